@@ -1,0 +1,34 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url);
+
+// src/hook/stdin.ts
+var MAX_BYTES = 64 * 1024 * 1024;
+function readStdin(timeoutMs = 1e4) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    const timer = setTimeout(() => reject(new Error(`no end of input after ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+    process.stdin.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BYTES) {
+        clearTimeout(timer);
+        reject(new Error(`input larger than ${MAX_BYTES} bytes`));
+        process.stdin.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    process.stdin.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+export {
+  readStdin
+};

@@ -1,0 +1,12 @@
+// The edges a CLI command touches, passed in so tests can drive commands without a process.
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readStdin(): Promise<string>;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  now(): Date;
+  /** Set by a command to choose the process exit code (commander's own errors set it too). */
+  exitCode: number;
+}

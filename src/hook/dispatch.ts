@@ -1,0 +1,51 @@
+// Loaded only when the session owns a loop: validates the payload and the marker, then hands the
+// event to the loop kind's handler. Returns the stdout JSON, or undefined for "print nothing".
+import { autoLoopHookHandlers } from "../auto-loop/hook-handlers.js";
+import { repeatHookHandlers } from "../repeat/hook-handlers.js";
+import { keepAside, readJson } from "../state/json-store.js";
+import { sessionMarkerPath } from "../state/paths.js";
+import { formatError, isLoopkitError } from "../shared/errors.js";
+import { HookInputSchema } from "./input.js";
+import type { HookContext, LoopHookHandlers } from "./handlers.js";
+import { toHookJson, type HookDecision } from "./output.js";
+import { SessionMarkerSchema } from "./session-marker.js";
+
+const HANDLERS: Record<"repeat" | "auto-loop", LoopHookHandlers> = {
+  repeat: repeatHookHandlers,
+  "auto-loop": autoLoopHookHandlers,
+};
+
+export async function dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> {
+  const parsed = HookInputSchema.safeParse(payload);
+  if (!parsed.success) {
+    process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}\n`);
+    return undefined;
+  }
+  const input = parsed.data;
+  const markerFile = sessionMarkerPath(dataDir, input.session_id);
+  let marker;
+  try {
+    const read = await readJson(markerFile, SessionMarkerSchema);
+    if (!read.exists) return undefined;
+    marker = read.value;
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    const aside = await keepAside(markerFile);
+    return toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` });
+  }
+  const handlers = HANDLERS[marker.kind];
+  const base = { marker, dataDir, env: process.env, now: () => new Date() };
+  let decision: HookDecision | undefined;
+  switch (input.hook_event_name) {
+    case "Stop":
+      decision = await handlers.stop({ ...base, input } satisfies HookContext<typeof input>);
+      break;
+    case "SessionStart":
+      decision = await handlers.sessionStart?.({ ...base, input });
+      break;
+    case "UserPromptSubmit":
+      decision = await handlers.userPromptSubmit?.({ ...base, input });
+      break;
+  }
+  return toHookJson(decision);
+}

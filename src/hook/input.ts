@@ -1,0 +1,38 @@
+// zod schemas for the hook payloads Claude Code sends on stdin (only the fields loopkit reads; others pass through).
+import { z } from "zod";
+import { SESSION_ID_PATTERN } from "../state/paths.js";
+
+const common = {
+  session_id: z.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
+  transcript_path: z.string().optional(),
+  cwd: z.string().optional(),
+};
+
+export const StopInputSchema = z.looseObject({
+  ...common,
+  hook_event_name: z.literal("Stop"),
+  stop_hook_active: z.boolean().optional(),
+  last_assistant_message: z.string().nullish(),
+});
+export type StopInput = z.infer<typeof StopInputSchema>;
+
+export const SessionStartInputSchema = z.looseObject({
+  ...common,
+  hook_event_name: z.literal("SessionStart"),
+  source: z.string().optional(),
+});
+export type SessionStartInput = z.infer<typeof SessionStartInputSchema>;
+
+export const UserPromptSubmitInputSchema = z.looseObject({
+  ...common,
+  hook_event_name: z.literal("UserPromptSubmit"),
+  prompt: z.string().optional(),
+});
+export type UserPromptSubmitInput = z.infer<typeof UserPromptSubmitInputSchema>;
+
+export const HookInputSchema = z.discriminatedUnion("hook_event_name", [
+  StopInputSchema,
+  SessionStartInputSchema,
+  UserPromptSubmitInputSchema,
+]);
+export type HookInput = z.infer<typeof HookInputSchema>;

@@ -1,0 +1,29 @@
+// What a hook handler returns: plain values. Only the hook's main() turns them into stdout JSON.
+
+/** Stop/SubagentStop: continue the session with `reason` as the next user turn, or let it end. */
+export type StopDecision =
+  | { kind: "block"; reason: string; message?: string }
+  | { kind: "allow"; message?: string };
+
+/** SessionStart/UserPromptSubmit: text to add to the model's context, and/or a line for the person. */
+export type ContextDecision = { kind: "context"; eventName: "SessionStart" | "UserPromptSubmit"; context?: string; message?: string };
+
+export type HookDecision = StopDecision | ContextDecision;
+
+/** The JSON Claude Code expects on stdout for a decision; undefined means print nothing. */
+export function toHookJson(decision: HookDecision | undefined): Record<string, unknown> | undefined {
+  if (!decision) return undefined;
+  switch (decision.kind) {
+    case "block":
+      return { decision: "block", reason: decision.reason, ...(decision.message ? { systemMessage: decision.message } : {}) };
+    case "allow":
+      return decision.message ? { systemMessage: decision.message } : undefined;
+    case "context":
+      return {
+        ...(decision.message ? { systemMessage: decision.message } : {}),
+        ...(decision.context
+          ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } }
+          : {}),
+      };
+  }
+}

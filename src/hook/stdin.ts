@@ -1,0 +1,31 @@
+// Reads a hook payload from stdin. Kept free of heavy imports: it runs on the fast path of every Stop.
+
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** All of stdin as UTF-8, or an Error when it is larger than any real payload or never ends. */
+export function readStdin(timeoutMs = 10_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => reject(new Error(`no end of input after ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+    process.stdin.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BYTES) {
+        clearTimeout(timer);
+        reject(new Error(`input larger than ${MAX_BYTES} bytes`));
+        process.stdin.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    process.stdin.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}

@@ -1,0 +1,39 @@
+// Errors with a stable `code`, the offending value and the next step for the person.
+// Callers check `code`, never `instanceof`: each bundled entry point may carry its own copy of a class.
+
+export type LoopkitErrorCode =
+  | "USAGE"
+  | "STATE_CORRUPT"
+  | "STATE_LOCKED"
+  | "LOOP_ACTIVE"
+  | "NO_LOOP"
+  | "NO_SESSION"
+  | "HOOK_INPUT"
+  | "CODEX_UNAVAILABLE";
+
+export class LoopkitError extends Error {
+  readonly code: LoopkitErrorCode;
+  readonly value: unknown;
+  readonly hint: string | undefined;
+
+  constructor(code: LoopkitErrorCode, message: string, options: { value?: unknown; hint?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = "LoopkitError";
+    this.code = code;
+    this.value = options.value;
+    this.hint = options.hint;
+  }
+}
+
+/** True when `error` is a LoopkitError (by shape, so copies of the class from other bundles count). */
+export function isLoopkitError(error: unknown, code?: LoopkitErrorCode): error is LoopkitError {
+  if (typeof error !== "object" || error === null) return false;
+  const candidate = error as { name?: unknown; code?: unknown };
+  return candidate.name === "LoopkitError" && (code === undefined || candidate.code === code);
+}
+
+/** One line for a person: the message and, when known, what to run next. */
+export function formatError(error: unknown): string {
+  if (isLoopkitError(error)) return error.hint ? `${error.message} (${error.hint})` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}

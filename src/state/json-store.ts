@@ -1,0 +1,102 @@
+// The one way loopkit reads and writes its JSON files: lock, read, validate, change, write atomically.
+// A file that does not parse or validate is an error; it is never reset to defaults behind the person's back.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import lockfile from "proper-lockfile";
+import writeFileAtomic from "write-file-atomic";
+import type { z } from "zod";
+import { LoopkitError } from "../shared/errors.js";
+
+/** Result of reading a file that may not exist yet. */
+export type ReadResult<T> = { exists: false } | { exists: true; value: T };
+
+/** Reads and validates `file`; a missing file is `{exists:false}`, a corrupt one throws STATE_CORRUPT. */
+export async function readJson<S extends z.ZodType>(file: string, schema: S): Promise<ReadResult<z.infer<S>>> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { exists: false };
+    throw error;
+  }
+  return { exists: true, value: parseJson(file, text, schema) };
+}
+
+/** Parses `text` (the content of `file`) against `schema`, throwing STATE_CORRUPT with the reason. */
+export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (cause) {
+    throw new LoopkitError("STATE_CORRUPT", `${file} is not valid JSON`, { value: file, cause });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+    throw new LoopkitError("STATE_CORRUPT", `${file} does not match its schema${where}: ${issue?.message ?? "invalid"}`, {
+      value: file,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** Validates `value` and writes it atomically (temp file + rename), creating the parent folder. */
+export async function writeJson<S extends z.ZodType>(file: string, schema: S, value: z.infer<S>): Promise<void> {
+  const checked = schema.parse(value);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, `${JSON.stringify(checked, null, 2)}\n`);
+}
+
+/** Moves a corrupt file aside as `<name>.corrupt-<timestamp>` and returns the new path. */
+export async function keepAside(file: string, now: Date = new Date()): Promise<string> {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const aside = `${file}.corrupt-${stamp}`;
+  await fs.rename(file, aside);
+  return aside;
+}
+
+/**
+ * Runs `fn` while holding an exclusive lock on `file` (the lock is a sibling `<file>.lock` folder,
+ * so the file itself may be absent). A holder that died leaves a lock that goes stale after `staleMs`.
+ */
+export async function withLock<T>(file: string, fn: () => Promise<T>, staleMs = 10_000): Promise<T> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(file, {
+      realpath: false,
+      stale: staleMs,
+      retries: { retries: 60, minTimeout: 20, maxTimeout: 250, factor: 1.5 },
+    });
+  } catch (cause) {
+    throw new LoopkitError("STATE_LOCKED", `could not lock ${file}`, {
+      value: file,
+      cause,
+      hint: "another loopkit process holds it; try again in a few seconds",
+    });
+  }
+  try {
+    return await fn();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+/**
+ * Locked read-change-write: `change` gets the current value (or undefined when the file is absent)
+ * and returns the value to write, or undefined to leave the file as it is.
+ */
+export async function updateJson<S extends z.ZodType, R>(
+  file: string,
+  schema: S,
+  change: (current: z.infer<S> | undefined) => { next?: z.infer<S>; result: R } | Promise<{ next?: z.infer<S>; result: R }>,
+): Promise<R> {
+  return withLock(file, async () => {
+    const current = await readJson(file, schema);
+    const { next, result } = await change(current.exists ? current.value : undefined);
+    if (next !== undefined) await writeJson(file, schema, next);
+    return result;
+  });
+}

@@ -1,0 +1,27 @@
+// Where loopkit keeps its files. These helpers compute paths; they never create anything.
+import { createHash } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * loopkit's private data folder, outside any project so that a cloned repository cannot plant state:
+ * $LOOPKIT_DATA_DIR, else Claude Code's per-plugin $CLAUDE_PLUGIN_DATA, else ~/.loopkit.
+ */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || path.join(os.homedir(), ".loopkit");
+}
+
+/** Session ids become file names, so only this shape is accepted anywhere. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** The marker that says "this session owns a loop"; its absence is the Stop hook's fast path. */
+export function sessionMarkerPath(data: string, sessionId: string): string {
+  return path.join(data, "sessions", `${sessionId}.json`);
+}
+
+/** A stable folder name for a project directory. */
+export function projectKey(projectDir: string): string {
+  const base = path.basename(projectDir).replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40) || "root";
+  const digest = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 16);
+  return `${base}-${digest}`;
+}
