@@ -1,26 +1,47 @@
 // Bundles src/ into self-contained ESM files under dist/ (no node_modules needed at run time).
 // Code splitting keeps dist/hook.js tiny: the heavy modules load only when a loop is active.
+// `node scripts/build.mjs --outdir DIR` builds elsewhere (the staleness test compares the two).
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outdir = path.join(root, "dist");
+const { values } = parseArgs({ options: { outdir: { type: "string" } } });
+const outdir = path.resolve(values.outdir ?? path.join(root, "dist"));
 
 await rm(outdir, { recursive: true, force: true });
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: { hook: "src/hook/main.ts", cli: "src/cli/main.ts" },
   outdir,
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
-  chunkNames: "chunks/[name]-[hash]",
   legalComments: "none",
-  // Bundled CommonJS dependencies (proper-lockfile, graceful-fs) call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url);' },
   logLevel: "warning",
+};
+
+// The CLI and the hook's active path: ESM with shared chunks.
+await build({
+  ...common,
+  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts" },
+  splitting: true,
+  format: "esm",
+  chunkNames: "chunks/[name]-[hash]",
+  // Bundled CommonJS dependencies (proper-lockfile, graceful-fs) call require() for Node built-ins.
+  banner: {
+    js: 'import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url);',
+  },
+});
+
+// The hook entry: one small CommonJS file (CommonJS starts measurably faster than ESM), which loads
+// dist/hook-active.js only when the session owns a loop.
+await build({
+  ...common,
+  entryPoints: { hook: "src/hook/main.ts" },
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  define: { "import.meta.url": "__loopkitEntryUrl" },
+  banner: { js: 'const __loopkitEntryUrl = require("node:url").pathToFileURL(__filename).href;' },
 });

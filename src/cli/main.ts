@@ -3,7 +3,7 @@ import { CommanderError } from "commander";
 import { formatError, isLoopkitError } from "../shared/errors.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
-import { readStdin } from "../hook/stdin.js";
+import { readStdin } from "./stdin.js";
 
 const io: CliIo = {
   stdout: (text) => process.stdout.write(text),

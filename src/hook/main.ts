@@ -1,12 +1,26 @@
-// Entry point of every loopkit hook (dist/hook.js). It must cost next to nothing in a session that
-// runs no loop: it parses stdin, checks one marker file, and only then loads the rest of loopkit.
+// Entry point of every loopkit hook (dist/hook.cjs). It must cost next to nothing in a session that
+// runs no loop, so it is a small CommonJS file with no dependencies: it parses stdin, checks one
+// marker file, and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
-import { readStdin } from "./stdin.js";
+
+type DispatchModule = { dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> };
 
 function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
+}
+
+/** Synchronous read: the cheapest way to take a piped payload; falls back to a stream where the pipe is non-blocking. */
+async function readInput(): Promise<string> {
+  try {
+    return readFileSync(0, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
 }
 
 async function main(): Promise<void> {
@@ -14,7 +28,7 @@ async function main(): Promise<void> {
   if (process.env.VD_AUTOLOOP_DEPTH) return;
   let payload: unknown;
   try {
-    payload = JSON.parse(await readStdin());
+    payload = JSON.parse(await readInput());
   } catch (error) {
     warn(`ignoring hook input that is not valid JSON (${(error as Error).message})`);
     return;
@@ -26,7 +40,9 @@ async function main(): Promise<void> {
   }
   const data = dataDir();
   if (!existsSync(sessionMarkerPath(data, sessionId))) return;
-  const { dispatchHook } = await import("./dispatch.js");
+  // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
+  const activePath = new URL("./hook-active.js", import.meta.url).href;
+  const { dispatchHook } = (await import(activePath)) as DispatchModule;
   const output = await dispatchHook(payload, data);
   if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
 }

@@ -1,4 +1,4 @@
-// Reads a hook payload from stdin. Kept free of heavy imports: it runs on the fast path of every Stop.
+// Reads all of stdin for the CLI (the skills pass the user's argument text this way, never through a shell).
 
 const MAX_BYTES = 64 * 1024 * 1024;
 

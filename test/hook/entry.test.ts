@@ -1,0 +1,88 @@
+// The hook entry through the built bundle, as Claude Code runs it: `node dist/hook.cjs` with JSON on stdin.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const hook = path.join(root, "dist", "hook.cjs");
+let data: string;
+
+beforeEach(() => {
+  data = mkdtempSync(path.join(os.tmpdir(), "loopkit hook "));
+});
+afterEach(() => rmSync(data, { recursive: true, force: true }));
+
+function runHook(stdin: string, env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [hook], {
+    input: stdin,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, ...env },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const stop = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ session_id: "s-123", transcript_path: "/nowhere.jsonl", cwd: data, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "hi", ...extra });
+
+describe("hook entry", () => {
+  it("prints nothing and exits 0 when the session owns no loop", () => {
+    expect(runHook(stop())).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it.each([
+    ["garbage", "not json at all"],
+    ["truncated JSON", stop().slice(0, 40)],
+    ["empty input", ""],
+    ["a JSON array", "[1,2]"],
+    ["null", "null"],
+  ])("on %s: one clear stderr line, exit 0, never blocks", (_name, input) => {
+    const result = runHook(input);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(/^loopkit: ignoring hook input/);
+  });
+
+  it.each([
+    ["missing", { session_id: undefined }],
+    ["empty", { session_id: "" }],
+    ["a path", { session_id: "../../etc/passwd" }],
+    ["a number", { session_id: 42 }],
+  ])("refuses a session id that is %s and acts on nothing", (_name, extra) => {
+    mkdirSync(path.join(data, "sessions"), { recursive: true });
+    const result = runHook(stop(extra));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/session_id/);
+  });
+
+  it("does nothing inside a nested run started by loopkit (VD_AUTOLOOP_DEPTH)", () => {
+    mkdirSync(path.join(data, "sessions"), { recursive: true });
+    writeFileSync(path.join(data, "sessions", "s-123.json"), "{ corrupt");
+    expect(runHook(stop(), { VD_AUTOLOOP_DEPTH: "1" })).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(existsSync(path.join(data, "sessions", "s-123.json"))).toBe(true);
+  });
+
+  it("keeps a corrupt session marker aside, says so, and lets the session end", () => {
+    mkdirSync(path.join(data, "sessions"), { recursive: true });
+    writeFileSync(path.join(data, "sessions", "s-123.json"), "{ corrupt");
+    const result = runHook(stop());
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as { decision?: string; systemMessage?: string };
+    expect(output.decision).toBeUndefined();
+    expect(output.systemMessage).toMatch(/not valid JSON.*kept it as/);
+    const left = readdirSync(path.join(data, "sessions"));
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(/^s-123\.json\.corrupt-/);
+  });
+
+  it("ignores a payload of an event it does not handle, even with a marker", () => {
+    mkdirSync(path.join(data, "sessions"), { recursive: true });
+    writeFileSync(path.join(data, "sessions", "s-123.json"), "{}");
+    const result = runHook(stop({ hook_event_name: "PreToolUse" }));
+    expect(result).toMatchObject({ code: 0, stdout: "" });
+    expect(result.stderr).toMatch(/does not understand/);
+  });
+});
