@@ -9,7 +9,11 @@ export type LoopkitErrorCode =
   | "NO_LOOP"
   | "NO_SESSION"
   | "HOOK_INPUT"
-  | "CODEX_UNAVAILABLE";
+  | "CODEX_UNAVAILABLE"
+  | "CODEX_TOO_OLD"
+  | "CODEX_NOT_LOGGED_IN"
+  | "CODEX_GOALS_DISABLED"
+  | "CODEX_PROTOCOL";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

@@ -1,0 +1,87 @@
+// The pure core of a Codex-run loop: given where the Codex goal stands and what loopkit's verifier
+// said, what happens next. No I/O here; delegate.ts performs the action.
+import type { GoalStatus } from "./protocol.js";
+
+/** The loop statuses auto-loop uses; a Codex-run loop ends in one of them too. */
+export type LoopStatus = "pursuing" | "achieved" | "unmet" | "blocked" | "budget-limited" | "cancelled";
+
+/** One run of the verifier command, as loopkit's verifier runner reports it. */
+export interface VerifierRun {
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  /** The end of its output, already bounded. */
+  outputTail: string;
+}
+
+export interface DecisionInput {
+  /** The Codex goal's status once its last turn has finished. */
+  goalStatus: GoalStatus;
+  /** Verifier runs since Codex last reported the goal complete (0, 1 or 2). */
+  runs: readonly VerifierRun[];
+  iteration: number;
+  maxIterations: number;
+  cancelled: boolean;
+  wallclockExceeded: boolean;
+  /** The last turn error Codex reported, if any (a failed model call blocks the goal). */
+  lastError?: string;
+}
+
+export type NextAction =
+  | { kind: "wait" }
+  | { kind: "verify" }
+  | { kind: "retry"; reason: string }
+  | { kind: "finish"; status: Exclude<LoopStatus, "pursuing">; reason: string };
+
+/**
+ * The status mapping (documented in skills/auto-loop/references/codex-delegation.md):
+ * complete -> verify twice; pass/pass -> achieved, any failure -> retry (budget-limited after the
+ * last iteration); budgetLimited -> budget-limited; blocked, paused, usageLimited -> blocked.
+ * Cancel and the wall-clock cap win over everything else.
+ */
+export function decideNext(input: DecisionInput): NextAction {
+  if (input.cancelled) return { kind: "finish", status: "cancelled", reason: "cancelled with --cancel" };
+  if (input.wallclockExceeded) return { kind: "finish", status: "budget-limited", reason: "the --max-wallclock cap was reached" };
+  switch (input.goalStatus) {
+    case "active":
+      return { kind: "wait" };
+    case "complete":
+      return afterComplete(input);
+    case "budgetLimited":
+      return { kind: "finish", status: "budget-limited", reason: "Codex spent the token budget (--max-tokens)" };
+    case "usageLimited":
+      return { kind: "finish", status: "blocked", reason: "Codex hit the usage limit of its account; try again once it resets" };
+    case "blocked":
+      return {
+        kind: "finish",
+        status: "blocked",
+        reason: input.lastError ? `Codex stopped the goal as blocked: ${input.lastError}` : "Codex reported the goal blocked",
+      };
+    case "paused":
+      return { kind: "finish", status: "blocked", reason: "the Codex goal was paused outside loopkit" };
+  }
+}
+
+function afterComplete(input: DecisionInput): NextAction {
+  const [first, second] = input.runs;
+  if (!first || (first.passed && !second)) return { kind: "verify" };
+  if (first.passed && second?.passed) {
+    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete and the verifier passed twice" };
+  }
+  if (input.iteration >= input.maxIterations) {
+    return {
+      kind: "finish",
+      status: "budget-limited",
+      reason: `the verifier still fails after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`,
+    };
+  }
+  return { kind: "retry", reason: retryReason(first.passed ? second! : first, first.passed) };
+}
+
+function retryReason(failed: VerifierRun, flaky: boolean): string {
+  const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
+  const lead = flaky
+    ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.`
+    : `You marked the goal complete, but loopkit's verifier ${how}. The goal is not done.`;
+  return `${lead}\nEnd of the verifier's output:\n${failed.outputTail.trim() || "(no output)"}`;
+}
