@@ -61,6 +61,8 @@ export const GoalUpdatedParamsSchema = z.looseObject({
   goal: GoalSchema,
 });
 
+export const TurnStartedParamsSchema = z.looseObject({ threadId: z.string(), turn: z.looseObject({ id: z.string() }) });
+
 const TurnErrorSchema = z.looseObject({ message: z.string() });
 
 export const TurnCompletedParamsSchema = z.looseObject({

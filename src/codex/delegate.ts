@@ -1,0 +1,236 @@
+// Runs a loop in OpenAI Codex's goal mode, gated by loopkit's verifier: start `codex app-server`,
+// set the goal on a thread in the project folder, follow it, and when Codex says "complete" run the
+// verifier twice. Decisions come from decideNext(); this file only performs them.
+import { formatError, LoopkitError } from "../shared/errors.js";
+import { AppServerClient } from "./app-server-client.js";
+import { decideNext, type LoopStatus, type VerifierRun } from "./decide.js";
+import { buildObjective } from "./objective.js";
+import { checkModelAccess, preflightCodex } from "./preflight.js";
+import { GoalClearResultSchema, GoalSetResultSchema, InitializeResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";
+import { ThreadWatch } from "./thread-watch.js";
+import { formatVersion } from "./version.js";
+
+export interface CodexCaps {
+  maxIterations: number;
+  maxTokens: number;
+  maxWallclockMs: number;
+}
+
+/** A verifier round: both runs when the first passed, else the one failing run. */
+export interface VerifierRound<R extends VerifierRun> {
+  verdict: "pass" | "flaky" | "fail";
+  runs: R[];
+}
+
+/** Everything a Codex-run loop reports as it goes; the auto-loop integration turns it into loop state. */
+export interface CodexProgress<R extends VerifierRun> {
+  status: LoopStatus;
+  /** Why the loop ended; null while pursuing. */
+  reason: string | null;
+  iteration: number;
+  tokensUsed: number;
+  threadId: string | null;
+  goalStatus: GoalStatus | null;
+  lastVerifier: VerifierRound<R> | null;
+  nextAction: string;
+}
+
+/** Where a Codex-run loop keeps its state and learns that it was cancelled. */
+export interface CodexLoopSink<R extends VerifierRun> {
+  update(progress: CodexProgress<R>): Promise<void>;
+  /** True once the loop was cancelled (`--cancel`); polled while Codex works. */
+  cancelled(): Promise<boolean>;
+}
+
+export interface DelegateOptions<R extends VerifierRun> {
+  projectDir: string;
+  goal: string;
+  /** The verifier command as the person gave it (shown to Codex; run only through runVerifier). */
+  verifyCommand: string;
+  caps: CodexCaps;
+  env: NodeJS.ProcessEnv;
+  runVerifier: () => Promise<R>;
+  sink: CodexLoopSink<R>;
+  print: (line: string) => void;
+  now?: () => Date;
+  /** When the loop started (the wall-clock cap counts from here). */
+  startedAt?: Date;
+  /** How often the cancel flag is polled and the heartbeat written. */
+  pollMs?: number;
+  /** Codex's own sandbox for the commands it runs. */
+  sandbox?: "read-only" | "workspace-write" | "danger-full-access";
+  signal?: AbortSignal;
+}
+
+export interface DelegateResult {
+  status: Exclude<LoopStatus, "pursuing">;
+  reason: string;
+  iteration: number;
+  tokensUsed: number;
+}
+
+const HEARTBEAT_MS = 30_000;
+const WORKING = "Codex is working on the goal";
+
+/** Runs the whole Codex loop in the foreground and resolves with how it ended. */
+export async function delegateToCodex<R extends VerifierRun>(options: DelegateOptions<R>): Promise<DelegateResult> {
+  const preflight = await preflightCodex(options.env);
+  const client = AppServerClient.start({ bin: preflight.bin, args: [], cwd: options.projectDir, env: options.env });
+  try {
+    await client.request(
+      "initialize",
+      // clientInfo only names us in Codex's user agent; the goal API needs experimentalApi.
+      { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
+      InitializeResultSchema,
+    );
+    client.notify("initialized");
+    await checkModelAccess(client, preflight, options.env);
+    const { thread, model } = await client.request(
+      "thread/start",
+      { cwd: options.projectDir, approvalPolicy: "never", sandbox: options.sandbox ?? "workspace-write" },
+      ThreadStartResultSchema,
+    );
+    options.print(`codex: Codex CLI ${formatVersion(preflight.version)}, model ${model}, thread ${thread.id}`);
+    return await new GoalRun(options, client, thread.id).run();
+  } finally {
+    await client.close();
+  }
+}
+
+/** One goal on one Codex thread, followed to its end. Holds the loop's counters; decideNext() decides. */
+class GoalRun<R extends VerifierRun> {
+  private readonly watch: ThreadWatch;
+  private readonly now: () => Date;
+  private readonly deadline: number;
+  private iteration = 1;
+  private runs: R[] = [];
+  private lastVerifier: VerifierRound<R> | null = null;
+  private lastSaid: GoalStatus | undefined;
+  private lastUpdate = 0;
+
+  constructor(
+    private readonly options: DelegateOptions<R>,
+    private readonly client: AppServerClient,
+    private readonly threadId: string,
+  ) {
+    this.watch = new ThreadWatch(client, threadId);
+    this.now = options.now ?? (() => new Date());
+    this.deadline = (options.startedAt ?? this.now()).getTime() + options.caps.maxWallclockMs;
+  }
+
+  async run(): Promise<DelegateResult> {
+    try {
+      await this.setGoal();
+      await this.report(WORKING);
+      for (;;) {
+        const ended = await this.step();
+        if (ended) return ended;
+      }
+    } catch (error) {
+      // A loop that fails mid-way must not stay "pursuing" in its state.
+      await this.options.sink.update(this.progress("blocked", formatError(error))).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Observes, decides, acts once; returns the result when the loop has ended. */
+  private async step(): Promise<DelegateResult | undefined> {
+    const { caps } = this.options;
+    const cancelled = this.options.signal?.aborted === true || (await this.options.sink.cancelled());
+    if (this.watch.exited && !cancelled) {
+      const tail = this.client.stderrTail().trim().slice(-500);
+      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`);
+    }
+    const goal = this.watch.goal!;
+    if (goal.status !== this.lastSaid) {
+      this.lastSaid = goal.status;
+      this.say(`goal ${goal.status} (iteration ${this.iteration}/${caps.maxIterations}, ${goal.tokensUsed} tokens)`);
+      await this.report(goal.status === "active" ? WORKING : "waiting for Codex's turn to end");
+    }
+    const action = decideNext({
+      goalStatus: this.watch.settled() ? goal.status : "active",
+      runs: this.runs,
+      iteration: this.iteration,
+      maxIterations: caps.maxIterations,
+      cancelled,
+      wallclockExceeded: this.now().getTime() >= this.deadline,
+      lastError: this.watch.lastError,
+    });
+    switch (action.kind) {
+      case "wait":
+        if (this.now().getTime() - this.lastUpdate >= HEARTBEAT_MS) await this.report(WORKING);
+        await this.watch.waitForChange(Math.min(this.options.pollMs ?? 1_000, this.deadline - this.now().getTime()));
+        return undefined;
+      case "verify":
+        await this.verifyOnce();
+        return undefined;
+      case "retry":
+        this.iteration += 1;
+        this.say(`the verifier did not confirm Codex's claim; setting the goal again (iteration ${this.iteration}/${caps.maxIterations})`);
+        await this.setGoal(action.reason);
+        await this.report(`${WORKING} again, with the verifier's output`);
+        return undefined;
+      case "finish":
+        // Stop Codex from starting more turns; a goal that already ended needs nothing.
+        if (!this.watch.exited && (this.watch.goal?.status === "active" || action.status === "cancelled")) {
+          await this.client.request("thread/goal/clear", { threadId: this.threadId }, GoalClearResultSchema).catch(() => undefined);
+        }
+        await this.options.sink.update(this.progress(action.status, action.reason));
+        this.say(`${action.status}: ${action.reason}`);
+        return { status: action.status, reason: action.reason, iteration: this.iteration, tokensUsed: this.watch.goal?.tokensUsed ?? 0 };
+    }
+  }
+
+  private async verifyOnce(): Promise<void> {
+    this.say(`running the verifier (${this.runs.length + 1}/2): ${this.options.verifyCommand}`);
+    const run = await this.options.runVerifier();
+    this.runs.push(run);
+    this.say(`verifier ${run.passed ? "passed" : run.timedOut ? "timed out" : `failed (exit ${run.exitCode ?? "none"})`}`);
+    const roundDone = !run.passed || this.runs.length === 2;
+    if (roundDone) this.lastVerifier = { verdict: run.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
+    await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+  }
+
+  private async setGoal(retryReason?: string): Promise<void> {
+    const { caps } = this.options;
+    const objective = buildObjective({
+      goal: this.options.goal,
+      verifyCommand: this.options.verifyCommand,
+      iteration: this.iteration,
+      maxIterations: caps.maxIterations,
+      maxTokens: caps.maxTokens,
+      maxWallclockMs: caps.maxWallclockMs,
+      retryReason,
+    });
+    // Codex keeps counting tokensUsed across a re-set goal, so the budget is the whole --max-tokens.
+    const { goal } = await this.client.request(
+      "thread/goal/set",
+      { threadId: this.threadId, objective, status: "active", tokenBudget: caps.maxTokens },
+      GoalSetResultSchema,
+    );
+    this.watch.setGoal(goal);
+    this.runs = [];
+  }
+
+  private async report(nextAction: string): Promise<void> {
+    this.lastUpdate = this.now().getTime();
+    await this.options.sink.update(this.progress("pursuing", null, nextAction));
+  }
+
+  private progress(status: LoopStatus, reason: string | null, nextAction = "none: the loop has ended"): CodexProgress<R> {
+    return {
+      status,
+      reason,
+      iteration: this.iteration,
+      tokensUsed: this.watch.goal?.tokensUsed ?? 0,
+      threadId: this.threadId,
+      goalStatus: this.watch.goal?.status ?? null,
+      lastVerifier: this.lastVerifier,
+      nextAction,
+    };
+  }
+
+  private say(line: string): void {
+    this.options.print(`codex: ${line}`);
+  }
+}

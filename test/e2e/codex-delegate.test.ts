@@ -1,0 +1,108 @@
+// The real @openai/codex CLI (node_modules/.bin/codex) driven by loopkit's delegate, offline: the
+// model is a scripted fake Responses API on 127.0.0.1, reached through a custom provider in a
+// throw-away CODEX_HOME; every proxy variable points at a loopback proxy that refuses and records.
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppServerClient } from "../../src/codex/app-server-client.js";
+import type { VerifierRun } from "../../src/codex/decide.js";
+import { delegateToCodex, type CodexProgress } from "../../src/codex/delegate.js";
+import { makeCodexEnv, type CodexEnv } from "../codex/codex-env.js";
+import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "../codex/fake-responses-api.js";
+
+const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
+const pass: VerifierRun = { passed: true, exitCode: 0, timedOut: false, outputTail: "all green" };
+const fail: VerifierRun = { passed: false, exitCode: 1, timedOut: false, outputTail: "FAIL test/math.test.ts: expected 4, got 5" };
+
+let api: FakeResponsesApi;
+let proxy: RefusingProxy;
+let codex: CodexEnv;
+
+async function setUp(script: ScriptStep[]): Promise<void> {
+  api = await startFakeResponsesApi(script);
+  proxy = await startRefusingProxy();
+  codex = makeCodexEnv({ baseUrl: api.baseUrl, proxyUrl: proxy.url });
+}
+
+afterEach(async () => {
+  await api?.close();
+  await proxy?.close();
+  codex?.cleanup();
+});
+
+function run(verdicts: VerifierRun[], caps = { maxIterations: 3, maxTokens: 100_000, maxWallclockMs: 60_000 }) {
+  const verifierCalls: number[] = [];
+  const updates: CodexProgress<VerifierRun>[] = [];
+  const lines: string[] = [];
+  const result = delegateToCodex({
+    projectDir: codex.projectDir,
+    goal: "Make the math test pass.",
+    verifyCommand: "npm test",
+    caps,
+    env: codex.env,
+    runVerifier: async () => {
+      verifierCalls.push(Date.now());
+      return verdicts.shift() ?? fail;
+    },
+    sink: { update: async (progress) => void updates.push(progress), cancelled: async () => false },
+    print: (line) => lines.push(line),
+    pollMs: 200,
+  });
+  return { result, verifierCalls, updates, lines };
+}
+
+describe("delegateToCodex with the real Codex CLI", () => {
+  it("reaches achieved when Codex says complete and the verifier passes twice", async () => {
+    await setUp([{ text: "Working on it." }, complete, { text: "Done." }]);
+    const { result, verifierCalls, updates, lines } = run([pass, pass]);
+    await expect(result).resolves.toMatchObject({ status: "achieved", iteration: 1 });
+    expect(verifierCalls).toHaveLength(2);
+    expect(updates.at(-1)).toMatchObject({ status: "achieved", goalStatus: "complete", lastVerifier: { verdict: "pass" } });
+    expect(updates.at(-1)!.tokensUsed).toBeGreaterThan(0);
+    expect(lines.some((line) => line.includes("goal complete"))).toBe(true);
+    const [objective] = objectivesSeen(api.requests);
+    expect(objective).toContain("Make the math test pass.");
+    expect(objective).toContain("`npm test` exits 0");
+    expect(proxy.attempts).toEqual([]);
+  }, 60_000);
+
+  it("sets the goal again with the verifier's output when Codex's claim fails, counting an iteration", async () => {
+    await setUp([complete, { text: "Done." }, complete, { text: "Fixed it this time." }]);
+    const { result, verifierCalls, updates } = run([fail, pass, pass]);
+    await expect(result).resolves.toMatchObject({ status: "achieved", iteration: 2 });
+    expect(verifierCalls).toHaveLength(3);
+    expect(updates.some((update) => update.iteration === 2 && update.lastVerifier?.verdict === "fail")).toBe(true);
+    const objectives = objectivesSeen(api.requests);
+    expect(objectives).toHaveLength(2);
+    expect(objectives[1]).toContain("iteration 2 of 3");
+    expect(objectives[1]).toContain("FAIL test/math.test.ts: expected 4, got 5");
+    expect(proxy.attempts).toEqual([]);
+  }, 60_000);
+
+  it("ends budget-limited when the verifier never confirms within --max-iterations", async () => {
+    await setUp([complete, { text: "Done." }, complete, { text: "Done." }]);
+    const { result, verifierCalls } = run([fail, fail], { maxIterations: 2, maxTokens: 100_000, maxWallclockMs: 60_000 });
+    await expect(result).resolves.toMatchObject({ status: "budget-limited", iteration: 2 });
+    expect(verifierCalls).toHaveLength(2);
+    expect(proxy.attempts).toEqual([]);
+  }, 60_000);
+
+  // The control for every `proxy.attempts` assertion above: the trap does see Codex's traffic.
+  it("catches Codex reaching for the internet when plugins are left on (control)", async () => {
+    api = await startFakeResponsesApi([]);
+    proxy = await startRefusingProxy();
+    codex = makeCodexEnv({
+      baseUrl: api.baseUrl,
+      proxyUrl: proxy.url,
+      config: `model_provider = "fake"\n[model_providers.fake]\nname = "fake"\nbase_url = "${api.baseUrl}"\nenv_key = "FAKE_API_KEY"\n`,
+    });
+    const client = AppServerClient.start({ bin: codex.env.LOOPKIT_CODEX_BIN!, args: [], cwd: codex.projectDir, env: codex.env });
+    try {
+      await client.request("initialize", { clientInfo: { name: "loopkit-test", title: null, version: "0" }, capabilities: { experimentalApi: true } }, z.unknown());
+      client.notify("initialized");
+      await expect.poll(() => proxy.attempts.length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+      expect(proxy.attempts.every((line) => line.startsWith("CONNECT "))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
