@@ -40,7 +40,7 @@ export type NextAction =
  * Cancel and the wall-clock cap win over everything else.
  */
 export function decideNext(input: DecisionInput): NextAction {
-  if (input.cancelled) return { kind: "finish", status: "cancelled", reason: "cancelled with --cancel" };
+  if (input.cancelled) return { kind: "finish", status: "cancelled", reason: "cancelled (--cancel or an interrupt) while Codex was working" };
   if (input.wallclockExceeded) return { kind: "finish", status: "budget-limited", reason: "the --max-wallclock cap was reached" };
   switch (input.goalStatus) {
     case "active":
