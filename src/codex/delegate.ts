@@ -1,11 +1,11 @@
 // Runs a loop in OpenAI Codex's goal mode, gated by loopkit's verifier: start `codex app-server`,
 // set the goal on a thread in the project folder, follow it, and when Codex says "complete" run the
 // verifier twice. Decisions come from decideNext(); this file only performs them.
-import { formatError, LoopkitError } from "../shared/errors.js";
+import { LoopkitError } from "../shared/errors.js";
 import { AppServerClient } from "./app-server-client.js";
 import { decideNext, type LoopStatus, type VerifierRun } from "./decide.js";
 import { buildObjective } from "./objective.js";
-import { checkModelAccess, preflightCodex } from "./preflight.js";
+import { checkModelAccess, preflightCodex, type CodexPreflight } from "./preflight.js";
 import { GoalClearResultSchema, GoalSetResultSchema, InitializeResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";
 import { ThreadWatch } from "./thread-watch.js";
 import { formatVersion } from "./version.js";
@@ -49,6 +49,8 @@ export interface DelegateOptions<R extends VerifierRun> {
   verifyCommand: string;
   caps: CodexCaps;
   env: NodeJS.ProcessEnv;
+  /** An already passed preflight (else it runs first). */
+  preflight?: CodexPreflight;
   runVerifier: () => Promise<R>;
   sink: CodexLoopSink<R>;
   print: (line: string) => void;
@@ -74,7 +76,7 @@ const WORKING = "Codex is working on the goal";
 
 /** Runs the whole Codex loop in the foreground and resolves with how it ended. */
 export async function delegateToCodex<R extends VerifierRun>(options: DelegateOptions<R>): Promise<DelegateResult> {
-  const preflight = await preflightCodex(options.env);
+  const preflight = options.preflight ?? (await preflightCodex(options.env));
   const client = AppServerClient.start({ bin: preflight.bin, args: [], cwd: options.projectDir, env: options.env });
   try {
     await client.request(
@@ -119,17 +121,11 @@ class GoalRun<R extends VerifierRun> {
   }
 
   async run(): Promise<DelegateResult> {
-    try {
-      await this.setGoal();
-      await this.report(WORKING);
-      for (;;) {
-        const ended = await this.step();
-        if (ended) return ended;
-      }
-    } catch (error) {
-      // A loop that fails mid-way must not stay "pursuing" in its state.
-      await this.options.sink.update(this.progress("blocked", formatError(error))).catch(() => undefined);
-      throw error;
+    await this.setGoal();
+    await this.report(WORKING);
+    for (;;) {
+      const ended = await this.step();
+      if (ended) return ended;
     }
   }
 
