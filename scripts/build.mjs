@@ -29,9 +29,11 @@ await build({
   splitting: true,
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",
-  // Bundled CommonJS dependencies (proper-lockfile, graceful-fs) call require() for Node built-ins.
+  // Bundled CommonJS dependencies (proper-lockfile, graceful-fs) call require() for Node built-ins,
+  // and write-file-atomic reads __filename (undefined in ESM: every atomic write would throw).
+  define: { __filename: "__loopkitFilename" },
   banner: {
-    js: 'import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url);',
+    js: 'import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;',
   },
 });
 

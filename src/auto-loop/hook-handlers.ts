@@ -1,8 +1,123 @@
-// Placeholder wiring, replaced by the auto-loop feature: lets the session end.
-import type { LoopHookHandlers } from "../hook/handlers.js";
+// The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
+// gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
+import { withLock } from "../state/json-store.js";
+import { formatError } from "../shared/errors.js";
+import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
+import type { StopInput } from "../hook/input.js";
+import type { StopDecision } from "../hook/output.js";
+import { runAudit } from "./audit.js";
+import { beginTurn, endedOutcome, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
+import { changesSince, treeFingerprint } from "./git.js";
+import { checkMirror, readHandoff, writeVerifierLog } from "./mirror.js";
+import { auditPrompt } from "./prompts.js";
+import { readSettings, type Settings } from "./settings.js";
+import type { AutoLoopState, VerifierRun } from "./state.js";
+import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
+import { readTranscriptDelta } from "./transcript-usage.js";
+import { runVerifier } from "./verifier.js";
+
+const AUDIT_DIFF_BYTES = 60 * 1024;
 
 export const autoLoopHookHandlers: LoopHookHandlers = {
-  async stop() {
-    return { kind: "allow" };
+  async stop(ctx) {
+    const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+    const settings = readSettings(ctx.env);
+    const first = await withLock(files.state, () => startTurn(ctx, files));
+    if ("decision" in first) return first.decision;
+    const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+    return withLock(files.state, async () => {
+      const current = await loadOwned(ctx, files);
+      if ("decision" in current) return current.decision;
+      // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
+      if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
+      const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+      return save(ctx, files, decided);
+    });
   },
 };
+
+type Early = { decision: StopDecision };
+
+/** Loads the true state and checks this session still owns it; otherwise the decision to return. */
+async function loadOwned(ctx: HookContext<StopInput>, files: LoopFiles): Promise<{ state: AutoLoopState } | Early> {
+  const forget = async (message?: string): Promise<Early> => {
+    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return { decision: { kind: "allow", ...(message ? { message } : {}) } };
+  };
+  let state: AutoLoopState | undefined;
+  try {
+    state = await loadState(files.state, ctx.now());
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    return forget(`loopkit auto-loop stopped: ${formatError(error)}`);
+  }
+  if (!state) return forget("loopkit auto-loop stopped: its state is gone from loopkit's data folder.");
+  // Only the session that owns the loop acts; a marker left from before a takeover is simply dropped.
+  if (state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return forget();
+  return { state };
+}
+
+async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
+  const owned = await loadOwned(ctx, files);
+  if ("decision" in owned) return owned;
+  const { state } = owned;
+  const now = ctx.now();
+  if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
+  const transcriptPath = ctx.input.transcript_path ?? null;
+  const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
+  const transcript = transcriptPath
+    ? await readTranscriptDelta(transcriptPath, samePath ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids } : { offset: 0, recentMessageIds: [] })
+    : { offset: 0, recentMessageIds: state.transcript.recent_message_ids, tokens: 0, toolCalls: 0, contextTokens: null };
+  const started = beginTurn(state, {
+    now,
+    transcriptPath,
+    transcript,
+    lastMessage: ctx.input.last_assistant_message ?? "",
+    treeHash: await treeFingerprint(state.project_dir),
+    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    handoffNote: state.wrap_up ? await readHandoff(state.project_dir) : null,
+  });
+  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
+  // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.
+  const saved = await persist(files, started.state, [], now);
+  return { ...started, state: saved };
+}
+
+/** The verifier (twice when it passes) and, on two passes, the audit. */
+async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.ProcessEnv, now: () => Date) {
+  const runs: VerifierRun[] = [];
+  let outputTail = "";
+  while (nextGateStep(runs) === "verify") {
+    const outcome = await runVerifier(state.verify_command, state.project_dir, settings.verifierTimeoutMs, env);
+    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, now()).catch(() => null);
+    outputTail = outcome.outputTail;
+    runs.push({
+      exit_code: outcome.exitCode,
+      passed: outcome.passed,
+      timed_out: outcome.timedOut,
+      duration_ms: outcome.durationMs,
+      output_tail: outcome.outputTail,
+      output_bytes: outcome.outputBytes,
+      log_file: log,
+    });
+  }
+  if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  const prompt = auditPrompt({
+    goal: state.goal,
+    verifyCommand: state.verify_command,
+    verifierTail: outputTail,
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+  });
+  return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
+}
+
+async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {
+  const now = ctx.now();
+  if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);
+  if (decided.outcome.kind === "stop") await removeMarker(ctx.dataDir, ctx.input.session_id, decided.state.loop_id);
+  return toStopDecision(decided.outcome);
+}
+
+function toStopDecision(outcome: Outcome): StopDecision {
+  return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+}

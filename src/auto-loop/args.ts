@@ -1,0 +1,147 @@
+// Parses what the person typed after /loopkit:auto-loop into one request. Nothing is executed here.
+import { LoopkitError } from "../shared/errors.js";
+import { parseDuration } from "../shared/duration.js";
+import type { Caps } from "./state.js";
+import { splitWords, type Word } from "./split-words.js";
+
+export type AutoLoopRequest =
+  | { mode: "usage" }
+  | { mode: "help" }
+  | { mode: "status"; json: boolean }
+  | { mode: "cancel" }
+  | { mode: "codex" }
+  /** --takeover alone: adopt the stale loop of this project in this session. */
+  | { mode: "takeover" }
+  | {
+      mode: "start";
+      /** The goal typed inline, or null to read it from goalFile (default goal.md). */
+      goal: string | null;
+      goalFile: string | null;
+      verify: string | null;
+      caps: Partial<Caps>;
+      takeover: boolean;
+    };
+
+type Flag =
+  | "--verify"
+  | "--goal-file"
+  | "--max-iterations"
+  | "--max-tokens"
+  | "--max-wallclock"
+  | "--restart-pct"
+  | "--status"
+  | "--json"
+  | "--cancel"
+  | "--codex"
+  | "--takeover"
+  | "--help";
+
+const VALUE_FLAGS = new Set<Flag>(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
+const SWITCHES = new Set<Flag>(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
+const MODES = ["--status", "--cancel", "--codex"] as const;
+
+const isFlag = (text: string): text is Flag => VALUE_FLAGS.has(text as Flag) || SWITCHES.has(text as Flag);
+
+function usage(message: string, value?: unknown): LoopkitError {
+  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
+}
+
+/** Parses the raw argument text (as typed, quotes and all). */
+export function parseAutoLoopArgs(text: string): AutoLoopRequest {
+  return parseWords(splitWords(text));
+}
+
+export function parseWords(words: Word[]): AutoLoopRequest {
+  if (words.length === 0) return { mode: "usage" };
+  const goalWords: string[] = [];
+  const values = new Map<Flag, string>();
+  const switches = new Set<Flag>();
+  for (let i = 0; i < words.length; i += 1) {
+    const raw = words[i]!.value;
+    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const name = eq === -1 ? raw : raw.slice(0, eq);
+    if (!raw.startsWith("--") || raw === "--") {
+      goalWords.push(raw);
+      continue;
+    }
+    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
+    if (values.has(name) || switches.has(name)) throw usage(`${name} is given twice`, name);
+    if (SWITCHES.has(name)) {
+      if (eq !== -1) throw usage(`${name} takes no value`, raw);
+      switches.add(name);
+      continue;
+    }
+    if (name === "--verify") {
+      // The command runs to the next loopkit option, so `--verify npm test` needs no quotes. One word is
+      // the command line itself (quotes removed); several are kept exactly as typed, quotes and all.
+      const parts: Word[] = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: words[i]!.raw.slice(words[i]!.raw.indexOf("=") + 1) }];
+      while (i + 1 < words.length && !isFlag(optionName(words[i + 1]!.value))) parts.push(words[++i]!);
+      const command = (parts.length === 1 ? parts[0]!.value : parts.map((part) => part.raw).join(" ")).trim();
+      if (command === "") throw usage("--verify needs a command, e.g. --verify \"npm test\"");
+      values.set(name, command);
+      continue;
+    }
+    const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
+    if (value === undefined || value === "" || isFlag(optionName(value))) throw usage(`${name} needs a value`, name);
+    values.set(name, value);
+  }
+
+  const modes = MODES.filter((mode) => switches.has(mode));
+  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || switches.has("--takeover");
+  if (switches.has("--help")) {
+    if (words.length > 1) throw usage("--help takes no other arguments");
+    return { mode: "help" };
+  }
+  if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
+  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
+  const mode = modes[0];
+  if (mode) {
+    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps or --takeover`);
+    if (mode === "--status") return { mode: "status", json: switches.has("--json") };
+    return mode === "--cancel" ? { mode: "cancel" } : { mode: "codex" };
+  }
+  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  const goal = goalWords.join(" ").trim();
+  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  return {
+    mode: "start",
+    goal: goal || null,
+    goalFile: values.get("--goal-file") ?? null,
+    verify: values.get("--verify") ?? null,
+    caps: parseCaps((flag) => values.get(flag)),
+    takeover: switches.has("--takeover"),
+  };
+}
+
+function optionName(text: string): string {
+  const eq = text.startsWith("--") ? text.indexOf("=") : -1;
+  return eq === -1 ? text : text.slice(0, eq);
+}
+
+/** Caps given as text (from flags or a goal file's front matter); absent ones stay absent. */
+export function parseCaps(get: (flag: "--max-iterations" | "--max-tokens" | "--max-wallclock" | "--restart-pct") => string | undefined): Partial<Caps> {
+  const caps: Partial<Caps> = {};
+  const iterations = get("--max-iterations");
+  if (iterations !== undefined) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 100_000, false);
+  const tokens = get("--max-tokens");
+  if (tokens !== undefined) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  const wallclock = get("--max-wallclock");
+  if (wallclock !== undefined) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  const pct = get("--restart-pct");
+  if (pct !== undefined) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
+  return caps;
+}
+
+const COUNT = /^(\d{1,13})([km]?)$/i;
+
+/** A whole number; token counts may use k (thousand) or M (million): 500k, 2M. */
+function parseCount(text: string, flag: string, min: number, max: number, suffixes: boolean): number {
+  const match = COUNT.exec(text.trim().replaceAll("_", ""));
+  if (match?.[2] && !suffixes) throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}`, text);
+  const factor = match?.[2]?.toLowerCase() === "k" ? 1_000 : match?.[2]?.toLowerCase() === "m" ? 1_000_000 : 1;
+  const value = match ? Number(match[1]) * factor : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
+  }
+  return value;
+}

@@ -1,0 +1,82 @@
+// The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply's
+// last vote object counts; a timeout, a crash or a reply without a vote counts as "unmet".
+import { execa } from "execa";
+import { parseAuditVote } from "./audit-vote.js";
+import { BoundedOutput } from "./bounded-output.js";
+import { usageTokens } from "./transcript-usage.js";
+import type { AuditVote } from "./state.js";
+
+export interface AuditOutcome {
+  vote: AuditVote;
+  reasons: string[];
+  failure: string | null;
+  tokens: number;
+}
+
+export const DEFAULT_AUDIT_TIMEOUT_MS = 10 * 60_000;
+const READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
+const DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
+
+/** The argv of the audit run (the prompt goes on stdin, so its size never hits an argv limit). */
+export function auditArgs(): string[] {
+  return [
+    "-p",
+    "--output-format",
+    "json",
+    "--no-session-persistence",
+    "--strict-mcp-config",
+    "--tools",
+    READ_ONLY_TOOLS.join(","),
+    "--allowedTools",
+    READ_ONLY_TOOLS.join(","),
+    "--disallowedTools",
+    DENIED_TOOLS.join(","),
+  ];
+}
+
+export async function runAudit(options: { prompt: string; cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AuditOutcome> {
+  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
+  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const child = execa(bin, auditArgs(), {
+    cwd: options.cwd,
+    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
+    extendEnv: false,
+    input: options.prompt,
+    buffer: false,
+    stderr: "ignore",
+    reject: false,
+    detached: true,
+    cleanup: true,
+    timeout: options.timeoutMs,
+    forceKillAfterDelay: 2_000,
+  });
+  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+  const result = await child;
+  if (result.timedOut) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1000)} s`, 0);
+  if (result.failed && result.exitCode === undefined) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  return readAuditReply(stdout.text(), result.exitCode ?? null);
+}
+
+/** Reads `claude -p --output-format json` output: the result text and its usage. */
+export function readAuditReply(stdout: string, exitCode: number | null): AuditOutcome {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+  }
+  // Some builds print an array of events; the result event is the last one.
+  const result = (Array.isArray(parsed) ? [...(parsed as unknown[])].reverse().find((event) => (event as { type?: unknown } | null)?.type === "result") : parsed) as
+    | { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown }
+    | undefined;
+  const tokens = usageTokens(result?.usage);
+  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error === true) return unmet("the audit ended with an error", tokens);
+  const vote = parseAuditVote(result.result);
+  if (!vote) return unmet("the audit's reply holds no valid vote object", tokens);
+  return { ...vote, failure: null, tokens };
+}
+
+function unmet(failure: string, tokens: number): AuditOutcome {
+  return { vote: "unmet", reasons: [failure], failure, tokens };
+}

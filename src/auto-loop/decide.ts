@@ -1,0 +1,189 @@
+// The pure core of the Stop gate: true state + what was observed -> next state + decision + history.
+// No I/O here; the hook handler gathers observations (transcript, git, mirror, verifier, audit).
+import { formatDuration } from "../shared/duration.js";
+import { capReached, elapsedMs } from "./caps.js";
+import { historyEntry, type HistoryEntry } from "./history.js";
+import { BLOCKED_MARKER, nextPrompt, wrapUpPrompt } from "./prompts.js";
+import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
+import type { TranscriptDelta } from "./transcript-usage.js";
+
+export const BLOCKER_LIMIT = 3;
+export const THRASH_LIMIT = 3;
+const KEEP_EVIDENCE = 20;
+
+export type Outcome = { kind: "block"; prompt: string; message: string } | { kind: "stop"; message: string };
+
+export interface TurnObservation {
+  now: Date;
+  transcriptPath: string | null;
+  transcript: TranscriptDelta;
+  lastMessage: string;
+  /** Fingerprint of the working tree ("" outside git). */
+  treeHash: string;
+  tamper: { kind: "edited" | "deleted"; keptAs: string | null } | null;
+  /** The hand-off note the agent wrote (read only while wrapping up), or null. */
+  handoffNote: string | null;
+}
+
+/** Result of the first half of a Stop: either the loop decides now, or the gate must run. */
+export type TurnStart =
+  | { kind: "decided"; state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] }
+  | { kind: "gate"; state: AutoLoopState; notes: string[]; history: HistoryEntry[] };
+
+export interface GateObservation {
+  now: Date;
+  runs: VerifierRun[];
+  audit: { vote: AuditResult["vote"]; reasons: string[]; failure: string | null; tokens: number } | null;
+}
+
+export type Decided = { state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] };
+
+function end(state: AutoLoopState, now: Date, status: AutoLoopState["status"], reason: string): AutoLoopState {
+  return { ...state, status, status_reason: reason, ended_at: now.toISOString(), updated_at: now.toISOString() };
+}
+
+/** The reason in a final `AUTO-LOOP-BLOCKED: <reason>` line of the agent's reply, else null. */
+export function blockedReport(message: string): string | null {
+  const last = message.trimEnd().split("\n").pop()?.trim() ?? "";
+  if (!last.startsWith(BLOCKED_MARKER)) return null;
+  const reason = last.slice(BLOCKED_MARKER.length).trim().replace(/\s+/g, " ").slice(0, 500);
+  return reason || null;
+}
+
+const normalize = (reason: string) => reason.toLowerCase().replace(/\s+/g, " ").trim();
+const sameBlocker = (a: string, b: string) => normalize(a) === normalize(b);
+
+/** A loop that ended outside the hook (--cancel, a takeover) lets the session stop, saying why. */
+export function endedOutcome(state: AutoLoopState): Outcome {
+  const why = state.status === "cancelled" ? `cancelled (${state.status_reason ?? "no reason given"}); the working tree is left as it is` : `${state.status}: ${state.status_reason ?? "ended"}`;
+  return { kind: "stop", message: `loopkit auto-loop ${why}.` };
+}
+
+/** First half of a Stop: account the turn, then stop (cancelled, wrap-up done, blocked, thrashing) or ask for the gate. */
+export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnStart {
+  const now = obs.now;
+  if (previous.status !== "pursuing") return { kind: "decided", state: previous, outcome: endedOutcome(previous), history: [] };
+  let state: AutoLoopState = {
+    ...previous,
+    iteration: previous.iteration + 1,
+    tokens: { ...previous.tokens, transcript: previous.tokens.transcript + obs.transcript.tokens },
+    transcript: {
+      path: obs.transcriptPath,
+      offset: obs.transcript.offset,
+      recent_message_ids: obs.transcript.recentMessageIds,
+      context_tokens: obs.transcript.contextTokens ?? previous.transcript.context_tokens,
+    },
+    updated_at: now.toISOString(),
+    heartbeat_at: now.toISOString(),
+  };
+  const history: HistoryEntry[] = [];
+  const notes: string[] = [];
+
+  if (state.wrap_up) {
+    const note = obs.handoffNote?.trim() || null;
+    state = { ...end(state, now, "budget-limited", state.wrap_up.reason), handoff_note: note ?? state.handoff_note };
+    history.push(historyEntry(state, now, "end", `budget-limited: ${state.wrap_up!.reason}; hand-off note ${note ? "saved" : "missing"}`));
+    const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up!.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
+    return { kind: "decided", state, outcome: { kind: "stop", message }, history };
+  }
+
+  if (obs.tamper) {
+    state = { ...state, tamper_count: state.tamper_count + 1 };
+    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
+    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    history.push(historyEntry(state, now, "tamper", detail));
+    notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
+    return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
+  }
+
+  const blocker = blockedReport(obs.lastMessage);
+  if (blocker) {
+    const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
+    state = { ...state, blocker: { reason: blocker, count } };
+    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count} in a row)`));
+    if (count >= BLOCKER_LIMIT) {
+      state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
+      history.push(historyEntry(state, now, "end", state.status_reason!));
+      return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` }, history };
+    }
+    notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
+  } else {
+    state = { ...state, blocker: null };
+  }
+
+  const idle = obs.transcript.toolCalls === 0 && state.thrash.tree_hash !== null && obs.treeHash === state.thrash.tree_hash;
+  state = { ...state, thrash: { streak: idle ? state.thrash.streak + 1 : 0, tree_hash: obs.treeHash } };
+  if (state.thrash.streak >= THRASH_LIMIT) {
+    const reason = `thrashing: ${state.thrash.streak} turns in a row made no tool call and changed nothing`;
+    state = end(state, now, "unmet", reason);
+    history.push(historyEntry(state, now, "end", reason));
+    return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` }, history };
+  }
+  if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
+  return { kind: "gate", state, notes, history };
+}
+
+/** Which gate step comes next after these verifier runs: run the verifier (again), audit, or judge. */
+export function nextGateStep(runs: VerifierRun[]): "verify" | "audit" | "judge" {
+  if (runs.length === 0 || (runs.length === 1 && runs[0]!.passed)) return "verify";
+  return runs.length === 2 && runs[1]!.passed ? "audit" : "judge";
+}
+
+/** Second half of a Stop: judge the verifier runs and the audit. */
+export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes: string[], history: HistoryEntry[]): Decided {
+  const now = gate.now;
+  const first = gate.runs[0];
+  if (!first) throw new Error("finishTurn needs at least one verifier run");
+  const verdict: VerifierResult["verdict"] = !first.passed ? "fail" : gate.runs[1]?.passed ? "pass" : "flaky";
+  const lastRun = gate.runs[gate.runs.length - 1]!;
+  let state: AutoLoopState = {
+    ...previous,
+    updated_at: now.toISOString(),
+    last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
+    flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
+  };
+  const audit = verdict === "pass" ? (gate.audit ?? { vote: "unmet" as const, reasons: ["no audit ran"], failure: "no audit ran", tokens: 0 }) : null;
+  if (audit) {
+    state = {
+      ...state,
+      tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
+      last_audit: { at: now.toISOString(), iteration: state.iteration, ...audit },
+    };
+  }
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.vote}` : ""}`;
+  state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
+  const gateEntry = (s: AutoLoopState) =>
+    historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.vote ?? null });
+
+  if (verdict === "pass" && audit?.vote === "achieved") {
+    state = end({ ...state, next_action: "Nothing: the goal is achieved." }, now, "achieved", "the verifier passed twice and the audit voted achieved");
+    history.push(gateEntry(state));
+    const reasons = audit.reasons.length ? ` Audit: ${audit.reasons.join("; ")}` : "";
+    return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
+  }
+  const next = {
+    fail: "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
+    flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
+    pass: "The verifier passes but the audit is not convinced: address every audit reason above.",
+  }[verdict];
+  state = { ...state, next_action: next };
+  history.push(gateEntry(state));
+  return continueOrWrapUp(state, now, notes, history);
+}
+
+/** Blocks with the next prompt, or (a cap reached) with the hand-off request. */
+function continueOrWrapUp(state: AutoLoopState, now: Date, notes: string[], history: HistoryEntry[]): Decided {
+  const cap = capReached(state, now);
+  if (cap) {
+    state = { ...state, wrap_up: { reason: cap, at: now.toISOString() }, next_action: "Write the hand-off note." };
+    history.push(historyEntry(state, now, "wrap-up", cap));
+    return { state, outcome: { kind: "block", prompt: wrapUpPrompt(state, cap), message: `loopkit auto-loop: ${cap}; asking for a hand-off note, then stopping.` }, history };
+  }
+  const verdict = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : "not run";
+  const message = `loopkit auto-loop: iteration ${state.iteration}/${state.caps.max_iterations}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
+  return { state, outcome: { kind: "block", prompt: nextPrompt(state, notes), message }, history };
+}
+
+function summary(state: AutoLoopState, now: Date): string {
+  return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}.`;
+}

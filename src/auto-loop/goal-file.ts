@@ -1,0 +1,75 @@
+// Reads a goal file (default goal.md): Markdown, optionally headed by a front matter block that may
+// carry the verifier and caps. Format: skills/auto-loop/references/goal-spec-format.md.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { LoopkitError } from "../shared/errors.js";
+import { parseCaps } from "./args.js";
+import type { Caps } from "./state.js";
+
+export interface GoalSpec {
+  goal: string;
+  verify: string | null;
+  caps: Partial<Caps>;
+}
+
+export const DEFAULT_GOAL_FILE = "goal.md";
+const MAX_BYTES = 64 * 1024;
+const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"] as const;
+type Key = (typeof KEYS)[number];
+
+/** Parses the text of a goal file; `name` only labels errors. */
+export function parseGoalFile(text: string, name: string): GoalSpec {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const fields = new Map<Key, string>();
+  let bodyStart = 0;
+  if (lines[0]?.trim() === "---") {
+    const end = lines.findIndex((line, index) => index > 0 && line.trim() === "---");
+    if (end === -1) throw invalid(name, "its front matter starts with --- but never ends with a --- line");
+    for (const [offset, line] of lines.slice(1, end).entries()) {
+      if (line.trim() === "" || line.trim().startsWith("#")) continue;
+      const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line.trim());
+      const key = match?.[1]?.toLowerCase() as Key | undefined;
+      if (!match || !key || !KEYS.includes(key)) {
+        throw invalid(name, `line ${offset + 2} is not one of ${KEYS.map((k) => `${k}:`).join(", ")}`);
+      }
+      if (fields.has(key)) throw invalid(name, `${key} is given twice`);
+      const value = unquote(match[2]!.trim());
+      if (value === "") throw invalid(name, `${key} is empty`);
+      fields.set(key, value);
+    }
+    bodyStart = end + 1;
+  }
+  const goal = lines.slice(bodyStart).join("\n").trim();
+  if (goal === "") throw invalid(name, "it holds no goal text");
+  const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
+  return { goal, verify: fields.get("verify") ?? null, caps };
+}
+
+/** Reads and parses the goal file at `file` (relative paths are taken from the project root). */
+export async function readGoalFile(projectDir: string, file: string): Promise<GoalSpec & { path: string }> {
+  const full = path.resolve(projectDir, file);
+  let stat;
+  try {
+    stat = await fs.stat(full);
+  } catch {
+    throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
+      value: full,
+      hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",
+    });
+  }
+  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
+  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+}
+
+function unquote(value: string): string {
+  const quote = value[0];
+  return value.length >= 2 && (quote === '"' || quote === "'") && value.endsWith(quote) ? value.slice(1, -1) : value;
+}
+
+function invalid(name: string, why: string): LoopkitError {
+  return new LoopkitError("USAGE", `goal file ${name} is not valid: ${why}`, {
+    value: name,
+    hint: "see skills/auto-loop/references/goal-spec-format.md",
+  });
+}

@@ -1,0 +1,38 @@
+// One line of gate-history.jsonl per decision: the person's audit trail (a true copy stays in the data dir).
+import { z } from "zod";
+import { AUDIT_VOTES, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./state.js";
+
+export const HistoryEntrySchema = z.object({
+  version: z.literal(1),
+  at: z.iso.datetime(),
+  loop_id: z.string(),
+  session_id: z.string(),
+  iteration: z.int().nonnegative(),
+  event: z.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside"]),
+  status: z.enum(LOOP_STATUSES),
+  verdict: z.enum(["pass", "flaky", "fail"]).nullable(),
+  exit_code: z.int().nullable(),
+  vote: z.enum(AUDIT_VOTES).nullable(),
+  tokens: z.int().nonnegative(),
+  detail: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** A history line for `state` as it is now. */
+export function historyEntry(state: AutoLoopState, now: Date, event: HistoryEntry["event"], detail: string, extra: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    version: 1,
+    at: now.toISOString(),
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    iteration: state.iteration,
+    event,
+    status: state.status,
+    verdict: null,
+    exit_code: null,
+    vote: null,
+    tokens: tokensUsed(state),
+    detail,
+    ...extra,
+  };
+}

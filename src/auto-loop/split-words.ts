@@ -1,0 +1,81 @@
+// Splits the text a person typed after /loopkit:auto-loop into words, shell-like but with nothing
+// executed or expanded: `$`, `;`, `|`, backticks are plain characters. A quote opens only at the start
+// of a word (or right after `=` in `--flag=`), so prose such as "the user's bug" needs no escaping.
+import { LoopkitError } from "../shared/errors.js";
+
+/** One word: its value (quotes removed) and its raw text exactly as typed (quotes kept). */
+export interface Word {
+  value: string;
+  raw: string;
+}
+
+const SPACE = /[ \t\r\n]/;
+
+export function splitWords(text: string): Word[] {
+  const words: Word[] = [];
+  let current: { value: string; start: number } | undefined;
+  let i = 0;
+  const finish = (end: number) => {
+    if (current) words.push({ value: current.value, raw: text.slice(current.start, end) });
+    current = undefined;
+  };
+  const canOpenQuote = () => current === undefined || current.value === "" || (current.value.startsWith("--") && current.value.endsWith("="));
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (SPACE.test(ch)) {
+      finish(i);
+      i += 1;
+      continue;
+    }
+    current ??= { value: "", start: i };
+    if ((ch === "'" || ch === '"') && canOpenQuote()) {
+      const end = ch === "'" ? readSingle(text, i) : readDouble(text, i);
+      current.value += end.value;
+      i = end.next;
+      continue;
+    }
+    if (ch === "\\" && i + 1 < text.length) {
+      const next = text[i + 1]!;
+      if (next !== "\n") current.value += next;
+      i += 2;
+      continue;
+    }
+    current.value += ch;
+    i += 1;
+  }
+  finish(text.length);
+  return words;
+}
+
+function readSingle(text: string, start: number): { value: string; next: number } {
+  const end = text.indexOf("'", start + 1);
+  if (end === -1) throw unterminated("'", start);
+  return { value: text.slice(start + 1, end), next: end + 1 };
+}
+
+function readDouble(text: string, start: number): { value: string; next: number } {
+  let value = "";
+  for (let i = start + 1; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (ch === '"') return { value, next: i + 1 };
+    if (ch === "\\" && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1]!)) {
+      if (text[i + 1] !== "\n") value += text[i + 1];
+      i += 1;
+      continue;
+    }
+    value += ch;
+  }
+  throw unterminated('"', start);
+}
+
+function unterminated(quote: string, at: number): LoopkitError {
+  return new LoopkitError("USAGE", `unterminated ${quote} quote starting at character ${at + 1}`, {
+    value: quote,
+    hint: "close the quote, or escape it with a backslash",
+  });
+}
+
+/** A value as one shell word: kept as is when plain, else single-quoted. */
+export function quoteForShell(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}

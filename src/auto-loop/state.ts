@@ -1,0 +1,102 @@
+// The auto-loop's state: one versioned schema, used for the true copy in loopkit's data dir and for
+// the person-readable mirror `.auto-loop/goal-state.json` (which is never read back for decisions).
+import { z } from "zod";
+
+export const LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"] as const;
+export type LoopStatus = (typeof LOOP_STATUSES)[number];
+
+export const AUDIT_VOTES = ["achieved", "unmet", "blocked", "thrashing"] as const;
+export type AuditVote = (typeof AUDIT_VOTES)[number];
+
+export const CapsSchema = z.object({
+  max_iterations: z.int().positive(),
+  max_tokens: z.int().positive(),
+  max_wallclock_ms: z.int().positive(),
+  restart_pct: z.int().min(1).max(100),
+});
+export type Caps = z.infer<typeof CapsSchema>;
+
+export const VerifierRunSchema = z.object({
+  exit_code: z.int().nullable(),
+  passed: z.boolean(),
+  timed_out: z.boolean(),
+  duration_ms: z.int().nonnegative(),
+  output_tail: z.string(),
+  output_bytes: z.int().nonnegative(),
+  log_file: z.string().nullable(),
+});
+export type VerifierRun = z.infer<typeof VerifierRunSchema>;
+
+export const VerifierResultSchema = z.object({
+  at: z.iso.datetime(),
+  iteration: z.int().nonnegative(),
+  /** pass = passed twice in a row; flaky = passed, then failed; fail = failed the first run. */
+  verdict: z.enum(["pass", "flaky", "fail"]),
+  runs: z.array(VerifierRunSchema).min(1).max(2),
+});
+export type VerifierResult = z.infer<typeof VerifierResultSchema>;
+
+export const AuditResultSchema = z.object({
+  at: z.iso.datetime(),
+  iteration: z.int().nonnegative(),
+  vote: z.enum(AUDIT_VOTES),
+  reasons: z.array(z.string()),
+  /** Why the vote fell back to unmet (timeout, crash, no vote in the reply), else null. */
+  failure: z.string().nullable(),
+  tokens: z.int().nonnegative(),
+});
+export type AuditResult = z.infer<typeof AuditResultSchema>;
+
+export const AutoLoopStateSchema = z.object({
+  version: z.literal(1),
+  loop_id: z.string().min(1),
+  session_id: z.string().min(1),
+  project_dir: z.string().min(1),
+  status: z.enum(LOOP_STATUSES),
+  /** Why the loop ended (or, while pursuing, null). */
+  status_reason: z.string().nullable(),
+  goal: z.string().min(1),
+  goal_file: z.string().nullable(),
+  verify_command: z.string().min(1),
+  caps: CapsSchema,
+  started_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  heartbeat_at: z.iso.datetime(),
+  ended_at: z.iso.datetime().nullable(),
+  base_commit: z.string().nullable(),
+  /** Completed turns the Stop gate has judged. */
+  iteration: z.int().nonnegative(),
+  tokens: z.object({ transcript: z.int().nonnegative(), audit: z.int().nonnegative() }),
+  transcript: z.object({
+    path: z.string().nullable(),
+    offset: z.int().nonnegative(),
+    /** The latest message ids counted, so a response split across two reads is counted once. */
+    recent_message_ids: z.array(z.string()),
+    /** Input + cache tokens of the latest main-chain response: the context in use. */
+    context_tokens: z.int().nonnegative(),
+  }),
+  evidence: z.array(z.string()),
+  blocker: z.object({ reason: z.string(), count: z.int().positive() }).nullable(),
+  thrash: z.object({ streak: z.int().nonnegative(), tree_hash: z.string().nullable() }),
+  next_action: z.string(),
+  last_verifier: VerifierResultSchema.nullable(),
+  last_audit: AuditResultSchema.nullable(),
+  /** Set when a cap was reached: the next Stop collects the hand-off note and ends budget-limited. */
+  wrap_up: z.object({ reason: z.string(), at: z.iso.datetime() }).nullable(),
+  handoff_note: z.string().nullable(),
+  /** sha256 of the mirror goal-state.json loopkit last wrote; anything else there is tampering. */
+  mirror_sha256: z.string().nullable(),
+  tamper_count: z.int().nonnegative(),
+  flaky_count: z.int().nonnegative(),
+});
+export type AutoLoopState = z.infer<typeof AutoLoopStateSchema>;
+
+/** Final statuses: the loop no longer acts. */
+export function isFinal(status: LoopStatus): boolean {
+  return status !== "pursuing";
+}
+
+/** Total tokens the loop has spent: the session's own responses plus the audits. */
+export function tokensUsed(state: AutoLoopState): number {
+  return state.tokens.transcript + state.tokens.audit;
+}

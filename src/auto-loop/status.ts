@@ -1,0 +1,109 @@
+// One flat status object for --status, --status --json and the tests: every field always present.
+import { formatDuration } from "../shared/duration.js";
+import { elapsedMs } from "./caps.js";
+import { tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
+
+/** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
+export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
+  achieved: 0,
+  pursuing: 3,
+  unmet: 4,
+  blocked: 5,
+  "budget-limited": 6,
+  cancelled: 7,
+  none: 8,
+};
+
+export interface AutoLoopStatus {
+  status: LoopStatus | "none";
+  active: boolean;
+  exit_code: number;
+  reason: string | null;
+  project_dir: string;
+  loop_id: string | null;
+  session_id: string | null;
+  goal: string | null;
+  verify_command: string | null;
+  iteration: number;
+  max_iterations: number | null;
+  tokens_used: number;
+  max_tokens: number | null;
+  elapsed_ms: number;
+  max_wallclock_ms: number | null;
+  started_at: string | null;
+  heartbeat_at: string | null;
+  heartbeat_stale: boolean;
+  last_verifier: "pass" | "flaky" | "fail" | null;
+  last_verifier_exit_code: number | null;
+  last_audit_vote: string | null;
+  last_audit_reasons: string[];
+  next_action: string | null;
+  blocker: string | null;
+  tamper_count: number;
+  flaky_count: number;
+  handoff_note: string | null;
+}
+
+export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number): AutoLoopStatus {
+  if (!state) {
+    return {
+      status: "none", active: false, exit_code: STATUS_EXIT_CODES.none, reason: "no auto-loop was started in this project on this machine",
+      project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null,
+      tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
+      last_verifier: null, last_verifier_exit_code: null, last_audit_vote: null, last_audit_reasons: [], next_action: null, blocker: null,
+      tamper_count: 0, flaky_count: 0, handoff_note: null,
+    };
+  }
+  const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
+  const end = state.ended_at ? new Date(state.ended_at) : now;
+  return {
+    status: state.status,
+    active: state.status === "pursuing",
+    exit_code: STATUS_EXIT_CODES[state.status],
+    reason: state.status_reason,
+    project_dir: state.project_dir,
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    goal: state.goal,
+    verify_command: state.verify_command,
+    iteration: state.iteration,
+    max_iterations: state.caps.max_iterations,
+    tokens_used: tokensUsed(state),
+    max_tokens: state.caps.max_tokens,
+    elapsed_ms: elapsedMs(state, end),
+    max_wallclock_ms: state.caps.max_wallclock_ms,
+    started_at: state.started_at,
+    heartbeat_at: state.heartbeat_at,
+    heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
+    last_verifier: state.last_verifier?.verdict ?? null,
+    last_verifier_exit_code: lastRun?.exit_code ?? null,
+    last_audit_vote: state.last_audit?.vote ?? null,
+    last_audit_reasons: state.last_audit?.reasons ?? [],
+    next_action: state.status === "pursuing" ? state.next_action : null,
+    blocker: state.blocker?.reason ?? null,
+    tamper_count: state.tamper_count,
+    flaky_count: state.flaky_count,
+    handoff_note: state.handoff_note,
+  };
+}
+
+/** The same object for a person. */
+export function formatStatus(s: AutoLoopStatus): string {
+  if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).\n`;
+  const lines = [
+    `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
+    `  goal:       ${s.goal!.split("\n")[0]}${s.goal!.includes("\n") ? " ..." : ""}`,
+    `  verifier:   ${s.verify_command}`,
+    `  iteration:  ${s.iteration} of ${s.max_iterations}`,
+    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
+    `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
+    `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
+    ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
+    ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
+    ...(s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : []),
+    ...(s.next_action ? [`  next:       ${s.next_action}`] : []),
+    ...(s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []),
+  ];
+  return `${lines.join("\n")}\n`;
+}

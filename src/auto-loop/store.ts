@@ -1,0 +1,68 @@
+// The true state of a project's auto-loop, in loopkit's data dir, and the one way to save it:
+// true state (with the mirror's sha256) first, then the mirror, then the history lines.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { keepAside, readJson, writeJson } from "../state/json-store.js";
+import { projectKey, sessionMarkerPath } from "../state/paths.js";
+import { LoopkitError } from "../shared/errors.js";
+import { SessionMarkerSchema } from "../hook/session-marker.js";
+import type { HistoryEntry } from "./history.js";
+import { appendJsonl, mirrorHistoryFile, mirrorText, sha256, writeMirror } from "./mirror.js";
+import { AutoLoopStateSchema, type AutoLoopState } from "./state.js";
+
+export interface LoopFiles {
+  dir: string;
+  state: string;
+  history: string;
+}
+
+export function loopFiles(data: string, projectDir: string): LoopFiles {
+  const dir = path.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path.join(dir, "state.json"), history: path.join(dir, "gate-history.jsonl") };
+}
+
+/** The true state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
+export async function loadState(file: string, now: Date): Promise<AutoLoopState | undefined> {
+  try {
+    const read = await readJson(file, AutoLoopStateSchema);
+    return read.exists ? read.value : undefined;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    const aside = await keepAside(file, now);
+    throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, {
+      value: aside,
+      cause: error,
+      hint: "the loop stopped and will not be judged achieved; start a new one when ready",
+    });
+  }
+}
+
+/** Saves the true state, rewrites the mirror from it, and appends history to both copies. */
+export async function persist(files: LoopFiles, state: AutoLoopState, history: HistoryEntry[], now: Date): Promise<AutoLoopState> {
+  const text = mirrorText(state);
+  const saved = { ...state, mirror_sha256: sha256(text) };
+  await writeJson(files.state, AutoLoopStateSchema, saved);
+  await appendJsonl(files.history, history);
+  await writeMirror(state.project_dir, state, text, now);
+  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  return saved;
+}
+
+/** Writes the marker that routes this session's hooks to the loop. */
+export async function writeMarker(data: string, state: AutoLoopState, files: LoopFiles, now: Date): Promise<void> {
+  await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
+    version: 1,
+    kind: "auto-loop",
+    loop_id: state.loop_id,
+    project_dir: state.project_dir,
+    state_file: files.state,
+    created_at: now.toISOString(),
+  });
+}
+
+/** Removes a session's marker if it still points at `loopId` (a newer loop's marker is left alone). */
+export async function removeMarker(data: string, sessionId: string, loopId: string): Promise<void> {
+  const file = sessionMarkerPath(data, sessionId);
+  const marker = await readJson(file, SessionMarkerSchema).catch(() => ({ exists: false as const }));
+  if (marker.exists && marker.value.loop_id === loopId) await fs.rm(file, { force: true });
+}

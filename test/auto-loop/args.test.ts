@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { parseAutoLoopArgs } from "../../src/auto-loop/args.js";
+
+describe("parseAutoLoopArgs", () => {
+  it.each([
+    ["nothing", "", { mode: "usage" }],
+    ["only blanks and newlines", " \n\t", { mode: "usage" }],
+    ["--help", "--help", { mode: "help" }],
+    ["--status", "--status", { mode: "status", json: false }],
+    ["--status --json", "--status --json", { mode: "status", json: true }],
+    ["--json --status", "--json --status", { mode: "status", json: true }],
+    ["--cancel", "--cancel", { mode: "cancel" }],
+    ["--codex", "--codex", { mode: "codex" }],
+    ["--takeover alone", "--takeover", { mode: "takeover" }],
+  ])("%s", (_name, text, expected) => {
+    expect(parseAutoLoopArgs(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["goal and one-word verifier", "fix the bug --verify make", "fix the bug", "make"],
+    ["an unquoted verifier runs to the end", "fix it --verify npm test -- --grep x", "fix it", "npm test -- --grep x"],
+    ["a quoted verifier is the command line", 'fix it --verify "npm test && npm run lint"', "fix it", "npm test && npm run lint"],
+    ["several words keep their quotes", `fix --verify test "$(cat f)" = 'a b'`, "fix", `test "$(cat f)" = 'a b'`],
+    ["--verify=", "fix --verify=true", "fix", "true"],
+    ["--verify= with quotes", "fix --verify='npm test'", "fix", "npm test"],
+    ["goal words after the caps", "--max-iterations 3 fix the bug --verify true", "fix the bug", "true"],
+    ["the verifier stops at the next option", "fix --verify npm test --max-tokens 5", "fix", "npm test"],
+    ["apostrophes in the goal", "fix the user's login --verify true", "fix the user's login", "true"],
+    ["shell syntax in the goal is text", "rm -rf / ; $(id) --verify true", "rm -rf / ; $(id)", "true"],
+  ])("start: %s", (_name, text, goal, verify) => {
+    expect(parseAutoLoopArgs(text)).toMatchObject({ mode: "start", goal, verify });
+  });
+
+  it("reads caps with their units", () => {
+    const request = parseAutoLoopArgs("g --verify v --max-iterations 7 --max-tokens 500k --max-wallclock 1h30m --restart-pct 55");
+    expect(request).toMatchObject({ caps: { max_iterations: 7, max_tokens: 500_000, max_wallclock_ms: 5_400_000, restart_pct: 55 } });
+    expect(parseAutoLoopArgs("g --verify v --max-tokens=2M")).toMatchObject({ caps: { max_tokens: 2_000_000 } });
+  });
+
+  it("leaves absent caps absent, goal null without goal words, --takeover with a goal", () => {
+    expect(parseAutoLoopArgs("--verify true")).toEqual({ mode: "start", goal: null, goalFile: null, verify: "true", caps: {}, takeover: false });
+    expect(parseAutoLoopArgs("--goal-file docs/g.md")).toMatchObject({ goal: null, goalFile: "docs/g.md", verify: null });
+    expect(parseAutoLoopArgs("new goal --verify true --takeover")).toMatchObject({ mode: "start", takeover: true });
+  });
+
+  it.each([
+    ["--status with a goal", "--status fix it", /--status takes no goal/],
+    ["--status with --verify", "--status --verify true", /--status takes no goal/],
+    ["--cancel with caps", "--cancel --max-iterations 3", /--cancel takes no goal/],
+    ["--codex with a goal", "fix --verify true --codex", /--codex takes no goal/],
+    ["--status and --cancel", "--status --cancel", /exclude each other/],
+    ["--cancel and --codex", "--cancel --codex", /exclude each other/],
+    ["--json alone", "--json", /--json goes with --status/],
+    ["--json with a goal", "g --verify v --json", /--json goes with --status/],
+    ["--help with more", "--help --status", /--help takes no other/],
+    ["an unknown option", "fix --verbose --verify true", /unknown option --verbose/],
+    ["a repeated option", "g --verify a --max-iterations 2 --max-iterations 3", /given twice/],
+    ["a repeated --verify", "g --verify a --verify b", /given twice/],
+    ["--verify without a command", "fix it --verify", /--verify needs a command/],
+    ["--verify followed by an option", "fix --verify --max-iterations 3", /--verify needs a command/],
+    ["--verify with an empty command", "fix --verify ''", /--verify needs a command/],
+    ["a cap without a value", "g --verify v --max-iterations", /needs a value/],
+    ["a cap followed by an option", "g --max-iterations --verify v", /needs a value/],
+    ["zero iterations", "g --verify v --max-iterations 0", /invalid --max-iterations/],
+    ["negative iterations", "g --verify v --max-iterations -1", /needs a value|invalid/],
+    ["fractional iterations", "g --verify v --max-iterations 2.5", /invalid --max-iterations/],
+    ["iterations with a suffix", "g --verify v --max-iterations 2k", /invalid --max-iterations/],
+    ["absurd iterations", "g --verify v --max-iterations 99999999999", /invalid --max-iterations/],
+    ["tokens as words", "g --verify v --max-tokens lots", /invalid --max-tokens/],
+    ["restart percent over 100", "g --verify v --restart-pct 101", /invalid --restart-pct/],
+    ["a bad duration", "g --verify v --max-wallclock forever", /invalid --max-wallclock/],
+    ["a zero duration", "g --verify v --max-wallclock 0m", /longer than zero/],
+    ["a switch with a value", "--status=yes", /takes no value/],
+    ["goal inline and a goal file", "fix it --goal-file g.md", /not both/],
+    ["an unterminated quote", 'fix "it --verify true', /unterminated/],
+  ])("refuses %s", (_name, text, message) => {
+    expect(() => parseAutoLoopArgs(text)).toThrow(message);
+    try {
+      parseAutoLoopArgs(text);
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe("USAGE");
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import { beginTurn, blockedReport, finishTurn, nextGateStep, type TurnObservation } from "../../src/auto-loop/decide.js";
+import type { AutoLoopState, VerifierRun } from "../../src/auto-loop/state.js";
+import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
+import { at, makeState } from "./fixtures.js";
+
+const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
+  now: at(60_000),
+  transcriptPath: "/t.jsonl",
+  transcript: { offset: 100, recentMessageIds: ["m1"], tokens: 500, toolCalls: 1, contextTokens: 400 },
+  lastMessage: "I changed things.",
+  treeHash: "tree-1",
+  tamper: null,
+  handoffNote: null,
+  ...overrides,
+});
+const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
+  exit_code: passed ? 0 : 1, passed, timed_out: false, duration_ms: 5, output_tail: passed ? "ok" : "1 failing", output_bytes: 10, log_file: null, ...extra,
+});
+const achieved = { vote: "achieved" as const, reasons: ["all good"], failure: null, tokens: 300 };
+const gate = (state: AutoLoopState, obs = observe()) => {
+  const started = beginTurn(state, obs);
+  if (started.kind !== "gate") throw new Error(`expected the gate, got ${started.kind}`);
+  return started;
+};
+
+describe("beginTurn", () => {
+  it("accounts the turn: iteration, tokens, transcript cursor, heartbeat", () => {
+    const started = gate(makeState({ tokens: { transcript: 1000, audit: 50 } }));
+    expect(started.state).toMatchObject({
+      iteration: 1,
+      tokens: { transcript: 1500, audit: 50 },
+      transcript: { path: "/t.jsonl", offset: 100, recent_message_ids: ["m1"], context_tokens: 400 },
+      heartbeat_at: at(60_000).toISOString(),
+    });
+    expect(AutoLoopStateSchema.parse(started.state)).toEqual(started.state);
+  });
+
+  it.each(["cancelled", "achieved", "budget-limited"] as const)("lets a %s loop stop without judging or counting", (status) => {
+    const state = makeState({ status, status_reason: "why" });
+    const started = beginTurn(state, observe());
+    expect(started).toMatchObject({ kind: "decided", state, outcome: { kind: "stop" }, history: [] });
+  });
+
+  it("says a cancelled loop leaves the working tree as it is", () => {
+    const started = beginTurn(makeState({ status: "cancelled", status_reason: "cancelled with --cancel" }), observe());
+    expect(started.kind === "decided" && started.outcome.kind === "stop" && started.outcome.message).toMatch(/cancelled.*left as it is/);
+  });
+
+  it("ends budget-limited after the wrap-up turn, saving the hand-off note", () => {
+    const state = makeState({ iteration: 3, wrap_up: { reason: "reached --max-iterations 3", at: at(0).toISOString() } });
+    const started = beginTurn(state, observe({ handoffNote: "  done: a; next: b  " }));
+    expect(started).toMatchObject({
+      kind: "decided",
+      state: { status: "budget-limited", status_reason: "reached --max-iterations 3", handoff_note: "done: a; next: b", ended_at: at(60_000).toISOString() },
+      outcome: { kind: "stop", message: expect.stringMatching(/budget-limited: reached --max-iterations 3\. Hand-off note saved/) },
+    });
+    expect(started.history.map((h) => h.event)).toEqual(["end"]);
+  });
+
+  it("ends budget-limited even when no hand-off note was written, and says so", () => {
+    const started = beginTurn(makeState({ wrap_up: { reason: "cap", at: at(0).toISOString() } }), observe());
+    expect(started).toMatchObject({ kind: "decided", state: { status: "budget-limited", handoff_note: null }, outcome: { message: expect.stringMatching(/No hand-off note/) } });
+  });
+
+  it("reports tampering, does not judge the turn, and carries on from the true state", () => {
+    const state = makeState({ verify_command: "npm test" });
+    const started = beginTurn(state, observe({ tamper: { kind: "edited", keptAs: ".auto-loop/tampered/x.json" } }));
+    expect(started.kind).toBe("decided");
+    if (started.kind !== "decided") return;
+    expect(started.state).toMatchObject({ status: "pursuing", tamper_count: 1, verify_command: "npm test", iteration: 1 });
+    expect(started.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/Tampering detected.*kept as \.auto-loop\/tampered\/x\.json/) });
+    expect(started.history.map((h) => h.event)).toEqual(["tamper"]);
+  });
+
+  it("turns tampering on the last allowed iteration into the hand-off request, never achieved", () => {
+    const state = makeState({ iteration: 2, caps: { ...makeState().caps, max_iterations: 3 } });
+    const started = beginTurn(state, observe({ tamper: { kind: "deleted", keptAs: null } }));
+    expect(started).toMatchObject({ kind: "decided", state: { status: "pursuing", wrap_up: { reason: expect.stringMatching(/max-iterations 3/) } } });
+    expect(started.kind === "decided" && started.outcome.kind === "block" && started.outcome.prompt).toMatch(/hand-off note/);
+  });
+
+  it("records a blocker and still runs the gate", () => {
+    const started = beginTurn(makeState(), observe({ lastMessage: "I tried.\nAUTO-LOOP-BLOCKED: no database access" }));
+    expect(started).toMatchObject({ kind: "gate", state: { blocker: { reason: "no database access", count: 1 } } });
+    expect(started.kind === "gate" && started.notes.join("\n")).toMatch(/1 of 3/);
+  });
+
+  it("stops as blocked after the same blocker three times in a row (case and spacing aside)", () => {
+    const state = makeState({ blocker: { reason: "No  database access", count: 2 } });
+    const started = beginTurn(state, observe({ lastMessage: "AUTO-LOOP-BLOCKED: no database access" }));
+    expect(started).toMatchObject({ kind: "decided", state: { status: "blocked" }, outcome: { kind: "stop" } });
+  });
+
+  it.each([
+    ["a different blocker", "AUTO-LOOP-BLOCKED: something else", { reason: "something else", count: 1 }],
+    ["no blocker", "Working on it.", null],
+    ["the marker quoted mid-text", "I could write AUTO-LOOP-BLOCKED: x but I will not.\nDone.", null],
+    ["the marker with no reason", "AUTO-LOOP-BLOCKED:   ", null],
+  ])("resets the blocker run on %s", (_name, lastMessage, blocker) => {
+    const started = gate(makeState({ blocker: { reason: "no database access", count: 2 } }), observe({ lastMessage }));
+    expect(started.state.blocker).toEqual(blocker);
+  });
+
+  it("counts turns with no tool call and no change, and stops at three as thrashing", () => {
+    const idle = observe({ transcript: { offset: 0, recentMessageIds: [], tokens: 10, toolCalls: 0, contextTokens: null }, treeHash: "tree-0" });
+    const one = gate(makeState(), idle);
+    expect(one.state.thrash).toEqual({ streak: 1, tree_hash: "tree-0" });
+    const two = gate(one.state, idle);
+    expect(two.notes.join("\n")).toMatch(/last 2 turn\(s\) made no tool call/);
+    const three = beginTurn(two.state, idle);
+    expect(three).toMatchObject({ kind: "decided", state: { status: "unmet", status_reason: expect.stringMatching(/^thrashing/) }, outcome: { kind: "stop" } });
+  });
+
+  it.each([
+    ["a tool call", { toolCalls: 1 }, "tree-0"],
+    ["a changed tree", { toolCalls: 0 }, "tree-9"],
+  ])("resets the thrash streak on %s", (_name, transcript, treeHash) => {
+    const state = makeState({ thrash: { streak: 2, tree_hash: "tree-0" } });
+    const started = gate(state, observe({ transcript: { ...observe().transcript, ...transcript }, treeHash }));
+    expect(started.state.thrash.streak).toBe(0);
+  });
+});
+
+describe("nextGateStep", () => {
+  it.each([
+    [[], "verify"],
+    [[run(false)], "judge"],
+    [[run(true)], "verify"],
+    [[run(true), run(false)], "judge"],
+    [[run(true), run(true)], "audit"],
+  ] as const)("%#", (runs, expected) => {
+    expect(nextGateStep([...runs])).toBe(expected);
+  });
+});
+
+describe("finishTurn", () => {
+  const judged = (state: AutoLoopState, runs: VerifierRun[], audit: Parameters<typeof finishTurn>[1]["audit"] = null) => {
+    const started = gate(state);
+    return finishTurn(started.state, { now: at(90_000), runs, audit }, started.notes, started.history);
+  };
+
+  it("ends achieved on pass, pass and an achieved vote, counting the audit's tokens", () => {
+    const decided = judged(makeState(), [run(true), run(true)], achieved);
+    expect(decided.state).toMatchObject({ status: "achieved", tokens: { audit: 300 }, last_audit: { vote: "achieved" }, last_verifier: { verdict: "pass" } });
+    expect(decided.outcome).toMatchObject({ kind: "stop", message: expect.stringMatching(/achieved the goal.*all good/) });
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: "achieved", status: "achieved" });
+  });
+
+  it.each(["unmet", "blocked", "thrashing"] as const)("loops back with the audit's reasons on a %s vote", (vote) => {
+    const decided = judged(makeState(), [run(true), run(true)], { vote, reasons: ["tests were deleted"], failure: null, tokens: 1 });
+    expect(decided.state.status).toBe("pursuing");
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(new RegExp(`Audit vote: ${vote}[\\s\\S]*tests were deleted`)) });
+  });
+
+  it("never ends achieved on two passes without an audit", () => {
+    const decided = judged(makeState(), [run(true), run(true)], null);
+    expect(decided.state).toMatchObject({ status: "pursuing", last_audit: { vote: "unmet" } });
+  });
+
+  it("records pass then fail as flaky and loops on", () => {
+    const decided = judged(makeState(), [run(true), run(false)], achieved);
+    expect(decided.state).toMatchObject({ status: "pursuing", flaky_count: 1, last_verifier: { verdict: "flaky" }, last_audit: null, tokens: { audit: 0 } });
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/FAILED on the second run \(flaky\)/) });
+  });
+
+  it("feeds a failure's exit code and output tail into the next prompt", () => {
+    const decided = judged(makeState(), [run(false, { exit_code: 2, output_tail: "AssertionError: 1 !== 2" })]);
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/FAILED \(exit code 2\)[\s\S]*AssertionError: 1 !== 2/) });
+    expect(decided.state.evidence).toEqual(["iteration 1: verifier fail (exit 2)"]);
+  });
+
+  it("says when the verifier timed out", () => {
+    const decided = judged(makeState(), [run(false, { exit_code: null, timed_out: true })]);
+    expect(decided.outcome).toMatchObject({ prompt: expect.stringMatching(/FAILED \(timed out\)/) });
+  });
+
+  it("asks for a hand-off note when the last iteration fails", () => {
+    const state = makeState({ iteration: 2, caps: { ...makeState().caps, max_iterations: 3 } });
+    const decided = judged(state, [run(false)]);
+    expect(decided.state).toMatchObject({ status: "pursuing", iteration: 3, wrap_up: { reason: "reached --max-iterations 3" } });
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/last turn[\s\S]*\.auto-loop\/handoff\.md/) });
+    expect(decided.history.map((h) => h.event)).toEqual(["gate", "wrap-up"]);
+  });
+
+  it("still ends achieved when the goal is proven on the last iteration", () => {
+    const state = makeState({ iteration: 2, caps: { ...makeState().caps, max_iterations: 3 } });
+    expect(judged(state, [run(true), run(true)], achieved).state.status).toBe("achieved");
+  });
+
+  it("wraps up when the tokens (audits included) reach the cap", () => {
+    const state = makeState({ caps: { ...makeState().caps, max_tokens: 1000 }, tokens: { transcript: 400, audit: 0 } });
+    const decided = judged(state, [run(true), run(true)], { vote: "unmet", reasons: [], failure: null, tokens: 200 });
+    expect(decided.state.wrap_up?.reason).toMatch(/max-tokens 1000 \(used 1100\)/);
+  });
+
+  it("wraps up when the wall-clock cap passed during the gate", () => {
+    const state = makeState({ caps: { ...makeState().caps, max_wallclock_ms: 80_000 } });
+    expect(judged(state, [run(false)]).state.wrap_up?.reason).toMatch(/max-wallclock/);
+  });
+
+  it("produces states that still match the schema", () => {
+    const decided = judged(makeState(), [run(true), run(true)], achieved);
+    expect(() => AutoLoopStateSchema.parse(decided.state)).not.toThrow();
+  });
+});
+
+describe("blockedReport", () => {
+  it.each([
+    ["AUTO-LOOP-BLOCKED: need creds", "need creds"],
+    ["text\n\n  AUTO-LOOP-BLOCKED:   need   creds  \n\n", "need creds"],
+    ["AUTO-LOOP-BLOCKED: need creds\nmore text", null],
+    ["auto-loop-blocked: lower case", null],
+    ["", null],
+  ])("%j -> %j", (message, expected) => {
+    expect(blockedReport(message)).toBe(expected);
+  });
+});

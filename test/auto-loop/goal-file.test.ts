@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseGoalFile, readGoalFile } from "../../src/auto-loop/goal-file.js";
+
+describe("parseGoalFile", () => {
+  it("takes the whole text as the goal when there is no front matter", () => {
+    expect(parseGoalFile("# Goal\n\nMake `npm test` pass.\n", "g.md")).toEqual({ goal: "# Goal\n\nMake `npm test` pass.", verify: null, caps: {} });
+  });
+
+  it("reads the verifier and caps from the front matter", () => {
+    const text = "---\nverify: npm test -- --grep \"a b\"\nmax-iterations: 12\nmax-tokens: 1M\nmax-wallclock: 2h\nrestart-pct: 60\n# a comment\n---\nShip it.\n";
+    expect(parseGoalFile(text, "g.md")).toEqual({
+      goal: "Ship it.",
+      verify: 'npm test -- --grep "a b"',
+      caps: { max_iterations: 12, max_tokens: 1_000_000, max_wallclock_ms: 7_200_000, restart_pct: 60 },
+    });
+  });
+
+  it("strips one pair of surrounding quotes, CRLF line ends and a BOM", () => {
+    expect(parseGoalFile("\uFEFF---\r\nverify: 'make check'\r\n---\r\nGoal\r\n", "g.md")).toMatchObject({ goal: "Goal", verify: "make check" });
+  });
+
+  it.each([
+    ["no goal text", "---\nverify: x\n---\n\n", /holds no goal text/],
+    ["an empty file", "", /holds no goal text/],
+    ["an unknown key", "---\nrun: rm -rf /\n---\ngoal\n", /line 2 is not one of/],
+    ["a line that is no key", "---\njust words\n---\ngoal\n", /line 2 is not one of/],
+    ["an unclosed front matter", "---\nverify: x\ngoal\n", /never ends/],
+    ["a repeated key", "---\nverify: a\nverify: b\n---\ngoal\n", /given twice/],
+    ["an empty value", "---\nverify:\n---\ngoal\n", /verify is empty/],
+    ["a bad cap", "---\nmax-iterations: many\n---\ngoal\n", /invalid --max-iterations/],
+  ])("refuses %s", (_name, text, message) => {
+    expect(() => parseGoalFile(text, "g.md")).toThrow(message);
+  });
+});
+
+describe("readGoalFile", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "loopkit goal "));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reads a path relative to the project root", async () => {
+    mkdirSync(path.join(dir, "docs"));
+    writeFileSync(path.join(dir, "docs", "goal.md"), "Do it.\n");
+    expect(await readGoalFile(dir, "docs/goal.md")).toMatchObject({ goal: "Do it.", path: path.join(dir, "docs", "goal.md") });
+  });
+
+  it("says how to give a goal when the file is missing", async () => {
+    await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/no goal given and no goal file/);
+  });
+
+  it("refuses a folder and a file over 64 KB", async () => {
+    mkdirSync(path.join(dir, "goal.md"));
+    await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/not a regular file/);
+    writeFileSync(path.join(dir, "big.md"), "x".repeat(70 * 1024));
+    await expect(readGoalFile(dir, "big.md")).rejects.toThrow(/larger than 64 KB/);
+  });
+});

@@ -1,0 +1,79 @@
+import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readTranscriptDelta } from "../../src/auto-loop/transcript-usage.js";
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "loopkit transcript "));
+  file = path.join(dir, "t.jsonl");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const usage = { input_tokens: 10, cache_creation_input_tokens: 100, cache_read_input_tokens: 1000, output_tokens: 5 };
+const assistant = (id: string, blocks: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) =>
+  blocks.map((block) => JSON.stringify({ type: "assistant", message: { id, usage, content: [block] }, ...extra })).join("\n") + "\n";
+const text = { type: "text", text: "hi" };
+const tool = { type: "tool_use", id: "t", name: "Bash", input: {} };
+const start = { offset: 0, recentMessageIds: [] as string[] };
+
+describe("readTranscriptDelta", () => {
+  it("counts each message id once even when it spans several lines", async () => {
+    writeFileSync(file, assistant("m1", [text, tool, tool]) + JSON.stringify({ type: "user", message: { content: "x" } }) + "\n");
+    const delta = await readTranscriptDelta(file, start);
+    expect(delta).toMatchObject({ tokens: 1115, toolCalls: 2, contextTokens: 1110, offset: statSync(file).size, recentMessageIds: ["m1"] });
+  });
+
+  it("reads only what was added since the last offset, and never recounts an id seen before", async () => {
+    writeFileSync(file, assistant("m1", [text]));
+    const first = await readTranscriptDelta(file, start);
+    appendFileSync(file, assistant("m1", [tool]) + assistant("m2", [text]));
+    const second = await readTranscriptDelta(file, first);
+    expect(second.tokens).toBe(1115);
+    expect(second.toolCalls).toBe(1);
+    expect(second.recentMessageIds).toEqual(["m1", "m2"]);
+  });
+
+  it("leaves a partial last line for the next read", async () => {
+    const whole = assistant("m1", [text]);
+    const partial = assistant("m2", [text]).slice(0, 30);
+    writeFileSync(file, whole + partial);
+    const first = await readTranscriptDelta(file, start);
+    expect(first).toMatchObject({ tokens: 1115, offset: Buffer.byteLength(whole) });
+    appendFileSync(file, assistant("m2", [text]).slice(30));
+    const second = await readTranscriptDelta(file, first);
+    expect(second).toMatchObject({ tokens: 1115, offset: statSync(file).size });
+  });
+
+  it("counts sidechain (subagent) spend but not its tool calls or context", async () => {
+    writeFileSync(file, assistant("main", [text]) + assistant("side", [tool], { isSidechain: true }));
+    const delta = await readTranscriptDelta(file, start);
+    expect(delta).toMatchObject({ tokens: 2230, toolCalls: 0, contextTokens: 1110 });
+  });
+
+  it.each([
+    ["garbage lines", "not json\n{\n[1,2]\nnull\n"],
+    ["records without ids or usage", `${JSON.stringify({ type: "assistant", message: { content: [text] } })}\n`],
+    ["hostile numbers", `${JSON.stringify({ type: "assistant", message: { id: "x", usage: { input_tokens: -5, output_tokens: "9", cache_read_input_tokens: Infinity } } })}\n`],
+  ])("skips %s without counting anything", async (_name, content) => {
+    writeFileSync(file, content);
+    const delta = await readTranscriptDelta(file, start);
+    expect(delta.tokens).toBe(0);
+    expect(delta.offset).toBe(statSync(file).size);
+  });
+
+  it("reads a missing file as nothing new and restarts a file that shrank", async () => {
+    expect(await readTranscriptDelta(file, { offset: 50, recentMessageIds: [] })).toMatchObject({ tokens: 0, offset: 50 });
+    writeFileSync(file, assistant("m1", [text]));
+    expect(await readTranscriptDelta(file, { offset: 10_000, recentMessageIds: [] })).toMatchObject({ tokens: 1115 });
+  });
+
+  it("reads a delta larger than one chunk", async () => {
+    const filler = JSON.stringify({ type: "user", message: { content: "x".repeat(3000) } }) + "\n";
+    writeFileSync(file, filler.repeat(800) + assistant("late", [tool]));
+    const delta = await readTranscriptDelta(file, start);
+    expect(delta).toMatchObject({ tokens: 1115, toolCalls: 1, offset: statSync(file).size });
+  });
+});
