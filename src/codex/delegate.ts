@@ -72,6 +72,7 @@ export interface DelegateResult {
 }
 
 const HEARTBEAT_MS = 30_000;
+const TOKENS_REPORT_MS = 1_000;
 const WORKING = "Codex is working on the goal";
 
 /** Runs the whole Codex loop in the foreground and resolves with how it ended. */
@@ -109,6 +110,7 @@ class GoalRun<R extends VerifierRun> {
   private lastVerifier: VerifierRound<R> | null = null;
   private lastSaid: GoalStatus | undefined;
   private lastUpdate = 0;
+  private lastTokens = 0;
 
   constructor(
     private readonly options: DelegateOptions<R>,
@@ -154,7 +156,7 @@ class GoalRun<R extends VerifierRun> {
     });
     switch (action.kind) {
       case "wait":
-        if (this.now().getTime() - this.lastUpdate >= HEARTBEAT_MS) await this.report(WORKING);
+        if (this.reportDue(goal.tokensUsed)) await this.report(WORKING);
         await this.watch.waitForChange(Math.min(this.options.pollMs ?? 1_000, this.deadline - this.now().getTime()));
         return undefined;
       case "verify":
@@ -208,8 +210,15 @@ class GoalRun<R extends VerifierRun> {
     this.runs = [];
   }
 
+  /** The heartbeat is due, or the token count moved (written at most once a second). */
+  private reportDue(tokensUsed: number): boolean {
+    const since = this.now().getTime() - this.lastUpdate;
+    return since >= HEARTBEAT_MS || (tokensUsed !== this.lastTokens && since >= TOKENS_REPORT_MS);
+  }
+
   private async report(nextAction: string): Promise<void> {
     this.lastUpdate = this.now().getTime();
+    this.lastTokens = this.watch.goal?.tokensUsed ?? 0;
     await this.options.sink.update(this.progress("pursuing", null, nextAction));
   }
 
