@@ -9,7 +9,6 @@ export type AutoLoopRequest =
   | { mode: "help" }
   | { mode: "status"; json: boolean }
   | { mode: "cancel" }
-  | { mode: "codex" }
   /** --takeover alone: adopt the stale loop of this project in this session. */
   | { mode: "takeover" }
   | {
@@ -20,6 +19,8 @@ export type AutoLoopRequest =
       verify: string | null;
       caps: Partial<Caps>;
       takeover: boolean;
+      /** --codex: the work is done by OpenAI Codex's goal mode, gated by the same verifier (src/codex/). */
+      codex: boolean;
     };
 
 type Flag =
@@ -38,7 +39,7 @@ type Flag =
 
 const VALUE_FLAGS = new Set<Flag>(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
 const SWITCHES = new Set<Flag>(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
-const MODES = ["--status", "--cancel", "--codex"] as const;
+const MODES = ["--status", "--cancel"] as const;
 
 const isFlag = (text: string): text is Flag => VALUE_FLAGS.has(text as Flag) || SWITCHES.has(text as Flag);
 
@@ -87,7 +88,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   }
 
   const modes = MODES.filter((mode) => switches.has(mode));
-  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || switches.has("--takeover");
+  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || switches.has("--takeover") || switches.has("--codex");
   if (switches.has("--help")) {
     if (words.length > 1) throw usage("--help takes no other arguments");
     return { mode: "help" };
@@ -96,10 +97,10 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
   const mode = modes[0];
   if (mode) {
-    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps or --takeover`);
-    if (mode === "--status") return { mode: "status", json: switches.has("--json") };
-    return mode === "--cancel" ? { mode: "cancel" } : { mode: "codex" };
+    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --takeover or --codex`);
+    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
   }
+  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
@@ -110,6 +111,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     verify: values.get("--verify") ?? null,
     caps: parseCaps((flag) => values.get(flag)),
     takeover: switches.has("--takeover"),
+    codex: switches.has("--codex"),
   };
 }
 

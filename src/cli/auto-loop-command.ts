@@ -12,6 +12,7 @@ import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { formatStatus, loopStatus } from "../auto-loop/status.js";
 import { loopFiles } from "../auto-loop/store.js";
+import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { readJson } from "../state/json-store.js";
 import { dataDir, SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
@@ -51,8 +52,6 @@ async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo)
     case "help":
       io.stdout(await fs.readFile(usageFile(), "utf8"));
       return;
-    case "codex":
-      throw new LoopkitError("CODEX_UNAVAILABLE", "--codex is not available yet", { hint: "run the loop in this session without --codex" });
     case "status": {
       const projectDir = resolveProject(options, io);
       const read = await readJson(loopFiles(data, projectDir).state, AutoLoopStateSchema);
@@ -66,6 +65,11 @@ async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo)
       return;
     case "start":
     case "takeover": {
+      if (request.mode === "start" && request.codex) {
+        const codexCtx = { dataDir: data, projectDir: resolveProject(options, io), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
+        io.exitCode = await runCodexLoopCommand(codexCtx, request);
+        return;
+      }
       const ctx: LoopContext = { dataDir: data, projectDir: resolveProject(options, io), sessionId: requireSession(options), now, staleMs: readSettings(io.env).staleMs };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}\n`);
       return;

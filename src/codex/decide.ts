@@ -1,9 +1,7 @@
 // The pure core of a Codex-run loop: given where the Codex goal stands and what loopkit's verifier
 // said, what happens next. No I/O here; delegate.ts performs the action.
+import type { LoopStatus } from "../auto-loop/state.js";
 import type { GoalStatus } from "./protocol.js";
-
-/** The loop statuses auto-loop uses; a Codex-run loop ends in one of them too. */
-export type LoopStatus = "pursuing" | "achieved" | "unmet" | "blocked" | "budget-limited" | "cancelled";
 
 /** One run of the verifier command, as loopkit's verifier runner reports it. */
 export interface VerifierRun {

@@ -3,7 +3,8 @@
 // verifier twice. Decisions come from decideNext(); this file only performs them.
 import { LoopkitError } from "../shared/errors.js";
 import { AppServerClient } from "./app-server-client.js";
-import { decideNext, type LoopStatus, type VerifierRun } from "./decide.js";
+import type { LoopStatus } from "../auto-loop/state.js";
+import { decideNext, type VerifierRun } from "./decide.js";
 import { buildObjective } from "./objective.js";
 import { checkModelAccess, preflightCodex, type CodexPreflight } from "./preflight.js";
 import { GoalClearResultSchema, GoalSetResultSchema, InitializeResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";

@@ -10,7 +10,6 @@ describe("parseAutoLoopArgs", () => {
     ["--status --json", "--status --json", { mode: "status", json: true }],
     ["--json --status", "--json --status", { mode: "status", json: true }],
     ["--cancel", "--cancel", { mode: "cancel" }],
-    ["--codex", "--codex", { mode: "codex" }],
     ["--takeover alone", "--takeover", { mode: "takeover" }],
   ])("%s", (_name, text, expected) => {
     expect(parseAutoLoopArgs(text)).toEqual(expected);
@@ -38,18 +37,30 @@ describe("parseAutoLoopArgs", () => {
   });
 
   it("leaves absent caps absent, goal null without goal words, --takeover with a goal", () => {
-    expect(parseAutoLoopArgs("--verify true")).toEqual({ mode: "start", goal: null, goalFile: null, verify: "true", caps: {}, takeover: false });
+    expect(parseAutoLoopArgs("--verify true")).toEqual({ mode: "start", goal: null, goalFile: null, verify: "true", caps: {}, takeover: false, codex: false });
     expect(parseAutoLoopArgs("--goal-file docs/g.md")).toMatchObject({ goal: null, goalFile: "docs/g.md", verify: null });
     expect(parseAutoLoopArgs("new goal --verify true --takeover")).toMatchObject({ mode: "start", takeover: true });
+  });
+
+  it("--codex starts a loop run by Codex, with the goal inline or from goal.md", () => {
+    expect(parseAutoLoopArgs("--codex")).toEqual({ mode: "start", goal: null, goalFile: null, verify: null, caps: {}, takeover: false, codex: true });
+    expect(parseAutoLoopArgs("fix it --verify npm test --max-tokens 500k --codex")).toMatchObject({
+      mode: "start",
+      goal: "fix it",
+      verify: "npm test",
+      caps: { max_tokens: 500_000 },
+      codex: true,
+    });
   });
 
   it.each([
     ["--status with a goal", "--status fix it", /--status takes no goal/],
     ["--status with --verify", "--status --verify true", /--status takes no goal/],
     ["--cancel with caps", "--cancel --max-iterations 3", /--cancel takes no goal/],
-    ["--codex with a goal", "fix --verify true --codex", /--codex takes no goal/],
+    ["--codex with --takeover", "fix --verify true --codex --takeover", /--takeover does not apply/],
     ["--status and --cancel", "--status --cancel", /exclude each other/],
-    ["--cancel and --codex", "--cancel --codex", /exclude each other/],
+    ["--cancel and --codex", "--cancel --codex", /--cancel takes no goal, --verify, caps, --takeover or --codex/],
+    ["--status and --codex", "--status --codex", /--status takes no goal/],
     ["--json alone", "--json", /--json goes with --status/],
     ["--json with a goal", "g --verify v --json", /--json goes with --status/],
     ["--help with more", "--help --status", /--help takes no other/],

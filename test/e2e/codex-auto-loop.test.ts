@@ -1,0 +1,124 @@
+// `auto-loop --codex` end to end with the real Codex CLI and the fake model on 127.0.0.1: the loop's
+// state, `--status` and `--cancel` work for a Codex-run loop as for a Claude Code one.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { createProgram } from "../../src/cli/program.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { makeCodexEnv, type CodexEnv } from "../codex/codex-env.js";
+import { startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "../codex/fake-responses-api.js";
+
+const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
+
+let api: FakeResponsesApi;
+let proxy: RefusingProxy;
+let codex: CodexEnv;
+let dataDir: string;
+
+async function setUp(script: ScriptStep[]): Promise<void> {
+  api = await startFakeResponsesApi(script);
+  proxy = await startRefusingProxy();
+  codex = makeCodexEnv({ baseUrl: api.baseUrl, proxyUrl: proxy.url });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "loopkit-data-"));
+  codex.env.LOOPKIT_DATA_DIR = dataDir;
+  codex.env.CLAUDE_PROJECT_DIR = codex.projectDir;
+  // Fails on its first run, passes after: the verifier refuses Codex's first claim.
+  writeFileSync(
+    path.join(codex.root, "check.cjs"),
+    `const fs = require("fs"); const f = ${JSON.stringify(path.join(codex.root, "runs"))};
+const n = (fs.existsSync(f) ? Number(fs.readFileSync(f, "utf8")) : 0) + 1; fs.writeFileSync(f, String(n));
+console.log("verifier run " + n); process.exit(n === 1 ? 1 : 0);\n`,
+  );
+}
+
+afterEach(async () => {
+  await api?.close();
+  await proxy?.close();
+  codex?.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `loopkit auto-loop <args> --verify node check.cjs --codex`, in this process, as the CLI runs it. */
+function start(...args: string[]) {
+  return cli(...args, "--verify", "node", path.join(codex.root, "check.cjs"), "--codex", "--project", codex.projectDir);
+}
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    readStdin: async () => "",
+    env: codex.env,
+    cwd: codex.projectDir,
+    now: () => new Date(),
+    exitCode: 0,
+  };
+  await createProgram(io).parseAsync(["node", "loopkit", "auto-loop", ...args]);
+  return { code: io.exitCode, stdout, stderr };
+}
+
+async function statusJson(): Promise<{ code: number; status: Record<string, unknown> }> {
+  const { code, stdout } = await cli("--status", "--json", "--project", codex.projectDir);
+  return { code, status: JSON.parse(stdout) as Record<string, unknown> };
+}
+
+it("records a Codex-run loop in auto-loop's state: a refused claim, then achieved after pass/pass", async () => {
+  await setUp([complete, { text: "Done." }, complete, { text: "Done, really." }]);
+  const run = await start("Make the check pass", "--max-iterations", "3");
+  expect(run).toMatchObject({ code: 0, stderr: "" });
+  expect(run.stdout).toMatch(/codex: goal complete[\s\S]*verifier failed \(exit 1\)[\s\S]*setting the goal again \(iteration 2\/3\)/);
+  expect(run.stdout.trim().split("\n").at(-1)).toMatch(/^codex: achieved: /);
+  expect(readFileSync(path.join(codex.root, "runs"), "utf8")).toBe("3");
+
+  const { code, status } = await statusJson();
+  expect(code).toBe(0);
+  expect(status).toMatchObject({ status: "achieved", iteration: 2, last_verifier: "pass", goal: "Make the check pass" });
+  expect(status.tokens_used).toBeGreaterThan(0);
+  expect(String(status.session_id)).toMatch(/^codex-/);
+  // No Claude Code session marker: no hook ever acts on a Codex-run loop.
+  expect(existsSync(path.join(dataDir, "sessions")) ? readdirSync(path.join(dataDir, "sessions")) : []).toEqual([]);
+
+  const history = readFileSync(path.join(codex.projectDir, ".auto-loop", "gate-history.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { event: string; verdict: string | null; status: string });
+  expect(history.map((entry) => [entry.event, entry.verdict])).toEqual([
+    ["start", null],
+    ["gate", "fail"],
+    ["gate", "pass"],
+    ["end", null],
+  ]);
+  expect(readdirSync(path.join(codex.projectDir, ".auto-loop", "logs")).length).toBe(3);
+  expect(proxy.attempts).toEqual([]);
+}, 90_000);
+
+it("--status sees a running Codex loop and --cancel stops it: goal cleared, app-server gone", async () => {
+  await setUp([]); // the model never claims completion: Codex keeps the goal active
+  const running = start("Keep going");
+  await expect.poll(async () => (await statusJson()).status.tokens_used, { timeout: 30_000, interval: 250 }).toBeGreaterThan(0);
+  const during = await statusJson();
+  expect(during).toMatchObject({ code: 3, status: { status: "pursuing", active: true } });
+
+  const cancel = await cli("--cancel", "--project", codex.projectDir);
+  expect(cancel.code).toBe(0);
+  const ended = await running;
+  expect(ended.code).toBe(7);
+  expect(ended.stdout.trim().split("\n").at(-1)).toMatch(/^codex: cancelled/);
+  expect((await statusJson()).status).toMatchObject({ status: "cancelled", reason: "cancelled with --cancel" });
+
+  // The app-server has exited, so the model hears nothing more.
+  const seen = api.requests.length;
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(api.requests.length).toBe(seen);
+  expect(proxy.attempts).toEqual([]);
+}, 90_000);
+
+it("ends budget-limited at --max-wallclock while Codex is still working", async () => {
+  await setUp([]);
+  const run = await start("Keep going", "--max-wallclock", "3s");
+  expect(run.code).toBe(6);
+  expect((await statusJson()).status).toMatchObject({ status: "budget-limited", reason: expect.stringContaining("max-wallclock") });
+}, 90_000);

@@ -1,0 +1,74 @@
+// The plugin as Claude Code sees it, through the real pinned CLI, offline against the fake model.
+import { cp, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mainRequests, startFakeModel, type FakeModel } from "./harness/fake-model.js";
+import { claudeCommand, makeSandbox, REPO_ROOT, runClaude, traceNodeProcesses, type Sandbox } from "./harness/run-claude.js";
+
+let model: FakeModel;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  model = await startFakeModel([]);
+  sandbox = await makeSandbox();
+});
+afterAll(async () => {
+  await model?.close();
+  await sandbox?.cleanup();
+});
+
+/** A copy of the shipped plugin (no node_modules, no sources) in a folder whose path has a space. */
+async function copyPlugin(): Promise<string> {
+  const dir = path.join(sandbox.root, "plugin copy");
+  for (const part of [".claude-plugin", "hooks", "skills", "dist"]) await cp(path.join(REPO_ROOT, part), path.join(dir, part), { recursive: true });
+  return dir;
+}
+
+describe("claude plugin validate --strict", () => {
+  it.each([
+    ["the repository (its marketplace manifest)", REPO_ROOT],
+    ["the plugin manifest, with its skills and hooks", path.join(REPO_ROOT, ".claude-plugin/plugin.json")],
+  ])("passes on %s", async (_label, target) => {
+    const result = await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", target] });
+    expect(result.stdout).toContain("Validation passed");
+    expect(result.exitCode).toBe(0);
+  });
+
+  it("fails on a plugin whose hook has no command (the check can fail)", async () => {
+    const broken = path.join(sandbox.root, "broken plugin");
+    await mkdir(path.join(broken, ".claude-plugin"), { recursive: true });
+    await mkdir(path.join(broken, "hooks"));
+    await writeFile(path.join(broken, ".claude-plugin/plugin.json"), JSON.stringify({ name: "broken", version: "1.0.0", description: "d", author: { name: "a" } }));
+    await writeFile(path.join(broken, "hooks/hooks.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command" }] }] } }));
+    const result = await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", broken] });
+    expect(result.stdout).toContain("hooks.Stop.0.hooks.0.command");
+    expect(result.exitCode).toBe(1);
+    expect(model.unexpected).toEqual([]);
+  });
+});
+
+describe("a session with the plugin loaded and no loop running", () => {
+  it("makes exactly one model request, runs loopkit's Stop hook, which decides nothing, and exits 0", async () => {
+    expect(sandbox.root).toContain(" ");
+    const pluginDir = await copyPlugin();
+    const trace = await traceNodeProcesses(sandbox);
+    model.setScript([{ text: "Hello back." }]);
+
+    const run = await runClaude({ model, sandbox, prompt: "hello", pluginDir, env: trace.env });
+
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(run.requests).toHaveLength(1);
+    expect(mainRequests(run.requests)[0]!.lastUserText).toBe("hello");
+    expect(model.unexpected).toEqual([]);
+    expect(run.result).toMatchObject({ subtype: "success", is_error: false, num_turns: 1, result: "Hello back." });
+
+    // The Stop hook that ran is loopkit's own bundle, started from the spaced plugin path.
+    expect((await trace.read()).map((p) => p.argv.slice(1))).toEqual([[path.join(pluginDir, "dist/hook.cjs")]]);
+    const stopHooks = run.hookEvents.filter((event) => event.hook_event === "Stop");
+    expect(stopHooks.map((event) => event.subtype)).toEqual(["hook_started", "hook_response"]);
+    // No decision: nothing on stdout (no block, no systemMessage), nothing on stderr, exit 0.
+    expect(stopHooks[1]).toMatchObject({ outcome: "success", exit_code: 0, stdout: "", stderr: "", output: "" });
+    expect(run.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
