@@ -16,6 +16,10 @@ export async function cancelLoop(dataDir: string, projectDir: string, now: Date)
     }
     const cancelled = { ...state, status: "cancelled" as const, status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
     await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
-    return `auto-loop cancelled after ${state.iteration} iteration(s). Session ${state.session_id} stops at its next Stop; the working tree is left exactly as it is.\n`;
+    // A --codex loop (session codex-<uuid>) is run by a foreground command that polls for this.
+    const stops = state.session_id.startsWith("codex-")
+      ? "The running --codex command clears the Codex goal and stops Codex within a few seconds"
+      : `Session ${state.session_id} stops at its next Stop`;
+    return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.\n`;
   });
 }

@@ -104,6 +104,7 @@ it("--status sees a running Codex loop and --cancel stops it: goal cleared, app-
 
   const cancel = await cli("--cancel", "--project", codex.projectDir);
   expect(cancel.code).toBe(0);
+  expect(cancel.stdout).toContain("The running --codex command clears the Codex goal");
   const ended = await running;
   expect(ended.code).toBe(7);
   expect(ended.stdout.trim().split("\n").at(-1)).toMatch(/^codex: cancelled/);
