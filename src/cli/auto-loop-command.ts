@@ -20,6 +20,7 @@ import type { CliIo } from "./io.js";
 
 interface Options {
   session?: string;
+  pluginData?: string;
   project?: string;
   argsStdin?: boolean;
 }
@@ -30,6 +31,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)")
     .option("--session <id>", "the Claude Code session that owns the loop")
     .option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)")
+    .option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)")
     .option("--args-stdin", "read the person's arguments from stdin")
     .argument("[words...]", "the goal and options, when not given on stdin")
     .allowUnknownOption(true)
@@ -46,7 +48,8 @@ const argvWord = (value: string) => ({ value, raw: quoteForShell(value) });
 
 async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo): Promise<void> {
   const now = io.now();
-  const data = dataDir(io.env);
+  // Same precedence as the hook: $LOOPKIT_DATA_DIR, then the plugin data folder, then ~/.loopkit.
+  const data = dataDir(options.pluginData ? { ...io.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io.env);
   switch (request.mode) {
     case "usage":
     case "help":

@@ -1,0 +1,69 @@
+// Shared pieces of the auto-loop end-to-end tests: a fake model that plays both the working session
+// and the audit, and readers for the loop's files.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
+import { REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+
+export const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+
+/** True for a request of the audit's nested `claude -p` (its prompt is built by loopkit). */
+export const isAudit = (request: LoggedRequest) => JSON.stringify(request.body?.messages ?? []).includes("You are an independent auditor");
+
+/** A Bash tool call for the fake model to make. */
+export const bash = (command: string): ScriptedReply => ({ toolUses: [{ name: "Bash", input: { command, description: "run" } }] });
+
+/** The session's turns in order: what the hook's prompt said, so a script can react to it. */
+export function hookPrompts(requests: LoggedRequest[]): string[] {
+  return requests.filter((r) => !isAudit(r) && r.kind === "main" && r.lastUserText.includes("loopkit auto-loop")).map((r) => r.lastUserText);
+}
+
+/** A script for the session: `turns[n]` answers the n-th loop prompt (0 = the skill's start prompt);
+ * tool results get `after`, the audit gets `vote`, side calls get a plain text. */
+export function loopScript(options: { turns: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>; vote: (prompt: string) => string; after?: string }) {
+  let turn = -1;
+  return (request: LoggedRequest): ScriptedReply => {
+    if (request.kind !== "main") return { text: "ok" };
+    if (isAudit(request)) return { text: options.vote(JSON.stringify(request.body.messages)) };
+    if (request.lastUserText.includes("loopkit auto-loop")) {
+      turn += 1;
+      const reply = options.turns[Math.min(turn, options.turns.length - 1)]!;
+      return typeof reply === "function" ? reply(request.lastUserText) : reply;
+    }
+    return { text: options.after ?? "Done with this step." };
+  };
+}
+
+export const dataDirOf = (sandbox: Sandbox) => path.join(sandbox.root, "loopkit data");
+
+export function loopkitEnv(sandbox: Sandbox, extra: Record<string, string> = {}): Record<string, string> {
+  return { LOOPKIT_DATA_DIR: dataDirOf(sandbox), LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...extra };
+}
+
+/** `loopkit auto-loop <args>` run directly, as a person would from a terminal. */
+export function loopkitCli(sandbox: Sandbox, args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync(process.execPath, [CLI, "auto-loop", "--project", sandbox.project, ...args], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox), ...env },
+    });
+    return { code: 0, stdout, stderr: "" };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+export function readMirror(sandbox: Sandbox): any {
+  return JSON.parse(readFileSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"), "utf8"));
+}
+
+export function readHistory(sandbox: Sandbox): any[] {
+  const file = path.join(sandbox.project, ".auto-loop", "gate-history.jsonl");
+  return existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line)) : [];
+}
+
+export function status(sandbox: Sandbox, env: Record<string, string> = {}): any {
+  return JSON.parse(loopkitCli(sandbox, ["--status", "--json"], env).stdout);
+}
