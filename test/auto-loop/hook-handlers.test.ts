@@ -1,0 +1,153 @@
+// The auto-loop Stop hook through the built bundle, as Claude Code runs it: start a loop with
+// dist/cli.js, then feed `node dist/hook.cjs` Stop payloads. A fake `claude` plays the audit.
+import { spawnSync } from "node:child_process";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let tmp: string;
+let project: string;
+let data: string;
+let transcript: string;
+let fakeClaude: string;
+
+beforeAll(() => {
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(built.stderr);
+});
+
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit hook "));
+  project = path.join(tmp, "my project");
+  data = path.join(tmp, "data");
+  transcript = path.join(tmp, "transcript.jsonl");
+  mkdirSync(project);
+  spawnSync("git", ["init", "-q"], { cwd: project });
+  writeFileSync(transcript, "");
+  // The audit: records its stdin and recursion guard, then answers as FAKE_AUDIT says.
+  fakeClaude = path.join(tmp, "fake-claude.cjs");
+  writeFileSync(
+    fakeClaude,
+    `#!${process.execPath}
+const fs = require("fs");
+const input = fs.readFileSync(0, "utf8");
+fs.writeFileSync(${JSON.stringify(path.join(tmp, "audit-seen.json"))}, JSON.stringify({ input, depth: process.env.VD_AUTOLOOP_DEPTH, args: process.argv.slice(2) }));
+const mode = process.env.FAKE_AUDIT;
+if (mode === "hang") setTimeout(() => {}, 60000);
+else if (mode === "crash") process.exit(3);
+else if (mode === "garbage") console.log("I think it is achieved");
+else console.log(JSON.stringify({ type: "result", result: 'ok {"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
+`,
+  );
+  chmodSync(fakeClaude, 0o755);
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+const env = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "", HOME: tmp, LOOPKIT_DATA_DIR: data, LOOPKIT_CLAUDE_BIN: fakeClaude, FAKE_AUDIT: "achieved", ...extra });
+
+function cli(args: string[], input = "", extra: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [path.join(root, "dist", "cli.js"), "auto-loop", "--project", project, ...args], { input, encoding: "utf8", env: env(extra) });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function stop(session = "s-1", extra: Record<string, string> = {}, lastMessage = "did some work") {
+  const payload = { session_id: session, transcript_path: transcript, cwd: project, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: lastMessage };
+  const result = spawnSync(process.execPath, [path.join(root, "dist", "hook.cjs")], { input: JSON.stringify(payload), encoding: "utf8", env: env(extra) });
+  return { code: result.status, stderr: result.stderr, output: result.stdout.trim() ? (JSON.parse(result.stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined };
+}
+
+const statusJson = () => JSON.parse(cli(["--status", "--json"]).stdout);
+const start = (text: string) => cli(["--session", "s-1", "--args-stdin"], text);
+const assistantLine = (id: string, tokens: number) =>
+  `${JSON.stringify({ type: "assistant", message: { id, usage: { input_tokens: tokens, output_tokens: 0 }, content: [{ type: "tool_use", name: "Bash", input: {} }] } })}\n`;
+
+describe("auto-loop Stop hook", () => {
+  it("refuses to start without a session id, and starts nothing", () => {
+    const result = cli(["--args-stdin"], "goal --verify true");
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/no Claude Code session id.*nothing was started/);
+    expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
+    expect(statusJson().status).toBe("none");
+  });
+
+  it("prints the usage text when given no arguments", () => {
+    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^# \/loopkit:auto-loop/) });
+  });
+
+  it("gives a usage error with exit code 2 for bad arguments", () => {
+    expect(start("goal --verify true --max-iterations zero")).toMatchObject({ code: 2, stderr: expect.stringMatching(/invalid --max-iterations/) });
+  });
+
+  it("does nothing for another session's Stop in the same folder", () => {
+    start("goal --verify true");
+    expect(stop("s-2")).toEqual({ code: 0, stderr: "", output: undefined });
+    expect(statusJson()).toMatchObject({ iteration: 0, session_id: "s-1" });
+  });
+
+  it("runs the audit read-only with the recursion guard and the prompt on stdin, and counts tokens once", () => {
+    start("make it so --verify true");
+    appendFileSync(transcript, assistantLine("m1", 100) + assistantLine("m1", 100) + assistantLine("m2", 50));
+    const result = stop();
+    expect(result.output?.decision).toBeUndefined();
+    expect(result.output?.systemMessage).toMatch(/achieved the goal/);
+    const seen = JSON.parse(readFileSync(path.join(tmp, "audit-seen.json"), "utf8"));
+    expect(seen.depth).toBe("1");
+    expect(seen.input).toMatch(/independent auditor[\s\S]*make it so/);
+    expect(seen.args).toEqual(expect.arrayContaining(["-p", "--tools", "Read,Grep,Glob", "--disallowedTools"]));
+    expect(statusJson()).toMatchObject({ status: "achieved", tokens_used: 150 + 1010 });
+    // The marker is gone: the next Stop of this session takes the fast path.
+    expect(readdirSync(path.join(data, "sessions"))).toEqual([]);
+  });
+
+  it.each([
+    ["crashes", { FAKE_AUDIT: "crash" }, /not JSON|no result/],
+    ["answers without a vote", { FAKE_AUDIT: "garbage" }, /not JSON/],
+    ["hangs past its timeout", { FAKE_AUDIT: "hang", LOOPKIT_AUDIT_TIMEOUT_MS: "500" }, /timed out/],
+  ])("counts an audit that %s as unmet and loops on", (_name, extra, reason) => {
+    start("goal --verify true");
+    const result = stop("s-1", extra);
+    expect(result.output?.decision).toBe("block");
+    expect(result.output?.reason).toMatch(/Audit vote: unmet/);
+    expect(statusJson()).toMatchObject({ status: "pursuing", last_audit_vote: "unmet", last_audit_reasons: [expect.stringMatching(reason)] });
+  });
+
+  it("keeps a corrupt true state aside, lets the session end, and never reports achieved", () => {
+    start("goal --verify true");
+    const stateDir = path.join(data, "auto-loop");
+    const [key] = readdirSync(stateDir);
+    writeFileSync(path.join(stateDir, key!, "state.json"), '{"version":1,"status":"achieved"');
+    const result = stop();
+    expect(result.output).toEqual({ systemMessage: expect.stringMatching(/not valid JSON; kept it as .*state\.json\.corrupt-/) });
+    expect(readdirSync(path.join(stateDir, key!)).some((name) => name.startsWith("state.json.corrupt-"))).toBe(true);
+    expect(statusJson().status).toBe("none");
+    expect(stop()).toEqual({ code: 0, stderr: "", output: undefined });
+  });
+
+  it("stops as blocked after the same blocker three times, without the audit", () => {
+    start("goal --verify false");
+    for (let i = 0; i < 2; i += 1) expect(stop("s-1", {}, "AUTO-LOOP-BLOCKED: need the API key").output?.decision).toBe("block");
+    const last = stop("s-1", {}, "AUTO-LOOP-BLOCKED: need the API key");
+    expect(last.output?.decision).toBeUndefined();
+    expect(statusJson()).toMatchObject({ status: "blocked", exit_code: 5, blocker: "need the API key" });
+  });
+
+  it("stops as thrashing after three turns with no tool call and no change", () => {
+    start("goal --verify false");
+    expect(stop().output?.decision).toBe("block");
+    expect(stop().output?.decision).toBe("block");
+    const third = stop();
+    expect(third.output?.systemMessage).toMatch(/thrashing/);
+    expect(statusJson()).toMatchObject({ status: "unmet", reason: expect.stringMatching(/^thrashing/) });
+  });
+
+  it("a new loop after a finished one reuses its own .auto-loop/ without calling it foreign", () => {
+    start("goal --verify true");
+    stop();
+    const again = start("second goal --verify true");
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toMatch(/did not write/);
+    expect(readdirSync(project).filter((name) => name.startsWith(".auto-loop-foreign"))).toEqual([]);
+  });
+});

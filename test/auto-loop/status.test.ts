@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { formatStatus, loopStatus, STATUS_EXIT_CODES } from "../../src/auto-loop/status.js";
+import { LOOP_STATUSES } from "../../src/auto-loop/state.js";
+import { at, makeState } from "./fixtures.js";
+
+describe("loopStatus", () => {
+  it("gives every status its own exit code, 0 only for achieved, none of them 1 or 2", () => {
+    const codes = [...LOOP_STATUSES, "none" as const].map((status) => STATUS_EXIT_CODES[status]);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(STATUS_EXIT_CODES.achieved).toBe(0);
+    expect(codes).not.toContain(1);
+    expect(codes).not.toContain(2);
+  });
+
+  it("has the same keys with or without a loop", () => {
+    const none = loopStatus("/p", undefined, at(0), 1000);
+    const some = loopStatus("/p", makeState(), at(0), 1000);
+    expect(Object.keys(none).sort()).toEqual(Object.keys(some).sort());
+    expect(none).toMatchObject({ status: "none", active: false, exit_code: 8 });
+  });
+
+  it("flags a stale heartbeat only while pursuing, and stops the clock at the end", () => {
+    expect(loopStatus("/p", makeState(), at(5000), 1000).heartbeat_stale).toBe(true);
+    expect(loopStatus("/p", makeState(), at(500), 1000).heartbeat_stale).toBe(false);
+    const ended = makeState({ status: "cancelled", ended_at: at(2000).toISOString() });
+    expect(loopStatus("/p", ended, at(9000), 1000)).toMatchObject({ heartbeat_stale: false, elapsed_ms: 2000, next_action: null });
+  });
+
+  it("formats the snapshot for a person", () => {
+    const text = formatStatus(loopStatus("/p", makeState({ iteration: 2, blocker: { reason: "no key", count: 1 } }), at(90_000), 1_000_000));
+    expect(text).toMatch(/^auto-loop pursuing\n/);
+    expect(text).toMatch(/iteration: +2 of 40/);
+    expect(text).toMatch(/elapsed: +1m30s of 4h/);
+    expect(text).toMatch(/blocker: +no key/);
+    expect(formatStatus(loopStatus("/p", undefined, at(0), 1))).toMatch(/no loop in \/p/);
+  });
+});
