@@ -23,12 +23,11 @@ async function setUp(script: ScriptStep[]): Promise<void> {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "loopkit-data-"));
   codex.env.LOOPKIT_DATA_DIR = dataDir;
   codex.env.CLAUDE_PROJECT_DIR = codex.projectDir;
-  // Fails on its first run, passes after: the verifier refuses Codex's first claim.
+  // The goal is met when answer.txt in the project says 4.
   writeFileSync(
     path.join(codex.root, "check.cjs"),
-    `const fs = require("fs"); const f = ${JSON.stringify(path.join(codex.root, "runs"))};
-const n = (fs.existsSync(f) ? Number(fs.readFileSync(f, "utf8")) : 0) + 1; fs.writeFileSync(f, String(n));
-console.log("verifier run " + n); process.exit(n === 1 ? 1 : 0);\n`,
+    `const fs = require("fs"); const text = fs.existsSync("answer.txt") ? fs.readFileSync("answer.txt", "utf8") : "(missing)";
+console.log("answer.txt: " + text.trim()); process.exit(text.trim() === "4" ? 0 : 1);\n`,
   );
 }
 
@@ -65,13 +64,19 @@ async function statusJson(): Promise<{ code: number; status: Record<string, unkn
   return { code, status: JSON.parse(stdout) as Record<string, unknown> };
 }
 
-it("records a Codex-run loop in auto-loop's state: a refused claim, then achieved after pass/pass", async () => {
-  await setUp([complete, { text: "Done." }, complete, { text: "Done, really." }]);
+it("records a Codex-run loop in auto-loop's state: a false claim refused, then real work achieved", async () => {
+  await setUp([
+    complete, // claims success without doing anything
+    { text: "Done." },
+    { call: "exec_command", args: { cmd: "echo 4 > answer.txt", tty: false } }, // Codex runs it in its own sandbox
+    complete,
+    { text: "Done, really." },
+  ]);
   const run = await start("Make the check pass", "--max-iterations", "3");
   expect(run).toMatchObject({ code: 0, stderr: "" });
   expect(run.stdout).toMatch(/codex: goal complete[\s\S]*verifier failed \(exit 1\)[\s\S]*setting the goal again \(iteration 2\/3\)/);
   expect(run.stdout.trim().split("\n").at(-1)).toMatch(/^codex: achieved: /);
-  expect(readFileSync(path.join(codex.root, "runs"), "utf8")).toBe("3");
+  expect(readFileSync(path.join(codex.projectDir, "answer.txt"), "utf8").trim()).toBe("4");
 
   const { code, status } = await statusJson();
   expect(code).toBe(0);
@@ -91,7 +96,9 @@ it("records a Codex-run loop in auto-loop's state: a refused claim, then achieve
     ["gate", "pass"],
     ["end", null],
   ]);
-  expect(readdirSync(path.join(codex.projectDir, ".auto-loop", "logs")).length).toBe(3);
+  const logs = readdirSync(path.join(codex.projectDir, ".auto-loop", "logs")).sort();
+  expect(logs).toHaveLength(3);
+  expect(readFileSync(path.join(codex.projectDir, ".auto-loop", "logs", logs[0]!), "utf8")).toContain("answer.txt: (missing)");
   expect(proxy.attempts).toEqual([]);
 }, 90_000);
 
