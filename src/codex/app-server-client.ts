@@ -8,8 +8,6 @@ import { NotificationSchema, ResponseMessageSchema, ServerRequestSchema, type No
 
 export interface AppServerOptions {
   bin: string;
-  /** Arguments after `app-server` (config overrides). */
-  args: readonly string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
   requestTimeoutMs?: number;
@@ -43,7 +41,7 @@ export class AppServerClient {
   private constructor(options: AppServerOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     // Its own process group, so a kill reaches the native binary behind the npm launcher too.
-    this.child = execa(options.bin, ["app-server", ...options.args], {
+    this.child = execa(options.bin, ["app-server"], {
       cwd: options.cwd,
       env: options.env,
       extendEnv: false,

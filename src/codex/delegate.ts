@@ -60,8 +60,6 @@ export interface DelegateOptions<R extends VerifierRun> {
   startedAt?: Date;
   /** How often the cancel flag is polled and the heartbeat written. */
   pollMs?: number;
-  /** Codex's own sandbox for the commands it runs. */
-  sandbox?: "read-only" | "workspace-write" | "danger-full-access";
   signal?: AbortSignal;
 }
 
@@ -79,7 +77,7 @@ const WORKING = "Codex is working on the goal";
 /** Runs the whole Codex loop in the foreground and resolves with how it ended. */
 export async function delegateToCodex<R extends VerifierRun>(options: DelegateOptions<R>): Promise<DelegateResult> {
   const preflight = options.preflight ?? (await preflightCodex(options.env));
-  const client = AppServerClient.start({ bin: preflight.bin, args: [], cwd: options.projectDir, env: options.env });
+  const client = AppServerClient.start({ bin: preflight.bin, cwd: options.projectDir, env: options.env });
   try {
     await client.request(
       "initialize",
@@ -91,7 +89,8 @@ export async function delegateToCodex<R extends VerifierRun>(options: DelegateOp
     await checkModelAccess(client, preflight, options.env);
     const { thread, model } = await client.request(
       "thread/start",
-      { cwd: options.projectDir, approvalPolicy: "never", sandbox: options.sandbox ?? "workspace-write" },
+      // Unattended: Codex may write in the project, asks nobody, and gets no network for its commands.
+      { cwd: options.projectDir, approvalPolicy: "never", sandbox: "workspace-write" },
       ThreadStartResultSchema,
     );
     options.print(`codex: Codex CLI ${formatVersion(preflight.version)}, model ${model}, thread ${thread.id}`);

@@ -47,7 +47,7 @@ afterEach(async () => {
 });
 
 function start(env: NodeJS.ProcessEnv = {}, requestTimeoutMs = 10_000): AppServerClient {
-  client = AppServerClient.start({ bin, args: [], cwd: dir, env: { PATH: process.env.PATH, ...env }, requestTimeoutMs });
+  client = AppServerClient.start({ bin, cwd: dir, env: { PATH: process.env.PATH, ...env }, requestTimeoutMs });
   return client;
 }
 

@@ -95,7 +95,7 @@ describe("delegateToCodex with the real Codex CLI", () => {
       proxyUrl: proxy.url,
       config: `model_provider = "fake"\n[model_providers.fake]\nname = "fake"\nbase_url = "${api.baseUrl}"\nenv_key = "FAKE_API_KEY"\n`,
     });
-    const client = AppServerClient.start({ bin: codex.env.LOOPKIT_CODEX_BIN!, args: [], cwd: codex.projectDir, env: codex.env });
+    const client = AppServerClient.start({ bin: codex.env.LOOPKIT_CODEX_BIN!, cwd: codex.projectDir, env: codex.env });
     try {
       await client.request("initialize", { clientInfo: { name: "loopkit-test", title: null, version: "0" }, capabilities: { experimentalApi: true } }, z.unknown());
       client.notify("initialized");
