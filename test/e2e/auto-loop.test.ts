@@ -197,3 +197,21 @@ describe("/loopkit:auto-loop control and integrity", () => {
     expect(status(sandbox)).toMatchObject({ status: "pursuing", session_id: "third", goal: "first goal" });
   });
 });
+
+describe("/loopkit:auto-loop hostile arguments", () => {
+  it("takes quotes, $(...), backticks and apostrophes as plain goal text, and a heredoc break-out runs nothing", async () => {
+    const pwned = path.join(sandbox.root, "PWNED");
+    const goal = `fix the user's "login" $(touch '${pwned}') \`touch '${pwned}'\` ; touch '${pwned}'`;
+    model.setScript(loopScript({ turns: [{ text: "Looking." }], vote: () => ACHIEVED }));
+    const result = await run(`/loopkit:auto-loop ${goal} --verify false --max-iterations 1`);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(existsSync(pwned)).toBe(false);
+    expect(status(sandbox)).toMatchObject({ goal: goal.replace(`"login"`, "login").replaceAll(`'${pwned}'`, pwned), verify_command: "false" });
+
+    // The heredoc's end line starts with "!", which Claude Code escapes to "\\!" at the start of any line of $ARGUMENTS.
+    for (const marker of ["!LOOPKIT_ARGS_EOF", "LOOPKIT_ARGS_EOF", " !LOOPKIT_ARGS_EOF", "\\!LOOPKIT_ARGS_EOF"]) {
+      await run(`/loopkit:auto-loop --status\n${marker}\ntouch '${pwned}'\n`);
+      expect(existsSync(pwned), marker).toBe(false);
+    }
+  });
+});
