@@ -70,7 +70,8 @@ async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo)
     case "takeover": {
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir: data, projectDir: resolveProject(options, io), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
-        io.exitCode = await runCodexLoopCommand(codexCtx, request);
+        // From a skill (--session), whose commands may run 2 minutes, Codex works in a detached process.
+        io.exitCode = await runCodexLoopCommand(codexCtx, request, options.session === undefined ? null : { cliEntry: process.argv[1] ?? "" });
         return;
       }
       const ctx: LoopContext = { dataDir: data, projectDir: resolveProject(options, io), sessionId: requireSession(options), now, staleMs: readSettings(io.env).staleMs };

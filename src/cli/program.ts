@@ -1,6 +1,7 @@
 // The loopkit CLI as a factory: builds the commander program and never calls process.exit itself.
 import { Command } from "commander";
 import { registerAutoLoopCommand } from "./auto-loop-command.js";
+import { registerCodexRunCommand } from "./codex-run-command.js";
 import type { CliIo } from "./io.js";
 import { registerRepeatCommand } from "./repeat-command.js";
 
@@ -15,5 +16,6 @@ export function createProgram(io: CliIo): Command {
     .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
   registerRepeatCommand(program, io);
   registerAutoLoopCommand(program, io);
+  registerCodexRunCommand(program, io);
   return program;
 }

@@ -1,10 +1,13 @@
 // `/loopkit:auto-loop --codex`: starts an auto-loop whose work is done by Codex, with auto-loop's own
 // state, so --status and --cancel work unchanged. The loop belongs to no Claude Code session: its
 // session id is codex-<uuid> and its session marker is removed at once, so no hook ever acts on it.
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
 import type { AutoLoopRequest } from "../auto-loop/args.js";
 import { historyEntry, type HistoryEntry } from "../auto-loop/history.js";
-import { writeVerifierLog } from "../auto-loop/mirror.js";
+import { MIRROR_DIR, writeVerifierLog } from "../auto-loop/mirror.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop } from "../auto-loop/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
@@ -14,7 +17,7 @@ import { runVerifier, type VerifierOutcome } from "../auto-loop/verifier.js";
 import { withLock } from "../state/json-store.js";
 import { formatError, LoopkitError } from "../shared/errors.js";
 import { delegateToCodex, type CodexLoopSink, type CodexProgress, type DelegateResult } from "./delegate.js";
-import { preflightCodex } from "./preflight.js";
+import { preflightCodex, type CodexPreflight } from "./preflight.js";
 
 export interface CodexLoopContext {
   dataDir: string;
@@ -22,24 +25,73 @@ export interface CodexLoopContext {
   env: NodeJS.ProcessEnv;
   now: () => Date;
   print: (line: string) => void;
-  /** Aborted on Ctrl-C: the loop ends cancelled, like --cancel. */
-  signal?: AbortSignal;
 }
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 
+/** The log of a Codex run started in the background, in the project's .auto-loop/ folder. */
+export const CODEX_LOG = "codex.log";
+
 /**
- * The CLI's `auto-loop --codex`: runs the loop in the foreground and returns the --status exit code
- * of how it ended. The first Ctrl-C cancels the loop (goal cleared, Codex stopped); a second one
- * gets Node's default and ends the process.
+ * The CLI's `auto-loop --codex`: preflight, then the loop state, then Codex until the loop ends;
+ * returns the --status exit code of how it ended. With `background` (a start from a Claude Code
+ * skill, whose commands may run only 2 minutes) it starts the `codex-run` follower as a detached
+ * process logging to .auto-loop/codex.log and returns 0 at once.
  */
-export async function runCodexLoopCommand(ctx: Omit<CodexLoopContext, "signal">, request: StartRequest): Promise<number> {
+export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartRequest, background: { cliEntry: string } | null): Promise<number> {
+  // Nothing is recorded for a Codex that cannot run.
+  const preflight = await preflightCodex(ctx.env);
+  const loop = await startCodexLoop(ctx, request);
+  if (!background) return followInForeground(ctx, loop, preflight);
+  const log = path.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
+  const out = await fs.open(log, "a");
+  try {
+    const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
+      cwd: ctx.projectDir,
+      env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+      detached: true,
+      stdio: ["ignore", out.fd, out.fd],
+    });
+    child.unref();
+  } finally {
+    await out.close();
+  }
+  ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path.join(MIRROR_DIR, CODEX_LOG)})`);
+  ctx.print("codex: follow it with /loopkit:auto-loop --status, stop it with /loopkit:auto-loop --cancel");
+  return 0;
+}
+
+/** The hidden `codex-run` command: follows a Codex loop that `auto-loop --codex` started in the background. */
+export async function runCodexFollowerCommand(ctx: CodexLoopContext, loopId: string): Promise<number> {
+  const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
+  if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId });
+  }
+  return followInForeground(ctx, loop, await preflightCodex(ctx.env));
+}
+
+const CODEX_SESSION_PREFIX = "codex-";
+
+/** Records the loop with a codex-<uuid> session whose marker is removed at once: no hook acts on it. */
+async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Promise<AutoLoopState> {
+  const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID()}`;
+  const staleMs = readSettings(ctx.env).staleMs;
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
+  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
+  await removeMarker(ctx.dataDir, sessionId, started.loop_id);
+  return started;
+}
+
+/** Runs the loop here until it ends. The first Ctrl-C (or SIGTERM) cancels it: goal cleared, Codex stopped. */
+async function followInForeground(ctx: CodexLoopContext, loop: AutoLoopState, preflight: CodexPreflight): Promise<number> {
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const result = await runCodexLoop({ ...ctx, signal: interrupt.signal }, request);
+    ctx.print(`codex: auto-loop ${loop.loop_id}; follow it with /loopkit:auto-loop --status, stop it with --cancel or Ctrl-C`);
+    const result = await followCodexLoop(ctx, loop, preflight, interrupt.signal);
     return STATUS_EXIT_CODES[result.status];
   } finally {
     process.removeListener("SIGINT", onSignal);
@@ -47,34 +99,23 @@ export async function runCodexLoopCommand(ctx: Omit<CodexLoopContext, "signal">,
   }
 }
 
-/** Preflight, then the loop state, then Codex in the foreground until the loop ends. */
-export async function runCodexLoop(ctx: CodexLoopContext, request: StartRequest): Promise<DelegateResult> {
-  // Nothing is recorded for a Codex that cannot run.
-  const preflight = await preflightCodex(ctx.env);
+async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, preflight: CodexPreflight, signal: AbortSignal): Promise<DelegateResult> {
   const settings = readSettings(ctx.env);
-  const sessionId = `codex-${randomUUID()}`;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs: settings.staleMs }, request);
-  const files = loopFiles(ctx.dataDir, ctx.projectDir);
-  const started = await loadState(files.state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
-  await removeMarker(ctx.dataDir, sessionId, started.loop_id);
-  ctx.print(`codex: auto-loop ${started.loop_id} started; follow it with /loopkit:auto-loop --status, stop it with --cancel`);
-
-  const sink = new StateSink(files, started, ctx.now);
+  const sink = new StateSink(loopFiles(ctx.dataDir, ctx.projectDir), loop, ctx.now);
   try {
     return await delegateToCodex({
       projectDir: ctx.projectDir,
-      goal: started.goal,
-      verifyCommand: started.verify_command,
-      caps: { maxIterations: started.caps.max_iterations, maxTokens: started.caps.max_tokens, maxWallclockMs: started.caps.max_wallclock_ms },
+      goal: loop.goal,
+      verifyCommand: loop.verify_command,
+      caps: { maxIterations: loop.caps.max_iterations, maxTokens: loop.caps.max_tokens, maxWallclockMs: loop.caps.max_wallclock_ms },
       env: ctx.env,
       preflight,
-      runVerifier: () => runVerifier(started.verify_command, ctx.projectDir, settings.verifierTimeoutMs, ctx.env),
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, settings.verifierTimeoutMs, ctx.env),
       sink,
       print: ctx.print,
       now: ctx.now,
-      startedAt: new Date(started.started_at),
-      signal: ctx.signal,
+      startedAt: new Date(loop.started_at),
+      signal,
     });
   } catch (error) {
     // A run that fails part-way must not stay "pursuing" in the state.

@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { execa } from "execa";
 import { afterEach, expect, it } from "vitest";
 import { createProgram } from "../../src/cli/program.js";
 import type { CliIo } from "../../src/cli/io.js";
@@ -130,3 +131,28 @@ it("ends budget-limited at --max-wallclock while Codex is still working", async 
   expect(run.code).toBe(6);
   expect((await statusJson()).status).toMatchObject({ status: "budget-limited", reason: expect.stringContaining("max-wallclock") });
 }, 90_000);
+
+it("from a skill (--session) it returns at once and Codex works in a detached process to the end", async () => {
+  await setUp([{ call: "exec_command", args: { cmd: "echo 4 > answer.txt", tty: false } }, complete, { text: "Done." }]);
+  // The detached follower is `node <cli.js> codex-run`, so this needs the bundle: built aside, not in dist/.
+  const outdir = mkdtempSync(path.join(os.tmpdir(), "loopkit-dist-"));
+  try {
+    await execa(process.execPath, ["scripts/build.mjs", "--outdir", outdir]);
+    const args = `Write the answer --verify node ${path.join(codex.root, "check.cjs")} --max-wallclock 60s --codex`;
+    const started = await execa(process.execPath, [path.join(outdir, "cli.js"), "auto-loop", "--session", "s-1", "--project", codex.projectDir, "--args-stdin"], {
+      input: args,
+      env: codex.env,
+      extendEnv: false,
+      reject: false,
+    });
+    expect(started).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(started.stdout).toContain("Codex works in the background (log: .auto-loop/codex.log)");
+    await expect.poll(async () => (await statusJson()).status.status, { timeout: 60_000, interval: 500 }).not.toBe("pursuing");
+    expect((await statusJson()).status).toMatchObject({ status: "achieved", iteration: 1 });
+    const log = path.join(codex.projectDir, ".auto-loop", "codex.log");
+    await expect.poll(() => readFileSync(log, "utf8"), { timeout: 10_000 }).toMatch(/codex: achieved: /);
+    expect(proxy.attempts).toEqual([]);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -1,0 +1,17 @@
+// `loopkit codex-run` (hidden): the detached follower that `auto-loop --codex` starts when it is run
+// from a Claude Code skill. It follows one Codex loop, already recorded in the state, to its end.
+import type { Command } from "commander";
+import { runCodexFollowerCommand } from "../codex/auto-loop-run.js";
+import { dataDir } from "../state/paths.js";
+import type { CliIo } from "./io.js";
+
+export function registerCodexRunCommand(program: Command, io: CliIo): void {
+  program
+    .command("codex-run", { hidden: true })
+    .requiredOption("--project <dir>", "the project root of the loop")
+    .requiredOption("--loop <id>", "the loop id auto-loop --codex recorded")
+    .action(async (options: { project: string; loop: string }) => {
+      const ctx = { dataDir: dataDir(io.env), projectDir: options.project, env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
+      io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
+    });
+}
