@@ -57,7 +57,7 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
     await out.close();
   }
   ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path.join(MIRROR_DIR, CODEX_LOG)})`);
-  ctx.print("codex: follow it with /loopkit:auto-loop --status, stop it with /loopkit:auto-loop --cancel");
+  ctx.print("codex: this Claude Code session has nothing to do for it; follow it with /loopkit:auto-loop --status, stop it with --cancel");
   return 0;
 }
 
