@@ -30,7 +30,7 @@ export interface CodexLoopContext {
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 
 /** The log of a Codex run started in the background, in the project's .auto-loop/ folder. */
-export const CODEX_LOG = "codex.log";
+const CODEX_LOG = "codex.log";
 
 /**
  * The CLI's `auto-loop --codex`: preflight, then the loop state, then Codex until the loop ends;

@@ -17,7 +17,7 @@ const COMMAND_TIMEOUT_MS = 30_000;
 const INSTALL = "npm install -g @openai/codex";
 
 /** The Codex binary: $LOOPKIT_CODEX_BIN, else `codex` on PATH. */
-export function codexBin(env: NodeJS.ProcessEnv): string {
+function codexBin(env: NodeJS.ProcessEnv): string {
   return env.LOOPKIT_CODEX_BIN || "codex";
 }
 

@@ -39,10 +39,10 @@ export const ThreadStartResultSchema = z.looseObject({
   model: z.string(),
 });
 
-export const GoalStatusSchema = z.enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
+const GoalStatusSchema = z.enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
 export type GoalStatus = z.infer<typeof GoalStatusSchema>;
 
-export const GoalSchema = z.looseObject({
+const GoalSchema = z.looseObject({
   threadId: z.string(),
   objective: z.string(),
   status: GoalStatusSchema,
