@@ -1,8 +1,144 @@
-// Placeholder wiring, replaced by the repeat feature: lets the session end.
-import type { LoopHookHandlers } from "../hook/handlers.js";
+// The repeat loop's Stop hook. At the end of an iteration it records the result (state and stats
+// log), lets the pure core decide, and either ends the loop or keeps the session waiting in this very
+// hook until the next start, then continues it with the next iteration's prompt. A wait that is
+// interrupted (Esc, a kill) leaves the loop paused: its prompt is never re-fed on a later, unrelated turn.
+import { randomUUID } from "node:crypto";
+import { withLock } from "../state/json-store.js";
+import { formatError } from "../shared/errors.js";
+import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
+import type { StopInput } from "../hook/input.js";
+import type { StopDecision } from "../hook/output.js";
+import { pauseLoop, recordIteration, startNextIteration } from "./decide.js";
+import { findSuccessMarker } from "./early-success.js";
+import { iterationPrompt, pausedLine, progressLine, summaryLine } from "./prompt.js";
+import { readResultLine } from "./result-line.js";
+import type { RepeatState } from "./state.js";
+import { loopRunOf, saveLoopRun } from "./stats-store.js";
+import { loadState, removeMarker, saveState } from "./store.js";
+
+/** How often a waiting hook re-reads the state, so a --cancel from another process ends the wait at once. */
+const POLL_MS = 1_000;
+
+type Ctx = HookContext<StopInput>;
+type Waiting = { kind: "wait"; state: RepeatState; warnings: string[] };
 
 export const repeatHookHandlers: LoopHookHandlers = {
-  async stop() {
-    return { kind: "allow" };
+  async stop(ctx) {
+    const file = ctx.marker.state_file;
+    const ended = await withLock(file, () => endIteration(ctx, file));
+    if (ended.kind !== "wait") return ended;
+    return waitThenContinue(ctx, file, ended);
   },
 };
+
+const allow = (...lines: (string | undefined)[]): StopDecision => {
+  const message = lines.filter(Boolean).join("\n");
+  return message ? { kind: "allow", message } : { kind: "allow" };
+};
+
+/** Loads the loop if this session owns it; otherwise the decision to return (and the marker dropped where it is dead). */
+async function loadOwned(ctx: Ctx, file: string): Promise<RepeatState | StopDecision> {
+  let state: RepeatState | undefined;
+  try {
+    state = await loadState(file, ctx.now());
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return allow(`loopkit repeat stopped: ${formatError(error)}`);
+  }
+  if (!state) {
+    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return allow("loopkit repeat stopped: its state is gone from loopkit's data folder.");
+  }
+  // Only the session that started the loop acts on it.
+  if (state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return allow();
+  return state;
+}
+
+async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Waiting> {
+  const state = await loadOwned(ctx, file);
+  if ("kind" in state) return state;
+  const now = ctx.now();
+  switch (state.phase) {
+    case "ended":
+      await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
+      return allow();
+    case "paused":
+      return allow();
+    case "waiting": {
+      // The hook that was waiting is gone (the person interrupted it): this Stop ends someone else's turn.
+      const paused = pauseLoop(state);
+      await saveState(file, paused);
+      return allow(pausedLine(paused));
+    }
+    case "running": {
+      const message = ctx.input.last_assistant_message;
+      const result = readResultLine(message);
+      const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
+      const next = recordIteration(state, { ...result, successMarker }, now, randomUUID());
+      await saveState(file, next.state);
+      const warnings = await recordStats(next.state, now);
+      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
+      await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
+      return allow(...warnings, summaryLine(next.state, now));
+    }
+  }
+}
+
+/** Writes the loop's stats record; a problem there is reported, never allowed to break the loop. */
+async function recordStats(state: RepeatState, now: Date): Promise<string[]> {
+  try {
+    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
+  } catch (error) {
+    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
+  }
+}
+
+/** Sleeps until next_at, watching the state file; then starts the next iteration if the wait is still ours. */
+async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting): Promise<StopDecision> {
+  const token = waiting.state.wait_token;
+  const dueAt = Date.parse(waiting.state.next_at!);
+  const waitStart = ctx.now().getTime();
+  let interrupted = false;
+  let wake = () => {};
+  const onSignal = () => {
+    interrupted = true;
+    wake();
+  };
+  const signals = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+  for (const signal of signals) process.on(signal, onSignal);
+  try {
+    while (!interrupted && ctx.now().getTime() < dueAt) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(POLL_MS, dueAt - ctx.now().getTime()));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      const current = await loadState(file, ctx.now()).catch(() => undefined);
+      if (current?.phase !== "waiting" || current.wait_token !== token) break;
+    }
+    return await withLock(file, async () => {
+      const current = await loadOwned(ctx, file);
+      if ("kind" in current) return current;
+      const now = ctx.now();
+      if (current.phase === "ended") {
+        await removeMarker(ctx.dataDir, current.session_id, current.loop_id);
+        return allow(...waiting.warnings, summaryLine(current, now));
+      }
+      if (current.phase !== "waiting" || current.wait_token !== token) return allow(...waiting.warnings);
+      if (interrupted) {
+        const paused = pauseLoop(current);
+        await saveState(file, paused);
+        return allow(...waiting.warnings, pausedLine(paused));
+      }
+      const next = startNextIteration(current, now);
+      await saveState(file, next);
+      const progress = [...waiting.warnings, progressLine(current, now.getTime() - waitStart)].join("\n");
+      return { kind: "block", reason: iterationPrompt(next), message: progress };
+    });
+  } finally {
+    for (const signal of signals) process.off(signal, onSignal);
+  }
+}

@@ -1,0 +1,124 @@
+// Parses what the person typed after /loopkit:repeat into one request. Nothing is executed here:
+// quotes only group words, and `;`, `$(...)` and backticks stay plain text.
+import { splitWords, type Word } from "../auto-loop/split-words.js";
+import { formatDuration, isDuration, parseDuration } from "../shared/duration.js";
+import { LoopkitError } from "../shared/errors.js";
+
+export const DEFAULT_INTERVAL_MS = 10 * 60_000;
+export const MIN_INTERVAL_MS = 60_000;
+/** The Stop hook's timeout in hooks.json is 25h: a wait never outlives it. */
+export const MAX_INTERVAL_MS = 24 * 3_600_000;
+export const DEFAULT_ITERATIONS = 5;
+export const MAX_ITERATIONS = 1000;
+
+export type RepeatRequest =
+  | { mode: "help" }
+  | { mode: "status"; json: boolean }
+  | { mode: "cancel" }
+  | { mode: "resume" }
+  | {
+      mode: "start";
+      /** The prompt or slash command, as typed (quotes kept when it spans several words). */
+      command: string;
+      intervalMs: number;
+      /** The interval as the person will read it back, e.g. "5m". */
+      interval: string;
+      maxIterations: number;
+      /** Lines for the person, e.g. an interval raised to the minimum. */
+      warnings: string[];
+    };
+
+const CONTROLS = ["--status", "--cancel", "--resume", "--help"] as const;
+type Control = (typeof CONTROLS)[number];
+const isControl = (name: string): name is Control => (CONTROLS as readonly string[]).includes(name);
+
+function usage(message: string, value?: unknown): LoopkitError {
+  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
+}
+
+/** Parses the raw argument text. `minIntervalMs` is the floor intervals are raised to (1 minute outside tests). */
+export function parseRepeatArgs(text: string, minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
+  return parseRepeatWords(splitWords(text), minIntervalMs);
+}
+
+export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
+  const positional: Word[] = [];
+  const controls = new Set<Control>();
+  let iterations: string | undefined;
+  let json = false;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!;
+    // `--` ends loopkit's options: the rest is the command, flags and all (`-- /lint --fix`).
+    if (word.value === "--" && word.raw === "--") {
+      positional.push(...words.slice(i + 1));
+      break;
+    }
+    // A quoted word is always data, even when it looks like a flag.
+    if (!word.value.startsWith("--") || word.raw !== word.value) {
+      positional.push(word);
+      continue;
+    }
+    const eq = word.value.indexOf("=");
+    const name = eq === -1 ? word.value : word.value.slice(0, eq);
+    if (name === "--iterations") {
+      if (iterations !== undefined) throw usage("--iterations is given twice");
+      const value = eq === -1 ? words[++i]?.value : word.value.slice(eq + 1);
+      if (value === undefined || value === "") throw usage("--iterations needs a value: a whole number from 1 to 1000");
+      iterations = value;
+      continue;
+    }
+    if (eq !== -1 && (isControl(name) || name === "--json")) throw usage(`${name} takes no value`, word.value);
+    if (name === "--json") {
+      json = true;
+      continue;
+    }
+    if (!isControl(name)) throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
+    controls.add(name);
+  }
+
+  const given = [...controls];
+  if (given.length > 1) throw usage(`${given.join(" and ")} exclude each other`);
+  const control = given[0];
+  if (json && control !== "--status") throw usage("--json goes with --status only");
+  if (control) {
+    if (positional.length > 0 || iterations !== undefined) throw usage(`${control} takes no interval, command or --iterations`);
+    if (control === "--help") return { mode: "help" };
+    if (control === "--status") return { mode: "status", json };
+    return { mode: control === "--cancel" ? "cancel" : "resume" };
+  }
+
+  const warnings: string[] = [];
+  let intervalMs = DEFAULT_INTERVAL_MS;
+  if (positional.length > 0 && positional[0]!.raw === positional[0]!.value && isDuration(positional[0]!.value)) {
+    const given = positional.shift()!.value;
+    intervalMs = parseDuration(given, "interval");
+    if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given} is longer than the 24h maximum`, given);
+    if (intervalMs < minIntervalMs) {
+      warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
+      intervalMs = minIntervalMs;
+    }
+  }
+  const command = (positional.length === 1 ? positional[0]!.value : positional.map((word) => word.raw).join(" ")).trim();
+  if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
+  if (/^\/(?:loopkit:)?repeat(?:\s|$)/.test(command)) throw usage("a repeat loop cannot repeat /loopkit:repeat itself", command);
+  return {
+    mode: "start",
+    command,
+    intervalMs,
+    interval: formatDuration(intervalMs),
+    maxIterations: iterations === undefined ? DEFAULT_ITERATIONS : parseIterations(iterations),
+    warnings,
+  };
+}
+
+function parseIterations(text: string): number {
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= 1 && value <= MAX_ITERATIONS)) throw usage(`invalid --iterations "${text}": expected a whole number from 1 to ${MAX_ITERATIONS}`, text);
+  return value;
+}
+
+/** A slash command's name and arguments (`/review src --deep` -> review, "src --deep"), or null for a prompt. */
+export function splitSlashCommand(command: string): { name: string; args: string } | null {
+  const match = /^\/([A-Za-z0-9][\w.:-]*)(?:\s+([\s\S]*))?$/.exec(command.trim());
+  return match ? { name: match[1]!, args: (match[2] ?? "").trim() } : null;
+}

@@ -1,0 +1,31 @@
+// The usage text of /loopkit:repeat and `loopkit repeat --help`.
+
+export const REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
+       /loopkit:repeat --status [--json] | --cancel | --resume | --help
+
+Runs a prompt or a slash command again and again on a real timer, in this session.
+
+  interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
+                    under 1m is raised to 1m; at most 24h). Only a leading interval counts.
+  <prompt>          text for the model, e.g. "check deploy status" (quotes group words;
+                    nothing in it is ever run by a shell)
+  </command>        a slash command, run as that command each iteration, e.g. /test
+  --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
+  --                everything after it is the command, e.g. -- /lint --fix
+  --status          the loop of this session (or project): command, interval, i/N, results, next run
+  --json            with --status: the same as one JSON object
+  --cancel          stop the loop at once, also while it waits (status CANCELLED)
+  --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
+  --help            this text
+
+Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
+"REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
+line counts as a failure. The loop ends:
+  EARLY_SUCCESS     an iteration passed and said DONE, COMPLETE, ALL PASS, ALL TESTS PASSED or SUCCESS
+  CIRCUIT_BREAKER   3 failures in a row
+  COMPLETED         N iterations ran and the last one passed
+  MAX_ITERATIONS    N iterations ran and the last one failed
+  CANCELLED         --cancel
+
+Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE).
+`;

@@ -1,0 +1,124 @@
+// Starting, cancelling and resuming a repeat loop: the CLI's side of the loop's life.
+import { existsSync } from "node:fs";
+import { readJson, withLock } from "../state/json-store.js";
+import { sessionMarkerPath } from "../state/paths.js";
+import { LoopkitError } from "../shared/errors.js";
+import { SessionMarkerSchema } from "../hook/session-marker.js";
+import type { RepeatRequest } from "./args.js";
+import { endLoop, isActive, startNextIteration } from "./decide.js";
+import { iterationPrompt, startText, summaryLine } from "./prompt.js";
+import { repeatStateFile, type RepeatState } from "./state.js";
+import { loopRunOf, newLoopId, saveLoopRun } from "./stats-store.js";
+import { loadState, projectLoops, removeMarker, saveState, writeMarker } from "./store.js";
+
+export interface RepeatContext {
+  dataDir: string;
+  projectDir: string;
+  now: Date;
+  statsFile: string;
+}
+
+type StartRequest = Extract<RepeatRequest, { mode: "start" }>;
+
+/** Starts a loop in `sessionId`; returns what the skill shows the model: iteration 1's prompt. */
+export async function startLoop(ctx: RepeatContext, sessionId: string, request: StartRequest): Promise<string> {
+  const file = repeatStateFile(ctx.dataDir, sessionId);
+  return withLock(file, async () => {
+    const notes = [...request.warnings];
+    const existing = await loadState(file, ctx.now).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+      notes.push(`loopkit's previous repeat state for this session was corrupt: ${(error as Error).message}.`);
+      return undefined;
+    });
+    if (existing && isActive(existing)) {
+      throw new LoopkitError("LOOP_ACTIVE", `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`, {
+        value: existing.loop_id,
+        hint: "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first",
+      });
+    }
+    await refuseOtherLoopKinds(ctx.dataDir, sessionId);
+    const now = ctx.now.toISOString();
+    const draft: RepeatState = {
+      version: 1,
+      loop_id: newLoopId(ctx.now),
+      session_id: sessionId,
+      project_dir: ctx.projectDir,
+      command: request.command,
+      interval_ms: request.intervalMs,
+      max_iterations: request.maxIterations,
+      stats_file: ctx.statsFile,
+      started_at: now,
+      phase: "running",
+      iteration: 1,
+      iteration_started_at: now,
+      next_at: null,
+      wait_token: null,
+      consecutive_failures: 0,
+      iterations: [],
+      final_status: null,
+      ended_at: null,
+    };
+    const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
+    const state = { ...draft, loop_id: created.id };
+    await saveState(file, state);
+    await writeMarker(ctx.dataDir, state, file, ctx.now);
+    return startText(state, [...notes, ...created.warnings]);
+  });
+}
+
+/** A session drives one loop at a time: an auto-loop's marker means this session is taken. */
+async function refuseOtherLoopKinds(data: string, sessionId: string): Promise<void> {
+  const markerFile = sessionMarkerPath(data, sessionId);
+  if (!existsSync(markerFile)) return;
+  const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => undefined);
+  if (marker?.exists && marker.value.kind === "repeat") return;
+  throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
+    value: sessionId,
+    hint: "wait for it to end, or cancel it with /loopkit:auto-loop --cancel first",
+  });
+}
+
+/** The state file of the loop a control command acts on: this session's, else the project's only active one. */
+export async function findLoop(ctx: RepeatContext, sessionId: string | undefined): Promise<string> {
+  if (sessionId) return repeatStateFile(ctx.dataDir, sessionId);
+  const active = (await projectLoops(ctx.dataDir, ctx.projectDir)).filter((loop) => isActive(loop.state));
+  if (active.length === 0) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${ctx.projectDir}`, { hint: "see /loopkit:repeat --status" });
+  if (active.length > 1) {
+    const list = active.map((loop) => `${loop.state.session_id} (${JSON.stringify(loop.state.command)})`).join(", ");
+    throw new LoopkitError("USAGE", `${active.length} repeat loops are active in ${ctx.projectDir}: ${list}`, { hint: "choose one with --session <id>" });
+  }
+  return active[0]!.file;
+}
+
+/** --cancel: ends the loop at once. A hook waiting on it notices within a second and lets its session end. */
+export async function cancelLoop(ctx: RepeatContext, file: string): Promise<string> {
+  return withLock(file, async () => {
+    const state = await loadState(file, ctx.now);
+    if (!state || !isActive(state)) {
+      throw new LoopkitError("NO_LOOP", `no active repeat loop to cancel${state ? ` (the last one ended ${state.final_status})` : ""}`, { hint: "see /loopkit:repeat --status" });
+    }
+    const ended = endLoop(state, "CANCELLED", ctx.now);
+    await saveState(file, ended);
+    const saved = await saveLoopRun(ended.stats_file, loopRunOf(ended), "update", ctx.now);
+    await removeMarker(ctx.dataDir, ended.session_id, ended.loop_id);
+    return [...saved.warnings, summaryLine(ended, ctx.now), ""].join("\n");
+  });
+}
+
+/** --resume: a paused loop (or one whose waiting hook is gone) starts its next iteration now. */
+export async function resumeLoop(ctx: RepeatContext, sessionId: string): Promise<string> {
+  const file = repeatStateFile(ctx.dataDir, sessionId);
+  return withLock(file, async () => {
+    const state = await loadState(file, ctx.now);
+    // From inside the session, a "waiting" loop has lost its hook: the session would not be taking commands otherwise.
+    if (!state || (state.phase !== "paused" && state.phase !== "waiting")) {
+      throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
+        hint: "see /loopkit:repeat --status",
+      });
+    }
+    const next = startNextIteration(state, ctx.now);
+    await saveState(file, next);
+    await writeMarker(ctx.dataDir, next, file, ctx.now);
+    return `loopkit repeat resumed (${next.loop_id}).\n\n${iterationPrompt(next)}\n`;
+  });
+}

@@ -1,0 +1,54 @@
+// A repeat loop's state, one file per session in loopkit's data dir: <data>/repeat/<session_id>.json.
+// A finished loop's file stays (phase "ended") so --status can say what happened last.
+import path from "node:path";
+import { z } from "zod";
+
+export const FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+
+/** running: an iteration is in the model's hands; waiting: a Stop hook sleeps until next_at; paused: that wait was interrupted. */
+export const PHASES = ["running", "waiting", "paused", "ended"] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const IterationRecordSchema = z.object({
+  number: z.int().positive(),
+  started_at: z.iso.datetime(),
+  ended_at: z.iso.datetime(),
+  result: z.enum(["pass", "fail"]),
+  exit_code: z.int().min(0).max(2),
+  summary: z.string().nullable(),
+});
+export type IterationRecord = z.infer<typeof IterationRecordSchema>;
+
+export const RepeatStateSchema = z.object({
+  version: z.literal(1),
+  /** Also the id of the loop's record in the stats log. */
+  loop_id: z.string().min(1),
+  session_id: z.string().min(1),
+  project_dir: z.string().min(1),
+  command: z.string().min(1),
+  interval_ms: z.int().positive(),
+  max_iterations: z.int().min(1).max(1000),
+  stats_file: z.string().min(1),
+  started_at: z.iso.datetime(),
+  phase: z.enum(PHASES),
+  /** The iteration in flight (running) or the last one recorded (waiting, paused, ended). */
+  iteration: z.int().positive(),
+  iteration_started_at: z.iso.datetime(),
+  next_at: z.iso.datetime().nullable(),
+  /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
+  wait_token: z.string().nullable(),
+  consecutive_failures: z.int().nonnegative(),
+  iterations: z.array(IterationRecordSchema),
+  final_status: z.enum(FINAL_STATUSES).nullable(),
+  ended_at: z.iso.datetime().nullable(),
+});
+export type RepeatState = z.infer<typeof RepeatStateSchema>;
+
+export function repeatStateFile(data: string, sessionId: string): string {
+  return path.join(data, "repeat", `${sessionId}.json`);
+}
+
+export function repeatStateDir(data: string): string {
+  return path.join(data, "repeat");
+}

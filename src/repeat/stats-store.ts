@@ -1,0 +1,104 @@
+// The stats log shared with other tools of the family: `loop_runs` in ~/.softspark/ai-toolkit/stats.json
+// (or $LOOPKIT_STATS_FILE). loopkit owns only its own records: every other key and record is kept as
+// is, every write is locked and atomic, and a file that does not parse is moved aside, never overwritten.
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { keepAside, withLock, writeJson } from "../state/json-store.js";
+import { formatDuration } from "../shared/duration.js";
+import { FINAL_STATUSES, type RepeatState } from "./state.js";
+
+export const LoopRunSchema = z.object({
+  id: z.string().regex(/^loop-/),
+  command: z.string(),
+  interval: z.string(),
+  max_iterations: z.int().positive(),
+  started_at: z.iso.datetime(),
+  iterations: z.array(
+    z.object({
+      number: z.int().positive(),
+      /** When the iteration started (UTC). */
+      timestamp: z.iso.datetime(),
+      result: z.enum(["pass", "fail"]),
+      /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
+      exit_code: z.int().min(0).max(2),
+      summary: z.string().nullable(),
+    }),
+  ),
+  final_status: z.enum(FINAL_STATUSES).nullable(),
+  ended_at: z.iso.datetime().nullable(),
+});
+export type LoopRun = z.infer<typeof LoopRunSchema>;
+
+/** The whole file: only `loop_runs` is ours, and only as a list; its other records may have any shape. */
+const StatsFileSchema = z.looseObject({ loop_runs: z.array(z.unknown()).optional() });
+type StatsFile = z.infer<typeof StatsFileSchema>;
+
+export function statsFile(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LOOPKIT_STATS_FILE || path.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
+}
+
+/** The record of a loop, rebuilt from its state (so every save writes the whole, current record). */
+export function loopRunOf(state: RepeatState): LoopRun {
+  return {
+    id: state.loop_id,
+    command: state.command,
+    interval: formatDuration(state.interval_ms),
+    max_iterations: state.max_iterations,
+    started_at: state.started_at,
+    iterations: state.iterations.map((it) => ({ number: it.number, timestamp: it.started_at, result: it.result, exit_code: it.exit_code, summary: it.summary })),
+    final_status: state.final_status,
+    ended_at: state.ended_at,
+  };
+}
+
+/** A new record id, `loop-<epoch ms>`, made unique within the file by a suffix. */
+export function newLoopId(now: Date): string {
+  return `loop-${now.getTime()}`;
+}
+
+const idOf = (record: unknown) => (typeof record === "object" && record !== null ? (record as { id?: unknown }).id : undefined);
+
+/**
+ * Adds `run` (mode "create": under a fresh id if its id is taken; returns the id used) or replaces
+ * the record with its id (mode "update": appended again if it is gone, e.g. after the file was set aside).
+ */
+export async function saveLoopRun(file: string, run: LoopRun, mode: "create" | "update", now = new Date()): Promise<{ id: string; warnings: string[] }> {
+  const checked = LoopRunSchema.parse(run);
+  return withLock(file, async () => {
+    const { data, warnings } = await readStats(file, now);
+    const runs = [...(data.loop_runs ?? [])];
+    let record = checked;
+    if (mode === "create") {
+      const taken = new Set(runs.map(idOf));
+      for (let n = 2; taken.has(record.id); n += 1) record = { ...checked, id: `${checked.id}-${n}` };
+    }
+    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record.id) : -1;
+    if (index === -1) runs.push(record);
+    else runs[index] = record;
+    await writeJson(file, StatsFileSchema, { ...data, loop_runs: runs });
+    return { id: record.id, warnings };
+  });
+}
+
+/** Reads the stats file (caller holds the lock). Unreadable content is moved aside and a fresh file started. */
+async function readStats(file: string, now: Date): Promise<{ data: StatsFile; warnings: string[] }> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { data: {}, warnings: [] };
+    throw error;
+  }
+  let problem: string;
+  try {
+    const parsed = StatsFileSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return { data: parsed.data, warnings: [] };
+    problem = "is not a JSON object with a loop_runs list";
+  } catch {
+    problem = "is not valid JSON";
+  }
+  const aside = await keepAside(file, now);
+  return { data: {}, warnings: [`The stats file ${file} ${problem}; loopkit kept it as ${aside} and started a fresh one.`] };
+}

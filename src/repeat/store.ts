@@ -1,0 +1,58 @@
+// Where a repeat loop's state and session marker live, and the one way to load and save them.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { keepAside, readJson, writeJson } from "../state/json-store.js";
+import { sessionMarkerPath } from "../state/paths.js";
+import { LoopkitError } from "../shared/errors.js";
+import { SessionMarkerSchema } from "../hook/session-marker.js";
+import { RepeatStateSchema, repeatStateDir, type RepeatState } from "./state.js";
+
+/** The state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
+export async function loadState(file: string, now: Date): Promise<RepeatState | undefined> {
+  try {
+    const read = await readJson(file, RepeatStateSchema);
+    return read.exists ? read.value : undefined;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    const aside = await keepAside(file, now);
+    throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, {
+      value: aside,
+      cause: error,
+      hint: "the repeat loop stopped; start a new one when ready",
+    });
+  }
+}
+
+export const saveState = (file: string, state: RepeatState) => writeJson(file, RepeatStateSchema, state);
+
+/** Routes this session's hooks to the loop. */
+export async function writeMarker(data: string, state: RepeatState, stateFile: string, now: Date): Promise<void> {
+  await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
+    version: 1,
+    kind: "repeat",
+    loop_id: state.loop_id,
+    project_dir: state.project_dir,
+    state_file: stateFile,
+    created_at: now.toISOString(),
+  });
+}
+
+/** Removes a session's marker if it still points at `loopId` (another loop's marker is left alone). */
+export async function removeMarker(data: string, sessionId: string, loopId: string): Promise<void> {
+  const file = sessionMarkerPath(data, sessionId);
+  const marker = await readJson(file, SessionMarkerSchema).catch(() => ({ exists: false as const }));
+  if (marker.exists && marker.value.loop_id === loopId) await fs.rm(file, { force: true });
+}
+
+/** Every readable repeat state of a project, newest start first, with its file. Unreadable files are skipped here. */
+export async function projectLoops(data: string, projectDir: string): Promise<{ file: string; state: RepeatState }[]> {
+  const dir = repeatStateDir(data);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const found: { file: string; state: RepeatState }[] = [];
+  for (const name of names.filter((n) => n.endsWith(".json"))) {
+    const file = path.join(dir, name);
+    const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false as const }));
+    if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
+  }
+  return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
+}
