@@ -3,7 +3,7 @@
 import { formatDuration } from "../shared/duration.js";
 import { capReached, elapsedMs } from "./caps.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
-import { BLOCKED_MARKER, nextPrompt, wrapUpPrompt } from "./prompts.js";
+import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "./transcript-usage.js";
 
@@ -21,8 +21,10 @@ export interface TurnObservation {
   /** Fingerprint of the working tree ("" outside git). */
   treeHash: string;
   tamper: { kind: "edited" | "deleted"; keptAs: string | null } | null;
-  /** The hand-off note the agent wrote (read only while wrapping up), or null. */
+  /** The hand-off note in .auto-loop/handoff.md, or null. */
   handoffNote: string | null;
+  /** The model's context window in tokens, for --restart-pct. */
+  contextWindow: number;
 }
 
 /** Result of the first half of a Stop: either the loop decides now, or the gate must run. */
@@ -78,10 +80,11 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
   };
   const history: HistoryEntry[] = [];
   const notes: string[] = [];
+  const note = obs.handoffNote?.trim() || null;
+  if (note && note !== state.handoff_note) state = { ...state, handoff_note: note, handoff_requested: false };
 
   if (state.wrap_up) {
-    const note = obs.handoffNote?.trim() || null;
-    state = { ...end(state, now, "budget-limited", state.wrap_up.reason), handoff_note: note ?? state.handoff_note };
+    state = end(state, now, "budget-limited", state.wrap_up.reason);
     history.push(historyEntry(state, now, "end", `budget-limited: ${state.wrap_up!.reason}; hand-off note ${note ? "saved" : "missing"}`));
     const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up!.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
@@ -119,8 +122,20 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     history.push(historyEntry(state, now, "end", reason));
     return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` }, history };
   }
+  state = askForHandoff(state, obs.contextWindow, notes);
   if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
   return { kind: "gate", state, notes, history };
+}
+
+/** Past --restart-pct of the context window, asks once for a hand-off note so compaction loses nothing. */
+function askForHandoff(state: AutoLoopState, contextWindow: number, notes: string[]): AutoLoopState {
+  const pct = Math.floor((state.transcript.context_tokens / contextWindow) * 100);
+  if (pct < state.caps.restart_pct) return state.handoff_requested ? { ...state, handoff_requested: false } : state;
+  if (state.handoff_requested) return state;
+  notes.push(
+    `The context is ${pct}% full (--restart-pct ${state.caps.restart_pct}). Before anything else, write a hand-off note to ${HANDOFF_FILE}: what is done, what is next, what failed and why. loopkit keeps it, so a compaction loses nothing.`,
+  );
+  return { ...state, handoff_requested: true };
 }
 
 /** Which gate step comes next after these verifier runs: run the verifier (again), audit, or judge. */

@@ -22,7 +22,7 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
     const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
     const settings = readSettings(ctx.env);
-    const first = await withLock(files.state, () => startTurn(ctx, files));
+    const first = await withLock(files.state, () => startTurn(ctx, files, settings));
     if ("decision" in first) return first.decision;
     const gate = await runGate(first.state, settings, ctx.env, ctx.now);
     return withLock(files.state, async () => {
@@ -57,7 +57,7 @@ async function loadOwned(ctx: HookContext<StopInput>, files: LoopFiles): Promise
   return { state };
 }
 
-async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
+async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings: Settings): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwned(ctx, files);
   if ("decision" in owned) return owned;
   const { state } = owned;
@@ -75,7 +75,8 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
     tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
-    handoffNote: state.wrap_up ? await readHandoff(state.project_dir) : null,
+    handoffNote: await readHandoff(state.project_dir),
+    contextWindow: settings.contextWindow,
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.

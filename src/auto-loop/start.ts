@@ -76,6 +76,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       last_audit: null,
       wrap_up: null,
       handoff_note: null,
+      handoff_requested: false,
       mirror_sha256: null,
       tamper_count: 0,
       flaky_count: 0,

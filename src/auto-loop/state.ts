@@ -84,6 +84,8 @@ export const AutoLoopStateSchema = z.object({
   /** Set when a cap was reached: the next Stop collects the hand-off note and ends budget-limited. */
   wrap_up: z.object({ reason: z.string(), at: z.iso.datetime() }).nullable(),
   handoff_note: z.string().nullable(),
+  /** True once the context passed --restart-pct and a hand-off note was asked for (reset below it). */
+  handoff_requested: z.boolean(),
   /** sha256 of the mirror goal-state.json loopkit last wrote; anything else there is tampering. */
   mirror_sha256: z.string().nullable(),
   tamper_count: z.int().nonnegative(),

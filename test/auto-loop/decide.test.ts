@@ -12,6 +12,7 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
   treeHash: "tree-1",
   tamper: null,
   handoffNote: null,
+  contextWindow: 200_000,
   ...overrides,
 });
 const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
@@ -119,6 +120,30 @@ describe("beginTurn", () => {
     const state = makeState({ thrash: { streak: 2, tree_hash: "tree-0" } });
     const started = gate(state, observe({ transcript: { ...observe().transcript, ...transcript }, treeHash }));
     expect(started.state.thrash.streak).toBe(0);
+  });
+});
+
+describe("--restart-pct", () => {
+  const context = (tokens: number) => ({ transcript: { ...observe().transcript, contextTokens: tokens } });
+
+  it("asks once for a hand-off note when the context passes the threshold", () => {
+    const over = gate(makeState(), observe(context(150_000)));
+    expect(over.state.handoff_requested).toBe(true);
+    expect(over.notes.join("\n")).toMatch(/context is 75% full \(--restart-pct 70\)[\s\S]*\.auto-loop\/handoff\.md/);
+    const again = gate(over.state, observe(context(160_000)));
+    expect(again.notes.join("\n")).not.toMatch(/context is/);
+  });
+
+  it("stays quiet below the threshold and asks again after the context dropped (compaction)", () => {
+    expect(gate(makeState(), observe(context(139_999))).state.handoff_requested).toBe(false);
+    const dropped = gate(makeState({ handoff_requested: true }), observe(context(20_000)));
+    expect(dropped.state.handoff_requested).toBe(false);
+    expect(gate(dropped.state, observe(context(190_000))).notes.join("\n")).toMatch(/context is 95% full/);
+  });
+
+  it("keeps the newest hand-off note the agent wrote", () => {
+    const started = gate(makeState({ handoff_note: "old", handoff_requested: true }), observe({ handoffNote: " new note \n" }));
+    expect(started.state).toMatchObject({ handoff_note: "new note" });
   });
 });
 

@@ -32,6 +32,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     last_audit: null,
     wrap_up: null,
     handoff_note: null,
+    handoff_requested: false,
     mirror_sha256: null,
     tamper_count: 0,
     flaky_count: 0,
