@@ -1,0 +1,146 @@
+// /loopkit:repeat end to end: the real claude CLI with the plugin and a scripted fake model on
+// 127.0.0.1. The 1-minute floor is lowered (LOOPKIT_REPEAT_MIN_INTERVAL_MS, test-only) so these use
+// seconds; repeat-timer.test.ts checks the real minute.
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mainRequests, startFakeModel, type FakeModel } from "./harness/fake-model.js";
+import { makeSandbox, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { iterationScript, markerExists, readStats, repeatCli, repeatEnv, result, status, statsFileOf, stopMessages } from "./repeat-helpers.js";
+
+let model: FakeModel;
+let sandbox: Sandbox;
+let dataDir: string;
+beforeAll(async () => {
+  model = await startFakeModel([]);
+});
+afterAll(() => model.close());
+beforeEach(async () => {
+  sandbox = await makeSandbox();
+  dataDir = path.join(sandbox.root, "loopkit data");
+});
+afterEach(() => sandbox.cleanup());
+
+const env = (extra: Record<string, string> = {}) => repeatEnv(sandbox, { LOOPKIT_DATA_DIR: dataDir, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
+const cliEnv = () => ({ LOOPKIT_DATA_DIR: dataDir });
+const run = (prompt: string, extra: Record<string, string> = {}) => runClaude({ model, sandbox, prompt, env: env(extra), timeoutMs: 90_000 });
+
+describe("/loopkit:repeat ends a loop by its rules", () => {
+  it("ends as EARLY_SUCCESS when a passing iteration says DONE, but not when it only echoes loopkit's prompt", async () => {
+    const echo = (prompt: string) => {
+      const line = prompt.split("\n").find((l) => l.startsWith("Use the words DONE"))!;
+      return result("REPEAT-RESULT: pass - 2 of 3 pods ready", `Noted the rule:\n${line}`);
+    };
+    const { script, seen } = iterationScript([echo, result("REPEAT-RESULT: pass - all 3 pods ready", "The deploy is live. DONE")]);
+    model.setScript(script);
+    const session = await run(`/loopkit:repeat 2s --iterations 5 "check deploy status"`);
+    expect(session.exitCode, session.stderr).toBe(0);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    expect(seen[0]!.prompt).toMatch(/Do this task now:\n\n> check deploy status/);
+    expect(readStats(sandbox).loop_runs).toEqual([
+      expect.objectContaining({ command: "check deploy status", interval: "2s", max_iterations: 5, final_status: "EARLY_SUCCESS", iterations: [expect.objectContaining({ result: "pass" }), expect.objectContaining({ result: "pass" })] }),
+    ]);
+    expect(stopMessages(session.hookEvents).at(-1)).toMatch(/^repeat ended: EARLY_SUCCESS - 2 iteration\(s\), 2 passed, 0 failed/);
+    expect(markerExists(dataDir, session.sessionId!)).toBe(false);
+  }, 120_000);
+
+  it("trips the circuit breaker after 3 failures in a row (reported, missing, malformed), and passes on the raised-interval warning", async () => {
+    const { script, seen } = iterationScript([
+      result("REPEAT-RESULT: fail - lint errors"),
+      { text: "I looked at it and it is fine." },
+      result("REPEAT-RESULT: probably fine"),
+      result("REPEAT-RESULT: pass"),
+    ]);
+    model.setScript(script);
+    const session = await run("/loopkit:repeat 1s /lint --iterations 10", { LOOPKIT_REPEAT_MIN_INTERVAL_MS: "2000" });
+    expect(session.exitCode, session.stderr).toBe(0);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
+    expect(seen[0]!.prompt).toContain("Tell the person: The interval 1s is under the 2s minimum; loopkit raised it to 2s.");
+    const record = readStats(sandbox).loop_runs[0];
+    expect(record).toMatchObject({ interval: "2s", max_iterations: 10, final_status: "CIRCUIT_BREAKER" });
+    expect(record.iterations.map((it: any) => [it.result, it.exit_code, it.summary])).toEqual([
+      ["fail", 1, "lint errors"],
+      ["fail", 2, "no REPEAT-RESULT line in the final message"],
+      ["fail", 2, "malformed REPEAT-RESULT line: REPEAT-RESULT: probably fine"],
+    ]);
+    // The next start counts from the previous start: at least 2 s apart, each.
+    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(1_500);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: false, status: "CIRCUIT_BREAKER", results: ["fail", "fail", "fail"], failures: 3 });
+  }, 120_000);
+
+  it("stops at the ceiling as MAX_ITERATIONS when the last iteration failed, keeping other writers' keys and records", async () => {
+    await mkdir(path.dirname(statsFileOf(sandbox)), { recursive: true });
+    const foreign = { version: 3, sessions: { total: 12 }, loop_runs: [{ id: "loop-1", command: "/older", tool: "another" }] };
+    await writeFile(statsFileOf(sandbox), JSON.stringify(foreign));
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - ok"), result("REPEAT-RESULT: fail - broke")]);
+    model.setScript(script);
+    const session = await run("/loopkit:repeat 1s --iterations=2 check the build");
+    expect(session.exitCode, session.stderr).toBe(0);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    const stats = readStats(sandbox);
+    expect(stats.version).toBe(3);
+    expect(stats.sessions).toEqual({ total: 12 });
+    expect(stats.loop_runs[0]).toEqual(foreign.loop_runs[0]);
+    expect(stats.loop_runs[1]).toMatchObject({ command: "check the build", final_status: "MAX_ITERATIONS" });
+    expect(stats.loop_runs).toHaveLength(2);
+  }, 120_000);
+});
+
+describe("/loopkit:repeat control and scope", () => {
+  it("leaves another session in the same project alone while it waits; --cancel from a terminal ends the wait at once", async () => {
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - build green")]);
+    model.setScript(script);
+    const owner = startClaude({ model, sandbox, prompt: `/loopkit:repeat 1h --iterations 3 "watch the build"`, env: env(), timeoutMs: 120_000 });
+    let waiting: any;
+    for (let i = 0; i < 60 && waiting?.status !== "waiting"; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      waiting = await status(sandbox, cliEnv());
+    }
+    expect(waiting).toMatchObject({ active: true, status: "waiting", iteration: 1, max_iterations: 3, results: ["pass"], command: "watch the build", interval: "1h" });
+
+    // A second session in the same folder: its Stop is not blocked, it sees no loop prompt, and the loop is unchanged.
+    model.setScript([{ text: "Hello from the other session." }]);
+    const other = await runClaude({ model, sandbox, prompt: "hello", env: env(), timeoutMs: 60_000 });
+    expect(other.exitCode, other.stderr).toBe(0);
+    expect(mainRequests(other.requests).map((r) => r.lastUserText)).toEqual(["hello"]);
+    const otherStops = other.hookEvents.filter((event) => event.hook_event === "Stop" && event.subtype === "hook_response");
+    expect(otherStops.map((event) => event.stdout)).toEqual([""]);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ status: "waiting", iteration: 1, next_at: waiting.next_at, session_id: waiting.session_id });
+
+    // The person cancels from another terminal, with no --session: the project's only active loop.
+    const cancel = await repeatCli(sandbox, ["--cancel"], cliEnv());
+    expect(cancel.stdout).toMatch(/^repeat ended: CANCELLED - 1 iteration\(s\), 1 passed, 0 failed/);
+    const cancelledAt = Date.now();
+    const ended = await owner.done;
+    expect(ended.exitCode, ended.stderr).toBe(0);
+    expect(Date.now() - cancelledAt).toBeLessThan(30_000);
+    expect(seen).toHaveLength(1);
+    expect(stopMessages(ended.hookEvents).at(-1)).toMatch(/^repeat ended: CANCELLED/);
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED", iterations: [expect.objectContaining({ result: "pass" })] });
+    expect(markerExists(dataDir, ended.sessionId!)).toBe(false);
+    expect((await repeatCli(sandbox, ["--cancel"], cliEnv())).stderr).toMatch(/no active repeat loop/);
+  }, 150_000);
+
+  it("refuses bad arguments before anything starts: no model call, no state, no stats", async () => {
+    model.setScript([]);
+    const session = await run("/loopkit:repeat --iterations 0 /test");
+    expect(session.exitCode).toBe(0);
+    expect(session.requests).toHaveLength(0);
+    expect(session.stdout).toContain('invalid --iterations \\"0\\": expected a whole number from 1 to 1000');
+    expect(existsSync(statsFileOf(sandbox))).toBe(false);
+    expect(existsSync(path.join(dataDir, "repeat"))).toBe(false);
+  }, 60_000);
+
+  it("passes quotes, ;, $(...) and backticks to the model as text and runs none of them", async () => {
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass")]);
+    model.setScript(script);
+    const hostile = `say "hi"; $(touch PWNED1) \`touch PWNED2\` && touch PWNED3 | tee PWNED4`;
+    const session = await run(`/loopkit:repeat 1s --iterations 1 ${hostile}`);
+    expect(session.exitCode, session.stderr).toBe(0);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.prompt).toContain(`> ${hostile}`);
+    expect(readdirSync(sandbox.project).filter((name) => name.startsWith("PWNED"))).toEqual([]);
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ command: hostile, final_status: "COMPLETED" });
+  }, 60_000);
+});
