@@ -18,7 +18,7 @@ const READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
 const DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
 
 /** The argv of the audit run (the prompt goes on stdin, so its size never hits an argv limit). */
-export function auditArgs(): string[] {
+function auditArgs(): string[] {
   return [
     "-p",
     "--output-format",

@@ -7,8 +7,8 @@ import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompt
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "./transcript-usage.js";
 
-export const BLOCKER_LIMIT = 3;
-export const THRASH_LIMIT = 3;
+const BLOCKER_LIMIT = 3;
+const THRASH_LIMIT = 3;
 const KEEP_EVIDENCE = 20;
 
 export type Outcome = { kind: "block"; prompt: string; message: string } | { kind: "stop"; message: string };
@@ -32,7 +32,7 @@ export type TurnStart =
   | { kind: "decided"; state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] }
   | { kind: "gate"; state: AutoLoopState; notes: string[]; history: HistoryEntry[] };
 
-export interface GateObservation {
+interface GateObservation {
   now: Date;
   runs: VerifierRun[];
   audit: { vote: AuditResult["vote"]; reasons: string[]; failure: string | null; tokens: number } | null;

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
-import type { HistoryEntry } from "./history.js";
+import { HistoryEntrySchema, type HistoryEntry } from "./history.js";
 import type { AutoLoopState } from "./state.js";
 
 export const MIRROR_DIR = ".auto-loop";
@@ -39,13 +39,13 @@ export async function writeMirror(projectDir: string, state: AutoLoopState, text
   await writeFileAtomic(path.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}\n`);
 }
 
-/** Appends lines to a JSONL file without following a symlink planted in its place. */
+/** Appends validated history lines to a JSONL file without following a symlink planted in its place. */
 export async function appendJsonl(file: string, entries: HistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
   const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
   try {
-    await handle.write(entries.map((e) => `${JSON.stringify(e)}\n`).join(""));
+    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}\n`).join(""));
   } finally {
     await handle.close();
   }

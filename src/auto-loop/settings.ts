@@ -3,7 +3,7 @@ import { DEFAULT_AUDIT_TIMEOUT_MS } from "./audit.js";
 import { DEFAULT_VERIFIER_TIMEOUT_MS } from "./verifier.js";
 
 /** A loop whose heartbeat is older than this may be taken over with --takeover. */
-export const DEFAULT_STALE_MS = 30 * 60_000;
+const DEFAULT_STALE_MS = 30 * 60_000;
 
 /** The context window --restart-pct is measured against (1M-token models: set LOOPKIT_CONTEXT_WINDOW). */
 export const DEFAULT_CONTEXT_WINDOW = 200_000;

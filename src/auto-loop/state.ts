@@ -8,7 +8,7 @@ export type LoopStatus = (typeof LOOP_STATUSES)[number];
 export const AUDIT_VOTES = ["achieved", "unmet", "blocked", "thrashing"] as const;
 export type AuditVote = (typeof AUDIT_VOTES)[number];
 
-export const CapsSchema = z.object({
+const CapsSchema = z.object({
   max_iterations: z.int().positive(),
   max_tokens: z.int().positive(),
   max_wallclock_ms: z.int().positive(),
@@ -16,7 +16,7 @@ export const CapsSchema = z.object({
 });
 export type Caps = z.infer<typeof CapsSchema>;
 
-export const VerifierRunSchema = z.object({
+const VerifierRunSchema = z.object({
   exit_code: z.int().nullable(),
   passed: z.boolean(),
   timed_out: z.boolean(),
@@ -36,7 +36,7 @@ export const VerifierResultSchema = z.object({
 });
 export type VerifierResult = z.infer<typeof VerifierResultSchema>;
 
-export const AuditResultSchema = z.object({
+const AuditResultSchema = z.object({
   at: z.iso.datetime(),
   iteration: z.int().nonnegative(),
   vote: z.enum(AUDIT_VOTES),
@@ -92,11 +92,6 @@ export const AutoLoopStateSchema = z.object({
   flaky_count: z.int().nonnegative(),
 });
 export type AutoLoopState = z.infer<typeof AutoLoopStateSchema>;
-
-/** Final statuses: the loop no longer acts. */
-export function isFinal(status: LoopStatus): boolean {
-  return status !== "pursuing";
-}
 
 /** Total tokens the loop has spent: the session's own responses plus the audits. */
 export function tokensUsed(state: AutoLoopState): number {

@@ -4,9 +4,10 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makePluginCopy, type PluginCopy } from "./plugin-copy.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
+let plugin: PluginCopy;
 let tmp: string;
 let project: string;
 let data: string;
@@ -14,9 +15,9 @@ let transcript: string;
 let fakeClaude: string;
 
 beforeAll(() => {
-  const built = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
-  if (built.status !== 0) throw new Error(built.stderr);
+  plugin = makePluginCopy();
 });
+afterAll(() => plugin.remove());
 
 beforeEach(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit hook "));
@@ -48,13 +49,13 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 const env = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "", HOME: tmp, LOOPKIT_DATA_DIR: data, LOOPKIT_CLAUDE_BIN: fakeClaude, FAKE_AUDIT: "achieved", ...extra });
 
 function cli(args: string[], input = "", extra: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [path.join(root, "dist", "cli.js"), "auto-loop", "--project", project, ...args], { input, encoding: "utf8", env: env(extra) });
+  const result = spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", project, ...args], { input, encoding: "utf8", env: env(extra) });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 function stop(session = "s-1", extra: Record<string, string> = {}, lastMessage = "did some work") {
   const payload = { session_id: session, transcript_path: transcript, cwd: project, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: lastMessage };
-  const result = spawnSync(process.execPath, [path.join(root, "dist", "hook.cjs")], { input: JSON.stringify(payload), encoding: "utf8", env: env(extra) });
+  const result = spawnSync(process.execPath, [plugin.hook], { input: JSON.stringify(payload), encoding: "utf8", env: env(extra) });
   return { code: result.status, stderr: result.stderr, output: result.stdout.trim() ? (JSON.parse(result.stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined };
 }
 

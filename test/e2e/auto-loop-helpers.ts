@@ -4,9 +4,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
-import { REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { makePluginCopy } from "../auto-loop/plugin-copy.js";
+import type { Sandbox } from "./harness/run-claude.js";
 
-export const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+/** The plugin these tests load: a private build, safe from concurrent rebuilds of dist/. */
+export const plugin = makePluginCopy();
 
 /** True for a request of the audit's nested `claude -p` (its prompt is built by loopkit). */
 export const isAudit = (request: LoggedRequest) => JSON.stringify(request.body?.messages ?? []).includes("You are an independent auditor");
@@ -44,7 +46,7 @@ export function loopkitEnv(sandbox: Sandbox, extra: Record<string, string> = {})
 /** `loopkit auto-loop <args>` run directly, as a person would from a terminal. */
 export function loopkitCli(sandbox: Sandbox, args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
   try {
-    const stdout = execFileSync(process.execPath, [CLI, "auto-loop", "--project", sandbox.project, ...args], {
+    const stdout = execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, ...args], {
       encoding: "utf8",
       env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox), ...env },
     });

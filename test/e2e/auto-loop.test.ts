@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/run-claude.js";
-import { bash, hookPrompts, isAudit, loopkitCli, loopkitEnv, loopScript, readHistory, readMirror, status } from "./auto-loop-helpers.js";
+import { bash, hookPrompts, isAudit, loopkitCli, loopkitEnv, loopScript, plugin, readHistory, readMirror, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = 'I read hello.txt.\n{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -16,14 +16,17 @@ let sandbox: Sandbox;
 beforeAll(async () => {
   model = await startFakeModel([]);
 });
-afterAll(() => model.close());
+afterAll(async () => {
+  await model.close();
+  plugin.remove();
+});
 beforeEach(async () => {
   sandbox = await makeSandbox();
 });
 afterEach(() => sandbox.cleanup());
 
 const run = (prompt: string, env: Record<string, string> = {}) =>
-  runClaude({ model, sandbox, prompt, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
+  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
 
 describe("/loopkit:auto-loop", () => {
   it("reaches the goal on iteration 2: two verifier passes and an achieved vote from the real audit", async () => {
