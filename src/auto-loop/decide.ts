@@ -73,6 +73,7 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
       path: obs.transcriptPath,
       offset: obs.transcript.offset,
       recent_message_ids: obs.transcript.recentMessageIds,
+      subagent_offsets: obs.transcript.subagentOffsets,
       context_tokens: obs.transcript.contextTokens ?? previous.transcript.context_tokens,
     },
     updated_at: now.toISOString(),

@@ -65,9 +65,10 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;
   const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
-  const transcript = transcriptPath
-    ? await readTranscriptDelta(transcriptPath, samePath ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids } : { offset: 0, recentMessageIds: [] })
-    : { offset: 0, recentMessageIds: state.transcript.recent_message_ids, tokens: 0, toolCalls: 0, contextTokens: null };
+  const cursor = samePath
+    ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids, subagentOffsets: state.transcript.subagent_offsets }
+    : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
+  const transcript = transcriptPath ? await readTranscriptDelta(transcriptPath, cursor) : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
   const started = beginTurn(state, {
     now,
     transcriptPath,

@@ -72,6 +72,7 @@ export const AutoLoopStateSchema = z.object({
     offset: z.int().nonnegative(),
     /** The latest message ids counted, so a response split across two reads is counted once. */
     recent_message_ids: z.array(z.string()),
+    subagent_offsets: z.record(z.string(), z.int().nonnegative()),
     /** Input + cache tokens of the latest main-chain response: the context in use. */
     context_tokens: z.int().nonnegative(),
   }),

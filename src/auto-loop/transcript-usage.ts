@@ -1,16 +1,18 @@
 // Reads what a session's transcript gained since the last Stop: tokens spent (each API message once,
-// main chain and sidechains alike), tool calls of the main chain, and the context in use.
+// the main chain and its subagents alike), tool calls of the main chain, and the context in use.
+// Subagents write their own files (seen with Claude Code 2.1.197): <transcript minus .jsonl>/subagents/*.jsonl.
 // Only whole lines are consumed; a partial last line is left for the next read.
 import { promises as fs } from "node:fs";
+import path from "node:path";
 
 export interface TranscriptCursor {
   offset: number;
   recentMessageIds: string[];
+  /** Read offset of each subagent transcript, by file name. */
+  subagentOffsets: Record<string, number>;
 }
 
-export interface TranscriptDelta {
-  offset: number;
-  recentMessageIds: string[];
+export interface TranscriptDelta extends TranscriptCursor {
   tokens: number;
   toolCalls: number;
   /** Input + cache tokens of the latest main-chain response read, or null when none was read. */
@@ -19,6 +21,7 @@ export interface TranscriptDelta {
 
 const CHUNK = 1024 * 1024;
 const KEEP_IDS = 500;
+const MAX_SUBAGENT_FILES = 1000;
 
 interface Usage {
   input_tokens?: unknown;
@@ -35,20 +38,32 @@ export function usageTokens(usage: Usage | undefined): number {
   return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
 }
 
-/** Reads `file` from `cursor.offset`; a missing file reads as nothing new, a shrunk one restarts at 0. */
+/** Reads the transcript and its subagents' transcripts from the cursor on. */
 export async function readTranscriptDelta(file: string, cursor: TranscriptCursor): Promise<TranscriptDelta> {
   const seen = new Set(cursor.recentMessageIds);
-  const delta: TranscriptDelta = { offset: cursor.offset, recentMessageIds: [...cursor.recentMessageIds], tokens: 0, toolCalls: 0, contextTokens: null };
+  const delta: TranscriptDelta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  delta.offset = await readFileDelta(file, cursor.offset, seen, delta);
+  const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs.readdir(subagents).catch(() => [] as string[])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  for (const name of names) {
+    delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta);
+  }
+  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
+  return delta;
+}
+
+/** Reads whole lines of `file` from `offset` into `delta`; returns the new offset. Missing: unchanged; shrunk: from 0. */
+async function readFileDelta(file: string, offset: number, seen: Set<string>, delta: TranscriptDelta): Promise<number> {
   let handle;
   try {
     handle = await fs.open(file, "r");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return delta;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return offset;
     throw error;
   }
   try {
     const { size } = await handle.stat();
-    let position = cursor.offset > size ? 0 : cursor.offset;
+    let position = offset > size ? 0 : offset;
     let pending = Buffer.alloc(0);
     let consumed = position;
     while (position < size) {
@@ -64,12 +79,10 @@ export async function readTranscriptDelta(file: string, cursor: TranscriptCursor
         pending = pending.subarray(newline + 1);
       }
     }
-    delta.offset = consumed;
+    return consumed;
   } finally {
     await handle.close();
   }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
 }
 
 function readLine(line: string, seen: Set<string>, delta: TranscriptDelta): void {

@@ -7,7 +7,7 @@ import { at, makeState } from "./fixtures.js";
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
   now: at(60_000),
   transcriptPath: "/t.jsonl",
-  transcript: { offset: 100, recentMessageIds: ["m1"], tokens: 500, toolCalls: 1, contextTokens: 400 },
+  transcript: { offset: 100, recentMessageIds: ["m1"], subagentOffsets: { "agent-a.jsonl": 30 }, tokens: 500, toolCalls: 1, contextTokens: 400 },
   lastMessage: "I changed things.",
   treeHash: "tree-1",
   tamper: null,
@@ -31,7 +31,7 @@ describe("beginTurn", () => {
     expect(started.state).toMatchObject({
       iteration: 1,
       tokens: { transcript: 1500, audit: 50 },
-      transcript: { path: "/t.jsonl", offset: 100, recent_message_ids: ["m1"], context_tokens: 400 },
+      transcript: { path: "/t.jsonl", offset: 100, recent_message_ids: ["m1"], subagent_offsets: { "agent-a.jsonl": 30 }, context_tokens: 400 },
       heartbeat_at: at(60_000).toISOString(),
     });
     expect(AutoLoopStateSchema.parse(started.state)).toEqual(started.state);
@@ -104,7 +104,7 @@ describe("beginTurn", () => {
   });
 
   it("counts turns with no tool call and no change, and stops at three as thrashing", () => {
-    const idle = observe({ transcript: { offset: 0, recentMessageIds: [], tokens: 10, toolCalls: 0, contextTokens: null }, treeHash: "tree-0" });
+    const idle = observe({ transcript: { offset: 0, recentMessageIds: [], subagentOffsets: {}, tokens: 10, toolCalls: 0, contextTokens: null }, treeHash: "tree-0" });
     const one = gate(makeState(), idle);
     expect(one.state.thrash).toEqual({ streak: 1, tree_hash: "tree-0" });
     const two = gate(one.state, idle);

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const assistant = (id: string, blocks: Array<Record<string, unknown>>, extra: Re
   blocks.map((block) => JSON.stringify({ type: "assistant", message: { id, usage, content: [block] }, ...extra })).join("\n") + "\n";
 const text = { type: "text", text: "hi" };
 const tool = { type: "tool_use", id: "t", name: "Bash", input: {} };
-const start = { offset: 0, recentMessageIds: [] as string[] };
+const start = { offset: 0, recentMessageIds: [] as string[], subagentOffsets: {} };
 
 describe("readTranscriptDelta", () => {
   it("counts each message id once even when it spans several lines", async () => {
@@ -53,6 +53,21 @@ describe("readTranscriptDelta", () => {
     expect(delta).toMatchObject({ tokens: 2230, toolCalls: 0, contextTokens: 1110 });
   });
 
+  it("adds the subagents' own transcripts (<transcript>/subagents/*.jsonl), each from its own offset", async () => {
+    const subagents = path.join(dir, "t", "subagents");
+    mkdirSync(subagents, { recursive: true });
+    writeFileSync(file, assistant("main", [text]));
+    writeFileSync(path.join(subagents, "agent-a.jsonl"), assistant("sub-a", [tool], { isSidechain: true }));
+    const first = await readTranscriptDelta(file, start);
+    expect(first).toMatchObject({ tokens: 2230, toolCalls: 0, subagentOffsets: { "agent-a.jsonl": statSync(path.join(subagents, "agent-a.jsonl")).size } });
+    appendFileSync(path.join(subagents, "agent-a.jsonl"), assistant("sub-a2", [text], { isSidechain: true }));
+    writeFileSync(path.join(subagents, "agent-b.jsonl"), assistant("sub-b", [text], { isSidechain: true }) + assistant("main", [text]));
+    writeFileSync(path.join(subagents, "agent-b.meta.json"), "{}");
+    const second = await readTranscriptDelta(file, first);
+    expect(second.tokens).toBe(2230);
+    expect(Object.keys(second.subagentOffsets).sort()).toEqual(["agent-a.jsonl", "agent-b.jsonl"]);
+  });
+
   it.each([
     ["garbage lines", "not json\n{\n[1,2]\nnull\n"],
     ["records without ids or usage", `${JSON.stringify({ type: "assistant", message: { content: [text] } })}\n`],
@@ -65,9 +80,9 @@ describe("readTranscriptDelta", () => {
   });
 
   it("reads a missing file as nothing new and restarts a file that shrank", async () => {
-    expect(await readTranscriptDelta(file, { offset: 50, recentMessageIds: [] })).toMatchObject({ tokens: 0, offset: 50 });
+    expect(await readTranscriptDelta(file, { ...start, offset: 50 })).toMatchObject({ tokens: 0, offset: 50 });
     writeFileSync(file, assistant("m1", [text]));
-    expect(await readTranscriptDelta(file, { offset: 10_000, recentMessageIds: [] })).toMatchObject({ tokens: 1115 });
+    expect(await readTranscriptDelta(file, { ...start, offset: 10_000 })).toMatchObject({ tokens: 1115 });
   });
 
   it("reads a delta larger than one chunk", async () => {

@@ -218,3 +218,29 @@ describe("/loopkit:auto-loop hostile arguments", () => {
     }
   });
 });
+
+describe("/loopkit:auto-loop token cap", () => {
+  it("counts a subagent's spend (its own transcript file) toward --max-tokens", async () => {
+    let loopTurns = 0;
+    model.setScript((request) => {
+      if (request.kind !== "main") return { text: "ok" };
+      if (request.lastUserText.includes("SUBTASK")) return { text: "sub done", usage: { input_tokens: 7_777 } };
+      if (request.lastUserText.includes("loopkit auto-loop")) {
+        loopTurns += 1;
+        return loopTurns === 1
+          ? { toolUses: [{ name: "Task", input: { description: "look", prompt: "SUBTASK look around", subagent_type: "general-purpose" } }] }
+          : { text: "Hand-off: a subagent looked around." };
+      }
+      return { text: "Done with this step." };
+    });
+    const result = await runClaude({
+      model, sandbox, pluginDir: plugin.dir, prompt: `/loopkit:auto-loop make hello.txt say hi --verify false --max-tokens 5000`,
+      args: ["--allowedTools", "Task"], env: loopkitEnv(sandbox), timeoutMs: 150_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(hookPrompts(result.requests)[1]).toMatch(/out of budget: reached --max-tokens 5000/);
+    const s = status(sandbox);
+    expect(s).toMatchObject({ status: "budget-limited", reason: expect.stringMatching(/^reached --max-tokens 5000/) });
+    expect(s.tokens_used).toBeGreaterThanOrEqual(7_777);
+  });
+});
