@@ -7,7 +7,8 @@ import { tokensUsed, type AutoLoopState } from "./state.js";
 export const BLOCKED_MARKER = "AUTO-LOOP-BLOCKED:";
 export const HANDOFF_FILE = ".auto-loop/handoff.md";
 
-function rules(state: AutoLoopState): string {
+/** The loop's fixed rules, repeated in every prompt so a fresh or compacted context still has them. */
+export function rules(state: AutoLoopState): string {
   return [
     "How this loop decides (you cannot change it):",
     `- After each of your turns loopkit runs the verifier \`${state.verify_command}\` in the project root. When it passes, it runs it once more; two passes in a row go to an independent audit (a fresh Claude Code with read-only tools) that reads the goal, the verifier output and the diff since the loop started.`,
@@ -17,7 +18,8 @@ function rules(state: AutoLoopState): string {
   ].join("\n");
 }
 
-function fenced(text: string): string {
+/** `text` in a code fence that its own content cannot close. */
+export function fenced(text: string): string {
   const fence = text.includes("```") ? "~~~~~~" : "```";
   return `${fence}\n${text.trimEnd()}\n${fence}`;
 }

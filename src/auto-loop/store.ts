@@ -48,8 +48,8 @@ export async function persist(files: LoopFiles, state: AutoLoopState, history: H
   return saved;
 }
 
-/** Writes the marker that routes this session's hooks to the loop. */
-export async function writeMarker(data: string, state: AutoLoopState, files: LoopFiles, now: Date): Promise<void> {
+/** Writes the marker that routes this session's hooks to the loop (`driver` "run" for a `loopkit run` phase). */
+export async function writeMarker(data: string, state: AutoLoopState, files: LoopFiles, now: Date, driver: "session" | "run" = "session"): Promise<void> {
   await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
     version: 1,
     kind: "auto-loop",
@@ -57,6 +57,7 @@ export async function writeMarker(data: string, state: AutoLoopState, files: Loo
     project_dir: state.project_dir,
     state_file: files.state,
     created_at: now.toISOString(),
+    driver,
   });
 }
 

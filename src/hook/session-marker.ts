@@ -9,5 +9,7 @@ export const SessionMarkerSchema = z.object({
   project_dir: z.string().min(1),
   state_file: z.string().min(1),
   created_at: z.iso.datetime(),
+  /** "run": the session is one phase of `loopkit run`, which ends it after each judged turn (absent = "session"). */
+  driver: z.enum(["session", "run"]).optional(),
 });
 export type SessionMarker = z.infer<typeof SessionMarkerSchema>;
