@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { quoteForShell } from "../auto-loop/split-words.js";
 import { MIN_INTERVAL_MS, parseRepeatArgs, parseRepeatWords, type RepeatRequest } from "../repeat/args.js";
+import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";
 import { cancelLoop, findLoop, resumeLoop, startLoop, type RepeatContext } from "../repeat/start.js";
 import { formatStatus, repeatStatus } from "../repeat/status.js";
@@ -61,7 +62,10 @@ async function runRequest(request: RepeatRequest, options: Options, io: CliIo): 
   switch (request.mode) {
     case "start":
       if (!session) throw noSession("start a loop");
-      io.stdout(await startLoop(ctx, session, request));
+      {
+        const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
+        io.stdout(await startLoop(ctx, session, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+      }
       return;
     case "cancel":
       io.stdout(await cancelLoop(ctx, await findLoop(ctx, session)));

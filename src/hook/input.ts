@@ -12,6 +12,8 @@ export const StopInputSchema = z.looseObject({
   ...common,
   hook_event_name: z.literal("Stop"),
   stop_hook_active: z.boolean().optional(),
+  /** The same on every Stop of one prompt (hook continuations included); a new prompt from the person gets a new one. */
+  prompt_id: z.string().optional(),
   last_assistant_message: z.string().nullish(),
 });
 export type StopInput = z.infer<typeof StopInputSchema>;

@@ -50,8 +50,19 @@ export function startNextIteration(state: RepeatState, now: Date): RepeatState {
   return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null };
 }
 
+/** --resume runs in a new prompt of the person's: the loop learns that prompt's id at its next Stop. */
+export function resumeState(state: RepeatState, now: Date): RepeatState {
+  return { ...startNextIteration(state, now), prompt_id: null };
+}
+
+/** Pauses a waiting loop: the next iteration starts on --resume. */
 export function pauseLoop(state: RepeatState): RepeatState {
-  return { ...state, phase: "paused", wait_token: null };
+  return { ...state, phase: "paused", next_at: null, wait_token: null };
+}
+
+/** Pauses a loop whose iteration in flight never reached the model: --resume runs that iteration again. */
+export function pauseLostIteration(state: RepeatState): RepeatState {
+  return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
 }
 
 export function endLoop(state: RepeatState, status: FinalStatus, now: Date): RepeatState {

@@ -8,7 +8,7 @@ import { formatError } from "../shared/errors.js";
 import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
 import type { StopInput } from "../hook/input.js";
 import type { StopDecision } from "../hook/output.js";
-import { pauseLoop, recordIteration, startNextIteration } from "./decide.js";
+import { pauseLoop, pauseLostIteration, recordIteration, startNextIteration } from "./decide.js";
 import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, pausedLine, progressLine, summaryLine } from "./prompt.js";
 import { readResultLine } from "./result-line.js";
@@ -69,13 +69,21 @@ async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Wait
       // The hook that was waiting is gone (the person interrupted it): this Stop ends someone else's turn.
       const paused = pauseLoop(state);
       await saveState(file, paused);
-      return allow(pausedLine(paused));
+      return allow(pausedLine(paused, "its wait was interrupted"));
     }
     case "running": {
+      const promptId = ctx.input.prompt_id ?? null;
+      if (promptId && state.prompt_id && promptId !== state.prompt_id) {
+        // A new prompt of the person's: the loop's own continuation never ran (an interrupt, or Claude
+        // Code's cap on consecutive Stop-hook continuations). Never count or re-feed on this turn.
+        const paused = pauseLostIteration(state);
+        await saveState(file, paused);
+        return allow(pausedLine(paused, `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`));
+      }
       const message = ctx.input.last_assistant_message;
       const result = readResultLine(message);
       const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
-      const next = recordIteration(state, { ...result, successMarker }, now, randomUUID());
+      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? promptId }, { ...result, successMarker }, now, randomUUID());
       await saveState(file, next.state);
       const warnings = await recordStats(next.state, now);
       if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
@@ -131,7 +139,7 @@ async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting): Promi
       if (interrupted) {
         const paused = pauseLoop(current);
         await saveState(file, paused);
-        return allow(...waiting.warnings, pausedLine(paused));
+        return allow(...waiting.warnings, pausedLine(paused, "its wait was interrupted"));
       }
       const next = startNextIteration(current, now);
       await saveState(file, next);

@@ -48,6 +48,7 @@ export function summaryLine(state: RepeatState, now: Date): string {
   return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
 }
 
-export function pausedLine(state: RepeatState): string {
-  return `loopkit repeat paused: the wait before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)} was interrupted. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+/** Said once when a loop pauses; `why` is what interrupted it. */
+export function pausedLine(state: RepeatState, why: string): string {
+  return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
 }

@@ -5,7 +5,7 @@ import { sessionMarkerPath } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
 import { SessionMarkerSchema } from "../hook/session-marker.js";
 import type { RepeatRequest } from "./args.js";
-import { endLoop, isActive, startNextIteration } from "./decide.js";
+import { endLoop, isActive, resumeState } from "./decide.js";
 import { iterationPrompt, startText, summaryLine } from "./prompt.js";
 import { repeatStateFile, type RepeatState } from "./state.js";
 import { loopRunOf, newLoopId, saveLoopRun } from "./stats-store.js";
@@ -53,6 +53,7 @@ export async function startLoop(ctx: RepeatContext, sessionId: string, request: 
       iteration_started_at: now,
       next_at: null,
       wait_token: null,
+      prompt_id: null,
       consecutive_failures: 0,
       iterations: [],
       final_status: null,
@@ -116,7 +117,7 @@ export async function resumeLoop(ctx: RepeatContext, sessionId: string): Promise
         hint: "see /loopkit:repeat --status",
       });
     }
-    const next = startNextIteration(state, ctx.now);
+    const next = resumeState(state, ctx.now);
     await saveState(file, next);
     await writeMarker(ctx.dataDir, next, file, ctx.now);
     return `loopkit repeat resumed (${next.loop_id}).\n\n${iterationPrompt(next)}\n`;

@@ -38,6 +38,11 @@ export const RepeatStateSchema = z.object({
   next_at: z.iso.datetime().nullable(),
   /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
   wait_token: z.string().nullable(),
+  /**
+   * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
+   * with another one ends a new prompt of the person's, so the loop's continuation was lost.
+   */
+  prompt_id: z.string().nullable(),
   consecutive_failures: z.int().nonnegative(),
   iterations: z.array(IterationRecordSchema),
   final_status: z.enum(FINAL_STATUSES).nullable(),

@@ -28,13 +28,21 @@ function cli(args: string[], input?: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const payload = (session: string, lastMessage: string | undefined) =>
-  JSON.stringify({ session_id: session, transcript_path: path.join(tmp, "t.jsonl"), cwd: project, hook_event_name: "Stop", stop_hook_active: true, ...(lastMessage === undefined ? {} : { last_assistant_message: lastMessage }) });
+const payload = (session: string, lastMessage: string | undefined, promptId?: string) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: path.join(tmp, "t.jsonl"),
+    cwd: project,
+    hook_event_name: "Stop",
+    stop_hook_active: true,
+    ...(promptId ? { prompt_id: promptId } : {}),
+    ...(lastMessage === undefined ? {} : { last_assistant_message: lastMessage }),
+  });
 
 const parse = (stdout: string) => (stdout.trim() ? (JSON.parse(stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined);
 
-function stop(session: string, lastMessage: string | undefined) {
-  const result = spawnSync(process.execPath, [HOOK], { input: payload(session, lastMessage), encoding: "utf8", env: env() });
+function stop(session: string, lastMessage: string | undefined, promptId?: string) {
+  const result = spawnSync(process.execPath, [HOOK], { input: payload(session, lastMessage, promptId), encoding: "utf8", env: env() });
   return { code: result.status, stderr: result.stderr, output: parse(result.stdout) };
 }
 
@@ -83,7 +91,7 @@ describe("repeat Stop hook", () => {
       s.iterations = [{ number: 1, started_at: s.started_at, ended_at: s.started_at, result: "pass", exit_code: 0, summary: null }];
     });
     const unrelated = stop("s-1", "Here is the answer to your unrelated question.");
-    expect(unrelated.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused: .*--resume.*--cancel/) });
+    expect(unrelated.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*its wait was interrupted.*--resume.*--cancel/) });
     expect(readState()).toMatchObject({ phase: "paused", iteration: 1, iterations: [expect.anything()] });
     expect(stop("s-1", "another turn").output).toBeUndefined();
     expect(JSON.parse(cli(["--status", "--json"]).stdout)).toMatchObject({ active: true, status: "paused" });
@@ -91,6 +99,21 @@ describe("repeat Stop hook", () => {
     const resumed = cli(["--session", "s-1", "--args-stdin"], "--resume");
     expect(resumed.stdout).toMatch(/^loopkit repeat resumed[\s\S]*iteration 2\/3/);
     expect(readState()).toMatchObject({ phase: "running", iteration: 2 });
+  });
+
+  it("pauses, never counts, when a Stop comes from a new prompt while an iteration should be running", () => {
+    expect(start("1s --iterations 3 /test").code).toBe(0);
+    expect(stop("s-1", "REPEAT-RESULT: pass", "prompt-1").output).toMatchObject({ decision: "block" });
+    expect(readState()).toMatchObject({ phase: "running", iteration: 2, prompt_id: "prompt-1" });
+    // The continuation never reached the model (Claude Code's block cap, an Esc); this Stop ends the person's own prompt.
+    const lost = stop("s-1", "Here is the weather.", "prompt-2");
+    expect(lost.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*did not run as loopkit's continuation/) });
+    expect(readState()).toMatchObject({ phase: "paused", iteration: 1, iterations: [expect.objectContaining({ number: 1 })] });
+
+    expect(cli(["--session", "s-1", "--resume"]).stdout).toMatch(/iteration 2\/3/);
+    expect(readState()).toMatchObject({ phase: "running", iteration: 2, prompt_id: null });
+    expect(stop("s-1", "REPEAT-RESULT: pass", "prompt-3").output).toMatchObject({ decision: "block", reason: expect.stringMatching(/iteration 3\/3/) });
+    expect(readState()).toMatchObject({ prompt_id: "prompt-3", iterations: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2 })] });
   });
 
   it("pauses when the waiting hook is terminated (SIGTERM), and lets the session stop", async () => {
