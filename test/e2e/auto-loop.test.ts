@@ -25,8 +25,8 @@ beforeEach(async () => {
 });
 afterEach(() => sandbox.cleanup());
 
-const run = (prompt: string, env: Record<string, string> = {}) =>
-  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
+const run = (prompt: string, env: Record<string, string> = {}, args = ["--allowedTools", "Bash"]) =>
+  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args, env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
 
 describe("/loopkit:auto-loop", () => {
   it("reaches the goal on iteration 2: two verifier passes and an achieved vote from the real audit", async () => {
@@ -206,7 +206,8 @@ describe("/loopkit:auto-loop hostile arguments", () => {
     const pwned = path.join(sandbox.root, "PWNED");
     const goal = `fix the user's "login" $(touch '${pwned}') \`touch '${pwned}'\` ; touch '${pwned}'`;
     model.setScript(loopScript({ turns: [{ text: "Looking." }], vote: () => ACHIEVED }));
-    const result = await run(`/loopkit:auto-loop ${goal} --verify false --max-iterations 1`);
+    // No Bash permission for the session: the skill's own allowed-tools rule must be enough to start.
+    const result = await run(`/loopkit:auto-loop ${goal} --verify false --max-iterations 1`, {}, []);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(existsSync(pwned)).toBe(false);
     expect(status(sandbox)).toMatchObject({ goal: goal.replace(`"login"`, "login").replaceAll(`'${pwned}'`, pwned), verify_command: "false" });
