@@ -144,3 +144,25 @@ describe("/loopkit:repeat control and scope", () => {
     expect(readStats(sandbox).loop_runs[0]).toMatchObject({ command: hostile, final_status: "COMPLETED" });
   }, 60_000);
 });
+
+describe("/loopkit:repeat and Claude Code's cap on Stop-hook continuations", () => {
+  it("warns at start, pauses when the CLI drops a continuation, and leaves the person's next prompt alone", async () => {
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - fine")]);
+    model.setScript(script);
+    const capped = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" };
+    const first = await run(`/loopkit:repeat 1s --iterations 5 "say the time"`, capped);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(seen[0]!.prompt).toContain("Tell the person: Claude Code ends a turn after 2 Stop-hook continuations in a row that ran no tool");
+    // Iteration 1 plus two continuations reached the model; the third continuation was dropped by the CLI.
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "running", iteration: 4, results: ["pass", "pass", "pass"] });
+
+    model.setScript([{ text: "It is noon." }]);
+    const next = await runClaude({ model, sandbox, prompt: "what time is it?", resume: first.sessionId, env: env(capped), timeoutMs: 60_000 });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.sessionId).toBe(first.sessionId);
+    expect(mainRequests(next.requests).map((r) => r.lastUserText)).toEqual(["what time is it?"]);
+    expect(stopMessages(next.hookEvents)).toEqual([expect.stringMatching(/^loopkit repeat paused before iteration 4\/5 .*--resume/)]);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "paused", iteration: 3, results: ["pass", "pass", "pass"] });
+  }, 150_000);
+});
