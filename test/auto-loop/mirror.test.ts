@@ -1,0 +1,82 @@
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendJsonl, checkMirror, keepForeignAside, mirrorText, readHandoff, sha256, writeMirror, writeVerifierLog } from "../../src/auto-loop/mirror.js";
+import { historyEntry } from "../../src/auto-loop/history.js";
+import { makeState, T0 } from "./fixtures.js";
+
+let project: string;
+let outside: string;
+beforeEach(() => {
+  project = mkdtempSync(path.join(os.tmpdir(), "loopkit mirror "));
+  outside = mkdtempSync(path.join(os.tmpdir(), "loopkit outside "));
+});
+afterEach(() => {
+  rmSync(project, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+const goalState = () => path.join(project, ".auto-loop", "goal-state.json");
+
+describe("mirror", () => {
+  it("sees no tampering in what it wrote, an edit (kept aside) and a deletion", async () => {
+    const state = makeState({ project_dir: project });
+    const text = mirrorText(state);
+    await writeMirror(project, state, text, T0);
+    expect(await checkMirror(project, sha256(text), T0)).toBeNull();
+    writeFileSync(goalState(), text.replace('"npm test"', '"true"'));
+    const edited = await checkMirror(project, sha256(text), T0);
+    expect(edited).toEqual({ kind: "edited", keptAs: expect.stringMatching(/^\.auto-loop\/tampered\/goal-state-.*\.json$/) });
+    expect(readFileSync(path.join(project, edited!.keptAs!), "utf8")).toContain('"true"');
+    expect(await checkMirror(project, sha256(text), T0)).toEqual({ kind: "deleted", keptAs: null });
+  });
+
+  it("moves a planted symlink at .auto-loop aside instead of writing through it", async () => {
+    symlinkSync(outside, path.join(project, ".auto-loop"));
+    const state = makeState({ project_dir: project });
+    await writeMirror(project, state, mirrorText(state), T0);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(lstatSync(path.join(project, ".auto-loop")).isDirectory()).toBe(true);
+  });
+
+  it("does not append history through a symlink planted in place of the file", async () => {
+    mkdirSync(path.join(project, ".auto-loop"));
+    const target = path.join(outside, "victim");
+    writeFileSync(target, "keep\n");
+    symlinkSync(target, path.join(project, ".auto-loop", "gate-history.jsonl"));
+    await expect(appendJsonl(path.join(project, ".auto-loop", "gate-history.jsonl"), [historyEntry(makeState(), T0, "start", "x")])).rejects.toThrow(/ELOOP|symbolic/);
+    expect(readFileSync(target, "utf8")).toBe("keep\n");
+  });
+
+  it("keeps only the newest 20 verifier logs", async () => {
+    for (let i = 1; i <= 23; i += 1) await writeVerifierLog(project, i, 1, `run ${i}`, T0);
+    const logs = readdirSync(path.join(project, ".auto-loop", "logs")).sort();
+    expect(logs).toHaveLength(20);
+    expect(logs[0]).toBe("verifier-0004-1.log");
+  });
+
+  it("moves a foreign .auto-loop/ aside whole", async () => {
+    mkdirSync(path.join(project, ".auto-loop"));
+    writeFileSync(goalState(), "planted");
+    const aside = await keepForeignAside(project, T0);
+    expect(aside).toMatch(/^\.auto-loop-foreign-/);
+    expect(readFileSync(path.join(project, aside!, "goal-state.json"), "utf8")).toBe("planted");
+    expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
+    expect(await keepForeignAside(project, T0)).toBeNull();
+  });
+
+  it("reads the hand-off note bounded, and nothing from an empty file, a folder or a symlink", async () => {
+    mkdirSync(path.join(project, ".auto-loop"));
+    const file = path.join(project, ".auto-loop", "handoff.md");
+    expect(await readHandoff(project)).toBeNull();
+    writeFileSync(file, "  \n");
+    expect(await readHandoff(project)).toBeNull();
+    writeFileSync(file, "x".repeat(100_000));
+    expect((await readHandoff(project))!.length).toBe(32 * 1024);
+    rmSync(file);
+    writeFileSync(path.join(outside, "secret"), "secret");
+    symlinkSync(path.join(outside, "secret"), file);
+    expect(await readHandoff(project)).toBeNull();
+  });
+});
