@@ -36,9 +36,12 @@ function usage(message: string, value?: unknown): LoopkitError {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
 }
 
-/** Parses the raw argument text. `minIntervalMs` is the floor intervals are raised to (1 minute outside tests). */
+/**
+ * Parses the raw argument text. `minIntervalMs` is the floor intervals are raised to (1 minute outside tests).
+ * Claude Code rewrites `!` at a word start to `\!` in a skill's arguments (measured on 2.1.197); that is undone first.
+ */
 export function parseRepeatArgs(text: string, minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
-  return parseRepeatWords(splitWords(text), minIntervalMs);
+  return parseRepeatWords(splitWords(text.replaceAll("\\!", "!")), minIntervalMs);
 }
 
 export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
