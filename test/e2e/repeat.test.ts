@@ -1,7 +1,7 @@
 // /loopkit:repeat end to end: the real claude CLI with the plugin and a scripted fake model on
 // 127.0.0.1. The 1-minute floor is lowered (LOOPKIT_REPEAT_MIN_INTERVAL_MS, test-only) so these use
 // seconds; repeat-timer.test.ts checks the real minute.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -165,4 +165,58 @@ describe("/loopkit:repeat and Claude Code's cap on Stop-hook continuations", () 
     expect(stopMessages(next.hookEvents)).toEqual([expect.stringMatching(/^loopkit repeat paused before iteration 4\/5 .*--resume/)]);
     expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "paused", iteration: 3, results: ["pass", "pass", "pass"] });
   }, 150_000);
+});
+
+/** Pids of the processes under `pid` whose command line contains `needle` (Linux /proc). */
+function descendants(pid: number, needle: string): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const isUnder = (candidate: number): boolean => {
+    for (let p = parents.get(candidate); p !== undefined && p > 1; p = parents.get(p)) if (p === pid) return true;
+    return false;
+  };
+  return [...parents.keys()].filter((candidate) => {
+    if (!isUnder(candidate)) return false;
+    try {
+      return readFileSync(`/proc/${candidate}/cmdline`, "utf8").includes(needle);
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe("/loopkit:repeat pause and resume", () => {
+  it("pauses when its waiting hook is terminated, stays out of the person's next turn, and --resume continues it", async () => {
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - one"), result("REPEAT-RESULT: pass - two")]);
+    model.setScript(script);
+    const owner = startClaude({ model, sandbox, prompt: `/loopkit:repeat 1h --iterations 2 "watch the build"`, env: env(), timeoutMs: 120_000 });
+    for (let i = 0; i < 60 && (await status(sandbox, cliEnv())).status !== "waiting"; i += 1) await new Promise((resolve) => setTimeout(resolve, 500));
+    // What Esc does to a running hook: the CLI terminates it. Only the hook this test's claude started is signalled.
+    const hooks = descendants(owner.child.pid!, "dist/hook.cjs");
+    expect(hooks).toHaveLength(1);
+    process.kill(hooks[0]!, "SIGTERM");
+    const first = await owner.done;
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "paused", iteration: 1, results: ["pass"] });
+
+    model.setScript([{ text: "It is noon." }]);
+    const unrelated = await runClaude({ model, sandbox, prompt: "what time is it?", resume: first.sessionId, env: env(), timeoutMs: 60_000 });
+    expect(mainRequests(unrelated.requests).map((r) => r.lastUserText)).toEqual(["what time is it?"]);
+    expect(unrelated.hookEvents.filter((e) => e.hook_event === "Stop" && e.subtype === "hook_response").map((e) => e.stdout)).toEqual([""]);
+
+    model.setScript(script);
+    const resumed = await runClaude({ model, sandbox, prompt: "/loopkit:repeat --resume", resume: first.sessionId, env: env(), timeoutMs: 60_000 });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    expect(seen[1]!.prompt).toContain("loopkit repeat resumed");
+    expect(stopMessages(resumed.hookEvents)).toEqual([expect.stringMatching(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/)]);
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "COMPLETED", iterations: [{ summary: "one" }, { summary: "two" }] });
+  }, 180_000);
 });
