@@ -74,6 +74,7 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
       offset: obs.transcript.offset,
       recent_message_ids: obs.transcript.recentMessageIds,
       subagent_offsets: obs.transcript.subagentOffsets,
+      since: previous.transcript.since,
       context_tokens: obs.transcript.contextTokens ?? previous.transcript.context_tokens,
     },
     updated_at: now.toISOString(),

@@ -68,7 +68,9 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings
   const cursor = samePath
     ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids, subagentOffsets: state.transcript.subagent_offsets }
     : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
-  const transcript = transcriptPath ? await readTranscriptDelta(transcriptPath, cursor) : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
+  const transcript = transcriptPath
+    ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since))
+    : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
   const started = beginTurn(state, {
     now,
     transcriptPath,

@@ -67,7 +67,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       base_commit: await headCommit(ctx.projectDir),
       iteration: 0,
       tokens: { transcript: 0, audit: 0 },
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, context_tokens: 0 },
+      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       evidence: [],
       blocker: null,
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
@@ -105,8 +105,8 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
       session_id: ctx.sessionId,
       heartbeat_at: now,
       updated_at: now,
-      // A new session has its own transcript: start reading it from the beginning.
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, context_tokens: 0 },
+      // A new session has its own transcript: read it from the start, counting only what follows now.
+      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
     };
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);

@@ -73,6 +73,8 @@ export const AutoLoopStateSchema = z.object({
     /** The latest message ids counted, so a response split across two reads is counted once. */
     recent_message_ids: z.array(z.string()),
     subagent_offsets: z.record(z.string(), z.int().nonnegative()),
+    /** When the loop was attached to this session (start or takeover): earlier spend is not the loop's. */
+    since: z.iso.datetime(),
     /** Input + cache tokens of the latest main-chain response: the context in use. */
     context_tokens: z.int().nonnegative(),
   }),

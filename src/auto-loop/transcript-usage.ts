@@ -38,22 +38,26 @@ export function usageTokens(usage: Usage | undefined): number {
   return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
 }
 
-/** Reads the transcript and its subagents' transcripts from the cursor on. */
-export async function readTranscriptDelta(file: string, cursor: TranscriptCursor): Promise<TranscriptDelta> {
+/**
+ * Reads the transcript and its subagents' transcripts from the cursor on. Records stamped before
+ * `notBefore` (the session's work before the loop started) are read past but not counted.
+ */
+export async function readTranscriptDelta(file: string, cursor: TranscriptCursor, notBefore: Date | null = null): Promise<TranscriptDelta> {
   const seen = new Set(cursor.recentMessageIds);
+  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
   const delta: TranscriptDelta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta);
+  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
   const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
   const names = (await fs.readdir(subagents).catch(() => [] as string[])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta);
+    delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
   delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
   return delta;
 }
 
 /** Reads whole lines of `file` from `offset` into `delta`; returns the new offset. Missing: unchanged; shrunk: from 0. */
-async function readFileDelta(file: string, offset: number, seen: Set<string>, delta: TranscriptDelta): Promise<number> {
+async function readFileDelta(file: string, offset: number, seen: Set<string>, delta: TranscriptDelta, since: number): Promise<number> {
   let handle;
   try {
     handle = await fs.open(file, "r");
@@ -74,7 +78,7 @@ async function readFileDelta(file: string, offset: number, seen: Set<string>, de
       pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
       let newline;
       while ((newline = pending.indexOf(0x0a)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta);
+        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
         consumed += newline + 1;
         pending = pending.subarray(newline + 1);
       }
@@ -85,7 +89,7 @@ async function readFileDelta(file: string, offset: number, seen: Set<string>, de
   }
 }
 
-function readLine(line: string, seen: Set<string>, delta: TranscriptDelta): void {
+function readLine(line: string, seen: Set<string>, delta: TranscriptDelta, since: number): void {
   if (line.trim() === "") return;
   let record: unknown;
   try {
@@ -94,8 +98,9 @@ function readLine(line: string, seen: Set<string>, delta: TranscriptDelta): void
     return;
   }
   if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain } = record as { type?: unknown; message?: unknown; isSidechain?: unknown };
+  const { type, message, isSidechain, timestamp } = record as { type?: unknown; message?: unknown; isSidechain?: unknown; timestamp?: unknown };
   if (type !== "assistant" || typeof message !== "object" || message === null) return;
+  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
   const { id, usage, content } = message as { id?: unknown; usage?: Usage; content?: unknown };
   const mainChain = isSidechain !== true;
   if (mainChain && Array.isArray(content)) {

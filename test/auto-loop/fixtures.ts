@@ -23,7 +23,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     base_commit: null,
     iteration: 0,
     tokens: { transcript: 0, audit: 0 },
-    transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, context_tokens: 0 },
+    transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: T0.toISOString(), context_tokens: 0 },
     evidence: [],
     blocker: null,
     thrash: { streak: 0, tree_hash: "tree-0" },

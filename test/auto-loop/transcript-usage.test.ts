@@ -85,6 +85,13 @@ describe("readTranscriptDelta", () => {
     expect(await readTranscriptDelta(file, { ...start, offset: 10_000 })).toMatchObject({ tokens: 1115 });
   });
 
+  it("reads past, without counting, what the session spent before the loop started", async () => {
+    const at = (timestamp: string, id: string) => assistant(id, [tool], { timestamp });
+    writeFileSync(file, at("2026-01-01T09:59:59.000Z", "before") + at("2026-01-01T10:00:01.000Z", "after"));
+    const delta = await readTranscriptDelta(file, start, new Date("2026-01-01T10:00:00.000Z"));
+    expect(delta).toMatchObject({ tokens: 1115, toolCalls: 1, offset: statSync(file).size });
+  });
+
   it("reads a delta larger than one chunk", async () => {
     const filler = JSON.stringify({ type: "user", message: { content: "x".repeat(3000) } }) + "\n";
     writeFileSync(file, filler.repeat(800) + assistant("late", [tool]));

@@ -221,6 +221,22 @@ describe("/loopkit:auto-loop hostile arguments", () => {
 });
 
 describe("/loopkit:auto-loop token cap", () => {
+  it("does not charge the loop for what the session spent before it started", async () => {
+    model.setScript([{ text: "Hi there.", usage: { input_tokens: 50_000 } }]);
+    const before = await run("hello");
+    expect(before.exitCode, before.stderr).toBe(0);
+    model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
+    const result = await runClaude({
+      model, sandbox, pluginDir: plugin.dir, resume: before.sessionId, prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY} --max-tokens 20000`,
+      args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox), timeoutMs: 150_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const s = status(sandbox);
+    expect(s).toMatchObject({ status: "achieved", session_id: before.sessionId });
+    expect(s.tokens_used).toBeGreaterThan(0);
+    expect(s.tokens_used).toBeLessThan(20_000);
+  });
+
   it("counts a subagent's spend (its own transcript file) toward --max-tokens", async () => {
     let loopTurns = 0;
     model.setScript((request) => {
