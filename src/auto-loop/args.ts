@@ -47,9 +47,12 @@ function usage(message: string, value?: unknown): LoopkitError {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
 }
 
-/** Parses the raw argument text (as typed, quotes and all). */
+/**
+ * Parses the argument text a skill received (as typed, quotes and all). Claude Code rewrites a `!`
+ * that starts a word of $ARGUMENTS to `\!` (seen with 2.1.197); that is undone first.
+ */
 export function parseAutoLoopArgs(text: string): AutoLoopRequest {
-  return parseWords(splitWords(text));
+  return parseWords(splitWords(text.replace(/(^|\s)\\!/g, "$1!")));
 }
 
 export function parseWords(words: Word[]): AutoLoopRequest {

@@ -26,6 +26,7 @@ describe("parseAutoLoopArgs", () => {
     ["the verifier stops at the next option", "fix --verify npm test --max-tokens 5", "fix", "npm test"],
     ["apostrophes in the goal", "fix the user's login --verify true", "fix the user's login", "true"],
     ["shell syntax in the goal is text", "rm -rf / ; $(id) --verify true", "rm -rf / ; $(id)", "true"],
+    ["Claude Code's \\! rewriting undone", "fix \\!important --verify \\! grep -q TODO src", "fix !important", "! grep -q TODO src"],
   ])("start: %s", (_name, text, goal, verify) => {
     expect(parseAutoLoopArgs(text)).toMatchObject({ mode: "start", goal, verify });
   });
