@@ -10,7 +10,7 @@ export type FinalStatus = (typeof FINAL_STATUSES)[number];
 export const PHASES = ["running", "waiting", "paused", "ended"] as const;
 export type Phase = (typeof PHASES)[number];
 
-export const IterationRecordSchema = z.object({
+const IterationRecordSchema = z.object({
   number: z.int().positive(),
   started_at: z.iso.datetime(),
   ended_at: z.iso.datetime(),
@@ -18,7 +18,6 @@ export const IterationRecordSchema = z.object({
   exit_code: z.int().min(0).max(2),
   summary: z.string().nullable(),
 });
-export type IterationRecord = z.infer<typeof IterationRecordSchema>;
 
 export const RepeatStateSchema = z.object({
   version: z.literal(1),
