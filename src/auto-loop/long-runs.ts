@@ -2,12 +2,14 @@
 // in a `loopkit run` phase, ending the session after each judged turn so the next one starts fresh.
 import type { LoopHookHandlers } from "../hook/handlers.js";
 import { saveNextPrompt } from "../run/next-prompt.js";
+import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
 
 export function withLongRuns(base: LoopHookHandlers): LoopHookHandlers {
   return {
     ...base,
     sessionStart: restoreLoopContext,
+    userPromptSubmit: resumeOnPrompt,
     async stop(ctx) {
       const decision = await base.stop(ctx);
       if (ctx.marker.driver !== "run" || decision.kind !== "block") return decision;
