@@ -29,6 +29,19 @@ export const repeatHookHandlers: LoopHookHandlers = {
     if (ended.kind !== "wait") return ended;
     return waitThenContinue(ctx, file, ended);
   },
+  // A resumed session: a wait left from its earlier process can no longer continue it, so the loop
+  // pauses now, and the person hears about a paused loop before typing anything.
+  async sessionStart(ctx) {
+    if (ctx.input.source !== "resume") return undefined;
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const state = await loadState(file, ctx.now()).catch(() => undefined);
+      if (!state || state.session_id !== ctx.input.session_id || (state.phase !== "waiting" && state.phase !== "paused")) return undefined;
+      const paused = pauseLoop(state);
+      await saveState(file, paused);
+      return { kind: "context", eventName: "SessionStart", message: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+    });
+  },
 };
 
 const allow = (...lines: (string | undefined)[]): StopDecision => {
@@ -107,6 +120,8 @@ async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting): Promi
   const token = waiting.state.wait_token;
   const dueAt = Date.parse(waiting.state.next_at!);
   const waitStart = ctx.now().getTime();
+  // Claude Code killed by SIGTERM leaves this hook running as an orphan: a new parent means the session is gone.
+  const parent = process.ppid;
   let interrupted = false;
   let wake = () => {};
   const onSignal = () => {
@@ -124,6 +139,7 @@ async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting): Promi
           resolve();
         };
       });
+      if (process.ppid !== parent) interrupted = true;
       const current = await loadState(file, ctx.now()).catch(() => undefined);
       if (current?.phase !== "waiting" || current.wait_token !== token) break;
     }

@@ -132,6 +132,38 @@ describe("repeat Stop hook", () => {
     expect(existsSync(marker())).toBe(true);
   });
 
+  it("pauses when its session's process is gone (the hook was orphaned), instead of waiting on for nobody", async () => {
+    expect(start("1h --iterations 3 /test").code).toBe(0);
+    // A stand-in for Claude Code that starts the hook and dies (as on SIGTERM), leaving the hook behind.
+    const parent = path.join(tmp, "parent.cjs");
+    writeFileSync(
+      parent,
+      `const { spawn } = require("node:child_process");
+       const hook = spawn(process.execPath, [${JSON.stringify(HOOK)}], { stdio: ["pipe", "ignore", "ignore"] });
+       hook.stdin.end(${JSON.stringify(payload("s-1", "REPEAT-RESULT: pass"))});
+       setTimeout(() => process.exit(0), 1500);`,
+    );
+    spawnSync(process.execPath, [parent], { env: env() });
+    for (let i = 0; i < 100 && readState().phase !== "paused"; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readState()).toMatchObject({ phase: "paused", iteration: 1, iterations: [expect.objectContaining({ result: "pass" })] });
+  });
+
+  it("on a resumed session, pauses a loop left waiting and tells the person; other SessionStart sources do nothing", () => {
+    expect(start("1h --iterations 3 /test").code).toBe(0);
+    editState((s) => {
+      s.phase = "waiting";
+      s.next_at = new Date(Date.now() + 3_600_000).toISOString();
+      s.wait_token = "old-process";
+      s.iterations = [{ number: 1, started_at: s.started_at, ended_at: s.started_at, result: "pass", exit_code: 0, summary: null }];
+    });
+    const sessionStart = (source: string) =>
+      spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ session_id: "s-1", hook_event_name: "SessionStart", source }), encoding: "utf8", env: env() });
+    expect(sessionStart("compact").stdout).toBe("");
+    expect(readState().phase).toBe("waiting");
+    expect(parse(sessionStart("resume").stdout)).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*the session ended while it waited/) });
+    expect(readState()).toMatchObject({ phase: "paused", wait_token: null });
+  });
+
   it("keeps a corrupt state aside, says so, drops the marker and lets the session stop", () => {
     expect(start("1h /test").code).toBe(0);
     writeFileSync(stateFile(), "{ not json");
