@@ -81,6 +81,26 @@ describe("auto-loop Stop hook", () => {
     expect(start("goal --verify true --max-iterations zero")).toMatchObject({ code: 2, stderr: expect.stringMatching(/invalid --max-iterations/) });
   });
 
+  it("refuses a second loop in the same session, and --cancel or --takeover without a loop", () => {
+    expect(start("goal --verify true").code).toBe(0);
+    expect(start("other --verify true")).toMatchObject({ code: 1, stderr: expect.stringMatching(/this session already drives a loop/) });
+    const elsewhere = path.join(tmp, "elsewhere");
+    mkdirSync(elsewhere);
+    const other = (args: string[], text = "") => spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", elsewhere, ...args], { input: text, encoding: "utf8", env: env() });
+    expect(other(["--cancel"])).toMatchObject({ status: 1, stderr: expect.stringMatching(/no running auto-loop/) });
+    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({ status: 1, stderr: expect.stringMatching(/no running auto-loop in this project to take over/) });
+  });
+
+  it("--takeover with a new goal replaces a stale loop, ending the old one", () => {
+    start("old goal --verify true");
+    const replaced = cli(["--session", "s-2", "--args-stdin"], "new goal --verify true --takeover", { LOOPKIT_STALE_MS: "1" });
+    expect(replaced).toMatchObject({ code: 0, stdout: expect.stringMatching(/previous loop of session s-1 was taken over and ended/) });
+    expect(statusJson()).toMatchObject({ status: "pursuing", session_id: "s-2", goal: "new goal", iteration: 0 });
+    expect(existsSync(path.join(data, "sessions", "s-1.json"))).toBe(false);
+    // The old owner's next Stop takes the fast path: nothing to do.
+    expect(stop("s-1")).toEqual({ code: 0, stderr: "", output: undefined });
+  });
+
   it("does nothing for another session's Stop in the same folder", () => {
     start("goal --verify true");
     expect(stop("s-2")).toEqual({ code: 0, stderr: "", output: undefined });
