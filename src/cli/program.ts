@@ -4,6 +4,7 @@ import { registerAutoLoopCommand } from "./auto-loop-command.js";
 import { registerCodexRunCommand } from "./codex-run-command.js";
 import type { CliIo } from "./io.js";
 import { registerRepeatCommand } from "./repeat-command.js";
+import { registerRunCommand } from "./run-command.js";
 
 export const VERSION = "0.1.0";
 
@@ -17,5 +18,6 @@ export function createProgram(io: CliIo): Command {
   registerRepeatCommand(program, io);
   registerAutoLoopCommand(program, io);
   registerCodexRunCommand(program, io);
+  registerRunCommand(program, io);
   return program;
 }

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeModel, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
 import { makeSandbox, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
-import { bash, hookPrompts, isAudit, loopkitEnv, loopScript, readHistory, status } from "./auto-loop-helpers.js";
+import { bash, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const GOAL = `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`;
@@ -17,7 +17,10 @@ let sandbox: Sandbox;
 beforeAll(async () => {
   model = await startFakeModel([]);
 });
-afterAll(() => model.close());
+afterAll(async () => {
+  await model.close();
+  plugin.remove();
+});
 beforeEach(async () => {
   sandbox = await makeSandbox();
 });
@@ -37,7 +40,7 @@ function script(options: Parameters<typeof loopScript>[0]) {
 }
 
 const options = (prompt: string, env: Record<string, string> = {}, resume?: string, args: string[] = []) =>
-  ({ model, sandbox, prompt, resume, args: ["--allowedTools", "Bash", ...args], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
+  ({ model, sandbox, prompt, resume, pluginDir: plugin.dir, args: ["--allowedTools", "Bash", ...args], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
 const run = (prompt: string, env: Record<string, string> = {}, resume?: string, args: string[] = []) => runClaude(options(prompt, env, resume, args));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,76 @@
+// `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (skills/auto-loop/references/long-runs.md).
+import { randomUUID } from "node:crypto";
+import { existsSync, realpathSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { parseWords } from "../auto-loop/args.js";
+import { readSettings } from "../auto-loop/settings.js";
+import { quoteForShell } from "../auto-loop/split-words.js";
+import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
+import { runClaudePhase } from "../run/claude-phase.js";
+import { RUN_HELP } from "../run/help.js";
+import { runPhases } from "../run/phases.js";
+import { dataDir } from "../state/paths.js";
+import { LoopkitError } from "../shared/errors.js";
+import type { CliIo } from "./io.js";
+
+interface Options {
+  project?: string;
+  pluginDir?: string;
+}
+
+export function registerRunCommand(program: Command, io: CliIo): void {
+  program
+    .command("run")
+    .description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)")
+    .option("--project <dir>", "the project root (default: the current directory)")
+    .option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)")
+    .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
+    .allowUnknownOption(true)
+    .helpOption(false)
+    .action(async (words: string[], options: Options) => {
+      io.exitCode = await run(words, options, io);
+    });
+}
+
+async function run(words: string[], options: Options, io: CliIo): Promise<number> {
+  // A loop must never start inside loopkit's own audit.
+  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  const split = words.indexOf("--");
+  const loopWords = split === -1 ? words : words.slice(0, split);
+  const claudeArgs = split === -1 ? [] : words.slice(split + 1);
+  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  if (request.mode === "usage" || request.mode === "help") {
+    io.stdout(RUN_HELP);
+    return 0;
+  }
+  if (request.mode === "status" || request.mode === "cancel") {
+    throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
+  }
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  const projectDir = resolveProject(path.resolve(io.cwd, options.project ?? "."));
+  const data = dataDir(io.env);
+  const now = io.now();
+  const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs: readSettings(io.env).staleMs };
+  const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
+  io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
+  return runPhases(
+    {
+      dataDir: data,
+      projectDir,
+      env: io.env,
+      pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
+      claudeArgs,
+      now: () => io.now(),
+      print: (line) => io.stdout(`${line}\n`),
+      newSessionId: randomUUID,
+      runPhase: runClaudePhase,
+    },
+    { sessionId: loop.sessionId, instruction },
+  );
+}
+
+function resolveProject(full: string): string {
+  if (!existsSync(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync(full);
+}

@@ -1,0 +1,22 @@
+// `loopkit run --help`.
+export const RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
+
+Usage:
+  loopkit run <goal> --verify <cmd> [--max-iterations N] [--max-tokens T] [--max-wallclock D] [--restart-pct N] [-- <claude options>]
+  loopkit run --goal-file goal.md [caps] [-- <claude options>]
+  loopkit run --takeover [-- <claude options>]     continue this project's loop (its heartbeat must be stale)
+
+Options:
+  --project <dir>      the project root (default: the current directory)
+  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
+
+Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
+audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
+one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
+audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
+The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+
+Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
+1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
+`;

@@ -1,0 +1,94 @@
+// `loopkit run`: drives one auto-loop as a series of fresh `claude -p` sessions, one per phase. Each
+// phase starts from the true state, the hand-off note and the Stop hook's instruction, never from the
+// previous transcript; the hook in each phase applies the same caps, gate and records as in a session.
+import path from "node:path";
+import { elapsedMs } from "../auto-loop/caps.js";
+import { readSettings } from "../auto-loop/settings.js";
+import type { AutoLoopState } from "../auto-loop/state.js";
+import { loopStatus, STATUS_EXIT_CODES } from "../auto-loop/status.js";
+import { loadState, loopFiles, removeMarker } from "../auto-loop/store.js";
+import { bindPhase } from "./handover.js";
+import { loadNextPrompt } from "./next-prompt.js";
+import { phasePrompt } from "./phase-prompt.js";
+import { progressLine, type PhaseExit } from "./progress.js";
+import type { PhaseRun } from "./claude-phase.js";
+
+export interface RunContext {
+  dataDir: string;
+  projectDir: string;
+  env: NodeJS.ProcessEnv;
+  pluginDir: string | null;
+  claudeArgs: string[];
+  now(): Date;
+  print(line: string): void;
+  newSessionId(): string;
+  runPhase(run: PhaseRun): Promise<PhaseExit>;
+}
+
+/** Phases in a row whose session ended without a judged turn before the runner gives up. */
+const MAX_STALLS = 2;
+const PHASE_SLACK_MS = 60_000;
+
+/** Runs phases until the loop ends; returns the exit code (the --status code of the final state, 1 when the runner had to stop). */
+export async function runPhases(ctx: RunContext, first: { sessionId: string; instruction: string }): Promise<number> {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  const settings = readSettings(ctx.env);
+  const initial = await loadState(files.state, ctx.now());
+  if (!initial) throw new Error("loopkit run: the loop's state vanished right after it started");
+  const loopId = initial.loop_id;
+  let previous = first.sessionId;
+  let sessionId = first.sessionId;
+  let instruction: string | null = first.instruction;
+  let stalls = 0;
+  try {
+    for (let phase = 1; ; phase += 1) {
+      const handover = await bindPhase(ctx.dataDir, files, { loopId, previousSession: previous }, sessionId, phase, ctx.now());
+      if (handover.kind === "lost") {
+        ctx.print(`loopkit run: session ${handover.owner} owns the loop now (taken over); stopping without touching it.`);
+        return 1;
+      }
+      if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
+      previous = sessionId;
+      const state = handover.state;
+      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`);
+      const exit = await ctx.runPhase({
+        sessionId,
+        prompt: phasePrompt(state, ctx.now(), instruction),
+        projectDir: ctx.projectDir,
+        env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+        pluginDir: ctx.pluginDir,
+        claudeArgs: ctx.claudeArgs,
+        timeoutMs: phaseTimeout(state, ctx.now(), settings),
+        logFile: path.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`),
+      });
+      const after = await loadState(files.state, ctx.now());
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
+      if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
+      instruction = await loadNextPrompt(files.state, loopId, sessionId);
+      stalls = after.iteration > state.iteration ? 0 : stalls + 1;
+      if (stalls >= MAX_STALLS) {
+        ctx.print(
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. ` +
+            "Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. " +
+            "The loop stays pursuing; continue it later with `loopkit run --takeover` once its heartbeat is stale.",
+        );
+        return 1;
+      }
+      sessionId = ctx.newSessionId();
+    }
+  } finally {
+    await removeMarker(ctx.dataDir, sessionId, loopId);
+  }
+}
+
+function finish(ctx: RunContext, state: AutoLoopState | undefined, staleMs: number): number {
+  const status = loopStatus(ctx.projectDir, state, ctx.now(), staleMs);
+  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.`);
+  return STATUS_EXIT_CODES[status.status];
+}
+
+/** Long enough for the rest of the wall-clock budget plus one full gate; the hook's caps end the loop, not this. */
+function phaseTimeout(state: AutoLoopState, now: Date, settings: ReturnType<typeof readSettings>): number {
+  const left = Math.max(0, state.caps.max_wallclock_ms - elapsedMs(state, now));
+  return left + 2 * settings.verifierTimeoutMs + settings.auditTimeoutMs + PHASE_SLACK_MS;
+}

@@ -1,0 +1,18 @@
+// One line per `loopkit run` phase, for a person or a CI log.
+import { formatDuration } from "../shared/duration.js";
+import type { AutoLoopStatus } from "../auto-loop/status.js";
+
+export interface PhaseExit {
+  exitCode: number | null;
+  timedOut: boolean;
+  failure: string | null;
+}
+
+export function progressLine(phase: number, sessionId: string, s: AutoLoopStatus, exit: PhaseExit): string {
+  const how = exit.failure ?? (exit.timedOut ? "timed out" : `exit ${exit.exitCode ?? "none"}`);
+  const audit = s.last_audit_vote ?? "-";
+  const verifier = s.last_verifier ? `${s.last_verifier}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}` : "-";
+  const where = `iteration ${s.iteration}/${s.max_iterations}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
+  const status = s.active ? "pursuing" : `${s.status}${s.reason ? ` (${s.reason})` : ""}`;
+  return `loopkit run: phase ${phase} (session ${sessionId.slice(0, 8)}, ${how}): ${status}; ${where}`;
+}

@@ -1,0 +1,77 @@
+// `loopkit run` end to end: dist/cli.js drives the real claude CLI (against the fake model) as a
+// series of fresh `claude -p` sessions, one per phase, with loopkit loaded through --plugin-dir.
+import { execa } from "execa";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeModel, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/run-claude.js";
+import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
+
+const VERIFY = `test "$(cat hello.txt)" = hi`;
+const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
+
+let model: FakeModel;
+let sandbox: Sandbox;
+beforeAll(async () => {
+  model = await startFakeModel([]);
+});
+afterAll(async () => {
+  await model.close();
+  plugin.remove();
+});
+beforeEach(async () => {
+  sandbox = await makeSandbox();
+});
+afterEach(() => sandbox.cleanup());
+
+/** `loopkit run` as a person types it in CI, the phases' claude being the pinned CLI. */
+function loopkitRun(args: string[], env: Record<string, string> = {}) {
+  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
+    cwd: sandbox.root,
+    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
+    extendEnv: false,
+    reject: false,
+    timeout: 240_000,
+  });
+}
+
+const sessionOf = (request: LoggedRequest) => JSON.parse(request.body.metadata.user_id).session_id as string;
+
+describe("loopkit run", () => {
+  it("reaches the goal over 3 fresh sessions, each started from the state and the hand-off note, not the previous transcript", async () => {
+    model.setScript(
+      loopScript({
+        turns: [
+          bash("echo one > hello.txt; printf 'phase 1: wrote one; next: two' > .auto-loop/handoff.md"),
+          bash("echo two > hello.txt"),
+          bash("echo hi > hello.txt"),
+        ],
+        vote: () => ACHIEVED,
+      }),
+    );
+    const first = model.requests.length;
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--allowedTools", "Bash"]);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+
+    const turns = model.requests.slice(first).filter((r) => r.kind === "main" && !isAudit(r));
+    const sessions = [...new Set(turns.map(sessionOf))];
+    expect(sessions).toHaveLength(3);
+    const openers = sessions.map((id) => turns.find((r) => sessionOf(r) === id)!);
+    for (const opener of openers) {
+      // A fresh session: its first request holds one user message, the phase prompt, and no earlier turn.
+      expect(opener.body.messages.filter((m: { role: string }) => m.role === "assistant")).toHaveLength(0);
+      expect(opener.lastUserText).toMatch(/fresh session started by `loopkit run`/);
+    }
+    expect(openers[0]!.lastUserText).toMatch(/loopkit auto-loop started/);
+    expect(openers[1]!.lastUserText).toMatch(/iteration 1 of 40[\s\S]*phase 1: wrote one; next: two[\s\S]*This phase's instruction[\s\S]*iteration 1 of 40 done, goal not proven yet/);
+    expect(openers[2]!.lastUserText).toMatch(/Last verifier result \(iteration 2\)[\s\S]*: fail/);
+    expect(openers[1]!.lastUserText).not.toContain("echo one > hello.txt");
+
+    const lines = result.stdout.split("\n").filter((line) => /^loopkit run: phase \d+ \(session/.test(line));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/phase 1 .*exit 0\): pursuing; iteration 1\/40, verifier fail \(exit 1\), audit -/);
+    expect(lines[2]).toMatch(/phase 3 .*: achieved .*iteration 3\/40, verifier pass \(exit 0\), audit achieved/);
+    expect(result.stdout).toMatch(/the loop ended achieved/);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 3, session_id: sessions[2], handoff_note: "phase 1: wrote one; next: two" });
+    expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "phase", "gate", "phase", "gate", "phase", "gate"]);
+  });
+});
