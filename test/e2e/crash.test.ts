@@ -1,0 +1,108 @@
+// kill -9 in the middle of a loop (issue 5): the claude process or loopkit's Stop hook is killed at a
+// random point, a few times in a row; after each kill the state is valid, no lock holds the workspace,
+// and `claude -p --resume <id>` carries the loop on until it reaches the goal.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withLock } from "../../src/state/json-store.js";
+import { loopFiles } from "../../src/auto-loop/store.js";
+import { startFakeModel, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
+import { makeSandbox, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { bash, dataDirOf, isAudit, loopkitCli, loopkitEnv, plugin, readHistory, status } from "./auto-loop-helpers.js";
+
+const ROUNDS = 4;
+const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let model: FakeModel;
+let sandbox: Sandbox;
+beforeAll(async () => {
+  model = await startFakeModel([]);
+  sandbox = await makeSandbox();
+});
+afterAll(async () => {
+  await model.close();
+  await sandbox.cleanup();
+  plugin.remove();
+});
+
+describe("kill -9 in a loop, then resume", () => {
+  it(`stays valid and resumable through ${ROUNDS} random kills of claude or the hook, then reaches the goal`, async () => {
+    const pidFile = path.join(sandbox.root, "hook.pid");
+    // The verifier records its parent, the hook process, so the test can kill exactly that process.
+    const verify = `echo $PPID > '${pidFile}'; sleep 1; test "$(cat hello.txt)" = hi`;
+    let final = false;
+    let firstRequestOfRound: () => void = () => {};
+    model.setScript((request: LoggedRequest): ScriptedReply => {
+      if (request.kind !== "main") return { text: "ok" };
+      if (isAudit(request)) return { text: ACHIEVED };
+      firstRequestOfRound();
+      if (request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result")) return { text: "Step done.", delayMs: 200 };
+      return { ...bash(final ? "echo hi > hello.txt" : `echo try-${request.index} > hello.txt`), delayMs: 300 };
+    });
+
+    const log: string[] = [];
+    let sessionId: string | undefined;
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      rmSync(pidFile, { force: true });
+      const target = round % 2 === 1 ? "claude" : "hook";
+      const started = startClaude({
+        model,
+        sandbox,
+        pluginDir: plugin.dir,
+        prompt: sessionId ? "continue" : `/loopkit:auto-loop make hello.txt say hi --verify ${verify}`,
+        resume: sessionId,
+        args: ["--allowedTools", "Bash"],
+        env: loopkitEnv(sandbox),
+        timeoutMs: 120_000,
+      });
+      const delay = Math.floor(Math.random() * (target === "claude" ? 4_000 : 1_500));
+      if (target === "claude") {
+        // From the round's first model request on (the loop exists by then), at a random moment.
+        const armed = new Promise<void>((resolve) => (firstRequestOfRound = resolve));
+        void armed.then(() => setTimeout(() => started.child.kill("SIGKILL"), delay));
+      } else {
+        void (async () => {
+          for (let waited = 0; waited < 60_000 && !existsSync(pidFile); waited += 50) await sleep(50);
+          await sleep(delay);
+          const pid = Number(readFileSync(pidFile, "utf8"));
+          if (Number.isSafeInteger(pid) && pid > 1 && alive(pid)) process.kill(pid, "SIGKILL");
+          // Claude Code goes on after a dead Stop hook (the loop's next Stop judges again); end the round.
+          await sleep(Math.floor(Math.random() * 2_000));
+          started.child.kill("SIGKILL");
+        })();
+      }
+      const result = await started.done;
+      firstRequestOfRound = () => {};
+      sessionId ??= result.sessionId;
+      console.log(`round ${round}: killed ${target} after ${delay} ms (claude exit ${result.exitCode ?? result.signal})`);
+      log.push(`round ${round}: killed ${target} after ${delay} ms (claude exit ${result.exitCode ?? result.signal})`);
+      // A hook orphaned by a killed claude finishes on its own; let it, then look.
+      const orphan = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
+      for (let waited = 0; waited < 30_000 && orphan > 1 && alive(orphan); waited += 100) await sleep(100);
+
+      const cli = loopkitCli(sandbox, ["--status", "--json"]);
+      expect(cli.code, `${log.join("\n")}\n${cli.stderr}`).toBe(3);
+      expect(JSON.parse(cli.stdout)).toMatchObject({ status: "pursuing", session_id: sessionId });
+      // No lock is left behind for longer than its staleness window: the store can take it now.
+      await withLock(loopFiles(dataDirOf(sandbox), sandbox.project).state, async () => undefined);
+      expect(readHistory(sandbox).every((entry) => entry.version === 1), log.join("\n")).toBe(true);
+    }
+
+    final = true;
+    const resumed = await startClaude({ model, sandbox, pluginDir: plugin.dir, prompt: "continue", resume: sessionId, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox), timeoutMs: 120_000 }).done;
+    expect(resumed.exitCode, `${log.join("\n")}\n${resumed.stderr}`).toBe(0);
+    const end = status(sandbox);
+    expect(end, log.join("\n")).toMatchObject({ status: "achieved", session_id: sessionId, last_verifier: "pass", last_audit_vote: "achieved" });
+    expect(end.iteration).toBeGreaterThanOrEqual(1);
+    console.log(`achieved at iteration ${end.iteration}`);
+  }, 400_000);
+});
