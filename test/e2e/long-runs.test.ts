@@ -72,6 +72,8 @@ describe("compaction in the middle of a loop", () => {
     // Before the compaction no request carried it.
     expect(result.requests.filter((r) => r.index < compactions[0]!.index).some((r) => injected(r) !== "")).toBe(false);
     expect(result.hookEvents.filter((e) => e.subtype === "hook_response" && e.hook_name === "SessionStart:compact")).toHaveLength(1);
+    // The SessionStart hook is registered for resume|compact only: a plain start does not even spawn it.
+    expect(result.hookEvents.some((e) => e.hook_name === "SessionStart:startup")).toBe(false);
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 4, handoff_note: "tried one" });
   });
 });
