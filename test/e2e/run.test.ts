@@ -74,4 +74,48 @@ describe("loopkit run", () => {
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 3, session_id: sessions[2], handoff_note: "phase 1: wrote one; next: two" });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "phase", "gate", "phase", "gate", "phase", "gate"]);
   });
+
+  it("ends budget-limited at --max-iterations: the wrap-up instruction opens the last phase and the note is kept; exit code 6", async () => {
+    model.setScript(
+      loopScript({
+        turns: [bash("echo nope > hello.txt"), bash("echo still-nope > hello.txt"), bash("printf 'tried nope twice; next: write hi' > .auto-loop/handoff.md")],
+        vote: () => ACHIEVED,
+      }),
+    );
+    const first = model.requests.length;
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--max-iterations", "2", "--", "--allowedTools", "Bash"]);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
+    const turns = model.requests.slice(first).filter((r) => r.kind === "main" && !isAudit(r));
+    const sessions = [...new Set(turns.map(sessionOf))];
+    expect(sessions).toHaveLength(3);
+    expect(turns.find((r) => sessionOf(r) === sessions[2])!.lastUserText).toMatch(/This phase's instruction[\s\S]*out of budget: reached --max-iterations 2/);
+    expect(result.stdout).toMatch(/the loop ended budget-limited: reached --max-iterations 2/);
+    expect(status(sandbox)).toMatchObject({ status: "budget-limited", exit_code: 6, handoff_note: "tried nope twice; next: write hi" });
+  });
+
+  it("stops with exit 1 and a clear message when loopkit's hook does not run in the phases, leaving the loop pursuing", async () => {
+    model.setScript(() => ({ text: "I looked." }));
+    const result = await execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "fix it", "--verify", "true"], {
+      env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN }),
+      extendEnv: false,
+      reject: false,
+      timeout: 120_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/2 phases in a row ended without a judged turn[\s\S]*--plugin-dir/);
+    expect(status(sandbox)).toMatchObject({ status: "pursuing", iteration: 0 });
+  });
+
+  it("refuses to start while another session's loop runs in the project", async () => {
+    const result = await execa(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--session", "owner-session", "first goal", "--verify", "true"], {
+      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox) },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const second = await loopkitRun(["other goal", "--verify", "true"]);
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr).toMatch(/owned by session owner-session/);
+    expect(status(sandbox)).toMatchObject({ status: "pursuing", session_id: "owner-session", goal: "first goal" });
+  });
 });

@@ -1,0 +1,72 @@
+// `loopkit run` argument handling through createProgram: what is refused before any claude starts.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createProgram } from "../../src/cli/program.js";
+import type { CliIo } from "../../src/cli/io.js";
+
+let tmp: string;
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit run-cli "));
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  let stdout = "";
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: () => undefined,
+    readStdin: async () => "",
+    // A claude that cannot exist: nothing here may get as far as starting a phase.
+    env: { LOOPKIT_DATA_DIR: path.join(tmp, "data"), LOOPKIT_CLAUDE_BIN: path.join(tmp, "no-such-claude"), ...env },
+    cwd: tmp,
+    now: () => new Date("2026-01-01T00:00:00Z"),
+    exitCode: 0,
+  };
+  try {
+    await createProgram(io).parseAsync(["node", "loopkit", "run", ...args]);
+    return { code: io.exitCode, stdout, error: null };
+  } catch (error) {
+    return { code: io.exitCode, stdout, error: error as { code?: string; message: string } };
+  }
+}
+
+describe("loopkit run arguments", () => {
+  it.each([[[]], [["--help"]]])("prints its usage for %j and exits 0", async (args) => {
+    const result = await run(args);
+    expect(result).toMatchObject({ code: 0, error: null });
+    expect(result.stdout).toMatch(/^loopkit run: drive an auto-loop headless/);
+  });
+
+  it.each([
+    [["--status"], /does not take --status/],
+    [["--cancel"], /does not take --cancel/],
+    [["fix it", "--verify", "true", "--codex"], /--codex does not apply/],
+    [["--bogus", "fix it", "--verify", "true"], /unknown option --bogus/],
+    [["fix it"], /no verifier command/],
+    [["--project", "no/such/dir", "fix it", "--verify", "true"], /does not exist/],
+  ])("refuses %j with a usage error", async (args, message) => {
+    const result = await run(args);
+    expect(result.error?.code).toBe("USAGE");
+    expect(result.error?.message).toMatch(message);
+  });
+
+  it("does not start inside a nested loopkit run", async () => {
+    const result = await run(["fix it", "--verify", "true"], { VD_AUTOLOOP_DEPTH: "1" });
+    expect(result.error?.message).toMatch(/does not start inside a nested loopkit run/);
+  });
+
+  it("passes words after -- to claude untouched, not to loopkit's parser", async () => {
+    // --bogus after -- is claude's business; the run then fails only because this claude does not exist.
+    const result = await run(["fix it", "--verify", "true", "--max-iterations", "1", "--", "--bogus", "x"]);
+    expect(result.error).toBeNull();
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/could not run .*no-such-claude/);
+  });
+
+  it("continues only a loop that exists: --takeover in an empty project is refused", async () => {
+    const result = await run(["--takeover"]);
+    expect(result.error?.code).toBe("NO_LOOP");
+  });
+});
