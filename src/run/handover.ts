@@ -31,7 +31,7 @@ export async function bindPhase(
       heartbeat_at: now.toISOString(),
       updated_at: now.toISOString(),
       // A new session has its own transcript; the hook starts reading it from the beginning.
-      transcript: { ...state.transcript, path: null, context_tokens: 0 },
+      transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 },
     };
     const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
     await removeMarker(dataDir, state.session_id, state.loop_id);
