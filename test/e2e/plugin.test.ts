@@ -48,7 +48,7 @@ describe("claude plugin validate --strict", () => {
 });
 
 describe("a session with the plugin loaded and no loop running", () => {
-  it("makes exactly one model request, runs loopkit's Stop hook, which decides nothing, and exits 0", async () => {
+  it("makes exactly one model request, runs loopkit's UserPromptSubmit and Stop hooks, which decide nothing, and exits 0", async () => {
     expect(sandbox.root).toContain(" ");
     const pluginDir = await copyPlugin();
     const trace = await traceNodeProcesses(sandbox);
@@ -63,8 +63,13 @@ describe("a session with the plugin loaded and no loop running", () => {
     expect(model.unexpected).toEqual([]);
     expect(run.result).toMatchObject({ subtype: "success", is_error: false, num_turns: 1, result: "Hello back." });
 
-    // The Stop hook that ran is loopkit's own bundle, started from the spaced plugin path.
-    expect((await trace.read()).map((p) => p.argv.slice(1))).toEqual([[path.join(pluginDir, "dist/hook.cjs")]]);
+    // The hooks that ran (UserPromptSubmit, then Stop; SessionStart is registered for resume|compact
+    // only) are loopkit's own bundle, started from the spaced plugin path.
+    const hook = path.join(pluginDir, "dist/hook.cjs");
+    expect((await trace.read()).map((p) => p.argv.slice(1))).toEqual([[hook], [hook]]);
+    const promptHooks = run.hookEvents.filter((event) => event.hook_event === "UserPromptSubmit" && event.subtype === "hook_response");
+    expect(promptHooks).toMatchObject([{ outcome: "success", exit_code: 0, stdout: "", stderr: "" }]);
+    expect(run.hookEvents.some((event) => event.hook_event === "SessionStart")).toBe(false);
     const stopHooks = run.hookEvents.filter((event) => event.hook_event === "Stop");
     expect(stopHooks.map((event) => event.subtype)).toEqual(["hook_started", "hook_response"]);
     // No decision: nothing on stdout (no block, no systemMessage), nothing on stderr, exit 0.
