@@ -118,4 +118,22 @@ describe("loopkit run", () => {
     expect(second.stderr).toMatch(/owned by session owner-session/);
     expect(status(sandbox)).toMatchObject({ status: "pursuing", session_id: "owner-session", goal: "first goal" });
   });
+
+  it("--takeover continues a loop whose session is gone, only once its heartbeat is stale, with the same counters", async () => {
+    const started = await execa(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--session", "gone-session", "make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "7"], {
+      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox) },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(started.exitCode, started.stderr).toBe(0);
+    const early = await loopkitRun(["--takeover", "--", "--allowedTools", "Bash"]);
+    expect(early.exitCode).toBe(1);
+    expect(early.stderr).toMatch(/owned by session gone-session/);
+
+    model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
+    const result = await loopkitRun(["--takeover", "--", "--allowedTools", "Bash"], { LOOPKIT_STALE_MS: "1" });
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 1, max_iterations: 7, goal: "make hello.txt say hi" });
+    expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "takeover", "phase", "gate"]);
+  });
 });
