@@ -7,9 +7,12 @@ import { parseWords } from "../auto-loop/args.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { quoteForShell } from "../auto-loop/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
+import { loopFiles } from "../auto-loop/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";
 import { RUN_HELP } from "../run/help.js";
 import { runPhases } from "../run/phases.js";
+import { holdRunnerLock } from "../run/runner-lock.js";
+import { takeoverStaleMs } from "../run/takeover-window.js";
 import { dataDir } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
 import type { CliIo } from "./io.js";
@@ -50,14 +53,25 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
   const projectDir = resolveProject(path.resolve(io.cwd, options.project ?? "."));
   const data = dataDir(io.env);
-  const now = io.now();
-  const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs: readSettings(io.env).staleMs };
-  const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-  io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
+  const files = loopFiles(data, projectDir);
+  const release = await holdRunnerLock(files.dir, (error) => io.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here\n`));
+  try {
+    const now = io.now();
+    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, readSettings(io.env).staleMs) : readSettings(io.env).staleMs;
+    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs };
+    const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
+    io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
+    return await runLoop(loop, instruction, claudeArgs, options, io);
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo): Promise<number> {
   return runPhases(
     {
-      dataDir: data,
-      projectDir,
+      dataDir: loop.dataDir,
+      projectDir: loop.projectDir,
       env: io.env,
       pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,

@@ -4,7 +4,8 @@ export const RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`c
 Usage:
   loopkit run <goal> --verify <cmd> [--max-iterations N] [--max-tokens T] [--max-wallclock D] [--restart-pct N] [-- <claude options>]
   loopkit run --goal-file goal.md [caps] [-- <claude options>]
-  loopkit run --takeover [-- <claude options>]     continue this project's loop (its heartbeat must be stale)
+  loopkit run --takeover [-- <claude options>]     continue this project's loop: at once if a runner that
+                                                   is gone left it, else once its heartbeat is stale
 
 Options:
   --project <dir>      the project root (default: the current directory)

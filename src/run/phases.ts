@@ -70,7 +70,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         ctx.print(
           `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. ` +
             "Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. " +
-            "The loop stays pursuing; continue it later with `loopkit run --takeover` once its heartbeat is stale.",
+            "The loop stays pursuing; `loopkit run --takeover` continues it.",
         );
         return 1;
       }

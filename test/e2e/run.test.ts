@@ -136,4 +136,33 @@ describe("loopkit run", () => {
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 1, max_iterations: 7, goal: "make hello.txt say hi" });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "takeover", "phase", "gate"]);
   });
+
+  it("after a kill -9 of the runner mid-phase, `loopkit run --takeover` continues at once (no runner alive), counters kept", async () => {
+    let killRunner = () => {};
+    let phases = 0;
+    model.setScript((request) => {
+      if (request.kind !== "main") return { text: "ok" };
+      if (isAudit(request)) return { text: ACHIEVED };
+      if (!request.lastUserText.includes("loopkit auto-loop")) return { text: "Done with this step." };
+      phases += 1;
+      if (phases === 1) return bash("echo one > hello.txt");
+      if (phases === 2) {
+        killRunner(); // the CI machine's runner dies while phase 2 works; its claude finishes alone
+        return { text: "Still thinking.", delayMs: 3_000 };
+      }
+      return bash("echo hi > hello.txt");
+    });
+    const runner = loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--max-iterations", "9", "--", "--allowedTools", "Bash"]);
+    killRunner = () => runner.kill("SIGKILL");
+    const killed = await runner;
+    expect(killed.signal).toBe("SIGKILL");
+    expect(status(sandbox)).toMatchObject({ status: "pursuing", iteration: 1 });
+
+    const result = await loopkitRun(["--takeover", "--", "--allowedTools", "Bash"]);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const end = status(sandbox);
+    expect(end).toMatchObject({ status: "achieved", max_iterations: 9, goal: "make hello.txt say hi" });
+    expect(end.iteration).toBeGreaterThanOrEqual(2);
+    expect(readHistory(sandbox).map((h) => h.event)).toContain("takeover");
+  });
 });

@@ -1,0 +1,26 @@
+// One `loopkit run` per project at a time, and a safe way to tell that a run is gone: a lock that the
+// runner holds and refreshes while it lives (proper-lockfile: its mtime is renewed every few seconds,
+// and it is stale 10 s after the runner died). No pid is read, and nothing is ever killed.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import lockfile from "proper-lockfile";
+import { LoopkitError } from "../shared/errors.js";
+
+const STALE_MS = 10_000;
+/** Long enough for the lock of a runner that just died to go stale. */
+const WAIT = { retries: 12, minTimeout: 1_000, maxTimeout: 1_000 };
+
+const target = (loopDir: string) => path.join(loopDir, "runner");
+
+/** Takes the project's runner lock (waiting briefly for a dead runner's lock to go stale); returns its release. */
+export async function holdRunnerLock(loopDir: string, onLost: (error: Error) => void): Promise<() => Promise<void>> {
+  await fs.mkdir(loopDir, { recursive: true });
+  try {
+    return await lockfile.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
+  } catch (cause) {
+    throw new LoopkitError("LOOP_ACTIVE", "another `loopkit run` drives this project", {
+      cause,
+      hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds",
+    });
+  }
+}
