@@ -6,7 +6,7 @@ import { fenced, HANDOFF_FILE, rules } from "./prompts.js";
 import { tokensUsed, type AutoLoopState } from "./state.js";
 
 /** Why the context is rebuilt; each says in one line what happened to the conversation. */
-export type ContextReason = "compact" | "resume" | "phase";
+type ContextReason = "compact" | "resume" | "phase";
 
 const HEADLINES: Record<ContextReason, string> = {
   compact: "The conversation was just compacted. This session still drives a loopkit auto-loop; here is where it stands (loopkit's own record, not a summary).",

@@ -5,7 +5,7 @@ import { historyEntry } from "../auto-loop/history.js";
 import type { AutoLoopState } from "../auto-loop/state.js";
 import { loadState, persist, removeMarker, writeMarker, type LoopFiles } from "../auto-loop/store.js";
 
-export type Handover =
+type Handover =
   | { kind: "bound"; state: AutoLoopState }
   /** The loop ended (its final state), or is gone. */
   | { kind: "ended"; state: AutoLoopState | undefined }

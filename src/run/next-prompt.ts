@@ -15,7 +15,7 @@ const NextPromptSchema = z.object({
 type NextPrompt = z.infer<typeof NextPromptSchema>;
 
 /** Next to the loop's true state file. */
-export const nextPromptFile = (stateFile: string) => path.join(path.dirname(stateFile), "next-prompt.json");
+const nextPromptFile = (stateFile: string) => path.join(path.dirname(stateFile), "next-prompt.json");
 
 export async function saveNextPrompt(stateFile: string, next: Omit<NextPrompt, "version">): Promise<void> {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });

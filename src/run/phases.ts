@@ -13,7 +13,7 @@ import { phasePrompt } from "./phase-prompt.js";
 import { progressLine, type PhaseExit } from "./progress.js";
 import type { PhaseRun } from "./claude-phase.js";
 
-export interface RunContext {
+interface RunContext {
   dataDir: string;
   projectDir: string;
   env: NodeJS.ProcessEnv;
