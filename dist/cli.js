@@ -1,16 +1,68 @@
-import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url);
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  readStdin
-} from "./chunks/chunk-SMR3HDDR.js";
-import {
-  formatError,
-  isLoopkitError
-} from "./chunks/chunk-PNZTJXO6.js";
-import {
+  AutoLoopStateSchema,
+  BoundedOutput,
+  LoopkitError,
+  MIN_INTERVAL_MS,
+  MIRROR_DIR,
+  SESSION_ID_PATTERN,
+  SessionMarkerSchema,
   __commonJS,
   __require,
-  __toESM
-} from "./chunks/chunk-AZVWYXPZ.js";
+  __toESM,
+  dataDir,
+  elapsedMs,
+  endLoop,
+  execa,
+  external_exports,
+  formatDuration,
+  formatError,
+  headCommit,
+  historyEntry,
+  isActive,
+  isLoopkitError,
+  iterationPrompt,
+  keepForeignAside,
+  loadNextPrompt,
+  loadState,
+  loadState2,
+  loopContext,
+  loopFiles,
+  loopRunOf,
+  mirrorIsOurs,
+  newLoopId,
+  parseDuration,
+  parseRepeatArgs,
+  parseRepeatWords,
+  persist,
+  projectLoops,
+  quoteForShell,
+  readJson,
+  readSettings,
+  removeMarker,
+  removeMarker2,
+  repeatStateFile,
+  require_lib,
+  require_proper_lockfile,
+  resolveCaps,
+  resumeState,
+  runVerifier,
+  saveLoopRun,
+  saveState,
+  sessionMarkerPath,
+  splitSlashCommand,
+  splitWords,
+  startPrompt,
+  startText,
+  statsFile,
+  summaryLine,
+  tokensUsed,
+  treeFingerprint,
+  withLock,
+  writeMarker,
+  writeMarker2,
+  writeVerifierLog
+} from "./chunks/chunk-R5T4WHY6.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1175,8 +1227,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path = __require("node:path");
-    var fs = __require("node:fs");
+    var path9 = __require("node:path");
+    var fs6 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -1677,9 +1729,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} invalidArgumentMessage
        * @private
        */
-      _callParseArg(target, value, previous, invalidArgumentMessage) {
+      _callParseArg(target2, value, previous, invalidArgumentMessage) {
         try {
-          return target.parseArg(value, previous);
+          return target2.parseArg(value, previous);
         } catch (err) {
           if (err.code === "commander.invalidArgument") {
             const message = `${invalidArgumentMessage} ${err.message}`;
@@ -2170,7 +2222,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs.existsSync(executableFile)) return;
+        if (fs6.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2188,11 +2240,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path.resolve(baseDir, baseName);
-          if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path.extname(baseName))) return void 0;
+          const localBin = path9.resolve(baseDir, baseName);
+          if (fs6.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path9.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs.existsSync(`${localBin}${ext}`)
+            (ext) => fs6.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2204,21 +2256,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path.resolve(
-            path.dirname(resolvedScriptPath),
+          executableDir = path9.resolve(
+            path9.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path.basename(
+            const legacyName = path9.basename(
               this._scriptPath,
-              path.extname(this._scriptPath)
+              path9.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2229,7 +2281,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path.extname(executableFile));
+        launchWithNode = sourceExt.includes(path9.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2866,10 +2918,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const optionKey = option2.attributeName();
           const optionValue = this.getOptionValue(optionKey);
           const negativeOption = this.options.find(
-            (target) => target.negate && optionKey === target.attributeName()
+            (target2) => target2.negate && optionKey === target2.attributeName()
           );
           const positiveOption = this.options.find(
-            (target) => !target.negate && optionKey === target.attributeName()
+            (target2) => !target2.negate && optionKey === target2.attributeName()
           );
           if (negativeOption && (negativeOption.presetArg === void 0 && optionValue === false || negativeOption.presetArg !== void 0 && optionValue === negativeOption.presetArg)) {
             return negativeOption;
@@ -3144,7 +3196,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path.basename(filename, path.extname(filename));
+        this._name = path9.basename(filename, path9.extname(filename));
         return this;
       }
       /**
@@ -3158,9 +3210,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path2) {
-        if (path2 === void 0) return this._executableDir;
-        this._executableDir = path2;
+      executableDir(path10) {
+        if (path10 === void 0) return this._executableDir;
+        this._executableDir = path10;
         return this;
       }
       /**
@@ -3456,19 +3508,1804 @@ var {
 } = import_index.default;
 
 // src/cli/auto-loop-command.ts
+import { existsSync as existsSync2, promises as fs3, realpathSync } from "node:fs";
+import path3 from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/auto-loop/args.ts
+var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
+var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
+var MODES = ["--status", "--cancel"];
+var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
+function usage(message, value) {
+  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
+}
+function parseAutoLoopArgs(text) {
+  return parseWords(splitWords(text.replace(/(^|\s)\\!/g, "$1!")));
+}
+function parseWords(words) {
+  if (words.length === 0) return { mode: "usage" };
+  const goalWords = [];
+  const values = /* @__PURE__ */ new Map();
+  const switches = /* @__PURE__ */ new Set();
+  for (let i = 0; i < words.length; i += 1) {
+    const raw = words[i].value;
+    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const name = eq === -1 ? raw : raw.slice(0, eq);
+    if (!raw.startsWith("--") || raw === "--") {
+      goalWords.push(raw);
+      continue;
+    }
+    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
+    if (values.has(name) || switches.has(name)) throw usage(`${name} is given twice`, name);
+    if (SWITCHES.has(name)) {
+      if (eq !== -1) throw usage(`${name} takes no value`, raw);
+      switches.add(name);
+      continue;
+    }
+    if (name === "--verify") {
+      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: words[i].raw.slice(words[i].raw.indexOf("=") + 1) }];
+      while (i + 1 < words.length && !isFlag(optionName(words[i + 1].value))) parts.push(words[++i]);
+      const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
+      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
+      values.set(name, command);
+      continue;
+    }
+    const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
+    if (value === void 0 || value === "" || isFlag(optionName(value))) throw usage(`${name} needs a value`, name);
+    values.set(name, value);
+  }
+  const modes = MODES.filter((mode2) => switches.has(mode2));
+  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || switches.has("--takeover") || switches.has("--codex");
+  if (switches.has("--help")) {
+    if (words.length > 1) throw usage("--help takes no other arguments");
+    return { mode: "help" };
+  }
+  if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
+  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
+  const mode = modes[0];
+  if (mode) {
+    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --takeover or --codex`);
+    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
+  }
+  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  const goal = goalWords.join(" ").trim();
+  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  return {
+    mode: "start",
+    goal: goal || null,
+    goalFile: values.get("--goal-file") ?? null,
+    verify: values.get("--verify") ?? null,
+    caps: parseCaps((flag) => values.get(flag)),
+    takeover: switches.has("--takeover"),
+    codex: switches.has("--codex")
+  };
+}
+function optionName(text) {
+  const eq = text.startsWith("--") ? text.indexOf("=") : -1;
+  return eq === -1 ? text : text.slice(0, eq);
+}
+function parseCaps(get) {
+  const caps = {};
+  const iterations = get("--max-iterations");
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 1e5, false);
+  const tokens = get("--max-tokens");
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  const wallclock = get("--max-wallclock");
+  if (wallclock !== void 0) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  const pct = get("--restart-pct");
+  if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
+  return caps;
+}
+var COUNT = /^(\d{1,13})([km]?)$/i;
+function parseCount(text, flag, min, max, suffixes) {
+  const match = COUNT.exec(text.trim().replaceAll("_", ""));
+  if (match?.[2] && !suffixes) throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}`, text);
+  const factor = match?.[2]?.toLowerCase() === "k" ? 1e3 : match?.[2]?.toLowerCase() === "m" ? 1e6 : 1;
+  const value = match ? Number(match[1]) * factor : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
+  }
+  return value;
+}
+
+// src/auto-loop/cancel.ts
+async function cancelLoop(dataDir2, projectDir, now) {
+  const files = loopFiles(dataDir2, projectDir);
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, now);
+    if (state?.status !== "pursuing") {
+      throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
+        hint: "see /loopkit:auto-loop --status"
+      });
+    }
+    const cancelled = { ...state, status: "cancelled", status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
+    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
+    return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
+`;
+  });
+}
+
+// src/auto-loop/start.ts
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+
+// src/auto-loop/goal-file.ts
+import { promises as fs } from "node:fs";
+import path from "node:path";
+var DEFAULT_GOAL_FILE = "goal.md";
+var MAX_BYTES = 64 * 1024;
+var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"];
+function parseGoalFile(text, name) {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const fields = /* @__PURE__ */ new Map();
+  let bodyStart = 0;
+  if (lines[0]?.trim() === "---") {
+    const end = lines.findIndex((line, index) => index > 0 && line.trim() === "---");
+    if (end === -1) throw invalid(name, "its front matter starts with --- but never ends with a --- line");
+    for (const [offset, line] of lines.slice(1, end).entries()) {
+      if (line.trim() === "" || line.trim().startsWith("#")) continue;
+      const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line.trim());
+      const key = match?.[1]?.toLowerCase();
+      if (!match || !key || !KEYS.includes(key)) {
+        throw invalid(name, `line ${offset + 2} is not one of ${KEYS.map((k) => `${k}:`).join(", ")}`);
+      }
+      if (fields.has(key)) throw invalid(name, `${key} is given twice`);
+      const value = unquote(match[2].trim());
+      if (value === "") throw invalid(name, `${key} is empty`);
+      fields.set(key, value);
+    }
+    bodyStart = end + 1;
+  }
+  const goal = lines.slice(bodyStart).join("\n").trim();
+  if (goal === "") throw invalid(name, "it holds no goal text");
+  const caps = parseCaps((flag) => fields.get(flag.slice(2)));
+  return { goal, verify: fields.get("verify") ?? null, caps };
+}
+async function readGoalFile(projectDir, file) {
+  const full = path.resolve(projectDir, file);
+  let stat;
+  try {
+    stat = await fs.stat(full);
+  } catch {
+    throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
+      value: full,
+      hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
+    });
+  }
+  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
+  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+}
+function unquote(value) {
+  const quote = value[0];
+  return value.length >= 2 && (quote === '"' || quote === "'") && value.endsWith(quote) ? value.slice(1, -1) : value;
+}
+function invalid(name, why) {
+  return new LoopkitError("USAGE", `goal file ${name} is not valid: ${why}`, {
+    value: name,
+    hint: "see skills/auto-loop/references/goal-spec-format.md"
+  });
+}
+
+// src/auto-loop/start.ts
+async function startLoop(ctx, request) {
+  const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
+    await refuseIfSessionBusy(ctx);
+    const existing = await loadOrSetAside(files, ctx.now);
+    const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
+    if (previous) checkOwnership(ctx, previous, request.takeover);
+    const notes = [];
+    if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
+      const aside = await keepForeignAside(ctx.projectDir, ctx.now);
+      if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
+    }
+    if (previous) {
+      const ended = { ...previous, status: "cancelled", status_reason: `taken over by session ${ctx.sessionId}`, ended_at: ctx.now.toISOString() };
+      await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
+      await removeMarker(ctx.dataDir, previous.session_id, previous.loop_id);
+      notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
+    }
+    if (existing.corrupt) notes.push(existing.corrupt);
+    const now = ctx.now.toISOString();
+    const state = {
+      version: 1,
+      loop_id: randomUUID(),
+      session_id: ctx.sessionId,
+      project_dir: ctx.projectDir,
+      status: "pursuing",
+      status_reason: null,
+      goal,
+      goal_file: goalFile,
+      verify_command: verify,
+      caps,
+      started_at: now,
+      updated_at: now,
+      heartbeat_at: now,
+      ended_at: null,
+      base_commit: await headCommit(ctx.projectDir),
+      iteration: 0,
+      tokens: { transcript: 0, audit: 0 },
+      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
+      evidence: [],
+      blocker: null,
+      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
+      last_verifier: null,
+      last_audit: null,
+      wrap_up: null,
+      handoff_note: null,
+      handoff_requested: false,
+      mirror_sha256: null,
+      tamper_count: 0,
+      flaky_count: 0
+    };
+    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}`;
+    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail)], ctx.now);
+    await writeMarker(ctx.dataDir, saved, files, ctx.now);
+    return startPrompt(saved, notes);
+  });
+}
+async function takeOverLoop(ctx) {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
+    await refuseIfSessionBusy(ctx);
+    const existing = (await loadOrSetAside(files, ctx.now)).state;
+    if (existing?.status !== "pursuing") {
+      throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", { hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>" });
+    }
+    checkOwnership(ctx, existing, true);
+    const previousSession = existing.session_id;
+    const now = ctx.now.toISOString();
+    const adopted = {
+      ...existing,
+      session_id: ctx.sessionId,
+      heartbeat_at: now,
+      updated_at: now,
+      // A new session has its own transcript: read it from the start, counting only what follows now.
+      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
+      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) }
+    };
+    const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
+    await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
+    await writeMarker(ctx.dataDir, saved, files, ctx.now);
+    return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
+  });
+}
+async function resolveGoal(projectDir, request) {
+  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE) : null;
+  const verify = request.verify ?? fromFile?.verify ?? null;
+  if (!verify) {
+    throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
+      hint: 'add --verify "<command that exits 0 when the goal is met>", or a verify: line in the goal file'
+    });
+  }
+  return {
+    goal: request.goal ?? fromFile.goal,
+    goalFile: fromFile?.path ?? null,
+    verify,
+    caps: resolveCaps(request.caps, fromFile?.caps ?? {})
+  };
+}
+async function refuseIfSessionBusy(ctx) {
+  if (existsSync(sessionMarkerPath(ctx.dataDir, ctx.sessionId))) {
+    throw new LoopkitError("LOOP_ACTIVE", "this session already drives a loop", {
+      value: ctx.sessionId,
+      hint: "wait for it to end, or cancel it (/loopkit:auto-loop --cancel or /loopkit:repeat --cancel) first"
+    });
+  }
+}
+function checkOwnership(ctx, state, takeover) {
+  const age = ctx.now.getTime() - Date.parse(state.heartbeat_at);
+  const stale = age > ctx.staleMs;
+  if (stale && takeover) return;
+  const owner = `session ${state.session_id} (last heartbeat ${formatDuration(age)} ago)`;
+  throw new LoopkitError("LOOP_ACTIVE", `an auto-loop is already running in this project, owned by ${owner}`, {
+    value: state.session_id,
+    hint: stale ? "its heartbeat is stale: run /loopkit:auto-loop --takeover to continue it here, or add --takeover to a new goal to replace it" : `cancel it with /loopkit:auto-loop --cancel, or once its heartbeat is older than ${formatDuration(ctx.staleMs)}, take it over with --takeover`
+  });
+}
+async function loadOrSetAside(files, now) {
+  try {
+    return { state: await loadState(files.state, now), corrupt: null };
+  } catch (error) {
+    if (error.code !== "STATE_CORRUPT") throw error;
+    return { state: void 0, corrupt: `loopkit's previous state for this project was corrupt: ${error.message}.` };
+  }
+}
+
+// src/auto-loop/status.ts
+var STATUS_EXIT_CODES = {
+  achieved: 0,
+  pursuing: 3,
+  unmet: 4,
+  blocked: 5,
+  "budget-limited": 6,
+  cancelled: 7,
+  none: 8
+};
+function loopStatus(projectDir, state, now, staleMs) {
+  if (!state) {
+    return {
+      status: "none",
+      active: false,
+      exit_code: STATUS_EXIT_CODES.none,
+      reason: "no auto-loop was started in this project on this machine",
+      project_dir: projectDir,
+      loop_id: null,
+      session_id: null,
+      goal: null,
+      verify_command: null,
+      iteration: 0,
+      max_iterations: null,
+      tokens_used: 0,
+      max_tokens: null,
+      elapsed_ms: 0,
+      max_wallclock_ms: null,
+      started_at: null,
+      heartbeat_at: null,
+      heartbeat_stale: false,
+      last_verifier: null,
+      last_verifier_exit_code: null,
+      last_audit_vote: null,
+      last_audit_reasons: [],
+      next_action: null,
+      blocker: null,
+      tamper_count: 0,
+      flaky_count: 0,
+      handoff_note: null
+    };
+  }
+  const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
+  const end = state.ended_at ? new Date(state.ended_at) : now;
+  return {
+    status: state.status,
+    active: state.status === "pursuing",
+    exit_code: STATUS_EXIT_CODES[state.status],
+    reason: state.status_reason,
+    project_dir: state.project_dir,
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    goal: state.goal,
+    verify_command: state.verify_command,
+    iteration: state.iteration,
+    max_iterations: state.caps.max_iterations,
+    tokens_used: tokensUsed(state),
+    max_tokens: state.caps.max_tokens,
+    elapsed_ms: elapsedMs(state, end),
+    max_wallclock_ms: state.caps.max_wallclock_ms,
+    started_at: state.started_at,
+    heartbeat_at: state.heartbeat_at,
+    heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
+    last_verifier: state.last_verifier?.verdict ?? null,
+    last_verifier_exit_code: lastRun?.exit_code ?? null,
+    last_audit_vote: state.last_audit?.vote ?? null,
+    last_audit_reasons: state.last_audit?.reasons ?? [],
+    next_action: state.status === "pursuing" ? state.next_action : null,
+    blocker: state.blocker?.reason ?? null,
+    tamper_count: state.tamper_count,
+    flaky_count: state.flaky_count,
+    handoff_note: state.handoff_note
+  };
+}
+function formatStatus(s) {
+  if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).
+`;
+  const lines = [
+    `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
+    `  goal:       ${s.goal.split("\n")[0]}${s.goal.includes("\n") ? " ..." : ""}`,
+    `  verifier:   ${s.verify_command}`,
+    `  iteration:  ${s.iteration} of ${s.max_iterations}`,
+    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
+    `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
+    `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
+    ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
+    ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
+    ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
+    ...s.next_action ? [`  next:       ${s.next_action}`] : [],
+    ...s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []
+  ];
+  return `${lines.join("\n")}
+`;
+}
+
+// src/codex/auto-loop-run.ts
+import { spawn } from "node:child_process";
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { promises as fs2 } from "node:fs";
+import path2 from "node:path";
+
+// src/codex/app-server-client.ts
+import readline from "node:readline";
+
+// src/codex/protocol.ts
+var RequestId = external_exports.union([external_exports.number(), external_exports.string()]);
+var ResponseMessageSchema = external_exports.looseObject({
+  id: RequestId,
+  result: external_exports.unknown().optional(),
+  error: external_exports.looseObject({ code: external_exports.number(), message: external_exports.string(), data: external_exports.unknown().optional() }).optional()
+});
+var ServerRequestSchema = external_exports.looseObject({ id: RequestId, method: external_exports.string(), params: external_exports.unknown().optional() });
+var NotificationSchema = external_exports.looseObject({ method: external_exports.string(), params: external_exports.unknown().optional() });
+var InitializeResultSchema = external_exports.looseObject({ userAgent: external_exports.string() });
+var AccountReadResultSchema = external_exports.looseObject({
+  account: external_exports.looseObject({ type: external_exports.string() }).nullable(),
+  requiresOpenaiAuth: external_exports.boolean()
+});
+var ConfigReadResultSchema = external_exports.looseObject({
+  config: external_exports.looseObject({
+    model_provider: external_exports.string().nullish(),
+    model_providers: external_exports.record(external_exports.string(), external_exports.looseObject({ env_key: external_exports.string().nullish() })).nullish()
+  })
+});
+var ThreadStartResultSchema = external_exports.looseObject({
+  thread: external_exports.looseObject({ id: external_exports.string().min(1) }),
+  model: external_exports.string()
+});
+var GoalStatusSchema = external_exports.enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
+var GoalSchema = external_exports.looseObject({
+  threadId: external_exports.string(),
+  objective: external_exports.string(),
+  status: GoalStatusSchema,
+  tokenBudget: external_exports.number().nullable(),
+  tokensUsed: external_exports.number().nonnegative(),
+  timeUsedSeconds: external_exports.number().nonnegative()
+});
+var GoalSetResultSchema = external_exports.looseObject({ goal: GoalSchema });
+var GoalClearResultSchema = external_exports.looseObject({ cleared: external_exports.boolean() });
+var GoalUpdatedParamsSchema = external_exports.looseObject({
+  threadId: external_exports.string(),
+  turnId: external_exports.string().nullable(),
+  goal: GoalSchema
+});
+var TurnStartedParamsSchema = external_exports.looseObject({ threadId: external_exports.string(), turn: external_exports.looseObject({ id: external_exports.string() }) });
+var TurnErrorSchema = external_exports.looseObject({ message: external_exports.string() });
+var TurnCompletedParamsSchema = external_exports.looseObject({
+  threadId: external_exports.string(),
+  turn: external_exports.looseObject({
+    id: external_exports.string(),
+    status: external_exports.enum(["completed", "interrupted", "failed", "inProgress"]),
+    error: TurnErrorSchema.nullable()
+  })
+});
+var ErrorParamsSchema = external_exports.looseObject({
+  error: TurnErrorSchema,
+  willRetry: external_exports.boolean(),
+  threadId: external_exports.string()
+});
+
+// src/codex/app-server-client.ts
+var STDERR_TAIL_CHARS = 4e3;
+var AppServerClient = class _AppServerClient {
+  /** Resolves once the server process has exited, however it ended. */
+  exit;
+  child;
+  pending = /* @__PURE__ */ new Map();
+  listeners = /* @__PURE__ */ new Set();
+  requestTimeoutMs;
+  nextId = 1;
+  exited = false;
+  stderr = "";
+  constructor(options) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 3e4;
+    this.child = execa(options.bin, ["app-server"], {
+      cwd: options.cwd,
+      env: options.env,
+      extendEnv: false,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      buffer: false,
+      reject: false,
+      detached: true
+    });
+    this.child.stdin?.on("error", () => void 0);
+    this.child.stderr?.on("data", (chunk) => {
+      this.stderr = (this.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    });
+    readline.createInterface({ input: this.child.stdout }).on("line", (line) => this.handleLine(line));
+    this.exit = this.child.then(
+      (result) => this.handleExit({ exitCode: result.exitCode, signal: result.signal }),
+      () => this.handleExit({ exitCode: void 0, signal: void 0 })
+    );
+  }
+  static start(options) {
+    return new _AppServerClient(options);
+  }
+  /** Sends a request and validates its result; rejects on an error reply, a bad shape, exit or timeout. */
+  request(method, params, schema, timeoutMs = this.requestTimeoutMs) {
+    if (this.exited) return Promise.reject(this.exitedError(method));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method }));
+        this.kill();
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve, reject, timer });
+      this.send({ id, method, params });
+    }).then((result) => {
+      const parsed = schema.safeParse(result);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      throw new LoopkitError(
+        "CODEX_PROTOCOL",
+        `codex app-server answered ${method} with an unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
+        { value: result, cause: parsed.error }
+      );
+    });
+  }
+  notify(method, params) {
+    this.send(params === void 0 ? { method } : { method, params });
+  }
+  /** Subscribes to server notifications; returns the unsubscribe function. */
+  onNotification(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  /** The last few thousand characters the server wrote to stderr (for error messages). */
+  stderrTail() {
+    return this.stderr;
+  }
+  /** Clean shutdown: closing stdin ends the app-server; it is killed if it lingers past `graceMs`. */
+  async close(graceMs = 5e3) {
+    this.child.stdin?.end();
+    const timer = setTimeout(() => this.kill(), graceMs);
+    try {
+      return await this.exit;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  /** Kills the server's whole process group at once. */
+  kill() {
+    if (this.exited || this.child.pid === void 0) return;
+    try {
+      process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      this.child.kill("SIGKILL");
+    }
+  }
+  send(message) {
+    if (!this.exited) this.child.stdin?.write(`${JSON.stringify(message)}
+`);
+  }
+  handleLine(line) {
+    let raw;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (typeof raw !== "object" || raw === null) return;
+    if ("method" in raw) {
+      const request = "id" in raw ? ServerRequestSchema.safeParse(raw) : void 0;
+      if (request?.success) {
+        this.send({ id: request.data.id, error: { code: -32601, message: `loopkit does not handle ${request.data.method}` } });
+        return;
+      }
+      const notification = NotificationSchema.safeParse(raw);
+      if (notification.success) for (const listener of this.listeners) listener(notification.data);
+      return;
+    }
+    const response = ResponseMessageSchema.safeParse(raw);
+    if (!response.success || typeof response.data.id !== "number") return;
+    const pending = this.pending.get(response.data.id);
+    if (!pending) return;
+    this.pending.delete(response.data.id);
+    clearTimeout(pending.timer);
+    if (response.data.error) {
+      pending.reject(
+        new LoopkitError("CODEX_PROTOCOL", `codex app-server refused ${pending.method}: ${response.data.error.message}`, {
+          value: response.data.error
+        })
+      );
+    } else {
+      pending.resolve(response.data.result);
+    }
+  }
+  handleExit(exit) {
+    this.exited = true;
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(this.exitedError(pending.method));
+      this.pending.delete(id);
+    }
+    return exit;
+  }
+  exitedError(method) {
+    const tail = this.stderr.trim().split("\n").slice(-5).join(" | ");
+    return new LoopkitError("CODEX_PROTOCOL", `codex app-server exited before answering ${method}${tail ? `: ${tail}` : ""}`, {
+      value: method
+    });
+  }
+};
+
+// src/codex/decide.ts
+function decideNext(input) {
+  if (input.cancelled) return { kind: "finish", status: "cancelled", reason: "cancelled (--cancel or an interrupt) while Codex was working" };
+  if (input.wallclockExceeded) return { kind: "finish", status: "budget-limited", reason: "the --max-wallclock cap was reached" };
+  switch (input.goalStatus) {
+    case "active":
+      return { kind: "wait" };
+    case "complete":
+      return afterComplete(input);
+    case "budgetLimited":
+      return { kind: "finish", status: "budget-limited", reason: "Codex spent the token budget (--max-tokens)" };
+    case "usageLimited":
+      return { kind: "finish", status: "blocked", reason: "Codex hit the usage limit of its account; try again once it resets" };
+    case "blocked":
+      return {
+        kind: "finish",
+        status: "blocked",
+        reason: input.lastError ? `Codex stopped the goal as blocked: ${input.lastError}` : "Codex reported the goal blocked"
+      };
+    case "paused":
+      return { kind: "finish", status: "blocked", reason: "the Codex goal was paused outside loopkit" };
+  }
+}
+function afterComplete(input) {
+  const [first, second] = input.runs;
+  if (!first || first.passed && !second) return { kind: "verify" };
+  if (first.passed && second?.passed) {
+    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete and the verifier passed twice" };
+  }
+  if (input.iteration >= input.maxIterations) {
+    return {
+      kind: "finish",
+      status: "budget-limited",
+      reason: `the verifier still fails after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`
+    };
+  }
+  return { kind: "retry", reason: retryReason(first.passed ? second : first, first.passed) };
+}
+function retryReason(failed, flaky) {
+  const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
+  const lead = flaky ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.` : `You marked the goal complete, but loopkit's verifier ${how}. The goal is not done.`;
+  return `${lead}
+End of the verifier's output:
+${failed.outputTail.trim() || "(no output)"}`;
+}
+
+// src/codex/objective.ts
+var MAX_OBJECTIVE_CHARS = 4e3;
+var REASON_RESERVE = 1200;
+var MAX_VERIFY_COMMAND_CHARS = 1e3;
+var MARK = "\n[\u2026cut to fit Codex's objective limit\u2026]\n";
+function buildObjective(input) {
+  if (input.verifyCommand.length > MAX_VERIFY_COMMAND_CHARS) {
+    throw new LoopkitError("USAGE", `the verifier command is too long to hand to Codex (over ${MAX_VERIFY_COMMAND_CHARS} characters)`, {
+      hint: "put it in a script and verify with that script"
+    });
+  }
+  const rules = [
+    `Done means: the command \`${input.verifyCommand}\` exits 0 in the project folder. When you mark this goal complete,`,
+    "loopkit runs that command itself, twice; a claim of completion that it does not confirm comes back to you.",
+    `Caps: iteration ${input.iteration} of ${input.maxIterations}, ${input.maxTokens} tokens, ${formatDuration(input.maxWallclockMs)} of wall-clock time.`
+  ].join("\n");
+  const reasonHeader = "\n\nPrevious attempt:\n";
+  const frame = "Goal:\n".length + "\n\n".length + rules.length;
+  const reason = input.retryReason?.trim() ?? "";
+  const reasonCost = reason ? reasonHeader.length + Math.min(reason.length, REASON_RESERVE) : 0;
+  const goal = clipEnd(input.goal.trim(), MAX_OBJECTIVE_CHARS - frame - reasonCost);
+  const reasonRoom = MAX_OBJECTIVE_CHARS - frame - goal.length - reasonHeader.length;
+  const reasonBlock = reason ? `${reasonHeader}${clipMiddle(reason, reasonRoom)}` : "";
+  return `Goal:
+${goal}
+
+${rules}${reasonBlock}`;
+}
+function clipEnd(text, max) {
+  return text.length <= max ? text : `${wholeChars(text.slice(0, Math.max(0, max - MARK.length)))}${MARK}`;
+}
+function clipMiddle(text, max) {
+  if (text.length <= max) return text;
+  const keep = Math.max(0, max - MARK.length);
+  const head = Math.floor(keep / 3);
+  return `${wholeChars(text.slice(0, head))}${MARK}${wholeChars(text.slice(text.length - (keep - head)))}`;
+}
+function wholeChars(text) {
+  return text.replace(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/g, "");
+}
+
+// src/codex/version.ts
+var MIN_CODEX_VERSION = [0, 128, 0];
+var VERSION_LINE = /^codex-cli (\d{1,6})\.(\d{1,6})\.(\d{1,6})(?:[-+][0-9A-Za-z.+-]*)?$/;
+function parseCodexVersion(output) {
+  for (const line of output.split(/\r?\n/)) {
+    const match = VERSION_LINE.exec(line.trim());
+    if (match) return [Number(match[1]), Number(match[2]), Number(match[3])];
+  }
+  return void 0;
+}
+function compareVersions(a, b) {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+function formatVersion(version) {
+  return version.join(".");
+}
+
+// src/codex/preflight.ts
+var COMMAND_TIMEOUT_MS = 3e4;
+var INSTALL = "npm install -g @openai/codex";
+function codexBin(env) {
+  return env.LOOPKIT_CODEX_BIN || "codex";
+}
+async function preflightCodex(env) {
+  const bin = codexBin(env);
+  const run2 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
+  const versionRun = await run2(["--version"]);
+  if (versionRun.exitCode === void 0 || versionRun.exitCode !== 0) {
+    throw new LoopkitError("CODEX_UNAVAILABLE", `the Codex CLI could not be run as "${bin}" (${versionRun.shortMessage ?? "no output"})`, {
+      value: bin,
+      hint: `install it with \`${INSTALL}\`, or set LOOPKIT_CODEX_BIN to its path`
+    });
+  }
+  const version = parseCodexVersion(String(versionRun.stdout));
+  if (!version) {
+    throw new LoopkitError("CODEX_UNAVAILABLE", `"${bin} --version" did not print a codex-cli version`, {
+      value: String(versionRun.stdout).slice(0, 200),
+      hint: `install the Codex CLI with \`${INSTALL}\`, or point LOOPKIT_CODEX_BIN at it`
+    });
+  }
+  if (compareVersions(version, MIN_CODEX_VERSION) < 0) {
+    throw new LoopkitError(
+      "CODEX_TOO_OLD",
+      `Codex CLI ${formatVersion(version)} is too old: goal mode needs ${formatVersion(MIN_CODEX_VERSION)} or later`,
+      { value: formatVersion(version), hint: `upgrade with \`${INSTALL}@latest\`` }
+    );
+  }
+  const features = await run2(["features", "list"]);
+  if (goalsFeatureEnabled(String(features.stdout)) !== true) {
+    throw new LoopkitError("CODEX_GOALS_DISABLED", "the Codex goals feature is off in your Codex configuration", {
+      hint: "turn it on with `codex features enable goals` (or set `goals = true` under [features] in ~/.codex/config.toml)"
+    });
+  }
+  const login = await run2(["login", "status"]);
+  return { bin, version, loggedIn: login.exitCode === 0 };
+}
+function goalsFeatureEnabled(featuresList) {
+  for (const line of featuresList.split(/\r?\n/)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[0] !== "goals" || fields.length < 3) continue;
+    const state = fields[fields.length - 1];
+    if (state === "true") return true;
+    if (state === "false") return false;
+  }
+  return void 0;
+}
+function modelAccessProblem(account, config, env) {
+  if (account.account !== null) return void 0;
+  if (account.requiresOpenaiAuth) return "Codex is not logged in";
+  const providerId = config.config.model_provider ?? "openai";
+  const envKey = config.config.model_providers?.[providerId]?.env_key;
+  if (envKey && !env[envKey]) return `Codex's model provider "${providerId}" takes its API key from $${envKey}, which is not set`;
+  return void 0;
+}
+async function checkModelAccess(client, preflight, env) {
+  if (preflight.loggedIn) return;
+  const account = await client.request("account/read", {}, AccountReadResultSchema);
+  const config = await client.request("config/read", {}, ConfigReadResultSchema);
+  const problem = modelAccessProblem(account, config, env);
+  if (problem) {
+    throw new LoopkitError("CODEX_NOT_LOGGED_IN", problem, {
+      hint: "run `codex login` (or `printenv OPENAI_API_KEY | codex login --with-api-key`), or set the provider's API key variable"
+    });
+  }
+}
+
+// src/codex/thread-watch.ts
+var ThreadWatch = class {
+  constructor(client, threadId) {
+    this.threadId = threadId;
+    client.onNotification((notification) => this.handle(notification));
+    void client.exit.then(() => {
+      this.exited = true;
+      this.wake?.();
+    });
+  }
+  threadId;
+  goal;
+  lastError;
+  exited = false;
+  openTurns = /* @__PURE__ */ new Set();
+  wake;
+  /** The goal has left `active` and no turn of the thread is still running: Codex is done acting. */
+  settled() {
+    return this.goal !== void 0 && this.goal.status !== "active" && this.openTurns.size === 0;
+  }
+  /** Records the goal a request returned (a set answers with the new goal before any notification about it). */
+  setGoal(goal) {
+    this.goal = goal;
+    this.lastError = void 0;
+  }
+  /** Resolves at the next relevant notification, when the server exits, or after `ms`. */
+  waitForChange(ms) {
+    if (this.exited) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, Math.max(0, ms));
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = void 0;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+  handle(notification) {
+    const params = notification.params;
+    if (params?.threadId !== this.threadId) return;
+    switch (notification.method) {
+      case "thread/goal/updated": {
+        const parsed = GoalUpdatedParamsSchema.safeParse(params);
+        if (parsed.success) this.goal = parsed.data.goal;
+        break;
+      }
+      case "turn/started": {
+        const parsed = TurnStartedParamsSchema.safeParse(params);
+        if (parsed.success) this.openTurns.add(parsed.data.turn.id);
+        break;
+      }
+      case "turn/completed": {
+        const parsed = TurnCompletedParamsSchema.safeParse(params);
+        if (!parsed.success) return;
+        this.openTurns.delete(parsed.data.turn.id);
+        if (parsed.data.turn.error) this.lastError = parsed.data.turn.error.message;
+        break;
+      }
+      case "error": {
+        const parsed = ErrorParamsSchema.safeParse(params);
+        if (parsed.success && !parsed.data.willRetry) this.lastError = parsed.data.error.message;
+        break;
+      }
+      default:
+        return;
+    }
+    this.wake?.();
+  }
+};
+
+// src/codex/delegate.ts
+var HEARTBEAT_MS = 3e4;
+var TOKENS_REPORT_MS = 1e3;
+var WORKING = "Codex is working on the goal";
+async function delegateToCodex(options) {
+  const preflight = options.preflight ?? await preflightCodex(options.env);
+  const client = AppServerClient.start({ bin: preflight.bin, cwd: options.projectDir, env: options.env });
+  try {
+    await client.request(
+      "initialize",
+      // clientInfo only names us in Codex's user agent; the goal API needs experimentalApi.
+      { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
+      InitializeResultSchema
+    );
+    client.notify("initialized");
+    await checkModelAccess(client, preflight, options.env);
+    const { thread, model } = await client.request(
+      "thread/start",
+      // Unattended: Codex may write in the project, asks nobody, and gets no network for its commands.
+      { cwd: options.projectDir, approvalPolicy: "never", sandbox: "workspace-write" },
+      ThreadStartResultSchema
+    );
+    options.print(`codex: Codex CLI ${formatVersion(preflight.version)}, model ${model}, thread ${thread.id}`);
+    return await new GoalRun(options, client, thread.id).run();
+  } finally {
+    await client.close();
+  }
+}
+var GoalRun = class {
+  constructor(options, client, threadId) {
+    this.options = options;
+    this.client = client;
+    this.threadId = threadId;
+    this.watch = new ThreadWatch(client, threadId);
+    this.now = options.now ?? (() => /* @__PURE__ */ new Date());
+    this.deadline = (options.startedAt ?? this.now()).getTime() + options.caps.maxWallclockMs;
+  }
+  options;
+  client;
+  threadId;
+  watch;
+  now;
+  deadline;
+  iteration = 1;
+  runs = [];
+  lastVerifier = null;
+  lastSaid;
+  lastUpdate = 0;
+  lastTokens = 0;
+  async run() {
+    await this.setGoal();
+    await this.report(WORKING);
+    for (; ; ) {
+      const ended = await this.step();
+      if (ended) return ended;
+    }
+  }
+  /** Observes, decides, acts once; returns the result when the loop has ended. */
+  async step() {
+    const { caps } = this.options;
+    const cancelled = this.options.signal?.aborted === true || await this.options.sink.cancelled();
+    if (this.watch.exited && !cancelled) {
+      const tail = this.client.stderrTail().trim().slice(-500);
+      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`);
+    }
+    const goal = this.watch.goal;
+    if (goal.status !== this.lastSaid) {
+      this.lastSaid = goal.status;
+      this.say(`goal ${goal.status} (iteration ${this.iteration}/${caps.maxIterations}, ${goal.tokensUsed} tokens)`);
+      await this.report(goal.status === "active" ? WORKING : "waiting for Codex's turn to end");
+    }
+    const action = decideNext({
+      goalStatus: this.watch.settled() ? goal.status : "active",
+      runs: this.runs,
+      iteration: this.iteration,
+      maxIterations: caps.maxIterations,
+      cancelled,
+      wallclockExceeded: this.now().getTime() >= this.deadline,
+      lastError: this.watch.lastError
+    });
+    switch (action.kind) {
+      case "wait":
+        if (this.reportDue(goal.tokensUsed)) await this.report(WORKING);
+        await this.watch.waitForChange(Math.min(this.options.pollMs ?? 1e3, this.deadline - this.now().getTime()));
+        return void 0;
+      case "verify":
+        await this.verifyOnce();
+        return void 0;
+      case "retry":
+        this.iteration += 1;
+        this.say(`the verifier did not confirm Codex's claim; setting the goal again (iteration ${this.iteration}/${caps.maxIterations})`);
+        await this.setGoal(action.reason);
+        await this.report(`${WORKING} again, with the verifier's output`);
+        return void 0;
+      case "finish":
+        if (!this.watch.exited && (this.watch.goal?.status === "active" || action.status === "cancelled")) {
+          await this.client.request("thread/goal/clear", { threadId: this.threadId }, GoalClearResultSchema).catch(() => void 0);
+        }
+        await this.options.sink.update(this.progress(action.status, action.reason));
+        this.say(`${action.status}: ${action.reason}`);
+        return { status: action.status, reason: action.reason, iteration: this.iteration, tokensUsed: this.watch.goal?.tokensUsed ?? 0 };
+    }
+  }
+  async verifyOnce() {
+    this.say(`running the verifier (${this.runs.length + 1}/2): ${this.options.verifyCommand}`);
+    const run2 = await this.options.runVerifier();
+    this.runs.push(run2);
+    this.say(`verifier ${run2.passed ? "passed" : run2.timedOut ? "timed out" : `failed (exit ${run2.exitCode ?? "none"})`}`);
+    const roundDone = !run2.passed || this.runs.length === 2;
+    if (roundDone) this.lastVerifier = { verdict: run2.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
+    await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+  }
+  async setGoal(retryReason2) {
+    const { caps } = this.options;
+    const objective = buildObjective({
+      goal: this.options.goal,
+      verifyCommand: this.options.verifyCommand,
+      iteration: this.iteration,
+      maxIterations: caps.maxIterations,
+      maxTokens: caps.maxTokens,
+      maxWallclockMs: caps.maxWallclockMs,
+      retryReason: retryReason2
+    });
+    const { goal } = await this.client.request(
+      "thread/goal/set",
+      { threadId: this.threadId, objective, status: "active", tokenBudget: caps.maxTokens },
+      GoalSetResultSchema
+    );
+    this.watch.setGoal(goal);
+    this.runs = [];
+  }
+  /** The heartbeat is due, or the token count moved (written at most once a second). */
+  reportDue(tokensUsed2) {
+    const since = this.now().getTime() - this.lastUpdate;
+    return since >= HEARTBEAT_MS || tokensUsed2 !== this.lastTokens && since >= TOKENS_REPORT_MS;
+  }
+  async report(nextAction) {
+    this.lastUpdate = this.now().getTime();
+    this.lastTokens = this.watch.goal?.tokensUsed ?? 0;
+    await this.options.sink.update(this.progress("pursuing", null, nextAction));
+  }
+  progress(status, reason, nextAction = "none: the loop has ended") {
+    return {
+      status,
+      reason,
+      iteration: this.iteration,
+      tokensUsed: this.watch.goal?.tokensUsed ?? 0,
+      threadId: this.threadId,
+      goalStatus: this.watch.goal?.status ?? null,
+      lastVerifier: this.lastVerifier,
+      nextAction
+    };
+  }
+  say(line) {
+    this.options.print(`codex: ${line}`);
+  }
+};
+
+// src/codex/auto-loop-run.ts
+var CODEX_LOG = "codex.log";
+async function runCodexLoopCommand(ctx, request, background) {
+  const preflight = await preflightCodex(ctx.env);
+  const loop = await startCodexLoop(ctx, request);
+  if (!background) return followInForeground(ctx, loop, preflight);
+  const log = path2.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
+  const out = await fs2.open(log, "a");
+  try {
+    const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
+      cwd: ctx.projectDir,
+      env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+      detached: true,
+      stdio: ["ignore", out.fd, out.fd]
+    });
+    child.unref();
+  } finally {
+    await out.close();
+  }
+  ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path2.join(MIRROR_DIR, CODEX_LOG)})`);
+  ctx.print("codex: this Claude Code session has nothing to do for it; follow it with /loopkit:auto-loop --status, stop it with --cancel");
+  return 0;
+}
+async function runCodexFollowerCommand(ctx, loopId) {
+  const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
+  if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId });
+  }
+  return followInForeground(ctx, loop, await preflightCodex(ctx.env));
+}
+var CODEX_SESSION_PREFIX = "codex-";
+async function startCodexLoop(ctx, request) {
+  const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
+  const staleMs = readSettings(ctx.env).staleMs;
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
+  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
+  await removeMarker(ctx.dataDir, sessionId, started.loop_id);
+  return started;
+}
+async function followInForeground(ctx, loop, preflight) {
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    ctx.print(`codex: auto-loop ${loop.loop_id}; follow it with /loopkit:auto-loop --status, stop it with --cancel or Ctrl-C`);
+    const result = await followCodexLoop(ctx, loop, preflight, interrupt.signal);
+    return STATUS_EXIT_CODES[result.status];
+  } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+}
+async function followCodexLoop(ctx, loop, preflight, signal) {
+  const settings = readSettings(ctx.env);
+  const sink = new StateSink(loopFiles(ctx.dataDir, ctx.projectDir), loop, ctx.now);
+  try {
+    return await delegateToCodex({
+      projectDir: ctx.projectDir,
+      goal: loop.goal,
+      verifyCommand: loop.verify_command,
+      caps: { maxIterations: loop.caps.max_iterations, maxTokens: loop.caps.max_tokens, maxWallclockMs: loop.caps.max_wallclock_ms },
+      env: ctx.env,
+      preflight,
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, settings.verifierTimeoutMs, ctx.env),
+      sink,
+      print: ctx.print,
+      now: ctx.now,
+      startedAt: new Date(loop.started_at),
+      signal
+    });
+  } catch (error) {
+    await sink.fail(formatError(error)).catch(() => void 0);
+    throw error;
+  }
+}
+var StateSink = class {
+  constructor(files, loop, now) {
+    this.files = files;
+    this.loop = loop;
+    this.now = now;
+  }
+  files;
+  loop;
+  now;
+  recordedRound = null;
+  /** True once the loop is no longer ours to run: cancelled, taken over, or replaced. */
+  async cancelled() {
+    const state = await loadState(this.files.state, this.now()).catch(() => void 0);
+    return state?.loop_id !== this.loop.loop_id || state.status !== "pursuing";
+  }
+  async update(progress) {
+    await this.change(async (state, now) => {
+      const history = [];
+      let next = {
+        ...state,
+        status: progress.status,
+        status_reason: progress.reason,
+        iteration: progress.iteration,
+        tokens: { ...state.tokens, transcript: progress.tokensUsed },
+        next_action: progress.nextAction,
+        evidence: progress.threadId && state.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : state.evidence
+      };
+      const round = progress.lastVerifier;
+      if (round && round !== this.recordedRound) {
+        this.recordedRound = round;
+        next = { ...next, last_verifier: await this.verifierResult(round.verdict, round.runs, progress.iteration, now) };
+        if (round.verdict === "flaky") next = { ...next, flaky_count: state.flaky_count + 1 };
+        const last = round.runs.at(-1);
+        history.push(historyEntry(next, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: last.exitCode }));
+      }
+      if (progress.status !== "pursuing") {
+        next = { ...next, ended_at: now.toISOString() };
+        history.push(historyEntry(next, now, "end", progress.reason ?? progress.status));
+      }
+      return { next, history };
+    });
+  }
+  /** Ends a loop whose run failed as blocked, with the reason. */
+  async fail(reason) {
+    await this.change(async (state, now) => {
+      const next = { ...state, status: "blocked", status_reason: reason, ended_at: now.toISOString(), next_action: "none: the loop has ended" };
+      return { next, history: [historyEntry(next, now, "end", reason)] };
+    });
+  }
+  /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
+  async change(fn) {
+    await withLock(this.files.state, async () => {
+      const now = this.now();
+      const state = await loadState(this.files.state, now);
+      if (state?.loop_id !== this.loop.loop_id || state.status !== "pursuing") return;
+      const { next, history } = await fn(state, now);
+      const stamped = { ...next, updated_at: now.toISOString(), heartbeat_at: now.toISOString() };
+      await persist(this.files, stamped, history, now);
+    });
+  }
+  async verifierResult(verdict, runs, iteration, now) {
+    return {
+      at: now.toISOString(),
+      iteration,
+      verdict,
+      runs: await Promise.all(
+        runs.map(async (run2, index) => ({
+          exit_code: run2.exitCode,
+          passed: run2.passed,
+          timed_out: run2.timedOut,
+          duration_ms: run2.durationMs,
+          output_tail: run2.outputTail,
+          output_bytes: run2.outputBytes,
+          log_file: await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now)
+        }))
+      )
+    };
+  }
+};
+
+// src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
-  program2.command("auto-loop").description("not implemented yet").action(() => {
-    io2.stderr("loopkit: auto-loop is not implemented yet\n");
-    io2.exitCode = 1;
+  program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(words.map(argvWord));
+    await runRequest(request, options, io2);
+  });
+}
+var argvWord = (value) => ({ value, raw: quoteForShell(value) });
+async function runRequest(request, options, io2) {
+  const now = io2.now();
+  const data = dataDir(options.pluginData ? { ...io2.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io2.env);
+  switch (request.mode) {
+    case "usage":
+    case "help":
+      io2.stdout(await fs3.readFile(usageFile(), "utf8"));
+      return;
+    case "status": {
+      const projectDir = resolveProject(options, io2);
+      const read = await readJson(loopFiles(data, projectDir).state, AutoLoopStateSchema);
+      const status = loopStatus(projectDir, read.exists ? read.value : void 0, now, readSettings(io2.env).staleMs);
+      io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
+` : formatStatus(status));
+      io2.exitCode = status.exit_code;
+      return;
+    }
+    case "cancel":
+      io2.stdout(await cancelLoop(data, resolveProject(options, io2), now));
+      return;
+    case "start":
+    case "takeover": {
+      if (request.mode === "start" && request.codex) {
+        const codexCtx = { dataDir: data, projectDir: resolveProject(options, io2), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+`) };
+        io2.exitCode = await runCodexLoopCommand(codexCtx, request, options.session === void 0 ? null : { cliEntry: process.argv[1] ?? "" });
+        return;
+      }
+      const ctx = { dataDir: data, projectDir: resolveProject(options, io2), sessionId: requireSession(options), now, staleMs: readSettings(io2.env).staleMs };
+      io2.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
+`);
+      return;
+    }
+  }
+}
+function resolveProject(options, io2) {
+  const given = options.project || io2.env.CLAUDE_PROJECT_DIR;
+  if (!given) throw new LoopkitError("USAGE", "no project folder: pass --project <dir> or set CLAUDE_PROJECT_DIR");
+  const full = path3.resolve(io2.cwd, given);
+  if (!existsSync2(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync(full);
+}
+function requireSession(options) {
+  const id = options.session ?? "";
+  if (!SESSION_ID_PATTERN.test(id)) {
+    throw new LoopkitError("NO_SESSION", id ? `session id "${id}" has an unexpected shape` : "no Claude Code session id was given", {
+      value: id,
+      hint: "start the loop from Claude Code with /loopkit:auto-loop; nothing was started"
+    });
+  }
+  return id;
+}
+function usageFile() {
+  let dir = path3.dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 5; up += 1) {
+    const candidate = path3.join(dir, "skills", "auto-loop", "references", "usage.md");
+    if (existsSync2(candidate)) return candidate;
+    dir = path3.dirname(dir);
+  }
+  throw new LoopkitError("USAGE", "cannot find skills/auto-loop/references/usage.md next to loopkit");
+}
+
+// src/cli/codex-run-command.ts
+function registerCodexRunCommand(program2, io2) {
+  program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
+    const ctx = { dataDir: dataDir(io2.env), projectDir: options.project, env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+`) };
+    io2.exitCode = await runCodexFollowerCommand(ctx, options.loop);
   });
 }
 
 // src/cli/repeat-command.ts
-function registerRepeatCommand(program2, io2) {
-  program2.command("repeat").description("not implemented yet").action(() => {
-    io2.stderr("loopkit: repeat is not implemented yet\n");
-    io2.exitCode = 1;
+import { existsSync as existsSync4, realpathSync as realpathSync2 } from "node:fs";
+import path4 from "node:path";
+
+// src/repeat/block-cap.ts
+var DEFAULT_CAP = 8;
+function blockCapWarning(command, maxIterations, env) {
+  if (splitSlashCommand(command)) return null;
+  const raw = env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP;
+  const cap = raw !== void 0 && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Math.floor(Number(raw)) : DEFAULT_CAP;
+  if (cap <= 0 || maxIterations - 1 <= cap) return null;
+  return `Claude Code ends a turn after ${cap} Stop-hook continuations in a row that ran no tool, so if these iterations use no tool the loop pauses after iteration ${cap + 1} (resume it with /loopkit:repeat --resume). To lift that limit, start Claude Code with CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0.`;
+}
+
+// src/repeat/help.ts
+var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
+       /loopkit:repeat --status [--json] | --cancel | --resume | --help
+
+Runs a prompt or a slash command again and again on a real timer, in this session.
+
+  interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
+                    under 1m is raised to 1m; at most 24h). Only a leading interval counts.
+  <prompt>          text for the model, e.g. "check deploy status" (quotes group words;
+                    nothing in it is ever run by a shell)
+  </command>        a slash command, run as that command each iteration, e.g. /test
+  --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
+  --                everything after it is the command, e.g. -- /lint --fix
+  --status          the loop of this session (or project): command, interval, i/N, results, next run
+  --json            with --status: the same as one JSON object
+  --cancel          stop the loop at once, also while it waits (status CANCELLED)
+  --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
+  --help            this text
+
+Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
+"REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
+line counts as a failure. The loop ends:
+  EARLY_SUCCESS     an iteration passed and said DONE, COMPLETE, ALL PASS, ALL TESTS PASSED or SUCCESS
+  CIRCUIT_BREAKER   3 failures in a row
+  COMPLETED         N iterations ran and the last one passed
+  MAX_ITERATIONS    N iterations ran and the last one failed
+  CANCELLED         --cancel
+
+Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE).
+`;
+
+// src/repeat/start.ts
+import { existsSync as existsSync3 } from "node:fs";
+async function startLoop2(ctx, sessionId, request) {
+  const file = repeatStateFile(ctx.dataDir, sessionId);
+  return withLock(file, async () => {
+    const notes = [...request.warnings];
+    const existing = await loadState2(file, ctx.now).catch((error) => {
+      if (error.code !== "STATE_CORRUPT") throw error;
+      notes.push(`loopkit's previous repeat state for this session was corrupt: ${error.message}.`);
+      return void 0;
+    });
+    if (existing && isActive(existing)) {
+      throw new LoopkitError("LOOP_ACTIVE", `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`, {
+        value: existing.loop_id,
+        hint: "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first"
+      });
+    }
+    await refuseOtherLoopKinds(ctx.dataDir, sessionId);
+    const now = ctx.now.toISOString();
+    const draft = {
+      version: 1,
+      loop_id: newLoopId(ctx.now),
+      session_id: sessionId,
+      project_dir: ctx.projectDir,
+      command: request.command,
+      interval_ms: request.intervalMs,
+      max_iterations: request.maxIterations,
+      stats_file: ctx.statsFile,
+      started_at: now,
+      phase: "running",
+      iteration: 1,
+      iteration_started_at: now,
+      next_at: null,
+      wait_token: null,
+      prompt_id: null,
+      consecutive_failures: 0,
+      iterations: [],
+      final_status: null,
+      ended_at: null
+    };
+    const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
+    const state = { ...draft, loop_id: created.id };
+    await saveState(file, state);
+    await writeMarker2(ctx.dataDir, state, file, ctx.now);
+    return startText(state, [...notes, ...created.warnings]);
   });
+}
+async function refuseOtherLoopKinds(data, sessionId) {
+  const markerFile = sessionMarkerPath(data, sessionId);
+  if (!existsSync3(markerFile)) return;
+  const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
+  if (marker?.exists && marker.value.kind === "repeat") return;
+  throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
+    value: sessionId,
+    hint: "wait for it to end, or cancel it with /loopkit:auto-loop --cancel first"
+  });
+}
+async function findLoop(ctx, sessionId) {
+  if (sessionId) return repeatStateFile(ctx.dataDir, sessionId);
+  const active = (await projectLoops(ctx.dataDir, ctx.projectDir)).filter((loop) => isActive(loop.state));
+  if (active.length === 0) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${ctx.projectDir}`, { hint: "see /loopkit:repeat --status" });
+  if (active.length > 1) {
+    const list = active.map((loop) => `${loop.state.session_id} (${JSON.stringify(loop.state.command)})`).join(", ");
+    throw new LoopkitError("USAGE", `${active.length} repeat loops are active in ${ctx.projectDir}: ${list}`, { hint: "choose one with --session <id>" });
+  }
+  return active[0].file;
+}
+async function cancelLoop2(ctx, file) {
+  return withLock(file, async () => {
+    const state = await loadState2(file, ctx.now);
+    if (!state || !isActive(state)) {
+      throw new LoopkitError("NO_LOOP", `no active repeat loop to cancel${state ? ` (the last one ended ${state.final_status})` : ""}`, { hint: "see /loopkit:repeat --status" });
+    }
+    const ended = endLoop(state, "CANCELLED", ctx.now);
+    await saveState(file, ended);
+    const saved = await saveLoopRun(ended.stats_file, loopRunOf(ended), "update", ctx.now);
+    await removeMarker2(ctx.dataDir, ended.session_id, ended.loop_id);
+    return [...saved.warnings, summaryLine(ended, ctx.now), ""].join("\n");
+  });
+}
+async function resumeLoop(ctx, sessionId) {
+  const file = repeatStateFile(ctx.dataDir, sessionId);
+  return withLock(file, async () => {
+    const state = await loadState2(file, ctx.now);
+    if (!state || state.phase !== "paused" && state.phase !== "waiting") {
+      throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
+        hint: "see /loopkit:repeat --status"
+      });
+    }
+    const next = resumeState(state, ctx.now);
+    await saveState(file, next);
+    await writeMarker2(ctx.dataDir, next, file, ctx.now);
+    return `loopkit repeat resumed (${next.loop_id}).
+
+${iterationPrompt(next)}
+`;
+  });
+}
+
+// src/repeat/status.ts
+function repeatStatus(projectDir, state, now) {
+  if (!state) {
+    return {
+      active: false,
+      status: "none",
+      loop_id: null,
+      session_id: null,
+      project_dir: projectDir,
+      command: null,
+      interval: null,
+      interval_ms: null,
+      iteration: 0,
+      max_iterations: null,
+      results: [],
+      passes: 0,
+      failures: 0,
+      consecutive_failures: 0,
+      last_summary: null,
+      next_at: null,
+      started_at: null,
+      ended_at: null,
+      elapsed_ms: 0
+    };
+  }
+  const results = state.iterations.map((it) => it.result);
+  const passes = results.filter((r) => r === "pass").length;
+  const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
+  return {
+    active: isActive(state),
+    status: state.phase === "ended" ? state.final_status ?? "CANCELLED" : state.phase,
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    project_dir: state.project_dir,
+    command: state.command,
+    interval: formatDuration(state.interval_ms),
+    interval_ms: state.interval_ms,
+    iteration: state.iteration,
+    max_iterations: state.max_iterations,
+    results,
+    passes,
+    failures: results.length - passes,
+    consecutive_failures: state.consecutive_failures,
+    last_summary: state.iterations[state.iterations.length - 1]?.summary ?? null,
+    next_at: state.next_at,
+    started_at: state.started_at,
+    ended_at: state.ended_at,
+    elapsed_ms: Math.max(0, end - Date.parse(state.started_at))
+  };
+}
+function formatStatus2(s, now) {
+  if (s.status === "none") return `repeat: no loop has run in ${s.project_dir} on this machine.
+`;
+  const head = s.active ? `repeat ${s.status}: iteration ${s.iteration}/${s.max_iterations}` : `repeat ended ${s.status} after ${s.results.length} iteration(s)`;
+  const lines = [
+    head,
+    `  command:  ${s.command}`,
+    `  interval: ${s.interval}`,
+    `  results:  ${s.results.length ? s.results.join(" ") : "none yet"} (${s.passes} passed, ${s.failures} failed)`,
+    ...s.last_summary ? [`  last:     ${s.last_summary}`] : [],
+    ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
+    `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
+    `  session:  ${s.session_id}`,
+    ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
+  ];
+  return `${lines.join("\n")}
+`;
+}
+
+// src/cli/repeat-command.ts
+function registerRepeatCommand(program2, io2) {
+  program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker (--help for usage)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR; default: the current directory)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+    const minInterval = minIntervalMs(io2.env);
+    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
+    await runRequest2(request, options, io2);
+  });
+}
+async function runRequest2(request, options, io2) {
+  if (request.mode === "help") {
+    io2.stdout(REPEAT_HELP);
+    return;
+  }
+  const ctx = {
+    // Same precedence as the hook: $LOOPKIT_DATA_DIR, then the plugin data folder, then ~/.loopkit.
+    dataDir: dataDir(options.pluginData ? { ...io2.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io2.env),
+    projectDir: resolveProject2(options, io2),
+    now: io2.now(),
+    statsFile: path4.resolve(io2.cwd, statsFile(io2.env))
+  };
+  const session = options.session ? requireSession2(options.session) : void 0;
+  switch (request.mode) {
+    case "start":
+      if (!session) throw noSession("start a loop");
+      {
+        const capWarning = blockCapWarning(request.command, request.maxIterations, io2.env);
+        io2.stdout(await startLoop2(ctx, session, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+      }
+      return;
+    case "cancel":
+      io2.stdout(await cancelLoop2(ctx, await findLoop(ctx, session)));
+      return;
+    case "resume":
+      if (!session) throw noSession("resume a loop");
+      io2.stdout(await resumeLoop(ctx, session));
+      return;
+    case "status": {
+      const state = await statusTarget(ctx, session);
+      const status = repeatStatus(ctx.projectDir, state, ctx.now);
+      io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
+` : formatStatus2(status, ctx.now));
+      return;
+    }
+  }
+}
+async function statusTarget(ctx, session) {
+  if (session) {
+    const own = await loadState2(repeatStateFile(ctx.dataDir, session), ctx.now);
+    if (own) return own;
+  }
+  const loops = await projectLoops(ctx.dataDir, ctx.projectDir);
+  return (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+}
+function minIntervalMs(env) {
+  const override = Number(env.LOOPKIT_REPEAT_MIN_INTERVAL_MS);
+  return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
+}
+function resolveProject2(options, io2) {
+  const full = path4.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
+  if (!existsSync4(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync2(full);
+}
+function requireSession2(id) {
+  if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id });
+  return id;
+}
+function noSession(what) {
+  return new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, {
+    hint: "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started"
+  });
+}
+
+// src/cli/run-command.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+import { existsSync as existsSync5, realpathSync as realpathSync3 } from "node:fs";
+import path8 from "node:path";
+
+// src/run/claude-phase.ts
+import { promises as fs4 } from "node:fs";
+import path5 from "node:path";
+var import_write_file_atomic = __toESM(require_lib(), 1);
+var KEEP_BYTES = 32 * 1024;
+var KEEP_LOGS = 20;
+function phaseArgs(run2) {
+  return ["-p", "--session-id", run2.sessionId, ...run2.pluginDir ? ["--plugin-dir", run2.pluginDir] : [], ...run2.claudeArgs];
+}
+async function runClaudePhase(run2) {
+  const bin = run2.env.LOOPKIT_CLAUDE_BIN || "claude";
+  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const child = execa(bin, phaseArgs(run2), {
+    cwd: run2.projectDir,
+    env: run2.env,
+    extendEnv: false,
+    input: run2.prompt,
+    buffer: false,
+    all: true,
+    reject: false,
+    cleanup: true,
+    timeout: run2.timeoutMs,
+    forceKillAfterDelay: 5e3
+  });
+  child.all?.on("data", (chunk) => output.push(chunk));
+  const result = await child;
+  await saveLog(run2.logFile, output.text()).catch(() => void 0);
+  const failure = result.failed && result.exitCode === void 0 && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
+  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
+}
+async function saveLog(file, text) {
+  const dir = path5.dirname(file);
+  await fs4.mkdir(dir, { recursive: true });
+  await (0, import_write_file_atomic.default)(file, text);
+  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path5.join(dir, name), { force: true })));
+}
+
+// src/run/help.ts
+var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
+
+Usage:
+  loopkit run <goal> --verify <cmd> [--max-iterations N] [--max-tokens T] [--max-wallclock D] [--restart-pct N] [-- <claude options>]
+  loopkit run --goal-file goal.md [caps] [-- <claude options>]
+  loopkit run --takeover [-- <claude options>]     continue this project's loop: at once if a runner that
+                                                   is gone left it, else once its heartbeat is stale
+
+Options:
+  --project <dir>      the project root (default: the current directory)
+  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
+
+Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
+audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
+one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
+audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
+The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+
+Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
+1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
+`;
+
+// src/run/phases.ts
+import path6 from "node:path";
+
+// src/run/handover.ts
+async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, now);
+    if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
+    if (state.session_id !== loop.previousSession) return { kind: "lost", owner: state.session_id };
+    if (state.status !== "pursuing") return { kind: "ended", state };
+    const bound = {
+      ...state,
+      session_id: sessionId,
+      heartbeat_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      // A new session has its own transcript; the hook starts reading it from the beginning.
+      transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
+    };
+    const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
+    await removeMarker(dataDir2, state.session_id, state.loop_id);
+    await writeMarker(dataDir2, saved, files, now, "run");
+    return { kind: "bound", state: saved };
+  });
+}
+
+// src/run/phase-prompt.ts
+function phasePrompt(state, now, instruction) {
+  const step = instruction ?? `Continue toward the goal. ${state.next_action} End your turn when this step is done, so the verifier can judge it.`;
+  return [loopContext(state, now, "phase"), "", "--- This phase's instruction from loopkit ---", "", step].join("\n");
+}
+
+// src/run/progress.ts
+function progressLine(phase, sessionId, s, exit) {
+  const how = exit.failure ?? (exit.timedOut ? "timed out" : `exit ${exit.exitCode ?? "none"}`);
+  const audit = s.last_audit_vote ?? "-";
+  const verifier = s.last_verifier ? `${s.last_verifier}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}` : "-";
+  const where = `iteration ${s.iteration}/${s.max_iterations}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
+  const status = s.active ? "pursuing" : `${s.status}${s.reason ? ` (${s.reason})` : ""}`;
+  return `loopkit run: phase ${phase} (session ${sessionId.slice(0, 8)}, ${how}): ${status}; ${where}`;
+}
+
+// src/run/phases.ts
+var MAX_STALLS = 2;
+var PHASE_SLACK_MS = 6e4;
+async function runPhases(ctx, first) {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  const settings = readSettings(ctx.env);
+  const initial = await loadState(files.state, ctx.now());
+  if (!initial) throw new Error("loopkit run: the loop's state vanished right after it started");
+  const loopId = initial.loop_id;
+  let previous = first.sessionId;
+  let sessionId = first.sessionId;
+  let instruction = first.instruction;
+  let stalls = 0;
+  try {
+    for (let phase = 1; ; phase += 1) {
+      const handover = await bindPhase(ctx.dataDir, files, { loopId, previousSession: previous }, sessionId, phase, ctx.now());
+      if (handover.kind === "lost") {
+        ctx.print(`loopkit run: session ${handover.owner} owns the loop now (taken over); stopping without touching it.`);
+        return 1;
+      }
+      if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
+      previous = sessionId;
+      const state = handover.state;
+      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`);
+      const exit = await ctx.runPhase({
+        sessionId,
+        prompt: phasePrompt(state, ctx.now(), instruction),
+        projectDir: ctx.projectDir,
+        env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+        pluginDir: ctx.pluginDir,
+        claudeArgs: ctx.claudeArgs,
+        timeoutMs: phaseTimeout(state, ctx.now(), settings),
+        logFile: path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+      });
+      const after = await loadState(files.state, ctx.now());
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
+      if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
+      instruction = await loadNextPrompt(files.state, loopId, sessionId);
+      stalls = after.iteration > state.iteration ? 0 : stalls + 1;
+      if (stalls >= MAX_STALLS) {
+        ctx.print(
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+        );
+        return 1;
+      }
+      sessionId = ctx.newSessionId();
+    }
+  } finally {
+    await removeMarker(ctx.dataDir, sessionId, loopId);
+  }
+}
+function finish(ctx, state, staleMs) {
+  const status = loopStatus(ctx.projectDir, state, ctx.now(), staleMs);
+  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.`);
+  return STATUS_EXIT_CODES[status.status];
+}
+function phaseTimeout(state, now, settings) {
+  const left = Math.max(0, state.caps.max_wallclock_ms - elapsedMs(state, now));
+  return left + 2 * settings.verifierTimeoutMs + settings.auditTimeoutMs + PHASE_SLACK_MS;
+}
+
+// src/run/runner-lock.ts
+var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
+import { promises as fs5 } from "node:fs";
+import path7 from "node:path";
+var STALE_MS = 1e4;
+var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
+var target = (loopDir) => path7.join(loopDir, "runner");
+async function holdRunnerLock(loopDir, onLost) {
+  await fs5.mkdir(loopDir, { recursive: true });
+  try {
+    return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
+  } catch (cause) {
+    throw new LoopkitError("LOOP_ACTIVE", "another `loopkit run` drives this project", {
+      cause,
+      hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
+    });
+  }
+}
+
+// src/run/takeover-window.ts
+async function takeoverStaleMs(dataDir2, files, now, staleMs) {
+  const state = await loadState(files.state, now).catch(() => void 0);
+  if (state?.status !== "pursuing") return staleMs;
+  const marker = await readJson(sessionMarkerPath(dataDir2, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false }));
+  const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
+  return leftByRunner ? 0 : staleMs;
+}
+
+// src/cli/run-command.ts
+function registerRunCommand(program2, io2) {
+  program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+    io2.exitCode = await run(words, options, io2);
+  });
+}
+async function run(words, options, io2) {
+  if (io2.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  const split = words.indexOf("--");
+  const loopWords = split === -1 ? words : words.slice(0, split);
+  const claudeArgs = split === -1 ? [] : words.slice(split + 1);
+  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  if (request.mode === "usage" || request.mode === "help") {
+    io2.stdout(RUN_HELP);
+    return 0;
+  }
+  if (request.mode === "status" || request.mode === "cancel") {
+    throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
+  }
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  const projectDir = resolveProject3(path8.resolve(io2.cwd, options.project ?? "."));
+  const data = dataDir(io2.env);
+  const files = loopFiles(data, projectDir);
+  const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
+`));
+  try {
+    const now = io2.now();
+    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, readSettings(io2.env).staleMs) : readSettings(io2.env).staleMs;
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID3(), now, staleMs };
+    const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
+    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
+`);
+    return await runLoop(loop, instruction, claudeArgs, options, io2);
+  } finally {
+    await release().catch(() => void 0);
+  }
+}
+function runLoop(loop, instruction, claudeArgs, options, io2) {
+  return runPhases(
+    {
+      dataDir: loop.dataDir,
+      projectDir: loop.projectDir,
+      env: io2.env,
+      pluginDir: options.pluginDir ? path8.resolve(io2.cwd, options.pluginDir) : null,
+      claudeArgs,
+      now: () => io2.now(),
+      print: (line) => io2.stdout(`${line}
+`),
+      newSessionId: randomUUID3,
+      runPhase: runClaudePhase
+    },
+    { sessionId: loop.sessionId, instruction }
+  );
+}
+function resolveProject3(full) {
+  if (!existsSync5(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync3(full);
 }
 
 // src/cli/program.ts
@@ -3477,7 +5314,38 @@ function createProgram(io2) {
   const program2 = new Command("loopkit").description("Timed repeat loops and verifier-gated goal loops for Claude Code").version(VERSION).exitOverride().showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (text) => io2.stdout(text), writeErr: (text) => io2.stderr(text) });
   registerRepeatCommand(program2, io2);
   registerAutoLoopCommand(program2, io2);
+  registerCodexRunCommand(program2, io2);
+  registerRunCommand(program2, io2);
   return program2;
+}
+
+// src/cli/stdin.ts
+var MAX_BYTES2 = 64 * 1024 * 1024;
+function readStdin(timeoutMs = 1e4) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    const timer = setTimeout(() => reject(new Error(`no end of input after ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+    process.stdin.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BYTES2) {
+        clearTimeout(timer);
+        reject(new Error(`input larger than ${MAX_BYTES2} bytes`));
+        process.stdin.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    process.stdin.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
 }
 
 // src/cli/main.ts

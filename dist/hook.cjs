@@ -1,0 +1,85 @@
+const __loopkitEntryUrl = require("node:url").pathToFileURL(__filename).href;
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+
+// src/hook/main.ts
+var import_node_fs = require("node:fs");
+
+// src/state/paths.ts
+var import_node_os = __toESM(require("node:os"), 1);
+var import_node_path = __toESM(require("node:path"), 1);
+function dataDir(env = process.env) {
+  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path.default.join(import_node_os.default.homedir(), ".loopkit");
+}
+var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+function sessionMarkerPath(data, sessionId) {
+  return import_node_path.default.join(data, "sessions", `${sessionId}.json`);
+}
+
+// src/hook/main.ts
+function warn(line) {
+  process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
+`);
+}
+async function readInput() {
+  try {
+    return (0, import_node_fs.readFileSync)(0, "utf8");
+  } catch (error) {
+    if (error.code !== "EAGAIN") throw error;
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
+async function main() {
+  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  let payload;
+  try {
+    payload = JSON.parse(await readInput());
+  } catch (error) {
+    warn(`ignoring hook input that is not valid JSON (${error.message})`);
+    return;
+  }
+  const sessionId = payload?.session_id;
+  if (typeof sessionId !== "string" || !SESSION_ID_PATTERN.test(sessionId)) {
+    warn("ignoring hook input without a usable session_id; no loop acts in a session it cannot identify");
+    return;
+  }
+  const data = dataDir();
+  if (!(0, import_node_fs.existsSync)(sessionMarkerPath(data, sessionId))) return;
+  const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
+  const { dispatchHook } = await import(activePath);
+  const output = await dispatchHook(payload, data);
+  if (output) process.stdout.write(`${JSON.stringify(output)}
+`);
+}
+main().then(
+  () => {
+    process.exitCode = 0;
+  },
+  (error) => {
+    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 0;
+  }
+);
