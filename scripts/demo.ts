@@ -1,0 +1,77 @@
+// `npm run demo`: the real claude CLI with this plugin, offline against a scripted model on 127.0.0.1.
+// Shows a /loopkit:repeat loop and a /loopkit:auto-loop reaching a proven goal, then what they left.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { startFakeModel } from "../test/e2e/harness/fake-model.js";
+import { makeSandbox, runClaude, type ClaudeRun } from "../test/e2e/harness/run-claude.js";
+import { bash, loopkitCli, loopScript, plugin } from "../test/e2e/auto-loop-helpers.js";
+import { iterationScript, result } from "../test/e2e/repeat-helpers.js";
+
+const say = (line = "") => process.stdout.write(`${line}\n`);
+
+/** What loopkit showed the person (its systemMessage lines) during a run. */
+function messages(run: ClaudeRun): string[] {
+  return run.hookEvents
+    .filter((event) => event.subtype === "hook_response" && event.stdout)
+    .flatMap((event) => {
+      try {
+        const message = (JSON.parse(event.stdout) as { systemMessage?: string }).systemMessage;
+        return message ? [message] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const model = await startFakeModel([]);
+const sandbox = await makeSandbox();
+const data = path.join(sandbox.root, "loopkit data");
+const stats = path.join(sandbox.root, "stats.json");
+const env = { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats };
+try {
+  say("== /loopkit:repeat 5s --iterations 3 \"check that README.md exists\"");
+  say("   (the demo lowers the 1-minute floor to 5 s with the test-only LOOPKIT_REPEAT_MIN_INTERVAL_MS)");
+  const { script } = iterationScript([
+    result("REPEAT-RESULT: pass - README.md is there", "I looked."),
+    result("REPEAT-RESULT: fail - README.md is empty?", "Hmm."),
+    result("REPEAT-RESULT: pass - README.md is there again", "Looked again."),
+  ]);
+  model.setScript(script);
+  const repeat = await runClaude({
+    model,
+    sandbox,
+    prompt: '/loopkit:repeat 5s --iterations 3 "check that README.md exists"',
+    env: { ...env, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "5000" },
+    timeoutMs: 120_000,
+  });
+  for (const line of messages(repeat)) say(`   [shown to the person] ${line}`);
+  const record = (JSON.parse(readFileSync(stats, "utf8")) as { loop_runs: unknown[] }).loop_runs.at(-1);
+  say(`   stats record: ${JSON.stringify(record)}`);
+
+  say();
+  say('== /loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi');
+  say("   turn 1 writes the wrong text, turn 2 fixes it; the verifier must pass twice and a fresh audit must agree");
+  model.setScript(
+    loopScript({
+      turns: [bash("echo wrong > hello.txt"), bash("echo hi > hello.txt")],
+      vote: () => 'I read hello.txt: it says hi.\n{"vote": "achieved", "reasons": ["hello.txt says hi"]}',
+    }),
+  );
+  const autoLoop = await runClaude({
+    model,
+    sandbox,
+    prompt: '/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi',
+    args: ["--allowedTools", "Bash"],
+    env,
+    timeoutMs: 180_000,
+  });
+  for (const line of messages(autoLoop)) say(`   [shown to the person] ${line}`);
+  say("   --status:");
+  for (const line of loopkitCli(sandbox, ["--status"], env).stdout.trimEnd().split("\n")) say(`     ${line}`);
+  say();
+  say(`model requests: ${model.requests.length}; anything that tried to leave 127.0.0.1: ${model.unexpected.length ? model.unexpected.join(", ") : "nothing"}`);
+} finally {
+  await model.close();
+  await sandbox.cleanup();
+  plugin.remove();
+}
