@@ -62,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-R5T4WHY6.js";
+} from "./chunks/chunk-SJABBN74.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1227,7 +1227,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path9 = __require("node:path");
+    var path10 = __require("node:path");
     var fs6 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2240,9 +2240,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path9.resolve(baseDir, baseName);
+          const localBin = path10.resolve(baseDir, baseName);
           if (fs6.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path9.extname(baseName))) return void 0;
+          if (sourceExt.includes(path10.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs6.existsSync(`${localBin}${ext}`)
           );
@@ -2260,17 +2260,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path9.resolve(
-            path9.dirname(resolvedScriptPath),
+          executableDir = path10.resolve(
+            path10.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path9.basename(
+            const legacyName = path10.basename(
               this._scriptPath,
-              path9.extname(this._scriptPath)
+              path10.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2281,7 +2281,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path9.extname(executableFile));
+        launchWithNode = sourceExt.includes(path10.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3196,7 +3196,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path9.basename(filename, path9.extname(filename));
+        this._name = path10.basename(filename, path10.extname(filename));
         return this;
       }
       /**
@@ -3210,9 +3210,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path10) {
-        if (path10 === void 0) return this._executableDir;
-        this._executableDir = path10;
+      executableDir(path11) {
+        if (path11 === void 0) return this._executableDir;
+        this._executableDir = path11;
         return this;
       }
       /**
@@ -3508,8 +3508,8 @@ var {
 } = import_index.default;
 
 // src/cli/auto-loop-command.ts
-import { existsSync as existsSync2, promises as fs3, realpathSync } from "node:fs";
-import path3 from "node:path";
+import { existsSync as existsSync3, promises as fs3, realpathSync } from "node:fs";
+import path4 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/auto-loop/args.ts
@@ -4686,6 +4686,38 @@ var StateSink = class {
   }
 };
 
+// src/state/find-data-dir.ts
+import { existsSync as existsSync2, readdirSync } from "node:fs";
+import os from "node:os";
+import path3 from "node:path";
+var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+function holdsLoopkitState(dir) {
+  return STATE_FOLDERS.some((folder) => existsSync2(path3.join(dir, folder)));
+}
+function dataDirCandidates(env) {
+  const home = env.HOME || os.homedir();
+  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(home, ".claude"), "plugins", "data");
+  let installed = [];
+  try {
+    installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path3.join(pluginData, name));
+  } catch {
+  }
+  return [...installed, path3.join(home, ".loopkit")].filter(holdsLoopkitState);
+}
+function resolveDataDir(env, pluginData) {
+  if (env.LOOPKIT_DATA_DIR) return env.LOOPKIT_DATA_DIR;
+  if (pluginData) return pluginData;
+  if (env.CLAUDE_PLUGIN_DATA) return env.CLAUDE_PLUGIN_DATA;
+  const candidates = dataDirCandidates(env);
+  if (candidates.length > 1) {
+    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${candidates.join(", ")}`, {
+      value: candidates,
+      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
+    });
+  }
+  return candidates[0] ?? path3.join(env.HOME || os.homedir(), ".loopkit");
+}
+
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
   program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
@@ -4697,7 +4729,7 @@ function registerAutoLoopCommand(program2, io2) {
 var argvWord = (value) => ({ value, raw: quoteForShell(value) });
 async function runRequest(request, options, io2) {
   const now = io2.now();
-  const data = dataDir(options.pluginData ? { ...io2.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io2.env);
+  const data = resolveDataDir(io2.env, options.pluginData);
   switch (request.mode) {
     case "usage":
     case "help":
@@ -4733,8 +4765,8 @@ async function runRequest(request, options, io2) {
 function resolveProject(options, io2) {
   const given = options.project || io2.env.CLAUDE_PROJECT_DIR;
   if (!given) throw new LoopkitError("USAGE", "no project folder: pass --project <dir> or set CLAUDE_PROJECT_DIR");
-  const full = path3.resolve(io2.cwd, given);
-  if (!existsSync2(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  const full = path4.resolve(io2.cwd, given);
+  if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
   return realpathSync(full);
 }
 function requireSession(options) {
@@ -4748,11 +4780,11 @@ function requireSession(options) {
   return id;
 }
 function usageFile() {
-  let dir = path3.dirname(fileURLToPath(import.meta.url));
+  let dir = path4.dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 5; up += 1) {
-    const candidate = path3.join(dir, "skills", "auto-loop", "references", "usage.md");
-    if (existsSync2(candidate)) return candidate;
-    dir = path3.dirname(dir);
+    const candidate = path4.join(dir, "skills", "auto-loop", "references", "usage.md");
+    if (existsSync3(candidate)) return candidate;
+    dir = path4.dirname(dir);
   }
   throw new LoopkitError("USAGE", "cannot find skills/auto-loop/references/usage.md next to loopkit");
 }
@@ -4767,8 +4799,8 @@ function registerCodexRunCommand(program2, io2) {
 }
 
 // src/cli/repeat-command.ts
-import { existsSync as existsSync4, realpathSync as realpathSync2 } from "node:fs";
-import path4 from "node:path";
+import { existsSync as existsSync5, realpathSync as realpathSync2 } from "node:fs";
+import path5 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -4812,7 +4844,7 @@ Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOP
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
@@ -4860,7 +4892,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync3(markerFile)) return;
+  if (!existsSync4(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -4994,11 +5026,10 @@ async function runRequest2(request, options, io2) {
     return;
   }
   const ctx = {
-    // Same precedence as the hook: $LOOPKIT_DATA_DIR, then the plugin data folder, then ~/.loopkit.
-    dataDir: dataDir(options.pluginData ? { ...io2.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io2.env),
+    dataDir: resolveDataDir(io2.env, options.pluginData),
     projectDir: resolveProject2(options, io2),
     now: io2.now(),
-    statsFile: path4.resolve(io2.cwd, statsFile(io2.env))
+    statsFile: path5.resolve(io2.cwd, statsFile(io2.env))
   };
   const session = options.session ? requireSession2(options.session) : void 0;
   switch (request.mode) {
@@ -5038,8 +5069,8 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 function resolveProject2(options, io2) {
-  const full = path4.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
-  if (!existsSync4(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  const full = path5.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
+  if (!existsSync5(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
   return realpathSync2(full);
 }
 function requireSession2(id) {
@@ -5054,12 +5085,12 @@ function noSession(what) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { existsSync as existsSync5, realpathSync as realpathSync3 } from "node:fs";
-import path8 from "node:path";
+import { existsSync as existsSync6, realpathSync as realpathSync3 } from "node:fs";
+import path9 from "node:path";
 
 // src/run/claude-phase.ts
 import { promises as fs4 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5088,11 +5119,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path5.dirname(file);
+  const dir = path6.dirname(file);
   await fs4.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
   const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path5.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path6.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5120,7 +5151,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 `;
 
 // src/run/phases.ts
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
@@ -5192,7 +5223,7 @@ async function runPhases(ctx, first) {
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+        logFile: path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
       });
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
@@ -5224,10 +5255,10 @@ function phaseTimeout(state, now, settings) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs5 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path7.join(loopDir, "runner");
+var target = (loopDir) => path8.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
   await fs5.mkdir(loopDir, { recursive: true });
   try {
@@ -5269,8 +5300,8 @@ async function run(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
-  const projectDir = resolveProject3(path8.resolve(io2.cwd, options.project ?? "."));
-  const data = dataDir(io2.env);
+  const projectDir = resolveProject3(path9.resolve(io2.cwd, options.project ?? "."));
+  const data = resolveDataDir(io2.env);
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
 `));
@@ -5292,7 +5323,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: io2.env,
-      pluginDir: options.pluginDir ? path8.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path9.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: (line) => io2.stdout(`${line}
@@ -5304,7 +5335,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
   );
 }
 function resolveProject3(full) {
-  if (!existsSync5(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  if (!existsSync6(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
   return realpathSync3(full);
 }
 

@@ -2,9 +2,8 @@
 // true state (with the mirror's sha256) first, then the mirror, then the history lines.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { keepAside, readJson, writeJson } from "../state/json-store.js";
+import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
 import { projectKey, sessionMarkerPath } from "../state/paths.js";
-import { LoopkitError } from "../shared/errors.js";
 import { SessionMarkerSchema } from "../hook/session-marker.js";
 import type { HistoryEntry } from "./history.js";
 import { appendJsonl, mirrorHistoryFile, mirrorText, sha256, writeMirror } from "./mirror.js";
@@ -21,20 +20,9 @@ export function loopFiles(data: string, projectDir: string): LoopFiles {
   return { dir, state: path.join(dir, "state.json"), history: path.join(dir, "gate-history.jsonl") };
 }
 
-/** The true state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
-export async function loadState(file: string, now: Date): Promise<AutoLoopState | undefined> {
-  try {
-    const read = await readJson(file, AutoLoopStateSchema);
-    return read.exists ? read.value : undefined;
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
-    const aside = await keepAside(file, now);
-    throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, {
-      value: aside,
-      cause: error,
-      hint: "the loop stopped and will not be judged achieved; start a new one when ready",
-    });
-  }
+/** The state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
+export function loadState(file: string, now: Date): Promise<AutoLoopState | undefined> {
+  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
 }
 
 /** Saves the true state, rewrites the mirror from it, and appends history to both copies. */

@@ -14,7 +14,8 @@ import { formatStatus, loopStatus } from "../auto-loop/status.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { readJson } from "../state/json-store.js";
-import { dataDir, SESSION_ID_PATTERN } from "../state/paths.js";
+import { resolveDataDir } from "../state/find-data-dir.js";
+import { SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
 import type { CliIo } from "./io.js";
 
@@ -48,8 +49,7 @@ const argvWord = (value: string) => ({ value, raw: quoteForShell(value) });
 
 async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo): Promise<void> {
   const now = io.now();
-  // Same precedence as the hook: $LOOPKIT_DATA_DIR, then the plugin data folder, then ~/.loopkit.
-  const data = dataDir(options.pluginData ? { ...io.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io.env);
+  const data = resolveDataDir(io.env, options.pluginData);
   switch (request.mode) {
     case "usage":
     case "help":

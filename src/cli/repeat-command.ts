@@ -13,7 +13,8 @@ import { statsFile } from "../repeat/stats-store.js";
 import { loadState, projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
 import { repeatStateFile } from "../repeat/state.js";
-import { dataDir, SESSION_ID_PATTERN } from "../state/paths.js";
+import { resolveDataDir } from "../state/find-data-dir.js";
+import { SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
 import type { CliIo } from "./io.js";
 
@@ -52,8 +53,7 @@ async function runRequest(request: RepeatRequest, options: Options, io: CliIo): 
     return;
   }
   const ctx: RepeatContext = {
-    // Same precedence as the hook: $LOOPKIT_DATA_DIR, then the plugin data folder, then ~/.loopkit.
-    dataDir: dataDir(options.pluginData ? { ...io.env, CLAUDE_PLUGIN_DATA: options.pluginData } : io.env),
+    dataDir: resolveDataDir(io.env, options.pluginData),
     projectDir: resolveProject(options, io),
     now: io.now(),
     statsFile: path.resolve(io.cwd, statsFile(io.env)),

@@ -13,7 +13,7 @@ import { RUN_HELP } from "../run/help.js";
 import { runPhases } from "../run/phases.js";
 import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
-import { dataDir } from "../state/paths.js";
+import { resolveDataDir } from "../state/find-data-dir.js";
 import { LoopkitError } from "../shared/errors.js";
 import type { CliIo } from "./io.js";
 
@@ -52,7 +52,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
   const projectDir = resolveProject(path.resolve(io.cwd, options.project ?? "."));
-  const data = dataDir(io.env);
+  const data = resolveDataDir(io.env);
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here\n`));
   try {

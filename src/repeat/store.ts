@@ -1,26 +1,14 @@
 // Where a repeat loop's state and session marker live, and the one way to load and save them.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { keepAside, readJson, writeJson } from "../state/json-store.js";
+import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
-import { LoopkitError } from "../shared/errors.js";
 import { SessionMarkerSchema } from "../hook/session-marker.js";
 import { RepeatStateSchema, repeatStateDir, type RepeatState } from "./state.js";
 
 /** The state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
-export async function loadState(file: string, now: Date): Promise<RepeatState | undefined> {
-  try {
-    const read = await readJson(file, RepeatStateSchema);
-    return read.exists ? read.value : undefined;
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
-    const aside = await keepAside(file, now);
-    throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, {
-      value: aside,
-      cause: error,
-      hint: "the repeat loop stopped; start a new one when ready",
-    });
-  }
+export function loadState(file: string, now: Date): Promise<RepeatState | undefined> {
+  return readOrKeepAside(file, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
 }
 
 export const saveState = (file: string, state: RepeatState) => writeJson(file, RepeatStateSchema, state);

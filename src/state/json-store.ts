@@ -100,3 +100,18 @@ export async function updateJson<S extends z.ZodType, R>(
     return result;
   });
 }
+
+/**
+ * Reads `file` (undefined when absent). A corrupt one is moved aside and reported as STATE_CORRUPT
+ * naming the copy, with `hint` telling the person what now: it is never overwritten in place.
+ */
+export async function readOrKeepAside<S extends z.ZodType>(file: string, schema: S, now: Date, hint: string): Promise<z.infer<S> | undefined> {
+  try {
+    const read = await readJson(file, schema);
+    return read.exists ? read.value : undefined;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    const aside = await keepAside(file, now);
+    throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, { value: aside, cause: error, hint });
+  }
+}

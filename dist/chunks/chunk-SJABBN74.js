@@ -2693,6 +2693,16 @@ async function withLock(file2, fn, staleMs = 1e4) {
     await release().catch(() => void 0);
   }
 }
+async function readOrKeepAside(file2, schema, now, hint) {
+  try {
+    const read = await readJson(file2, schema);
+    return read.exists ? read.value : void 0;
+  } catch (error62) {
+    if (error62.code !== "STATE_CORRUPT") throw error62;
+    const aside = await keepAside(file2, now);
+    throw new LoopkitError("STATE_CORRUPT", `${error62.message}; kept it as ${aside}`, { value: aside, cause: error62, hint });
+  }
+}
 
 // src/state/paths.ts
 import { createHash } from "node:crypto";
@@ -22654,19 +22664,8 @@ function loopFiles(data, projectDir) {
   const dir = path4.join(data, "auto-loop", projectKey(projectDir));
   return { dir, state: path4.join(dir, "state.json"), history: path4.join(dir, "gate-history.jsonl") };
 }
-async function loadState(file2, now) {
-  try {
-    const read = await readJson(file2, AutoLoopStateSchema);
-    return read.exists ? read.value : void 0;
-  } catch (error62) {
-    if (error62.code !== "STATE_CORRUPT") throw error62;
-    const aside = await keepAside(file2, now);
-    throw new LoopkitError("STATE_CORRUPT", `${error62.message}; kept it as ${aside}`, {
-      value: aside,
-      cause: error62,
-      hint: "the loop stopped and will not be judged achieved; start a new one when ready"
-    });
-  }
+function loadState(file2, now) {
+  return readOrKeepAside(file2, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
 }
 async function persist(files, state, history, now) {
   const text = mirrorText(state);
@@ -30337,19 +30336,8 @@ async function readStats(file2, now) {
 // src/repeat/store.ts
 import { promises as fs6 } from "node:fs";
 import path13 from "node:path";
-async function loadState2(file2, now) {
-  try {
-    const read = await readJson(file2, RepeatStateSchema);
-    return read.exists ? read.value : void 0;
-  } catch (error62) {
-    if (error62.code !== "STATE_CORRUPT") throw error62;
-    const aside = await keepAside(file2, now);
-    throw new LoopkitError("STATE_CORRUPT", `${error62.message}; kept it as ${aside}`, {
-      value: aside,
-      cause: error62,
-      hint: "the repeat loop stopped; start a new one when ready"
-    });
-  }
+function loadState2(file2, now) {
+  return readOrKeepAside(file2, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
 }
 var saveState = (file2, state) => writeJson(file2, RepeatStateSchema, state);
 async function writeMarker2(data, state, stateFile, now) {
