@@ -371,15 +371,17 @@ function withLongRuns(base) {
 import { randomUUID } from "node:crypto";
 
 // src/repeat/early-success.ts
-var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/i;
+var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
+var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
 var normalize2 = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
 function findSuccessMarker(message, prompt) {
   const promptLines = new Set(prompt.split(/\r?\n/).map(normalize2).filter(Boolean));
   for (const line of message.split(/\r?\n/)) {
     const normalized = normalize2(line);
     if (!normalized || promptLines.has(normalized)) continue;
-    const match = MARKERS.exec(line);
-    if (match) return match[0];
+    for (const match of line.matchAll(MARKERS)) {
+      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
+    }
   }
   return null;
 }

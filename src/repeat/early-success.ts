@@ -1,8 +1,9 @@
 // Early success: a passing iteration whose final message says DONE, COMPLETE, ALL PASS, ALL TESTS
 // PASSED or SUCCESS (whole words, any case). Lines that merely repeat loopkit's own prompt (which
-// names these words) do not count.
+// names these words) do not count, and neither does a marker negated just before it ("not done yet").
 
-const MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/i;
+const MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
+const NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
 
 const normalize = (line: string) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
 
@@ -12,8 +13,9 @@ export function findSuccessMarker(message: string, prompt: string): string | nul
   for (const line of message.split(/\r?\n/)) {
     const normalized = normalize(line);
     if (!normalized || promptLines.has(normalized)) continue;
-    const match = MARKERS.exec(line);
-    if (match) return match[0];
+    for (const match of line.matchAll(MARKERS)) {
+      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
+    }
   }
   return null;
 }

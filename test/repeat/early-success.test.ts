@@ -16,6 +16,7 @@ describe("findSuccessMarker", () => {
     ["ALL TESTS PASSED", "Result: all tests passed!", "all tests passed"],
     ["SUCCESS", "**Success**", "Success"],
     ["in the result line's summary", "REPEAT-RESULT: pass - deploy DONE", "DONE"],
+    ["a later marker after a negated one", "Not done at first, but now: ALL TESTS PASSED", "ALL TESTS PASSED"],
   ])("finds %s", (_name, message, marker) => {
     expect(findSuccessMarker(message, PROMPT)).toBe(marker);
   });
@@ -26,6 +27,9 @@ describe("findSuccessMarker", () => {
     ["the prompt's own line echoed", "Use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished.\nREPEAT-RESULT: pass"],
     ["the prompt line echoed as a quote with other spacing", ">   use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished."],
     ["an empty message", ""],
+    ["a negated marker", "Not done yet: 2 pods still rolling out."],
+    ["negated with a filler word", "The migration is not quite complete. This was no success."],
+    ["a contraction", "It isn't done and it wasn't a success."],
   ])("finds nothing: %s", (_name, message) => {
     expect(findSuccessMarker(message, PROMPT)).toBeNull();
   });
