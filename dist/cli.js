@@ -23,6 +23,7 @@ import {
   isLoopkitError,
   iterationPrompt,
   keepForeignAside,
+  killGroup,
   loadNextPrompt,
   loadState,
   loadState2,
@@ -62,7 +63,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-SJABBN74.js";
+} from "./chunks/chunk-YLGCJM65.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -4064,12 +4065,7 @@ var AppServerClient = class _AppServerClient {
   }
   /** Kills the server's whole process group at once. */
   kill() {
-    if (this.exited || this.child.pid === void 0) return;
-    try {
-      process.kill(-this.child.pid, "SIGKILL");
-    } catch {
-      this.child.kill("SIGKILL");
-    }
+    if (!this.exited) killGroup(this.child, "SIGKILL");
   }
   send(message) {
     if (!this.exited) this.child.stdin?.write(`${JSON.stringify(message)}

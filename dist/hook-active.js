@@ -49,7 +49,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-SJABBN74.js";
+} from "./chunks/chunk-YLGCJM65.js";
 
 // src/auto-loop/decide.ts
 var BLOCKER_LIMIT = 3;

@@ -1,6 +1,7 @@
 // The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply's
 // last vote object counts; a timeout, a crash or a reply without a vote counts as "unmet".
 import { execa } from "execa";
+import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
 import { BoundedOutput } from "./bounded-output.js";
 import { usageTokens } from "./transcript-usage.js";
@@ -47,12 +48,13 @@ export async function runAudit(options: { prompt: string; cwd: string; env: Node
     reject: false,
     detached: true,
     cleanup: true,
-    timeout: options.timeoutMs,
-    forceKillAfterDelay: 2_000,
   });
+  // The audit may start tools of its own: a timeout ends its whole process group.
+  const deadline = killGroupAfter(child, options.timeoutMs);
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   const result = await child;
-  if (result.timedOut) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1000)} s`, 0);
+  deadline.clear();
+  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1000)} s`, 0);
   if (result.failed && result.exitCode === undefined) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }

@@ -1,5 +1,6 @@
 // A small JSON-RPC client for `codex app-server` over stdio: one JSON object per line, no "jsonrpc"
 // field, numeric request ids, notifications as events. Every reply we use is validated with zod.
+import { killGroup } from "../shared/process-group.js";
 import readline from "node:readline";
 import { execa, type ResultPromise } from "execa";
 import type { z } from "zod";
@@ -119,12 +120,7 @@ export class AppServerClient {
 
   /** Kills the server's whole process group at once. */
   kill(): void {
-    if (this.exited || this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, "SIGKILL");
-    } catch {
-      this.child.kill("SIGKILL");
-    }
+    if (!this.exited) killGroup(this.child, "SIGKILL");
   }
 
   private send(message: Record<string, unknown>): void {

@@ -29575,6 +29575,32 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
+// src/shared/process-group.ts
+var KILL_GRACE_MS = 2e3;
+function killGroup(child, signal) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+function killGroupAfter(child, timeoutMs) {
+  let fired = false;
+  const timers = [];
+  timers.push(
+    setTimeout(() => {
+      fired = true;
+      killGroup(child, "SIGTERM");
+      timers.push(setTimeout(() => killGroup(child, "SIGKILL"), KILL_GRACE_MS));
+    }, timeoutMs)
+  );
+  return {
+    timedOut: () => fired,
+    clear: () => timers.forEach(clearTimeout)
+  };
+}
+
 // src/auto-loop/audit-vote.ts
 var VoteSchema = external_exports.object({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
 var SEARCH_WINDOW = 64 * 1024;
@@ -29691,13 +29717,13 @@ async function runAudit(options) {
     stderr: "ignore",
     reject: false,
     detached: true,
-    cleanup: true,
-    timeout: options.timeoutMs,
-    forceKillAfterDelay: 2e3
+    cleanup: true
   });
+  const deadline = killGroupAfter(child, options.timeoutMs);
   child.stdout?.on("data", (chunk) => stdout.push(chunk));
   const result = await child;
-  if (result.timedOut) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  deadline.clear();
+  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
   if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }
@@ -29724,11 +29750,11 @@ function unmet(failure2, tokens) {
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
-var KILL_GRACE_MS = 2e3;
 async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
   const output2 = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa("/bin/sh", ["-c", command], {
+  const child = execa(command, {
+    shell: true,
     cwd,
     env,
     extendEnv: false,
@@ -29740,26 +29766,11 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
     reject: false
   });
   child.all?.on("data", (chunk) => output2.push(chunk));
-  const killGroup = (signal) => {
-    if (child.pid !== void 0) {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-      }
-    }
-  };
-  let timedOut = false;
-  const timers = [];
-  timers.push(
-    setTimeout(() => {
-      timedOut = true;
-      killGroup("SIGTERM");
-      timers.push(setTimeout(() => killGroup("SIGKILL"), KILL_GRACE_MS));
-    }, timeoutMs)
-  );
-  child.on("exit", () => killGroup("SIGKILL"));
+  const deadline = killGroupAfter(child, timeoutMs);
+  child.on("exit", () => killGroup(child, "SIGKILL"));
   const result = await child;
-  for (const timer of timers) clearTimeout(timer);
+  deadline.clear();
+  const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {
     exitCode,
@@ -30470,6 +30481,7 @@ export {
   writeMarker,
   removeMarker,
   execa,
+  killGroup,
   BoundedOutput,
   readTranscriptDelta,
   runAudit,
