@@ -63,7 +63,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-YLGCJM65.js";
+} from "./chunks/chunk-4HHAXVD5.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

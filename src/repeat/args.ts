@@ -92,7 +92,13 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
 
   const warnings: string[] = [];
   let intervalMs = DEFAULT_INTERVAL_MS;
-  if (positional.length > 0 && positional[0]!.raw === positional[0]!.value && isDuration(positional[0]!.value)) {
+  // A leading bare number or number-with-letters ("5", "5x", "-3", "10min") is a mistyped interval,
+  // not the start of a prompt: say so rather than loop on the wrong text every 10 minutes.
+  const first = positional[0];
+  if (first && first.raw === first.value && !isDuration(first.value) && /^-?\d[\w.]*$/.test(first.value)) {
+    throw usage(`invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`, first.value);
+  }
+  if (first && first.raw === first.value && isDuration(first.value)) {
     const given = positional.shift()!.value;
     intervalMs = parseDuration(given, "interval");
     if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given} is longer than the 24h maximum`, given);

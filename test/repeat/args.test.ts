@@ -19,6 +19,8 @@ describe("parseRepeatArgs: starting a loop", () => {
     ["a quoted flag is data", '5m "--verbose" run', start('"--verbose" run', 300_000)],
     ["the maximum count", "/x --iterations 1000", start("/x", 600_000, 1000)],
     ["a quoted duration is the prompt", '"5m"', start("5m")],
+    ["a prompt that starts with a number, quoted", '5m "3 things to check"', start("3 things to check", 300_000)],
+    ["a number later in the prompt", "5m check the 3 pods", start("check the 3 pods", 300_000)],
   ])("%s", (_name, text, expected) => {
     expect(parseRepeatArgs(text)).toMatchObject({ ...expected, warnings: [] });
   });
@@ -65,6 +67,10 @@ describe("parseRepeatArgs: usage errors start nothing", () => {
     ["--iterations 5x", "/x --iterations 5x", /invalid --iterations "5x"/],
     ["--iterations 2.5", "/x --iterations 2.5", /invalid --iterations/],
     ["--iterations 1001", "/x --iterations 1001", /invalid --iterations "1001"/],
+    ["a unitless interval", "5 /test", /invalid interval "5": use units h, m, s/],
+    ["a mistyped unit", "5x /test", /invalid interval "5x"/],
+    ["a long unit name", "10min /test", /invalid interval "10min"/],
+    ["a negative interval", "-3 /test", /invalid interval "-3"/],
     ["--iterations without a value", "/x --iterations", /--iterations needs a value/],
     ["--iterations= empty", "/x --iterations=", /--iterations needs a value/],
     ["--iterations twice", "/x --iterations 2 --iterations 3", /given twice/],

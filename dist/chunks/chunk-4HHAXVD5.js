@@ -30144,7 +30144,11 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
   }
   const warnings = [];
   let intervalMs = DEFAULT_INTERVAL_MS;
-  if (positional.length > 0 && positional[0].raw === positional[0].value && isDuration(positional[0].value)) {
+  const first = positional[0];
+  if (first && first.raw === first.value && !isDuration(first.value) && /^-?\d[\w.]*$/.test(first.value)) {
+    throw usage(`invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`, first.value);
+  }
+  if (first && first.raw === first.value && isDuration(first.value)) {
     const given2 = positional.shift().value;
     intervalMs = parseDuration(given2, "interval");
     if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given2} is longer than the 24h maximum`, given2);
