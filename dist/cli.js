@@ -63,7 +63,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-4HHAXVD5.js";
+} from "./chunks/chunk-7CEMC7YQ.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -49,7 +49,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-4HHAXVD5.js";
+} from "./chunks/chunk-7CEMC7YQ.js";
 
 // src/auto-loop/decide.ts
 var BLOCKER_LIMIT = 3;

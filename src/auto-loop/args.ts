@@ -2,7 +2,7 @@
 import { LoopkitError } from "../shared/errors.js";
 import { parseDuration } from "../shared/duration.js";
 import type { Caps } from "./state.js";
-import { splitWords, type Word } from "./split-words.js";
+import { splitWords, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =
   | { mode: "usage" }

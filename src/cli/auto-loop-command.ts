@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { parseAutoLoopArgs, parseWords, type AutoLoopRequest } from "../auto-loop/args.js";
-import { quoteForShell } from "../auto-loop/split-words.js";
+import { quoteForShell } from "../shared/split-words.js";
 import { cancelLoop } from "../auto-loop/cancel.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";

@@ -3,7 +3,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { quoteForShell } from "../auto-loop/split-words.js";
+import { quoteForShell } from "../shared/split-words.js";
 import { MIN_INTERVAL_MS, parseRepeatArgs, parseRepeatWords, type RepeatRequest } from "../repeat/args.js";
 import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";

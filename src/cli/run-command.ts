@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
 import { readSettings } from "../auto-loop/settings.js";
-import { quoteForShell } from "../auto-loop/split-words.js";
+import { quoteForShell } from "../shared/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";

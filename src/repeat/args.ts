@@ -1,6 +1,6 @@
 // Parses what the person typed after /loopkit:repeat into one request. Nothing is executed here:
 // quotes only group words, and `;`, `$(...)` and backticks stay plain text.
-import { splitWords, type Word } from "../auto-loop/split-words.js";
+import { splitWords, type Word } from "../shared/split-words.js";
 import { formatDuration, isDuration, parseDuration } from "../shared/duration.js";
 import { LoopkitError } from "../shared/errors.js";
 

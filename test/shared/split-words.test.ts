@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteForShell, splitWords } from "../../src/auto-loop/split-words.js";
+import { quoteForShell, splitWords } from "../../src/shared/split-words.js";
 
 const values = (text: string) => splitWords(text).map((word) => word.value);
 

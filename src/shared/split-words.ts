@@ -1,7 +1,7 @@
 // Splits the text a person typed after /loopkit:auto-loop into words, shell-like but with nothing
 // executed or expanded: `$`, `;`, `|`, backticks are plain characters. A quote opens only at the start
 // of a word (or right after `=` in `--flag=`), so prose such as "the user's bug" needs no escaping.
-import { LoopkitError } from "../shared/errors.js";
+import { LoopkitError } from "./errors.js";
 
 /** One word: its value (quotes removed) and its raw text exactly as typed (quotes kept). */
 export interface Word {

@@ -30020,7 +30020,7 @@ function endLoop(state, status, now) {
 }
 var isActive = (state) => state.phase !== "ended";
 
-// src/auto-loop/split-words.ts
+// src/shared/split-words.ts
 var SPACE = /[ \t\r\n]/;
 function splitWords(text) {
   const words = [];
