@@ -4714,12 +4714,24 @@ function resolveDataDir(env, pluginData) {
   return candidates[0] ?? path3.join(env.HOME || os.homedir(), ".loopkit");
 }
 
+// src/cli/skill-answer.ts
+async function answerForSkill(skillMode, io2, fn) {
+  try {
+    await fn();
+  } catch (error) {
+    if (!skillMode || !isLoopkitError(error, "NO_LOOP")) throw error;
+    io2.stdout(`loopkit: ${formatError(error)}
+`);
+  }
+  if (skillMode) io2.exitCode = 0;
+}
+
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
   program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(words.map(argvWord));
-    await runRequest(request, options, io2);
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, options, io2));
   });
 }
 var argvWord = (value) => ({ value, raw: quoteForShell(value) });
@@ -5013,7 +5025,7 @@ function registerRepeatCommand(program2, io2) {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const minInterval = minIntervalMs(io2.env);
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
-    await runRequest2(request, options, io2);
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, options, io2));
   });
 }
 async function runRequest2(request, options, io2) {

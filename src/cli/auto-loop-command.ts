@@ -17,6 +17,7 @@ import { readJson } from "../state/json-store.js";
 import { resolveDataDir } from "../state/find-data-dir.js";
 import { SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
+import { answerForSkill } from "./skill-answer.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -40,7 +41,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .action(async (words: string[], options: Options) => {
       if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
       const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(words.map(argvWord));
-      await runRequest(request, options, io);
+      await answerForSkill(options.argsStdin, io, () => runRequest(request, options, io));
     });
 }
 

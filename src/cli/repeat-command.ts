@@ -16,6 +16,7 @@ import { repeatStateFile } from "../repeat/state.js";
 import { resolveDataDir } from "../state/find-data-dir.js";
 import { SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
+import { answerForSkill } from "./skill-answer.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -43,7 +44,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
         : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
-      await runRequest(request, options, io);
+      await answerForSkill(options.argsStdin, io, () => runRequest(request, options, io));
     });
 }
 
