@@ -41,12 +41,12 @@ export const repeatHookHandlers: LoopHookHandlers = {
     if (ctx.input.source !== "resume") return undefined;
     const file = ctx.marker.state_file;
     return withLock(file, async () => {
-    const state = await loadState(file, ctx.now()).catch(() => undefined);
-    if (!state || state.session_id !== ctx.input.session_id || (state.phase !== "waiting" && state.phase !== "paused")) return undefined;
-    const paused = pauseLoop(state);
-    await saveState(file, paused);
-    return { kind: "context", eventName: "SessionStart", message: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
-  });
+      const state = await loadState(file, ctx.now()).catch(() => undefined);
+      if (!state || state.session_id !== ctx.input.session_id || (state.phase !== "waiting" && state.phase !== "paused")) return undefined;
+      const paused = pauseLoop(state);
+      await saveState(file, paused);
+      return { kind: "context", eventName: "SessionStart", message: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+    });
   },
 };
 
@@ -80,34 +80,34 @@ async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Wait
   const now = ctx.now();
   switch (state.phase) {
     case "ended":
-    await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
-    return allow();
+      await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
+      return allow();
     case "paused":
-    return allow();
+      return allow();
     case "waiting": {
-    // The hook that was waiting is gone (the person interrupted it): this Stop ends someone else's turn.
-    const paused = pauseLoop(state);
-    await saveState(file, paused);
-    return allow(pausedLine(paused, "its wait was interrupted"));
+      // The hook that was waiting is gone (the person interrupted it): this Stop ends someone else's turn.
+      const paused = pauseLoop(state);
+      await saveState(file, paused);
+      return allow(pausedLine(paused, "its wait was interrupted"));
     }
     case "running": {
-    const promptId = ctx.input.prompt_id ?? null;
-    if (promptId && state.prompt_id && promptId !== state.prompt_id) {
-      // A new prompt of the person's: the loop's own continuation never ran (an interrupt, or Claude
-      // Code's cap on consecutive Stop-hook continuations). Never count or re-feed on this turn.
-      const paused = pauseLostIteration(state);
-      await saveState(file, paused);
-      return allow(pausedLine(paused, `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`));
-    }
-    const message = ctx.input.last_assistant_message;
-    const result = readResultLine(message);
-    const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
-    const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? promptId }, { ...result, successMarker }, now, randomUUID());
-    await saveState(file, next.state);
-    const warnings = await recordStats(next.state, now);
-    if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
-    await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
-    return allow(...warnings, summaryLine(next.state, now));
+      const promptId = ctx.input.prompt_id ?? null;
+      if (promptId && state.prompt_id && promptId !== state.prompt_id) {
+        // A new prompt of the person's: the loop's own continuation never ran (an interrupt, or Claude
+        // Code's cap on consecutive Stop-hook continuations). Never count or re-feed on this turn.
+        const paused = pauseLostIteration(state);
+        await saveState(file, paused);
+        return allow(pausedLine(paused, `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`));
+      }
+      const message = ctx.input.last_assistant_message;
+      const result = readResultLine(message);
+      const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
+      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? promptId }, { ...result, successMarker }, now, randomUUID());
+      await saveState(file, next.state);
+      const warnings = await recordStats(next.state, now);
+      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
+      await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
+      return allow(...warnings, summaryLine(next.state, now));
     }
   }
 }
@@ -135,7 +135,7 @@ function trapSignals(): Interrupt {
     interrupted: false,
     wake: () => {},
     release: () => {
-    for (const signal of signals) process.off(signal, onSignal);
+      for (const signal of signals) process.off(signal, onSignal);
     },
   };
   const onSignal = () => {
