@@ -40,8 +40,7 @@ import {
   quoteForShell,
   readJson,
   readSettings,
-  removeMarker,
-  removeMarker2,
+  removeSessionMarker,
   repeatStateFile,
   require_lib,
   require_proper_lockfile,
@@ -63,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-7CEMC7YQ.js";
+} from "./chunks/chunk-Z5JBEMKO.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3708,7 +3707,7 @@ async function startLoop(ctx, request) {
     if (previous) {
       const ended = { ...previous, status: "cancelled", status_reason: `taken over by session ${ctx.sessionId}`, ended_at: ctx.now.toISOString() };
       await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
-      await removeMarker(ctx.dataDir, previous.session_id, previous.loop_id);
+      await removeSessionMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
@@ -3772,7 +3771,7 @@ async function takeOverLoop(ctx) {
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) }
     };
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
-    await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
+    await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
   });
@@ -4562,7 +4561,7 @@ async function startCodexLoop(ctx, request) {
   await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
-  await removeMarker(ctx.dataDir, sessionId, started.loop_id);
+  await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }
 async function followInForeground(ctx, loop, preflight) {
@@ -4927,7 +4926,7 @@ async function cancelLoop2(ctx, file) {
     const ended = endLoop(state, "CANCELLED", ctx.now);
     await saveState(file, ended);
     const saved = await saveLoopRun(ended.stats_file, loopRunOf(ended), "update", ctx.now);
-    await removeMarker2(ctx.dataDir, ended.session_id, ended.loop_id);
+    await removeSessionMarker(ctx.dataDir, ended.session_id, ended.loop_id);
     return [...saved.warnings, summaryLine(ended, ctx.now), ""].join("\n");
   });
 }
@@ -5177,7 +5176,7 @@ async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
       transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
     };
     const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
-    await removeMarker(dataDir2, state.session_id, state.loop_id);
+    await removeSessionMarker(dataDir2, state.session_id, state.loop_id);
     await writeMarker(dataDir2, saved, files, now, "run");
     return { kind: "bound", state: saved };
   });
@@ -5247,7 +5246,7 @@ async function runPhases(ctx, first) {
       sessionId = ctx.newSessionId();
     }
   } finally {
-    await removeMarker(ctx.dataDir, sessionId, loopId);
+    await removeSessionMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 function finish(ctx, state, staleMs) {

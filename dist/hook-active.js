@@ -33,8 +33,7 @@ import {
   readSettings,
   readTranscriptDelta,
   recordIteration,
-  removeMarker,
-  removeMarker2,
+  removeSessionMarker,
   runAudit,
   runVerifier,
   saveLoopRun,
@@ -49,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-7CEMC7YQ.js";
+} from "./chunks/chunk-Z5JBEMKO.js";
 
 // src/auto-loop/decide.ts
 var BLOCKER_LIMIT = 3;
@@ -218,7 +217,7 @@ var autoLoopHookHandlers = {
 };
 async function loadOwned(ctx, files) {
   const forget = async (message) => {
-    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
     return { decision: { kind: "allow", ...message ? { message } : {} } };
   };
   let state;
@@ -285,7 +284,7 @@ async function runGate(state, settings, env, now) {
 async function save(ctx, files, decided) {
   const now = ctx.now();
   if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);
-  if (decided.outcome.kind === "stop") await removeMarker(ctx.dataDir, ctx.input.session_id, decided.state.loop_id);
+  if (decided.outcome.kind === "stop") await removeSessionMarker(ctx.dataDir, ctx.input.session_id, decided.state.loop_id);
   return toStopDecision(decided.outcome);
 }
 function toStopDecision(outcome) {
@@ -449,11 +448,11 @@ async function loadOwned2(ctx, file) {
     state = await loadState2(file, ctx.now());
   } catch (error) {
     if (error.code !== "STATE_CORRUPT") throw error;
-    await removeMarker2(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
     return allow(`loopkit repeat stopped: ${formatError(error)}`);
   }
   if (!state) {
-    await removeMarker2(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
     return allow("loopkit repeat stopped: its state is gone from loopkit's data folder.");
   }
   if (state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return allow();
@@ -465,7 +464,7 @@ async function endIteration(ctx, file) {
   const now = ctx.now();
   switch (state.phase) {
     case "ended":
-      await removeMarker2(ctx.dataDir, state.session_id, state.loop_id);
+      await removeSessionMarker(ctx.dataDir, state.session_id, state.loop_id);
       return allow();
     case "paused":
       return allow();
@@ -489,7 +488,7 @@ ${state.command}`) : null;
       await saveState(file, next.state);
       const warnings = await recordStats(next.state, now);
       if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
-      await removeMarker2(ctx.dataDir, state.session_id, state.loop_id);
+      await removeSessionMarker(ctx.dataDir, state.session_id, state.loop_id);
       return allow(...warnings, summaryLine(next.state, now));
     }
   }
@@ -540,7 +539,7 @@ async function waitThenContinue(ctx, file, waiting, interrupt) {
     if ("kind" in current) return current;
     const now = ctx.now();
     if (current.phase === "ended") {
-      await removeMarker2(ctx.dataDir, current.session_id, current.loop_id);
+      await removeSessionMarker(ctx.dataDir, current.session_id, current.loop_id);
       return allow(...waiting.warnings, summaryLine(current, now));
     }
     if (current.phase !== "waiting" || current.wait_token !== token) return allow(...waiting.warnings);

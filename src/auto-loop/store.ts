@@ -1,10 +1,9 @@
 // The true state of a project's auto-loop, in loopkit's data dir, and the one way to save it:
 // true state (with the mirror's sha256) first, then the mirror, then the history lines.
-import { promises as fs } from "node:fs";
 import path from "node:path";
-import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
-import { projectKey, sessionMarkerPath } from "../state/paths.js";
-import { SessionMarkerSchema } from "../hook/session-marker.js";
+import { readOrKeepAside, writeJson } from "../state/json-store.js";
+import { projectKey } from "../state/paths.js";
+import { writeSessionMarker } from "../hook/session-marker.js";
 import type { HistoryEntry } from "./history.js";
 import { appendJsonl, mirrorHistoryFile, mirrorText, sha256, writeMirror } from "./mirror.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "./state.js";
@@ -37,21 +36,8 @@ export async function persist(files: LoopFiles, state: AutoLoopState, history: H
 }
 
 /** Writes the marker that routes this session's hooks to the loop (`driver` "run" for a `loopkit run` phase). */
-export async function writeMarker(data: string, state: AutoLoopState, files: LoopFiles, now: Date, driver: "session" | "run" = "session"): Promise<void> {
-  await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
-    version: 1,
-    kind: "auto-loop",
-    loop_id: state.loop_id,
-    project_dir: state.project_dir,
-    state_file: files.state,
-    created_at: now.toISOString(),
-    driver,
-  });
+export function writeMarker(data: string, state: AutoLoopState, files: LoopFiles, now: Date, driver: "session" | "run" = "session"): Promise<void> {
+  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
-/** Removes a session's marker if it still points at `loopId` (a newer loop's marker is left alone). */
-export async function removeMarker(data: string, sessionId: string, loopId: string): Promise<void> {
-  const file = sessionMarkerPath(data, sessionId);
-  const marker = await readJson(file, SessionMarkerSchema).catch(() => ({ exists: false as const }));
-  if (marker.exists && marker.value.loop_id === loopId) await fs.rm(file, { force: true });
-}
+export { removeSessionMarker as removeMarker } from "../hook/session-marker.js";

@@ -1,11 +1,11 @@
 // The stats log shared with other tools of the family: `loop_runs` in ~/.softspark/ai-toolkit/stats.json
 // (or $LOOPKIT_STATS_FILE). loopkit owns only its own records: every other key and record is kept as
 // is, every write is locked and atomic, and a file that does not parse is moved aside, never overwritten.
-import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { keepAside, withLock, writeJson } from "../state/json-store.js";
+import { keepAside, readJson, withLock, writeJson } from "../state/json-store.js";
+import { formatError, isLoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
 import { FINAL_STATUSES, type RepeatState } from "./state.js";
 
@@ -84,21 +84,12 @@ export async function saveLoopRun(file: string, run: LoopRun, mode: "create" | "
 
 /** Reads the stats file (caller holds the lock). Unreadable content is moved aside and a fresh file started. */
 async function readStats(file: string, now: Date): Promise<{ data: StatsFile; warnings: string[] }> {
-  let text: string;
   try {
-    text = await fs.readFile(file, "utf8");
+    const read = await readJson(file, StatsFileSchema);
+    return { data: read.exists ? read.value : {}, warnings: [] };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { data: {}, warnings: [] };
-    throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    const aside = await keepAside(file, now);
+    return { data: {}, warnings: [`The stats file ${formatError(error)}; loopkit kept it as ${aside} and started a fresh one.`] };
   }
-  let problem: string;
-  try {
-    const parsed = StatsFileSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return { data: parsed.data, warnings: [] };
-    problem = "is not a JSON object with a loop_runs list";
-  } catch {
-    problem = "is not valid JSON";
-  }
-  const aside = await keepAside(file, now);
-  return { data: {}, warnings: [`The stats file ${file} ${problem}; loopkit kept it as ${aside} and started a fresh one.`] };
 }

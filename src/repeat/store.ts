@@ -2,8 +2,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
-import { sessionMarkerPath } from "../state/paths.js";
-import { SessionMarkerSchema } from "../hook/session-marker.js";
+import { writeSessionMarker } from "../hook/session-marker.js";
 import { RepeatStateSchema, repeatStateDir, type RepeatState } from "./state.js";
 
 /** The state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
@@ -14,23 +13,11 @@ export function loadState(file: string, now: Date): Promise<RepeatState | undefi
 export const saveState = (file: string, state: RepeatState) => writeJson(file, RepeatStateSchema, state);
 
 /** Routes this session's hooks to the loop. */
-export async function writeMarker(data: string, state: RepeatState, stateFile: string, now: Date): Promise<void> {
-  await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
-    version: 1,
-    kind: "repeat",
-    loop_id: state.loop_id,
-    project_dir: state.project_dir,
-    state_file: stateFile,
-    created_at: now.toISOString(),
-  });
+export function writeMarker(data: string, state: RepeatState, stateFile: string, now: Date): Promise<void> {
+  return writeSessionMarker(data, state.session_id, { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile }, now);
 }
 
-/** Removes a session's marker if it still points at `loopId` (another loop's marker is left alone). */
-export async function removeMarker(data: string, sessionId: string, loopId: string): Promise<void> {
-  const file = sessionMarkerPath(data, sessionId);
-  const marker = await readJson(file, SessionMarkerSchema).catch(() => ({ exists: false as const }));
-  if (marker.exists && marker.value.loop_id === loopId) await fs.rm(file, { force: true });
-}
+export { removeSessionMarker as removeMarker } from "../hook/session-marker.js";
 
 /** Every readable repeat state of a project, newest start first, with its file. Unreadable files are skipped here. */
 export async function projectLoops(data: string, projectDir: string): Promise<{ file: string; state: RepeatState }[]> {

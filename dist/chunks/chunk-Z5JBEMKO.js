@@ -65,54 +65,54 @@ var require_polyfills = __commonJS({
     }
     var chdir;
     module.exports = patch;
-    function patch(fs7) {
+    function patch(fs6) {
       if (constants5.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
-        patchLchmod(fs7);
+        patchLchmod(fs6);
       }
-      if (!fs7.lutimes) {
-        patchLutimes(fs7);
+      if (!fs6.lutimes) {
+        patchLutimes(fs6);
       }
-      fs7.chown = chownFix(fs7.chown);
-      fs7.fchown = chownFix(fs7.fchown);
-      fs7.lchown = chownFix(fs7.lchown);
-      fs7.chmod = chmodFix(fs7.chmod);
-      fs7.fchmod = chmodFix(fs7.fchmod);
-      fs7.lchmod = chmodFix(fs7.lchmod);
-      fs7.chownSync = chownFixSync(fs7.chownSync);
-      fs7.fchownSync = chownFixSync(fs7.fchownSync);
-      fs7.lchownSync = chownFixSync(fs7.lchownSync);
-      fs7.chmodSync = chmodFixSync(fs7.chmodSync);
-      fs7.fchmodSync = chmodFixSync(fs7.fchmodSync);
-      fs7.lchmodSync = chmodFixSync(fs7.lchmodSync);
-      fs7.stat = statFix(fs7.stat);
-      fs7.fstat = statFix(fs7.fstat);
-      fs7.lstat = statFix(fs7.lstat);
-      fs7.statSync = statFixSync(fs7.statSync);
-      fs7.fstatSync = statFixSync(fs7.fstatSync);
-      fs7.lstatSync = statFixSync(fs7.lstatSync);
-      if (fs7.chmod && !fs7.lchmod) {
-        fs7.lchmod = function(path15, mode, cb) {
+      fs6.chown = chownFix(fs6.chown);
+      fs6.fchown = chownFix(fs6.fchown);
+      fs6.lchown = chownFix(fs6.lchown);
+      fs6.chmod = chmodFix(fs6.chmod);
+      fs6.fchmod = chmodFix(fs6.fchmod);
+      fs6.lchmod = chmodFix(fs6.lchmod);
+      fs6.chownSync = chownFixSync(fs6.chownSync);
+      fs6.fchownSync = chownFixSync(fs6.fchownSync);
+      fs6.lchownSync = chownFixSync(fs6.lchownSync);
+      fs6.chmodSync = chmodFixSync(fs6.chmodSync);
+      fs6.fchmodSync = chmodFixSync(fs6.fchmodSync);
+      fs6.lchmodSync = chmodFixSync(fs6.lchmodSync);
+      fs6.stat = statFix(fs6.stat);
+      fs6.fstat = statFix(fs6.fstat);
+      fs6.lstat = statFix(fs6.lstat);
+      fs6.statSync = statFixSync(fs6.statSync);
+      fs6.fstatSync = statFixSync(fs6.fstatSync);
+      fs6.lstatSync = statFixSync(fs6.lstatSync);
+      if (fs6.chmod && !fs6.lchmod) {
+        fs6.lchmod = function(path15, mode, cb) {
           if (cb) process.nextTick(cb);
         };
-        fs7.lchmodSync = function() {
+        fs6.lchmodSync = function() {
         };
       }
-      if (fs7.chown && !fs7.lchown) {
-        fs7.lchown = function(path15, uid, gid, cb) {
+      if (fs6.chown && !fs6.lchown) {
+        fs6.lchown = function(path15, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
-        fs7.lchownSync = function() {
+        fs6.lchownSync = function() {
         };
       }
       if (platform2 === "win32") {
-        fs7.rename = typeof fs7.rename !== "function" ? fs7.rename : (function(fs$rename) {
+        fs6.rename = typeof fs6.rename !== "function" ? fs6.rename : (function(fs$rename) {
           function rename(from, to, cb) {
             var start = Date.now();
             var backoff = 0;
             fs$rename(from, to, function CB(er) {
               if (er && (er.code === "EACCES" || er.code === "EPERM" || er.code === "EBUSY") && Date.now() - start < 6e4) {
                 setTimeout(function() {
-                  fs7.stat(to, function(stater, st) {
+                  fs6.stat(to, function(stater, st) {
                     if (stater && stater.code === "ENOENT")
                       fs$rename(from, to, CB);
                     else
@@ -128,9 +128,9 @@ var require_polyfills = __commonJS({
           }
           if (Object.setPrototypeOf) Object.setPrototypeOf(rename, fs$rename);
           return rename;
-        })(fs7.rename);
+        })(fs6.rename);
       }
-      fs7.read = typeof fs7.read !== "function" ? fs7.read : (function(fs$read) {
+      fs6.read = typeof fs6.read !== "function" ? fs6.read : (function(fs$read) {
         function read(fd, buffer, offset, length, position, callback_) {
           var callback;
           if (callback_ && typeof callback_ === "function") {
@@ -138,22 +138,22 @@ var require_polyfills = __commonJS({
             callback = function(er, _, __) {
               if (er && er.code === "EAGAIN" && eagCounter < 10) {
                 eagCounter++;
-                return fs$read.call(fs7, fd, buffer, offset, length, position, callback);
+                return fs$read.call(fs6, fd, buffer, offset, length, position, callback);
               }
               callback_.apply(this, arguments);
             };
           }
-          return fs$read.call(fs7, fd, buffer, offset, length, position, callback);
+          return fs$read.call(fs6, fd, buffer, offset, length, position, callback);
         }
         if (Object.setPrototypeOf) Object.setPrototypeOf(read, fs$read);
         return read;
-      })(fs7.read);
-      fs7.readSync = typeof fs7.readSync !== "function" ? fs7.readSync : /* @__PURE__ */ (function(fs$readSync) {
+      })(fs6.read);
+      fs6.readSync = typeof fs6.readSync !== "function" ? fs6.readSync : /* @__PURE__ */ (function(fs$readSync) {
         return function(fd, buffer, offset, length, position) {
           var eagCounter = 0;
           while (true) {
             try {
-              return fs$readSync.call(fs7, fd, buffer, offset, length, position);
+              return fs$readSync.call(fs6, fd, buffer, offset, length, position);
             } catch (er) {
               if (er.code === "EAGAIN" && eagCounter < 10) {
                 eagCounter++;
@@ -163,10 +163,10 @@ var require_polyfills = __commonJS({
             }
           }
         };
-      })(fs7.readSync);
-      function patchLchmod(fs8) {
-        fs8.lchmod = function(path15, mode, callback) {
-          fs8.open(
+      })(fs6.readSync);
+      function patchLchmod(fs7) {
+        fs7.lchmod = function(path15, mode, callback) {
+          fs7.open(
             path15,
             constants5.O_WRONLY | constants5.O_SYMLINK,
             mode,
@@ -175,80 +175,80 @@ var require_polyfills = __commonJS({
                 if (callback) callback(err);
                 return;
               }
-              fs8.fchmod(fd, mode, function(err2) {
-                fs8.close(fd, function(err22) {
+              fs7.fchmod(fd, mode, function(err2) {
+                fs7.close(fd, function(err22) {
                   if (callback) callback(err2 || err22);
                 });
               });
             }
           );
         };
-        fs8.lchmodSync = function(path15, mode) {
-          var fd = fs8.openSync(path15, constants5.O_WRONLY | constants5.O_SYMLINK, mode);
+        fs7.lchmodSync = function(path15, mode) {
+          var fd = fs7.openSync(path15, constants5.O_WRONLY | constants5.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
-            ret = fs8.fchmodSync(fd, mode);
+            ret = fs7.fchmodSync(fd, mode);
             threw = false;
           } finally {
             if (threw) {
               try {
-                fs8.closeSync(fd);
+                fs7.closeSync(fd);
               } catch (er) {
               }
             } else {
-              fs8.closeSync(fd);
+              fs7.closeSync(fd);
             }
           }
           return ret;
         };
       }
-      function patchLutimes(fs8) {
-        if (constants5.hasOwnProperty("O_SYMLINK") && fs8.futimes) {
-          fs8.lutimes = function(path15, at, mt, cb) {
-            fs8.open(path15, constants5.O_SYMLINK, function(er, fd) {
+      function patchLutimes(fs7) {
+        if (constants5.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
+          fs7.lutimes = function(path15, at, mt, cb) {
+            fs7.open(path15, constants5.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
               }
-              fs8.futimes(fd, at, mt, function(er2) {
-                fs8.close(fd, function(er22) {
+              fs7.futimes(fd, at, mt, function(er2) {
+                fs7.close(fd, function(er22) {
                   if (cb) cb(er2 || er22);
                 });
               });
             });
           };
-          fs8.lutimesSync = function(path15, at, mt) {
-            var fd = fs8.openSync(path15, constants5.O_SYMLINK);
+          fs7.lutimesSync = function(path15, at, mt) {
+            var fd = fs7.openSync(path15, constants5.O_SYMLINK);
             var ret;
             var threw = true;
             try {
-              ret = fs8.futimesSync(fd, at, mt);
+              ret = fs7.futimesSync(fd, at, mt);
               threw = false;
             } finally {
               if (threw) {
                 try {
-                  fs8.closeSync(fd);
+                  fs7.closeSync(fd);
                 } catch (er) {
                 }
               } else {
-                fs8.closeSync(fd);
+                fs7.closeSync(fd);
               }
             }
             return ret;
           };
-        } else if (fs8.futimes) {
-          fs8.lutimes = function(_a3, _b, _c, cb) {
+        } else if (fs7.futimes) {
+          fs7.lutimes = function(_a3, _b, _c, cb) {
             if (cb) process.nextTick(cb);
           };
-          fs8.lutimesSync = function() {
+          fs7.lutimesSync = function() {
           };
         }
       }
       function chmodFix(orig) {
         if (!orig) return orig;
         return function(target, mode, cb) {
-          return orig.call(fs7, target, mode, function(er) {
+          return orig.call(fs6, target, mode, function(er) {
             if (chownErOk(er)) er = null;
             if (cb) cb.apply(this, arguments);
           });
@@ -258,7 +258,7 @@ var require_polyfills = __commonJS({
         if (!orig) return orig;
         return function(target, mode) {
           try {
-            return orig.call(fs7, target, mode);
+            return orig.call(fs6, target, mode);
           } catch (er) {
             if (!chownErOk(er)) throw er;
           }
@@ -267,7 +267,7 @@ var require_polyfills = __commonJS({
       function chownFix(orig) {
         if (!orig) return orig;
         return function(target, uid, gid, cb) {
-          return orig.call(fs7, target, uid, gid, function(er) {
+          return orig.call(fs6, target, uid, gid, function(er) {
             if (chownErOk(er)) er = null;
             if (cb) cb.apply(this, arguments);
           });
@@ -277,7 +277,7 @@ var require_polyfills = __commonJS({
         if (!orig) return orig;
         return function(target, uid, gid) {
           try {
-            return orig.call(fs7, target, uid, gid);
+            return orig.call(fs6, target, uid, gid);
           } catch (er) {
             if (!chownErOk(er)) throw er;
           }
@@ -297,13 +297,13 @@ var require_polyfills = __commonJS({
             }
             if (cb) cb.apply(this, arguments);
           }
-          return options ? orig.call(fs7, target, options, callback) : orig.call(fs7, target, callback);
+          return options ? orig.call(fs6, target, options, callback) : orig.call(fs6, target, callback);
         };
       }
       function statFixSync(orig) {
         if (!orig) return orig;
         return function(target, options) {
-          var stats = options ? orig.call(fs7, target, options) : orig.call(fs7, target);
+          var stats = options ? orig.call(fs6, target, options) : orig.call(fs6, target);
           if (stats) {
             if (stats.uid < 0) stats.uid += 4294967296;
             if (stats.gid < 0) stats.gid += 4294967296;
@@ -332,7 +332,7 @@ var require_legacy_streams = __commonJS({
   "node_modules/graceful-fs/legacy-streams.js"(exports, module) {
     var Stream = __require("stream").Stream;
     module.exports = legacy;
-    function legacy(fs7) {
+    function legacy(fs6) {
       return {
         ReadStream,
         WriteStream
@@ -375,7 +375,7 @@ var require_legacy_streams = __commonJS({
           });
           return;
         }
-        fs7.open(this.path, this.flags, this.mode, function(err, fd) {
+        fs6.open(this.path, this.flags, this.mode, function(err, fd) {
           if (err) {
             self.emit("error", err);
             self.readable = false;
@@ -414,7 +414,7 @@ var require_legacy_streams = __commonJS({
         this.busy = false;
         this._queue = [];
         if (this.fd === null) {
-          this._open = fs7.open;
+          this._open = fs6.open;
           this._queue.push([this._open, this.path, this.flags, this.mode, void 0]);
           this.flush();
         }
@@ -449,7 +449,7 @@ var require_clone = __commonJS({
 // node_modules/graceful-fs/graceful-fs.js
 var require_graceful_fs = __commonJS({
   "node_modules/graceful-fs/graceful-fs.js"(exports, module) {
-    var fs7 = __require("fs");
+    var fs6 = __require("fs");
     var polyfills = require_polyfills();
     var legacy = require_legacy_streams();
     var clone2 = require_clone();
@@ -481,12 +481,12 @@ var require_graceful_fs = __commonJS({
         m = "GFS4: " + m.split(/\n/).join("\nGFS4: ");
         console.error(m);
       };
-    if (!fs7[gracefulQueue]) {
+    if (!fs6[gracefulQueue]) {
       queue = global[gracefulQueue] || [];
-      publishQueue(fs7, queue);
-      fs7.close = (function(fs$close) {
+      publishQueue(fs6, queue);
+      fs6.close = (function(fs$close) {
         function close(fd, cb) {
-          return fs$close.call(fs7, fd, function(err) {
+          return fs$close.call(fs6, fd, function(err) {
             if (!err) {
               resetQueue();
             }
@@ -498,40 +498,40 @@ var require_graceful_fs = __commonJS({
           value: fs$close
         });
         return close;
-      })(fs7.close);
-      fs7.closeSync = (function(fs$closeSync) {
+      })(fs6.close);
+      fs6.closeSync = (function(fs$closeSync) {
         function closeSync(fd) {
-          fs$closeSync.apply(fs7, arguments);
+          fs$closeSync.apply(fs6, arguments);
           resetQueue();
         }
         Object.defineProperty(closeSync, previousSymbol, {
           value: fs$closeSync
         });
         return closeSync;
-      })(fs7.closeSync);
+      })(fs6.closeSync);
       if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || "")) {
         process.on("exit", function() {
-          debug(fs7[gracefulQueue]);
-          __require("assert").equal(fs7[gracefulQueue].length, 0);
+          debug(fs6[gracefulQueue]);
+          __require("assert").equal(fs6[gracefulQueue].length, 0);
         });
       }
     }
     var queue;
     if (!global[gracefulQueue]) {
-      publishQueue(global, fs7[gracefulQueue]);
+      publishQueue(global, fs6[gracefulQueue]);
     }
-    module.exports = patch(clone2(fs7));
-    if (process.env.TEST_GRACEFUL_FS_GLOBAL_PATCH && !fs7.__patched) {
-      module.exports = patch(fs7);
-      fs7.__patched = true;
+    module.exports = patch(clone2(fs6));
+    if (process.env.TEST_GRACEFUL_FS_GLOBAL_PATCH && !fs6.__patched) {
+      module.exports = patch(fs6);
+      fs6.__patched = true;
     }
-    function patch(fs8) {
-      polyfills(fs8);
-      fs8.gracefulify = patch;
-      fs8.createReadStream = createReadStream2;
-      fs8.createWriteStream = createWriteStream2;
-      var fs$readFile = fs8.readFile;
-      fs8.readFile = readFile;
+    function patch(fs7) {
+      polyfills(fs7);
+      fs7.gracefulify = patch;
+      fs7.createReadStream = createReadStream2;
+      fs7.createWriteStream = createWriteStream2;
+      var fs$readFile = fs7.readFile;
+      fs7.readFile = readFile;
       function readFile(path15, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
@@ -547,8 +547,8 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$writeFile = fs8.writeFile;
-      fs8.writeFile = writeFile;
+      var fs$writeFile = fs7.writeFile;
+      fs7.writeFile = writeFile;
       function writeFile(path15, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
@@ -564,9 +564,9 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$appendFile = fs8.appendFile;
+      var fs$appendFile = fs7.appendFile;
       if (fs$appendFile)
-        fs8.appendFile = appendFile;
+        fs7.appendFile = appendFile;
       function appendFile(path15, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
@@ -582,9 +582,9 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$copyFile = fs8.copyFile;
+      var fs$copyFile = fs7.copyFile;
       if (fs$copyFile)
-        fs8.copyFile = copyFile;
+        fs7.copyFile = copyFile;
       function copyFile(src, dest, flags, cb) {
         if (typeof flags === "function") {
           cb = flags;
@@ -602,8 +602,8 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$readdir = fs8.readdir;
-      fs8.readdir = readdir;
+      var fs$readdir = fs7.readdir;
+      fs7.readdir = readdir;
       var noReaddirOptionVersions = /^v[0-5]\./;
       function readdir(path15, options, cb) {
         if (typeof options === "function")
@@ -644,21 +644,21 @@ var require_graceful_fs = __commonJS({
         }
       }
       if (process.version.substr(0, 4) === "v0.8") {
-        var legStreams = legacy(fs8);
+        var legStreams = legacy(fs7);
         ReadStream = legStreams.ReadStream;
         WriteStream = legStreams.WriteStream;
       }
-      var fs$ReadStream = fs8.ReadStream;
+      var fs$ReadStream = fs7.ReadStream;
       if (fs$ReadStream) {
         ReadStream.prototype = Object.create(fs$ReadStream.prototype);
         ReadStream.prototype.open = ReadStream$open;
       }
-      var fs$WriteStream = fs8.WriteStream;
+      var fs$WriteStream = fs7.WriteStream;
       if (fs$WriteStream) {
         WriteStream.prototype = Object.create(fs$WriteStream.prototype);
         WriteStream.prototype.open = WriteStream$open;
       }
-      Object.defineProperty(fs8, "ReadStream", {
+      Object.defineProperty(fs7, "ReadStream", {
         get: function() {
           return ReadStream;
         },
@@ -668,7 +668,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      Object.defineProperty(fs8, "WriteStream", {
+      Object.defineProperty(fs7, "WriteStream", {
         get: function() {
           return WriteStream;
         },
@@ -679,7 +679,7 @@ var require_graceful_fs = __commonJS({
         configurable: true
       });
       var FileReadStream = ReadStream;
-      Object.defineProperty(fs8, "FileReadStream", {
+      Object.defineProperty(fs7, "FileReadStream", {
         get: function() {
           return FileReadStream;
         },
@@ -690,7 +690,7 @@ var require_graceful_fs = __commonJS({
         configurable: true
       });
       var FileWriteStream = WriteStream;
-      Object.defineProperty(fs8, "FileWriteStream", {
+      Object.defineProperty(fs7, "FileWriteStream", {
         get: function() {
           return FileWriteStream;
         },
@@ -739,13 +739,13 @@ var require_graceful_fs = __commonJS({
         });
       }
       function createReadStream2(path15, options) {
-        return new fs8.ReadStream(path15, options);
+        return new fs7.ReadStream(path15, options);
       }
       function createWriteStream2(path15, options) {
-        return new fs8.WriteStream(path15, options);
+        return new fs7.WriteStream(path15, options);
       }
-      var fs$open = fs8.open;
-      fs8.open = open2;
+      var fs$open = fs7.open;
+      fs7.open = open2;
       function open2(path15, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
@@ -761,20 +761,20 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      return fs8;
+      return fs7;
     }
     function enqueue(elem) {
       debug("ENQUEUE", elem[0].name, elem[1]);
-      fs7[gracefulQueue].push(elem);
+      fs6[gracefulQueue].push(elem);
       retry();
     }
     var retryTimer;
     function resetQueue() {
       var now = Date.now();
-      for (var i2 = 0; i2 < fs7[gracefulQueue].length; ++i2) {
-        if (fs7[gracefulQueue][i2].length > 2) {
-          fs7[gracefulQueue][i2][3] = now;
-          fs7[gracefulQueue][i2][4] = now;
+      for (var i2 = 0; i2 < fs6[gracefulQueue].length; ++i2) {
+        if (fs6[gracefulQueue][i2].length > 2) {
+          fs6[gracefulQueue][i2][3] = now;
+          fs6[gracefulQueue][i2][4] = now;
         }
       }
       retry();
@@ -782,9 +782,9 @@ var require_graceful_fs = __commonJS({
     function retry() {
       clearTimeout(retryTimer);
       retryTimer = void 0;
-      if (fs7[gracefulQueue].length === 0)
+      if (fs6[gracefulQueue].length === 0)
         return;
-      var elem = fs7[gracefulQueue].shift();
+      var elem = fs6[gracefulQueue].shift();
       var fn = elem[0];
       var args = elem[1];
       var err = elem[2];
@@ -806,7 +806,7 @@ var require_graceful_fs = __commonJS({
           debug("RETRY", fn.name, args);
           fn.apply(null, args.concat([startTime]));
         } else {
-          fs7[gracefulQueue].push(elem);
+          fs6[gracefulQueue].push(elem);
         }
       }
       if (retryTimer === void 0) {
@@ -1241,10 +1241,10 @@ var require_mtime_precision = __commonJS({
   "node_modules/proper-lockfile/lib/mtime-precision.js"(exports, module) {
     "use strict";
     var cacheSymbol = /* @__PURE__ */ Symbol();
-    function probe(file2, fs7, callback) {
-      const cachedPrecision = fs7[cacheSymbol];
+    function probe(file2, fs6, callback) {
+      const cachedPrecision = fs6[cacheSymbol];
       if (cachedPrecision) {
-        return fs7.stat(file2, (err, stat) => {
+        return fs6.stat(file2, (err, stat) => {
           if (err) {
             return callback(err);
           }
@@ -1252,16 +1252,16 @@ var require_mtime_precision = __commonJS({
         });
       }
       const mtime = new Date(Math.ceil(Date.now() / 1e3) * 1e3 + 5);
-      fs7.utimes(file2, mtime, mtime, (err) => {
+      fs6.utimes(file2, mtime, mtime, (err) => {
         if (err) {
           return callback(err);
         }
-        fs7.stat(file2, (err2, stat) => {
+        fs6.stat(file2, (err2, stat) => {
           if (err2) {
             return callback(err2);
           }
           const precision = stat.mtime.getTime() % 1e3 === 0 ? "s" : "ms";
-          Object.defineProperty(fs7, cacheSymbol, { value: precision });
+          Object.defineProperty(fs6, cacheSymbol, { value: precision });
           callback(null, stat.mtime, precision);
         });
       });
@@ -1283,7 +1283,7 @@ var require_lockfile = __commonJS({
   "node_modules/proper-lockfile/lib/lockfile.js"(exports, module) {
     "use strict";
     var path15 = __require("path");
-    var fs7 = require_graceful_fs();
+    var fs6 = require_graceful_fs();
     var retry = require_retry2();
     var onExit2 = require_signal_exit();
     var mtimePrecision = require_mtime_precision();
@@ -1414,7 +1414,7 @@ var require_lockfile = __commonJS({
         update: null,
         realpath: true,
         retries: 0,
-        fs: fs7,
+        fs: fs6,
         onCompromised: (err) => {
           throw err;
         },
@@ -1458,7 +1458,7 @@ var require_lockfile = __commonJS({
     }
     function unlock(file2, options, callback) {
       options = {
-        fs: fs7,
+        fs: fs6,
         realpath: true,
         ...options
       };
@@ -1480,7 +1480,7 @@ var require_lockfile = __commonJS({
       options = {
         stale: 1e4,
         realpath: true,
-        fs: fs7,
+        fs: fs6,
         ...options
       };
       options.stale = Math.max(options.stale || 0, 2e3);
@@ -1519,16 +1519,16 @@ var require_lockfile = __commonJS({
 var require_adapter = __commonJS({
   "node_modules/proper-lockfile/lib/adapter.js"(exports, module) {
     "use strict";
-    var fs7 = require_graceful_fs();
-    function createSyncFs(fs8) {
+    var fs6 = require_graceful_fs();
+    function createSyncFs(fs7) {
       const methods = ["mkdir", "realpath", "stat", "rmdir", "utimes"];
-      const newFs = { ...fs8 };
+      const newFs = { ...fs7 };
       methods.forEach((method) => {
         newFs[method] = (...args) => {
           const callback = args.pop();
           let ret;
           try {
-            ret = fs8[`${method}Sync`](...args);
+            ret = fs7[`${method}Sync`](...args);
           } catch (err) {
             return callback(err);
           }
@@ -1566,7 +1566,7 @@ var require_adapter = __commonJS({
     }
     function toSyncOptions(options) {
       options = { ...options };
-      options.fs = createSyncFs(options.fs || fs7);
+      options.fs = createSyncFs(options.fs || fs6);
       if (typeof options.retries === "number" && options.retries > 0 || options.retries && typeof options.retries.retries === "number" && options.retries.retries > 0) {
         throw Object.assign(new Error("Cannot use retries with the sync api"), { code: "ESYNC" });
       }
@@ -1890,7 +1890,7 @@ var require_lib = __commonJS({
     module.exports.sync = writeFileSync2;
     module.exports._getTmpname = getTmpname;
     module.exports._cleanupOnExit = cleanupOnExit2;
-    var fs7 = __require("fs");
+    var fs6 = __require("fs");
     var crypto = __require("node:crypto");
     var { onExit: onExit2 } = require_cjs();
     var path15 = __require("path");
@@ -1911,7 +1911,7 @@ var require_lib = __commonJS({
     function cleanupOnExit2(tmpfile) {
       return () => {
         try {
-          fs7.unlinkSync(typeof tmpfile === "function" ? tmpfile() : tmpfile);
+          fs6.unlinkSync(typeof tmpfile === "function" ? tmpfile() : tmpfile);
         } catch {
         }
       };
@@ -1949,10 +1949,10 @@ var require_lib = __commonJS({
       const absoluteName = path15.resolve(filename);
       try {
         await serializeActiveFile(absoluteName);
-        const truename = await promisify3(fs7.realpath)(filename).catch(() => filename);
+        const truename = await promisify3(fs6.realpath)(filename).catch(() => filename);
         tmpfile = getTmpname(truename);
         if (!options.mode || !options.chown) {
-          const stats = await promisify3(fs7.stat)(truename).catch(() => {
+          const stats = await promisify3(fs6.stat)(truename).catch(() => {
           });
           if (stats) {
             if (options.mode == null) {
@@ -1963,45 +1963,45 @@ var require_lib = __commonJS({
             }
           }
         }
-        fd = await promisify3(fs7.open)(tmpfile, "w", options.mode);
+        fd = await promisify3(fs6.open)(tmpfile, "w", options.mode);
         if (options.tmpfileCreated) {
           await options.tmpfileCreated(tmpfile);
         }
         if (ArrayBuffer.isView(data)) {
-          await promisify3(fs7.write)(fd, data, 0, data.length, 0);
+          await promisify3(fs6.write)(fd, data, 0, data.length, 0);
         } else if (data != null) {
-          await promisify3(fs7.write)(fd, String(data), 0, String(options.encoding || "utf8"));
+          await promisify3(fs6.write)(fd, String(data), 0, String(options.encoding || "utf8"));
         }
         if (options.fsync !== false) {
-          await promisify3(fs7.fsync)(fd);
+          await promisify3(fs6.fsync)(fd);
         }
-        await promisify3(fs7.close)(fd);
+        await promisify3(fs6.close)(fd);
         fd = null;
         if (options.chown) {
-          await promisify3(fs7.chown)(tmpfile, options.chown.uid, options.chown.gid).catch((err) => {
+          await promisify3(fs6.chown)(tmpfile, options.chown.uid, options.chown.gid).catch((err) => {
             if (!isChownErrOk(err)) {
               throw err;
             }
           });
         }
         if (options.mode) {
-          await promisify3(fs7.chmod)(tmpfile, options.mode).catch((err) => {
+          await promisify3(fs6.chmod)(tmpfile, options.mode).catch((err) => {
             if (!isChownErrOk(err)) {
               throw err;
             }
           });
         }
-        await promisify3(fs7.rename)(tmpfile, truename);
+        await promisify3(fs6.rename)(tmpfile, truename);
       } finally {
         if (fd) {
-          await promisify3(fs7.close)(fd).catch(
+          await promisify3(fs6.close)(fd).catch(
             /* istanbul ignore next */
             () => {
             }
           );
         }
         removeOnExitHandler();
-        await promisify3(fs7.unlink)(tmpfile).catch(() => {
+        await promisify3(fs6.unlink)(tmpfile).catch(() => {
         });
         activeFiles[absoluteName].shift();
         if (activeFiles[absoluteName].length > 0) {
@@ -2034,13 +2034,13 @@ var require_lib = __commonJS({
         options = {};
       }
       try {
-        filename = fs7.realpathSync(filename);
+        filename = fs6.realpathSync(filename);
       } catch (ex) {
       }
       const tmpfile = getTmpname(filename);
       if (!options.mode || !options.chown) {
         try {
-          const stats = fs7.statSync(filename);
+          const stats = fs6.statSync(filename);
           options = Object.assign({}, options);
           if (!options.mode) {
             options.mode = stats.mode;
@@ -2056,23 +2056,23 @@ var require_lib = __commonJS({
       const removeOnExitHandler = onExit2(cleanup);
       let threw = true;
       try {
-        fd = fs7.openSync(tmpfile, "w", options.mode || 438);
+        fd = fs6.openSync(tmpfile, "w", options.mode || 438);
         if (options.tmpfileCreated) {
           options.tmpfileCreated(tmpfile);
         }
         if (ArrayBuffer.isView(data)) {
-          fs7.writeSync(fd, data, 0, data.length, 0);
+          fs6.writeSync(fd, data, 0, data.length, 0);
         } else if (data != null) {
-          fs7.writeSync(fd, String(data), 0, String(options.encoding || "utf8"));
+          fs6.writeSync(fd, String(data), 0, String(options.encoding || "utf8"));
         }
         if (options.fsync !== false) {
-          fs7.fsyncSync(fd);
+          fs6.fsyncSync(fd);
         }
-        fs7.closeSync(fd);
+        fs6.closeSync(fd);
         fd = null;
         if (options.chown) {
           try {
-            fs7.chownSync(tmpfile, options.chown.uid, options.chown.gid);
+            fs6.chownSync(tmpfile, options.chown.uid, options.chown.gid);
           } catch (err) {
             if (!isChownErrOk(err)) {
               throw err;
@@ -2081,19 +2081,19 @@ var require_lib = __commonJS({
         }
         if (options.mode) {
           try {
-            fs7.chmodSync(tmpfile, options.mode);
+            fs6.chmodSync(tmpfile, options.mode);
           } catch (err) {
             if (!isChownErrOk(err)) {
               throw err;
             }
           }
         }
-        fs7.renameSync(tmpfile, filename);
+        fs6.renameSync(tmpfile, filename);
         threw = false;
       } finally {
         if (fd) {
           try {
-            fs7.closeSync(fd);
+            fs6.closeSync(fd);
           } catch (ex) {
           }
         }
@@ -2111,7 +2111,7 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs7 = __require("fs");
+    var fs6 = __require("fs");
     function checkPathExt(path15, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
@@ -2136,12 +2136,12 @@ var require_windows = __commonJS({
       return checkPathExt(path15, options);
     }
     function isexe(path15, options, cb) {
-      fs7.stat(path15, function(er, stat) {
+      fs6.stat(path15, function(er, stat) {
         cb(er, er ? false : checkStat(stat, path15, options));
       });
     }
     function sync(path15, options) {
-      return checkStat(fs7.statSync(path15), path15, options);
+      return checkStat(fs6.statSync(path15), path15, options);
     }
   }
 });
@@ -2151,14 +2151,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs7 = __require("fs");
+    var fs6 = __require("fs");
     function isexe(path15, options, cb) {
-      fs7.stat(path15, function(er, stat) {
+      fs6.stat(path15, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
     function sync(path15, options) {
-      return checkStat(fs7.statSync(path15), options);
+      return checkStat(fs6.statSync(path15), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -2182,7 +2182,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs7 = __require("fs");
+    var fs6 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -2446,16 +2446,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs7 = __require("fs");
+    var fs6 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs7.openSync(command, "r");
-        fs7.readSync(fd, buffer, 0, size, 0);
-        fs7.closeSync(fd);
+        fd = fs6.openSync(command, "r");
+        fs6.readSync(fd, buffer, 0, size, 0);
+        fs6.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -2720,6 +2720,9 @@ function projectKey(projectDir) {
   const digest = createHash("sha256").update(path2.resolve(projectDir)).digest("hex").slice(0, 16);
   return `${base}-${digest}`;
 }
+
+// src/hook/session-marker.ts
+import { promises as fs2 } from "node:fs";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -22449,11 +22452,19 @@ var SessionMarkerSchema = external_exports.object({
   /** "run": the session is one phase of `loopkit run`, which ends it after each judged turn (absent = "session"). */
   driver: external_exports.enum(["session", "run"]).optional()
 });
+async function writeSessionMarker(data, sessionId, marker, now) {
+  await writeJson(sessionMarkerPath(data, sessionId), SessionMarkerSchema, { version: 1, ...marker, created_at: now.toISOString() });
+}
+async function removeSessionMarker(data, sessionId, loopId) {
+  const file2 = sessionMarkerPath(data, sessionId);
+  const marker = await readJson(file2, SessionMarkerSchema).catch(() => ({ exists: false }));
+  if (marker.exists && marker.value.loop_id === loopId) await fs2.rm(file2, { force: true });
+}
 
 // src/auto-loop/mirror.ts
 var import_write_file_atomic2 = __toESM(require_lib(), 1);
 import { createHash as createHash2 } from "node:crypto";
-import { constants, promises as fs2 } from "node:fs";
+import { constants, promises as fs3 } from "node:fs";
 import path3 from "node:path";
 
 // src/auto-loop/state.ts
@@ -22587,9 +22598,9 @@ function mirrorText(state) {
 var sha256 = (text) => createHash2("sha256").update(text).digest("hex");
 async function ensureDir(projectDir, now) {
   const dir = dirOf(projectDir);
-  const info = await fs2.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs2.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs2.mkdir(path3.join(dir, "logs"), { recursive: true });
+  const info = await fs3.lstat(dir).catch(() => null);
+  if (info && !info.isDirectory()) await fs3.rename(dir, `${dir}-foreign-${stamp(now)}`);
+  await fs3.mkdir(path3.join(dir, "logs"), { recursive: true });
   await (0, import_write_file_atomic2.default)(path3.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
   return dir;
 }
@@ -22602,8 +22613,8 @@ async function writeMirror(projectDir, state, text, now) {
 }
 async function appendJsonl(file2, entries) {
   if (entries.length === 0) return;
-  await fs2.mkdir(path3.dirname(file2), { recursive: true });
-  const handle = await fs2.open(file2, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  await fs3.mkdir(path3.dirname(file2), { recursive: true });
+  const handle = await fs3.open(file2, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
   try {
     await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
 `).join(""));
@@ -22615,38 +22626,38 @@ var mirrorHistoryFile = (projectDir) => path3.join(dirOf(projectDir), "gate-hist
 async function checkMirror(projectDir, expectedSha, now) {
   if (expectedSha === null) return null;
   const file2 = path3.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs2.readFile(file2, "utf8").catch(() => null);
+  const text = await fs3.readFile(file2, "utf8").catch(() => null);
   if (text === null) return { kind: "deleted", keptAs: null };
   if (sha256(text) === expectedSha) return null;
   const aside = path3.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs2.mkdir(path3.dirname(aside), { recursive: true });
-  await fs2.rename(file2, aside);
+  await fs3.mkdir(path3.dirname(aside), { recursive: true });
+  await fs3.rename(file2, aside);
   return { kind: "edited", keptAs: path3.relative(projectDir, aside) };
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs2.readFile(path3.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
+  const text = await fs3.readFile(path3.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
   return text !== null && expectedSha !== null && sha256(text) === expectedSha;
 }
 async function keepForeignAside(projectDir, now) {
   const dir = dirOf(projectDir);
-  if (!await fs2.lstat(dir).catch(() => null)) return null;
+  if (!await fs3.lstat(dir).catch(() => null)) return null;
   const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs2.rename(dir, aside);
+  await fs3.rename(dir, aside);
   return path3.relative(projectDir, aside);
 }
 async function writeVerifierLog(projectDir, iteration, run, output2, now) {
   const dir = path3.join(await ensureDir(projectDir, now), "logs");
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
   await (0, import_write_file_atomic2.default)(path3.join(dir, name), output2);
-  const logs = (await fs2.readdir(dir)).filter((file2) => /^verifier-\d+-\d\.log$/.test(file2)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file2) => fs2.rm(path3.join(dir, file2), { force: true })));
+  const logs = (await fs3.readdir(dir)).filter((file2) => /^verifier-\d+-\d\.log$/.test(file2)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file2) => fs3.rm(path3.join(dir, file2), { force: true })));
   return path3.join(MIRROR_DIR, "logs", name);
 }
 async function readHandoff(projectDir) {
   const file2 = path3.join(dirOf(projectDir), "handoff.md");
-  const info = await fs2.lstat(file2).catch(() => null);
+  const info = await fs3.lstat(file2).catch(() => null);
   if (!info?.isFile()) return null;
-  const handle = await fs2.open(file2, "r");
+  const handle = await fs3.open(file2, "r");
   try {
     const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
@@ -22658,7 +22669,6 @@ async function readHandoff(projectDir) {
 }
 
 // src/auto-loop/store.ts
-import { promises as fs3 } from "node:fs";
 import path4 from "node:path";
 function loopFiles(data, projectDir) {
   const dir = path4.join(data, "auto-loop", projectKey(projectDir));
@@ -22676,21 +22686,8 @@ async function persist(files, state, history, now) {
   await appendJsonl(mirrorHistoryFile(state.project_dir), history);
   return saved;
 }
-async function writeMarker(data, state, files, now, driver = "session") {
-  await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
-    version: 1,
-    kind: "auto-loop",
-    loop_id: state.loop_id,
-    project_dir: state.project_dir,
-    state_file: files.state,
-    created_at: now.toISOString(),
-    driver
-  });
-}
-async function removeMarker(data, sessionId, loopId) {
-  const file2 = sessionMarkerPath(data, sessionId);
-  const marker = await readJson(file2, SessionMarkerSchema).catch(() => ({ exists: false }));
-  if (marker.exists && marker.value.loop_id === loopId) await fs3.rm(file2, { force: true });
+function writeMarker(data, state, files, now, driver = "session") {
+  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
 // src/auto-loop/transcript-usage.ts
@@ -30219,7 +30216,6 @@ function pausedLine(state, why) {
 }
 
 // src/repeat/stats-store.ts
-import { promises as fs5 } from "node:fs";
 import os2 from "node:os";
 import path12 from "node:path";
 
@@ -30329,50 +30325,29 @@ async function saveLoopRun(file2, run, mode, now = /* @__PURE__ */ new Date()) {
   });
 }
 async function readStats(file2, now) {
-  let text;
   try {
-    text = await fs5.readFile(file2, "utf8");
+    const read = await readJson(file2, StatsFileSchema);
+    return { data: read.exists ? read.value : {}, warnings: [] };
   } catch (error62) {
-    if (error62.code === "ENOENT") return { data: {}, warnings: [] };
-    throw error62;
+    if (!isLoopkitError(error62, "STATE_CORRUPT")) throw error62;
+    const aside = await keepAside(file2, now);
+    return { data: {}, warnings: [`The stats file ${formatError(error62)}; loopkit kept it as ${aside} and started a fresh one.`] };
   }
-  let problem;
-  try {
-    const parsed = StatsFileSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return { data: parsed.data, warnings: [] };
-    problem = "is not a JSON object with a loop_runs list";
-  } catch {
-    problem = "is not valid JSON";
-  }
-  const aside = await keepAside(file2, now);
-  return { data: {}, warnings: [`The stats file ${file2} ${problem}; loopkit kept it as ${aside} and started a fresh one.`] };
 }
 
 // src/repeat/store.ts
-import { promises as fs6 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path13 from "node:path";
 function loadState2(file2, now) {
   return readOrKeepAside(file2, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
 }
 var saveState = (file2, state) => writeJson(file2, RepeatStateSchema, state);
-async function writeMarker2(data, state, stateFile, now) {
-  await writeJson(sessionMarkerPath(data, state.session_id), SessionMarkerSchema, {
-    version: 1,
-    kind: "repeat",
-    loop_id: state.loop_id,
-    project_dir: state.project_dir,
-    state_file: stateFile,
-    created_at: now.toISOString()
-  });
-}
-async function removeMarker2(data, sessionId, loopId) {
-  const file2 = sessionMarkerPath(data, sessionId);
-  const marker = await readJson(file2, SessionMarkerSchema).catch(() => ({ exists: false }));
-  if (marker.exists && marker.value.loop_id === loopId) await fs6.rm(file2, { force: true });
+function writeMarker2(data, state, stateFile, now) {
+  return writeSessionMarker(data, state.session_id, { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile }, now);
 }
 async function projectLoops(data, projectDir) {
   const dir = repeatStateDir(data);
-  const names = await fs6.readdir(dir).catch(() => []);
+  const names = await fs5.readdir(dir).catch(() => []);
   const found = [];
   for (const name of names.filter((n2) => n2.endsWith(".json"))) {
     const file2 = path13.join(dir, name);
@@ -30473,6 +30448,7 @@ export {
   SESSION_ID_PATTERN,
   sessionMarkerPath,
   SessionMarkerSchema,
+  removeSessionMarker,
   MIRROR_DIR,
   checkMirror,
   mirrorIsOurs,
@@ -30483,7 +30459,6 @@ export {
   loadState,
   persist,
   writeMarker,
-  removeMarker,
   execa,
   killGroup,
   BoundedOutput,
@@ -30527,7 +30502,6 @@ export {
   loadState2,
   saveState,
   writeMarker2,
-  removeMarker2,
   projectLoops,
   saveNextPrompt,
   loadNextPrompt,
