@@ -50,6 +50,73 @@ import {
   writeVerifierLog
 } from "./chunks/chunk-Z5JBEMKO.js";
 
+// src/auto-loop/long-runs.ts
+async function endRunPhase(ctx, decision) {
+  if (decision.kind !== "block") return decision;
+  await saveNextPrompt(ctx.marker.state_file, { loop_id: ctx.marker.loop_id, session_id: ctx.input.session_id, prompt: decision.reason, at: ctx.now().toISOString() });
+  return { kind: "allow", message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.` };
+}
+
+// src/auto-loop/resume.ts
+import path from "node:path";
+import { promises as fs } from "node:fs";
+var ResumePendingSchema = external_exports.object({ version: external_exports.literal(1), loop_id: external_exports.string().min(1), session_id: external_exports.string().min(1), at: external_exports.iso.datetime() });
+var pendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
+async function readOwned(ctx) {
+  const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+  if (!read.exists) return void 0;
+  const state = read.value;
+  const owned = state.status === "pursuing" && state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;
+  return owned ? state : void 0;
+}
+async function noteResume(ctx) {
+  if (!await readOwned(ctx)) return;
+  await writeJson(pendingFile(ctx.marker.state_file), ResumePendingSchema, {
+    version: 1,
+    loop_id: ctx.marker.loop_id,
+    session_id: ctx.input.session_id,
+    at: ctx.now().toISOString()
+  });
+}
+async function resumeOnPrompt(ctx) {
+  const file = pendingFile(ctx.marker.state_file);
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const state = await withLock(files.state, async () => {
+    const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false }));
+    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id) return void 0;
+    await fs.rm(file, { force: true });
+    const owned = await readOwned(ctx);
+    if (!owned) return void 0;
+    const now = ctx.now();
+    const renewed = { ...owned, heartbeat_at: now.toISOString(), updated_at: now.toISOString() };
+    return persist(files, renewed, [historyEntry(renewed, now, "resume", `session ${renewed.session_id} resumed`)], now);
+  });
+  if (!state) return void 0;
+  return {
+    kind: "context",
+    eventName: "UserPromptSubmit",
+    context: loopContext(state, ctx.now(), "resume"),
+    message: `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`
+  };
+}
+
+// src/auto-loop/session-start.ts
+async function restoreLoopContext(ctx) {
+  if (ctx.input.source === "resume") {
+    await noteResume(ctx);
+    return void 0;
+  }
+  if (ctx.input.source !== "compact") return void 0;
+  const state = await readOwned(ctx);
+  if (!state) return void 0;
+  return {
+    kind: "context",
+    eventName: "SessionStart",
+    context: loopContext(state, ctx.now(), "compact"),
+    message: `loopkit auto-loop: loop context restored after compaction (iteration ${state.iteration} of ${state.caps.max_iterations}).`
+  };
+}
+
 // src/auto-loop/decide.ts
 var BLOCKER_LIMIT = 3;
 var THRASH_LIMIT = 3;
@@ -201,20 +268,26 @@ function summary(state, now) {
 var AUDIT_DIFF_BYTES = 60 * 1024;
 var autoLoopHookHandlers = {
   async stop(ctx) {
-    const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-    const settings = readSettings(ctx.env);
-    const first = await withLock(files.state, () => startTurn(ctx, files, settings));
-    if ("decision" in first) return first.decision;
-    const gate = await runGate(first.state, settings, ctx.env, ctx.now);
-    return withLock(files.state, async () => {
-      const current = await loadOwned(ctx, files);
-      if ("decision" in current) return current.decision;
-      if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-      const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
-      return save(ctx, files, decided);
-    });
-  }
+    const decision = await judgeTurn(ctx);
+    return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
+  },
+  sessionStart: restoreLoopContext,
+  userPromptSubmit: resumeOnPrompt
 };
+async function judgeTurn(ctx) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const settings = readSettings(ctx.env);
+  const first = await withLock(files.state, () => startTurn(ctx, files, settings));
+  if ("decision" in first) return first.decision;
+  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+  return withLock(files.state, async () => {
+    const current = await loadOwned(ctx, files);
+    if ("decision" in current) return current.decision;
+    if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    return save(ctx, files, decided);
+  });
+}
 async function loadOwned(ctx, files) {
   const forget = async (message) => {
     await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
@@ -289,81 +362,6 @@ async function save(ctx, files, decided) {
 }
 function toStopDecision(outcome) {
   return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
-}
-
-// src/auto-loop/resume.ts
-import path from "node:path";
-import { promises as fs } from "node:fs";
-var ResumePendingSchema = external_exports.object({ version: external_exports.literal(1), loop_id: external_exports.string().min(1), session_id: external_exports.string().min(1), at: external_exports.iso.datetime() });
-var pendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
-async function readOwned(ctx) {
-  const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
-  if (!read.exists) return void 0;
-  const state = read.value;
-  const owned = state.status === "pursuing" && state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;
-  return owned ? state : void 0;
-}
-async function noteResume(ctx) {
-  if (!await readOwned(ctx)) return;
-  await writeJson(pendingFile(ctx.marker.state_file), ResumePendingSchema, {
-    version: 1,
-    loop_id: ctx.marker.loop_id,
-    session_id: ctx.input.session_id,
-    at: ctx.now().toISOString()
-  });
-}
-async function resumeOnPrompt(ctx) {
-  const file = pendingFile(ctx.marker.state_file);
-  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-  const state = await withLock(files.state, async () => {
-    const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false }));
-    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id) return void 0;
-    await fs.rm(file, { force: true });
-    const owned = await readOwned(ctx);
-    if (!owned) return void 0;
-    const now = ctx.now();
-    const renewed = { ...owned, heartbeat_at: now.toISOString(), updated_at: now.toISOString() };
-    return persist(files, renewed, [historyEntry(renewed, now, "resume", `session ${renewed.session_id} resumed`)], now);
-  });
-  if (!state) return void 0;
-  return {
-    kind: "context",
-    eventName: "UserPromptSubmit",
-    context: loopContext(state, ctx.now(), "resume"),
-    message: `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`
-  };
-}
-
-// src/auto-loop/session-start.ts
-async function restoreLoopContext(ctx) {
-  if (ctx.input.source === "resume") {
-    await noteResume(ctx);
-    return void 0;
-  }
-  if (ctx.input.source !== "compact") return void 0;
-  const state = await readOwned(ctx);
-  if (!state) return void 0;
-  return {
-    kind: "context",
-    eventName: "SessionStart",
-    context: loopContext(state, ctx.now(), "compact"),
-    message: `loopkit auto-loop: loop context restored after compaction (iteration ${state.iteration} of ${state.caps.max_iterations}).`
-  };
-}
-
-// src/auto-loop/long-runs.ts
-function withLongRuns(base) {
-  return {
-    ...base,
-    sessionStart: restoreLoopContext,
-    userPromptSubmit: resumeOnPrompt,
-    async stop(ctx) {
-      const decision = await base.stop(ctx);
-      if (ctx.marker.driver !== "run" || decision.kind !== "block") return decision;
-      await saveNextPrompt(ctx.marker.state_file, { loop_id: ctx.marker.loop_id, session_id: ctx.input.session_id, prompt: decision.reason, at: ctx.now().toISOString() });
-      return { kind: "allow", message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.` };
-    }
-  };
 }
 
 // src/repeat/hook-handlers.ts
@@ -604,7 +602,7 @@ function toHookJson(decision) {
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: repeatHookHandlers,
-  "auto-loop": withLongRuns(autoLoopHookHandlers)
+  "auto-loop": autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

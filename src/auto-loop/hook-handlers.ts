@@ -6,6 +6,9 @@ import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
 import type { StopInput } from "../hook/input.js";
 import type { StopDecision } from "../hook/output.js";
 import { runAudit } from "./audit.js";
+import { endRunPhase } from "./long-runs.js";
+import { resumeOnPrompt } from "./resume.js";
+import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
 import { changesSince, treeFingerprint } from "./git.js";
 import { checkMirror, readHandoff, writeVerifierLog } from "./mirror.js";
@@ -18,23 +21,32 @@ import { runVerifier } from "./verifier.js";
 
 const AUDIT_DIFF_BYTES = 60 * 1024;
 
+/** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
-    const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-    const settings = readSettings(ctx.env);
-    const first = await withLock(files.state, () => startTurn(ctx, files, settings));
-    if ("decision" in first) return first.decision;
-    const gate = await runGate(first.state, settings, ctx.env, ctx.now);
-    return withLock(files.state, async () => {
-      const current = await loadOwned(ctx, files);
-      if ("decision" in current) return current.decision;
-      // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
-      if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-      const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
-      return save(ctx, files, decided);
-    });
+    const decision = await judgeTurn(ctx);
+    return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  sessionStart: restoreLoopContext,
+  userPromptSubmit: resumeOnPrompt,
 };
+
+/** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
+async function judgeTurn(ctx: HookContext<StopInput>): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const settings = readSettings(ctx.env);
+  const first = await withLock(files.state, () => startTurn(ctx, files, settings));
+  if ("decision" in first) return first.decision;
+  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+  return withLock(files.state, async () => {
+    const current = await loadOwned(ctx, files);
+    if ("decision" in current) return current.decision;
+    // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
+    if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    return save(ctx, files, decided);
+  });
+}
 
 type Early = { decision: StopDecision };
 

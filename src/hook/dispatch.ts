@@ -1,7 +1,6 @@
 // Loaded only when the session owns a loop: validates the payload and the marker, then hands the
 // event to the loop kind's handler. Returns the stdout JSON, or undefined for "print nothing".
 import { autoLoopHookHandlers } from "../auto-loop/hook-handlers.js";
-import { withLongRuns } from "../auto-loop/long-runs.js";
 import { repeatHookHandlers } from "../repeat/hook-handlers.js";
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
@@ -13,7 +12,7 @@ import { SessionMarkerSchema } from "./session-marker.js";
 
 const HANDLERS: Record<"repeat" | "auto-loop", LoopHookHandlers> = {
   repeat: repeatHookHandlers,
-  "auto-loop": withLongRuns(autoLoopHookHandlers),
+  "auto-loop": autoLoopHookHandlers,
 };
 
 export async function dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> {
