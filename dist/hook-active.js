@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-Z5JBEMKO.js";
+} from "./chunks/chunk-NYCV5MYK.js";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {

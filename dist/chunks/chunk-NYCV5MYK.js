@@ -2706,11 +2706,7 @@ async function readOrKeepAside(file2, schema, now, hint) {
 
 // src/state/paths.ts
 import { createHash } from "node:crypto";
-import os from "node:os";
 import path2 from "node:path";
-function dataDir(env = process.env) {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || path2.join(os.homedir(), ".loopkit");
-}
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
   return path2.join(data, "sessions", `${sessionId}.json`);
@@ -22690,86 +22686,8 @@ function writeMarker(data, state, files, now, driver = "session") {
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
-// src/auto-loop/transcript-usage.ts
-import { promises as fs4 } from "node:fs";
-import path5 from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage2) {
-  if (!usage2) return 0;
-  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens) + count(usage2.output_tokens);
-}
-async function readTranscriptDelta(file2, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file2, cursor.offset, seen, delta, since);
-  const subagents = path5.join(file2.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs4.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path5.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file2, offset, seen, delta, since) {
-  let handle;
-  try {
-    handle = await fs4.open(file2, "r");
-  } catch (error62) {
-    if (error62.code === "ENOENT") return offset;
-    throw error62;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record2;
-  try {
-    record2 = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record2 !== "object" || record2 === null) return;
-  const { type, message, isSidechain, timestamp } = record2;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage: usage2, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage2);
-  if (mainChain && usage2) {
-    delta.contextTokens = count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens);
-  }
-}
+// src/auto-loop/git.ts
+import { createHash as createHash3 } from "node:crypto";
 
 // node_modules/is-plain-obj/index.js
 function isPlainObject2(value) {
@@ -23636,12 +23554,12 @@ var handleCommand = (filePath, rawArguments, rawOptions) => {
 
 // node_modules/execa/lib/arguments/options.js
 var import_cross_spawn = __toESM(require_cross_spawn(), 1);
-import path10 from "node:path";
+import path9 from "node:path";
 import process6 from "node:process";
 
 // node_modules/npm-run-path/index.js
 import process4 from "node:process";
-import path7 from "node:path";
+import path6 from "node:path";
 
 // node_modules/npm-run-path/node_modules/path-key/index.js
 function pathKey(options = {}) {
@@ -23658,7 +23576,7 @@ function pathKey(options = {}) {
 // node_modules/unicorn-magic/node.js
 import { promisify } from "node:util";
 import { execFile as execFileCallback, execFileSync as execFileSyncOriginal } from "node:child_process";
-import path6 from "node:path";
+import path5 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var execFileOriginal = promisify(execFileCallback);
 function toPath(urlOrPath) {
@@ -23667,12 +23585,12 @@ function toPath(urlOrPath) {
 function traversePathUp(startPath) {
   return {
     *[Symbol.iterator]() {
-      let currentPath = path6.resolve(toPath(startPath));
+      let currentPath = path5.resolve(toPath(startPath));
       let previousPath;
       while (previousPath !== currentPath) {
         yield currentPath;
         previousPath = currentPath;
-        currentPath = path6.resolve(currentPath, "..");
+        currentPath = path5.resolve(currentPath, "..");
       }
     }
   };
@@ -23687,27 +23605,27 @@ var npmRunPath = ({
   execPath: execPath2 = process4.execPath,
   addExecPath = true
 } = {}) => {
-  const cwdPath = path7.resolve(toPath(cwd));
+  const cwdPath = path6.resolve(toPath(cwd));
   const result = [];
-  const pathParts = pathOption.split(path7.delimiter);
+  const pathParts = pathOption.split(path6.delimiter);
   if (preferLocal) {
     applyPreferLocal(result, pathParts, cwdPath);
   }
   if (addExecPath) {
     applyExecPath(result, pathParts, execPath2, cwdPath);
   }
-  return pathOption === "" || pathOption === path7.delimiter ? `${result.join(path7.delimiter)}${pathOption}` : [...result, pathOption].join(path7.delimiter);
+  return pathOption === "" || pathOption === path6.delimiter ? `${result.join(path6.delimiter)}${pathOption}` : [...result, pathOption].join(path6.delimiter);
 };
 var applyPreferLocal = (result, pathParts, cwdPath) => {
   for (const directory of traversePathUp(cwdPath)) {
-    const pathPart = path7.join(directory, "node_modules/.bin");
+    const pathPart = path6.join(directory, "node_modules/.bin");
     if (!pathParts.includes(pathPart)) {
       result.push(pathPart);
     }
   }
 };
 var applyExecPath = (result, pathParts, execPath2, cwdPath) => {
-  const pathPart = path7.resolve(cwdPath, toPath(execPath2), "..");
+  const pathPart = path6.resolve(cwdPath, toPath(execPath2), "..");
   if (!pathParts.includes(pathPart)) {
     result.push(pathPart);
   }
@@ -24566,13 +24484,13 @@ var handleSendStrict = ({ anyProcess, channel, isSubprocess, message, strict }) 
   const ipcEmitter = getIpcEmitter(anyProcess, channel, isSubprocess);
   const hasListeners = hasMessageListeners(anyProcess, ipcEmitter);
   return {
-    id: count2++,
+    id: count++,
     type: REQUEST_TYPE,
     message,
     hasListeners
   };
 };
-var count2 = 0n;
+var count = 0n;
 var validateStrictDeadlock = (outgoingMessages, wrappedMessage) => {
   if (wrappedMessage?.type !== REQUEST_TYPE || wrappedMessage.hasListeners) {
     return;
@@ -24862,7 +24780,7 @@ var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
 
 // node_modules/execa/lib/methods/node.js
 import { execPath, execArgv } from "node:process";
-import path8 from "node:path";
+import path7 from "node:path";
 var mapNode = ({ options }) => {
   if (options.node === false) {
     throw new TypeError('The "node" option cannot be false with `execaNode()`.');
@@ -24881,7 +24799,7 @@ var handleNodeOption = (file2, commandArguments, {
     throw new TypeError('The "execPath" option has been removed. Please use the "nodePath" option instead.');
   }
   const normalizedNodePath = safeNormalizeFileUrl(nodePath, 'The "nodePath" option');
-  const resolvedNodePath = path8.resolve(cwd, normalizedNodePath);
+  const resolvedNodePath = path7.resolve(cwd, normalizedNodePath);
   const newOptions = {
     ...options,
     nodePath: resolvedNodePath,
@@ -24891,7 +24809,7 @@ var handleNodeOption = (file2, commandArguments, {
   if (!shouldHandleNode) {
     return [file2, commandArguments, newOptions];
   }
-  if (path8.basename(file2, ".exe") === "node") {
+  if (path7.basename(file2, ".exe") === "node") {
     throw new TypeError('When the "node" option is true, the first argument does not need to be "node".');
   }
   return [
@@ -24981,11 +24899,11 @@ var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encodin
 
 // node_modules/execa/lib/arguments/cwd.js
 import { statSync } from "node:fs";
-import path9 from "node:path";
+import path8 from "node:path";
 import process5 from "node:process";
 var normalizeCwd = (cwd = getDefaultCwd()) => {
   const cwdString = safeNormalizeFileUrl(cwd, 'The "cwd" option');
-  return path9.resolve(cwdString);
+  return path8.resolve(cwdString);
 };
 var getDefaultCwd = () => {
   try {
@@ -25032,7 +24950,7 @@ var normalizeOptions = (filePath, rawArguments, rawOptions) => {
   options.killSignal = normalizeKillSignal(options.killSignal);
   options.forceKillAfterDelay = normalizeForceKillAfterDelay(options.forceKillAfterDelay);
   options.lines = options.lines.map((lines, fdNumber) => lines && !BINARY_ENCODINGS.has(options.encoding) && options.buffer[fdNumber]);
-  if (process6.platform === "win32" && path10.basename(file2, ".exe") === "cmd") {
+  if (process6.platform === "win32" && path9.basename(file2, ".exe") === "cmd") {
     commandArguments.unshift("/q");
   }
   return { file: file2, commandArguments, options };
@@ -29572,73 +29490,6 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/shared/process-group.ts
-var KILL_GRACE_MS = 2e3;
-function killGroup(child, signal) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    child.kill(signal);
-  }
-}
-function killGroupAfter(child, timeoutMs) {
-  let fired = false;
-  const timers = [];
-  timers.push(
-    setTimeout(() => {
-      fired = true;
-      killGroup(child, "SIGTERM");
-      timers.push(setTimeout(() => killGroup(child, "SIGKILL"), KILL_GRACE_MS));
-    }, timeoutMs)
-  );
-  return {
-    timedOut: () => fired,
-    clear: () => timers.forEach(clearTimeout)
-  };
-}
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = external_exports.object({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
-var SEARCH_WINDOW = 64 * 1024;
-var MAX_CANDIDATES = 200;
-var CANDIDATE = /\{\s*"(?:vote|reasons)"\s*:/g;
-function parseAuditVote(reply) {
-  const text = reply.slice(-SEARCH_WINDOW);
-  const starts = [...text.matchAll(CANDIDATE)].map((match) => match.index).slice(-MAX_CANDIDATES);
-  let best = null;
-  for (const start of starts) {
-    const end = matchingBrace(text, start);
-    if (end === -1 || best && end <= best.end) continue;
-    let raw;
-    try {
-      raw = JSON.parse(text.slice(start, end + 1));
-    } catch {
-      continue;
-    }
-    const parsed = VoteSchema.safeParse(raw);
-    if (parsed.success) best = { end, vote: parsed.data };
-  }
-  return best?.vote ?? null;
-}
-function matchingBrace(text, start) {
-  let depth = 0;
-  let inString = false;
-  for (let i2 = start; i2 < text.length; i2 += 1) {
-    const ch = text[i2];
-    if (inString) {
-      if (ch === "\\") i2 += 1;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "{") depth += 1;
-    else if (ch === "}") {
-      depth -= 1;
-      if (depth === 0) return i2;
-    }
-  }
-  return -1;
-}
-
 // src/auto-loop/bounded-output.ts
 var BoundedOutput = class {
   constructor(headLimit, tailLimit) {
@@ -29683,121 +29534,7 @@ var BoundedOutput = class {
   }
 };
 
-// src/auto-loop/audit.ts
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs() {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--strict-mcp-config",
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function runAudit(options) {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const child = execa(bin, auditArgs(), {
-    cwd: options.cwd,
-    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error === true) return unmet("the audit ended with an error", tokens);
-  const vote = parseAuditVote(result.result);
-  if (!vote) return unmet("the audit's reply holds no valid vote object", tokens);
-  return { ...vote, failure: null, tokens };
-}
-function unmet(failure2, tokens) {
-  return { vote: "unmet", reasons: [failure2], failure: failure2, tokens };
-}
-
-// src/auto-loop/verifier.ts
-var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
-var KEEP_BYTES = 32 * 1024;
-var TAIL_BYTES = 4 * 1024;
-async function runVerifier(command, cwd, timeoutMs, env = process.env) {
-  const started = Date.now();
-  const output2 = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(command, {
-    shell: true,
-    cwd,
-    env,
-    extendEnv: false,
-    detached: true,
-    cleanup: true,
-    stdin: "ignore",
-    buffer: false,
-    all: true,
-    reject: false
-  });
-  child.all?.on("data", (chunk) => output2.push(chunk));
-  const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
-  const result = await child;
-  deadline.clear();
-  const timedOut = deadline.timedOut();
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    exitCode,
-    passed: !timedOut && exitCode === 0,
-    timedOut,
-    durationMs: Date.now() - started,
-    output: output2.text(),
-    outputTail: output2.last(TAIL_BYTES),
-    outputBytes: output2.total
-  };
-}
-
-// src/auto-loop/settings.ts
-var DEFAULT_STALE_MS = 30 * 6e4;
-var DEFAULT_CONTEXT_WINDOW = 2e5;
-function positive(env, name, fallback) {
-  const value = Number(env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-function readSettings(env) {
-  return {
-    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
-    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
-    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
-  };
-}
-
 // src/auto-loop/git.ts
-import { createHash as createHash3 } from "node:crypto";
 var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
 async function gitBounded(cwd, args, keepBytes, onChunk) {
   const output2 = new BoundedOutput(keepBytes, keepBytes);
@@ -29970,6 +29707,387 @@ function auditPrompt(input2) {
   ].join("\n");
 }
 
+// src/auto-loop/transcript-usage.ts
+import { promises as fs4 } from "node:fs";
+import path10 from "node:path";
+var CHUNK = 1024 * 1024;
+var KEEP_IDS = 500;
+var MAX_SUBAGENT_FILES = 1e3;
+var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage2) {
+  if (!usage2) return 0;
+  return count2(usage2.input_tokens) + count2(usage2.cache_creation_input_tokens) + count2(usage2.cache_read_input_tokens) + count2(usage2.output_tokens);
+}
+async function readTranscriptDelta(file2, cursor, notBefore = null) {
+  const seen = new Set(cursor.recentMessageIds);
+  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  delta.offset = await readFileDelta(file2, cursor.offset, seen, delta, since);
+  const subagents = path10.join(file2.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs4.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  for (const name of names) {
+    delta.subagentOffsets[name] = await readFileDelta(path10.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+  }
+  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
+  return delta;
+}
+async function readFileDelta(file2, offset, seen, delta, since) {
+  let handle;
+  try {
+    handle = await fs4.open(file2, "r");
+  } catch (error62) {
+    if (error62.code === "ENOENT") return offset;
+    throw error62;
+  }
+  try {
+    const { size } = await handle.stat();
+    let position = offset > size ? 0 : offset;
+    let pending = Buffer.alloc(0);
+    let consumed = position;
+    while (position < size) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      let newline;
+      while ((newline = pending.indexOf(10)) !== -1) {
+        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
+        consumed += newline + 1;
+        pending = pending.subarray(newline + 1);
+      }
+    }
+    return consumed;
+  } finally {
+    await handle.close();
+  }
+}
+function readLine(line, seen, delta, since) {
+  if (line.trim() === "") return;
+  let record2;
+  try {
+    record2 = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (typeof record2 !== "object" || record2 === null) return;
+  const { type, message, isSidechain, timestamp } = record2;
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
+  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  const { id, usage: usage2, content } = message;
+  const mainChain = isSidechain !== true;
+  if (mainChain && Array.isArray(content)) {
+    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
+  }
+  if (typeof id !== "string" || seen.has(id)) return;
+  seen.add(id);
+  delta.recentMessageIds.push(id);
+  delta.tokens += usageTokens(usage2);
+  if (mainChain && usage2) {
+    delta.contextTokens = count2(usage2.input_tokens) + count2(usage2.cache_creation_input_tokens) + count2(usage2.cache_read_input_tokens);
+  }
+}
+
+// src/shared/process-group.ts
+var KILL_GRACE_MS = 2e3;
+function killGroup(child, signal) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+function killGroupAfter(child, timeoutMs) {
+  let fired = false;
+  const timers = [];
+  timers.push(
+    setTimeout(() => {
+      fired = true;
+      killGroup(child, "SIGTERM");
+      timers.push(setTimeout(() => killGroup(child, "SIGKILL"), KILL_GRACE_MS));
+    }, timeoutMs)
+  );
+  return {
+    timedOut: () => fired,
+    clear: () => timers.forEach(clearTimeout)
+  };
+}
+
+// src/auto-loop/audit-vote.ts
+var VoteSchema = external_exports.object({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
+var SEARCH_WINDOW = 64 * 1024;
+var MAX_CANDIDATES = 200;
+var CANDIDATE = /\{\s*"(?:vote|reasons)"\s*:/g;
+function parseAuditVote(reply) {
+  const text = reply.slice(-SEARCH_WINDOW);
+  const starts = [...text.matchAll(CANDIDATE)].map((match) => match.index).slice(-MAX_CANDIDATES);
+  let best = null;
+  for (const start of starts) {
+    const end = matchingBrace(text, start);
+    if (end === -1 || best && end <= best.end) continue;
+    let raw;
+    try {
+      raw = JSON.parse(text.slice(start, end + 1));
+    } catch {
+      continue;
+    }
+    const parsed = VoteSchema.safeParse(raw);
+    if (parsed.success) best = { end, vote: parsed.data };
+  }
+  return best?.vote ?? null;
+}
+function matchingBrace(text, start) {
+  let depth = 0;
+  let inString = false;
+  for (let i2 = start; i2 < text.length; i2 += 1) {
+    const ch = text[i2];
+    if (inString) {
+      if (ch === "\\") i2 += 1;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "{") depth += 1;
+    else if (ch === "}") {
+      depth -= 1;
+      if (depth === 0) return i2;
+    }
+  }
+  return -1;
+}
+
+// src/auto-loop/audit.ts
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
+var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
+var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
+function auditArgs() {
+  return [
+    "-p",
+    "--output-format",
+    "json",
+    "--no-session-persistence",
+    "--strict-mcp-config",
+    "--tools",
+    READ_ONLY_TOOLS.join(","),
+    "--allowedTools",
+    READ_ONLY_TOOLS.join(","),
+    "--disallowedTools",
+    DENIED_TOOLS.join(",")
+  ];
+}
+async function runAudit(options) {
+  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
+  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const child = execa(bin, auditArgs(), {
+    cwd: options.cwd,
+    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
+    extendEnv: false,
+    input: options.prompt,
+    buffer: false,
+    stderr: "ignore",
+    reject: false,
+    detached: true,
+    cleanup: true
+  });
+  const deadline = killGroupAfter(child, options.timeoutMs);
+  child.stdout?.on("data", (chunk) => stdout.push(chunk));
+  const result = await child;
+  deadline.clear();
+  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  return readAuditReply(stdout.text(), result.exitCode ?? null);
+}
+function readAuditReply(stdout, exitCode) {
+  let parsed;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+  }
+  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
+  const tokens = usageTokens(result?.usage);
+  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error === true) return unmet("the audit ended with an error", tokens);
+  const vote = parseAuditVote(result.result);
+  if (!vote) return unmet("the audit's reply holds no valid vote object", tokens);
+  return { ...vote, failure: null, tokens };
+}
+function unmet(failure2, tokens) {
+  return { vote: "unmet", reasons: [failure2], failure: failure2, tokens };
+}
+
+// src/auto-loop/verifier.ts
+var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
+var KEEP_BYTES = 32 * 1024;
+var TAIL_BYTES = 4 * 1024;
+async function runVerifier(command, cwd, timeoutMs, env = process.env) {
+  const started = Date.now();
+  const output2 = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const child = execa(command, {
+    shell: true,
+    cwd,
+    env,
+    extendEnv: false,
+    detached: true,
+    cleanup: true,
+    stdin: "ignore",
+    buffer: false,
+    all: true,
+    reject: false
+  });
+  child.all?.on("data", (chunk) => output2.push(chunk));
+  const deadline = killGroupAfter(child, timeoutMs);
+  child.on("exit", () => killGroup(child, "SIGKILL"));
+  const result = await child;
+  deadline.clear();
+  const timedOut = deadline.timedOut();
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    exitCode,
+    passed: !timedOut && exitCode === 0,
+    timedOut,
+    durationMs: Date.now() - started,
+    output: output2.text(),
+    outputTail: output2.last(TAIL_BYTES),
+    outputBytes: output2.total
+  };
+}
+
+// src/auto-loop/settings.ts
+var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_CONTEXT_WINDOW = 2e5;
+function positive(env, name, fallback) {
+  const value = Number(env[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+function readSettings(env) {
+  return {
+    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
+    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
+    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
+  };
+}
+
+// src/repeat/stats-store.ts
+import os from "node:os";
+import path12 from "node:path";
+
+// src/repeat/state.ts
+import path11 from "node:path";
+var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"];
+var PHASES = ["running", "waiting", "paused", "ended"];
+var IterationRecordSchema = external_exports.object({
+  number: external_exports.int().positive(),
+  started_at: external_exports.iso.datetime(),
+  ended_at: external_exports.iso.datetime(),
+  result: external_exports.enum(["pass", "fail"]),
+  exit_code: external_exports.int().min(0).max(2),
+  summary: external_exports.string().nullable()
+});
+var RepeatStateSchema = external_exports.object({
+  version: external_exports.literal(1),
+  /** Also the id of the loop's record in the stats log. */
+  loop_id: external_exports.string().min(1),
+  session_id: external_exports.string().min(1),
+  project_dir: external_exports.string().min(1),
+  command: external_exports.string().min(1),
+  interval_ms: external_exports.int().positive(),
+  max_iterations: external_exports.int().min(1).max(1e3),
+  stats_file: external_exports.string().min(1),
+  started_at: external_exports.iso.datetime(),
+  phase: external_exports.enum(PHASES),
+  /** The iteration in flight (running) or the last one recorded (waiting, paused, ended). */
+  iteration: external_exports.int().positive(),
+  iteration_started_at: external_exports.iso.datetime(),
+  next_at: external_exports.iso.datetime().nullable(),
+  /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
+  wait_token: external_exports.string().nullable(),
+  /**
+   * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
+   * with another one ends a new prompt of the person's, so the loop's continuation was lost.
+   */
+  prompt_id: external_exports.string().nullable(),
+  consecutive_failures: external_exports.int().nonnegative(),
+  iterations: external_exports.array(IterationRecordSchema),
+  final_status: external_exports.enum(FINAL_STATUSES).nullable(),
+  ended_at: external_exports.iso.datetime().nullable()
+});
+function repeatStateFile(data, sessionId) {
+  return path11.join(data, "repeat", `${sessionId}.json`);
+}
+function repeatStateDir(data) {
+  return path11.join(data, "repeat");
+}
+
+// src/repeat/stats-store.ts
+var LoopRunSchema = external_exports.object({
+  id: external_exports.string().regex(/^loop-/),
+  command: external_exports.string(),
+  interval: external_exports.string(),
+  max_iterations: external_exports.int().positive(),
+  started_at: external_exports.iso.datetime(),
+  iterations: external_exports.array(
+    external_exports.object({
+      number: external_exports.int().positive(),
+      /** When the iteration started (UTC). */
+      timestamp: external_exports.iso.datetime(),
+      result: external_exports.enum(["pass", "fail"]),
+      /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
+      exit_code: external_exports.int().min(0).max(2),
+      summary: external_exports.string().nullable()
+    })
+  ),
+  final_status: external_exports.enum(FINAL_STATUSES).nullable(),
+  ended_at: external_exports.iso.datetime().nullable()
+});
+var StatsFileSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
+function statsFile(env = process.env) {
+  return env.LOOPKIT_STATS_FILE || path12.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
+}
+function loopRunOf(state) {
+  return {
+    id: state.loop_id,
+    command: state.command,
+    interval: formatDuration(state.interval_ms),
+    max_iterations: state.max_iterations,
+    started_at: state.started_at,
+    iterations: state.iterations.map((it) => ({ number: it.number, timestamp: it.started_at, result: it.result, exit_code: it.exit_code, summary: it.summary })),
+    final_status: state.final_status,
+    ended_at: state.ended_at
+  };
+}
+function newLoopId(now) {
+  return `loop-${now.getTime()}`;
+}
+var idOf = (record2) => typeof record2 === "object" && record2 !== null ? record2.id : void 0;
+async function saveLoopRun(file2, run, mode, now = /* @__PURE__ */ new Date()) {
+  const checked = LoopRunSchema.parse(run);
+  return withLock(file2, async () => {
+    const { data, warnings } = await readStats(file2, now);
+    const runs = [...data.loop_runs ?? []];
+    let record2 = checked;
+    if (mode === "create") {
+      const taken = new Set(runs.map(idOf));
+      for (let n2 = 2; taken.has(record2.id); n2 += 1) record2 = { ...checked, id: `${checked.id}-${n2}` };
+    }
+    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record2.id) : -1;
+    if (index === -1) runs.push(record2);
+    else runs[index] = record2;
+    await writeJson(file2, StatsFileSchema, { ...data, loop_runs: runs });
+    return { id: record2.id, warnings };
+  });
+}
+async function readStats(file2, now) {
+  try {
+    const read = await readJson(file2, StatsFileSchema);
+    return { data: read.exists ? read.value : {}, warnings: [] };
+  } catch (error62) {
+    if (!isLoopkitError(error62, "STATE_CORRUPT")) throw error62;
+    const aside = await keepAside(file2, now);
+    return { data: {}, warnings: [`The stats file ${formatError(error62)}; loopkit kept it as ${aside} and started a fresh one.`] };
+  }
+}
+
 // src/repeat/decide.ts
 var BREAKER_FAILURES = 3;
 function decide(state, outcome, now) {
@@ -30108,6 +30226,10 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
       positional.push(...words.slice(i2 + 1));
       break;
     }
+    if (word.value === "-h" && word.raw === "-h") {
+      controls.add("--help");
+      continue;
+    }
     if (!word.value.startsWith("--") || word.raw !== word.value) {
       positional.push(word);
       continue;
@@ -30153,6 +30275,9 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
       warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
       intervalMs = minIntervalMs;
     }
+  }
+  if (positional.length > 0 && positional.every((word) => word.raw === word.value && word.value.startsWith("-"))) {
+    throw usage(`${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`, positional[0].value);
   }
   const command = (positional.length === 1 ? positional[0].value : positional.map((word) => word.raw).join(" ")).trim();
   if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
@@ -30213,126 +30338,6 @@ function summaryLine(state, now) {
 }
 function pausedLine(state, why) {
   return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
-}
-
-// src/repeat/stats-store.ts
-import os2 from "node:os";
-import path12 from "node:path";
-
-// src/repeat/state.ts
-import path11 from "node:path";
-var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"];
-var PHASES = ["running", "waiting", "paused", "ended"];
-var IterationRecordSchema = external_exports.object({
-  number: external_exports.int().positive(),
-  started_at: external_exports.iso.datetime(),
-  ended_at: external_exports.iso.datetime(),
-  result: external_exports.enum(["pass", "fail"]),
-  exit_code: external_exports.int().min(0).max(2),
-  summary: external_exports.string().nullable()
-});
-var RepeatStateSchema = external_exports.object({
-  version: external_exports.literal(1),
-  /** Also the id of the loop's record in the stats log. */
-  loop_id: external_exports.string().min(1),
-  session_id: external_exports.string().min(1),
-  project_dir: external_exports.string().min(1),
-  command: external_exports.string().min(1),
-  interval_ms: external_exports.int().positive(),
-  max_iterations: external_exports.int().min(1).max(1e3),
-  stats_file: external_exports.string().min(1),
-  started_at: external_exports.iso.datetime(),
-  phase: external_exports.enum(PHASES),
-  /** The iteration in flight (running) or the last one recorded (waiting, paused, ended). */
-  iteration: external_exports.int().positive(),
-  iteration_started_at: external_exports.iso.datetime(),
-  next_at: external_exports.iso.datetime().nullable(),
-  /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
-  wait_token: external_exports.string().nullable(),
-  /**
-   * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
-   * with another one ends a new prompt of the person's, so the loop's continuation was lost.
-   */
-  prompt_id: external_exports.string().nullable(),
-  consecutive_failures: external_exports.int().nonnegative(),
-  iterations: external_exports.array(IterationRecordSchema),
-  final_status: external_exports.enum(FINAL_STATUSES).nullable(),
-  ended_at: external_exports.iso.datetime().nullable()
-});
-function repeatStateFile(data, sessionId) {
-  return path11.join(data, "repeat", `${sessionId}.json`);
-}
-function repeatStateDir(data) {
-  return path11.join(data, "repeat");
-}
-
-// src/repeat/stats-store.ts
-var LoopRunSchema = external_exports.object({
-  id: external_exports.string().regex(/^loop-/),
-  command: external_exports.string(),
-  interval: external_exports.string(),
-  max_iterations: external_exports.int().positive(),
-  started_at: external_exports.iso.datetime(),
-  iterations: external_exports.array(
-    external_exports.object({
-      number: external_exports.int().positive(),
-      /** When the iteration started (UTC). */
-      timestamp: external_exports.iso.datetime(),
-      result: external_exports.enum(["pass", "fail"]),
-      /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
-      exit_code: external_exports.int().min(0).max(2),
-      summary: external_exports.string().nullable()
-    })
-  ),
-  final_status: external_exports.enum(FINAL_STATUSES).nullable(),
-  ended_at: external_exports.iso.datetime().nullable()
-});
-var StatsFileSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
-function statsFile(env = process.env) {
-  return env.LOOPKIT_STATS_FILE || path12.join(os2.homedir(), ".softspark", "ai-toolkit", "stats.json");
-}
-function loopRunOf(state) {
-  return {
-    id: state.loop_id,
-    command: state.command,
-    interval: formatDuration(state.interval_ms),
-    max_iterations: state.max_iterations,
-    started_at: state.started_at,
-    iterations: state.iterations.map((it) => ({ number: it.number, timestamp: it.started_at, result: it.result, exit_code: it.exit_code, summary: it.summary })),
-    final_status: state.final_status,
-    ended_at: state.ended_at
-  };
-}
-function newLoopId(now) {
-  return `loop-${now.getTime()}`;
-}
-var idOf = (record2) => typeof record2 === "object" && record2 !== null ? record2.id : void 0;
-async function saveLoopRun(file2, run, mode, now = /* @__PURE__ */ new Date()) {
-  const checked = LoopRunSchema.parse(run);
-  return withLock(file2, async () => {
-    const { data, warnings } = await readStats(file2, now);
-    const runs = [...data.loop_runs ?? []];
-    let record2 = checked;
-    if (mode === "create") {
-      const taken = new Set(runs.map(idOf));
-      for (let n2 = 2; taken.has(record2.id); n2 += 1) record2 = { ...checked, id: `${checked.id}-${n2}` };
-    }
-    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record2.id) : -1;
-    if (index === -1) runs.push(record2);
-    else runs[index] = record2;
-    await writeJson(file2, StatsFileSchema, { ...data, loop_runs: runs });
-    return { id: record2.id, warnings };
-  });
-}
-async function readStats(file2, now) {
-  try {
-    const read = await readJson(file2, StatsFileSchema);
-    return { data: read.exists ? read.value : {}, warnings: [] };
-  } catch (error62) {
-    if (!isLoopkitError(error62, "STATE_CORRUPT")) throw error62;
-    const aside = await keepAside(file2, now);
-    return { data: {}, warnings: [`The stats file ${formatError(error62)}; loopkit kept it as ${aside} and started a fresh one.`] };
-  }
 }
 
 // src/repeat/store.ts
@@ -30441,10 +30446,10 @@ export {
   keepAside,
   withLock,
   external_exports,
+  LOOP_STATUSES,
   AutoLoopStateSchema,
   tokensUsed,
   historyEntry,
-  dataDir,
   SESSION_ID_PATTERN,
   sessionMarkerPath,
   SessionMarkerSchema,
@@ -30459,16 +30464,11 @@ export {
   loadState,
   persist,
   writeMarker,
-  execa,
-  killGroup,
-  BoundedOutput,
-  readTranscriptDelta,
-  runAudit,
-  runVerifier,
-  readSettings,
   resolveCaps,
   capReached,
   elapsedMs,
+  execa,
+  BoundedOutput,
   headCommit,
   treeFingerprint,
   changesSince,
@@ -30478,6 +30478,18 @@ export {
   nextPrompt,
   wrapUpPrompt,
   auditPrompt,
+  killGroup,
+  readTranscriptDelta,
+  runAudit,
+  runVerifier,
+  readSettings,
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateFile,
+  statsFile,
+  loopRunOf,
+  newLoopId,
+  saveLoopRun,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,
@@ -30494,11 +30506,6 @@ export {
   progressLine,
   summaryLine,
   pausedLine,
-  repeatStateFile,
-  statsFile,
-  loopRunOf,
-  newLoopId,
-  saveLoopRun,
   loadState2,
   saveState,
   writeMarker2,
