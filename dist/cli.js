@@ -62,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-4C3GSNOB.js";
+} from "./chunks/chunk-FNIS45ZW.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-4C3GSNOB.js";
+} from "./chunks/chunk-FNIS45ZW.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";
@@ -557,7 +557,7 @@ async function waitThenContinue(ctx, file, waiting, interrupt) {
   });
 }
 
-// src/hook/input.ts
+// src/session/input.ts
 var common = {
   session_id: external_exports.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
   transcript_path: external_exports.string().optional(),
@@ -587,7 +587,7 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   UserPromptSubmitInputSchema
 ]);
 
-// src/hook/output.ts
+// src/session/output.ts
 function toHookJson(decision) {
   if (!decision) return void 0;
   switch (decision.kind) {

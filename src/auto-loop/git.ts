@@ -1,7 +1,7 @@
 // The few git facts the loop needs, read with bounded memory. Nothing here changes the repository.
 import { createHash } from "node:crypto";
 import { execa } from "execa";
-import { BoundedOutput } from "./bounded-output.js";
+import { BoundedOutput } from "../shared/bounded-output.js";
 
 /** Loopkit's own folder never counts as the agent's work. */
 const EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];

@@ -2721,7 +2721,7 @@ function projectKey(projectDir) {
   return `${base}-${digest}`;
 }
 
-// src/hook/session-marker.ts
+// src/session/marker.ts
 import { promises as fs2 } from "node:fs";
 
 // node_modules/zod/v4/classic/external.js
@@ -22441,7 +22441,7 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/hook/session-marker.ts
+// src/session/marker.ts
 var SessionMarkerSchema = external_exports.object({
   version: external_exports.literal(1),
   kind: external_exports.enum(["repeat", "auto-loop"]),
@@ -29618,7 +29618,7 @@ function parseAuditVote(reply) {
   return { vote: parsed.data };
 }
 
-// src/auto-loop/bounded-output.ts
+// src/shared/bounded-output.ts
 var BoundedOutput = class {
   constructor(headLimit, tailLimit) {
     this.headLimit = headLimit;
@@ -30343,7 +30343,7 @@ async function projectLoops(data, projectDir) {
   return found.sort((a2, b) => b.state.started_at.localeCompare(a2.state.started_at));
 }
 
-// src/run/next-prompt.ts
+// src/auto-loop/next-prompt.ts
 import path14 from "node:path";
 var NextPromptSchema = external_exports.object({
   version: external_exports.literal(1),
