@@ -62,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-Z5JBEMKO.js";
+} from "./chunks/chunk-3H6LQ6CM.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-Z5JBEMKO.js";
+} from "./chunks/chunk-3H6LQ6CM.js";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -553,7 +553,7 @@ async function waitThenContinue(ctx, file, waiting, interrupt) {
   });
 }
 
-// src/hook/input.ts
+// src/session/input.ts
 var common = {
   session_id: external_exports.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
   transcript_path: external_exports.string().optional(),
@@ -583,7 +583,7 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   UserPromptSubmitInputSchema
 ]);
 
-// src/hook/output.ts
+// src/session/output.ts
 function toHookJson(decision) {
   if (!decision) return void 0;
   switch (decision.kind) {

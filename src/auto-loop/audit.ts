@@ -3,7 +3,7 @@
 import { execa } from "execa";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
-import { BoundedOutput } from "./bounded-output.js";
+import { BoundedOutput } from "../shared/bounded-output.js";
 import { usageTokens } from "./transcript-usage.js";
 import type { AuditVote } from "./state.js";
 

@@ -2,9 +2,9 @@
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
-import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
-import type { StopInput } from "../hook/input.js";
-import type { StopDecision } from "../hook/output.js";
+import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
+import type { StopInput } from "../session/input.js";
+import type { StopDecision } from "../session/output.js";
 import { runAudit } from "./audit.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";

@@ -5,7 +5,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirS
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makePluginCopy, type PluginCopy } from "./plugin-copy.js";
+import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
 
 let plugin: PluginCopy;
 let tmp: string;
