@@ -62,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-FNIS45ZW.js";
+} from "./chunks/chunk-FXAFJZAO.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-FNIS45ZW.js";
+} from "./chunks/chunk-FXAFJZAO.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";
