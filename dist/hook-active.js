@@ -48,7 +48,10 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-NYCV5MYK.js";
+} from "./chunks/chunk-EXJNBQFT.js";
+
+// src/auto-loop/hook-handlers.ts
+import { randomBytes } from "node:crypto";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -350,7 +353,8 @@ async function runGate(state, settings, env, now) {
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES)
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex")
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }
@@ -553,7 +557,7 @@ async function waitThenContinue(ctx, file, waiting, interrupt) {
   });
 }
 
-// src/hook/input.ts
+// src/session/input.ts
 var common = {
   session_id: external_exports.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
   transcript_path: external_exports.string().optional(),
@@ -583,7 +587,7 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   UserPromptSubmitInputSchema
 ]);
 
-// src/hook/output.ts
+// src/session/output.ts
 function toHookJson(decision) {
   if (!decision) return void 0;
   switch (decision.kind) {

@@ -5,9 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
-import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
-import type { StopInput } from "../hook/input.js";
-import type { StopDecision } from "../hook/output.js";
+import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
+import type { StopInput } from "../session/input.js";
+import type { StopDecision } from "../session/output.js";
 import { pauseLoop, pauseLostIteration, recordIteration, startNextIteration } from "./decide.js";
 import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, pausedLine, progressLine, summaryLine } from "./prompt.js";
