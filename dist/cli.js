@@ -62,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-QVJL33AR.js";
+} from "./chunks/chunk-ER4GUYUN.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

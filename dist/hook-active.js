@@ -44,7 +44,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-QVJL33AR.js";
+} from "./chunks/chunk-ER4GUYUN.js";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {

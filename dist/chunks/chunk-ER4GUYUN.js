@@ -29798,35 +29798,167 @@ function readSettings(env) {
 
 // src/auto-loop/git.ts
 import { createHash as createHash3 } from "node:crypto";
-var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
-async function gitBounded(cwd, args, keepBytes, onChunk) {
-  const output2 = new BoundedOutput(keepBytes, keepBytes);
-  const child = execa("git", args, { cwd, buffer: false, stdin: "ignore", stderr: "ignore", reject: false, timeout: 6e4 });
+
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  const config2 = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config2, full, options);
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+function filterOverrides(listing) {
+  const names = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (match) names.add(match[1]);
+  }
+  return [...names].flatMap((name) => [
+    [`filter.${name}.clean`, ""],
+    [`filter.${name}.smudge`, ""],
+    [`filter.${name}.process`, ""],
+    [`filter.${name}.required`, "false"]
+  ]);
+}
+async function spawnGit(base, config2, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config2, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
+  );
   child.stdout?.on("data", (chunk) => {
-    output2.push(chunk);
-    onChunk?.(chunk);
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
   });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
   const result = await child;
-  return { ok: result.exitCode === 0, text: output2.text(), bytes: output2.total };
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
+  };
 }
-async function headCommit(cwd) {
-  const result = await gitBounded(cwd, ["rev-parse", "--verify", "--quiet", "HEAD"], 1024);
-  return result.ok && /^[0-9a-f]{40,64}\s*$/.test(result.text) ? result.text.trim() : null;
+function gitEnvironment(from, config2, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config2.length);
+  config2.forEach(([key, value], i2) => {
+    env[`GIT_CONFIG_KEY_${i2}`] = key;
+    env[`GIT_CONFIG_VALUE_${i2}`] = value;
+  });
+  return env;
 }
-async function treeFingerprint(cwd) {
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  kept = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+};
+
+// src/auto-loop/git.ts
+var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
+async function gitIn(projectDir, args, options = {}) {
+  const repo = findRepo(projectDir);
+  return repo ? runGit(repo, args, { ...options, cwd: projectDir }) : null;
+}
+async function headCommit(projectDir) {
+  const result = await gitIn(projectDir, ["rev-parse", "--verify", "--quiet", "HEAD"], { maxBytes: 1024 });
+  return result?.ok && /^[0-9a-f]{40,64}\s*$/.test(result.stdout) ? result.stdout.trim() : null;
+}
+async function treeFingerprint(projectDir) {
   const hash2 = createHash3("sha256");
-  const status = await gitBounded(cwd, ["status", "--porcelain=v1", "--untracked-files=all", "--", ".", ...EXCLUDE_OWN], 1024, (c3) => hash2.update(c3));
-  if (!status.ok) return "";
-  await gitBounded(cwd, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], 1024, (c3) => hash2.update(c3));
+  const onChunk = (chunk) => hash2.update(chunk);
+  const status = await gitIn(projectDir, ["status", "--porcelain=v1", "--untracked-files=all", "--ignore-submodules=all", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
+  if (!status?.ok) return "";
+  await gitIn(projectDir, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
   return hash2.digest("hex");
 }
-async function changesSince(cwd, base, maxBytes) {
+async function changesSince(projectDir, base, maxBytes) {
   if (base === null) return "(no git history to compare with: the project had no commit when the loop started)";
-  const diff = await gitBounded(cwd, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], maxBytes / 2);
-  if (!diff.ok) return `(git diff ${base} failed)`;
-  const untracked = await gitBounded(cwd, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], 4096);
-  const files = untracked.text.trim();
-  return `${diff.text.trim() || "(no changes to tracked files)"}${files ? `
+  const diff = await gitIn(projectDir, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], { maxBytes: maxBytes / 2 });
+  if (!diff?.ok) return `(git diff ${base} failed)`;
+  const untracked = await gitIn(projectDir, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 4096 });
+  const files = untracked?.stdout.trim() ?? "";
+  const text = diff.truncated ? `${diff.stdout}
+[... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
+  return `${text.trim() || "(no changes to tracked files)"}${files ? `
 
 New untracked files:
 ${files}` : ""}`;
