@@ -62,7 +62,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-ER4GUYUN.js";
+} from "./chunks/chunk-ENC2C6ZR.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

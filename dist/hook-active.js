@@ -44,7 +44,10 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-ER4GUYUN.js";
+} from "./chunks/chunk-ENC2C6ZR.js";
+
+// src/auto-loop/hook-handlers.ts
+import { randomBytes } from "node:crypto";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -346,7 +349,8 @@ async function runGate(state, settings, env, now) {
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES)
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex")
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }
