@@ -64,7 +64,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-EXJNBQFT.js";
+} from "./chunks/chunk-BAI37MVZ.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

@@ -30206,52 +30206,21 @@ async function readStats(file2, now) {
   }
 }
 
-// src/repeat/decide.ts
-var BREAKER_FAILURES = 3;
-function decide(state, outcome, now) {
-  const failures = outcome.result === "pass" ? 0 : state.consecutive_failures + 1;
-  if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
-  if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
-  if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
-  const due = Date.parse(state.iteration_started_at) + state.interval_ms;
-  return { kind: "wait", nextAt: new Date(Math.max(due, now.getTime())) };
+// src/repeat/early-success.ts
+var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
+var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
+var normalize = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
+function findSuccessMarker(message, prompt) {
+  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize).filter(Boolean));
+  for (const line of message.split(/\r?\n/)) {
+    const normalized = normalize(line);
+    if (!normalized || promptLines.has(normalized)) continue;
+    for (const match of line.matchAll(MARKERS)) {
+      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
+    }
+  }
+  return null;
 }
-function recordIteration(state, outcome, now, waitToken) {
-  const decision = decide(state, outcome, now);
-  const recorded = {
-    ...state,
-    consecutive_failures: outcome.result === "pass" ? 0 : state.consecutive_failures + 1,
-    iterations: [
-      ...state.iterations,
-      {
-        number: state.iteration,
-        started_at: state.iteration_started_at,
-        ended_at: now.toISOString(),
-        result: outcome.result,
-        exit_code: outcome.exit_code,
-        summary: outcome.summary
-      }
-    ]
-  };
-  if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
-  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken }, decision };
-}
-function startNextIteration(state, now) {
-  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null };
-}
-function resumeState(state, now) {
-  return { ...startNextIteration(state, now), prompt_id: null };
-}
-function pauseLoop(state) {
-  return { ...state, phase: "paused", next_at: null, wait_token: null };
-}
-function pauseLostIteration(state) {
-  return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
-}
-function endLoop(state, status, now) {
-  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null };
-}
-var isActive = (state) => state.phase !== "ended";
 
 // src/shared/split-words.ts
 var SPACE = /[ \t\r\n]/;
@@ -30458,6 +30427,119 @@ function pausedLine(state, why) {
   return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
 }
 
+// src/repeat/result-line.ts
+var MAX_SUMMARY = 300;
+var MARKER = /^repeat-result\b/i;
+var LINE = /^REPEAT-RESULT:[ \t]*(pass|fail)[ \t]*(?:[-–—:][ \t]*(.*))?$/i;
+function undecorate(line) {
+  return line.trim().replace(/^[>*_`\s]+/, "").replace(/[*_`\s]+$/, "");
+}
+function readResultLine(message) {
+  if (message === null || message === void 0 || message.trim() === "") {
+    return { result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" };
+  }
+  const lines = message.split(/\r?\n/).map(undecorate).filter((line) => MARKER.test(line));
+  const last = lines[lines.length - 1];
+  if (last === void 0) return { result: "fail", exit_code: 2, summary: "no REPEAT-RESULT line in the final message" };
+  const match = LINE.exec(last);
+  if (!match) return { result: "fail", exit_code: 2, summary: `malformed REPEAT-RESULT line: ${clip(last)}` };
+  const result = match[1].toLowerCase() === "pass" ? "pass" : "fail";
+  const summary = match[2]?.trim() ? clip(match[2].trim()) : null;
+  return { result, exit_code: result === "pass" ? 0 : 1, summary };
+}
+function clip(text) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > MAX_SUMMARY ? `${flat.slice(0, MAX_SUMMARY - 3)}...` : flat;
+}
+
+// src/repeat/decide.ts
+var BREAKER_FAILURES = 3;
+function decide(state, outcome, now) {
+  const failures = outcome.result === "pass" ? 0 : state.consecutive_failures + 1;
+  if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
+  if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
+  if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
+  const due = Date.parse(state.iteration_started_at) + state.interval_ms;
+  return { kind: "wait", nextAt: new Date(Math.max(due, now.getTime())) };
+}
+function recordIteration(state, outcome, now, waitToken) {
+  const decision = decide(state, outcome, now);
+  const recorded = {
+    ...state,
+    consecutive_failures: outcome.result === "pass" ? 0 : state.consecutive_failures + 1,
+    iterations: [
+      ...state.iterations,
+      {
+        number: state.iteration,
+        started_at: state.iteration_started_at,
+        ended_at: now.toISOString(),
+        result: outcome.result,
+        exit_code: outcome.exit_code,
+        summary: outcome.summary
+      }
+    ]
+  };
+  if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
+  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken }, decision };
+}
+function startNextIteration(state, now) {
+  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null };
+}
+function resumeState(state, now) {
+  return { ...startNextIteration(state, now), prompt_id: null };
+}
+function pauseLoop(state) {
+  return { ...state, phase: "paused", next_at: null, wait_token: null };
+}
+function pauseLostIteration(state) {
+  return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
+}
+function endLoop(state, status, now) {
+  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null };
+}
+var isActive = (state) => state.phase !== "ended";
+function onStop(state, obs) {
+  switch (state.phase) {
+    case "ended":
+      return { kind: "allow", lines: [], removeMarker: true };
+    case "paused":
+      return { kind: "allow", lines: [] };
+    case "waiting": {
+      const paused = pauseLoop(state);
+      return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
+    }
+    case "running": {
+      if (obs.promptId && state.prompt_id && obs.promptId !== state.prompt_id) {
+        const paused = pauseLostIteration(state);
+        const why = `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`;
+        return { kind: "allow", state: paused, lines: [pausedLine(paused, why)] };
+      }
+      const result = readResultLine(obs.lastMessage);
+      const successMarker = result.result === "pass" ? findSuccessMarker(obs.lastMessage ?? "", `${iterationPrompt(state)}
+${state.command}`) : null;
+      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, { ...result, successMarker }, obs.now, obs.waitToken);
+      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true };
+      return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+    }
+  }
+}
+var waitGoesOn = (state, token) => state?.phase === "waiting" && state.wait_token === token;
+function afterWait(current, wake) {
+  if (current.phase === "ended") return { kind: "allow", lines: [summaryLine(current, wake.now)], removeMarker: true };
+  if (!waitGoesOn(current, wake.token)) return { kind: "allow", lines: [] };
+  if (wake.interrupted) {
+    const paused = pauseLoop(current);
+    return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
+  }
+  const next = startNextIteration(current, wake.now);
+  return { kind: "continue", state: next, prompt: iterationPrompt(next), line: progressLine(current, wake.waitedMs) };
+}
+function onResume(state, sessionId) {
+  if (state.session_id !== sessionId || state.phase !== "waiting" && state.phase !== "paused") return null;
+  const paused = pauseLoop(state);
+  return { state: paused, line: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+}
+
 // src/repeat/store.ts
 import { promises as fs5 } from "node:fs";
 import path13 from "node:path";
@@ -30612,18 +30694,16 @@ export {
   parseRepeatArgs,
   parseRepeatWords,
   splitSlashCommand,
-  recordIteration,
-  startNextIteration,
-  resumeState,
-  pauseLoop,
-  pauseLostIteration,
-  endLoop,
-  isActive,
   iterationPrompt,
   startText,
-  progressLine,
   summaryLine,
-  pausedLine,
+  resumeState,
+  endLoop,
+  isActive,
+  onStop,
+  waitGoesOn,
+  afterWait,
+  onResume,
   loadState2,
   saveState,
   writeMarker2,
