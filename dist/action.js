@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-CXKYD2J6.js";
+} from "./chunks/chunk-FXJNTNKD.js";
 import {
   LoopkitError,
   MIRROR_DIR,
@@ -13,7 +13,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-JOMG6I7B.js";
+} from "./chunks/chunk-OMVL4SEM.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

@@ -1,9 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  LOOP_STATUSES,
   elapsedMs,
+  external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-JOMG6I7B.js";
+} from "./chunk-OMVL4SEM.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
@@ -130,19 +132,73 @@ function longestRun(text, ch) {
   return best;
 }
 
+// src/shared/exit-codes.ts
+var EXIT = {
+  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
+  ok: 0,
+  /** An error: a corrupt or locked file, a process that could not start, ... */
+  error: 1,
+  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
+  usage: 2,
+  /** The loop is still running (pursuing; repeat running or waiting). */
+  running: 3,
+  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
+  unmet: 4,
+  /** It is stuck and needs a person (blocked; a paused repeat loop). */
+  blocked: 5,
+  /** A cap ended it (budget-limited). */
+  budgetLimited: 6,
+  /** --cancel ended it. */
+  cancelled: 7,
+  /** There is no loop (to show or to cancel). */
+  noLoop: 8
+};
+
 // src/auto-loop/status.ts
 var STATUS_EXIT_CODES = {
-  achieved: 0,
-  pursuing: 3,
-  unmet: 4,
-  blocked: 5,
-  "budget-limited": 6,
-  cancelled: 7,
-  none: 8
+  achieved: EXIT.ok,
+  pursuing: EXIT.running,
+  unmet: EXIT.unmet,
+  blocked: EXIT.blocked,
+  "budget-limited": EXIT.budgetLimited,
+  cancelled: EXIT.cancelled,
+  none: EXIT.noLoop
 };
+var AutoLoopStatusSchema = external_exports.object({
+  version: external_exports.literal(1),
+  status: external_exports.enum([...LOOP_STATUSES, "none"]),
+  active: external_exports.boolean(),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: external_exports.int(),
+  reason: external_exports.string().nullable(),
+  project_dir: external_exports.string(),
+  loop_id: external_exports.string().nullable(),
+  session_id: external_exports.string().nullable(),
+  goal: external_exports.string().nullable(),
+  verify_command: external_exports.string().nullable(),
+  iteration: external_exports.int(),
+  max_iterations: external_exports.int().nullable(),
+  tokens_used: external_exports.int(),
+  max_tokens: external_exports.int().nullable(),
+  elapsed_ms: external_exports.int(),
+  max_wallclock_ms: external_exports.int().nullable(),
+  started_at: external_exports.string().nullable(),
+  heartbeat_at: external_exports.string().nullable(),
+  heartbeat_stale: external_exports.boolean(),
+  last_verifier: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
+  last_verifier_exit_code: external_exports.int().nullable(),
+  last_audit_vote: external_exports.string().nullable(),
+  last_audit_reasons: external_exports.array(external_exports.string()),
+  next_action: external_exports.string().nullable(),
+  blocker: external_exports.string().nullable(),
+  tamper_count: external_exports.int(),
+  flaky_count: external_exports.int(),
+  handoff_note: external_exports.string().nullable()
+});
 function loopStatus(projectDir, state, now, staleMs) {
   if (!state) {
     return {
+      version: 1,
       status: "none",
       active: false,
       exit_code: STATUS_EXIT_CODES.none,
@@ -175,6 +231,7 @@ function loopStatus(projectDir, state, now, staleMs) {
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
   const end = state.ended_at ? new Date(state.ended_at) : now;
   return {
+    version: 1,
     status: state.status,
     active: state.status === "pursuing",
     exit_code: STATUS_EXIT_CODES[state.status],
@@ -227,6 +284,7 @@ function formatStatus(s) {
 }
 
 export {
+  EXIT,
   STATUS_EXIT_CODES,
   loopStatus,
   formatStatus,

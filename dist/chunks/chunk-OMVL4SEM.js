@@ -2706,11 +2706,7 @@ async function readOrKeepAside(file2, schema, now, hint) {
 
 // src/state/paths.ts
 import { createHash } from "node:crypto";
-import os from "node:os";
 import path2 from "node:path";
-function dataDir(env = process.env) {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || path2.join(os.homedir(), ".loopkit");
-}
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
   return path2.join(data, "sessions", `${sessionId}.json`);
@@ -2721,7 +2717,7 @@ function projectKey(projectDir) {
   return `${base}-${digest}`;
 }
 
-// src/hook/session-marker.ts
+// src/session/marker.ts
 import { promises as fs2 } from "node:fs";
 
 // node_modules/zod/v4/classic/external.js
@@ -22441,7 +22437,7 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/hook/session-marker.ts
+// src/session/marker.ts
 var SessionMarkerSchema = external_exports.object({
   version: external_exports.literal(1),
   kind: external_exports.enum(["repeat", "auto-loop"]),
@@ -29374,47 +29370,26 @@ function tokensUsed(state) {
 }
 
 // src/auto-loop/audit-vote.ts
-var VoteSchema = external_exports.object({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
-var SEARCH_WINDOW = 64 * 1024;
-var MAX_CANDIDATES = 200;
-var CANDIDATE = /\{\s*"(?:vote|reasons)"\s*:/g;
+var VoteSchema = external_exports.strictObject({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
+var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
 function parseAuditVote(reply) {
-  const text = reply.slice(-SEARCH_WINDOW);
-  const starts = [...text.matchAll(CANDIDATE)].map((match) => match.index).slice(-MAX_CANDIDATES);
-  let best = null;
-  for (const start of starts) {
-    const end = matchingBrace(text, start);
-    if (end === -1 || best && end <= best.end) continue;
-    let raw;
-    try {
-      raw = JSON.parse(text.slice(start, end + 1));
-    } catch {
-      continue;
-    }
-    const parsed = VoteSchema.safeParse(raw);
-    if (parsed.success) best = { end, vote: parsed.data };
+  const lines = reply.trimEnd().split("\n");
+  const last = lines[lines.length - 1]?.trim() ?? "";
+  let raw;
+  try {
+    raw = JSON.parse(last);
+  } catch {
+    return { problem: "the audit's reply does not end with a vote object on its final line" };
   }
-  return best?.vote ?? null;
-}
-function matchingBrace(text, start) {
-  let depth = 0;
-  let inString = false;
-  for (let i2 = start; i2 < text.length; i2 += 1) {
-    const ch = text[i2];
-    if (inString) {
-      if (ch === "\\") i2 += 1;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "{") depth += 1;
-    else if (ch === "}") {
-      depth -= 1;
-      if (depth === 0) return i2;
-    }
-  }
-  return -1;
+  const parsed = VoteSchema.safeParse(raw);
+  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
+  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
+  const keys = reply.match(VOTE_KEY)?.length ?? 0;
+  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
+  return { vote: parsed.data };
 }
 
-// src/auto-loop/bounded-output.ts
+// src/shared/bounded-output.ts
 var BoundedOutput = class {
   constructor(headLimit, tailLimit) {
     this.headLimit = headLimit;
@@ -29590,10 +29565,11 @@ function readAuditReply(stdout, exitCode) {
   const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
   const tokens = usageTokens(result?.usage);
   if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error === true) return unmet("the audit ended with an error", tokens);
-  const vote = parseAuditVote(result.result);
-  if (!vote) return unmet("the audit's reply holds no valid vote object", tokens);
-  return { ...vote, failure: null, tokens };
+  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
+  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  const read = parseAuditVote(result.result);
+  if ("problem" in read) return unmet(read.problem, tokens);
+  return { ...read.vote, failure: null, tokens };
 }
 function unmet(failure2, tokens) {
   return { vote: "unmet", reasons: [failure2], failure: failure2, tokens };
@@ -29934,11 +29910,11 @@ export {
   withLock,
   readOrKeepAside,
   external_exports,
+  LOOP_STATUSES,
   AutoLoopStateSchema,
   tokensUsed,
   HistoryEntrySchema,
   historyEntry,
-  dataDir,
   SESSION_ID_PATTERN,
   sessionMarkerPath,
   SessionMarkerSchema,
@@ -29954,14 +29930,14 @@ export {
   loadState,
   persist,
   writeMarker,
+  resolveCaps,
+  capReached,
+  elapsedMs,
   execa,
   killGroup,
   BoundedOutput,
   readTranscriptDelta,
   runAudit,
   runVerifier,
-  readSettings,
-  resolveCaps,
-  capReached,
-  elapsedMs
+  readSettings
 };
