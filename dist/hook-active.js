@@ -1,13 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  AutoLoopStateSchema,
   BLOCKED_MARKER,
   HANDOFF_FILE,
+  afterWait,
+  auditPrompt,
+  changesSince,
+  loadState as loadState2,
+  loopContext,
+  loopRunOf,
+  nextPrompt,
+  onResume,
+  onStop,
+  saveLoopRun,
+  saveNextPrompt,
+  saveState,
+  treeFingerprint,
+  waitGoesOn,
+  wrapUpPrompt
+} from "./chunks/chunk-QWEHATGX.js";
+import {
+  AutoLoopStateSchema,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
-  auditPrompt,
   capReached,
-  changesSince,
   checkMirror,
   elapsedMs,
   external_exports,
@@ -15,40 +30,26 @@ import {
   formatError,
   historyEntry,
   isLoopkitError,
-  iterationPrompt,
   keepAside,
   loadState,
-  loadState2,
-  loopContext,
   loopFiles,
-  loopRunOf,
-  nextPrompt,
-  pauseLoop,
-  pauseLostIteration,
-  pausedLine,
   persist,
-  progressLine,
   readHandoff,
   readJson,
   readSettings,
   readTranscriptDelta,
-  recordIteration,
   removeSessionMarker,
   runAudit,
   runVerifier,
-  saveLoopRun,
-  saveNextPrompt,
-  saveState,
   sessionMarkerPath,
-  startNextIteration,
-  summaryLine,
   tokensUsed,
-  treeFingerprint,
   withLock,
-  wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-Z5JBEMKO.js";
+} from "./chunks/chunk-OMVL4SEM.js";
+
+// src/auto-loop/hook-handlers.ts
+import { randomBytes } from "node:crypto";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -350,7 +351,8 @@ async function runGate(state, settings, env, now) {
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES)
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex")
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }
@@ -366,49 +368,6 @@ function toStopDecision(outcome) {
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
-
-// src/repeat/early-success.ts
-var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
-var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
-var normalize2 = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
-function findSuccessMarker(message, prompt) {
-  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize2).filter(Boolean));
-  for (const line of message.split(/\r?\n/)) {
-    const normalized = normalize2(line);
-    if (!normalized || promptLines.has(normalized)) continue;
-    for (const match of line.matchAll(MARKERS)) {
-      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
-    }
-  }
-  return null;
-}
-
-// src/repeat/result-line.ts
-var MAX_SUMMARY = 300;
-var MARKER = /^repeat-result\b/i;
-var LINE = /^REPEAT-RESULT:[ \t]*(pass|fail)[ \t]*(?:[-–—:][ \t]*(.*))?$/i;
-function undecorate(line) {
-  return line.trim().replace(/^[>*_`\s]+/, "").replace(/[*_`\s]+$/, "");
-}
-function readResultLine(message) {
-  if (message === null || message === void 0 || message.trim() === "") {
-    return { result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" };
-  }
-  const lines = message.split(/\r?\n/).map(undecorate).filter((line) => MARKER.test(line));
-  const last = lines[lines.length - 1];
-  if (last === void 0) return { result: "fail", exit_code: 2, summary: "no REPEAT-RESULT line in the final message" };
-  const match = LINE.exec(last);
-  if (!match) return { result: "fail", exit_code: 2, summary: `malformed REPEAT-RESULT line: ${clip(last)}` };
-  const result = match[1].toLowerCase() === "pass" ? "pass" : "fail";
-  const summary2 = match[2]?.trim() ? clip(match[2].trim()) : null;
-  return { result, exit_code: result === "pass" ? 0 : 1, summary: summary2 };
-}
-function clip(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > MAX_SUMMARY ? `${flat.slice(0, MAX_SUMMARY - 3)}...` : flat;
-}
-
-// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var repeatHookHandlers = {
   async stop(ctx) {
@@ -422,17 +381,16 @@ var repeatHookHandlers = {
       interrupt.release();
     }
   },
-  // A resumed session: a wait left from its earlier process can no longer continue it, so the loop
-  // pauses now, and the person hears about a paused loop before typing anything.
+  // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {
     if (ctx.input.source !== "resume") return void 0;
     const file = ctx.marker.state_file;
     return withLock(file, async () => {
       const state = await loadState2(file, ctx.now()).catch(() => void 0);
-      if (!state || state.session_id !== ctx.input.session_id || state.phase !== "waiting" && state.phase !== "paused") return void 0;
-      const paused = pauseLoop(state);
-      await saveState(file, paused);
-      return { kind: "context", eventName: "SessionStart", message: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+      const resumed = state && onResume(state, ctx.input.session_id);
+      if (!resumed) return void 0;
+      await saveState(file, resumed.state);
+      return { kind: "context", eventName: "SessionStart", message: resumed.line };
     });
   }
 };
@@ -460,36 +418,17 @@ async function endIteration(ctx, file) {
   const state = await loadOwned2(ctx, file);
   if ("kind" in state) return state;
   const now = ctx.now();
-  switch (state.phase) {
-    case "ended":
-      await removeSessionMarker(ctx.dataDir, state.session_id, state.loop_id);
-      return allow();
-    case "paused":
-      return allow();
-    case "waiting": {
-      const paused = pauseLoop(state);
-      await saveState(file, paused);
-      return allow(pausedLine(paused, "its wait was interrupted"));
-    }
-    case "running": {
-      const promptId = ctx.input.prompt_id ?? null;
-      if (promptId && state.prompt_id && promptId !== state.prompt_id) {
-        const paused = pauseLostIteration(state);
-        await saveState(file, paused);
-        return allow(pausedLine(paused, `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`));
-      }
-      const message = ctx.input.last_assistant_message;
-      const result = readResultLine(message);
-      const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}
-${state.command}`) : null;
-      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? promptId }, { ...result, successMarker }, now, randomUUID());
-      await saveState(file, next.state);
-      const warnings = await recordStats(next.state, now);
-      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
-      await removeSessionMarker(ctx.dataDir, state.session_id, state.loop_id);
-      return allow(...warnings, summaryLine(next.state, now));
-    }
-  }
+  const step = onStop(state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() });
+  if (step.kind !== "wait") return carryOut(ctx, file, step, now);
+  await saveState(file, step.state);
+  return { ...step, warnings: await recordStats(step.state, now) };
+}
+async function carryOut(ctx, file, step, now, earlier = []) {
+  if (step.state) await saveState(file, step.state);
+  if (step.kind === "continue") return { kind: "block", reason: step.prompt, message: [...earlier, step.line].join("\n") };
+  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
+  if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+  return allow(...earlier, ...warnings, ...step.lines);
 }
 async function recordStats(state, now) {
   try {
@@ -516,8 +455,7 @@ function trapSignals() {
   return interrupt;
 }
 async function waitThenContinue(ctx, file, waiting, interrupt) {
-  const token = waiting.state.wait_token;
-  const dueAt = Date.parse(waiting.state.next_at);
+  const dueAt = waiting.until.getTime();
   const waitStart = ctx.now().getTime();
   const parent = process.ppid;
   while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
@@ -529,31 +467,18 @@ async function waitThenContinue(ctx, file, waiting, interrupt) {
       };
     });
     if (process.ppid !== parent) interrupt.interrupted = true;
-    const current = await loadState2(file, ctx.now()).catch(() => void 0);
-    if (current?.phase !== "waiting" || current.wait_token !== token) break;
+    if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), waiting.token)) break;
   }
   return withLock(file, async () => {
     const current = await loadOwned2(ctx, file);
     if ("kind" in current) return current;
     const now = ctx.now();
-    if (current.phase === "ended") {
-      await removeSessionMarker(ctx.dataDir, current.session_id, current.loop_id);
-      return allow(...waiting.warnings, summaryLine(current, now));
-    }
-    if (current.phase !== "waiting" || current.wait_token !== token) return allow(...waiting.warnings);
-    if (interrupt.interrupted) {
-      const paused = pauseLoop(current);
-      await saveState(file, paused);
-      return allow(...waiting.warnings, pausedLine(paused, "its wait was interrupted"));
-    }
-    const next = startNextIteration(current, now);
-    await saveState(file, next);
-    const progress = [...waiting.warnings, progressLine(current, now.getTime() - waitStart)].join("\n");
-    return { kind: "block", reason: iterationPrompt(next), message: progress };
+    const step = afterWait(current, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
+    return carryOut(ctx, file, step, now, waiting.warnings);
   });
 }
 
-// src/hook/input.ts
+// src/session/input.ts
 var common = {
   session_id: external_exports.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
   transcript_path: external_exports.string().optional(),
@@ -583,7 +508,7 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   UserPromptSubmitInputSchema
 ]);
 
-// src/hook/output.ts
+// src/session/output.ts
 function toHookJson(decision) {
   if (!decision) return void 0;
   switch (decision.kind) {
