@@ -44,7 +44,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-BAI37MVZ.js";
+} from "./chunks/chunk-PV475AWV.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";
