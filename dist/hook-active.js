@@ -1,14 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  AutoLoopStateSchema,
   BLOCKED_MARKER,
   HANDOFF_FILE,
-  SESSION_ID_PATTERN,
-  SessionMarkerSchema,
   afterWait,
   auditPrompt,
-  capReached,
   changesSince,
+  loadState as loadState2,
+  loopContext,
+  loopRunOf,
+  nextPrompt,
+  onResume,
+  onStop,
+  saveLoopRun,
+  saveNextPrompt,
+  saveState,
+  treeFingerprint,
+  waitGoesOn,
+  wrapUpPrompt
+} from "./chunks/chunk-BKZEMPO4.js";
+import {
+  AutoLoopStateSchema,
+  SESSION_ID_PATTERN,
+  SessionMarkerSchema,
+  capReached,
   checkMirror,
   elapsedMs,
   external_exports,
@@ -18,13 +32,7 @@ import {
   isLoopkitError,
   keepAside,
   loadState,
-  loadState2,
-  loopContext,
   loopFiles,
-  loopRunOf,
-  nextPrompt,
-  onResume,
-  onStop,
   persist,
   readHandoff,
   readJson,
@@ -33,18 +41,12 @@ import {
   removeSessionMarker,
   runAudit,
   runVerifier,
-  saveLoopRun,
-  saveNextPrompt,
-  saveState,
   sessionMarkerPath,
   tokensUsed,
-  treeFingerprint,
-  waitGoesOn,
   withLock,
-  wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-PV475AWV.js";
+} from "./chunks/chunk-4BYMA2VT.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";
