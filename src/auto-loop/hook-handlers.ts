@@ -18,7 +18,7 @@ import { readSettings, type Settings } from "./settings.js";
 import type { AutoLoopState, VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
-import { runVerifier } from "./verifier.js";
+import { runVerifier, verifierRun } from "./verifier.js";
 
 const AUDIT_DIFF_BYTES = 60 * 1024;
 
@@ -108,15 +108,7 @@ async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.Pro
     const outcome = await runVerifier(state.verify_command, state.project_dir, settings.verifierTimeoutMs, env);
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, now()).catch(() => null);
     outputTail = outcome.outputTail;
-    runs.push({
-      exit_code: outcome.exitCode,
-      passed: outcome.passed,
-      timed_out: outcome.timedOut,
-      duration_ms: outcome.durationMs,
-      output_tail: outcome.outputTail,
-      output_bytes: outcome.outputBytes,
-      log_file: log,
-    });
+    runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
   const prompt = auditPrompt({
