@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import { parseAutoLoopArgs, parseWords, type AutoLoopRequest } from "../auto-loop/args.js";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { cancelLoop } from "../auto-loop/cancel.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
@@ -40,13 +40,12 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .helpOption(false)
     .action(async (words: string[], options: Options) => {
       if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
-      const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(words.map(argvWord));
+      const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
       await answerForSkill(options.argsStdin, io, () => runRequest(request, options, io));
     });
 }
 
 /** Words from argv were already unquoted by the person's shell; quote them again for the verifier's shell. */
-const argvWord = (value: string) => ({ value, raw: quoteForShell(value) });
 
 async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo): Promise<void> {
   const now = io.now();

@@ -3,7 +3,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { MIN_INTERVAL_MS, parseRepeatArgs, parseRepeatWords, type RepeatRequest } from "../repeat/args.js";
 import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";
@@ -43,7 +43,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       const minInterval = minIntervalMs(io.env);
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
-        : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
+        : parseRepeatWords(argvWords(words), minInterval);
       await answerForSkill(options.argsStdin, io, () => runRequest(request, options, io));
     });
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
 import { readSettings } from "../auto-loop/settings.js";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";
@@ -42,7 +42,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
-  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io.stdout(RUN_HELP);
     return 0;
