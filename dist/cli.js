@@ -10,11 +10,13 @@ import {
   __commonJS,
   __require,
   __toESM,
+  argvWords,
   dataDir,
   elapsedMs,
   endLoop,
   execa,
   external_exports,
+  failDelegated,
   formatDuration,
   formatError,
   headCommit,
@@ -37,9 +39,9 @@ import {
   parseRepeatWords,
   persist,
   projectLoops,
-  quoteForShell,
   readJson,
   readSettings,
+  recordDelegatedProgress,
   removeSessionMarker,
   repeatStateFile,
   require_lib,
@@ -50,19 +52,20 @@ import {
   saveLoopRun,
   saveState,
   sessionMarkerPath,
+  splitArguments,
   splitSlashCommand,
-  splitWords,
   startPrompt,
   startText,
   statsFile,
   summaryLine,
   tokensUsed,
   treeFingerprint,
+  verifierRun,
   withLock,
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-ENC2C6ZR.js";
+} from "./chunks/chunk-NZ5JUN6K.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3521,7 +3524,7 @@ function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
 }
 function parseAutoLoopArgs(text) {
-  return parseWords(splitWords(text.replace(/(^|\s)\\!/g, "$1!")));
+  return parseWords(splitArguments(text));
 }
 function parseWords(words) {
   if (words.length === 0) return { mode: "usage" };
@@ -3529,10 +3532,11 @@ function parseWords(words) {
   const values = /* @__PURE__ */ new Map();
   const switches = /* @__PURE__ */ new Set();
   for (let i = 0; i < words.length; i += 1) {
-    const raw = words[i].value;
-    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const word = words[i];
+    const raw = word.value;
+    const eq = word.option ? raw.indexOf("=") : -1;
     const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (!raw.startsWith("--") || raw === "--") {
+    if (!word.option || raw === "--") {
       goalWords.push(raw);
       continue;
     }
@@ -3544,15 +3548,16 @@ function parseWords(words) {
       continue;
     }
     if (name === "--verify") {
-      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: words[i].raw.slice(words[i].raw.indexOf("=") + 1) }];
-      while (i + 1 < words.length && !isFlag(optionName(words[i + 1].value))) parts.push(words[++i]);
+      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
       values.set(name, command);
       continue;
     }
-    const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
-    if (value === void 0 || value === "" || isFlag(optionName(value))) throw usage(`${name} needs a value`, name);
+    const next = eq === -1 ? words[++i] : void 0;
+    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
+    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
     values.set(name, value);
   }
   const modes = MODES.filter((mode2) => switches.has(mode2));
@@ -3582,9 +3587,9 @@ function parseWords(words) {
     codex: switches.has("--codex")
   };
 }
-function optionName(text) {
-  const eq = text.startsWith("--") ? text.indexOf("=") : -1;
-  return eq === -1 ? text : text.slice(0, eq);
+function isLoopkitOption(word) {
+  const eq = word.value.indexOf("=");
+  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 function parseCaps(get) {
   const caps = {};
@@ -4618,47 +4623,25 @@ var StateSink = class {
   }
   async update(progress) {
     await this.change(async (state, now) => {
-      const history = [];
-      let next = {
-        ...state,
-        status: progress.status,
-        status_reason: progress.reason,
-        iteration: progress.iteration,
-        tokens: { ...state.tokens, transcript: progress.tokensUsed },
-        next_action: progress.nextAction,
-        evidence: progress.threadId && state.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : state.evidence
-      };
       const round = progress.lastVerifier;
-      if (round && round !== this.recordedRound) {
-        this.recordedRound = round;
-        next = { ...next, last_verifier: await this.verifierResult(round.verdict, round.runs, progress.iteration, now) };
-        if (round.verdict === "flaky") next = { ...next, flaky_count: state.flaky_count + 1 };
-        const last = round.runs.at(-1);
-        history.push(historyEntry(next, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: last.exitCode }));
-      }
-      if (progress.status !== "pursuing") {
-        next = { ...next, ended_at: now.toISOString() };
-        history.push(historyEntry(next, now, "end", progress.reason ?? progress.status));
-      }
-      return { next, history };
+      const fresh = round && round !== this.recordedRound ? round : null;
+      if (fresh) this.recordedRound = fresh;
+      const verifier = fresh ? await this.verifierResult(fresh.verdict, fresh.runs, progress.iteration, now) : null;
+      return recordDelegatedProgress(state, { now, ...progress, verifier });
     });
   }
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason) {
-    await this.change(async (state, now) => {
-      const next = { ...state, status: "blocked", status_reason: reason, ended_at: now.toISOString(), next_action: "none: the loop has ended" };
-      return { next, history: [historyEntry(next, now, "end", reason)] };
-    });
+    await this.change(async (state, now) => failDelegated(state, now, reason));
   }
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
   async change(fn) {
     await withLock(this.files.state, async () => {
       const now = this.now();
-      const state = await loadState(this.files.state, now);
-      if (state?.loop_id !== this.loop.loop_id || state.status !== "pursuing") return;
-      const { next, history } = await fn(state, now);
-      const stamped = { ...next, updated_at: now.toISOString(), heartbeat_at: now.toISOString() };
-      await persist(this.files, stamped, history, now);
+      const current = await loadState(this.files.state, now);
+      if (current?.loop_id !== this.loop.loop_id || current.status !== "pursuing") return;
+      const { state, history } = await fn(current, now);
+      await persist(this.files, state, history, now);
     });
   }
   async verifierResult(verdict, runs, iteration, now) {
@@ -4666,17 +4649,7 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(
-        runs.map(async (run2, index) => ({
-          exit_code: run2.exitCode,
-          passed: run2.passed,
-          timed_out: run2.timedOut,
-          duration_ms: run2.durationMs,
-          output_tail: run2.outputTail,
-          output_bytes: run2.outputBytes,
-          log_file: await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now)
-        }))
-      )
+      runs: await Promise.all(runs.map(async (run2, index) => verifierRun(run2, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now))))
     };
   }
 };
@@ -4729,11 +4702,10 @@ async function answerForSkill(skillMode, io2, fn) {
 function registerAutoLoopCommand(program2, io2) {
   program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
-    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(words.map(argvWord));
+    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
     await answerForSkill(options.argsStdin, io2, () => runRequest(request, options, io2));
   });
 }
-var argvWord = (value) => ({ value, raw: quoteForShell(value) });
 async function runRequest(request, options, io2) {
   const now = io2.now();
   const data = resolveDataDir(io2.env, options.pluginData);
@@ -5023,7 +4995,7 @@ function registerRepeatCommand(program2, io2) {
   program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker (--help for usage)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR; default: the current directory)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const minInterval = minIntervalMs(io2.env);
-    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
+    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
     await answerForSkill(options.argsStdin, io2, () => runRequest2(request, options, io2));
   });
 }
@@ -5298,7 +5270,7 @@ async function run(words, options, io2) {
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
-  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
     return 0;
