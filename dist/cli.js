@@ -2,16 +2,18 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   AutoLoopStateSchema,
   BoundedOutput,
+  FINAL_STATUSES,
+  LOOP_STATUSES,
   LoopkitError,
   MIN_INTERVAL_MS,
   MIRROR_DIR,
+  RepeatStateSchema,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
   __commonJS,
   __require,
   __toESM,
   argvWords,
-  dataDir,
   elapsedMs,
   endLoop,
   execa,
@@ -65,7 +67,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-NZ5JUN6K.js";
+} from "./chunks/chunk-4YVRUZMN.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1230,8 +1232,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path10 = __require("node:path");
-    var fs6 = __require("node:fs");
+    var path9 = __require("node:path");
+    var fs5 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2225,7 +2227,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs6.existsSync(executableFile)) return;
+        if (fs5.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2243,11 +2245,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path10.resolve(baseDir, baseName);
-          if (fs6.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path10.extname(baseName))) return void 0;
+          const localBin = path9.resolve(baseDir, baseName);
+          if (fs5.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path9.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs6.existsSync(`${localBin}${ext}`)
+            (ext) => fs5.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2259,21 +2261,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs5.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path10.resolve(
-            path10.dirname(resolvedScriptPath),
+          executableDir = path9.resolve(
+            path9.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path10.basename(
+            const legacyName = path9.basename(
               this._scriptPath,
-              path10.extname(this._scriptPath)
+              path9.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2284,7 +2286,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path10.extname(executableFile));
+        launchWithNode = sourceExt.includes(path9.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3199,7 +3201,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path10.basename(filename, path10.extname(filename));
+        this._name = path9.basename(filename, path9.extname(filename));
         return this;
       }
       /**
@@ -3213,9 +3215,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path11) {
-        if (path11 === void 0) return this._executableDir;
-        this._executableDir = path11;
+      executableDir(path10) {
+        if (path10 === void 0) return this._executableDir;
+        this._executableDir = path10;
         return this;
       }
       /**
@@ -3226,14 +3228,14 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       helpInformation(contextOptions) {
         const helper = this.createHelp();
-        const context = this._getOutputContext(contextOptions);
+        const context2 = this._getOutputContext(contextOptions);
         helper.prepareContext({
-          error: context.error,
-          helpWidth: context.helpWidth,
-          outputHasColors: context.hasColors
+          error: context2.error,
+          helpWidth: context2.helpWidth,
+          outputHasColors: context2.hasColors
         });
         const text = helper.formatHelp(this, helper);
-        if (context.hasColors) return text;
+        if (context2.hasColors) return text;
         return this._outputConfiguration.stripColor(text);
       }
       /**
@@ -3401,15 +3403,15 @@ Expecting one of '${allowedValues.join("', '")}'`);
 Expecting one of '${allowedValues.join("', '")}'`);
         }
         const helpEvent = `${position}Help`;
-        this.on(helpEvent, (context) => {
+        this.on(helpEvent, (context2) => {
           let helpStr;
           if (typeof text === "function") {
-            helpStr = text({ error: context.error, command: context.command });
+            helpStr = text({ error: context2.error, command: context2.command });
           } else {
             helpStr = text;
           }
           if (helpStr) {
-            context.write(`${helpStr}
+            context2.write(`${helpStr}
 `);
           }
         });
@@ -3510,10 +3512,30 @@ var {
   Help
 } = import_index.default;
 
+// src/shared/exit-codes.ts
+var EXIT = {
+  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
+  ok: 0,
+  /** An error: a corrupt or locked file, a process that could not start, ... */
+  error: 1,
+  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
+  usage: 2,
+  /** The loop is still running (pursuing; repeat running or waiting). */
+  running: 3,
+  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
+  unmet: 4,
+  /** It is stuck and needs a person (blocked; a paused repeat loop). */
+  blocked: 5,
+  /** A cap ended it (budget-limited). */
+  budgetLimited: 6,
+  /** --cancel ended it. */
+  cancelled: 7,
+  /** There is no loop (to show or to cancel). */
+  noLoop: 8
+};
+
 // src/cli/auto-loop-command.ts
-import { existsSync as existsSync3, promises as fs3, realpathSync } from "node:fs";
-import path4 from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync as existsSync4 } from "node:fs";
 
 // src/auto-loop/args.ts
 var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
@@ -3531,13 +3553,19 @@ function parseWords(words) {
   const goalWords = [];
   const values = /* @__PURE__ */ new Map();
   const switches = /* @__PURE__ */ new Set();
+  let flagLike = true;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i];
     const raw = word.value;
     const eq = word.option ? raw.indexOf("=") : -1;
     const name = eq === -1 ? raw : raw.slice(0, eq);
+    if (raw === "-h" && word.raw === "-h") {
+      switches.add("--help");
+      continue;
+    }
     if (!word.option || raw === "--") {
       goalWords.push(raw);
+      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
       continue;
     }
     if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
@@ -3575,6 +3603,7 @@ function parseWords(words) {
   }
   if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   return {
@@ -3616,8 +3645,8 @@ function parseCount(text, flag, min, max, suffixes) {
 }
 
 // src/auto-loop/cancel.ts
-async function cancelLoop(dataDir2, projectDir, now) {
-  const files = loopFiles(dataDir2, projectDir);
+async function cancelLoop(dataDir, projectDir, now) {
+  const files = loopFiles(dataDir, projectDir);
   return withLock(files.state, async () => {
     const state = await loadState(files.state, now);
     if (state?.status !== "pursuing") {
@@ -3632,6 +3661,48 @@ async function cancelLoop(dataDir2, projectDir, now) {
 `;
   });
 }
+
+// src/auto-loop/help.ts
+var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
+       /loopkit:auto-loop --goal-file <path> [caps]
+       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
+       loopkit auto-loop --status [--json] | --cancel [--project <dir>]
+
+Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
+independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
+
+  <goal>                  what to achieve, in plain words
+  --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
+                          loopkit option; runs through the platform's shell in the project root
+  --goal-file <path>      the goal (and optionally verifier and caps) from Markdown (default goal.md
+                          when no goal is given)
+  --max-iterations N      judged turns (default 40)
+  --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
+  --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+  --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --takeover              continue this project's loop whose session is gone (heartbeat stale),
+                          or, with a goal, replace it
+  --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
+  --status                the project's loop: status, iteration, tokens, time, last verdicts
+  --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
+  --cancel                stop the loop at its next Stop; files are left as they are
+  -h, --help              this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>     loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:auto-loop make the parser accept trailing commas --verify npm test
+  /loopkit:auto-loop "fix the login redirect" --verify "npm test && npm run lint" --max-iterations 15
+  /loopkit:auto-loop --goal-file docs/goal.md --max-wallclock 2h
+  loopkit auto-loop --status --project ~/src/app
+  loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
+
+Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+`;
 
 // src/auto-loop/start.ts
 import { randomUUID } from "node:crypto";
@@ -3825,17 +3896,49 @@ async function loadOrSetAside(files, now) {
 
 // src/auto-loop/status.ts
 var STATUS_EXIT_CODES = {
-  achieved: 0,
-  pursuing: 3,
-  unmet: 4,
-  blocked: 5,
-  "budget-limited": 6,
-  cancelled: 7,
-  none: 8
+  achieved: EXIT.ok,
+  pursuing: EXIT.running,
+  unmet: EXIT.unmet,
+  blocked: EXIT.blocked,
+  "budget-limited": EXIT.budgetLimited,
+  cancelled: EXIT.cancelled,
+  none: EXIT.noLoop
 };
+var AutoLoopStatusSchema = external_exports.object({
+  version: external_exports.literal(1),
+  status: external_exports.enum([...LOOP_STATUSES, "none"]),
+  active: external_exports.boolean(),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: external_exports.int(),
+  reason: external_exports.string().nullable(),
+  project_dir: external_exports.string(),
+  loop_id: external_exports.string().nullable(),
+  session_id: external_exports.string().nullable(),
+  goal: external_exports.string().nullable(),
+  verify_command: external_exports.string().nullable(),
+  iteration: external_exports.int(),
+  max_iterations: external_exports.int().nullable(),
+  tokens_used: external_exports.int(),
+  max_tokens: external_exports.int().nullable(),
+  elapsed_ms: external_exports.int(),
+  max_wallclock_ms: external_exports.int().nullable(),
+  started_at: external_exports.string().nullable(),
+  heartbeat_at: external_exports.string().nullable(),
+  heartbeat_stale: external_exports.boolean(),
+  last_verifier: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
+  last_verifier_exit_code: external_exports.int().nullable(),
+  last_audit_vote: external_exports.string().nullable(),
+  last_audit_reasons: external_exports.array(external_exports.string()),
+  next_action: external_exports.string().nullable(),
+  blocker: external_exports.string().nullable(),
+  tamper_count: external_exports.int(),
+  flaky_count: external_exports.int(),
+  handoff_note: external_exports.string().nullable()
+});
 function loopStatus(projectDir, state, now, staleMs) {
   if (!state) {
     return {
+      version: 1,
       status: "none",
       active: false,
       exit_code: STATUS_EXIT_CODES.none,
@@ -3868,6 +3971,7 @@ function loopStatus(projectDir, state, now, staleMs) {
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
   const end = state.ended_at ? new Date(state.ended_at) : now;
   return {
+    version: 1,
     status: state.status,
     active: state.status === "pursuing",
     exit_code: STATUS_EXIT_CODES[state.status],
@@ -4654,6 +4758,15 @@ var StateSink = class {
   }
 };
 
+// src/cli/help-text.ts
+function useHelpText(command, text) {
+  command.helpOption(false).configureHelp({ formatHelp: () => text });
+}
+
+// src/cli/invocation.ts
+import { existsSync as existsSync3, realpathSync } from "node:fs";
+import path4 from "node:path";
+
 // src/state/find-data-dir.ts
 import { existsSync as existsSync2, readdirSync } from "node:fs";
 import os from "node:os";
@@ -4662,20 +4775,25 @@ var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
 function holdsLoopkitState(dir) {
   return STATE_FOLDERS.some((folder) => existsSync2(path3.join(dir, folder)));
 }
+var homeOf = (env) => env.HOME || os.homedir();
+function defaultDataDir(env) {
+  return path3.join(homeOf(env), ".loopkit");
+}
 function dataDirCandidates(env) {
-  const home = env.HOME || os.homedir();
-  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(home, ".claude"), "plugins", "data");
+  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(homeOf(env), ".claude"), "plugins", "data");
   let installed = [];
   try {
     installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path3.join(pluginData, name));
   } catch {
   }
-  return [...installed, path3.join(home, ".loopkit")].filter(holdsLoopkitState);
+  return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
 }
-function resolveDataDir(env, pluginData) {
-  if (env.LOOPKIT_DATA_DIR) return env.LOOPKIT_DATA_DIR;
-  if (pluginData) return pluginData;
-  if (env.CLAUDE_PLUGIN_DATA) return env.CLAUDE_PLUGIN_DATA;
+function namedDataDir(env, pluginData) {
+  return env.LOOPKIT_DATA_DIR || pluginData || env.CLAUDE_PLUGIN_DATA || void 0;
+}
+function findDataDir(env, pluginData) {
+  const named = namedDataDir(env, pluginData);
+  if (named) return named;
   const candidates = dataDirCandidates(env);
   if (candidates.length > 1) {
     throw new LoopkitError("USAGE", `loopkit state is in several folders: ${candidates.join(", ")}`, {
@@ -4683,7 +4801,55 @@ function resolveDataDir(env, pluginData) {
       hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
     });
   }
-  return candidates[0] ?? path3.join(env.HOME || os.homedir(), ".loopkit");
+  return candidates[0] ?? null;
+}
+
+// src/cli/invocation.ts
+function invocation(options, io2) {
+  const once = (make) => {
+    let value;
+    return () => (value ??= { v: make() }).v;
+  };
+  const dataDir = once(() => findDataDir(io2.env, options.pluginData));
+  const session = once(() => {
+    const id = options.session;
+    if (id === void 0) return void 0;
+    if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id, hint: "nothing was started or changed" });
+    return id;
+  });
+  return {
+    projectDir: once(() => resolveProject(options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd, io2.cwd)),
+    dataDir,
+    dataDirForStart: () => dataDir() ?? defaultDataDir(io2.env),
+    session,
+    requireSession(what, hint) {
+      const id = session();
+      if (id === void 0) throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
+      return id;
+    },
+    settings: once(() => readSettings(io2.env)),
+    statsFile: once(() => path4.resolve(io2.cwd, statsFile(io2.env)))
+  };
+}
+function resolveProject(given, cwd) {
+  const full = path4.resolve(cwd, given);
+  if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
+  return realpathSync(full);
+}
+
+// src/cli/read-for-status.ts
+async function readForStatus(file, schema, restart) {
+  try {
+    const read = await readJson(file, schema);
+    return read.exists ? read.value : void 0;
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    throw new LoopkitError("STATE_CORRUPT", error.message, {
+      value: file,
+      cause: error,
+      hint: `nothing was changed, and loopkit will not continue the loop it held: look at ${file}, then delete it, or ${restart} (which keeps it aside as ${file}.corrupt-<time>)`
+    });
+  }
 }
 
 // src/cli/skill-answer.ts
@@ -4700,86 +4866,68 @@ async function answerForSkill(skillMode, io2, fn) {
 
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
-  program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+  const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, options, io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2));
   });
+  useHelpText(command, AUTO_LOOP_HELP);
 }
-async function runRequest(request, options, io2) {
+async function runRequest(request, inv, fromSkill, io2) {
   const now = io2.now();
-  const data = resolveDataDir(io2.env, options.pluginData);
   switch (request.mode) {
     case "usage":
     case "help":
-      io2.stdout(await fs3.readFile(usageFile(), "utf8"));
+      io2.stdout(AUTO_LOOP_HELP);
       return;
     case "status": {
-      const projectDir = resolveProject(options, io2);
-      const read = await readJson(loopFiles(data, projectDir).state, AutoLoopStateSchema);
-      const status = loopStatus(projectDir, read.exists ? read.value : void 0, now, readSettings(io2.env).staleMs);
+      const projectDir = inv.projectDir();
+      const data = inv.dataDir();
+      const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
       io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io2.exitCode = status.exit_code;
       return;
     }
-    case "cancel":
-      io2.stdout(await cancelLoop(data, resolveProject(options, io2), now));
+    case "cancel": {
+      const projectDir = inv.projectDir();
+      const data = inv.dataDir();
+      if (data === null || !existsSync4(loopFiles(data, projectDir).state)) {
+        throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
+      }
+      io2.stdout(await cancelLoop(data, projectDir, now));
       return;
+    }
     case "start":
     case "takeover": {
+      const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
-        const codexCtx = { dataDir: data, projectDir: resolveProject(options, io2), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+        const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
 `) };
-        io2.exitCode = await runCodexLoopCommand(codexCtx, request, options.session === void 0 ? null : { cliEntry: process.argv[1] ?? "" });
+        io2.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
         return;
       }
-      const ctx = { dataDir: data, projectDir: resolveProject(options, io2), sessionId: requireSession(options), now, staleMs: readSettings(io2.env).staleMs };
+      const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
       io2.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
     }
   }
 }
-function resolveProject(options, io2) {
-  const given = options.project || io2.env.CLAUDE_PROJECT_DIR;
-  if (!given) throw new LoopkitError("USAGE", "no project folder: pass --project <dir> or set CLAUDE_PROJECT_DIR");
-  const full = path4.resolve(io2.cwd, given);
-  if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync(full);
-}
-function requireSession(options) {
-  const id = options.session ?? "";
-  if (!SESSION_ID_PATTERN.test(id)) {
-    throw new LoopkitError("NO_SESSION", id ? `session id "${id}" has an unexpected shape` : "no Claude Code session id was given", {
-      value: id,
-      hint: "start the loop from Claude Code with /loopkit:auto-loop; nothing was started"
-    });
-  }
-  return id;
-}
-function usageFile() {
-  let dir = path4.dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 5; up += 1) {
-    const candidate = path4.join(dir, "skills", "auto-loop", "references", "usage.md");
-    if (existsSync3(candidate)) return candidate;
-    dir = path4.dirname(dir);
-  }
-  throw new LoopkitError("USAGE", "cannot find skills/auto-loop/references/usage.md next to loopkit");
-}
 
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io2) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
-    const ctx = { dataDir: dataDir(io2.env), projectDir: options.project, env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+    const inv = invocation({ project: options.project }, io2);
+    const dataDir = inv.dataDir();
+    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop });
+    const ctx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
 `) };
     io2.exitCode = await runCodexFollowerCommand(ctx, options.loop);
   });
 }
-
-// src/cli/repeat-command.ts
-import { existsSync as existsSync5, realpathSync as realpathSync2 } from "node:fs";
-import path5 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -4794,8 +4942,9 @@ function blockCapWarning(command, maxIterations, env) {
 // src/repeat/help.ts
 var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
        /loopkit:repeat --status [--json] | --cancel | --resume | --help
+       loopkit repeat --status [--json] | --cancel [--project <dir>] [--session <id>]
 
-Runs a prompt or a slash command again and again on a real timer, in this session.
+Runs a prompt or a slash command again and again on a real timer, in the session that started it.
 
   interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
                     under 1m is raised to 1m; at most 24h). Only a leading interval counts.
@@ -4805,10 +4954,22 @@ Runs a prompt or a slash command again and again on a real timer, in this sessio
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
   --                everything after it is the command, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
-  --json            with --status: the same as one JSON object
+  --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
   --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
-  --help            this text
+  -h, --help        this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>   the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --session <id>    the Claude Code session whose loop to act on (default: the project's active loop)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:repeat 5m /test                   the /test command every 5 minutes, 5 times at most
+  /loopkit:repeat 10m "check deploy status"  a prompt
+  /loopkit:repeat 2m --iterations 10 /lint
+  /loopkit:repeat 5m -- /lint --fix
+  loopkit repeat --status --project ~/src/app
 
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
@@ -4819,11 +4980,16 @@ line counts as a failure. The loop ends:
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
 
-Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE).
+Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
+\`loopkit history\` lists them.
+
+Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+(also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
@@ -4871,7 +5037,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync4(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -4922,11 +5088,49 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/status.ts
+var RepeatStatusSchema = external_exports.object({
+  version: external_exports.literal(1),
+  active: external_exports.boolean(),
+  /** The phase of an active loop, the final status of an ended one, or "none". */
+  status: external_exports.enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: external_exports.int(),
+  loop_id: external_exports.string().nullable(),
+  session_id: external_exports.string().nullable(),
+  project_dir: external_exports.string(),
+  command: external_exports.string().nullable(),
+  interval: external_exports.string().nullable(),
+  interval_ms: external_exports.int().nullable(),
+  iteration: external_exports.int(),
+  max_iterations: external_exports.int().nullable(),
+  results: external_exports.array(external_exports.enum(["pass", "fail"])),
+  passes: external_exports.int(),
+  failures: external_exports.int(),
+  consecutive_failures: external_exports.int(),
+  last_summary: external_exports.string().nullable(),
+  next_at: external_exports.string().nullable(),
+  started_at: external_exports.string().nullable(),
+  ended_at: external_exports.string().nullable(),
+  elapsed_ms: external_exports.int()
+});
+var REPEAT_EXIT_CODES = {
+  running: EXIT.running,
+  waiting: EXIT.running,
+  paused: EXIT.blocked,
+  EARLY_SUCCESS: EXIT.ok,
+  COMPLETED: EXIT.ok,
+  MAX_ITERATIONS: EXIT.unmet,
+  CIRCUIT_BREAKER: EXIT.unmet,
+  CANCELLED: EXIT.cancelled,
+  none: EXIT.noLoop
+};
 function repeatStatus(projectDir, state, now) {
   if (!state) {
     return {
+      version: 1,
       active: false,
       status: "none",
+      exit_code: EXIT.noLoop,
       loop_id: null,
       session_id: null,
       project_dir: projectDir,
@@ -4949,9 +5153,12 @@ function repeatStatus(projectDir, state, now) {
   const results = state.iterations.map((it) => it.result);
   const passes = results.filter((r) => r === "pass").length;
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
+  const status = state.phase === "ended" ? state.final_status ?? "CANCELLED" : state.phase;
   return {
+    version: 1,
     active: isActive(state),
-    status: state.phase === "ended" ? state.final_status ?? "CANCELLED" : state.phase,
+    status,
+    exit_code: REPEAT_EXIT_CODES[status],
     loop_id: state.loop_id,
     session_id: state.session_id,
     project_dir: state.project_dir,
@@ -4991,85 +5198,72 @@ function formatStatus2(s, now) {
 }
 
 // src/cli/repeat-command.ts
+var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
-  program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker (--help for usage)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR; default: the current directory)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+  const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const minInterval = minIntervalMs(io2.env);
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
-    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, options, io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
   });
+  useHelpText(command, REPEAT_HELP);
 }
-async function runRequest2(request, options, io2) {
+async function runRequest2(request, inv, io2) {
   if (request.mode === "help") {
     io2.stdout(REPEAT_HELP);
     return;
   }
-  const ctx = {
-    dataDir: resolveDataDir(io2.env, options.pluginData),
-    projectDir: resolveProject2(options, io2),
-    now: io2.now(),
-    statsFile: path5.resolve(io2.cwd, statsFile(io2.env))
-  };
-  const session = options.session ? requireSession2(options.session) : void 0;
-  switch (request.mode) {
-    case "start":
-      if (!session) throw noSession("start a loop");
-      {
-        const capWarning = blockCapWarning(request.command, request.maxIterations, io2.env);
-        io2.stdout(await startLoop2(ctx, session, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
-      }
-      return;
-    case "cancel":
-      io2.stdout(await cancelLoop2(ctx, await findLoop(ctx, session)));
-      return;
-    case "resume":
-      if (!session) throw noSession("resume a loop");
-      io2.stdout(await resumeLoop(ctx, session));
-      return;
-    case "status": {
-      const state = await statusTarget(ctx, session);
-      const status = repeatStatus(ctx.projectDir, state, ctx.now);
-      io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
-` : formatStatus2(status, ctx.now));
-      return;
-    }
+  const projectDir = inv.projectDir();
+  const session = inv.session();
+  const now = io2.now();
+  if (request.mode === "status") {
+    const data = inv.dataDir();
+    const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
+    const status = repeatStatus(projectDir, state, now);
+    io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
+` : formatStatus2(status, now));
+    io2.exitCode = status.exit_code;
+    return;
   }
+  if (request.mode === "cancel") {
+    const data = inv.dataDir();
+    if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
+    const ctx2 = context(data, projectDir, inv, now);
+    io2.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    return;
+  }
+  const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
+  if (request.mode === "resume") {
+    io2.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));
+    return;
+  }
+  const sessionId = inv.requireSession("start a loop", SESSION_HINT);
+  const capWarning = blockCapWarning(request.command, request.maxIterations, io2.env);
+  io2.stdout(await startLoop2(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
 }
-async function statusTarget(ctx, session) {
+function context(dataDir, projectDir, inv, now) {
+  return { dataDir, projectDir, now, statsFile: inv.statsFile() };
+}
+async function statusTarget(data, projectDir, session) {
   if (session) {
-    const own = await loadState2(repeatStateFile(ctx.dataDir, session), ctx.now);
+    const own = await readForStatus(repeatStateFile(data, session), RepeatStateSchema, "start a new loop with /loopkit:repeat");
     if (own) return own;
   }
-  const loops = await projectLoops(ctx.dataDir, ctx.projectDir);
+  const loops = await projectLoops(data, projectDir);
   return (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
 }
 function minIntervalMs(env) {
   const override = Number(env.LOOPKIT_REPEAT_MIN_INTERVAL_MS);
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
-function resolveProject2(options, io2) {
-  const full = path5.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
-  if (!existsSync5(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync2(full);
-}
-function requireSession2(id) {
-  if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id });
-  return id;
-}
-function noSession(what) {
-  return new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, {
-    hint: "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started"
-  });
-}
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { existsSync as existsSync6, realpathSync as realpathSync3 } from "node:fs";
-import path9 from "node:path";
+import path8 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs4 } from "node:fs";
-import path6 from "node:path";
+import { promises as fs3 } from "node:fs";
+import path5 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5098,11 +5292,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path6.dirname(file);
-  await fs4.mkdir(dir, { recursive: true });
+  const dir = path5.dirname(file);
+  await fs3.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path6.join(dir, name), { force: true })));
+  const logs = (await fs3.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs3.rm(path5.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5130,10 +5324,10 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 `;
 
 // src/run/phases.ts
-import path7 from "node:path";
+import path6 from "node:path";
 
 // src/run/handover.ts
-async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
+async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
   return withLock(files.state, async () => {
     const state = await loadState(files.state, now);
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
@@ -5148,8 +5342,8 @@ async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
       transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
     };
     const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
-    await removeSessionMarker(dataDir2, state.session_id, state.loop_id);
-    await writeMarker(dataDir2, saved, files, now, "run");
+    await removeSessionMarker(dataDir, state.session_id, state.loop_id);
+    await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };
   });
 }
@@ -5202,7 +5396,7 @@ async function runPhases(ctx, first) {
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+        logFile: path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
       });
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
@@ -5233,13 +5427,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
-import path8 from "node:path";
+import { promises as fs4 } from "node:fs";
+import path7 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path8.join(loopDir, "runner");
+var target = (loopDir) => path7.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs4.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5251,19 +5445,20 @@ async function holdRunnerLock(loopDir, onLost) {
 }
 
 // src/run/takeover-window.ts
-async function takeoverStaleMs(dataDir2, files, now, staleMs) {
+async function takeoverStaleMs(dataDir, files, now, staleMs) {
   const state = await loadState(files.state, now).catch(() => void 0);
   if (state?.status !== "pursuing") return staleMs;
-  const marker = await readJson(sessionMarkerPath(dataDir2, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false }));
+  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false }));
   const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
   return leftByRunner ? 0 : staleMs;
 }
 
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
-  program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
     io2.exitCode = await run(words, options, io2);
   });
+  useHelpText(command, RUN_HELP);
 }
 async function run(words, options, io2) {
   if (io2.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
@@ -5279,14 +5474,15 @@ async function run(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
-  const projectDir = resolveProject3(path9.resolve(io2.cwd, options.project ?? "."));
-  const data = resolveDataDir(io2.env);
+  const inv = invocation({ project: options.project }, io2);
+  const projectDir = inv.projectDir();
+  const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
 `));
   try {
     const now = io2.now();
-    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, readSettings(io2.env).staleMs) : readSettings(io2.env).staleMs;
+    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const loop = { dataDir: data, projectDir, sessionId: randomUUID3(), now, staleMs };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
@@ -5302,7 +5498,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: io2.env,
-      pluginDir: options.pluginDir ? path9.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path8.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: (line) => io2.stdout(`${line}
@@ -5312,10 +5508,6 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
     },
     { sessionId: loop.sessionId, instruction }
   );
-}
-function resolveProject3(full) {
-  if (!existsSync6(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync3(full);
 }
 
 // src/cli/program.ts
@@ -5327,6 +5519,24 @@ function createProgram(io2) {
   registerCodexRunCommand(program2, io2);
   registerRunCommand(program2, io2);
   return program2;
+}
+
+// src/cli/run-cli.ts
+async function runCli(argv, io2) {
+  try {
+    await createProgram(io2).parseAsync(argv, { from: "user" });
+    return io2.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    io2.stderr(`loopkit: ${formatError(error)}
+`);
+    return exitCodeOf(error);
+  }
+}
+function exitCodeOf(error) {
+  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
+  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
+  return EXIT.error;
 }
 
 // src/cli/stdin.ts
@@ -5368,15 +5578,4 @@ var io = {
   now: () => /* @__PURE__ */ new Date(),
   exitCode: 0
 };
-try {
-  await createProgram(io).parseAsync(process.argv);
-  process.exitCode = io.exitCode;
-} catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode;
-  } else {
-    process.stderr.write(`loopkit: ${formatError(error)}
-`);
-    process.exitCode = isLoopkitError(error, "USAGE") ? 2 : 1;
-  }
-}
+process.exitCode = await runCli(process.argv.slice(2), io);

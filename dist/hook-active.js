@@ -41,7 +41,7 @@ import {
   withLock,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-NZ5JUN6K.js";
+} from "./chunks/chunk-4YVRUZMN.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

@@ -57,13 +57,20 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   const goalWords: string[] = [];
   const values = new Map<Flag, string>();
   const switches = new Set<Flag>();
+  /** Every goal word so far is an unquoted -x: the goal is a mistyped option, not a goal. */
+  let flagLike = true;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const raw = word.value;
     const eq = word.option ? raw.indexOf("=") : -1;
     const name = eq === -1 ? raw : raw.slice(0, eq);
+    if (raw === "-h" && word.raw === "-h") {
+      switches.add("--help");
+      continue;
+    }
     if (!word.option || raw === "--") {
       goalWords.push(raw);
+      flagLike &&= raw.startsWith("-") && words[i]!.raw === raw;
       continue;
     }
     if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
@@ -104,6 +111,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   }
   if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   return {

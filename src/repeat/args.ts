@@ -53,6 +53,10 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
       positional.push(...words.slice(i + 1));
       break;
     }
+    if (word.value === "-h" && word.raw === "-h") {
+      controls.add("--help");
+      continue;
+    }
     if (!word.option) {
       positional.push(word);
       continue;
@@ -102,6 +106,9 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
       warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
       intervalMs = minIntervalMs;
     }
+  }
+  if (positional.length > 0 && positional.every((word) => word.raw === word.value && word.value.startsWith("-"))) {
+    throw usage(`${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`, positional[0]!.value);
   }
   const command = (positional.length === 1 ? positional[0]!.value : positional.map((word) => word.raw).join(" ")).trim();
   if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
