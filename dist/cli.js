@@ -1,13 +1,50 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  FINAL_STATUSES,
+  MIN_INTERVAL_MS,
+  RepeatStateSchema,
+  endLoop,
+  failDelegated,
+  headCommit,
+  isActive,
+  iterationPrompt,
+  loadNextPrompt,
+  loadState as loadState2,
+  loopContext,
+  loopRunOf,
+  newLoopId,
+  parseRepeatArgs,
+  parseRepeatWords,
+  projectLoops,
+  recordDelegatedProgress,
+  repeatStateFile,
+  resumeState,
+  saveLoopRun,
+  saveState,
+  splitSlashCommand,
+  startPrompt,
+  startText,
+  statsFile,
+  summaryLine,
+  treeFingerprint,
+  writeMarker as writeMarker2
+} from "./chunks/chunk-XSZCHV7E.js";
+import {
+  EXIT,
+  STATUS_EXIT_CODES,
+  formatStatus,
+  inertLog,
+  loopStatus,
+  renderOutputs,
+  renderSummary,
+  runOutputs
+} from "./chunks/chunk-A6R6MQAS.js";
+import {
   AutoLoopStateSchema,
   BoundedOutput,
-  FINAL_STATUSES,
-  LOOP_STATUSES,
+  HistoryEntrySchema,
   LoopkitError,
-  MIN_INTERVAL_MS,
   MIRROR_DIR,
-  RepeatStateSchema,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
   __commonJS,
@@ -15,59 +52,33 @@ import {
   __toESM,
   argvWords,
   elapsedMs,
-  endLoop,
   execa,
   external_exports,
-  failDelegated,
   formatDuration,
   formatError,
-  headCommit,
   historyEntry,
-  isActive,
   isLoopkitError,
-  iterationPrompt,
   keepForeignAside,
   killGroup,
-  loadNextPrompt,
   loadState,
-  loadState2,
-  loopContext,
   loopFiles,
-  loopRunOf,
   mirrorIsOurs,
-  newLoopId,
   parseDuration,
-  parseRepeatArgs,
-  parseRepeatWords,
   persist,
-  projectLoops,
   readJson,
   readSettings,
-  recordDelegatedProgress,
   removeSessionMarker,
-  repeatStateFile,
   require_lib,
   require_proper_lockfile,
   resolveCaps,
-  resumeState,
   runVerifier,
-  saveLoopRun,
-  saveState,
   sessionMarkerPath,
   splitArguments,
-  splitSlashCommand,
-  startPrompt,
-  startText,
-  statsFile,
-  summaryLine,
-  tokensUsed,
-  treeFingerprint,
   verifierRun,
   withLock,
   writeMarker,
-  writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-4YVRUZMN.js";
+} from "./chunks/chunk-DDMMUVCN.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1233,7 +1244,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path9 = __require("node:path");
-    var fs5 = __require("node:fs");
+    var fs6 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2227,7 +2238,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs5.existsSync(executableFile)) return;
+        if (fs6.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2246,10 +2257,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path9.resolve(baseDir, baseName);
-          if (fs5.existsSync(localBin)) return localBin;
+          if (fs6.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path9.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs5.existsSync(`${localBin}${ext}`)
+            (ext) => fs6.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2261,7 +2272,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs5.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3512,28 +3523,6 @@ var {
   Help
 } = import_index.default;
 
-// src/shared/exit-codes.ts
-var EXIT = {
-  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
-  ok: 0,
-  /** An error: a corrupt or locked file, a process that could not start, ... */
-  error: 1,
-  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
-  usage: 2,
-  /** The loop is still running (pursuing; repeat running or waiting). */
-  running: 3,
-  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
-  unmet: 4,
-  /** It is stuck and needs a person (blocked; a paused repeat loop). */
-  blocked: 5,
-  /** A cap ended it (budget-limited). */
-  budgetLimited: 6,
-  /** --cancel ended it. */
-  cancelled: 7,
-  /** There is no loop (to show or to cancel). */
-  noLoop: 8
-};
-
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync4 } from "node:fs";
 
@@ -3892,135 +3881,6 @@ async function loadOrSetAside(files, now) {
     if (error.code !== "STATE_CORRUPT") throw error;
     return { state: void 0, corrupt: `loopkit's previous state for this project was corrupt: ${error.message}.` };
   }
-}
-
-// src/auto-loop/status.ts
-var STATUS_EXIT_CODES = {
-  achieved: EXIT.ok,
-  pursuing: EXIT.running,
-  unmet: EXIT.unmet,
-  blocked: EXIT.blocked,
-  "budget-limited": EXIT.budgetLimited,
-  cancelled: EXIT.cancelled,
-  none: EXIT.noLoop
-};
-var AutoLoopStatusSchema = external_exports.object({
-  version: external_exports.literal(1),
-  status: external_exports.enum([...LOOP_STATUSES, "none"]),
-  active: external_exports.boolean(),
-  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
-  exit_code: external_exports.int(),
-  reason: external_exports.string().nullable(),
-  project_dir: external_exports.string(),
-  loop_id: external_exports.string().nullable(),
-  session_id: external_exports.string().nullable(),
-  goal: external_exports.string().nullable(),
-  verify_command: external_exports.string().nullable(),
-  iteration: external_exports.int(),
-  max_iterations: external_exports.int().nullable(),
-  tokens_used: external_exports.int(),
-  max_tokens: external_exports.int().nullable(),
-  elapsed_ms: external_exports.int(),
-  max_wallclock_ms: external_exports.int().nullable(),
-  started_at: external_exports.string().nullable(),
-  heartbeat_at: external_exports.string().nullable(),
-  heartbeat_stale: external_exports.boolean(),
-  last_verifier: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
-  last_verifier_exit_code: external_exports.int().nullable(),
-  last_audit_vote: external_exports.string().nullable(),
-  last_audit_reasons: external_exports.array(external_exports.string()),
-  next_action: external_exports.string().nullable(),
-  blocker: external_exports.string().nullable(),
-  tamper_count: external_exports.int(),
-  flaky_count: external_exports.int(),
-  handoff_note: external_exports.string().nullable()
-});
-function loopStatus(projectDir, state, now, staleMs) {
-  if (!state) {
-    return {
-      version: 1,
-      status: "none",
-      active: false,
-      exit_code: STATUS_EXIT_CODES.none,
-      reason: "no auto-loop was started in this project on this machine",
-      project_dir: projectDir,
-      loop_id: null,
-      session_id: null,
-      goal: null,
-      verify_command: null,
-      iteration: 0,
-      max_iterations: null,
-      tokens_used: 0,
-      max_tokens: null,
-      elapsed_ms: 0,
-      max_wallclock_ms: null,
-      started_at: null,
-      heartbeat_at: null,
-      heartbeat_stale: false,
-      last_verifier: null,
-      last_verifier_exit_code: null,
-      last_audit_vote: null,
-      last_audit_reasons: [],
-      next_action: null,
-      blocker: null,
-      tamper_count: 0,
-      flaky_count: 0,
-      handoff_note: null
-    };
-  }
-  const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
-  const end = state.ended_at ? new Date(state.ended_at) : now;
-  return {
-    version: 1,
-    status: state.status,
-    active: state.status === "pursuing",
-    exit_code: STATUS_EXIT_CODES[state.status],
-    reason: state.status_reason,
-    project_dir: state.project_dir,
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    goal: state.goal,
-    verify_command: state.verify_command,
-    iteration: state.iteration,
-    max_iterations: state.caps.max_iterations,
-    tokens_used: tokensUsed(state),
-    max_tokens: state.caps.max_tokens,
-    elapsed_ms: elapsedMs(state, end),
-    max_wallclock_ms: state.caps.max_wallclock_ms,
-    started_at: state.started_at,
-    heartbeat_at: state.heartbeat_at,
-    heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
-    last_verifier: state.last_verifier?.verdict ?? null,
-    last_verifier_exit_code: lastRun?.exit_code ?? null,
-    last_audit_vote: state.last_audit?.vote ?? null,
-    last_audit_reasons: state.last_audit?.reasons ?? [],
-    next_action: state.status === "pursuing" ? state.next_action : null,
-    blocker: state.blocker?.reason ?? null,
-    tamper_count: state.tamper_count,
-    flaky_count: state.flaky_count,
-    handoff_note: state.handoff_note
-  };
-}
-function formatStatus(s) {
-  if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).
-`;
-  const lines = [
-    `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
-    `  goal:       ${s.goal.split("\n")[0]}${s.goal.includes("\n") ? " ..." : ""}`,
-    `  verifier:   ${s.verify_command}`,
-    `  iteration:  ${s.iteration} of ${s.max_iterations}`,
-    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
-    `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
-    `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
-    `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
-    ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
-    ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
-    ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
-    ...s.next_action ? [`  next:       ${s.next_action}`] : [],
-    ...s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []
-  ];
-  return `${lines.join("\n")}
-`;
 }
 
 // src/codex/auto-loop-run.ts
@@ -4607,9 +4467,9 @@ var GoalRun = class {
     this.runs = [];
   }
   /** The heartbeat is due, or the token count moved (written at most once a second). */
-  reportDue(tokensUsed2) {
+  reportDue(tokensUsed) {
     const since = this.now().getTime() - this.lastUpdate;
-    return since >= HEARTBEAT_MS || tokensUsed2 !== this.lastTokens && since >= TOKENS_REPORT_MS;
+    return since >= HEARTBEAT_MS || tokensUsed !== this.lastTokens && since >= TOKENS_REPORT_MS;
   }
   async report(nextAction) {
     this.lastUpdate = this.now().getTime();
@@ -5258,7 +5118,7 @@ function minIntervalMs(env) {
 }
 
 // src/cli/run-command.ts
-import { randomUUID as randomUUID3 } from "node:crypto";
+import { randomUUID as randomUUID4 } from "node:crypto";
 import path8 from "node:path";
 
 // src/run/claude-phase.ts
@@ -5311,6 +5171,7 @@ Usage:
 Options:
   --project <dir>      the project root (default: the current directory)
   --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
@@ -5319,9 +5180,65 @@ one judged turn the phase ends and the next one starts. The caps, the gate (veri
 audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
 The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
+In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
+a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
+loop_id and exit_code in $GITHUB_OUTPUT (skills/auto-loop/references/ci.md).
+
 Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
+
+// src/run/github-actions.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+import { promises as fs4, readFileSync } from "node:fs";
+var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
+function gitHubActions(env, stdout) {
+  if (env.GITHUB_ACTIONS !== "true") return null;
+  return {
+    print(line, mark) {
+      if (mark?.edge === "start") {
+        stdout(`::group::${line}
+`);
+        return;
+      }
+      if (mark?.edge === "end") {
+        stdout(inertLog(readLog(mark.logFile), randomUUID3()));
+        stdout("::endgroup::\n");
+      }
+      stdout(`${line}
+`);
+    },
+    phaseEnv(phase) {
+      return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
+    },
+    async report(loop, exit) {
+      const state = await loadState(loop.files.state, loop.now);
+      const history = await readHistory(loop.files.history);
+      const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+      if (env.GITHUB_STEP_SUMMARY) await fs4.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+      if (env.GITHUB_OUTPUT) await fs4.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+    }
+  };
+}
+function readLog(file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "(no output saved for this phase)\n";
+  }
+}
+async function readHistory(file) {
+  const text = await fs4.readFile(file, "utf8").catch(() => "");
+  return text.split("\n").flatMap((line) => {
+    if (line.trim() === "") return [];
+    try {
+      const parsed = HistoryEntrySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 // src/run/phases.ts
 import path6 from "node:path";
@@ -5387,7 +5304,8 @@ async function runPhases(ctx, first) {
       if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
       previous = sessionId;
       const state = handover.state;
-      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`);
+      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
+      const logFile = path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5396,10 +5314,10 @@ async function runPhases(ctx, first) {
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+        logFile
       });
       const after = await loadState(files.state, ctx.now());
-      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
@@ -5427,13 +5345,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs4 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path7 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path7.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs4.mkdir(loopDir, { recursive: true });
+  await fs5.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5455,7 +5373,7 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
-  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
+  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
     io2.exitCode = await run(words, options, io2);
   });
   useHelpText(command, RUN_HELP);
@@ -5483,27 +5401,38 @@ async function run(words, options, io2) {
   try {
     const now = io2.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID3(), now, staleMs };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
-    return await runLoop(loop, instruction, claudeArgs, options, io2);
+    const actions = gitHubActions(io2.env, io2.stdout);
+    const report = (code2) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    let code;
+    try {
+      code = await runLoop(loop, instruction, claudeArgs, options, io2, actions);
+    } catch (error) {
+      await report(1)?.catch(() => void 0);
+      throw error;
+    }
+    if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
+    await report(code);
+    return code;
   } finally {
     await release().catch(() => void 0);
   }
 }
-function runLoop(loop, instruction, claudeArgs, options, io2) {
+function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: io2.env,
+      env: actions ? actions.phaseEnv(io2.env) : io2.env,
       pluginDir: options.pluginDir ? path8.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
-      print: (line) => io2.stdout(`${line}
+      print: actions ? actions.print : (line) => io2.stdout(`${line}
 `),
-      newSessionId: randomUUID3,
+      newSessionId: randomUUID4,
       runPhase: runClaudePhase
     },
     { sessionId: loop.sessionId, instruction }

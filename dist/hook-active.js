@@ -1,28 +1,35 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  AutoLoopStateSchema,
-  SESSION_ID_PATTERN,
-  SessionMarkerSchema,
   afterWait,
   auditPrompt,
   beginTurn,
   changesSince,
-  checkMirror,
   endedOutcome,
-  external_exports,
   finishTurn,
+  loadState as loadState2,
+  loopContext,
+  loopRunOf,
+  nextGateStep,
+  onResume,
+  onStop,
+  saveLoopRun,
+  saveNextPrompt,
+  saveState,
+  treeFingerprint,
+  waitGoesOn
+} from "./chunks/chunk-XSZCHV7E.js";
+import {
+  AutoLoopStateSchema,
+  SESSION_ID_PATTERN,
+  SessionMarkerSchema,
+  checkMirror,
+  external_exports,
   formatError,
   historyEntry,
   isLoopkitError,
   keepAside,
   loadState,
-  loadState2,
-  loopContext,
   loopFiles,
-  loopRunOf,
-  nextGateStep,
-  onResume,
-  onStop,
   persist,
   readHandoff,
   readJson,
@@ -31,17 +38,12 @@ import {
   removeSessionMarker,
   runAudit,
   runVerifier,
-  saveLoopRun,
-  saveNextPrompt,
-  saveState,
   sessionMarkerPath,
-  treeFingerprint,
   verifierRun,
-  waitGoesOn,
   withLock,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-4YVRUZMN.js";
+} from "./chunks/chunk-DDMMUVCN.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

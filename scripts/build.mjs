@@ -22,10 +22,10 @@ const common = {
   logLevel: "warning",
 };
 
-// The CLI and the hook's active path: ESM with shared chunks.
+// The CLI, the hook's active path and the GitHub Action's run step: ESM with shared chunks.
 await build({
   ...common,
-  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts" },
+  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts", action: "src/action/main.ts" },
   splitting: true,
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",

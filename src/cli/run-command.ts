@@ -5,9 +5,11 @@ import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
 import { argvWords } from "../shared/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
+import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";
 import { RUN_HELP } from "../run/help.js";
+import { gitHubActions, type ActionsRun } from "../run/github-actions.js";
 import { runPhases } from "../run/phases.js";
 import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
@@ -19,6 +21,7 @@ import type { CliIo } from "./io.js";
 interface Options {
   project?: string;
   pluginDir?: string;
+  budgetLimitedOk?: boolean;
 }
 
 export function registerRunCommand(program: Command, io: CliIo): void {
@@ -27,6 +30,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)")
     .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
     .option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)")
+    .option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited")
     .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
@@ -61,22 +65,33 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
-    return await runLoop(loop, instruction, claudeArgs, options, io);
+    const actions = gitHubActions(io.env, io.stdout);
+    const report = (code: number) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    let code: number;
+    try {
+      code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
+    } catch (error) {
+      await report(1)?.catch(() => undefined);
+      throw error;
+    }
+    if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
+    await report(code);
+    return code;
   } finally {
     await release().catch(() => undefined);
   }
 }
 
-function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo): Promise<number> {
+function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo, actions: ActionsRun | null): Promise<number> {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: io.env,
+      env: actions ? actions.phaseEnv(io.env) : io.env,
       pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
-      print: (line) => io.stdout(`${line}\n`),
+      print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
       newSessionId: randomUUID,
       runPhase: runClaudePhase,
     },

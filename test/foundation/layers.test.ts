@@ -17,6 +17,7 @@ const RANK: Record<string, number> = {
   codex: 4,
   cli: 5,
   hook: 5,
+  action: 5,
 };
 
 function imports(): { from: string; to: string; file: string }[] {
