@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-4BYMA2VT.js";
+} from "./chunk-ND2WXHWL.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
