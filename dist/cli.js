@@ -4,6 +4,7 @@ import {
   MIN_INTERVAL_MS,
   RepeatStateSchema,
   endLoop,
+  failDelegated,
   headCommit,
   isActive,
   iterationPrompt,
@@ -15,6 +16,7 @@ import {
   parseRepeatArgs,
   parseRepeatWords,
   projectLoops,
+  recordDelegatedProgress,
   repeatStateFile,
   resumeState,
   saveLoopRun,
@@ -26,7 +28,7 @@ import {
   summaryLine,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunks/chunk-QWEHATGX.js";
+} from "./chunks/chunk-XSZCHV7E.js";
 import {
   EXIT,
   STATUS_EXIT_CODES,
@@ -36,7 +38,7 @@ import {
   renderOutputs,
   renderSummary,
   runOutputs
-} from "./chunks/chunk-FXJNTNKD.js";
+} from "./chunks/chunk-A6R6MQAS.js";
 import {
   AutoLoopStateSchema,
   BoundedOutput,
@@ -48,6 +50,7 @@ import {
   __commonJS,
   __require,
   __toESM,
+  argvWords,
   elapsedMs,
   execa,
   external_exports,
@@ -62,7 +65,6 @@ import {
   mirrorIsOurs,
   parseDuration,
   persist,
-  quoteForShell,
   readJson,
   readSettings,
   removeSessionMarker,
@@ -71,11 +73,12 @@ import {
   resolveCaps,
   runVerifier,
   sessionMarkerPath,
-  splitWords,
+  splitArguments,
+  verifierRun,
   withLock,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-OMVL4SEM.js";
+} from "./chunks/chunk-DDMMUVCN.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3532,7 +3535,7 @@ function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
 }
 function parseAutoLoopArgs(text) {
-  return parseWords(splitWords(text.replace(/(^|\s)\\!/g, "$1!")));
+  return parseWords(splitArguments(text));
 }
 function parseWords(words) {
   if (words.length === 0) return { mode: "usage" };
@@ -3541,14 +3544,15 @@ function parseWords(words) {
   const switches = /* @__PURE__ */ new Set();
   let flagLike = true;
   for (let i = 0; i < words.length; i += 1) {
-    const raw = words[i].value;
-    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const word = words[i];
+    const raw = word.value;
+    const eq = word.option ? raw.indexOf("=") : -1;
     const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (raw === "-h" && words[i].raw === "-h") {
+    if (raw === "-h" && word.raw === "-h") {
       switches.add("--help");
       continue;
     }
-    if (!raw.startsWith("--") || raw === "--") {
+    if (!word.option || raw === "--") {
       goalWords.push(raw);
       flagLike &&= raw.startsWith("-") && words[i].raw === raw;
       continue;
@@ -3561,15 +3565,16 @@ function parseWords(words) {
       continue;
     }
     if (name === "--verify") {
-      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: words[i].raw.slice(words[i].raw.indexOf("=") + 1) }];
-      while (i + 1 < words.length && !isFlag(optionName(words[i + 1].value))) parts.push(words[++i]);
+      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
       values.set(name, command);
       continue;
     }
-    const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
-    if (value === void 0 || value === "" || isFlag(optionName(value))) throw usage(`${name} needs a value`, name);
+    const next = eq === -1 ? words[++i] : void 0;
+    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
+    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
     values.set(name, value);
   }
   const modes = MODES.filter((mode2) => switches.has(mode2));
@@ -3600,9 +3605,9 @@ function parseWords(words) {
     codex: switches.has("--codex")
   };
 }
-function optionName(text) {
-  const eq = text.startsWith("--") ? text.indexOf("=") : -1;
-  return eq === -1 ? text : text.slice(0, eq);
+function isLoopkitOption(word) {
+  const eq = word.value.indexOf("=");
+  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 function parseCaps(get) {
   const caps = {};
@@ -4582,47 +4587,25 @@ var StateSink = class {
   }
   async update(progress) {
     await this.change(async (state, now) => {
-      const history = [];
-      let next = {
-        ...state,
-        status: progress.status,
-        status_reason: progress.reason,
-        iteration: progress.iteration,
-        tokens: { ...state.tokens, transcript: progress.tokensUsed },
-        next_action: progress.nextAction,
-        evidence: progress.threadId && state.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : state.evidence
-      };
       const round = progress.lastVerifier;
-      if (round && round !== this.recordedRound) {
-        this.recordedRound = round;
-        next = { ...next, last_verifier: await this.verifierResult(round.verdict, round.runs, progress.iteration, now) };
-        if (round.verdict === "flaky") next = { ...next, flaky_count: state.flaky_count + 1 };
-        const last = round.runs.at(-1);
-        history.push(historyEntry(next, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: last.exitCode }));
-      }
-      if (progress.status !== "pursuing") {
-        next = { ...next, ended_at: now.toISOString() };
-        history.push(historyEntry(next, now, "end", progress.reason ?? progress.status));
-      }
-      return { next, history };
+      const fresh = round && round !== this.recordedRound ? round : null;
+      if (fresh) this.recordedRound = fresh;
+      const verifier = fresh ? await this.verifierResult(fresh.verdict, fresh.runs, progress.iteration, now) : null;
+      return recordDelegatedProgress(state, { now, ...progress, verifier });
     });
   }
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason) {
-    await this.change(async (state, now) => {
-      const next = { ...state, status: "blocked", status_reason: reason, ended_at: now.toISOString(), next_action: "none: the loop has ended" };
-      return { next, history: [historyEntry(next, now, "end", reason)] };
-    });
+    await this.change(async (state, now) => failDelegated(state, now, reason));
   }
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
   async change(fn) {
     await withLock(this.files.state, async () => {
       const now = this.now();
-      const state = await loadState(this.files.state, now);
-      if (state?.loop_id !== this.loop.loop_id || state.status !== "pursuing") return;
-      const { next, history } = await fn(state, now);
-      const stamped = { ...next, updated_at: now.toISOString(), heartbeat_at: now.toISOString() };
-      await persist(this.files, stamped, history, now);
+      const current = await loadState(this.files.state, now);
+      if (current?.loop_id !== this.loop.loop_id || current.status !== "pursuing") return;
+      const { state, history } = await fn(current, now);
+      await persist(this.files, state, history, now);
     });
   }
   async verifierResult(verdict, runs, iteration, now) {
@@ -4630,17 +4613,7 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(
-        runs.map(async (run2, index) => ({
-          exit_code: run2.exitCode,
-          passed: run2.passed,
-          timed_out: run2.timedOut,
-          duration_ms: run2.durationMs,
-          output_tail: run2.outputTail,
-          output_bytes: run2.outputBytes,
-          log_file: await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now)
-        }))
-      )
+      runs: await Promise.all(runs.map(async (run2, index) => verifierRun(run2, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now))))
     };
   }
 };
@@ -4755,12 +4728,11 @@ async function answerForSkill(skillMode, io2, fn) {
 function registerAutoLoopCommand(program2, io2) {
   const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
-    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(words.map(argvWord));
+    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
     await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2));
   });
   useHelpText(command, AUTO_LOOP_HELP);
 }
-var argvWord = (value) => ({ value, raw: quoteForShell(value) });
 async function runRequest(request, inv, fromSkill, io2) {
   const now = io2.now();
   switch (request.mode) {
@@ -5091,7 +5063,7 @@ function registerRepeatCommand(program2, io2) {
   const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const minInterval = minIntervalMs(io2.env);
-    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
+    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
     await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
   });
   useHelpText(command, REPEAT_HELP);
@@ -5411,7 +5383,7 @@ async function run(words, options, io2) {
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
-  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
     return 0;

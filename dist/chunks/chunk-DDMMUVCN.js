@@ -29611,6 +29611,17 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
     outputBytes: output2.total
   };
 }
+function verifierRun(outcome, logFile) {
+  return {
+    exit_code: outcome.exitCode,
+    passed: outcome.passed,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    output_tail: outcome.outputTail,
+    output_bytes: outcome.outputBytes,
+    log_file: logFile
+  };
+}
 
 // src/auto-loop/settings.ts
 var DEFAULT_STALE_MS = 30 * 6e4;
@@ -29656,13 +29667,22 @@ function formatDuration(ms) {
 }
 
 // src/shared/split-words.ts
+function splitArguments(text) {
+  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
+}
+function argvWords(values) {
+  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
+}
 var SPACE = /[ \t\r\n]/;
 function splitWords(text) {
   const words = [];
   let current;
   let i2 = 0;
   const finish = (end) => {
-    if (current) words.push({ value: current.value, raw: text.slice(current.start, end) });
+    if (current) {
+      const raw = text.slice(current.start, end);
+      words.push({ value: current.value, raw, option: raw.startsWith("--") });
+    }
     current = void 0;
   };
   const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
@@ -29900,8 +29920,9 @@ export {
   parseDuration,
   isDuration,
   formatDuration,
+  splitArguments,
+  argvWords,
   splitWords,
-  quoteForShell,
   require_proper_lockfile,
   require_lib,
   readJson,
@@ -29939,5 +29960,6 @@ export {
   readTranscriptDelta,
   runAudit,
   runVerifier,
+  verifierRun,
   readSettings
 };
