@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { parseAutoLoopArgs, parseWords, type AutoLoopRequest } from "../auto-loop/args.js";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { cancelLoop } from "../auto-loop/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
@@ -34,14 +34,11 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
       if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
-      const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(words.map(argvWord));
+      const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
       await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), options.session !== undefined, io));
     });
   useHelpText(command, AUTO_LOOP_HELP);
 }
-
-/** Words from argv were already unquoted by the person's shell; quote them again for the verifier's shell. */
-const argvWord = (value: string) => ({ value, raw: quoteForShell(value) });
 
 async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: boolean, io: CliIo): Promise<void> {
   const now = io.now();

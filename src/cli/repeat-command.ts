@@ -1,7 +1,7 @@
 // `loopkit repeat`: what /loopkit:repeat runs. The skill passes the person's text on stdin
 // (--args-stdin) so it never goes through a shell; from a terminal, plain words work too.
 import type { Command } from "commander";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { MIN_INTERVAL_MS, parseRepeatArgs, parseRepeatWords, type RepeatRequest } from "../repeat/args.js";
 import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";
@@ -39,7 +39,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       const minInterval = minIntervalMs(io.env);
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
-        : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
+        : parseRepeatWords(argvWords(words), minInterval);
       await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), io));
     });
   useHelpText(command, REPEAT_HELP);

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
 import { loopFiles } from "../auto-loop/store.js";
@@ -45,7 +45,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
-  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io.stdout(RUN_HELP);
     return 0;

@@ -29611,6 +29611,17 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
     outputBytes: output2.total
   };
 }
+function verifierRun(outcome, logFile) {
+  return {
+    exit_code: outcome.exitCode,
+    passed: outcome.passed,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    output_tail: outcome.outputTail,
+    output_bytes: outcome.outputBytes,
+    log_file: logFile
+  };
+}
 
 // src/auto-loop/settings.ts
 var DEFAULT_STALE_MS = 30 * 6e4;
@@ -29656,13 +29667,22 @@ function formatDuration(ms) {
 }
 
 // src/shared/split-words.ts
+function splitArguments(text) {
+  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
+}
+function argvWords(values) {
+  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
+}
 var SPACE = /[ \t\r\n]/;
 function splitWords(text) {
   const words = [];
   let current;
   let i2 = 0;
   const finish = (end) => {
-    if (current) words.push({ value: current.value, raw: text.slice(current.start, end) });
+    if (current) {
+      const raw = text.slice(current.start, end);
+      words.push({ value: current.value, raw, option: raw.startsWith("--") });
+    }
     current = void 0;
   };
   const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
@@ -29740,7 +29760,9 @@ var HistoryEntrySchema = external_exports.object({
   exit_code: external_exports.int().nullable(),
   vote: external_exports.enum(AUDIT_VOTES).nullable(),
   tokens: external_exports.int().nonnegative(),
-  detail: external_exports.string()
+  detail: external_exports.string(),
+  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
+  goal: external_exports.string().optional()
 });
 function historyEntry(state, now, event, detail, extra = {}) {
   return {
@@ -29900,8 +29922,9 @@ export {
   parseDuration,
   isDuration,
   formatDuration,
+  splitArguments,
+  argvWords,
   splitWords,
-  quoteForShell,
   require_proper_lockfile,
   require_lib,
   readJson,
@@ -29939,5 +29962,6 @@ export {
   readTranscriptDelta,
   runAudit,
   runVerifier,
+  verifierRun,
   readSettings
 };

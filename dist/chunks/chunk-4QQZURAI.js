@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-OMVL4SEM.js";
+} from "./chunk-ND2WXHWL.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {

@@ -1,23 +1,25 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LoopkitError,
+  capReached,
   elapsedMs,
   execa,
   external_exports,
   formatDuration,
   formatError,
+  historyEntry,
   isDuration,
   isLoopkitError,
   keepAside,
   parseDuration,
   readJson,
   readOrKeepAside,
-  splitWords,
+  splitArguments,
   tokensUsed,
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-OMVL4SEM.js";
+} from "./chunk-ND2WXHWL.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
@@ -279,6 +281,182 @@ function auditPrompt(input) {
   ].join("\n");
 }
 
+// src/auto-loop/decide.ts
+var BLOCKER_LIMIT = 3;
+var THRASH_LIMIT = 3;
+var KEEP_EVIDENCE = 20;
+function end(state, now, status, reason) {
+  return { ...state, status, status_reason: reason, ended_at: now.toISOString(), updated_at: now.toISOString() };
+}
+function blockedReport(message) {
+  const last = message.trimEnd().split("\n").pop()?.trim() ?? "";
+  if (!last.startsWith(BLOCKED_MARKER)) return null;
+  const reason = last.slice(BLOCKED_MARKER.length).trim().replace(/\s+/g, " ").slice(0, 500);
+  return reason || null;
+}
+var normalize = (reason) => reason.toLowerCase().replace(/\s+/g, " ").trim();
+var sameBlocker = (a, b) => normalize(a) === normalize(b);
+function endedOutcome(state) {
+  const why = state.status === "cancelled" ? `cancelled (${state.status_reason ?? "no reason given"}); the working tree is left as it is` : `${state.status}: ${state.status_reason ?? "ended"}`;
+  return { kind: "stop", message: `loopkit auto-loop ${why}.` };
+}
+function beginTurn(previous, obs) {
+  const now = obs.now;
+  if (previous.status !== "pursuing") return { kind: "decided", state: previous, outcome: endedOutcome(previous), history: [] };
+  let state = {
+    ...previous,
+    iteration: previous.iteration + 1,
+    tokens: { ...previous.tokens, transcript: previous.tokens.transcript + obs.transcript.tokens },
+    transcript: {
+      path: obs.transcriptPath,
+      offset: obs.transcript.offset,
+      recent_message_ids: obs.transcript.recentMessageIds,
+      subagent_offsets: obs.transcript.subagentOffsets,
+      since: previous.transcript.since,
+      context_tokens: obs.transcript.contextTokens ?? previous.transcript.context_tokens
+    },
+    updated_at: now.toISOString(),
+    heartbeat_at: now.toISOString()
+  };
+  const history = [];
+  const notes = [];
+  const note = obs.handoffNote?.trim() || null;
+  if (note && note !== state.handoff_note) state = { ...state, handoff_note: note, handoff_requested: false };
+  if (state.wrap_up) {
+    state = end(state, now, "budget-limited", state.wrap_up.reason);
+    history.push(historyEntry(state, now, "end", `budget-limited: ${state.wrap_up.reason}; hand-off note ${note ? "saved" : "missing"}`));
+    const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
+    return { kind: "decided", state, outcome: { kind: "stop", message }, history };
+  }
+  if (obs.tamper) {
+    state = { ...state, tamper_count: state.tamper_count + 1 };
+    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
+    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    history.push(historyEntry(state, now, "tamper", detail));
+    notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
+    return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
+  }
+  const blocker = blockedReport(obs.lastMessage);
+  if (blocker) {
+    const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
+    state = { ...state, blocker: { reason: blocker, count } };
+    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count} in a row)`));
+    if (count >= BLOCKER_LIMIT) {
+      state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
+      history.push(historyEntry(state, now, "end", state.status_reason));
+      return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` }, history };
+    }
+    notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
+  } else {
+    state = { ...state, blocker: null };
+  }
+  const idle = obs.transcript.toolCalls === 0 && state.thrash.tree_hash !== null && obs.treeHash === state.thrash.tree_hash;
+  state = { ...state, thrash: { streak: idle ? state.thrash.streak + 1 : 0, tree_hash: obs.treeHash } };
+  if (state.thrash.streak >= THRASH_LIMIT) {
+    const reason = `thrashing: ${state.thrash.streak} turns in a row made no tool call and changed nothing`;
+    state = end(state, now, "unmet", reason);
+    history.push(historyEntry(state, now, "end", reason));
+    return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` }, history };
+  }
+  state = askForHandoff(state, obs.contextWindow, notes);
+  if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
+  return { kind: "gate", state, notes, history };
+}
+function askForHandoff(state, contextWindow, notes) {
+  const pct = Math.floor(state.transcript.context_tokens / contextWindow * 100);
+  if (pct < state.caps.restart_pct) return state.handoff_requested ? { ...state, handoff_requested: false } : state;
+  if (state.handoff_requested) return state;
+  notes.push(
+    `The context is ${pct}% full (--restart-pct ${state.caps.restart_pct}). Before anything else, write a hand-off note to ${HANDOFF_FILE}: what is done, what is next, what failed and why. loopkit keeps it, so a compaction loses nothing.`
+  );
+  return { ...state, handoff_requested: true };
+}
+function nextGateStep(runs) {
+  if (runs.length === 0 || runs.length === 1 && runs[0].passed) return "verify";
+  return runs.length === 2 && runs[1].passed ? "audit" : "judge";
+}
+function finishTurn(previous, gate, notes, history) {
+  const now = gate.now;
+  const first = gate.runs[0];
+  if (!first) throw new Error("finishTurn needs at least one verifier run");
+  const verdict = !first.passed ? "fail" : gate.runs[1]?.passed ? "pass" : "flaky";
+  const lastRun = gate.runs[gate.runs.length - 1];
+  let state = {
+    ...previous,
+    updated_at: now.toISOString(),
+    last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
+    flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0)
+  };
+  const audit = verdict === "pass" ? gate.audit ?? { vote: "unmet", reasons: ["no audit ran"], failure: "no audit ran", tokens: 0 } : null;
+  if (audit) {
+    state = {
+      ...state,
+      tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
+      last_audit: { at: now.toISOString(), iteration: state.iteration, ...audit }
+    };
+  }
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.vote}` : ""}`;
+  state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
+  const gateEntry = (s) => historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.vote ?? null });
+  if (verdict === "pass" && audit?.vote === "achieved") {
+    state = end({ ...state, next_action: "Nothing: the goal is achieved." }, now, "achieved", "the verifier passed twice and the audit voted achieved");
+    history.push(gateEntry(state));
+    const reasons = audit.reasons.length ? ` Audit: ${audit.reasons.join("; ")}` : "";
+    return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
+  }
+  const next = {
+    fail: "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
+    flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
+    pass: "The verifier passes but the audit is not convinced: address every audit reason above."
+  }[verdict];
+  state = { ...state, next_action: next };
+  history.push(gateEntry(state));
+  return continueOrWrapUp(state, now, notes, history);
+}
+function continueOrWrapUp(state, now, notes, history) {
+  const cap = capReached(state, now);
+  if (cap) {
+    state = { ...state, wrap_up: { reason: cap, at: now.toISOString() }, next_action: "Write the hand-off note." };
+    history.push(historyEntry(state, now, "wrap-up", cap));
+    return { state, outcome: { kind: "block", prompt: wrapUpPrompt(state, cap), message: `loopkit auto-loop: ${cap}; asking for a hand-off note, then stopping.` }, history };
+  }
+  const verdict = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : "not run";
+  const message = `loopkit auto-loop: iteration ${state.iteration}/${state.caps.max_iterations}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
+  return { state, outcome: { kind: "block", prompt: nextPrompt(state, notes), message }, history };
+}
+function summary(state, now) {
+  return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}.`;
+}
+function recordDelegatedProgress(previous, progress) {
+  const now = progress.now;
+  const history = [];
+  let state = {
+    ...previous,
+    status: progress.status,
+    status_reason: progress.reason,
+    iteration: progress.iteration,
+    tokens: { ...previous.tokens, transcript: progress.tokensUsed },
+    next_action: progress.nextAction,
+    evidence: progress.threadId && previous.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : previous.evidence,
+    updated_at: now.toISOString(),
+    heartbeat_at: now.toISOString()
+  };
+  const round = progress.verifier;
+  if (round) {
+    state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
+    history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1).exit_code }));
+  }
+  if (progress.status !== "pursuing") {
+    state = { ...state, ended_at: now.toISOString() };
+    history.push(historyEntry(state, now, "end", progress.reason ?? progress.status));
+  }
+  return { state, history };
+}
+function failDelegated(previous, now, reason) {
+  const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
+  return { state, history: [historyEntry(state, now, "end", reason)] };
+}
+
 // src/repeat/stats-store.ts
 import os from "node:os";
 import path2 from "node:path";
@@ -402,11 +580,11 @@ async function readStats(file, now) {
 // src/repeat/early-success.ts
 var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
 var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
-var normalize = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
+var normalize2 = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
 function findSuccessMarker(message, prompt) {
-  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize).filter(Boolean));
+  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize2).filter(Boolean));
   for (const line of message.split(/\r?\n/)) {
-    const normalized = normalize(line);
+    const normalized = normalize2(line);
     if (!normalized || promptLines.has(normalized)) continue;
     for (const match of line.matchAll(MARKERS)) {
       if (!NEGATED.test(line.slice(0, match.index))) return match[0];
@@ -427,7 +605,7 @@ function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
 }
 function parseRepeatArgs(text, minIntervalMs = MIN_INTERVAL_MS) {
-  return parseRepeatWords(splitWords(text.replaceAll("\\!", "!")), minIntervalMs);
+  return parseRepeatWords(splitArguments(text), minIntervalMs);
 }
 function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
   const positional = [];
@@ -436,7 +614,7 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
   let json = false;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i];
-    if (word.value === "--" && word.raw === "--") {
+    if (word.option && word.value === "--") {
       positional.push(...words.slice(i + 1));
       break;
     }
@@ -444,7 +622,7 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
       controls.add("--help");
       continue;
     }
-    if (!word.value.startsWith("--") || word.raw !== word.value) {
+    if (!word.option) {
       positional.push(word);
       continue;
     }
@@ -546,9 +724,9 @@ function progressLine(previous, waitedMs) {
   return `repeat ${previous.iteration}/${previous.max_iterations} - ${result} - waited ${formatDuration(waitedMs)} - repeat ${previous.iteration + 1}/${previous.max_iterations} starting`;
 }
 function summaryLine(state, now) {
-  const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
+  const end2 = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
   const p = passes(state);
-  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
+  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end2 - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
 }
 function pausedLine(state, why) {
   return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
@@ -571,8 +749,8 @@ function readResultLine(message) {
   const match = LINE.exec(last);
   if (!match) return { result: "fail", exit_code: 2, summary: `malformed REPEAT-RESULT line: ${clip(last)}` };
   const result = match[1].toLowerCase() === "pass" ? "pass" : "fail";
-  const summary = match[2]?.trim() ? clip(match[2].trim()) : null;
-  return { result, exit_code: result === "pass" ? 0 : 1, summary };
+  const summary2 = match[2]?.trim() ? clip(match[2].trim()) : null;
+  return { result, exit_code: result === "pass" ? 0 : 1, summary: summary2 };
 }
 function clip(text) {
   const flat = text.replace(/\s+/g, " ");
@@ -759,15 +937,18 @@ export {
   headCommit,
   treeFingerprint,
   changesSince,
-  BLOCKED_MARKER,
-  HANDOFF_FILE,
   startPrompt,
-  nextPrompt,
-  wrapUpPrompt,
   auditPrompt,
+  endedOutcome,
+  beginTurn,
+  nextGateStep,
+  finishTurn,
+  recordDelegatedProgress,
+  failDelegated,
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateFile,
+  LoopRunSchema,
   statsFile,
   loopRunOf,
   newLoopId,
