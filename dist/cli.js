@@ -1,6 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   FINAL_STATUSES,
+  LoopRunSchema,
   MIN_INTERVAL_MS,
   RepeatStateSchema,
   endLoop,
@@ -28,7 +29,7 @@ import {
   summaryLine,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunks/chunk-XSZCHV7E.js";
+} from "./chunks/chunk-GED4VG44.js";
 import {
   EXIT,
   STATUS_EXIT_CODES,
@@ -38,11 +39,12 @@ import {
   renderOutputs,
   renderSummary,
   runOutputs
-} from "./chunks/chunk-A6R6MQAS.js";
+} from "./chunks/chunk-4QQZURAI.js";
 import {
   AutoLoopStateSchema,
   BoundedOutput,
   HistoryEntrySchema,
+  LOOP_STATUSES,
   LoopkitError,
   MIRROR_DIR,
   SESSION_ID_PATTERN,
@@ -78,7 +80,7 @@ import {
   withLock,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-DDMMUVCN.js";
+} from "./chunks/chunk-ND2WXHWL.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1243,8 +1245,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path9 = __require("node:path");
-    var fs6 = __require("node:fs");
+    var path10 = __require("node:path");
+    var fs7 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2238,7 +2240,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs6.existsSync(executableFile)) return;
+        if (fs7.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2256,11 +2258,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path9.resolve(baseDir, baseName);
-          if (fs6.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path9.extname(baseName))) return void 0;
+          const localBin = path10.resolve(baseDir, baseName);
+          if (fs7.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path10.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs6.existsSync(`${localBin}${ext}`)
+            (ext) => fs7.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2272,21 +2274,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs7.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path9.resolve(
-            path9.dirname(resolvedScriptPath),
+          executableDir = path10.resolve(
+            path10.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path9.basename(
+            const legacyName = path10.basename(
               this._scriptPath,
-              path9.extname(this._scriptPath)
+              path10.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2297,7 +2299,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path9.extname(executableFile));
+        launchWithNode = sourceExt.includes(path10.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3212,7 +3214,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path9.basename(filename, path9.extname(filename));
+        this._name = path10.basename(filename, path10.extname(filename));
         return this;
       }
       /**
@@ -3226,9 +3228,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path10) {
-        if (path10 === void 0) return this._executableDir;
-        this._executableDir = path10;
+      executableDir(path11) {
+        if (path11 === void 0) return this._executableDir;
+        this._executableDir = path11;
         return this;
       }
       /**
@@ -3810,7 +3812,7 @@ async function startLoop(ctx, request) {
       flaky_count: 0
     };
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}`;
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail)], ctx.now);
+    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -4789,6 +4791,212 @@ function registerCodexRunCommand(program2, io2) {
   });
 }
 
+// src/history/format.ts
+var clip = (text, width) => text.length > width ? `${text.slice(0, width - 1)}\u2026` : text;
+var oneLine = (text) => text.replace(/\s+/g, " ").trim();
+var when = (iso) => iso.slice(0, 16).replace("T", " ");
+function formatRuns(runs) {
+  if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
+  const rows = runs.map((run2) => [
+    run2.id,
+    run2.kind,
+    clip(oneLine(run2.command ?? run2.goal ?? "(goal not recorded)"), 40),
+    when(run2.started_at),
+    formatDuration(run2.duration_ms),
+    String(run2.iterations),
+    `${run2.passed}/${run2.failed}`,
+    run2.final_status ?? "running"
+  ]);
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  return `${[line(head), ...rows.map(line)].join("\n")}
+`;
+}
+function formatRun(run2) {
+  const s = run2.summary;
+  const head = [
+    `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
+    `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
+    ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
+    `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
+    `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ""
+  ];
+  const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
+    const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+    return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
+  });
+  return `${[...head, ...body.length ? body : ["  no iteration recorded yet"]].join("\n")}
+`;
+}
+
+// src/history/runs.ts
+import { promises as fs3 } from "node:fs";
+import path5 from "node:path";
+var RunSummarySchema = external_exports.object({
+  version: external_exports.literal(1),
+  /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
+  id: external_exports.string(),
+  kind: external_exports.enum(["repeat", "auto-loop"]),
+  /** The repeated prompt or /command (repeat), else null. */
+  command: external_exports.string().nullable(),
+  /** The goal (auto-loop; null when its start was recorded before goals were), else null. */
+  goal: external_exports.string().nullable(),
+  project_dir: external_exports.string().nullable(),
+  started_at: external_exports.string(),
+  ended_at: external_exports.string().nullable(),
+  /** Until ended_at, or until the latest record of a run still going. */
+  duration_ms: external_exports.int().nonnegative(),
+  iterations: external_exports.int().nonnegative(),
+  /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
+  passed: external_exports.int().nonnegative(),
+  failed: external_exports.int().nonnegative(),
+  /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
+  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+});
+var RunDetailJsonSchema = RunSummarySchema.extend({
+  steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
+});
+function runDetailJson(run2) {
+  return { ...run2.summary, steps: run2.kind === "repeat" ? run2.record.iterations : run2.entries };
+}
+var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
+async function listRuns(statsFile2, dataDir, now) {
+  const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
+  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+}
+async function repeatRuns(statsFile2, now) {
+  let read;
+  try {
+    read = await readJson(statsFile2, StatsSchema);
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    throw new LoopkitError("STATE_CORRUPT", error.message, {
+      value: statsFile2,
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path5.basename(statsFile2)}.corrupt-<time> itself)`
+    });
+  }
+  if (!read.exists) return [];
+  const records = (read.value.loop_runs ?? []).flatMap((raw) => {
+    const parsed = LoopRunSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return records.map((record) => {
+    const passed = record.iterations.filter((it) => it.result === "pass").length;
+    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+    const summary = {
+      version: 1,
+      id: record.id,
+      kind: "repeat",
+      command: record.command,
+      goal: null,
+      project_dir: null,
+      started_at: record.started_at,
+      ended_at: record.ended_at,
+      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
+      iterations: record.iterations.length,
+      passed,
+      failed: record.iterations.length - passed,
+      final_status: record.final_status
+    };
+    return { summary, kind: "repeat", record };
+  });
+}
+async function autoLoopRuns(dataDir) {
+  const root = path5.join(dataDir, "auto-loop");
+  const projects = await fs3.readdir(root).catch(() => []);
+  const runs = [];
+  for (const project of projects) {
+    const dir = path5.join(root, project);
+    const entries = await historyLines(path5.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path5.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const latest = state.exists ? state.value : void 0;
+    const byLoop = /* @__PURE__ */ new Map();
+    for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
+    for (const [loopId, lines] of byLoop) {
+      const first = lines[0];
+      const last = lines.at(-1);
+      const gates = lines.filter((entry) => entry.event === "gate");
+      const passed = gates.filter((entry) => entry.verdict === "pass").length;
+      const ended = last.status !== "pursuing";
+      runs.push({
+        kind: "auto-loop",
+        entries: lines,
+        summary: {
+          version: 1,
+          id: loopId,
+          kind: "auto-loop",
+          command: null,
+          goal: lines.find((entry) => entry.goal !== void 0)?.goal ?? (latest?.loop_id === loopId ? latest.goal : null),
+          project_dir: latest?.project_dir ?? null,
+          started_at: first.at,
+          ended_at: ended ? last.at : null,
+          duration_ms: Math.max(0, Date.parse(last.at) - Date.parse(first.at)),
+          iterations: Math.max(...lines.map((entry) => entry.iteration)),
+          passed,
+          failed: gates.length - passed,
+          final_status: last.status === "pursuing" ? null : last.status
+        }
+      });
+    }
+  }
+  return runs;
+}
+async function historyLines(file) {
+  const text = await fs3.readFile(file, "utf8").catch(() => "");
+  return text.split("\n").flatMap((line) => {
+    if (!line.trim()) return [];
+    try {
+      const parsed = HistoryEntrySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+// src/cli/history-command.ts
+var HISTORY_HELP = `Usage: loopkit history [--limit N] [--json] [--plugin-data <dir>]
+       loopkit history <id> [--json]
+
+Past runs of both loop kinds on this machine, newest first: repeat loops from the stats log
+(~/.softspark/ai-toolkit/stats.json, or $LOOPKIT_STATS_FILE), auto-loops from loopkit's data folder.
+
+  <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
+  --limit N           at most N runs (default 20)
+  --json              an array of runs (schemas/history.schema.json); with <id>, that run with its
+                      "steps": iterations as in the stats log (repeat) or gate history lines
+                      (auto-loop) (schemas/history-run.schema.json)
+  --plugin-data <dir> loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help          this text
+
+Examples:
+  loopkit history
+  loopkit history --limit 5 --json
+  loopkit history loop-1767268800123
+
+Exit codes: 0, 1 error (e.g. a corrupt stats log, named), 2 usage error, 8 no run with that id.
+`;
+function registerHistoryCommand(program2, io2) {
+  program2.command("history").description("past runs of both loop kinds, newest first, or one run's iterations").argument("[id]", "a run's id").option("--limit <n>", "at most N runs", "20").option("--json", "JSON instead of a table").option("--plugin-data <dir>", "loopkit's data folder").configureHelp({ formatHelp: () => HISTORY_HELP }).action(async (id, options) => {
+    const limit = /^\d{1,6}$/.test(options.limit) ? Number(options.limit) : Number.NaN;
+    if (!(limit >= 1)) throw new LoopkitError("USAGE", `invalid --limit "${options.limit}": expected a whole number of at least 1`, { value: options.limit });
+    const inv = invocation({ pluginData: options.pluginData }, io2);
+    const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
+    if (id === void 0) {
+      const shown = runs.slice(0, limit).map((run3) => run3.summary);
+      io2.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
+` : formatRuns(shown));
+      return;
+    }
+    const run2 = runs.find((candidate) => candidate.summary.id === id);
+    if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
+    io2.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
+` : formatRun(run2));
+  });
+}
+
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
 function blockCapWarning(command, maxIterations, env) {
@@ -5119,11 +5327,11 @@ function minIntervalMs(env) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs3 } from "node:fs";
-import path5 from "node:path";
+import { promises as fs4 } from "node:fs";
+import path6 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5152,11 +5360,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path5.dirname(file);
-  await fs3.mkdir(dir, { recursive: true });
+  const dir = path6.dirname(file);
+  await fs4.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs3.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs3.rm(path5.join(dir, name), { force: true })));
+  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path6.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5190,7 +5398,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs4, readFileSync } from "node:fs";
+import { promises as fs5, readFileSync } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5216,16 +5424,16 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs4.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs4.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
-        stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine(error)}
+        stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
       }
     }
   };
 }
-var oneLine = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
     return readFileSync(file, "utf8");
@@ -5234,7 +5442,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs4.readFile(file, "utf8").catch(() => "");
+  const text = await fs5.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5247,7 +5455,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -5311,7 +5519,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5351,13 +5559,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
-import path7 from "node:path";
+import { promises as fs6 } from "node:fs";
+import path8 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path7.join(loopDir, "runner");
+var target = (loopDir) => path8.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs6.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5433,7 +5641,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: actions ? actions.phaseEnv(io2.env) : io2.env,
-      pluginDir: options.pluginDir ? path8.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path9.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: actions ? actions.print : (line) => io2.stdout(`${line}
@@ -5447,12 +5655,23 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
 
 // src/cli/program.ts
 var VERSION = "0.1.0";
+var PROGRAM_EXAMPLES = `
+Examples:
+  loopkit repeat --status                 this project's repeat loop (inside Claude Code: /loopkit:repeat)
+  loopkit auto-loop --status --json       this project's auto-loop, as JSON
+  loopkit run "fix the parser" --verify "npm test"
+  loopkit history --limit 10
+
+Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
+skills/auto-loop/references/usage.md).
+`;
 function createProgram(io2) {
-  const program2 = new Command("loopkit").description("Timed repeat loops and verifier-gated goal loops for Claude Code").version(VERSION).exitOverride().showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (text) => io2.stdout(text), writeErr: (text) => io2.stderr(text) });
+  const program2 = new Command("loopkit").description("Timed repeat loops and verifier-gated goal loops for Claude Code").version(VERSION).exitOverride().showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (text) => io2.stdout(text), writeErr: (text) => io2.stderr(text) }).addHelpText("after", PROGRAM_EXAMPLES);
   registerRepeatCommand(program2, io2);
   registerAutoLoopCommand(program2, io2);
   registerCodexRunCommand(program2, io2);
   registerRunCommand(program2, io2);
+  registerHistoryCommand(program2, io2);
   return program2;
 }
 

@@ -29760,7 +29760,9 @@ var HistoryEntrySchema = external_exports.object({
   exit_code: external_exports.int().nullable(),
   vote: external_exports.enum(AUDIT_VOTES).nullable(),
   tokens: external_exports.int().nonnegative(),
-  detail: external_exports.string()
+  detail: external_exports.string(),
+  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
+  goal: external_exports.string().optional()
 });
 function historyEntry(state, now, event, detail, extra = {}) {
   return {

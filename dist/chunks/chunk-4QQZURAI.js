@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-DDMMUVCN.js";
+} from "./chunk-ND2WXHWL.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {

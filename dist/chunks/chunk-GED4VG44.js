@@ -19,7 +19,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-DDMMUVCN.js";
+} from "./chunk-ND2WXHWL.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
@@ -948,6 +948,7 @@ export {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateFile,
+  LoopRunSchema,
   statsFile,
   loopRunOf,
   newLoopId,
