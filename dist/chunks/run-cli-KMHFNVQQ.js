@@ -5394,14 +5394,20 @@ function gitHubActions(env, stdout) {
       return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
     },
     async report(loop, exit) {
-      const state = await loadState(loop.files.state, loop.now);
-      const history = await readHistory(loop.files.history);
-      const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-      if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-      if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+      try {
+        const state = await loadState(loop.files.state, loop.now);
+        const history = await readHistory(loop.files.history);
+        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+        if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+      } catch (error) {
+        stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
+`);
+      }
     }
   };
 }
+var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
     return readFileSync(file, "utf8");
