@@ -17,33 +17,39 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-GED4VG44.js";
+} from "./chunks/chunk-3HOAYZC7.js";
 import {
-  AutoLoopStateSchema,
-  SESSION_ID_PATTERN,
-  SessionMarkerSchema,
   checkMirror,
-  external_exports,
-  formatError,
   historyEntry,
-  isLoopkitError,
-  keepAside,
   loadState,
   loopFiles,
   persist,
   readHandoff,
-  readJson,
   readSettings,
   readTranscriptDelta,
-  removeSessionMarker,
   runAudit,
   runVerifier,
-  sessionMarkerPath,
   verifierRun,
-  withLock,
-  writeJson,
   writeVerifierLog
-} from "./chunks/chunk-ND2WXHWL.js";
+} from "./chunks/chunk-3KOBGPQY.js";
+import "./chunks/chunk-K5H4OEPS.js";
+import {
+  AutoLoopStateSchema,
+  SessionMarkerSchema,
+  external_exports,
+  keepAside,
+  readJson,
+  removeSessionMarker,
+  withLock,
+  writeJson
+} from "./chunks/chunk-QKZW3XWR.js";
+import {
+  SESSION_ID_PATTERN,
+  formatError,
+  isLoopkitError,
+  sessionMarkerPath
+} from "./chunks/chunk-ASQPNKNQ.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";
