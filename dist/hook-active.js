@@ -1,23 +1,29 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   afterWait,
+  apiErrorOf,
   auditPrompt,
   beginTurn,
   changesSince,
+  claimWait,
   endedOutcome,
   finishTurn,
+  lastTurnApiError,
   loadState as loadState2,
   loopContext,
   loopRunOf,
   nextGateStep,
+  onApiError,
+  onPromptSubmit,
   onResume,
+  onSessionEnd,
   onStop,
   saveLoopRun,
   saveNextPrompt,
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-3HOAYZC7.js";
+} from "./chunks/chunk-5DM4Y3MS.js";
 import {
   checkMirror,
   historyEntry,
@@ -32,7 +38,7 @@ import {
   verifierRun,
   writeVerifierLog
 } from "./chunks/chunk-3KOBGPQY.js";
-import "./chunks/chunk-K5H4OEPS.js";
+import "./chunks/chunk-D5WOZVTK.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -219,17 +225,56 @@ function toStopDecision(outcome) {
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
 var POLL_MS = 1e3;
+var SETTLE_POLL_MS = 100;
+var SETTLE_MAX_MS = 6e4;
 var repeatHookHandlers = {
   async stop(ctx) {
     const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
+    });
+  },
+  async stopFailure(ctx) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
+      return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
+    });
+  },
+  async background(ctx) {
     const interrupt = trapSignals();
     try {
-      const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      return await waitInBackground(ctx, interrupt);
     } finally {
       interrupt.release();
     }
+  },
+  async sessionEnd(ctx) {
+    const file = ctx.marker.state_file;
+    await withLock(file, async () => {
+      const state = await loadState2(file, ctx.now()).catch(() => void 0);
+      if (!state || !ownsLoop(state, ctx)) return;
+      const now = ctx.now();
+      const step = onSessionEnd(state, { now, apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null });
+      if (step) await carryOut(ctx, file, step, now);
+    });
+  },
+  // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
+  async userPromptSubmit(ctx) {
+    const file = ctx.marker.state_file;
+    await withLock(file, async () => {
+      const state = await loadState2(file, ctx.now()).catch(() => void 0);
+      if (!state || !ownsLoop(state, ctx)) return;
+      const bound = onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt });
+      if (bound) await saveState(file, bound);
+    });
+    return void 0;
   },
   // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {
@@ -248,22 +293,17 @@ var allow = (...lines) => {
   const message = lines.filter(Boolean).join("\n");
   return message ? { kind: "allow", message } : { kind: "allow" };
 };
-async function endIteration(ctx, file) {
-  const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
-  if ("decision" in owned) return owned.decision;
-  const { state } = owned;
-  const now = ctx.now();
-  const step = onStop(state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() });
+async function settle(ctx, file, step, now) {
   if (step.kind !== "wait") return carryOut(ctx, file, step, now);
   await saveState(file, step.state);
-  return { ...step, warnings: await recordStats(step.state, now) };
+  return allow(...await recordStats(step.state, now), ...step.lines);
 }
-async function carryOut(ctx, file, step, now, earlier = []) {
+async function carryOut(ctx, file, step, now) {
   if (step.state) await saveState(file, step.state);
-  if (step.kind === "continue") return { kind: "block", reason: step.prompt, message: [...earlier, step.line].join("\n") };
+  if (step.kind === "continue") return { kind: "block", reason: step.prompt };
   const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
   if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-  return allow(...earlier, ...warnings, ...step.lines);
+  return allow(...warnings, ...step.lines);
 }
 async function recordStats(state, now) {
   try {
@@ -289,27 +329,55 @@ function trapSignals() {
   for (const signal of signals) process.on(signal, onSignal);
   return interrupt;
 }
-async function waitThenContinue(ctx, file, waiting, interrupt) {
-  const dueAt = waiting.until.getTime();
-  const waitStart = ctx.now().getTime();
+async function waitInBackground(ctx, interrupt) {
+  const file = ctx.marker.state_file;
+  const promptId = ctx.input.prompt_id ?? null;
+  const settleBy = ctx.now().getTime() + SETTLE_MAX_MS;
+  let claim;
+  for (; ; ) {
+    const state = await loadState2(file, ctx.now()).catch(() => void 0);
+    if (!state || !ownsLoop(state, ctx)) return { kind: "none" };
+    claim = claimWait(state, { now: ctx.now(), promptId });
+    if (claim.kind !== "pending") break;
+    if (ctx.now().getTime() > settleBy || interrupt.interrupted) return { kind: "none" };
+    await sleep(SETTLE_POLL_MS, interrupt);
+  }
+  if (claim.kind === "none") return { kind: "none" };
+  const taken = claim.state;
+  if (taken) {
+    const won = await withLock(file, async () => {
+      const current = await loadState2(file, ctx.now()).catch(() => void 0);
+      if (!current || !waitGoesOn(current, taken.wait_token) || current.wait_owner === taken.wait_owner) return false;
+      await saveState(file, { ...current, wait_owner: taken.wait_owner });
+      return true;
+    });
+    if (!won) return { kind: "none" };
+  }
+  const token = claim.token;
+  const dueAt = claim.until.getTime();
   const parent = process.ppid;
   while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.min(POLL_MS, dueAt - ctx.now().getTime()));
-      interrupt.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    await sleep(Math.min(POLL_MS, dueAt - ctx.now().getTime()), interrupt);
     if (process.ppid !== parent) interrupt.interrupted = true;
-    if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), waiting.token)) break;
+    if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), token)) break;
   }
   return withLock(file, async () => {
     const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
-    if ("decision" in owned) return owned.decision;
+    if ("decision" in owned) return { kind: "none", ...owned.decision.message ? { message: owned.decision.message } : {} };
     const now = ctx.now();
-    const step = afterWait(owned.state, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
-    return carryOut(ctx, file, step, now, waiting.warnings);
+    const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
+    const decision = await carryOut(ctx, file, step, now);
+    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...decision.message ? { message: decision.message } : {} };
+    return { kind: "none", ...decision.message ? { message: decision.message } : {} };
+  });
+}
+function sleep(ms, interrupt) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    interrupt.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
   });
 }
 
@@ -335,12 +403,30 @@ var SessionStartInputSchema = external_exports.looseObject({
 var UserPromptSubmitInputSchema = external_exports.looseObject({
   ...common,
   hook_event_name: external_exports.literal("UserPromptSubmit"),
-  prompt: external_exports.string().optional()
+  prompt: external_exports.string().optional(),
+  /** A new one for every prompt; in the interactive UI also for a turn a background hook woke. */
+  prompt_id: external_exports.string().optional()
+});
+var StopFailureInputSchema = external_exports.looseObject({
+  ...common,
+  hook_event_name: external_exports.literal("StopFailure"),
+  prompt_id: external_exports.string().optional(),
+  error: external_exports.string().nullish(),
+  error_details: external_exports.string().nullish(),
+  /** Claude Code's "API Error: ..." text. */
+  last_assistant_message: external_exports.string().nullish()
+});
+var SessionEndInputSchema = external_exports.looseObject({
+  ...common,
+  hook_event_name: external_exports.literal("SessionEnd"),
+  reason: external_exports.string().optional()
 });
 var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   StopInputSchema,
   SessionStartInputSchema,
-  UserPromptSubmitInputSchema
+  UserPromptSubmitInputSchema,
+  StopFailureInputSchema,
+  SessionEndInputSchema
 ]);
 
 // src/session/output.ts
@@ -364,27 +450,31 @@ var HANDLERS = {
   repeat: repeatHookHandlers,
   "auto-loop": autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir) {
+async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
 `);
-    return void 0;
+    return { output: void 0 };
   }
   const input = parsed.data;
   const markerFile = sessionMarkerPath(dataDir, input.session_id);
   let marker;
   try {
     const read = await readJson(markerFile, SessionMarkerSchema);
-    if (!read.exists) return void 0;
+    if (!read.exists) return { output: void 0 };
     marker = read.value;
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(markerFile);
-    return toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` });
+    return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
   }
-  const handlers = HANDLERS[marker.kind];
-  const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  return { input, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers: HANDLERS[marker.kind] };
+}
+async function dispatchHook(payload, dataDir) {
+  const routed = await route(payload, dataDir);
+  if ("output" in routed) return routed.output;
+  const { input, base, handlers } = routed;
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -396,9 +486,23 @@ async function dispatchHook(payload, dataDir) {
     case "UserPromptSubmit":
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
+    case "StopFailure":
+      decision = await handlers.stopFailure?.({ ...base, input });
+      break;
+    case "SessionEnd":
+      await handlers.sessionEnd?.({ ...base, input });
+      break;
   }
   return toHookJson(decision);
 }
+async function dispatchBackground(payload, dataDir) {
+  const routed = await route(payload, dataDir);
+  if ("output" in routed) return { kind: "none" };
+  const { input, base, handlers } = routed;
+  if (input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure") return { kind: "none" };
+  return await handlers.background?.({ ...base, input }) ?? { kind: "none" };
+}
 export {
+  dispatchBackground,
   dispatchHook
 };

@@ -38,6 +38,7 @@ function sessionMarkerPath(data, sessionId) {
 }
 
 // src/hook/main.ts
+var BACKGROUND = process.argv.includes("--background");
 function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
 `);
@@ -69,14 +70,23 @@ async function main() {
   const data = dataDir();
   if (!(0, import_node_fs.existsSync)(sessionMarkerPath(data, sessionId))) return;
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
-  const { dispatchHook } = await import(activePath);
-  const output = await dispatchHook(payload, data);
-  if (output) process.stdout.write(`${JSON.stringify(output)}
+  const active = await import(activePath);
+  if (!BACKGROUND) {
+    const output = await active.dispatchHook(payload, data);
+    if (output) process.stdout.write(`${JSON.stringify(output)}
 `);
+    return;
+  }
+  const wake = await active.dispatchBackground(payload, data);
+  if (wake.message) process.stdout.write(`${JSON.stringify({ systemMessage: wake.message })}
+`);
+  if (wake.kind !== "wake") return;
+  process.stderr.write(wake.prompt);
+  process.exitCode = 2;
 }
 main().then(
   () => {
-    process.exitCode = 0;
+    process.exitCode ??= 0;
   },
   (error) => {
     warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-K5H4OEPS.js";
+} from "./chunk-D5WOZVTK.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,

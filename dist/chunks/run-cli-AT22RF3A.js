@@ -26,7 +26,7 @@ import {
   summaryLine,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunk-3HOAYZC7.js";
+} from "./chunk-5DM4Y3MS.js";
 import {
   EXIT,
   STATUS_EXIT_CODES,
@@ -61,7 +61,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateFile
-} from "./chunk-K5H4OEPS.js";
+} from "./chunk-D5WOZVTK.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -81,7 +81,7 @@ import {
   defaultDataDir,
   findDataDir,
   runStatusline
-} from "./chunk-QDYILDTJ.js";
+} from "./chunk-U6GINEOF.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -4988,8 +4988,9 @@ var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--ite
 
 Runs a prompt or a slash command again and again on a real timer, in the session that started it.
 
-  interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
-                    under 1m is raised to 1m; at most 24h). Only a leading interval counts.
+  interval          the pause from one iteration's end to the next one's start: 90s, 5m,
+                    1h30m (default 10m; under 1m is raised to 1m; at most 24h). Only a leading
+                    interval counts. The session stays yours while the loop waits.
   <prompt>          text for the model, e.g. "check deploy status" (quotes group words;
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
@@ -4998,7 +4999,7 @@ Runs a prompt or a slash command again and again on a real timer, in the session
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
-  --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
+  --resume          continue a loop that was paused (its waiting hook was killed, its session ended)
   -h, --help        this text
 
 From a terminal (the skill passes these itself):
@@ -5064,6 +5065,7 @@ async function startLoop2(ctx, sessionId, request) {
       iteration_started_at: now,
       next_at: null,
       wait_token: null,
+      wait_owner: null,
       prompt_id: null,
       consecutive_failures: 0,
       iterations: [],
