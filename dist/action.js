@@ -10,7 +10,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-3KOBGPQY.js";
+} from "./chunks/chunk-RD3MFDQS.js";
 import "./chunks/chunk-QKZW3XWR.js";
 import {
   LoopkitError,

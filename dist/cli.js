@@ -41,4 +41,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-ENMBJHU7.js")).runStatusline(io) : await (await import("./chunks/run-cli-KMHFNVQQ.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-ENMBJHU7.js")).runStatusline(io) : await (await import("./chunks/run-cli-5KDP2FVU.js")).runCli(args, io);

@@ -12,12 +12,14 @@ import {
   nextGateStep,
   onResume,
   onStop,
+  readLoop,
   saveLoopRun,
   saveNextPrompt,
   saveState,
+  tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-3HOAYZC7.js";
+} from "./chunks/chunk-Z4RK4CJT.js";
 import {
   checkMirror,
   historyEntry,
@@ -31,7 +33,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-3KOBGPQY.js";
+} from "./chunks/chunk-RD3MFDQS.js";
 import "./chunks/chunk-K5H4OEPS.js";
 import {
   AutoLoopStateSchema,
@@ -364,7 +366,7 @@ var HANDLERS = {
   repeat: repeatHookHandlers,
   "auto-loop": autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir) {
+async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
@@ -385,6 +387,7 @@ async function dispatchHook(payload, dataDir) {
   }
   const handlers = HANDLERS[marker.kind];
   const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -397,7 +400,13 @@ async function dispatchHook(payload, dataDir) {
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+function withLines(decision, lines, eventName) {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
 }
 export {
   dispatchHook

@@ -7853,6 +7853,7 @@ export {
   writeMarker,
   execa,
   killGroup,
+  killGroupAfter,
   BoundedOutput,
   readTranscriptDelta,
   runAudit,
