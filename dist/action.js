@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-A6R6MQAS.js";
+} from "./chunks/chunk-W6ARBHRV.js";
 import {
   LoopkitError,
   MIRROR_DIR,
@@ -13,7 +13,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-DDMMUVCN.js";
+} from "./chunks/chunk-3TWKVYMB.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

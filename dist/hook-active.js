@@ -17,7 +17,7 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-XSZCHV7E.js";
+} from "./chunks/chunk-5M3BKSTG.js";
 import {
   AutoLoopStateSchema,
   SESSION_ID_PATTERN,
@@ -43,7 +43,7 @@ import {
   withLock,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-DDMMUVCN.js";
+} from "./chunks/chunk-3TWKVYMB.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

@@ -19,7 +19,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-DDMMUVCN.js";
+} from "./chunk-3TWKVYMB.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-DDMMUVCN.js";
+} from "./chunk-3TWKVYMB.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
