@@ -2,18 +2,22 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-W6ARBHRV.js";
+} from "./chunks/chunk-RJS5HCPY.js";
 import {
-  LoopkitError,
   MIRROR_DIR,
   execa,
-  formatError,
-  isLoopkitError,
   loadState,
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-3TWKVYMB.js";
+} from "./chunks/chunk-BFLEYYWE.js";
+import "./chunks/chunk-XEC3S3RS.js";
+import "./chunks/chunk-2LPL6D4U.js";
+import {
+  LoopkitError,
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";
@@ -37,6 +41,7 @@ var inputVariable = (name) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, 
 function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and skills/auto-loop/references/ci.md" });
 }
+var PERMISSION_OPTION = /^--(allowedTools|allowed-tools|permission-mode|dangerously-skip-permissions|settings)(=|$)/;
 function runArguments(env, paths) {
   const input = (name) => (env[inputVariable(name)] ?? "").trim();
   const goal = input("goal");
@@ -52,7 +57,8 @@ function runArguments(env, paths) {
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
   const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...ok === "true" ? ["--budget-limited-ok"] : [], ...loop, ...claude.length ? ["--", ...claude] : []];
-  return { args, apiKey: input("anthropic-api-key") || null };
+  const warnings = claude.some((word) => PERMISSION_OPTION.test(word)) ? [] : [`claude-args gives no --allowedTools or --permission-mode: unless the project's .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")`];
+  return { args, apiKey: input("anthropic-api-key") || null, warnings };
 }
 var CREDENTIALS = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY"];
 function checkCredentials(env) {
@@ -110,7 +116,9 @@ var pluginDir = path2.resolve(path2.dirname(fileURLToPath(import.meta.url)), "..
 var cli = path2.join(pluginDir, "dist", "cli.js");
 async function main(env) {
   const projectDir = process.cwd();
-  const { args, apiKey } = runArguments(env, { project: projectDir, pluginDir });
+  const { args, apiKey, warnings } = runArguments(env, { project: projectDir, pluginDir });
+  for (const warning of warnings) process.stdout.write(`::warning::${warning}
+`);
   const dataDir = env.LOOPKIT_DATA_DIR || path2.join(env.RUNNER_TEMP || os.tmpdir(), "loopkit-data");
   const runEnv = { ...env, LOOPKIT_DATA_DIR: dataDir, ...apiKey ? { ANTHROPIC_API_KEY: apiKey } : {} };
   for (const name of RUN_INPUTS) delete runEnv[inputVariable(name)];

@@ -17,33 +17,40 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-5M3BKSTG.js";
+} from "./chunks/chunk-SVQLSTVI.js";
 import {
-  AutoLoopStateSchema,
-  SESSION_ID_PATTERN,
-  SessionMarkerSchema,
   checkMirror,
-  external_exports,
-  formatError,
   historyEntry,
-  isLoopkitError,
-  keepAside,
   loadState,
   loopFiles,
   persist,
   readHandoff,
-  readJson,
   readSettings,
   readTranscriptDelta,
-  removeSessionMarker,
   runAudit,
   runVerifier,
-  sessionMarkerPath,
   verifierRun,
-  withLock,
-  writeJson,
   writeVerifierLog
-} from "./chunks/chunk-3TWKVYMB.js";
+} from "./chunks/chunk-BFLEYYWE.js";
+import "./chunks/chunk-AQVHO7PC.js";
+import {
+  AutoLoopStateSchema,
+  SessionMarkerSchema,
+  external_exports,
+  keepAside,
+  readJson,
+  removeSessionMarker,
+  withLock,
+  writeJson
+} from "./chunks/chunk-XEC3S3RS.js";
+import {
+  SESSION_ID_PATTERN,
+  sessionMarkerPath
+} from "./chunks/chunk-2LPL6D4U.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

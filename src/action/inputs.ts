@@ -23,8 +23,10 @@ function usage(message: string, value?: unknown): LoopkitError {
   return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and skills/auto-loop/references/ci.md" });
 }
 
-/** The arguments of `loopkit run` for these inputs (after `run`), and the API key when one was given. */
-export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; pluginDir: string }): { args: string[]; apiKey: string | null } {
+const PERMISSION_OPTION = /^--(allowedTools|allowed-tools|permission-mode|dangerously-skip-permissions|settings)(=|$)/;
+
+/** The arguments of `loopkit run` for these inputs (after `run`), the API key when one was given, and warnings. */
+export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; pluginDir: string }): { args: string[]; apiKey: string | null; warnings: string[] } {
   const input = (name: RunInput) => (env[inputVariable(name)] ?? "").trim();
   const goal = input("goal");
   if (goal === "" && input("goal-file") === "") throw usage("give the goal as the goal input or a goal-file");
@@ -41,7 +43,12 @@ export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; p
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
   const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...(ok === "true" ? ["--budget-limited-ok"] : []), ...loop, ...(claude.length ? ["--", ...claude] : [])];
-  return { args, apiKey: input("anthropic-api-key") || null };
+  // `claude -p` asks no one: without a permission option every edit and command is refused, and the
+  // loop spends its caps on turns that change nothing (unless the project's own settings allow tools).
+  const warnings = claude.some((word) => PERMISSION_OPTION.test(word))
+    ? []
+    : ['claude-args gives no --allowedTools or --permission-mode: unless the project\'s .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")'];
+  return { args, apiKey: input("anthropic-api-key") || null, warnings };
 }
 
 /** The variables through which Claude Code finds credentials: an API key or token, or a cloud provider. */

@@ -18,7 +18,8 @@ const cli = path.join(pluginDir, "dist", "cli.js");
 
 async function main(env: NodeJS.ProcessEnv): Promise<number> {
   const projectDir = process.cwd();
-  const { args, apiKey } = runArguments(env, { project: projectDir, pluginDir });
+  const { args, apiKey, warnings } = runArguments(env, { project: projectDir, pluginDir });
+  for (const warning of warnings) process.stdout.write(`::warning::${warning}\n`);
   const dataDir = env.LOOPKIT_DATA_DIR || path.join(env.RUNNER_TEMP || os.tmpdir(), "loopkit-data");
   const runEnv: NodeJS.ProcessEnv = { ...env, LOOPKIT_DATA_DIR: dataDir, ...(apiKey ? { ANTHROPIC_API_KEY: apiKey } : {}) };
   for (const name of RUN_INPUTS) delete runEnv[inputVariable(name)];

@@ -41,15 +41,22 @@ export function gitHubActions(env: NodeJS.ProcessEnv, stdout: (text: string) => 
       return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
     },
     async report(loop, exit) {
-      const state = await loadState(loop.files.state, loop.now);
-      const history = await readHistory(loop.files.history);
-      const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-      // Appending is the runner's protocol for both files (several steps and tools may write them).
-      if (env.GITHUB_STEP_SUMMARY) await fs.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-      if (env.GITHUB_OUTPUT) await fs.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID()}`));
+      try {
+        const state = await loadState(loop.files.state, loop.now);
+        const history = await readHistory(loop.files.history);
+        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+        // Appending is the runner's protocol for both files (several steps and tools may write them).
+        if (env.GITHUB_STEP_SUMMARY) await fs.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID()}`));
+      } catch (error) {
+        // The loop's own exit code stands: a report that failed is a warning, not a different outcome.
+        stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine(error)}\n`);
+      }
     },
   };
 }
+
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 
 function readLog(file: string): string {
   try {

@@ -36,6 +36,19 @@ describe("runArguments", () => {
     expect(() => runArguments(env(inputs), paths)).toThrow(error);
   });
 
+  it.each([
+    { claudeArgs: "", warned: true },
+    { claudeArgs: "--model opus", warned: true },
+    { claudeArgs: '--allowedTools "Bash,Edit"', warned: false },
+    { claudeArgs: "--allowed-tools=Bash", warned: false },
+    { claudeArgs: "--permission-mode acceptEdits", warned: false },
+    { claudeArgs: "--settings ci-settings.json", warned: false },
+  ])("warns when claude-args gives the agent no permission option: '$claudeArgs'", ({ claudeArgs, warned }) => {
+    const { warnings } = runArguments(env({ goal: "g", "claude-args": claudeArgs }), paths);
+    expect(warnings.length > 0).toBe(warned);
+    if (warned) expect(warnings[0]).toMatch(/no --allowedTools or --permission-mode/);
+  });
+
   it("hands back the API key input apart from the arguments", () => {
     const got = runArguments(env({ goal: "g", "anthropic-api-key": "sk-secret" }), paths);
     expect(got.apiKey).toBe("sk-secret");

@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AUTO_LOOP_HELP } from "../../src/auto-loop/help.js";
+import { AutoLoopStatusSchema } from "../../src/auto-loop/status.js";
 import { loopFiles } from "../../src/auto-loop/store.js";
+import { RepeatStatusSchema } from "../../src/repeat/status.js";
 import { repeatStateFile } from "../../src/repeat/state.js";
 import { REPEAT_HELP } from "../../src/repeat/help.js";
 import { RUN_HELP } from "../../src/run/help.js";
@@ -99,7 +101,9 @@ describe("exit codes from a terminal", () => {
 
   it.each(["repeat", "auto-loop"])("%s --status --json is versioned and carries its exit code", async (command) => {
     const status = await terminal([command, "--status", "--json"]);
-    expect(JSON.parse(status.stdout)).toMatchObject({ version: 1, status: "none", exit_code: 8 });
+    const json = JSON.parse(status.stdout);
+    expect(json).toMatchObject({ version: 1, status: "none", exit_code: 8 });
+    expect((command === "repeat" ? RepeatStatusSchema : AutoLoopStatusSchema).safeParse(json).success).toBe(true);
   });
 });
 

@@ -15,6 +15,8 @@ const RANK: Record<string, number> = {
   "auto-loop": 3,
   run: 4,
   codex: 4,
+  history: 4,
+  statusline: 4,
   cli: 5,
   hook: 5,
   action: 5,
