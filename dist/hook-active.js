@@ -19,7 +19,7 @@ import {
   tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-Z4RK4CJT.js";
+} from "./chunks/chunk-IQBINRQP.js";
 import {
   checkMirror,
   historyEntry,
@@ -33,8 +33,8 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-RD3MFDQS.js";
-import "./chunks/chunk-K5H4OEPS.js";
+} from "./chunks/chunk-47NEJS5I.js";
+import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -44,14 +44,15 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunks/chunk-QKZW3XWR.js";
+} from "./chunks/chunk-XEC3S3RS.js";
 import {
   SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
   sessionMarkerPath
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
+} from "./chunks/chunk-2LPL6D4U.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

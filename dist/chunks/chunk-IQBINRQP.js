@@ -5,12 +5,12 @@ import {
   killGroup,
   killGroupAfter,
   splitArguments
-} from "./chunk-RD3MFDQS.js";
+} from "./chunk-47NEJS5I.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-K5H4OEPS.js";
+} from "./chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -27,12 +27,12 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-XEC3S3RS.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunk-ASQPNKNQ.js";
+} from "./chunk-WA7G27RY.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";
