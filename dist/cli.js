@@ -40,6 +40,7 @@ import {
   quoteForShell,
   readJson,
   readSettings,
+  refuseUnderRecursionGuard,
   removeSessionMarker,
   repeatStateFile,
   require_lib,
@@ -62,7 +63,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-FXAFJZAO.js";
+} from "./chunks/chunk-5QNONVGR.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3548,7 +3549,7 @@ function parseWords(words) {
       while (i + 1 < words.length && !isFlag(optionName(words[i + 1].value))) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, command);
+      values.set(name, checkVerifyCommand(command, "--verify"));
       continue;
     }
     const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
@@ -3572,6 +3573,9 @@ function parseWords(words) {
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
   return {
     mode: "start",
     goal: goal || null,
@@ -3586,14 +3590,25 @@ function optionName(text) {
   const eq = text.startsWith("--") ? text.indexOf("=") : -1;
   return eq === -1 ? text : text.slice(0, eq);
 }
+var MAX_GOAL_BYTES = 64 * 1024;
+var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
+function checkVerifyCommand(command, where) {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
 function parseCaps(get) {
   const caps = {};
   const iterations = get("--max-iterations");
-  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 1e5, false);
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
   const tokens = get("--max-tokens");
-  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
   const wallclock = get("--max-wallclock");
-  if (wallclock !== void 0) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  if (wallclock !== void 0) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
   const pct = get("--restart-pct");
   if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
   return caps;
@@ -3636,7 +3651,6 @@ import { existsSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var MAX_BYTES = 64 * 1024;
 var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -3662,7 +3676,8 @@ function parseGoalFile(text, name) {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
 async function readGoalFile(projectDir, file) {
   const full = path.resolve(projectDir, file);
@@ -3676,7 +3691,7 @@ async function readGoalFile(projectDir, file) {
     });
   }
   if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
   return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
 }
 function unquote(value) {
@@ -4756,6 +4771,7 @@ async function runRequest(request, options, io2) {
       return;
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io2.env, "an auto-loop");
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir: data, projectDir: resolveProject(options, io2), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
 `) };
@@ -5041,6 +5057,7 @@ async function runRequest2(request, options, io2) {
   const session = options.session ? requireSession2(options.session) : void 0;
   switch (request.mode) {
     case "start":
+      refuseUnderRecursionGuard(io2.env, "a repeat loop");
       if (!session) throw noSession("start a loop");
       {
         const capWarning = blockCapWarning(request.command, request.maxIterations, io2.env);
@@ -5051,6 +5068,7 @@ async function runRequest2(request, options, io2) {
       io2.stdout(await cancelLoop2(ctx, await findLoop(ctx, session)));
       return;
     case "resume":
+      refuseUnderRecursionGuard(io2.env, "a repeat loop");
       if (!session) throw noSession("resume a loop");
       io2.stdout(await resumeLoop(ctx, session));
       return;
@@ -5294,7 +5312,7 @@ function registerRunCommand(program2, io2) {
   });
 }
 async function run(words, options, io2) {
-  if (io2.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  refuseUnderRecursionGuard(io2.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
@@ -5358,7 +5376,7 @@ function createProgram(io2) {
 }
 
 // src/cli/stdin.ts
-var MAX_BYTES2 = 64 * 1024 * 1024;
+var MAX_BYTES = 64 * 1024 * 1024;
 function readStdin(timeoutMs = 1e4) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -5367,9 +5385,9 @@ function readStdin(timeoutMs = 1e4) {
     timer.unref();
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
-      if (size > MAX_BYTES2) {
+      if (size > MAX_BYTES) {
         clearTimeout(timer);
-        reject(new Error(`input larger than ${MAX_BYTES2} bytes`));
+        reject(new Error(`input larger than ${MAX_BYTES} bytes`));
         process.stdin.destroy();
         return;
       }

@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-FXAFJZAO.js";
+} from "./chunks/chunk-5QNONVGR.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

@@ -17,6 +17,7 @@ import { readJson } from "../state/json-store.js";
 import { resolveDataDir } from "../state/find-data-dir.js";
 import { SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { answerForSkill } from "./skill-answer.js";
 import type { CliIo } from "./io.js";
 
@@ -69,6 +70,7 @@ async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo)
       return;
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir: data, projectDir: resolveProject(options, io), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
         // From a skill (--session), whose commands may run 2 minutes, Codex works in a detached process.

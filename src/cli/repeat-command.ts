@@ -16,6 +16,7 @@ import { repeatStateFile } from "../repeat/state.js";
 import { resolveDataDir } from "../state/find-data-dir.js";
 import { SESSION_ID_PATTERN } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { answerForSkill } from "./skill-answer.js";
 import type { CliIo } from "./io.js";
 
@@ -62,6 +63,7 @@ async function runRequest(request: RepeatRequest, options: Options, io: CliIo): 
   const session = options.session ? requireSession(options.session) : undefined;
   switch (request.mode) {
     case "start":
+      refuseUnderRecursionGuard(io.env, "a repeat loop");
       if (!session) throw noSession("start a loop");
       {
         const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
@@ -72,6 +74,7 @@ async function runRequest(request: RepeatRequest, options: Options, io: CliIo): 
       io.stdout(await cancelLoop(ctx, await findLoop(ctx, session)));
       return;
     case "resume":
+      refuseUnderRecursionGuard(io.env, "a repeat loop");
       if (!session) throw noSession("resume a loop");
       io.stdout(await resumeLoop(ctx, session));
       return;

@@ -15,6 +15,7 @@ import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
 import { resolveDataDir } from "../state/find-data-dir.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -37,8 +38,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 }
 
 async function run(words: string[], options: Options, io: CliIo): Promise<number> {
-  // A loop must never start inside loopkit's own audit.
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
