@@ -1,8 +1,6 @@
-// dist/cli.js: the command the skills call. A few lines over createProgram().
-import { CommanderError } from "commander";
-import { formatError, isLoopkitError } from "../shared/errors.js";
+// dist/cli.js: the `loopkit` command and what the skills call. A few lines over runCli().
+// `loopkit statusline` runs every few seconds in every session, so it skips loading the program.
 import type { CliIo } from "./io.js";
-import { createProgram } from "./program.js";
 import { readStdin } from "./stdin.js";
 
 const io: CliIo = {
@@ -15,14 +13,8 @@ const io: CliIo = {
   exitCode: 0,
 };
 
-try {
-  await createProgram(io).parseAsync(process.argv);
-  process.exitCode = io.exitCode;
-} catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode;
-  } else {
-    process.stderr.write(`loopkit: ${formatError(error)}\n`);
-    process.exitCode = isLoopkitError(error, "USAGE") ? 2 : 1;
-  }
-}
+const args = process.argv.slice(2);
+process.exitCode =
+  args.length === 1 && args[0] === "statusline"
+    ? await (await import("../statusline/run.js")).runStatusline(io)
+    : await (await import("./run-cli.js")).runCli(args, io);
