@@ -17,7 +17,7 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-LKNIWFBS.js";
+} from "./chunks/chunk-J5TP62Y7.js";
 import {
   checkMirror,
   historyEntry,
@@ -31,8 +31,8 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-CXXNRFTC.js";
-import "./chunks/chunk-K5H4OEPS.js";
+} from "./chunks/chunk-K2N2ZLRM.js";
+import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -42,14 +42,15 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunks/chunk-QKZW3XWR.js";
+} from "./chunks/chunk-XEC3S3RS.js";
 import {
   SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
   sessionMarkerPath
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
+} from "./chunks/chunk-2LPL6D4U.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

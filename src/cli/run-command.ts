@@ -53,7 +53,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   if (request.mode === "status" || request.mode === "cancel") {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();

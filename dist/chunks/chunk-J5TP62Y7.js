@@ -3,12 +3,12 @@ import {
   execa,
   historyEntry,
   splitArguments
-} from "./chunk-CXXNRFTC.js";
+} from "./chunk-K2N2ZLRM.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-K5H4OEPS.js";
+} from "./chunk-AQVHO7PC.js";
 import {
   capReached,
   elapsedMs,
@@ -23,12 +23,12 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-XEC3S3RS.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunk-ASQPNKNQ.js";
+} from "./chunk-WA7G27RY.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-XEC3S3RS.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
