@@ -19,7 +19,7 @@ import {
   tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-IQBINRQP.js";
+} from "./chunks/chunk-OXRIFRY4.js";
 import {
   checkMirror,
   historyEntry,
@@ -33,7 +33,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-47NEJS5I.js";
+} from "./chunks/chunk-KXY4IJQA.js";
 import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,

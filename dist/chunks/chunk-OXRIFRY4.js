@@ -5,7 +5,7 @@ import {
   killGroup,
   killGroupAfter,
   splitArguments
-} from "./chunk-47NEJS5I.js";
+} from "./chunk-KXY4IJQA.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
