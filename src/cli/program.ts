@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { registerAutoLoopCommand } from "./auto-loop-command.js";
 import { registerCodexRunCommand } from "./codex-run-command.js";
+import { registerDoctorCommand } from "./doctor-command.js";
 import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
 import { registerRepeatCommand } from "./repeat-command.js";
@@ -35,5 +36,6 @@ export function createProgram(io: CliIo): Command {
   registerRunCommand(program, io);
   registerHistoryCommand(program, io);
   registerStatuslineCommand(program, io);
+  registerDoctorCommand(program, io);
   return program;
 }
