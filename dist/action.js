@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-RJS5HCPY.js";
+} from "./chunks/chunk-TYHNJWA2.js";
 import {
   MIRROR_DIR,
   execa,

@@ -36,7 +36,7 @@ import {
   renderOutputs,
   renderSummary,
   runOutputs
-} from "./chunk-RJS5HCPY.js";
+} from "./chunk-TYHNJWA2.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
