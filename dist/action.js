@@ -10,7 +10,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-BFLEYYWE.js";
+} from "./chunks/chunk-K2N2ZLRM.js";
 import "./chunks/chunk-XEC3S3RS.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {

@@ -17,7 +17,7 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-SVQLSTVI.js";
+} from "./chunks/chunk-J5TP62Y7.js";
 import {
   checkMirror,
   historyEntry,
@@ -31,7 +31,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-BFLEYYWE.js";
+} from "./chunks/chunk-K2N2ZLRM.js";
 import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,

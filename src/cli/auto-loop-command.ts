@@ -12,6 +12,7 @@ import { formatStatus, loopStatus } from "../auto-loop/status.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
 import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
@@ -68,6 +69,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
     }
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };

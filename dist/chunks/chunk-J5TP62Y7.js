@@ -3,7 +3,7 @@ import {
   execa,
   historyEntry,
   splitArguments
-} from "./chunk-BFLEYYWE.js";
+} from "./chunk-K2N2ZLRM.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
