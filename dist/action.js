@@ -10,7 +10,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-K2N2ZLRM.js";
+} from "./chunks/chunk-KXY4IJQA.js";
 import "./chunks/chunk-XEC3S3RS.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {

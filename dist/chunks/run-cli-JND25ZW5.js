@@ -15,6 +15,7 @@ import {
   parseRepeatArgs,
   parseRepeatWords,
   projectLoops,
+  readLoop,
   recordDelegatedProgress,
   resumeState,
   saveLoopRun,
@@ -24,9 +25,10 @@ import {
   startText,
   statsFile,
   summaryLine,
+  tellPerson,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunk-J5TP62Y7.js";
+} from "./chunk-OXRIFRY4.js";
 import {
   EXIT,
   STATUS_EXIT_CODES,
@@ -57,7 +59,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-K2N2ZLRM.js";
+} from "./chunk-KXY4IJQA.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -4659,6 +4661,13 @@ function useHelpText(command, text) {
   command.helpOption(false).configureHelp({ formatHelp: () => text });
 }
 
+// src/cli/tell.ts
+async function withWord(kind, stateFile, change) {
+  const before = await readLoop(kind, stateFile);
+  const result = await change();
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
+}
+
 // src/cli/invocation.ts
 import { existsSync as existsSync2, realpathSync } from "node:fs";
 import path3 from "node:path";
@@ -4753,7 +4762,9 @@ async function runRequest(request, inv, fromSkill, io) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      io.stdout(await cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
       return;
     }
     case "start":
@@ -4763,7 +4774,14 @@ async function runRequest(request, inv, fromSkill, io) {
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-        io.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
+        const { result, lines } = await withWord(
+          "auto-loop",
+          loopFiles(dataDir, codexCtx.projectDir).state,
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
+        );
+        for (const line of lines) io.stdout(`${line}
+`);
+        io.exitCode = result;
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
@@ -4783,7 +4801,10 @@ function registerCodexRunCommand(program2, io) {
     if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-    io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
+    const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    for (const line of lines) io.stdout(`${line}
+`);
+    io.exitCode = result;
   });
 }
 
@@ -5293,7 +5314,10 @@ async function runRequest2(request, inv, io) {
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    const file = await findLoop(ctx2, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop2(ctx2, file));
+    io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
     return;
   }
   refuseUnderRecursionGuard(io.env, "a repeat loop");

@@ -7867,6 +7867,7 @@ export {
   execa,
   refuseUnderRecursionGuard,
   killGroup,
+  killGroupAfter,
   BoundedOutput,
   readTranscriptDelta,
   runAudit,
