@@ -7,7 +7,8 @@ import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
 import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
 import type { StopInput } from "../hook/input.js";
-import type { StopDecision } from "../hook/output.js";
+import { withNotes, type StopDecision } from "../hook/output.js";
+import { checkpointRepeat } from "./checkpoint.js";
 import { pauseLoop, pauseLostIteration, recordIteration, startNextIteration } from "./decide.js";
 import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, pausedLine, progressLine, summaryLine } from "./prompt.js";
@@ -29,8 +30,10 @@ export const repeatHookHandlers: LoopHookHandlers = {
     const interrupt = trapSignals();
     try {
       const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      // The iteration's tree is kept before the wait; a failure is told in the next prompt, never fatal.
+      const notes = await checkpointRepeat(ctx, file);
+      if (ended.kind !== "wait") return withNotes(ended, notes);
+      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
     } finally {
       interrupt.release();
     }
