@@ -5,16 +5,24 @@ import {
   LoopkitError,
   MIN_INTERVAL_MS,
   MIRROR_DIR,
+  RepeatStateSchema,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
   __commonJS,
   __require,
   __toESM,
+  appendCheckpoint,
+  changesBetween,
+  checkpointRef,
+  countLine,
   dataDir,
+  deleteRef,
   elapsedMs,
   endLoop,
   execa,
   external_exports,
+  findRecord,
+  findRepo,
   formatDuration,
   formatError,
   headCommit,
@@ -24,7 +32,9 @@ import {
   iterationPrompt,
   keepForeignAside,
   killGroup,
+  lastCheckpoint,
   loadNextPrompt,
+  loadRecord,
   loadState,
   loadState2,
   loopContext,
@@ -32,14 +42,18 @@ import {
   loopRunOf,
   mirrorIsOurs,
   newLoopId,
+  nextRestoreId,
   parseDuration,
   parseRepeatArgs,
   parseRepeatWords,
+  pathLines,
   persist,
   projectLoops,
+  projectRecords,
   quoteForShell,
   readJson,
   readSettings,
+  recordFiles,
   removeSessionMarker,
   repeatStateFile,
   require_lib,
@@ -48,21 +62,25 @@ import {
   resumeState,
   runVerifier,
   saveLoopRun,
+  saveRecord,
   saveState,
   sessionMarkerPath,
+  snapshotTree,
   splitSlashCommand,
   splitWords,
   startPrompt,
   startText,
   statsFile,
   summaryLine,
+  switchTree,
   tokensUsed,
   treeFingerprint,
+  treeOf,
   withLock,
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-Z5JBEMKO.js";
+} from "./chunks/chunk-XQSJQLA6.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1227,8 +1245,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path10 = __require("node:path");
-    var fs6 = __require("node:fs");
+    var path11 = __require("node:path");
+    var fs7 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2222,7 +2240,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs6.existsSync(executableFile)) return;
+        if (fs7.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2240,11 +2258,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path10.resolve(baseDir, baseName);
-          if (fs6.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path10.extname(baseName))) return void 0;
+          const localBin = path11.resolve(baseDir, baseName);
+          if (fs7.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path11.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs6.existsSync(`${localBin}${ext}`)
+            (ext) => fs7.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2256,21 +2274,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs7.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path10.resolve(
-            path10.dirname(resolvedScriptPath),
+          executableDir = path11.resolve(
+            path11.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path10.basename(
+            const legacyName = path11.basename(
               this._scriptPath,
-              path10.extname(this._scriptPath)
+              path11.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2281,7 +2299,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path10.extname(executableFile));
+        launchWithNode = sourceExt.includes(path11.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3196,7 +3214,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path10.basename(filename, path10.extname(filename));
+        this._name = path11.basename(filename, path11.extname(filename));
         return this;
       }
       /**
@@ -3210,9 +3228,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path11) {
-        if (path11 === void 0) return this._executableDir;
-        this._executableDir = path11;
+      executableDir(path12) {
+        if (path12 === void 0) return this._executableDir;
+        this._executableDir = path12;
         return this;
       }
       /**
@@ -4796,6 +4814,83 @@ function usageFile() {
   throw new LoopkitError("USAGE", "cannot find skills/auto-loop/references/usage.md next to loopkit");
 }
 
+// src/checkpoint/list.ts
+var pad = (text, width) => text.padEnd(width);
+function formatCheckpoints(record) {
+  const head = `${record.loop_kind} ${record.loop_id}: ${record.checkpoints.length} checkpoint(s) on ${record.ref}`;
+  if (record.checkpoints.length === 0) return `${[head, failureLine(record)].filter(Boolean).join("\n")}
+`;
+  const rows = record.checkpoints.map((c) => [
+    c.id,
+    String(c.iteration),
+    c.commit.slice(0, 12),
+    c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
+    c.tokens === null ? "-" : String(c.tokens),
+    countLine(c.changed)
+  ]);
+  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
+  const first = record.checkpoints[0];
+  const last = lastCheckpoint(record);
+  return [
+    head,
+    line(titles),
+    ...rows.map(line),
+    failureLine(record),
+    "Compare with plain git, e.g.:",
+    `  git diff ${first.commit.slice(0, 12)} ${last.commit.slice(0, 12)}      (checkpoint ${first.id} to ${last.id})`,
+    `  git diff ${record.ref}~1 ${record.ref}      (what the last checkpoint changed)`,
+    `  git log --stat ${record.ref}`,
+    `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`
+  ].filter((l) => l !== null).join("\n").concat("\n");
+}
+function failureLine(record) {
+  if (!record.failure) return record.failures ? `(${record.failures} checkpoint(s) failed earlier)` : null;
+  return `last failure: iteration ${record.failure.iteration} at ${record.failure.at}: ${record.failure.message}`;
+}
+
+// src/cli/checkpoint-target.ts
+import { existsSync as existsSync4, realpathSync as realpathSync2 } from "node:fs";
+import path5 from "node:path";
+function checkpointProject(given, io2) {
+  const full = path5.resolve(io2.cwd, given || io2.env.CLAUDE_PROJECT_DIR || ".");
+  if (!existsSync4(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync2(full);
+}
+async function loopRunning(record) {
+  if (record.loop_kind === "auto-loop") {
+    const read2 = await readJson(record.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    return read2.exists && read2.value.loop_id === record.loop_id && read2.value.status === "pursuing";
+  }
+  const read = await readJson(record.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record.loop_id && read.value.phase !== "ended";
+}
+
+// src/cli/checkpoints-command.ts
+function registerCheckpointsCommand(program2, io2) {
+  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+    const data = resolveDataDir(io2.env, options.pluginData);
+    if (loopId !== void 0) checkpointRef(loopId);
+    const all = loopId === void 0 ? await projectRecords(data, checkpointProject(options.project, io2)) : [];
+    const record = loopId === void 0 ? all[0] : await findRecord(data, loopId);
+    if (!record) {
+      throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+        hint: "checkpoints are taken at each iteration of a loop in a git repository"
+      });
+    }
+    if (options.json) {
+      io2.stdout(`${JSON.stringify(record, null, 2)}
+`);
+      return;
+    }
+    const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
+    io2.stdout(`${formatCheckpoints(record)}${others.length ? `Other loops here:
+${others.join("\n")}
+` : ""}`);
+  });
+}
+
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io2) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
@@ -4805,9 +4900,57 @@ function registerCodexRunCommand(program2, io2) {
   });
 }
 
+// src/checkpoint/prune.ts
+import { promises as fs4 } from "node:fs";
+function planPrune(candidates, keep) {
+  const newest = (r) => lastCheckpoint(r)?.at ?? "";
+  const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
+  const remove = ended.slice(keep).map((c) => c.record);
+  return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
+}
+async function applyPrune(data, remove) {
+  const lines = [];
+  for (const record of remove) {
+    const repo = findRepo(record.project_dir);
+    try {
+      if (repo) await deleteRef(repo, record.ref);
+      const files = recordFiles(data, record.project_dir, record.loop_id);
+      await fs4.rm(files.index, { force: true });
+      await fs4.rm(files.record, { force: true });
+      lines.push(`removed ${record.ref} (${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id})`);
+    } catch (error) {
+      lines.push(`could not remove ${record.ref}: ${formatError(error)}`);
+    }
+  }
+  return lines;
+}
+
+// src/cli/prune-command.ts
+function registerPruneCommand(program2, io2) {
+  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+    const keep = Number(options.keep);
+    if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+    const data = resolveDataDir(io2.env, options.pluginData);
+    const project = checkpointProject(options.project, io2);
+    const records = await projectRecords(data, project);
+    const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
+    const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+    if (plan.remove.length === 0) {
+      io2.stdout(`Nothing to prune in ${project}.${kept.length ? `
+${kept.join("\n")}` : ""}
+`);
+      return;
+    }
+    const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
+    const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
+    io2.stdout(`${[...removed, ...kept, ...gc].join("\n")}
+`);
+  });
+}
+
 // src/cli/repeat-command.ts
-import { existsSync as existsSync5, realpathSync as realpathSync2 } from "node:fs";
-import path5 from "node:path";
+import { existsSync as existsSync6, realpathSync as realpathSync3 } from "node:fs";
+import path6 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -4851,7 +4994,7 @@ Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOP
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
@@ -4899,7 +5042,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync4(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -5036,7 +5179,7 @@ async function runRequest2(request, options, io2) {
     dataDir: resolveDataDir(io2.env, options.pluginData),
     projectDir: resolveProject2(options, io2),
     now: io2.now(),
-    statsFile: path5.resolve(io2.cwd, statsFile(io2.env))
+    statsFile: path6.resolve(io2.cwd, statsFile(io2.env))
   };
   const session = options.session ? requireSession2(options.session) : void 0;
   switch (request.mode) {
@@ -5076,9 +5219,9 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 function resolveProject2(options, io2) {
-  const full = path5.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
-  if (!existsSync5(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync2(full);
+  const full = path6.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
+  if (!existsSync6(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync3(full);
 }
 function requireSession2(id) {
   if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id });
@@ -5090,14 +5233,76 @@ function noSession(what) {
   });
 }
 
+// src/checkpoint/restore.ts
+function planRestore(record, target2, loopRunning2) {
+  if (loopRunning2) {
+    const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    throw new LoopkitError("LOOP_ACTIVE", `${record.loop_kind} ${record.loop_id} is still running; restoring under it would pull its work away`, {
+      value: record.loop_id,
+      hint: `cancel it first (${cancel}), then restore`
+    });
+  }
+  const found = record.checkpoints.find((c) => c.id === target2.trim());
+  if (!found) {
+    const ids = record.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+      value: target2,
+      hint: `see loopkit checkpoints ${record.loop_id}`
+    });
+  }
+  return found;
+}
+async function restoreCheckpoint(data, record, target2, now) {
+  const repo = findRepo(record.project_dir);
+  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record.project_dir });
+  const files = recordFiles(data, record.project_dir, record.loop_id);
+  return withLock(files.record, async () => {
+    const current = await loadRecord(files.record, now) ?? record;
+    if (await treeOf(repo, target2.commit) !== target2.tree) {
+      throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
+        value: target2.commit,
+        hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
+      });
+    }
+    const snapshot = await snapshotTree(repo, record.project_dir, files.index);
+    const undoId = nextRestoreId(current);
+    const last = lastCheckpoint(current);
+    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+    const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
+    await saveRecord(files.record, saved);
+    const restored = await changesBetween(repo, snapshot.tree, target2.tree);
+    await switchTree(repo, files.index, snapshot.tree, target2.tree);
+    return [
+      `Restored checkpoint ${target2.id} of ${record.loop_kind} ${record.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
+      ...pathLines(restored, 20).map((line) => `  ${line}`),
+      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record.loop_id} ${undoId}`,
+      "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
+    ].join("\n");
+  });
+}
+
+// src/cli/restore-command.ts
+function registerRestoreCommand(program2, io2) {
+  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+    checkpointRef(loopId);
+    const data = resolveDataDir(io2.env, options.pluginData);
+    const record = await findRecord(data, loopId);
+    if (!record) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    const checkpoint = planRestore(record, target2, await loopRunning(record));
+    io2.stdout(`${await restoreCheckpoint(data, record, checkpoint, io2.now())}
+`);
+  });
+}
+
 // src/cli/run-command.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { existsSync as existsSync6, realpathSync as realpathSync3 } from "node:fs";
-import path9 from "node:path";
+import { existsSync as existsSync7, realpathSync as realpathSync4 } from "node:fs";
+import path10 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs4 } from "node:fs";
-import path6 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path7 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5126,11 +5331,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path6.dirname(file);
-  await fs4.mkdir(dir, { recursive: true });
+  const dir = path7.dirname(file);
+  await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path6.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path7.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5158,7 +5363,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 `;
 
 // src/run/phases.ts
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
@@ -5230,7 +5435,7 @@ async function runPhases(ctx, first) {
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+        logFile: path8.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
       });
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
@@ -5261,13 +5466,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
-import path8 from "node:path";
+import { promises as fs6 } from "node:fs";
+import path9 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path8.join(loopDir, "runner");
+var target = (loopDir) => path9.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs6.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5307,7 +5512,7 @@ async function run(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
-  const projectDir = resolveProject3(path9.resolve(io2.cwd, options.project ?? "."));
+  const projectDir = resolveProject3(path10.resolve(io2.cwd, options.project ?? "."));
   const data = resolveDataDir(io2.env);
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
@@ -5330,7 +5535,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: io2.env,
-      pluginDir: options.pluginDir ? path9.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path10.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: (line) => io2.stdout(`${line}
@@ -5342,8 +5547,8 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
   );
 }
 function resolveProject3(full) {
-  if (!existsSync6(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync3(full);
+  if (!existsSync7(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
+  return realpathSync4(full);
 }
 
 // src/cli/program.ts
@@ -5354,6 +5559,9 @@ function createProgram(io2) {
   registerAutoLoopCommand(program2, io2);
   registerCodexRunCommand(program2, io2);
   registerRunCommand(program2, io2);
+  registerCheckpointsCommand(program2, io2);
+  registerRestoreCommand(program2, io2);
+  registerPruneCommand(program2, io2);
   return program2;
 }
 

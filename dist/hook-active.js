@@ -5,17 +5,19 @@ import {
   HANDOFF_FILE,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
+  afterWait,
   auditPrompt,
   capReached,
   changesSince,
   checkMirror,
+  checkpointIteration,
   elapsedMs,
   external_exports,
   formatDuration,
   formatError,
   historyEntry,
   isLoopkitError,
-  iterationPrompt,
+  iterationChangesText,
   keepAside,
   loadState,
   loadState2,
@@ -23,11 +25,9 @@ import {
   loopFiles,
   loopRunOf,
   nextPrompt,
-  pauseLoop,
-  pauseLostIteration,
-  pausedLine,
+  onResume,
+  onStop,
   persist,
-  progressLine,
   readHandoff,
   readJson,
   readSettings,
@@ -40,15 +40,57 @@ import {
   saveNextPrompt,
   saveState,
   sessionMarkerPath,
-  startNextIteration,
-  summaryLine,
+  snapshotIteration,
   tokensUsed,
   treeFingerprint,
+  waitGoesOn,
   withLock,
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-Z5JBEMKO.js";
+} from "./chunks/chunk-XQSJQLA6.js";
+
+// src/auto-loop/hook-handlers.ts
+import { randomBytes } from "node:crypto";
+
+// src/session/output.ts
+function toHookJson(decision) {
+  if (!decision) return void 0;
+  switch (decision.kind) {
+    case "block":
+      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
+    case "allow":
+      return decision.message ? { systemMessage: decision.message } : void 0;
+    case "context":
+      return {
+        ...decision.message ? { systemMessage: decision.message } : {},
+        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
+      };
+  }
+}
+function withNotes(decision, notes) {
+  if (notes.length === 0) return decision;
+  const message = [decision.message, ...notes].filter(Boolean).join("\n");
+  return decision.kind === "block" ? { ...decision, reason: `${decision.reason}
+
+${notes.join("\n")}`, message } : { ...decision, message };
+}
+
+// src/auto-loop/checkpoint.ts
+function checkpointLoop(ctx) {
+  return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
+}
+function iterationFacts(state) {
+  const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
+  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
+  return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
+}
+async function checkpointJudged(ctx, loop, pending) {
+  const state = await loadState(ctx.marker.state_file, ctx.now()).catch(() => void 0);
+  if (!state || state.loop_id !== loop.loopId || state.session_id !== ctx.input.session_id || state.iteration === 0) return [];
+  return recordIteration(loop, pending, iterationFacts(state), ctx.now());
+}
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -268,23 +310,27 @@ function summary(state, now) {
 var AUDIT_DIFF_BYTES = 60 * 1024;
 var autoLoopHookHandlers = {
   async stop(ctx) {
-    const decision = await judgeTurn(ctx);
+    const loop = checkpointLoop(ctx);
+    const pending = await snapshotIteration(loop, ctx.now());
+    const judged = await judgeTurn(ctx, iterationChangesText(pending));
+    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt
 };
-async function judgeTurn(ctx) {
+async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const settings = readSettings(ctx.env);
   const first = await withLock(files.state, () => startTurn(ctx, files, settings));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+  const gate = await runGate(first.state, settings, ctx.env, ctx.now, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwned(ctx, files);
     if ("decision" in current) return current.decision;
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
   });
 }
@@ -328,7 +374,7 @@ async function startTurn(ctx, files, settings) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, settings, env, now) {
+async function runGate(state, settings, env, now, iterationChanges) {
   const runs = [];
   let outputTail = "";
   while (nextGateStep(runs) === "verify") {
@@ -350,7 +396,9 @@ async function runGate(state, settings, env, now) {
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES)
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }
@@ -367,45 +415,14 @@ function toStopDecision(outcome) {
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
 
-// src/repeat/early-success.ts
-var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
-var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
-var normalize2 = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
-function findSuccessMarker(message, prompt) {
-  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize2).filter(Boolean));
-  for (const line of message.split(/\r?\n/)) {
-    const normalized = normalize2(line);
-    if (!normalized || promptLines.has(normalized)) continue;
-    for (const match of line.matchAll(MARKERS)) {
-      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
-    }
-  }
-  return null;
-}
-
-// src/repeat/result-line.ts
-var MAX_SUMMARY = 300;
-var MARKER = /^repeat-result\b/i;
-var LINE = /^REPEAT-RESULT:[ \t]*(pass|fail)[ \t]*(?:[-–—:][ \t]*(.*))?$/i;
-function undecorate(line) {
-  return line.trim().replace(/^[>*_`\s]+/, "").replace(/[*_`\s]+$/, "");
-}
-function readResultLine(message) {
-  if (message === null || message === void 0 || message.trim() === "") {
-    return { result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" };
-  }
-  const lines = message.split(/\r?\n/).map(undecorate).filter((line) => MARKER.test(line));
-  const last = lines[lines.length - 1];
-  if (last === void 0) return { result: "fail", exit_code: 2, summary: "no REPEAT-RESULT line in the final message" };
-  const match = LINE.exec(last);
-  if (!match) return { result: "fail", exit_code: 2, summary: `malformed REPEAT-RESULT line: ${clip(last)}` };
-  const result = match[1].toLowerCase() === "pass" ? "pass" : "fail";
-  const summary2 = match[2]?.trim() ? clip(match[2].trim()) : null;
-  return { result, exit_code: result === "pass" ? 0 : 1, summary: summary2 };
-}
-function clip(text) {
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > MAX_SUMMARY ? `${flat.slice(0, MAX_SUMMARY - 3)}...` : flat;
+// src/repeat/checkpoint.ts
+async function checkpointRepeat(ctx, file) {
+  const state = await loadState2(file, ctx.now()).catch(() => void 0);
+  const last = state?.iterations[state.iterations.length - 1];
+  if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
+  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
+  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
 }
 
 // src/repeat/hook-handlers.ts
@@ -416,23 +433,23 @@ var repeatHookHandlers = {
     const interrupt = trapSignals();
     try {
       const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      const notes = await checkpointRepeat(ctx, file);
+      if (ended.kind !== "wait") return withNotes(ended, notes);
+      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
     } finally {
       interrupt.release();
     }
   },
-  // A resumed session: a wait left from its earlier process can no longer continue it, so the loop
-  // pauses now, and the person hears about a paused loop before typing anything.
+  // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {
     if (ctx.input.source !== "resume") return void 0;
     const file = ctx.marker.state_file;
     return withLock(file, async () => {
       const state = await loadState2(file, ctx.now()).catch(() => void 0);
-      if (!state || state.session_id !== ctx.input.session_id || state.phase !== "waiting" && state.phase !== "paused") return void 0;
-      const paused = pauseLoop(state);
-      await saveState(file, paused);
-      return { kind: "context", eventName: "SessionStart", message: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+      const resumed = state && onResume(state, ctx.input.session_id);
+      if (!resumed) return void 0;
+      await saveState(file, resumed.state);
+      return { kind: "context", eventName: "SessionStart", message: resumed.line };
     });
   }
 };
@@ -460,36 +477,17 @@ async function endIteration(ctx, file) {
   const state = await loadOwned2(ctx, file);
   if ("kind" in state) return state;
   const now = ctx.now();
-  switch (state.phase) {
-    case "ended":
-      await removeSessionMarker(ctx.dataDir, state.session_id, state.loop_id);
-      return allow();
-    case "paused":
-      return allow();
-    case "waiting": {
-      const paused = pauseLoop(state);
-      await saveState(file, paused);
-      return allow(pausedLine(paused, "its wait was interrupted"));
-    }
-    case "running": {
-      const promptId = ctx.input.prompt_id ?? null;
-      if (promptId && state.prompt_id && promptId !== state.prompt_id) {
-        const paused = pauseLostIteration(state);
-        await saveState(file, paused);
-        return allow(pausedLine(paused, `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`));
-      }
-      const message = ctx.input.last_assistant_message;
-      const result = readResultLine(message);
-      const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}
-${state.command}`) : null;
-      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? promptId }, { ...result, successMarker }, now, randomUUID());
-      await saveState(file, next.state);
-      const warnings = await recordStats(next.state, now);
-      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
-      await removeSessionMarker(ctx.dataDir, state.session_id, state.loop_id);
-      return allow(...warnings, summaryLine(next.state, now));
-    }
-  }
+  const step = onStop(state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() });
+  if (step.kind !== "wait") return carryOut(ctx, file, step, now);
+  await saveState(file, step.state);
+  return { ...step, warnings: await recordStats(step.state, now) };
+}
+async function carryOut(ctx, file, step, now, earlier = []) {
+  if (step.state) await saveState(file, step.state);
+  if (step.kind === "continue") return { kind: "block", reason: step.prompt, message: [...earlier, step.line].join("\n") };
+  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
+  if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+  return allow(...earlier, ...warnings, ...step.lines);
 }
 async function recordStats(state, now) {
   try {
@@ -516,8 +514,7 @@ function trapSignals() {
   return interrupt;
 }
 async function waitThenContinue(ctx, file, waiting, interrupt) {
-  const token = waiting.state.wait_token;
-  const dueAt = Date.parse(waiting.state.next_at);
+  const dueAt = waiting.until.getTime();
   const waitStart = ctx.now().getTime();
   const parent = process.ppid;
   while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
@@ -529,31 +526,18 @@ async function waitThenContinue(ctx, file, waiting, interrupt) {
       };
     });
     if (process.ppid !== parent) interrupt.interrupted = true;
-    const current = await loadState2(file, ctx.now()).catch(() => void 0);
-    if (current?.phase !== "waiting" || current.wait_token !== token) break;
+    if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), waiting.token)) break;
   }
   return withLock(file, async () => {
     const current = await loadOwned2(ctx, file);
     if ("kind" in current) return current;
     const now = ctx.now();
-    if (current.phase === "ended") {
-      await removeSessionMarker(ctx.dataDir, current.session_id, current.loop_id);
-      return allow(...waiting.warnings, summaryLine(current, now));
-    }
-    if (current.phase !== "waiting" || current.wait_token !== token) return allow(...waiting.warnings);
-    if (interrupt.interrupted) {
-      const paused = pauseLoop(current);
-      await saveState(file, paused);
-      return allow(...waiting.warnings, pausedLine(paused, "its wait was interrupted"));
-    }
-    const next = startNextIteration(current, now);
-    await saveState(file, next);
-    const progress = [...waiting.warnings, progressLine(current, now.getTime() - waitStart)].join("\n");
-    return { kind: "block", reason: iterationPrompt(next), message: progress };
+    const step = afterWait(current, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
+    return carryOut(ctx, file, step, now, waiting.warnings);
   });
 }
 
-// src/hook/input.ts
+// src/session/input.ts
 var common = {
   session_id: external_exports.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
   transcript_path: external_exports.string().optional(),
@@ -582,22 +566,6 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   SessionStartInputSchema,
   UserPromptSubmitInputSchema
 ]);
-
-// src/hook/output.ts
-function toHookJson(decision) {
-  if (!decision) return void 0;
-  switch (decision.kind) {
-    case "block":
-      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
-    case "allow":
-      return decision.message ? { systemMessage: decision.message } : void 0;
-    case "context":
-      return {
-        ...decision.message ? { systemMessage: decision.message } : {},
-        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
-      };
-  }
-}
 
 // src/hook/dispatch.ts
 var HANDLERS = {

@@ -1,6 +1,6 @@
 // The auto-loop's edge to checkpoints: which loop a Stop belongs to, and an iteration's verdict in words.
-import type { HookContext } from "../hook/handlers.js";
-import type { StopInput } from "../hook/input.js";
+import type { HookContext } from "../session/handlers.js";
+import type { StopInput } from "../session/input.js";
 import { recordIteration, type IterationFacts, type LoopRef, type PendingCheckpoint } from "../checkpoint/take.js";
 import { tokensUsed, type AutoLoopState } from "./state.js";
 import { loadState } from "./store.js";

@@ -1,49 +1,39 @@
-// The few git facts the loop needs, read with bounded memory. Nothing here changes the repository.
+// The few git facts the loop needs, read through the hardened runner. Nothing here changes the repository.
 import { createHash } from "node:crypto";
-import { execa } from "execa";
-import { BoundedOutput } from "./bounded-output.js";
+import { findRepo, runGit, type GitOptions, type GitResult } from "../shared/git.js";
 
 /** Loopkit's own folder never counts as the agent's work. */
 const EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
 
-interface Bounded {
-  ok: boolean;
-  text: string;
-  bytes: number;
-}
-
-async function gitBounded(cwd: string, args: string[], keepBytes: number, onChunk?: (chunk: Buffer) => void): Promise<Bounded> {
-  const output = new BoundedOutput(keepBytes, keepBytes);
-  const child = execa("git", args, { cwd, buffer: false, stdin: "ignore", stderr: "ignore", reject: false, timeout: 60_000 });
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output.push(chunk);
-    onChunk?.(chunk);
-  });
-  const result = await child;
-  return { ok: result.exitCode === 0, text: output.text(), bytes: output.total };
+/** git in the repository holding `projectDir`, run from it (so `.` is the project); null outside one. */
+async function gitIn(projectDir: string, args: string[], options: GitOptions = {}): Promise<GitResult | null> {
+  const repo = findRepo(projectDir);
+  return repo ? runGit(repo, args, { ...options, cwd: projectDir }) : null;
 }
 
 /** The commit HEAD points at, or null outside a repository or before the first commit. */
-export async function headCommit(cwd: string): Promise<string | null> {
-  const result = await gitBounded(cwd, ["rev-parse", "--verify", "--quiet", "HEAD"], 1024);
-  return result.ok && /^[0-9a-f]{40,64}\s*$/.test(result.text) ? result.text.trim() : null;
+export async function headCommit(projectDir: string): Promise<string | null> {
+  const result = await gitIn(projectDir, ["rev-parse", "--verify", "--quiet", "HEAD"], { maxBytes: 1024 });
+  return result?.ok && /^[0-9a-f]{40,64}\s*$/.test(result.stdout) ? result.stdout.trim() : null;
 }
 
 /** A fingerprint of the working tree (status and diff against HEAD), or "" outside a repository. */
-export async function treeFingerprint(cwd: string): Promise<string> {
+export async function treeFingerprint(projectDir: string): Promise<string> {
   const hash = createHash("sha256");
-  const status = await gitBounded(cwd, ["status", "--porcelain=v1", "--untracked-files=all", "--", ".", ...EXCLUDE_OWN], 1024, (c) => hash.update(c));
-  if (!status.ok) return "";
-  await gitBounded(cwd, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], 1024, (c) => hash.update(c));
+  const onChunk = (chunk: Buffer) => hash.update(chunk);
+  const status = await gitIn(projectDir, ["status", "--porcelain=v1", "--untracked-files=all", "--ignore-submodules=all", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
+  if (!status?.ok) return "";
+  await gitIn(projectDir, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
   return hash.digest("hex");
 }
 
 /** What changed since `base` (tracked diff plus untracked file names), bounded to about `maxBytes`. */
-export async function changesSince(cwd: string, base: string | null, maxBytes: number): Promise<string> {
+export async function changesSince(projectDir: string, base: string | null, maxBytes: number): Promise<string> {
   if (base === null) return "(no git history to compare with: the project had no commit when the loop started)";
-  const diff = await gitBounded(cwd, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], maxBytes / 2);
-  if (!diff.ok) return `(git diff ${base} failed)`;
-  const untracked = await gitBounded(cwd, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], 4096);
-  const files = untracked.text.trim();
-  return `${diff.text.trim() || "(no changes to tracked files)"}${files ? `\n\nNew untracked files:\n${files}` : ""}`;
+  const diff = await gitIn(projectDir, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], { maxBytes: maxBytes / 2 });
+  if (!diff?.ok) return `(git diff ${base} failed)`;
+  const untracked = await gitIn(projectDir, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 4096 });
+  const files = untracked?.stdout.trim() ?? "";
+  const text = diff.truncated ? `${diff.stdout}\n[... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
+  return `${text.trim() || "(no changes to tracked files)"}${files ? `\n\nNew untracked files:\n${files}` : ""}`;
 }

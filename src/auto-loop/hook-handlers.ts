@@ -1,10 +1,11 @@
 // The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
+import { randomBytes } from "node:crypto";
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
-import type { HookContext, LoopHookHandlers } from "../hook/handlers.js";
-import type { StopInput } from "../hook/input.js";
-import { withNotes, type StopDecision } from "../hook/output.js";
+import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
+import type { StopInput } from "../session/input.js";
+import { withNotes, type StopDecision } from "../session/output.js";
 import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
 import { runAudit } from "./audit.js";
 import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
@@ -130,6 +131,7 @@ async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.Pro
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex"),
     iterationChanges,
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };

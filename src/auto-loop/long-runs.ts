@@ -1,9 +1,9 @@
 // In a `loopkit run` phase the session ends after each judged turn: the runner opens the next phase,
 // in a fresh session, with the prompt the hook would have continued this one with.
-import type { HookContext } from "../hook/handlers.js";
-import type { StopInput } from "../hook/input.js";
-import type { StopDecision } from "../hook/output.js";
-import { saveNextPrompt } from "../run/next-prompt.js";
+import type { HookContext } from "../session/handlers.js";
+import type { StopInput } from "../session/input.js";
+import type { StopDecision } from "../session/output.js";
+import { saveNextPrompt } from "./next-prompt.js";
 
 export async function endRunPhase(ctx: HookContext<StopInput>, decision: StopDecision): Promise<StopDecision> {
   if (decision.kind !== "block") return decision;

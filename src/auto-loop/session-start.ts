@@ -1,9 +1,9 @@
 // SessionStart in the owning session: after a compaction, puts the loop's goal, caps, progress, last
 // verifier and audit results and the latest hand-off note back into the context. A resume is only
 // noted here (see resume.ts: this hook cannot tell the owner from a fork).
-import type { HookContext } from "../hook/handlers.js";
-import type { SessionStartInput } from "../hook/input.js";
-import type { ContextDecision } from "../hook/output.js";
+import type { HookContext } from "../session/handlers.js";
+import type { SessionStartInput } from "../session/input.js";
+import type { ContextDecision } from "../session/output.js";
 import { loopContext } from "./loop-context.js";
 import { noteResume, readOwned } from "./resume.js";
 

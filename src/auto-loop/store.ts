@@ -3,7 +3,7 @@
 import path from "node:path";
 import { readOrKeepAside, writeJson } from "../state/json-store.js";
 import { projectKey } from "../state/paths.js";
-import { writeSessionMarker } from "../hook/session-marker.js";
+import { writeSessionMarker } from "../session/marker.js";
 import type { HistoryEntry } from "./history.js";
 import { appendJsonl, mirrorHistoryFile, mirrorText, sha256, writeMirror } from "./mirror.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "./state.js";
@@ -40,4 +40,4 @@ export function writeMarker(data: string, state: AutoLoopState, files: LoopFiles
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
-export { removeSessionMarker as removeMarker } from "../hook/session-marker.js";
+export { removeSessionMarker as removeMarker } from "../session/marker.js";

@@ -2,7 +2,7 @@
 // command line, stored at start), in its own process group so a timeout kills the whole tree.
 import { execa } from "execa";
 import { killGroup, killGroupAfter } from "../shared/process-group.js";
-import { BoundedOutput } from "./bounded-output.js";
+import { BoundedOutput } from "../shared/bounded-output.js";
 
 export interface VerifierOutcome {
   exitCode: number | null;

@@ -5,10 +5,10 @@ import { repeatHookHandlers } from "../repeat/hook-handlers.js";
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
-import { HookInputSchema } from "./input.js";
-import type { HookContext, LoopHookHandlers } from "./handlers.js";
-import { toHookJson, type HookDecision } from "./output.js";
-import { SessionMarkerSchema } from "./session-marker.js";
+import { HookInputSchema } from "../session/input.js";
+import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
+import { toHookJson, type HookDecision } from "../session/output.js";
+import { SessionMarkerSchema } from "../session/marker.js";
 
 const HANDLERS: Record<"repeat" | "auto-loop", LoopHookHandlers> = {
   repeat: repeatHookHandlers,

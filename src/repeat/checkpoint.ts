@@ -1,6 +1,6 @@
 // The repeat loop's edge to checkpoints: the iteration a Stop just recorded, kept with its result.
-import type { HookContext } from "../hook/handlers.js";
-import type { StopInput } from "../hook/input.js";
+import type { HookContext } from "../session/handlers.js";
+import type { StopInput } from "../session/input.js";
 import { checkpointIteration } from "../checkpoint/take.js";
 import { loadState } from "./store.js";
 

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { readJson, withLock } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
-import { SessionMarkerSchema } from "../hook/session-marker.js";
+import { SessionMarkerSchema } from "../session/marker.js";
 import type { RepeatRequest } from "./args.js";
 import { endLoop, isActive, resumeState } from "./decide.js";
 import { iterationPrompt, startText, summaryLine } from "./prompt.js";

@@ -2,7 +2,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
-import { writeSessionMarker } from "../hook/session-marker.js";
+import { writeSessionMarker } from "../session/marker.js";
 import { RepeatStateSchema, repeatStateDir, type RepeatState } from "./state.js";
 
 /** The state, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
@@ -17,7 +17,7 @@ export function writeMarker(data: string, state: RepeatState, stateFile: string,
   return writeSessionMarker(data, state.session_id, { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile }, now);
 }
 
-export { removeSessionMarker as removeMarker } from "../hook/session-marker.js";
+export { removeSessionMarker as removeMarker } from "../session/marker.js";
 
 /** Every readable repeat state of a project, newest start first, with its file. Unreadable files are skipped here. */
 export async function projectLoops(data: string, projectDir: string): Promise<{ file: string; state: RepeatState }[]> {

@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import writeFileAtomic from "write-file-atomic";
-import { BoundedOutput } from "../auto-loop/bounded-output.js";
+import { BoundedOutput } from "../shared/bounded-output.js";
 import type { PhaseExit } from "./progress.js";
 
 export interface PhaseRun {

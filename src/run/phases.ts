@@ -8,7 +8,7 @@ import type { AutoLoopState } from "../auto-loop/state.js";
 import { loopStatus, STATUS_EXIT_CODES } from "../auto-loop/status.js";
 import { loadState, loopFiles, removeMarker } from "../auto-loop/store.js";
 import { bindPhase } from "./handover.js";
-import { loadNextPrompt } from "./next-prompt.js";
+import { loadNextPrompt } from "../auto-loop/next-prompt.js";
 import { phasePrompt } from "./phase-prompt.js";
 import { progressLine, type PhaseExit } from "./progress.js";
 import type { PhaseRun } from "./claude-phase.js";

@@ -3,7 +3,7 @@
 // was left by a runner that stopped: it may be continued at once. Any other owner gets the usual window.
 import { readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
-import { SessionMarkerSchema } from "../hook/session-marker.js";
+import { SessionMarkerSchema } from "../session/marker.js";
 import { loadState, type LoopFiles } from "../auto-loop/store.js";
 
 export async function takeoverStaleMs(dataDir: string, files: LoopFiles, now: Date, staleMs: number): Promise<number> {

@@ -5,7 +5,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirS
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makePluginCopy, type PluginCopy } from "./plugin-copy.js";
+import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
 
 let plugin: PluginCopy;
 let tmp: string;
@@ -39,7 +39,7 @@ const mode = process.env.FAKE_AUDIT;
 if (mode === "hang") setTimeout(() => {}, 60000);
 else if (mode === "crash") process.exit(3);
 else if (mode === "garbage") console.log("I think it is achieved");
-else console.log(JSON.stringify({ type: "result", result: 'ok {"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
+else console.log(JSON.stringify({ type: "result", is_error: false, result: 'ok\\n{"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
 `,
   );
   chmodSync(fakeClaude, 0o755);

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resumeOnPrompt } from "../../src/auto-loop/resume.js";
 import { restoreLoopContext } from "../../src/auto-loop/session-start.js";
 import { loadState, loopFiles, persist } from "../../src/auto-loop/store.js";
-import type { SessionMarker } from "../../src/hook/session-marker.js";
+import type { SessionMarker } from "../../src/session/marker.js";
 import { at, makeState } from "./fixtures.js";
 
 let tmp: string;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { restoreLoopContext } from "../../src/auto-loop/session-start.js";
 import { loopFiles, persist } from "../../src/auto-loop/store.js";
-import type { SessionMarker } from "../../src/hook/session-marker.js";
+import type { SessionMarker } from "../../src/session/marker.js";
 import { at, makeState } from "./fixtures.js";
 
 let tmp: string;

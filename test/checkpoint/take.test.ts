@@ -32,7 +32,7 @@ describe("a checkpoint per iteration", () => {
     const [one, two] = record.checkpoints;
     expect(git(project, "rev-parse", "refs/loopkit/loop-1").trim()).toBe(two!.commit);
     expect(git(project, "rev-parse", `${two!.commit}^`).trim()).toBe(one!.commit);
-    expect(git(project, "rev-parse", `${one!.commit}^`).trim()).toBe(before.head.trim());
+    expect(git(project, "rev-parse", `${one!.commit}^`).trim()).toBe(before.head!.trim());
     expect(git(project, "ls-tree", "-r", "--name-only", one!.commit).trim().split("\n")).toEqual([".gitignore", "README.md", "src/a.ts", "staged.txt"]);
     expect(git(project, "show", `${two!.commit}:src/a.ts`)).toBe("two\n");
     expect(two!.changed).toEqual({ added: 0, modified: 1, deleted: 1, paths: [{ status: "D", path: "README.md" }, { status: "M", path: "src/a.ts" }], more: 0 });

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { delegateToCodex } from "../../src/codex/delegate.js";
 import { goalsFeatureEnabled, modelAccessProblem, preflightCodex } from "../../src/codex/preflight.js";
 import type { AccountReadResult, ConfigReadResult } from "../../src/codex/protocol.js";
-import { makeCodexEnv, REAL_CODEX, type CodexEnv } from "./codex-env.js";
-import { startRefusingProxy, type RefusingProxy } from "./fake-responses-api.js";
+import { makeCodexEnv, REAL_CODEX, type CodexEnv } from "../e2e/harness/codex-env.js";
+import { startRefusingProxy, type RefusingProxy } from "../e2e/harness/fake-responses-api.js";
 
 const OFFLINE_CONFIG = ["check_for_update_on_startup = false", "[analytics]", "enabled = false", "[features]", "plugins = false", ""];
 

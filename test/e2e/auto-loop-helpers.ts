@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
-import { makePluginCopy } from "../auto-loop/plugin-copy.js";
+import { makePluginCopy } from "./harness/plugin-copy.js";
 import type { Sandbox } from "./harness/run-claude.js";
 
 /** The plugin these tests load: a private build, safe from concurrent rebuilds of dist/. */

@@ -7,8 +7,8 @@ import { execa } from "execa";
 import { afterEach, expect, it } from "vitest";
 import { createProgram } from "../../src/cli/program.js";
 import type { CliIo } from "../../src/cli/io.js";
-import { makeCodexEnv, type CodexEnv } from "../codex/codex-env.js";
-import { startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "../codex/fake-responses-api.js";
+import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
+import { startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
 
 const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
 

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { AppServerClient } from "../../src/codex/app-server-client.js";
 import type { VerifierRun } from "../../src/codex/decide.js";
 import { delegateToCodex, type CodexProgress } from "../../src/codex/delegate.js";
-import { makeCodexEnv, type CodexEnv } from "../codex/codex-env.js";
-import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "../codex/fake-responses-api.js";
+import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
+import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
 
 const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
 const pass: VerifierRun = { passed: true, exitCode: 0, timedOut: false, outputTail: "all green" };

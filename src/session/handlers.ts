@@ -1,5 +1,5 @@
 // The contract between the hook dispatcher and each loop kind (repeat, auto-loop).
-import type { SessionMarker } from "./session-marker.js";
+import type { SessionMarker } from "./marker.js";
 import type { SessionStartInput, StopInput, UserPromptSubmitInput } from "./input.js";
 import type { ContextDecision, StopDecision } from "./output.js";
 
