@@ -13,6 +13,7 @@ import {
   __toESM,
   appendCheckpoint,
   changesBetween,
+  checkGitDir,
   checkpointRef,
   countLine,
   dataDir,
@@ -80,7 +81,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-XQSJQLA6.js";
+} from "./chunks/chunk-2KM3PFIF.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1245,7 +1246,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path11 = __require("node:path");
+    var path12 = __require("node:path");
     var fs7 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2258,9 +2259,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path11.resolve(baseDir, baseName);
+          const localBin = path12.resolve(baseDir, baseName);
           if (fs7.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path11.extname(baseName))) return void 0;
+          if (sourceExt.includes(path12.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs7.existsSync(`${localBin}${ext}`)
           );
@@ -2278,17 +2279,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path11.resolve(
-            path11.dirname(resolvedScriptPath),
+          executableDir = path12.resolve(
+            path12.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path11.basename(
+            const legacyName = path12.basename(
               this._scriptPath,
-              path11.extname(this._scriptPath)
+              path12.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2299,7 +2300,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path11.extname(executableFile));
+        launchWithNode = sourceExt.includes(path12.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3214,7 +3215,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path11.basename(filename, path11.extname(filename));
+        this._name = path12.basename(filename, path12.extname(filename));
         return this;
       }
       /**
@@ -3228,9 +3229,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path12) {
-        if (path12 === void 0) return this._executableDir;
-        this._executableDir = path12;
+      executableDir(path13) {
+        if (path13 === void 0) return this._executableDir;
+        this._executableDir = path13;
         return this;
       }
       /**
@@ -3836,6 +3837,23 @@ async function loadOrSetAside(files, now) {
   }
 }
 
+// src/checkpoint/summary.ts
+function summarize(record) {
+  return {
+    checkpoints: record?.checkpoints.length ?? 0,
+    checkpoint_ref: record?.checkpoints.length ? record.ref : null,
+    checkpoint_failure: record?.failure ? `iteration ${record.failure.iteration}: ${record.failure.message}` : null
+  };
+}
+async function loadSummary(data, projectDir, loopId, now) {
+  if (!loopId) return summarize(void 0);
+  return summarize(await loadRecord(recordFiles(data, projectDir, loopId).record, now).catch(() => void 0));
+}
+function summaryLines(s, loopId) {
+  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} on ${s.checkpoint_ref} (loopkit checkpoints ${loopId})`] : [];
+  return s.checkpoint_failure ? [...lines, `  checkpoint failed: ${s.checkpoint_failure}`] : lines;
+}
+
 // src/auto-loop/status.ts
 var STATUS_EXIT_CODES = {
   achieved: 0,
@@ -3846,7 +3864,7 @@ var STATUS_EXIT_CODES = {
   cancelled: 7,
   none: 8
 };
-function loopStatus(projectDir, state, now, staleMs) {
+function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       status: "none",
@@ -3875,7 +3893,8 @@ function loopStatus(projectDir, state, now, staleMs) {
       blocker: null,
       tamper_count: 0,
       flaky_count: 0,
-      handoff_note: null
+      handoff_note: null,
+      ...checkpoints
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -3907,7 +3926,8 @@ function loopStatus(projectDir, state, now, staleMs) {
     blocker: state.blocker?.reason ?? null,
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
-    handoff_note: state.handoff_note
+    handoff_note: state.handoff_note,
+    ...checkpoints
   };
 }
 function formatStatus(s) {
@@ -3926,6 +3946,7 @@ function formatStatus(s) {
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
     ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
     ...s.next_action ? [`  next:       ${s.next_action}`] : [],
+    ...summaryLines(s, s.loop_id),
     ...s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []
   ];
   return `${lines.join("\n")}
@@ -4763,7 +4784,8 @@ async function runRequest(request, options, io2) {
     case "status": {
       const projectDir = resolveProject(options, io2);
       const read = await readJson(loopFiles(data, projectDir).state, AutoLoopStateSchema);
-      const status = loopStatus(projectDir, read.exists ? read.value : void 0, now, readSettings(io2.env).staleMs);
+      const state = read.exists ? read.value : void 0;
+      const status = loopStatus(projectDir, state, now, readSettings(io2.env).staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io2.exitCode = status.exit_code;
@@ -4839,8 +4861,8 @@ function formatCheckpoints(record) {
     ...rows.map(line),
     failureLine(record),
     "Compare with plain git, e.g.:",
-    `  git diff ${first.commit.slice(0, 12)} ${last.commit.slice(0, 12)}      (checkpoint ${first.id} to ${last.id})`,
-    `  git diff ${record.ref}~1 ${record.ref}      (what the last checkpoint changed)`,
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record.ref}~1 ${record.ref}      (what checkpoint ${last.id} changed)` : null,
     `  git log --stat ${record.ref}`,
     `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`
   ].filter((l) => l !== null).join("\n").concat("\n");
@@ -4913,7 +4935,10 @@ async function applyPrune(data, remove) {
   for (const record of remove) {
     const repo = findRepo(record.project_dir);
     try {
-      if (repo) await deleteRef(repo, record.ref);
+      if (repo) {
+        await checkGitDir(repo, record.git_dir);
+        await deleteRef(repo, record.ref);
+      }
       const files = recordFiles(data, record.project_dir, record.loop_id);
       await fs4.rm(files.index, { force: true });
       await fs4.rm(files.record, { force: true });
@@ -5093,7 +5118,7 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/status.ts
-function repeatStatus(projectDir, state, now) {
+function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       active: false,
@@ -5114,7 +5139,8 @@ function repeatStatus(projectDir, state, now) {
       next_at: null,
       started_at: null,
       ended_at: null,
-      elapsed_ms: 0
+      elapsed_ms: 0,
+      ...checkpoints
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -5139,7 +5165,8 @@ function repeatStatus(projectDir, state, now) {
     next_at: state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    elapsed_ms: Math.max(0, end - Date.parse(state.started_at))
+    elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints
   };
 }
 function formatStatus2(s, now) {
@@ -5155,6 +5182,7 @@ function formatStatus2(s, now) {
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
   ];
   return `${lines.join("\n")}
@@ -5199,7 +5227,7 @@ async function runRequest2(request, options, io2) {
       return;
     case "status": {
       const state = await statusTarget(ctx, session);
-      const status = repeatStatus(ctx.projectDir, state, ctx.now);
+      const status = repeatStatus(ctx.projectDir, state, ctx.now, await loadSummary(ctx.dataDir, ctx.projectDir, state?.loop_id, ctx.now));
       io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus2(status, ctx.now));
       return;
@@ -5234,6 +5262,8 @@ function noSession(what) {
 }
 
 // src/checkpoint/restore.ts
+import { lstatSync } from "node:fs";
+import path7 from "node:path";
 function planRestore(record, target2, loopRunning2) {
   if (loopRunning2) {
     const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -5258,20 +5288,28 @@ async function restoreCheckpoint(data, record, target2, now) {
   const files = recordFiles(data, record.project_dir, record.loop_id);
   return withLock(files.record, async () => {
     const current = await loadRecord(files.record, now) ?? record;
+    await checkGitDir(repo, current.git_dir);
     if (await treeOf(repo, target2.commit) !== target2.tree) {
       throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
         value: target2.commit,
         hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
       });
     }
-    const snapshot = await snapshotTree(repo, record.project_dir, files.index);
+    const snapshot = await snapshotTree(repo, record.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const blocked = ignoredInTheWay(repo.workTree, restored);
+    if (blocked.length > 0) {
+      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
+        value: blocked,
+        hint: "move them out of the way and run the restore again; nothing was changed"
+      });
+    }
     const undoId = nextRestoreId(current);
     const last = lastCheckpoint(current);
     const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
     const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
     const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
     await saveRecord(files.record, saved);
-    const restored = await changesBetween(repo, snapshot.tree, target2.tree);
     await switchTree(repo, files.index, snapshot.tree, target2.tree);
     return [
       `Restored checkpoint ${target2.id} of ${record.loop_kind} ${record.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
@@ -5279,6 +5317,17 @@ async function restoreCheckpoint(data, record, target2, now) {
       `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record.loop_id} ${undoId}`,
       "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
     ].join("\n");
+  });
+}
+function ignoredInTheWay(workTree, changes) {
+  const exists = (rel) => lstatSync(path7.join(workTree, rel), { throwIfNoEntry: false });
+  return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
+    if (exists(rel)) return true;
+    const parts = rel.split("/");
+    return parts.slice(0, -1).some((_, i) => {
+      const stat = exists(parts.slice(0, i + 1).join("/"));
+      return stat !== void 0 && !stat.isDirectory();
+    });
   });
 }
 
@@ -5298,11 +5347,11 @@ function registerRestoreCommand(program2, io2) {
 // src/cli/run-command.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
 import { existsSync as existsSync7, realpathSync as realpathSync4 } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/run/claude-phase.ts
 import { promises as fs5 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5331,11 +5380,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path7.dirname(file);
+  const dir = path8.dirname(file);
   await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
   const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path7.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path8.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5363,7 +5412,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 `;
 
 // src/run/phases.ts
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
@@ -5435,7 +5484,7 @@ async function runPhases(ctx, first) {
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path8.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+        logFile: path9.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
       });
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
@@ -5467,10 +5516,10 @@ function phaseTimeout(state, now, settings) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs6 } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path9.join(loopDir, "runner");
+var target = (loopDir) => path10.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
   await fs6.mkdir(loopDir, { recursive: true });
   try {
@@ -5512,7 +5561,7 @@ async function run(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
-  const projectDir = resolveProject3(path10.resolve(io2.cwd, options.project ?? "."));
+  const projectDir = resolveProject3(path11.resolve(io2.cwd, options.project ?? "."));
   const data = resolveDataDir(io2.env);
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
@@ -5535,7 +5584,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: io2.env,
-      pluginDir: options.pluginDir ? path10.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path11.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: (line) => io2.stdout(`${line}

@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-XQSJQLA6.js";
+} from "./chunks/chunk-2KM3PFIF.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

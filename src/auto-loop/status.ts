@@ -1,6 +1,7 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
 import { formatDuration } from "../shared/duration.js";
 import { elapsedMs } from "./caps.js";
+import { summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
@@ -14,7 +15,7 @@ export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
   none: 8,
 };
 
-export interface AutoLoopStatus {
+export interface AutoLoopStatus extends CheckpointSummary {
   status: LoopStatus | "none";
   active: boolean;
   exit_code: number;
@@ -44,14 +45,14 @@ export interface AutoLoopStatus {
   handoff_note: string | null;
 }
 
-export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number): AutoLoopStatus {
+export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number, checkpoints: CheckpointSummary = summarize(undefined)): AutoLoopStatus {
   if (!state) {
     return {
       status: "none", active: false, exit_code: STATUS_EXIT_CODES.none, reason: "no auto-loop was started in this project on this machine",
       project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null,
       tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
       last_verifier: null, last_verifier_exit_code: null, last_audit_vote: null, last_audit_reasons: [], next_action: null, blocker: null,
-      tamper_count: 0, flaky_count: 0, handoff_note: null,
+      tamper_count: 0, flaky_count: 0, handoff_note: null, ...checkpoints,
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -84,6 +85,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
     handoff_note: state.handoff_note,
+    ...checkpoints,
   };
 }
 
@@ -103,6 +105,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
     ...(s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : []),
     ...(s.next_action ? [`  next:       ${s.next_action}`] : []),
+    ...summaryLines(s, s.loop_id),
     ...(s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []),
   ];
   return `${lines.join("\n")}\n`;

@@ -26,8 +26,8 @@ export function formatCheckpoints(record: CheckpointRecord): string {
     ...rows.map(line),
     failureLine(record),
     "Compare with plain git, e.g.:",
-    `  git diff ${first.commit.slice(0, 12)} ${last.commit.slice(0, 12)}      (checkpoint ${first.id} to ${last.id})`,
-    `  git diff ${record.ref}~1 ${record.ref}      (what the last checkpoint changed)`,
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record.ref}~1 ${record.ref}      (what checkpoint ${last.id} changed)` : null,
     `  git log --stat ${record.ref}`,
     `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`,
   ]

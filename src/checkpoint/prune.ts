@@ -3,7 +3,7 @@ import { promises as fs } from "node:fs";
 import { findRepo } from "../shared/git.js";
 import { formatError } from "../shared/errors.js";
 import { lastCheckpoint, recordFiles, type CheckpointRecord } from "./record.js";
-import { deleteRef } from "./tree.js";
+import { checkGitDir, deleteRef } from "./tree.js";
 
 export interface PruneCandidate {
   record: CheckpointRecord;
@@ -24,7 +24,10 @@ export async function applyPrune(data: string, remove: CheckpointRecord[]): Prom
   for (const record of remove) {
     const repo = findRepo(record.project_dir);
     try {
-      if (repo) await deleteRef(repo, record.ref);
+      if (repo) {
+        await checkGitDir(repo, record.git_dir);
+        await deleteRef(repo, record.ref);
+      }
       const files = recordFiles(data, record.project_dir, record.loop_id);
       await fs.rm(files.index, { force: true });
       await fs.rm(files.record, { force: true });

@@ -47,6 +47,12 @@ export const CheckpointRecordSchema = z.object({
   /** The loop's state file, so restore and prune can tell whether the loop still runs. */
   state_file: z.string().min(1),
   ref: z.string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: z.string().min(1).nullable(),
   /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
   base_commit: Sha.nullable(),
   checkpoints: z.array(CheckpointSchema),

@@ -1,12 +1,14 @@
 // `loopkit restore`: the working tree back to a checkpoint. The tree as it is now is recorded first,
 // as a checkpoint of its own, so the restore itself can be undone the same way.
+import { lstatSync } from "node:fs";
+import path from "node:path";
 import { findRepo } from "../shared/git.js";
 import { LoopkitError } from "../shared/errors.js";
 import { withLock } from "../state/json-store.js";
 import { countLine, pathLines } from "./changes.js";
-import { lastCheckpoint, loadRecord, nextRestoreId, recordFiles, saveRecord, type Checkpoint, type CheckpointRecord } from "./record.js";
+import { lastCheckpoint, loadRecord, nextRestoreId, recordFiles, saveRecord, type Changes, type Checkpoint, type CheckpointRecord } from "./record.js";
 import { appendCheckpoint } from "./take.js";
-import { changesBetween, snapshotTree, switchTree, treeOf } from "./tree.js";
+import { changesBetween, checkGitDir, snapshotTree, switchTree, treeOf } from "./tree.js";
 
 /** The checkpoint `target` names ("2", "r1"), or a coded error saying why it cannot be restored. */
 export function planRestore(record: CheckpointRecord, target: string, loopRunning: boolean): Checkpoint {
@@ -35,13 +37,22 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
   const files = recordFiles(data, record.project_dir, record.loop_id);
   return withLock(files.record, async () => {
     const current = (await loadRecord(files.record, now)) ?? record;
+    await checkGitDir(repo, current.git_dir);
     if ((await treeOf(repo, target.commit)) !== target.tree) {
       throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target.id} (commit ${target.commit}) is gone from the repository`, {
         value: target.commit,
         hint: "was the repository re-cloned, or its objects pruned? Nothing was changed",
       });
     }
-    const snapshot = await snapshotTree(repo, record.project_dir, files.index);
+    const snapshot = await snapshotTree(repo, record.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const restored = await changesBetween(repo, snapshot.tree, target.tree, Number.MAX_SAFE_INTEGER);
+    const blocked = ignoredInTheWay(repo.workTree, restored);
+    if (blocked.length > 0) {
+      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
+        value: blocked,
+        hint: "move them out of the way and run the restore again; nothing was changed",
+      });
+    }
     const undoId = nextRestoreId(current);
     const last = lastCheckpoint(current);
     const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
@@ -49,7 +60,6 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
     const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
     // The undo point is saved before any file changes, so even a failed switch loses nothing.
     await saveRecord(files.record, saved);
-    const restored = await changesBetween(repo, snapshot.tree, target.tree);
     await switchTree(repo, files.index, snapshot.tree, target.tree);
     return [
       `Restored checkpoint ${target.id} of ${record.loop_kind} ${record.loop_id} (commit ${target.commit.slice(0, 12)}): ${countLine(restored)}.`,
@@ -58,4 +68,23 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
       "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes.",
     ].join("\n");
   });
+}
+
+/**
+ * Paths the restore would write where something git ignores now stands: an added path that exists,
+ * or a folder it needs where a file stands. Everything not ignored is in the snapshot, so this is all.
+ */
+function ignoredInTheWay(workTree: string, changes: Changes): string[] {
+  const exists = (rel: string) => lstatSync(path.join(workTree, rel), { throwIfNoEntry: false });
+  return changes.paths
+    .filter((p) => p.status === "A")
+    .map((p) => p.path)
+    .filter((rel) => {
+      if (exists(rel)) return true;
+      const parts = rel.split("/");
+      return parts.slice(0, -1).some((_, i) => {
+        const stat = exists(parts.slice(0, i + 1).join("/"));
+        return stat !== undefined && !stat.isDirectory();
+      });
+    });
 }

@@ -50,6 +50,7 @@ export function newRecord(loop: LoopRef, base: string | null): CheckpointRecord 
     project_dir: loop.projectDir,
     state_file: loop.stateFile,
     ref: checkpointRef(loop.loopId),
+    git_dir: null,
     base_commit: base,
     checkpoints: [],
     failure: null,
@@ -74,7 +75,7 @@ export async function snapshotIteration(loop: LoopRef, now: Date): Promise<Pendi
       // A corrupt record is left for recordIteration to keep aside and report.
       const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false as const }));
       const record = read.exists ? read.value : undefined;
-      const snapshot = await snapshotTree(repo, loop.projectDir, files.index);
+      const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record?.git_dir ?? null, !record?.checkpoints.length);
       const changes = await changesBetween(repo, await previousTree(repo, record, snapshot.head), snapshot.tree);
       return { kind: "ready", repo, snapshot, changes } as const;
     });
@@ -134,7 +135,7 @@ export async function appendCheckpoint(
   const commit = await commitTree(repo, ready.snapshot.tree, parent, checkpointMessage(record, facts), now);
   await setRef(repo, record.ref, commit);
   const checkpoint: Checkpoint = { ...facts, commit, tree: ready.snapshot.tree, parent, at: now.toISOString(), changed: ready.changes };
-  return { ...record, base_commit: base, checkpoints: [...record.checkpoints, checkpoint], failure: null };
+  return { ...record, git_dir: ready.snapshot.gitDir, base_commit: base, checkpoints: [...record.checkpoints, checkpoint], failure: null };
 }
 
 function withFailure(record: CheckpointRecord, iteration: number, message: string, now: Date): CheckpointRecord {

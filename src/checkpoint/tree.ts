@@ -36,14 +36,40 @@ async function seedIndex(repo: GitRepo, projectDir: string, indexFile: string): 
   await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
 
+/** The repository's git folder as git resolves it (the common dir of a linked worktree), absolute. */
+async function gitDirOf(repo: GitRepo): Promise<string> {
+  // A .git folder is its own common dir; only a gitfile (a linked worktree, or a planted one) needs git to resolve it.
+  if ((await fs.lstat(repo.gitDir)).isDirectory()) return fs.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs.realpath(dir).catch(() => dir);
+}
+
+/** The repository's git folder, refused when it is not `expected`, the one the loop's checkpoints went to (null: none yet). */
+export async function checkGitDir(repo: GitRepo, expected: string | null): Promise<string> {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git",
+    });
+  }
+  return gitDir;
+}
+
 export interface Snapshot {
+  /** Where the objects and the ref go (see CheckpointRecord.git_dir). */
+  gitDir: string;
   tree: string;
-  /** HEAD's commit, or null in a repository with no commit. */
+  /** HEAD's commit for a first checkpoint; null in a repository with no commit, and for later checkpoints. */
   head: string | null;
 }
 
-/** Writes the working tree (tracked and untracked files git does not ignore, loopkit's own folder left out) as a tree object. */
-export async function snapshotTree(repo: GitRepo, projectDir: string, indexFile: string): Promise<Snapshot> {
+/**
+ * Writes the working tree (tracked and untracked files git does not ignore, loopkit's own folder left
+ * out) as a tree object. HEAD is read only for a loop's first checkpoint (`first`), whose parent it is.
+ */
+export async function snapshotTree(repo: GitRepo, projectDir: string, indexFile: string, expectGitDir: string | null, first: boolean): Promise<Snapshot> {
+  const gitDir = await checkGitDir(repo, expectGitDir);
   await seedIndex(repo, projectDir, indexFile);
   try {
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
@@ -55,8 +81,8 @@ export async function snapshotTree(repo: GitRepo, projectDir: string, indexFile:
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
   }
   const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
-  const head = await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  return { tree, head: head.ok ? head.stdout.trim() : null };
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
 }
 
 /** The tree of a commit, or null when the object is gone. */
@@ -83,14 +109,15 @@ export async function deleteRef(repo: GitRepo, ref: string): Promise<void> {
 }
 
 /** What changed from tree `from` (null: the empty tree) to tree `to`; the cost follows the changed subtrees. */
-export async function changesBetween(repo: GitRepo, from: string | null, to: string): Promise<Changes> {
+export async function changesBetween(repo: GitRepo, from: string | null, to: string, keep?: number): Promise<Changes> {
   const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 8 * 1024 * 1024 }));
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
 }
 
 /**
  * Makes the working tree hold `to` where it held `from` (the private index must hold `from`): git's
- * two-tree switch writes, deletes and refuses to overwrite an ignored file in the way.
+ * two-tree switch writes and deletes. It overwrites ignored files in the way (git 2.39, measured), so
+ * the caller checks for them first.
  */
 export async function switchTree(repo: GitRepo, indexFile: string, from: string, to: string): Promise<void> {
   await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });

@@ -11,6 +11,7 @@ import { readSettings } from "../auto-loop/settings.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { formatStatus, loopStatus } from "../auto-loop/status.js";
+import { loadSummary } from "../checkpoint/summary.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { readJson } from "../state/json-store.js";
@@ -59,7 +60,8 @@ async function runRequest(request: AutoLoopRequest, options: Options, io: CliIo)
     case "status": {
       const projectDir = resolveProject(options, io);
       const read = await readJson(loopFiles(data, projectDir).state, AutoLoopStateSchema);
-      const status = loopStatus(projectDir, read.exists ? read.value : undefined, now, readSettings(io.env).staleMs);
+      const state = read.exists ? read.value : undefined;
+      const status = loopStatus(projectDir, state, now, readSettings(io.env).staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
       io.exitCode = status.exit_code;
       return;

@@ -9,6 +9,7 @@ import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";
 import { cancelLoop, findLoop, resumeLoop, startLoop, type RepeatContext } from "../repeat/start.js";
 import { formatStatus, repeatStatus } from "../repeat/status.js";
+import { loadSummary } from "../checkpoint/summary.js";
 import { statsFile } from "../repeat/stats-store.js";
 import { loadState, projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
@@ -77,7 +78,7 @@ async function runRequest(request: RepeatRequest, options: Options, io: CliIo): 
       return;
     case "status": {
       const state = await statusTarget(ctx, session);
-      const status = repeatStatus(ctx.projectDir, state, ctx.now);
+      const status = repeatStatus(ctx.projectDir, state, ctx.now, await loadSummary(ctx.dataDir, ctx.projectDir, state?.loop_id, ctx.now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status, ctx.now));
       return;
     }

@@ -1,9 +1,10 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
+import { summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { formatDuration } from "../shared/duration.js";
 import { isActive } from "./decide.js";
 import type { FinalStatus, Phase, RepeatState } from "./state.js";
 
-export interface RepeatStatus {
+export interface RepeatStatus extends CheckpointSummary {
   active: boolean;
   /** The phase of an active loop, the final status of an ended one, or "none". */
   status: Exclude<Phase, "ended"> | FinalStatus | "none";
@@ -26,12 +27,12 @@ export interface RepeatStatus {
   elapsed_ms: number;
 }
 
-export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date): RepeatStatus {
+export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date, checkpoints: CheckpointSummary = summarize(undefined)): RepeatStatus {
   if (!state) {
     return {
       active: false, status: "none", loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
       iteration: 0, max_iterations: null, results: [], passes: 0, failures: 0, consecutive_failures: 0, last_summary: null, next_at: null,
-      started_at: null, ended_at: null, elapsed_ms: 0,
+      started_at: null, ended_at: null, elapsed_ms: 0, ...checkpoints,
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -57,6 +58,7 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
     started_at: state.started_at,
     ended_at: state.ended_at,
     elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints,
   };
 }
 
@@ -73,6 +75,7 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     ...(s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : []),
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...(s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []),
   ];
   return `${lines.join("\n")}\n`;

@@ -122,3 +122,20 @@ describe("a checkpoint per iteration", () => {
     expect(record.checkpoints.map((c) => c.id)).toEqual(["2"]);
   });
 });
+
+describe("where checkpoints are written", () => {
+  it("refuses a .git swapped for a gitfile that points at another repository, and writes nothing there", async () => {
+    const { project, data, loop } = makeProject();
+    write(project, "a.txt", "x\n");
+    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
+    const other = makeProject();
+    rmSync(path.join(project, ".git"), { recursive: true });
+    write(project, ".git", `gitdir: ${path.join(other.project, ".git")}\n`);
+    const notes = await checkpointIteration(loop(), facts(2), now());
+    expect(notes.join("\n")).toMatch(/git folder is now .*, not .* where the loop's checkpoints are; loopkit writes nothing there/);
+    expect(git(other.project, "for-each-ref", "refs/loopkit")).toBe("");
+    const record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
+    expect(record.checkpoints.map((c) => c.id)).toEqual(["1"]);
+    expect(record.failure).toMatchObject({ iteration: 2 });
+  });
+});

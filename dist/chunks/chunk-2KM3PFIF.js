@@ -30659,6 +30659,12 @@ var CheckpointRecordSchema = external_exports.object({
   /** The loop's state file, so restore and prune can tell whether the loop still runs. */
   state_file: external_exports.string().min(1),
   ref: external_exports.string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: external_exports.string().min(1).nullable(),
   /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
   base_commit: Sha.nullable(),
   checkpoints: external_exports.array(CheckpointSchema),
@@ -30728,7 +30734,23 @@ async function seedIndex(repo, projectDir, indexFile) {
   await fs7.copyFile(own2, indexFile).catch(() => void 0);
   await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
-async function snapshotTree(repo, projectDir, indexFile) {
+async function gitDirOf(repo) {
+  if ((await fs7.lstat(repo.gitDir)).isDirectory()) return fs7.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs7.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
   await seedIndex(repo, projectDir, indexFile);
   try {
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
@@ -30739,8 +30761,8 @@ async function snapshotTree(repo, projectDir, indexFile) {
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
   }
   const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
-  const head = await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  return { tree, head: head.ok ? head.stdout.trim() : null };
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
 }
 async function treeOf(repo, commit) {
   const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
@@ -30758,9 +30780,9 @@ async function setRef(repo, ref, commit) {
 async function deleteRef(repo, ref) {
   await git(repo, ["update-ref", "--no-deref", "-d", ref]);
 }
-async function changesBetween(repo, from, to) {
+async function changesBetween(repo, from, to, keep) {
   const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 8 * 1024 * 1024 }));
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
 }
 async function switchTree(repo, indexFile, from, to) {
   await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
@@ -30784,6 +30806,7 @@ function newRecord(loop, base) {
     project_dir: loop.projectDir,
     state_file: loop.stateFile,
     ref: checkpointRef(loop.loopId),
+    git_dir: null,
     base_commit: base,
     checkpoints: [],
     failure: null,
@@ -30803,7 +30826,7 @@ async function snapshotIteration(loop, now) {
     return await withLock(files.record, async () => {
       const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
       const record2 = read.exists ? read.value : void 0;
-      const snapshot = await snapshotTree(repo, loop.projectDir, files.index);
+      const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record2?.git_dir ?? null, !record2?.checkpoints.length);
       const changes = await changesBetween(repo, await previousTree(repo, record2, snapshot.head), snapshot.tree);
       return { kind: "ready", repo, snapshot, changes };
     });
@@ -30848,7 +30871,7 @@ async function appendCheckpoint(repo, record2, facts, ready, now) {
   const commit = await commitTree(repo, ready.snapshot.tree, parent, checkpointMessage(record2, facts), now);
   await setRef(repo, record2.ref, commit);
   const checkpoint = { ...facts, commit, tree: ready.snapshot.tree, parent, at: now.toISOString(), changed: ready.changes };
-  return { ...record2, base_commit: base, checkpoints: [...record2.checkpoints, checkpoint], failure: null };
+  return { ...record2, git_dir: ready.snapshot.gitDir, base_commit: base, checkpoints: [...record2.checkpoints, checkpoint], failure: null };
 }
 function withFailure(record2, iteration, message, now) {
   return { ...record2, failure: { at: now.toISOString(), iteration, message }, failures: record2.failures + 1 };
@@ -30984,8 +31007,6 @@ export {
   nextPrompt,
   wrapUpPrompt,
   auditPrompt,
-  countLine,
-  pathLines,
   recordFiles,
   loadRecord,
   saveRecord,
@@ -30993,9 +31014,12 @@ export {
   nextRestoreId,
   projectRecords,
   findRecord,
+  countLine,
+  pathLines,
   checkpointRef,
   RepeatStateSchema,
   repeatStateFile,
+  checkGitDir,
   snapshotTree,
   treeOf,
   deleteRef,
