@@ -99,6 +99,13 @@ export async function projectRecords(data: string, projectDir: string): Promise<
   return readRecordsIn(checkpointsDir(data, projectDir));
 }
 
+/** Every readable record in the data folder, whatever the project. */
+export async function allRecords(data: string): Promise<CheckpointRecord[]> {
+  const root = path.join(data, "checkpoints");
+  const projects = await fs.readdir(root).catch(() => [] as string[]);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path.join(root, project))))).flat();
+}
+
 /** The record of `loopId` in any project, or undefined. */
 export async function findRecord(data: string, loopId: string): Promise<CheckpointRecord | undefined> {
   const root = path.join(data, "checkpoints");

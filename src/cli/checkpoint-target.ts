@@ -1,19 +1,8 @@
-// What the checkpoint commands share: the project they look at and whether a loop still runs.
-import { existsSync, realpathSync } from "node:fs";
-import path from "node:path";
+// What restore and prune share: whether a loop still runs.
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import type { CheckpointRecord } from "../checkpoint/record.js";
 import { RepeatStateSchema } from "../repeat/state.js";
-import { LoopkitError } from "../shared/errors.js";
 import { readJson } from "../state/json-store.js";
-import type { CliIo } from "./io.js";
-
-/** --project, else $CLAUDE_PROJECT_DIR, else the current directory. */
-export function checkpointProject(given: string | undefined, io: CliIo): string {
-  const full = path.resolve(io.cwd, given || io.env.CLAUDE_PROJECT_DIR || ".");
-  if (!existsSync(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync(full);
-}
 
 /** True while the record's loop may still change the tree: auto-loop pursuing, repeat not ended. An unreadable state is a stopped loop. */
 export async function loopRunning(record: CheckpointRecord): Promise<boolean> {

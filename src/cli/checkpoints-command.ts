@@ -4,8 +4,7 @@ import { formatCheckpoints } from "../checkpoint/list.js";
 import { findRecord, projectRecords } from "../checkpoint/record.js";
 import { checkpointRef } from "../checkpoint/ref.js";
 import { LoopkitError } from "../shared/errors.js";
-import { resolveDataDir } from "../state/find-data-dir.js";
-import { checkpointProject } from "./checkpoint-target.js";
+import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -23,10 +22,11 @@ export function registerCheckpointsCommand(program: Command, io: CliIo): void {
     .option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)")
     .option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)")
     .action(async (loopId: string | undefined, options: Options) => {
-      const data = resolveDataDir(io.env, options.pluginData);
       if (loopId !== undefined) checkpointRef(loopId);
-      const all = loopId === undefined ? await projectRecords(data, checkpointProject(options.project, io)) : [];
-      const record = loopId === undefined ? all[0] : await findRecord(data, loopId);
+      const inv = invocation(options, io);
+      const data = inv.dataDir();
+      const all = loopId === undefined && data !== null ? await projectRecords(data, inv.projectDir()) : [];
+      const record = loopId === undefined ? all[0] : data === null ? undefined : await findRecord(data, loopId);
       if (!record) {
         throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
           hint: "checkpoints are taken at each iteration of a loop in a git repository",

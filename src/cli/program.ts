@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { registerAutoLoopCommand } from "./auto-loop-command.js";
 import { registerCheckpointsCommand } from "./checkpoints-command.js";
 import { registerCodexRunCommand } from "./codex-run-command.js";
+import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
 import { registerPruneCommand } from "./prune-command.js";
 import { registerRepeatCommand } from "./repeat-command.js";
@@ -11,17 +12,30 @@ import { registerRunCommand } from "./run-command.js";
 
 export const VERSION = "0.1.0";
 
+const PROGRAM_EXAMPLES = `
+Examples:
+  loopkit repeat --status                 this project's repeat loop (inside Claude Code: /loopkit:repeat)
+  loopkit auto-loop --status --json       this project's auto-loop, as JSON
+  loopkit run "fix the parser" --verify "npm test"
+  loopkit history --limit 10
+
+Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
+skills/auto-loop/references/usage.md).
+`;
+
 export function createProgram(io: CliIo): Command {
   const program = new Command("loopkit")
     .description("Timed repeat loops and verifier-gated goal loops for Claude Code")
     .version(VERSION)
     .exitOverride()
     .showHelpAfterError("(run with --help for usage)")
-    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
+    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) })
+    .addHelpText("after", PROGRAM_EXAMPLES);
   registerRepeatCommand(program, io);
   registerAutoLoopCommand(program, io);
   registerCodexRunCommand(program, io);
   registerRunCommand(program, io);
+  registerHistoryCommand(program, io);
   registerCheckpointsCommand(program, io);
   registerRestoreCommand(program, io);
   registerPruneCommand(program, io);

@@ -3,8 +3,8 @@ import type { Command } from "commander";
 import { applyPrune, planPrune } from "../checkpoint/prune.js";
 import { projectRecords } from "../checkpoint/record.js";
 import { LoopkitError } from "../shared/errors.js";
-import { resolveDataDir } from "../state/find-data-dir.js";
-import { checkpointProject, loopRunning } from "./checkpoint-target.js";
+import { loopRunning } from "./checkpoint-target.js";
+import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -25,12 +25,13 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
     .action(async (options: Options) => {
       const keep = Number(options.keep);
       if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
-      const data = resolveDataDir(io.env, options.pluginData);
-      const project = checkpointProject(options.project, io);
-      const records = await projectRecords(data, project);
+      const inv = invocation(options, io);
+      const data = inv.dataDir();
+      const project = inv.projectDir();
+      const records = data === null ? [] : await projectRecords(data, project);
       const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
       const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
-      if (plan.remove.length === 0) {
+      if (data === null || plan.remove.length === 0) {
         io.stdout(`Nothing to prune in ${project}.${kept.length ? `\n${kept.join("\n")}` : ""}\n`);
         return;
       }

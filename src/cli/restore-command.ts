@@ -4,8 +4,8 @@ import { findRecord } from "../checkpoint/record.js";
 import { checkpointRef } from "../checkpoint/ref.js";
 import { planRestore, restoreCheckpoint } from "../checkpoint/restore.js";
 import { LoopkitError } from "../shared/errors.js";
-import { resolveDataDir } from "../state/find-data-dir.js";
 import { loopRunning } from "./checkpoint-target.js";
+import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
 export function registerRestoreCommand(program: Command, io: CliIo): void {
@@ -17,9 +17,9 @@ export function registerRestoreCommand(program: Command, io: CliIo): void {
     .option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)")
     .action(async (loopId: string, target: string, options: { pluginData?: string }) => {
       checkpointRef(loopId);
-      const data = resolveDataDir(io.env, options.pluginData);
-      const record = await findRecord(data, loopId);
-      if (!record) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+      const data = invocation(options, io).dataDir();
+      const record = data === null ? undefined : await findRecord(data, loopId);
+      if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
       const checkpoint = planRestore(record, target, await loopRunning(record));
       io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}\n`);
     });

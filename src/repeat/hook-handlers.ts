@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
+import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
 import { withNotes, type StopDecision } from "../session/output.js";
@@ -55,28 +56,10 @@ const allow = (...lines: (string | undefined)[]): StopDecision => {
   return message ? { kind: "allow", message } : { kind: "allow" };
 };
 
-/** Loads the loop if this session owns it; otherwise the decision to return (and the marker dropped where it is dead). */
-async function loadOwned(ctx: Ctx, file: string): Promise<RepeatState | StopDecision> {
-  let state: RepeatState | undefined;
-  try {
-    state = await loadState(file, ctx.now());
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
-    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    return allow(`loopkit repeat stopped: ${formatError(error)}`);
-  }
-  if (!state) {
-    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    return allow("loopkit repeat stopped: its state is gone from loopkit's data folder.");
-  }
-  // Only the session that started the loop acts on it.
-  if (state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return allow();
-  return state;
-}
-
 async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Waiting> {
-  const state = await loadOwned(ctx, file);
-  if ("kind" in state) return state;
+  const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+  if ("decision" in owned) return owned.decision;
+  const { state } = owned;
   const now = ctx.now();
   const step = onStop(state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() });
   if (step.kind !== "wait") return carryOut(ctx, file, step, now);
@@ -145,10 +128,10 @@ async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting, interr
     if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => undefined), waiting.token)) break;
   }
   return withLock(file, async () => {
-    const current = await loadOwned(ctx, file);
-    if ("kind" in current) return current;
+    const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+    if ("decision" in owned) return owned.decision;
     const now = ctx.now();
-    const step = afterWait(current, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
+    const step = afterWait(owned.state, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
     return carryOut(ctx, file, step, now, waiting.warnings);
   });
 }

@@ -74,7 +74,7 @@ describe("auto-loop Stop hook", () => {
   });
 
   it("prints the usage text when given no arguments", () => {
-    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^# \/loopkit:auto-loop/) });
+    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/) });
   });
 
   it("gives a usage error with exit code 2 for bad arguments", () => {
@@ -87,8 +87,8 @@ describe("auto-loop Stop hook", () => {
     const elsewhere = path.join(tmp, "elsewhere");
     mkdirSync(elsewhere);
     const other = (args: string[], text = "") => spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", elsewhere, ...args], { input: text, encoding: "utf8", env: env() });
-    expect(other(["--cancel"])).toMatchObject({ status: 1, stderr: expect.stringMatching(/no running auto-loop/) });
-    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({ status: 1, stderr: expect.stringMatching(/no running auto-loop in this project to take over/) });
+    expect(other(["--cancel"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop/) });
+    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop in this project to take over/) });
   });
 
   it("--takeover with a new goal replaces a stale loop, ending the old one", () => {
