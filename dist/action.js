@@ -2,18 +2,22 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-EWTP57PC.js";
+} from "./chunks/chunk-PXUP557W.js";
 import {
-  LoopkitError,
   MIRROR_DIR,
   execa,
-  formatError,
-  isLoopkitError,
   loadState,
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-VUTO5ZI2.js";
+} from "./chunks/chunk-KNESZQBQ.js";
+import "./chunks/chunk-QKZW3XWR.js";
+import {
+  LoopkitError,
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-ASQPNKNQ.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

@@ -21,34 +21,40 @@ import {
   snapshotIteration,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-SKLDAY2T.js";
+} from "./chunks/chunk-SPPJGTMQ.js";
 import {
-  AutoLoopStateSchema,
-  SESSION_ID_PATTERN,
-  SessionMarkerSchema,
   checkMirror,
-  external_exports,
-  formatError,
   historyEntry,
-  isLoopkitError,
-  keepAside,
   loadState,
   loopFiles,
   persist,
   readHandoff,
-  readJson,
   readSettings,
   readTranscriptDelta,
-  removeSessionMarker,
   runAudit,
   runVerifier,
-  sessionMarkerPath,
-  tokensUsed,
   verifierRun,
-  withLock,
-  writeJson,
   writeVerifierLog
-} from "./chunks/chunk-VUTO5ZI2.js";
+} from "./chunks/chunk-KNESZQBQ.js";
+import "./chunks/chunk-K5H4OEPS.js";
+import {
+  AutoLoopStateSchema,
+  SessionMarkerSchema,
+  external_exports,
+  keepAside,
+  readJson,
+  removeSessionMarker,
+  tokensUsed,
+  withLock,
+  writeJson
+} from "./chunks/chunk-QKZW3XWR.js";
+import {
+  SESSION_ID_PATTERN,
+  formatError,
+  isLoopkitError,
+  sessionMarkerPath
+} from "./chunks/chunk-ASQPNKNQ.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

@@ -9,6 +9,7 @@ import { registerPruneCommand } from "./prune-command.js";
 import { registerRepeatCommand } from "./repeat-command.js";
 import { registerRestoreCommand } from "./restore-command.js";
 import { registerRunCommand } from "./run-command.js";
+import { registerStatuslineCommand } from "./statusline-command.js";
 
 export const VERSION = "0.1.0";
 
@@ -36,6 +37,7 @@ export function createProgram(io: CliIo): Command {
   registerCodexRunCommand(program, io);
   registerRunCommand(program, io);
   registerHistoryCommand(program, io);
+  registerStatuslineCommand(program, io);
   registerCheckpointsCommand(program, io);
   registerRestoreCommand(program, io);
   registerPruneCommand(program, io);

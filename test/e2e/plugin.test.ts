@@ -41,7 +41,8 @@ describe("claude plugin validate --strict", () => {
     await writeFile(path.join(broken, ".claude-plugin/plugin.json"), JSON.stringify({ name: "broken", version: "1.0.0", description: "d", author: { name: "a" } }));
     await writeFile(path.join(broken, "hooks/hooks.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command" }] }] } }));
     const result = await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", broken] });
-    expect(result.stdout).toContain("hooks.Stop.0.hooks.0.command");
+    // 2.1.197 names the field (`hooks.Stop.0.hooks.0.command`); 2.1.332 names the hook, then the field.
+    expect(result.stdout).toMatch(/hooks\.Stop\.0\.hooks\.0(\.command|: Invalid command hook \(command:)/);
     expect(result.exitCode).toBe(1);
     expect(model.unexpected).toEqual([]);
   });
