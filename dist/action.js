@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-PXUP557W.js";
+} from "./chunks/chunk-5LM4XPZL.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,14 +10,14 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-KNESZQBQ.js";
-import "./chunks/chunk-QKZW3XWR.js";
+} from "./chunks/chunk-4V5UHJNG.js";
+import "./chunks/chunk-XEC3S3RS.js";
+import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

@@ -21,7 +21,7 @@ import {
   snapshotIteration,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-SPPJGTMQ.js";
+} from "./chunks/chunk-OJO4KDKC.js";
 import {
   checkMirror,
   historyEntry,
@@ -35,8 +35,8 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-KNESZQBQ.js";
-import "./chunks/chunk-K5H4OEPS.js";
+} from "./chunks/chunk-4V5UHJNG.js";
+import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -47,14 +47,15 @@ import {
   tokensUsed,
   withLock,
   writeJson
-} from "./chunks/chunk-QKZW3XWR.js";
+} from "./chunks/chunk-XEC3S3RS.js";
 import {
   SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
   sessionMarkerPath
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
+} from "./chunks/chunk-2LPL6D4U.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

@@ -45,13 +45,17 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   return { goal, verify: fields.get("verify") ?? null, caps };
 }
 
-/** Reads and parses the goal file at `file` (relative paths are taken from the project root). */
-export async function readGoalFile(projectDir: string, file: string): Promise<GoalSpec & { path: string }> {
+/**
+ * Reads and parses the goal file at `file` (relative paths are taken from the project root). `named`:
+ * the person named it with --goal-file, so its absence is a missing file, not a missing goal.
+ */
+export async function readGoalFile(projectDir: string, file: string, named = false): Promise<GoalSpec & { path: string }> {
   const full = path.resolve(projectDir, file);
   let stat;
   try {
     stat = await fs.stat(full);
   } catch {
+    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",

@@ -5,9 +5,10 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationOf } from "./repeat-helpers.js";
 
 const hasTmux = (() => {
@@ -41,17 +42,15 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
 let model: FakeModel;
 let sandbox: Sandbox;
 let data: string;
-beforeAll(async () => {
-  model = await startFakeModel((request) => ({ text: `Checked it.\nREPEAT-RESULT: pass - fine (request ${request.index})` }));
-  sandbox = await makeSandbox();
-  data = path.join(sandbox.root, "loopkit data");
-});
-afterAll(async () => {
-  await tmux("kill-server");
-  await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
-  await model.close();
-  await sandbox.cleanup();
-});
+useModelAndSandbox({
+    sandbox: "file",
+    script: (request) => ({ text: `Checked it.\nREPEAT-RESULT: pass - fine (request ${request.index})` }),
+    setUp: (world) => void (data = path.join(world.sandbox.root, "loopkit data")),
+    tearDown: async () => {
+      await tmux("kill-server");
+      await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
+    },
+  }, (world) => ({ model, sandbox } = world));
 
 const repeatPhase = (): string | undefined => {
   try {

@@ -1,21 +1,15 @@
 // The plugin as Claude Code sees it, through the real pinned CLI, offline against the fake model.
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mainRequests, startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { claudeCommand, makeSandbox, REPO_ROOT, runClaude, traceNodeProcesses, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import { mainRequests, type FakeModel } from "./harness/fake-model.js";
+import { claudeCommand, REPO_ROOT, runClaude, traceNodeProcesses, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-  model = await startFakeModel([]);
-  sandbox = await makeSandbox();
-});
-afterAll(async () => {
-  await model?.close();
-  await sandbox?.cleanup();
-});
+useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world));
 
 /** A copy of the shipped plugin (no node_modules, no sources) in a folder whose path has a space. */
 async function copyPlugin(): Promise<string> {

@@ -8,12 +8,12 @@ import {
   recordFiles,
   saveRecord,
   splitArguments
-} from "./chunk-KNESZQBQ.js";
+} from "./chunk-4V5UHJNG.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-K5H4OEPS.js";
+} from "./chunk-AQVHO7PC.js";
 import {
   capReached,
   elapsedMs,
@@ -28,12 +28,12 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-XEC3S3RS.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunk-ASQPNKNQ.js";
+} from "./chunk-WA7G27RY.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

@@ -3,14 +3,14 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-KNESZQBQ.js";
+} from "./chunk-4V5UHJNG.js";
 import {
   LOOP_STATUSES,
   elapsedMs,
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-XEC3S3RS.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

@@ -10,16 +10,16 @@ import {
   tokensUsed,
   writeJson,
   writeSessionMarker
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-XEC3S3RS.js";
+import {
+  projectKey
+} from "./chunk-2LPL6D4U.js";
 import {
   LoopkitError,
-  projectKey
-} from "./chunk-ASQPNKNQ.js";
-import {
   __commonJS,
   __require,
   __toESM
-} from "./chunk-JXA4W5PX.js";
+} from "./chunk-WA7G27RY.js";
 
 // node_modules/isexe/windows.js
 var require_windows = __commonJS({
