@@ -21,7 +21,7 @@ import {
   snapshotIteration,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-OJO4KDKC.js";
+} from "./chunks/chunk-AKT7TCBU.js";
 import {
   checkMirror,
   historyEntry,
@@ -35,7 +35,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-4V5UHJNG.js";
+} from "./chunks/chunk-IMQPMG3D.js";
 import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,

@@ -13,6 +13,7 @@ import { loadSummary } from "../checkpoint/summary.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
 import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
@@ -69,6 +70,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
     }
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };

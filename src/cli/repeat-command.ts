@@ -12,6 +12,7 @@ import { projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
 import { RepeatStateSchema, repeatStateFile } from "../repeat/state.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
 import { answerForSkill } from "./skill-answer.js";
@@ -69,6 +70,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     io.stdout(await cancelLoop(ctx, await findLoop(ctx, session)));
     return;
   }
+  refuseUnderRecursionGuard(io.env, "a repeat loop");
   const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
   if (request.mode === "resume") {
     io.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));

@@ -7319,6 +7319,19 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
+function refuseUnderRecursionGuard(env, what) {
+  if (!underRecursionGuard(env)) return;
+  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
+    value: env[RECURSION_GUARD],
+    hint: "start loops from your own Claude Code session or terminal"
+  });
+}
+
 // src/shared/process-group.ts
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
@@ -7514,7 +7527,7 @@ async function runAudit(options) {
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
+    env: { ...options.env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,
@@ -7957,6 +7970,7 @@ export {
   projectRecords,
   allRecords,
   findRecord,
+  refuseUnderRecursionGuard,
   killGroup,
   BoundedOutput,
   readTranscriptDelta,

@@ -8,7 +8,7 @@ import {
   recordFiles,
   saveRecord,
   splitArguments
-} from "./chunk-4V5UHJNG.js";
+} from "./chunk-IMQPMG3D.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

@@ -3,7 +3,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-4V5UHJNG.js";
+} from "./chunk-IMQPMG3D.js";
 import {
   LOOP_STATUSES,
   elapsedMs,

@@ -37,7 +37,7 @@ import {
   treeFingerprint,
   treeOf,
   writeMarker as writeMarker2
-} from "./chunk-OJO4KDKC.js";
+} from "./chunk-AKT7TCBU.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -52,7 +52,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-5LM4XPZL.js";
+} from "./chunk-7KKIXOEZ.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -73,13 +73,14 @@ import {
   projectRecords,
   readSettings,
   recordFiles,
+  refuseUnderRecursionGuard,
   runVerifier,
   saveRecord,
   splitArguments,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-4V5UHJNG.js";
+} from "./chunk-IMQPMG3D.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -3607,7 +3608,7 @@ function parseWords(words) {
       while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, command);
+      values.set(name, checkVerifyCommand(command, "--verify"));
       continue;
     }
     const next = eq === -1 ? words[++i] : void 0;
@@ -3633,6 +3634,9 @@ function parseWords(words) {
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
   return {
     mode: "start",
     goal: goal || null,
@@ -3647,14 +3651,25 @@ function isLoopkitOption(word) {
   const eq = word.value.indexOf("=");
   return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
+var MAX_GOAL_BYTES = 64 * 1024;
+var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
+function checkVerifyCommand(command, where) {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
 function parseCaps(get) {
   const caps = {};
   const iterations = get("--max-iterations");
-  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 1e5, false);
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
   const tokens = get("--max-tokens");
-  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
   const wallclock = get("--max-wallclock");
-  if (wallclock !== void 0) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  if (wallclock !== void 0) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
   const pct = get("--restart-pct");
   if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
   return caps;
@@ -3739,7 +3754,6 @@ import { existsSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var MAX_BYTES = 64 * 1024;
 var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -3765,7 +3779,8 @@ function parseGoalFile(text, name) {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
@@ -3780,7 +3795,7 @@ async function readGoalFile(projectDir, file, named = false) {
     });
   }
   if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
   return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
 }
 function unquote(value) {
@@ -4766,6 +4781,7 @@ async function runRequest(request, inv, fromSkill, io) {
     }
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
@@ -5437,6 +5453,7 @@ async function runRequest2(request, inv, io) {
     io.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
     return;
   }
+  refuseUnderRecursionGuard(io.env, "a repeat loop");
   const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
   if (request.mode === "resume") {
     io.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));
@@ -5813,7 +5830,7 @@ function registerRunCommand(program2, io) {
   useHelpText(command, RUN_HELP);
 }
 async function run(words, options, io) {
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)", { hint: "start loopkit run from a terminal or a CI job" });
+  refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
