@@ -14,14 +14,16 @@ import {
   nextGateStep,
   onResume,
   onStop,
+  readLoop,
   recordIteration,
   saveLoopRun,
   saveNextPrompt,
   saveState,
   snapshotIteration,
+  tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-AKT7TCBU.js";
+} from "./chunks/chunk-F4JMC3WE.js";
 import {
   checkMirror,
   historyEntry,
@@ -35,7 +37,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-IMQPMG3D.js";
+} from "./chunks/chunk-B3AGTS3X.js";
 import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,
@@ -411,7 +413,7 @@ var HANDLERS = {
   repeat: repeatHookHandlers,
   "auto-loop": autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir) {
+async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
@@ -432,6 +434,7 @@ async function dispatchHook(payload, dataDir) {
   }
   const handlers = HANDLERS[marker.kind];
   const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -444,7 +447,13 @@ async function dispatchHook(payload, dataDir) {
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+function withLines(decision, lines, eventName) {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
 }
 export {
   dispatchHook

@@ -17,6 +17,7 @@ import { invocation, type Invocation, type InvocationOptions } from "./invocatio
 import { readForStatus } from "./read-for-status.js";
 import { answerForSkill } from "./skill-answer.js";
 import { useHelpText } from "./help-text.js";
+import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
 
 interface Options extends InvocationOptions {
@@ -67,7 +68,9 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop(ctx, await findLoop(ctx, session)));
+    const file = await findLoop(ctx, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop(ctx, file));
+    io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
     return;
   }
   refuseUnderRecursionGuard(io.env, "a repeat loop");

@@ -3,7 +3,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-IMQPMG3D.js";
+} from "./chunk-B3AGTS3X.js";
 import {
   LOOP_STATUSES,
   elapsedMs,

@@ -7972,6 +7972,7 @@ export {
   findRecord,
   refuseUnderRecursionGuard,
   killGroup,
+  killGroupAfter,
   BoundedOutput,
   readTranscriptDelta,
   runAudit,

@@ -23,6 +23,7 @@ import {
   parseRepeatWords,
   pathLines,
   projectLoops,
+  readLoop,
   recordDelegatedProgress,
   resumeState,
   saveLoopRun,
@@ -34,10 +35,11 @@ import {
   statsFile,
   summaryLine,
   switchTree,
+  tellPerson,
   treeFingerprint,
   treeOf,
   writeMarker as writeMarker2
-} from "./chunk-AKT7TCBU.js";
+} from "./chunk-F4JMC3WE.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -52,7 +54,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-7KKIXOEZ.js";
+} from "./chunk-ODA77G5M.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -80,7 +82,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-IMQPMG3D.js";
+} from "./chunk-B3AGTS3X.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -4682,6 +4684,13 @@ function useHelpText(command, text) {
   command.helpOption(false).configureHelp({ formatHelp: () => text });
 }
 
+// src/cli/tell.ts
+async function withWord(kind, stateFile, change) {
+  const before = await readLoop(kind, stateFile);
+  const result = await change();
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
+}
+
 // src/cli/invocation.ts
 import { existsSync as existsSync2, realpathSync } from "node:fs";
 import path3 from "node:path";
@@ -4776,7 +4785,9 @@ async function runRequest(request, inv, fromSkill, io) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      io.stdout(await cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
       return;
     }
     case "start":
@@ -4786,7 +4797,14 @@ async function runRequest(request, inv, fromSkill, io) {
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-        io.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
+        const { result, lines } = await withWord(
+          "auto-loop",
+          loopFiles(dataDir, codexCtx.projectDir).state,
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
+        );
+        for (const line of lines) io.stdout(`${line}
+`);
+        io.exitCode = result;
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
@@ -4867,7 +4885,10 @@ function registerCodexRunCommand(program2, io) {
     if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-    io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
+    const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    for (const line of lines) io.stdout(`${line}
+`);
+    io.exitCode = result;
   });
 }
 
@@ -5450,7 +5471,10 @@ async function runRequest2(request, inv, io) {
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    const file = await findLoop(ctx2, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop2(ctx2, file));
+    io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
     return;
   }
   refuseUnderRecursionGuard(io.env, "a repeat loop");
