@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-RJS5HCPY.js";
+} from "./chunks/chunk-5FRW6UQT.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,7 +10,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-KXY4IJQA.js";
+} from "./chunks/chunk-B3AGTS3X.js";
 import "./chunks/chunk-XEC3S3RS.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {

@@ -4,6 +4,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   external_exports,
+  readJson,
   readOrKeepAside,
   require_lib,
   tokensUsed,
@@ -25,8 +26,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function checkPathExt(path9, options) {
+    var fs4 = __require("fs");
+    function checkPathExt(path10, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -37,25 +38,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path9.substr(-p.length).toLowerCase() === p) {
+        if (p && path10.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path9, options) {
+    function checkStat(stat, path10, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path9, options);
+      return checkPathExt(path10, options);
     }
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path9, options));
+    function isexe(path10, options, cb) {
+      fs4.stat(path10, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path10, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), path9, options);
+    function sync(path10, options) {
+      return checkStat(fs4.statSync(path10), path10, options);
     }
   }
 });
@@ -65,14 +66,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
+    var fs4 = __require("fs");
+    function isexe(path10, options, cb) {
+      fs4.stat(path10, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), options);
+    function sync(path10, options) {
+      return checkStat(fs4.statSync(path10), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -96,7 +97,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs3 = __require("fs");
+    var fs4 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -105,7 +106,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path9, options, cb) {
+    function isexe(path10, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -115,7 +116,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path9, options || {}, function(er, is) {
+          isexe(path10, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -124,7 +125,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path9, options || {}, function(er, is) {
+      core(path10, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -134,9 +135,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path9, options) {
+    function sync(path10, options) {
       try {
-        return core.sync(path9, options || {});
+        return core.sync(path10, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -152,7 +153,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path9 = __require("path");
+    var path10 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -190,7 +191,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path10.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -217,7 +218,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path10.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -265,7 +266,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path10 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -283,7 +284,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path9.delimiter : void 0
+          pathExt: withoutPathExt ? path10.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -292,7 +293,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path10.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -346,8 +347,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path9, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path9.split("/").pop();
+      const [path10, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path10.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -360,16 +361,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs3 = __require("fs");
+    var fs4 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs3.openSync(command, "r");
-        fs3.readSync(fd, buffer, 0, size, 0);
-        fs3.closeSync(fd);
+        fd = fs4.openSync(command, "r");
+        fs4.readSync(fd, buffer, 0, size, 0);
+        fs4.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -382,7 +383,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path10 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -407,7 +408,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path9.normalize(parsed.command);
+        parsed.command = path10.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4919,13 +4920,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path9, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path9 === "string" ? path9 : path9.toString();
+  for (const { path: path10, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path10 === "string" ? path10 : path10.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path9, serializedResult);
+      appendFileSync(path10, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path9, serializedResult);
+      writeFileSync(path10, serializedResult);
     }
   }
 };
@@ -7848,6 +7849,101 @@ function writeMarker(data, state, files, now, driver = "session") {
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
+// src/checkpoint/record.ts
+import { promises as fs3 } from "node:fs";
+import path9 from "node:path";
+var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+var ChangesSchema = external_exports.object({
+  added: external_exports.int().nonnegative(),
+  modified: external_exports.int().nonnegative(),
+  deleted: external_exports.int().nonnegative(),
+  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
+  paths: external_exports.array(external_exports.object({ status: external_exports.enum(["A", "M", "D", "T"]), path: external_exports.string() })),
+  more: external_exports.int().nonnegative()
+});
+var CheckpointSchema = external_exports.object({
+  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
+  id: external_exports.string().regex(/^(\d+|r\d+)$/),
+  kind: external_exports.enum(["iteration", "before-restore"]),
+  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
+  iteration: external_exports.int().nonnegative(),
+  commit: Sha,
+  tree: Sha,
+  parent: Sha.nullable(),
+  at: external_exports.iso.datetime(),
+  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
+  verdict: external_exports.string(),
+  /** The loop's tokens so far; null for repeat, which does not count tokens. */
+  tokens: external_exports.int().nonnegative().nullable(),
+  changed: ChangesSchema,
+  /** For a before-restore checkpoint: the checkpoint that was restored. */
+  restored: external_exports.string().nullable()
+});
+var CheckpointRecordSchema = external_exports.object({
+  version: external_exports.literal(1),
+  loop_id: external_exports.string().min(1),
+  loop_kind: external_exports.enum(["auto-loop", "repeat"]),
+  project_dir: external_exports.string().min(1),
+  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
+  state_file: external_exports.string().min(1),
+  ref: external_exports.string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: external_exports.string().min(1).nullable(),
+  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
+  base_commit: Sha.nullable(),
+  checkpoints: external_exports.array(CheckpointSchema),
+  /** The latest failure to take a checkpoint, until one succeeds again. */
+  failure: external_exports.object({ at: external_exports.iso.datetime(), iteration: external_exports.int().nonnegative(), message: external_exports.string() }).nullable(),
+  failures: external_exports.int().nonnegative()
+});
+function checkpointsDir(data, projectDir) {
+  return path9.join(data, "checkpoints", projectKey(projectDir));
+}
+function recordFiles(data, projectDir, loopId) {
+  const dir = checkpointsDir(data, projectDir);
+  return { record: path9.join(dir, `${loopId}.json`), index: path9.join(dir, `${loopId}.index`) };
+}
+function loadRecord(file, now) {
+  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
+}
+var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
+function lastCheckpoint(record) {
+  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
+}
+function nextRestoreId(record) {
+  return `r${record.checkpoints.filter((c3) => c3.kind === "before-restore").length + 1}`;
+}
+async function projectRecords(data, projectDir) {
+  return readRecordsIn(checkpointsDir(data, projectDir));
+}
+async function allRecords(data) {
+  const root = path9.join(data, "checkpoints");
+  const projects = await fs3.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path9.join(root, project))))).flat();
+}
+async function findRecord(data, loopId) {
+  const root = path9.join(data, "checkpoints");
+  for (const project of await fs3.readdir(root).catch(() => [])) {
+    const read = await readJson(path9.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.loop_id === loopId) return read.value;
+  }
+  return void 0;
+}
+async function readRecordsIn(dir) {
+  const names = (await fs3.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
+  const records = [];
+  for (const name of names) {
+    const read = await readJson(path9.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists) records.push(read.value);
+  }
+  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
+  return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
+}
+
 export {
   splitArguments,
   argvWords,
@@ -7865,6 +7961,15 @@ export {
   persist,
   writeMarker,
   execa,
+  CheckpointRecordSchema,
+  recordFiles,
+  loadRecord,
+  saveRecord,
+  lastCheckpoint,
+  nextRestoreId,
+  projectRecords,
+  allRecords,
+  findRecord,
   refuseUnderRecursionGuard,
   killGroup,
   killGroupAfter,
