@@ -32,6 +32,7 @@ import {
   loopRunOf,
   mirrorIsOurs,
   newLoopId,
+  openMirrorLog,
   parseDuration,
   parseRepeatArgs,
   parseRepeatWords,
@@ -39,6 +40,7 @@ import {
   projectLoops,
   quoteForShell,
   readJson,
+  readRegularFile,
   readSettings,
   removeSessionMarker,
   repeatStateFile,
@@ -62,7 +64,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-3H6LQ6CM.js";
+} from "./chunks/chunk-IZNI45U6.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1228,7 +1230,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path10 = __require("node:path");
-    var fs6 = __require("node:fs");
+    var fs5 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2222,7 +2224,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs6.existsSync(executableFile)) return;
+        if (fs5.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2241,10 +2243,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path10.resolve(baseDir, baseName);
-          if (fs6.existsSync(localBin)) return localBin;
+          if (fs5.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path10.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs6.existsSync(`${localBin}${ext}`)
+            (ext) => fs5.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2256,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs5.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3508,7 +3510,7 @@ var {
 } = import_index.default;
 
 // src/cli/auto-loop-command.ts
-import { existsSync as existsSync3, promises as fs3, realpathSync } from "node:fs";
+import { existsSync as existsSync3, promises as fs2, realpathSync } from "node:fs";
 import path4 from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -3666,19 +3668,25 @@ function parseGoalFile(text, name) {
 }
 async function readGoalFile(projectDir, file) {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+var inside = (dir, file) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 function unquote(value) {
   const quote = value[0];
   return value.length >= 2 && (quote === '"' || quote === "'") && value.endsWith(quote) ? value.slice(1, -1) : value;
@@ -3917,7 +3925,6 @@ function formatStatus(s) {
 // src/codex/auto-loop-run.ts
 import { spawn } from "node:child_process";
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { promises as fs2 } from "node:fs";
 import path2 from "node:path";
 
 // src/codex/app-server-client.ts
@@ -4530,8 +4537,7 @@ async function runCodexLoopCommand(ctx, request, background) {
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
-  const log = path2.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
-  const out = await fs2.open(log, "a");
+  const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, /* @__PURE__ */ new Date());
   try {
     const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
       cwd: ctx.projectDir,
@@ -4740,7 +4746,7 @@ async function runRequest(request, options, io2) {
   switch (request.mode) {
     case "usage":
     case "help":
-      io2.stdout(await fs3.readFile(usageFile(), "utf8"));
+      io2.stdout(await fs2.readFile(usageFile(), "utf8"));
       return;
     case "status": {
       const projectDir = resolveProject(options, io2);
@@ -5096,7 +5102,7 @@ import { existsSync as existsSync6, realpathSync as realpathSync3 } from "node:f
 import path9 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 import path6 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
@@ -5127,10 +5133,10 @@ async function runClaudePhase(run2) {
 }
 async function saveLog(file, text) {
   const dir = path6.dirname(file);
-  await fs4.mkdir(dir, { recursive: true });
+  await fs3.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path6.join(dir, name), { force: true })));
+  const logs = (await fs3.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs3.rm(path6.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5261,13 +5267,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 import path8 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path8.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs4.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {

@@ -8,12 +8,12 @@ import {
   auditPrompt,
   capReached,
   changesSince,
-  checkMirror,
   elapsedMs,
   external_exports,
   formatDuration,
   formatError,
   historyEntry,
+  inspectMirror,
   isLoopkitError,
   iterationPrompt,
   keepAside,
@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-3H6LQ6CM.js";
+} from "./chunks/chunk-IZNI45U6.js";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -164,10 +164,9 @@ function beginTurn(previous, obs) {
     const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
   }
-  if (obs.tamper) {
+  if (obs.tamper.length > 0) {
     state = { ...state, tamper_count: state.tamper_count + 1 };
-    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
-    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
     return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
@@ -320,7 +319,7 @@ async function startTurn(ctx, files, settings) {
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: settings.contextWindow
   });

@@ -3,6 +3,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
+import { readRegularFile } from "../shared/guarded-files.js";
 import { parseCaps } from "./args.js";
 import type { Caps } from "./state.js";
 
@@ -45,22 +46,33 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   return { goal, verify: fields.get("verify") ?? null, caps };
 }
 
-/** Reads and parses the goal file at `file` (relative paths are taken from the project root). */
+/**
+ * Reads and parses the goal file at `file` (relative paths are taken from the project root). A goal
+ * file inside the project that resolves outside it (a link, or a linked folder above it) is refused;
+ * a FIFO or device is never waited on, and the size is capped.
+ */
 export async function readGoalFile(projectDir: string, file: string): Promise<GoalSpec & { path: string }> {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real: string;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+
+const inside = (dir: string, file: string) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 
 function unquote(value: string): string {
   const quote = value[0];

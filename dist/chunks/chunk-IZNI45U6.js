@@ -42,7 +42,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
   "node_modules/graceful-fs/polyfills.js"(exports, module) {
-    var constants5 = __require("constants");
+    var constants7 = __require("constants");
     var origCwd = process.cwd;
     var cwd = null;
     var platform2 = process.env.GRACEFUL_FS_PLATFORM || process.platform;
@@ -65,54 +65,54 @@ var require_polyfills = __commonJS({
     }
     var chdir;
     module.exports = patch;
-    function patch(fs6) {
-      if (constants5.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
-        patchLchmod(fs6);
+    function patch(fs8) {
+      if (constants7.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
+        patchLchmod(fs8);
       }
-      if (!fs6.lutimes) {
-        patchLutimes(fs6);
+      if (!fs8.lutimes) {
+        patchLutimes(fs8);
       }
-      fs6.chown = chownFix(fs6.chown);
-      fs6.fchown = chownFix(fs6.fchown);
-      fs6.lchown = chownFix(fs6.lchown);
-      fs6.chmod = chmodFix(fs6.chmod);
-      fs6.fchmod = chmodFix(fs6.fchmod);
-      fs6.lchmod = chmodFix(fs6.lchmod);
-      fs6.chownSync = chownFixSync(fs6.chownSync);
-      fs6.fchownSync = chownFixSync(fs6.fchownSync);
-      fs6.lchownSync = chownFixSync(fs6.lchownSync);
-      fs6.chmodSync = chmodFixSync(fs6.chmodSync);
-      fs6.fchmodSync = chmodFixSync(fs6.fchmodSync);
-      fs6.lchmodSync = chmodFixSync(fs6.lchmodSync);
-      fs6.stat = statFix(fs6.stat);
-      fs6.fstat = statFix(fs6.fstat);
-      fs6.lstat = statFix(fs6.lstat);
-      fs6.statSync = statFixSync(fs6.statSync);
-      fs6.fstatSync = statFixSync(fs6.fstatSync);
-      fs6.lstatSync = statFixSync(fs6.lstatSync);
-      if (fs6.chmod && !fs6.lchmod) {
-        fs6.lchmod = function(path15, mode, cb) {
+      fs8.chown = chownFix(fs8.chown);
+      fs8.fchown = chownFix(fs8.fchown);
+      fs8.lchown = chownFix(fs8.lchown);
+      fs8.chmod = chmodFix(fs8.chmod);
+      fs8.fchmod = chmodFix(fs8.fchmod);
+      fs8.lchmod = chmodFix(fs8.lchmod);
+      fs8.chownSync = chownFixSync(fs8.chownSync);
+      fs8.fchownSync = chownFixSync(fs8.fchownSync);
+      fs8.lchownSync = chownFixSync(fs8.lchownSync);
+      fs8.chmodSync = chmodFixSync(fs8.chmodSync);
+      fs8.fchmodSync = chmodFixSync(fs8.fchmodSync);
+      fs8.lchmodSync = chmodFixSync(fs8.lchmodSync);
+      fs8.stat = statFix(fs8.stat);
+      fs8.fstat = statFix(fs8.fstat);
+      fs8.lstat = statFix(fs8.lstat);
+      fs8.statSync = statFixSync(fs8.statSync);
+      fs8.fstatSync = statFixSync(fs8.fstatSync);
+      fs8.lstatSync = statFixSync(fs8.lstatSync);
+      if (fs8.chmod && !fs8.lchmod) {
+        fs8.lchmod = function(path16, mode, cb) {
           if (cb) process.nextTick(cb);
         };
-        fs6.lchmodSync = function() {
+        fs8.lchmodSync = function() {
         };
       }
-      if (fs6.chown && !fs6.lchown) {
-        fs6.lchown = function(path15, uid, gid, cb) {
+      if (fs8.chown && !fs8.lchown) {
+        fs8.lchown = function(path16, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
-        fs6.lchownSync = function() {
+        fs8.lchownSync = function() {
         };
       }
       if (platform2 === "win32") {
-        fs6.rename = typeof fs6.rename !== "function" ? fs6.rename : (function(fs$rename) {
+        fs8.rename = typeof fs8.rename !== "function" ? fs8.rename : (function(fs$rename) {
           function rename(from, to, cb) {
             var start = Date.now();
             var backoff = 0;
             fs$rename(from, to, function CB(er) {
               if (er && (er.code === "EACCES" || er.code === "EPERM" || er.code === "EBUSY") && Date.now() - start < 6e4) {
                 setTimeout(function() {
-                  fs6.stat(to, function(stater, st) {
+                  fs8.stat(to, function(stater, st) {
                     if (stater && stater.code === "ENOENT")
                       fs$rename(from, to, CB);
                     else
@@ -128,9 +128,9 @@ var require_polyfills = __commonJS({
           }
           if (Object.setPrototypeOf) Object.setPrototypeOf(rename, fs$rename);
           return rename;
-        })(fs6.rename);
+        })(fs8.rename);
       }
-      fs6.read = typeof fs6.read !== "function" ? fs6.read : (function(fs$read) {
+      fs8.read = typeof fs8.read !== "function" ? fs8.read : (function(fs$read) {
         function read(fd, buffer, offset, length, position, callback_) {
           var callback;
           if (callback_ && typeof callback_ === "function") {
@@ -138,22 +138,22 @@ var require_polyfills = __commonJS({
             callback = function(er, _, __) {
               if (er && er.code === "EAGAIN" && eagCounter < 10) {
                 eagCounter++;
-                return fs$read.call(fs6, fd, buffer, offset, length, position, callback);
+                return fs$read.call(fs8, fd, buffer, offset, length, position, callback);
               }
               callback_.apply(this, arguments);
             };
           }
-          return fs$read.call(fs6, fd, buffer, offset, length, position, callback);
+          return fs$read.call(fs8, fd, buffer, offset, length, position, callback);
         }
         if (Object.setPrototypeOf) Object.setPrototypeOf(read, fs$read);
         return read;
-      })(fs6.read);
-      fs6.readSync = typeof fs6.readSync !== "function" ? fs6.readSync : /* @__PURE__ */ (function(fs$readSync) {
+      })(fs8.read);
+      fs8.readSync = typeof fs8.readSync !== "function" ? fs8.readSync : /* @__PURE__ */ (function(fs$readSync) {
         return function(fd, buffer, offset, length, position) {
           var eagCounter = 0;
           while (true) {
             try {
-              return fs$readSync.call(fs6, fd, buffer, offset, length, position);
+              return fs$readSync.call(fs8, fd, buffer, offset, length, position);
             } catch (er) {
               if (er.code === "EAGAIN" && eagCounter < 10) {
                 eagCounter++;
@@ -163,92 +163,92 @@ var require_polyfills = __commonJS({
             }
           }
         };
-      })(fs6.readSync);
-      function patchLchmod(fs7) {
-        fs7.lchmod = function(path15, mode, callback) {
-          fs7.open(
-            path15,
-            constants5.O_WRONLY | constants5.O_SYMLINK,
+      })(fs8.readSync);
+      function patchLchmod(fs9) {
+        fs9.lchmod = function(path16, mode, callback) {
+          fs9.open(
+            path16,
+            constants7.O_WRONLY | constants7.O_SYMLINK,
             mode,
             function(err, fd) {
               if (err) {
                 if (callback) callback(err);
                 return;
               }
-              fs7.fchmod(fd, mode, function(err2) {
-                fs7.close(fd, function(err22) {
+              fs9.fchmod(fd, mode, function(err2) {
+                fs9.close(fd, function(err22) {
                   if (callback) callback(err2 || err22);
                 });
               });
             }
           );
         };
-        fs7.lchmodSync = function(path15, mode) {
-          var fd = fs7.openSync(path15, constants5.O_WRONLY | constants5.O_SYMLINK, mode);
+        fs9.lchmodSync = function(path16, mode) {
+          var fd = fs9.openSync(path16, constants7.O_WRONLY | constants7.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
-            ret = fs7.fchmodSync(fd, mode);
+            ret = fs9.fchmodSync(fd, mode);
             threw = false;
           } finally {
             if (threw) {
               try {
-                fs7.closeSync(fd);
+                fs9.closeSync(fd);
               } catch (er) {
               }
             } else {
-              fs7.closeSync(fd);
+              fs9.closeSync(fd);
             }
           }
           return ret;
         };
       }
-      function patchLutimes(fs7) {
-        if (constants5.hasOwnProperty("O_SYMLINK") && fs7.futimes) {
-          fs7.lutimes = function(path15, at, mt, cb) {
-            fs7.open(path15, constants5.O_SYMLINK, function(er, fd) {
+      function patchLutimes(fs9) {
+        if (constants7.hasOwnProperty("O_SYMLINK") && fs9.futimes) {
+          fs9.lutimes = function(path16, at, mt, cb) {
+            fs9.open(path16, constants7.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
               }
-              fs7.futimes(fd, at, mt, function(er2) {
-                fs7.close(fd, function(er22) {
+              fs9.futimes(fd, at, mt, function(er2) {
+                fs9.close(fd, function(er22) {
                   if (cb) cb(er2 || er22);
                 });
               });
             });
           };
-          fs7.lutimesSync = function(path15, at, mt) {
-            var fd = fs7.openSync(path15, constants5.O_SYMLINK);
+          fs9.lutimesSync = function(path16, at, mt) {
+            var fd = fs9.openSync(path16, constants7.O_SYMLINK);
             var ret;
             var threw = true;
             try {
-              ret = fs7.futimesSync(fd, at, mt);
+              ret = fs9.futimesSync(fd, at, mt);
               threw = false;
             } finally {
               if (threw) {
                 try {
-                  fs7.closeSync(fd);
+                  fs9.closeSync(fd);
                 } catch (er) {
                 }
               } else {
-                fs7.closeSync(fd);
+                fs9.closeSync(fd);
               }
             }
             return ret;
           };
-        } else if (fs7.futimes) {
-          fs7.lutimes = function(_a3, _b, _c, cb) {
+        } else if (fs9.futimes) {
+          fs9.lutimes = function(_a3, _b, _c, cb) {
             if (cb) process.nextTick(cb);
           };
-          fs7.lutimesSync = function() {
+          fs9.lutimesSync = function() {
           };
         }
       }
       function chmodFix(orig) {
         if (!orig) return orig;
         return function(target, mode, cb) {
-          return orig.call(fs6, target, mode, function(er) {
+          return orig.call(fs8, target, mode, function(er) {
             if (chownErOk(er)) er = null;
             if (cb) cb.apply(this, arguments);
           });
@@ -258,7 +258,7 @@ var require_polyfills = __commonJS({
         if (!orig) return orig;
         return function(target, mode) {
           try {
-            return orig.call(fs6, target, mode);
+            return orig.call(fs8, target, mode);
           } catch (er) {
             if (!chownErOk(er)) throw er;
           }
@@ -267,7 +267,7 @@ var require_polyfills = __commonJS({
       function chownFix(orig) {
         if (!orig) return orig;
         return function(target, uid, gid, cb) {
-          return orig.call(fs6, target, uid, gid, function(er) {
+          return orig.call(fs8, target, uid, gid, function(er) {
             if (chownErOk(er)) er = null;
             if (cb) cb.apply(this, arguments);
           });
@@ -277,7 +277,7 @@ var require_polyfills = __commonJS({
         if (!orig) return orig;
         return function(target, uid, gid) {
           try {
-            return orig.call(fs6, target, uid, gid);
+            return orig.call(fs8, target, uid, gid);
           } catch (er) {
             if (!chownErOk(er)) throw er;
           }
@@ -297,13 +297,13 @@ var require_polyfills = __commonJS({
             }
             if (cb) cb.apply(this, arguments);
           }
-          return options ? orig.call(fs6, target, options, callback) : orig.call(fs6, target, callback);
+          return options ? orig.call(fs8, target, options, callback) : orig.call(fs8, target, callback);
         };
       }
       function statFixSync(orig) {
         if (!orig) return orig;
         return function(target, options) {
-          var stats = options ? orig.call(fs6, target, options) : orig.call(fs6, target);
+          var stats = options ? orig.call(fs8, target, options) : orig.call(fs8, target);
           if (stats) {
             if (stats.uid < 0) stats.uid += 4294967296;
             if (stats.gid < 0) stats.gid += 4294967296;
@@ -332,16 +332,16 @@ var require_legacy_streams = __commonJS({
   "node_modules/graceful-fs/legacy-streams.js"(exports, module) {
     var Stream = __require("stream").Stream;
     module.exports = legacy;
-    function legacy(fs6) {
+    function legacy(fs8) {
       return {
         ReadStream,
         WriteStream
       };
-      function ReadStream(path15, options) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path15, options);
+      function ReadStream(path16, options) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path16, options);
         Stream.call(this);
         var self = this;
-        this.path = path15;
+        this.path = path16;
         this.fd = null;
         this.readable = true;
         this.paused = false;
@@ -375,7 +375,7 @@ var require_legacy_streams = __commonJS({
           });
           return;
         }
-        fs6.open(this.path, this.flags, this.mode, function(err, fd) {
+        fs8.open(this.path, this.flags, this.mode, function(err, fd) {
           if (err) {
             self.emit("error", err);
             self.readable = false;
@@ -386,10 +386,10 @@ var require_legacy_streams = __commonJS({
           self._read();
         });
       }
-      function WriteStream(path15, options) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path15, options);
+      function WriteStream(path16, options) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path16, options);
         Stream.call(this);
-        this.path = path15;
+        this.path = path16;
         this.fd = null;
         this.writable = true;
         this.flags = "w";
@@ -414,7 +414,7 @@ var require_legacy_streams = __commonJS({
         this.busy = false;
         this._queue = [];
         if (this.fd === null) {
-          this._open = fs6.open;
+          this._open = fs8.open;
           this._queue.push([this._open, this.path, this.flags, this.mode, void 0]);
           this.flush();
         }
@@ -449,7 +449,7 @@ var require_clone = __commonJS({
 // node_modules/graceful-fs/graceful-fs.js
 var require_graceful_fs = __commonJS({
   "node_modules/graceful-fs/graceful-fs.js"(exports, module) {
-    var fs6 = __require("fs");
+    var fs8 = __require("fs");
     var polyfills = require_polyfills();
     var legacy = require_legacy_streams();
     var clone2 = require_clone();
@@ -481,12 +481,12 @@ var require_graceful_fs = __commonJS({
         m = "GFS4: " + m.split(/\n/).join("\nGFS4: ");
         console.error(m);
       };
-    if (!fs6[gracefulQueue]) {
+    if (!fs8[gracefulQueue]) {
       queue = global[gracefulQueue] || [];
-      publishQueue(fs6, queue);
-      fs6.close = (function(fs$close) {
+      publishQueue(fs8, queue);
+      fs8.close = (function(fs$close) {
         function close(fd, cb) {
-          return fs$close.call(fs6, fd, function(err) {
+          return fs$close.call(fs8, fd, function(err) {
             if (!err) {
               resetQueue();
             }
@@ -498,48 +498,48 @@ var require_graceful_fs = __commonJS({
           value: fs$close
         });
         return close;
-      })(fs6.close);
-      fs6.closeSync = (function(fs$closeSync) {
+      })(fs8.close);
+      fs8.closeSync = (function(fs$closeSync) {
         function closeSync(fd) {
-          fs$closeSync.apply(fs6, arguments);
+          fs$closeSync.apply(fs8, arguments);
           resetQueue();
         }
         Object.defineProperty(closeSync, previousSymbol, {
           value: fs$closeSync
         });
         return closeSync;
-      })(fs6.closeSync);
+      })(fs8.closeSync);
       if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || "")) {
         process.on("exit", function() {
-          debug(fs6[gracefulQueue]);
-          __require("assert").equal(fs6[gracefulQueue].length, 0);
+          debug(fs8[gracefulQueue]);
+          __require("assert").equal(fs8[gracefulQueue].length, 0);
         });
       }
     }
     var queue;
     if (!global[gracefulQueue]) {
-      publishQueue(global, fs6[gracefulQueue]);
+      publishQueue(global, fs8[gracefulQueue]);
     }
-    module.exports = patch(clone2(fs6));
-    if (process.env.TEST_GRACEFUL_FS_GLOBAL_PATCH && !fs6.__patched) {
-      module.exports = patch(fs6);
-      fs6.__patched = true;
+    module.exports = patch(clone2(fs8));
+    if (process.env.TEST_GRACEFUL_FS_GLOBAL_PATCH && !fs8.__patched) {
+      module.exports = patch(fs8);
+      fs8.__patched = true;
     }
-    function patch(fs7) {
-      polyfills(fs7);
-      fs7.gracefulify = patch;
-      fs7.createReadStream = createReadStream2;
-      fs7.createWriteStream = createWriteStream2;
-      var fs$readFile = fs7.readFile;
-      fs7.readFile = readFile;
-      function readFile(path15, options, cb) {
+    function patch(fs9) {
+      polyfills(fs9);
+      fs9.gracefulify = patch;
+      fs9.createReadStream = createReadStream2;
+      fs9.createWriteStream = createWriteStream2;
+      var fs$readFile = fs9.readFile;
+      fs9.readFile = readFile;
+      function readFile(path16, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        return go$readFile(path15, options, cb);
-        function go$readFile(path16, options2, cb2, startTime) {
-          return fs$readFile(path16, options2, function(err) {
+        return go$readFile(path16, options, cb);
+        function go$readFile(path17, options2, cb2, startTime) {
+          return fs$readFile(path17, options2, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path16, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path17, options2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -547,16 +547,16 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$writeFile = fs7.writeFile;
-      fs7.writeFile = writeFile;
-      function writeFile(path15, data, options, cb) {
+      var fs$writeFile = fs9.writeFile;
+      fs9.writeFile = writeFile;
+      function writeFile(path16, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        return go$writeFile(path15, data, options, cb);
-        function go$writeFile(path16, data2, options2, cb2, startTime) {
-          return fs$writeFile(path16, data2, options2, function(err) {
+        return go$writeFile(path16, data, options, cb);
+        function go$writeFile(path17, data2, options2, cb2, startTime) {
+          return fs$writeFile(path17, data2, options2, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path16, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path17, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -564,17 +564,17 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$appendFile = fs7.appendFile;
+      var fs$appendFile = fs9.appendFile;
       if (fs$appendFile)
-        fs7.appendFile = appendFile;
-      function appendFile(path15, data, options, cb) {
+        fs9.appendFile = appendFile;
+      function appendFile(path16, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        return go$appendFile(path15, data, options, cb);
-        function go$appendFile(path16, data2, options2, cb2, startTime) {
-          return fs$appendFile(path16, data2, options2, function(err) {
+        return go$appendFile(path16, data, options, cb);
+        function go$appendFile(path17, data2, options2, cb2, startTime) {
+          return fs$appendFile(path17, data2, options2, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path16, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path17, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -582,9 +582,9 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$copyFile = fs7.copyFile;
+      var fs$copyFile = fs9.copyFile;
       if (fs$copyFile)
-        fs7.copyFile = copyFile;
+        fs9.copyFile = copyFile;
       function copyFile(src, dest, flags, cb) {
         if (typeof flags === "function") {
           cb = flags;
@@ -602,34 +602,34 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$readdir = fs7.readdir;
-      fs7.readdir = readdir;
+      var fs$readdir = fs9.readdir;
+      fs9.readdir = readdir;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir(path15, options, cb) {
+      function readdir(path16, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path16, options2, cb2, startTime) {
-          return fs$readdir(path16, fs$readdirCallback(
-            path16,
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path17, options2, cb2, startTime) {
+          return fs$readdir(path17, fs$readdirCallback(
+            path17,
             options2,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path16, options2, cb2, startTime) {
-          return fs$readdir(path16, options2, fs$readdirCallback(
-            path16,
+        } : function go$readdir2(path17, options2, cb2, startTime) {
+          return fs$readdir(path17, options2, fs$readdirCallback(
+            path17,
             options2,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path15, options, cb);
-        function fs$readdirCallback(path16, options2, cb2, startTime) {
+        return go$readdir(path16, options, cb);
+        function fs$readdirCallback(path17, options2, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path16, options2, cb2],
+                [path17, options2, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -644,21 +644,21 @@ var require_graceful_fs = __commonJS({
         }
       }
       if (process.version.substr(0, 4) === "v0.8") {
-        var legStreams = legacy(fs7);
+        var legStreams = legacy(fs9);
         ReadStream = legStreams.ReadStream;
         WriteStream = legStreams.WriteStream;
       }
-      var fs$ReadStream = fs7.ReadStream;
+      var fs$ReadStream = fs9.ReadStream;
       if (fs$ReadStream) {
         ReadStream.prototype = Object.create(fs$ReadStream.prototype);
         ReadStream.prototype.open = ReadStream$open;
       }
-      var fs$WriteStream = fs7.WriteStream;
+      var fs$WriteStream = fs9.WriteStream;
       if (fs$WriteStream) {
         WriteStream.prototype = Object.create(fs$WriteStream.prototype);
         WriteStream.prototype.open = WriteStream$open;
       }
-      Object.defineProperty(fs7, "ReadStream", {
+      Object.defineProperty(fs9, "ReadStream", {
         get: function() {
           return ReadStream;
         },
@@ -668,7 +668,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      Object.defineProperty(fs7, "WriteStream", {
+      Object.defineProperty(fs9, "WriteStream", {
         get: function() {
           return WriteStream;
         },
@@ -679,7 +679,7 @@ var require_graceful_fs = __commonJS({
         configurable: true
       });
       var FileReadStream = ReadStream;
-      Object.defineProperty(fs7, "FileReadStream", {
+      Object.defineProperty(fs9, "FileReadStream", {
         get: function() {
           return FileReadStream;
         },
@@ -690,7 +690,7 @@ var require_graceful_fs = __commonJS({
         configurable: true
       });
       var FileWriteStream = WriteStream;
-      Object.defineProperty(fs7, "FileWriteStream", {
+      Object.defineProperty(fs9, "FileWriteStream", {
         get: function() {
           return FileWriteStream;
         },
@@ -700,7 +700,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path15, options) {
+      function ReadStream(path16, options) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -720,7 +720,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path15, options) {
+      function WriteStream(path16, options) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -738,22 +738,22 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream2(path15, options) {
-        return new fs7.ReadStream(path15, options);
+      function createReadStream2(path16, options) {
+        return new fs9.ReadStream(path16, options);
       }
-      function createWriteStream2(path15, options) {
-        return new fs7.WriteStream(path15, options);
+      function createWriteStream2(path16, options) {
+        return new fs9.WriteStream(path16, options);
       }
-      var fs$open = fs7.open;
-      fs7.open = open2;
-      function open2(path15, flags, mode, cb) {
+      var fs$open = fs9.open;
+      fs9.open = open2;
+      function open2(path16, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
-        return go$open(path15, flags, mode, cb);
-        function go$open(path16, flags2, mode2, cb2, startTime) {
-          return fs$open(path16, flags2, mode2, function(err, fd) {
+        return go$open(path16, flags, mode, cb);
+        function go$open(path17, flags2, mode2, cb2, startTime) {
+          return fs$open(path17, flags2, mode2, function(err, fd) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$open, [path16, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$open, [path17, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -761,20 +761,20 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      return fs7;
+      return fs9;
     }
     function enqueue(elem) {
       debug("ENQUEUE", elem[0].name, elem[1]);
-      fs6[gracefulQueue].push(elem);
+      fs8[gracefulQueue].push(elem);
       retry();
     }
     var retryTimer;
     function resetQueue() {
       var now = Date.now();
-      for (var i2 = 0; i2 < fs6[gracefulQueue].length; ++i2) {
-        if (fs6[gracefulQueue][i2].length > 2) {
-          fs6[gracefulQueue][i2][3] = now;
-          fs6[gracefulQueue][i2][4] = now;
+      for (var i2 = 0; i2 < fs8[gracefulQueue].length; ++i2) {
+        if (fs8[gracefulQueue][i2].length > 2) {
+          fs8[gracefulQueue][i2][3] = now;
+          fs8[gracefulQueue][i2][4] = now;
         }
       }
       retry();
@@ -782,9 +782,9 @@ var require_graceful_fs = __commonJS({
     function retry() {
       clearTimeout(retryTimer);
       retryTimer = void 0;
-      if (fs6[gracefulQueue].length === 0)
+      if (fs8[gracefulQueue].length === 0)
         return;
-      var elem = fs6[gracefulQueue].shift();
+      var elem = fs8[gracefulQueue].shift();
       var fn = elem[0];
       var args = elem[1];
       var err = elem[2];
@@ -806,7 +806,7 @@ var require_graceful_fs = __commonJS({
           debug("RETRY", fn.name, args);
           fn.apply(null, args.concat([startTime]));
         } else {
-          fs6[gracefulQueue].push(elem);
+          fs8[gracefulQueue].push(elem);
         }
       }
       if (retryTimer === void 0) {
@@ -1241,10 +1241,10 @@ var require_mtime_precision = __commonJS({
   "node_modules/proper-lockfile/lib/mtime-precision.js"(exports, module) {
     "use strict";
     var cacheSymbol = /* @__PURE__ */ Symbol();
-    function probe(file2, fs6, callback) {
-      const cachedPrecision = fs6[cacheSymbol];
+    function probe(file2, fs8, callback) {
+      const cachedPrecision = fs8[cacheSymbol];
       if (cachedPrecision) {
-        return fs6.stat(file2, (err, stat) => {
+        return fs8.stat(file2, (err, stat) => {
           if (err) {
             return callback(err);
           }
@@ -1252,16 +1252,16 @@ var require_mtime_precision = __commonJS({
         });
       }
       const mtime = new Date(Math.ceil(Date.now() / 1e3) * 1e3 + 5);
-      fs6.utimes(file2, mtime, mtime, (err) => {
+      fs8.utimes(file2, mtime, mtime, (err) => {
         if (err) {
           return callback(err);
         }
-        fs6.stat(file2, (err2, stat) => {
+        fs8.stat(file2, (err2, stat) => {
           if (err2) {
             return callback(err2);
           }
           const precision = stat.mtime.getTime() % 1e3 === 0 ? "s" : "ms";
-          Object.defineProperty(fs6, cacheSymbol, { value: precision });
+          Object.defineProperty(fs8, cacheSymbol, { value: precision });
           callback(null, stat.mtime, precision);
         });
       });
@@ -1282,8 +1282,8 @@ var require_mtime_precision = __commonJS({
 var require_lockfile = __commonJS({
   "node_modules/proper-lockfile/lib/lockfile.js"(exports, module) {
     "use strict";
-    var path15 = __require("path");
-    var fs6 = require_graceful_fs();
+    var path16 = __require("path");
+    var fs8 = require_graceful_fs();
     var retry = require_retry2();
     var onExit2 = require_signal_exit();
     var mtimePrecision = require_mtime_precision();
@@ -1293,7 +1293,7 @@ var require_lockfile = __commonJS({
     }
     function resolveCanonicalPath(file2, options, callback) {
       if (!options.realpath) {
-        return callback(null, path15.resolve(file2));
+        return callback(null, path16.resolve(file2));
       }
       options.fs.realpath(file2, callback);
     }
@@ -1414,7 +1414,7 @@ var require_lockfile = __commonJS({
         update: null,
         realpath: true,
         retries: 0,
-        fs: fs6,
+        fs: fs8,
         onCompromised: (err) => {
           throw err;
         },
@@ -1458,7 +1458,7 @@ var require_lockfile = __commonJS({
     }
     function unlock(file2, options, callback) {
       options = {
-        fs: fs6,
+        fs: fs8,
         realpath: true,
         ...options
       };
@@ -1480,7 +1480,7 @@ var require_lockfile = __commonJS({
       options = {
         stale: 1e4,
         realpath: true,
-        fs: fs6,
+        fs: fs8,
         ...options
       };
       options.stale = Math.max(options.stale || 0, 2e3);
@@ -1519,16 +1519,16 @@ var require_lockfile = __commonJS({
 var require_adapter = __commonJS({
   "node_modules/proper-lockfile/lib/adapter.js"(exports, module) {
     "use strict";
-    var fs6 = require_graceful_fs();
-    function createSyncFs(fs7) {
+    var fs8 = require_graceful_fs();
+    function createSyncFs(fs9) {
       const methods = ["mkdir", "realpath", "stat", "rmdir", "utimes"];
-      const newFs = { ...fs7 };
+      const newFs = { ...fs9 };
       methods.forEach((method) => {
         newFs[method] = (...args) => {
           const callback = args.pop();
           let ret;
           try {
-            ret = fs7[`${method}Sync`](...args);
+            ret = fs9[`${method}Sync`](...args);
           } catch (err) {
             return callback(err);
           }
@@ -1566,7 +1566,7 @@ var require_adapter = __commonJS({
     }
     function toSyncOptions(options) {
       options = { ...options };
-      options.fs = createSyncFs(options.fs || fs6);
+      options.fs = createSyncFs(options.fs || fs8);
       if (typeof options.retries === "number" && options.retries > 0 || options.retries && typeof options.retries.retries === "number" && options.retries.retries > 0) {
         throw Object.assign(new Error("Cannot use retries with the sync api"), { code: "ESYNC" });
       }
@@ -1890,10 +1890,10 @@ var require_lib = __commonJS({
     module.exports.sync = writeFileSync2;
     module.exports._getTmpname = getTmpname;
     module.exports._cleanupOnExit = cleanupOnExit2;
-    var fs6 = __require("fs");
+    var fs8 = __require("fs");
     var crypto = __require("node:crypto");
     var { onExit: onExit2 } = require_cjs();
-    var path15 = __require("path");
+    var path16 = __require("path");
     var { promisify: promisify3 } = __require("util");
     var activeFiles = {};
     var threadId = (function getId() {
@@ -1911,7 +1911,7 @@ var require_lib = __commonJS({
     function cleanupOnExit2(tmpfile) {
       return () => {
         try {
-          fs6.unlinkSync(typeof tmpfile === "function" ? tmpfile() : tmpfile);
+          fs8.unlinkSync(typeof tmpfile === "function" ? tmpfile() : tmpfile);
         } catch {
         }
       };
@@ -1946,13 +1946,13 @@ var require_lib = __commonJS({
       let fd;
       let tmpfile;
       const removeOnExitHandler = onExit2(cleanupOnExit2(() => tmpfile));
-      const absoluteName = path15.resolve(filename);
+      const absoluteName = path16.resolve(filename);
       try {
         await serializeActiveFile(absoluteName);
-        const truename = await promisify3(fs6.realpath)(filename).catch(() => filename);
+        const truename = await promisify3(fs8.realpath)(filename).catch(() => filename);
         tmpfile = getTmpname(truename);
         if (!options.mode || !options.chown) {
-          const stats = await promisify3(fs6.stat)(truename).catch(() => {
+          const stats = await promisify3(fs8.stat)(truename).catch(() => {
           });
           if (stats) {
             if (options.mode == null) {
@@ -1963,45 +1963,45 @@ var require_lib = __commonJS({
             }
           }
         }
-        fd = await promisify3(fs6.open)(tmpfile, "w", options.mode);
+        fd = await promisify3(fs8.open)(tmpfile, "w", options.mode);
         if (options.tmpfileCreated) {
           await options.tmpfileCreated(tmpfile);
         }
         if (ArrayBuffer.isView(data)) {
-          await promisify3(fs6.write)(fd, data, 0, data.length, 0);
+          await promisify3(fs8.write)(fd, data, 0, data.length, 0);
         } else if (data != null) {
-          await promisify3(fs6.write)(fd, String(data), 0, String(options.encoding || "utf8"));
+          await promisify3(fs8.write)(fd, String(data), 0, String(options.encoding || "utf8"));
         }
         if (options.fsync !== false) {
-          await promisify3(fs6.fsync)(fd);
+          await promisify3(fs8.fsync)(fd);
         }
-        await promisify3(fs6.close)(fd);
+        await promisify3(fs8.close)(fd);
         fd = null;
         if (options.chown) {
-          await promisify3(fs6.chown)(tmpfile, options.chown.uid, options.chown.gid).catch((err) => {
+          await promisify3(fs8.chown)(tmpfile, options.chown.uid, options.chown.gid).catch((err) => {
             if (!isChownErrOk(err)) {
               throw err;
             }
           });
         }
         if (options.mode) {
-          await promisify3(fs6.chmod)(tmpfile, options.mode).catch((err) => {
+          await promisify3(fs8.chmod)(tmpfile, options.mode).catch((err) => {
             if (!isChownErrOk(err)) {
               throw err;
             }
           });
         }
-        await promisify3(fs6.rename)(tmpfile, truename);
+        await promisify3(fs8.rename)(tmpfile, truename);
       } finally {
         if (fd) {
-          await promisify3(fs6.close)(fd).catch(
+          await promisify3(fs8.close)(fd).catch(
             /* istanbul ignore next */
             () => {
             }
           );
         }
         removeOnExitHandler();
-        await promisify3(fs6.unlink)(tmpfile).catch(() => {
+        await promisify3(fs8.unlink)(tmpfile).catch(() => {
         });
         activeFiles[absoluteName].shift();
         if (activeFiles[absoluteName].length > 0) {
@@ -2034,13 +2034,13 @@ var require_lib = __commonJS({
         options = {};
       }
       try {
-        filename = fs6.realpathSync(filename);
+        filename = fs8.realpathSync(filename);
       } catch (ex) {
       }
       const tmpfile = getTmpname(filename);
       if (!options.mode || !options.chown) {
         try {
-          const stats = fs6.statSync(filename);
+          const stats = fs8.statSync(filename);
           options = Object.assign({}, options);
           if (!options.mode) {
             options.mode = stats.mode;
@@ -2056,23 +2056,23 @@ var require_lib = __commonJS({
       const removeOnExitHandler = onExit2(cleanup);
       let threw = true;
       try {
-        fd = fs6.openSync(tmpfile, "w", options.mode || 438);
+        fd = fs8.openSync(tmpfile, "w", options.mode || 438);
         if (options.tmpfileCreated) {
           options.tmpfileCreated(tmpfile);
         }
         if (ArrayBuffer.isView(data)) {
-          fs6.writeSync(fd, data, 0, data.length, 0);
+          fs8.writeSync(fd, data, 0, data.length, 0);
         } else if (data != null) {
-          fs6.writeSync(fd, String(data), 0, String(options.encoding || "utf8"));
+          fs8.writeSync(fd, String(data), 0, String(options.encoding || "utf8"));
         }
         if (options.fsync !== false) {
-          fs6.fsyncSync(fd);
+          fs8.fsyncSync(fd);
         }
-        fs6.closeSync(fd);
+        fs8.closeSync(fd);
         fd = null;
         if (options.chown) {
           try {
-            fs6.chownSync(tmpfile, options.chown.uid, options.chown.gid);
+            fs8.chownSync(tmpfile, options.chown.uid, options.chown.gid);
           } catch (err) {
             if (!isChownErrOk(err)) {
               throw err;
@@ -2081,19 +2081,19 @@ var require_lib = __commonJS({
         }
         if (options.mode) {
           try {
-            fs6.chmodSync(tmpfile, options.mode);
+            fs8.chmodSync(tmpfile, options.mode);
           } catch (err) {
             if (!isChownErrOk(err)) {
               throw err;
             }
           }
         }
-        fs6.renameSync(tmpfile, filename);
+        fs8.renameSync(tmpfile, filename);
         threw = false;
       } finally {
         if (fd) {
           try {
-            fs6.closeSync(fd);
+            fs8.closeSync(fd);
           } catch (ex) {
           }
         }
@@ -2111,8 +2111,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs6 = __require("fs");
-    function checkPathExt(path15, options) {
+    var fs8 = __require("fs");
+    function checkPathExt(path16, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -2123,25 +2123,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path15.substr(-p.length).toLowerCase() === p) {
+        if (p && path16.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path15, options) {
+    function checkStat(stat, path16, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path15, options);
+      return checkPathExt(path16, options);
     }
-    function isexe(path15, options, cb) {
-      fs6.stat(path15, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path15, options));
+    function isexe(path16, options, cb) {
+      fs8.stat(path16, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path16, options));
       });
     }
-    function sync(path15, options) {
-      return checkStat(fs6.statSync(path15), path15, options);
+    function sync(path16, options) {
+      return checkStat(fs8.statSync(path16), path16, options);
     }
   }
 });
@@ -2151,14 +2151,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs6 = __require("fs");
-    function isexe(path15, options, cb) {
-      fs6.stat(path15, function(er, stat) {
+    var fs8 = __require("fs");
+    function isexe(path16, options, cb) {
+      fs8.stat(path16, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path15, options) {
-      return checkStat(fs6.statSync(path15), options);
+    function sync(path16, options) {
+      return checkStat(fs8.statSync(path16), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -2182,7 +2182,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs6 = __require("fs");
+    var fs8 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -2191,7 +2191,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path15, options, cb) {
+    function isexe(path16, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -2201,7 +2201,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path15, options || {}, function(er, is) {
+          isexe(path16, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -2210,7 +2210,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path15, options || {}, function(er, is) {
+      core(path16, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -2220,9 +2220,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path15, options) {
+    function sync(path16, options) {
       try {
-        return core.sync(path15, options || {});
+        return core.sync(path16, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -2238,7 +2238,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path15 = __require("path");
+    var path16 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -2276,7 +2276,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path15.join(pathPart, cmd);
+        const pCmd = path16.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -2303,7 +2303,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path15.join(pathPart, cmd);
+        const pCmd = path16.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -2351,7 +2351,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path15 = __require("path");
+    var path16 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -2369,7 +2369,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path15.delimiter : void 0
+          pathExt: withoutPathExt ? path16.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -2378,7 +2378,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path15.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path16.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -2432,8 +2432,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path15, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path15.split("/").pop();
+      const [path16, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path16.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -2446,16 +2446,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs6 = __require("fs");
+    var fs8 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs6.openSync(command, "r");
-        fs6.readSync(fd, buffer, 0, size, 0);
-        fs6.closeSync(fd);
+        fd = fs8.openSync(command, "r");
+        fs8.readSync(fd, buffer, 0, size, 0);
+        fs8.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -2468,7 +2468,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path15 = __require("path");
+    var path16 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -2493,7 +2493,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path15.normalize(parsed.command);
+        parsed.command = path16.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -2629,18 +2629,31 @@ function formatError(error62) {
 // src/state/json-store.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
+var MAX_JSON_BYTES = 16 * 1024 * 1024;
 async function readJson(file2, schema) {
+  let handle;
+  try {
+    handle = await fs.open(file2, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error62) {
+    const code = error62.code;
+    if (code === "ENOENT") return { exists: false };
+    if (code === "ELOOP" || code === "ENXIO" || code === "EISDIR") throw notRegular(file2, error62);
+    throw error62;
+  }
   let text;
   try {
-    text = await fs.readFile(file2, "utf8");
-  } catch (error62) {
-    if (error62.code === "ENOENT") return { exists: false };
-    throw error62;
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw notRegular(file2);
+    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file2} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file2 });
+    text = await handle.readFile("utf8");
+  } finally {
+    await handle.close();
   }
   return { exists: true, value: parseJson(file2, text, schema) };
 }
+var notRegular = (file2, cause) => new LoopkitError("STATE_CORRUPT", `${file2} is not a regular file`, { value: file2, cause });
 function parseJson(file2, text, schema) {
   let raw;
   try {
@@ -3541,10 +3554,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path15) {
-  if (!path15)
+function getElementAtPath(obj, path16) {
+  if (!path16)
     return obj;
-  return path15.reduce((acc, key) => acc?.[key], obj);
+  return path16.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -3884,11 +3897,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path15, issues) {
+function prefixIssues(path16, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path15);
+    iss.path.unshift(path16);
     return iss;
   });
 }
@@ -4350,16 +4363,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError2(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path15 = []) => {
+  const processError = (error63, path16 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path16, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else {
-        const fullpath = [...path15, ...issue2.path];
+        const fullpath = [...path16, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -4398,17 +4411,17 @@ function formatError2(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path15 = []) => {
+  const processError = (error63, path16 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path16, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path16, ...issue2.path]);
       } else {
-        const fullpath = [...path15, ...issue2.path];
+        const fullpath = [...path16, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -4447,8 +4460,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path15 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path15) {
+  const path16 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path16) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -21586,13 +21599,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path15 = ref.slice(1).split("/").filter(Boolean);
-  if (path15.length === 0) {
+  const path16 = ref.slice(1).split("/").filter(Boolean);
+  if (path16.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path15[0] === defsKey) {
-    const key = path15[1] === void 0 ? void 0 : decodeJSONPointerSegment(path15[1]);
+  if (path16[0] === defsKey) {
+    const key = path16[1] === void 0 ? void 0 : decodeJSONPointerSegment(path16[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -21601,7 +21614,7 @@ function resolveRef(ref, ctx) {
   throw new Error(`Reference not found: ${ref}`);
 }
 function checkObjectGuards(objectSchema, guards) {
-  const guard = z.transform((value) => value).check((payload) => {
+  const guard2 = z.transform((value) => value).check((payload) => {
     const value = payload.value;
     if (typeof value !== "object" || value === null || Array.isArray(value))
       return;
@@ -21646,7 +21659,7 @@ function checkObjectGuards(objectSchema, guards) {
       }
     }
   });
-  return guard.pipe(objectSchema);
+  return guard2.pipe(objectSchema);
 }
 function canonicalKey(value, seen) {
   if (value === null)
@@ -21730,7 +21743,7 @@ function plural(n2) {
   return n2 === 1 ? "element" : "elements";
 }
 function checkArrayGuards(arraySchema, guards) {
-  const guard = z.transform((value) => value).check((payload) => {
+  const guard2 = z.transform((value) => value).check((payload) => {
     const items = payload.value;
     if (!Array.isArray(items))
       return;
@@ -21780,7 +21793,7 @@ function checkArrayGuards(arraySchema, guards) {
       }
     }
   });
-  return guard.pipe(arraySchema);
+  return guard2.pipe(arraySchema);
 }
 function getTupleRest(restSchema, ctx) {
   if (restSchema === false) {
@@ -22462,10 +22475,187 @@ async function removeSessionMarker(data, sessionId, loopId) {
 }
 
 // src/auto-loop/mirror.ts
-var import_write_file_atomic2 = __toESM(require_lib(), 1);
 import { createHash as createHash2 } from "node:crypto";
-import { constants, promises as fs3 } from "node:fs";
+import { constants as constants3, promises as fs4 } from "node:fs";
+import path4 from "node:path";
+
+// src/shared/guarded-files.ts
+import { randomBytes } from "node:crypto";
+import { constants as constants2, promises as fs3 } from "node:fs";
 import path3 from "node:path";
+var NOFOLLOW = constants2.O_NOFOLLOW ?? 0;
+var NONBLOCK = constants2.O_NONBLOCK ?? 0;
+function describeEntry(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFile()) return "a file";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+var lstatOrNull = (file2) => fs3.lstat(file2).catch((error62) => error62.code === "ENOENT" ? null : Promise.reject(error62));
+var GuardedFolder = class {
+  constructor(root, now = () => /* @__PURE__ */ new Date()) {
+    this.root = root;
+    this.now = now;
+  }
+  root;
+  now;
+  /** Everything moved aside so far, for the caller to report. */
+  planted = [];
+  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
+  async dir(rel2) {
+    await fs3.mkdir(this.root, { recursive: true });
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path3.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (stat?.isDirectory()) continue;
+      if (stat) await this.moveAside(current, stat);
+      await fs3.mkdir(current).catch((error62) => error62.code === "EEXIST" ? void 0 : Promise.reject(error62));
+      if (!(await fs3.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+    }
+    return current;
+  }
+  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  async writeFile(rel2, content) {
+    const dir = await this.dir(path3.dirname(rel2));
+    const target = path3.join(dir, path3.basename(rel2));
+    await this.clearForFile(target);
+    const temp = path3.join(dir, `.${path3.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs3.open(temp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | NOFOLLOW, 420);
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs3.rename(temp, target);
+    } catch (error62) {
+      await fs3.rm(temp, { force: true });
+      throw error62;
+    }
+  }
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  async append(rel2, content) {
+    const dir = await this.dir(path3.dirname(rel2));
+    const target = path3.join(dir, path3.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs3.open(target, constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
+      await handle.write(content);
+    } finally {
+      await handle.close();
+    }
+  }
+  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
+  async openForAppend(rel2) {
+    const dir = await this.dir(path3.dirname(rel2));
+    const target = path3.join(dir, path3.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs3.open(target, constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(`${target} is not a regular file`);
+    }
+    return handle;
+  }
+  /**
+   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
+   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
+   */
+  async read(rel2, maxBytes) {
+    let current = this.root;
+    for (const part of splitRel(path3.dirname(rel2))) {
+      current = path3.join(current, part);
+      if (!(await lstatOrNull(current))?.isDirectory()) return null;
+    }
+    return readRegularFile(path3.join(current, path3.basename(rel2)), maxBytes);
+  }
+  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
+  async keepAside(rel2, keepDir, name) {
+    const file2 = path3.join(this.root, rel2);
+    const stat = await lstatOrNull(file2);
+    if (!stat) return null;
+    const dir = await this.dir(keepDir);
+    const kept = path3.join(dir, name);
+    await fs3.rename(file2, kept);
+    return path3.relative(this.root, kept);
+  }
+  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
+  async moveAsideIfPresent(rel2) {
+    const file2 = path3.join(this.root, rel2);
+    const stat = await lstatOrNull(file2);
+    return stat ? this.moveAside(file2, stat) : null;
+  }
+  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
+  async checkFile(rel2) {
+    let current = this.root;
+    for (const part of splitRel(path3.dirname(rel2))) {
+      current = path3.join(current, part);
+      const stat2 = await lstatOrNull(current);
+      if (!stat2) return null;
+      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
+    }
+    const file2 = path3.join(current, path3.basename(rel2));
+    const stat = await lstatOrNull(file2);
+    return stat && !stat.isFile() ? this.moveAside(file2, stat) : null;
+  }
+  /** Checks that `rel` is a real folder (or absent), parents included. */
+  async checkDir(rel2) {
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path3.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (!stat) return null;
+      if (!stat.isDirectory()) return this.moveAside(current, stat);
+    }
+    return null;
+  }
+  async clearForFile(target) {
+    const stat = await lstatOrNull(target);
+    if (stat && !stat.isFile()) await this.moveAside(target, stat);
+  }
+  async moveAside(file2, stat) {
+    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
+    const kept = `${file2}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
+    await fs3.rename(file2, kept);
+    const planted = { path: path3.relative(this.root, file2), found: describeEntry(stat), keptAs: path3.relative(this.root, kept) };
+    this.planted.push(planted);
+    return planted;
+  }
+};
+function splitRel(rel2) {
+  const parts = path3.normalize(rel2).split(path3.sep).filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..") || path3.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
+  return parts;
+}
+async function readRegularFile(file2, maxBytes, position = 0) {
+  const handle = await openRegular(file2);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
+    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+async function openRegular(file2, follow = false) {
+  let handle;
+  try {
+    handle = await fs3.open(file2, constants2.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+  } catch (error62) {
+    const code = error62.code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    throw error62;
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
@@ -22589,90 +22779,97 @@ function historyEntry(state, now, event, detail, extra = {}) {
 var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path3.join(projectDir, MIRROR_DIR);
+var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
+var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
+var rel = (...parts) => path4.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
+var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
+var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var FOLDERS = ["logs", "tampered"];
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
 `;
 }
 var sha256 = (text) => createHash2("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs3.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs3.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs3.mkdir(path3.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic2.default)(path3.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
 async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic2.default)(path3.join(dir, "goal-state.json"), text);
+  const folder = guard(projectDir, now);
+  await folder.writeFile(rel(".gitignore"), GITIGNORE);
+  await folder.writeFile(rel("goal-state.json"), text);
   const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic2.default)(path3.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
 `);
+  return folder.planted;
 }
 async function appendJsonl(file2, entries) {
   if (entries.length === 0) return;
-  await fs3.mkdir(path3.dirname(file2), { recursive: true });
-  const handle = await fs3.open(file2, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  await fs4.mkdir(path4.dirname(file2), { recursive: true });
+  const handle = await fs4.open(file2, constants3.O_WRONLY | constants3.O_APPEND | constants3.O_CREAT | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0), 420);
   try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
+    if (!(await handle.stat()).isFile()) throw new Error(`${file2} is not a regular file`);
+    await handle.write(historyLines(entries));
   } finally {
     await handle.close();
   }
 }
-var mirrorHistoryFile = (projectDir) => path3.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file2 = path3.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs3.readFile(file2, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path3.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs3.mkdir(path3.dirname(aside), { recursive: true });
-  await fs3.rename(file2, aside);
-  return { kind: "edited", keptAs: path3.relative(projectDir, aside) };
+async function appendMirrorHistory(projectDir, entries, now) {
+  if (entries.length === 0) return [];
+  const folder = guard(projectDir, now);
+  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
+  return folder.planted;
+}
+var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
+`).join("");
+async function inspectMirror(projectDir, expectedSha, now) {
+  if (expectedSha === null) return [];
+  const folder = guard(projectDir, now);
+  const found = [];
+  await folder.checkDir(MIRROR_DIR);
+  for (const name of FOLDERS) await folder.checkDir(rel(name));
+  for (const name of FILES) await folder.checkFile(rel(name));
+  const logs = await fs4.readdir(path4.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  for (const name of logs) await folder.checkFile(rel("logs", name));
+  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  if (mirror === null) {
+    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
+  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
+    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
+    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
+  }
+  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  return found;
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs3.readFile(path3.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
+  if (expectedSha === null) return false;
+  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
 }
 async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs3.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs3.rename(dir, aside);
-  return path3.relative(projectDir, aside);
+  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
 }
 async function writeVerifierLog(projectDir, iteration, run, output2, now) {
-  const dir = path3.join(await ensureDir(projectDir, now), "logs");
+  const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic2.default)(path3.join(dir, name), output2);
-  const logs = (await fs3.readdir(dir)).filter((file2) => /^verifier-\d+-\d\.log$/.test(file2)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file2) => fs3.rm(path3.join(dir, file2), { force: true })));
-  return path3.join(MIRROR_DIR, "logs", name);
+  await folder.writeFile(rel("logs", name), output2);
+  const dir = path4.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs4.readdir(dir)).filter((file2) => /^verifier-\d+-\d\.log$/.test(file2)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file2) => fs4.rm(path4.join(dir, file2), { force: true })));
+  return rel("logs", name);
+}
+function openMirrorLog(projectDir, name, now) {
+  return guard(projectDir, now).openForAppend(rel(name));
 }
 async function readHandoff(projectDir) {
-  const file2 = path3.join(dirOf(projectDir), "handoff.md");
-  const info = await fs3.lstat(file2).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs3.open(file2, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
+  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
+  if (!read) return null;
+  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
+  return text === "" ? null : text;
 }
 
 // src/auto-loop/store.ts
-import path4 from "node:path";
+import path5 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path4.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path4.join(dir, "state.json"), history: path4.join(dir, "gate-history.jsonl") };
+  const dir = path5.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path5.join(dir, "state.json"), history: path5.join(dir, "gate-history.jsonl") };
 }
 function loadState(file2, now) {
   return readOrKeepAside(file2, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -22681,9 +22878,10 @@ async function persist(files, state, history, now) {
   const text = mirrorText(state);
   const saved = { ...state, mirror_sha256: sha256(text) };
   await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  const planted = await writeMirror(state.project_dir, state, text, now);
+  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  await appendJsonl(files.history, all);
+  await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 function writeMarker(data, state, files, now, driver = "session") {
@@ -22691,11 +22889,12 @@ function writeMarker(data, state, files, now, driver = "session") {
 }
 
 // src/auto-loop/transcript-usage.ts
-import { promises as fs4 } from "node:fs";
-import path5 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path6 from "node:path";
 var CHUNK = 1024 * 1024;
 var KEEP_IDS = 500;
 var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
 var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 function usageTokens(usage2) {
   if (!usage2) return 0;
@@ -22706,25 +22905,21 @@ async function readTranscriptDelta(file2, cursor, notBefore = null) {
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
   const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
   delta.offset = await readFileDelta(file2, cursor.offset, seen, delta, since);
-  const subagents = path5.join(file2.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs4.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  const subagents = path6.join(file2.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs5.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path5.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+    delta.subagentOffsets[name] = await readFileDelta(path6.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
   delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
   return delta;
 }
 async function readFileDelta(file2, offset, seen, delta, since) {
-  let handle;
+  const handle = await openRegular(file2, true);
+  if (!handle) return offset;
   try {
-    handle = await fs4.open(file2, "r");
-  } catch (error62) {
-    if (error62.code === "ENOENT") return offset;
-    throw error62;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
     let pending = Buffer.alloc(0);
     let consumed = position;
     while (position < size) {
@@ -23636,12 +23831,12 @@ var handleCommand = (filePath, rawArguments, rawOptions) => {
 
 // node_modules/execa/lib/arguments/options.js
 var import_cross_spawn = __toESM(require_cross_spawn(), 1);
-import path10 from "node:path";
+import path11 from "node:path";
 import process6 from "node:process";
 
 // node_modules/npm-run-path/index.js
 import process4 from "node:process";
-import path7 from "node:path";
+import path8 from "node:path";
 
 // node_modules/npm-run-path/node_modules/path-key/index.js
 function pathKey(options = {}) {
@@ -23658,7 +23853,7 @@ function pathKey(options = {}) {
 // node_modules/unicorn-magic/node.js
 import { promisify } from "node:util";
 import { execFile as execFileCallback, execFileSync as execFileSyncOriginal } from "node:child_process";
-import path6 from "node:path";
+import path7 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var execFileOriginal = promisify(execFileCallback);
 function toPath(urlOrPath) {
@@ -23667,12 +23862,12 @@ function toPath(urlOrPath) {
 function traversePathUp(startPath) {
   return {
     *[Symbol.iterator]() {
-      let currentPath = path6.resolve(toPath(startPath));
+      let currentPath = path7.resolve(toPath(startPath));
       let previousPath;
       while (previousPath !== currentPath) {
         yield currentPath;
         previousPath = currentPath;
-        currentPath = path6.resolve(currentPath, "..");
+        currentPath = path7.resolve(currentPath, "..");
       }
     }
   };
@@ -23687,27 +23882,27 @@ var npmRunPath = ({
   execPath: execPath2 = process4.execPath,
   addExecPath = true
 } = {}) => {
-  const cwdPath = path7.resolve(toPath(cwd));
+  const cwdPath = path8.resolve(toPath(cwd));
   const result = [];
-  const pathParts = pathOption.split(path7.delimiter);
+  const pathParts = pathOption.split(path8.delimiter);
   if (preferLocal) {
     applyPreferLocal(result, pathParts, cwdPath);
   }
   if (addExecPath) {
     applyExecPath(result, pathParts, execPath2, cwdPath);
   }
-  return pathOption === "" || pathOption === path7.delimiter ? `${result.join(path7.delimiter)}${pathOption}` : [...result, pathOption].join(path7.delimiter);
+  return pathOption === "" || pathOption === path8.delimiter ? `${result.join(path8.delimiter)}${pathOption}` : [...result, pathOption].join(path8.delimiter);
 };
 var applyPreferLocal = (result, pathParts, cwdPath) => {
   for (const directory of traversePathUp(cwdPath)) {
-    const pathPart = path7.join(directory, "node_modules/.bin");
+    const pathPart = path8.join(directory, "node_modules/.bin");
     if (!pathParts.includes(pathPart)) {
       result.push(pathPart);
     }
   }
 };
 var applyExecPath = (result, pathParts, execPath2, cwdPath) => {
-  const pathPart = path7.resolve(cwdPath, toPath(execPath2), "..");
+  const pathPart = path8.resolve(cwdPath, toPath(execPath2), "..");
   if (!pathParts.includes(pathPart)) {
     result.push(pathPart);
   }
@@ -23756,10 +23951,10 @@ var ExecaSyncError = class extends Error {
 setErrorName(ExecaSyncError, ExecaSyncError.name);
 
 // node_modules/execa/lib/terminate/signal.js
-import { constants as constants4 } from "node:os";
+import { constants as constants6 } from "node:os";
 
 // node_modules/human-signals/build/src/main.js
-import { constants as constants3 } from "node:os";
+import { constants as constants5 } from "node:os";
 
 // node_modules/human-signals/build/src/realtime.js
 var getRealtimeSignals = () => {
@@ -23777,7 +23972,7 @@ var SIGRTMIN = 34;
 var SIGRTMAX = 64;
 
 // node_modules/human-signals/build/src/signals.js
-import { constants as constants2 } from "node:os";
+import { constants as constants4 } from "node:os";
 
 // node_modules/human-signals/build/src/core.js
 var SIGNALS = [
@@ -24068,7 +24263,7 @@ var normalizeSignal = ({
 }) => {
   const {
     signals: { [name]: constantSignal }
-  } = constants2;
+  } = constants4;
   const supported = constantSignal !== void 0;
   const number4 = supported ? constantSignal : defaultNumber;
   return { name, number: number4, description, supported, action, forced, standard };
@@ -24117,7 +24312,7 @@ var getSignalByNumber = (number4, signals2) => {
   };
 };
 var findSignalByNumber = (number4, signals2) => {
-  const signal = signals2.find(({ name }) => constants3.signals[name] === number4);
+  const signal = signals2.find(({ name }) => constants5.signals[name] === number4);
   if (signal !== void 0) {
     return signal;
   }
@@ -24151,13 +24346,13 @@ var normalizeSignalInteger = (signalInteger, optionName) => {
   throw new TypeError(`Invalid ${optionName} ${signalInteger}: this signal integer does not exist.
 ${getAvailableSignals()}`);
 };
-var getSignalsIntegerToName = () => new Map(Object.entries(constants4.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
+var getSignalsIntegerToName = () => new Map(Object.entries(constants6.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
 var signalsIntegerToName = getSignalsIntegerToName();
 var normalizeSignalName = (signalName, optionName) => {
-  if (signalName in constants4.signals) {
+  if (signalName in constants6.signals) {
     return signalName;
   }
-  if (signalName.toUpperCase() in constants4.signals) {
+  if (signalName.toUpperCase() in constants6.signals) {
     throw new TypeError(`Invalid ${optionName} '${signalName}': please rename it to '${signalName.toUpperCase()}'.`);
   }
   throw new TypeError(`Invalid ${optionName} '${signalName}': this signal name does not exist.
@@ -24165,8 +24360,8 @@ ${getAvailableSignals()}`);
 };
 var getAvailableSignals = () => `Available signal names: ${getAvailableSignalNames()}.
 Available signal numbers: ${getAvailableSignalIntegers()}.`;
-var getAvailableSignalNames = () => Object.keys(constants4.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
-var getAvailableSignalIntegers = () => [...new Set(Object.values(constants4.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
+var getAvailableSignalNames = () => Object.keys(constants6.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
+var getAvailableSignalIntegers = () => [...new Set(Object.values(constants6.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
 var getSignalDescription = (signal) => signalsByName[signal].description;
 
 // node_modules/execa/lib/terminate/kill.js
@@ -24862,7 +25057,7 @@ var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
 
 // node_modules/execa/lib/methods/node.js
 import { execPath, execArgv } from "node:process";
-import path8 from "node:path";
+import path9 from "node:path";
 var mapNode = ({ options }) => {
   if (options.node === false) {
     throw new TypeError('The "node" option cannot be false with `execaNode()`.');
@@ -24881,7 +25076,7 @@ var handleNodeOption = (file2, commandArguments, {
     throw new TypeError('The "execPath" option has been removed. Please use the "nodePath" option instead.');
   }
   const normalizedNodePath = safeNormalizeFileUrl(nodePath, 'The "nodePath" option');
-  const resolvedNodePath = path8.resolve(cwd, normalizedNodePath);
+  const resolvedNodePath = path9.resolve(cwd, normalizedNodePath);
   const newOptions = {
     ...options,
     nodePath: resolvedNodePath,
@@ -24891,7 +25086,7 @@ var handleNodeOption = (file2, commandArguments, {
   if (!shouldHandleNode) {
     return [file2, commandArguments, newOptions];
   }
-  if (path8.basename(file2, ".exe") === "node") {
+  if (path9.basename(file2, ".exe") === "node") {
     throw new TypeError('When the "node" option is true, the first argument does not need to be "node".');
   }
   return [
@@ -24981,11 +25176,11 @@ var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encodin
 
 // node_modules/execa/lib/arguments/cwd.js
 import { statSync } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 import process5 from "node:process";
 var normalizeCwd = (cwd = getDefaultCwd()) => {
   const cwdString = safeNormalizeFileUrl(cwd, 'The "cwd" option');
-  return path9.resolve(cwdString);
+  return path10.resolve(cwdString);
 };
 var getDefaultCwd = () => {
   try {
@@ -25032,7 +25227,7 @@ var normalizeOptions = (filePath, rawArguments, rawOptions) => {
   options.killSignal = normalizeKillSignal(options.killSignal);
   options.forceKillAfterDelay = normalizeForceKillAfterDelay(options.forceKillAfterDelay);
   options.lines = options.lines.map((lines, fdNumber) => lines && !BINARY_ENCODINGS.has(options.encoding) && options.buffer[fdNumber]);
-  if (process6.platform === "win32" && path10.basename(file2, ".exe") === "cmd") {
+  if (process6.platform === "win32" && path11.basename(file2, ".exe") === "cmd") {
     commandArguments.unshift("/q");
   }
   return { file: file2, commandArguments, options };
@@ -27173,13 +27368,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path15, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path15 === "string" ? path15 : path15.toString();
+  for (const { path: path16, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path16 === "string" ? path16 : path16.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path15, serializedResult);
+      appendFileSync(path16, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path15, serializedResult);
+      writeFileSync(path16, serializedResult);
     }
   }
 };
@@ -29573,6 +29768,7 @@ var {
 } = getIpcExport();
 
 // src/shared/process-group.ts
+import { promises as fs6 } from "node:fs";
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
   if (child.pid === void 0) return;
@@ -29596,6 +29792,25 @@ function killGroupAfter(child, timeoutMs) {
     timedOut: () => fired,
     clear: () => timers.forEach(clearTimeout)
   };
+}
+var RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
+async function killTagged(tag) {
+  if (process.platform !== "linux") return 0;
+  const needle = Buffer.from(`\0${RUN_TAG_VAR}=${tag}\0`);
+  const pids = (await fs6.readdir("/proc").catch(() => [])).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  let killed = 0;
+  await Promise.all(
+    pids.map(async (pid) => {
+      const environ = await fs6.readFile(`/proc/${pid}/environ`).catch(() => null);
+      if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) return;
+      try {
+        process.kill(Number(pid), "SIGKILL");
+        killed += 1;
+      } catch {
+      }
+    })
+  );
+  return killed;
 }
 
 // src/auto-loop/audit-vote.ts
@@ -29744,16 +29959,19 @@ function unmet(failure2, tokens) {
 }
 
 // src/auto-loop/verifier.ts
+import { randomUUID } from "node:crypto";
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
+var DRAIN_MS = 2e3;
 async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
+  const tag = randomUUID();
   const output2 = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   const child = execa(command, {
     shell: true,
     cwd,
-    env,
+    env: { ...env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
@@ -29764,9 +29982,19 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   });
   child.all?.on("data", (chunk) => output2.push(chunk));
   const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
+  let drain;
+  const endTree = () => {
+    killGroup(child, "SIGKILL");
+    void killTagged(tag);
+  };
+  child.on("exit", () => {
+    endTree();
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+  });
   const result = await child;
   deadline.clear();
+  clearTimeout(drain);
+  endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {
@@ -30349,10 +30577,10 @@ function pausedLine(state, why) {
 
 // src/repeat/stats-store.ts
 import os2 from "node:os";
-import path12 from "node:path";
+import path13 from "node:path";
 
 // src/repeat/state.ts
-import path11 from "node:path";
+import path12 from "node:path";
 var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"];
 var PHASES = ["running", "waiting", "paused", "ended"];
 var IterationRecordSchema = external_exports.object({
@@ -30392,10 +30620,10 @@ var RepeatStateSchema = external_exports.object({
   ended_at: external_exports.iso.datetime().nullable()
 });
 function repeatStateFile(data, sessionId) {
-  return path11.join(data, "repeat", `${sessionId}.json`);
+  return path12.join(data, "repeat", `${sessionId}.json`);
 }
 function repeatStateDir(data) {
-  return path11.join(data, "repeat");
+  return path12.join(data, "repeat");
 }
 
 // src/repeat/stats-store.ts
@@ -30421,7 +30649,7 @@ var LoopRunSchema = external_exports.object({
 });
 var StatsFileSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
 function statsFile(env = process.env) {
-  return env.LOOPKIT_STATS_FILE || path12.join(os2.homedir(), ".softspark", "ai-toolkit", "stats.json");
+  return env.LOOPKIT_STATS_FILE || path13.join(os2.homedir(), ".softspark", "ai-toolkit", "stats.json");
 }
 function loopRunOf(state) {
   return {
@@ -30468,8 +30696,8 @@ async function readStats(file2, now) {
 }
 
 // src/repeat/store.ts
-import { promises as fs5 } from "node:fs";
-import path13 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path14 from "node:path";
 function loadState2(file2, now) {
   return readOrKeepAside(file2, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
 }
@@ -30479,10 +30707,10 @@ function writeMarker2(data, state, stateFile, now) {
 }
 async function projectLoops(data, projectDir) {
   const dir = repeatStateDir(data);
-  const names = await fs5.readdir(dir).catch(() => []);
+  const names = await fs7.readdir(dir).catch(() => []);
   const found = [];
   for (const name of names.filter((n2) => n2.endsWith(".json"))) {
-    const file2 = path13.join(dir, name);
+    const file2 = path14.join(dir, name);
     const read = await readJson(file2, RepeatStateSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.project_dir === projectDir) found.push({ file: file2, state: read.value });
   }
@@ -30490,7 +30718,7 @@ async function projectLoops(data, projectDir) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path14 from "node:path";
+import path15 from "node:path";
 var NextPromptSchema = external_exports.object({
   version: external_exports.literal(1),
   loop_id: external_exports.string().min(1),
@@ -30499,7 +30727,7 @@ var NextPromptSchema = external_exports.object({
   prompt: external_exports.string().min(1),
   at: external_exports.iso.datetime()
 });
-var nextPromptFile = (stateFile) => path14.join(path14.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path15.join(path15.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -30581,11 +30809,13 @@ export {
   sessionMarkerPath,
   SessionMarkerSchema,
   removeSessionMarker,
+  readRegularFile,
   MIRROR_DIR,
-  checkMirror,
+  inspectMirror,
   mirrorIsOurs,
   keepForeignAside,
   writeVerifierLog,
+  openMirrorLog,
   readHandoff,
   loopFiles,
   loadState,
