@@ -64,7 +64,7 @@ import {
   writeMarker,
   writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-IZNI45U6.js";
+} from "./chunks/chunk-GP3N4A4Z.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({

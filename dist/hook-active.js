@@ -48,7 +48,7 @@ import {
   wrapUpPrompt,
   writeJson,
   writeVerifierLog
-} from "./chunks/chunk-IZNI45U6.js";
+} from "./chunks/chunk-GP3N4A4Z.js";
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {

@@ -1,6 +1,7 @@
 // The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply's
 // last vote object counts; a timeout, a crash or a reply without a vote counts as "unmet".
 import { execa } from "execa";
+import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
@@ -38,9 +39,12 @@ function auditArgs(): string[] {
 export async function runAudit(options: { prompt: string; cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AuditOutcome> {
   const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
+  const repo = findRepo(options.cwd);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
+    env: { ...env, VD_AUTOLOOP_DEPTH: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,

@@ -76,7 +76,8 @@ export async function inspectMirror(projectDir: string, expectedSha: string | nu
   for (const name of FOLDERS) await folder.checkDir(rel(name));
   for (const name of FILES) await folder.checkFile(rel(name));
   const logs = await fs.readdir(path.join(projectDir, MIRROR_DIR, "logs")).catch(() => [] as string[]);
-  for (const name of logs) await folder.checkFile(rel("logs", name));
+  // What loopkit already moved aside stays where it is, reported once.
+  for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
   const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
   if (mirror === null) {
     if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
