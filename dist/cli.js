@@ -1,70 +1,88 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  FINAL_STATUSES,
+  LoopRunSchema,
+  MIN_INTERVAL_MS,
+  RepeatStateSchema,
+  endLoop,
+  failDelegated,
+  headCommit,
+  isActive,
+  iterationPrompt,
+  loadNextPrompt,
+  loadState as loadState2,
+  loopContext,
+  loopRunOf,
+  newLoopId,
+  parseRepeatArgs,
+  parseRepeatWords,
+  projectLoops,
+  recordDelegatedProgress,
+  repeatStateFile,
+  resumeState,
+  saveLoopRun,
+  saveState,
+  splitSlashCommand,
+  startPrompt,
+  startText,
+  statsFile,
+  summaryLine,
+  treeFingerprint,
+  writeMarker as writeMarker2
+} from "./chunks/chunk-7YNGVPTP.js";
+import {
+  EXIT,
+  STATUS_EXIT_CODES,
+  formatStatus,
+  inertLog,
+  loopStatus,
+  renderOutputs,
+  renderSummary,
+  runOutputs
+} from "./chunks/chunk-KVZLHI7X.js";
+import {
   AutoLoopStateSchema,
   BoundedOutput,
+  HistoryEntrySchema,
+  LOOP_STATUSES,
   LoopkitError,
-  MIN_INTERVAL_MS,
   MIRROR_DIR,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
   __commonJS,
   __require,
   __toESM,
-  dataDir,
+  argvWords,
   elapsedMs,
-  endLoop,
   execa,
   external_exports,
   formatDuration,
   formatError,
-  headCommit,
   historyEntry,
-  isActive,
   isLoopkitError,
-  iterationPrompt,
   keepForeignAside,
   killGroup,
-  loadNextPrompt,
   loadState,
-  loadState2,
-  loopContext,
   loopFiles,
-  loopRunOf,
   mirrorIsOurs,
-  newLoopId,
   openMirrorLog,
   parseDuration,
-  parseRepeatArgs,
-  parseRepeatWords,
   persist,
-  projectLoops,
-  quoteForShell,
   readJson,
   readRegularFile,
   readSettings,
   removeSessionMarker,
-  repeatStateFile,
   require_lib,
   require_proper_lockfile,
   resolveCaps,
-  resumeState,
   runVerifier,
-  saveLoopRun,
-  saveState,
   sessionMarkerPath,
-  splitSlashCommand,
-  splitWords,
-  startPrompt,
-  startText,
-  statsFile,
-  summaryLine,
-  tokensUsed,
-  treeFingerprint,
+  splitArguments,
+  verifierRun,
   withLock,
   writeMarker,
-  writeMarker2,
   writeVerifierLog
-} from "./chunks/chunk-GP3N4A4Z.js";
+} from "./chunks/chunk-2EYW3PC2.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1230,7 +1248,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path10 = __require("node:path");
-    var fs5 = __require("node:fs");
+    var fs6 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2224,7 +2242,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs5.existsSync(executableFile)) return;
+        if (fs6.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2243,10 +2261,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path10.resolve(baseDir, baseName);
-          if (fs5.existsSync(localBin)) return localBin;
+          if (fs6.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path10.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs5.existsSync(`${localBin}${ext}`)
+            (ext) => fs6.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2258,7 +2276,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs5.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3225,14 +3243,14 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       helpInformation(contextOptions) {
         const helper = this.createHelp();
-        const context = this._getOutputContext(contextOptions);
+        const context2 = this._getOutputContext(contextOptions);
         helper.prepareContext({
-          error: context.error,
-          helpWidth: context.helpWidth,
-          outputHasColors: context.hasColors
+          error: context2.error,
+          helpWidth: context2.helpWidth,
+          outputHasColors: context2.hasColors
         });
         const text = helper.formatHelp(this, helper);
-        if (context.hasColors) return text;
+        if (context2.hasColors) return text;
         return this._outputConfiguration.stripColor(text);
       }
       /**
@@ -3400,15 +3418,15 @@ Expecting one of '${allowedValues.join("', '")}'`);
 Expecting one of '${allowedValues.join("', '")}'`);
         }
         const helpEvent = `${position}Help`;
-        this.on(helpEvent, (context) => {
+        this.on(helpEvent, (context2) => {
           let helpStr;
           if (typeof text === "function") {
-            helpStr = text({ error: context.error, command: context.command });
+            helpStr = text({ error: context2.error, command: context2.command });
           } else {
             helpStr = text;
           }
           if (helpStr) {
-            context.write(`${helpStr}
+            context2.write(`${helpStr}
 `);
           }
         });
@@ -3510,9 +3528,7 @@ var {
 } = import_index.default;
 
 // src/cli/auto-loop-command.ts
-import { existsSync as existsSync3, promises as fs2, realpathSync } from "node:fs";
-import path4 from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync as existsSync4 } from "node:fs";
 
 // src/auto-loop/args.ts
 var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
@@ -3523,19 +3539,26 @@ function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
 }
 function parseAutoLoopArgs(text) {
-  return parseWords(splitWords(text.replace(/(^|\s)\\!/g, "$1!")));
+  return parseWords(splitArguments(text));
 }
 function parseWords(words) {
   if (words.length === 0) return { mode: "usage" };
   const goalWords = [];
   const values = /* @__PURE__ */ new Map();
   const switches = /* @__PURE__ */ new Set();
+  let flagLike = true;
   for (let i = 0; i < words.length; i += 1) {
-    const raw = words[i].value;
-    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const word = words[i];
+    const raw = word.value;
+    const eq = word.option ? raw.indexOf("=") : -1;
     const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (!raw.startsWith("--") || raw === "--") {
+    if (raw === "-h" && word.raw === "-h") {
+      switches.add("--help");
+      continue;
+    }
+    if (!word.option || raw === "--") {
       goalWords.push(raw);
+      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
       continue;
     }
     if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
@@ -3546,15 +3569,16 @@ function parseWords(words) {
       continue;
     }
     if (name === "--verify") {
-      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: words[i].raw.slice(words[i].raw.indexOf("=") + 1) }];
-      while (i + 1 < words.length && !isFlag(optionName(words[i + 1].value))) parts.push(words[++i]);
+      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
       values.set(name, command);
       continue;
     }
-    const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
-    if (value === void 0 || value === "" || isFlag(optionName(value))) throw usage(`${name} needs a value`, name);
+    const next = eq === -1 ? words[++i] : void 0;
+    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
+    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
     values.set(name, value);
   }
   const modes = MODES.filter((mode2) => switches.has(mode2));
@@ -3572,6 +3596,7 @@ function parseWords(words) {
   }
   if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   return {
@@ -3584,9 +3609,9 @@ function parseWords(words) {
     codex: switches.has("--codex")
   };
 }
-function optionName(text) {
-  const eq = text.startsWith("--") ? text.indexOf("=") : -1;
-  return eq === -1 ? text : text.slice(0, eq);
+function isLoopkitOption(word) {
+  const eq = word.value.indexOf("=");
+  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 function parseCaps(get) {
   const caps = {};
@@ -3613,8 +3638,8 @@ function parseCount(text, flag, min, max, suffixes) {
 }
 
 // src/auto-loop/cancel.ts
-async function cancelLoop(dataDir2, projectDir, now) {
-  const files = loopFiles(dataDir2, projectDir);
+async function cancelLoop(dataDir, projectDir, now) {
+  const files = loopFiles(dataDir, projectDir);
   return withLock(files.state, async () => {
     const state = await loadState(files.state, now);
     if (state?.status !== "pursuing") {
@@ -3629,6 +3654,48 @@ async function cancelLoop(dataDir2, projectDir, now) {
 `;
   });
 }
+
+// src/auto-loop/help.ts
+var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
+       /loopkit:auto-loop --goal-file <path> [caps]
+       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
+       loopkit auto-loop --status [--json] | --cancel [--project <dir>]
+
+Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
+independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
+
+  <goal>                  what to achieve, in plain words
+  --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
+                          loopkit option; runs through the platform's shell in the project root
+  --goal-file <path>      the goal (and optionally verifier and caps) from Markdown (default goal.md
+                          when no goal is given)
+  --max-iterations N      judged turns (default 40)
+  --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
+  --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+  --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --takeover              continue this project's loop whose session is gone (heartbeat stale),
+                          or, with a goal, replace it
+  --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
+  --status                the project's loop: status, iteration, tokens, time, last verdicts
+  --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
+  --cancel                stop the loop at its next Stop; files are left as they are
+  -h, --help              this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>     loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:auto-loop make the parser accept trailing commas --verify npm test
+  /loopkit:auto-loop "fix the login redirect" --verify "npm test && npm run lint" --max-iterations 15
+  /loopkit:auto-loop --goal-file docs/goal.md --max-wallclock 2h
+  loopkit auto-loop --status --project ~/src/app
+  loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
+
+Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+`;
 
 // src/auto-loop/start.ts
 import { randomUUID } from "node:crypto";
@@ -3753,7 +3820,7 @@ async function startLoop(ctx, request) {
       flaky_count: 0
     };
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}`;
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail)], ctx.now);
+    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -3824,102 +3891,6 @@ async function loadOrSetAside(files, now) {
     if (error.code !== "STATE_CORRUPT") throw error;
     return { state: void 0, corrupt: `loopkit's previous state for this project was corrupt: ${error.message}.` };
   }
-}
-
-// src/auto-loop/status.ts
-var STATUS_EXIT_CODES = {
-  achieved: 0,
-  pursuing: 3,
-  unmet: 4,
-  blocked: 5,
-  "budget-limited": 6,
-  cancelled: 7,
-  none: 8
-};
-function loopStatus(projectDir, state, now, staleMs) {
-  if (!state) {
-    return {
-      status: "none",
-      active: false,
-      exit_code: STATUS_EXIT_CODES.none,
-      reason: "no auto-loop was started in this project on this machine",
-      project_dir: projectDir,
-      loop_id: null,
-      session_id: null,
-      goal: null,
-      verify_command: null,
-      iteration: 0,
-      max_iterations: null,
-      tokens_used: 0,
-      max_tokens: null,
-      elapsed_ms: 0,
-      max_wallclock_ms: null,
-      started_at: null,
-      heartbeat_at: null,
-      heartbeat_stale: false,
-      last_verifier: null,
-      last_verifier_exit_code: null,
-      last_audit_vote: null,
-      last_audit_reasons: [],
-      next_action: null,
-      blocker: null,
-      tamper_count: 0,
-      flaky_count: 0,
-      handoff_note: null
-    };
-  }
-  const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
-  const end = state.ended_at ? new Date(state.ended_at) : now;
-  return {
-    status: state.status,
-    active: state.status === "pursuing",
-    exit_code: STATUS_EXIT_CODES[state.status],
-    reason: state.status_reason,
-    project_dir: state.project_dir,
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    goal: state.goal,
-    verify_command: state.verify_command,
-    iteration: state.iteration,
-    max_iterations: state.caps.max_iterations,
-    tokens_used: tokensUsed(state),
-    max_tokens: state.caps.max_tokens,
-    elapsed_ms: elapsedMs(state, end),
-    max_wallclock_ms: state.caps.max_wallclock_ms,
-    started_at: state.started_at,
-    heartbeat_at: state.heartbeat_at,
-    heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
-    last_verifier: state.last_verifier?.verdict ?? null,
-    last_verifier_exit_code: lastRun?.exit_code ?? null,
-    last_audit_vote: state.last_audit?.vote ?? null,
-    last_audit_reasons: state.last_audit?.reasons ?? [],
-    next_action: state.status === "pursuing" ? state.next_action : null,
-    blocker: state.blocker?.reason ?? null,
-    tamper_count: state.tamper_count,
-    flaky_count: state.flaky_count,
-    handoff_note: state.handoff_note
-  };
-}
-function formatStatus(s) {
-  if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).
-`;
-  const lines = [
-    `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
-    `  goal:       ${s.goal.split("\n")[0]}${s.goal.includes("\n") ? " ..." : ""}`,
-    `  verifier:   ${s.verify_command}`,
-    `  iteration:  ${s.iteration} of ${s.max_iterations}`,
-    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
-    `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
-    `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
-    `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
-    ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
-    ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
-    ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
-    ...s.next_action ? [`  next:       ${s.next_action}`] : [],
-    ...s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []
-  ];
-  return `${lines.join("\n")}
-`;
 }
 
 // src/codex/auto-loop-run.ts
@@ -4505,9 +4476,9 @@ var GoalRun = class {
     this.runs = [];
   }
   /** The heartbeat is due, or the token count moved (written at most once a second). */
-  reportDue(tokensUsed2) {
+  reportDue(tokensUsed) {
     const since = this.now().getTime() - this.lastUpdate;
-    return since >= HEARTBEAT_MS || tokensUsed2 !== this.lastTokens && since >= TOKENS_REPORT_MS;
+    return since >= HEARTBEAT_MS || tokensUsed !== this.lastTokens && since >= TOKENS_REPORT_MS;
   }
   async report(nextAction) {
     this.lastUpdate = this.now().getTime();
@@ -4624,47 +4595,25 @@ var StateSink = class {
   }
   async update(progress) {
     await this.change(async (state, now) => {
-      const history = [];
-      let next = {
-        ...state,
-        status: progress.status,
-        status_reason: progress.reason,
-        iteration: progress.iteration,
-        tokens: { ...state.tokens, transcript: progress.tokensUsed },
-        next_action: progress.nextAction,
-        evidence: progress.threadId && state.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : state.evidence
-      };
       const round = progress.lastVerifier;
-      if (round && round !== this.recordedRound) {
-        this.recordedRound = round;
-        next = { ...next, last_verifier: await this.verifierResult(round.verdict, round.runs, progress.iteration, now) };
-        if (round.verdict === "flaky") next = { ...next, flaky_count: state.flaky_count + 1 };
-        const last = round.runs.at(-1);
-        history.push(historyEntry(next, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: last.exitCode }));
-      }
-      if (progress.status !== "pursuing") {
-        next = { ...next, ended_at: now.toISOString() };
-        history.push(historyEntry(next, now, "end", progress.reason ?? progress.status));
-      }
-      return { next, history };
+      const fresh = round && round !== this.recordedRound ? round : null;
+      if (fresh) this.recordedRound = fresh;
+      const verifier = fresh ? await this.verifierResult(fresh.verdict, fresh.runs, progress.iteration, now) : null;
+      return recordDelegatedProgress(state, { now, ...progress, verifier });
     });
   }
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason) {
-    await this.change(async (state, now) => {
-      const next = { ...state, status: "blocked", status_reason: reason, ended_at: now.toISOString(), next_action: "none: the loop has ended" };
-      return { next, history: [historyEntry(next, now, "end", reason)] };
-    });
+    await this.change(async (state, now) => failDelegated(state, now, reason));
   }
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
   async change(fn) {
     await withLock(this.files.state, async () => {
       const now = this.now();
-      const state = await loadState(this.files.state, now);
-      if (state?.loop_id !== this.loop.loop_id || state.status !== "pursuing") return;
-      const { next, history } = await fn(state, now);
-      const stamped = { ...next, updated_at: now.toISOString(), heartbeat_at: now.toISOString() };
-      await persist(this.files, stamped, history, now);
+      const current = await loadState(this.files.state, now);
+      if (current?.loop_id !== this.loop.loop_id || current.status !== "pursuing") return;
+      const { state, history } = await fn(current, now);
+      await persist(this.files, state, history, now);
     });
   }
   async verifierResult(verdict, runs, iteration, now) {
@@ -4672,20 +4621,19 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(
-        runs.map(async (run2, index) => ({
-          exit_code: run2.exitCode,
-          passed: run2.passed,
-          timed_out: run2.timedOut,
-          duration_ms: run2.durationMs,
-          output_tail: run2.outputTail,
-          output_bytes: run2.outputBytes,
-          log_file: await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now)
-        }))
-      )
+      runs: await Promise.all(runs.map(async (run2, index) => verifierRun(run2, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now))))
     };
   }
 };
+
+// src/cli/help-text.ts
+function useHelpText(command, text) {
+  command.helpOption(false).configureHelp({ formatHelp: () => text });
+}
+
+// src/cli/invocation.ts
+import { existsSync as existsSync3, realpathSync } from "node:fs";
+import path4 from "node:path";
 
 // src/state/find-data-dir.ts
 import { existsSync as existsSync2, readdirSync } from "node:fs";
@@ -4695,20 +4643,25 @@ var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
 function holdsLoopkitState(dir) {
   return STATE_FOLDERS.some((folder) => existsSync2(path3.join(dir, folder)));
 }
+var homeOf = (env) => env.HOME || os.homedir();
+function defaultDataDir(env) {
+  return path3.join(homeOf(env), ".loopkit");
+}
 function dataDirCandidates(env) {
-  const home = env.HOME || os.homedir();
-  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(home, ".claude"), "plugins", "data");
+  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(homeOf(env), ".claude"), "plugins", "data");
   let installed = [];
   try {
     installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path3.join(pluginData, name));
   } catch {
   }
-  return [...installed, path3.join(home, ".loopkit")].filter(holdsLoopkitState);
+  return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
 }
-function resolveDataDir(env, pluginData) {
-  if (env.LOOPKIT_DATA_DIR) return env.LOOPKIT_DATA_DIR;
-  if (pluginData) return pluginData;
-  if (env.CLAUDE_PLUGIN_DATA) return env.CLAUDE_PLUGIN_DATA;
+function namedDataDir(env, pluginData) {
+  return env.LOOPKIT_DATA_DIR || pluginData || env.CLAUDE_PLUGIN_DATA || void 0;
+}
+function findDataDir(env, pluginData) {
+  const named = namedDataDir(env, pluginData);
+  if (named) return named;
   const candidates = dataDirCandidates(env);
   if (candidates.length > 1) {
     throw new LoopkitError("USAGE", `loopkit state is in several folders: ${candidates.join(", ")}`, {
@@ -4716,7 +4669,55 @@ function resolveDataDir(env, pluginData) {
       hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
     });
   }
-  return candidates[0] ?? path3.join(env.HOME || os.homedir(), ".loopkit");
+  return candidates[0] ?? null;
+}
+
+// src/cli/invocation.ts
+function invocation(options, io2) {
+  const once = (make) => {
+    let value;
+    return () => (value ??= { v: make() }).v;
+  };
+  const dataDir = once(() => findDataDir(io2.env, options.pluginData));
+  const session = once(() => {
+    const id = options.session;
+    if (id === void 0) return void 0;
+    if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id, hint: "nothing was started or changed" });
+    return id;
+  });
+  return {
+    projectDir: once(() => resolveProject(options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd, io2.cwd)),
+    dataDir,
+    dataDirForStart: () => dataDir() ?? defaultDataDir(io2.env),
+    session,
+    requireSession(what, hint) {
+      const id = session();
+      if (id === void 0) throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
+      return id;
+    },
+    settings: once(() => readSettings(io2.env)),
+    statsFile: once(() => path4.resolve(io2.cwd, statsFile(io2.env)))
+  };
+}
+function resolveProject(given, cwd) {
+  const full = path4.resolve(cwd, given);
+  if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
+  return realpathSync(full);
+}
+
+// src/cli/read-for-status.ts
+async function readForStatus(file, schema, restart) {
+  try {
+    const read = await readJson(file, schema);
+    return read.exists ? read.value : void 0;
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    throw new LoopkitError("STATE_CORRUPT", error.message, {
+      value: file,
+      cause: error,
+      hint: `nothing was changed, and loopkit will not continue the loop it held: look at ${file}, then delete it, or ${restart} (which keeps it aside as ${file}.corrupt-<time>)`
+    });
+  }
 }
 
 // src/cli/skill-answer.ts
@@ -4733,87 +4734,274 @@ async function answerForSkill(skillMode, io2, fn) {
 
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
-  program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit (see skills/auto-loop/references/usage.md)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+  const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
-    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(words.map(argvWord));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, options, io2));
+    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2));
   });
+  useHelpText(command, AUTO_LOOP_HELP);
 }
-var argvWord = (value) => ({ value, raw: quoteForShell(value) });
-async function runRequest(request, options, io2) {
+async function runRequest(request, inv, fromSkill, io2) {
   const now = io2.now();
-  const data = resolveDataDir(io2.env, options.pluginData);
   switch (request.mode) {
     case "usage":
     case "help":
-      io2.stdout(await fs2.readFile(usageFile(), "utf8"));
+      io2.stdout(AUTO_LOOP_HELP);
       return;
     case "status": {
-      const projectDir = resolveProject(options, io2);
-      const read = await readJson(loopFiles(data, projectDir).state, AutoLoopStateSchema);
-      const status = loopStatus(projectDir, read.exists ? read.value : void 0, now, readSettings(io2.env).staleMs);
+      const projectDir = inv.projectDir();
+      const data = inv.dataDir();
+      const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
       io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io2.exitCode = status.exit_code;
       return;
     }
-    case "cancel":
-      io2.stdout(await cancelLoop(data, resolveProject(options, io2), now));
+    case "cancel": {
+      const projectDir = inv.projectDir();
+      const data = inv.dataDir();
+      if (data === null || !existsSync4(loopFiles(data, projectDir).state)) {
+        throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
+      }
+      io2.stdout(await cancelLoop(data, projectDir, now));
       return;
+    }
     case "start":
     case "takeover": {
+      const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
-        const codexCtx = { dataDir: data, projectDir: resolveProject(options, io2), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+        const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
 `) };
-        io2.exitCode = await runCodexLoopCommand(codexCtx, request, options.session === void 0 ? null : { cliEntry: process.argv[1] ?? "" });
+        io2.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
         return;
       }
-      const ctx = { dataDir: data, projectDir: resolveProject(options, io2), sessionId: requireSession(options), now, staleMs: readSettings(io2.env).staleMs };
+      const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
       io2.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
     }
   }
 }
-function resolveProject(options, io2) {
-  const given = options.project || io2.env.CLAUDE_PROJECT_DIR;
-  if (!given) throw new LoopkitError("USAGE", "no project folder: pass --project <dir> or set CLAUDE_PROJECT_DIR");
-  const full = path4.resolve(io2.cwd, given);
-  if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync(full);
-}
-function requireSession(options) {
-  const id = options.session ?? "";
-  if (!SESSION_ID_PATTERN.test(id)) {
-    throw new LoopkitError("NO_SESSION", id ? `session id "${id}" has an unexpected shape` : "no Claude Code session id was given", {
-      value: id,
-      hint: "start the loop from Claude Code with /loopkit:auto-loop; nothing was started"
-    });
-  }
-  return id;
-}
-function usageFile() {
-  let dir = path4.dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 5; up += 1) {
-    const candidate = path4.join(dir, "skills", "auto-loop", "references", "usage.md");
-    if (existsSync3(candidate)) return candidate;
-    dir = path4.dirname(dir);
-  }
-  throw new LoopkitError("USAGE", "cannot find skills/auto-loop/references/usage.md next to loopkit");
-}
 
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io2) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
-    const ctx = { dataDir: dataDir(io2.env), projectDir: options.project, env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+    const inv = invocation({ project: options.project }, io2);
+    const dataDir = inv.dataDir();
+    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop });
+    const ctx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
 `) };
     io2.exitCode = await runCodexFollowerCommand(ctx, options.loop);
   });
 }
 
-// src/cli/repeat-command.ts
-import { existsSync as existsSync5, realpathSync as realpathSync2 } from "node:fs";
+// src/history/format.ts
+var clip = (text, width) => text.length > width ? `${text.slice(0, width - 1)}\u2026` : text;
+var oneLine = (text) => text.replace(/\s+/g, " ").trim();
+var when = (iso) => iso.slice(0, 16).replace("T", " ");
+function formatRuns(runs) {
+  if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
+  const rows = runs.map((run2) => [
+    run2.id,
+    run2.kind,
+    clip(oneLine(run2.command ?? run2.goal ?? "(goal not recorded)"), 40),
+    when(run2.started_at),
+    formatDuration(run2.duration_ms),
+    String(run2.iterations),
+    `${run2.passed}/${run2.failed}`,
+    run2.final_status ?? "running"
+  ]);
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  return `${[line(head), ...rows.map(line)].join("\n")}
+`;
+}
+function formatRun(run2) {
+  const s = run2.summary;
+  const head = [
+    `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
+    `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
+    ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
+    `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
+    `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ""
+  ];
+  const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
+    const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+    return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
+  });
+  return `${[...head, ...body.length ? body : ["  no iteration recorded yet"]].join("\n")}
+`;
+}
+
+// src/history/runs.ts
+import { promises as fs2 } from "node:fs";
 import path5 from "node:path";
+var RunSummarySchema = external_exports.object({
+  version: external_exports.literal(1),
+  /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
+  id: external_exports.string(),
+  kind: external_exports.enum(["repeat", "auto-loop"]),
+  /** The repeated prompt or /command (repeat), else null. */
+  command: external_exports.string().nullable(),
+  /** The goal (auto-loop; null when its start was recorded before goals were), else null. */
+  goal: external_exports.string().nullable(),
+  project_dir: external_exports.string().nullable(),
+  started_at: external_exports.string(),
+  ended_at: external_exports.string().nullable(),
+  /** Until ended_at, or until the latest record of a run still going. */
+  duration_ms: external_exports.int().nonnegative(),
+  iterations: external_exports.int().nonnegative(),
+  /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
+  passed: external_exports.int().nonnegative(),
+  failed: external_exports.int().nonnegative(),
+  /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
+  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+});
+var RunDetailJsonSchema = RunSummarySchema.extend({
+  steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
+});
+function runDetailJson(run2) {
+  return { ...run2.summary, steps: run2.kind === "repeat" ? run2.record.iterations : run2.entries };
+}
+var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
+async function listRuns(statsFile2, dataDir, now) {
+  const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
+  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+}
+async function repeatRuns(statsFile2, now) {
+  let read;
+  try {
+    read = await readJson(statsFile2, StatsSchema);
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    throw new LoopkitError("STATE_CORRUPT", error.message, {
+      value: statsFile2,
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path5.basename(statsFile2)}.corrupt-<time> itself)`
+    });
+  }
+  if (!read.exists) return [];
+  const records = (read.value.loop_runs ?? []).flatMap((raw) => {
+    const parsed = LoopRunSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return records.map((record) => {
+    const passed = record.iterations.filter((it) => it.result === "pass").length;
+    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+    const summary = {
+      version: 1,
+      id: record.id,
+      kind: "repeat",
+      command: record.command,
+      goal: null,
+      project_dir: null,
+      started_at: record.started_at,
+      ended_at: record.ended_at,
+      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
+      iterations: record.iterations.length,
+      passed,
+      failed: record.iterations.length - passed,
+      final_status: record.final_status
+    };
+    return { summary, kind: "repeat", record };
+  });
+}
+async function autoLoopRuns(dataDir) {
+  const root = path5.join(dataDir, "auto-loop");
+  const projects = await fs2.readdir(root).catch(() => []);
+  const runs = [];
+  for (const project of projects) {
+    const dir = path5.join(root, project);
+    const entries = await historyLines(path5.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path5.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const latest = state.exists ? state.value : void 0;
+    const byLoop = /* @__PURE__ */ new Map();
+    for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
+    for (const [loopId, lines] of byLoop) {
+      const first = lines[0];
+      const last = lines.at(-1);
+      const gates = lines.filter((entry) => entry.event === "gate");
+      const passed = gates.filter((entry) => entry.verdict === "pass").length;
+      const ended = last.status !== "pursuing";
+      runs.push({
+        kind: "auto-loop",
+        entries: lines,
+        summary: {
+          version: 1,
+          id: loopId,
+          kind: "auto-loop",
+          command: null,
+          goal: lines.find((entry) => entry.goal !== void 0)?.goal ?? (latest?.loop_id === loopId ? latest.goal : null),
+          project_dir: latest?.project_dir ?? null,
+          started_at: first.at,
+          ended_at: ended ? last.at : null,
+          duration_ms: Math.max(0, Date.parse(last.at) - Date.parse(first.at)),
+          iterations: Math.max(...lines.map((entry) => entry.iteration)),
+          passed,
+          failed: gates.length - passed,
+          final_status: last.status === "pursuing" ? null : last.status
+        }
+      });
+    }
+  }
+  return runs;
+}
+async function historyLines(file) {
+  const text = await fs2.readFile(file, "utf8").catch(() => "");
+  return text.split("\n").flatMap((line) => {
+    if (!line.trim()) return [];
+    try {
+      const parsed = HistoryEntrySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+// src/cli/history-command.ts
+var HISTORY_HELP = `Usage: loopkit history [--limit N] [--json] [--plugin-data <dir>]
+       loopkit history <id> [--json]
+
+Past runs of both loop kinds on this machine, newest first: repeat loops from the stats log
+(~/.softspark/ai-toolkit/stats.json, or $LOOPKIT_STATS_FILE), auto-loops from loopkit's data folder.
+
+  <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
+  --limit N           at most N runs (default 20)
+  --json              an array of runs (schemas/history.schema.json); with <id>, that run with its
+                      "steps": iterations as in the stats log (repeat) or gate history lines
+                      (auto-loop) (schemas/history-run.schema.json)
+  --plugin-data <dir> loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help          this text
+
+Examples:
+  loopkit history
+  loopkit history --limit 5 --json
+  loopkit history loop-1767268800123
+
+Exit codes: 0, 1 error (e.g. a corrupt stats log, named), 2 usage error, 8 no run with that id.
+`;
+function registerHistoryCommand(program2, io2) {
+  program2.command("history").description("past runs of both loop kinds, newest first, or one run's iterations").argument("[id]", "a run's id").option("--limit <n>", "at most N runs", "20").option("--json", "JSON instead of a table").option("--plugin-data <dir>", "loopkit's data folder").configureHelp({ formatHelp: () => HISTORY_HELP }).action(async (id, options) => {
+    const limit = /^\d{1,6}$/.test(options.limit) ? Number(options.limit) : Number.NaN;
+    if (!(limit >= 1)) throw new LoopkitError("USAGE", `invalid --limit "${options.limit}": expected a whole number of at least 1`, { value: options.limit });
+    const inv = invocation({ pluginData: options.pluginData }, io2);
+    const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
+    if (id === void 0) {
+      const shown = runs.slice(0, limit).map((run3) => run3.summary);
+      io2.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
+` : formatRuns(shown));
+      return;
+    }
+    const run2 = runs.find((candidate) => candidate.summary.id === id);
+    if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
+    io2.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
+` : formatRun(run2));
+  });
+}
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -4828,8 +5016,9 @@ function blockCapWarning(command, maxIterations, env) {
 // src/repeat/help.ts
 var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
        /loopkit:repeat --status [--json] | --cancel | --resume | --help
+       loopkit repeat --status [--json] | --cancel [--project <dir>] [--session <id>]
 
-Runs a prompt or a slash command again and again on a real timer, in this session.
+Runs a prompt or a slash command again and again on a real timer, in the session that started it.
 
   interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
                     under 1m is raised to 1m; at most 24h). Only a leading interval counts.
@@ -4839,10 +5028,22 @@ Runs a prompt or a slash command again and again on a real timer, in this sessio
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
   --                everything after it is the command, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
-  --json            with --status: the same as one JSON object
+  --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
   --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
-  --help            this text
+  -h, --help        this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>   the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --session <id>    the Claude Code session whose loop to act on (default: the project's active loop)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:repeat 5m /test                   the /test command every 5 minutes, 5 times at most
+  /loopkit:repeat 10m "check deploy status"  a prompt
+  /loopkit:repeat 2m --iterations 10 /lint
+  /loopkit:repeat 5m -- /lint --fix
+  loopkit repeat --status --project ~/src/app
 
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
@@ -4853,11 +5054,16 @@ line counts as a failure. The loop ends:
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
 
-Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE).
+Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
+\`loopkit history\` lists them.
+
+Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+(also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
@@ -4905,7 +5111,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync4(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -4956,11 +5162,49 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/status.ts
+var RepeatStatusSchema = external_exports.object({
+  version: external_exports.literal(1),
+  active: external_exports.boolean(),
+  /** The phase of an active loop, the final status of an ended one, or "none". */
+  status: external_exports.enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: external_exports.int(),
+  loop_id: external_exports.string().nullable(),
+  session_id: external_exports.string().nullable(),
+  project_dir: external_exports.string(),
+  command: external_exports.string().nullable(),
+  interval: external_exports.string().nullable(),
+  interval_ms: external_exports.int().nullable(),
+  iteration: external_exports.int(),
+  max_iterations: external_exports.int().nullable(),
+  results: external_exports.array(external_exports.enum(["pass", "fail"])),
+  passes: external_exports.int(),
+  failures: external_exports.int(),
+  consecutive_failures: external_exports.int(),
+  last_summary: external_exports.string().nullable(),
+  next_at: external_exports.string().nullable(),
+  started_at: external_exports.string().nullable(),
+  ended_at: external_exports.string().nullable(),
+  elapsed_ms: external_exports.int()
+});
+var REPEAT_EXIT_CODES = {
+  running: EXIT.running,
+  waiting: EXIT.running,
+  paused: EXIT.blocked,
+  EARLY_SUCCESS: EXIT.ok,
+  COMPLETED: EXIT.ok,
+  MAX_ITERATIONS: EXIT.unmet,
+  CIRCUIT_BREAKER: EXIT.unmet,
+  CANCELLED: EXIT.cancelled,
+  none: EXIT.noLoop
+};
 function repeatStatus(projectDir, state, now) {
   if (!state) {
     return {
+      version: 1,
       active: false,
       status: "none",
+      exit_code: EXIT.noLoop,
       loop_id: null,
       session_id: null,
       project_dir: projectDir,
@@ -4983,9 +5227,12 @@ function repeatStatus(projectDir, state, now) {
   const results = state.iterations.map((it) => it.result);
   const passes = results.filter((r) => r === "pass").length;
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
+  const status = state.phase === "ended" ? state.final_status ?? "CANCELLED" : state.phase;
   return {
+    version: 1,
     active: isActive(state),
-    status: state.phase === "ended" ? state.final_status ?? "CANCELLED" : state.phase,
+    status,
+    exit_code: REPEAT_EXIT_CODES[status],
     loop_id: state.loop_id,
     session_id: state.session_id,
     project_dir: state.project_dir,
@@ -5025,80 +5272,67 @@ function formatStatus2(s, now) {
 }
 
 // src/cli/repeat-command.ts
+var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
-  program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker (--help for usage)").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (CLAUDE_PROJECT_DIR; default: the current directory)").option("--plugin-data <dir>", "Claude Code's CLAUDE_PLUGIN_DATA (a skill's shell does not have it; the hook does)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+  const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
     const minInterval = minIntervalMs(io2.env);
-    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(words.map((value) => ({ value, raw: quoteForShell(value) })), minInterval);
-    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, options, io2));
+    const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
   });
+  useHelpText(command, REPEAT_HELP);
 }
-async function runRequest2(request, options, io2) {
+async function runRequest2(request, inv, io2) {
   if (request.mode === "help") {
     io2.stdout(REPEAT_HELP);
     return;
   }
-  const ctx = {
-    dataDir: resolveDataDir(io2.env, options.pluginData),
-    projectDir: resolveProject2(options, io2),
-    now: io2.now(),
-    statsFile: path5.resolve(io2.cwd, statsFile(io2.env))
-  };
-  const session = options.session ? requireSession2(options.session) : void 0;
-  switch (request.mode) {
-    case "start":
-      if (!session) throw noSession("start a loop");
-      {
-        const capWarning = blockCapWarning(request.command, request.maxIterations, io2.env);
-        io2.stdout(await startLoop2(ctx, session, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
-      }
-      return;
-    case "cancel":
-      io2.stdout(await cancelLoop2(ctx, await findLoop(ctx, session)));
-      return;
-    case "resume":
-      if (!session) throw noSession("resume a loop");
-      io2.stdout(await resumeLoop(ctx, session));
-      return;
-    case "status": {
-      const state = await statusTarget(ctx, session);
-      const status = repeatStatus(ctx.projectDir, state, ctx.now);
-      io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
-` : formatStatus2(status, ctx.now));
-      return;
-    }
+  const projectDir = inv.projectDir();
+  const session = inv.session();
+  const now = io2.now();
+  if (request.mode === "status") {
+    const data = inv.dataDir();
+    const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
+    const status = repeatStatus(projectDir, state, now);
+    io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
+` : formatStatus2(status, now));
+    io2.exitCode = status.exit_code;
+    return;
   }
+  if (request.mode === "cancel") {
+    const data = inv.dataDir();
+    if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
+    const ctx2 = context(data, projectDir, inv, now);
+    io2.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    return;
+  }
+  const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
+  if (request.mode === "resume") {
+    io2.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));
+    return;
+  }
+  const sessionId = inv.requireSession("start a loop", SESSION_HINT);
+  const capWarning = blockCapWarning(request.command, request.maxIterations, io2.env);
+  io2.stdout(await startLoop2(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
 }
-async function statusTarget(ctx, session) {
+function context(dataDir, projectDir, inv, now) {
+  return { dataDir, projectDir, now, statsFile: inv.statsFile() };
+}
+async function statusTarget(data, projectDir, session) {
   if (session) {
-    const own = await loadState2(repeatStateFile(ctx.dataDir, session), ctx.now);
+    const own = await readForStatus(repeatStateFile(data, session), RepeatStateSchema, "start a new loop with /loopkit:repeat");
     if (own) return own;
   }
-  const loops = await projectLoops(ctx.dataDir, ctx.projectDir);
+  const loops = await projectLoops(data, projectDir);
   return (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
 }
 function minIntervalMs(env) {
   const override = Number(env.LOOPKIT_REPEAT_MIN_INTERVAL_MS);
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
-function resolveProject2(options, io2) {
-  const full = path5.resolve(io2.cwd, options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd);
-  if (!existsSync5(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync2(full);
-}
-function requireSession2(id) {
-  if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id });
-  return id;
-}
-function noSession(what) {
-  return new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, {
-    hint: "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started"
-  });
-}
 
 // src/cli/run-command.ts
-import { randomUUID as randomUUID3 } from "node:crypto";
-import { existsSync as existsSync6, realpathSync as realpathSync3 } from "node:fs";
+import { randomUUID as randomUUID4 } from "node:crypto";
 import path9 from "node:path";
 
 // src/run/claude-phase.ts
@@ -5151,6 +5385,7 @@ Usage:
 Options:
   --project <dir>      the project root (default: the current directory)
   --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
@@ -5159,15 +5394,77 @@ one judged turn the phase ends and the next one starts. The caps, the gate (veri
 audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
 The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
+In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
+a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
+loop_id and exit_code in $GITHUB_OUTPUT (skills/auto-loop/references/ci.md).
+
 Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
+
+// src/run/github-actions.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+import { promises as fs4, readFileSync } from "node:fs";
+var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
+function gitHubActions(env, stdout) {
+  if (env.GITHUB_ACTIONS !== "true") return null;
+  return {
+    print(line, mark) {
+      if (mark?.edge === "start") {
+        stdout(`::group::${line}
+`);
+        return;
+      }
+      if (mark?.edge === "end") {
+        stdout(inertLog(readLog(mark.logFile), randomUUID3()));
+        stdout("::endgroup::\n");
+      }
+      stdout(`${line}
+`);
+    },
+    phaseEnv(phase) {
+      return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
+    },
+    async report(loop, exit) {
+      try {
+        const state = await loadState(loop.files.state, loop.now);
+        const history = await readHistory(loop.files.history);
+        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+        if (env.GITHUB_STEP_SUMMARY) await fs4.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs4.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+      } catch (error) {
+        stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
+`);
+      }
+    }
+  };
+}
+var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+function readLog(file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "(no output saved for this phase)\n";
+  }
+}
+async function readHistory(file) {
+  const text = await fs4.readFile(file, "utf8").catch(() => "");
+  return text.split("\n").flatMap((line) => {
+    if (line.trim() === "") return [];
+    try {
+      const parsed = HistoryEntrySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 // src/run/phases.ts
 import path7 from "node:path";
 
 // src/run/handover.ts
-async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
+async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
   return withLock(files.state, async () => {
     const state = await loadState(files.state, now);
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
@@ -5182,8 +5479,8 @@ async function bindPhase(dataDir2, files, loop, sessionId, phase, now) {
       transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
     };
     const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
-    await removeSessionMarker(dataDir2, state.session_id, state.loop_id);
-    await writeMarker(dataDir2, saved, files, now, "run");
+    await removeSessionMarker(dataDir, state.session_id, state.loop_id);
+    await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };
   });
 }
@@ -5227,7 +5524,8 @@ async function runPhases(ctx, first) {
       if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
       previous = sessionId;
       const state = handover.state;
-      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`);
+      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
+      const logFile = path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5236,10 +5534,10 @@ async function runPhases(ctx, first) {
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`)
+        logFile
       });
       const after = await loadState(files.state, ctx.now());
-      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
@@ -5267,13 +5565,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs4 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path8 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path8.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs4.mkdir(loopDir, { recursive: true });
+  await fs5.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5285,26 +5583,27 @@ async function holdRunnerLock(loopDir, onLost) {
 }
 
 // src/run/takeover-window.ts
-async function takeoverStaleMs(dataDir2, files, now, staleMs) {
+async function takeoverStaleMs(dataDir, files, now, staleMs) {
   const state = await loadState(files.state, now).catch(() => void 0);
   if (state?.status !== "pursuing") return staleMs;
-  const marker = await readJson(sessionMarkerPath(dataDir2, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false }));
+  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false }));
   const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
   return leftByRunner ? 0 : staleMs;
 }
 
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
-  program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).helpOption(false).action(async (words, options) => {
+  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
     io2.exitCode = await run(words, options, io2);
   });
+  useHelpText(command, RUN_HELP);
 }
 async function run(words, options, io2) {
   if (io2.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
-  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
     return 0;
@@ -5313,54 +5612,91 @@ async function run(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
-  const projectDir = resolveProject3(path9.resolve(io2.cwd, options.project ?? "."));
-  const data = resolveDataDir(io2.env);
+  const inv = invocation({ project: options.project }, io2);
+  const projectDir = inv.projectDir();
+  const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
 `));
   try {
     const now = io2.now();
-    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, readSettings(io2.env).staleMs) : readSettings(io2.env).staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID3(), now, staleMs };
+    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
-    return await runLoop(loop, instruction, claudeArgs, options, io2);
+    const actions = gitHubActions(io2.env, io2.stdout);
+    const report = (code2) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    let code;
+    try {
+      code = await runLoop(loop, instruction, claudeArgs, options, io2, actions);
+    } catch (error) {
+      await report(1)?.catch(() => void 0);
+      throw error;
+    }
+    if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
+    await report(code);
+    return code;
   } finally {
     await release().catch(() => void 0);
   }
 }
-function runLoop(loop, instruction, claudeArgs, options, io2) {
+function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: io2.env,
+      env: actions ? actions.phaseEnv(io2.env) : io2.env,
       pluginDir: options.pluginDir ? path9.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
-      print: (line) => io2.stdout(`${line}
+      print: actions ? actions.print : (line) => io2.stdout(`${line}
 `),
-      newSessionId: randomUUID3,
+      newSessionId: randomUUID4,
       runPhase: runClaudePhase
     },
     { sessionId: loop.sessionId, instruction }
   );
 }
-function resolveProject3(full) {
-  if (!existsSync6(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync3(full);
-}
 
 // src/cli/program.ts
 var VERSION = "0.1.0";
+var PROGRAM_EXAMPLES = `
+Examples:
+  loopkit repeat --status                 this project's repeat loop (inside Claude Code: /loopkit:repeat)
+  loopkit auto-loop --status --json       this project's auto-loop, as JSON
+  loopkit run "fix the parser" --verify "npm test"
+  loopkit history --limit 10
+
+Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
+skills/auto-loop/references/usage.md).
+`;
 function createProgram(io2) {
-  const program2 = new Command("loopkit").description("Timed repeat loops and verifier-gated goal loops for Claude Code").version(VERSION).exitOverride().showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (text) => io2.stdout(text), writeErr: (text) => io2.stderr(text) });
+  const program2 = new Command("loopkit").description("Timed repeat loops and verifier-gated goal loops for Claude Code").version(VERSION).exitOverride().showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (text) => io2.stdout(text), writeErr: (text) => io2.stderr(text) }).addHelpText("after", PROGRAM_EXAMPLES);
   registerRepeatCommand(program2, io2);
   registerAutoLoopCommand(program2, io2);
   registerCodexRunCommand(program2, io2);
   registerRunCommand(program2, io2);
+  registerHistoryCommand(program2, io2);
   return program2;
+}
+
+// src/cli/run-cli.ts
+async function runCli(argv, io2) {
+  try {
+    await createProgram(io2).parseAsync(argv, { from: "user" });
+    return io2.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    io2.stderr(`loopkit: ${formatError(error)}
+`);
+    return exitCodeOf(error);
+  }
+}
+function exitCodeOf(error) {
+  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
+  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
+  return EXIT.error;
 }
 
 // src/cli/stdin.ts
@@ -5402,15 +5738,4 @@ var io = {
   now: () => /* @__PURE__ */ new Date(),
   exitCode: 0
 };
-try {
-  await createProgram(io).parseAsync(process.argv);
-  process.exitCode = io.exitCode;
-} catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode;
-  } else {
-    process.stderr.write(`loopkit: ${formatError(error)}
-`);
-    process.exitCode = isLoopkitError(error, "USAGE") ? 2 : 1;
-  }
-}
+process.exitCode = await runCli(process.argv.slice(2), io);

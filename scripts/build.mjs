@@ -1,9 +1,9 @@
 // Bundles src/ into self-contained ESM files under dist/ (no node_modules needed at run time).
 // Code splitting keeps dist/hook.js tiny: the heavy modules load only when a loop is active.
 // `node scripts/build.mjs --outdir DIR` builds elsewhere (the staleness test compares the two).
-import { rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
@@ -22,10 +22,10 @@ const common = {
   logLevel: "warning",
 };
 
-// The CLI and the hook's active path: ESM with shared chunks.
+// The CLI, the hook's active path and the GitHub Action's run step: ESM with shared chunks.
 await build({
   ...common,
-  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts" },
+  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts", action: "src/action/main.ts" },
   splitting: true,
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",
@@ -47,3 +47,19 @@ await build({
   define: { "import.meta.url": "__loopkitEntryUrl" },
   banner: { js: 'const __loopkitEntryUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
+
+// schemas/: the JSON Schema of each JSON output, from its zod schema (only for the real dist/).
+if (values.outdir === undefined) {
+  // Inside the repository (.tmp/ is ignored), so that the generator finds zod in node_modules.
+  await mkdir(path.join(root, ".tmp"), { recursive: true });
+  const temp = await mkdtemp(path.join(root, ".tmp", "schemas-"));
+  try {
+    await build({ ...common, outdir: temp, entryPoints: { "json-schemas": "scripts/json-schemas.ts" }, packages: "external", format: "esm", outExtension: { ".js": ".mjs" } });
+    const { jsonSchemaFiles } = await import(pathToFileURL(path.join(temp, "json-schemas.mjs")).href);
+    await rm(path.join(root, "schemas"), { recursive: true, force: true });
+    await mkdir(path.join(root, "schemas"));
+    for (const [name, text] of Object.entries(jsonSchemaFiles())) await writeFile(path.join(root, "schemas", name), text);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}

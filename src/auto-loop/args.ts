@@ -2,7 +2,7 @@
 import { LoopkitError } from "../shared/errors.js";
 import { parseDuration } from "../shared/duration.js";
 import type { Caps } from "./state.js";
-import { splitWords, type Word } from "../shared/split-words.js";
+import { splitArguments, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =
   | { mode: "usage" }
@@ -47,12 +47,9 @@ function usage(message: string, value?: unknown): LoopkitError {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
 }
 
-/**
- * Parses the argument text a skill received (as typed, quotes and all). Claude Code rewrites a `!`
- * that starts a word of $ARGUMENTS to `\!` (seen with 2.1.197); that is undone first.
- */
+/** Parses the argument text a skill received (as typed, quotes and all). */
 export function parseAutoLoopArgs(text: string): AutoLoopRequest {
-  return parseWords(splitWords(text.replace(/(^|\s)\\!/g, "$1!")));
+  return parseWords(splitArguments(text));
 }
 
 export function parseWords(words: Word[]): AutoLoopRequest {
@@ -60,12 +57,20 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   const goalWords: string[] = [];
   const values = new Map<Flag, string>();
   const switches = new Set<Flag>();
+  /** Every goal word so far is an unquoted -x: the goal is a mistyped option, not a goal. */
+  let flagLike = true;
   for (let i = 0; i < words.length; i += 1) {
-    const raw = words[i]!.value;
-    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const word = words[i]!;
+    const raw = word.value;
+    const eq = word.option ? raw.indexOf("=") : -1;
     const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (!raw.startsWith("--") || raw === "--") {
+    if (raw === "-h" && word.raw === "-h") {
+      switches.add("--help");
+      continue;
+    }
+    if (!word.option || raw === "--") {
       goalWords.push(raw);
+      flagLike &&= raw.startsWith("-") && words[i]!.raw === raw;
       continue;
     }
     if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
@@ -78,15 +83,16 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     if (name === "--verify") {
       // The command runs to the next loopkit option, so `--verify npm test` needs no quotes. One word is
       // the command line itself (quotes removed); several are kept exactly as typed, quotes and all.
-      const parts: Word[] = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: words[i]!.raw.slice(words[i]!.raw.indexOf("=") + 1) }];
-      while (i + 1 < words.length && !isFlag(optionName(words[i + 1]!.value))) parts.push(words[++i]!);
+      const parts: Word[] = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isLoopkitOption(words[i + 1]!)) parts.push(words[++i]!);
       const command = (parts.length === 1 ? parts[0]!.value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage("--verify needs a command, e.g. --verify \"npm test\"");
       values.set(name, command);
       continue;
     }
-    const value = eq === -1 ? words[++i]?.value : raw.slice(eq + 1);
-    if (value === undefined || value === "" || isFlag(optionName(value))) throw usage(`${name} needs a value`, name);
+    const next = eq === -1 ? words[++i] : undefined;
+    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
+    if (value === undefined || value === "" || (next && isLoopkitOption(next))) throw usage(`${name} needs a value`, name);
     values.set(name, value);
   }
 
@@ -105,6 +111,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   }
   if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   return {
@@ -118,9 +125,10 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   };
 }
 
-function optionName(text: string): string {
-  const eq = text.startsWith("--") ? text.indexOf("=") : -1;
-  return eq === -1 ? text : text.slice(0, eq);
+/** One of loopkit's own options (`--json`, `--max-tokens=5`), where a --verify command ends. */
+function isLoopkitOption(word: Word): boolean {
+  const eq = word.value.indexOf("=");
+  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 
 /** Caps given as text (from flags or a goal file's front matter); absent ones stay absent. */

@@ -1,50 +1,29 @@
-// Finds the audit's vote in its reply: the JSON object {"vote": ..., "reasons": [...]} that ends last
-// in the text. Anything else (no such object, a bad vote, an escaped copy inside a string) is no vote.
+// Reads the audit's vote from its reply. It counts only when the reply's final line is exactly one
+// vote object {"vote": ..., "reasons": [...]} and no other vote object (or anything shaped like one,
+// even quoted, escaped or in a code fence) appears anywhere in the reply: an ambiguous reply is no vote.
 import { z } from "zod";
 import { AUDIT_VOTES, type AuditVote } from "./state.js";
 
-const VoteSchema = z.object({ vote: z.enum(AUDIT_VOTES), reasons: z.array(z.string().max(4000)).max(50) });
+const VoteSchema = z.strictObject({ vote: z.enum(AUDIT_VOTES), reasons: z.array(z.string().max(4000)).max(50) });
 export type Vote = { vote: AuditVote; reasons: string[] };
 
-/** Only the end of a long reply is searched (the vote closes it), and only so many candidates. */
-const SEARCH_WINDOW = 64 * 1024;
-const MAX_CANDIDATES = 200;
-const CANDIDATE = /\{\s*"(?:vote|reasons)"\s*:/g;
+/** A "vote" key in any spelling a JSON text or a quoted copy of one would use. */
+const VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
 
-export function parseAuditVote(reply: string): Vote | null {
-  const text = reply.slice(-SEARCH_WINDOW);
-  const starts = [...text.matchAll(CANDIDATE)].map((match) => match.index).slice(-MAX_CANDIDATES);
-  let best: { end: number; vote: Vote } | null = null;
-  for (const start of starts) {
-    const end = matchingBrace(text, start);
-    if (end === -1 || (best && end <= best.end)) continue;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text.slice(start, end + 1));
-    } catch {
-      continue;
-    }
-    const parsed = VoteSchema.safeParse(raw);
-    if (parsed.success) best = { end, vote: parsed.data };
+/** The vote, or why the reply holds no vote that counts. */
+export function parseAuditVote(reply: string): { vote: Vote } | { problem: string } {
+  const lines = reply.trimEnd().split("\n");
+  const last = lines[lines.length - 1]?.trim() ?? "";
+  let raw: unknown;
+  try {
+    raw = JSON.parse(last);
+  } catch {
+    return { problem: "the audit's reply does not end with a vote object on its final line" };
   }
-  return best?.vote ?? null;
-}
-
-/** Index of the `}` closing the object that opens at `start`, aware of JSON strings; -1 if none. */
-function matchingBrace(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i += 1) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === "\\") i += 1;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "{") depth += 1;
-    else if (ch === "}") {
-      depth -= 1;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
+  const parsed = VoteSchema.safeParse(raw);
+  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
+  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
+  const keys = reply.match(VOTE_KEY)?.length ?? 0;
+  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
+  return { vote: parsed.data };
 }

@@ -1,5 +1,6 @@
-// The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply's
-// last vote object counts; a timeout, a crash or a reply without a vote counts as "unmet".
+// The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply counts
+// only with exactly one vote object, on its final line; a timeout, a non-zero exit, an error result or
+// an ambiguous reply counts as "unmet".
 import { execa } from "execa";
 import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { killGroupAfter } from "../shared/process-group.js";
@@ -73,14 +74,15 @@ export function readAuditReply(stdout: string, exitCode: number | null): AuditOu
   }
   // Some builds print an array of events; the result event is the last one.
   const result = (Array.isArray(parsed) ? [...(parsed as unknown[])].reverse().find((event) => (event as { type?: unknown } | null)?.type === "result") : parsed) as
-    | { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown }
+    | { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown; subtype?: unknown }
     | undefined;
   const tokens = usageTokens(result?.usage);
   if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error === true) return unmet("the audit ended with an error", tokens);
-  const vote = parseAuditVote(result.result);
-  if (!vote) return unmet("the audit's reply holds no valid vote object", tokens);
-  return { ...vote, failure: null, tokens };
+  if (result.is_error !== false || (result.subtype !== undefined && result.subtype !== "success")) return unmet("the audit ended with an error", tokens);
+  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  const read = parseAuditVote(result.result);
+  if ("problem" in read) return unmet(read.problem, tokens);
+  return { ...read.vote, failure: null, tokens };
 }
 
 function unmet(failure: string, tokens: number): AuditOutcome {

@@ -204,3 +204,50 @@ function continueOrWrapUp(state: AutoLoopState, now: Date, notes: string[], hist
 function summary(state: AutoLoopState, now: Date): string {
   return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}.`;
 }
+
+/** What a run delegated to another agent (Codex) reports: the loop's standing and, once, each new verifier round. */
+export interface DelegatedProgress {
+  now: Date;
+  status: AutoLoopState["status"];
+  /** Why the loop ended; null while pursuing. */
+  reason: string | null;
+  iteration: number;
+  tokensUsed: number;
+  nextAction: string;
+  threadId: string | null;
+  /** A verifier round not recorded before, or null. */
+  verifier: VerifierResult | null;
+}
+
+/** A delegated run's progress: the agent did the work and ran the gate; the loop state records it. */
+export function recordDelegatedProgress(previous: AutoLoopState, progress: DelegatedProgress): { state: AutoLoopState; history: HistoryEntry[] } {
+  const now = progress.now;
+  const history: HistoryEntry[] = [];
+  let state: AutoLoopState = {
+    ...previous,
+    status: progress.status,
+    status_reason: progress.reason,
+    iteration: progress.iteration,
+    tokens: { ...previous.tokens, transcript: progress.tokensUsed },
+    next_action: progress.nextAction,
+    evidence: progress.threadId && previous.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : previous.evidence,
+    updated_at: now.toISOString(),
+    heartbeat_at: now.toISOString(),
+  };
+  const round = progress.verifier;
+  if (round) {
+    state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
+    history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1)!.exit_code }));
+  }
+  if (progress.status !== "pursuing") {
+    state = { ...state, ended_at: now.toISOString() };
+    history.push(historyEntry(state, now, "end", progress.reason ?? progress.status));
+  }
+  return { state, history };
+}
+
+/** A delegated run that failed part-way ends the loop as blocked, never leaving it "pursuing". */
+export function failDelegated(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {
+  const state: AutoLoopState = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
+  return { state, history: [historyEntry(state, now, "end", reason)] };
+}

@@ -15,6 +15,8 @@ export const HistoryEntrySchema = z.object({
   vote: z.enum(AUDIT_VOTES).nullable(),
   tokens: z.int().nonnegative(),
   detail: z.string(),
+  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
+  goal: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -1,7 +1,8 @@
 // The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
+import { randomBytes } from "node:crypto";
 import { withLock } from "../state/json-store.js";
-import { formatError } from "../shared/errors.js";
+import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
 import type { StopDecision } from "../session/output.js";
@@ -17,7 +18,7 @@ import { readSettings, type Settings } from "./settings.js";
 import type { AutoLoopState, VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
-import { runVerifier } from "./verifier.js";
+import { runVerifier, verifierRun } from "./verifier.js";
 
 const AUDIT_DIFF_BYTES = 60 * 1024;
 
@@ -39,7 +40,7 @@ async function judgeTurn(ctx: HookContext<StopInput>): Promise<StopDecision> {
   if ("decision" in first) return first.decision;
   const gate = await runGate(first.state, settings, ctx.env, ctx.now);
   return withLock(files.state, async () => {
-    const current = await loadOwned(ctx, files);
+    const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
@@ -50,27 +51,10 @@ async function judgeTurn(ctx: HookContext<StopInput>): Promise<StopDecision> {
 
 type Early = { decision: StopDecision };
 
-/** Loads the true state and checks this session still owns it; otherwise the decision to return. */
-async function loadOwned(ctx: HookContext<StopInput>, files: LoopFiles): Promise<{ state: AutoLoopState } | Early> {
-  const forget = async (message?: string): Promise<Early> => {
-    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    return { decision: { kind: "allow", ...(message ? { message } : {}) } };
-  };
-  let state: AutoLoopState | undefined;
-  try {
-    state = await loadState(files.state, ctx.now());
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
-    return forget(`loopkit auto-loop stopped: ${formatError(error)}`);
-  }
-  if (!state) return forget("loopkit auto-loop stopped: its state is gone from loopkit's data folder.");
-  // Only the session that owns the loop acts; a marker left from before a takeover is simply dropped.
-  if (state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return forget();
-  return { state };
-}
+const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
 
 async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings: Settings): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
-  const owned = await loadOwned(ctx, files);
+  const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
   const { state } = owned;
   const now = ctx.now();
@@ -107,15 +91,7 @@ async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.Pro
     const outcome = await runVerifier(state.verify_command, state.project_dir, settings.verifierTimeoutMs, env);
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, now()).catch(() => null);
     outputTail = outcome.outputTail;
-    runs.push({
-      exit_code: outcome.exitCode,
-      passed: outcome.passed,
-      timed_out: outcome.timedOut,
-      duration_ms: outcome.durationMs,
-      output_tail: outcome.outputTail,
-      output_bytes: outcome.outputBytes,
-      log_file: log,
-    });
+    runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
   const prompt = auditPrompt({
@@ -123,6 +99,7 @@ async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.Pro
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex"),
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }

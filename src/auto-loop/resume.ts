@@ -7,6 +7,7 @@ import { promises as fs } from "node:fs";
 import { z } from "zod";
 import { readJson, withLock, writeJson } from "../state/json-store.js";
 import type { HookContext } from "../session/handlers.js";
+import { ownsLoop } from "../session/owner.js";
 import type { SessionStartInput, UserPromptSubmitInput } from "../session/input.js";
 import type { ContextDecision } from "../session/output.js";
 import { historyEntry } from "./history.js";
@@ -25,8 +26,7 @@ export async function readOwned(ctx: Ctx): Promise<AutoLoopState | undefined> {
   const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
   if (!read.exists) return undefined;
   const state = read.value;
-  const owned = state.status === "pursuing" && state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;
-  return owned ? state : undefined;
+  return state.status === "pursuing" && ownsLoop(state, ctx) ? state : undefined;
 }
 
 /** SessionStart(resume): remember that the owner may be back; nothing else changes yet. */

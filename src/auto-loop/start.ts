@@ -82,7 +82,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       flaky_count: 0,
     };
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}`;
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail)], ctx.now);
+    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });

@@ -1,52 +1,59 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
 import { formatDuration } from "../shared/duration.js";
+import { EXIT } from "../shared/exit-codes.js";
 import { elapsedMs } from "./caps.js";
-import { tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
+import { z } from "zod";
+import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
 export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
-  achieved: 0,
-  pursuing: 3,
-  unmet: 4,
-  blocked: 5,
-  "budget-limited": 6,
-  cancelled: 7,
-  none: 8,
+  achieved: EXIT.ok,
+  pursuing: EXIT.running,
+  unmet: EXIT.unmet,
+  blocked: EXIT.blocked,
+  "budget-limited": EXIT.budgetLimited,
+  cancelled: EXIT.cancelled,
+  none: EXIT.noLoop,
 };
 
-export interface AutoLoopStatus {
-  status: LoopStatus | "none";
-  active: boolean;
-  exit_code: number;
-  reason: string | null;
-  project_dir: string;
-  loop_id: string | null;
-  session_id: string | null;
-  goal: string | null;
-  verify_command: string | null;
-  iteration: number;
-  max_iterations: number | null;
-  tokens_used: number;
-  max_tokens: number | null;
-  elapsed_ms: number;
-  max_wallclock_ms: number | null;
-  started_at: string | null;
-  heartbeat_at: string | null;
-  heartbeat_stale: boolean;
-  last_verifier: "pass" | "flaky" | "fail" | null;
-  last_verifier_exit_code: number | null;
-  last_audit_vote: string | null;
-  last_audit_reasons: string[];
-  next_action: string | null;
-  blocker: string | null;
-  tamper_count: number;
-  flaky_count: number;
-  handoff_note: string | null;
-}
+/** The shape of `--status --json` (schemas/auto-loop-status.schema.json is generated from it). */
+export const AutoLoopStatusSchema = z.object({
+  version: z.literal(1),
+  status: z.enum([...LOOP_STATUSES, "none"]),
+  active: z.boolean(),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: z.int(),
+  reason: z.string().nullable(),
+  project_dir: z.string(),
+  loop_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  goal: z.string().nullable(),
+  verify_command: z.string().nullable(),
+  iteration: z.int(),
+  max_iterations: z.int().nullable(),
+  tokens_used: z.int(),
+  max_tokens: z.int().nullable(),
+  elapsed_ms: z.int(),
+  max_wallclock_ms: z.int().nullable(),
+  started_at: z.string().nullable(),
+  heartbeat_at: z.string().nullable(),
+  heartbeat_stale: z.boolean(),
+  last_verifier: z.enum(["pass", "flaky", "fail"]).nullable(),
+  last_verifier_exit_code: z.int().nullable(),
+  last_audit_vote: z.string().nullable(),
+  last_audit_reasons: z.array(z.string()),
+  next_action: z.string().nullable(),
+  blocker: z.string().nullable(),
+  tamper_count: z.int(),
+  flaky_count: z.int(),
+  handoff_note: z.string().nullable(),
+});
+export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
 
 export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number): AutoLoopStatus {
   if (!state) {
     return {
+      version: 1,
       status: "none", active: false, exit_code: STATUS_EXIT_CODES.none, reason: "no auto-loop was started in this project on this machine",
       project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null,
       tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
@@ -57,6 +64,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
   const end = state.ended_at ? new Date(state.ended_at) : now;
   return {
+    version: 1,
     status: state.status,
     active: state.status === "pursuing",
     exit_code: STATUS_EXIT_CODES[state.status],

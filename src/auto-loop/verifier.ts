@@ -4,6 +4,7 @@ import { execa } from "execa";
 import { randomUUID } from "node:crypto";
 import { killGroup, killGroupAfter, killTagged, RUN_TAG_VAR } from "../shared/process-group.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
+import type { VerifierRun } from "./state.js";
 
 export interface VerifierOutcome {
   exitCode: number | null;
@@ -67,5 +68,18 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
     output: output.text(),
     outputTail: output.last(TAIL_BYTES),
     outputBytes: output.total,
+  };
+}
+
+/** A run as the loop's state records it, with the file that holds its whole output (null when none was written). */
+export function verifierRun(outcome: VerifierOutcome, logFile: string | null): VerifierRun {
+  return {
+    exit_code: outcome.exitCode,
+    passed: outcome.passed,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    output_tail: outcome.outputTail,
+    output_bytes: outcome.outputBytes,
+    log_file: logFile,
   };
 }

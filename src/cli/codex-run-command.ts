@@ -2,7 +2,8 @@
 // from a Claude Code skill. It follows one Codex loop, already recorded in the state, to its end.
 import type { Command } from "commander";
 import { runCodexFollowerCommand } from "../codex/auto-loop-run.js";
-import { dataDir } from "../state/paths.js";
+import { LoopkitError } from "../shared/errors.js";
+import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
 export function registerCodexRunCommand(program: Command, io: CliIo): void {
@@ -11,7 +12,10 @@ export function registerCodexRunCommand(program: Command, io: CliIo): void {
     .requiredOption("--project <dir>", "the project root of the loop")
     .requiredOption("--loop <id>", "the loop id auto-loop --codex recorded")
     .action(async (options: { project: string; loop: string }) => {
-      const ctx = { dataDir: dataDir(io.env), projectDir: options.project, env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
+      const inv = invocation({ project: options.project }, io);
+      const dataDir = inv.dataDir();
+      if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop });
+      const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
       io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
     });
 }

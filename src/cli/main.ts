@@ -1,8 +1,6 @@
-// dist/cli.js: the command the skills call. A few lines over createProgram().
-import { CommanderError } from "commander";
-import { formatError, isLoopkitError } from "../shared/errors.js";
+// dist/cli.js: the `loopkit` command and what the skills call. A few lines over runCli().
 import type { CliIo } from "./io.js";
-import { createProgram } from "./program.js";
+import { runCli } from "./run-cli.js";
 import { readStdin } from "./stdin.js";
 
 const io: CliIo = {
@@ -15,14 +13,4 @@ const io: CliIo = {
   exitCode: 0,
 };
 
-try {
-  await createProgram(io).parseAsync(process.argv);
-  process.exitCode = io.exitCode;
-} catch (error) {
-  if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode;
-  } else {
-    process.stderr.write(`loopkit: ${formatError(error)}\n`);
-    process.exitCode = isLoopkitError(error, "USAGE") ? 2 : 1;
-  }
-}
+process.exitCode = await runCli(process.argv.slice(2), io);

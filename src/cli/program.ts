@@ -2,11 +2,23 @@
 import { Command } from "commander";
 import { registerAutoLoopCommand } from "./auto-loop-command.js";
 import { registerCodexRunCommand } from "./codex-run-command.js";
+import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
 import { registerRepeatCommand } from "./repeat-command.js";
 import { registerRunCommand } from "./run-command.js";
 
 export const VERSION = "0.1.0";
+
+const PROGRAM_EXAMPLES = `
+Examples:
+  loopkit repeat --status                 this project's repeat loop (inside Claude Code: /loopkit:repeat)
+  loopkit auto-loop --status --json       this project's auto-loop, as JSON
+  loopkit run "fix the parser" --verify "npm test"
+  loopkit history --limit 10
+
+Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
+skills/auto-loop/references/usage.md).
+`;
 
 export function createProgram(io: CliIo): Command {
   const program = new Command("loopkit")
@@ -14,10 +26,12 @@ export function createProgram(io: CliIo): Command {
     .version(VERSION)
     .exitOverride()
     .showHelpAfterError("(run with --help for usage)")
-    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) });
+    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) })
+    .addHelpText("after", PROGRAM_EXAMPLES);
   registerRepeatCommand(program, io);
   registerAutoLoopCommand(program, io);
   registerCodexRunCommand(program, io);
   registerRunCommand(program, io);
+  registerHistoryCommand(program, io);
   return program;
 }

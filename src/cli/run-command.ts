@@ -1,39 +1,42 @@
 // `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (skills/auto-loop/references/long-runs.md).
 import { randomUUID } from "node:crypto";
-import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
-import { readSettings } from "../auto-loop/settings.js";
-import { quoteForShell } from "../shared/split-words.js";
+import { argvWords } from "../shared/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
+import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";
 import { RUN_HELP } from "../run/help.js";
+import { gitHubActions, type ActionsRun } from "../run/github-actions.js";
 import { runPhases } from "../run/phases.js";
 import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
-import { resolveDataDir } from "../state/find-data-dir.js";
 import { LoopkitError } from "../shared/errors.js";
+import { useHelpText } from "./help-text.js";
+import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
   project?: string;
   pluginDir?: string;
+  budgetLimitedOk?: boolean;
 }
 
 export function registerRunCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command("run")
     .description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)")
-    .option("--project <dir>", "the project root (default: the current directory)")
+    .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
     .option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)")
+    .option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited")
     .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
     .allowUnknownOption(true)
-    .helpOption(false)
     .action(async (words: string[], options: Options) => {
       io.exitCode = await run(words, options, io);
     });
+  useHelpText(command, RUN_HELP);
 }
 
 async function run(words: string[], options: Options, io: CliIo): Promise<number> {
@@ -42,7 +45,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
-  const request = parseWords(loopWords.map((value) => ({ value, raw: quoteForShell(value) })));
+  const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io.stdout(RUN_HELP);
     return 0;
@@ -51,40 +54,47 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
-  const projectDir = resolveProject(path.resolve(io.cwd, options.project ?? "."));
-  const data = resolveDataDir(io.env);
+  const inv = invocation({ project: options.project }, io);
+  const projectDir = inv.projectDir();
+  const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here\n`));
   try {
     const now = io.now();
-    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, readSettings(io.env).staleMs) : readSettings(io.env).staleMs;
+    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
-    return await runLoop(loop, instruction, claudeArgs, options, io);
+    const actions = gitHubActions(io.env, io.stdout);
+    const report = (code: number) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    let code: number;
+    try {
+      code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
+    } catch (error) {
+      await report(1)?.catch(() => undefined);
+      throw error;
+    }
+    if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
+    await report(code);
+    return code;
   } finally {
     await release().catch(() => undefined);
   }
 }
 
-function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo): Promise<number> {
+function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo, actions: ActionsRun | null): Promise<number> {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: io.env,
+      env: actions ? actions.phaseEnv(io.env) : io.env,
       pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
-      print: (line) => io.stdout(`${line}\n`),
+      print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
       newSessionId: randomUUID,
       runPhase: runClaudePhase,
     },
     { sessionId: loop.sessionId, instruction },
   );
-}
-
-function resolveProject(full: string): string {
-  if (!existsSync(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full });
-  return realpathSync(full);
 }

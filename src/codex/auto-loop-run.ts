@@ -5,14 +5,15 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { AutoLoopRequest } from "../auto-loop/args.js";
-import { historyEntry, type HistoryEntry } from "../auto-loop/history.js";
+import type { HistoryEntry } from "../auto-loop/history.js";
+import { failDelegated, recordDelegatedProgress } from "../auto-loop/decide.js";
 import { MIRROR_DIR, openMirrorLog, writeVerifierLog } from "../auto-loop/mirror.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop } from "../auto-loop/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
 import type { AutoLoopState, VerifierResult } from "../auto-loop/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../auto-loop/store.js";
-import { runVerifier, type VerifierOutcome } from "../auto-loop/verifier.js";
+import { runVerifier, verifierRun, type VerifierOutcome } from "../auto-loop/verifier.js";
 import { withLock } from "../state/json-store.js";
 import { formatError, LoopkitError } from "../shared/errors.js";
 import { delegateToCodex, type CodexLoopSink, type CodexProgress, type DelegateResult } from "./delegate.js";
@@ -140,49 +141,27 @@ class StateSink implements CodexLoopSink<VerifierOutcome> {
 
   async update(progress: CodexProgress<VerifierOutcome>): Promise<void> {
     await this.change(async (state, now) => {
-      const history: HistoryEntry[] = [];
-      let next: AutoLoopState = {
-        ...state,
-        status: progress.status,
-        status_reason: progress.reason,
-        iteration: progress.iteration,
-        tokens: { ...state.tokens, transcript: progress.tokensUsed },
-        next_action: progress.nextAction,
-        evidence: progress.threadId && state.evidence.length === 0 ? [`Codex thread ${progress.threadId}`] : state.evidence,
-      };
       const round = progress.lastVerifier;
-      if (round && round !== this.recordedRound) {
-        this.recordedRound = round;
-        next = { ...next, last_verifier: await this.verifierResult(round.verdict, round.runs, progress.iteration, now) };
-        if (round.verdict === "flaky") next = { ...next, flaky_count: state.flaky_count + 1 };
-        const last = round.runs.at(-1)!;
-        history.push(historyEntry(next, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: last.exitCode }));
-      }
-      if (progress.status !== "pursuing") {
-        next = { ...next, ended_at: now.toISOString() };
-        history.push(historyEntry(next, now, "end", progress.reason ?? progress.status));
-      }
-      return { next, history };
+      const fresh = round && round !== this.recordedRound ? round : null;
+      if (fresh) this.recordedRound = fresh;
+      const verifier = fresh ? await this.verifierResult(fresh.verdict, fresh.runs, progress.iteration, now) : null;
+      return recordDelegatedProgress(state, { now, ...progress, verifier });
     });
   }
 
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason: string): Promise<void> {
-    await this.change(async (state, now) => {
-      const next: AutoLoopState = { ...state, status: "blocked", status_reason: reason, ended_at: now.toISOString(), next_action: "none: the loop has ended" };
-      return { next, history: [historyEntry(next, now, "end", reason)] };
-    });
+    await this.change(async (state, now) => failDelegated(state, now, reason));
   }
 
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
-  private async change(fn: (state: AutoLoopState, now: Date) => Promise<{ next: AutoLoopState; history: HistoryEntry[] }>): Promise<void> {
+  private async change(fn: (state: AutoLoopState, now: Date) => Promise<{ state: AutoLoopState; history: HistoryEntry[] }>): Promise<void> {
     await withLock(this.files.state, async () => {
       const now = this.now();
-      const state = await loadState(this.files.state, now);
-      if (state?.loop_id !== this.loop.loop_id || state.status !== "pursuing") return;
-      const { next, history } = await fn(state, now);
-      const stamped = { ...next, updated_at: now.toISOString(), heartbeat_at: now.toISOString() };
-      await persist(this.files, stamped, history, now);
+      const current = await loadState(this.files.state, now);
+      if (current?.loop_id !== this.loop.loop_id || current.status !== "pursuing") return;
+      const { state, history } = await fn(current, now);
+      await persist(this.files, state, history, now);
     });
   }
 
@@ -191,17 +170,7 @@ class StateSink implements CodexLoopSink<VerifierOutcome> {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(
-        runs.map(async (run, index) => ({
-          exit_code: run.exitCode,
-          passed: run.passed,
-          timed_out: run.timedOut,
-          duration_ms: run.durationMs,
-          output_tail: run.outputTail,
-          output_bytes: run.outputBytes,
-          log_file: await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run.output, now),
-        })),
-      ),
+      runs: await Promise.all(runs.map(async (run, index) => verifierRun(run, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run.output, now)))),
     };
   }
 }

@@ -1,6 +1,6 @@
 // Parses what the person typed after /loopkit:repeat into one request. Nothing is executed here:
 // quotes only group words, and `;`, `$(...)` and backticks stay plain text.
-import { splitWords, type Word } from "../shared/split-words.js";
+import { splitArguments, type Word } from "../shared/split-words.js";
 import { formatDuration, isDuration, parseDuration } from "../shared/duration.js";
 import { LoopkitError } from "../shared/errors.js";
 
@@ -36,12 +36,9 @@ function usage(message: string, value?: unknown): LoopkitError {
   return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
 }
 
-/**
- * Parses the raw argument text. `minIntervalMs` is the floor intervals are raised to (1 minute outside tests).
- * Claude Code rewrites `!` at a word start to `\!` in a skill's arguments (measured on 2.1.197); that is undone first.
- */
+/** Parses the raw argument text. `minIntervalMs` is the floor intervals are raised to (1 minute outside tests). */
 export function parseRepeatArgs(text: string, minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
-  return parseRepeatWords(splitWords(text.replaceAll("\\!", "!")), minIntervalMs);
+  return parseRepeatWords(splitArguments(text), minIntervalMs);
 }
 
 export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
@@ -52,12 +49,15 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     // `--` ends loopkit's options: the rest is the command, flags and all (`-- /lint --fix`).
-    if (word.value === "--" && word.raw === "--") {
+    if (word.option && word.value === "--") {
       positional.push(...words.slice(i + 1));
       break;
     }
-    // A quoted word is always data, even when it looks like a flag.
-    if (!word.value.startsWith("--") || word.raw !== word.value) {
+    if (word.value === "-h" && word.raw === "-h") {
+      controls.add("--help");
+      continue;
+    }
+    if (!word.option) {
       positional.push(word);
       continue;
     }
@@ -106,6 +106,9 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
       warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
       intervalMs = minIntervalMs;
     }
+  }
+  if (positional.length > 0 && positional.every((word) => word.raw === word.value && word.value.startsWith("-"))) {
+    throw usage(`${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`, positional[0]!.value);
   }
   const command = (positional.length === 1 ? positional[0]!.value : positional.map((word) => word.raw).join(" ")).trim();
   if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');

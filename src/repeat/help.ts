@@ -1,9 +1,10 @@
-// The usage text of /loopkit:repeat and `loopkit repeat --help`.
+// The one help text of /loopkit:repeat, `loopkit repeat --help`, `-h` and `loopkit help repeat`.
 
 export const REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
        /loopkit:repeat --status [--json] | --cancel | --resume | --help
+       loopkit repeat --status [--json] | --cancel [--project <dir>] [--session <id>]
 
-Runs a prompt or a slash command again and again on a real timer, in this session.
+Runs a prompt or a slash command again and again on a real timer, in the session that started it.
 
   interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
                     under 1m is raised to 1m; at most 24h). Only a leading interval counts.
@@ -13,10 +14,22 @@ Runs a prompt or a slash command again and again on a real timer, in this sessio
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
   --                everything after it is the command, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
-  --json            with --status: the same as one JSON object
+  --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
   --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
-  --help            this text
+  -h, --help        this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>   the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --session <id>    the Claude Code session whose loop to act on (default: the project's active loop)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:repeat 5m /test                   the /test command every 5 minutes, 5 times at most
+  /loopkit:repeat 10m "check deploy status"  a prompt
+  /loopkit:repeat 2m --iterations 10 /lint
+  /loopkit:repeat 5m -- /lint --fix
+  loopkit repeat --status --project ~/src/app
 
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
@@ -27,5 +40,10 @@ line counts as a failure. The loop ends:
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
 
-Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE).
+Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
+\`loopkit history\` lists them.
+
+Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+(also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;

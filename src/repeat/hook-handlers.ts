@@ -1,17 +1,16 @@
-// The repeat loop's Stop hook. At the end of an iteration it records the result (state and stats
-// log), lets the pure core decide, and either ends the loop or keeps the session waiting in this very
-// hook until the next start, then continues it with the next iteration's prompt. A wait that is
-// interrupted (Esc, a kill) leaves the loop paused: its prompt is never re-fed on a later, unrelated turn.
+// The repeat loop's hooks: the I/O around the pure core in decide.ts. A Stop loads the loop, lets
+// onStop decide, saves what it returns, updates the stats log, and carries out a wait in this very
+// hook until the next start, then asks afterWait whether to continue the session with the next
+// iteration's prompt. A wait that is interrupted (Esc, a kill) leaves the loop paused: its prompt is
+// never re-fed on a later, unrelated turn.
 import { randomUUID } from "node:crypto";
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
+import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
 import type { StopDecision } from "../session/output.js";
-import { pauseLoop, pauseLostIteration, recordIteration, startNextIteration } from "./decide.js";
-import { findSuccessMarker } from "./early-success.js";
-import { iterationPrompt, pausedLine, progressLine, summaryLine } from "./prompt.js";
-import { readResultLine } from "./result-line.js";
+import { afterWait, onResume, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
@@ -20,7 +19,7 @@ import { loadState, removeMarker, saveState } from "./store.js";
 const POLL_MS = 1_000;
 
 type Ctx = HookContext<StopInput>;
-type Waiting = { kind: "wait"; state: RepeatState; warnings: string[] };
+type Waiting = Extract<StopStep, { kind: "wait" }> & { warnings: string[] };
 
 export const repeatHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
@@ -35,17 +34,16 @@ export const repeatHookHandlers: LoopHookHandlers = {
       interrupt.release();
     }
   },
-  // A resumed session: a wait left from its earlier process can no longer continue it, so the loop
-  // pauses now, and the person hears about a paused loop before typing anything.
+  // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {
     if (ctx.input.source !== "resume") return undefined;
     const file = ctx.marker.state_file;
     return withLock(file, async () => {
       const state = await loadState(file, ctx.now()).catch(() => undefined);
-      if (!state || state.session_id !== ctx.input.session_id || (state.phase !== "waiting" && state.phase !== "paused")) return undefined;
-      const paused = pauseLoop(state);
-      await saveState(file, paused);
-      return { kind: "context", eventName: "SessionStart", message: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+      const resumed = state && onResume(state, ctx.input.session_id);
+      if (!resumed) return undefined;
+      await saveState(file, resumed.state);
+      return { kind: "context", eventName: "SessionStart", message: resumed.line };
     });
   },
 };
@@ -55,61 +53,24 @@ const allow = (...lines: (string | undefined)[]): StopDecision => {
   return message ? { kind: "allow", message } : { kind: "allow" };
 };
 
-/** Loads the loop if this session owns it; otherwise the decision to return (and the marker dropped where it is dead). */
-async function loadOwned(ctx: Ctx, file: string): Promise<RepeatState | StopDecision> {
-  let state: RepeatState | undefined;
-  try {
-    state = await loadState(file, ctx.now());
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
-    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    return allow(`loopkit repeat stopped: ${formatError(error)}`);
-  }
-  if (!state) {
-    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    return allow("loopkit repeat stopped: its state is gone from loopkit's data folder.");
-  }
-  // Only the session that started the loop acts on it.
-  if (state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return allow();
-  return state;
+async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Waiting> {
+  const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+  if ("decision" in owned) return owned.decision;
+  const { state } = owned;
+  const now = ctx.now();
+  const step = onStop(state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() });
+  if (step.kind !== "wait") return carryOut(ctx, file, step, now);
+  await saveState(file, step.state);
+  return { ...step, warnings: await recordStats(step.state, now) };
 }
 
-async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Waiting> {
-  const state = await loadOwned(ctx, file);
-  if ("kind" in state) return state;
-  const now = ctx.now();
-  switch (state.phase) {
-    case "ended":
-      await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
-      return allow();
-    case "paused":
-      return allow();
-    case "waiting": {
-      // The hook that was waiting is gone (the person interrupted it): this Stop ends someone else's turn.
-      const paused = pauseLoop(state);
-      await saveState(file, paused);
-      return allow(pausedLine(paused, "its wait was interrupted"));
-    }
-    case "running": {
-      const promptId = ctx.input.prompt_id ?? null;
-      if (promptId && state.prompt_id && promptId !== state.prompt_id) {
-        // A new prompt of the person's: the loop's own continuation never ran (an interrupt, or Claude
-        // Code's cap on consecutive Stop-hook continuations). Never count or re-feed on this turn.
-        const paused = pauseLostIteration(state);
-        await saveState(file, paused);
-        return allow(pausedLine(paused, `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`));
-      }
-      const message = ctx.input.last_assistant_message;
-      const result = readResultLine(message);
-      const successMarker = result.result === "pass" ? findSuccessMarker(message ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
-      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? promptId }, { ...result, successMarker }, now, randomUUID());
-      await saveState(file, next.state);
-      const warnings = await recordStats(next.state, now);
-      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, warnings };
-      await removeMarker(ctx.dataDir, state.session_id, state.loop_id);
-      return allow(...warnings, summaryLine(next.state, now));
-    }
-  }
+/** Saves what the core decided, updates the stats log for a recorded iteration, and drops the marker of a loop that is over. */
+async function carryOut(ctx: Ctx, file: string, step: SettledStep, now: Date, earlier: string[] = []): Promise<StopDecision> {
+  if (step.state) await saveState(file, step.state);
+  if (step.kind === "continue") return { kind: "block", reason: step.prompt, message: [...earlier, step.line].join("\n") };
+  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
+  if (step.removeMarker) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+  return allow(...earlier, ...warnings, ...step.lines);
 }
 
 /** Writes the loop's stats record; a problem there is reported, never allowed to break the loop. */
@@ -146,10 +107,9 @@ function trapSignals(): Interrupt {
   return interrupt;
 }
 
-/** Sleeps until next_at, watching the state file; then starts the next iteration if the wait is still ours. */
+/** Sleeps until the wait is due, watching the state file; then lets afterWait decide. */
 async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting, interrupt: Interrupt): Promise<StopDecision> {
-  const token = waiting.state.wait_token;
-  const dueAt = Date.parse(waiting.state.next_at!);
+  const dueAt = waiting.until.getTime();
   const waitStart = ctx.now().getTime();
   // Claude Code killed by SIGTERM leaves this hook running as an orphan: a new parent means the session is gone.
   const parent = process.ppid;
@@ -162,26 +122,13 @@ async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting, interr
       };
     });
     if (process.ppid !== parent) interrupt.interrupted = true;
-    const current = await loadState(file, ctx.now()).catch(() => undefined);
-    if (current?.phase !== "waiting" || current.wait_token !== token) break;
+    if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => undefined), waiting.token)) break;
   }
   return withLock(file, async () => {
-    const current = await loadOwned(ctx, file);
-    if ("kind" in current) return current;
+    const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+    if ("decision" in owned) return owned.decision;
     const now = ctx.now();
-    if (current.phase === "ended") {
-      await removeMarker(ctx.dataDir, current.session_id, current.loop_id);
-      return allow(...waiting.warnings, summaryLine(current, now));
-    }
-    if (current.phase !== "waiting" || current.wait_token !== token) return allow(...waiting.warnings);
-    if (interrupt.interrupted) {
-      const paused = pauseLoop(current);
-      await saveState(file, paused);
-      return allow(...waiting.warnings, pausedLine(paused, "its wait was interrupted"));
-    }
-    const next = startNextIteration(current, now);
-    await saveState(file, next);
-    const progress = [...waiting.warnings, progressLine(current, now.getTime() - waitStart)].join("\n");
-    return { kind: "block", reason: iterationPrompt(next), message: progress };
+    const step = afterWait(owned.state, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
+    return carryOut(ctx, file, step, now, waiting.warnings);
   });
 }

@@ -1,35 +1,55 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
 import { formatDuration } from "../shared/duration.js";
 import { isActive } from "./decide.js";
-import type { FinalStatus, Phase, RepeatState } from "./state.js";
+import { z } from "zod";
+import { EXIT } from "../shared/exit-codes.js";
+import { FINAL_STATUSES, type RepeatState } from "./state.js";
 
-export interface RepeatStatus {
-  active: boolean;
+/** The shape of `--status --json` (schemas/repeat-status.schema.json is generated from it). */
+export const RepeatStatusSchema = z.object({
+  version: z.literal(1),
+  active: z.boolean(),
   /** The phase of an active loop, the final status of an ended one, or "none". */
-  status: Exclude<Phase, "ended"> | FinalStatus | "none";
-  loop_id: string | null;
-  session_id: string | null;
-  project_dir: string;
-  command: string | null;
-  interval: string | null;
-  interval_ms: number | null;
-  iteration: number;
-  max_iterations: number | null;
-  results: ("pass" | "fail")[];
-  passes: number;
-  failures: number;
-  consecutive_failures: number;
-  last_summary: string | null;
-  next_at: string | null;
-  started_at: string | null;
-  ended_at: string | null;
-  elapsed_ms: number;
-}
+  status: z.enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: z.int(),
+  loop_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  project_dir: z.string(),
+  command: z.string().nullable(),
+  interval: z.string().nullable(),
+  interval_ms: z.int().nullable(),
+  iteration: z.int(),
+  max_iterations: z.int().nullable(),
+  results: z.array(z.enum(["pass", "fail"])),
+  passes: z.int(),
+  failures: z.int(),
+  consecutive_failures: z.int(),
+  last_summary: z.string().nullable(),
+  next_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  elapsed_ms: z.int(),
+});
+export type RepeatStatus = z.infer<typeof RepeatStatusSchema>;
+
+/** --status exit codes, on the same table as auto-loop's. */
+export const REPEAT_EXIT_CODES: Record<RepeatStatus["status"], number> = {
+  running: EXIT.running,
+  waiting: EXIT.running,
+  paused: EXIT.blocked,
+  EARLY_SUCCESS: EXIT.ok,
+  COMPLETED: EXIT.ok,
+  MAX_ITERATIONS: EXIT.unmet,
+  CIRCUIT_BREAKER: EXIT.unmet,
+  CANCELLED: EXIT.cancelled,
+  none: EXIT.noLoop,
+};
 
 export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date): RepeatStatus {
   if (!state) {
     return {
-      active: false, status: "none", loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
+      version: 1, active: false, status: "none", exit_code: EXIT.noLoop, loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
       iteration: 0, max_iterations: null, results: [], passes: 0, failures: 0, consecutive_failures: 0, last_summary: null, next_at: null,
       started_at: null, ended_at: null, elapsed_ms: 0,
     };
@@ -37,9 +57,12 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
   const results = state.iterations.map((it) => it.result);
   const passes = results.filter((r) => r === "pass").length;
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
+  const status = state.phase === "ended" ? (state.final_status ?? "CANCELLED") : state.phase;
   return {
+    version: 1,
     active: isActive(state),
-    status: state.phase === "ended" ? (state.final_status ?? "CANCELLED") : state.phase,
+    status,
+    exit_code: REPEAT_EXIT_CODES[status],
     loop_id: state.loop_id,
     session_id: state.session_id,
     project_dir: state.project_dir,

@@ -10,6 +10,7 @@ Usage:
 Options:
   --project <dir>      the project root (default: the current directory)
   --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
@@ -17,6 +18,10 @@ audit results, hand-off note) and the Stop hook's instruction, not the previous 
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
 audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
 The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+
+In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
+a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
+loop_id and exit_code in $GITHUB_OUTPUT (skills/auto-loop/references/ci.md).
 
 Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.

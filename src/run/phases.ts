@@ -13,6 +13,9 @@ import { phasePrompt } from "./phase-prompt.js";
 import { progressLine, type PhaseExit } from "./progress.js";
 import type { PhaseRun } from "./claude-phase.js";
 
+/** What a printed line marks, for a printer that folds each phase into a group (GitHub Actions). */
+export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string };
+
 interface RunContext {
   dataDir: string;
   projectDir: string;
@@ -20,7 +23,7 @@ interface RunContext {
   pluginDir: string | null;
   claudeArgs: string[];
   now(): Date;
-  print(line: string): void;
+  print(line: string, mark?: LineMark): void;
   newSessionId(): string;
   runPhase(run: PhaseRun): Promise<PhaseExit>;
 }
@@ -50,7 +53,8 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
       previous = sessionId;
       const state = handover.state;
-      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`);
+      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
+      const logFile = path.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -59,10 +63,10 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile: path.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`),
+        logFile,
       });
       const after = await loadState(files.state, ctx.now());
-      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit));
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;

@@ -1,4 +1,5 @@
-// The one way loopkit reads and writes its JSON files: lock, read, validate, change, write atomically.
+// The one way loopkit reads and writes its JSON files: lock, read, validate, write atomically. A
+// read-change-write is withLock around the loop kind's own load and save (they keep corrupt files aside).
 // A file that does not parse or validate is an error; it is never reset to defaults behind the person's back.
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
@@ -102,23 +103,6 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, staleMs = 
   } finally {
     await release().catch(() => undefined);
   }
-}
-
-/**
- * Locked read-change-write: `change` gets the current value (or undefined when the file is absent)
- * and returns the value to write, or undefined to leave the file as it is.
- */
-export async function updateJson<S extends z.ZodType, R>(
-  file: string,
-  schema: S,
-  change: (current: z.infer<S> | undefined) => { next?: z.infer<S>; result: R } | Promise<{ next?: z.infer<S>; result: R }>,
-): Promise<R> {
-  return withLock(file, async () => {
-    const current = await readJson(file, schema);
-    const { next, result } = await change(current.exists ? current.value : undefined);
-    if (next !== undefined) await writeJson(file, schema, next);
-    return result;
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { beginTurn, blockedReport, finishTurn, nextGateStep, type TurnObservation } from "../../src/auto-loop/decide.js";
-import type { AutoLoopState, VerifierRun } from "../../src/auto-loop/state.js";
+import { beginTurn, blockedReport, failDelegated, finishTurn, nextGateStep, recordDelegatedProgress, type DelegatedProgress, type TurnObservation } from "../../src/auto-loop/decide.js";
+import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
 import { at, makeState } from "./fixtures.js";
 
@@ -239,5 +239,47 @@ describe("blockedReport", () => {
     ["", null],
   ])("%j -> %j", (message, expected) => {
     expect(blockedReport(message)).toBe(expected);
+  });
+});
+
+describe("recordDelegatedProgress and failDelegated (a loop whose work Codex does)", () => {
+  const progress = (overrides: Partial<DelegatedProgress> = {}): DelegatedProgress => ({
+    now: at(90_000), status: "pursuing", reason: null, iteration: 2, tokensUsed: 1234, nextAction: "keep going", threadId: "th-1", verifier: null, ...overrides,
+  });
+  const round = (verdict: VerifierResult["verdict"], runs: VerifierRun[]): VerifierResult => ({ at: at(90_000).toISOString(), iteration: 2, verdict, runs });
+
+  it("records the standing (iteration, tokens, next action, the thread as first evidence) and stamps the heartbeat, with no history", () => {
+    const { state, history } = recordDelegatedProgress(makeState(), progress());
+    expect(state).toMatchObject({ status: "pursuing", iteration: 2, tokens: { transcript: 1234 }, next_action: "keep going", evidence: ["Codex thread th-1"], heartbeat_at: at(90_000).toISOString(), updated_at: at(90_000).toISOString(), ended_at: null });
+    expect(history).toEqual([]);
+    expect(AutoLoopStateSchema.safeParse(state).success).toBe(true);
+  });
+
+  it.each([
+    ["pass", [run(true), run(true)], 0, 0],
+    ["flaky", [run(true), run(false)], 1, 1],
+    ["fail", [run(false)], 0, 1],
+  ] as const)("records a new verifier round (%s) with a gate line; flaky rounds are counted", (verdict, runs, flaky, exit) => {
+    const { state, history } = recordDelegatedProgress(makeState(), progress({ verifier: round(verdict, [...runs]) }));
+    expect(state.last_verifier?.verdict).toBe(verdict);
+    expect(state.flaky_count).toBe(flaky);
+    expect(history).toMatchObject([{ event: "gate", verdict, exit_code: exit, detail: `Codex said complete; verifier ${verdict}` }]);
+  });
+
+  it("ends the loop when the run ends, with an end line naming why", () => {
+    const { state, history } = recordDelegatedProgress(makeState(), progress({ status: "achieved", reason: "the verifier passed twice", verifier: round("pass", [run(true), run(true)]) }));
+    expect(state).toMatchObject({ status: "achieved", status_reason: "the verifier passed twice", ended_at: at(90_000).toISOString() });
+    expect(history.map((h) => h.event)).toEqual(["gate", "end"]);
+    expect(history[1]).toMatchObject({ status: "achieved", detail: "the verifier passed twice" });
+  });
+
+  it("keeps evidence already there", () => {
+    expect(recordDelegatedProgress(makeState({ evidence: ["iteration 1: verifier fail"] }), progress()).state.evidence).toEqual(["iteration 1: verifier fail"]);
+  });
+
+  it("a run that failed part-way ends the loop as blocked, never left pursuing", () => {
+    const { state, history } = failDelegated(makeState(), at(5_000), "codex app-server exited");
+    expect(state).toMatchObject({ status: "blocked", status_reason: "codex app-server exited", ended_at: at(5_000).toISOString(), heartbeat_at: at(5_000).toISOString(), next_action: "none: the loop has ended" });
+    expect(history).toMatchObject([{ event: "end", status: "blocked", detail: "codex app-server exited" }]);
   });
 });

@@ -39,7 +39,7 @@ const mode = process.env.FAKE_AUDIT;
 if (mode === "hang") setTimeout(() => {}, 60000);
 else if (mode === "crash") process.exit(3);
 else if (mode === "garbage") console.log("I think it is achieved");
-else console.log(JSON.stringify({ type: "result", result: 'ok {"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
+else console.log(JSON.stringify({ type: "result", is_error: false, result: 'ok\\n{"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
 `,
   );
   chmodSync(fakeClaude, 0o755);
@@ -74,7 +74,7 @@ describe("auto-loop Stop hook", () => {
   });
 
   it("prints the usage text when given no arguments", () => {
-    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^# \/loopkit:auto-loop/) });
+    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/) });
   });
 
   it("gives a usage error with exit code 2 for bad arguments", () => {
@@ -87,8 +87,8 @@ describe("auto-loop Stop hook", () => {
     const elsewhere = path.join(tmp, "elsewhere");
     mkdirSync(elsewhere);
     const other = (args: string[], text = "") => spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", elsewhere, ...args], { input: text, encoding: "utf8", env: env() });
-    expect(other(["--cancel"])).toMatchObject({ status: 1, stderr: expect.stringMatching(/no running auto-loop/) });
-    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({ status: 1, stderr: expect.stringMatching(/no running auto-loop in this project to take over/) });
+    expect(other(["--cancel"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop/) });
+    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop in this project to take over/) });
   });
 
   it("--takeover with a new goal replaces a stale loop, ending the old one", () => {

@@ -15,8 +15,10 @@ const RANK: Record<string, number> = {
   "auto-loop": 3,
   run: 4,
   codex: 4,
+  history: 4,
   cli: 5,
   hook: 5,
+  action: 5,
 };
 
 function imports(): { from: string; to: string; file: string }[] {

@@ -31,6 +31,7 @@ describe("parseRepeatArgs: starting a loop", () => {
     ["single quotes keep everything", "1m '$(x) ${HOME} \\n'", "$(x) ${HOME} \\n"],
     ["newlines in the text", "1m line one\nline two", "line one line two"],
     ["Claude Code's \\! rewriting is undone", '1m deploy \\!now "a \\!b"', 'deploy !now "a !b"'],
+    ["a quoted option is text, as in auto-loop", '1m explain "--json"', 'explain "--json"'],
   ])("hostile text is data: %s", (_name, text, command) => {
     expect(parseRepeatArgs(text)).toMatchObject({ mode: "start", command });
   });

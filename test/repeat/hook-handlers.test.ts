@@ -193,7 +193,7 @@ describe("loopkit repeat (CLI)", () => {
   });
 
   it("refuses to start without a session id", () => {
-    expect(cli(["--args-stdin"], "5m /x")).toMatchObject({ code: 1, stderr: expect.stringMatching(/no Claude Code session id/) });
+    expect(cli(["--args-stdin"], "5m /x")).toMatchObject({ code: 2, stderr: expect.stringMatching(/no Claude Code session id/) });
   });
 
   it("runs one loop per session: a second start names the active one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteForShell, splitWords } from "../../src/shared/split-words.js";
+import { argvWords, quoteForShell, splitArguments, splitWords } from "../../src/shared/split-words.js";
 
 const values = (text: string) => splitWords(text).map((word) => word.value);
 
@@ -37,5 +37,35 @@ describe("quoteForShell", () => {
     ["$(id)", "'$(id)'"],
   ])("%s -> %s", (value, expected) => {
     expect(quoteForShell(value)).toBe(expected);
+  });
+});
+
+describe("one rule for options, one for Claude Code's \\!", () => {
+  it.each([
+    ["a word typed with --", "--json", true],
+    ["a flag with a quoted value", "--verify='npm test'", true],
+    ["a double-quoted flag is data", '"--json"', false],
+    ["a single-quoted flag is data", "'--json'", false],
+    ["an escaped flag is data", "\\--json", false],
+    ["a single dash is no option", "-x", false],
+  ])("%s", (_name, text, option) => {
+    expect(splitWords(text).map((word) => word.option)).toEqual([option]);
+  });
+
+  it("argv words (a shell already removed the quotes) are options when they start with --", () => {
+    expect(argvWords(["--verify=npm test", "fix it", "--"])).toEqual([
+      { value: "--verify=npm test", raw: "'--verify=npm test'", option: true },
+      { value: "fix it", raw: "'fix it'", option: false },
+      { value: "--", raw: "--", option: true },
+    ]);
+  });
+
+  it.each([
+    ["at the start", "\\!now", ["!now"]],
+    ["after a space, in or out of quotes", 'a \\!b "c \\!d"', ["a", "!b", "c !d"]],
+    ["after a newline", "a\n\\!b", ["a", "!b"]],
+    ["not inside a word, where Claude Code never puts it", '"a\\!b"', ["a\\!b"]],
+  ])("undoes \\! %s", (_name, text, expected) => {
+    expect(splitArguments(text).map((word) => word.value)).toEqual(expected);
   });
 });

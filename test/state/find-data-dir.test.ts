@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveDataDir } from "../../src/state/find-data-dir.js";
+import { findDataDir } from "../../src/state/find-data-dir.js";
 
 let home: string;
 beforeEach(() => {
@@ -16,36 +16,37 @@ const pluginData = (name: string, withState = true) => {
   return dir;
 };
 
-describe("resolveDataDir", () => {
+describe("findDataDir", () => {
   it("takes $LOOPKIT_DATA_DIR first, then --plugin-data, then $CLAUDE_PLUGIN_DATA", () => {
     pluginData("loopkit-inline");
-    expect(resolveDataDir({ HOME: home, LOOPKIT_DATA_DIR: "/a", CLAUDE_PLUGIN_DATA: "/c" }, "/b")).toBe("/a");
-    expect(resolveDataDir({ HOME: home, CLAUDE_PLUGIN_DATA: "/c" }, "/b")).toBe("/b");
-    expect(resolveDataDir({ HOME: home, CLAUDE_PLUGIN_DATA: "/c" })).toBe("/c");
+    expect(findDataDir({ HOME: home, LOOPKIT_DATA_DIR: "/a", CLAUDE_PLUGIN_DATA: "/c" }, "/b")).toBe("/a");
+    expect(findDataDir({ HOME: home, CLAUDE_PLUGIN_DATA: "/c" }, "/b")).toBe("/b");
+    expect(findDataDir({ HOME: home, CLAUDE_PLUGIN_DATA: "/c" })).toBe("/c");
   });
 
   it("at a terminal, finds the one Claude Code plugin data folder of loopkit that holds state", () => {
     const dir = pluginData("loopkit-loopkit");
     pluginData("loopkit-inline", false);
     pluginData("otherplugin-x");
-    expect(resolveDataDir({ HOME: home })).toBe(dir);
+    expect(findDataDir({ HOME: home })).toBe(dir);
   });
 
-  it("falls back to ~/.loopkit when no folder holds loopkit state", () => {
+  it("finds nothing (null, and creates nothing) when no folder holds loopkit state", () => {
     pluginData("loopkit-inline", false);
-    expect(resolveDataDir({ HOME: home })).toBe(path.join(home, ".loopkit"));
+    expect(findDataDir({ HOME: home })).toBeNull();
+    expect(existsSync(path.join(home, ".loopkit"))).toBe(false);
   });
 
   it("respects CLAUDE_CONFIG_DIR", () => {
     const config = path.join(home, "cfg");
     mkdirSync(path.join(config, "plugins", "data", "loopkit-m", "auto-loop"), { recursive: true });
-    expect(resolveDataDir({ HOME: home, CLAUDE_CONFIG_DIR: config })).toBe(path.join(config, "plugins", "data", "loopkit-m"));
+    expect(findDataDir({ HOME: home, CLAUDE_CONFIG_DIR: config })).toBe(path.join(config, "plugins", "data", "loopkit-m"));
   });
 
   it("refuses to guess between several, naming them and the way out", () => {
     const a = pluginData("loopkit-inline");
     mkdirSync(path.join(home, ".loopkit", "repeat"), { recursive: true });
-    expect(() => resolveDataDir({ HOME: home })).toThrow(expect.objectContaining({ code: "USAGE", hint: expect.stringMatching(/--plugin-data/) }));
-    expect(() => resolveDataDir({ HOME: home })).toThrow(new RegExp(`${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*\\.loopkit`));
+    expect(() => findDataDir({ HOME: home })).toThrow(expect.objectContaining({ code: "USAGE", hint: expect.stringMatching(/--plugin-data/) }));
+    expect(() => findDataDir({ HOME: home })).toThrow(new RegExp(`${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*\\.loopkit`));
   });
 });

@@ -1,0 +1,46 @@
+// `loopkit history` for a person: one table row per run, or one run's iterations (gate history).
+import { formatDuration } from "../shared/duration.js";
+import type { RunDetail, RunSummary } from "./runs.js";
+
+const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+/** "2026-11-30 12:00" in UTC, as the records keep it. */
+const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
+
+export function formatRuns(runs: RunSummary[]): string {
+  if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
+  const rows = runs.map((run) => [
+    run.id,
+    run.kind,
+    clip(oneLine(run.command ?? run.goal ?? "(goal not recorded)"), 40),
+    when(run.started_at),
+    formatDuration(run.duration_ms),
+    String(run.iterations),
+    `${run.passed}/${run.failed}`,
+    run.final_status ?? "running",
+  ]);
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd();
+  return `${[line(head), ...rows.map(line)].join("\n")}\n`;
+}
+
+export function formatRun(run: RunDetail): string {
+  const s = run.summary;
+  const head = [
+    `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
+    `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
+    ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
+    `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
+    `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    "",
+  ];
+  const body =
+    run.kind === "repeat"
+      ? run.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd())
+      : run.entries.map((entry) => {
+          const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+          return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
+        });
+  return `${[...head, ...(body.length ? body : ["  no iteration recorded yet"])].join("\n")}\n`;
+}

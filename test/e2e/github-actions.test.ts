@@ -1,0 +1,181 @@
+// `loopkit run` in a simulated GitHub Actions step (GITHUB_ACTIONS=true, the runner's summary and
+// output files in a temporary folder), through the real claude CLI and the scripted model: the job
+// summary, the step outputs, the log groups and the exit code; and the composite action's run step
+// (dist/action.js) as action.yml calls it, with the record it gathers for the artifact.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { execa } from "execa";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { inputVariable, type RunInput } from "../../src/action/inputs.js";
+import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/run-claude.js";
+import { bash, loopkitEnv, loopScript, plugin, status } from "./auto-loop-helpers.js";
+
+const VERIFY = `test "$(cat hello.txt)" = hi`;
+const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
+/** The agent tries the runner's file commands and prints a workflow command of its own. */
+const PLANT = `echo "GITHUB_OUTPUT=\${GITHUB_OUTPUT:-unset} GITHUB_ENV=\${GITHUB_ENV:-unset}" > seen-env.txt`;
+const AGENT_COMMAND = "::error::planted by the agent";
+
+let model: FakeModel;
+let sandbox: Sandbox;
+let runner: { summary: string; output: string; env: string; temp: string };
+beforeAll(async () => {
+  model = await startFakeModel([]);
+});
+afterAll(async () => {
+  await model.close();
+  plugin.remove();
+});
+beforeEach(async () => {
+  sandbox = await makeSandbox();
+  const dir = path.join(sandbox.root, "runner files");
+  runner = { summary: path.join(dir, "step_summary"), output: path.join(dir, "set_output"), env: path.join(dir, "set_env"), temp: path.join(dir, "temp") };
+  await execa("mkdir", ["-p", runner.temp]);
+  for (const file of [runner.summary, runner.output, runner.env]) writeFileSync(file, "");
+});
+afterEach(() => sandbox.cleanup());
+
+const actionsEnv = () => ({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: runner.summary, GITHUB_OUTPUT: runner.output, GITHUB_ENV: runner.env, RUNNER_TEMP: runner.temp });
+
+function loopkitRun(args: string[], env: Record<string, string>) {
+  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
+    cwd: sandbox.root,
+    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
+    extendEnv: false,
+    reject: false,
+    timeout: 240_000,
+  });
+}
+
+/** The action's run step: dist/action.js in the checkout, its inputs as action.yml passes them. */
+function actionStep(inputs: Partial<Record<RunInput, string>>, env: Record<string, string> = {}) {
+  const variables = Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputVariable(name as RunInput), value]));
+  return execa(process.execPath, [path.join(plugin.dir, "dist", "action.js")], {
+    cwd: sandbox.project,
+    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...actionsEnv(), ...variables, ...env }),
+    extendEnv: false,
+    reject: false,
+    timeout: 240_000,
+  });
+}
+
+/** GITHUB_OUTPUT in the delimiter format, read the way the runner reads it. */
+function readOutputs(): Record<string, string> {
+  const lines = readFileSync(runner.output, "utf8").split("\n");
+  const outputs: Record<string, string> = {};
+  for (let i = 0; i < lines.length; i += 1) {
+    const match = /^([A-Za-z_][\w-]*)<<(.+)$/.exec(lines[i]!);
+    if (!match) {
+      expect(lines[i], "every output line is in the delimiter format").toBe("");
+      continue;
+    }
+    const end = lines.indexOf(match[2]!, i + 1);
+    expect(end, `output ${match[1]} is closed by its delimiter`).toBeGreaterThan(i);
+    outputs[match[1]!] = lines.slice(i + 1, end).join("\n");
+    i = end;
+  }
+  return outputs;
+}
+
+describe("loopkit run in GitHub Actions", () => {
+  it("achieved, through the action's run step: summary, outputs, one log group per phase, exit 0, and the record for the artifact", async () => {
+    model.setScript(
+      loopScript({
+        turns: [bash(`echo one > hello.txt; ${PLANT}`), bash("echo hi > hello.txt")],
+        vote: () => ACHIEVED,
+        after: `Wrote it.\n${AGENT_COMMAND}`,
+      }),
+    );
+    const record = path.join(runner.temp, "record");
+    const result = await actionStep(
+      { goal: "make hello.txt say hi", verify: VERIFY, "claude-args": "--allowedTools Bash", "anthropic-api-key": "sk-ant-fake-key-for-tests" },
+      { ANTHROPIC_API_KEY: "", LOOPKIT_ARTIFACT_DIR: record },
+    );
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+
+    const outputs = readOutputs();
+    const dataDir = path.join(runner.temp, "loopkit-data");
+    const final = status(sandbox, { LOOPKIT_DATA_DIR: dataDir });
+    expect(final).toMatchObject({ status: "achieved", iteration: 2 });
+    expect(outputs).toEqual({ status: "achieved", reason: final.reason, iterations: "2", tokens: String(final.tokens_used), loop_id: final.loop_id, exit_code: "0", record_dir: record });
+    expect(Number(outputs.tokens)).toBeGreaterThan(0);
+
+    const summary = readFileSync(runner.summary, "utf8");
+    expect(summary).toContain("## ✅ loopkit run: achieved");
+    expect(summary).toContain("```text\nmake hello.txt say hi\n```");
+    expect(summary).toContain(`| Verifier | \`${VERIFY}\` |`);
+    expect(summary).toContain(`| Final status | achieved: ${final.reason} |`);
+    expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \| \d+ \| \d+ \|/);
+    expect(summary).toMatch(/\| 2 \| pass \(exit 0\) \| achieved \| \d+ \| \d+ \|/);
+    expect(summary).toMatch(/\| Total time \| \d+s of \d+h \|/);
+
+    // One group per phase; the agent's text inside it is inert (between ::stop-commands:: and its token).
+    const log = result.stdout;
+    expect(log.match(/^::group::loopkit run: phase \d+ starting/gm)).toHaveLength(2);
+    expect(log.match(/^::endgroup::$/gm)).toHaveLength(2);
+    const planted = log.indexOf(AGENT_COMMAND);
+    const stop = /::stop-commands::([\w-]+)\n/g;
+    let inert = false;
+    for (let m = stop.exec(log); m; m = stop.exec(log)) {
+      const end = log.indexOf(`::${m[1]}::`, m.index);
+      if (m.index < planted && planted < end) inert = true;
+    }
+    expect(inert, log).toBe(true);
+    expect(log).toMatch(/::endgroup::\nloopkit run: phase 2 \(session .*\): achieved/);
+
+    // The phases never saw the runner's file commands; the job's environment file is untouched.
+    expect(readFileSync(path.join(sandbox.project, "seen-env.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
+    expect(readFileSync(runner.env, "utf8")).toBe("");
+
+    // The record: the project's .auto-loop/, loopkit's own copy with the phase logs, the summary, the status.
+    expect(readFileSync(path.join(record, "summary.md"), "utf8")).toBe(summary);
+    expect(JSON.parse(readFileSync(path.join(record, "status.json"), "utf8"))).toMatchObject({ status: "achieved", loop_id: final.loop_id });
+    expect(existsSync(path.join(record, "auto-loop", "goal-state.json"))).toBe(true);
+    expect(existsSync(path.join(record, "record", "state.json"))).toBe(true);
+    expect(readdirSync(path.join(record, "record", "phases"))).toEqual(["phase-0001.log", "phase-0002.log"]);
+    expect(readdirSync(record).some((name) => name.startsWith("checkpoints."))).toBe(true);
+  });
+
+  it("budget-limited: exit 6, outputs and summary say budget-limited", async () => {
+    model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
+    const result = await loopkitRun(["make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
+    const outputs = readOutputs();
+    expect(outputs).toMatchObject({ status: "budget-limited", reason: "reached --max-iterations 1", iterations: "2", exit_code: "6" });
+    const summary = readFileSync(runner.summary, "utf8");
+    expect(summary).toContain("## ⏱️ loopkit run: budget-limited");
+    expect(summary).toContain("| Final status | budget-limited: reached --max-iterations 1 |");
+    expect(summary).toContain("| Exit code | 6 |");
+    expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \| \d+ \| \d+ \| cap reached: reached --max-iterations 1 \|/);
+    expect(summary).toMatch(/\| 2 \| - \| - \| \d+ \| \d+ \| ended budget-limited \|/);
+  });
+
+  it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why", async () => {
+    model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
+    const result = await actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "max-iterations": "1", "claude-args": "--allowedTools Bash", "budget-limited-ok": "true" });
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(readOutputs()).toMatchObject({ status: "budget-limited", exit_code: "0" });
+    expect(readFileSync(runner.summary, "utf8")).toContain("| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |");
+  });
+
+  it("outside Actions nothing changes: no summary, no outputs, no groups, and the phases keep their environment", async () => {
+    model.setScript(loopScript({ turns: [bash(PLANT)], vote: () => ACHIEVED }));
+    const { GITHUB_ACTIONS: _, ...rest } = actionsEnv();
+    const result = await loopkitRun(["make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"], rest);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
+    expect(readFileSync(runner.summary, "utf8")).toBe("");
+    expect(readFileSync(runner.output, "utf8")).toBe("");
+    expect(result.stdout).not.toMatch(/^::/m);
+    expect(readFileSync(path.join(sandbox.project, "seen-env.txt"), "utf8").trim()).toBe(`GITHUB_OUTPUT=${runner.output} GITHUB_ENV=${runner.env}`);
+  });
+
+  it("the action's run step refuses a step without credentials before any phase runs", async () => {
+    const first = model.requests.length;
+    const result = await actionStep({ goal: "g", verify: "true" }, { ANTHROPIC_API_KEY: "" });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/no credentials for Claude Code in this step \(set the anthropic-api-key input/);
+    expect(model.requests.length).toBe(first);
+    expect(readFileSync(runner.output, "utf8")).toBe("");
+  });
+});
