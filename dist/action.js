@@ -2,18 +2,22 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-KVZLHI7X.js";
+} from "./chunks/chunk-TRKDTLZS.js";
 import {
-  LoopkitError,
   MIRROR_DIR,
   execa,
-  formatError,
-  isLoopkitError,
   loadState,
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-2EYW3PC2.js";
+} from "./chunks/chunk-UYHWSXOF.js";
+import "./chunks/chunk-ORURKTUT.js";
+import {
+  LoopkitError,
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-ASQPNKNQ.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

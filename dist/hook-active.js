@@ -17,33 +17,39 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-7YNGVPTP.js";
+} from "./chunks/chunk-QVJ23GSV.js";
 import {
-  AutoLoopStateSchema,
-  SESSION_ID_PATTERN,
-  SessionMarkerSchema,
-  external_exports,
-  formatError,
   historyEntry,
   inspectMirror,
-  isLoopkitError,
-  keepAside,
   loadState,
   loopFiles,
   persist,
   readHandoff,
-  readJson,
   readSettings,
   readTranscriptDelta,
-  removeSessionMarker,
   runAudit,
   runVerifier,
-  sessionMarkerPath,
   verifierRun,
-  withLock,
-  writeJson,
   writeVerifierLog
-} from "./chunks/chunk-2EYW3PC2.js";
+} from "./chunks/chunk-UYHWSXOF.js";
+import "./chunks/chunk-AHWFHUQF.js";
+import {
+  AutoLoopStateSchema,
+  SessionMarkerSchema,
+  external_exports,
+  keepAside,
+  readJson,
+  removeSessionMarker,
+  withLock,
+  writeJson
+} from "./chunks/chunk-ORURKTUT.js";
+import {
+  SESSION_ID_PATTERN,
+  formatError,
+  isLoopkitError,
+  sessionMarkerPath
+} from "./chunks/chunk-ASQPNKNQ.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

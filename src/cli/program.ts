@@ -6,6 +6,7 @@ import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
 import { registerRepeatCommand } from "./repeat-command.js";
 import { registerRunCommand } from "./run-command.js";
+import { registerStatuslineCommand } from "./statusline-command.js";
 
 export const VERSION = "0.1.0";
 
@@ -33,5 +34,6 @@ export function createProgram(io: CliIo): Command {
   registerCodexRunCommand(program, io);
   registerRunCommand(program, io);
   registerHistoryCommand(program, io);
+  registerStatuslineCommand(program, io);
   return program;
 }

@@ -1,14 +1,15 @@
 // `loopkit run` in a simulated GitHub Actions step (GITHUB_ACTIONS=true, the runner's summary and
 // output files in a temporary folder), through the real claude CLI and the scripted model: the job
 // summary, the step outputs, the log groups and the exit code; and the composite action's run step
-// (dist/action.js) as action.yml calls it, with the record it gathers for the artifact.
+// (action.yml's script and variables, dist/action.js) with the record it gathers for the artifact.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { inputVariable, type RunInput } from "../../src/action/inputs.js";
+import { parse } from "yaml";
 import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, claudeEnv, makeSandbox, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
 import { bash, loopkitEnv, loopScript, plugin, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -48,12 +49,27 @@ function loopkitRun(args: string[], env: Record<string, string>) {
   });
 }
 
-/** The action's run step: dist/action.js in the checkout, its inputs as action.yml passes them. */
-function actionStep(inputs: Partial<Record<RunInput, string>>, env: Record<string, string> = {}) {
-  const variables = Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputVariable(name as RunInput), value]));
-  return execa(process.execPath, [path.join(plugin.dir, "dist", "action.js")], {
+/**
+ * action.yml's run step as the runner runs it: its env with the inputs (or their defaults) and
+ * runner.temp filled in, its script under bash -e in the checkout, GITHUB_ACTION_PATH the plugin.
+ * The install step is stood in for by linking the pinned claude where it would have put it.
+ */
+async function actionStep(inputs: Partial<Record<string, string>>, env: Record<string, string> = {}) {
+  const action = parse(readFileSync(path.join(REPO_ROOT, "action.yml"), "utf8"));
+  const step = action.runs.steps.find((s: { id?: string }) => s.id === "run");
+  const expand = (text: string) =>
+    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expression: string) => {
+      if (expression === "runner.temp") return runner.temp;
+      const input = /^inputs\.([\w-]+)$/.exec(expression)?.[1];
+      if (!input || !(input in action.inputs)) throw new Error(`the test does not know \${{ ${expression} }}`);
+      return inputs[input] ?? action.inputs[input].default;
+    });
+  const stepEnv = Object.fromEntries(Object.entries(step.env as Record<string, string>).map(([name, value]) => [name, expand(value)]));
+  await mkdir(path.dirname(stepEnv.LOOPKIT_CLAUDE_BIN!), { recursive: true });
+  await symlink(CLAUDE_BIN, stepEnv.LOOPKIT_CLAUDE_BIN!).catch(() => undefined);
+  return execa("bash", ["-e", "-c", step.run], {
     cwd: sandbox.project,
-    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...actionsEnv(), ...variables, ...env }),
+    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.dir, ...stepEnv, ...env }),
     extendEnv: false,
     reject: false,
     timeout: 240_000,
@@ -87,12 +103,14 @@ describe("loopkit run in GitHub Actions", () => {
         after: `Wrote it.\n${AGENT_COMMAND}`,
       }),
     );
-    const record = path.join(runner.temp, "record");
+    const record = path.join(runner.temp, "loopkit-record", "loopkit-run");
     const result = await actionStep(
       { goal: "make hello.txt say hi", verify: VERIFY, "claude-args": "--allowedTools Bash", "anthropic-api-key": "sk-ant-fake-key-for-tests" },
-      { ANTHROPIC_API_KEY: "", LOOPKIT_ARTIFACT_DIR: record },
+      { ANTHROPIC_API_KEY: "" },
     );
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toContain(`\`${path.join(runner.temp, "loopkit-claude-code", "node_modules", ".bin", "claude")} -p\` session`);
+    expect(result.stdout).not.toContain("::warning::");
 
     const outputs = readOutputs();
     const dataDir = path.join(runner.temp, "loopkit-data");
@@ -175,6 +193,7 @@ describe("loopkit run in GitHub Actions", () => {
     const result = await actionStep({ goal: "g", verify: "true" }, { ANTHROPIC_API_KEY: "" });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/no credentials for Claude Code in this step \(set the anthropic-api-key input/);
+    expect(result.stdout).toMatch(/^::warning::claude-args gives no --allowedTools or --permission-mode/m);
     expect(model.requests.length).toBe(first);
     expect(readFileSync(runner.output, "utf8")).toBe("");
   });

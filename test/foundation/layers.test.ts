@@ -16,6 +16,7 @@ const RANK: Record<string, number> = {
   run: 4,
   codex: 4,
   history: 4,
+  statusline: 4,
   cli: 5,
   hook: 5,
   action: 5,

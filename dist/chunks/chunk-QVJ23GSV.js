@@ -1,26 +1,35 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  LoopkitError,
+  findRepo,
+  historyEntry,
+  runGit,
+  splitArguments
+} from "./chunk-UYHWSXOF.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir
+} from "./chunk-AHWFHUQF.js";
+import {
   capReached,
   elapsedMs,
   external_exports,
-  findRepo,
   formatDuration,
-  formatError,
-  historyEntry,
   isDuration,
-  isLoopkitError,
   keepAside,
   parseDuration,
   readJson,
   readOrKeepAside,
-  runGit,
-  splitArguments,
   tokensUsed,
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-2EYW3PC2.js";
+} from "./chunk-ORURKTUT.js";
+import {
+  LoopkitError,
+  formatError,
+  isLoopkitError
+} from "./chunk-ASQPNKNQ.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
@@ -324,56 +333,7 @@ function failDelegated(previous, now, reason) {
 
 // src/repeat/stats-store.ts
 import os from "node:os";
-import path2 from "node:path";
-
-// src/repeat/state.ts
 import path from "node:path";
-var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"];
-var PHASES = ["running", "waiting", "paused", "ended"];
-var IterationRecordSchema = external_exports.object({
-  number: external_exports.int().positive(),
-  started_at: external_exports.iso.datetime(),
-  ended_at: external_exports.iso.datetime(),
-  result: external_exports.enum(["pass", "fail"]),
-  exit_code: external_exports.int().min(0).max(2),
-  summary: external_exports.string().nullable()
-});
-var RepeatStateSchema = external_exports.object({
-  version: external_exports.literal(1),
-  /** Also the id of the loop's record in the stats log. */
-  loop_id: external_exports.string().min(1),
-  session_id: external_exports.string().min(1),
-  project_dir: external_exports.string().min(1),
-  command: external_exports.string().min(1),
-  interval_ms: external_exports.int().positive(),
-  max_iterations: external_exports.int().min(1).max(1e3),
-  stats_file: external_exports.string().min(1),
-  started_at: external_exports.iso.datetime(),
-  phase: external_exports.enum(PHASES),
-  /** The iteration in flight (running) or the last one recorded (waiting, paused, ended). */
-  iteration: external_exports.int().positive(),
-  iteration_started_at: external_exports.iso.datetime(),
-  next_at: external_exports.iso.datetime().nullable(),
-  /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
-  wait_token: external_exports.string().nullable(),
-  /**
-   * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
-   * with another one ends a new prompt of the person's, so the loop's continuation was lost.
-   */
-  prompt_id: external_exports.string().nullable(),
-  consecutive_failures: external_exports.int().nonnegative(),
-  iterations: external_exports.array(IterationRecordSchema),
-  final_status: external_exports.enum(FINAL_STATUSES).nullable(),
-  ended_at: external_exports.iso.datetime().nullable()
-});
-function repeatStateFile(data, sessionId) {
-  return path.join(data, "repeat", `${sessionId}.json`);
-}
-function repeatStateDir(data) {
-  return path.join(data, "repeat");
-}
-
-// src/repeat/stats-store.ts
 var LoopRunSchema = external_exports.object({
   id: external_exports.string().regex(/^loop-/),
   command: external_exports.string(),
@@ -396,7 +356,7 @@ var LoopRunSchema = external_exports.object({
 });
 var StatsFileSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
 function statsFile(env = process.env) {
-  return env.LOOPKIT_STATS_FILE || path2.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
+  return env.LOOPKIT_STATS_FILE || path.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
 }
 function loopRunOf(state) {
   return {
@@ -712,7 +672,7 @@ function onResume(state, sessionId) {
 
 // src/repeat/store.ts
 import { promises as fs } from "node:fs";
-import path3 from "node:path";
+import path2 from "node:path";
 function loadState(file, now) {
   return readOrKeepAside(file, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
 }
@@ -725,7 +685,7 @@ async function projectLoops(data, projectDir) {
   const names = await fs.readdir(dir).catch(() => []);
   const found = [];
   for (const name of names.filter((n) => n.endsWith(".json"))) {
-    const file = path3.join(dir, name);
+    const file = path2.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
   }
@@ -733,7 +693,7 @@ async function projectLoops(data, projectDir) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path4 from "node:path";
+import path3 from "node:path";
 var NextPromptSchema = external_exports.object({
   version: external_exports.literal(1),
   loop_id: external_exports.string().min(1),
@@ -742,7 +702,7 @@ var NextPromptSchema = external_exports.object({
   prompt: external_exports.string().min(1),
   at: external_exports.iso.datetime()
 });
-var nextPromptFile = (stateFile) => path4.join(path4.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path3.join(path3.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -810,9 +770,6 @@ export {
   finishTurn,
   recordDelegatedProgress,
   failDelegated,
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateFile,
   LoopRunSchema,
   statsFile,
   loopRunOf,

@@ -5,7 +5,29 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-2EYW3PC2.js";
+} from "./chunk-ORURKTUT.js";
+
+// src/shared/exit-codes.ts
+var EXIT = {
+  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
+  ok: 0,
+  /** An error: a corrupt or locked file, a process that could not start, ... */
+  error: 1,
+  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
+  usage: 2,
+  /** The loop is still running (pursuing; repeat running or waiting). */
+  running: 3,
+  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
+  unmet: 4,
+  /** It is stuck and needs a person (blocked; a paused repeat loop). */
+  blocked: 5,
+  /** A cap ended it (budget-limited). */
+  budgetLimited: 6,
+  /** --cancel ended it. */
+  cancelled: 7,
+  /** There is no loop (to show or to cancel). */
+  noLoop: 8
+};
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
@@ -131,28 +153,6 @@ function longestRun(text, ch) {
   }
   return best;
 }
-
-// src/shared/exit-codes.ts
-var EXIT = {
-  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
-  ok: 0,
-  /** An error: a corrupt or locked file, a process that could not start, ... */
-  error: 1,
-  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
-  usage: 2,
-  /** The loop is still running (pursuing; repeat running or waiting). */
-  running: 3,
-  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
-  unmet: 4,
-  /** It is stuck and needs a person (blocked; a paused repeat loop). */
-  blocked: 5,
-  /** A cap ended it (budget-limited). */
-  budgetLimited: 6,
-  /** --cancel ended it. */
-  cancelled: 7,
-  /** There is no loop (to show or to cancel). */
-  noLoop: 8
-};
 
 // src/auto-loop/status.ts
 var STATUS_EXIT_CODES = {

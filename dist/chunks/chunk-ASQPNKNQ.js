@@ -1,0 +1,46 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+
+// src/shared/errors.ts
+var LoopkitError = class extends Error {
+  code;
+  value;
+  hint;
+  constructor(code, message, options = {}) {
+    super(message, { cause: options.cause });
+    this.name = "LoopkitError";
+    this.code = code;
+    this.value = options.value;
+    this.hint = options.hint;
+  }
+};
+function isLoopkitError(error, code) {
+  if (typeof error !== "object" || error === null) return false;
+  const candidate = error;
+  return candidate.name === "LoopkitError" && (code === void 0 || candidate.code === code);
+}
+function formatError(error) {
+  if (isLoopkitError(error)) return error.hint ? `${error.message} (${error.hint})` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/state/paths.ts
+import { createHash } from "node:crypto";
+import path from "node:path";
+var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+function sessionMarkerPath(data, sessionId) {
+  return path.join(data, "sessions", `${sessionId}.json`);
+}
+function projectKey(projectDir) {
+  const base = path.basename(projectDir).replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40) || "root";
+  const digest = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 16);
+  return `${base}-${digest}`;
+}
+
+export {
+  LoopkitError,
+  isLoopkitError,
+  formatError,
+  SESSION_ID_PATTERN,
+  sessionMarkerPath,
+  projectKey
+};

@@ -1,0 +1,68 @@
+// `loopkit statusline` against a real loop: a repeat loop runs in the real claude CLI and, while its
+// Stop hook waits, the status-line command (as Claude Code would run it: JSON on stdin, from the
+// person's PATH, no loopkit variables) reports that session's loop; any other session gets nothing.
+import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
+import { makeSandbox, REPO_ROOT, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { iterationScript, pluginDataOf, repeatEnv, result } from "./repeat-helpers.js";
+
+const run = promisify(execFile);
+let model: FakeModel;
+let sandbox: Sandbox;
+beforeAll(async () => {
+  model = await startFakeModel([]);
+  sandbox = await makeSandbox();
+});
+afterAll(async () => {
+  await model?.close();
+  await sandbox?.cleanup();
+});
+
+/** What Claude Code's statusLine runs: bin/loopkit statusline with the status-line JSON on stdin. */
+async function statusline(sessionId: string): Promise<string> {
+  const child = run(process.execPath, [path.join(REPO_ROOT, "bin", "loopkit"), "statusline"], { env: { PATH: process.env.PATH ?? "", HOME: sandbox.home } });
+  child.child.stdin!.end(JSON.stringify({ session_id: sessionId, cwd: sandbox.project, workspace: { current_dir: sandbox.project, project_dir: sandbox.project }, model: { id: "m" } }));
+  const { stdout, stderr } = await child;
+  expect(stderr).toBe("");
+  return stdout;
+}
+
+const sessionsOf = () => readdirSync(path.join(pluginDataOf(sandbox), "sessions"), { withFileTypes: true }).filter((e) => e.name.endsWith(".json")).map((e) => e.name.slice(0, -5));
+
+it("shows the waiting loop of its own session, i/N, last result and countdown, and nothing elsewhere", async () => {
+  const { script } = iterationScript([result("REPEAT-RESULT: pass - 12 tests green"), result("REPEAT-RESULT: pass - still green")]);
+  model.setScript(script);
+  const claude = startClaude({
+    model,
+    sandbox,
+    prompt: '/loopkit:repeat 20s --iterations 2 "run the checks"',
+    env: repeatEnv(sandbox, { LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" }),
+    timeoutMs: 120_000,
+  });
+  let line = "";
+  let sessionId = "";
+  for (let tries = 0; tries < 300 && !/next in/.test(line); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sessions = (() => {
+      try {
+        return sessionsOf();
+      } catch {
+        return [];
+      }
+    })();
+    if (sessions.length === 0) continue;
+    sessionId = sessions[0]!;
+    line = await statusline(sessionId);
+  }
+  expect(line).toMatch(/^repeat 1\/2 run the checks · last pass \(12 tests green\) · next in \d+s\n$/);
+  expect(await statusline("someone-else-0000")).toBe("");
+  const done = await claude.done;
+  expect(done.exitCode, done.stderr).toBe(0);
+  expect(done.sessionId).toBe(sessionId);
+  // The loop ended and its marker is gone: the status line goes quiet.
+  expect(await statusline(sessionId)).toBe("");
+}, 180_000);

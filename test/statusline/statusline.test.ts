@@ -1,0 +1,76 @@
+// The status line: one short line per loop kind from its state, nothing for a session without a loop.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { autoLoopLine, plain, repeatLine } from "../../src/statusline/line.js";
+import { runStatusline } from "../../src/statusline/run.js";
+import { makeState, T0 } from "../auto-loop/fixtures.js";
+import { loopState, T0 as R0 } from "../repeat/fixtures.js";
+import { runLoopkit } from "../cli/cli-io.js";
+
+describe("the line", () => {
+  it("repeat: i/N, the last result and a countdown to the next iteration", () => {
+    const state = loopState({
+      phase: "waiting",
+      iteration: 2,
+      max_iterations: 5,
+      command: "/test",
+      next_at: new Date(R0.getTime() + 192_000).toISOString(),
+      iterations: [{ number: 2, started_at: R0.toISOString(), ended_at: R0.toISOString(), result: "pass", exit_code: 0, summary: "12 tests green" }],
+    });
+    expect(repeatLine(state, R0)).toBe("repeat 2/5 /test · last pass (12 tests green) · next in 3m12s");
+    expect(repeatLine({ ...state, phase: "paused" }, R0)).toMatch(/paused: \/loopkit:repeat --resume$/);
+  });
+
+  it("auto-loop: iteration, tokens and time against the caps, the last verdicts", () => {
+    const state = makeState({ iteration: 3, tokens: { transcript: 100_000, audit: 20_000 }, started_at: T0.toISOString() });
+    expect(autoLoopLine(state, new Date(T0.getTime() + 12 * 60_000))).toMatch(/^auto-loop 3\/\d+ · 120k\/\d+(\.\d)?[kM] tokens · 12m\/\d+h · not judged yet$/);
+  });
+
+  it("shows what the model wrote without control characters, on one line", () => {
+    expect(plain("ok\u001b]0;pwned\u0007\nnext\u202e")).toBe("ok ]0;pwned next");
+    expect(plain("x".repeat(100), 10)).toBe(`${"x".repeat(9)}…`);
+  });
+});
+
+describe("loopkit statusline", () => {
+  let home: string;
+  beforeEach(() => {
+    home = mkdtempSync(path.join(os.tmpdir(), "loopkit statusline "));
+  });
+  afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+  const statusline = async (input: string, env: NodeJS.ProcessEnv = { HOME: home }) => {
+    let out = "";
+    const code = await runStatusline({ readStdin: async () => input, stdout: (text) => void (out += text), env, now: () => new Date("2026-11-30T12:01:00Z") });
+    return { code, out };
+  };
+
+  it("prints nothing for a session without a loop, for garbage and for an unsafe session id", async () => {
+    for (const input of [JSON.stringify({ session_id: "s-1" }), "not json", JSON.stringify({ session_id: "../../etc" }), ""]) {
+      expect(await statusline(input)).toEqual({ code: 0, out: "" });
+    }
+  });
+
+  it("finds the loop of that session in Claude Code's plugin data folder, never another session's", async () => {
+    const data = path.join(home, ".claude", "plugins", "data", "loopkit-loopkit");
+    const project = path.join(home, "app");
+    mkdirSync(project);
+    const env = { HOME: home, LOOPKIT_STATS_FILE: path.join(home, "stats.json") };
+    const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project, "--plugin-data", data, "--args-stdin"], { env, cwd: project, stdin: "5m /test", now: new Date("2026-11-30T12:00:00Z") });
+    expect(started.code).toBe(0);
+    expect((await statusline(JSON.stringify({ session_id: "s-1" }))).out).toBe("repeat 1/5 /test · running\n");
+    expect((await statusline(JSON.stringify({ session_id: "s-2" }))).out).toBe("");
+  });
+
+  it("says the state is unreadable, briefly, rather than failing the status line", async () => {
+    const data = path.join(home, "data");
+    mkdirSync(path.join(data, "sessions"), { recursive: true });
+    const stateFile = path.join(data, "repeat", "s-1.json");
+    mkdirSync(path.dirname(stateFile));
+    writeFileSync(stateFile, "{ torn");
+    writeFileSync(path.join(data, "sessions", "s-1.json"), JSON.stringify({ version: 1, kind: "repeat", loop_id: "loop-1", project_dir: home, state_file: stateFile, created_at: "2026-11-30T12:00:00.000Z" }));
+    expect(await statusline(JSON.stringify({ session_id: "s-1" }), { HOME: home, LOOPKIT_DATA_DIR: data })).toEqual({ code: 0, out: "loopkit repeat: state unreadable (see /loopkit:repeat --status)\n" });
+  });
+});
