@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TRKDTLZS.js";
+} from "./chunks/chunk-QP3HIGYB.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,14 +10,14 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-UYHWSXOF.js";
-import "./chunks/chunk-ORURKTUT.js";
+} from "./chunks/chunk-F6KNFGLF.js";
+import "./chunks/chunk-T5RPSBXM.js";
+import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

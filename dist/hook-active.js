@@ -17,7 +17,7 @@ import {
   saveState,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-QVJ23GSV.js";
+} from "./chunks/chunk-FOFKAOJD.js";
 import {
   historyEntry,
   inspectMirror,
@@ -31,8 +31,8 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-UYHWSXOF.js";
-import "./chunks/chunk-AHWFHUQF.js";
+} from "./chunks/chunk-F6KNFGLF.js";
+import "./chunks/chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -42,14 +42,15 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunks/chunk-ORURKTUT.js";
+} from "./chunks/chunk-T5RPSBXM.js";
 import {
   SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
   sessionMarkerPath
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
+} from "./chunks/chunk-2LPL6D4U.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

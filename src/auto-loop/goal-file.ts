@@ -47,16 +47,18 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
 }
 
 /**
- * Reads and parses the goal file at `file` (relative paths are taken from the project root). A goal
+ * Reads and parses the goal file at `file` (relative paths are taken from the project root). `named`:
+ * the person named it with --goal-file, so its absence is a missing file, not a missing goal. A goal
  * file inside the project that resolves outside it (a link, or a linked folder above it) is refused;
  * a FIFO or device is never waited on, and the size is capped.
  */
-export async function readGoalFile(projectDir: string, file: string): Promise<GoalSpec & { path: string }> {
+export async function readGoalFile(projectDir: string, file: string, named = false): Promise<GoalSpec & { path: string }> {
   const full = path.resolve(projectDir, file);
   let real: string;
   try {
     real = await fs.realpath(full);
   } catch {
+    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",

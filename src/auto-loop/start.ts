@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { withLock } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
-import { LoopkitError } from "../shared/errors.js";
+import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
 import type { AutoLoopRequest } from "./args.js";
 import { resolveCaps } from "./caps.js";
@@ -117,7 +117,7 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
 }
 
 async function resolveGoal(projectDir: string, request: StartRequest) {
-  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE) : null;
+  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
   const verify = request.verify ?? fromFile?.verify ?? null;
   if (!verify) {
     throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
@@ -160,7 +160,7 @@ async function loadOrSetAside(files: LoopFiles, now: Date): Promise<{ state: Aut
   try {
     return { state: await loadState(files.state, now), corrupt: null };
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     return { state: undefined, corrupt: `loopkit's previous state for this project was corrupt: ${(error as Error).message}.` };
   }
 }

@@ -33,7 +33,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .argument("[words...]", "the goal and options, when not given on stdin")
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
-      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
       const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
       await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), options.session !== undefined, io));
     });

@@ -35,7 +35,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
     // The person's own flags (--iterations, --status, ...) and --help reach loopkit's parser as words.
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
-      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
       const minInterval = minIntervalMs(io.env);
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)

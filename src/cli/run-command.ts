@@ -41,7 +41,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 
 async function run(words: string[], options: Options, io: CliIo): Promise<number> {
   // A loop must never start inside loopkit's own audit.
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)", { hint: "start loopkit run from a terminal or a CI job" });
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
@@ -53,7 +53,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   if (request.mode === "status" || request.mode === "cancel") {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();

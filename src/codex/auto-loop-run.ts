@@ -64,7 +64,7 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
 export async function runCodexFollowerCommand(ctx: CodexLoopContext, loopId: string): Promise<number> {
   const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
-    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId });
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
   }
   return followInForeground(ctx, loop, await preflightCodex(ctx.env));
 }
@@ -77,7 +77,7 @@ async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Pro
   const staleMs = readSettings(ctx.env).staleMs;
   await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
+  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }

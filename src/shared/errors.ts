@@ -8,6 +8,8 @@ export type LoopkitErrorCode =
   | "LOOP_ACTIVE"
   | "NO_LOOP"
   | "NO_SESSION"
+  /** A file the person named (a goal file) is not there: not a usage error, the words were fine. */
+  | "FILE_NOT_FOUND"
   | "HOOK_INPUT"
   | "CODEX_UNAVAILABLE"
   | "CODEX_TOO_OLD"

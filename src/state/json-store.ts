@@ -6,7 +6,7 @@ import path from "node:path";
 import lockfile from "proper-lockfile";
 import writeFileAtomic from "write-file-atomic";
 import type { z } from "zod";
-import { LoopkitError } from "../shared/errors.js";
+import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 
 /** Result of reading a file that may not exist yet. */
 export type ReadResult<T> = { exists: false } | { exists: true; value: T };
@@ -114,7 +114,7 @@ export async function readOrKeepAside<S extends z.ZodType>(file: string, schema:
     const read = await readJson(file, schema);
     return read.exists ? read.value : undefined;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(file, now);
     throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, { value: aside, cause: error, hint });
   }

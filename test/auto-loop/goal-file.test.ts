@@ -54,6 +54,11 @@ describe("readGoalFile", () => {
     await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/no goal given and no goal file/);
   });
 
+  it("a --goal-file that is not there is a missing file (FILE_NOT_FOUND), not a usage error", async () => {
+    await expect(readGoalFile(dir, "docs/missing.md", true)).rejects.toMatchObject({ code: "FILE_NOT_FOUND", message: expect.stringMatching(/goal file .*missing\.md does not exist/) });
+    await expect(readGoalFile(dir, "goal.md")).rejects.toMatchObject({ code: "USAGE" });
+  });
+
   it("refuses a folder and a file over 64 KB", async () => {
     mkdirSync(path.join(dir, "goal.md"));
     await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/not a regular file/);

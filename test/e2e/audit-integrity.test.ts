@@ -1,8 +1,9 @@
 // The audit cannot be talked into a verdict: through the real claude CLI with a scripted model, the
 // working agent plants hostile text for the audit, and the audit's own reply is ambiguous.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
-import { makeSandbox, runClaude, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
+import { runClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -10,17 +11,7 @@ const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 const run = (prompt: string, env: Record<string, string> = {}) =>
   runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });

@@ -5,9 +5,10 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationOf } from "./repeat-helpers.js";
 
 const hasTmux = (() => {
@@ -25,6 +26,9 @@ const tmux = (...args: string[]) => execa("tmux", ["-L", socket, ...args], { rej
 const screen = async () => String((await tmux("capture-pane", "-p", "-t", "cc")).stdout ?? "");
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
+/** The input box waits for the person: 2.1.197's footer says "? for shortcuts"; 2.1.332's shows the mode, and "esc to interrupt" only while a turn runs. */
+const idle = (text: string) => /\? for shortcuts/.test(text) || (/shift\+tab to cycle/.test(text) && !/esc to interrupt/.test(text));
+
 async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -38,17 +42,15 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
 let model: FakeModel;
 let sandbox: Sandbox;
 let data: string;
-beforeAll(async () => {
-  model = await startFakeModel((request) => ({ text: `Checked it.\nREPEAT-RESULT: pass - fine (request ${request.index})` }));
-  sandbox = await makeSandbox();
-  data = path.join(sandbox.root, "loopkit data");
-});
-afterAll(async () => {
-  await tmux("kill-server");
-  await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
-  await model.close();
-  await sandbox.cleanup();
-});
+useModelAndSandbox({
+    sandbox: "file",
+    script: (request) => ({ text: `Checked it.\nREPEAT-RESULT: pass - fine (request ${request.index})` }),
+    setUp: (world) => void (data = path.join(world.sandbox.root, "loopkit data")),
+    tearDown: async () => {
+      await tmux("kill-server");
+      await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
+    },
+  }, (world) => ({ model, sandbox } = world));
 
 const repeatPhase = (): string | undefined => {
   try {
@@ -80,12 +82,12 @@ describe.skipIf(!hasTmux)("an interactive session", () => {
         .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)}\n`,
     );
     await tmux("new-session", "-d", "-s", "cc", "-x", "160", "-y", "45", `sh ${shellQuote(launch)}`);
-    await waitFor("the input prompt", async () => /\? for shortcuts/.test(await screen()));
+    await waitFor("the input prompt", async () => idle(await screen()));
 
     await tmux("send-keys", "-t", "cc", "-l", "/loopkit:repeat 1m --iterations 3 say hi");
     await tmux("send-keys", "-t", "cc", "Enter");
     await waitFor("iteration 1 to end and the hook to wait", () => repeatPhase() === "waiting");
-    expect(await screen()).toMatch(/running stop hook/);
+    expect(await screen()).toMatch(/running stop hook/i);
 
     await tmux("send-keys", "-t", "cc", "Escape");
     await waitFor("the loop to pause", () => repeatPhase() === "paused", 10_000);
@@ -93,7 +95,7 @@ describe.skipIf(!hasTmux)("an interactive session", () => {
     await tmux("send-keys", "-t", "cc", "-l", "what is 2+2");
     await tmux("send-keys", "-t", "cc", "Enter");
     await waitFor("the model to get the person's prompt", () => model.requests.some((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2")));
-    await waitFor("the turn to end", async () => /\? for shortcuts/.test(await screen()));
+    await waitFor("the turn to end", async () => idle(await screen()));
 
     expect(repeatPhase()).toBe("paused");
     // Only iteration 1 ever reached the model; nothing of the loop rode on the person's turn.

@@ -1,21 +1,15 @@
 // The plugin as Claude Code sees it, through the real pinned CLI, offline against the fake model.
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mainRequests, startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { claudeCommand, makeSandbox, REPO_ROOT, runClaude, traceNodeProcesses, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import { mainRequests, type FakeModel } from "./harness/fake-model.js";
+import { claudeCommand, REPO_ROOT, runClaude, traceNodeProcesses, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
 
-beforeAll(async () => {
-  model = await startFakeModel([]);
-  sandbox = await makeSandbox();
-});
-afterAll(async () => {
-  await model?.close();
-  await sandbox?.cleanup();
-});
+useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world));
 
 /** A copy of the shipped plugin (no node_modules, no sources) in a folder whose path has a space. */
 async function copyPlugin(): Promise<string> {
@@ -41,7 +35,8 @@ describe("claude plugin validate --strict", () => {
     await writeFile(path.join(broken, ".claude-plugin/plugin.json"), JSON.stringify({ name: "broken", version: "1.0.0", description: "d", author: { name: "a" } }));
     await writeFile(path.join(broken, "hooks/hooks.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command" }] }] } }));
     const result = await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", broken] });
-    expect(result.stdout).toContain("hooks.Stop.0.hooks.0.command");
+    // 2.1.197 names the field (`hooks.Stop.0.hooks.0.command`); 2.1.332 names the hook, then the field.
+    expect(result.stdout).toMatch(/hooks\.Stop\.0\.hooks\.0(\.command|: Invalid command hook \(command:)/);
     expect(result.exitCode).toBe(1);
     expect(model.unexpected).toEqual([]);
   });

@@ -1,9 +1,10 @@
 // `loopkit run` end to end: dist/cli.js drives the real claude CLI (against the fake model) as a
 // series of fresh `claude -p` sessions, one per phase, with loopkit loaded through --plugin-dir.
 import { execa } from "execa";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -11,17 +12,7 @@ const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 /** `loopkit run` as a person types it in CI, the phases' claude being the pinned CLI. */
 function loopkitRun(args: string[], env: Record<string, string> = {}) {

@@ -11,11 +11,32 @@ export interface Usage {
   cache_read_input_tokens: number;
 }
 
+/** An HTTP error answer instead of a message, as the Messages API sends one (e.g. 529 overloaded, 429 rate limit). */
+export interface ScriptedError {
+  status: number;
+  /** The error body's `error.type`, e.g. overloaded_error, rate_limit_error, api_error, authentication_error. */
+  type: string;
+  message?: string;
+  /** Response headers, e.g. `x-should-retry: false` (the CLI then gives up at once) or the rate-limit reset ones. */
+  headers?: Record<string, string>;
+}
+
 export type ScriptedReply = {
   text?: string;
   toolUses?: { name: string; input: unknown; id?: string }[];
   usage?: Partial<Usage>;
   delayMs?: number;
+  error?: ScriptedError;
+};
+
+/** The overloaded answer (HTTP 529) that tells the CLI not to retry, so one scripted error is one failed turn. */
+export const OVERLOADED: ScriptedReply = {
+  error: { status: 529, type: "overloaded_error", message: "Overloaded", headers: { "x-should-retry": "false" } },
+};
+
+/** A rate-limit answer (HTTP 429) the CLI does not retry. */
+export const RATE_LIMITED: ScriptedReply = {
+  error: { status: 429, type: "rate_limit_error", message: "Rate limited", headers: { "x-should-retry": "false" } },
 };
 
 /**
@@ -30,7 +51,7 @@ export interface LoggedRequest {
   path: string;
   body: any;
   kind: RequestKind;
-  /** Text blocks of the last user message, leading <system-reminder> blocks dropped. */
+  /** Text blocks of the last user message, leading <system-reminder> blocks dropped (except Stop hook feedback, unwrapped). */
   userTexts: string[];
   /** userTexts joined with \n. */
   lastUserText: string;
@@ -68,13 +89,31 @@ function textBlocks(content: unknown): string[] {
   return content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text as string);
 }
 
+/**
+ * A Stop hook's feedback as 2.1.197 sends it (`Stop hook feedback:\n<reason>`), also where 2.1.332
+ * wraps it in a <system-reminder> with a preamble and a `This hook comes from ...` line; else null.
+ */
+export function hookFeedbackOf(text: string): string | null {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith("<system-reminder>")) return null;
+  const start = trimmed.indexOf("Stop hook feedback:\n");
+  if (start < 0) return null;
+  const body = trimmed.slice(start).replace(/\n<\/system-reminder>\s*$/, "");
+  return body.replace(/\nThis hook comes from the [^\n]* plugin\.$/, "");
+}
+
 function userTextsOf(body: any): string[] {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
   const lastUser = [...messages].reverse().find((message) => message?.role === "user");
   const texts = textBlocks(lastUser?.content);
   let first = 0;
-  while (first < texts.length && texts[first]!.trimStart().startsWith("<system-reminder>")) first++;
-  return texts.slice(first);
+  const feedback: string[] = [];
+  while (first < texts.length && texts[first]!.trimStart().startsWith("<system-reminder>")) {
+    const hook = hookFeedbackOf(texts[first]!);
+    if (hook !== null) feedback.push(hook);
+    first++;
+  }
+  return [...feedback, ...texts.slice(first)];
 }
 
 /** Logs one request; `index` counts messages requests only. */
@@ -175,6 +214,12 @@ export async function startFakeModel(initial: ReplyScript): Promise<FakeModel> {
       }
       const send = () => {
         if (res.destroyed) return;
+        if (reply.error) {
+          const { status, type, message, headers } = reply.error;
+          res.writeHead(status, { "content-type": "application/json", ...headers });
+          res.end(JSON.stringify({ type: "error", error: { type, message: message ?? type } }));
+          return;
+        }
         if (body.stream) {
           res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
           for (const { event, data } of sseEvents(reply, request.index)) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

@@ -1,7 +1,8 @@
-// Runs the real Claude Code CLI (the pinned node_modules copy) offline: a throw-away HOME and git
-// project whose paths contain a space, every network variable pointed at the fake model on
+// Runs the real Claude Code CLI (one of the pinned node_modules copies) offline: a throw-away HOME and
+// git project whose paths contain a space, every network variable pointed at the fake model on
 // 127.0.0.1, and the stream-json output parsed into events.
 import { execa, type ResultPromise } from "execa";
+import { existsSync, mkdirSync, renameSync, symlinkSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +10,39 @@ import { fileURLToPath } from "node:url";
 import type { FakeModel, LoggedRequest } from "./fake-model.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const CLAUDE_BIN = path.join(REPO_ROOT, "node_modules/.bin/claude");
+
+/**
+ * The Claude Code versions the e2e suite runs against (package.json pins both; the newest is an npm
+ * alias). LOOPKIT_E2E_CLAUDE picks one; node_modules/.bin/claude is never used, since both packages
+ * claim that name and the last one installed wins.
+ */
+export const CLAUDE_VERSIONS = {
+  "2.1.197": "node_modules/@anthropic-ai/claude-code/bin/claude.exe",
+  "2.1.332": "node_modules/claude-code-latest/bin/claude.exe",
+} as const;
+export type ClaudeVersion = keyof typeof CLAUDE_VERSIONS;
+
+function selectedVersion(): ClaudeVersion {
+  const wanted = process.env.LOOPKIT_E2E_CLAUDE || "2.1.197";
+  if (!(wanted in CLAUDE_VERSIONS)) throw new Error(`LOOPKIT_E2E_CLAUDE=${wanted}: not one of ${Object.keys(CLAUDE_VERSIONS).join(", ")}`);
+  return wanted as ClaudeVersion;
+}
+
+export const CLAUDE_VERSION = selectedVersion();
+export const CLAUDE_BIN = path.join(REPO_ROOT, CLAUDE_VERSIONS[CLAUDE_VERSION]);
+
+/** A folder holding only `claude` (the selected binary), first on PATH so a nested `claude` (the audit) is the same one. */
+const CLAUDE_PATH_DIR = (() => {
+  const dir = path.join(REPO_ROOT, ".tmp", `e2e-claude-${CLAUDE_VERSION}`);
+  const link = path.join(dir, "claude");
+  if (!existsSync(CLAUDE_BIN)) throw new Error(`Claude Code ${CLAUDE_VERSION} is not installed at ${CLAUDE_BIN}: run npm ci`);
+  mkdirSync(dir, { recursive: true });
+  // Test files load this module in parallel workers: each makes its own link and renames it into place.
+  const own = `${link}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  symlinkSync(CLAUDE_BIN, own);
+  renameSync(own, link);
+  return dir;
+})();
 
 export interface Sandbox {
   root: string;
@@ -70,9 +103,9 @@ function gitEnv(home: string): Record<string, string> {
   return { PATH: basePath(), HOME: home, GIT_CONFIG_NOSYSTEM: "1", LANG: "C.UTF-8" };
 }
 
-/** PATH with the pinned claude first, so a nested `claude` (the audit) is the same binary. */
+/** PATH with the selected claude first, so a nested `claude` (the audit) is the same binary. */
 function basePath(): string {
-  return [path.join(REPO_ROOT, "node_modules/.bin"), process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"].join(path.delimiter);
+  return [CLAUDE_PATH_DIR, path.join(REPO_ROOT, "node_modules/.bin"), process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"].join(path.delimiter);
 }
 
 /**

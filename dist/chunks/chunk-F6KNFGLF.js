@@ -8,16 +8,16 @@ import {
   tokensUsed,
   writeJson,
   writeSessionMarker
-} from "./chunk-ORURKTUT.js";
+} from "./chunk-T5RPSBXM.js";
+import {
+  projectKey
+} from "./chunk-2LPL6D4U.js";
 import {
   LoopkitError,
-  projectKey
-} from "./chunk-ASQPNKNQ.js";
-import {
   __commonJS,
   __require,
   __toESM
-} from "./chunk-JXA4W5PX.js";
+} from "./chunk-WA7G27RY.js";
 
 // node_modules/isexe/windows.js
 var require_windows = __commonJS({

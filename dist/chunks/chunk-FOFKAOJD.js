@@ -4,12 +4,12 @@ import {
   historyEntry,
   runGit,
   splitArguments
-} from "./chunk-UYHWSXOF.js";
+} from "./chunk-F6KNFGLF.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-AHWFHUQF.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   capReached,
   elapsedMs,
@@ -24,12 +24,12 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-ORURKTUT.js";
+} from "./chunk-T5RPSBXM.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunk-ASQPNKNQ.js";
+} from "./chunk-WA7G27RY.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

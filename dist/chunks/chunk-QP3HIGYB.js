@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-ORURKTUT.js";
+} from "./chunk-T5RPSBXM.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

@@ -26,7 +26,7 @@ import {
   summaryLine,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunk-QVJ23GSV.js";
+} from "./chunk-FOFKAOJD.js";
 import {
   EXIT,
   STATUS_EXIT_CODES,
@@ -36,7 +36,7 @@ import {
   renderOutputs,
   renderSummary,
   runOutputs
-} from "./chunk-TRKDTLZS.js";
+} from "./chunk-QP3HIGYB.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -58,12 +58,12 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-UYHWSXOF.js";
+} from "./chunk-F6KNFGLF.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateFile
-} from "./chunk-AHWFHUQF.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -78,24 +78,24 @@ import {
   require_proper_lockfile,
   resolveCaps,
   withLock
-} from "./chunk-ORURKTUT.js";
+} from "./chunk-T5RPSBXM.js";
 import {
   defaultDataDir,
   findDataDir,
   runStatusline
-} from "./chunk-6NZV3LSF.js";
+} from "./chunk-ASW5RZZR.js";
+import {
+  SESSION_ID_PATTERN,
+  sessionMarkerPath
+} from "./chunk-2LPL6D4U.js";
 import {
   LoopkitError,
-  SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
-  sessionMarkerPath
-} from "./chunk-ASQPNKNQ.js";
-import {
   __commonJS,
   __require,
-  __toESM
-} from "./chunk-JXA4W5PX.js";
+  __toESM,
+  formatError,
+  isLoopkitError
+} from "./chunk-WA7G27RY.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3746,12 +3746,13 @@ function parseGoalFile(text, name) {
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
   return { goal, verify: fields.get("verify") ?? null, caps };
 }
-async function readGoalFile(projectDir, file) {
+async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
   let real;
   try {
     real = await fs.realpath(full);
   } catch {
+    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
@@ -3865,7 +3866,7 @@ async function takeOverLoop(ctx) {
   });
 }
 async function resolveGoal(projectDir, request) {
-  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE) : null;
+  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
   const verify = request.verify ?? fromFile?.verify ?? null;
   if (!verify) {
     throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
@@ -3901,7 +3902,7 @@ async function loadOrSetAside(files, now) {
   try {
     return { state: await loadState(files.state, now), corrupt: null };
   } catch (error) {
-    if (error.code !== "STATE_CORRUPT") throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     return { state: void 0, corrupt: `loopkit's previous state for this project was corrupt: ${error.message}.` };
   }
 }
@@ -3971,6 +3972,7 @@ var ErrorParamsSchema = external_exports.looseObject({
 });
 
 // src/codex/app-server-client.ts
+var CODEX_BY_HAND = "run `codex app-server` by hand to see what stops it; `codex login status` shows the login";
 var STDERR_TAIL_CHARS = 4e3;
 var AppServerClient = class _AppServerClient {
   /** Resolves once the server process has exited, however it ended. */
@@ -4015,7 +4017,7 @@ var AppServerClient = class _AppServerClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method }));
+        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method, hint: CODEX_BY_HAND }));
         this.kill();
       }, timeoutMs);
       this.pending.set(id, { method, resolve, reject, timer });
@@ -4027,7 +4029,7 @@ var AppServerClient = class _AppServerClient {
       throw new LoopkitError(
         "CODEX_PROTOCOL",
         `codex app-server answered ${method} with an unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
-        { value: result, cause: parsed.error }
+        { value: result, cause: parsed.error, hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports" }
       );
     });
   }
@@ -4088,7 +4090,8 @@ var AppServerClient = class _AppServerClient {
     if (response.data.error) {
       pending.reject(
         new LoopkitError("CODEX_PROTOCOL", `codex app-server refused ${pending.method}: ${response.data.error.message}`, {
-          value: response.data.error
+          value: response.data.error,
+          hint: "see what Codex said; `codex login status` and your Codex configuration are the usual causes"
         })
       );
     } else {
@@ -4107,7 +4110,8 @@ var AppServerClient = class _AppServerClient {
   exitedError(method) {
     const tail = this.stderr.trim().split("\n").slice(-5).join(" | ");
     return new LoopkitError("CODEX_PROTOCOL", `codex app-server exited before answering ${method}${tail ? `: ${tail}` : ""}`, {
-      value: method
+      value: method,
+      hint: CODEX_BY_HAND
     });
   }
 };
@@ -4420,7 +4424,9 @@ var GoalRun = class {
     const cancelled = this.options.signal?.aborted === true || await this.options.sink.cancelled();
     if (this.watch.exited && !cancelled) {
       const tail = this.client.stderrTail().trim().slice(-500);
-      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`);
+      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`, {
+        hint: "the loop ends as blocked; /loopkit:auto-loop --status shows where it stopped, and a new loop starts where the work is"
+      });
     }
     const goal = this.watch.goal;
     if (goal.status !== this.lastSaid) {
@@ -4540,7 +4546,7 @@ async function runCodexLoopCommand(ctx, request, background) {
 async function runCodexFollowerCommand(ctx, loopId) {
   const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
-    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId });
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
   }
   return followInForeground(ctx, loop, await preflightCodex(ctx.env));
 }
@@ -4550,7 +4556,7 @@ async function startCodexLoop(ctx, request) {
   const staleMs = readSettings(ctx.env).staleMs;
   await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
+  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }
@@ -4709,7 +4715,7 @@ async function answerForSkill(skillMode, io, fn) {
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io) {
   const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
-    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
     await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), options.session !== void 0, io));
   });
@@ -4764,7 +4770,7 @@ function registerCodexRunCommand(program2, io) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
     const inv = invocation({ project: options.project }, io);
     const dataDir = inv.dataDir();
-    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop });
+    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
     io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
@@ -5043,7 +5049,7 @@ async function startLoop2(ctx, sessionId, request) {
   return withLock(file, async () => {
     const notes = [...request.warnings];
     const existing = await loadState2(file, ctx.now).catch((error) => {
-      if (error.code !== "STATE_CORRUPT") throw error;
+      if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
       notes.push(`loopkit's previous repeat state for this session was corrupt: ${error.message}.`);
       return void 0;
     });
@@ -5249,7 +5255,7 @@ function formatStatus2(s, now) {
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io) {
   const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
-    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const minInterval = minIntervalMs(io.env);
     const request = options.argsStdin ? parseRepeatArgs(await io.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
     await answerForSkill(options.argsStdin, io, () => runRequest2(request, invocation(options, io), io));
@@ -5482,7 +5488,7 @@ async function runPhases(ctx, first) {
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   const settings = readSettings(ctx.env);
   const initial = await loadState(files.state, ctx.now());
-  if (!initial) throw new Error("loopkit run: the loop's state vanished right after it started");
+  if (!initial) throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", { hint: "something removed loopkit's data folder; start the run again" });
   const loopId = initial.loop_id;
   let previous = first.sessionId;
   let sessionId = first.sessionId;
@@ -5573,7 +5579,7 @@ function registerRunCommand(program2, io) {
   useHelpText(command, RUN_HELP);
 }
 async function run(words, options, io) {
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)", { hint: "start loopkit run from a terminal or a CI job" });
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
@@ -5585,7 +5591,7 @@ async function run(words, options, io) {
   if (request.mode === "status" || request.mode === "cancel") {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();

@@ -1,14 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  LoopkitError,
   sessionMarkerPath
-} from "./chunk-ASQPNKNQ.js";
+} from "./chunk-2LPL6D4U.js";
 import {
+  LoopkitError,
   __commonJS,
   __export,
   __require,
-  __toESM
-} from "./chunk-JXA4W5PX.js";
+  __toESM,
+  isLoopkitError
+} from "./chunk-WA7G27RY.js";
 
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
@@ -21964,7 +21965,7 @@ async function readOrKeepAside(file2, schema, now, hint) {
     const read = await readJson(file2, schema);
     return read.exists ? read.value : void 0;
   } catch (error62) {
-    if (error62.code !== "STATE_CORRUPT") throw error62;
+    if (!isLoopkitError(error62, "STATE_CORRUPT")) throw error62;
     const aside = await keepAside(file2, now);
     throw new LoopkitError("STATE_CORRUPT", `${error62.message}; kept it as ${aside}`, { value: aside, cause: error62, hint });
   }
@@ -21992,16 +21993,17 @@ async function removeSessionMarker(data, sessionId, loopId) {
 }
 
 // src/shared/duration.ts
+var DURATION_HINT = "a whole number of hours, minutes and seconds: 90s, 5m, 1h30m";
 var UNIT_MS = { h: 36e5, m: 6e4, s: 1e3 };
 var DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 function parseDuration(text, what = "duration") {
   const match = DURATION.exec(text.trim().toLowerCase());
   if (!match || text.trim() === "" || match.slice(1).every((part) => part === void 0)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, { value: text });
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, { value: text, hint: DURATION_HINT });
   }
   const [, h = "0", m = "0", s = "0"] = match;
   const ms = Number(h) * UNIT_MS.h + Number(m) * UNIT_MS.m + Number(s) * UNIT_MS.s;
-  if (ms === 0) throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text });
+  if (ms === 0) throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
   return ms;
 }
 function isDuration(text) {

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-AHWFHUQF.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -9,9 +9,9 @@ import {
   formatDuration,
   readJson,
   tokensUsed
-} from "./chunk-ORURKTUT.js";
-import "./chunk-ASQPNKNQ.js";
-import "./chunk-JXA4W5PX.js";
+} from "./chunk-T5RPSBXM.js";
+import "./chunk-2LPL6D4U.js";
+import "./chunk-WA7G27RY.js";
 
 // src/statusline/line.ts
 var MAX_TEXT = 40;
