@@ -10,7 +10,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-F6KNFGLF.js";
+} from "./chunks/chunk-WZIED7PW.js";
 import "./chunks/chunk-T5RPSBXM.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {

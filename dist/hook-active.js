@@ -12,12 +12,14 @@ import {
   nextGateStep,
   onResume,
   onStop,
+  readLoop,
   saveLoopRun,
   saveNextPrompt,
   saveState,
+  tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-FOFKAOJD.js";
+} from "./chunks/chunk-U75D7VTQ.js";
 import {
   historyEntry,
   inspectMirror,
@@ -31,7 +33,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-F6KNFGLF.js";
+} from "./chunks/chunk-WZIED7PW.js";
 import "./chunks/chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
@@ -365,7 +367,7 @@ var HANDLERS = {
   repeat: repeatHookHandlers,
   "auto-loop": autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir) {
+async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
@@ -386,6 +388,7 @@ async function dispatchHook(payload, dataDir) {
   }
   const handlers = HANDLERS[marker.kind];
   const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -398,7 +401,13 @@ async function dispatchHook(payload, dataDir) {
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+function withLines(decision, lines, eventName) {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
 }
 export {
   dispatchHook

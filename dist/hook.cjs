@@ -26,6 +26,12 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // src/hook/main.ts
 var import_node_fs = require("node:fs");
 
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
+
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
 var import_node_path = __toESM(require("node:path"), 1);
@@ -53,7 +59,7 @@ async function readInput() {
   }
 }
 async function main() {
-  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
     payload = JSON.parse(await readInput());

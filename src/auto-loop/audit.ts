@@ -3,6 +3,7 @@
 // an ambiguous reply counts as "unmet".
 import { execa } from "execa";
 import { findRepo, guardedGitEnv } from "../shared/git.js";
+import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
@@ -45,7 +46,7 @@ export async function runAudit(options: { prompt: string; cwd: string; env: Node
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...env, VD_AUTOLOOP_DEPTH: "1" },
+    env: { ...env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,

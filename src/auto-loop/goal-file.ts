@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
 import { readRegularFile } from "../shared/guarded-files.js";
-import { parseCaps } from "./args.js";
+import { checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "./args.js";
 import type { Caps } from "./state.js";
 
 export interface GoalSpec {
@@ -14,7 +14,6 @@ export interface GoalSpec {
 }
 
 export const DEFAULT_GOAL_FILE = "goal.md";
-const MAX_BYTES = 64 * 1024;
 const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"] as const;
 type Key = (typeof KEYS)[number];
 
@@ -43,7 +42,8 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
 
 /**
@@ -65,9 +65,9 @@ export async function readGoalFile(projectDir: string, file: string, named = fal
     });
   }
   if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
-  const read = await readRegularFile(real, MAX_BYTES + 1);
+  const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
   if (!read) throw invalid(full, "it is not a regular file");
-  if (read.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
   return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
 

@@ -3,6 +3,7 @@
 // marker file, and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
+import { underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = { dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> };
@@ -25,7 +26,7 @@ async function readInput(): Promise<string> {
 
 async function main(): Promise<void> {
   // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop.
-  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  if (underRecursionGuard(process.env)) return;
   let payload: unknown;
   try {
     payload = JSON.parse(await readInput());

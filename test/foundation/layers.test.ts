@@ -17,6 +17,7 @@ const RANK: Record<string, number> = {
   codex: 4,
   history: 4,
   statusline: 4,
+  notify: 4,
   cli: 5,
   hook: 5,
   action: 5,

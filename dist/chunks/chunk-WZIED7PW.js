@@ -7466,6 +7466,19 @@ var HeadBuffer = class {
   }
 };
 
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
+function refuseUnderRecursionGuard(env, what) {
+  if (!underRecursionGuard(env)) return;
+  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
+    value: env[RECURSION_GUARD],
+    hint: "start loops from your own Claude Code session or terminal"
+  });
+}
+
 // src/shared/process-group.ts
 import { promises as fs } from "node:fs";
 var KILL_GRACE_MS = 2e3;
@@ -7860,7 +7873,7 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...env, VD_AUTOLOOP_DEPTH: "1" },
+    env: { ...env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,
@@ -8223,7 +8236,9 @@ export {
   execa,
   runGit,
   findRepo,
+  refuseUnderRecursionGuard,
   killGroup,
+  killGroupAfter,
   BoundedOutput,
   readTranscriptDelta,
   runAudit,
