@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-QP3HIGYB.js";
+} from "./chunks/chunk-HSQR7RTE.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,7 +10,7 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-WZIED7PW.js";
+} from "./chunks/chunk-GTZE34UZ.js";
 import "./chunks/chunk-T5RPSBXM.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {

@@ -4,8 +4,10 @@ import {
   auditPrompt,
   beginTurn,
   changesSince,
+  checkpointIteration,
   endedOutcome,
   finishTurn,
+  iterationChangesText,
   loadState as loadState2,
   loopContext,
   loopRunOf,
@@ -13,13 +15,15 @@ import {
   onResume,
   onStop,
   readLoop,
+  recordIteration,
   saveLoopRun,
   saveNextPrompt,
   saveState,
+  snapshotIteration,
   tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-U75D7VTQ.js";
+} from "./chunks/chunk-AA5ZPOXC.js";
 import {
   historyEntry,
   inspectMirror,
@@ -33,7 +37,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-WZIED7PW.js";
+} from "./chunks/chunk-GTZE34UZ.js";
 import "./chunks/chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
@@ -42,6 +46,7 @@ import {
   keepAside,
   readJson,
   removeSessionMarker,
+  tokensUsed,
   withLock,
   writeJson
 } from "./chunks/chunk-T5RPSBXM.js";
@@ -73,6 +78,45 @@ async function loadOwned(ctx, kind, load) {
   }
   if (!state) return forget(`loopkit ${kind} stopped: its state is gone from loopkit's data folder.`);
   return ownsLoop(state, ctx) ? { state } : forget();
+}
+
+// src/session/output.ts
+function toHookJson(decision) {
+  if (!decision) return void 0;
+  switch (decision.kind) {
+    case "block":
+      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
+    case "allow":
+      return decision.message ? { systemMessage: decision.message } : void 0;
+    case "context":
+      return {
+        ...decision.message ? { systemMessage: decision.message } : {},
+        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
+      };
+  }
+}
+function withNotes(decision, notes) {
+  if (notes.length === 0) return decision;
+  const message = [decision.message, ...notes].filter(Boolean).join("\n");
+  return decision.kind === "block" ? { ...decision, reason: `${decision.reason}
+
+${notes.join("\n")}`, message } : { ...decision, message };
+}
+
+// src/auto-loop/checkpoint.ts
+function checkpointLoop(ctx) {
+  return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
+}
+function iterationFacts(state) {
+  const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
+  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
+  return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
+}
+async function checkpointJudged(ctx, loop, pending) {
+  const state = await loadState(ctx.marker.state_file, ctx.now()).catch(() => void 0);
+  if (!state || state.loop_id !== loop.loopId || state.session_id !== ctx.input.session_id || state.iteration === 0) return [];
+  return recordIteration(loop, pending, iterationFacts(state), ctx.now());
 }
 
 // src/auto-loop/long-runs.ts
@@ -145,23 +189,27 @@ async function restoreLoopContext(ctx) {
 var AUDIT_DIFF_BYTES = 60 * 1024;
 var autoLoopHookHandlers = {
   async stop(ctx) {
-    const decision = await judgeTurn(ctx);
+    const loop = checkpointLoop(ctx);
+    const pending = await snapshotIteration(loop, ctx.now());
+    const judged = await judgeTurn(ctx, iterationChangesText(pending));
+    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt
 };
-async function judgeTurn(ctx) {
+async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const settings = readSettings(ctx.env);
   const first = await withLock(files.state, () => startTurn(ctx, files, settings));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+  const gate = await runGate(first.state, settings, ctx.env, ctx.now, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
   });
 }
@@ -190,7 +238,7 @@ async function startTurn(ctx, files, settings) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, settings, env, now) {
+async function runGate(state, settings, env, now, iterationChanges) {
   const runs = [];
   let outputTail = "";
   while (nextGateStep(runs) === "verify") {
@@ -205,7 +253,8 @@ async function runGate(state, settings, env, now) {
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
-    nonce: randomBytes(16).toString("hex")
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }
@@ -221,6 +270,18 @@ function toStopDecision(outcome) {
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
+
+// src/repeat/checkpoint.ts
+async function checkpointRepeat(ctx, file) {
+  const state = await loadState2(file, ctx.now()).catch(() => void 0);
+  const last = state?.iterations[state.iterations.length - 1];
+  if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
+  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
+  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
+}
+
+// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var repeatHookHandlers = {
   async stop(ctx) {
@@ -228,8 +289,9 @@ var repeatHookHandlers = {
     const interrupt = trapSignals();
     try {
       const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      const notes = await checkpointRepeat(ctx, file);
+      if (ended.kind !== "wait") return withNotes(ended, notes);
+      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
     } finally {
       interrupt.release();
     }
@@ -345,22 +407,6 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   SessionStartInputSchema,
   UserPromptSubmitInputSchema
 ]);
-
-// src/session/output.ts
-function toHookJson(decision) {
-  if (!decision) return void 0;
-  switch (decision.kind) {
-    case "block":
-      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
-    case "allow":
-      return decision.message ? { systemMessage: decision.message } : void 0;
-    case "context":
-      return {
-        ...decision.message ? { systemMessage: decision.message } : {},
-        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
-      };
-  }
-}
 
 // src/hook/dispatch.ts
 var HANDLERS = {

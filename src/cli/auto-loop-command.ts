@@ -9,6 +9,7 @@ import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { formatStatus, loopStatus } from "../auto-loop/status.js";
+import { loadSummary } from "../checkpoint/summary.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
@@ -53,7 +54,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? undefined : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
       io.exitCode = status.exit_code;
       return;

@@ -7,6 +7,7 @@ import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";
 import { cancelLoop, findLoop, resumeLoop, startLoop, type RepeatContext } from "../repeat/start.js";
 import { formatStatus, repeatStatus } from "../repeat/status.js";
+import { loadSummary } from "../checkpoint/summary.js";
 import { projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
 import { RepeatStateSchema, repeatStateFile } from "../repeat/state.js";
@@ -58,7 +59,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? undefined : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now);
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status, now));
     io.exitCode = status.exit_code;
     return;

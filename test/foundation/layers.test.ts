@@ -11,6 +11,7 @@ const RANK: Record<string, number> = {
   shared: 0,
   state: 1,
   session: 2,
+  checkpoint: 2,
   repeat: 3,
   "auto-loop": 3,
   run: 4,

@@ -2,6 +2,12 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
+  appendCheckpoint,
+  changesBetween,
+  checkGitDir,
+  checkpointRef,
+  countLine,
+  deleteRef,
   endLoop,
   failDelegated,
   headCommit,
@@ -14,54 +20,71 @@ import {
   newLoopId,
   parseRepeatArgs,
   parseRepeatWords,
+  pathLines,
   projectLoops,
   readLoop,
   recordDelegatedProgress,
   resumeState,
   saveLoopRun,
   saveState,
+  snapshotTree,
   splitSlashCommand,
   startPrompt,
   startText,
   statsFile,
   summaryLine,
+  switchTree,
   tellPerson,
   treeFingerprint,
+  treeOf,
   writeMarker as writeMarker2
-} from "./chunk-U75D7VTQ.js";
+} from "./chunk-AA5ZPOXC.js";
 import {
+  CheckpointSummaryShape,
   EXIT,
   STATUS_EXIT_CODES,
+  checkpointCounts,
   formatStatus,
   inertLog,
+  loadSummary,
   loopStatus,
   renderOutputs,
   renderSummary,
-  runOutputs
-} from "./chunk-QP3HIGYB.js";
+  runOutputs,
+  summarize,
+  summaryLines
+} from "./chunk-HSQR7RTE.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
   argvWords,
   execa,
+  findRecord,
+  findRepo,
   historyEntry,
   keepForeignAside,
   killGroup,
+  lastCheckpoint,
+  loadRecord,
   loadState,
   loopFiles,
   mirrorIsOurs,
+  nextRestoreId,
   openMirrorLog,
   persist,
+  projectRecords,
   readRegularFile,
   readSettings,
+  recordFiles,
   refuseUnderRecursionGuard,
   runVerifier,
+  saveRecord,
   splitArguments,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-WZIED7PW.js";
+} from "./chunk-GTZE34UZ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -1263,8 +1286,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path9 = __require("node:path");
-    var fs6 = __require("node:fs");
+    var path10 = __require("node:path");
+    var fs7 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2258,7 +2281,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs6.existsSync(executableFile)) return;
+        if (fs7.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2276,11 +2299,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path9.resolve(baseDir, baseName);
-          if (fs6.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path9.extname(baseName))) return void 0;
+          const localBin = path10.resolve(baseDir, baseName);
+          if (fs7.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path10.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs6.existsSync(`${localBin}${ext}`)
+            (ext) => fs7.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2292,21 +2315,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs6.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs7.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path9.resolve(
-            path9.dirname(resolvedScriptPath),
+          executableDir = path10.resolve(
+            path10.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path9.basename(
+            const legacyName = path10.basename(
               this._scriptPath,
-              path9.extname(this._scriptPath)
+              path10.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2317,7 +2340,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path9.extname(executableFile));
+        launchWithNode = sourceExt.includes(path10.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3232,7 +3255,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path9.basename(filename, path9.extname(filename));
+        this._name = path10.basename(filename, path10.extname(filename));
         return this;
       }
       /**
@@ -3246,9 +3269,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path10) {
-        if (path10 === void 0) return this._executableDir;
-        this._executableDir = path10;
+      executableDir(path11) {
+        if (path11 === void 0) return this._executableDir;
+        this._executableDir = path11;
         return this;
       }
       /**
@@ -4756,7 +4779,7 @@ async function runRequest(request, inv, fromSkill, io) {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io.exitCode = status.exit_code;
@@ -4799,6 +4822,67 @@ async function runRequest(request, inv, fromSkill, io) {
   }
 }
 
+// src/checkpoint/list.ts
+var pad = (text, width) => text.padEnd(width);
+function formatCheckpoints(record) {
+  const head = `${record.loop_kind} ${record.loop_id}: ${record.checkpoints.length} checkpoint(s) on ${record.ref}`;
+  if (record.checkpoints.length === 0) return `${[head, failureLine(record)].filter(Boolean).join("\n")}
+`;
+  const rows = record.checkpoints.map((c) => [
+    c.id,
+    String(c.iteration),
+    c.commit.slice(0, 12),
+    c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
+    c.tokens === null ? "-" : String(c.tokens),
+    countLine(c.changed)
+  ]);
+  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
+  const first = record.checkpoints[0];
+  const last = lastCheckpoint(record);
+  return [
+    head,
+    line(titles),
+    ...rows.map(line),
+    failureLine(record),
+    "Compare with plain git, e.g.:",
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record.ref}~1 ${record.ref}      (what checkpoint ${last.id} changed)` : null,
+    `  git log --stat ${record.ref}`,
+    `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`
+  ].filter((l) => l !== null).join("\n").concat("\n");
+}
+function failureLine(record) {
+  if (!record.failure) return record.failures ? `(${record.failures} checkpoint(s) failed earlier)` : null;
+  return `last failure: iteration ${record.failure.iteration} at ${record.failure.at}: ${record.failure.message}`;
+}
+
+// src/cli/checkpoints-command.ts
+function registerCheckpointsCommand(program2, io) {
+  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+    if (loopId !== void 0) checkpointRef(loopId);
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const all = loopId === void 0 && data !== null ? await projectRecords(data, inv.projectDir()) : [];
+    const record = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
+    if (!record) {
+      throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+        hint: "checkpoints are taken at each iteration of a loop in a git repository"
+      });
+    }
+    if (options.json) {
+      io.stdout(`${JSON.stringify(record, null, 2)}
+`);
+      return;
+    }
+    const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
+    io.stdout(`${formatCheckpoints(record)}${others.length ? `Other loops here:
+${others.join("\n")}
+` : ""}`);
+  });
+}
+
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
@@ -4828,9 +4912,10 @@ function formatRuns(runs) {
     formatDuration(run2.duration_ms),
     String(run2.iterations),
     `${run2.passed}/${run2.failed}`,
-    run2.final_status ?? "running"
+    run2.final_status ?? "running",
+    String(run2.checkpoints)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
@@ -4844,6 +4929,7 @@ function formatRun(run2) {
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : [],
     ""
   ];
   const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
@@ -4876,7 +4962,9 @@ var RunSummarySchema = external_exports.object({
   passed: external_exports.int().nonnegative(),
   failed: external_exports.int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  checkpoints: external_exports.int().nonnegative()
 });
 var RunDetailJsonSchema = RunSummarySchema.extend({
   steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
@@ -4887,7 +4975,8 @@ function runDetailJson(run2) {
 var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
-  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+  const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
+  return runs.map((run2) => ({ ...run2, summary: { ...run2.summary, checkpoints: counts.get(run2.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
 async function repeatRuns(statsFile2, now) {
   let read;
@@ -4921,7 +5010,8 @@ async function repeatRuns(statsFile2, now) {
       iterations: record.iterations.length,
       passed,
       failed: record.iterations.length - passed,
-      final_status: record.final_status
+      final_status: record.final_status,
+      checkpoints: 0
     };
     return { summary, kind: "repeat", record };
   });
@@ -4959,7 +5049,8 @@ async function autoLoopRuns(dataDir) {
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status
+          final_status: last.status === "pursuing" ? null : last.status,
+          checkpoints: 0
         }
       });
     }
@@ -5017,6 +5108,68 @@ function registerHistoryCommand(program2, io) {
     if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
     io.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
 ` : formatRun(run2));
+  });
+}
+
+// src/checkpoint/prune.ts
+import { promises as fs3 } from "node:fs";
+function planPrune(candidates, keep) {
+  const newest = (r) => lastCheckpoint(r)?.at ?? "";
+  const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
+  const remove = ended.slice(keep).map((c) => c.record);
+  return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
+}
+async function applyPrune(data, remove) {
+  const lines = [];
+  for (const record of remove) {
+    const repo = findRepo(record.project_dir);
+    try {
+      if (repo) {
+        await checkGitDir(repo, record.git_dir);
+        await deleteRef(repo, record.ref);
+      }
+      const files = recordFiles(data, record.project_dir, record.loop_id);
+      await fs3.rm(files.index, { force: true });
+      await fs3.rm(files.record, { force: true });
+      lines.push(`removed ${record.ref} (${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id})`);
+    } catch (error) {
+      lines.push(`could not remove ${record.ref}: ${formatError(error)}`);
+    }
+  }
+  return lines;
+}
+
+// src/cli/checkpoint-target.ts
+async function loopRunning(record) {
+  if (record.loop_kind === "auto-loop") {
+    const read2 = await readJson(record.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    return read2.exists && read2.value.loop_id === record.loop_id && read2.value.status === "pursuing";
+  }
+  const read = await readJson(record.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record.loop_id && read.value.phase !== "ended";
+}
+
+// src/cli/prune-command.ts
+function registerPruneCommand(program2, io) {
+  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+    const keep = Number(options.keep);
+    if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const project = inv.projectDir();
+    const records = data === null ? [] : await projectRecords(data, project);
+    const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
+    const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+    if (data === null || plan.remove.length === 0) {
+      io.stdout(`Nothing to prune in ${project}.${kept.length ? `
+${kept.join("\n")}` : ""}
+`);
+      return;
+    }
+    const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
+    const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
+    io.stdout(`${[...removed, ...kept, ...gc].join("\n")}
+`);
   });
 }
 
@@ -5202,7 +5355,8 @@ var RepeatStatusSchema = external_exports.object({
   next_at: external_exports.string().nullable(),
   started_at: external_exports.string().nullable(),
   ended_at: external_exports.string().nullable(),
-  elapsed_ms: external_exports.int()
+  elapsed_ms: external_exports.int(),
+  ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
   running: EXIT.running,
@@ -5215,7 +5369,7 @@ var REPEAT_EXIT_CODES = {
   CANCELLED: EXIT.cancelled,
   none: EXIT.noLoop
 };
-function repeatStatus(projectDir, state, now) {
+function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       version: 1,
@@ -5238,7 +5392,8 @@ function repeatStatus(projectDir, state, now) {
       next_at: null,
       started_at: null,
       ended_at: null,
-      elapsed_ms: 0
+      elapsed_ms: 0,
+      ...checkpoints
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -5266,7 +5421,8 @@ function repeatStatus(projectDir, state, now) {
     next_at: state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    elapsed_ms: Math.max(0, end - Date.parse(state.started_at))
+    elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints
   };
 }
 function formatStatus2(s, now) {
@@ -5282,6 +5438,7 @@ function formatStatus2(s, now) {
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
   ];
   return `${lines.join("\n")}
@@ -5310,7 +5467,7 @@ async function runRequest2(request, inv, io) {
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now);
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus2(status, now));
     io.exitCode = status.exit_code;
@@ -5352,13 +5509,96 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 
+// src/checkpoint/restore.ts
+import { lstatSync } from "node:fs";
+import path5 from "node:path";
+function planRestore(record, target2, loopRunning2) {
+  if (loopRunning2) {
+    const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    throw new LoopkitError("LOOP_ACTIVE", `${record.loop_kind} ${record.loop_id} is still running; restoring under it would pull its work away`, {
+      value: record.loop_id,
+      hint: `cancel it first (${cancel}), then restore`
+    });
+  }
+  const found = record.checkpoints.find((c) => c.id === target2.trim());
+  if (!found) {
+    const ids = record.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+      value: target2,
+      hint: `see loopkit checkpoints ${record.loop_id}`
+    });
+  }
+  return found;
+}
+async function restoreCheckpoint(data, record, target2, now) {
+  const repo = findRepo(record.project_dir);
+  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record.project_dir });
+  const files = recordFiles(data, record.project_dir, record.loop_id);
+  return withLock(files.record, async () => {
+    const current = await loadRecord(files.record, now) ?? record;
+    await checkGitDir(repo, current.git_dir);
+    if (await treeOf(repo, target2.commit) !== target2.tree) {
+      throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
+        value: target2.commit,
+        hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
+      });
+    }
+    const snapshot = await snapshotTree(repo, record.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const blocked = ignoredInTheWay(repo.workTree, restored);
+    if (blocked.length > 0) {
+      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
+        value: blocked,
+        hint: "move them out of the way and run the restore again; nothing was changed"
+      });
+    }
+    const undoId = nextRestoreId(current);
+    const last = lastCheckpoint(current);
+    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+    const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
+    await saveRecord(files.record, saved);
+    await switchTree(repo, files.index, snapshot.tree, target2.tree);
+    return [
+      `Restored checkpoint ${target2.id} of ${record.loop_kind} ${record.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
+      ...pathLines(restored, 20).map((line) => `  ${line}`),
+      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record.loop_id} ${undoId}`,
+      "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
+    ].join("\n");
+  });
+}
+function ignoredInTheWay(workTree, changes) {
+  const exists = (rel) => lstatSync(path5.join(workTree, rel), { throwIfNoEntry: false });
+  return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
+    if (exists(rel)) return true;
+    const parts = rel.split("/");
+    return parts.slice(0, -1).some((_, i) => {
+      const stat = exists(parts.slice(0, i + 1).join("/"));
+      return stat !== void 0 && !stat.isDirectory();
+    });
+  });
+}
+
+// src/cli/restore-command.ts
+function registerRestoreCommand(program2, io) {
+  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+    checkpointRef(loopId);
+    const data = invocation(options, io).dataDir();
+    const record = data === null ? void 0 : await findRecord(data, loopId);
+    if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    const checkpoint = planRestore(record, target2, await loopRunning(record));
+    io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}
+`);
+  });
+}
+
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs3 } from "node:fs";
-import path5 from "node:path";
+import { promises as fs4 } from "node:fs";
+import path6 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5387,11 +5627,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path5.dirname(file);
-  await fs3.mkdir(dir, { recursive: true });
+  const dir = path6.dirname(file);
+  await fs4.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs3.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs3.rm(path5.join(dir, name), { force: true })));
+  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path6.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5425,7 +5665,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs4, readFileSync } from "node:fs";
+import { promises as fs5, readFileSync } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5451,8 +5691,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs4.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs4.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5469,7 +5709,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs4.readFile(file, "utf8").catch(() => "");
+  const text = await fs5.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5482,7 +5722,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -5546,7 +5786,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5586,13 +5826,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
-import path7 from "node:path";
+import { promises as fs6 } from "node:fs";
+import path8 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path7.join(loopDir, "runner");
+var target = (loopDir) => path8.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs6.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5668,7 +5908,7 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: actions ? actions.phaseEnv(io.env) : io.env,
-      pluginDir: options.pluginDir ? path8.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path9.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}
@@ -5722,6 +5962,9 @@ function createProgram(io) {
   registerRunCommand(program2, io);
   registerHistoryCommand(program2, io);
   registerStatuslineCommand(program2, io);
+  registerCheckpointsCommand(program2, io);
+  registerRestoreCommand(program2, io);
+  registerPruneCommand(program2, io);
   return program2;
 }
 
