@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-HSQR7RTE.js";
+} from "./chunks/chunk-IYNOCNML.js";
 import {
   MIRROR_DIR,
   execa,

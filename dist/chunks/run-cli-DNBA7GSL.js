@@ -53,7 +53,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-HSQR7RTE.js";
+} from "./chunk-IYNOCNML.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
