@@ -3,14 +3,14 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-B3AGTS3X.js";
+} from "./chunk-GTZE34UZ.js";
 import {
   LOOP_STATUSES,
   elapsedMs,
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
