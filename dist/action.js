@@ -2,16 +2,20 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-RJS5HCPY.js";
+} from "./chunks/chunk-YYOBSFSD.js";
+import {
+  splitWords
+} from "./chunks/chunk-XWM2ZN7M.js";
 import {
   MIRROR_DIR,
   execa,
   loadState,
   loopFiles,
-  readSettings,
-  splitWords
-} from "./chunks/chunk-BFLEYYWE.js";
-import "./chunks/chunk-XEC3S3RS.js";
+  readSettings
+} from "./chunks/chunk-P4GTMDR5.js";
+import "./chunks/chunk-HZMRHQLC.js";
+import "./chunks/chunk-ZGA7WB6G.js";
+import "./chunks/chunk-QK3TRI5O.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,

@@ -1,7 +1,7 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
 import { formatDuration } from "../shared/duration.js";
 import { isActive } from "./decide.js";
-import { z } from "zod";
+import * as z from "zod";
 import { EXIT } from "../shared/exit-codes.js";
 import { FINAL_STATUSES, type RepeatState } from "./state.js";
 

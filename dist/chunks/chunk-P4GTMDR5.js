@@ -3,18 +3,26 @@ import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   LOOP_STATUSES,
-  external_exports,
+  tokensUsed
+} from "./chunk-HZMRHQLC.js";
+import {
+  _enum,
+  array,
+  int,
+  iso_exports,
+  literal,
+  object,
   readOrKeepAside,
   require_lib,
-  tokensUsed,
+  strictObject,
+  string,
   writeJson,
   writeSessionMarker
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-QK3TRI5O.js";
 import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
 import {
-  LoopkitError,
   __commonJS,
   __require,
   __toESM
@@ -341,8 +349,8 @@ var require_shebang_command = __commonJS({
   "node_modules/shebang-command/index.js"(exports, module) {
     "use strict";
     var shebangRegex = require_shebang_regex();
-    module.exports = (string = "") => {
-      const match = string.match(shebangRegex);
+    module.exports = (string2 = "") => {
+      const match = string2.match(shebangRegex);
       if (!match) {
         return null;
       }
@@ -517,6 +525,152 @@ var require_cross_spawn = __commonJS({
   }
 });
 
+// src/auto-loop/mirror.ts
+var import_write_file_atomic = __toESM(require_lib(), 1);
+import { createHash } from "node:crypto";
+import { constants, promises as fs } from "node:fs";
+import path from "node:path";
+
+// src/auto-loop/history.ts
+var HistoryEntrySchema = object({
+  version: literal(1),
+  at: iso_exports.datetime(),
+  loop_id: string(),
+  session_id: string(),
+  iteration: int().nonnegative(),
+  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
+  status: _enum(LOOP_STATUSES),
+  verdict: _enum(["pass", "flaky", "fail"]).nullable(),
+  exit_code: int().nullable(),
+  vote: _enum(AUDIT_VOTES).nullable(),
+  tokens: int().nonnegative(),
+  detail: string(),
+  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
+  goal: string().optional()
+});
+function historyEntry(state, now, event, detail, extra = {}) {
+  return {
+    version: 1,
+    at: now.toISOString(),
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    iteration: state.iteration,
+    event,
+    status: state.status,
+    verdict: null,
+    exit_code: null,
+    vote: null,
+    tokens: tokensUsed(state),
+    detail,
+    ...extra
+  };
+}
+
+// src/auto-loop/mirror.ts
+var MIRROR_DIR = ".auto-loop";
+var KEEP_LOGS = 20;
+var MAX_HANDOFF_BYTES = 32 * 1024;
+var dirOf = (projectDir) => path.join(projectDir, MIRROR_DIR);
+var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
+function mirrorText(state) {
+  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
+`;
+}
+var sha256 = (text) => createHash("sha256").update(text).digest("hex");
+async function ensureDir(projectDir, now) {
+  const dir = dirOf(projectDir);
+  const info = await fs.lstat(dir).catch(() => null);
+  if (info && !info.isDirectory()) await fs.rename(dir, `${dir}-foreign-${stamp(now)}`);
+  await fs.mkdir(path.join(dir, "logs"), { recursive: true });
+  await (0, import_write_file_atomic.default)(path.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
+  return dir;
+}
+async function writeMirror(projectDir, state, text, now) {
+  const dir = await ensureDir(projectDir, now);
+  await (0, import_write_file_atomic.default)(path.join(dir, "goal-state.json"), text);
+  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
+  await (0, import_write_file_atomic.default)(path.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+`);
+}
+async function appendJsonl(file, entries) {
+  if (entries.length === 0) return;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  try {
+    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
+`).join(""));
+  } finally {
+    await handle.close();
+  }
+}
+var mirrorHistoryFile = (projectDir) => path.join(dirOf(projectDir), "gate-history.jsonl");
+async function checkMirror(projectDir, expectedSha, now) {
+  if (expectedSha === null) return null;
+  const file = path.join(dirOf(projectDir), "goal-state.json");
+  const text = await fs.readFile(file, "utf8").catch(() => null);
+  if (text === null) return { kind: "deleted", keptAs: null };
+  if (sha256(text) === expectedSha) return null;
+  const aside = path.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
+  await fs.mkdir(path.dirname(aside), { recursive: true });
+  await fs.rename(file, aside);
+  return { kind: "edited", keptAs: path.relative(projectDir, aside) };
+}
+async function mirrorIsOurs(projectDir, expectedSha) {
+  const text = await fs.readFile(path.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
+  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
+}
+async function keepForeignAside(projectDir, now) {
+  const dir = dirOf(projectDir);
+  if (!await fs.lstat(dir).catch(() => null)) return null;
+  const aside = `${dir}-foreign-${stamp(now)}`;
+  await fs.rename(dir, aside);
+  return path.relative(projectDir, aside);
+}
+async function writeVerifierLog(projectDir, iteration, run, output, now) {
+  const dir = path.join(await ensureDir(projectDir, now), "logs");
+  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
+  await (0, import_write_file_atomic.default)(path.join(dir, name), output);
+  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
+  return path.join(MIRROR_DIR, "logs", name);
+}
+async function readHandoff(projectDir) {
+  const file = path.join(dirOf(projectDir), "handoff.md");
+  const info = await fs.lstat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  const handle = await fs.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
+    return text === "" ? null : text;
+  } finally {
+    await handle.close();
+  }
+}
+
+// src/auto-loop/store.ts
+import path2 from "node:path";
+function loopFiles(data, projectDir) {
+  const dir = path2.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path2.join(dir, "state.json"), history: path2.join(dir, "gate-history.jsonl") };
+}
+function loadState(file, now) {
+  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
+}
+async function persist(files, state, history, now) {
+  const text = mirrorText(state);
+  const saved = { ...state, mirror_sha256: sha256(text) };
+  await writeJson(files.state, AutoLoopStateSchema, saved);
+  await appendJsonl(files.history, history);
+  await writeMirror(state.project_dir, state, text, now);
+  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  return saved;
+}
+function writeMarker(data, state, files, now, driver = "session") {
+  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
+}
+
 // node_modules/is-plain-obj/index.js
 function isPlainObject(value) {
   if (typeof value !== "object" || value === null) {
@@ -570,7 +724,7 @@ var isArrayBuffer = (value) => objectToString.call(value) === "[object ArrayBuff
 var isUint8Array = (value) => objectToString.call(value) === "[object Uint8Array]";
 var bufferToUint8Array = (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 var textEncoder = new TextEncoder();
-var stringToUint8Array = (string) => textEncoder.encode(string);
+var stringToUint8Array = (string2) => textEncoder.encode(string2);
 var textDecoder = new TextDecoder();
 var uint8ArrayToString = (uint8Array) => textDecoder.decode(uint8Array);
 var joinToString = (uint8ArraysOrStrings, encoding) => {
@@ -1150,21 +1304,21 @@ var format = (open, close) => {
   const openCode = `\x1B[${open}m`;
   const closeCode = `\x1B[${close}m`;
   return (input) => {
-    const string = input + "";
-    let index = string.indexOf(closeCode);
+    const string2 = input + "";
+    let index = string2.indexOf(closeCode);
     if (index === -1) {
-      return openCode + string + closeCode;
+      return openCode + string2 + closeCode;
     }
     let result = openCode;
     let lastIndex = 0;
     const reopenOnNestedClose = close === 22;
     const replaceCode = (reopenOnNestedClose ? closeCode : "") + openCode;
     while (index !== -1) {
-      result += string.slice(lastIndex, index) + replaceCode;
+      result += string2.slice(lastIndex, index) + replaceCode;
       lastIndex = index + closeCode.length;
-      index = string.indexOf(closeCode, lastIndex);
+      index = string2.indexOf(closeCode, lastIndex);
     }
-    result += string.slice(lastIndex) + closeCode;
+    result += string2.slice(lastIndex) + closeCode;
     return result;
   };
 };
@@ -1260,7 +1414,7 @@ var ICONS = {
   error: getFinalIcon,
   duration: getFinalIcon
 };
-var identity = (string) => string;
+var identity = (string2) => string2;
 var COLORS = {
   command: () => bold,
   output: () => identity,
@@ -1382,12 +1536,12 @@ var handleCommand = (filePath, rawArguments, rawOptions) => {
 
 // node_modules/execa/lib/arguments/options.js
 var import_cross_spawn = __toESM(require_cross_spawn(), 1);
-import path5 from "node:path";
+import path7 from "node:path";
 import process6 from "node:process";
 
 // node_modules/npm-run-path/index.js
 import process4 from "node:process";
-import path2 from "node:path";
+import path4 from "node:path";
 
 // node_modules/npm-run-path/node_modules/path-key/index.js
 function pathKey(options = {}) {
@@ -1404,7 +1558,7 @@ function pathKey(options = {}) {
 // node_modules/unicorn-magic/node.js
 import { promisify } from "node:util";
 import { execFile as execFileCallback, execFileSync as execFileSyncOriginal } from "node:child_process";
-import path from "node:path";
+import path3 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var execFileOriginal = promisify(execFileCallback);
 function toPath(urlOrPath) {
@@ -1413,12 +1567,12 @@ function toPath(urlOrPath) {
 function traversePathUp(startPath) {
   return {
     *[Symbol.iterator]() {
-      let currentPath = path.resolve(toPath(startPath));
+      let currentPath = path3.resolve(toPath(startPath));
       let previousPath;
       while (previousPath !== currentPath) {
         yield currentPath;
         previousPath = currentPath;
-        currentPath = path.resolve(currentPath, "..");
+        currentPath = path3.resolve(currentPath, "..");
       }
     }
   };
@@ -1433,27 +1587,27 @@ var npmRunPath = ({
   execPath: execPath2 = process4.execPath,
   addExecPath = true
 } = {}) => {
-  const cwdPath = path2.resolve(toPath(cwd));
+  const cwdPath = path4.resolve(toPath(cwd));
   const result = [];
-  const pathParts = pathOption.split(path2.delimiter);
+  const pathParts = pathOption.split(path4.delimiter);
   if (preferLocal) {
     applyPreferLocal(result, pathParts, cwdPath);
   }
   if (addExecPath) {
     applyExecPath(result, pathParts, execPath2, cwdPath);
   }
-  return pathOption === "" || pathOption === path2.delimiter ? `${result.join(path2.delimiter)}${pathOption}` : [...result, pathOption].join(path2.delimiter);
+  return pathOption === "" || pathOption === path4.delimiter ? `${result.join(path4.delimiter)}${pathOption}` : [...result, pathOption].join(path4.delimiter);
 };
 var applyPreferLocal = (result, pathParts, cwdPath) => {
   for (const directory of traversePathUp(cwdPath)) {
-    const pathPart = path2.join(directory, "node_modules/.bin");
+    const pathPart = path4.join(directory, "node_modules/.bin");
     if (!pathParts.includes(pathPart)) {
       result.push(pathPart);
     }
   }
 };
 var applyExecPath = (result, pathParts, execPath2, cwdPath) => {
-  const pathPart = path2.resolve(cwdPath, toPath(execPath2), "..");
+  const pathPart = path4.resolve(cwdPath, toPath(execPath2), "..");
   if (!pathParts.includes(pathPart)) {
     result.push(pathPart);
   }
@@ -1502,10 +1656,10 @@ var ExecaSyncError = class extends Error {
 setErrorName(ExecaSyncError, ExecaSyncError.name);
 
 // node_modules/execa/lib/terminate/signal.js
-import { constants as constants3 } from "node:os";
+import { constants as constants4 } from "node:os";
 
 // node_modules/human-signals/build/src/main.js
-import { constants as constants2 } from "node:os";
+import { constants as constants3 } from "node:os";
 
 // node_modules/human-signals/build/src/realtime.js
 var getRealtimeSignals = () => {
@@ -1523,7 +1677,7 @@ var SIGRTMIN = 34;
 var SIGRTMAX = 64;
 
 // node_modules/human-signals/build/src/signals.js
-import { constants } from "node:os";
+import { constants as constants2 } from "node:os";
 
 // node_modules/human-signals/build/src/core.js
 var SIGNALS = [
@@ -1814,7 +1968,7 @@ var normalizeSignal = ({
 }) => {
   const {
     signals: { [name]: constantSignal }
-  } = constants;
+  } = constants2;
   const supported = constantSignal !== void 0;
   const number = supported ? constantSignal : defaultNumber;
   return { name, number, description, supported, action, forced, standard };
@@ -1863,7 +2017,7 @@ var getSignalByNumber = (number, signals2) => {
   };
 };
 var findSignalByNumber = (number, signals2) => {
-  const signal = signals2.find(({ name }) => constants2.signals[name] === number);
+  const signal = signals2.find(({ name }) => constants3.signals[name] === number);
   if (signal !== void 0) {
     return signal;
   }
@@ -1897,13 +2051,13 @@ var normalizeSignalInteger = (signalInteger, optionName) => {
   throw new TypeError(`Invalid ${optionName} ${signalInteger}: this signal integer does not exist.
 ${getAvailableSignals()}`);
 };
-var getSignalsIntegerToName = () => new Map(Object.entries(constants3.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
+var getSignalsIntegerToName = () => new Map(Object.entries(constants4.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
 var signalsIntegerToName = getSignalsIntegerToName();
 var normalizeSignalName = (signalName, optionName) => {
-  if (signalName in constants3.signals) {
+  if (signalName in constants4.signals) {
     return signalName;
   }
-  if (signalName.toUpperCase() in constants3.signals) {
+  if (signalName.toUpperCase() in constants4.signals) {
     throw new TypeError(`Invalid ${optionName} '${signalName}': please rename it to '${signalName.toUpperCase()}'.`);
   }
   throw new TypeError(`Invalid ${optionName} '${signalName}': this signal name does not exist.
@@ -1911,8 +2065,8 @@ ${getAvailableSignals()}`);
 };
 var getAvailableSignals = () => `Available signal names: ${getAvailableSignalNames()}.
 Available signal numbers: ${getAvailableSignalIntegers()}.`;
-var getAvailableSignalNames = () => Object.keys(constants3.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
-var getAvailableSignalIntegers = () => [...new Set(Object.values(constants3.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
+var getAvailableSignalNames = () => Object.keys(constants4.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
+var getAvailableSignalIntegers = () => [...new Set(Object.values(constants4.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
 var getSignalDescription = (signal) => signalsByName[signal].description;
 
 // node_modules/execa/lib/terminate/kill.js
@@ -2608,7 +2762,7 @@ var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
 
 // node_modules/execa/lib/methods/node.js
 import { execPath, execArgv } from "node:process";
-import path3 from "node:path";
+import path5 from "node:path";
 var mapNode = ({ options }) => {
   if (options.node === false) {
     throw new TypeError('The "node" option cannot be false with `execaNode()`.');
@@ -2627,7 +2781,7 @@ var handleNodeOption = (file, commandArguments, {
     throw new TypeError('The "execPath" option has been removed. Please use the "nodePath" option instead.');
   }
   const normalizedNodePath = safeNormalizeFileUrl(nodePath, 'The "nodePath" option');
-  const resolvedNodePath = path3.resolve(cwd, normalizedNodePath);
+  const resolvedNodePath = path5.resolve(cwd, normalizedNodePath);
   const newOptions = {
     ...options,
     nodePath: resolvedNodePath,
@@ -2637,7 +2791,7 @@ var handleNodeOption = (file, commandArguments, {
   if (!shouldHandleNode) {
     return [file, commandArguments, newOptions];
   }
-  if (path3.basename(file, ".exe") === "node") {
+  if (path5.basename(file, ".exe") === "node") {
     throw new TypeError('When the "node" option is true, the first argument does not need to be "node".');
   }
   return [
@@ -2727,11 +2881,11 @@ var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encodin
 
 // node_modules/execa/lib/arguments/cwd.js
 import { statSync } from "node:fs";
-import path4 from "node:path";
+import path6 from "node:path";
 import process5 from "node:process";
 var normalizeCwd = (cwd = getDefaultCwd()) => {
   const cwdString = safeNormalizeFileUrl(cwd, 'The "cwd" option');
-  return path4.resolve(cwdString);
+  return path6.resolve(cwdString);
 };
 var getDefaultCwd = () => {
   try {
@@ -2778,7 +2932,7 @@ var normalizeOptions = (filePath, rawArguments, rawOptions) => {
   options.killSignal = normalizeKillSignal(options.killSignal);
   options.forceKillAfterDelay = normalizeForceKillAfterDelay(options.forceKillAfterDelay);
   options.lines = options.lines.map((lines, fdNumber) => lines && !BINARY_ENCODINGS.has(options.encoding) && options.buffer[fdNumber]);
-  if (process6.platform === "win32" && path5.basename(file, ".exe") === "cmd") {
+  if (process6.platform === "win32" && path7.basename(file, ".exe") === "cmd") {
     commandArguments.unshift("/q");
   }
   return { file, commandArguments, options };
@@ -7318,6 +7472,87 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
+// src/auto-loop/transcript-usage.ts
+import { promises as fs2 } from "node:fs";
+import path8 from "node:path";
+var CHUNK = 1024 * 1024;
+var KEEP_IDS = 500;
+var MAX_SUBAGENT_FILES = 1e3;
+var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage) {
+  if (!usage) return 0;
+  return count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens) + count2(usage.output_tokens);
+}
+async function readTranscriptDelta(file, cursor, notBefore = null) {
+  const seen = new Set(cursor.recentMessageIds);
+  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
+  const subagents = path8.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  for (const name of names) {
+    delta.subagentOffsets[name] = await readFileDelta(path8.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+  }
+  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
+  return delta;
+}
+async function readFileDelta(file, offset, seen, delta, since) {
+  let handle;
+  try {
+    handle = await fs2.open(file, "r");
+  } catch (error) {
+    if (error.code === "ENOENT") return offset;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    let position = offset > size ? 0 : offset;
+    let pending = Buffer.alloc(0);
+    let consumed = position;
+    while (position < size) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      let newline;
+      while ((newline = pending.indexOf(10)) !== -1) {
+        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
+        consumed += newline + 1;
+        pending = pending.subarray(newline + 1);
+      }
+    }
+    return consumed;
+  } finally {
+    await handle.close();
+  }
+}
+function readLine(line, seen, delta, since) {
+  if (line.trim() === "") return;
+  let record;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (typeof record !== "object" || record === null) return;
+  const { type, message, isSidechain, timestamp } = record;
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
+  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  const { id, usage, content } = message;
+  const mainChain = isSidechain !== true;
+  if (mainChain && Array.isArray(content)) {
+    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
+  }
+  if (typeof id !== "string" || seen.has(id)) return;
+  seen.add(id);
+  delta.recentMessageIds.push(id);
+  delta.tokens += usageTokens(usage);
+  if (mainChain && usage) {
+    delta.contextTokens = count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens);
+  }
+}
+
 // src/shared/process-group.ts
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
@@ -7345,7 +7580,7 @@ function killGroupAfter(child, timeoutMs) {
 }
 
 // src/auto-loop/audit-vote.ts
-var VoteSchema = external_exports.strictObject({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
+var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
 var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
 function parseAuditVote(reply) {
   const lines = reply.trimEnd().split("\n");
@@ -7407,87 +7642,6 @@ var BoundedOutput = class {
     return all.length > bytes || this.total > all.length ? `[...]${slice}` : slice;
   }
 };
-
-// src/auto-loop/transcript-usage.ts
-import { promises as fs } from "node:fs";
-import path6 from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens) + count2(usage.output_tokens);
-}
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path6.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path6.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
-  try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens);
-  }
-}
 
 // src/auto-loop/audit.ts
 var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
@@ -7614,231 +7768,7 @@ function readSettings(env) {
   };
 }
 
-// src/shared/split-words.ts
-function splitArguments(text) {
-  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
-}
-function argvWords(values) {
-  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
-}
-var SPACE = /[ \t\r\n]/;
-function splitWords(text) {
-  const words = [];
-  let current;
-  let i2 = 0;
-  const finish = (end) => {
-    if (current) {
-      const raw = text.slice(current.start, end);
-      words.push({ value: current.value, raw, option: raw.startsWith("--") });
-    }
-    current = void 0;
-  };
-  const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
-  while (i2 < text.length) {
-    const ch = text[i2];
-    if (SPACE.test(ch)) {
-      finish(i2);
-      i2 += 1;
-      continue;
-    }
-    current ??= { value: "", start: i2 };
-    if ((ch === "'" || ch === '"') && canOpenQuote()) {
-      const end = ch === "'" ? readSingle(text, i2) : readDouble(text, i2);
-      current.value += end.value;
-      i2 = end.next;
-      continue;
-    }
-    if (ch === "\\" && i2 + 1 < text.length) {
-      const next = text[i2 + 1];
-      if (next !== "\n") current.value += next;
-      i2 += 2;
-      continue;
-    }
-    current.value += ch;
-    i2 += 1;
-  }
-  finish(text.length);
-  return words;
-}
-function readSingle(text, start) {
-  const end = text.indexOf("'", start + 1);
-  if (end === -1) throw unterminated("'", start);
-  return { value: text.slice(start + 1, end), next: end + 1 };
-}
-function readDouble(text, start) {
-  let value = "";
-  for (let i2 = start + 1; i2 < text.length; i2 += 1) {
-    const ch = text[i2];
-    if (ch === '"') return { value, next: i2 + 1 };
-    if (ch === "\\" && i2 + 1 < text.length && '"\\$`\n'.includes(text[i2 + 1])) {
-      if (text[i2 + 1] !== "\n") value += text[i2 + 1];
-      i2 += 1;
-      continue;
-    }
-    value += ch;
-  }
-  throw unterminated('"', start);
-}
-function unterminated(quote, at) {
-  return new LoopkitError("USAGE", `unterminated ${quote} quote starting at character ${at + 1}`, {
-    value: quote,
-    hint: "close the quote, or escape it with a backslash"
-  });
-}
-function quoteForShell(value) {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-// src/auto-loop/mirror.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { createHash } from "node:crypto";
-import { constants as constants4, promises as fs2 } from "node:fs";
-import path7 from "node:path";
-
-// src/auto-loop/history.ts
-var HistoryEntrySchema = external_exports.object({
-  version: external_exports.literal(1),
-  at: external_exports.iso.datetime(),
-  loop_id: external_exports.string(),
-  session_id: external_exports.string(),
-  iteration: external_exports.int().nonnegative(),
-  event: external_exports.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
-  status: external_exports.enum(LOOP_STATUSES),
-  verdict: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
-  exit_code: external_exports.int().nullable(),
-  vote: external_exports.enum(AUDIT_VOTES).nullable(),
-  tokens: external_exports.int().nonnegative(),
-  detail: external_exports.string(),
-  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
-  goal: external_exports.string().optional()
-});
-function historyEntry(state, now, event, detail, extra = {}) {
-  return {
-    version: 1,
-    at: now.toISOString(),
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    iteration: state.iteration,
-    event,
-    status: state.status,
-    verdict: null,
-    exit_code: null,
-    vote: null,
-    tokens: tokensUsed(state),
-    detail,
-    ...extra
-  };
-}
-
-// src/auto-loop/mirror.ts
-var MIRROR_DIR = ".auto-loop";
-var KEEP_LOGS = 20;
-var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path7.join(projectDir, MIRROR_DIR);
-var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
-function mirrorText(state) {
-  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
-`;
-}
-var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs2.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs2.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs2.mkdir(path7.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path7.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
-async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path7.join(dir, "goal-state.json"), text);
-  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path7.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
-`);
-}
-async function appendJsonl(file, entries) {
-  if (entries.length === 0) return;
-  await fs2.mkdir(path7.dirname(file), { recursive: true });
-  const handle = await fs2.open(file, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW, 420);
-  try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
-  } finally {
-    await handle.close();
-  }
-}
-var mirrorHistoryFile = (projectDir) => path7.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file = path7.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs2.readFile(file, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path7.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs2.mkdir(path7.dirname(aside), { recursive: true });
-  await fs2.rename(file, aside);
-  return { kind: "edited", keptAs: path7.relative(projectDir, aside) };
-}
-async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs2.readFile(path7.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
-}
-async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs2.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs2.rename(dir, aside);
-  return path7.relative(projectDir, aside);
-}
-async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path7.join(await ensureDir(projectDir, now), "logs");
-  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path7.join(dir, name), output);
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path7.join(dir, file), { force: true })));
-  return path7.join(MIRROR_DIR, "logs", name);
-}
-async function readHandoff(projectDir) {
-  const file = path7.join(dirOf(projectDir), "handoff.md");
-  const info = await fs2.lstat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs2.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
-}
-
-// src/auto-loop/store.ts
-import path8 from "node:path";
-function loopFiles(data, projectDir) {
-  const dir = path8.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path8.join(dir, "state.json"), history: path8.join(dir, "gate-history.jsonl") };
-}
-function loadState(file, now) {
-  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
-}
-async function persist(files, state, history, now) {
-  const text = mirrorText(state);
-  const saved = { ...state, mirror_sha256: sha256(text) };
-  await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
-  return saved;
-}
-function writeMarker(data, state, files, now, driver = "session") {
-  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
-}
-
 export {
-  splitArguments,
-  argvWords,
-  splitWords,
   HistoryEntrySchema,
   historyEntry,
   MIRROR_DIR,

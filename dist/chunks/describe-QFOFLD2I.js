@@ -1,15 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-UHJRPZLC.js";
 import {
   AutoLoopStateSchema,
-  SessionMarkerSchema,
   elapsedMs,
-  formatDuration,
-  readJson,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-HZMRHQLC.js";
+import {
+  formatDuration
+} from "./chunk-ZGA7WB6G.js";
+import {
+  SessionMarkerSchema,
+  readJson
+} from "./chunk-QK3TRI5O.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 

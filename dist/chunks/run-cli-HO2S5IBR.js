@@ -1,33 +1,5 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  LoopRunSchema,
-  MIN_INTERVAL_MS,
-  endLoop,
-  failDelegated,
-  headCommit,
-  isActive,
-  iterationPrompt,
-  loadNextPrompt,
-  loadState as loadState2,
-  loopContext,
-  loopRunOf,
-  newLoopId,
-  parseRepeatArgs,
-  parseRepeatWords,
-  projectLoops,
-  recordDelegatedProgress,
-  resumeState,
-  saveLoopRun,
-  saveState,
-  splitSlashCommand,
-  startPrompt,
-  startText,
-  statsFile,
-  summaryLine,
-  treeFingerprint,
-  writeMarker as writeMarker2
-} from "./chunk-SVQLSTVI.js";
-import {
   EXIT,
   STATUS_EXIT_CODES,
   formatStatus,
@@ -36,12 +8,55 @@ import {
   renderOutputs,
   renderSummary,
   runOutputs
-} from "./chunk-RJS5HCPY.js";
+} from "./chunk-YYOBSFSD.js";
+import {
+  defaultDataDir,
+  findDataDir,
+  runStatusline
+} from "./chunk-E7OC3UGW.js";
+import {
+  LoopRunSchema,
+  MIN_INTERVAL_MS,
+  endLoop,
+  isActive,
+  iterationPrompt,
+  loadState as loadState2,
+  loopRunOf,
+  newLoopId,
+  parseRepeatArgs,
+  parseRepeatWords,
+  projectLoops,
+  resumeState,
+  saveLoopRun,
+  saveState,
+  splitSlashCommand,
+  startText,
+  statsFile,
+  summaryLine,
+  writeMarker as writeMarker2
+} from "./chunk-XJ6LPX3P.js";
+import {
+  argvWords,
+  splitArguments
+} from "./chunk-XWM2ZN7M.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateFile
+} from "./chunk-UHJRPZLC.js";
+import {
+  failDelegated,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  recordDelegatedProgress,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-A65I5EOG.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
-  argvWords,
   execa,
   historyEntry,
   keepForeignAside,
@@ -52,36 +67,40 @@ import {
   persist,
   readSettings,
   runVerifier,
-  splitArguments,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-BFLEYYWE.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateFile
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-P4GTMDR5.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
-  SessionMarkerSchema,
   elapsedMs,
-  external_exports,
+  resolveCaps
+} from "./chunk-HZMRHQLC.js";
+import {
   formatDuration,
-  parseDuration,
+  parseDuration
+} from "./chunk-ZGA7WB6G.js";
+import {
+  SessionMarkerSchema,
+  _enum,
+  array,
+  boolean,
+  int,
+  literal,
+  looseObject,
+  number,
+  object,
   readJson,
+  record,
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
-  resolveCaps,
+  string,
+  union,
+  unknown,
   withLock
-} from "./chunk-XEC3S3RS.js";
-import {
-  defaultDataDir,
-  findDataDir,
-  runStatusline
-} from "./chunk-7D3UBWDY.js";
+} from "./chunk-QK3TRI5O.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -2384,7 +2403,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
       /**
        * @private
        */
-      _dispatchSubcommand(commandName, operands, unknown) {
+      _dispatchSubcommand(commandName, operands, unknown2) {
         const subCommand = this._findCommand(commandName);
         if (!subCommand) this.help({ error: true });
         subCommand._prepareForParse();
@@ -2396,9 +2415,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         );
         promiseChain = this._chainOrCall(promiseChain, () => {
           if (subCommand._executableHandler) {
-            this._executeSubCommand(subCommand, operands.concat(unknown));
+            this._executeSubCommand(subCommand, operands.concat(unknown2));
           } else {
-            return subCommand._parseCommand(operands, unknown);
+            return subCommand._parseCommand(operands, unknown2);
           }
         });
         return promiseChain;
@@ -2549,25 +2568,25 @@ Expecting one of '${allowedValues.join("', '")}'`);
        *
        * @private
        */
-      _parseCommand(operands, unknown) {
-        const parsed = this.parseOptions(unknown);
+      _parseCommand(operands, unknown2) {
+        const parsed = this.parseOptions(unknown2);
         this._parseOptionsEnv();
         this._parseOptionsImplied();
         operands = operands.concat(parsed.operands);
-        unknown = parsed.unknown;
-        this.args = operands.concat(unknown);
+        unknown2 = parsed.unknown;
+        this.args = operands.concat(unknown2);
         if (operands && this._findCommand(operands[0])) {
-          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown);
+          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown2);
         }
         if (this._getHelpCommand() && operands[0] === this._getHelpCommand().name()) {
           return this._dispatchHelpCommand(operands[1]);
         }
         if (this._defaultCommandName) {
-          this._outputHelpIfRequested(unknown);
+          this._outputHelpIfRequested(unknown2);
           return this._dispatchSubcommand(
             this._defaultCommandName,
             operands,
-            unknown
+            unknown2
           );
         }
         if (this.commands.length && this.args.length === 0 && !this._actionHandler && !this._defaultCommandName) {
@@ -2593,7 +2612,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           );
           if (this.parent) {
             promiseChain = this._chainOrCall(promiseChain, () => {
-              this.parent.emit(commandEvent, operands, unknown);
+              this.parent.emit(commandEvent, operands, unknown2);
             });
           }
           promiseChain = this._chainOrCallHooks(promiseChain, "postAction");
@@ -2602,13 +2621,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this.parent?.listenerCount(commandEvent)) {
           checkForUnknownOptions();
           this._processArguments();
-          this.parent.emit(commandEvent, operands, unknown);
+          this.parent.emit(commandEvent, operands, unknown2);
         } else if (operands.length) {
           if (this._findCommand("*")) {
-            return this._dispatchSubcommand("*", operands, unknown);
+            return this._dispatchSubcommand("*", operands, unknown2);
           }
           if (this.listenerCount("command:*")) {
-            this.emit("command:*", operands, unknown);
+            this.emit("command:*", operands, unknown2);
           } else if (this.commands.length) {
             this.unknownCommand();
           } else {
@@ -2715,7 +2734,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       parseOptions(args) {
         const operands = [];
-        const unknown = [];
+        const unknown2 = [];
         let dest = operands;
         function maybeOption(arg) {
           return arg.length > 1 && arg[0] === "-";
@@ -2733,7 +2752,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const arg = activeGroup ?? args[i++];
           activeGroup = null;
           if (arg === "--") {
-            if (dest === unknown) dest.push(arg);
+            if (dest === unknown2) dest.push(arg);
             dest.push(...args.slice(i));
             break;
           }
@@ -2783,18 +2802,18 @@ Expecting one of '${allowedValues.join("', '")}'`);
             }
           }
           if (dest === operands && maybeOption(arg) && !(this.commands.length === 0 && negativeNumberArg(arg))) {
-            dest = unknown;
+            dest = unknown2;
           }
-          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown.length === 0) {
+          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown2.length === 0) {
             if (this._findCommand(arg)) {
               operands.push(arg);
-              unknown.push(...args.slice(i));
+              unknown2.push(...args.slice(i));
               break;
             } else if (this._getHelpCommand() && arg === this._getHelpCommand().name()) {
               operands.push(arg, ...args.slice(i));
               break;
             } else if (this._defaultCommandName) {
-              unknown.push(arg, ...args.slice(i));
+              unknown2.push(arg, ...args.slice(i));
               break;
             }
           }
@@ -2804,7 +2823,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           dest.push(arg);
         }
-        return { operands, unknown };
+        return { operands, unknown: unknown2 };
       }
       /**
        * Return an object containing local option values as key-value pairs.
@@ -3909,59 +3928,59 @@ import path2 from "node:path";
 import readline from "node:readline";
 
 // src/codex/protocol.ts
-var RequestId = external_exports.union([external_exports.number(), external_exports.string()]);
-var ResponseMessageSchema = external_exports.looseObject({
+var RequestId = union([number(), string()]);
+var ResponseMessageSchema = looseObject({
   id: RequestId,
-  result: external_exports.unknown().optional(),
-  error: external_exports.looseObject({ code: external_exports.number(), message: external_exports.string(), data: external_exports.unknown().optional() }).optional()
+  result: unknown().optional(),
+  error: looseObject({ code: number(), message: string(), data: unknown().optional() }).optional()
 });
-var ServerRequestSchema = external_exports.looseObject({ id: RequestId, method: external_exports.string(), params: external_exports.unknown().optional() });
-var NotificationSchema = external_exports.looseObject({ method: external_exports.string(), params: external_exports.unknown().optional() });
-var InitializeResultSchema = external_exports.looseObject({ userAgent: external_exports.string() });
-var AccountReadResultSchema = external_exports.looseObject({
-  account: external_exports.looseObject({ type: external_exports.string() }).nullable(),
-  requiresOpenaiAuth: external_exports.boolean()
+var ServerRequestSchema = looseObject({ id: RequestId, method: string(), params: unknown().optional() });
+var NotificationSchema = looseObject({ method: string(), params: unknown().optional() });
+var InitializeResultSchema = looseObject({ userAgent: string() });
+var AccountReadResultSchema = looseObject({
+  account: looseObject({ type: string() }).nullable(),
+  requiresOpenaiAuth: boolean()
 });
-var ConfigReadResultSchema = external_exports.looseObject({
-  config: external_exports.looseObject({
-    model_provider: external_exports.string().nullish(),
-    model_providers: external_exports.record(external_exports.string(), external_exports.looseObject({ env_key: external_exports.string().nullish() })).nullish()
+var ConfigReadResultSchema = looseObject({
+  config: looseObject({
+    model_provider: string().nullish(),
+    model_providers: record(string(), looseObject({ env_key: string().nullish() })).nullish()
   })
 });
-var ThreadStartResultSchema = external_exports.looseObject({
-  thread: external_exports.looseObject({ id: external_exports.string().min(1) }),
-  model: external_exports.string()
+var ThreadStartResultSchema = looseObject({
+  thread: looseObject({ id: string().min(1) }),
+  model: string()
 });
-var GoalStatusSchema = external_exports.enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
-var GoalSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  objective: external_exports.string(),
+var GoalStatusSchema = _enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
+var GoalSchema = looseObject({
+  threadId: string(),
+  objective: string(),
   status: GoalStatusSchema,
-  tokenBudget: external_exports.number().nullable(),
-  tokensUsed: external_exports.number().nonnegative(),
-  timeUsedSeconds: external_exports.number().nonnegative()
+  tokenBudget: number().nullable(),
+  tokensUsed: number().nonnegative(),
+  timeUsedSeconds: number().nonnegative()
 });
-var GoalSetResultSchema = external_exports.looseObject({ goal: GoalSchema });
-var GoalClearResultSchema = external_exports.looseObject({ cleared: external_exports.boolean() });
-var GoalUpdatedParamsSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  turnId: external_exports.string().nullable(),
+var GoalSetResultSchema = looseObject({ goal: GoalSchema });
+var GoalClearResultSchema = looseObject({ cleared: boolean() });
+var GoalUpdatedParamsSchema = looseObject({
+  threadId: string(),
+  turnId: string().nullable(),
   goal: GoalSchema
 });
-var TurnStartedParamsSchema = external_exports.looseObject({ threadId: external_exports.string(), turn: external_exports.looseObject({ id: external_exports.string() }) });
-var TurnErrorSchema = external_exports.looseObject({ message: external_exports.string() });
-var TurnCompletedParamsSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  turn: external_exports.looseObject({
-    id: external_exports.string(),
-    status: external_exports.enum(["completed", "interrupted", "failed", "inProgress"]),
+var TurnStartedParamsSchema = looseObject({ threadId: string(), turn: looseObject({ id: string() }) });
+var TurnErrorSchema = looseObject({ message: string() });
+var TurnCompletedParamsSchema = looseObject({
+  threadId: string(),
+  turn: looseObject({
+    id: string(),
+    status: _enum(["completed", "interrupted", "failed", "inProgress"]),
     error: TurnErrorSchema.nullable()
   })
 });
-var ErrorParamsSchema = external_exports.looseObject({
+var ErrorParamsSchema = looseObject({
   error: TurnErrorSchema,
-  willRetry: external_exports.boolean(),
-  threadId: external_exports.string()
+  willRetry: boolean(),
+  threadId: string()
 });
 
 // src/codex/app-server-client.ts
@@ -4814,34 +4833,34 @@ function formatRun(run2) {
 // src/history/runs.ts
 import { promises as fs3 } from "node:fs";
 import path4 from "node:path";
-var RunSummarySchema = external_exports.object({
-  version: external_exports.literal(1),
+var RunSummarySchema = object({
+  version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
-  id: external_exports.string(),
-  kind: external_exports.enum(["repeat", "auto-loop"]),
+  id: string(),
+  kind: _enum(["repeat", "auto-loop"]),
   /** The repeated prompt or /command (repeat), else null. */
-  command: external_exports.string().nullable(),
+  command: string().nullable(),
   /** The goal (auto-loop; null when its start was recorded before goals were), else null. */
-  goal: external_exports.string().nullable(),
-  project_dir: external_exports.string().nullable(),
-  started_at: external_exports.string(),
-  ended_at: external_exports.string().nullable(),
+  goal: string().nullable(),
+  project_dir: string().nullable(),
+  started_at: string(),
+  ended_at: string().nullable(),
   /** Until ended_at, or until the latest record of a run still going. */
-  duration_ms: external_exports.int().nonnegative(),
-  iterations: external_exports.int().nonnegative(),
+  duration_ms: int().nonnegative(),
+  iterations: int().nonnegative(),
   /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
-  passed: external_exports.int().nonnegative(),
-  failed: external_exports.int().nonnegative(),
+  passed: int().nonnegative(),
+  failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+  final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
 });
 var RunDetailJsonSchema = RunSummarySchema.extend({
-  steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
+  steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
 });
 function runDetailJson(run2) {
   return { ...run2.summary, steps: run2.kind === "repeat" ? run2.record.iterations : run2.entries };
 }
-var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
+var StatsSchema = looseObject({ loop_runs: array(unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
   return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
@@ -4862,25 +4881,25 @@ async function repeatRuns(statsFile2, now) {
     const parsed = LoopRunSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
-  return records.map((record) => {
-    const passed = record.iterations.filter((it) => it.result === "pass").length;
-    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+  return records.map((record2) => {
+    const passed = record2.iterations.filter((it) => it.result === "pass").length;
+    const end = record2.ended_at ?? record2.iterations.at(-1)?.timestamp ?? now.toISOString();
     const summary = {
       version: 1,
-      id: record.id,
+      id: record2.id,
       kind: "repeat",
-      command: record.command,
+      command: record2.command,
       goal: null,
       project_dir: null,
-      started_at: record.started_at,
-      ended_at: record.ended_at,
-      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
-      iterations: record.iterations.length,
+      started_at: record2.started_at,
+      ended_at: record2.ended_at,
+      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record2.started_at)),
+      iterations: record2.iterations.length,
       passed,
-      failed: record.iterations.length - passed,
-      final_status: record.final_status
+      failed: record2.iterations.length - passed,
+      final_status: record2.final_status
     };
-    return { summary, kind: "repeat", record };
+    return { summary, kind: "repeat", record: record2 };
   });
 }
 async function autoLoopRuns(dataDir) {
@@ -5136,30 +5155,30 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/status.ts
-var RepeatStatusSchema = external_exports.object({
-  version: external_exports.literal(1),
-  active: external_exports.boolean(),
+var RepeatStatusSchema = object({
+  version: literal(1),
+  active: boolean(),
   /** The phase of an active loop, the final status of an ended one, or "none". */
-  status: external_exports.enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
+  status: _enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
-  exit_code: external_exports.int(),
-  loop_id: external_exports.string().nullable(),
-  session_id: external_exports.string().nullable(),
-  project_dir: external_exports.string(),
-  command: external_exports.string().nullable(),
-  interval: external_exports.string().nullable(),
-  interval_ms: external_exports.int().nullable(),
-  iteration: external_exports.int(),
-  max_iterations: external_exports.int().nullable(),
-  results: external_exports.array(external_exports.enum(["pass", "fail"])),
-  passes: external_exports.int(),
-  failures: external_exports.int(),
-  consecutive_failures: external_exports.int(),
-  last_summary: external_exports.string().nullable(),
-  next_at: external_exports.string().nullable(),
-  started_at: external_exports.string().nullable(),
-  ended_at: external_exports.string().nullable(),
-  elapsed_ms: external_exports.int()
+  exit_code: int(),
+  loop_id: string().nullable(),
+  session_id: string().nullable(),
+  project_dir: string(),
+  command: string().nullable(),
+  interval: string().nullable(),
+  interval_ms: int().nullable(),
+  iteration: int(),
+  max_iterations: int().nullable(),
+  results: array(_enum(["pass", "fail"])),
+  passes: int(),
+  failures: int(),
+  consecutive_failures: int(),
+  last_summary: string().nullable(),
+  next_at: string().nullable(),
+  started_at: string().nullable(),
+  ended_at: string().nullable(),
+  elapsed_ms: int()
 });
 var REPEAT_EXIT_CODES = {
   running: EXIT.running,
