@@ -2,20 +2,23 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-YYOBSFSD.js";
+} from "./chunks/chunk-OPLFI66N.js";
 import {
   splitWords
 } from "./chunks/chunk-XWM2ZN7M.js";
 import {
   MIRROR_DIR,
-  execa,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-P4GTMDR5.js";
-import "./chunks/chunk-HZMRHQLC.js";
-import "./chunks/chunk-ZGA7WB6G.js";
-import "./chunks/chunk-QK3TRI5O.js";
+} from "./chunks/chunk-M3CYDSDN.js";
+import "./chunks/chunk-B6MR6CO5.js";
+import "./chunks/chunk-VUTVTJZD.js";
+import "./chunks/chunk-34DHM3FB.js";
+import {
+  execa
+} from "./chunks/chunk-WIBBRVT4.js";
+import "./chunks/chunk-MX2H4PWZ.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,

@@ -1,5 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  readLoop,
+  tellPerson
+} from "./chunks/chunk-P3D3TH6V.js";
+import "./chunks/chunk-X63HVB4P.js";
+import "./chunks/chunk-B6MR6CO5.js";
+import "./chunks/chunk-34DHM3FB.js";
+import {
+  toHookJson
+} from "./chunks/chunk-5FM7APW3.js";
+import {
   SessionMarkerSchema,
   boolean,
   discriminatedUnion,
@@ -8,7 +18,7 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-QK3TRI5O.js";
+} from "./chunks/chunk-MX2H4PWZ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -48,28 +58,12 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
   UserPromptSubmitInputSchema
 ]);
 
-// src/session/output.ts
-function toHookJson(decision) {
-  if (!decision) return void 0;
-  switch (decision.kind) {
-    case "block":
-      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
-    case "allow":
-      return decision.message ? { systemMessage: decision.message } : void 0;
-    case "context":
-      return {
-        ...decision.message ? { systemMessage: decision.message } : {},
-        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
-      };
-  }
-}
-
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-PQ3LIAR2.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-PGO4KBBA.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-YPI23Z5T.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-2XHB4RAP.js")).autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir) {
+async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
@@ -90,6 +84,7 @@ async function dispatchHook(payload, dataDir) {
   }
   const handlers = await HANDLERS[marker.kind]();
   const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -102,7 +97,13 @@ async function dispatchHook(payload, dataDir) {
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+function withLines(decision, lines, eventName) {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
 }
 export {
   dispatchHook

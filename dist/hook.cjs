@@ -53,6 +53,12 @@ var repeatActsOn = ({ payload }) => {
   }
 };
 
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
+
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
 var import_node_path2 = __toESM(require("node:path"), 1);
@@ -101,7 +107,7 @@ function mayAct(payload, markerFile) {
   return actsOn ? actsOn({ payload, marker }) : true;
 }
 async function main() {
-  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
     payload = JSON.parse(await readInput());

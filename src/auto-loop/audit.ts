@@ -2,6 +2,7 @@
 // only with exactly one vote object, on its final line; a timeout, a non-zero exit, an error result or
 // an ambiguous reply counts as "unmet".
 import { execa } from "execa";
+import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
@@ -41,7 +42,7 @@ export async function runAudit(options: { prompt: string; cwd: string; env: Node
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
+    env: { ...options.env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,

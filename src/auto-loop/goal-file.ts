@@ -3,7 +3,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
-import { parseCaps } from "./args.js";
+import { checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "./args.js";
 import type { Caps } from "./state.js";
 
 export interface GoalSpec {
@@ -13,7 +13,6 @@ export interface GoalSpec {
 }
 
 export const DEFAULT_GOAL_FILE = "goal.md";
-const MAX_BYTES = 64 * 1024;
 const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"] as const;
 type Key = (typeof KEYS)[number];
 
@@ -42,7 +41,8 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
 
 /**
@@ -62,7 +62,7 @@ export async function readGoalFile(projectDir: string, file: string, named = fal
     });
   }
   if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
   return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
 }
 

@@ -5,8 +5,10 @@ import { withLock } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
-import type { StopDecision } from "../session/output.js";
+import { withNotes, type StopDecision } from "../session/output.js";
+import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
 import { runAudit } from "./audit.js";
+import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
@@ -25,7 +27,11 @@ const AUDIT_DIFF_BYTES = 60 * 1024;
 /** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
-    const decision = await judgeTurn(ctx);
+    // The tree is checkpointed before the verifier runs, and committed with the verdict it earned.
+    const loop = checkpointLoop(ctx);
+    const pending = await snapshotIteration(loop, ctx.now());
+    const judged = await judgeTurn(ctx, iterationChangesText(pending));
+    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   sessionStart: restoreLoopContext,
@@ -33,18 +39,19 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
 };
 
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
-async function judgeTurn(ctx: HookContext<StopInput>): Promise<StopDecision> {
+async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string | null): Promise<StopDecision> {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const settings = readSettings(ctx.env);
   const first = await withLock(files.state, () => startTurn(ctx, files, settings));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+  const gate = await runGate(first.state, settings, ctx.env, ctx.now, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
   });
 }
@@ -84,7 +91,7 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings
 }
 
 /** The verifier (twice when it passes) and, on two passes, the audit. */
-async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.ProcessEnv, now: () => Date) {
+async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.ProcessEnv, now: () => Date, iterationChanges: string | null) {
   const runs: VerifierRun[] = [];
   let outputTail = "";
   while (nextGateStep(runs) === "verify") {
@@ -100,6 +107,7 @@ async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.Pro
     verifierTail: outputTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
     nonce: randomBytes(16).toString("hex"),
+    iterationChanges,
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }

@@ -14,6 +14,7 @@ import { runPhases } from "../run/phases.js";
 import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
@@ -40,8 +41,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 }
 
 async function run(words: string[], options: Options, io: CliIo): Promise<number> {
-  // A loop must never start inside loopkit's own audit.
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)", { hint: "start loopkit run from a terminal or a CI job" });
+  refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);

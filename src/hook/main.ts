@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
 import type { ActsOn } from "../session/handlers.js";
+import { underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = { dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> };
@@ -53,7 +54,7 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
 
 async function main(): Promise<void> {
   // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop.
-  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  if (underRecursionGuard(process.env)) return;
   let payload: unknown;
   try {
     payload = JSON.parse(await readInput());

@@ -31,6 +31,8 @@ describe("parseGoalFile", () => {
     ["a repeated key", "---\nverify: a\nverify: b\n---\ngoal\n", /given twice/],
     ["an empty value", "---\nverify:\n---\ngoal\n", /verify is empty/],
     ["a bad cap", "---\nmax-iterations: many\n---\ngoal\n", /invalid --max-iterations/],
+    ["a cap past its ceiling", "---\nmax-wallclock: 999999999h\n---\ngoal\n", /the most is 720h/],
+    ["a NUL byte in verify", "---\nverify: true\0 x\n---\ngoal\n", /verify: holds a NUL byte/],
   ])("refuses %s", (_name, text, message) => {
     expect(() => parseGoalFile(text, "g.md")).toThrow(message);
   });

@@ -73,6 +73,16 @@ describe("auto-loop Stop hook", () => {
     expect(statusJson().status).toBe("none");
   });
 
+  it.each([["a loop", "goal --verify true"], ["a Codex loop", "goal --verify true --codex"], ["a takeover", "--takeover"]])(
+    "refuses to start %s under the recursion guard, and starts nothing",
+    (_name, text) => {
+      const result = cli(["--session", "s-1", "--args-stdin"], text, { VD_AUTOLOOP_DEPTH: "1" });
+      expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/does not start inside a Claude Code run that loopkit itself started \(VD_AUTOLOOP_DEPTH is set\)/) });
+      expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
+      expect(statusJson().status).toBe("none");
+    },
+  );
+
   it("prints the usage text when given no arguments", () => {
     expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/) });
   });

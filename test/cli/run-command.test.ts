@@ -54,7 +54,7 @@ describe("loopkit run arguments", () => {
 
   it("does not start inside a nested loopkit run", async () => {
     const result = await run(["fix it", "--verify", "true"], { VD_AUTOLOOP_DEPTH: "1" });
-    expect(result.error?.message).toMatch(/does not start inside a nested loopkit run/);
+    expect(result.error?.message).toMatch(/loopkit run does not start inside a Claude Code run that loopkit itself started/);
   });
 
   it("passes words after -- to claude untouched, not to loopkit's parser", async () => {

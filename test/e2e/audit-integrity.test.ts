@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
 import { runClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { bash, dataDirOf, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -58,5 +60,25 @@ describe("the audit's vote", () => {
     // Every audit draws its own nonce.
     const second = auditPromptOf(result.requests.filter(isAudit).find((r) => !auditPromptOf(r).includes(nonce!))!);
     expect(second).toMatch(/<<<GOAL DATA [0-9a-f]{32}\n/);
+  });
+});
+
+describe("the recursion guard", () => {
+  it("neither /loopkit:auto-loop nor /loopkit:repeat starts inside a Claude Code run that loopkit started (VD_AUTOLOOP_DEPTH)", async () => {
+    model.setScript((request) => ({ text: request.kind === "main" ? "Noted." : "ok" }));
+    const guard = { VD_AUTOLOOP_DEPTH: "1" };
+    const auto = await run(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, guard);
+    const repeat = await run("/loopkit:repeat 1m say hi --iterations 2", guard);
+    for (const [result, what] of [[auto, "an auto-loop"], [repeat, "a repeat loop"]] as const) {
+      expect(result.exitCode, result.stderr).toBe(0);
+      // The skill's command fails with the refusal shown to the person; no turn reaches the model.
+      expect(result.stdout).toContain(`loopkit: ${what} does not start inside a Claude Code run that loopkit itself started (VD_AUTOLOOP_DEPTH is set)`);
+      expect(result.requests.filter((r) => r.kind === "main")).toEqual([]);
+    }
+    expect(status(sandbox)).toMatchObject({ status: "none" });
+    expect(existsSync(path.join(sandbox.project, ".auto-loop"))).toBe(false);
+    const data = dataDirOf(sandbox);
+    expect(existsSync(path.join(data, "sessions")) ? readdirSync(path.join(data, "sessions")) : []).toEqual([]);
+    expect(existsSync(path.join(data, "repeat")) ? readdirSync(path.join(data, "repeat")) : []).toEqual([]);
   });
 });

@@ -1,24 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  AUDIT_VOTES,
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
-  tokensUsed
-} from "./chunk-HZMRHQLC.js";
-import {
-  _enum,
-  array,
-  int,
-  iso_exports,
-  literal,
-  object,
+  external_exports,
+  readJson,
   readOrKeepAside,
-  require_lib,
-  strictObject,
-  string,
-  writeJson,
-  writeSessionMarker
-} from "./chunk-QK3TRI5O.js";
+  writeJson
+} from "./chunk-MX2H4PWZ.js";
 import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
@@ -33,8 +19,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function checkPathExt(path9, options) {
+    var fs2 = __require("fs");
+    function checkPathExt(path7, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -45,25 +31,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path9.substr(-p.length).toLowerCase() === p) {
+        if (p && path7.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path9, options) {
+    function checkStat(stat, path7, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path9, options);
+      return checkPathExt(path7, options);
     }
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path9, options));
+    function isexe(path7, options, cb) {
+      fs2.stat(path7, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path7, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), path9, options);
+    function sync(path7, options) {
+      return checkStat(fs2.statSync(path7), path7, options);
     }
   }
 });
@@ -73,14 +59,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
+    var fs2 = __require("fs");
+    function isexe(path7, options, cb) {
+      fs2.stat(path7, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), options);
+    function sync(path7, options) {
+      return checkStat(fs2.statSync(path7), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -104,7 +90,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs3 = __require("fs");
+    var fs2 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -113,7 +99,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path9, options, cb) {
+    function isexe(path7, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -123,7 +109,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path9, options || {}, function(er, is) {
+          isexe(path7, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -132,7 +118,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path9, options || {}, function(er, is) {
+      core(path7, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -142,9 +128,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path9, options) {
+    function sync(path7, options) {
       try {
-        return core.sync(path9, options || {});
+        return core.sync(path7, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -160,7 +146,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path9 = __require("path");
+    var path7 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -198,7 +184,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -225,7 +211,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -273,7 +259,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path7 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -291,7 +277,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path9.delimiter : void 0
+          pathExt: withoutPathExt ? path7.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -300,7 +286,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path7.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -349,13 +335,13 @@ var require_shebang_command = __commonJS({
   "node_modules/shebang-command/index.js"(exports, module) {
     "use strict";
     var shebangRegex = require_shebang_regex();
-    module.exports = (string2 = "") => {
-      const match = string2.match(shebangRegex);
+    module.exports = (string = "") => {
+      const match = string.match(shebangRegex);
       if (!match) {
         return null;
       }
-      const [path9, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path9.split("/").pop();
+      const [path7, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path7.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -368,16 +354,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs3 = __require("fs");
+    var fs2 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs3.openSync(command, "r");
-        fs3.readSync(fd, buffer, 0, size, 0);
-        fs3.closeSync(fd);
+        fd = fs2.openSync(command, "r");
+        fs2.readSync(fd, buffer, 0, size, 0);
+        fs2.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -390,7 +376,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path7 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -415,7 +401,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path9.normalize(parsed.command);
+        parsed.command = path7.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -525,152 +511,6 @@ var require_cross_spawn = __commonJS({
   }
 });
 
-// src/auto-loop/mirror.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { createHash } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
-import path from "node:path";
-
-// src/auto-loop/history.ts
-var HistoryEntrySchema = object({
-  version: literal(1),
-  at: iso_exports.datetime(),
-  loop_id: string(),
-  session_id: string(),
-  iteration: int().nonnegative(),
-  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
-  status: _enum(LOOP_STATUSES),
-  verdict: _enum(["pass", "flaky", "fail"]).nullable(),
-  exit_code: int().nullable(),
-  vote: _enum(AUDIT_VOTES).nullable(),
-  tokens: int().nonnegative(),
-  detail: string(),
-  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
-  goal: string().optional()
-});
-function historyEntry(state, now, event, detail, extra = {}) {
-  return {
-    version: 1,
-    at: now.toISOString(),
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    iteration: state.iteration,
-    event,
-    status: state.status,
-    verdict: null,
-    exit_code: null,
-    vote: null,
-    tokens: tokensUsed(state),
-    detail,
-    ...extra
-  };
-}
-
-// src/auto-loop/mirror.ts
-var MIRROR_DIR = ".auto-loop";
-var KEEP_LOGS = 20;
-var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path.join(projectDir, MIRROR_DIR);
-var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
-function mirrorText(state) {
-  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
-`;
-}
-var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs.mkdir(path.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
-async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path.join(dir, "goal-state.json"), text);
-  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
-`);
-}
-async function appendJsonl(file, entries) {
-  if (entries.length === 0) return;
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
-  try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
-  } finally {
-    await handle.close();
-  }
-}
-var mirrorHistoryFile = (projectDir) => path.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file = path.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs.readFile(file, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs.mkdir(path.dirname(aside), { recursive: true });
-  await fs.rename(file, aside);
-  return { kind: "edited", keptAs: path.relative(projectDir, aside) };
-}
-async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs.readFile(path.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
-}
-async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs.rename(dir, aside);
-  return path.relative(projectDir, aside);
-}
-async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path.join(await ensureDir(projectDir, now), "logs");
-  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path.join(dir, name), output);
-  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
-  return path.join(MIRROR_DIR, "logs", name);
-}
-async function readHandoff(projectDir) {
-  const file = path.join(dirOf(projectDir), "handoff.md");
-  const info = await fs.lstat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
-}
-
-// src/auto-loop/store.ts
-import path2 from "node:path";
-function loopFiles(data, projectDir) {
-  const dir = path2.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path2.join(dir, "state.json"), history: path2.join(dir, "gate-history.jsonl") };
-}
-function loadState(file, now) {
-  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
-}
-async function persist(files, state, history, now) {
-  const text = mirrorText(state);
-  const saved = { ...state, mirror_sha256: sha256(text) };
-  await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
-  return saved;
-}
-function writeMarker(data, state, files, now, driver = "session") {
-  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
-}
-
 // node_modules/is-plain-obj/index.js
 function isPlainObject(value) {
   if (typeof value !== "object" || value === null) {
@@ -724,7 +564,7 @@ var isArrayBuffer = (value) => objectToString.call(value) === "[object ArrayBuff
 var isUint8Array = (value) => objectToString.call(value) === "[object Uint8Array]";
 var bufferToUint8Array = (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 var textEncoder = new TextEncoder();
-var stringToUint8Array = (string2) => textEncoder.encode(string2);
+var stringToUint8Array = (string) => textEncoder.encode(string);
 var textDecoder = new TextDecoder();
 var uint8ArrayToString = (uint8Array) => textDecoder.decode(uint8Array);
 var joinToString = (uint8ArraysOrStrings, encoding) => {
@@ -1304,21 +1144,21 @@ var format = (open, close) => {
   const openCode = `\x1B[${open}m`;
   const closeCode = `\x1B[${close}m`;
   return (input) => {
-    const string2 = input + "";
-    let index = string2.indexOf(closeCode);
+    const string = input + "";
+    let index = string.indexOf(closeCode);
     if (index === -1) {
-      return openCode + string2 + closeCode;
+      return openCode + string + closeCode;
     }
     let result = openCode;
     let lastIndex = 0;
     const reopenOnNestedClose = close === 22;
     const replaceCode = (reopenOnNestedClose ? closeCode : "") + openCode;
     while (index !== -1) {
-      result += string2.slice(lastIndex, index) + replaceCode;
+      result += string.slice(lastIndex, index) + replaceCode;
       lastIndex = index + closeCode.length;
-      index = string2.indexOf(closeCode, lastIndex);
+      index = string.indexOf(closeCode, lastIndex);
     }
-    result += string2.slice(lastIndex) + closeCode;
+    result += string.slice(lastIndex) + closeCode;
     return result;
   };
 };
@@ -1414,7 +1254,7 @@ var ICONS = {
   error: getFinalIcon,
   duration: getFinalIcon
 };
-var identity = (string2) => string2;
+var identity = (string) => string;
 var COLORS = {
   command: () => bold,
   output: () => identity,
@@ -1536,12 +1376,12 @@ var handleCommand = (filePath, rawArguments, rawOptions) => {
 
 // node_modules/execa/lib/arguments/options.js
 var import_cross_spawn = __toESM(require_cross_spawn(), 1);
-import path7 from "node:path";
+import path5 from "node:path";
 import process6 from "node:process";
 
 // node_modules/npm-run-path/index.js
 import process4 from "node:process";
-import path4 from "node:path";
+import path2 from "node:path";
 
 // node_modules/npm-run-path/node_modules/path-key/index.js
 function pathKey(options = {}) {
@@ -1558,7 +1398,7 @@ function pathKey(options = {}) {
 // node_modules/unicorn-magic/node.js
 import { promisify } from "node:util";
 import { execFile as execFileCallback, execFileSync as execFileSyncOriginal } from "node:child_process";
-import path3 from "node:path";
+import path from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var execFileOriginal = promisify(execFileCallback);
 function toPath(urlOrPath) {
@@ -1567,12 +1407,12 @@ function toPath(urlOrPath) {
 function traversePathUp(startPath) {
   return {
     *[Symbol.iterator]() {
-      let currentPath = path3.resolve(toPath(startPath));
+      let currentPath = path.resolve(toPath(startPath));
       let previousPath;
       while (previousPath !== currentPath) {
         yield currentPath;
         previousPath = currentPath;
-        currentPath = path3.resolve(currentPath, "..");
+        currentPath = path.resolve(currentPath, "..");
       }
     }
   };
@@ -1587,27 +1427,27 @@ var npmRunPath = ({
   execPath: execPath2 = process4.execPath,
   addExecPath = true
 } = {}) => {
-  const cwdPath = path4.resolve(toPath(cwd));
+  const cwdPath = path2.resolve(toPath(cwd));
   const result = [];
-  const pathParts = pathOption.split(path4.delimiter);
+  const pathParts = pathOption.split(path2.delimiter);
   if (preferLocal) {
     applyPreferLocal(result, pathParts, cwdPath);
   }
   if (addExecPath) {
     applyExecPath(result, pathParts, execPath2, cwdPath);
   }
-  return pathOption === "" || pathOption === path4.delimiter ? `${result.join(path4.delimiter)}${pathOption}` : [...result, pathOption].join(path4.delimiter);
+  return pathOption === "" || pathOption === path2.delimiter ? `${result.join(path2.delimiter)}${pathOption}` : [...result, pathOption].join(path2.delimiter);
 };
 var applyPreferLocal = (result, pathParts, cwdPath) => {
   for (const directory of traversePathUp(cwdPath)) {
-    const pathPart = path4.join(directory, "node_modules/.bin");
+    const pathPart = path2.join(directory, "node_modules/.bin");
     if (!pathParts.includes(pathPart)) {
       result.push(pathPart);
     }
   }
 };
 var applyExecPath = (result, pathParts, execPath2, cwdPath) => {
-  const pathPart = path4.resolve(cwdPath, toPath(execPath2), "..");
+  const pathPart = path2.resolve(cwdPath, toPath(execPath2), "..");
   if (!pathParts.includes(pathPart)) {
     result.push(pathPart);
   }
@@ -1621,7 +1461,7 @@ var npmRunPathEnv = ({ env = process4.env, ...options } = {}) => {
 };
 
 // node_modules/execa/lib/terminate/kill.js
-import { setTimeout as setTimeout2 } from "node:timers/promises";
+import { setTimeout } from "node:timers/promises";
 
 // node_modules/execa/lib/return/final-error.js
 var getFinalError = (originalError, message, isSync) => {
@@ -1656,10 +1496,10 @@ var ExecaSyncError = class extends Error {
 setErrorName(ExecaSyncError, ExecaSyncError.name);
 
 // node_modules/execa/lib/terminate/signal.js
-import { constants as constants4 } from "node:os";
+import { constants as constants3 } from "node:os";
 
 // node_modules/human-signals/build/src/main.js
-import { constants as constants3 } from "node:os";
+import { constants as constants2 } from "node:os";
 
 // node_modules/human-signals/build/src/realtime.js
 var getRealtimeSignals = () => {
@@ -1677,7 +1517,7 @@ var SIGRTMIN = 34;
 var SIGRTMAX = 64;
 
 // node_modules/human-signals/build/src/signals.js
-import { constants as constants2 } from "node:os";
+import { constants } from "node:os";
 
 // node_modules/human-signals/build/src/core.js
 var SIGNALS = [
@@ -1968,7 +1808,7 @@ var normalizeSignal = ({
 }) => {
   const {
     signals: { [name]: constantSignal }
-  } = constants2;
+  } = constants;
   const supported = constantSignal !== void 0;
   const number = supported ? constantSignal : defaultNumber;
   return { name, number, description, supported, action, forced, standard };
@@ -2017,7 +1857,7 @@ var getSignalByNumber = (number, signals2) => {
   };
 };
 var findSignalByNumber = (number, signals2) => {
-  const signal = signals2.find(({ name }) => constants3.signals[name] === number);
+  const signal = signals2.find(({ name }) => constants2.signals[name] === number);
   if (signal !== void 0) {
     return signal;
   }
@@ -2051,13 +1891,13 @@ var normalizeSignalInteger = (signalInteger, optionName) => {
   throw new TypeError(`Invalid ${optionName} ${signalInteger}: this signal integer does not exist.
 ${getAvailableSignals()}`);
 };
-var getSignalsIntegerToName = () => new Map(Object.entries(constants4.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
+var getSignalsIntegerToName = () => new Map(Object.entries(constants3.signals).reverse().map(([signalName, signalInteger]) => [signalInteger, signalName]));
 var signalsIntegerToName = getSignalsIntegerToName();
 var normalizeSignalName = (signalName, optionName) => {
-  if (signalName in constants4.signals) {
+  if (signalName in constants3.signals) {
     return signalName;
   }
-  if (signalName.toUpperCase() in constants4.signals) {
+  if (signalName.toUpperCase() in constants3.signals) {
     throw new TypeError(`Invalid ${optionName} '${signalName}': please rename it to '${signalName.toUpperCase()}'.`);
   }
   throw new TypeError(`Invalid ${optionName} '${signalName}': this signal name does not exist.
@@ -2065,8 +1905,8 @@ ${getAvailableSignals()}`);
 };
 var getAvailableSignals = () => `Available signal names: ${getAvailableSignalNames()}.
 Available signal numbers: ${getAvailableSignalIntegers()}.`;
-var getAvailableSignalNames = () => Object.keys(constants4.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
-var getAvailableSignalIntegers = () => [...new Set(Object.values(constants4.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
+var getAvailableSignalNames = () => Object.keys(constants3.signals).sort().map((signalName) => `'${signalName}'`).join(", ");
+var getAvailableSignalIntegers = () => [...new Set(Object.values(constants3.signals).sort((signalInteger, signalIntegerTwo) => signalInteger - signalIntegerTwo))].join(", ");
 var getSignalDescription = (signal) => signalsByName[signal].description;
 
 // node_modules/execa/lib/terminate/kill.js
@@ -2128,7 +1968,7 @@ var killOnTimeout = async ({ kill, forceKillAfterDelay, context, controllerSigna
     return;
   }
   try {
-    await setTimeout2(forceKillAfterDelay, void 0, { signal: controllerSignal });
+    await setTimeout(forceKillAfterDelay, void 0, { signal: controllerSignal });
     if (kill("SIGKILL")) {
       context.isForcefullyTerminated ??= true;
     }
@@ -2746,7 +2586,7 @@ var getReason = ({ reason }) => {
 };
 
 // node_modules/execa/lib/terminate/timeout.js
-import { setTimeout as setTimeout3 } from "node:timers/promises";
+import { setTimeout as setTimeout2 } from "node:timers/promises";
 var validateTimeout = ({ timeout }) => {
   if (timeout !== void 0 && (!Number.isFinite(timeout) || timeout < 0)) {
     throw new TypeError(`Expected the \`timeout\` option to be a non-negative integer, got \`${timeout}\` (${typeof timeout})`);
@@ -2754,7 +2594,7 @@ var validateTimeout = ({ timeout }) => {
 };
 var throwOnTimeout = (subprocess, timeout, context, controller) => timeout === 0 || timeout === void 0 ? [] : [killAfterTimeout(subprocess, timeout, context, controller)];
 var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
-  await setTimeout3(timeout, void 0, { signal });
+  await setTimeout2(timeout, void 0, { signal });
   context.terminationReason ??= "timeout";
   subprocess.kill();
   throw new DiscardedError();
@@ -2762,7 +2602,7 @@ var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
 
 // node_modules/execa/lib/methods/node.js
 import { execPath, execArgv } from "node:process";
-import path5 from "node:path";
+import path3 from "node:path";
 var mapNode = ({ options }) => {
   if (options.node === false) {
     throw new TypeError('The "node" option cannot be false with `execaNode()`.');
@@ -2781,7 +2621,7 @@ var handleNodeOption = (file, commandArguments, {
     throw new TypeError('The "execPath" option has been removed. Please use the "nodePath" option instead.');
   }
   const normalizedNodePath = safeNormalizeFileUrl(nodePath, 'The "nodePath" option');
-  const resolvedNodePath = path5.resolve(cwd, normalizedNodePath);
+  const resolvedNodePath = path3.resolve(cwd, normalizedNodePath);
   const newOptions = {
     ...options,
     nodePath: resolvedNodePath,
@@ -2791,7 +2631,7 @@ var handleNodeOption = (file, commandArguments, {
   if (!shouldHandleNode) {
     return [file, commandArguments, newOptions];
   }
-  if (path5.basename(file, ".exe") === "node") {
+  if (path3.basename(file, ".exe") === "node") {
     throw new TypeError('When the "node" option is true, the first argument does not need to be "node".');
   }
   return [
@@ -2881,11 +2721,11 @@ var serializeEncoding = (encoding) => typeof encoding === "string" ? `"${encodin
 
 // node_modules/execa/lib/arguments/cwd.js
 import { statSync } from "node:fs";
-import path6 from "node:path";
+import path4 from "node:path";
 import process5 from "node:process";
 var normalizeCwd = (cwd = getDefaultCwd()) => {
   const cwdString = safeNormalizeFileUrl(cwd, 'The "cwd" option');
-  return path6.resolve(cwdString);
+  return path4.resolve(cwdString);
 };
 var getDefaultCwd = () => {
   try {
@@ -2932,7 +2772,7 @@ var normalizeOptions = (filePath, rawArguments, rawOptions) => {
   options.killSignal = normalizeKillSignal(options.killSignal);
   options.forceKillAfterDelay = normalizeForceKillAfterDelay(options.forceKillAfterDelay);
   options.lines = options.lines.map((lines, fdNumber) => lines && !BINARY_ENCODINGS.has(options.encoding) && options.buffer[fdNumber]);
-  if (process6.platform === "win32" && path7.basename(file, ".exe") === "cmd") {
+  if (process6.platform === "win32" && path5.basename(file, ".exe") === "cmd") {
     commandArguments.unshift("/q");
   }
   return { file, commandArguments, options };
@@ -3770,7 +3610,7 @@ function parseMilliseconds(milliseconds) {
 
 // node_modules/pretty-ms/index.js
 var isZero = (value) => value === 0 || value === 0n;
-var pluralize = (word, count3) => count3 === 1 || count3 === 1n ? word : `${word}s`;
+var pluralize = (word, count2) => count2 === 1 || count2 === 1n ? word : `${word}s`;
 var SECOND_ROUNDING_EPSILON = 1e-7;
 var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
 function prettyMilliseconds(milliseconds, options) {
@@ -5073,13 +4913,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path9, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path9 === "string" ? path9 : path9.toString();
+  for (const { path: path7, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path7 === "string" ? path7 : path7.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path9, serializedResult);
+      appendFileSync(path7, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path9, serializedResult);
+      writeFileSync(path7, serializedResult);
     }
   }
 };
@@ -6007,12 +5847,12 @@ var SignalExit = class extends SignalExitBase {
     for (const sig of signals) {
       this.#sigListeners[sig] = () => {
         const listeners = this.#process.listeners(sig);
-        let { count: count3 } = this.#emitter;
+        let { count: count2 } = this.#emitter;
         const p = process10;
         if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-          count3 += p.__signal_exit_emitter__.count;
+          count2 += p.__signal_exit_emitter__.count;
         }
-        if (listeners.length === count3) {
+        if (listeners.length === count2) {
           this.unload();
           const ret = this.#emitter.emit("exit", null, sig);
           const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -7472,321 +7312,110 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/auto-loop/transcript-usage.ts
-import { promises as fs2 } from "node:fs";
-import path8 from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens) + count2(usage.output_tokens);
+// src/checkpoint/record.ts
+import { promises as fs } from "node:fs";
+import path6 from "node:path";
+var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+var ChangesSchema = external_exports.object({
+  added: external_exports.int().nonnegative(),
+  modified: external_exports.int().nonnegative(),
+  deleted: external_exports.int().nonnegative(),
+  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
+  paths: external_exports.array(external_exports.object({ status: external_exports.enum(["A", "M", "D", "T"]), path: external_exports.string() })),
+  more: external_exports.int().nonnegative()
+});
+var CheckpointSchema = external_exports.object({
+  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
+  id: external_exports.string().regex(/^(\d+|r\d+)$/),
+  kind: external_exports.enum(["iteration", "before-restore"]),
+  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
+  iteration: external_exports.int().nonnegative(),
+  commit: Sha,
+  tree: Sha,
+  parent: Sha.nullable(),
+  at: external_exports.iso.datetime(),
+  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
+  verdict: external_exports.string(),
+  /** The loop's tokens so far; null for repeat, which does not count tokens. */
+  tokens: external_exports.int().nonnegative().nullable(),
+  changed: ChangesSchema,
+  /** For a before-restore checkpoint: the checkpoint that was restored. */
+  restored: external_exports.string().nullable()
+});
+var CheckpointRecordSchema = external_exports.object({
+  version: external_exports.literal(1),
+  loop_id: external_exports.string().min(1),
+  loop_kind: external_exports.enum(["auto-loop", "repeat"]),
+  project_dir: external_exports.string().min(1),
+  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
+  state_file: external_exports.string().min(1),
+  ref: external_exports.string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: external_exports.string().min(1).nullable(),
+  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
+  base_commit: Sha.nullable(),
+  checkpoints: external_exports.array(CheckpointSchema),
+  /** The latest failure to take a checkpoint, until one succeeds again. */
+  failure: external_exports.object({ at: external_exports.iso.datetime(), iteration: external_exports.int().nonnegative(), message: external_exports.string() }).nullable(),
+  failures: external_exports.int().nonnegative()
+});
+function checkpointsDir(data, projectDir) {
+  return path6.join(data, "checkpoints", projectKey(projectDir));
 }
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path8.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+function recordFiles(data, projectDir, loopId) {
+  const dir = checkpointsDir(data, projectDir);
+  return { record: path6.join(dir, `${loopId}.json`), index: path6.join(dir, `${loopId}.index`) };
+}
+function loadRecord(file, now) {
+  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
+}
+var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
+function lastCheckpoint(record) {
+  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
+}
+function nextRestoreId(record) {
+  return `r${record.checkpoints.filter((c3) => c3.kind === "before-restore").length + 1}`;
+}
+async function projectRecords(data, projectDir) {
+  return readRecordsIn(checkpointsDir(data, projectDir));
+}
+async function allRecords(data) {
+  const root = path6.join(data, "checkpoints");
+  const projects = await fs.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path6.join(root, project))))).flat();
+}
+async function findRecord(data, loopId) {
+  const root = path6.join(data, "checkpoints");
+  for (const project of await fs.readdir(root).catch(() => [])) {
+    const read = await readJson(path6.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.loop_id === loopId) return read.value;
+  }
+  return void 0;
+}
+async function readRecordsIn(dir) {
+  const names = (await fs.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
+  const records = [];
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path8.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+    const read = await readJson(path6.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists) records.push(read.value);
   }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
-  try {
-    handle = await fs2.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens);
-  }
-}
-
-// src/shared/process-group.ts
-var KILL_GRACE_MS = 2e3;
-function killGroup(child, signal) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    child.kill(signal);
-  }
-}
-function killGroupAfter(child, timeoutMs) {
-  let fired = false;
-  const timers = [];
-  timers.push(
-    setTimeout(() => {
-      fired = true;
-      killGroup(child, "SIGTERM");
-      timers.push(setTimeout(() => killGroup(child, "SIGKILL"), KILL_GRACE_MS));
-    }, timeoutMs)
-  );
-  return {
-    timedOut: () => fired,
-    clear: () => timers.forEach(clearTimeout)
-  };
-}
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
-var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
-function parseAuditVote(reply) {
-  const lines = reply.trimEnd().split("\n");
-  const last = lines[lines.length - 1]?.trim() ?? "";
-  let raw;
-  try {
-    raw = JSON.parse(last);
-  } catch {
-    return { problem: "the audit's reply does not end with a vote object on its final line" };
-  }
-  const parsed = VoteSchema.safeParse(raw);
-  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
-  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
-  const keys = reply.match(VOTE_KEY)?.length ?? 0;
-  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
-  return { vote: parsed.data };
-}
-
-// src/shared/bounded-output.ts
-var BoundedOutput = class {
-  constructor(headLimit, tailLimit) {
-    this.headLimit = headLimit;
-    this.tailLimit = tailLimit;
-  }
-  headLimit;
-  tailLimit;
-  head = Buffer.alloc(0);
-  tail = [];
-  tailBytes = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.head.length < this.headLimit) {
-      const take = Math.min(this.headLimit - this.head.length, chunk.length);
-      this.head = Buffer.concat([this.head, chunk.subarray(0, take)]);
-      chunk = chunk.subarray(take);
-    }
-    if (chunk.length === 0) return;
-    this.tail.push(chunk);
-    this.tailBytes += chunk.length;
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailLimit) {
-      this.tailBytes -= this.tail.shift().length;
-    }
-  }
-  /** Head and tail joined, with a marker saying how much was left out in between. */
-  text() {
-    const tail = Buffer.concat(this.tail);
-    const kept = tail.subarray(Math.max(0, tail.length - this.tailLimit));
-    const omitted = this.total - this.head.length - kept.length;
-    const middle = omitted > 0 ? `
-[... ${omitted} bytes of output omitted ...]
-` : "";
-    return `${this.head.toString("utf8")}${middle}${kept.toString("utf8")}`;
-  }
-  /** The last `bytes` of the output (from the tail, or the head when the output was short). */
-  last(bytes) {
-    const all = this.total <= this.headLimit ? this.head : Buffer.concat(this.tail);
-    const slice = all.subarray(Math.max(0, all.length - bytes)).toString("utf8");
-    return all.length > bytes || this.total > all.length ? `[...]${slice}` : slice;
-  }
-};
-
-// src/auto-loop/audit.ts
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs() {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--strict-mcp-config",
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function runAudit(options) {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const child = execa(bin, auditArgs(), {
-    cwd: options.cwd,
-    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
-  const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
-}
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
-}
-
-// src/auto-loop/verifier.ts
-var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
-var KEEP_BYTES = 32 * 1024;
-var TAIL_BYTES = 4 * 1024;
-async function runVerifier(command, cwd, timeoutMs, env = process.env) {
-  const started = Date.now();
-  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(command, {
-    shell: true,
-    cwd,
-    env,
-    extendEnv: false,
-    detached: true,
-    cleanup: true,
-    stdin: "ignore",
-    buffer: false,
-    all: true,
-    reject: false
-  });
-  child.all?.on("data", (chunk) => output.push(chunk));
-  const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
-  const result = await child;
-  deadline.clear();
-  const timedOut = deadline.timedOut();
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    exitCode,
-    passed: !timedOut && exitCode === 0,
-    timedOut,
-    durationMs: Date.now() - started,
-    output: output.text(),
-    outputTail: output.last(TAIL_BYTES),
-    outputBytes: output.total
-  };
-}
-function verifierRun(outcome, logFile) {
-  return {
-    exit_code: outcome.exitCode,
-    passed: outcome.passed,
-    timed_out: outcome.timedOut,
-    duration_ms: outcome.durationMs,
-    output_tail: outcome.outputTail,
-    output_bytes: outcome.outputBytes,
-    log_file: logFile
-  };
-}
-
-// src/auto-loop/settings.ts
-var DEFAULT_STALE_MS = 30 * 6e4;
-var DEFAULT_CONTEXT_WINDOW = 2e5;
-function positive(env, name, fallback) {
-  const value = Number(env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-function readSettings(env) {
-  return {
-    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
-    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
-    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
-  };
+  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
+  return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
 }
 
 export {
-  HistoryEntrySchema,
-  historyEntry,
-  MIRROR_DIR,
-  checkMirror,
-  mirrorIsOurs,
-  keepForeignAside,
-  writeVerifierLog,
-  readHandoff,
-  loopFiles,
-  loadState,
-  persist,
-  writeMarker,
   execa,
-  killGroup,
-  BoundedOutput,
-  readTranscriptDelta,
-  runAudit,
-  runVerifier,
-  verifierRun,
-  readSettings
+  CheckpointRecordSchema,
+  recordFiles,
+  loadRecord,
+  saveRecord,
+  lastCheckpoint,
+  nextRestoreId,
+  projectRecords,
+  allRecords,
+  findRecord
 };

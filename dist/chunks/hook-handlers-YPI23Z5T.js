@@ -8,17 +8,23 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-XJ6LPX3P.js";
+} from "./chunk-MHKUUQ6Z.js";
 import "./chunk-XWM2ZN7M.js";
-import "./chunk-UHJRPZLC.js";
+import "./chunk-X63HVB4P.js";
 import {
   loadOwned
-} from "./chunk-YIHOQNZH.js";
-import "./chunk-ZGA7WB6G.js";
+} from "./chunk-57XB422T.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
+  checkpointIteration
+} from "./chunk-SOGFOSUP.js";
+import "./chunk-WIBBRVT4.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-QK3TRI5O.js";
+} from "./chunk-MX2H4PWZ.js";
 import "./chunk-2LPL6D4U.js";
 import {
   formatError
@@ -26,6 +32,18 @@ import {
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
+
+// src/repeat/checkpoint.ts
+async function checkpointRepeat(ctx, file) {
+  const state = await loadState(file, ctx.now()).catch(() => void 0);
+  const last = state?.iterations[state.iterations.length - 1];
+  if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
+  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
+  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
+}
+
+// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var repeatHookHandlers = {
   async stop(ctx) {
@@ -33,8 +51,9 @@ var repeatHookHandlers = {
     const interrupt = trapSignals();
     try {
       const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      const notes = await checkpointRepeat(ctx, file);
+      if (ended.kind !== "wait") return withNotes(ended, notes);
+      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
     } finally {
       interrupt.release();
     }

@@ -9,7 +9,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-A65I5EOG.js";
+} from "./chunk-OLCXI3DA.js";
 import {
   checkMirror,
   historyEntry,
@@ -23,15 +23,26 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-P4GTMDR5.js";
+} from "./chunk-M3CYDSDN.js";
+import "./chunk-B6MR6CO5.js";
+import "./chunk-VUTVTJZD.js";
 import {
-  AutoLoopStateSchema
-} from "./chunk-HZMRHQLC.js";
+  AutoLoopStateSchema,
+  tokensUsed
+} from "./chunk-34DHM3FB.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-YIHOQNZH.js";
-import "./chunk-ZGA7WB6G.js";
+} from "./chunk-57XB422T.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
+  iterationChangesText,
+  recordIteration,
+  snapshotIteration
+} from "./chunk-SOGFOSUP.js";
+import "./chunk-WIBBRVT4.js";
 import {
   iso_exports,
   literal,
@@ -41,12 +52,28 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-QK3TRI5O.js";
+} from "./chunk-MX2H4PWZ.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";
+
+// src/auto-loop/checkpoint.ts
+function checkpointLoop(ctx) {
+  return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
+}
+function iterationFacts(state) {
+  const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
+  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
+  return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
+}
+async function checkpointJudged(ctx, loop, pending) {
+  const state = await loadState(ctx.marker.state_file, ctx.now()).catch(() => void 0);
+  if (!state || state.loop_id !== loop.loopId || state.session_id !== ctx.input.session_id || state.iteration === 0) return [];
+  return recordIteration(loop, pending, iterationFacts(state), ctx.now());
+}
 
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
@@ -122,23 +149,27 @@ async function restoreLoopContext(ctx) {
 var AUDIT_DIFF_BYTES = 60 * 1024;
 var autoLoopHookHandlers = {
   async stop(ctx) {
-    const decision = await judgeTurn(ctx);
+    const loop = checkpointLoop(ctx);
+    const pending = await snapshotIteration(loop, ctx.now());
+    const judged = await judgeTurn(ctx, iterationChangesText(pending));
+    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt
 };
-async function judgeTurn(ctx) {
+async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const settings = readSettings(ctx.env);
   const first = await withLock(files.state, () => startTurn(ctx, files, settings));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
+  const gate = await runGate(first.state, settings, ctx.env, ctx.now, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
   });
 }
@@ -167,7 +198,7 @@ async function startTurn(ctx, files, settings) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, settings, env, now) {
+async function runGate(state, settings, env, now, iterationChanges) {
   const runs = [];
   let outputTail = "";
   while (nextGateStep(runs) === "verify") {
@@ -182,7 +213,8 @@ async function runGate(state, settings, env, now) {
     verifyCommand: state.verify_command,
     verifierTail: outputTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
-    nonce: randomBytes(16).toString("hex")
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges
   });
   return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
 }

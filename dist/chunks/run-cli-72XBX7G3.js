@@ -1,19 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  readLoop,
+  tellPerson
+} from "./chunk-P3D3TH6V.js";
+import {
+  CheckpointSummaryShape,
   EXIT,
   STATUS_EXIT_CODES,
+  checkpointCounts,
   formatStatus,
   inertLog,
+  loadSummary,
   loopStatus,
   renderOutputs,
   renderSummary,
-  runOutputs
-} from "./chunk-YYOBSFSD.js";
+  runOutputs,
+  summarize,
+  summaryLines
+} from "./chunk-OPLFI66N.js";
 import {
   defaultDataDir,
   findDataDir,
   runStatusline
-} from "./chunk-E7OC3UGW.js";
+} from "./chunk-5IIABK4O.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
@@ -34,7 +43,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-XJ6LPX3P.js";
+} from "./chunk-MHKUUQ6Z.js";
 import {
   argvWords,
   splitArguments
@@ -43,7 +52,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateFile
-} from "./chunk-UHJRPZLC.js";
+} from "./chunk-X63HVB4P.js";
 import {
   failDelegated,
   headCommit,
@@ -52,45 +61,70 @@ import {
   recordDelegatedProgress,
   startPrompt,
   treeFingerprint
-} from "./chunk-A65I5EOG.js";
+} from "./chunk-OLCXI3DA.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
-  execa,
   historyEntry,
   keepForeignAside,
-  killGroup,
   loadState,
   loopFiles,
   mirrorIsOurs,
   persist,
   readSettings,
+  refuseUnderRecursionGuard,
   runVerifier,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-P4GTMDR5.js";
+} from "./chunk-M3CYDSDN.js";
 import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
+  killGroup
+} from "./chunk-B6MR6CO5.js";
+import {
   elapsedMs,
   resolveCaps
-} from "./chunk-HZMRHQLC.js";
+} from "./chunk-VUTVTJZD.js";
 import {
-  formatDuration,
-  parseDuration
-} from "./chunk-ZGA7WB6G.js";
+  AutoLoopStateSchema,
+  LOOP_STATUSES
+} from "./chunk-34DHM3FB.js";
+import {
+  appendCheckpoint,
+  changesBetween,
+  checkGitDir,
+  checkpointRef,
+  countLine,
+  deleteRef,
+  findRepo,
+  pathLines,
+  snapshotTree,
+  switchTree,
+  treeOf
+} from "./chunk-SOGFOSUP.js";
+import {
+  execa,
+  findRecord,
+  lastCheckpoint,
+  loadRecord,
+  nextRestoreId,
+  projectRecords,
+  recordFiles,
+  saveRecord
+} from "./chunk-WIBBRVT4.js";
 import {
   SessionMarkerSchema,
   _enum,
   array,
   boolean,
+  formatDuration,
   int,
   literal,
   looseObject,
   number,
   object,
+  parseDuration,
   readJson,
   record,
   removeSessionMarker,
@@ -100,7 +134,7 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-QK3TRI5O.js";
+} from "./chunk-MX2H4PWZ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -1277,8 +1311,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path9 = __require("node:path");
-    var fs7 = __require("node:fs");
+    var path10 = __require("node:path");
+    var fs8 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2272,7 +2306,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs7.existsSync(executableFile)) return;
+        if (fs8.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2290,11 +2324,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path9.resolve(baseDir, baseName);
-          if (fs7.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path9.extname(baseName))) return void 0;
+          const localBin = path10.resolve(baseDir, baseName);
+          if (fs8.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path10.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs7.existsSync(`${localBin}${ext}`)
+            (ext) => fs8.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2306,21 +2340,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs7.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path9.resolve(
-            path9.dirname(resolvedScriptPath),
+          executableDir = path10.resolve(
+            path10.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path9.basename(
+            const legacyName = path10.basename(
               this._scriptPath,
-              path9.extname(this._scriptPath)
+              path10.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2331,7 +2365,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path9.extname(executableFile));
+        launchWithNode = sourceExt.includes(path10.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3246,7 +3280,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path9.basename(filename, path9.extname(filename));
+        this._name = path10.basename(filename, path10.extname(filename));
         return this;
       }
       /**
@@ -3260,9 +3294,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path10) {
-        if (path10 === void 0) return this._executableDir;
-        this._executableDir = path10;
+      executableDir(path11) {
+        if (path11 === void 0) return this._executableDir;
+        this._executableDir = path11;
         return this;
       }
       /**
@@ -3603,7 +3637,7 @@ function parseWords(words) {
       while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, command);
+      values.set(name, checkVerifyCommand(command, "--verify"));
       continue;
     }
     const next = eq === -1 ? words[++i] : void 0;
@@ -3629,6 +3663,9 @@ function parseWords(words) {
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
   return {
     mode: "start",
     goal: goal || null,
@@ -3643,14 +3680,25 @@ function isLoopkitOption(word) {
   const eq = word.value.indexOf("=");
   return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
+var MAX_GOAL_BYTES = 64 * 1024;
+var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
+function checkVerifyCommand(command, where) {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
 function parseCaps(get) {
   const caps = {};
   const iterations = get("--max-iterations");
-  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 1e5, false);
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
   const tokens = get("--max-tokens");
-  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
   const wallclock = get("--max-wallclock");
-  if (wallclock !== void 0) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  if (wallclock !== void 0) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
   const pct = get("--restart-pct");
   if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
   return caps;
@@ -3735,7 +3783,6 @@ import { existsSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var MAX_BYTES = 64 * 1024;
 var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -3761,7 +3808,8 @@ function parseGoalFile(text, name) {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
@@ -3776,7 +3824,7 @@ async function readGoalFile(projectDir, file, named = false) {
     });
   }
   if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
+  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
   return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
 }
 function unquote(value) {
@@ -4663,6 +4711,13 @@ function useHelpText(command, text) {
   command.helpOption(false).configureHelp({ formatHelp: () => text });
 }
 
+// src/cli/tell.ts
+async function withWord(kind, stateFile, change) {
+  const before = await readLoop(kind, stateFile);
+  const result = await change();
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
+}
+
 // src/cli/invocation.ts
 import { existsSync as existsSync2, realpathSync } from "node:fs";
 import path3 from "node:path";
@@ -4745,7 +4800,7 @@ async function runRequest(request, inv, fromSkill, io) {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io.exitCode = status.exit_code;
@@ -4757,16 +4812,26 @@ async function runRequest(request, inv, fromSkill, io) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      io.stdout(await cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
       return;
     }
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-        io.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
+        const { result, lines } = await withWord(
+          "auto-loop",
+          loopFiles(dataDir, codexCtx.projectDir).state,
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
+        );
+        for (const line of lines) io.stdout(`${line}
+`);
+        io.exitCode = result;
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
@@ -4778,6 +4843,67 @@ async function runRequest(request, inv, fromSkill, io) {
   }
 }
 
+// src/checkpoint/list.ts
+var pad = (text, width) => text.padEnd(width);
+function formatCheckpoints(record2) {
+  const head = `${record2.loop_kind} ${record2.loop_id}: ${record2.checkpoints.length} checkpoint(s) on ${record2.ref}`;
+  if (record2.checkpoints.length === 0) return `${[head, failureLine(record2)].filter(Boolean).join("\n")}
+`;
+  const rows = record2.checkpoints.map((c) => [
+    c.id,
+    String(c.iteration),
+    c.commit.slice(0, 12),
+    c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
+    c.tokens === null ? "-" : String(c.tokens),
+    countLine(c.changed)
+  ]);
+  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
+  const first = record2.checkpoints[0];
+  const last = lastCheckpoint(record2);
+  return [
+    head,
+    line(titles),
+    ...rows.map(line),
+    failureLine(record2),
+    "Compare with plain git, e.g.:",
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record2.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record2.ref}~1 ${record2.ref}      (what checkpoint ${last.id} changed)` : null,
+    `  git log --stat ${record2.ref}`,
+    `Restore one with: loopkit restore ${record2.loop_id} <checkpoint>`
+  ].filter((l) => l !== null).join("\n").concat("\n");
+}
+function failureLine(record2) {
+  if (!record2.failure) return record2.failures ? `(${record2.failures} checkpoint(s) failed earlier)` : null;
+  return `last failure: iteration ${record2.failure.iteration} at ${record2.failure.at}: ${record2.failure.message}`;
+}
+
+// src/cli/checkpoints-command.ts
+function registerCheckpointsCommand(program2, io) {
+  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+    if (loopId !== void 0) checkpointRef(loopId);
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const all = loopId === void 0 && data !== null ? await projectRecords(data, inv.projectDir()) : [];
+    const record2 = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
+    if (!record2) {
+      throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+        hint: "checkpoints are taken at each iteration of a loop in a git repository"
+      });
+    }
+    if (options.json) {
+      io.stdout(`${JSON.stringify(record2, null, 2)}
+`);
+      return;
+    }
+    const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
+    io.stdout(`${formatCheckpoints(record2)}${others.length ? `Other loops here:
+${others.join("\n")}
+` : ""}`);
+  });
+}
+
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
@@ -4786,7 +4912,10 @@ function registerCodexRunCommand(program2, io) {
     if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-    io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
+    const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    for (const line of lines) io.stdout(`${line}
+`);
+    io.exitCode = result;
   });
 }
 
@@ -4804,9 +4933,10 @@ function formatRuns(runs) {
     formatDuration(run2.duration_ms),
     String(run2.iterations),
     `${run2.passed}/${run2.failed}`,
-    run2.final_status ?? "running"
+    run2.final_status ?? "running",
+    String(run2.checkpoints)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
@@ -4820,6 +4950,7 @@ function formatRun(run2) {
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : [],
     ""
   ];
   const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
@@ -4852,7 +4983,9 @@ var RunSummarySchema = object({
   passed: int().nonnegative(),
   failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+  final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  checkpoints: int().nonnegative()
 });
 var RunDetailJsonSchema = RunSummarySchema.extend({
   steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
@@ -4863,7 +4996,8 @@ function runDetailJson(run2) {
 var StatsSchema = looseObject({ loop_runs: array(unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
-  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+  const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
+  return runs.map((run2) => ({ ...run2, summary: { ...run2.summary, checkpoints: counts.get(run2.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
 async function repeatRuns(statsFile2, now) {
   let read;
@@ -4897,7 +5031,8 @@ async function repeatRuns(statsFile2, now) {
       iterations: record2.iterations.length,
       passed,
       failed: record2.iterations.length - passed,
-      final_status: record2.final_status
+      final_status: record2.final_status,
+      checkpoints: 0
     };
     return { summary, kind: "repeat", record: record2 };
   });
@@ -4935,7 +5070,8 @@ async function autoLoopRuns(dataDir) {
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status
+          final_status: last.status === "pursuing" ? null : last.status,
+          checkpoints: 0
         }
       });
     }
@@ -4993,6 +5129,68 @@ function registerHistoryCommand(program2, io) {
     if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
     io.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
 ` : formatRun(run2));
+  });
+}
+
+// src/checkpoint/prune.ts
+import { promises as fs4 } from "node:fs";
+function planPrune(candidates, keep) {
+  const newest = (r) => lastCheckpoint(r)?.at ?? "";
+  const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
+  const remove = ended.slice(keep).map((c) => c.record);
+  return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
+}
+async function applyPrune(data, remove) {
+  const lines = [];
+  for (const record2 of remove) {
+    const repo = findRepo(record2.project_dir);
+    try {
+      if (repo) {
+        await checkGitDir(repo, record2.git_dir);
+        await deleteRef(repo, record2.ref);
+      }
+      const files = recordFiles(data, record2.project_dir, record2.loop_id);
+      await fs4.rm(files.index, { force: true });
+      await fs4.rm(files.record, { force: true });
+      lines.push(`removed ${record2.ref} (${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id})`);
+    } catch (error) {
+      lines.push(`could not remove ${record2.ref}: ${formatError(error)}`);
+    }
+  }
+  return lines;
+}
+
+// src/cli/checkpoint-target.ts
+async function loopRunning(record2) {
+  if (record2.loop_kind === "auto-loop") {
+    const read2 = await readJson(record2.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    return read2.exists && read2.value.loop_id === record2.loop_id && read2.value.status === "pursuing";
+  }
+  const read = await readJson(record2.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record2.loop_id && read.value.phase !== "ended";
+}
+
+// src/cli/prune-command.ts
+function registerPruneCommand(program2, io) {
+  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+    const keep = Number(options.keep);
+    if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const project = inv.projectDir();
+    const records = data === null ? [] : await projectRecords(data, project);
+    const plan = planPrune(await Promise.all(records.map(async (record2) => ({ record: record2, running: await loopRunning(record2) }))), keep);
+    const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+    if (data === null || plan.remove.length === 0) {
+      io.stdout(`Nothing to prune in ${project}.${kept.length ? `
+${kept.join("\n")}` : ""}
+`);
+      return;
+    }
+    const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
+    const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
+    io.stdout(`${[...removed, ...kept, ...gc].join("\n")}
+`);
   });
 }
 
@@ -5178,7 +5376,8 @@ var RepeatStatusSchema = object({
   next_at: string().nullable(),
   started_at: string().nullable(),
   ended_at: string().nullable(),
-  elapsed_ms: int()
+  elapsed_ms: int(),
+  ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
   running: EXIT.running,
@@ -5191,7 +5390,7 @@ var REPEAT_EXIT_CODES = {
   CANCELLED: EXIT.cancelled,
   none: EXIT.noLoop
 };
-function repeatStatus(projectDir, state, now) {
+function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       version: 1,
@@ -5214,7 +5413,8 @@ function repeatStatus(projectDir, state, now) {
       next_at: null,
       started_at: null,
       ended_at: null,
-      elapsed_ms: 0
+      elapsed_ms: 0,
+      ...checkpoints
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -5242,7 +5442,8 @@ function repeatStatus(projectDir, state, now) {
     next_at: state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    elapsed_ms: Math.max(0, end - Date.parse(state.started_at))
+    elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints
   };
 }
 function formatStatus2(s, now) {
@@ -5258,6 +5459,7 @@ function formatStatus2(s, now) {
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
   ];
   return `${lines.join("\n")}
@@ -5286,7 +5488,7 @@ async function runRequest2(request, inv, io) {
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now);
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus2(status, now));
     io.exitCode = status.exit_code;
@@ -5296,9 +5498,13 @@ async function runRequest2(request, inv, io) {
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    const file = await findLoop(ctx2, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop2(ctx2, file));
+    io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
     return;
   }
+  refuseUnderRecursionGuard(io.env, "a repeat loop");
   const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
   if (request.mode === "resume") {
     io.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));
@@ -5324,13 +5530,96 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 
+// src/checkpoint/restore.ts
+import { lstatSync } from "node:fs";
+import path5 from "node:path";
+function planRestore(record2, target2, loopRunning2) {
+  if (loopRunning2) {
+    const cancel = record2.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    throw new LoopkitError("LOOP_ACTIVE", `${record2.loop_kind} ${record2.loop_id} is still running; restoring under it would pull its work away`, {
+      value: record2.loop_id,
+      hint: `cancel it first (${cancel}), then restore`
+    });
+  }
+  const found = record2.checkpoints.find((c) => c.id === target2.trim());
+  if (!found) {
+    const ids = record2.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record2.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+      value: target2,
+      hint: `see loopkit checkpoints ${record2.loop_id}`
+    });
+  }
+  return found;
+}
+async function restoreCheckpoint(data, record2, target2, now) {
+  const repo = findRepo(record2.project_dir);
+  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record2.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record2.project_dir });
+  const files = recordFiles(data, record2.project_dir, record2.loop_id);
+  return withLock(files.record, async () => {
+    const current = await loadRecord(files.record, now) ?? record2;
+    await checkGitDir(repo, current.git_dir);
+    if (await treeOf(repo, target2.commit) !== target2.tree) {
+      throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
+        value: target2.commit,
+        hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
+      });
+    }
+    const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const blocked = ignoredInTheWay(repo.workTree, restored);
+    if (blocked.length > 0) {
+      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
+        value: blocked,
+        hint: "move them out of the way and run the restore again; nothing was changed"
+      });
+    }
+    const undoId = nextRestoreId(current);
+    const last = lastCheckpoint(current);
+    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+    const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
+    await saveRecord(files.record, saved);
+    await switchTree(repo, files.index, snapshot.tree, target2.tree);
+    return [
+      `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
+      ...pathLines(restored, 20).map((line) => `  ${line}`),
+      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record2.loop_id} ${undoId}`,
+      "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
+    ].join("\n");
+  });
+}
+function ignoredInTheWay(workTree, changes) {
+  const exists = (rel) => lstatSync(path5.join(workTree, rel), { throwIfNoEntry: false });
+  return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
+    if (exists(rel)) return true;
+    const parts = rel.split("/");
+    return parts.slice(0, -1).some((_, i) => {
+      const stat = exists(parts.slice(0, i + 1).join("/"));
+      return stat !== void 0 && !stat.isDirectory();
+    });
+  });
+}
+
+// src/cli/restore-command.ts
+function registerRestoreCommand(program2, io) {
+  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+    checkpointRef(loopId);
+    const data = invocation(options, io).dataDir();
+    const record2 = data === null ? void 0 : await findRecord(data, loopId);
+    if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    const checkpoint = planRestore(record2, target2, await loopRunning(record2));
+    io.stdout(`${await restoreCheckpoint(data, record2, checkpoint, io.now())}
+`);
+  });
+}
+
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs4 } from "node:fs";
-import path5 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path6 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -5359,11 +5648,11 @@ async function runClaudePhase(run2) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path5.dirname(file);
-  await fs4.mkdir(dir, { recursive: true });
+  const dir = path6.dirname(file);
+  await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path5.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path6.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5397,7 +5686,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs5, readFileSync } from "node:fs";
+import { promises as fs6, readFileSync } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5423,8 +5712,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5441,7 +5730,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs5.readFile(file, "utf8").catch(() => "");
+  const text = await fs6.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5454,7 +5743,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -5518,7 +5807,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5558,13 +5847,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs6 } from "node:fs";
-import path7 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path8 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path7.join(loopDir, "runner");
+var target = (loopDir) => path8.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs6.mkdir(loopDir, { recursive: true });
+  await fs7.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5592,7 +5881,7 @@ function registerRunCommand(program2, io) {
   useHelpText(command, RUN_HELP);
 }
 async function run(words, options, io) {
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)", { hint: "start loopkit run from a terminal or a CI job" });
+  refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
@@ -5640,7 +5929,7 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: actions ? actions.phaseEnv(io.env) : io.env,
-      pluginDir: options.pluginDir ? path8.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path9.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}
@@ -5694,6 +5983,9 @@ function createProgram(io) {
   registerRunCommand(program2, io);
   registerHistoryCommand(program2, io);
   registerStatuslineCommand(program2, io);
+  registerCheckpointsCommand(program2, io);
+  registerRestoreCommand(program2, io);
+  registerPruneCommand(program2, io);
   return program2;
 }
 

@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-UHJRPZLC.js";
+} from "./chunk-X63HVB4P.js";
+import {
+  elapsedMs
+} from "./chunk-VUTVTJZD.js";
 import {
   AutoLoopStateSchema,
-  elapsedMs,
   tokensUsed
-} from "./chunk-HZMRHQLC.js";
-import {
-  formatDuration
-} from "./chunk-ZGA7WB6G.js";
+} from "./chunk-34DHM3FB.js";
 import {
   SessionMarkerSchema,
+  formatDuration,
   readJson
-} from "./chunk-QK3TRI5O.js";
+} from "./chunk-MX2H4PWZ.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 

@@ -6,20 +6,18 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-UHJRPZLC.js";
-import {
-  formatDuration,
-  isDuration,
-  parseDuration
-} from "./chunk-ZGA7WB6G.js";
+} from "./chunk-X63HVB4P.js";
 import {
   _enum,
   array,
+  formatDuration,
   int,
+  isDuration,
   iso_exports,
   keepAside,
   looseObject,
   object,
+  parseDuration,
   readJson,
   readOrKeepAside,
   string,
@@ -27,7 +25,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-QK3TRI5O.js";
+} from "./chunk-MX2H4PWZ.js";
 import {
   LoopkitError,
   formatError,

@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-QK3TRI5O.js";
+} from "./chunk-MX2H4PWZ.js";
 
 // src/repeat/state.ts
 import path from "node:path";
