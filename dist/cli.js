@@ -43,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-6U6VJHFP.js")).runStatusline(io) : await (await import("./chunks/run-cli-72XBX7G3.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-BHCZXA7V.js")).runStatusline(io) : await (await import("./chunks/run-cli-I7ZOX5UA.js")).runCli(args, io);
