@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-OPLFI66N.js";
+} from "./chunks/chunk-FKQGWRP3.js";
 import {
   splitWords
 } from "./chunks/chunk-XWM2ZN7M.js";
@@ -11,14 +11,14 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-M3CYDSDN.js";
-import "./chunks/chunk-B6MR6CO5.js";
-import "./chunks/chunk-VUTVTJZD.js";
-import "./chunks/chunk-34DHM3FB.js";
+} from "./chunks/chunk-77Z2CPS2.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-6OFFSGGF.js";
+import "./chunks/chunk-MZZP42DO.js";
 import {
   execa
-} from "./chunks/chunk-WIBBRVT4.js";
-import "./chunks/chunk-MX2H4PWZ.js";
+} from "./chunks/chunk-JGWXSMO6.js";
+import "./chunks/chunk-EYP5537H.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,

@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-P3D3TH6V.js";
-import "./chunks/chunk-X63HVB4P.js";
-import "./chunks/chunk-B6MR6CO5.js";
-import "./chunks/chunk-34DHM3FB.js";
+} from "./chunks/chunk-42ZP7UQH.js";
+import "./chunks/chunk-JNQXCMKJ.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-MZZP42DO.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -18,7 +18,7 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-MX2H4PWZ.js";
+} from "./chunks/chunk-EYP5537H.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -60,8 +60,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-YPI23Z5T.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-2XHB4RAP.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-45C6UDVU.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-OFEETZNV.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 
 // src/repeat/state.ts
 import path from "node:path";

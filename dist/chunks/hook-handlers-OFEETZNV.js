@@ -9,10 +9,10 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-OLCXI3DA.js";
+} from "./chunk-7HI5TB5E.js";
 import {
-  checkMirror,
   historyEntry,
+  inspectMirror,
   loadState,
   loopFiles,
   persist,
@@ -23,17 +23,17 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-M3CYDSDN.js";
-import "./chunk-B6MR6CO5.js";
-import "./chunk-VUTVTJZD.js";
+} from "./chunk-77Z2CPS2.js";
+import "./chunk-PZX5E6UV.js";
+import "./chunk-6OFFSGGF.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-57XB422T.js";
+} from "./chunk-AGTBLXA7.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -41,8 +41,8 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-SOGFOSUP.js";
-import "./chunk-WIBBRVT4.js";
+} from "./chunk-YIE4XGO5.js";
+import "./chunk-JGWXSMO6.js";
 import {
   iso_exports,
   literal,
@@ -52,7 +52,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 
@@ -190,7 +190,7 @@ async function startTurn(ctx, files, settings) {
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: settings.contextWindow
   });

@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   removeSessionMarker
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import {
   formatError,
   isLoopkitError

@@ -1,17 +1,21 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  RUN_TAG_VAR,
   killGroup,
-  killGroupAfter
-} from "./chunk-B6MR6CO5.js";
+  killGroupAfter,
+  killTagged
+} from "./chunk-PZX5E6UV.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
-  execa
-} from "./chunk-WIBBRVT4.js";
+  execa,
+  findRepo,
+  guardedGitEnv
+} from "./chunk-JGWXSMO6.js";
 import {
   _enum,
   array,
@@ -20,25 +24,200 @@ import {
   literal,
   object,
   readOrKeepAside,
-  require_lib,
   strictObject,
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
 import {
-  LoopkitError,
-  __toESM
+  LoopkitError
 } from "./chunk-WA7G27RY.js";
 
 // src/auto-loop/mirror.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
 import { createHash } from "node:crypto";
+import { constants as constants2, promises as fs2 } from "node:fs";
+import path2 from "node:path";
+
+// src/shared/guarded-files.ts
+import { randomBytes } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
+var NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = constants.O_NONBLOCK ?? 0;
+function describeEntry(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFile()) return "a file";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+var lstatOrNull = (file) => fs.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
+var GuardedFolder = class {
+  constructor(root, now = () => /* @__PURE__ */ new Date()) {
+    this.root = root;
+    this.now = now;
+  }
+  root;
+  now;
+  /** Everything moved aside so far, for the caller to report. */
+  planted = [];
+  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
+  async dir(rel2) {
+    await fs.mkdir(this.root, { recursive: true });
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (stat?.isDirectory()) continue;
+      if (stat) await this.moveAside(current, stat);
+      await fs.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
+      if (!(await fs.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+    }
+    return current;
+  }
+  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  async writeFile(rel2, content) {
+    const dir = await this.dir(path.dirname(rel2));
+    const target = path.join(dir, path.basename(rel2));
+    await this.clearForFile(target);
+    const temp = path.join(dir, `.${path.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  async append(rel2, content) {
+    const dir = await this.dir(path.dirname(rel2));
+    const target = path.join(dir, path.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
+      await handle.write(content);
+    } finally {
+      await handle.close();
+    }
+  }
+  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
+  async openForAppend(rel2) {
+    const dir = await this.dir(path.dirname(rel2));
+    const target = path.join(dir, path.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(`${target} is not a regular file`);
+    }
+    return handle;
+  }
+  /**
+   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
+   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
+   */
+  async read(rel2, maxBytes) {
+    let current = this.root;
+    for (const part of splitRel(path.dirname(rel2))) {
+      current = path.join(current, part);
+      if (!(await lstatOrNull(current))?.isDirectory()) return null;
+    }
+    return readRegularFile(path.join(current, path.basename(rel2)), maxBytes);
+  }
+  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
+  async keepAside(rel2, keepDir, name) {
+    const file = path.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    if (!stat) return null;
+    const dir = await this.dir(keepDir);
+    const kept = path.join(dir, name);
+    await fs.rename(file, kept);
+    return path.relative(this.root, kept);
+  }
+  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
+  async moveAsideIfPresent(rel2) {
+    const file = path.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    return stat ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
+  async checkFile(rel2) {
+    let current = this.root;
+    for (const part of splitRel(path.dirname(rel2))) {
+      current = path.join(current, part);
+      const stat2 = await lstatOrNull(current);
+      if (!stat2) return null;
+      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
+    }
+    const file = path.join(current, path.basename(rel2));
+    const stat = await lstatOrNull(file);
+    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a real folder (or absent), parents included. */
+  async checkDir(rel2) {
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (!stat) return null;
+      if (!stat.isDirectory()) return this.moveAside(current, stat);
+    }
+    return null;
+  }
+  async clearForFile(target) {
+    const stat = await lstatOrNull(target);
+    if (stat && !stat.isFile()) await this.moveAside(target, stat);
+  }
+  async moveAside(file, stat) {
+    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
+    const kept = `${file}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
+    await fs.rename(file, kept);
+    const planted = { path: path.relative(this.root, file), found: describeEntry(stat), keptAs: path.relative(this.root, kept) };
+    this.planted.push(planted);
+    return planted;
+  }
+};
+function splitRel(rel2) {
+  const parts = path.normalize(rel2).split(path.sep).filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..") || path.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
+  return parts;
+}
+async function readRegularFile(file, maxBytes, position = 0) {
+  const handle = await openRegular(file);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
+    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+async function openRegular(file, follow = false) {
+  let handle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    throw error;
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
 
 // src/auto-loop/history.ts
 var HistoryEntrySchema = object({
@@ -79,90 +258,97 @@ function historyEntry(state, now, event, detail, extra = {}) {
 var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path.join(projectDir, MIRROR_DIR);
+var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
+var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
+var rel = (...parts) => path2.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
+var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
+var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var FOLDERS = ["logs", "tampered"];
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
 `;
 }
 var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs.mkdir(path.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
 async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path.join(dir, "goal-state.json"), text);
+  const folder = guard(projectDir, now);
+  await folder.writeFile(rel(".gitignore"), GITIGNORE);
+  await folder.writeFile(rel("goal-state.json"), text);
   const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
 `);
+  return folder.planted;
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 420);
+  await fs2.mkdir(path2.dirname(file), { recursive: true });
+  const handle = await fs2.open(file, constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0) | (constants2.O_NONBLOCK ?? 0), 420);
   try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    await handle.write(historyLines(entries));
   } finally {
     await handle.close();
   }
 }
-var mirrorHistoryFile = (projectDir) => path.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file = path.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs.readFile(file, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs.mkdir(path.dirname(aside), { recursive: true });
-  await fs.rename(file, aside);
-  return { kind: "edited", keptAs: path.relative(projectDir, aside) };
+async function appendMirrorHistory(projectDir, entries, now) {
+  if (entries.length === 0) return [];
+  const folder = guard(projectDir, now);
+  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
+  return folder.planted;
+}
+var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
+`).join("");
+async function inspectMirror(projectDir, expectedSha, now) {
+  if (expectedSha === null) return [];
+  const folder = guard(projectDir, now);
+  const found = [];
+  await folder.checkDir(MIRROR_DIR);
+  for (const name of FOLDERS) await folder.checkDir(rel(name));
+  for (const name of FILES) await folder.checkFile(rel(name));
+  const logs = await fs2.readdir(path2.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
+  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  if (mirror === null) {
+    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
+  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
+    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
+    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
+  }
+  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  return found;
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs.readFile(path.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
+  if (expectedSha === null) return false;
+  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
 }
 async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs.rename(dir, aside);
-  return path.relative(projectDir, aside);
+  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
 }
 async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path.join(await ensureDir(projectDir, now), "logs");
+  const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path.join(dir, name), output);
-  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
-  return path.join(MIRROR_DIR, "logs", name);
+  await folder.writeFile(rel("logs", name), output);
+  const dir = path2.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path2.join(dir, file), { force: true })));
+  return rel("logs", name);
+}
+function openMirrorLog(projectDir, name, now) {
+  return guard(projectDir, now).openForAppend(rel(name));
 }
 async function readHandoff(projectDir) {
-  const file = path.join(dirOf(projectDir), "handoff.md");
-  const info = await fs.lstat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
+  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
+  if (!read) return null;
+  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
+  return text === "" ? null : text;
 }
 
 // src/auto-loop/store.ts
-import path2 from "node:path";
+import path3 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path2.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path2.join(dir, "state.json"), history: path2.join(dir, "gate-history.jsonl") };
+  const dir = path3.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path3.join(dir, "state.json"), history: path3.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -171,9 +357,10 @@ async function persist(files, state, history, now) {
   const text = mirrorText(state);
   const saved = { ...state, mirror_sha256: sha256(text) };
   await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  const planted = await writeMirror(state.project_dir, state, text, now);
+  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  await appendJsonl(files.history, all);
+  await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 function writeMarker(data, state, files, now, driver = "session") {
@@ -181,11 +368,12 @@ function writeMarker(data, state, files, now, driver = "session") {
 }
 
 // src/auto-loop/transcript-usage.ts
-import { promises as fs2 } from "node:fs";
-import path3 from "node:path";
+import { promises as fs3 } from "node:fs";
+import path4 from "node:path";
 var CHUNK = 1024 * 1024;
 var KEEP_IDS = 500;
 var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
 var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 function usageTokens(usage) {
   if (!usage) return 0;
@@ -196,25 +384,21 @@ async function readTranscriptDelta(file, cursor, notBefore = null) {
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
   const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path3.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  const subagents = path4.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path3.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+    delta.subagentOffsets[name] = await readFileDelta(path4.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
   delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
   return delta;
 }
 async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
   try {
-    handle = await fs2.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
     let pending = Buffer.alloc(0);
     let consumed = position;
     while (position < size) {
@@ -360,9 +544,11 @@ function auditArgs() {
 async function runAudit(options) {
   const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const repo = findRepo(options.cwd);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...options.env, [RECURSION_GUARD]: "1" },
+    env: { ...env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,
@@ -400,16 +586,19 @@ function unmet(failure, tokens) {
 }
 
 // src/auto-loop/verifier.ts
+import { randomUUID } from "node:crypto";
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
+var DRAIN_MS = 2e3;
 async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
+  const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   const child = execa(command, {
     shell: true,
     cwd,
-    env,
+    env: { ...env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
@@ -420,9 +609,19 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   });
   child.all?.on("data", (chunk) => output.push(chunk));
   const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
+  let drain;
+  const endTree = () => {
+    killGroup(child, "SIGKILL");
+    void killTagged(tag);
+  };
+  child.on("exit", () => {
+    endTree();
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+  });
   const result = await child;
   deadline.clear();
+  clearTimeout(drain);
+  endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {
@@ -466,11 +665,13 @@ function readSettings(env) {
 export {
   HistoryEntrySchema,
   historyEntry,
+  readRegularFile,
   MIRROR_DIR,
-  checkMirror,
+  inspectMirror,
   mirrorIsOurs,
   keepForeignAside,
   writeVerifierLog,
+  openMirrorLog,
   readHandoff,
   loopFiles,
   loadState,

@@ -1,18 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   historyEntry
-} from "./chunk-M3CYDSDN.js";
+} from "./chunk-77Z2CPS2.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-VUTVTJZD.js";
+} from "./chunk-6OFFSGGF.js";
 import {
   tokensUsed
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
   findRepo,
   runGit
-} from "./chunk-SOGFOSUP.js";
+} from "./chunk-JGWXSMO6.js";
 import {
   formatDuration,
   iso_exports,
@@ -21,7 +21,7 @@ import {
   readJson,
   string,
   writeJson
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
@@ -196,10 +196,9 @@ function beginTurn(previous, obs) {
     const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
   }
-  if (obs.tamper) {
+  if (obs.tamper.length > 0) {
     state = { ...state, tamper_count: state.tamper_count + 1 };
-    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
-    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
     return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
   formatDuration
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

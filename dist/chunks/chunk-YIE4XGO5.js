@@ -1,153 +1,21 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   CheckpointRecordSchema,
-  execa,
+  findRepo,
   lastCheckpoint,
   loadRecord,
   recordFiles,
+  runGit,
   saveRecord
-} from "./chunk-WIBBRVT4.js";
+} from "./chunk-JGWXSMO6.js";
 import {
   readJson,
   withLock
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import {
   LoopkitError,
   formatError
 } from "./chunk-WA7G27RY.js";
-
-// src/shared/git.ts
-import { devNull } from "node:os";
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, join } from "node:path";
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var DEFAULT_TIMEOUT_MS = 6e4;
-var STDERR_BYTES = 4096;
-var FIXED_CONFIG = [
-  ["core.fsmonitor", "false"],
-  ["core.hooksPath", devNull],
-  ["core.pager", "cat"],
-  ["core.useReplaceRefs", "false"],
-  ["core.untrackedCache", "false"],
-  ["diff.external", ""],
-  ["diff.ignoreSubmodules", "all"],
-  ["status.submoduleSummary", "false"],
-  ["submodule.recurse", "false"],
-  ["commit.gpgSign", "false"],
-  ["tag.gpgSign", "false"],
-  ["log.showSignature", "false"],
-  ["gc.auto", "0"],
-  ["maintenance.auto", "false"],
-  ["protocol.allow", "never"]
-];
-var NO_DRIVERS = {
-  diff: ["--no-ext-diff", "--no-textconv"],
-  show: ["--no-ext-diff", "--no-textconv"],
-  log: ["--no-ext-diff", "--no-textconv"],
-  blame: ["--no-textconv"]
-};
-async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
-  const [command, ...rest] = args;
-  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
-  return spawnGit(base, config, full, options);
-}
-function findRepo(dir) {
-  for (let current = dir; ; current = dirname(current)) {
-    const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      const stat = lstatSync(dotGit);
-      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
-    }
-    if (dirname(current) === current) return null;
-  }
-}
-function filterOverrides(listing) {
-  const names = /* @__PURE__ */ new Set();
-  for (const entry of listing.split("\0")) {
-    const key = entry.split("\n", 1)[0];
-    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (match) names.add(match[1]);
-  }
-  return [...names].flatMap((name) => [
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.required`, "false"]
-  ]);
-}
-async function spawnGit(base, config, args, options) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const stdout = new HeadBuffer(maxBytes);
-  const stderr = new HeadBuffer(STDERR_BYTES);
-  const child = execa(
-    "git",
-    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
-    {
-      cwd: base.cwd,
-      env: gitEnvironment(base.env ?? process.env, config, options),
-      extendEnv: false,
-      buffer: false,
-      reject: false,
-      stdin: options.input === void 0 ? "ignore" : "pipe",
-      ...options.input === void 0 ? {} : { input: options.input },
-      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      forceKillAfterDelay: 1e3
-    }
-  );
-  child.stdout?.on("data", (chunk) => {
-    stdout.push(chunk);
-    options.onChunk?.(chunk);
-  });
-  child.stderr?.on("data", (chunk) => stderr.push(chunk));
-  const result = await child;
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    ok: exitCode === 0 && !result.timedOut,
-    exitCode,
-    timedOut: result.timedOut === true,
-    stdout: stdout.text(),
-    bytes: stdout.total,
-    truncated: stdout.total > maxBytes,
-    stderr: stderr.text()
-  };
-}
-function gitEnvironment(from, config, options) {
-  const env = {};
-  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
-  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
-  env.GIT_CONFIG_COUNT = String(config.length);
-  config.forEach(([key, value], i) => {
-    env[`GIT_CONFIG_KEY_${i}`] = key;
-    env[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  return env;
-}
-var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
-var HeadBuffer = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  kept = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.kept >= this.limit) return;
-    const take = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(take);
-    this.kept += take.length;
-  }
-  text() {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
-};
 
 // src/checkpoint/changes.ts
 var KEEP_PATHS = 50;
@@ -213,7 +81,7 @@ function checkpointRef(loopId) {
 }
 
 // src/checkpoint/tree.ts
-import { existsSync as existsSync2, promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 async function git(repo, args, options = {}) {
   const result = await runGit(repo, args, options);
@@ -229,7 +97,7 @@ function ownPaths(repo, projectDir) {
   return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
 async function seedIndex(repo, projectDir, indexFile) {
-  if (existsSync2(indexFile)) return;
+  if (existsSync(indexFile)) return;
   await fs.mkdir(path.dirname(indexFile), { recursive: true });
   const own = path.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
   await fs.copyFile(own, indexFile).catch(() => void 0);
@@ -387,8 +255,6 @@ function iterationChangesText(pending, limit = 20) {
 }
 
 export {
-  runGit,
-  findRepo,
   countLine,
   pathLines,
   checkpointRef,

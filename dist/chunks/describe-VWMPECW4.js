@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-X63HVB4P.js";
+} from "./chunk-JNQXCMKJ.js";
 import {
   elapsedMs
-} from "./chunk-VUTVTJZD.js";
+} from "./chunk-6OFFSGGF.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 

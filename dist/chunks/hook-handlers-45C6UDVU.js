@@ -8,23 +8,23 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-MHKUUQ6Z.js";
+} from "./chunk-4GNBA46E.js";
 import "./chunk-XWM2ZN7M.js";
-import "./chunk-X63HVB4P.js";
+import "./chunk-JNQXCMKJ.js";
 import {
   loadOwned
-} from "./chunk-57XB422T.js";
+} from "./chunk-AGTBLXA7.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   checkpointIteration
-} from "./chunk-SOGFOSUP.js";
-import "./chunk-WIBBRVT4.js";
+} from "./chunk-YIE4XGO5.js";
+import "./chunk-JGWXSMO6.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import "./chunk-2LPL6D4U.js";
 import {
   formatError

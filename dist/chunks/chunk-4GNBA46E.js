@@ -6,7 +6,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-X63HVB4P.js";
+} from "./chunk-JNQXCMKJ.js";
 import {
   _enum,
   array,
@@ -25,7 +25,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 import {
   LoopkitError,
   formatError,

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-VUTVTJZD.js";
+} from "./chunk-6OFFSGGF.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-WIBBRVT4.js";
+} from "./chunk-JGWXSMO6.js";
 import {
   _enum,
   array,
@@ -21,7 +21,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

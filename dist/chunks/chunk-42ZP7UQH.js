@@ -2,20 +2,20 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-X63HVB4P.js";
+} from "./chunk-JNQXCMKJ.js";
 import {
   killGroup,
   killGroupAfter
-} from "./chunk-B6MR6CO5.js";
+} from "./chunk-PZX5E6UV.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-34DHM3FB.js";
+} from "./chunk-MZZP42DO.js";
 import {
   external_exports,
   formatDuration,
   readJson
-} from "./chunk-MX2H4PWZ.js";
+} from "./chunk-EYP5537H.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";
