@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-ODA77G5M.js";
+} from "./chunks/chunk-IYNOCNML.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,8 +10,8 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-B3AGTS3X.js";
-import "./chunks/chunk-XEC3S3RS.js";
+} from "./chunks/chunk-GTZE34UZ.js";
+import "./chunks/chunk-T5RPSBXM.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,

@@ -1,21 +1,22 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   CheckpointRecordSchema,
-  execa,
+  findRepo,
   historyEntry,
   killGroup,
   killGroupAfter,
   lastCheckpoint,
   loadRecord,
   recordFiles,
+  runGit,
   saveRecord,
   splitArguments
-} from "./chunk-B3AGTS3X.js";
+} from "./chunk-GTZE34UZ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -32,7 +33,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 import {
   LoopkitError,
   formatError,
@@ -194,141 +195,6 @@ async function tellPerson(before, after, shown, home) {
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
-
-// src/shared/git.ts
-import { devNull } from "node:os";
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, join } from "node:path";
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var DEFAULT_TIMEOUT_MS = 6e4;
-var STDERR_BYTES = 4096;
-var FIXED_CONFIG = [
-  ["core.fsmonitor", "false"],
-  ["core.hooksPath", devNull],
-  ["core.pager", "cat"],
-  ["core.useReplaceRefs", "false"],
-  ["core.untrackedCache", "false"],
-  ["diff.external", ""],
-  ["diff.ignoreSubmodules", "all"],
-  ["status.submoduleSummary", "false"],
-  ["submodule.recurse", "false"],
-  ["commit.gpgSign", "false"],
-  ["tag.gpgSign", "false"],
-  ["log.showSignature", "false"],
-  ["gc.auto", "0"],
-  ["maintenance.auto", "false"],
-  ["protocol.allow", "never"]
-];
-var NO_DRIVERS = {
-  diff: ["--no-ext-diff", "--no-textconv"],
-  show: ["--no-ext-diff", "--no-textconv"],
-  log: ["--no-ext-diff", "--no-textconv"],
-  blame: ["--no-textconv"]
-};
-async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
-  const [command, ...rest] = args;
-  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
-  return spawnGit(base, config, full, options);
-}
-function findRepo(dir) {
-  for (let current = dir; ; current = dirname(current)) {
-    const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      const stat = lstatSync(dotGit);
-      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
-    }
-    if (dirname(current) === current) return null;
-  }
-}
-function filterOverrides(listing) {
-  const names = /* @__PURE__ */ new Set();
-  for (const entry of listing.split("\0")) {
-    const key = entry.split("\n", 1)[0];
-    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (match) names.add(match[1]);
-  }
-  return [...names].flatMap((name) => [
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.required`, "false"]
-  ]);
-}
-async function spawnGit(base, config, args, options) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const stdout = new HeadBuffer(maxBytes);
-  const stderr = new HeadBuffer(STDERR_BYTES);
-  const child = execa(
-    "git",
-    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
-    {
-      cwd: base.cwd,
-      env: gitEnvironment(base.env ?? process.env, config, options),
-      extendEnv: false,
-      buffer: false,
-      reject: false,
-      stdin: options.input === void 0 ? "ignore" : "pipe",
-      ...options.input === void 0 ? {} : { input: options.input },
-      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      forceKillAfterDelay: 1e3
-    }
-  );
-  child.stdout?.on("data", (chunk) => {
-    stdout.push(chunk);
-    options.onChunk?.(chunk);
-  });
-  child.stderr?.on("data", (chunk) => stderr.push(chunk));
-  const result = await child;
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    ok: exitCode === 0 && !result.timedOut,
-    exitCode,
-    timedOut: result.timedOut === true,
-    stdout: stdout.text(),
-    bytes: stdout.total,
-    truncated: stdout.total > maxBytes,
-    stderr: stderr.text()
-  };
-}
-function gitEnvironment(from, config, options) {
-  const env = {};
-  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
-  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
-  env.GIT_CONFIG_COUNT = String(config.length);
-  config.forEach(([key, value], i) => {
-    env[`GIT_CONFIG_KEY_${i}`] = key;
-    env[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  return env;
-}
-var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
-var HeadBuffer = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  kept = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.kept >= this.limit) return;
-    const take = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(take);
-    this.kept += take.length;
-  }
-  text() {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
-};
-
-// src/auto-loop/git.ts
 var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
 async function gitIn(projectDir, args, options = {}) {
   const repo = findRepo(projectDir);
@@ -500,10 +366,9 @@ function beginTurn(previous, obs) {
     const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
   }
-  if (obs.tamper) {
+  if (obs.tamper.length > 0) {
     state = { ...state, tamper_count: state.tamper_count + 1 };
-    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
-    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
     return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
@@ -1054,7 +919,7 @@ function checkpointRef(loopId) {
 }
 
 // src/checkpoint/tree.ts
-import { existsSync as existsSync2, promises as fs2 } from "node:fs";
+import { existsSync, promises as fs2 } from "node:fs";
 import path4 from "node:path";
 async function git(repo, args, options = {}) {
   const result = await runGit(repo, args, options);
@@ -1070,7 +935,7 @@ function ownPaths(repo, projectDir) {
   return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
 async function seedIndex(repo, projectDir, indexFile) {
-  if (existsSync2(indexFile)) return;
+  if (existsSync(indexFile)) return;
   await fs2.mkdir(path4.dirname(indexFile), { recursive: true });
   const own = path4.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
   await fs2.copyFile(own, indexFile).catch(() => void 0);
@@ -1294,7 +1159,6 @@ function lastAudit(state) {
 }
 
 export {
-  findRepo,
   headCommit,
   treeFingerprint,
   changesSince,

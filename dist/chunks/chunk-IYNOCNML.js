@@ -3,14 +3,14 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-B3AGTS3X.js";
+} from "./chunk-GTZE34UZ.js";
 import {
   LOOP_STATUSES,
   elapsedMs,
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
@@ -86,6 +86,8 @@ function renderSummary(report) {
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
+    "",
+    "### Iterations",
     "",
     ...iterationTable(iterationRows(report.history, s.loop_id ?? "")),
     ...s.last_audit_vote ? ["", `**Last audit: ${s.last_audit_vote}**`, "", ...s.last_audit_reasons.map((reason) => `- ${inline(reason)}`)] : [],
