@@ -2,16 +2,23 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-IYNOCNML.js";
+} from "./chunks/chunk-FKQGWRP3.js";
+import {
+  splitWords
+} from "./chunks/chunk-XWM2ZN7M.js";
 import {
   MIRROR_DIR,
-  execa,
   loadState,
   loopFiles,
-  readSettings,
-  splitWords
-} from "./chunks/chunk-GTZE34UZ.js";
-import "./chunks/chunk-T5RPSBXM.js";
+  readSettings
+} from "./chunks/chunk-77Z2CPS2.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-6OFFSGGF.js";
+import "./chunks/chunk-MZZP42DO.js";
+import {
+  execa
+} from "./chunks/chunk-JGWXSMO6.js";
+import "./chunks/chunk-EYP5537H.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,
