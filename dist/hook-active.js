@@ -23,7 +23,7 @@ import {
   tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-F4JMC3WE.js";
+} from "./chunks/chunk-K4K3OD2M.js";
 import {
   checkMirror,
   historyEntry,
@@ -37,7 +37,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-B3AGTS3X.js";
+} from "./chunks/chunk-N4MQ7ZCZ.js";
 import "./chunks/chunk-AQVHO7PC.js";
 import {
   AutoLoopStateSchema,

@@ -153,6 +153,7 @@ describe("loopkit run in GitHub Actions", () => {
     const checkpoints = JSON.parse(readFileSync(path.join(record, "checkpoints.json"), "utf8"));
     expect(checkpoints).toMatchObject({ loop_id: final.loop_id, loop_kind: "auto-loop" });
     expect(checkpoints.checkpoints.map((c: { iteration: number }) => c.iteration)).toEqual([1, 2]);
+    expect(existsSync(path.join(record, "checkpoints.bundle"))).toBe(true);
   });
 
   it("budget-limited: exit 6, outputs and summary say budget-limited", async () => {

@@ -26,8 +26,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs4 = __require("fs");
-    function checkPathExt(path10, options) {
+    var fs5 = __require("fs");
+    function checkPathExt(path11, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -38,25 +38,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path10.substr(-p.length).toLowerCase() === p) {
+        if (p && path11.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path10, options) {
+    function checkStat(stat, path11, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path10, options);
+      return checkPathExt(path11, options);
     }
-    function isexe(path10, options, cb) {
-      fs4.stat(path10, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path10, options));
+    function isexe(path11, options, cb) {
+      fs5.stat(path11, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path11, options));
       });
     }
-    function sync(path10, options) {
-      return checkStat(fs4.statSync(path10), path10, options);
+    function sync(path11, options) {
+      return checkStat(fs5.statSync(path11), path11, options);
     }
   }
 });
@@ -66,14 +66,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs4 = __require("fs");
-    function isexe(path10, options, cb) {
-      fs4.stat(path10, function(er, stat) {
+    var fs5 = __require("fs");
+    function isexe(path11, options, cb) {
+      fs5.stat(path11, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path10, options) {
-      return checkStat(fs4.statSync(path10), options);
+    function sync(path11, options) {
+      return checkStat(fs5.statSync(path11), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -97,7 +97,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs4 = __require("fs");
+    var fs5 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -106,7 +106,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path10, options, cb) {
+    function isexe(path11, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -116,7 +116,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path10, options || {}, function(er, is) {
+          isexe(path11, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -125,7 +125,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path10, options || {}, function(er, is) {
+      core(path11, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -135,9 +135,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path10, options) {
+    function sync(path11, options) {
       try {
-        return core.sync(path10, options || {});
+        return core.sync(path11, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -153,7 +153,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path10 = __require("path");
+    var path11 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -191,7 +191,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path10.join(pathPart, cmd);
+        const pCmd = path11.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -218,7 +218,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path10.join(pathPart, cmd);
+        const pCmd = path11.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -266,7 +266,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path10 = __require("path");
+    var path11 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -284,7 +284,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path10.delimiter : void 0
+          pathExt: withoutPathExt ? path11.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -293,7 +293,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path10.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path11.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -347,8 +347,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path10, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path10.split("/").pop();
+      const [path11, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path11.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -361,16 +361,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs4 = __require("fs");
+    var fs5 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs4.openSync(command, "r");
-        fs4.readSync(fd, buffer, 0, size, 0);
-        fs4.closeSync(fd);
+        fd = fs5.openSync(command, "r");
+        fs5.readSync(fd, buffer, 0, size, 0);
+        fs5.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -383,7 +383,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path10 = __require("path");
+    var path11 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -408,7 +408,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path10.normalize(parsed.command);
+        parsed.command = path11.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4920,13 +4920,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path10, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path10 === "string" ? path10 : path10.toString();
+  for (const { path: path11, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path11 === "string" ? path11 : path11.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path10, serializedResult);
+      appendFileSync(path11, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path10, serializedResult);
+      writeFileSync(path11, serializedResult);
     }
   }
 };
@@ -7849,6 +7849,139 @@ function writeMarker(data, state, files, now, driver = "session") {
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config, full, options);
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+function filterOverrides(listing) {
+  const names = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (match) names.add(match[1]);
+  }
+  return [...names].flatMap((name) => [
+    [`filter.${name}.clean`, ""],
+    [`filter.${name}.smudge`, ""],
+    [`filter.${name}.process`, ""],
+    [`filter.${name}.required`, "false"]
+  ]);
+}
+async function spawnGit(base, config, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
+  );
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
+  });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
+  const result = await child;
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
+  };
+}
+function gitEnvironment(from, config, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i2) => {
+    env[`GIT_CONFIG_KEY_${i2}`] = key;
+    env[`GIT_CONFIG_VALUE_${i2}`] = value;
+  });
+  return env;
+}
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  kept = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+};
+
 // src/checkpoint/record.ts
 import { promises as fs3 } from "node:fs";
 import path9 from "node:path";
@@ -7944,6 +8077,118 @@ async function readRecordsIn(dir) {
   return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
 }
 
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output, keep = KEEP_PATHS) {
+  const fields = output.split("\0");
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (let i2 = 0; i2 + 1 < fields.length; i2 += 2) {
+    const status = fields[i2].trim();
+    const file = fields[i2 + 1];
+    if (!STATUSES.has(status) || file === "") continue;
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
+    else changes.more += 1;
+  }
+  return changes;
+}
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
+}
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
+}
+
+// src/checkpoint/tree.ts
+import { existsSync as existsSync2, promises as fs4 } from "node:fs";
+import path10 from "node:path";
+async function git(repo, args, options = {}) {
+  const result = await runGit(repo, args, options);
+  if (!result.ok) {
+    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
+  }
+  return result.stdout;
+}
+function ownPaths(repo, projectDir) {
+  const rel = path10.relative(repo.workTree, projectDir).split(path10.sep).join("/");
+  const prefix = rel ? `${rel}/` : "";
+  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
+}
+async function seedIndex(repo, projectDir, indexFile) {
+  if (existsSync2(indexFile)) return;
+  await fs4.mkdir(path10.dirname(indexFile), { recursive: true });
+  const own = path10.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs4.copyFile(own, indexFile).catch(() => void 0);
+  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
+}
+async function gitDirOf(repo) {
+  if ((await fs4.lstat(repo.gitDir)).isDirectory()) return fs4.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs4.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
+  await seedIndex(repo, projectDir, indexFile);
+  try {
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  } catch (error) {
+    if (!/index/i.test(error.message)) throw error;
+    await fs4.rm(indexFile, { force: true });
+    await seedIndex(repo, projectDir, indexFile);
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  }
+  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
+}
+async function treeOf(repo, commit) {
+  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+async function commitTree(repo, tree, parent, message, now) {
+  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
+  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
+  return (await git(repo, args, { gitEnv, input: message })).trim();
+}
+async function setRef(repo, ref, commit) {
+  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
+}
+async function deleteRef(repo, ref) {
+  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
+}
+async function changesBetween(repo, from, to, keep) {
+  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+}
+async function switchTree(repo, indexFile, from, to) {
+  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
+}
+
 export {
   splitArguments,
   argvWords,
@@ -7961,6 +8206,8 @@ export {
   persist,
   writeMarker,
   execa,
+  runGit,
+  findRepo,
   CheckpointRecordSchema,
   recordFiles,
   loadRecord,
@@ -7978,5 +8225,15 @@ export {
   runAudit,
   runVerifier,
   verifierRun,
-  readSettings
+  readSettings,
+  countLine,
+  pathLines,
+  checkGitDir,
+  snapshotTree,
+  treeOf,
+  commitTree,
+  setRef,
+  deleteRef,
+  changesBetween,
+  switchTree
 };

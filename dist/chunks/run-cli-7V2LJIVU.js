@@ -3,14 +3,9 @@ import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
   appendCheckpoint,
-  changesBetween,
-  checkGitDir,
   checkpointRef,
-  countLine,
-  deleteRef,
   endLoop,
   failDelegated,
-  findRepo,
   headCommit,
   isActive,
   iterationPrompt,
@@ -21,25 +16,21 @@ import {
   newLoopId,
   parseRepeatArgs,
   parseRepeatWords,
-  pathLines,
   projectLoops,
   readLoop,
   recordDelegatedProgress,
   resumeState,
   saveLoopRun,
   saveState,
-  snapshotTree,
   splitSlashCommand,
   startPrompt,
   startText,
   statsFile,
   summaryLine,
-  switchTree,
   tellPerson,
   treeFingerprint,
-  treeOf,
   writeMarker as writeMarker2
-} from "./chunk-F4JMC3WE.js";
+} from "./chunk-K4K3OD2M.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -54,14 +45,19 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-5FRW6UQT.js";
+} from "./chunk-GRK5E2TP.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
   argvWords,
+  changesBetween,
+  checkGitDir,
+  countLine,
+  deleteRef,
   execa,
   findRecord,
+  findRepo,
   historyEntry,
   keepForeignAside,
   killGroup,
@@ -71,6 +67,7 @@ import {
   loopFiles,
   mirrorIsOurs,
   nextRestoreId,
+  pathLines,
   persist,
   projectRecords,
   readSettings,
@@ -78,11 +75,14 @@ import {
   refuseUnderRecursionGuard,
   runVerifier,
   saveRecord,
+  snapshotTree,
   splitArguments,
+  switchTree,
+  treeOf,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-B3AGTS3X.js";
+} from "./chunk-N4MQ7ZCZ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

@@ -3,7 +3,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-B3AGTS3X.js";
+} from "./chunk-N4MQ7ZCZ.js";
 import {
   LOOP_STATUSES,
   elapsedMs,

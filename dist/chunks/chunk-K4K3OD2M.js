@@ -1,16 +1,24 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   CheckpointRecordSchema,
-  execa,
+  changesBetween,
+  commitTree,
+  countLine,
+  findRepo,
   historyEntry,
   killGroup,
   killGroupAfter,
   lastCheckpoint,
   loadRecord,
+  pathLines,
   recordFiles,
+  runGit,
   saveRecord,
-  splitArguments
-} from "./chunk-B3AGTS3X.js";
+  setRef,
+  snapshotTree,
+  splitArguments,
+  treeOf
+} from "./chunk-N4MQ7ZCZ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -194,141 +202,6 @@ async function tellPerson(before, after, shown, home) {
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
-
-// src/shared/git.ts
-import { devNull } from "node:os";
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, join } from "node:path";
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var DEFAULT_TIMEOUT_MS = 6e4;
-var STDERR_BYTES = 4096;
-var FIXED_CONFIG = [
-  ["core.fsmonitor", "false"],
-  ["core.hooksPath", devNull],
-  ["core.pager", "cat"],
-  ["core.useReplaceRefs", "false"],
-  ["core.untrackedCache", "false"],
-  ["diff.external", ""],
-  ["diff.ignoreSubmodules", "all"],
-  ["status.submoduleSummary", "false"],
-  ["submodule.recurse", "false"],
-  ["commit.gpgSign", "false"],
-  ["tag.gpgSign", "false"],
-  ["log.showSignature", "false"],
-  ["gc.auto", "0"],
-  ["maintenance.auto", "false"],
-  ["protocol.allow", "never"]
-];
-var NO_DRIVERS = {
-  diff: ["--no-ext-diff", "--no-textconv"],
-  show: ["--no-ext-diff", "--no-textconv"],
-  log: ["--no-ext-diff", "--no-textconv"],
-  blame: ["--no-textconv"]
-};
-async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
-  const [command, ...rest] = args;
-  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
-  return spawnGit(base, config, full, options);
-}
-function findRepo(dir) {
-  for (let current = dir; ; current = dirname(current)) {
-    const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      const stat = lstatSync(dotGit);
-      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
-    }
-    if (dirname(current) === current) return null;
-  }
-}
-function filterOverrides(listing) {
-  const names = /* @__PURE__ */ new Set();
-  for (const entry of listing.split("\0")) {
-    const key = entry.split("\n", 1)[0];
-    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (match) names.add(match[1]);
-  }
-  return [...names].flatMap((name) => [
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.required`, "false"]
-  ]);
-}
-async function spawnGit(base, config, args, options) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const stdout = new HeadBuffer(maxBytes);
-  const stderr = new HeadBuffer(STDERR_BYTES);
-  const child = execa(
-    "git",
-    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
-    {
-      cwd: base.cwd,
-      env: gitEnvironment(base.env ?? process.env, config, options),
-      extendEnv: false,
-      buffer: false,
-      reject: false,
-      stdin: options.input === void 0 ? "ignore" : "pipe",
-      ...options.input === void 0 ? {} : { input: options.input },
-      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      forceKillAfterDelay: 1e3
-    }
-  );
-  child.stdout?.on("data", (chunk) => {
-    stdout.push(chunk);
-    options.onChunk?.(chunk);
-  });
-  child.stderr?.on("data", (chunk) => stderr.push(chunk));
-  const result = await child;
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    ok: exitCode === 0 && !result.timedOut,
-    exitCode,
-    timedOut: result.timedOut === true,
-    stdout: stdout.text(),
-    bytes: stdout.total,
-    truncated: stdout.total > maxBytes,
-    stderr: stderr.text()
-  };
-}
-function gitEnvironment(from, config, options) {
-  const env = {};
-  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
-  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
-  env.GIT_CONFIG_COUNT = String(config.length);
-  config.forEach(([key, value], i) => {
-    env[`GIT_CONFIG_KEY_${i}`] = key;
-    env[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  return env;
-}
-var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
-var HeadBuffer = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  kept = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.kept >= this.limit) return;
-    const take = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(take);
-    this.kept += take.length;
-  }
-  text() {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
-};
-
-// src/auto-loop/git.ts
 var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
 async function gitIn(projectDir, args, options = {}) {
   const repo = findRepo(projectDir);
@@ -990,41 +863,6 @@ async function projectLoops(data, projectDir) {
   return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
 }
 
-// src/checkpoint/changes.ts
-var KEEP_PATHS = 50;
-var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-function parseNameStatus(output, keep = KEEP_PATHS) {
-  const fields = output.split("\0");
-  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const status = fields[i].trim();
-    const file = fields[i + 1];
-    if (!STATUSES.has(status) || file === "") continue;
-    if (status === "A") changes.added += 1;
-    else if (status === "D") changes.deleted += 1;
-    else changes.modified += 1;
-    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
-    else changes.more += 1;
-  }
-  return changes;
-}
-var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
-function countLine(changes) {
-  const total = changeCount(changes);
-  if (total === 0) return "no files changed";
-  const parts = [
-    changes.added ? `${changes.added} added` : "",
-    changes.modified ? `${changes.modified} modified` : "",
-    changes.deleted ? `${changes.deleted} deleted` : ""
-  ].filter(Boolean);
-  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
-}
-function pathLines(changes, limit = KEEP_PATHS) {
-  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
-  const more = changeCount(changes) - lines.length;
-  return more > 0 ? [...lines, `... and ${more} more`] : lines;
-}
-
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {
   const tokens = facts.tokens === null ? "tokens not counted" : `${facts.tokens} tokens`;
@@ -1051,83 +889,6 @@ function checkpointRef(loopId) {
     throw new LoopkitError("USAGE", `"${loopId}" is not a loop id`, { value: loopId, hint: "run loopkit checkpoints to see the loops" });
   }
   return `${REF_PREFIX}${loopId}`;
-}
-
-// src/checkpoint/tree.ts
-import { existsSync as existsSync2, promises as fs2 } from "node:fs";
-import path4 from "node:path";
-async function git(repo, args, options = {}) {
-  const result = await runGit(repo, args, options);
-  if (!result.ok) {
-    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
-    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
-  }
-  return result.stdout;
-}
-function ownPaths(repo, projectDir) {
-  const rel = path4.relative(repo.workTree, projectDir).split(path4.sep).join("/");
-  const prefix = rel ? `${rel}/` : "";
-  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
-}
-async function seedIndex(repo, projectDir, indexFile) {
-  if (existsSync2(indexFile)) return;
-  await fs2.mkdir(path4.dirname(indexFile), { recursive: true });
-  const own = path4.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  await fs2.copyFile(own, indexFile).catch(() => void 0);
-  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
-}
-async function gitDirOf(repo) {
-  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
-  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
-  return fs2.realpath(dir).catch(() => dir);
-}
-async function checkGitDir(repo, expected) {
-  const gitDir = await gitDirOf(repo);
-  if (expected !== null && gitDir !== expected) {
-    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
-      value: gitDir,
-      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
-    });
-  }
-  return gitDir;
-}
-async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
-  const gitDir = await checkGitDir(repo, expectGitDir);
-  await seedIndex(repo, projectDir, indexFile);
-  try {
-    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
-  } catch (error) {
-    if (!/index/i.test(error.message)) throw error;
-    await fs2.rm(indexFile, { force: true });
-    await seedIndex(repo, projectDir, indexFile);
-    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
-  }
-  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
-  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
-  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
-}
-async function treeOf(repo, commit) {
-  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
-  return result.ok ? result.stdout.trim() : null;
-}
-async function commitTree(repo, tree, parent, message, now) {
-  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
-  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
-  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
-  return (await git(repo, args, { gitEnv, input: message })).trim();
-}
-async function setRef(repo, ref, commit) {
-  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
-}
-async function deleteRef(repo, ref) {
-  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
-}
-async function changesBetween(repo, from, to, keep) {
-  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
-}
-async function switchTree(repo, indexFile, from, to) {
-  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
 }
 
 // src/checkpoint/take.ts
@@ -1228,7 +989,7 @@ function iterationChangesText(pending, limit = 20) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path5 from "node:path";
+import path4 from "node:path";
 var NextPromptSchema = external_exports.object({
   version: external_exports.literal(1),
   loop_id: external_exports.string().min(1),
@@ -1237,7 +998,7 @@ var NextPromptSchema = external_exports.object({
   prompt: external_exports.string().min(1),
   at: external_exports.iso.datetime()
 });
-var nextPromptFile = (stateFile) => path5.join(path5.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path4.join(path4.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -1294,7 +1055,6 @@ function lastAudit(state) {
 }
 
 export {
-  findRepo,
   headCommit,
   treeFingerprint,
   changesSince,
@@ -1313,15 +1073,7 @@ export {
   loopRunOf,
   newLoopId,
   saveLoopRun,
-  countLine,
-  pathLines,
   checkpointRef,
-  checkGitDir,
-  snapshotTree,
-  treeOf,
-  deleteRef,
-  changesBetween,
-  switchTree,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,
