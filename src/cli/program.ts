@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { registerAutoLoopCommand } from "./auto-loop-command.js";
 import { registerCheckpointsCommand } from "./checkpoints-command.js";
 import { registerCodexRunCommand } from "./codex-run-command.js";
+import { registerDoctorCommand } from "./doctor-command.js";
 import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
 import { registerPruneCommand } from "./prune-command.js";
@@ -38,6 +39,7 @@ export function createProgram(io: CliIo): Command {
   registerRunCommand(program, io);
   registerHistoryCommand(program, io);
   registerStatuslineCommand(program, io);
+  registerDoctorCommand(program, io);
   registerCheckpointsCommand(program, io);
   registerRestoreCommand(program, io);
   registerPruneCommand(program, io);

@@ -10,6 +10,7 @@ import { formatStatus, repeatStatus } from "../repeat/status.js";
 import { loadSummary } from "../checkpoint/summary.js";
 import { projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
+import { pruneEndedLoops } from "../repeat/prune.js";
 import { RepeatStateSchema, repeatStateFile } from "../repeat/state.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
@@ -82,6 +83,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
   const sessionId = inv.requireSession("start a loop", SESSION_HINT);
   const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
   io.stdout(await startLoop(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+  await pruneEndedLoops(ctx.dataDir);
 }
 
 function context(dataDir: string, projectDir: string, inv: Invocation, now: Date): RepeatContext {

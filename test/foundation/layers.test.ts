@@ -19,6 +19,7 @@ const RANK: Record<string, number> = {
   history: 4,
   statusline: 4,
   notify: 4,
+  doctor: 4.5,
   cli: 5,
   hook: 5,
   action: 5,

@@ -84,6 +84,8 @@ async function runStatusline(io) {
 
 export {
   defaultDataDir,
+  dataDirCandidates,
+  namedDataDir,
   findDataDir,
   runStatusline
 };

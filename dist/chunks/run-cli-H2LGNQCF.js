@@ -86,6 +86,7 @@ import {
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
+  repeatStateDir,
   repeatStateFile
 } from "./chunk-AQVHO7PC.js";
 import {
@@ -104,10 +105,12 @@ import {
   withLock
 } from "./chunk-XEC3S3RS.js";
 import {
+  dataDirCandidates,
   defaultDataDir,
   findDataDir,
+  namedDataDir,
   runStatusline
-} from "./chunk-7D3UBWDY.js";
+} from "./chunk-ZQXUZUUC.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -1284,8 +1287,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path10 = __require("node:path");
-    var fs8 = __require("node:fs");
+    var path12 = __require("node:path");
+    var fs9 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2279,7 +2282,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs8.existsSync(executableFile)) return;
+        if (fs9.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2297,11 +2300,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path10.resolve(baseDir, baseName);
-          if (fs8.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path10.extname(baseName))) return void 0;
+          const localBin = path12.resolve(baseDir, baseName);
+          if (fs9.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path12.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs8.existsSync(`${localBin}${ext}`)
+            (ext) => fs9.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2313,21 +2316,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path10.resolve(
-            path10.dirname(resolvedScriptPath),
+          executableDir = path12.resolve(
+            path12.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path10.basename(
+            const legacyName = path12.basename(
               this._scriptPath,
-              path10.extname(this._scriptPath)
+              path12.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2338,7 +2341,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path10.extname(executableFile));
+        launchWithNode = sourceExt.includes(path12.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3253,7 +3256,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path10.basename(filename, path10.extname(filename));
+        this._name = path12.basename(filename, path12.extname(filename));
         return this;
       }
       /**
@@ -3267,9 +3270,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path11) {
-        if (path11 === void 0) return this._executableDir;
-        this._executableDir = path11;
+      executableDir(path13) {
+        if (path13 === void 0) return this._executableDir;
+        this._executableDir = path13;
         return this;
       }
       /**
@@ -4261,8 +4264,8 @@ function codexBin(env) {
 }
 async function preflightCodex(env) {
   const bin = codexBin(env);
-  const run2 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
-  const versionRun = await run2(["--version"]);
+  const run3 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
+  const versionRun = await run3(["--version"]);
   if (versionRun.exitCode === void 0 || versionRun.exitCode !== 0) {
     throw new LoopkitError("CODEX_UNAVAILABLE", `the Codex CLI could not be run as "${bin}" (${versionRun.shortMessage ?? "no output"})`, {
       value: bin,
@@ -4283,13 +4286,13 @@ async function preflightCodex(env) {
       { value: formatVersion(version), hint: `upgrade with \`${INSTALL}@latest\`` }
     );
   }
-  const features = await run2(["features", "list"]);
+  const features = await run3(["features", "list"]);
   if (goalsFeatureEnabled(String(features.stdout)) !== true) {
     throw new LoopkitError("CODEX_GOALS_DISABLED", "the Codex goals feature is off in your Codex configuration", {
       hint: "turn it on with `codex features enable goals` (or set `goals = true` under [features] in ~/.codex/config.toml)"
     });
   }
-  const login = await run2(["login", "status"]);
+  const login = await run3(["login", "status"]);
   return { bin, version, loggedIn: login.exitCode === 0 };
 }
 function goalsFeatureEnabled(featuresList) {
@@ -4501,11 +4504,11 @@ var GoalRun = class {
   }
   async verifyOnce() {
     this.say(`running the verifier (${this.runs.length + 1}/2): ${this.options.verifyCommand}`);
-    const run2 = await this.options.runVerifier();
-    this.runs.push(run2);
-    this.say(`verifier ${run2.passed ? "passed" : run2.timedOut ? "timed out" : `failed (exit ${run2.exitCode ?? "none"})`}`);
-    const roundDone = !run2.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run2.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
+    const run3 = await this.options.runVerifier();
+    this.runs.push(run3);
+    this.say(`verifier ${run3.passed ? "passed" : run3.timedOut ? "timed out" : `failed (exit ${run3.exitCode ?? "none"})`}`);
+    const roundDone = !run3.passed || this.runs.length === 2;
+    if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
     await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
   }
   async setGoal(retryReason2) {
@@ -4674,7 +4677,7 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(runs.map(async (run2, index) => verifierRun(run2, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now))))
+      runs: await Promise.all(runs.map(async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run3.output, now))))
     };
   }
 };
@@ -4892,22 +4895,132 @@ function registerCodexRunCommand(program2, io) {
   });
 }
 
+// src/doctor/checks.ts
+import { execFile } from "node:child_process";
+import { existsSync as existsSync4, readFileSync } from "node:fs";
+import os from "node:os";
+import path4 from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
+var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+async function runChecks(env, statsFile2) {
+  const config = env.CLAUDE_CONFIG_DIR || path4.join(env.HOME || os.homedir(), ".claude");
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
+}
+async function claudeCheck(env) {
+  const bin = env.LOOPKIT_CLAUDE_BIN || "claude";
+  try {
+    const { stdout } = await run(bin, ["--version"], { env, timeout: 2e4, windowsHide: true, shell: process.platform === "win32" });
+    const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
+    if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const tested = TESTED_CLAUDE_VERSIONS.includes(version);
+    return {
+      ok: true,
+      ...tested ? {} : { level: "warn" },
+      title: "Claude Code",
+      detail: `${version} (${bin})${tested ? ", a version loopkit is tested with" : `; loopkit is tested with ${TESTED_CLAUDE_VERSIONS.join(" and ")}`}`
+    };
+  } catch (error) {
+    return { ok: false, title: "Claude Code", detail: `"${bin}" could not be run (${error.message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN` };
+  }
+}
+function dataCheck(env) {
+  const named = namedDataDir(env);
+  if (named) return { ok: true, title: "loopkit data", detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})` };
+  const found = dataDirCandidates(env);
+  if (found.length === 0) return { ok: true, title: "loopkit data", detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)" };
+  if (found.length > 1) return { ok: false, title: "loopkit data", detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR` };
+  return { ok: true, title: "loopkit data", detail: found[0] };
+}
+function statsCheck(file) {
+  if (!existsSync4(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
+  try {
+    const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
+    return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
+  } catch (error) {
+    return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${error.message}); the next repeat loop keeps it aside and starts a fresh one` };
+  }
+}
+function pluginCheck(config) {
+  const title = "plugin hooks";
+  const installed = readJsonFile(path4.join(config, "plugins", "installed_plugins.json"));
+  const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
+  if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
+  const enabled = readJsonFile(path4.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const lines = [];
+  let ok = true;
+  for (const id of ids) {
+    const where = installed.plugins[id][0]?.installPath ?? "";
+    const hooks = readJsonFile(path4.join(where, "hooks", "hooks.json"));
+    const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
+    const bundled = existsSync4(path4.join(where, "dist", "hook.cjs"));
+    const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
+    ok &&= good;
+    lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
+  }
+  return { ok, title, detail: lines.join("; ") };
+}
+async function codexCheck(env) {
+  try {
+    const codex = await preflightCodex(env);
+    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+  } catch (error) {
+    return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
+  }
+}
+function readJsonFile(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function formatChecks(checks) {
+  const mark = (check) => check.level === "warn" ? "!" : check.ok ? "\u2713" : "\u2717";
+  return `${checks.map((check) => `${mark(check)} ${check.title.padEnd(16)} ${check.detail.replace(/\s*\n\s*/g, " ")}`).join("\n")}
+`;
+}
+
+// src/cli/doctor-command.ts
+var DOCTOR_HELP = `Usage: loopkit doctor
+
+Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes nothing:
+  Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+  loopkit data      the data folder terminal commands use (the one that holds loopkit state)
+  stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
+  plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+
+  -h, --help        this text
+
+Exit codes: 0 nothing broken, 1 something is (a \u2717 line), 2 usage error.
+`;
+function registerDoctorCommand(program2, io) {
+  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
+    const checks = await runChecks(io.env, invocation({}, io).statsFile());
+    io.stdout(formatChecks(checks));
+    io.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
+  });
+}
+
 // src/history/format.ts
 var clip = (text, width) => text.length > width ? `${text.slice(0, width - 1)}\u2026` : text;
 var oneLine = (text) => text.replace(/\s+/g, " ").trim();
 var when = (iso) => iso.slice(0, 16).replace("T", " ");
 function formatRuns(runs) {
   if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
-  const rows = runs.map((run2) => [
-    run2.id,
-    run2.kind,
-    clip(oneLine(run2.command ?? run2.goal ?? "(goal not recorded)"), 40),
-    when(run2.started_at),
-    formatDuration(run2.duration_ms),
-    String(run2.iterations),
-    `${run2.passed}/${run2.failed}`,
-    run2.final_status ?? "running",
-    String(run2.checkpoints)
+  const rows = runs.map((run3) => [
+    run3.id,
+    run3.kind,
+    clip(oneLine(run3.command ?? run3.goal ?? "(goal not recorded)"), 40),
+    when(run3.started_at),
+    formatDuration(run3.duration_ms),
+    String(run3.iterations),
+    `${run3.passed}/${run3.failed}`,
+    run3.final_status ?? "running",
+    String(run3.checkpoints)
   ]);
   const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
@@ -4915,8 +5028,8 @@ function formatRuns(runs) {
   return `${[line(head), ...rows.map(line)].join("\n")}
 `;
 }
-function formatRun(run2) {
-  const s = run2.summary;
+function formatRun(run3) {
+  const s = run3.summary;
   const head = [
     `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
     `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
@@ -4926,7 +5039,7 @@ function formatRun(run2) {
     ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : [],
     ""
   ];
-  const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
+  const body = run3.kind === "repeat" ? run3.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run3.entries.map((entry) => {
     const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
     return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
   });
@@ -4936,7 +5049,7 @@ function formatRun(run2) {
 
 // src/history/runs.ts
 import { promises as fs3 } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 var RunSummarySchema = external_exports.object({
   version: external_exports.literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -4963,14 +5076,14 @@ var RunSummarySchema = external_exports.object({
 var RunDetailJsonSchema = RunSummarySchema.extend({
   steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
 });
-function runDetailJson(run2) {
-  return { ...run2.summary, steps: run2.kind === "repeat" ? run2.record.iterations : run2.entries };
+function runDetailJson(run3) {
+  return { ...run3.summary, steps: run3.kind === "repeat" ? run3.record.iterations : run3.entries };
 }
 var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
   const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
-  return runs.map((run2) => ({ ...run2, summary: { ...run2.summary, checkpoints: counts.get(run2.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+  return runs.map((run3) => ({ ...run3, summary: { ...run3.summary, checkpoints: counts.get(run3.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
 async function repeatRuns(statsFile2, now) {
   let read;
@@ -4980,7 +5093,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path4.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path5.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -5011,13 +5124,13 @@ async function repeatRuns(statsFile2, now) {
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path4.join(dataDir, "auto-loop");
+  const root = path5.join(dataDir, "auto-loop");
   const projects = await fs3.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path4.join(root, project);
-    const entries = await historyLines(path4.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path4.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path5.join(root, project);
+    const entries = await historyLines(path5.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path5.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -5093,15 +5206,15 @@ function registerHistoryCommand(program2, io) {
     const inv = invocation({ pluginData: options.pluginData }, io);
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io.now());
     if (id === void 0) {
-      const shown = runs.slice(0, limit).map((run3) => run3.summary);
+      const shown = runs.slice(0, limit).map((run4) => run4.summary);
       io.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
 ` : formatRuns(shown));
       return;
     }
-    const run2 = runs.find((candidate) => candidate.summary.id === id);
-    if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
-    io.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
-` : formatRun(run2));
+    const run3 = runs.find((candidate) => candidate.summary.id === id);
+    if (!run3) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
+    io.stdout(options.json ? `${JSON.stringify(runDetailJson(run3), null, 2)}
+` : formatRun(run3));
   });
 }
 
@@ -5227,7 +5340,7 @@ Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 err
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
@@ -5275,7 +5388,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync4(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -5439,6 +5552,33 @@ function formatStatus2(s, now) {
 `;
 }
 
+// src/repeat/prune.ts
+import { promises as fs5 } from "node:fs";
+import path6 from "node:path";
+var KEEP_ENDED = 20;
+async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
+  const dir = repeatStateDir(dataDir);
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const ended = [];
+  for (const name of names) {
+    const file = path6.join(dir, name);
+    const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
+    if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
+  }
+  ended.sort((a, b) => b.endedAt.localeCompare(a.endedAt));
+  let removed = 0;
+  for (const { file } of ended.slice(keep)) {
+    const gone = await withLock(file, async () => {
+      const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
+      if (!(read?.exists && read.value.phase === "ended")) return false;
+      await fs5.rm(file, { force: true });
+      return true;
+    }).catch(() => false);
+    if (gone) removed += 1;
+  }
+  return removed;
+}
+
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io) {
@@ -5486,6 +5626,7 @@ async function runRequest2(request, inv, io) {
   const sessionId = inv.requireSession("start a loop", SESSION_HINT);
   const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
   io.stdout(await startLoop2(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+  await pruneEndedLoops(ctx.dataDir);
 }
 function context(dataDir, projectDir, inv, now) {
   return { dataDir, projectDir, now, statsFile: inv.statsFile() };
@@ -5505,7 +5646,7 @@ function minIntervalMs(env) {
 
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
-import path5 from "node:path";
+import path7 from "node:path";
 function planRestore(record, target2, loopRunning2) {
   if (loopRunning2) {
     const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -5562,7 +5703,7 @@ async function restoreCheckpoint(data, record, target2, now) {
   });
 }
 function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path5.join(workTree, rel), { throwIfNoEntry: false });
+  const exists = (rel) => lstatSync(path7.join(workTree, rel), { throwIfNoEntry: false });
   return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
     if (exists(rel)) return true;
     const parts = rel.split("/");
@@ -5588,44 +5729,44 @@ function registerRestoreCommand(program2, io) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path9 from "node:path";
+import path11 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs5 } from "node:fs";
-import path6 from "node:path";
+import { promises as fs6 } from "node:fs";
+import path8 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
-function phaseArgs(run2) {
-  return ["-p", "--session-id", run2.sessionId, ...run2.pluginDir ? ["--plugin-dir", run2.pluginDir] : [], ...run2.claudeArgs];
+function phaseArgs(run3) {
+  return ["-p", "--session-id", run3.sessionId, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
 }
-async function runClaudePhase(run2) {
-  const bin = run2.env.LOOPKIT_CLAUDE_BIN || "claude";
+async function runClaudePhase(run3) {
+  const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run2), {
-    cwd: run2.projectDir,
-    env: run2.env,
+  const child = execa(bin, phaseArgs(run3), {
+    cwd: run3.projectDir,
+    env: run3.env,
     extendEnv: false,
-    input: run2.prompt,
+    input: run3.prompt,
     buffer: false,
     all: true,
     reject: false,
     cleanup: true,
-    timeout: run2.timeoutMs,
+    timeout: run3.timeoutMs,
     forceKillAfterDelay: 5e3
   });
   child.all?.on("data", (chunk) => output.push(chunk));
   const result = await child;
-  await saveLog(run2.logFile, output.text()).catch(() => void 0);
+  await saveLog(run3.logFile, output.text()).catch(() => void 0);
   const failure = result.failed && result.exitCode === void 0 && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path6.dirname(file);
-  await fs5.mkdir(dir, { recursive: true });
+  const dir = path8.dirname(file);
+  await fs6.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path6.join(dir, name), { force: true })));
+  const logs = (await fs6.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs6.rm(path8.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5659,7 +5800,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs6, readFileSync } from "node:fs";
+import { promises as fs7, readFileSync as readFileSync2 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5685,8 +5826,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs7.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs7.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5697,13 +5838,13 @@ function gitHubActions(env, stdout) {
 var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync2(file, "utf8");
   } catch {
     return "(no output saved for this phase)\n";
   }
 }
 async function readHistory(file) {
-  const text = await fs6.readFile(file, "utf8").catch(() => "");
+  const text = await fs7.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5716,7 +5857,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path7 from "node:path";
+import path9 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -5780,7 +5921,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path7.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path9.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5820,13 +5961,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs7 } from "node:fs";
-import path8 from "node:path";
+import { promises as fs8 } from "node:fs";
+import path10 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path8.join(loopDir, "runner");
+var target = (loopDir) => path10.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs7.mkdir(loopDir, { recursive: true });
+  await fs8.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5849,11 +5990,11 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 // src/cli/run-command.ts
 function registerRunCommand(program2, io) {
   const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
-    io.exitCode = await run(words, options, io);
+    io.exitCode = await run2(words, options, io);
   });
   useHelpText(command, RUN_HELP);
 }
-async function run(words, options, io) {
+async function run2(words, options, io) {
   refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
@@ -5902,7 +6043,7 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: actions ? actions.phaseEnv(io.env) : io.env,
-      pluginDir: options.pluginDir ? path9.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path11.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}
@@ -5956,6 +6097,7 @@ function createProgram(io) {
   registerRunCommand(program2, io);
   registerHistoryCommand(program2, io);
   registerStatuslineCommand(program2, io);
+  registerDoctorCommand(program2, io);
   registerCheckpointsCommand(program2, io);
   registerRestoreCommand(program2, io);
   registerPruneCommand(program2, io);
