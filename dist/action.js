@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-GRK5E2TP.js";
+} from "./chunks/chunk-VP6XBNE7.js";
 import {
   MIRROR_DIR,
   checkGitDir,
@@ -16,8 +16,8 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-N4MQ7ZCZ.js";
-import "./chunks/chunk-XEC3S3RS.js";
+} from "./chunks/chunk-6BH2IUUK.js";
+import "./chunks/chunk-T5RPSBXM.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,

@@ -23,10 +23,10 @@ import {
   tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-K4K3OD2M.js";
+} from "./chunks/chunk-BLTBHQ5R.js";
 import {
-  checkMirror,
   historyEntry,
+  inspectMirror,
   loadState,
   loopFiles,
   persist,
@@ -37,8 +37,8 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-N4MQ7ZCZ.js";
-import "./chunks/chunk-AQVHO7PC.js";
+} from "./chunks/chunk-6BH2IUUK.js";
+import "./chunks/chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -49,7 +49,7 @@ import {
   tokensUsed,
   withLock,
   writeJson
-} from "./chunks/chunk-XEC3S3RS.js";
+} from "./chunks/chunk-T5RPSBXM.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -230,7 +230,7 @@ async function startTurn(ctx, files, settings) {
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: settings.contextWindow
   });

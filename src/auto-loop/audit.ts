@@ -2,6 +2,7 @@
 // only with exactly one vote object, on its final line; a timeout, a non-zero exit, an error result or
 // an ambiguous reply counts as "unmet".
 import { execa } from "execa";
+import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
@@ -40,9 +41,12 @@ function auditArgs(): string[] {
 export async function runAudit(options: { prompt: string; cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AuditOutcome> {
   const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
+  const repo = findRepo(options.cwd);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...options.env, [RECURSION_GUARD]: "1" },
+    env: { ...env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,

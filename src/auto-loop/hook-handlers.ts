@@ -14,7 +14,7 @@ import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
 import { changesSince, treeFingerprint } from "./git.js";
-import { checkMirror, readHandoff, writeVerifierLog } from "./mirror.js";
+import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
 import { auditPrompt } from "./prompts.js";
 import { readSettings, type Settings } from "./settings.js";
 import type { AutoLoopState, VerifierRun } from "./state.js";
@@ -80,7 +80,7 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: settings.contextWindow,
   });

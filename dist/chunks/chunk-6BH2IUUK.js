@@ -6,11 +6,10 @@ import {
   external_exports,
   readJson,
   readOrKeepAside,
-  require_lib,
   tokensUsed,
   writeJson,
   writeSessionMarker
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
@@ -26,8 +25,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs5 = __require("fs");
-    function checkPathExt(path11, options) {
+    var fs7 = __require("fs");
+    function checkPathExt(path12, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -38,25 +37,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path11.substr(-p.length).toLowerCase() === p) {
+        if (p && path12.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path11, options) {
+    function checkStat(stat, path12, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path11, options);
+      return checkPathExt(path12, options);
     }
-    function isexe(path11, options, cb) {
-      fs5.stat(path11, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path11, options));
+    function isexe(path12, options, cb) {
+      fs7.stat(path12, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path12, options));
       });
     }
-    function sync(path11, options) {
-      return checkStat(fs5.statSync(path11), path11, options);
+    function sync(path12, options) {
+      return checkStat(fs7.statSync(path12), path12, options);
     }
   }
 });
@@ -66,14 +65,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs5 = __require("fs");
-    function isexe(path11, options, cb) {
-      fs5.stat(path11, function(er, stat) {
+    var fs7 = __require("fs");
+    function isexe(path12, options, cb) {
+      fs7.stat(path12, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path11, options) {
-      return checkStat(fs5.statSync(path11), options);
+    function sync(path12, options) {
+      return checkStat(fs7.statSync(path12), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -97,7 +96,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs5 = __require("fs");
+    var fs7 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -106,7 +105,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path11, options, cb) {
+    function isexe(path12, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -116,7 +115,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path11, options || {}, function(er, is) {
+          isexe(path12, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -125,7 +124,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path11, options || {}, function(er, is) {
+      core(path12, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -135,9 +134,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path11, options) {
+    function sync(path12, options) {
       try {
-        return core.sync(path11, options || {});
+        return core.sync(path12, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -153,7 +152,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path11 = __require("path");
+    var path12 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -191,7 +190,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path11.join(pathPart, cmd);
+        const pCmd = path12.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -218,7 +217,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path11.join(pathPart, cmd);
+        const pCmd = path12.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -266,7 +265,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path11 = __require("path");
+    var path12 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -284,7 +283,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path11.delimiter : void 0
+          pathExt: withoutPathExt ? path12.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -293,7 +292,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path11.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path12.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -347,8 +346,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path11, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path11.split("/").pop();
+      const [path12, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path12.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -361,16 +360,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs5 = __require("fs");
+    var fs7 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs5.openSync(command, "r");
-        fs5.readSync(fd, buffer, 0, size, 0);
-        fs5.closeSync(fd);
+        fd = fs7.openSync(command, "r");
+        fs7.readSync(fd, buffer, 0, size, 0);
+        fs7.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -383,7 +382,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path11 = __require("path");
+    var path12 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -408,7 +407,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path11.normalize(parsed.command);
+        parsed.command = path12.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4920,13 +4919,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path11, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path11 === "string" ? path11 : path11.toString();
+  for (const { path: path12, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path12 === "string" ? path12 : path12.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path11, serializedResult);
+      appendFileSync(path12, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path11, serializedResult);
+      writeFileSync(path12, serializedResult);
     }
   }
 };
@@ -7319,6 +7318,155 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const config = await guardConfig(base);
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config, full, options);
+}
+async function guardedGitEnv(repo, env) {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: void 0 });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+async function guardConfig(base) {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+function driverOverrides(listing) {
+  const filters = /* @__PURE__ */ new Set();
+  const drivers = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]);
+  }
+  return [
+    ...[...filters].flatMap((name) => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"]
+    ]),
+    ...[...drivers].flatMap((name) => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""]
+    ])
+  ];
+}
+async function spawnGit(base, config, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
+  );
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
+  });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
+  const result = await child;
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
+  };
+}
+function gitEnvironment(from, config, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i2) => {
+    env[`GIT_CONFIG_KEY_${i2}`] = key;
+    env[`GIT_CONFIG_VALUE_${i2}`] = value;
+  });
+  return env;
+}
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  kept = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+};
+
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
 function underRecursionGuard(env) {
@@ -7333,6 +7481,7 @@ function refuseUnderRecursionGuard(env, what) {
 }
 
 // src/shared/process-group.ts
+import { promises as fs } from "node:fs";
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
   if (child.pid === void 0) return;
@@ -7356,6 +7505,25 @@ function killGroupAfter(child, timeoutMs) {
     timedOut: () => fired,
     clear: () => timers.forEach(clearTimeout)
   };
+}
+var RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
+async function killTagged(tag) {
+  if (process.platform !== "linux") return 0;
+  const needle = Buffer.from(`\0${RUN_TAG_VAR}=${tag}\0`);
+  const pids = (await fs.readdir("/proc").catch(() => [])).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  let killed = 0;
+  await Promise.all(
+    pids.map(async (pid) => {
+      const environ = await fs.readFile(`/proc/${pid}/environ`).catch(() => null);
+      if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) return;
+      try {
+        process.kill(Number(pid), "SIGKILL");
+        killed += 1;
+      } catch {
+      }
+    })
+  );
+  return killed;
 }
 
 // src/auto-loop/audit-vote.ts
@@ -7423,11 +7591,192 @@ var BoundedOutput = class {
 };
 
 // src/auto-loop/transcript-usage.ts
-import { promises as fs } from "node:fs";
+import { promises as fs3 } from "node:fs";
+import path7 from "node:path";
+
+// src/shared/guarded-files.ts
+import { randomBytes } from "node:crypto";
+import { constants as constants4, promises as fs2 } from "node:fs";
 import path6 from "node:path";
+var NOFOLLOW = constants4.O_NOFOLLOW ?? 0;
+var NONBLOCK = constants4.O_NONBLOCK ?? 0;
+function describeEntry(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFile()) return "a file";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+var lstatOrNull = (file) => fs2.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
+var GuardedFolder = class {
+  constructor(root, now = () => /* @__PURE__ */ new Date()) {
+    this.root = root;
+    this.now = now;
+  }
+  root;
+  now;
+  /** Everything moved aside so far, for the caller to report. */
+  planted = [];
+  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
+  async dir(rel2) {
+    await fs2.mkdir(this.root, { recursive: true });
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path6.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (stat?.isDirectory()) continue;
+      if (stat) await this.moveAside(current, stat);
+      await fs2.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
+      if (!(await fs2.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+    }
+    return current;
+  }
+  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  async writeFile(rel2, content) {
+    const dir = await this.dir(path6.dirname(rel2));
+    const target = path6.join(dir, path6.basename(rel2));
+    await this.clearForFile(target);
+    const temp = path6.join(dir, `.${path6.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs2.open(temp, constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | NOFOLLOW, 420);
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs2.rename(temp, target);
+    } catch (error) {
+      await fs2.rm(temp, { force: true });
+      throw error;
+    }
+  }
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  async append(rel2, content) {
+    const dir = await this.dir(path6.dirname(rel2));
+    const target = path6.join(dir, path6.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs2.open(target, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
+      await handle.write(content);
+    } finally {
+      await handle.close();
+    }
+  }
+  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
+  async openForAppend(rel2) {
+    const dir = await this.dir(path6.dirname(rel2));
+    const target = path6.join(dir, path6.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs2.open(target, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(`${target} is not a regular file`);
+    }
+    return handle;
+  }
+  /**
+   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
+   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
+   */
+  async read(rel2, maxBytes) {
+    let current = this.root;
+    for (const part of splitRel(path6.dirname(rel2))) {
+      current = path6.join(current, part);
+      if (!(await lstatOrNull(current))?.isDirectory()) return null;
+    }
+    return readRegularFile(path6.join(current, path6.basename(rel2)), maxBytes);
+  }
+  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
+  async keepAside(rel2, keepDir, name) {
+    const file = path6.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    if (!stat) return null;
+    const dir = await this.dir(keepDir);
+    const kept = path6.join(dir, name);
+    await fs2.rename(file, kept);
+    return path6.relative(this.root, kept);
+  }
+  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
+  async moveAsideIfPresent(rel2) {
+    const file = path6.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    return stat ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
+  async checkFile(rel2) {
+    let current = this.root;
+    for (const part of splitRel(path6.dirname(rel2))) {
+      current = path6.join(current, part);
+      const stat2 = await lstatOrNull(current);
+      if (!stat2) return null;
+      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
+    }
+    const file = path6.join(current, path6.basename(rel2));
+    const stat = await lstatOrNull(file);
+    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a real folder (or absent), parents included. */
+  async checkDir(rel2) {
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path6.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (!stat) return null;
+      if (!stat.isDirectory()) return this.moveAside(current, stat);
+    }
+    return null;
+  }
+  async clearForFile(target) {
+    const stat = await lstatOrNull(target);
+    if (stat && !stat.isFile()) await this.moveAside(target, stat);
+  }
+  async moveAside(file, stat) {
+    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
+    const kept = `${file}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
+    await fs2.rename(file, kept);
+    const planted = { path: path6.relative(this.root, file), found: describeEntry(stat), keptAs: path6.relative(this.root, kept) };
+    this.planted.push(planted);
+    return planted;
+  }
+};
+function splitRel(rel2) {
+  const parts = path6.normalize(rel2).split(path6.sep).filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..") || path6.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
+  return parts;
+}
+async function readRegularFile(file, maxBytes, position = 0) {
+  const handle = await openRegular(file);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
+    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+async function openRegular(file, follow = false) {
+  let handle;
+  try {
+    handle = await fs2.open(file, constants4.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    throw error;
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
+
+// src/auto-loop/transcript-usage.ts
 var CHUNK = 1024 * 1024;
 var KEEP_IDS = 500;
 var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
 var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 function usageTokens(usage) {
   if (!usage) return 0;
@@ -7438,25 +7787,21 @@ async function readTranscriptDelta(file, cursor, notBefore = null) {
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
   const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path6.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  const subagents = path7.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path6.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+    delta.subagentOffsets[name] = await readFileDelta(path7.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
   delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
   return delta;
 }
 async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
   try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
     let pending = Buffer.alloc(0);
     let consumed = position;
     while (position < size) {
@@ -7525,9 +7870,11 @@ function auditArgs() {
 async function runAudit(options) {
   const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const repo = findRepo(options.cwd);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
-    env: { ...options.env, [RECURSION_GUARD]: "1" },
+    env: { ...env, [RECURSION_GUARD]: "1" },
     extendEnv: false,
     input: options.prompt,
     buffer: false,
@@ -7565,16 +7912,19 @@ function unmet(failure, tokens) {
 }
 
 // src/auto-loop/verifier.ts
+import { randomUUID } from "node:crypto";
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
+var DRAIN_MS = 2e3;
 async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
+  const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   const child = execa(command, {
     shell: true,
     cwd,
-    env,
+    env: { ...env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
@@ -7585,9 +7935,19 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   });
   child.all?.on("data", (chunk) => output.push(chunk));
   const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
+  let drain;
+  const endTree = () => {
+    killGroup(child, "SIGKILL");
+    void killTagged(tag);
+  };
+  child.on("exit", () => {
+    endTree();
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+  });
   const result = await child;
   deadline.clear();
+  clearTimeout(drain);
+  endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {
@@ -7704,10 +8064,9 @@ function quoteForShell(value) {
 }
 
 // src/auto-loop/mirror.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
 import { createHash } from "node:crypto";
-import { constants as constants4, promises as fs2 } from "node:fs";
-import path7 from "node:path";
+import { constants as constants5, promises as fs4 } from "node:fs";
+import path8 from "node:path";
 
 // src/auto-loop/history.ts
 var HistoryEntrySchema = external_exports.object({
@@ -7748,90 +8107,97 @@ function historyEntry(state, now, event, detail, extra = {}) {
 var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path7.join(projectDir, MIRROR_DIR);
+var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
+var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
+var rel = (...parts) => path8.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
+var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
+var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var FOLDERS = ["logs", "tampered"];
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
 `;
 }
 var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs2.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs2.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs2.mkdir(path7.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path7.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
 async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path7.join(dir, "goal-state.json"), text);
+  const folder = guard(projectDir, now);
+  await folder.writeFile(rel(".gitignore"), GITIGNORE);
+  await folder.writeFile(rel("goal-state.json"), text);
   const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path7.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
 `);
+  return folder.planted;
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs2.mkdir(path7.dirname(file), { recursive: true });
-  const handle = await fs2.open(file, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW, 420);
+  await fs4.mkdir(path8.dirname(file), { recursive: true });
+  const handle = await fs4.open(file, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | (constants5.O_NOFOLLOW ?? 0) | (constants5.O_NONBLOCK ?? 0), 420);
   try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    await handle.write(historyLines(entries));
   } finally {
     await handle.close();
   }
 }
-var mirrorHistoryFile = (projectDir) => path7.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file = path7.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs2.readFile(file, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path7.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs2.mkdir(path7.dirname(aside), { recursive: true });
-  await fs2.rename(file, aside);
-  return { kind: "edited", keptAs: path7.relative(projectDir, aside) };
+async function appendMirrorHistory(projectDir, entries, now) {
+  if (entries.length === 0) return [];
+  const folder = guard(projectDir, now);
+  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
+  return folder.planted;
+}
+var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
+`).join("");
+async function inspectMirror(projectDir, expectedSha, now) {
+  if (expectedSha === null) return [];
+  const folder = guard(projectDir, now);
+  const found = [];
+  await folder.checkDir(MIRROR_DIR);
+  for (const name of FOLDERS) await folder.checkDir(rel(name));
+  for (const name of FILES) await folder.checkFile(rel(name));
+  const logs = await fs4.readdir(path8.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  for (const name of logs.filter((n2) => !n2.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
+  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  if (mirror === null) {
+    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
+  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
+    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
+    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
+  }
+  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  return found;
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs2.readFile(path7.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
+  if (expectedSha === null) return false;
+  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
 }
 async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs2.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs2.rename(dir, aside);
-  return path7.relative(projectDir, aside);
+  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
 }
 async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path7.join(await ensureDir(projectDir, now), "logs");
+  const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path7.join(dir, name), output);
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path7.join(dir, file), { force: true })));
-  return path7.join(MIRROR_DIR, "logs", name);
+  await folder.writeFile(rel("logs", name), output);
+  const dir = path8.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs4.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs4.rm(path8.join(dir, file), { force: true })));
+  return rel("logs", name);
+}
+function openMirrorLog(projectDir, name, now) {
+  return guard(projectDir, now).openForAppend(rel(name));
 }
 async function readHandoff(projectDir) {
-  const file = path7.join(dirOf(projectDir), "handoff.md");
-  const info = await fs2.lstat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs2.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
+  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
+  if (!read) return null;
+  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
+  return text === "" ? null : text;
 }
 
 // src/auto-loop/store.ts
-import path8 from "node:path";
+import path9 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path8.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path8.join(dir, "state.json"), history: path8.join(dir, "gate-history.jsonl") };
+  const dir = path9.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path9.join(dir, "state.json"), history: path9.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -7840,151 +8206,19 @@ async function persist(files, state, history, now) {
   const text = mirrorText(state);
   const saved = { ...state, mirror_sha256: sha256(text) };
   await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  const planted = await writeMirror(state.project_dir, state, text, now);
+  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  await appendJsonl(files.history, all);
+  await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 function writeMarker(data, state, files, now, driver = "session") {
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
-// src/shared/git.ts
-import { devNull } from "node:os";
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, join } from "node:path";
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var DEFAULT_TIMEOUT_MS = 6e4;
-var STDERR_BYTES = 4096;
-var FIXED_CONFIG = [
-  ["core.fsmonitor", "false"],
-  ["core.hooksPath", devNull],
-  ["core.pager", "cat"],
-  ["core.useReplaceRefs", "false"],
-  ["core.untrackedCache", "false"],
-  ["diff.external", ""],
-  ["diff.ignoreSubmodules", "all"],
-  ["status.submoduleSummary", "false"],
-  ["submodule.recurse", "false"],
-  ["commit.gpgSign", "false"],
-  ["tag.gpgSign", "false"],
-  ["log.showSignature", "false"],
-  ["gc.auto", "0"],
-  ["maintenance.auto", "false"],
-  ["protocol.allow", "never"]
-];
-var NO_DRIVERS = {
-  diff: ["--no-ext-diff", "--no-textconv"],
-  show: ["--no-ext-diff", "--no-textconv"],
-  log: ["--no-ext-diff", "--no-textconv"],
-  blame: ["--no-textconv"]
-};
-async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
-  const [command, ...rest] = args;
-  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
-  return spawnGit(base, config, full, options);
-}
-function findRepo(dir) {
-  for (let current = dir; ; current = dirname(current)) {
-    const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      const stat = lstatSync(dotGit);
-      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
-    }
-    if (dirname(current) === current) return null;
-  }
-}
-function filterOverrides(listing) {
-  const names = /* @__PURE__ */ new Set();
-  for (const entry of listing.split("\0")) {
-    const key = entry.split("\n", 1)[0];
-    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (match) names.add(match[1]);
-  }
-  return [...names].flatMap((name) => [
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.required`, "false"]
-  ]);
-}
-async function spawnGit(base, config, args, options) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const stdout = new HeadBuffer(maxBytes);
-  const stderr = new HeadBuffer(STDERR_BYTES);
-  const child = execa(
-    "git",
-    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
-    {
-      cwd: base.cwd,
-      env: gitEnvironment(base.env ?? process.env, config, options),
-      extendEnv: false,
-      buffer: false,
-      reject: false,
-      stdin: options.input === void 0 ? "ignore" : "pipe",
-      ...options.input === void 0 ? {} : { input: options.input },
-      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      forceKillAfterDelay: 1e3
-    }
-  );
-  child.stdout?.on("data", (chunk) => {
-    stdout.push(chunk);
-    options.onChunk?.(chunk);
-  });
-  child.stderr?.on("data", (chunk) => stderr.push(chunk));
-  const result = await child;
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    ok: exitCode === 0 && !result.timedOut,
-    exitCode,
-    timedOut: result.timedOut === true,
-    stdout: stdout.text(),
-    bytes: stdout.total,
-    truncated: stdout.total > maxBytes,
-    stderr: stderr.text()
-  };
-}
-function gitEnvironment(from, config, options) {
-  const env = {};
-  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
-  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
-  env.GIT_CONFIG_COUNT = String(config.length);
-  config.forEach(([key, value], i2) => {
-    env[`GIT_CONFIG_KEY_${i2}`] = key;
-    env[`GIT_CONFIG_VALUE_${i2}`] = value;
-  });
-  return env;
-}
-var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
-var HeadBuffer = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  kept = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.kept >= this.limit) return;
-    const take = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(take);
-    this.kept += take.length;
-  }
-  text() {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
-};
-
 // src/checkpoint/record.ts
-import { promises as fs3 } from "node:fs";
-import path9 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path10 from "node:path";
 var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
 var ChangesSchema = external_exports.object({
   added: external_exports.int().nonnegative(),
@@ -8034,11 +8268,11 @@ var CheckpointRecordSchema = external_exports.object({
   failures: external_exports.int().nonnegative()
 });
 function checkpointsDir(data, projectDir) {
-  return path9.join(data, "checkpoints", projectKey(projectDir));
+  return path10.join(data, "checkpoints", projectKey(projectDir));
 }
 function recordFiles(data, projectDir, loopId) {
   const dir = checkpointsDir(data, projectDir);
-  return { record: path9.join(dir, `${loopId}.json`), index: path9.join(dir, `${loopId}.index`) };
+  return { record: path10.join(dir, `${loopId}.json`), index: path10.join(dir, `${loopId}.index`) };
 }
 function loadRecord(file, now) {
   return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
@@ -8054,23 +8288,23 @@ async function projectRecords(data, projectDir) {
   return readRecordsIn(checkpointsDir(data, projectDir));
 }
 async function allRecords(data) {
-  const root = path9.join(data, "checkpoints");
-  const projects = await fs3.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path9.join(root, project))))).flat();
+  const root = path10.join(data, "checkpoints");
+  const projects = await fs5.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path10.join(root, project))))).flat();
 }
 async function findRecord(data, loopId) {
-  const root = path9.join(data, "checkpoints");
-  for (const project of await fs3.readdir(root).catch(() => [])) {
-    const read = await readJson(path9.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+  const root = path10.join(data, "checkpoints");
+  for (const project of await fs5.readdir(root).catch(() => [])) {
+    const read = await readJson(path10.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.loop_id === loopId) return read.value;
   }
   return void 0;
 }
 async function readRecordsIn(dir) {
-  const names = (await fs3.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
   const records = [];
   for (const name of names) {
-    const read = await readJson(path9.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(path10.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists) records.push(read.value);
   }
   const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
@@ -8113,8 +8347,8 @@ function pathLines(changes, limit = KEEP_PATHS) {
 }
 
 // src/checkpoint/tree.ts
-import { existsSync as existsSync2, promises as fs4 } from "node:fs";
-import path10 from "node:path";
+import { existsSync as existsSync2, promises as fs6 } from "node:fs";
+import path11 from "node:path";
 async function git(repo, args, options = {}) {
   const result = await runGit(repo, args, options);
   if (!result.ok) {
@@ -8124,21 +8358,21 @@ async function git(repo, args, options = {}) {
   return result.stdout;
 }
 function ownPaths(repo, projectDir) {
-  const rel = path10.relative(repo.workTree, projectDir).split(path10.sep).join("/");
-  const prefix = rel ? `${rel}/` : "";
+  const rel2 = path11.relative(repo.workTree, projectDir).split(path11.sep).join("/");
+  const prefix = rel2 ? `${rel2}/` : "";
   return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
 async function seedIndex(repo, projectDir, indexFile) {
   if (existsSync2(indexFile)) return;
-  await fs4.mkdir(path10.dirname(indexFile), { recursive: true });
-  const own = path10.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  await fs4.copyFile(own, indexFile).catch(() => void 0);
+  await fs6.mkdir(path11.dirname(indexFile), { recursive: true });
+  const own = path11.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs6.copyFile(own, indexFile).catch(() => void 0);
   await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
 async function gitDirOf(repo) {
-  if ((await fs4.lstat(repo.gitDir)).isDirectory()) return fs4.realpath(repo.gitDir);
+  if ((await fs6.lstat(repo.gitDir)).isDirectory()) return fs6.realpath(repo.gitDir);
   const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
-  return fs4.realpath(dir).catch(() => dir);
+  return fs6.realpath(dir).catch(() => dir);
 }
 async function checkGitDir(repo, expected) {
   const gitDir = await gitDirOf(repo);
@@ -8157,7 +8391,7 @@ async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
   } catch (error) {
     if (!/index/i.test(error.message)) throw error;
-    await fs4.rm(indexFile, { force: true });
+    await fs6.rm(indexFile, { force: true });
     await seedIndex(repo, projectDir, indexFile);
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
   }
@@ -8195,11 +8429,13 @@ export {
   splitWords,
   HistoryEntrySchema,
   historyEntry,
+  readRegularFile,
   MIRROR_DIR,
-  checkMirror,
+  inspectMirror,
   mirrorIsOurs,
   keepForeignAside,
   writeVerifierLog,
+  openMirrorLog,
   readHandoff,
   loopFiles,
   loadState,

@@ -30,7 +30,7 @@ import {
   tellPerson,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunk-K4K3OD2M.js";
+} from "./chunk-BLTBHQ5R.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -45,7 +45,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-GRK5E2TP.js";
+} from "./chunk-VP6XBNE7.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -67,9 +67,11 @@ import {
   loopFiles,
   mirrorIsOurs,
   nextRestoreId,
+  openMirrorLog,
   pathLines,
   persist,
   projectRecords,
+  readRegularFile,
   readSettings,
   recordFiles,
   refuseUnderRecursionGuard,
@@ -82,13 +84,13 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-N4MQ7ZCZ.js";
+} from "./chunk-6BH2IUUK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -103,14 +105,14 @@ import {
   require_proper_lockfile,
   resolveCaps,
   withLock
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-ZQXUZUUC.js";
+} from "./chunk-3QWVNAJ6.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -1288,7 +1290,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path12 = __require("node:path");
-    var fs9 = __require("node:fs");
+    var fs8 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2282,7 +2284,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs9.existsSync(executableFile)) return;
+        if (fs8.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2301,10 +2303,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path12.resolve(baseDir, baseName);
-          if (fs9.existsSync(localBin)) return localBin;
+          if (fs8.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path12.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs9.existsSync(`${localBin}${ext}`)
+            (ext) => fs8.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2316,7 +2318,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3789,9 +3791,9 @@ function parseGoalFile(text, name) {
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
     if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
@@ -3799,10 +3801,16 @@ async function readGoalFile(projectDir, file, named = false) {
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+var inside = (dir, file) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 function unquote(value) {
   const quote = value[0];
   return value.length >= 2 && (quote === '"' || quote === "'") && value.endsWith(quote) ? value.slice(1, -1) : value;
@@ -3945,7 +3953,6 @@ async function loadOrSetAside(files, now) {
 // src/codex/auto-loop-run.ts
 import { spawn } from "node:child_process";
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { promises as fs2 } from "node:fs";
 import path2 from "node:path";
 
 // src/codex/app-server-client.ts
@@ -4563,8 +4570,7 @@ async function runCodexLoopCommand(ctx, request, background) {
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
-  const log = path2.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
-  const out = await fs2.open(log, "a");
+  const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, /* @__PURE__ */ new Date());
   try {
     const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
       cwd: ctx.projectDir,
@@ -5048,7 +5054,7 @@ function formatRun(run3) {
 }
 
 // src/history/runs.ts
-import { promises as fs3 } from "node:fs";
+import { promises as fs2 } from "node:fs";
 import path5 from "node:path";
 var RunSummarySchema = external_exports.object({
   version: external_exports.literal(1),
@@ -5125,7 +5131,7 @@ async function repeatRuns(statsFile2, now) {
 }
 async function autoLoopRuns(dataDir) {
   const root = path5.join(dataDir, "auto-loop");
-  const projects = await fs3.readdir(root).catch(() => []);
+  const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
     const dir = path5.join(root, project);
@@ -5165,7 +5171,7 @@ async function autoLoopRuns(dataDir) {
   return runs;
 }
 async function historyLines(file) {
-  const text = await fs3.readFile(file, "utf8").catch(() => "");
+  const text = await fs2.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (!line.trim()) return [];
     try {
@@ -5219,7 +5225,7 @@ function registerHistoryCommand(program2, io) {
 }
 
 // src/checkpoint/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 function planPrune(candidates, keep) {
   const newest = (r) => lastCheckpoint(r)?.at ?? "";
   const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
@@ -5236,8 +5242,8 @@ async function applyPrune(data, remove) {
         await deleteRef(repo, record.ref);
       }
       const files = recordFiles(data, record.project_dir, record.loop_id);
-      await fs4.rm(files.index, { force: true });
-      await fs4.rm(files.record, { force: true });
+      await fs3.rm(files.index, { force: true });
+      await fs3.rm(files.record, { force: true });
       lines.push(`removed ${record.ref} (${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id})`);
     } catch (error) {
       lines.push(`could not remove ${record.ref}: ${formatError(error)}`);
@@ -5553,12 +5559,12 @@ function formatStatus2(s, now) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs5 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 import path6 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path6.join(dir, name);
@@ -5571,7 +5577,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs5.rm(file, { force: true });
+      await fs4.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -5732,7 +5738,7 @@ import { randomUUID as randomUUID4 } from "node:crypto";
 import path11 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs6 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path8 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
@@ -5763,10 +5769,10 @@ async function runClaudePhase(run3) {
 }
 async function saveLog(file, text) {
   const dir = path8.dirname(file);
-  await fs6.mkdir(dir, { recursive: true });
+  await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs6.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs6.rm(path8.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path8.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5800,7 +5806,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs7, readFileSync as readFileSync2 } from "node:fs";
+import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5826,8 +5832,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs7.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs7.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5844,7 +5850,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs7.readFile(file, "utf8").catch(() => "");
+  const text = await fs6.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5961,13 +5967,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs8 } from "node:fs";
+import { promises as fs7 } from "node:fs";
 import path10 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path10.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs8.mkdir(loopDir, { recursive: true });
+  await fs7.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {

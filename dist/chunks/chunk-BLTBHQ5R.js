@@ -18,12 +18,12 @@ import {
   snapshotTree,
   splitArguments,
   treeOf
-} from "./chunk-N4MQ7ZCZ.js";
+} from "./chunk-6BH2IUUK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -40,7 +40,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 import {
   LoopkitError,
   formatError,
@@ -373,10 +373,9 @@ function beginTurn(previous, obs) {
     const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
   }
-  if (obs.tamper) {
+  if (obs.tamper.length > 0) {
     state = { ...state, tamper_count: state.tamper_count + 1 };
-    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
-    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
     return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };

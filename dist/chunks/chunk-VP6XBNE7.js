@@ -3,14 +3,14 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-N4MQ7ZCZ.js";
+} from "./chunk-6BH2IUUK.js";
 import {
   LOOP_STATUSES,
   elapsedMs,
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-WDEVMIYF.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -9,7 +9,7 @@ import {
   formatDuration,
   readJson,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-T5RPSBXM.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 
