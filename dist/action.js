@@ -2,22 +2,29 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-VP6XBNE7.js";
+} from "./chunks/chunk-3GBYSTCP.js";
+import {
+  splitWords
+} from "./chunks/chunk-XWM2ZN7M.js";
 import {
   MIRROR_DIR,
+  loadState,
+  loopFiles,
+  readSettings
+} from "./chunks/chunk-RVXRWYVH.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-6OFFSGGF.js";
+import "./chunks/chunk-MZZP42DO.js";
+import {
   checkGitDir,
   execa,
   findRecord,
   findRepo,
   lastCheckpoint,
-  loadState,
-  loopFiles,
-  readSettings,
   runGit,
-  setRef,
-  splitWords
-} from "./chunks/chunk-6BH2IUUK.js";
-import "./chunks/chunk-T5RPSBXM.js";
+  setRef
+} from "./chunks/chunk-ZL43R42R.js";
+import "./chunks/chunk-EYP5537H.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,
