@@ -4889,8 +4889,28 @@ function failureLine(record2) {
 }
 
 // src/cli/checkpoints-command.ts
+var CHECKPOINTS_HELP = `Usage: loopkit checkpoints [<loop id>] [--json] [--project <dir>] [--plugin-data <dir>]
+
+A loop's checkpoints: in a git repository, the working tree after each iteration, kept as a commit on
+refs/loopkit/<loop id> (HEAD, the index, branches and the stash untouched). Without a loop id: the
+project's loop with the newest checkpoint, and a line for each other loop there.
+
+  <loop id>            the loop (its id is in --status and loopkit history)
+  --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
+                       tokens and files changed, the ref, the latest failure
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit checkpoints
+  loopkit checkpoints loop-1767268800123 --json
+  git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
+
+Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+`;
 function registerCheckpointsCommand(program2, io) {
-  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+  program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
     if (loopId !== void 0) checkpointRef(loopId);
     const inv = invocation(options, io);
     const data = inv.dataDir();
@@ -5290,8 +5310,26 @@ async function loopRunning(record2) {
 }
 
 // src/cli/prune-command.ts
+var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
+
+Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
+loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
+stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+
+  --keep N             keep the checkpoints of the newest N ended loops (default 0)
+  --dry-run            say what would be removed, remove nothing
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit prune --dry-run
+  loopkit prune --keep 3
+
+Exit codes: 0, 1 error, 2 usage error.
+`;
 function registerPruneCommand(program2, io) {
-  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+  program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
     const keep = Number(options.keep);
     if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
     const inv = invocation(options, io);
@@ -5748,8 +5786,26 @@ function ignoredInTheWay(workTree, changes) {
 }
 
 // src/cli/restore-command.ts
+var RESTORE_HELP = `Usage: loopkit restore <loop id> <checkpoint> [--plugin-data <dir>]
+
+Puts the working tree back to a loop's checkpoint. The tree as it is now is kept first, as a
+checkpoint of its own (r1, r2, ...), so the restore can be undone the same way. HEAD, the index,
+branches and ignored files are left alone; a restore that would overwrite an ignored file changes
+nothing and says which. Refused while the loop still runs: cancel it first.
+
+  <loop id>            the loop (see loopkit checkpoints)
+  <checkpoint>         an iteration number, or r1, r2, ... for the tree before a restore
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
+  loopkit restore loop-1767268800123 r1     undo that restore
+
+Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+`;
 function registerRestoreCommand(program2, io) {
-  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
     checkpointRef(loopId);
     const data = invocation(options, io).dataDir();
     const record2 = data === null ? void 0 : await findRecord(data, loopId);
