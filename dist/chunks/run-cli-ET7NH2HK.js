@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-FKQGWRP3.js";
+} from "./chunk-3GBYSTCP.js";
 import {
   dataDirCandidates,
   defaultDataDir,
@@ -64,7 +64,7 @@ import {
   recordDelegatedProgress,
   startPrompt,
   treeFingerprint
-} from "./chunk-7HI5TB5E.js";
+} from "./chunk-GVKUAJHX.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -83,7 +83,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-77Z2CPS2.js";
+} from "./chunk-RVXRWYVH.js";
 import {
   killGroup
 } from "./chunk-PZX5E6UV.js";
@@ -97,27 +97,27 @@ import {
 } from "./chunk-MZZP42DO.js";
 import {
   appendCheckpoint,
+  checkpointRef
+} from "./chunk-UU4TKECX.js";
+import {
   changesBetween,
   checkGitDir,
-  checkpointRef,
   countLine,
   deleteRef,
-  pathLines,
-  snapshotTree,
-  switchTree,
-  treeOf
-} from "./chunk-YIE4XGO5.js";
-import {
   execa,
   findRecord,
   findRepo,
   lastCheckpoint,
   loadRecord,
   nextRestoreId,
+  pathLines,
   projectRecords,
   recordFiles,
-  saveRecord
-} from "./chunk-JGWXSMO6.js";
+  saveRecord,
+  snapshotTree,
+  switchTree,
+  treeOf
+} from "./chunk-ZL43R42R.js";
 import {
   SessionMarkerSchema,
   _enum,

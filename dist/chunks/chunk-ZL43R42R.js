@@ -9,6 +9,7 @@ import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
 import {
+  LoopkitError,
   __commonJS,
   __require,
   __toESM
@@ -19,8 +20,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs2 = __require("fs");
-    function checkPathExt(path7, options) {
+    var fs3 = __require("fs");
+    function checkPathExt(path8, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -31,25 +32,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path7.substr(-p.length).toLowerCase() === p) {
+        if (p && path8.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path7, options) {
+    function checkStat(stat, path8, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path7, options);
+      return checkPathExt(path8, options);
     }
-    function isexe(path7, options, cb) {
-      fs2.stat(path7, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path7, options));
+    function isexe(path8, options, cb) {
+      fs3.stat(path8, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path8, options));
       });
     }
-    function sync(path7, options) {
-      return checkStat(fs2.statSync(path7), path7, options);
+    function sync(path8, options) {
+      return checkStat(fs3.statSync(path8), path8, options);
     }
   }
 });
@@ -59,14 +60,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs2 = __require("fs");
-    function isexe(path7, options, cb) {
-      fs2.stat(path7, function(er, stat) {
+    var fs3 = __require("fs");
+    function isexe(path8, options, cb) {
+      fs3.stat(path8, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path7, options) {
-      return checkStat(fs2.statSync(path7), options);
+    function sync(path8, options) {
+      return checkStat(fs3.statSync(path8), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -90,7 +91,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs2 = __require("fs");
+    var fs3 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -99,7 +100,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path7, options, cb) {
+    function isexe(path8, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -109,7 +110,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path7, options || {}, function(er, is) {
+          isexe(path8, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -118,7 +119,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path7, options || {}, function(er, is) {
+      core(path8, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -128,9 +129,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path7, options) {
+    function sync(path8, options) {
       try {
-        return core.sync(path7, options || {});
+        return core.sync(path8, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -146,7 +147,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path7 = __require("path");
+    var path8 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -184,7 +185,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path7.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -211,7 +212,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path7.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -259,7 +260,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path7 = __require("path");
+    var path8 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -277,7 +278,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path7.delimiter : void 0
+          pathExt: withoutPathExt ? path8.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -286,7 +287,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path7.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -340,8 +341,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path7, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path7.split("/").pop();
+      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path8.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -354,16 +355,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs2 = __require("fs");
+    var fs3 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs2.openSync(command, "r");
-        fs2.readSync(fd, buffer, 0, size, 0);
-        fs2.closeSync(fd);
+        fd = fs3.openSync(command, "r");
+        fs3.readSync(fd, buffer, 0, size, 0);
+        fs3.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -376,7 +377,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path7 = __require("path");
+    var path8 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -401,7 +402,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path7.normalize(parsed.command);
+        parsed.command = path8.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4913,13 +4914,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path7, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path7 === "string" ? path7 : path7.toString();
+  for (const { path: path8, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path8 === "string" ? path8 : path8.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path7, serializedResult);
+      appendFileSync(path8, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path7, serializedResult);
+      writeFileSync(path8, serializedResult);
     }
   }
 };
@@ -7556,6 +7557,118 @@ async function readRecordsIn(dir) {
   return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
 }
 
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output, keep = KEEP_PATHS) {
+  const fields = output.split("\0");
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (let i2 = 0; i2 + 1 < fields.length; i2 += 2) {
+    const status = fields[i2].trim();
+    const file = fields[i2 + 1];
+    if (!STATUSES.has(status) || file === "") continue;
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
+    else changes.more += 1;
+  }
+  return changes;
+}
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
+}
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
+}
+
+// src/checkpoint/tree.ts
+import { existsSync as existsSync2, promises as fs2 } from "node:fs";
+import path7 from "node:path";
+async function git(repo, args, options = {}) {
+  const result = await runGit(repo, args, options);
+  if (!result.ok) {
+    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
+  }
+  return result.stdout;
+}
+function ownPaths(repo, projectDir) {
+  const rel = path7.relative(repo.workTree, projectDir).split(path7.sep).join("/");
+  const prefix = rel ? `${rel}/` : "";
+  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
+}
+async function seedIndex(repo, projectDir, indexFile) {
+  if (existsSync2(indexFile)) return;
+  await fs2.mkdir(path7.dirname(indexFile), { recursive: true });
+  const own = path7.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs2.copyFile(own, indexFile).catch(() => void 0);
+  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
+}
+async function gitDirOf(repo) {
+  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs2.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
+  await seedIndex(repo, projectDir, indexFile);
+  try {
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  } catch (error) {
+    if (!/index/i.test(error.message)) throw error;
+    await fs2.rm(indexFile, { force: true });
+    await seedIndex(repo, projectDir, indexFile);
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  }
+  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
+}
+async function treeOf(repo, commit) {
+  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+async function commitTree(repo, tree, parent, message, now) {
+  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
+  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
+  return (await git(repo, args, { gitEnv, input: message })).trim();
+}
+async function setRef(repo, ref, commit) {
+  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
+}
+async function deleteRef(repo, ref) {
+  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
+}
+async function changesBetween(repo, from, to, keep) {
+  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+}
+async function switchTree(repo, indexFile, from, to) {
+  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
+}
+
 export {
   execa,
   runGit,
@@ -7569,5 +7682,15 @@ export {
   nextRestoreId,
   projectRecords,
   allRecords,
-  findRecord
+  findRecord,
+  countLine,
+  pathLines,
+  checkGitDir,
+  snapshotTree,
+  treeOf,
+  commitTree,
+  setRef,
+  deleteRef,
+  changesBetween,
+  switchTree
 };

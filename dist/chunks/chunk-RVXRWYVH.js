@@ -15,7 +15,7 @@ import {
   execa,
   findRepo,
   guardedGitEnv
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-ZL43R42R.js";
 import {
   _enum,
   array,

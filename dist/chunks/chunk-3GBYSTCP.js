@@ -10,7 +10,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-ZL43R42R.js";
 import {
   _enum,
   array,

@@ -19,8 +19,8 @@ import {
 } from "./chunk-5FM7APW3.js";
 import {
   checkpointIteration
-} from "./chunk-YIE4XGO5.js";
-import "./chunk-JGWXSMO6.js";
+} from "./chunk-UU4TKECX.js";
+import "./chunk-ZL43R42R.js";
 import {
   removeSessionMarker,
   withLock

@@ -9,7 +9,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-7HI5TB5E.js";
+} from "./chunk-GVKUAJHX.js";
 import {
   historyEntry,
   inspectMirror,
@@ -23,7 +23,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-77Z2CPS2.js";
+} from "./chunk-RVXRWYVH.js";
 import "./chunk-PZX5E6UV.js";
 import "./chunk-6OFFSGGF.js";
 import {
@@ -41,8 +41,8 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-YIE4XGO5.js";
-import "./chunk-JGWXSMO6.js";
+} from "./chunk-UU4TKECX.js";
+import "./chunk-ZL43R42R.js";
 import {
   iso_exports,
   literal,

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   historyEntry
-} from "./chunk-77Z2CPS2.js";
+} from "./chunk-RVXRWYVH.js";
 import {
   capReached,
   elapsedMs
@@ -12,7 +12,7 @@ import {
 import {
   findRepo,
   runGit
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-ZL43R42R.js";
 import {
   formatDuration,
   iso_exports,
