@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-RJS5HCPY.js";
+} from "./chunks/chunk-BCZ7BB2Y.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,9 +10,9 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-K2N2ZLRM.js";
-import "./chunks/chunk-XEC3S3RS.js";
-import "./chunks/chunk-2LPL6D4U.js";
+} from "./chunks/chunk-AWQHIYVV.js";
+import "./chunks/chunk-I2M2FKLY.js";
+import "./chunks/chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   formatError,

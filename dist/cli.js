@@ -43,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-5Y5SVI2T.js")).runStatusline(io) : await (await import("./chunks/run-cli-V5Z4JG5N.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-ANILDAVI.js")).runStatusline(io) : await (await import("./chunks/run-cli-W6CKYONG.js")).runCli(args, io);

@@ -5,7 +5,7 @@ import {
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-I2M2FKLY.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

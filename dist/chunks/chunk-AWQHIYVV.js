@@ -9,10 +9,10 @@ import {
   tokensUsed,
   writeJson,
   writeSessionMarker
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-I2M2FKLY.js";
 import {
   projectKey
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   __commonJS,
@@ -25,8 +25,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function checkPathExt(path9, options) {
+    var fs2 = __require("fs");
+    function checkPathExt(path8, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -37,25 +37,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path9.substr(-p.length).toLowerCase() === p) {
+        if (p && path8.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path9, options) {
+    function checkStat(stat, path8, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path9, options);
+      return checkPathExt(path8, options);
     }
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path9, options));
+    function isexe(path8, options, cb) {
+      fs2.stat(path8, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path8, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), path9, options);
+    function sync(path8, options) {
+      return checkStat(fs2.statSync(path8), path8, options);
     }
   }
 });
@@ -65,14 +65,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
+    var fs2 = __require("fs");
+    function isexe(path8, options, cb) {
+      fs2.stat(path8, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), options);
+    function sync(path8, options) {
+      return checkStat(fs2.statSync(path8), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -96,7 +96,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs3 = __require("fs");
+    var fs2 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -105,7 +105,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path9, options, cb) {
+    function isexe(path8, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -115,7 +115,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path9, options || {}, function(er, is) {
+          isexe(path8, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -124,7 +124,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path9, options || {}, function(er, is) {
+      core(path8, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -134,9 +134,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path9, options) {
+    function sync(path8, options) {
       try {
-        return core.sync(path9, options || {});
+        return core.sync(path8, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -152,7 +152,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path9 = __require("path");
+    var path8 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -190,7 +190,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -217,7 +217,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -265,7 +265,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path8 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -283,7 +283,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path9.delimiter : void 0
+          pathExt: withoutPathExt ? path8.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -292,7 +292,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -346,8 +346,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path9, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path9.split("/").pop();
+      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path8.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -360,16 +360,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs3 = __require("fs");
+    var fs2 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs3.openSync(command, "r");
-        fs3.readSync(fd, buffer, 0, size, 0);
-        fs3.closeSync(fd);
+        fd = fs2.openSync(command, "r");
+        fs2.readSync(fd, buffer, 0, size, 0);
+        fs2.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -382,7 +382,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path8 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -407,7 +407,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path9.normalize(parsed.command);
+        parsed.command = path8.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -3616,7 +3616,7 @@ function parseMilliseconds(milliseconds) {
 
 // node_modules/pretty-ms/index.js
 var isZero = (value) => value === 0 || value === 0n;
-var pluralize = (word, count3) => count3 === 1 || count3 === 1n ? word : `${word}s`;
+var pluralize = (word, count2) => count2 === 1 || count2 === 1n ? word : `${word}s`;
 var SECOND_ROUNDING_EPSILON = 1e-7;
 var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
 function prettyMilliseconds(milliseconds, options) {
@@ -4919,13 +4919,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path9, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path9 === "string" ? path9 : path9.toString();
+  for (const { path: path8, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path8 === "string" ? path8 : path8.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path9, serializedResult);
+      appendFileSync(path8, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path9, serializedResult);
+      writeFileSync(path8, serializedResult);
     }
   }
 };
@@ -5853,12 +5853,12 @@ var SignalExit = class extends SignalExitBase {
     for (const sig of signals) {
       this.#sigListeners[sig] = () => {
         const listeners = this.#process.listeners(sig);
-        let { count: count3 } = this.#emitter;
+        let { count: count2 } = this.#emitter;
         const p = process10;
         if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-          count3 += p.__signal_exit_emitter__.count;
+          count2 += p.__signal_exit_emitter__.count;
         }
-        if (listeners.length === count3) {
+        if (listeners.length === count2) {
           this.unload();
           const ret = this.#emitter.emit("exit", null, sig);
           const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -7318,19 +7318,6 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/shared/recursion-guard.ts
-var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
-function underRecursionGuard(env) {
-  return Boolean(env[RECURSION_GUARD]);
-}
-function refuseUnderRecursionGuard(env, what) {
-  if (!underRecursionGuard(env)) return;
-  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
-    value: env[RECURSION_GUARD],
-    hint: "start loops from your own Claude Code session or terminal"
-  });
-}
-
 // src/shared/process-group.ts
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
@@ -7355,26 +7342,6 @@ function killGroupAfter(child, timeoutMs) {
     timedOut: () => fired,
     clear: () => timers.forEach(clearTimeout)
   };
-}
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = external_exports.strictObject({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
-var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
-function parseAuditVote(reply) {
-  const lines = reply.trimEnd().split("\n");
-  const last = lines[lines.length - 1]?.trim() ?? "";
-  let raw;
-  try {
-    raw = JSON.parse(last);
-  } catch {
-    return { problem: "the audit's reply does not end with a vote object on its final line" };
-  }
-  const parsed = VoteSchema.safeParse(raw);
-  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
-  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
-  const keys = reply.match(VOTE_KEY)?.length ?? 0;
-  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
-  return { vote: parsed.data };
 }
 
 // src/shared/bounded-output.ts
@@ -7420,148 +7387,6 @@ var BoundedOutput = class {
     return all.length > bytes || this.total > all.length ? `[...]${slice}` : slice;
   }
 };
-
-// src/auto-loop/transcript-usage.ts
-import { promises as fs } from "node:fs";
-import path6 from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens) + count2(usage.output_tokens);
-}
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path6.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path6.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
-  try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens);
-  }
-}
-
-// src/auto-loop/audit.ts
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs() {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--strict-mcp-config",
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function runAudit(options) {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const child = execa(bin, auditArgs(), {
-    cwd: options.cwd,
-    env: { ...options.env, [RECURSION_GUARD]: "1" },
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
-  const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
-}
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
-}
 
 // src/auto-loop/verifier.ts
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
@@ -7612,6 +7437,7 @@ function verifierRun(outcome, logFile) {
 }
 
 // src/auto-loop/settings.ts
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STALE_MS = 30 * 6e4;
 var DEFAULT_CONTEXT_WINDOW = 2e5;
 function positive(env, name, fallback) {
@@ -7705,8 +7531,8 @@ function quoteForShell(value) {
 // src/auto-loop/mirror.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { createHash } from "node:crypto";
-import { constants as constants4, promises as fs2 } from "node:fs";
-import path7 from "node:path";
+import { constants as constants4, promises as fs } from "node:fs";
+import path6 from "node:path";
 
 // src/auto-loop/history.ts
 var HistoryEntrySchema = external_exports.object({
@@ -7747,7 +7573,7 @@ function historyEntry(state, now, event, detail, extra = {}) {
 var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path7.join(projectDir, MIRROR_DIR);
+var dirOf = (projectDir) => path6.join(projectDir, MIRROR_DIR);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
@@ -7756,23 +7582,23 @@ function mirrorText(state) {
 var sha256 = (text) => createHash("sha256").update(text).digest("hex");
 async function ensureDir(projectDir, now) {
   const dir = dirOf(projectDir);
-  const info = await fs2.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs2.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs2.mkdir(path7.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path7.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
+  const info = await fs.lstat(dir).catch(() => null);
+  if (info && !info.isDirectory()) await fs.rename(dir, `${dir}-foreign-${stamp(now)}`);
+  await fs.mkdir(path6.join(dir, "logs"), { recursive: true });
+  await (0, import_write_file_atomic.default)(path6.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
   return dir;
 }
 async function writeMirror(projectDir, state, text, now) {
   const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path7.join(dir, "goal-state.json"), text);
+  await (0, import_write_file_atomic.default)(path6.join(dir, "goal-state.json"), text);
   const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path7.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+  await (0, import_write_file_atomic.default)(path6.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
 `);
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs2.mkdir(path7.dirname(file), { recursive: true });
-  const handle = await fs2.open(file, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW, 420);
+  await fs.mkdir(path6.dirname(file), { recursive: true });
+  const handle = await fs.open(file, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW, 420);
   try {
     await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
 `).join(""));
@@ -7780,42 +7606,42 @@ async function appendJsonl(file, entries) {
     await handle.close();
   }
 }
-var mirrorHistoryFile = (projectDir) => path7.join(dirOf(projectDir), "gate-history.jsonl");
+var mirrorHistoryFile = (projectDir) => path6.join(dirOf(projectDir), "gate-history.jsonl");
 async function checkMirror(projectDir, expectedSha, now) {
   if (expectedSha === null) return null;
-  const file = path7.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs2.readFile(file, "utf8").catch(() => null);
+  const file = path6.join(dirOf(projectDir), "goal-state.json");
+  const text = await fs.readFile(file, "utf8").catch(() => null);
   if (text === null) return { kind: "deleted", keptAs: null };
   if (sha256(text) === expectedSha) return null;
-  const aside = path7.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs2.mkdir(path7.dirname(aside), { recursive: true });
-  await fs2.rename(file, aside);
-  return { kind: "edited", keptAs: path7.relative(projectDir, aside) };
+  const aside = path6.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
+  await fs.mkdir(path6.dirname(aside), { recursive: true });
+  await fs.rename(file, aside);
+  return { kind: "edited", keptAs: path6.relative(projectDir, aside) };
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs2.readFile(path7.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
+  const text = await fs.readFile(path6.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
   return text !== null && expectedSha !== null && sha256(text) === expectedSha;
 }
 async function keepForeignAside(projectDir, now) {
   const dir = dirOf(projectDir);
-  if (!await fs2.lstat(dir).catch(() => null)) return null;
+  if (!await fs.lstat(dir).catch(() => null)) return null;
   const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs2.rename(dir, aside);
-  return path7.relative(projectDir, aside);
+  await fs.rename(dir, aside);
+  return path6.relative(projectDir, aside);
 }
 async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path7.join(await ensureDir(projectDir, now), "logs");
+  const dir = path6.join(await ensureDir(projectDir, now), "logs");
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path7.join(dir, name), output);
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path7.join(dir, file), { force: true })));
-  return path7.join(MIRROR_DIR, "logs", name);
+  await (0, import_write_file_atomic.default)(path6.join(dir, name), output);
+  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path6.join(dir, file), { force: true })));
+  return path6.join(MIRROR_DIR, "logs", name);
 }
 async function readHandoff(projectDir) {
-  const file = path7.join(dirOf(projectDir), "handoff.md");
-  const info = await fs2.lstat(file).catch(() => null);
+  const file = path6.join(dirOf(projectDir), "handoff.md");
+  const info = await fs.lstat(file).catch(() => null);
   if (!info?.isFile()) return null;
-  const handle = await fs2.open(file, "r");
+  const handle = await fs.open(file, "r");
   try {
     const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
@@ -7827,10 +7653,10 @@ async function readHandoff(projectDir) {
 }
 
 // src/auto-loop/store.ts
-import path8 from "node:path";
+import path7 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path8.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path8.join(dir, "state.json"), history: path8.join(dir, "gate-history.jsonl") };
+  const dir = path7.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path7.join(dir, "state.json"), history: path7.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -7865,11 +7691,9 @@ export {
   persist,
   writeMarker,
   execa,
-  refuseUnderRecursionGuard,
   killGroup,
+  killGroupAfter,
   BoundedOutput,
-  readTranscriptDelta,
-  runAudit,
   runVerifier,
   verifierRun,
   readSettings

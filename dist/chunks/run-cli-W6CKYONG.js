@@ -2,6 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
+  captureLaunch,
   endLoop,
   failDelegated,
   headCommit,
@@ -16,6 +17,7 @@ import {
   parseRepeatWords,
   projectLoops,
   recordDelegatedProgress,
+  refuseUnderRecursionGuard,
   resumeState,
   saveLoopRun,
   saveState,
@@ -26,7 +28,7 @@ import {
   summaryLine,
   treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunk-J5TP62Y7.js";
+} from "./chunk-64UOTZNX.js";
 import {
   EXIT,
   STATUS_EXIT_CODES,
@@ -36,7 +38,7 @@ import {
   renderOutputs,
   renderSummary,
   runOutputs
-} from "./chunk-RJS5HCPY.js";
+} from "./chunk-BCZ7BB2Y.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -51,18 +53,17 @@ import {
   mirrorIsOurs,
   persist,
   readSettings,
-  refuseUnderRecursionGuard,
   runVerifier,
   splitArguments,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-K2N2ZLRM.js";
+} from "./chunk-AWQHIYVV.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateFile
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-H7KLECQI.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -77,16 +78,16 @@ import {
   require_proper_lockfile,
   resolveCaps,
   withLock
-} from "./chunk-XEC3S3RS.js";
+} from "./chunk-I2M2FKLY.js";
 import {
   defaultDataDir,
   findDataDir,
   runStatusline
-} from "./chunk-7D3UBWDY.js";
+} from "./chunk-DYB7R7VS.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   __commonJS,
@@ -3789,6 +3790,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3819,6 +3821,7 @@ async function startLoop(ctx, request) {
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -4563,7 +4566,7 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
@@ -4767,7 +4770,7 @@ async function runRequest(request, inv, fromSkill, io) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -5612,7 +5615,7 @@ async function run(words, options, io) {
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);

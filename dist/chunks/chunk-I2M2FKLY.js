@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   __commonJS,
@@ -21829,6 +21829,17 @@ var AuditResultSchema = external_exports.object({
   failure: external_exports.string().nullable(),
   tokens: external_exports.int().nonnegative()
 });
+var LaunchSchema = external_exports.object({
+  /** The audit's claude, a real absolute path outside the project. */
+  claude_bin: external_exports.string().min(1),
+  /** The environment of the start, credentials left out. */
+  env: external_exports.record(external_exports.string(), external_exports.string()),
+  /** Credential variables present at start: their values are read from the environment when used. */
+  credential_names: external_exports.array(external_exports.string()),
+  verifier_timeout_ms: external_exports.int().positive(),
+  audit_timeout_ms: external_exports.int().positive(),
+  context_window: external_exports.int().positive()
+});
 var AutoLoopStateSchema = external_exports.object({
   version: external_exports.literal(1),
   loop_id: external_exports.string().min(1),
@@ -21841,6 +21852,7 @@ var AutoLoopStateSchema = external_exports.object({
   goal_file: external_exports.string().nullable(),
   verify_command: external_exports.string().min(1),
   caps: CapsSchema,
+  launch: LaunchSchema,
   started_at: external_exports.iso.datetime(),
   updated_at: external_exports.iso.datetime(),
   heartbeat_at: external_exports.iso.datetime(),

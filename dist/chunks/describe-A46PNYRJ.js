@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-AQVHO7PC.js";
+} from "./chunk-H7KLECQI.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -9,8 +9,8 @@ import {
   formatDuration,
   readJson,
   tokensUsed
-} from "./chunk-XEC3S3RS.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-I2M2FKLY.js";
+import "./chunk-EHWOGXT5.js";
 import "./chunk-WA7G27RY.js";
 
 // src/statusline/line.ts
