@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-BCZ7BB2Y.js";
+} from "./chunks/chunk-AV7WYFLS.js";
 import {
   MIRROR_DIR,
   execa,
@@ -10,8 +10,8 @@ import {
   loopFiles,
   readSettings,
   splitWords
-} from "./chunks/chunk-AWQHIYVV.js";
-import "./chunks/chunk-I2M2FKLY.js";
+} from "./chunks/chunk-NRGTZDFK.js";
+import "./chunks/chunk-JEAXTHZA.js";
 import "./chunks/chunk-EHWOGXT5.js";
 import {
   LoopkitError,

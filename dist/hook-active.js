@@ -5,8 +5,12 @@ import {
   auditPrompt,
   beginTurn,
   changesSince,
+  checkpointIteration,
   endedOutcome,
+  findRepo,
   finishTurn,
+  guardedGitEnv,
+  iterationChangesText,
   launchEnv,
   loadState as loadState2,
   loopContext,
@@ -14,27 +18,32 @@ import {
   nextGateStep,
   onResume,
   onStop,
+  readLoop,
+  recordIteration,
   saveLoopRun,
   saveNextPrompt,
   saveState,
+  snapshotIteration,
+  tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-64UOTZNX.js";
+} from "./chunks/chunk-7V2USE7G.js";
 import {
   BoundedOutput,
-  checkMirror,
   execa,
   historyEntry,
+  inspectMirror,
   killGroupAfter,
   loadState,
   loopFiles,
+  openRegular,
   persist,
   readHandoff,
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunks/chunk-AWQHIYVV.js";
-import "./chunks/chunk-H7KLECQI.js";
+} from "./chunks/chunk-NRGTZDFK.js";
+import "./chunks/chunk-IJGWD73L.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
@@ -43,9 +52,10 @@ import {
   keepAside,
   readJson,
   removeSessionMarker,
+  tokensUsed,
   withLock,
   writeJson
-} from "./chunks/chunk-I2M2FKLY.js";
+} from "./chunks/chunk-JEAXTHZA.js";
 import {
   SESSION_ID_PATTERN,
   auditWorkDir,
@@ -72,6 +82,29 @@ async function loadOwned(ctx, kind, load) {
   }
   if (!state) return forget(`loopkit ${kind} stopped: its state is gone from loopkit's data folder.`);
   return ownsLoop(state, ctx) ? { state } : forget();
+}
+
+// src/session/output.ts
+function toHookJson(decision) {
+  if (!decision) return void 0;
+  switch (decision.kind) {
+    case "block":
+      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
+    case "allow":
+      return decision.message ? { systemMessage: decision.message } : void 0;
+    case "context":
+      return {
+        ...decision.message ? { systemMessage: decision.message } : {},
+        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
+      };
+  }
+}
+function withNotes(decision, notes) {
+  if (notes.length === 0) return decision;
+  const message = [decision.message, ...notes].filter(Boolean).join("\n");
+  return decision.kind === "block" ? { ...decision, reason: `${decision.reason}
+
+${notes.join("\n")}`, message } : { ...decision, message };
 }
 
 // src/auto-loop/audit.ts
@@ -104,6 +137,7 @@ import path from "node:path";
 var CHUNK = 1024 * 1024;
 var KEEP_IDS = 500;
 var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
 var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 function usageTokens(usage) {
   if (!usage) return 0;
@@ -123,16 +157,12 @@ async function readTranscriptDelta(file, cursor, notBefore = null) {
   return delta;
 }
 async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
   try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
     let pending = Buffer.alloc(0);
     let consumed = position;
     while (position < size) {
@@ -210,7 +240,8 @@ async function auditLoop(input) {
     verifyCommand: state.verify_command,
     verifierTail: input.verifierTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
-    nonce: randomBytes(16).toString("hex")
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges: input.iterationChanges ?? null
   });
   const cwd = auditWorkDir(input.dataDir);
   await fs2.mkdir(cwd, { recursive: true });
@@ -221,9 +252,11 @@ async function auditLoop(input) {
 async function runAudit(options) {
   const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const repo = findRepo(options.projectDir);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
-    env: options.env,
+    env,
     extendEnv: false,
     input: options.prompt,
     buffer: false,
@@ -258,6 +291,22 @@ function readAuditReply(stdout, exitCode) {
 }
 function unmet(failure, tokens) {
   return { vote: "unmet", reasons: [failure], failure, tokens };
+}
+
+// src/auto-loop/checkpoint.ts
+function checkpointLoop(ctx) {
+  return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
+}
+function iterationFacts(state) {
+  const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
+  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
+  return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
+}
+async function checkpointJudged(ctx, loop, pending) {
+  const state = await loadState(ctx.marker.state_file, ctx.now()).catch(() => void 0);
+  if (!state || state.loop_id !== loop.loopId || state.session_id !== ctx.input.session_id || state.iteration === 0) return [];
+  return recordIteration(loop, pending, iterationFacts(state), ctx.now());
 }
 
 // src/auto-loop/long-runs.ts
@@ -329,22 +378,26 @@ async function restoreLoopContext(ctx) {
 // src/auto-loop/hook-handlers.ts
 var autoLoopHookHandlers = {
   async stop(ctx) {
-    const decision = await judgeTurn(ctx);
+    const loop = checkpointLoop(ctx);
+    const pending = await snapshotIteration(loop, ctx.now());
+    const judged = await judgeTurn(ctx, iterationChangesText(pending));
+    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt
 };
-async function judgeTurn(ctx) {
+async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx);
+  const gate = await runGate(first.state, ctx, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
   });
 }
@@ -365,7 +418,7 @@ async function startTurn(ctx, files) {
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: state.launch.context_window
   });
@@ -373,7 +426,7 @@ async function startTurn(ctx, files) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, ctx) {
+async function runGate(state, ctx, iterationChanges) {
   const runs = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
@@ -384,7 +437,7 @@ async function runGate(state, ctx) {
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
-  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail }) };
+  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
 }
 async function save(ctx, files, decided) {
   const now = ctx.now();
@@ -398,6 +451,18 @@ function toStopDecision(outcome) {
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
+
+// src/repeat/checkpoint.ts
+async function checkpointRepeat(ctx, file) {
+  const state = await loadState2(file, ctx.now()).catch(() => void 0);
+  const last = state?.iterations[state.iterations.length - 1];
+  if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
+  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
+  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
+}
+
+// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var repeatHookHandlers = {
   async stop(ctx) {
@@ -405,8 +470,9 @@ var repeatHookHandlers = {
     const interrupt = trapSignals();
     try {
       const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      const notes = await checkpointRepeat(ctx, file);
+      if (ended.kind !== "wait") return withNotes(ended, notes);
+      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
     } finally {
       interrupt.release();
     }
@@ -523,28 +589,12 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   UserPromptSubmitInputSchema
 ]);
 
-// src/session/output.ts
-function toHookJson(decision) {
-  if (!decision) return void 0;
-  switch (decision.kind) {
-    case "block":
-      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
-    case "allow":
-      return decision.message ? { systemMessage: decision.message } : void 0;
-    case "context":
-      return {
-        ...decision.message ? { systemMessage: decision.message } : {},
-        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
-      };
-  }
-}
-
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: repeatHookHandlers,
   "auto-loop": autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir) {
+async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
@@ -565,6 +615,7 @@ async function dispatchHook(payload, dataDir) {
   }
   const handlers = HANDLERS[marker.kind];
   const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -577,7 +628,13 @@ async function dispatchHook(payload, dataDir) {
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+function withLines(decision, lines, eventName) {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
 }
 export {
   dispatchHook

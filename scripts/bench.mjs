@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { benchCheckpoints } from "./bench-checkpoints.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
@@ -80,3 +81,5 @@ row("node -e 0 (bare start-up, second block)", active.bare, active.bare);
 row("hook, active loop (repeat, final Stop)", active.subject, active.bare);
 console.log(`no-loop overhead over bare node: ${(((idle.subject - idle.bare) / idle.bare) * 100).toFixed(1)}% (target: at most 15%)`);
 rmSync(data, { recursive: true, force: true });
+console.log("");
+await benchCheckpoints(root);

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { execa } from "execa";
 import { auditWorkDir } from "../state/paths.js";
+import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
@@ -53,7 +54,7 @@ function auditArgs(projectDir: string): string[] {
 }
 
 /** Audits the loop's work now: the prompt from the true state, run as the loop's launch says. */
-export async function auditLoop(input: { state: AutoLoopState; dataDir: string; env: NodeJS.ProcessEnv; verifierTail: string }): Promise<AuditOutcome> {
+export async function auditLoop(input: { state: AutoLoopState; dataDir: string; env: NodeJS.ProcessEnv; verifierTail: string; iterationChanges?: string | null }): Promise<AuditOutcome> {
   const { state } = input;
   const prompt = auditPrompt({
     projectDir: state.project_dir,
@@ -62,6 +63,7 @@ export async function auditLoop(input: { state: AutoLoopState; dataDir: string; 
     verifierTail: input.verifierTail,
     changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
     nonce: randomBytes(16).toString("hex"),
+    iterationChanges: input.iterationChanges ?? null,
   });
   const cwd = auditWorkDir(input.dataDir);
   await fs.mkdir(cwd, { recursive: true });
@@ -74,9 +76,12 @@ export async function auditLoop(input: { state: AutoLoopState; dataDir: string; 
 async function runAudit(options: { prompt: string; bin: string; projectDir: string; cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<AuditOutcome> {
   const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
+  const repo = findRepo(options.projectDir);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
-    env: options.env,
+    env,
     extendEnv: false,
     input: options.prompt,
     buffer: false,

@@ -3,6 +3,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
+import { readRegularFile } from "../shared/guarded-files.js";
 import { checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "./args.js";
 import type { Caps } from "./state.js";
 
@@ -47,13 +48,15 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
 
 /**
  * Reads and parses the goal file at `file` (relative paths are taken from the project root). `named`:
- * the person named it with --goal-file, so its absence is a missing file, not a missing goal.
+ * the person named it with --goal-file, so its absence is a missing file, not a missing goal. A goal
+ * file inside the project that resolves outside it (a link, or a linked folder above it) is refused;
+ * a FIFO or device is never waited on, and the size is capped.
  */
 export async function readGoalFile(projectDir: string, file: string, named = false): Promise<GoalSpec & { path: string }> {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real: string;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
     if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
@@ -61,10 +64,17 @@ export async function readGoalFile(projectDir: string, file: string, named = fal
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+
+const inside = (dir: string, file: string) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 
 function unquote(value: string): string {
   const quote = value[0];

@@ -4,15 +4,17 @@ import { withLock } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
-import type { StopDecision } from "../session/output.js";
+import { withNotes, type StopDecision } from "../session/output.js";
+import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
 import { auditLoop } from "./audit.js";
+import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
 import { launchEnv } from "./launch.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
 import { treeFingerprint } from "./git.js";
-import { checkMirror, readHandoff, writeVerifierLog } from "./mirror.js";
+import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
 import type { AutoLoopState, VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
@@ -21,7 +23,11 @@ import { runVerifier, verifierRun } from "./verifier.js";
 /** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
-    const decision = await judgeTurn(ctx);
+    // The tree is checkpointed before the verifier runs, and committed with the verdict it earned.
+    const loop = checkpointLoop(ctx);
+    const pending = await snapshotIteration(loop, ctx.now());
+    const judged = await judgeTurn(ctx, iterationChangesText(pending));
+    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   sessionStart: restoreLoopContext,
@@ -29,17 +35,18 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
 };
 
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
-async function judgeTurn(ctx: HookContext<StopInput>): Promise<StopDecision> {
+async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string | null): Promise<StopDecision> {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx);
+  const gate = await runGate(first.state, ctx, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
     if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
   });
 }
@@ -68,7 +75,7 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
     treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: state.launch.context_window,
   });
@@ -79,7 +86,7 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
 }
 
 /** The verifier (twice when it passes) and, on two passes, the audit; both with the environment of the loop's start. */
-async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>) {
+async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, iterationChanges: string | null) {
   const runs: VerifierRun[] = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
@@ -90,7 +97,7 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>) {
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
-  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail }) };
+  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
 }
 
 async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {

@@ -90,7 +90,7 @@ export function wrapUpPrompt(state: AutoLoopState, reason: string): string {
 }
 
 /** The audit's prompt. Everything the working agent produced is quoted as data to judge, not obeyed. */
-export function auditPrompt(input: { projectDir: string; goal: string; verifyCommand: string; verifierTail: string; changes: string; nonce: string }): string {
+export function auditPrompt(input: { projectDir: string; goal: string; verifyCommand: string; verifierTail: string; changes: string; nonce: string; iterationChanges?: string | null }): string {
   const { nonce } = input;
   return [
     "You are an independent auditor. Another agent worked on the goal below and claims progress. The verifier command passed twice in a row. Decide whether the goal is really achieved in this repository.",
@@ -107,6 +107,7 @@ export function auditPrompt(input: { projectDir: string; goal: string; verifyCom
     "What changed since the loop started:",
     dataBlock("CHANGES", input.changes, nonce),
     "",
+    ...(input.iterationChanges ? ["Which files the last iteration changed (from loopkit's checkpoints):", dataBlock("LAST ITERATION", input.iterationChanges, nonce), ""] : []),
     'End your reply with exactly one JSON object on its own final line, and write no other vote object anywhere in your reply: {"vote": "achieved" | "unmet" | "blocked" | "thrashing", "reasons": ["..."]}',
   ].join("\n");
 }

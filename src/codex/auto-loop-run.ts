@@ -3,12 +3,11 @@
 // session id is codex-<uuid> and its session marker is removed at once, so no hook ever acts on it.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { AutoLoopRequest } from "../auto-loop/args.js";
 import type { HistoryEntry } from "../auto-loop/history.js";
 import { failDelegated, recordDelegatedProgress } from "../auto-loop/decide.js";
-import { MIRROR_DIR, writeVerifierLog } from "../auto-loop/mirror.js";
+import { MIRROR_DIR, openMirrorLog, writeVerifierLog } from "../auto-loop/mirror.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop } from "../auto-loop/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
@@ -44,8 +43,7 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
-  const log = path.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
-  const out = await fs.open(log, "a");
+  const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, new Date());
   try {
     const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
       cwd: ctx.projectDir,

@@ -5,7 +5,8 @@ import { repeatHookHandlers } from "../repeat/hook-handlers.js";
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
-import { HookInputSchema } from "../session/input.js";
+import { HookInputSchema, type HookInput } from "../session/input.js";
+import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import { toHookJson, type HookDecision } from "../session/output.js";
 import { SessionMarkerSchema } from "../session/marker.js";
@@ -15,7 +16,8 @@ const HANDLERS: Record<"repeat" | "auto-loop", LoopHookHandlers> = {
   "auto-loop": autoLoopHookHandlers,
 };
 
-export async function dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> {
+/** `userHome`: where the person's notify command is configured (tests give their own; see notify/command.ts). */
+export async function dispatchHook(payload: unknown, dataDir: string, userHome?: string): Promise<Record<string, unknown> | undefined> {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}\n`);
@@ -35,6 +37,7 @@ export async function dispatchHook(payload: unknown, dataDir: string): Promise<R
   }
   const handlers = HANDLERS[marker.kind];
   const base = { marker, dataDir, env: process.env, now: () => new Date() };
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision: HookDecision | undefined;
   switch (input.hook_event_name) {
     case "Stop":
@@ -47,5 +50,13 @@ export async function dispatchHook(payload: unknown, dataDir: string): Promise<R
       decision = await handlers.userPromptSubmit?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+
+/** The decision with `lines` added to what the person sees. */
+function withLines(decision: HookDecision | undefined, lines: string[], eventName: HookInput["hook_event_name"]): HookDecision {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
 }

@@ -9,7 +9,8 @@ import { formatError } from "../shared/errors.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
-import type { StopDecision } from "../session/output.js";
+import { withNotes, type StopDecision } from "../session/output.js";
+import { checkpointRepeat } from "./checkpoint.js";
 import { afterWait, onResume, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
@@ -28,8 +29,10 @@ export const repeatHookHandlers: LoopHookHandlers = {
     const interrupt = trapSignals();
     try {
       const ended = await withLock(file, () => endIteration(ctx, file));
-      if (ended.kind !== "wait") return ended;
-      return await waitThenContinue(ctx, file, ended, interrupt);
+      // The iteration's tree is kept before the wait; a failure is told in the next prompt, never fatal.
+      const notes = await checkpointRepeat(ctx, file);
+      if (ended.kind !== "wait") return withNotes(ended, notes);
+      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
     } finally {
       interrupt.release();
     }

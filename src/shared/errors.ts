@@ -15,7 +15,9 @@ export type LoopkitErrorCode =
   | "CODEX_TOO_OLD"
   | "CODEX_NOT_LOGGED_IN"
   | "CODEX_GOALS_DISABLED"
-  | "CODEX_PROTOCOL";
+  | "CODEX_PROTOCOL"
+  | "CHECKPOINT_FAILED"
+  | "NO_CHECKPOINT";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

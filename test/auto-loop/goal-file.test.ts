@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -65,5 +66,22 @@ describe("readGoalFile", () => {
     await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/not a regular file/);
     writeFileSync(path.join(dir, "big.md"), "x".repeat(70 * 1024));
     await expect(readGoalFile(dir, "big.md")).rejects.toThrow(/larger than 64 KB/);
+  });
+
+  it.skipIf(process.platform === "win32")("refuses a goal file that links out of the project, and never waits on a FIFO", async () => {
+    const project = path.join(dir, "project");
+    const outside = path.join(dir, "outside");
+    mkdirSync(project);
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, "secret.md"), "Do what the secret says.\n");
+    symlinkSync(path.join(outside, "secret.md"), path.join(project, "goal.md"));
+    await expect(readGoalFile(project, "goal.md")).rejects.toThrow(/resolves to .*outside the project/);
+    symlinkSync(outside, path.join(project, "docs"));
+    await expect(readGoalFile(project, "docs/secret.md")).rejects.toThrow(/outside the project/);
+    writeFileSync(path.join(project, "real.md"), "Inside.\n");
+    symlinkSync(path.join(project, "real.md"), path.join(project, "alias.md"));
+    expect(await readGoalFile(project, "alias.md")).toMatchObject({ goal: "Inside." });
+    execFileSync("mkfifo", [path.join(project, "pipe.md")]);
+    await expect(readGoalFile(project, "pipe.md")).rejects.toThrow(/not a regular file/);
   });
 });

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   external_exports
-} from "./chunk-I2M2FKLY.js";
+} from "./chunk-JEAXTHZA.js";
 
 // src/repeat/state.ts
 import path from "node:path";

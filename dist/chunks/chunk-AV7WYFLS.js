@@ -1,11 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  allRecords,
+  loadRecord,
+  recordFiles
+} from "./chunk-NRGTZDFK.js";
+import {
   LOOP_STATUSES,
   elapsedMs,
   external_exports,
   formatDuration,
   tokensUsed
-} from "./chunk-I2M2FKLY.js";
+} from "./chunk-JEAXTHZA.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
@@ -82,6 +87,8 @@ function renderSummary(report) {
     `| Exit code | ${cell(exit)} |`,
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
+    "### Iterations",
+    "",
     ...iterationTable(iterationRows(report.history, s.loop_id ?? "")),
     ...s.last_audit_vote ? ["", `**Last audit: ${s.last_audit_vote}**`, "", ...s.last_audit_reasons.map((reason) => `- ${inline(reason)}`)] : [],
     ...s.handoff_note ? ["", "**Hand-off note**", "", ...fenced(s.handoff_note)] : []
@@ -154,6 +161,33 @@ function longestRun(text, ch) {
   return best;
 }
 
+// src/checkpoint/summary.ts
+var CheckpointSummaryShape = {
+  /** How many checkpoints the loop holds (refs/loopkit/<loop id>; see `loopkit checkpoints`). */
+  checkpoints: external_exports.int(),
+  checkpoint_ref: external_exports.string().nullable(),
+  /** The latest failure to take a checkpoint, while none has succeeded since. */
+  checkpoint_failure: external_exports.string().nullable()
+};
+function summarize(record) {
+  return {
+    checkpoints: record?.checkpoints.length ?? 0,
+    checkpoint_ref: record?.checkpoints.length ? record.ref : null,
+    checkpoint_failure: record?.failure ? `iteration ${record.failure.iteration}: ${record.failure.message}` : null
+  };
+}
+async function loadSummary(data, projectDir, loopId, now) {
+  if (!loopId || data === null) return summarize(void 0);
+  return summarize(await loadRecord(recordFiles(data, projectDir, loopId).record, now).catch(() => void 0));
+}
+function summaryLines(s, loopId) {
+  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} on ${s.checkpoint_ref} (loopkit checkpoints ${loopId})`] : [];
+  return s.checkpoint_failure ? [...lines, `  checkpoint failed: ${s.checkpoint_failure}`] : lines;
+}
+async function checkpointCounts(data) {
+  return new Map((await allRecords(data)).map((record) => [record.loop_id, record.checkpoints.length]));
+}
+
 // src/auto-loop/status.ts
 var STATUS_EXIT_CODES = {
   achieved: EXIT.ok,
@@ -193,9 +227,10 @@ var AutoLoopStatusSchema = external_exports.object({
   blocker: external_exports.string().nullable(),
   tamper_count: external_exports.int(),
   flaky_count: external_exports.int(),
-  handoff_note: external_exports.string().nullable()
+  handoff_note: external_exports.string().nullable(),
+  ...CheckpointSummaryShape
 });
-function loopStatus(projectDir, state, now, staleMs) {
+function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       version: 1,
@@ -225,7 +260,8 @@ function loopStatus(projectDir, state, now, staleMs) {
       blocker: null,
       tamper_count: 0,
       flaky_count: 0,
-      handoff_note: null
+      handoff_note: null,
+      ...checkpoints
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -258,7 +294,8 @@ function loopStatus(projectDir, state, now, staleMs) {
     blocker: state.blocker?.reason ?? null,
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
-    handoff_note: state.handoff_note
+    handoff_note: state.handoff_note,
+    ...checkpoints
   };
 }
 function formatStatus(s) {
@@ -277,6 +314,7 @@ function formatStatus(s) {
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
     ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
     ...s.next_action ? [`  next:       ${s.next_action}`] : [],
+    ...summaryLines(s, s.loop_id),
     ...s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []
   ];
   return `${lines.join("\n")}
@@ -285,6 +323,11 @@ function formatStatus(s) {
 
 export {
   EXIT,
+  CheckpointSummaryShape,
+  summarize,
+  loadSummary,
+  summaryLines,
+  checkpointCounts,
   STATUS_EXIT_CODES,
   loopStatus,
   formatStatus,

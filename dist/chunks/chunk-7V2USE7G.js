@@ -1,16 +1,25 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  CheckpointRecordSchema,
   execa,
   historyEntry,
+  killGroup,
+  killGroupAfter,
+  lastCheckpoint,
+  loadRecord,
   readSettings,
+  recordFiles,
+  saveRecord,
   splitArguments
-} from "./chunk-AWQHIYVV.js";
+} from "./chunk-NRGTZDFK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-H7KLECQI.js";
+} from "./chunk-IJGWD73L.js";
 import {
+  AutoLoopStateSchema,
+  LOOP_STATUSES,
   capReached,
   elapsedMs,
   external_exports,
@@ -24,12 +33,165 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-I2M2FKLY.js";
+} from "./chunk-JEAXTHZA.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
 } from "./chunk-WA7G27RY.js";
+
+// src/notify/command.ts
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+var NOTIFY_TIMEOUT_MS = 1e4;
+var SAFE_PATH = "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin";
+var UserSettingsSchema = external_exports.looseObject({
+  pluginConfigs: external_exports.record(external_exports.string(), external_exports.looseObject({ options: external_exports.looseObject({ notify_command: external_exports.unknown().optional() }).optional() })).optional()
+});
+var userHome = () => os.userInfo().homedir;
+function notifyCommand(home) {
+  let raw;
+  try {
+    raw = JSON.parse(readFileSync(path.join(home, ".claude", "settings.json"), "utf8"));
+  } catch {
+    return null;
+  }
+  const parsed = UserSettingsSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  for (const [id, config] of Object.entries(parsed.data.pluginConfigs ?? {})) {
+    const command = config.options?.notify_command;
+    if (id.split("@")[0] === "loopkit" && typeof command === "string" && command.trim()) return command.trim();
+  }
+  return null;
+}
+async function notifyPerson(event, home = userHome(), env = process.env, timeoutMs = NOTIFY_TIMEOUT_MS) {
+  const command = notifyCommand(home);
+  if (!command) return null;
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      cwd: home,
+      env: process.platform === "win32" ? env : { PATH: SAFE_PATH, HOME: home, LANG: env.LANG ?? "C.UTF-8", ...env.DISPLAY ? { DISPLAY: env.DISPLAY } : {}, ...env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {} },
+      detached: process.platform !== "win32",
+      stdio: ["pipe", "ignore", "ignore"]
+    });
+    const deadline = killGroupAfter(child, timeoutMs);
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(`${JSON.stringify(event)}
+`);
+    child.on("error", (error) => {
+      deadline.clear();
+      resolve(`loopkit: the notify command could not start (${error.message})`);
+    });
+    child.on("exit", (code, signal) => {
+      deadline.clear();
+      killGroup(child, "SIGKILL");
+      if (deadline.timedOut()) resolve(`loopkit: the notify command took over ${timeoutMs / 1e3} s and was stopped`);
+      else if (code !== 0) resolve(`loopkit: the notify command failed (${code === null ? `signal ${signal}` : `exit ${code}`})`);
+      else resolve(null);
+    });
+  });
+}
+
+// src/notify/event.ts
+var LoopEventSchema = external_exports.object({
+  version: external_exports.literal(1),
+  /** ended: a final status; paused: a repeat loop waits for --resume; blocked: an auto-loop ended blocked. */
+  event: external_exports.enum(["ended", "paused", "blocked"]),
+  kind: external_exports.enum(["repeat", "auto-loop"]),
+  loop_id: external_exports.string(),
+  session_id: external_exports.string(),
+  project_dir: external_exports.string(),
+  /** The repeat loop's final status (or "paused"), or the auto-loop's status. */
+  status: external_exports.enum([...FINAL_STATUSES, "paused", ...LOOP_STATUSES]),
+  reason: external_exports.string().nullable(),
+  command: external_exports.string().nullable(),
+  goal: external_exports.string().nullable(),
+  iterations: external_exports.int().nonnegative(),
+  max_iterations: external_exports.int().positive(),
+  started_at: external_exports.string(),
+  ended_at: external_exports.string().nullable(),
+  /** One line for a person, e.g. for a desktop notification. */
+  message: external_exports.string()
+});
+function standing(loop) {
+  if (loop.kind === "repeat") return loop.state.phase === "ended" ? "ended" : loop.state.phase === "paused" ? "paused" : "running";
+  return loop.state.status === "pursuing" ? "running" : loop.state.status === "blocked" ? "blocked" : "ended";
+}
+function loopEvent(before, after) {
+  if (!after) return null;
+  const now = standing(after);
+  if (now === "running") return null;
+  if (before && before.state.loop_id === after.state.loop_id && standing(before) === now) return null;
+  return after.kind === "repeat" ? repeatEvent(after.state, now) : autoLoopEvent(after.state, now);
+}
+function repeatEvent(state, event) {
+  const passed = state.iterations.filter((it) => it.result === "pass").length;
+  const status = state.phase === "paused" ? "paused" : state.final_status ?? "CANCELLED";
+  return {
+    version: 1,
+    event,
+    kind: "repeat",
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    project_dir: state.project_dir,
+    status,
+    reason: null,
+    command: state.command,
+    goal: null,
+    iterations: state.iterations.length,
+    max_iterations: state.max_iterations,
+    started_at: state.started_at,
+    ended_at: state.ended_at,
+    message: `loopkit repeat ${status === "paused" ? "paused" : `ended ${status}`}: ${oneLine(state.command)} - ${state.iterations.length} iteration(s), ${passed} passed (${state.project_dir})`
+  };
+}
+function autoLoopEvent(state, event) {
+  const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
+  return {
+    version: 1,
+    event,
+    kind: "auto-loop",
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    project_dir: state.project_dir,
+    status: state.status,
+    reason: state.status_reason,
+    command: null,
+    goal: state.goal,
+    iterations: state.iteration,
+    max_iterations: state.caps.max_iterations,
+    started_at: state.started_at,
+    ended_at: state.ended_at,
+    message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason)})` : ""}: ${oneLine(state.goal)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`
+  };
+}
+var oneLine = (text) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
+};
+
+// src/notify/tell.ts
+async function readLoop(kind, stateFile) {
+  try {
+    if (kind === "repeat") {
+      const read2 = await readJson(stateFile, RepeatStateSchema);
+      return read2.exists ? { kind, state: read2.value } : void 0;
+    }
+    const read = await readJson(stateFile, AutoLoopStateSchema);
+    return read.exists ? { kind, state: read.value } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function tellPerson(before, after, shown, home) {
+  const event = loopEvent(before, after);
+  if (!event) return [];
+  const failure = await notifyPerson(event, home).catch((error) => `loopkit: the notify command failed (${String(error)})`);
+  return [...shown ? [] : [event.message], ...failure ? [failure] : []];
+}
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
@@ -66,11 +228,18 @@ var NO_DRIVERS = {
 };
 async function runGit(repo, args, options = {}) {
   const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
+  const config = await guardConfig(base);
   const [command, ...rest] = args;
   const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
   return spawnGit(base, config, full, options);
+}
+async function guardedGitEnv(repo, env) {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: void 0 });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+async function guardConfig(base) {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
 }
 function findRepo(dir) {
   for (let current = dir; ; current = dirname(current)) {
@@ -82,19 +251,28 @@ function findRepo(dir) {
     if (dirname(current) === current) return null;
   }
 }
-function filterOverrides(listing) {
-  const names = /* @__PURE__ */ new Set();
+function driverOverrides(listing) {
+  const filters = /* @__PURE__ */ new Set();
+  const drivers = /* @__PURE__ */ new Set();
   for (const entry of listing.split("\0")) {
     const key = entry.split("\n", 1)[0];
-    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (match) names.add(match[1]);
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]);
   }
-  return [...names].flatMap((name) => [
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.required`, "false"]
-  ]);
+  return [
+    ...[...filters].flatMap((name) => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"]
+    ]),
+    ...[...drivers].flatMap((name) => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""]
+    ])
+  ];
 }
 async function spawnGit(base, config, args, options) {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -201,7 +379,7 @@ ${files}` : ""}`;
 
 // src/auto-loop/launch.ts
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
-import path from "node:path";
+import path2 from "node:path";
 var SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
 var SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
 var isSecret = (name, value) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
@@ -233,7 +411,7 @@ function launchEnv(launch, current) {
 }
 function resolveClaude(env, projectDir) {
   const given = env.LOOPKIT_CLAUDE_BIN;
-  const found = given ? path.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
+  const found = given ? path2.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
     throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : "the audit needs the claude CLI, and there is no claude on PATH", {
       value: given ?? env.PATH,
@@ -241,8 +419,8 @@ function resolveClaude(env, projectDir) {
     });
   }
   const real = realpathSync(found);
-  const inside = path.relative(realpathSync(projectDir), real);
-  if (!inside.startsWith("..") && !path.isAbsolute(inside)) {
+  const inside = path2.relative(realpathSync(projectDir), real);
+  if (!inside.startsWith("..") && !path2.isAbsolute(inside)) {
     throw new LoopkitError("USAGE", `the claude binary for the audit (${real}) is inside the project, where the agent could replace it`, {
       value: real,
       hint: "use a claude installed outside the project (set LOOPKIT_CLAUDE_BIN to its absolute path); nothing was started"
@@ -252,10 +430,10 @@ function resolveClaude(env, projectDir) {
 }
 function findOnPath(name, env) {
   const extensions = process.platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
+  for (const dir of (env.PATH ?? "").split(path2.delimiter)) {
+    if (!dir || !path2.isAbsolute(dir)) continue;
     for (const extension of extensions) {
-      const candidate = path.join(dir, name + extension);
+      const candidate = path2.join(dir, name + extension);
       if (isExecutable(candidate)) return candidate;
     }
   }
@@ -359,6 +537,7 @@ function auditPrompt(input) {
     "What changed since the loop started:",
     dataBlock("CHANGES", input.changes, nonce),
     "",
+    ...input.iterationChanges ? ["Which files the last iteration changed (from loopkit's checkpoints):", dataBlock("LAST ITERATION", input.iterationChanges, nonce), ""] : [],
     'End your reply with exactly one JSON object on its own final line, and write no other vote object anywhere in your reply: {"vote": "achieved" | "unmet" | "blocked" | "thrashing", "reasons": ["..."]}'
   ].join("\n");
 }
@@ -410,10 +589,9 @@ function beginTurn(previous, obs) {
     const message = `loopkit auto-loop stopped, budget-limited: ${state.wrap_up.reason}. ${note ? "Hand-off note saved." : "No hand-off note was written."} ${summary(state, now)}`;
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
   }
-  if (obs.tamper) {
+  if (obs.tamper.length > 0) {
     state = { ...state, tamper_count: state.tamper_count + 1 };
-    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
-    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
     return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
@@ -540,8 +718,8 @@ function failDelegated(previous, now, reason) {
 }
 
 // src/repeat/stats-store.ts
-import os from "node:os";
-import path2 from "node:path";
+import os2 from "node:os";
+import path3 from "node:path";
 var LoopRunSchema = external_exports.object({
   id: external_exports.string().regex(/^loop-/),
   command: external_exports.string(),
@@ -564,7 +742,7 @@ var LoopRunSchema = external_exports.object({
 });
 var StatsFileSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
 function statsFile(env = process.env) {
-  return env.LOOPKIT_STATS_FILE || path2.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
+  return env.LOOPKIT_STATS_FILE || path3.join(os2.homedir(), ".softspark", "ai-toolkit", "stats.json");
 }
 function loopRunOf(state) {
   return {
@@ -880,7 +1058,7 @@ function onResume(state, sessionId) {
 
 // src/repeat/store.ts
 import { promises as fs } from "node:fs";
-import path3 from "node:path";
+import path4 from "node:path";
 function loadState(file, now) {
   return readOrKeepAside(file, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
 }
@@ -893,11 +1071,248 @@ async function projectLoops(data, projectDir) {
   const names = await fs.readdir(dir).catch(() => []);
   const found = [];
   for (const name of names.filter((n) => n.endsWith(".json"))) {
-    const file = path3.join(dir, name);
+    const file = path4.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
   }
   return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
+}
+
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output, keep = KEEP_PATHS) {
+  const fields = output.split("\0");
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const status = fields[i].trim();
+    const file = fields[i + 1];
+    if (!STATUSES.has(status) || file === "") continue;
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
+    else changes.more += 1;
+  }
+  return changes;
+}
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
+}
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
+}
+
+// src/checkpoint/message.ts
+function checkpointMessage(record, facts) {
+  const tokens = facts.tokens === null ? "tokens not counted" : `${facts.tokens} tokens`;
+  const subject = facts.kind === "iteration" ? `loopkit: iteration ${facts.iteration} of ${record.loop_kind} ${record.loop_id}: ${facts.verdict}, ${tokens}` : `loopkit: the tree before restoring checkpoint ${facts.restored} of ${record.loop_kind} ${record.loop_id}`;
+  return [
+    subject,
+    "",
+    `Loop: ${record.loop_id}`,
+    `Kind: ${record.loop_kind}`,
+    `Checkpoint: ${facts.id}`,
+    `Iteration: ${facts.iteration}`,
+    `Verdict: ${facts.verdict}`,
+    `Tokens: ${facts.tokens ?? "not counted"}`,
+    ...facts.restored ? [`Restored: ${facts.restored}`] : [],
+    ""
+  ].join("\n");
+}
+
+// src/checkpoint/ref.ts
+var REF_PREFIX = "refs/loopkit/";
+var LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+function checkpointRef(loopId) {
+  if (!LOOP_ID_PATTERN.test(loopId)) {
+    throw new LoopkitError("USAGE", `"${loopId}" is not a loop id`, { value: loopId, hint: "run loopkit checkpoints to see the loops" });
+  }
+  return `${REF_PREFIX}${loopId}`;
+}
+
+// src/checkpoint/tree.ts
+import { existsSync as existsSync2, promises as fs2 } from "node:fs";
+import path5 from "node:path";
+async function git(repo, args, options = {}) {
+  const result = await runGit(repo, args, options);
+  if (!result.ok) {
+    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
+  }
+  return result.stdout;
+}
+function ownPaths(repo, projectDir) {
+  const rel = path5.relative(repo.workTree, projectDir).split(path5.sep).join("/");
+  const prefix = rel ? `${rel}/` : "";
+  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
+}
+async function seedIndex(repo, projectDir, indexFile) {
+  if (existsSync2(indexFile)) return;
+  await fs2.mkdir(path5.dirname(indexFile), { recursive: true });
+  const own = path5.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs2.copyFile(own, indexFile).catch(() => void 0);
+  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
+}
+async function gitDirOf(repo) {
+  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs2.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
+  await seedIndex(repo, projectDir, indexFile);
+  try {
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  } catch (error) {
+    if (!/index/i.test(error.message)) throw error;
+    await fs2.rm(indexFile, { force: true });
+    await seedIndex(repo, projectDir, indexFile);
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  }
+  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
+}
+async function treeOf(repo, commit) {
+  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+async function commitTree(repo, tree, parent, message, now) {
+  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
+  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
+  return (await git(repo, args, { gitEnv, input: message })).trim();
+}
+async function setRef(repo, ref, commit) {
+  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
+}
+async function deleteRef(repo, ref) {
+  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
+}
+async function changesBetween(repo, from, to, keep) {
+  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+}
+async function switchTree(repo, indexFile, from, to) {
+  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
+}
+
+// src/checkpoint/take.ts
+async function loadOrRestart(file, now, notes) {
+  try {
+    return await loadRecord(file, now);
+  } catch (error) {
+    if (error.code !== "STATE_CORRUPT") throw error;
+    notes.push(`loopkit: ${formatError(error)}`);
+    return void 0;
+  }
+}
+function newRecord(loop, base) {
+  return {
+    version: 1,
+    loop_id: loop.loopId,
+    loop_kind: loop.loopKind,
+    project_dir: loop.projectDir,
+    state_file: loop.stateFile,
+    ref: checkpointRef(loop.loopId),
+    git_dir: null,
+    base_commit: base,
+    checkpoints: [],
+    failure: null,
+    failures: 0
+  };
+}
+async function previousTree(repo, record, head) {
+  const last = lastCheckpoint(record);
+  if (last) return last.tree;
+  return head ? treeOf(repo, head) : null;
+}
+async function snapshotIteration(loop, now) {
+  const repo = findRepo(loop.projectDir);
+  if (!repo) return { kind: "none" };
+  const files = recordFiles(loop.dataDir, loop.projectDir, loop.loopId);
+  try {
+    return await withLock(files.record, async () => {
+      const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
+      const record = read.exists ? read.value : void 0;
+      const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record?.git_dir ?? null, !record?.checkpoints.length);
+      const changes = await changesBetween(repo, await previousTree(repo, record, snapshot.head), snapshot.tree);
+      return { kind: "ready", repo, snapshot, changes };
+    });
+  } catch (error) {
+    return { kind: "failed", message: formatError(error) };
+  }
+}
+async function recordIteration2(loop, pending, facts, now) {
+  if (pending.kind === "none") return [];
+  const files = recordFiles(loop.dataDir, loop.projectDir, loop.loopId);
+  const notes = [];
+  try {
+    await withLock(files.record, async () => {
+      const record = await loadOrRestart(files.record, now, notes) ?? newRecord(loop, pending.kind === "ready" ? pending.snapshot.head : null);
+      if (record.checkpoints.some((c) => c.kind === "iteration" && c.iteration === facts.iteration)) return;
+      if (pending.kind === "failed") {
+        await saveRecord(files.record, withFailure(record, facts.iteration, pending.message, now));
+        notes.push(failureNote(loop, facts.iteration, pending.message));
+        return;
+      }
+      try {
+        await saveRecord(files.record, await appendCheckpoint(pending.repo, record, { kind: "iteration", id: String(facts.iteration), restored: null, ...facts }, pending, now));
+      } catch (error) {
+        await saveRecord(files.record, withFailure(record, facts.iteration, formatError(error), now));
+        notes.push(failureNote(loop, facts.iteration, formatError(error)));
+      }
+    });
+  } catch (error) {
+    notes.push(failureNote(loop, facts.iteration, formatError(error)));
+  }
+  return notes;
+}
+async function checkpointIteration(loop, facts, now) {
+  const files = recordFiles(loop.dataDir, loop.projectDir, loop.loopId);
+  const known = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
+  if (known.exists && known.value.checkpoints.some((c) => c.kind === "iteration" && c.iteration === facts.iteration)) return [];
+  return recordIteration2(loop, await snapshotIteration(loop, now), facts, now);
+}
+async function appendCheckpoint(repo, record, facts, ready, now) {
+  const base = record.checkpoints.length ? record.base_commit : ready.snapshot.head;
+  const parent = lastCheckpoint(record)?.commit ?? base;
+  const commit = await commitTree(repo, ready.snapshot.tree, parent, checkpointMessage(record, facts), now);
+  await setRef(repo, record.ref, commit);
+  const checkpoint = { ...facts, commit, tree: ready.snapshot.tree, parent, at: now.toISOString(), changed: ready.changes };
+  return { ...record, git_dir: ready.snapshot.gitDir, base_commit: base, checkpoints: [...record.checkpoints, checkpoint], failure: null };
+}
+function withFailure(record, iteration, message, now) {
+  return { ...record, failure: { at: now.toISOString(), iteration, message }, failures: record.failures + 1 };
+}
+function failureNote(loop, iteration, message) {
+  return `loopkit could not record a checkpoint of iteration ${iteration} (${message}); the loop goes on, and the next iteration tries again (see loopkit checkpoints ${loop.loopId}).`;
+}
+function iterationChangesText(pending, limit = 20) {
+  if (pending.kind !== "ready") return null;
+  const lines = pathLines(pending.changes, limit);
+  return [`Changed in this iteration (from loopkit's checkpoints): ${countLine(pending.changes)}`, ...lines.map((line) => `  ${line}`)].join("\n");
 }
 
 // src/shared/recursion-guard.ts
@@ -914,7 +1329,7 @@ function refuseUnderRecursionGuard(env, what) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path4 from "node:path";
+import path6 from "node:path";
 var NextPromptSchema = external_exports.object({
   version: external_exports.literal(1),
   loop_id: external_exports.string().min(1),
@@ -923,7 +1338,7 @@ var NextPromptSchema = external_exports.object({
   prompt: external_exports.string().min(1),
   at: external_exports.iso.datetime()
 });
-var nextPromptFile = (stateFile) => path4.join(path4.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path6.join(path6.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -980,6 +1395,8 @@ function lastAudit(state) {
 }
 
 export {
+  guardedGitEnv,
+  findRepo,
   headCommit,
   treeFingerprint,
   changesSince,
@@ -995,11 +1412,22 @@ export {
   failDelegated,
   RECURSION_GUARD,
   refuseUnderRecursionGuard,
+  readLoop,
+  tellPerson,
   LoopRunSchema,
   statsFile,
   loopRunOf,
   newLoopId,
   saveLoopRun,
+  countLine,
+  pathLines,
+  checkpointRef,
+  checkGitDir,
+  snapshotTree,
+  treeOf,
+  deleteRef,
+  changesBetween,
+  switchTree,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,
@@ -1018,6 +1446,11 @@ export {
   saveState,
   writeMarker,
   projectLoops,
+  snapshotIteration,
+  recordIteration2 as recordIteration,
+  checkpointIteration,
+  appendCheckpoint,
+  iterationChangesText,
   saveNextPrompt,
   loadNextPrompt,
   loopContext

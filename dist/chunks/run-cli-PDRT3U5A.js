@@ -2,9 +2,16 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
+  appendCheckpoint,
   captureLaunch,
+  changesBetween,
+  checkGitDir,
+  checkpointRef,
+  countLine,
+  deleteRef,
   endLoop,
   failDelegated,
+  findRepo,
   headCommit,
   isActive,
   iterationPrompt,
@@ -15,55 +22,76 @@ import {
   newLoopId,
   parseRepeatArgs,
   parseRepeatWords,
+  pathLines,
   projectLoops,
+  readLoop,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   resumeState,
   saveLoopRun,
   saveState,
+  snapshotTree,
   splitSlashCommand,
   startPrompt,
   startText,
   statsFile,
   summaryLine,
+  switchTree,
+  tellPerson,
   treeFingerprint,
+  treeOf,
   writeMarker as writeMarker2
-} from "./chunk-64UOTZNX.js";
+} from "./chunk-7V2USE7G.js";
 import {
+  CheckpointSummaryShape,
   EXIT,
   STATUS_EXIT_CODES,
+  checkpointCounts,
   formatStatus,
   inertLog,
+  loadSummary,
   loopStatus,
   renderOutputs,
   renderSummary,
-  runOutputs
-} from "./chunk-BCZ7BB2Y.js";
+  runOutputs,
+  summarize,
+  summaryLines
+} from "./chunk-AV7WYFLS.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
   argvWords,
   execa,
+  findRecord,
   historyEntry,
   keepForeignAside,
   killGroup,
+  lastCheckpoint,
+  loadRecord,
   loadState,
   loopFiles,
   mirrorIsOurs,
+  nextRestoreId,
+  openMirrorLog,
   persist,
+  projectRecords,
+  readRegularFile,
   readSettings,
+  recordFiles,
   runVerifier,
+  saveRecord,
   splitArguments,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-AWQHIYVV.js";
+} from "./chunk-NRGTZDFK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
+  repeatStateDir,
   repeatStateFile
-} from "./chunk-H7KLECQI.js";
+} from "./chunk-IJGWD73L.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -78,12 +106,14 @@ import {
   require_proper_lockfile,
   resolveCaps,
   withLock
-} from "./chunk-I2M2FKLY.js";
+} from "./chunk-JEAXTHZA.js";
 import {
+  dataDirCandidates,
   defaultDataDir,
   findDataDir,
+  namedDataDir,
   runStatusline
-} from "./chunk-DYB7R7VS.js";
+} from "./chunk-QSB7F6XG.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -1260,8 +1290,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path9 = __require("node:path");
-    var fs7 = __require("node:fs");
+    var path12 = __require("node:path");
+    var fs8 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2255,7 +2285,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs7.existsSync(executableFile)) return;
+        if (fs8.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2273,11 +2303,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path9.resolve(baseDir, baseName);
-          if (fs7.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path9.extname(baseName))) return void 0;
+          const localBin = path12.resolve(baseDir, baseName);
+          if (fs8.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path12.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs7.existsSync(`${localBin}${ext}`)
+            (ext) => fs8.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2289,21 +2319,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs7.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path9.resolve(
-            path9.dirname(resolvedScriptPath),
+          executableDir = path12.resolve(
+            path12.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path9.basename(
+            const legacyName = path12.basename(
               this._scriptPath,
-              path9.extname(this._scriptPath)
+              path12.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2314,7 +2344,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path9.extname(executableFile));
+        launchWithNode = sourceExt.includes(path12.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3229,7 +3259,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path9.basename(filename, path9.extname(filename));
+        this._name = path12.basename(filename, path12.extname(filename));
         return this;
       }
       /**
@@ -3243,9 +3273,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path10) {
-        if (path10 === void 0) return this._executableDir;
-        this._executableDir = path10;
+      executableDir(path13) {
+        if (path13 === void 0) return this._executableDir;
+        this._executableDir = path13;
         return this;
       }
       /**
@@ -3762,9 +3792,9 @@ function parseGoalFile(text, name) {
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
     if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
@@ -3772,10 +3802,16 @@ async function readGoalFile(projectDir, file, named = false) {
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+var inside = (dir, file) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 function unquote(value) {
   const quote = value[0];
   return value.length >= 2 && (quote === '"' || quote === "'") && value.endsWith(quote) ? value.slice(1, -1) : value;
@@ -3920,7 +3956,6 @@ async function loadOrSetAside(files, now) {
 // src/codex/auto-loop-run.ts
 import { spawn } from "node:child_process";
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { promises as fs2 } from "node:fs";
 import path2 from "node:path";
 
 // src/codex/app-server-client.ts
@@ -4239,8 +4274,8 @@ function codexBin(env) {
 }
 async function preflightCodex(env) {
   const bin = codexBin(env);
-  const run2 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
-  const versionRun = await run2(["--version"]);
+  const run3 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
+  const versionRun = await run3(["--version"]);
   if (versionRun.exitCode === void 0 || versionRun.exitCode !== 0) {
     throw new LoopkitError("CODEX_UNAVAILABLE", `the Codex CLI could not be run as "${bin}" (${versionRun.shortMessage ?? "no output"})`, {
       value: bin,
@@ -4261,13 +4296,13 @@ async function preflightCodex(env) {
       { value: formatVersion(version), hint: `upgrade with \`${INSTALL}@latest\`` }
     );
   }
-  const features = await run2(["features", "list"]);
+  const features = await run3(["features", "list"]);
   if (goalsFeatureEnabled(String(features.stdout)) !== true) {
     throw new LoopkitError("CODEX_GOALS_DISABLED", "the Codex goals feature is off in your Codex configuration", {
       hint: "turn it on with `codex features enable goals` (or set `goals = true` under [features] in ~/.codex/config.toml)"
     });
   }
-  const login = await run2(["login", "status"]);
+  const login = await run3(["login", "status"]);
   return { bin, version, loggedIn: login.exitCode === 0 };
 }
 function goalsFeatureEnabled(featuresList) {
@@ -4479,11 +4514,11 @@ var GoalRun = class {
   }
   async verifyOnce() {
     this.say(`running the verifier (${this.runs.length + 1}/2): ${this.options.verifyCommand}`);
-    const run2 = await this.options.runVerifier();
-    this.runs.push(run2);
-    this.say(`verifier ${run2.passed ? "passed" : run2.timedOut ? "timed out" : `failed (exit ${run2.exitCode ?? "none"})`}`);
-    const roundDone = !run2.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run2.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
+    const run3 = await this.options.runVerifier();
+    this.runs.push(run3);
+    this.say(`verifier ${run3.passed ? "passed" : run3.timedOut ? "timed out" : `failed (exit ${run3.exitCode ?? "none"})`}`);
+    const roundDone = !run3.passed || this.runs.length === 2;
+    if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
     await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
   }
   async setGoal(retryReason2) {
@@ -4538,8 +4573,7 @@ async function runCodexLoopCommand(ctx, request, background) {
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
-  const log = path2.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
-  const out = await fs2.open(log, "a");
+  const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, /* @__PURE__ */ new Date());
   try {
     const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
       cwd: ctx.projectDir,
@@ -4652,7 +4686,7 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(runs.map(async (run2, index) => verifierRun(run2, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now))))
+      runs: await Promise.all(runs.map(async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run3.output, now))))
     };
   }
 };
@@ -4660,6 +4694,13 @@ var StateSink = class {
 // src/cli/help-text.ts
 function useHelpText(command, text) {
   command.helpOption(false).configureHelp({ formatHelp: () => text });
+}
+
+// src/cli/tell.ts
+async function withWord(kind, stateFile, change) {
+  const before = await readLoop(kind, stateFile);
+  const result = await change();
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
 }
 
 // src/cli/invocation.ts
@@ -4744,7 +4785,7 @@ async function runRequest(request, inv, fromSkill, io) {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io.exitCode = status.exit_code;
@@ -4756,7 +4797,9 @@ async function runRequest(request, inv, fromSkill, io) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      io.stdout(await cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
       return;
     }
     case "start":
@@ -4766,7 +4809,14 @@ async function runRequest(request, inv, fromSkill, io) {
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-        io.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
+        const { result, lines } = await withWord(
+          "auto-loop",
+          loopFiles(dataDir, codexCtx.projectDir).state,
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
+        );
+        for (const line of lines) io.stdout(`${line}
+`);
+        io.exitCode = result;
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
@@ -4778,6 +4828,67 @@ async function runRequest(request, inv, fromSkill, io) {
   }
 }
 
+// src/checkpoint/list.ts
+var pad = (text, width) => text.padEnd(width);
+function formatCheckpoints(record) {
+  const head = `${record.loop_kind} ${record.loop_id}: ${record.checkpoints.length} checkpoint(s) on ${record.ref}`;
+  if (record.checkpoints.length === 0) return `${[head, failureLine(record)].filter(Boolean).join("\n")}
+`;
+  const rows = record.checkpoints.map((c) => [
+    c.id,
+    String(c.iteration),
+    c.commit.slice(0, 12),
+    c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
+    c.tokens === null ? "-" : String(c.tokens),
+    countLine(c.changed)
+  ]);
+  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
+  const first = record.checkpoints[0];
+  const last = lastCheckpoint(record);
+  return [
+    head,
+    line(titles),
+    ...rows.map(line),
+    failureLine(record),
+    "Compare with plain git, e.g.:",
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record.ref}~1 ${record.ref}      (what checkpoint ${last.id} changed)` : null,
+    `  git log --stat ${record.ref}`,
+    `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`
+  ].filter((l) => l !== null).join("\n").concat("\n");
+}
+function failureLine(record) {
+  if (!record.failure) return record.failures ? `(${record.failures} checkpoint(s) failed earlier)` : null;
+  return `last failure: iteration ${record.failure.iteration} at ${record.failure.at}: ${record.failure.message}`;
+}
+
+// src/cli/checkpoints-command.ts
+function registerCheckpointsCommand(program2, io) {
+  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+    if (loopId !== void 0) checkpointRef(loopId);
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const all = loopId === void 0 && data !== null ? await projectRecords(data, inv.projectDir()) : [];
+    const record = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
+    if (!record) {
+      throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+        hint: "checkpoints are taken at each iteration of a loop in a git repository"
+      });
+    }
+    if (options.json) {
+      io.stdout(`${JSON.stringify(record, null, 2)}
+`);
+      return;
+    }
+    const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
+    io.stdout(`${formatCheckpoints(record)}${others.length ? `Other loops here:
+${others.join("\n")}
+` : ""}`);
+  });
+}
+
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
@@ -4786,7 +4897,120 @@ function registerCodexRunCommand(program2, io) {
     if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-    io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
+    const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    for (const line of lines) io.stdout(`${line}
+`);
+    io.exitCode = result;
+  });
+}
+
+// src/doctor/checks.ts
+import { execFile } from "node:child_process";
+import { existsSync as existsSync4, readFileSync } from "node:fs";
+import os from "node:os";
+import path4 from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
+var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+async function runChecks(env, statsFile2) {
+  const config = env.CLAUDE_CONFIG_DIR || path4.join(env.HOME || os.homedir(), ".claude");
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
+}
+async function claudeCheck(env) {
+  const bin = env.LOOPKIT_CLAUDE_BIN || "claude";
+  try {
+    const { stdout } = await run(bin, ["--version"], { env, timeout: 2e4, windowsHide: true, shell: process.platform === "win32" });
+    const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
+    if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const tested = TESTED_CLAUDE_VERSIONS.includes(version);
+    return {
+      ok: true,
+      ...tested ? {} : { level: "warn" },
+      title: "Claude Code",
+      detail: `${version} (${bin})${tested ? ", a version loopkit is tested with" : `; loopkit is tested with ${TESTED_CLAUDE_VERSIONS.join(" and ")}`}`
+    };
+  } catch (error) {
+    return { ok: false, title: "Claude Code", detail: `"${bin}" could not be run (${error.message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN` };
+  }
+}
+function dataCheck(env) {
+  const named = namedDataDir(env);
+  if (named) return { ok: true, title: "loopkit data", detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})` };
+  const found = dataDirCandidates(env);
+  if (found.length === 0) return { ok: true, title: "loopkit data", detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)" };
+  if (found.length > 1) return { ok: false, title: "loopkit data", detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR` };
+  return { ok: true, title: "loopkit data", detail: found[0] };
+}
+function statsCheck(file) {
+  if (!existsSync4(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
+  try {
+    const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
+    return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
+  } catch (error) {
+    return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${error.message}); the next repeat loop keeps it aside and starts a fresh one` };
+  }
+}
+function pluginCheck(config) {
+  const title = "plugin hooks";
+  const installed = readJsonFile(path4.join(config, "plugins", "installed_plugins.json"));
+  const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
+  if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
+  const enabled = readJsonFile(path4.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const lines = [];
+  let ok = true;
+  for (const id of ids) {
+    const where = installed.plugins[id][0]?.installPath ?? "";
+    const hooks = readJsonFile(path4.join(where, "hooks", "hooks.json"));
+    const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
+    const bundled = existsSync4(path4.join(where, "dist", "hook.cjs"));
+    const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
+    ok &&= good;
+    lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
+  }
+  return { ok, title, detail: lines.join("; ") };
+}
+async function codexCheck(env) {
+  try {
+    const codex = await preflightCodex(env);
+    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+  } catch (error) {
+    return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
+  }
+}
+function readJsonFile(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function formatChecks(checks) {
+  const mark = (check) => check.level === "warn" ? "!" : check.ok ? "\u2713" : "\u2717";
+  return `${checks.map((check) => `${mark(check)} ${check.title.padEnd(16)} ${check.detail.replace(/\s*\n\s*/g, " ")}`).join("\n")}
+`;
+}
+
+// src/cli/doctor-command.ts
+var DOCTOR_HELP = `Usage: loopkit doctor
+
+Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes nothing:
+  Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+  loopkit data      the data folder terminal commands use (the one that holds loopkit state)
+  stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
+  plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+
+  -h, --help        this text
+
+Exit codes: 0 nothing broken, 1 something is (a \u2717 line), 2 usage error.
+`;
+function registerDoctorCommand(program2, io) {
+  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
+    const checks = await runChecks(io.env, invocation({}, io).statsFile());
+    io.stdout(formatChecks(checks));
+    io.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
   });
 }
 
@@ -4796,33 +5020,35 @@ var oneLine = (text) => text.replace(/\s+/g, " ").trim();
 var when = (iso) => iso.slice(0, 16).replace("T", " ");
 function formatRuns(runs) {
   if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
-  const rows = runs.map((run2) => [
-    run2.id,
-    run2.kind,
-    clip(oneLine(run2.command ?? run2.goal ?? "(goal not recorded)"), 40),
-    when(run2.started_at),
-    formatDuration(run2.duration_ms),
-    String(run2.iterations),
-    `${run2.passed}/${run2.failed}`,
-    run2.final_status ?? "running"
+  const rows = runs.map((run3) => [
+    run3.id,
+    run3.kind,
+    clip(oneLine(run3.command ?? run3.goal ?? "(goal not recorded)"), 40),
+    when(run3.started_at),
+    formatDuration(run3.duration_ms),
+    String(run3.iterations),
+    `${run3.passed}/${run3.failed}`,
+    run3.final_status ?? "running",
+    String(run3.checkpoints)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
 `;
 }
-function formatRun(run2) {
-  const s = run2.summary;
+function formatRun(run3) {
+  const s = run3.summary;
   const head = [
     `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
     `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : [],
     ""
   ];
-  const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
+  const body = run3.kind === "repeat" ? run3.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run3.entries.map((entry) => {
     const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
     return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
   });
@@ -4831,8 +5057,8 @@ function formatRun(run2) {
 }
 
 // src/history/runs.ts
-import { promises as fs3 } from "node:fs";
-import path4 from "node:path";
+import { promises as fs2 } from "node:fs";
+import path5 from "node:path";
 var RunSummarySchema = external_exports.object({
   version: external_exports.literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -4852,18 +5078,21 @@ var RunSummarySchema = external_exports.object({
   passed: external_exports.int().nonnegative(),
   failed: external_exports.int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  checkpoints: external_exports.int().nonnegative()
 });
 var RunDetailJsonSchema = RunSummarySchema.extend({
   steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
 });
-function runDetailJson(run2) {
-  return { ...run2.summary, steps: run2.kind === "repeat" ? run2.record.iterations : run2.entries };
+function runDetailJson(run3) {
+  return { ...run3.summary, steps: run3.kind === "repeat" ? run3.record.iterations : run3.entries };
 }
 var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
-  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+  const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
+  return runs.map((run3) => ({ ...run3, summary: { ...run3.summary, checkpoints: counts.get(run3.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
 async function repeatRuns(statsFile2, now) {
   let read;
@@ -4873,7 +5102,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path4.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path5.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -4897,19 +5126,20 @@ async function repeatRuns(statsFile2, now) {
       iterations: record.iterations.length,
       passed,
       failed: record.iterations.length - passed,
-      final_status: record.final_status
+      final_status: record.final_status,
+      checkpoints: 0
     };
     return { summary, kind: "repeat", record };
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path4.join(dataDir, "auto-loop");
-  const projects = await fs3.readdir(root).catch(() => []);
+  const root = path5.join(dataDir, "auto-loop");
+  const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path4.join(root, project);
-    const entries = await historyLines(path4.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path4.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path5.join(root, project);
+    const entries = await historyLines(path5.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path5.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -4935,7 +5165,8 @@ async function autoLoopRuns(dataDir) {
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status
+          final_status: last.status === "pursuing" ? null : last.status,
+          checkpoints: 0
         }
       });
     }
@@ -4943,7 +5174,7 @@ async function autoLoopRuns(dataDir) {
   return runs;
 }
 async function historyLines(file) {
-  const text = await fs3.readFile(file, "utf8").catch(() => "");
+  const text = await fs2.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (!line.trim()) return [];
     try {
@@ -4984,15 +5215,77 @@ function registerHistoryCommand(program2, io) {
     const inv = invocation({ pluginData: options.pluginData }, io);
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io.now());
     if (id === void 0) {
-      const shown = runs.slice(0, limit).map((run3) => run3.summary);
+      const shown = runs.slice(0, limit).map((run4) => run4.summary);
       io.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
 ` : formatRuns(shown));
       return;
     }
-    const run2 = runs.find((candidate) => candidate.summary.id === id);
-    if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
-    io.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
-` : formatRun(run2));
+    const run3 = runs.find((candidate) => candidate.summary.id === id);
+    if (!run3) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
+    io.stdout(options.json ? `${JSON.stringify(runDetailJson(run3), null, 2)}
+` : formatRun(run3));
+  });
+}
+
+// src/checkpoint/prune.ts
+import { promises as fs3 } from "node:fs";
+function planPrune(candidates, keep) {
+  const newest = (r) => lastCheckpoint(r)?.at ?? "";
+  const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
+  const remove = ended.slice(keep).map((c) => c.record);
+  return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
+}
+async function applyPrune(data, remove) {
+  const lines = [];
+  for (const record of remove) {
+    const repo = findRepo(record.project_dir);
+    try {
+      if (repo) {
+        await checkGitDir(repo, record.git_dir);
+        await deleteRef(repo, record.ref);
+      }
+      const files = recordFiles(data, record.project_dir, record.loop_id);
+      await fs3.rm(files.index, { force: true });
+      await fs3.rm(files.record, { force: true });
+      lines.push(`removed ${record.ref} (${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id})`);
+    } catch (error) {
+      lines.push(`could not remove ${record.ref}: ${formatError(error)}`);
+    }
+  }
+  return lines;
+}
+
+// src/cli/checkpoint-target.ts
+async function loopRunning(record) {
+  if (record.loop_kind === "auto-loop") {
+    const read2 = await readJson(record.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    return read2.exists && read2.value.loop_id === record.loop_id && read2.value.status === "pursuing";
+  }
+  const read = await readJson(record.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record.loop_id && read.value.phase !== "ended";
+}
+
+// src/cli/prune-command.ts
+function registerPruneCommand(program2, io) {
+  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+    const keep = Number(options.keep);
+    if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const project = inv.projectDir();
+    const records = data === null ? [] : await projectRecords(data, project);
+    const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
+    const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+    if (data === null || plan.remove.length === 0) {
+      io.stdout(`Nothing to prune in ${project}.${kept.length ? `
+${kept.join("\n")}` : ""}
+`);
+      return;
+    }
+    const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
+    const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
+    io.stdout(`${[...removed, ...kept, ...gc].join("\n")}
+`);
   });
 }
 
@@ -5056,7 +5349,7 @@ Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 err
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
@@ -5104,7 +5397,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync4(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -5178,7 +5471,8 @@ var RepeatStatusSchema = external_exports.object({
   next_at: external_exports.string().nullable(),
   started_at: external_exports.string().nullable(),
   ended_at: external_exports.string().nullable(),
-  elapsed_ms: external_exports.int()
+  elapsed_ms: external_exports.int(),
+  ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
   running: EXIT.running,
@@ -5191,7 +5485,7 @@ var REPEAT_EXIT_CODES = {
   CANCELLED: EXIT.cancelled,
   none: EXIT.noLoop
 };
-function repeatStatus(projectDir, state, now) {
+function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       version: 1,
@@ -5214,7 +5508,8 @@ function repeatStatus(projectDir, state, now) {
       next_at: null,
       started_at: null,
       ended_at: null,
-      elapsed_ms: 0
+      elapsed_ms: 0,
+      ...checkpoints
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -5242,7 +5537,8 @@ function repeatStatus(projectDir, state, now) {
     next_at: state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    elapsed_ms: Math.max(0, end - Date.parse(state.started_at))
+    elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints
   };
 }
 function formatStatus2(s, now) {
@@ -5258,10 +5554,38 @@ function formatStatus2(s, now) {
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
   ];
   return `${lines.join("\n")}
 `;
+}
+
+// src/repeat/prune.ts
+import { promises as fs4 } from "node:fs";
+import path6 from "node:path";
+var KEEP_ENDED = 20;
+async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
+  const dir = repeatStateDir(dataDir);
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const ended = [];
+  for (const name of names) {
+    const file = path6.join(dir, name);
+    const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
+    if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
+  }
+  ended.sort((a, b) => b.endedAt.localeCompare(a.endedAt));
+  let removed = 0;
+  for (const { file } of ended.slice(keep)) {
+    const gone = await withLock(file, async () => {
+      const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
+      if (!(read?.exists && read.value.phase === "ended")) return false;
+      await fs4.rm(file, { force: true });
+      return true;
+    }).catch(() => false);
+    if (gone) removed += 1;
+  }
+  return removed;
 }
 
 // src/cli/repeat-command.ts
@@ -5286,7 +5610,7 @@ async function runRequest2(request, inv, io) {
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now);
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus2(status, now));
     io.exitCode = status.exit_code;
@@ -5296,7 +5620,10 @@ async function runRequest2(request, inv, io) {
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    const file = await findLoop(ctx2, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop2(ctx2, file));
+    io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
     return;
   }
   refuseUnderRecursionGuard(io.env, "a repeat loop");
@@ -5308,6 +5635,7 @@ async function runRequest2(request, inv, io) {
   const sessionId = inv.requireSession("start a loop", SESSION_HINT);
   const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
   io.stdout(await startLoop2(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+  await pruneEndedLoops(ctx.dataDir);
 }
 function context(dataDir, projectDir, inv, now) {
   return { dataDir, projectDir, now, statsFile: inv.statsFile() };
@@ -5325,46 +5653,129 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 
+// src/checkpoint/restore.ts
+import { lstatSync } from "node:fs";
+import path7 from "node:path";
+function planRestore(record, target2, loopRunning2) {
+  if (loopRunning2) {
+    const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    throw new LoopkitError("LOOP_ACTIVE", `${record.loop_kind} ${record.loop_id} is still running; restoring under it would pull its work away`, {
+      value: record.loop_id,
+      hint: `cancel it first (${cancel}), then restore`
+    });
+  }
+  const found = record.checkpoints.find((c) => c.id === target2.trim());
+  if (!found) {
+    const ids = record.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+      value: target2,
+      hint: `see loopkit checkpoints ${record.loop_id}`
+    });
+  }
+  return found;
+}
+async function restoreCheckpoint(data, record, target2, now) {
+  const repo = findRepo(record.project_dir);
+  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record.project_dir });
+  const files = recordFiles(data, record.project_dir, record.loop_id);
+  return withLock(files.record, async () => {
+    const current = await loadRecord(files.record, now) ?? record;
+    await checkGitDir(repo, current.git_dir);
+    if (await treeOf(repo, target2.commit) !== target2.tree) {
+      throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
+        value: target2.commit,
+        hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
+      });
+    }
+    const snapshot = await snapshotTree(repo, record.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const blocked = ignoredInTheWay(repo.workTree, restored);
+    if (blocked.length > 0) {
+      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
+        value: blocked,
+        hint: "move them out of the way and run the restore again; nothing was changed"
+      });
+    }
+    const undoId = nextRestoreId(current);
+    const last = lastCheckpoint(current);
+    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+    const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
+    await saveRecord(files.record, saved);
+    await switchTree(repo, files.index, snapshot.tree, target2.tree);
+    return [
+      `Restored checkpoint ${target2.id} of ${record.loop_kind} ${record.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
+      ...pathLines(restored, 20).map((line) => `  ${line}`),
+      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record.loop_id} ${undoId}`,
+      "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
+    ].join("\n");
+  });
+}
+function ignoredInTheWay(workTree, changes) {
+  const exists = (rel) => lstatSync(path7.join(workTree, rel), { throwIfNoEntry: false });
+  return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
+    if (exists(rel)) return true;
+    const parts = rel.split("/");
+    return parts.slice(0, -1).some((_, i) => {
+      const stat = exists(parts.slice(0, i + 1).join("/"));
+      return stat !== void 0 && !stat.isDirectory();
+    });
+  });
+}
+
+// src/cli/restore-command.ts
+function registerRestoreCommand(program2, io) {
+  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+    checkpointRef(loopId);
+    const data = invocation(options, io).dataDir();
+    const record = data === null ? void 0 : await findRecord(data, loopId);
+    if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    const checkpoint = planRestore(record, target2, await loopRunning(record));
+    io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}
+`);
+  });
+}
+
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path8 from "node:path";
+import path11 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs4 } from "node:fs";
-import path5 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path8 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
-function phaseArgs(run2) {
-  return ["-p", "--session-id", run2.sessionId, ...run2.pluginDir ? ["--plugin-dir", run2.pluginDir] : [], ...run2.claudeArgs];
+function phaseArgs(run3) {
+  return ["-p", "--session-id", run3.sessionId, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
 }
-async function runClaudePhase(run2) {
-  const bin = run2.env.LOOPKIT_CLAUDE_BIN || "claude";
+async function runClaudePhase(run3) {
+  const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run2), {
-    cwd: run2.projectDir,
-    env: run2.env,
+  const child = execa(bin, phaseArgs(run3), {
+    cwd: run3.projectDir,
+    env: run3.env,
     extendEnv: false,
-    input: run2.prompt,
+    input: run3.prompt,
     buffer: false,
     all: true,
     reject: false,
     cleanup: true,
-    timeout: run2.timeoutMs,
+    timeout: run3.timeoutMs,
     forceKillAfterDelay: 5e3
   });
   child.all?.on("data", (chunk) => output.push(chunk));
   const result = await child;
-  await saveLog(run2.logFile, output.text()).catch(() => void 0);
+  await saveLog(run3.logFile, output.text()).catch(() => void 0);
   const failure = result.failed && result.exitCode === void 0 && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path5.dirname(file);
-  await fs4.mkdir(dir, { recursive: true });
+  const dir = path8.dirname(file);
+  await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path5.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path8.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5398,7 +5809,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs5, readFileSync } from "node:fs";
+import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5424,8 +5835,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5436,13 +5847,13 @@ function gitHubActions(env, stdout) {
 var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync2(file, "utf8");
   } catch {
     return "(no output saved for this phase)\n";
   }
 }
 async function readHistory(file) {
-  const text = await fs5.readFile(file, "utf8").catch(() => "");
+  const text = await fs6.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5455,7 +5866,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path6 from "node:path";
+import path9 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -5519,7 +5930,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path9.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5559,13 +5970,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs6 } from "node:fs";
-import path7 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path10 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path7.join(loopDir, "runner");
+var target = (loopDir) => path10.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs6.mkdir(loopDir, { recursive: true });
+  await fs7.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5588,11 +5999,11 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 // src/cli/run-command.ts
 function registerRunCommand(program2, io) {
   const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
-    io.exitCode = await run(words, options, io);
+    io.exitCode = await run2(words, options, io);
   });
   useHelpText(command, RUN_HELP);
 }
-async function run(words, options, io) {
+async function run2(words, options, io) {
   refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
@@ -5641,7 +6052,7 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: actions ? actions.phaseEnv(io.env) : io.env,
-      pluginDir: options.pluginDir ? path8.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path11.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}
@@ -5695,6 +6106,10 @@ function createProgram(io) {
   registerRunCommand(program2, io);
   registerHistoryCommand(program2, io);
   registerStatuslineCommand(program2, io);
+  registerDoctorCommand(program2, io);
+  registerCheckpointsCommand(program2, io);
+  registerRestoreCommand(program2, io);
+  registerPruneCommand(program2, io);
   return program2;
 }
 

@@ -4,12 +4,12 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   external_exports,
+  readJson,
   readOrKeepAside,
-  require_lib,
   tokensUsed,
   writeJson,
   writeSessionMarker
-} from "./chunk-I2M2FKLY.js";
+} from "./chunk-JEAXTHZA.js";
 import {
   projectKey
 } from "./chunk-EHWOGXT5.js";
@@ -25,8 +25,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs2 = __require("fs");
-    function checkPathExt(path8, options) {
+    var fs5 = __require("fs");
+    function checkPathExt(path10, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -37,25 +37,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path8.substr(-p.length).toLowerCase() === p) {
+        if (p && path10.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path8, options) {
+    function checkStat(stat, path10, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path8, options);
+      return checkPathExt(path10, options);
     }
-    function isexe(path8, options, cb) {
-      fs2.stat(path8, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path8, options));
+    function isexe(path10, options, cb) {
+      fs5.stat(path10, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path10, options));
       });
     }
-    function sync(path8, options) {
-      return checkStat(fs2.statSync(path8), path8, options);
+    function sync(path10, options) {
+      return checkStat(fs5.statSync(path10), path10, options);
     }
   }
 });
@@ -65,14 +65,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs2 = __require("fs");
-    function isexe(path8, options, cb) {
-      fs2.stat(path8, function(er, stat) {
+    var fs5 = __require("fs");
+    function isexe(path10, options, cb) {
+      fs5.stat(path10, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path8, options) {
-      return checkStat(fs2.statSync(path8), options);
+    function sync(path10, options) {
+      return checkStat(fs5.statSync(path10), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -96,7 +96,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs2 = __require("fs");
+    var fs5 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -105,7 +105,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path8, options, cb) {
+    function isexe(path10, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -115,7 +115,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path8, options || {}, function(er, is) {
+          isexe(path10, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -124,7 +124,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path8, options || {}, function(er, is) {
+      core(path10, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -134,9 +134,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path8, options) {
+    function sync(path10, options) {
       try {
-        return core.sync(path8, options || {});
+        return core.sync(path10, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -152,7 +152,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path8 = __require("path");
+    var path10 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -190,7 +190,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path8.join(pathPart, cmd);
+        const pCmd = path10.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -217,7 +217,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path8.join(pathPart, cmd);
+        const pCmd = path10.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -265,7 +265,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path8 = __require("path");
+    var path10 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -283,7 +283,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path8.delimiter : void 0
+          pathExt: withoutPathExt ? path10.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -292,7 +292,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path10.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -346,8 +346,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path8.split("/").pop();
+      const [path10, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path10.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -360,16 +360,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs2 = __require("fs");
+    var fs5 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs2.openSync(command, "r");
-        fs2.readSync(fd, buffer, 0, size, 0);
-        fs2.closeSync(fd);
+        fd = fs5.openSync(command, "r");
+        fs5.readSync(fd, buffer, 0, size, 0);
+        fs5.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -382,7 +382,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path8 = __require("path");
+    var path10 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -407,7 +407,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path8.normalize(parsed.command);
+        parsed.command = path10.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4919,13 +4919,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path8, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path8 === "string" ? path8 : path8.toString();
+  for (const { path: path10, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path10 === "string" ? path10 : path10.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path8, serializedResult);
+      appendFileSync(path10, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path8, serializedResult);
+      writeFileSync(path10, serializedResult);
     }
   }
 };
@@ -7318,7 +7318,11 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
+// src/auto-loop/verifier.ts
+import { randomUUID } from "node:crypto";
+
 // src/shared/process-group.ts
+import { promises as fs } from "node:fs";
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
   if (child.pid === void 0) return;
@@ -7342,6 +7346,25 @@ function killGroupAfter(child, timeoutMs) {
     timedOut: () => fired,
     clear: () => timers.forEach(clearTimeout)
   };
+}
+var RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
+async function killTagged(tag) {
+  if (process.platform !== "linux") return 0;
+  const needle = Buffer.from(`\0${RUN_TAG_VAR}=${tag}\0`);
+  const pids = (await fs.readdir("/proc").catch(() => [])).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  let killed = 0;
+  await Promise.all(
+    pids.map(async (pid) => {
+      const environ = await fs.readFile(`/proc/${pid}/environ`).catch(() => null);
+      if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) return;
+      try {
+        process.kill(Number(pid), "SIGKILL");
+        killed += 1;
+      } catch {
+      }
+    })
+  );
+  return killed;
 }
 
 // src/shared/bounded-output.ts
@@ -7392,13 +7415,15 @@ var BoundedOutput = class {
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
+var DRAIN_MS = 2e3;
 async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
+  const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   const child = execa(command, {
     shell: true,
     cwd,
-    env,
+    env: { ...env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
@@ -7409,9 +7434,19 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   });
   child.all?.on("data", (chunk) => output.push(chunk));
   const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
+  let drain;
+  const endTree = () => {
+    killGroup(child, "SIGKILL");
+    void killTagged(tag);
+  };
+  child.on("exit", () => {
+    endTree();
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+  });
   const result = await child;
   deadline.clear();
+  clearTimeout(drain);
+  endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {
@@ -7529,10 +7564,187 @@ function quoteForShell(value) {
 }
 
 // src/auto-loop/mirror.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
 import { createHash } from "node:crypto";
-import { constants as constants4, promises as fs } from "node:fs";
+import { constants as constants5, promises as fs3 } from "node:fs";
+import path7 from "node:path";
+
+// src/shared/guarded-files.ts
+import { randomBytes } from "node:crypto";
+import { constants as constants4, promises as fs2 } from "node:fs";
 import path6 from "node:path";
+var NOFOLLOW = constants4.O_NOFOLLOW ?? 0;
+var NONBLOCK = constants4.O_NONBLOCK ?? 0;
+function describeEntry(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFile()) return "a file";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+var lstatOrNull = (file) => fs2.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
+var GuardedFolder = class {
+  constructor(root, now = () => /* @__PURE__ */ new Date()) {
+    this.root = root;
+    this.now = now;
+  }
+  root;
+  now;
+  /** Everything moved aside so far, for the caller to report. */
+  planted = [];
+  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
+  async dir(rel2) {
+    await fs2.mkdir(this.root, { recursive: true });
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path6.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (stat?.isDirectory()) continue;
+      if (stat) await this.moveAside(current, stat);
+      await fs2.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
+      if (!(await fs2.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+    }
+    return current;
+  }
+  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  async writeFile(rel2, content) {
+    const dir = await this.dir(path6.dirname(rel2));
+    const target = path6.join(dir, path6.basename(rel2));
+    await this.clearForFile(target);
+    const temp = path6.join(dir, `.${path6.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs2.open(temp, constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | NOFOLLOW, 420);
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs2.rename(temp, target);
+    } catch (error) {
+      await fs2.rm(temp, { force: true });
+      throw error;
+    }
+  }
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  async append(rel2, content) {
+    const dir = await this.dir(path6.dirname(rel2));
+    const target = path6.join(dir, path6.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs2.open(target, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
+      await handle.write(content);
+    } finally {
+      await handle.close();
+    }
+  }
+  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
+  async openForAppend(rel2) {
+    const dir = await this.dir(path6.dirname(rel2));
+    const target = path6.join(dir, path6.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs2.open(target, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(`${target} is not a regular file`);
+    }
+    return handle;
+  }
+  /**
+   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
+   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
+   */
+  async read(rel2, maxBytes) {
+    let current = this.root;
+    for (const part of splitRel(path6.dirname(rel2))) {
+      current = path6.join(current, part);
+      if (!(await lstatOrNull(current))?.isDirectory()) return null;
+    }
+    return readRegularFile(path6.join(current, path6.basename(rel2)), maxBytes);
+  }
+  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
+  async keepAside(rel2, keepDir, name) {
+    const file = path6.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    if (!stat) return null;
+    const dir = await this.dir(keepDir);
+    const kept = path6.join(dir, name);
+    await fs2.rename(file, kept);
+    return path6.relative(this.root, kept);
+  }
+  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
+  async moveAsideIfPresent(rel2) {
+    const file = path6.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    return stat ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
+  async checkFile(rel2) {
+    let current = this.root;
+    for (const part of splitRel(path6.dirname(rel2))) {
+      current = path6.join(current, part);
+      const stat2 = await lstatOrNull(current);
+      if (!stat2) return null;
+      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
+    }
+    const file = path6.join(current, path6.basename(rel2));
+    const stat = await lstatOrNull(file);
+    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a real folder (or absent), parents included. */
+  async checkDir(rel2) {
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path6.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (!stat) return null;
+      if (!stat.isDirectory()) return this.moveAside(current, stat);
+    }
+    return null;
+  }
+  async clearForFile(target) {
+    const stat = await lstatOrNull(target);
+    if (stat && !stat.isFile()) await this.moveAside(target, stat);
+  }
+  async moveAside(file, stat) {
+    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
+    const kept = `${file}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
+    await fs2.rename(file, kept);
+    const planted = { path: path6.relative(this.root, file), found: describeEntry(stat), keptAs: path6.relative(this.root, kept) };
+    this.planted.push(planted);
+    return planted;
+  }
+};
+function splitRel(rel2) {
+  const parts = path6.normalize(rel2).split(path6.sep).filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..") || path6.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
+  return parts;
+}
+async function readRegularFile(file, maxBytes, position = 0) {
+  const handle = await openRegular(file);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
+    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+async function openRegular(file, follow = false) {
+  let handle;
+  try {
+    handle = await fs2.open(file, constants4.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    throw error;
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
 
 // src/auto-loop/history.ts
 var HistoryEntrySchema = external_exports.object({
@@ -7573,90 +7785,97 @@ function historyEntry(state, now, event, detail, extra = {}) {
 var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path6.join(projectDir, MIRROR_DIR);
+var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
+var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
+var rel = (...parts) => path7.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
+var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
+var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var FOLDERS = ["logs", "tampered"];
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
 `;
 }
 var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs.mkdir(path6.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path6.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
 async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path6.join(dir, "goal-state.json"), text);
+  const folder = guard(projectDir, now);
+  await folder.writeFile(rel(".gitignore"), GITIGNORE);
+  await folder.writeFile(rel("goal-state.json"), text);
   const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path6.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
 `);
+  return folder.planted;
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs.mkdir(path6.dirname(file), { recursive: true });
-  const handle = await fs.open(file, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW, 420);
+  await fs3.mkdir(path7.dirname(file), { recursive: true });
+  const handle = await fs3.open(file, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | (constants5.O_NOFOLLOW ?? 0) | (constants5.O_NONBLOCK ?? 0), 420);
   try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    await handle.write(historyLines(entries));
   } finally {
     await handle.close();
   }
 }
-var mirrorHistoryFile = (projectDir) => path6.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file = path6.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs.readFile(file, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path6.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs.mkdir(path6.dirname(aside), { recursive: true });
-  await fs.rename(file, aside);
-  return { kind: "edited", keptAs: path6.relative(projectDir, aside) };
+async function appendMirrorHistory(projectDir, entries, now) {
+  if (entries.length === 0) return [];
+  const folder = guard(projectDir, now);
+  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
+  return folder.planted;
+}
+var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
+`).join("");
+async function inspectMirror(projectDir, expectedSha, now) {
+  if (expectedSha === null) return [];
+  const folder = guard(projectDir, now);
+  const found = [];
+  await folder.checkDir(MIRROR_DIR);
+  for (const name of FOLDERS) await folder.checkDir(rel(name));
+  for (const name of FILES) await folder.checkFile(rel(name));
+  const logs = await fs3.readdir(path7.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  for (const name of logs.filter((n2) => !n2.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
+  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  if (mirror === null) {
+    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
+  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
+    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
+    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
+  }
+  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  return found;
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs.readFile(path6.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
+  if (expectedSha === null) return false;
+  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
 }
 async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs.rename(dir, aside);
-  return path6.relative(projectDir, aside);
+  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
 }
 async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path6.join(await ensureDir(projectDir, now), "logs");
+  const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path6.join(dir, name), output);
-  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path6.join(dir, file), { force: true })));
-  return path6.join(MIRROR_DIR, "logs", name);
+  await folder.writeFile(rel("logs", name), output);
+  const dir = path7.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs3.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs3.rm(path7.join(dir, file), { force: true })));
+  return rel("logs", name);
+}
+function openMirrorLog(projectDir, name, now) {
+  return guard(projectDir, now).openForAppend(rel(name));
 }
 async function readHandoff(projectDir) {
-  const file = path6.join(dirOf(projectDir), "handoff.md");
-  const info = await fs.lstat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
+  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
+  if (!read) return null;
+  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
+  return text === "" ? null : text;
 }
 
 // src/auto-loop/store.ts
-import path7 from "node:path";
+import path8 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path7.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path7.join(dir, "state.json"), history: path7.join(dir, "gate-history.jsonl") };
+  const dir = path8.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path8.join(dir, "state.json"), history: path8.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -7665,13 +7884,109 @@ async function persist(files, state, history, now) {
   const text = mirrorText(state);
   const saved = { ...state, mirror_sha256: sha256(text) };
   await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  const planted = await writeMirror(state.project_dir, state, text, now);
+  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  await appendJsonl(files.history, all);
+  await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 function writeMarker(data, state, files, now, driver = "session") {
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
+}
+
+// src/checkpoint/record.ts
+import { promises as fs4 } from "node:fs";
+import path9 from "node:path";
+var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+var ChangesSchema = external_exports.object({
+  added: external_exports.int().nonnegative(),
+  modified: external_exports.int().nonnegative(),
+  deleted: external_exports.int().nonnegative(),
+  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
+  paths: external_exports.array(external_exports.object({ status: external_exports.enum(["A", "M", "D", "T"]), path: external_exports.string() })),
+  more: external_exports.int().nonnegative()
+});
+var CheckpointSchema = external_exports.object({
+  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
+  id: external_exports.string().regex(/^(\d+|r\d+)$/),
+  kind: external_exports.enum(["iteration", "before-restore"]),
+  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
+  iteration: external_exports.int().nonnegative(),
+  commit: Sha,
+  tree: Sha,
+  parent: Sha.nullable(),
+  at: external_exports.iso.datetime(),
+  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
+  verdict: external_exports.string(),
+  /** The loop's tokens so far; null for repeat, which does not count tokens. */
+  tokens: external_exports.int().nonnegative().nullable(),
+  changed: ChangesSchema,
+  /** For a before-restore checkpoint: the checkpoint that was restored. */
+  restored: external_exports.string().nullable()
+});
+var CheckpointRecordSchema = external_exports.object({
+  version: external_exports.literal(1),
+  loop_id: external_exports.string().min(1),
+  loop_kind: external_exports.enum(["auto-loop", "repeat"]),
+  project_dir: external_exports.string().min(1),
+  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
+  state_file: external_exports.string().min(1),
+  ref: external_exports.string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: external_exports.string().min(1).nullable(),
+  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
+  base_commit: Sha.nullable(),
+  checkpoints: external_exports.array(CheckpointSchema),
+  /** The latest failure to take a checkpoint, until one succeeds again. */
+  failure: external_exports.object({ at: external_exports.iso.datetime(), iteration: external_exports.int().nonnegative(), message: external_exports.string() }).nullable(),
+  failures: external_exports.int().nonnegative()
+});
+function checkpointsDir(data, projectDir) {
+  return path9.join(data, "checkpoints", projectKey(projectDir));
+}
+function recordFiles(data, projectDir, loopId) {
+  const dir = checkpointsDir(data, projectDir);
+  return { record: path9.join(dir, `${loopId}.json`), index: path9.join(dir, `${loopId}.index`) };
+}
+function loadRecord(file, now) {
+  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
+}
+var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
+function lastCheckpoint(record) {
+  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
+}
+function nextRestoreId(record) {
+  return `r${record.checkpoints.filter((c3) => c3.kind === "before-restore").length + 1}`;
+}
+async function projectRecords(data, projectDir) {
+  return readRecordsIn(checkpointsDir(data, projectDir));
+}
+async function allRecords(data) {
+  const root = path9.join(data, "checkpoints");
+  const projects = await fs4.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path9.join(root, project))))).flat();
+}
+async function findRecord(data, loopId) {
+  const root = path9.join(data, "checkpoints");
+  for (const project of await fs4.readdir(root).catch(() => [])) {
+    const read = await readJson(path9.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.loop_id === loopId) return read.value;
+  }
+  return void 0;
+}
+async function readRecordsIn(dir) {
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
+  const records = [];
+  for (const name of names) {
+    const read = await readJson(path9.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists) records.push(read.value);
+  }
+  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
+  return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
 }
 
 export {
@@ -7680,11 +7995,14 @@ export {
   splitWords,
   HistoryEntrySchema,
   historyEntry,
+  readRegularFile,
+  openRegular,
   MIRROR_DIR,
-  checkMirror,
+  inspectMirror,
   mirrorIsOurs,
   keepForeignAside,
   writeVerifierLog,
+  openMirrorLog,
   readHandoff,
   loopFiles,
   loadState,
@@ -7696,5 +8014,14 @@ export {
   BoundedOutput,
   runVerifier,
   verifierRun,
-  readSettings
+  readSettings,
+  CheckpointRecordSchema,
+  recordFiles,
+  loadRecord,
+  saveRecord,
+  lastCheckpoint,
+  nextRestoreId,
+  projectRecords,
+  allRecords,
+  findRecord
 };

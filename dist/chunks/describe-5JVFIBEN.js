@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-H7KLECQI.js";
+} from "./chunk-IJGWD73L.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -9,7 +9,7 @@ import {
   formatDuration,
   readJson,
   tokensUsed
-} from "./chunk-I2M2FKLY.js";
+} from "./chunk-JEAXTHZA.js";
 import "./chunk-EHWOGXT5.js";
 import "./chunk-WA7G27RY.js";
 

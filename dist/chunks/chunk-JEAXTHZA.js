@@ -14,7 +14,7 @@ import {
 // node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
   "node_modules/graceful-fs/polyfills.js"(exports, module) {
-    var constants = __require("constants");
+    var constants2 = __require("constants");
     var origCwd = process.cwd;
     var cwd = null;
     var platform = process.env.GRACEFUL_FS_PLATFORM || process.platform;
@@ -38,7 +38,7 @@ var require_polyfills = __commonJS({
     var chdir;
     module.exports = patch;
     function patch(fs3) {
-      if (constants.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
+      if (constants2.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
         patchLchmod(fs3);
       }
       if (!fs3.lutimes) {
@@ -140,7 +140,7 @@ var require_polyfills = __commonJS({
         fs4.lchmod = function(path2, mode, callback) {
           fs4.open(
             path2,
-            constants.O_WRONLY | constants.O_SYMLINK,
+            constants2.O_WRONLY | constants2.O_SYMLINK,
             mode,
             function(err, fd) {
               if (err) {
@@ -156,7 +156,7 @@ var require_polyfills = __commonJS({
           );
         };
         fs4.lchmodSync = function(path2, mode) {
-          var fd = fs4.openSync(path2, constants.O_WRONLY | constants.O_SYMLINK, mode);
+          var fd = fs4.openSync(path2, constants2.O_WRONLY | constants2.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -176,9 +176,9 @@ var require_polyfills = __commonJS({
         };
       }
       function patchLutimes(fs4) {
-        if (constants.hasOwnProperty("O_SYMLINK") && fs4.futimes) {
+        if (constants2.hasOwnProperty("O_SYMLINK") && fs4.futimes) {
           fs4.lutimes = function(path2, at, mt, cb) {
-            fs4.open(path2, constants.O_SYMLINK, function(er, fd) {
+            fs4.open(path2, constants2.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -191,7 +191,7 @@ var require_polyfills = __commonJS({
             });
           };
           fs4.lutimesSync = function(path2, at, mt) {
-            var fd = fs4.openSync(path2, constants.O_SYMLINK);
+            var fd = fs4.openSync(path2, constants2.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -21895,18 +21895,31 @@ function tokensUsed(state) {
 // src/state/json-store.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
+var MAX_JSON_BYTES = 16 * 1024 * 1024;
 async function readJson(file2, schema) {
+  let handle;
+  try {
+    handle = await fs.open(file2, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error62) {
+    const code = error62.code;
+    if (code === "ENOENT") return { exists: false };
+    if (code === "ELOOP" || code === "ENXIO" || code === "EISDIR") throw notRegular(file2, error62);
+    throw error62;
+  }
   let text;
   try {
-    text = await fs.readFile(file2, "utf8");
-  } catch (error62) {
-    if (error62.code === "ENOENT") return { exists: false };
-    throw error62;
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw notRegular(file2);
+    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file2} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file2 });
+    text = await handle.readFile("utf8");
+  } finally {
+    await handle.close();
   }
   return { exists: true, value: parseJson(file2, text, schema) };
 }
+var notRegular = (file2, cause) => new LoopkitError("STATE_CORRUPT", `${file2} is not a regular file`, { value: file2, cause });
 function parseJson(file2, text, schema) {
   let raw;
   try {

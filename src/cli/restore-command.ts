@@ -1,0 +1,26 @@
+// `loopkit restore <loop id> <checkpoint>`: the working tree back to a checkpoint, undoably.
+import type { Command } from "commander";
+import { findRecord } from "../checkpoint/record.js";
+import { checkpointRef } from "../checkpoint/ref.js";
+import { planRestore, restoreCheckpoint } from "../checkpoint/restore.js";
+import { LoopkitError } from "../shared/errors.js";
+import { loopRunning } from "./checkpoint-target.js";
+import { invocation } from "./invocation.js";
+import type { CliIo } from "./io.js";
+
+export function registerRestoreCommand(program: Command, io: CliIo): void {
+  program
+    .command("restore")
+    .description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)")
+    .argument("<loop-id>", "the loop (see loopkit checkpoints)")
+    .argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore")
+    .option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)")
+    .action(async (loopId: string, target: string, options: { pluginData?: string }) => {
+      checkpointRef(loopId);
+      const data = invocation(options, io).dataDir();
+      const record = data === null ? undefined : await findRecord(data, loopId);
+      if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+      const checkpoint = planRestore(record, target, await loopRunning(record));
+      io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}\n`);
+    });
+}
