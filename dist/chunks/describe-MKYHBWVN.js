@@ -1,15 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-IJGWD73L.js";
+} from "./chunk-BCRZRGWR.js";
+import {
+  elapsedMs
+} from "./chunk-XTMX5OAD.js";
 import {
   AutoLoopStateSchema,
-  SessionMarkerSchema,
-  elapsedMs,
-  formatDuration,
-  readJson,
   tokensUsed
-} from "./chunk-JEAXTHZA.js";
+} from "./chunk-O27NKM4I.js";
+import {
+  SessionMarkerSchema,
+  formatDuration,
+  readJson
+} from "./chunk-B7AYJD4X.js";
 import "./chunk-EHWOGXT5.js";
 import "./chunk-WA7G27RY.js";
 
