@@ -1,5 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
-import "./chunks/chunk-JXA4W5PX.js";
+import {
+  LoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/cli/stdin.ts
 var MAX_BYTES = 64 * 1024 * 1024;
@@ -7,13 +9,13 @@ function readStdin(timeoutMs = 1e4) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
-    const timer = setTimeout(() => reject(new Error(`no end of input after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => reject(new LoopkitError("USAGE", `no end of input after ${timeoutMs} ms`, { hint: "--args-stdin reads the arguments from stdin: pipe them in, or pass them as words" })), timeoutMs);
     timer.unref();
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
       if (size > MAX_BYTES) {
         clearTimeout(timer);
-        reject(new Error(`input larger than ${MAX_BYTES} bytes`));
+        reject(new LoopkitError("USAGE", `input larger than ${MAX_BYTES} bytes`, { hint: "arguments this large are no prompt; put the text in a file and name the file instead" }));
         process.stdin.destroy();
         return;
       }
@@ -41,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-DDISYCJM.js")).runStatusline(io) : await (await import("./chunks/run-cli-AT22RF3A.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-GZRZYA4U.js")).runStatusline(io) : await (await import("./chunks/run-cli-QI2YC72Z.js")).runCli(args, io);

@@ -1,427 +1,74 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  afterWait,
-  apiErrorOf,
-  auditPrompt,
-  beginTurn,
-  changesSince,
-  claimWait,
-  endedOutcome,
-  finishTurn,
-  lastTurnApiError,
-  loadState as loadState2,
-  loopContext,
-  loopRunOf,
-  nextGateStep,
-  onApiError,
-  onPromptSubmit,
-  onResume,
-  onSessionEnd,
-  onStop,
-  saveLoopRun,
-  saveNextPrompt,
-  saveState,
-  treeFingerprint,
-  waitGoesOn
-} from "./chunks/chunk-5DM4Y3MS.js";
+  readLoop,
+  tellPerson
+} from "./chunks/chunk-7ODPZXW7.js";
+import "./chunks/chunk-4CBO3ZAP.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-O27NKM4I.js";
 import {
-  checkMirror,
-  historyEntry,
-  loadState,
-  loopFiles,
-  persist,
-  readHandoff,
-  readSettings,
-  readTranscriptDelta,
-  runAudit,
-  runVerifier,
-  verifierRun,
-  writeVerifierLog
-} from "./chunks/chunk-3KOBGPQY.js";
-import "./chunks/chunk-D5WOZVTK.js";
+  toHookJson
+} from "./chunks/chunk-5FM7APW3.js";
 import {
-  AutoLoopStateSchema,
   SessionMarkerSchema,
-  external_exports,
+  boolean,
+  discriminatedUnion,
   keepAside,
+  literal,
+  looseObject,
   readJson,
-  removeSessionMarker,
-  withLock,
-  writeJson
-} from "./chunks/chunk-QKZW3XWR.js";
+  string
+} from "./chunks/chunk-B7AYJD4X.js";
 import {
   SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
   sessionMarkerPath
-} from "./chunks/chunk-ASQPNKNQ.js";
-import "./chunks/chunk-JXA4W5PX.js";
-
-// src/auto-loop/hook-handlers.ts
-import { randomBytes } from "node:crypto";
-
-// src/session/owner.ts
-var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;
-async function loadOwned(ctx, kind, load) {
-  const forget = async (message) => {
-    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    return { decision: message ? { kind: "allow", message } : { kind: "allow" } };
-  };
-  let state;
-  try {
-    state = await load();
-  } catch (error) {
-    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
-    return forget(`loopkit ${kind} stopped: ${formatError(error)}`);
-  }
-  if (!state) return forget(`loopkit ${kind} stopped: its state is gone from loopkit's data folder.`);
-  return ownsLoop(state, ctx) ? { state } : forget();
-}
-
-// src/auto-loop/long-runs.ts
-async function endRunPhase(ctx, decision) {
-  if (decision.kind !== "block") return decision;
-  await saveNextPrompt(ctx.marker.state_file, { loop_id: ctx.marker.loop_id, session_id: ctx.input.session_id, prompt: decision.reason, at: ctx.now().toISOString() });
-  return { kind: "allow", message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.` };
-}
-
-// src/auto-loop/resume.ts
-import path from "node:path";
-import { promises as fs } from "node:fs";
-var ResumePendingSchema = external_exports.object({ version: external_exports.literal(1), loop_id: external_exports.string().min(1), session_id: external_exports.string().min(1), at: external_exports.iso.datetime() });
-var pendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
-async function readOwned(ctx) {
-  const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
-  if (!read.exists) return void 0;
-  const state = read.value;
-  return state.status === "pursuing" && ownsLoop(state, ctx) ? state : void 0;
-}
-async function noteResume(ctx) {
-  if (!await readOwned(ctx)) return;
-  await writeJson(pendingFile(ctx.marker.state_file), ResumePendingSchema, {
-    version: 1,
-    loop_id: ctx.marker.loop_id,
-    session_id: ctx.input.session_id,
-    at: ctx.now().toISOString()
-  });
-}
-async function resumeOnPrompt(ctx) {
-  const file = pendingFile(ctx.marker.state_file);
-  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-  const state = await withLock(files.state, async () => {
-    const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false }));
-    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id) return void 0;
-    await fs.rm(file, { force: true });
-    const owned = await readOwned(ctx);
-    if (!owned) return void 0;
-    const now = ctx.now();
-    const renewed = { ...owned, heartbeat_at: now.toISOString(), updated_at: now.toISOString() };
-    return persist(files, renewed, [historyEntry(renewed, now, "resume", `session ${renewed.session_id} resumed`)], now);
-  });
-  if (!state) return void 0;
-  return {
-    kind: "context",
-    eventName: "UserPromptSubmit",
-    context: loopContext(state, ctx.now(), "resume"),
-    message: `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`
-  };
-}
-
-// src/auto-loop/session-start.ts
-async function restoreLoopContext(ctx) {
-  if (ctx.input.source === "resume") {
-    await noteResume(ctx);
-    return void 0;
-  }
-  if (ctx.input.source !== "compact") return void 0;
-  const state = await readOwned(ctx);
-  if (!state) return void 0;
-  return {
-    kind: "context",
-    eventName: "SessionStart",
-    context: loopContext(state, ctx.now(), "compact"),
-    message: `loopkit auto-loop: loop context restored after compaction (iteration ${state.iteration} of ${state.caps.max_iterations}).`
-  };
-}
-
-// src/auto-loop/hook-handlers.ts
-var AUDIT_DIFF_BYTES = 60 * 1024;
-var autoLoopHookHandlers = {
-  async stop(ctx) {
-    const decision = await judgeTurn(ctx);
-    return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
-  },
-  sessionStart: restoreLoopContext,
-  userPromptSubmit: resumeOnPrompt
-};
-async function judgeTurn(ctx) {
-  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-  const settings = readSettings(ctx.env);
-  const first = await withLock(files.state, () => startTurn(ctx, files, settings));
-  if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, settings, ctx.env, ctx.now);
-  return withLock(files.state, async () => {
-    const current = await loadOwnedLoop(ctx, files);
-    if ("decision" in current) return current.decision;
-    if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
-    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, first.notes, first.history);
-    return save(ctx, files, decided);
-  });
-}
-var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
-async function startTurn(ctx, files, settings) {
-  const owned = await loadOwnedLoop(ctx, files);
-  if ("decision" in owned) return owned;
-  const { state } = owned;
-  const now = ctx.now();
-  if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
-  const transcriptPath = ctx.input.transcript_path ?? null;
-  const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
-  const cursor = samePath ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids, subagentOffsets: state.transcript.subagent_offsets } : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
-  const transcript = transcriptPath ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since)) : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
-  const started = beginTurn(state, {
-    now,
-    transcriptPath,
-    transcript,
-    lastMessage: ctx.input.last_assistant_message ?? "",
-    treeHash: await treeFingerprint(state.project_dir),
-    tamper: await checkMirror(state.project_dir, state.mirror_sha256, now),
-    handoffNote: await readHandoff(state.project_dir),
-    contextWindow: settings.contextWindow
-  });
-  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
-  const saved = await persist(files, started.state, [], now);
-  return { ...started, state: saved };
-}
-async function runGate(state, settings, env, now) {
-  const runs = [];
-  let outputTail = "";
-  while (nextGateStep(runs) === "verify") {
-    const outcome = await runVerifier(state.verify_command, state.project_dir, settings.verifierTimeoutMs, env);
-    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, now()).catch(() => null);
-    outputTail = outcome.outputTail;
-    runs.push(verifierRun(outcome, log));
-  }
-  if (nextGateStep(runs) !== "audit") return { runs, audit: null };
-  const prompt = auditPrompt({
-    goal: state.goal,
-    verifyCommand: state.verify_command,
-    verifierTail: outputTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
-    nonce: randomBytes(16).toString("hex")
-  });
-  return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
-}
-async function save(ctx, files, decided) {
-  const now = ctx.now();
-  if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);
-  if (decided.outcome.kind === "stop") await removeSessionMarker(ctx.dataDir, ctx.input.session_id, decided.state.loop_id);
-  return toStopDecision(decided.outcome);
-}
-function toStopDecision(outcome) {
-  return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
-}
-
-// src/repeat/hook-handlers.ts
-import { randomUUID } from "node:crypto";
-var POLL_MS = 1e3;
-var SETTLE_POLL_MS = 100;
-var SETTLE_MAX_MS = 6e4;
-var repeatHookHandlers = {
-  async stop(ctx) {
-    const file = ctx.marker.state_file;
-    return withLock(file, async () => {
-      const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
-      if ("decision" in owned) return owned.decision;
-      const now = ctx.now();
-      return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
-    });
-  },
-  async stopFailure(ctx) {
-    const file = ctx.marker.state_file;
-    return withLock(file, async () => {
-      const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
-      if ("decision" in owned) return owned.decision;
-      const now = ctx.now();
-      const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
-      return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
-    });
-  },
-  async background(ctx) {
-    const interrupt = trapSignals();
-    try {
-      return await waitInBackground(ctx, interrupt);
-    } finally {
-      interrupt.release();
-    }
-  },
-  async sessionEnd(ctx) {
-    const file = ctx.marker.state_file;
-    await withLock(file, async () => {
-      const state = await loadState2(file, ctx.now()).catch(() => void 0);
-      if (!state || !ownsLoop(state, ctx)) return;
-      const now = ctx.now();
-      const step = onSessionEnd(state, { now, apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null });
-      if (step) await carryOut(ctx, file, step, now);
-    });
-  },
-  // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
-  async userPromptSubmit(ctx) {
-    const file = ctx.marker.state_file;
-    await withLock(file, async () => {
-      const state = await loadState2(file, ctx.now()).catch(() => void 0);
-      if (!state || !ownsLoop(state, ctx)) return;
-      const bound = onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt });
-      if (bound) await saveState(file, bound);
-    });
-    return void 0;
-  },
-  // A resumed session: the person hears about a paused loop before typing anything.
-  async sessionStart(ctx) {
-    if (ctx.input.source !== "resume") return void 0;
-    const file = ctx.marker.state_file;
-    return withLock(file, async () => {
-      const state = await loadState2(file, ctx.now()).catch(() => void 0);
-      const resumed = state && onResume(state, ctx.input.session_id);
-      if (!resumed) return void 0;
-      await saveState(file, resumed.state);
-      return { kind: "context", eventName: "SessionStart", message: resumed.line };
-    });
-  }
-};
-var allow = (...lines) => {
-  const message = lines.filter(Boolean).join("\n");
-  return message ? { kind: "allow", message } : { kind: "allow" };
-};
-async function settle(ctx, file, step, now) {
-  if (step.kind !== "wait") return carryOut(ctx, file, step, now);
-  await saveState(file, step.state);
-  return allow(...await recordStats(step.state, now), ...step.lines);
-}
-async function carryOut(ctx, file, step, now) {
-  if (step.state) await saveState(file, step.state);
-  if (step.kind === "continue") return { kind: "block", reason: step.prompt };
-  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
-  if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-  return allow(...warnings, ...step.lines);
-}
-async function recordStats(state, now) {
-  try {
-    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
-  } catch (error) {
-    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
-  }
-}
-function trapSignals() {
-  const signals = ["SIGTERM", "SIGINT", "SIGHUP"];
-  const interrupt = {
-    interrupted: false,
-    wake: () => {
-    },
-    release: () => {
-      for (const signal of signals) process.off(signal, onSignal);
-    }
-  };
-  const onSignal = () => {
-    interrupt.interrupted = true;
-    interrupt.wake();
-  };
-  for (const signal of signals) process.on(signal, onSignal);
-  return interrupt;
-}
-async function waitInBackground(ctx, interrupt) {
-  const file = ctx.marker.state_file;
-  const promptId = ctx.input.prompt_id ?? null;
-  const settleBy = ctx.now().getTime() + SETTLE_MAX_MS;
-  let claim;
-  for (; ; ) {
-    const state = await loadState2(file, ctx.now()).catch(() => void 0);
-    if (!state || !ownsLoop(state, ctx)) return { kind: "none" };
-    claim = claimWait(state, { now: ctx.now(), promptId });
-    if (claim.kind !== "pending") break;
-    if (ctx.now().getTime() > settleBy || interrupt.interrupted) return { kind: "none" };
-    await sleep(SETTLE_POLL_MS, interrupt);
-  }
-  if (claim.kind === "none") return { kind: "none" };
-  const taken = claim.state;
-  if (taken) {
-    const won = await withLock(file, async () => {
-      const current = await loadState2(file, ctx.now()).catch(() => void 0);
-      if (!current || !waitGoesOn(current, taken.wait_token) || current.wait_owner === taken.wait_owner) return false;
-      await saveState(file, { ...current, wait_owner: taken.wait_owner });
-      return true;
-    });
-    if (!won) return { kind: "none" };
-  }
-  const token = claim.token;
-  const dueAt = claim.until.getTime();
-  const parent = process.ppid;
-  while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
-    await sleep(Math.min(POLL_MS, dueAt - ctx.now().getTime()), interrupt);
-    if (process.ppid !== parent) interrupt.interrupted = true;
-    if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), token)) break;
-  }
-  return withLock(file, async () => {
-    const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
-    if ("decision" in owned) return { kind: "none", ...owned.decision.message ? { message: owned.decision.message } : {} };
-    const now = ctx.now();
-    const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
-    const decision = await carryOut(ctx, file, step, now);
-    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...decision.message ? { message: decision.message } : {} };
-    return { kind: "none", ...decision.message ? { message: decision.message } : {} };
-  });
-}
-function sleep(ms, interrupt) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, Math.max(0, ms));
-    interrupt.wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-}
+} from "./chunks/chunk-EHWOGXT5.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunks/chunk-WA7G27RY.js";
 
 // src/session/input.ts
 var common = {
-  session_id: external_exports.string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
-  transcript_path: external_exports.string().optional(),
-  cwd: external_exports.string().optional()
+  session_id: string().regex(SESSION_ID_PATTERN, "session_id has an unexpected shape"),
+  transcript_path: string().optional(),
+  cwd: string().optional()
 };
-var StopInputSchema = external_exports.looseObject({
+var StopInputSchema = looseObject({
   ...common,
-  hook_event_name: external_exports.literal("Stop"),
-  stop_hook_active: external_exports.boolean().optional(),
+  hook_event_name: literal("Stop"),
+  stop_hook_active: boolean().optional(),
   /** The same on every Stop of one prompt (hook continuations included); a new prompt from the person gets a new one. */
-  prompt_id: external_exports.string().optional(),
-  last_assistant_message: external_exports.string().nullish()
+  prompt_id: string().optional(),
+  last_assistant_message: string().nullish()
 });
-var SessionStartInputSchema = external_exports.looseObject({
+var SessionStartInputSchema = looseObject({
   ...common,
-  hook_event_name: external_exports.literal("SessionStart"),
-  source: external_exports.string().optional()
+  hook_event_name: literal("SessionStart"),
+  source: string().optional()
 });
-var UserPromptSubmitInputSchema = external_exports.looseObject({
+var UserPromptSubmitInputSchema = looseObject({
   ...common,
-  hook_event_name: external_exports.literal("UserPromptSubmit"),
-  prompt: external_exports.string().optional(),
+  hook_event_name: literal("UserPromptSubmit"),
+  prompt: string().optional(),
   /** A new one for every prompt; in the interactive UI also for a turn a background hook woke. */
-  prompt_id: external_exports.string().optional()
+  prompt_id: string().optional()
 });
-var StopFailureInputSchema = external_exports.looseObject({
+var StopFailureInputSchema = looseObject({
   ...common,
-  hook_event_name: external_exports.literal("StopFailure"),
-  prompt_id: external_exports.string().optional(),
-  error: external_exports.string().nullish(),
-  error_details: external_exports.string().nullish(),
+  hook_event_name: literal("StopFailure"),
+  prompt_id: string().optional(),
+  error: string().nullish(),
+  error_details: string().nullish(),
   /** Claude Code's "API Error: ..." text. */
-  last_assistant_message: external_exports.string().nullish()
+  last_assistant_message: string().nullish()
 });
-var SessionEndInputSchema = external_exports.looseObject({
+var SessionEndInputSchema = looseObject({
   ...common,
-  hook_event_name: external_exports.literal("SessionEnd"),
-  reason: external_exports.string().optional()
+  hook_event_name: literal("SessionEnd"),
+  reason: string().optional()
 });
-var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
+var HookInputSchema = discriminatedUnion("hook_event_name", [
   StopInputSchema,
   SessionStartInputSchema,
   UserPromptSubmitInputSchema,
@@ -429,26 +76,10 @@ var HookInputSchema = external_exports.discriminatedUnion("hook_event_name", [
   SessionEndInputSchema
 ]);
 
-// src/session/output.ts
-function toHookJson(decision) {
-  if (!decision) return void 0;
-  switch (decision.kind) {
-    case "block":
-      return { decision: "block", reason: decision.reason, ...decision.message ? { systemMessage: decision.message } : {} };
-    case "allow":
-      return decision.message ? { systemMessage: decision.message } : void 0;
-    case "context":
-      return {
-        ...decision.message ? { systemMessage: decision.message } : {},
-        ...decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}
-      };
-  }
-}
-
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: repeatHookHandlers,
-  "auto-loop": autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-FZDGI7YK.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-4ROF6LBD.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
@@ -469,12 +100,14 @@ async function route(payload, dataDir) {
     const aside = await keepAside(markerFile);
     return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
   }
-  return { input, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers: HANDLERS[marker.kind] };
+  const handlers = await HANDLERS[marker.kind]();
+  return { input, marker, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers };
 }
-async function dispatchHook(payload, dataDir) {
+async function dispatchHook(payload, dataDir, userHome) {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return routed.output;
-  const { input, base, handlers } = routed;
+  const { input, marker, base, handlers } = routed;
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
@@ -493,14 +126,25 @@ async function dispatchHook(payload, dataDir) {
       await handlers.sessionEnd?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
 }
-async function dispatchBackground(payload, dataDir) {
+function withLines(decision, lines, eventName) {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  if (eventName === "SessionStart" || eventName === "UserPromptSubmit") return { kind: "context", eventName, message };
+  return { kind: "allow", message };
+}
+async function dispatchBackground(payload, dataDir, userHome) {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return { kind: "none" };
-  const { input, base, handlers } = routed;
-  if (input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure") return { kind: "none" };
-  return await handlers.background?.({ ...base, input }) ?? { kind: "none" };
+  const { input, marker, base, handlers } = routed;
+  if (input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure" || !handlers.background) return { kind: "none" };
+  const before = await readLoop(marker.kind, marker.state_file);
+  const wake = await handlers.background({ ...base, input });
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(wake.message), userHome);
+  const message = [wake.message, ...lines].filter(Boolean).join("\n");
+  return message ? { ...wake, message } : wake;
 }
 export {
   dispatchBackground,

@@ -24,17 +24,51 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/hook/main.ts
+var import_node_fs2 = require("node:fs");
+
+// src/auto-loop/hook-events.ts
 var import_node_fs = require("node:fs");
+var import_node_path = __toESM(require("node:path"), 1);
+var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
+var autoLoopActsOn = ({ payload, marker }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return typeof marker.state_file !== "string" || (0, import_node_fs.existsSync)(resumePendingFile(marker.state_file));
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume" && payload.source !== "compact");
+    default:
+      return true;
+  }
+};
+
+// src/repeat/hook-events.ts
+var ITERATION_TAG_START = "loopkit repeat: iteration ";
+var repeatActsOn = ({ payload }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START);
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume");
+    default:
+      return true;
+  }
+};
+
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
 
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
-var import_node_path = __toESM(require("node:path"), 1);
+var import_node_path2 = __toESM(require("node:path"), 1);
 function dataDir(env = process.env) {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path.default.join(import_node_os.default.homedir(), ".loopkit");
+  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path2.default.join(import_node_os.default.homedir(), ".loopkit");
 }
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
-  return import_node_path.default.join(data, "sessions", `${sessionId}.json`);
+  return import_node_path2.default.join(data, "sessions", `${sessionId}.json`);
 }
 
 // src/hook/main.ts
@@ -45,7 +79,7 @@ function warn(line) {
 }
 async function readInput() {
   try {
-    return (0, import_node_fs.readFileSync)(0, "utf8");
+    return (0, import_node_fs2.readFileSync)(0, "utf8");
   } catch (error) {
     if (error.code !== "EAGAIN") throw error;
     const chunks = [];
@@ -53,8 +87,29 @@ async function readInput() {
     return Buffer.concat(chunks).toString("utf8");
   }
 }
+function actsOnOf(kind) {
+  switch (kind) {
+    case "repeat":
+      return repeatActsOn;
+    case "auto-loop":
+      return autoLoopActsOn;
+    default:
+      return void 0;
+  }
+}
+function mayAct(payload, markerFile) {
+  let marker;
+  try {
+    marker = JSON.parse((0, import_node_fs2.readFileSync)(markerFile, "utf8"));
+  } catch {
+    return true;
+  }
+  if (typeof marker !== "object" || marker === null) return true;
+  const actsOn = actsOnOf(marker.kind);
+  return actsOn ? actsOn({ payload, marker }) : true;
+}
 async function main() {
-  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
     payload = JSON.parse(await readInput());
@@ -68,7 +123,8 @@ async function main() {
     return;
   }
   const data = dataDir();
-  if (!(0, import_node_fs.existsSync)(sessionMarkerPath(data, sessionId))) return;
+  const markerFile = sessionMarkerPath(data, sessionId);
+  if (!(0, import_node_fs2.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);
   if (!BACKGROUND) {

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { AutoLoopStatusSchema } from "../src/auto-loop/status.js";
 import { RunDetailJsonSchema, RunSummarySchema } from "../src/history/runs.js";
+import { LoopEventSchema } from "../src/notify/event.js";
 import { RepeatStatusSchema } from "../src/repeat/status.js";
 
 const OUTPUTS: Record<string, { title: string; schema: z.ZodType }> = {
@@ -11,6 +12,7 @@ const OUTPUTS: Record<string, { title: string; schema: z.ZodType }> = {
   "auto-loop-status": { title: "loopkit auto-loop --status --json", schema: AutoLoopStatusSchema },
   history: { title: "loopkit history --json", schema: z.array(RunSummarySchema) },
   "history-run": { title: "loopkit history <id> --json", schema: RunDetailJsonSchema },
+  notify: { title: "stdin of the notify command (userConfig notify_command)", schema: LoopEventSchema },
 };
 
 /** File name (under schemas/) to its text. */

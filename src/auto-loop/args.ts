@@ -1,6 +1,6 @@
 // Parses what the person typed after /loopkit:auto-loop into one request. Nothing is executed here.
 import { LoopkitError } from "../shared/errors.js";
-import { parseDuration } from "../shared/duration.js";
+import { formatDuration, parseDuration } from "../shared/duration.js";
 import type { Caps } from "./state.js";
 import { splitArguments, type Word } from "../shared/split-words.js";
 
@@ -87,7 +87,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
       while (i + 1 < words.length && !isLoopkitOption(words[i + 1]!)) parts.push(words[++i]!);
       const command = (parts.length === 1 ? parts[0]!.value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage("--verify needs a command, e.g. --verify \"npm test\"");
-      values.set(name, command);
+      values.set(name, checkVerifyCommand(command, "--verify"));
       continue;
     }
     const next = eq === -1 ? words[++i] : undefined;
@@ -114,6 +114,9 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
   return {
     mode: "start",
     goal: goal || null,
@@ -131,15 +134,32 @@ function isLoopkitOption(word: Word): boolean {
   return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 
+/** The most text a goal may hold, inline or in a goal file. */
+export const MAX_GOAL_BYTES = 64 * 1024;
+
+/** Ceilings of the caps: past these a cap is no cap, and a typo (an extra 0) would run for weeks. */
+export const CAP_LIMITS = { max_iterations: 10_000, max_tokens: 1_000_000_000, max_wallclock_ms: 30 * 24 * 3_600_000 } as const;
+
+/** A verifier command line, checked where it is given (flag or goal file): the shell cannot take a NUL byte. */
+export function checkVerifyCommand(command: string, where: string): string {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
+
 /** Caps given as text (from flags or a goal file's front matter); absent ones stay absent. */
 export function parseCaps(get: (flag: "--max-iterations" | "--max-tokens" | "--max-wallclock" | "--restart-pct") => string | undefined): Partial<Caps> {
   const caps: Partial<Caps> = {};
   const iterations = get("--max-iterations");
-  if (iterations !== undefined) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 100_000, false);
+  if (iterations !== undefined) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
   const tokens = get("--max-tokens");
-  if (tokens !== undefined) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  if (tokens !== undefined) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
   const wallclock = get("--max-wallclock");
-  if (wallclock !== undefined) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  if (wallclock !== undefined) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
   const pct = get("--restart-pct");
   if (pct !== undefined) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
   return caps;

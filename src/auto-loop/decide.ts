@@ -20,7 +20,8 @@ export interface TurnObservation {
   lastMessage: string;
   /** Fingerprint of the working tree ("" outside git). */
   treeHash: string;
-  tamper: { kind: "edited" | "deleted"; keptAs: string | null } | null;
+  /** What the agent did to .auto-loop/ since loopkit wrote it, one sentence each (empty: nothing). */
+  tamper: string[];
   /** The hand-off note in .auto-loop/handoff.md, or null. */
   handoffNote: string | null;
   /** The model's context window in tokens, for --restart-pct. */
@@ -92,10 +93,9 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     return { kind: "decided", state, outcome: { kind: "stop", message }, history };
   }
 
-  if (obs.tamper) {
+  if (obs.tamper.length > 0) {
     state = { ...state, tamper_count: state.tamper_count + 1 };
-    const what = obs.tamper.kind === "deleted" ? "was deleted" : `was edited${obs.tamper.keptAs ? ` (the edited copy is kept as ${obs.tamper.keptAs})` : ""}`;
-    const detail = `.auto-loop/goal-state.json ${what}; it was rewritten from loopkit's own state, which alone decides`;
+    const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
     return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };

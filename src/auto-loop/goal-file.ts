@@ -3,7 +3,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
-import { parseCaps } from "./args.js";
+import { readRegularFile } from "../shared/guarded-files.js";
+import { checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "./args.js";
 import type { Caps } from "./state.js";
 
 export interface GoalSpec {
@@ -13,7 +14,6 @@ export interface GoalSpec {
 }
 
 export const DEFAULT_GOAL_FILE = "goal.md";
-const MAX_BYTES = 64 * 1024;
 const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"] as const;
 type Key = (typeof KEYS)[number];
 
@@ -42,25 +42,39 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
 
-/** Reads and parses the goal file at `file` (relative paths are taken from the project root). */
-export async function readGoalFile(projectDir: string, file: string): Promise<GoalSpec & { path: string }> {
+/**
+ * Reads and parses the goal file at `file` (relative paths are taken from the project root). `named`:
+ * the person named it with --goal-file, so its absence is a missing file, not a missing goal. A goal
+ * file inside the project that resolves outside it (a link, or a linked folder above it) is refused;
+ * a FIFO or device is never waited on, and the size is capped.
+ */
+export async function readGoalFile(projectDir: string, file: string, named = false): Promise<GoalSpec & { path: string }> {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real: string;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
+    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+
+const inside = (dir: string, file: string) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 
 function unquote(value: string): string {
   const quote = value[0];

@@ -4,13 +4,14 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { withLock } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
-import { LoopkitError } from "../shared/errors.js";
+import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
 import type { AutoLoopRequest } from "./args.js";
 import { resolveCaps } from "./caps.js";
 import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
 import { headCommit, treeFingerprint } from "./git.js";
 import { historyEntry } from "./history.js";
+import { captureLaunch } from "./launch.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
 import type { AutoLoopState } from "./state.js";
@@ -22,6 +23,8 @@ export interface LoopContext {
   sessionId: string;
   now: Date;
   staleMs: number;
+  /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
+  env: NodeJS.ProcessEnv;
 }
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
@@ -29,6 +32,7 @@ type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -60,6 +64,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -117,7 +122,7 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
 }
 
 async function resolveGoal(projectDir: string, request: StartRequest) {
-  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE) : null;
+  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
   const verify = request.verify ?? fromFile?.verify ?? null;
   if (!verify) {
     throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
@@ -160,7 +165,7 @@ async function loadOrSetAside(files: LoopFiles, now: Date): Promise<{ state: Aut
   try {
     return { state: await loadState(files.state, now), corrupt: null };
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     return { state: undefined, corrupt: `loopkit's previous state for this project was corrupt: ${(error as Error).message}.` };
   }
 }

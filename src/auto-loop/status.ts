@@ -1,8 +1,9 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
+import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { formatDuration } from "../shared/duration.js";
 import { EXIT } from "../shared/exit-codes.js";
 import { elapsedMs } from "./caps.js";
-import { z } from "zod";
+import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
@@ -47,10 +48,11 @@ export const AutoLoopStatusSchema = z.object({
   tamper_count: z.int(),
   flaky_count: z.int(),
   handoff_note: z.string().nullable(),
+  ...CheckpointSummaryShape,
 });
 export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
 
-export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number): AutoLoopStatus {
+export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number, checkpoints: CheckpointSummary = summarize(undefined)): AutoLoopStatus {
   if (!state) {
     return {
       version: 1,
@@ -58,7 +60,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
       project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null,
       tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
       last_verifier: null, last_verifier_exit_code: null, last_audit_vote: null, last_audit_reasons: [], next_action: null, blocker: null,
-      tamper_count: 0, flaky_count: 0, handoff_note: null,
+      tamper_count: 0, flaky_count: 0, handoff_note: null, ...checkpoints,
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -92,6 +94,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
     handoff_note: state.handoff_note,
+    ...checkpoints,
   };
 }
 
@@ -111,6 +114,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
     ...(s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : []),
     ...(s.next_action ? [`  next:       ${s.next_action}`] : []),
+    ...summaryLines(s, s.loop_id),
     ...(s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []),
   ];
   return `${lines.join("\n")}\n`;

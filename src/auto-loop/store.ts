@@ -5,7 +5,8 @@ import { readOrKeepAside, writeJson } from "../state/json-store.js";
 import { projectKey } from "../state/paths.js";
 import { writeSessionMarker } from "../session/marker.js";
 import type { HistoryEntry } from "./history.js";
-import { appendJsonl, mirrorHistoryFile, mirrorText, sha256, writeMirror } from "./mirror.js";
+import { historyEntry } from "./history.js";
+import { appendJsonl, appendMirrorHistory, mirrorText, sha256, writeMirror } from "./mirror.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "./state.js";
 
 export interface LoopFiles {
@@ -29,9 +30,11 @@ export async function persist(files: LoopFiles, state: AutoLoopState, history: H
   const text = mirrorText(state);
   const saved = { ...state, mirror_sha256: sha256(text) };
   await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
+  const planted = await writeMirror(state.project_dir, state, text, now);
+  // Anything planted in the mirror's place was moved aside, not followed; it goes on the record.
+  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  await appendJsonl(files.history, all);
+  await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 

@@ -4,6 +4,7 @@
 // Only whole lines are consumed; a partial last line is left for the next read.
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { openRegular } from "../shared/guarded-files.js";
 
 export interface TranscriptCursor {
   offset: number;
@@ -22,6 +23,7 @@ export interface TranscriptDelta extends TranscriptCursor {
 const CHUNK = 1024 * 1024;
 const KEEP_IDS = 500;
 const MAX_SUBAGENT_FILES = 1000;
+const MAX_DELTA_BYTES = 64 * 1024 * 1024;
 
 interface Usage {
   input_tokens?: unknown;
@@ -58,16 +60,14 @@ export async function readTranscriptDelta(file: string, cursor: TranscriptCursor
 
 /** Reads whole lines of `file` from `offset` into `delta`; returns the new offset. Missing: unchanged; shrunk: from 0. */
 async function readFileDelta(file: string, offset: number, seen: Set<string>, delta: TranscriptDelta, since: number): Promise<number> {
-  let handle;
+  // Not a regular file (a FIFO, a device): nothing to read, and nothing to wait on.
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
   try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    // A huge delta is read over several Stops rather than holding one up.
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
     let pending = Buffer.alloc(0);
     let consumed = position;
     while (position < size) {

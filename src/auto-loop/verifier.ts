@@ -1,7 +1,8 @@
 // Runs the person's verifier command once: in the project root, through a shell (it is their own
 // command line, stored at start), in its own process group so a timeout kills the whole tree.
 import { execa } from "execa";
-import { killGroup, killGroupAfter } from "../shared/process-group.js";
+import { randomUUID } from "node:crypto";
+import { killGroup, killGroupAfter, killTagged, RUN_TAG_VAR } from "../shared/process-group.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import type { VerifierRun } from "./state.js";
 
@@ -20,15 +21,18 @@ export interface VerifierOutcome {
 export const DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 60_000;
 const KEEP_BYTES = 32 * 1024;
 const TAIL_BYTES = 4 * 1024;
+/** How long output may stay open after the shell is gone (something that escaped the kill holds it). */
+const DRAIN_MS = 2_000;
 
 export async function runVerifier(command: string, cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Promise<VerifierOutcome> {
   const started = Date.now();
+  const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   // shell: the platform's shell (/bin/sh on POSIX, cmd.exe on Windows), for the person's own command line.
   const child = execa(command, {
     shell: true,
     cwd,
-    env,
+    env: { ...env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
@@ -39,10 +43,21 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
   });
   child.all?.on("data", (chunk: Buffer) => output.push(chunk));
   const deadline = killGroupAfter(child, timeoutMs);
-  // When the shell exits, anything it left running in the background would hold the output pipe open.
-  child.on("exit", () => killGroup(child, "SIGKILL"));
+  // Whatever the shell left running would hold the output open: its group and every process carrying
+  // the run's tag die with it, and output still open a little later is closed on our side.
+  let drain: NodeJS.Timeout | undefined;
+  const endTree = () => {
+    killGroup(child, "SIGKILL");
+    void killTagged(tag);
+  };
+  child.on("exit", () => {
+    endTree();
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+  });
   const result = await child;
   deadline.clear();
+  clearTimeout(drain);
+  endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {

@@ -9,10 +9,13 @@ import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { formatStatus, loopStatus } from "../auto-loop/status.js";
+import { loadSummary } from "../checkpoint/summary.js";
 import { loopFiles } from "../auto-loop/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
+import { withWord } from "./tell.js";
 import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
 import { answerForSkill } from "./skill-answer.js";
@@ -33,7 +36,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .argument("[words...]", "the goal and options, when not given on stdin")
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
-      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
       const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
       await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), options.session !== undefined, io));
     });
@@ -51,7 +54,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? undefined : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
       io.exitCode = status.exit_code;
       return;
@@ -63,20 +66,26 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
       if (data === null || !existsSync(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      io.stdout(await cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
       return;
     }
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
         // From a skill (--session), whose commands may run 2 minutes, Codex works in a detached process.
-        io.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
+        const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, codexCtx.projectDir).state, () =>
+          runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null),
+        );
+        for (const line of lines) io.stdout(`${line}\n`);
+        io.exitCode = result;
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
+      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}\n`);
       return;
     }

@@ -1,10 +1,14 @@
 // The loopkit CLI as a factory: builds the commander program and never calls process.exit itself.
 import { Command } from "commander";
 import { registerAutoLoopCommand } from "./auto-loop-command.js";
+import { registerCheckpointsCommand } from "./checkpoints-command.js";
 import { registerCodexRunCommand } from "./codex-run-command.js";
+import { registerDoctorCommand } from "./doctor-command.js";
 import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
+import { registerPruneCommand } from "./prune-command.js";
 import { registerRepeatCommand } from "./repeat-command.js";
+import { registerRestoreCommand } from "./restore-command.js";
 import { registerRunCommand } from "./run-command.js";
 import { registerStatuslineCommand } from "./statusline-command.js";
 
@@ -35,5 +39,9 @@ export function createProgram(io: CliIo): Command {
   registerRunCommand(program, io);
   registerHistoryCommand(program, io);
   registerStatuslineCommand(program, io);
+  registerDoctorCommand(program, io);
+  registerCheckpointsCommand(program, io);
+  registerRestoreCommand(program, io);
+  registerPruneCommand(program, io);
   return program;
 }

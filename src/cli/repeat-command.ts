@@ -7,14 +7,18 @@ import { blockCapWarning } from "../repeat/block-cap.js";
 import { REPEAT_HELP } from "../repeat/help.js";
 import { cancelLoop, findLoop, resumeLoop, startLoop, type RepeatContext } from "../repeat/start.js";
 import { formatStatus, repeatStatus } from "../repeat/status.js";
+import { loadSummary } from "../checkpoint/summary.js";
 import { projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
+import { pruneEndedLoops } from "../repeat/prune.js";
 import { RepeatStateSchema, repeatStateFile } from "../repeat/state.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
 import { answerForSkill } from "./skill-answer.js";
 import { useHelpText } from "./help-text.js";
+import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
 
 interface Options extends InvocationOptions {
@@ -35,7 +39,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
     // The person's own flags (--iterations, --status, ...) and --help reach loopkit's parser as words.
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
-      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
       const minInterval = minIntervalMs(io.env);
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
@@ -56,7 +60,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? undefined : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now);
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status, now));
     io.exitCode = status.exit_code;
     return;
@@ -65,9 +69,12 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop(ctx, await findLoop(ctx, session)));
+    const file = await findLoop(ctx, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop(ctx, file));
+    io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
     return;
   }
+  refuseUnderRecursionGuard(io.env, "a repeat loop");
   const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
   if (request.mode === "resume") {
     io.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));
@@ -76,6 +83,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
   const sessionId = inv.requireSession("start a loop", SESSION_HINT);
   const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
   io.stdout(await startLoop(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+  await pruneEndedLoops(ctx.dataDir);
 }
 
 function context(dataDir: string, projectDir: string, inv: Invocation, now: Date): RepeatContext {

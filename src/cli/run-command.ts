@@ -14,6 +14,7 @@ import { runPhases } from "../run/phases.js";
 import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
 import { LoopkitError } from "../shared/errors.js";
+import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
@@ -40,8 +41,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 }
 
 async function run(words: string[], options: Options, io: CliIo): Promise<number> {
-  // A loop must never start inside loopkit's own audit.
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+  refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
@@ -53,7 +53,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   if (request.mode === "status" || request.mode === "cancel") {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
@@ -62,7 +62,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs };
+    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
     const actions = gitHubActions(io.env, io.stdout);

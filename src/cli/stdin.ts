@@ -1,19 +1,20 @@
 // Reads all of stdin for the CLI (the skills pass the user's argument text this way, never through a shell).
+import { LoopkitError } from "../shared/errors.js";
 
 const MAX_BYTES = 64 * 1024 * 1024;
 
-/** All of stdin as UTF-8, or an Error when it is larger than any real payload or never ends. */
+/** All of stdin as UTF-8, or a USAGE error when it is larger than any real payload or never ends. */
 export function readStdin(timeoutMs = 10_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => reject(new Error(`no end of input after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => reject(new LoopkitError("USAGE", `no end of input after ${timeoutMs} ms`, { hint: "--args-stdin reads the arguments from stdin: pipe them in, or pass them as words" })), timeoutMs);
     timer.unref();
     process.stdin.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BYTES) {
         clearTimeout(timer);
-        reject(new Error(`input larger than ${MAX_BYTES} bytes`));
+        reject(new LoopkitError("USAGE", `input larger than ${MAX_BYTES} bytes`, { hint: "arguments this large are no prompt; put the text in a file and name the file instead" }));
         process.stdin.destroy();
         return;
       }

@@ -7,6 +7,8 @@ import type { z } from "zod";
 import { LoopkitError } from "../shared/errors.js";
 import { NotificationSchema, ResponseMessageSchema, ServerRequestSchema, type Notification } from "./protocol.js";
 
+const CODEX_BY_HAND = "run `codex app-server` by hand to see what stops it; `codex login status` shows the login";
+
 export interface AppServerOptions {
   bin: string;
   cwd: string;
@@ -75,7 +77,7 @@ export class AppServerClient {
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method }));
+        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method, hint: CODEX_BY_HAND }));
         this.kill();
       }, timeoutMs);
       this.pending.set(id, { method, resolve, reject, timer });
@@ -87,7 +89,7 @@ export class AppServerClient {
       throw new LoopkitError(
         "CODEX_PROTOCOL",
         `codex app-server answered ${method} with an unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
-        { value: result, cause: parsed.error },
+        { value: result, cause: parsed.error, hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports" },
       );
     });
   }
@@ -156,6 +158,7 @@ export class AppServerClient {
       pending.reject(
         new LoopkitError("CODEX_PROTOCOL", `codex app-server refused ${pending.method}: ${response.data.error.message}`, {
           value: response.data.error,
+          hint: "see what Codex said; `codex login status` and your Codex configuration are the usual causes",
         }),
       );
     } else {
@@ -177,6 +180,7 @@ export class AppServerClient {
     const tail = this.stderr.trim().split("\n").slice(-5).join(" | ");
     return new LoopkitError("CODEX_PROTOCOL", `codex app-server exited before answering ${method}${tail ? `: ${tail}` : ""}`, {
       value: method,
+      hint: CODEX_BY_HAND,
     });
   }
 }

@@ -3,12 +3,11 @@
 // session id is codex-<uuid> and its session marker is removed at once, so no hook ever acts on it.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { AutoLoopRequest } from "../auto-loop/args.js";
 import type { HistoryEntry } from "../auto-loop/history.js";
 import { failDelegated, recordDelegatedProgress } from "../auto-loop/decide.js";
-import { MIRROR_DIR, writeVerifierLog } from "../auto-loop/mirror.js";
+import { MIRROR_DIR, openMirrorLog, writeVerifierLog } from "../auto-loop/mirror.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop } from "../auto-loop/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
@@ -44,8 +43,7 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
-  const log = path.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
-  const out = await fs.open(log, "a");
+  const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, new Date());
   try {
     const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
       cwd: ctx.projectDir,
@@ -66,7 +64,7 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
 export async function runCodexFollowerCommand(ctx: CodexLoopContext, loopId: string): Promise<number> {
   const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
-    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId });
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
   }
   return followInForeground(ctx, loop, await preflightCodex(ctx.env));
 }
@@ -77,9 +75,9 @@ const CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Promise<AutoLoopState> {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
+  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }

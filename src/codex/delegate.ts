@@ -137,7 +137,9 @@ class GoalRun<R extends VerifierRun> {
     const cancelled = this.options.signal?.aborted === true || (await this.options.sink.cancelled());
     if (this.watch.exited && !cancelled) {
       const tail = this.client.stderrTail().trim().slice(-500);
-      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`);
+      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`, {
+        hint: "the loop ends as blocked; /loopkit:auto-loop --status shows where it stopped, and a new loop starts where the work is",
+      });
     }
     const goal = this.watch.goal!;
     if (goal.status !== this.lastSaid) {

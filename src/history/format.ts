@@ -18,8 +18,9 @@ export function formatRuns(runs: RunSummary[]): string {
     String(run.iterations),
     `${run.passed}/${run.failed}`,
     run.final_status ?? "running",
+    String(run.checkpoints),
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}\n`;
@@ -33,6 +34,7 @@ export function formatRun(run: RunDetail): string {
     ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : []),
     "",
   ];
   const body =

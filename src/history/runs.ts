@@ -2,11 +2,12 @@
 // there), auto-loops from each project's gate history in loopkit's data folder. Read-only throughout.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/history.js";
 import { AutoLoopStateSchema, LOOP_STATUSES } from "../auto-loop/state.js";
 import { FINAL_STATUSES } from "../repeat/state.js";
 import { LoopRunSchema, type LoopRun } from "../repeat/stats-store.js";
+import { checkpointCounts } from "../checkpoint/summary.js";
 import { readJson } from "../state/json-store.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 
@@ -31,6 +32,8 @@ export const RunSummarySchema = z.object({
   failed: z.int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: z.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  checkpoints: z.int().nonnegative(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -51,7 +54,10 @@ const StatsSchema = z.looseObject({ loop_runs: z.array(z.unknown()).optional() }
 /** Every run, newest start first. A corrupt stats log is an error naming it; loopkit never rewrites it here. */
 export async function listRuns(statsFile: string, dataDir: string | null, now: Date): Promise<RunDetail[]> {
   const runs = [...(await repeatRuns(statsFile, now)), ...(dataDir ? await autoLoopRuns(dataDir) : [])];
-  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+  const counts = dataDir ? await checkpointCounts(dataDir) : new Map<string, number>();
+  return runs
+    .map((run) => ({ ...run, summary: { ...run.summary, checkpoints: counts.get(run.summary.id) ?? 0 } }))
+    .sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
 
 async function repeatRuns(statsFile: string, now: Date): Promise<RunDetail[]> {
@@ -88,6 +94,7 @@ async function repeatRuns(statsFile: string, now: Date): Promise<RunDetail[]> {
       passed,
       failed: record.iterations.length - passed,
       final_status: record.final_status,
+      checkpoints: 0,
     };
     return { summary, kind: "repeat" as const, record };
   });
@@ -127,6 +134,7 @@ async function autoLoopRuns(dataDir: string): Promise<RunDetail[]> {
           passed,
           failed: gates.length - passed,
           final_status: last.status === "pursuing" ? null : last.status,
+          checkpoints: 0,
         },
       });
     }

@@ -1,24 +1,24 @@
 // Loaded only when the session owns a loop: validates the payload and the marker, then hands the
-// event to the loop kind's handler. Returns the stdout JSON, or undefined for "print nothing"; for the
-// background hook, whether to wake the session.
-import { autoLoopHookHandlers } from "../auto-loop/hook-handlers.js";
-import { repeatHookHandlers } from "../repeat/hook-handlers.js";
+// event to the loop kind's handler, whose code (and dependencies) load only for a loop of that kind.
+// Returns the stdout JSON, or undefined for "print nothing"; for the background hook, whether to
+// wake the session.
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
 import { HookInputSchema, type HookInput } from "../session/input.js";
+import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import { toHookJson, type HookDecision, type WakeDecision } from "../session/output.js";
-import { SessionMarkerSchema } from "../session/marker.js";
+import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
 
-const HANDLERS: Record<"repeat" | "auto-loop", LoopHookHandlers> = {
-  repeat: repeatHookHandlers,
-  "auto-loop": autoLoopHookHandlers,
+const HANDLERS: Record<"repeat" | "auto-loop", () => Promise<LoopHookHandlers>> = {
+  repeat: async () => (await import("../repeat/hook-handlers.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("../auto-loop/hook-handlers.js")).autoLoopHookHandlers,
 };
 
-type Routed = { input: HookInput; base: Omit<HookContext<never>, "input">; handlers: LoopHookHandlers };
+type Routed = { input: HookInput; marker: SessionMarker; base: Omit<HookContext<never>, "input">; handlers: LoopHookHandlers };
 
-/** Validates the payload and finds the loop this session owns; otherwise what to print (or undefined). */
+/** Validates the payload and finds the loop this session's marker routes to; otherwise what to print (or undefined). */
 async function route(payload: unknown, dataDir: string): Promise<Routed | { output: Record<string, unknown> | undefined }> {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
@@ -37,13 +37,16 @@ async function route(payload: unknown, dataDir: string): Promise<Routed | { outp
     const aside = await keepAside(markerFile);
     return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
   }
-  return { input, base: { marker, dataDir, env: process.env, now: () => new Date() }, handlers: HANDLERS[marker.kind] };
+  const handlers = await HANDLERS[marker.kind]();
+  return { input, marker, base: { marker, dataDir, env: process.env, now: () => new Date() }, handlers };
 }
 
-export async function dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> {
+/** `userHome`: where the person's notify command is configured (tests give their own; see notify/command.ts). */
+export async function dispatchHook(payload: unknown, dataDir: string, userHome?: string): Promise<Record<string, unknown> | undefined> {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return routed.output;
-  const { input, base, handlers } = routed;
+  const { input, marker, base, handlers } = routed;
+  const before = await readLoop(marker.kind, marker.state_file);
   let decision: HookDecision | undefined;
   switch (input.hook_event_name) {
     case "Stop":
@@ -62,14 +65,27 @@ export async function dispatchHook(payload: unknown, dataDir: string): Promise<R
       await handlers.sessionEnd?.({ ...base, input });
       break;
   }
-  return toHookJson(decision);
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+
+/** The decision with `lines` added to what the person sees. */
+function withLines(decision: HookDecision | undefined, lines: string[], eventName: HookInput["hook_event_name"]): HookDecision {
+  const message = [decision?.message, ...lines].filter(Boolean).join("\n");
+  if (decision) return { ...decision, message };
+  if (eventName === "SessionStart" || eventName === "UserPromptSubmit") return { kind: "context", eventName, message };
+  return { kind: "allow", message };
 }
 
 /** The background (asyncRewake) hook of a Stop or StopFailure: what it ends with. */
-export async function dispatchBackground(payload: unknown, dataDir: string): Promise<WakeDecision> {
+export async function dispatchBackground(payload: unknown, dataDir: string, userHome?: string): Promise<WakeDecision> {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return { kind: "none" };
-  const { input, base, handlers } = routed;
-  if (input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure") return { kind: "none" };
-  return (await handlers.background?.({ ...base, input })) ?? { kind: "none" };
+  const { input, marker, base, handlers } = routed;
+  if ((input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure") || !handlers.background) return { kind: "none" };
+  const before = await readLoop(marker.kind, marker.state_file);
+  const wake = await handlers.background({ ...base, input });
+  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(wake.message), userHome);
+  const message = [wake.message, ...lines].filter(Boolean).join("\n");
+  return message ? { ...wake, message } : wake;
 }

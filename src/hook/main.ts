@@ -1,8 +1,13 @@
 // Entry point of every loopkit hook (dist/hook.cjs). It must cost next to nothing in a session that
 // runs no loop, so it is a small CommonJS file with no dependencies: it parses stdin, checks one
-// marker file, and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
+// marker file, asks the loop kind whether the event may change anything (a prompt the person types
+// mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
+import { autoLoopActsOn } from "../auto-loop/hook-events.js";
+import { repeatActsOn } from "../repeat/hook-events.js";
+import type { ActsOn } from "../session/handlers.js";
+import { underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = {
@@ -32,9 +37,33 @@ async function readInput(): Promise<string> {
   }
 }
 
+function actsOnOf(kind: unknown): ActsOn | undefined {
+  switch (kind) {
+    case "repeat":
+      return repeatActsOn;
+    case "auto-loop":
+      return autoLoopActsOn;
+    default:
+      return undefined;
+  }
+}
+
+/** False only when the marker's loop kind says the event changes nothing; a marker it cannot read goes to the active path, which reports it. */
+function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
+  let marker: unknown;
+  try {
+    marker = JSON.parse(readFileSync(markerFile, "utf8"));
+  } catch {
+    return true;
+  }
+  if (typeof marker !== "object" || marker === null) return true;
+  const actsOn = actsOnOf((marker as { kind?: unknown }).kind);
+  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown> }) : true;
+}
+
 async function main(): Promise<void> {
   // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop.
-  if (process.env.VD_AUTOLOOP_DEPTH) return;
+  if (underRecursionGuard(process.env)) return;
   let payload: unknown;
   try {
     payload = JSON.parse(await readInput());
@@ -48,7 +77,8 @@ async function main(): Promise<void> {
     return;
   }
   const data = dataDir();
-  if (!existsSync(sessionMarkerPath(data, sessionId))) return;
+  const markerFile = sessionMarkerPath(data, sessionId);
+  if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
   // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
   const activePath = new URL("./hook-active.js", import.meta.url).href;
   const active = (await import(activePath)) as DispatchModule;

@@ -12,7 +12,8 @@ import { apiErrorOf, lastTurnApiError } from "../session/api-error.js";
 import { loadOwned, ownsLoop } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopFailureInput, StopInput } from "../session/input.js";
-import type { StopDecision, WakeDecision } from "../session/output.js";
+import { withNotes, type StopDecision, type WakeDecision } from "../session/output.js";
+import { checkpointRepeat } from "./checkpoint.js";
 import { afterWait, claimWait, type WaitClaim, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
@@ -31,22 +32,25 @@ type AnyCtx = HookContext<{ session_id: string }>;
 export const repeatHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
     const file = ctx.marker.state_file;
-    return withLock(file, async () => {
+    const decision = await withLock(file, async () => {
       const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
       if ("decision" in owned) return owned.decision;
       const now = ctx.now();
       return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
     });
+    // The iteration's tree is kept once it is recorded; a failure is told, never fatal.
+    return withNotes(decision, await checkpointRepeat(ctx, file));
   },
   async stopFailure(ctx) {
     const file = ctx.marker.state_file;
-    return withLock(file, async () => {
+    const decision = await withLock(file, async () => {
       const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
       if ("decision" in owned) return owned.decision;
       const now = ctx.now();
       const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
       return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
     });
+    return withNotes(decision, await checkpointRepeat(ctx, file));
   },
   async background(ctx) {
     const interrupt = trapSignals();

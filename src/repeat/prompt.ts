@@ -1,11 +1,12 @@
 // The texts of a repeat loop: each iteration's prompt for the model, and the lines for the person.
 import { formatDuration } from "../shared/duration.js";
 import { splitSlashCommand } from "./args.js";
+import { ITERATION_TAG_START } from "./hook-events.js";
 import type { RepeatState } from "./state.js";
 
 /** Marks the loop's own prompts (the UserPromptSubmit hook tells an iteration's turn from the person's by it). */
 export function iterationTag(state: RepeatState): string {
-  return `loopkit repeat: iteration ${state.iteration}/${state.max_iterations} (${state.loop_id}`;
+  return `${ITERATION_TAG_START}${state.iteration}/${state.max_iterations} (${state.loop_id}`;
 }
 
 /** The prompt of the iteration in flight (state.iteration): short, it lands in the transcript every time. Deterministic: early success compares against it. */

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { readJson, withLock } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
-import { LoopkitError } from "../shared/errors.js";
+import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { SessionMarkerSchema } from "../session/marker.js";
 import type { RepeatRequest } from "./args.js";
 import { endLoop, isActive, resumeState } from "./decide.js";
@@ -26,7 +26,7 @@ export async function startLoop(ctx: RepeatContext, sessionId: string, request: 
   return withLock(file, async () => {
     const notes = [...request.warnings];
     const existing = await loadState(file, ctx.now).catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+      if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
       notes.push(`loopkit's previous repeat state for this session was corrupt: ${(error as Error).message}.`);
       return undefined;
     });

@@ -1,7 +1,8 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
+import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { formatDuration } from "../shared/duration.js";
 import { isActive } from "./decide.js";
-import { z } from "zod";
+import * as z from "zod";
 import { EXIT } from "../shared/exit-codes.js";
 import { FINAL_STATUSES, type RepeatState } from "./state.js";
 
@@ -30,6 +31,7 @@ export const RepeatStatusSchema = z.object({
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   elapsed_ms: z.int(),
+  ...CheckpointSummaryShape,
 });
 export type RepeatStatus = z.infer<typeof RepeatStatusSchema>;
 
@@ -46,12 +48,12 @@ export const REPEAT_EXIT_CODES: Record<RepeatStatus["status"], number> = {
   none: EXIT.noLoop,
 };
 
-export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date): RepeatStatus {
+export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date, checkpoints: CheckpointSummary = summarize(undefined)): RepeatStatus {
   if (!state) {
     return {
       version: 1, active: false, status: "none", exit_code: EXIT.noLoop, loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
       iteration: 0, max_iterations: null, results: [], passes: 0, failures: 0, consecutive_failures: 0, last_summary: null, next_at: null,
-      started_at: null, ended_at: null, elapsed_ms: 0,
+      started_at: null, ended_at: null, elapsed_ms: 0, ...checkpoints,
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -80,6 +82,7 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
     started_at: state.started_at,
     ended_at: state.ended_at,
     elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints,
   };
 }
 
@@ -96,6 +99,7 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     ...(s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : []),
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...(s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []),
   ];
   return `${lines.join("\n")}\n`;

@@ -85,6 +85,8 @@ export function renderSummary(report: ActionsReport): string {
     `| Exit code | ${cell(exit)} |`,
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
+    "### Iterations",
+    "",
     ...iterationTable(iterationRows(report.history, s.loop_id ?? "")),
     ...(s.last_audit_vote ? ["", `**Last audit: ${s.last_audit_vote}**`, "", ...s.last_audit_reasons.map((reason) => `- ${inline(reason)}`)] : []),
     ...(s.handoff_note ? ["", "**Hand-off note**", "", ...fenced(s.handoff_note)] : []),

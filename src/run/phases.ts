@@ -10,6 +10,7 @@ import { loadState, loopFiles, removeMarker } from "../auto-loop/store.js";
 import { bindPhase } from "./handover.js";
 import { loadNextPrompt } from "../auto-loop/next-prompt.js";
 import { phasePrompt } from "./phase-prompt.js";
+import { LoopkitError } from "../shared/errors.js";
 import { progressLine, type PhaseExit } from "./progress.js";
 import type { PhaseRun } from "./claude-phase.js";
 
@@ -37,7 +38,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   const settings = readSettings(ctx.env);
   const initial = await loadState(files.state, ctx.now());
-  if (!initial) throw new Error("loopkit run: the loop's state vanished right after it started");
+  if (!initial) throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", { hint: "something removed loopkit's data folder; start the run again" });
   const loopId = initial.loop_id;
   let previous = first.sessionId;
   let sessionId = first.sessionId;

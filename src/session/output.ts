@@ -30,3 +30,10 @@ export function toHookJson(decision: HookDecision | undefined): Record<string, u
       };
   }
 }
+
+/** `decision` with `notes` added: to the next prompt when it continues the session, and to the person's line. */
+export function withNotes(decision: StopDecision, notes: string[]): StopDecision {
+  if (notes.length === 0) return decision;
+  const message = [decision.message, ...notes].filter(Boolean).join("\n");
+  return decision.kind === "block" ? { ...decision, reason: `${decision.reason}\n\n${notes.join("\n")}`, message } : { ...decision, message };
+}

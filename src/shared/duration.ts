@@ -1,6 +1,8 @@
 // Durations as people type them: "90s", "5m", "1h30m", "2h", "1h30m15s". Whole units only.
 import { LoopkitError } from "./errors.js";
 
+const DURATION_HINT = "a whole number of hours, minutes and seconds: 90s, 5m, 1h30m";
+
 const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1_000 } as const;
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 
@@ -8,11 +10,11 @@ const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 export function parseDuration(text: string, what = "duration"): number {
   const match = DURATION.exec(text.trim().toLowerCase());
   if (!match || text.trim() === "" || match.slice(1).every((part) => part === undefined)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, { value: text });
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, { value: text, hint: DURATION_HINT });
   }
   const [, h = "0", m = "0", s = "0"] = match;
   const ms = Number(h) * UNIT_MS.h + Number(m) * UNIT_MS.m + Number(s) * UNIT_MS.s;
-  if (ms === 0) throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text });
+  if (ms === 0) throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
   return ms;
 }
 

@@ -8,12 +8,16 @@ export type LoopkitErrorCode =
   | "LOOP_ACTIVE"
   | "NO_LOOP"
   | "NO_SESSION"
+  /** A file the person named (a goal file) is not there: not a usage error, the words were fine. */
+  | "FILE_NOT_FOUND"
   | "HOOK_INPUT"
   | "CODEX_UNAVAILABLE"
   | "CODEX_TOO_OLD"
   | "CODEX_NOT_LOGGED_IN"
   | "CODEX_GOALS_DISABLED"
-  | "CODEX_PROTOCOL";
+  | "CODEX_PROTOCOL"
+  | "CHECKPOINT_FAILED"
+  | "NO_CHECKPOINT";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

@@ -79,12 +79,27 @@ const NO_DRIVERS: Record<string, string[]> = {
 /** Runs `git <args>` in `repo` with nothing the project configures able to run. Never throws for git's own failures. */
 export async function runGit(repo: GitRepo, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
   const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  // Filters are named by attributes the project writes, so each one configured anywhere is emptied.
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  const config = [...FIXED_CONFIG, ...filterOverrides(listed.stdout)];
+  const config = await guardConfig(base);
   const [command, ...rest] = args;
   const full = command === undefined ? [] : [command, ...(NO_DRIVERS[command] ?? []), ...rest];
   return spawnGit(base, config, full, options);
+}
+
+/**
+ * The environment for another program that runs git in `repo` by itself (the audit's Claude Code
+ * reads `git status` and `git log`): no GIT_* from `env`, the repository named explicitly, and the
+ * same command-scope config, so that its git runs nothing the project configures either. A diff
+ * driver it would have run fails instead.
+ */
+export async function guardedGitEnv(repo: GitRepo, env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: undefined });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+
+/** The fixed overrides plus one for every filter and diff driver configured anywhere (they are named by attributes the project writes). */
+async function guardConfig(base: SpawnBase): Promise<Array<readonly [string, string]>> {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
 }
 
 /**
@@ -103,20 +118,33 @@ export function findRepo(dir: string): GitRepo | null {
   }
 }
 
-/** Empty clean/smudge/process and required=false for every filter named in `git config --list --null` output. */
-export function filterOverrides(listing: string): Array<[string, string]> {
-  const names = new Set<string>();
+/**
+ * For every filter named in `git config --list --null` output: empty clean/smudge/process (git then
+ * passes content through) and required=false. For every diff driver: empty textconv and command
+ * (loopkit's own diffs pass --no-textconv --no-ext-diff; another program's git fails rather than runs).
+ */
+export function driverOverrides(listing: string): Array<[string, string]> {
+  const filters = new Set<string>();
+  const drivers = new Set<string>();
   for (const entry of listing.split("\0")) {
     const key = entry.split("\n", 1)[0]!;
-    const match = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (match) names.add(match[1]!);
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]!);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]!);
   }
-  return [...names].flatMap((name): Array<[string, string]> => [
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.required`, "false"],
-  ]);
+  return [
+    ...[...filters].flatMap((name): Array<[string, string]> => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"],
+    ]),
+    ...[...drivers].flatMap((name): Array<[string, string]> => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""],
+    ]),
+  ];
 }
 
 interface SpawnBase {

@@ -1,27 +1,47 @@
 // The one way loopkit reads and writes its JSON files: lock, read, validate, write atomically. A
 // read-change-write is withLock around the loop kind's own load and save (they keep corrupt files aside).
 // A file that does not parse or validate is an error; it is never reset to defaults behind the person's back.
-import { promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import lockfile from "proper-lockfile";
 import writeFileAtomic from "write-file-atomic";
 import type { z } from "zod";
-import { LoopkitError } from "../shared/errors.js";
+import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 
 /** Result of reading a file that may not exist yet. */
 export type ReadResult<T> = { exists: false } | { exists: true; value: T };
 
-/** Reads and validates `file`; a missing file is `{exists:false}`, a corrupt one throws STATE_CORRUPT. */
+/** No state file of loopkit's comes near this; a bigger one is not loopkit's and is not read. */
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads and validates `file`; a missing file is `{exists:false}`, a corrupt one throws STATE_CORRUPT.
+ * A link, FIFO, device or folder in its place, or a huge file, is corrupt too: it is never followed,
+ * waited on, or read whole.
+ */
 export async function readJson<S extends z.ZodType>(file: string, schema: S): Promise<ReadResult<z.infer<S>>> {
+  let handle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { exists: false };
+    if (code === "ELOOP" || code === "ENXIO" || code === "EISDIR") throw notRegular(file, error);
+    throw error;
+  }
   let text: string;
   try {
-    text = await fs.readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { exists: false };
-    throw error;
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw notRegular(file);
+    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file });
+    text = await handle.readFile("utf8");
+  } finally {
+    await handle.close();
   }
   return { exists: true, value: parseJson(file, text, schema) };
 }
+
+const notRegular = (file: string, cause?: unknown) => new LoopkitError("STATE_CORRUPT", `${file} is not a regular file`, { value: file, cause });
 
 /** Parses `text` (the content of `file`) against `schema`, throwing STATE_CORRUPT with the reason. */
 export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.infer<S> {
@@ -94,7 +114,7 @@ export async function readOrKeepAside<S extends z.ZodType>(file: string, schema:
     const read = await readJson(file, schema);
     return read.exists ? read.value : undefined;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "STATE_CORRUPT") throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(file, now);
     throw new LoopkitError("STATE_CORRUPT", `${(error as Error).message}; kept it as ${aside}`, { value: aside, cause: error, hint });
   }

@@ -33,6 +33,13 @@ describe("parseAutoLoopArgs", () => {
     expect(parseAutoLoopArgs(text)).toMatchObject({ mode: "start", goal, verify });
   });
 
+  it("takes caps at their ceilings and a goal of exactly 64 KB", () => {
+    expect(parseAutoLoopArgs("g --verify v --max-tokens 1000M --max-iterations 10000 --max-wallclock 720h")).toMatchObject({
+      caps: { max_tokens: 1_000_000_000, max_iterations: 10_000, max_wallclock_ms: 720 * 3_600_000 },
+    });
+    expect(parseAutoLoopArgs(`${"é".repeat(32 * 1024)} --verify v`)).toMatchObject({ mode: "start" });
+  });
+
   it("reads caps with their units", () => {
     const request = parseAutoLoopArgs("g --verify v --max-iterations 7 --max-tokens 500k --max-wallclock 1h30m --restart-pct 55");
     expect(request).toMatchObject({ caps: { max_iterations: 7, max_tokens: 500_000, max_wallclock_ms: 5_400_000, restart_pct: 55 } });
@@ -81,6 +88,13 @@ describe("parseAutoLoopArgs", () => {
     ["iterations with a suffix", "g --verify v --max-iterations 2k", /invalid --max-iterations/],
     ["absurd iterations", "g --verify v --max-iterations 99999999999", /invalid --max-iterations/],
     ["tokens as words", "g --verify v --max-tokens lots", /invalid --max-tokens/],
+    ["a trillion tokens", "g --verify v --max-tokens 1000000000000", /invalid --max-tokens "1000000000000": expected a whole number from 1 to 1000000000/],
+    ["a million M tokens", "g --verify v --max-tokens 1000000M", /from 1 to 1000000000/],
+    ["iterations past the ceiling", "g --verify v --max-iterations 10001", /from 1 to 10000/],
+    ["a wall clock of 999999999h", "g --verify v --max-wallclock 999999999h", /invalid --max-wallclock "999999999h": the most is 720h \(30 days\)/],
+    ["a wall clock of 31 days", "g --verify v --max-wallclock 744h", /the most is 720h/],
+    ["a NUL byte in --verify", "g --verify 'true\0; rm -rf x'", /--verify holds a NUL byte/],
+    ["an inline goal over 64 KB", `${"x".repeat(64 * 1024 + 1)} --verify true`, /the goal is 65537 bytes; an inline goal holds at most 64 KB/],
     ["restart percent over 100", "g --verify v --restart-pct 101", /invalid --restart-pct/],
     ["a bad duration", "g --verify v --max-wallclock forever", /invalid --max-wallclock/],
     ["a zero duration", "g --verify v --max-wallclock 0m", /longer than zero/],

@@ -10,7 +10,7 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
   transcript: { offset: 100, recentMessageIds: ["m1"], subagentOffsets: { "agent-a.jsonl": 30 }, tokens: 500, toolCalls: 1, contextTokens: 400 },
   lastMessage: "I changed things.",
   treeHash: "tree-1",
-  tamper: null,
+  tamper: [],
   handoffNote: null,
   contextWindow: 200_000,
   ...overrides,
@@ -66,7 +66,7 @@ describe("beginTurn", () => {
 
   it("reports tampering, does not judge the turn, and carries on from the true state", () => {
     const state = makeState({ verify_command: "npm test" });
-    const started = beginTurn(state, observe({ tamper: { kind: "edited", keptAs: ".auto-loop/tampered/x.json" } }));
+    const started = beginTurn(state, observe({ tamper: [".auto-loop/goal-state.json was edited (the edited copy is kept as .auto-loop/tampered/x.json)"] }));
     expect(started.kind).toBe("decided");
     if (started.kind !== "decided") return;
     expect(started.state).toMatchObject({ status: "pursuing", tamper_count: 1, verify_command: "npm test", iteration: 1 });
@@ -76,7 +76,7 @@ describe("beginTurn", () => {
 
   it("turns tampering on the last allowed iteration into the hand-off request, never achieved", () => {
     const state = makeState({ iteration: 2, caps: { ...makeState().caps, max_iterations: 3 } });
-    const started = beginTurn(state, observe({ tamper: { kind: "deleted", keptAs: null } }));
+    const started = beginTurn(state, observe({ tamper: [".auto-loop/goal-state.json was deleted"] }));
     expect(started).toMatchObject({ kind: "decided", state: { status: "pursuing", wrap_up: { reason: expect.stringMatching(/max-iterations 3/) } } });
     expect(started.kind === "decided" && started.outcome.kind === "block" && started.outcome.prompt).toMatch(/hand-off note/);
   });

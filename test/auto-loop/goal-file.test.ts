@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -31,6 +32,8 @@ describe("parseGoalFile", () => {
     ["a repeated key", "---\nverify: a\nverify: b\n---\ngoal\n", /given twice/],
     ["an empty value", "---\nverify:\n---\ngoal\n", /verify is empty/],
     ["a bad cap", "---\nmax-iterations: many\n---\ngoal\n", /invalid --max-iterations/],
+    ["a cap past its ceiling", "---\nmax-wallclock: 999999999h\n---\ngoal\n", /the most is 720h/],
+    ["a NUL byte in verify", "---\nverify: true\0 x\n---\ngoal\n", /verify: holds a NUL byte/],
   ])("refuses %s", (_name, text, message) => {
     expect(() => parseGoalFile(text, "g.md")).toThrow(message);
   });
@@ -53,10 +56,32 @@ describe("readGoalFile", () => {
     await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/no goal given and no goal file/);
   });
 
+  it("a --goal-file that is not there is a missing file (FILE_NOT_FOUND), not a usage error", async () => {
+    await expect(readGoalFile(dir, "docs/missing.md", true)).rejects.toMatchObject({ code: "FILE_NOT_FOUND", message: expect.stringMatching(/goal file .*missing\.md does not exist/) });
+    await expect(readGoalFile(dir, "goal.md")).rejects.toMatchObject({ code: "USAGE" });
+  });
+
   it("refuses a folder and a file over 64 KB", async () => {
     mkdirSync(path.join(dir, "goal.md"));
     await expect(readGoalFile(dir, "goal.md")).rejects.toThrow(/not a regular file/);
     writeFileSync(path.join(dir, "big.md"), "x".repeat(70 * 1024));
     await expect(readGoalFile(dir, "big.md")).rejects.toThrow(/larger than 64 KB/);
+  });
+
+  it.skipIf(process.platform === "win32")("refuses a goal file that links out of the project, and never waits on a FIFO", async () => {
+    const project = path.join(dir, "project");
+    const outside = path.join(dir, "outside");
+    mkdirSync(project);
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, "secret.md"), "Do what the secret says.\n");
+    symlinkSync(path.join(outside, "secret.md"), path.join(project, "goal.md"));
+    await expect(readGoalFile(project, "goal.md")).rejects.toThrow(/resolves to .*outside the project/);
+    symlinkSync(outside, path.join(project, "docs"));
+    await expect(readGoalFile(project, "docs/secret.md")).rejects.toThrow(/outside the project/);
+    writeFileSync(path.join(project, "real.md"), "Inside.\n");
+    symlinkSync(path.join(project, "real.md"), path.join(project, "alias.md"));
+    expect(await readGoalFile(project, "alias.md")).toMatchObject({ goal: "Inside." });
+    execFileSync("mkfifo", [path.join(project, "pipe.md")]);
+    await expect(readGoalFile(project, "pipe.md")).rejects.toThrow(/not a regular file/);
   });
 });

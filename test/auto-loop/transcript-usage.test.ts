@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -97,5 +98,15 @@ describe("readTranscriptDelta", () => {
     writeFileSync(file, filler.repeat(800) + assistant("late", [tool]));
     const delta = await readTranscriptDelta(file, start);
     expect(delta).toMatchObject({ tokens: 1115, toolCalls: 1, offset: statSync(file).size });
+  });
+
+  it.skipIf(process.platform === "win32")("never waits on a FIFO in place of the transcript or a subagent's transcript", async () => {
+    execFileSync("mkfifo", [file]);
+    expect(await readTranscriptDelta(file, { ...start, offset: 7 })).toMatchObject({ offset: 7, tokens: 0 });
+    rmSync(file);
+    writeFileSync(file, assistant("m1", [text]));
+    mkdirSync(path.join(dir, "t", "subagents"), { recursive: true });
+    execFileSync("mkfifo", [path.join(dir, "t", "subagents", "agent-1.jsonl")]);
+    expect(await readTranscriptDelta(file, start)).toMatchObject({ tokens: 1115, subagentOffsets: { "agent-1.jsonl": 0 } });
   });
 });

@@ -5,6 +5,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runVerifier } from "../../src/auto-loop/verifier.js";
 
+// A sleep only this test process starts (other worktrees on the machine run this file too).
+const SLEEP = `sleep ${300 + (process.pid % 997) / 1000}`;
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "loopkit verifier "));
@@ -35,7 +38,7 @@ describe("runVerifier", () => {
 
   it("kills the whole tree on timeout, grandchild included", async () => {
     const pidFile = path.join(dir, "grandchild.pid");
-    const result = await runVerifier(`sh -c 'sleep 300 & echo $! > "${pidFile}"; wait'; echo never`, dir, 1_000);
+    const result = await runVerifier(`sh -c '${SLEEP} & echo $! > "${pidFile}"; wait'; echo never`, dir, 1_000);
     expect(result).toMatchObject({ passed: false, timedOut: true });
     expect(result.output).not.toContain("never");
     const grandchild = Number(readFileSync(pidFile, "utf8"));
@@ -45,11 +48,33 @@ describe("runVerifier", () => {
 
   it("does not wait for a background process the command left behind", async () => {
     const pidFile = path.join(dir, "bg.pid");
-    const result = await runVerifier(`sleep 300 & echo $! > "${pidFile}"; echo started`, dir, 60_000);
+    const result = await runVerifier(`${SLEEP} & echo $! > "${pidFile}"; echo started`, dir, 60_000);
     expect(result).toMatchObject({ exitCode: 0, passed: true, timedOut: false });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
   });
+
+  it.skipIf(process.platform !== "linux")("is bounded by its timeout when children that left its process group keep its output open, and ends them", async () => {
+    const pidFile = path.join(dir, "escaped.pid");
+    const started = Date.now();
+    // One escapes with setsid, one with a double fork; both keep stdout and stderr open.
+    const result = await runVerifier(`setsid ${SLEEP} & echo $! > "${pidFile}"; (sh -c '${SLEEP}' &) ; echo started; ${SLEEP}`, dir, 1_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result).toMatchObject({ passed: false, timedOut: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+  }, 30_000);
+
+  it.skipIf(process.platform !== "linux")("returns soon after a passing shell whose escaped child holds the output, and ends that child", async () => {
+    const pidFile = path.join(dir, "escaped.pid");
+    const started = Date.now();
+    const result = await runVerifier(`setsid ${SLEEP} & echo $! > "${pidFile}"; echo started`, dir, 60_000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result).toMatchObject({ exitCode: 0, passed: true });
+    expect(result.output).toContain("started");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+  }, 30_000);
 
   it("keeps only a bounded head and tail of 100 MB of output", async () => {
     const result = await runVerifier("head -c 100000000 /dev/zero | tr '\\0' 'a'; echo; echo the-end", dir, 60_000);
@@ -67,8 +92,8 @@ describe("runVerifier", () => {
   });
 });
 
-// Guard against a leak in this file itself: no sleep 300 may survive the suite.
+// Guard against a leak in this file itself: none of its sleeps may survive a test.
 afterEach(() => {
-  const left = execFileSync("sh", ["-c", "ps -eo args | grep -c '^sleep 300$' || true"], { encoding: "utf8" });
+  const left = execFileSync("sh", ["-c", `ps -eo args | grep -c "^${SLEEP}$" || true`], { encoding: "utf8" });
   expect(Number(left.trim())).toBe(0);
 });

@@ -34,9 +34,9 @@ describe("loopkit history", () => {
     const table = await loopkit(["history"]);
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^ID\s+KIND\s+COMMAND OR GOAL\s+STARTED \(UTC\)\s+DURATION\s+ITER\s+PASS\/FAIL\s+STATUS$/);
-    expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running$/);
-    expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED$/);
+    expect(lines[0]).toMatch(/^ID\s+KIND\s+COMMAND OR GOAL\s+STARTED \(UTC\)\s+DURATION\s+ITER\s+PASS\/FAIL\s+STATUS\s+CHECKPOINTS$/);
+    expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running\s+0$/);
+    expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED\s+0$/);
 
     const json = JSON.parse((await loopkit(["history", "--json"])).stdout) as unknown[];
     expect(json).toHaveLength(2);

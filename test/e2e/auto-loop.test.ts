@@ -3,9 +3,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { makeSandbox, runClaude, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel } from "./harness/fake-model.js";
+import { runClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, hookPrompts, isAudit, loopkitCli, loopkitEnv, loopScript, plugin, readHistory, readMirror, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -13,17 +14,7 @@ const ACHIEVED = 'I read hello.txt.\n{"vote": "achieved", "reasons": ["hello.txt
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 const run = (prompt: string, env: Record<string, string> = {}, args = ["--allowedTools", "Bash"]) =>
   runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args, env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });

@@ -3,11 +3,12 @@
 // and `claude -p --resume <id>` carries the loop on until it reaches the goal.
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withLock } from "../../src/state/json-store.js";
 import { loopFiles } from "../../src/auto-loop/store.js";
-import { startFakeModel, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
-import { makeSandbox, startClaude, type Sandbox } from "./harness/run-claude.js";
+import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
+import { startClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, dataDirOf, isAudit, loopkitCli, loopkitEnv, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const ROUNDS = 4;
@@ -24,15 +25,7 @@ const alive = (pid: number) => {
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-  sandbox = await makeSandbox();
-});
-afterAll(async () => {
-  await model.close();
-  await sandbox.cleanup();
-  plugin.remove();
-});
+useModelAndSandbox({ sandbox: "file", tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 describe("kill -9 in a loop, then resume", () => {
   it(`stays valid and resumable through ${ROUNDS} random kills of claude or the hook, then reaches the goal`, async () => {

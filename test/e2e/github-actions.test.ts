@@ -6,10 +6,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { execa } from "execa";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import type { FakeModel } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, loopkitEnv, loopScript, plugin, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -21,21 +22,18 @@ const AGENT_COMMAND = "::error::planted by the agent";
 let model: FakeModel;
 let sandbox: Sandbox;
 let runner: { summary: string; output: string; env: string; temp: string };
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-  const dir = path.join(sandbox.root, "runner files");
-  runner = { summary: path.join(dir, "step_summary"), output: path.join(dir, "set_output"), env: path.join(dir, "set_env"), temp: path.join(dir, "temp") };
-  await execa("mkdir", ["-p", runner.temp]);
-  for (const file of [runner.summary, runner.output, runner.env]) writeFileSync(file, "");
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox(
+  {
+    tearDown: () => plugin.remove(),
+    setUp: async () => {
+      const dir = path.join(sandbox.root, "runner files");
+      runner = { summary: path.join(dir, "step_summary"), output: path.join(dir, "set_output"), env: path.join(dir, "set_env"), temp: path.join(dir, "temp") };
+      await execa("mkdir", ["-p", runner.temp]);
+      for (const file of [runner.summary, runner.output, runner.env]) writeFileSync(file, "");
+    },
+  },
+  (world) => ({ model, sandbox } = world),
+);
 
 const actionsEnv = () => ({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: runner.summary, GITHUB_OUTPUT: runner.output, GITHUB_ENV: runner.env, RUNNER_TEMP: runner.temp });
 
@@ -152,7 +150,10 @@ describe("loopkit run in GitHub Actions", () => {
     expect(existsSync(path.join(record, "auto-loop", "goal-state.json"))).toBe(true);
     expect(existsSync(path.join(record, "record", "state.json"))).toBe(true);
     expect(readdirSync(path.join(record, "record", "phases"))).toEqual(["phase-0001.log", "phase-0002.log"]);
-    expect(readdirSync(record).some((name) => name.startsWith("checkpoints."))).toBe(true);
+    const checkpoints = JSON.parse(readFileSync(path.join(record, "checkpoints.json"), "utf8"));
+    expect(checkpoints).toMatchObject({ loop_id: final.loop_id, loop_kind: "auto-loop" });
+    expect(checkpoints.checkpoints.map((c: { iteration: number }) => c.iteration)).toEqual([1, 2]);
+    expect(existsSync(path.join(record, "checkpoints.bundle"))).toBe(true);
   });
 
   it("budget-limited: exit 6, outputs and summary say budget-limited", async () => {

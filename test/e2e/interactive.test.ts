@@ -6,8 +6,9 @@ import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { OVERLOADED, startFakeModel, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationOf } from "./repeat-helpers.js";
 
 const hasTmux = (() => {
@@ -51,19 +52,19 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
   }
 }
 
-let model: FakeModel | undefined;
-let sandbox: Sandbox | undefined;
+let model: FakeModel;
+let sandbox: Sandbox;
+useModelAndSandbox({}, (world) => ({ model, sandbox } = world));
+// Registered after the lifecycle's hooks, so it runs before the sandbox goes.
 afterEach(async () => {
   await tmux("kill-server");
   await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
-  await model?.close();
-  await sandbox?.cleanup();
 });
 
 /** Starts the real UI in tmux with the plugin, HOME pre-answered (onboarding, folder trust, API key). */
 async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEnv: Record<string, string> = {}) {
-  model = await startFakeModel(script);
-  sandbox = await makeSandbox();
+  model.setScript(script);
+  const first = model.requests.length;
   const data = path.join(sandbox.root, "loopkit data");
   writeFileSync(
     path.join(sandbox.home, ".claude.json"),
@@ -98,7 +99,9 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
     }
   };
   const record = (): any => JSON.parse(readFileSync(stats, "utf8")).loop_runs[0];
-  return { state, record, model: model!, sandbox: sandbox! };
+  /** This test's requests (the model serves the whole file). */
+  const requests = () => model.requests.slice(first);
+  return { state, record, requests };
 }
 
 /** Interactive sessions also try a few hosts of their own (downloads, GitHub); the trap refuses each CONNECT. Anything else unexpected fails. */
@@ -136,12 +139,12 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     // A full interval between one iteration's end and the next one's start, the person's turn notwithstanding.
     for (let i = 1; i < 3; i++) expect(Date.parse(state.iterations[i].started_at) - Date.parse(state.iterations[i - 1].ended_at)).toBeGreaterThanOrEqual(8_000);
     // Exactly the loop's own iterations reached the model, once each; the person's prompt went alone.
-    expect(run.model.requests.map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3]);
-    const personal = run.model.requests.filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
+    expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3]);
+    const personal = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
     expect(personal).toHaveLength(1);
     expect(personal[0]!.lastUserText).not.toMatch(/loopkit repeat|REPEAT-RESULT/);
     expect(run.record()).toMatchObject({ final_status: "COMPLETED", ended_at: expect.stringMatching(/Z$/) });
-    expect(unexpected(run.model), run.model.unexpected.join("\n")).toEqual([]);
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 
   it("records an API outage mid-loop (529 for three iterations) as failed iterations naming the error, and the breaker ends the loop", async () => {
@@ -156,7 +159,7 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
       { CLAUDE_CODE_MAX_RETRIES: "0" },
     );
     await type("/loopkit:repeat 2s --iterations 5 check the service");
-    await waitFor("the breaker to end the loop", () => run.state()?.phase === "ended", 90_000).catch((e) => { console.log("DEBUG", JSON.stringify(run.state(), null, 1), run.model.requests.map((r) => r.kind + ":" + r.lastUserText.slice(-300))); throw e; });
+    await waitFor("the breaker to end the loop", () => run.state()?.phase === "ended", 90_000).catch((e) => { console.log("DEBUG", JSON.stringify(run.state(), null, 1), run.requests().map((r) => r.kind + ":" + r.lastUserText.slice(-300))); throw e; });
     expect(run.state()).toMatchObject({ final_status: "CIRCUIT_BREAKER", consecutive_failures: 3 });
     const record = run.record();
     expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/) });
@@ -169,7 +172,7 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     for (const it of record.iterations.slice(1)) expect(it.summary).toMatch(/^API error \((server_error|overloaded)\): API Error: .*529/);
     // The session lives on, its input box free.
     await waitFor("the turn to end", async () => idle(await screen()));
-    expect(run.model.requests.map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3, 4]);
-    expect(unexpected(run.model), run.model.unexpected.join("\n")).toEqual([]);
+    expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3, 4]);
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 });

@@ -1,8 +1,9 @@
 // Long runs end to end (issue 5): compaction, --restart-pct, resume, through the real claude CLI
 // and the scripted fake model, with loopkit's SessionStart and Stop hooks from hooks/hooks.json.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
-import { makeSandbox, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
+import { runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -14,17 +15,7 @@ const withUsage = (reply: ScriptedReply, input_tokens: number): ScriptedReply =>
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 /** The loop context a loopkit hook put into a request, or "". */
 function injected(request: LoggedRequest): string {

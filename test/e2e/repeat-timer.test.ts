@@ -5,22 +5,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { clockTime } from "../../src/repeat/prompt.js";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { makeSandbox, runClaude, type Sandbox } from "./harness/run-claude.js";
+import type { FakeModel } from "./harness/fake-model.js";
+import { runClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, markerExists, pluginDataOf, readStats, result, status, stopMessages } from "./repeat-helpers.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-  sandbox = await makeSandbox();
-});
-afterAll(async () => {
-  await model?.close();
-  await sandbox?.cleanup();
-});
+useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world));
 
 it("a 1m loop of 2 iterations runs /check exactly twice, a minute after the first ended, then the session ends", async () => {
   await mkdir(path.join(sandbox.project, ".claude", "commands"), { recursive: true });

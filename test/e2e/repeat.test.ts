@@ -4,23 +4,16 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mainRequests, OVERLOADED, RATE_LIMITED, startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { makeSandbox, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import { mainRequests, OVERLOADED, RATE_LIMITED, type FakeModel } from "./harness/fake-model.js";
+import { runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, markerExists, readStats, repeatCli, repeatEnv, result, status, statsFileOf, stopMessages } from "./repeat-helpers.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
 let dataDir: string;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(() => model.close());
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-  dataDir = path.join(sandbox.root, "loopkit data");
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ setUp: (world) => void (dataDir = path.join(world.sandbox.root, "loopkit data")) }, (world) => ({ model, sandbox } = world));
 
 const env = (extra: Record<string, string> = {}) => repeatEnv(sandbox, { LOOPKIT_DATA_DIR: dataDir, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
 const cliEnv = () => ({ LOOPKIT_DATA_DIR: dataDir });

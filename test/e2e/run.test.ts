@@ -1,9 +1,10 @@
 // `loopkit run` end to end: dist/cli.js drives the real claude CLI (against the fake model) as a
 // series of fresh `claude -p` sessions, one per phase, with loopkit loaded through --plugin-dir.
 import { execa } from "execa";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
+import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
@@ -11,17 +12,7 @@ const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 /** `loopkit run` as a person types it in CI, the phases' claude being the pinned CLI. */
 function loopkitRun(args: string[], env: Record<string, string> = {}) {
@@ -73,6 +64,12 @@ describe("loopkit run", () => {
     expect(result.stdout).toMatch(/the loop ended achieved/);
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 3, session_id: sessions[2], handoff_note: "phase 1: wrote one; next: two" });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "phase", "gate", "phase", "gate", "phase", "gate"]);
+    // Each phase's iteration is checkpointed like any auto-loop's.
+    const end = status(sandbox);
+    expect(end).toMatchObject({ checkpoints: 3, checkpoint_ref: `refs/loopkit/${end.loop_id}` });
+    const show = (rev: string) => execa("git", ["show", rev], { cwd: sandbox.project, env: { PATH: process.env.PATH ?? "" }, extendEnv: false });
+    expect((await show(`refs/loopkit/${end.loop_id}~2:hello.txt`)).stdout).toBe("one");
+    expect((await show(`refs/loopkit/${end.loop_id}:hello.txt`)).stdout).toBe("hi");
   });
 
   it("ends budget-limited at --max-iterations: the wrap-up instruction opens the last phase and the note is kept; exit code 6", async () => {
@@ -121,7 +118,8 @@ describe("loopkit run", () => {
 
   it("--takeover continues a loop whose session is gone, only once its heartbeat is stale, with the same counters", async () => {
     const started = await execa(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--session", "gone-session", "make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "7"], {
-      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox) },
+      // The start fixes what the verifier and the audit run with (the launch): the offline environment.
+      env: claudeEnv(model, sandbox, loopkitEnv(sandbox)),
       extendEnv: false,
       reject: false,
     });

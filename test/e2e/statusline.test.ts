@@ -5,22 +5,16 @@ import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { makeSandbox, REPO_ROOT, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { expect, it } from "vitest";
+import type { FakeModel } from "./harness/fake-model.js";
+import { REPO_ROOT, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, pluginDataOf, repeatEnv, result } from "./repeat-helpers.js";
 
 const run = promisify(execFile);
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-  sandbox = await makeSandbox();
-});
-afterAll(async () => {
-  await model?.close();
-  await sandbox?.cleanup();
-});
+useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world));
 
 /** What Claude Code's statusLine runs: bin/loopkit statusline with the status-line JSON on stdin. */
 async function statusline(sessionId: string): Promise<string> {

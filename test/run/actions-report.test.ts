@@ -75,7 +75,7 @@ describe("renderSummary", () => {
         "| Total time | 1m35s of 4h |",
         "| Exit code | 0 |",
         "| Loop id | `loop-1` |",
-        "| Iteration | Verifier | Audit | Tokens | Total tokens | Notes |",
+        "### Iterations\n\n| Iteration | Verifier | Audit | Tokens | Total tokens | Notes |",
         "| 1 | fail (exit 1) | - | 700 | 700 |  |",
         "| 2 | pass (exit 0) | unmet | 400 | 1100 |  |",
         "| 3 | pass (exit 0) | achieved | 400 | 1500 |  |",

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { filterOverrides, findRepo, runGit, type GitRepo } from "../../src/shared/git.js";
+import { driverOverrides, findRepo, guardedGitEnv, runGit, type GitRepo } from "../../src/shared/git.js";
 import { hostileGitEnv, plainGit, plantHostileGit } from "./hostile-git.js";
 
 const markerText = (marker: string) => (existsSync(marker) ? readFileSync(marker, "utf8") : "");
@@ -88,6 +88,21 @@ describe.skipIf(process.platform === "win32")("runGit in a repository that plant
     expect(markerText(marker)).toBe("");
   });
 
+  it("guardedGitEnv makes another program's plain git (status, log, diff) run nothing either", async () => {
+    const guarded = await guardedGitEnv(repo, env);
+    expect(Object.keys(guarded).filter((key) => key.startsWith("GIT_") && !/^GIT_(CONFIG_(COUNT|KEY_\d+|VALUE_\d+)|DIR|WORK_TREE|TERMINAL_PROMPT|OPTIONAL_LOCKS)$/.test(key))).toEqual([]);
+    const elsewhere = join(dir, "..");
+    for (const args of [["status"], ["log", "-1"], ["diff", "HEAD"], ["show", "HEAD"]]) {
+      try {
+        execFileSync("git", args, { cwd: elsewhere, env: guarded, stdio: "ignore" });
+      } catch {
+        // A diff driver fails instead of running; that is the point.
+      }
+    }
+    expect(markerText(marker)).toBe("");
+    expect(execFileSync("git", ["status", "--porcelain"], { cwd: elsewhere, env: guarded, encoding: "utf8" })).toContain("?? c.txt");
+  });
+
   it("bounds output and reports the total", async () => {
     writeFileSync(join(dir, "big.log"), "x".repeat(300_000));
     expect((await runGit(repo, ["add", "big.log"], { env })).ok).toBe(true);
@@ -117,15 +132,18 @@ describe("findRepo", () => {
   });
 });
 
-describe("filterOverrides", () => {
+describe("driverOverrides", () => {
   it.each([
-    ["filter.lfs.clean\ngit-lfs clean\0filter.lfs.process\nx\0", ["lfs"]],
-    ["filter.a.b=c.process\nx\0core.bare\nfalse\0", ["a.b=c"]],
-    ["filter.x.y.z.required\ntrue\0filter.x.y.z.smudge\ns\0", ["x.y.z"]],
-    ["core.filter\nx\0diff.evil.textconv\nx\0", []],
-  ])("%j empties the filters %j", (listing, names) => {
-    const overrides = filterOverrides(listing);
-    expect(overrides.map(([key]) => key)).toEqual(names.flatMap((n) => ["clean", "smudge", "process", "required"].map((v) => `filter.${n}.${v}`)));
-    expect(overrides.filter(([key]) => key.endsWith(".required")).every(([, value]) => value === "false")).toBe(true);
+    ["filter.lfs.clean\ngit-lfs clean\0filter.lfs.process\nx\0", ["lfs"], []],
+    ["filter.a.b=c.process\nx\0core.bare\nfalse\0", ["a.b=c"], []],
+    ["filter.x.y.z.required\ntrue\0filter.x.y.z.smudge\ns\0", ["x.y.z"], []],
+    ["core.filter\nx\0diff.evil.textconv\nx\0diff.a.b.command\ny\0diff.c.binary\ntrue\0", [], ["evil", "a.b"]],
+  ])("%j empties the filters %j and diff drivers %j", (listing, filters, drivers) => {
+    const overrides = driverOverrides(listing);
+    expect(overrides.map(([key]) => key)).toEqual([
+      ...filters.flatMap((n) => ["clean", "smudge", "process", "required"].map((v) => `filter.${n}.${v}`)),
+      ...drivers.flatMap((n) => ["textconv", "command"].map((v) => `diff.${n}.${v}`)),
+    ]);
+    expect(overrides.every(([key, value]) => value === (key.endsWith(".required") ? "false" : ""))).toBe(true);
   });
 });

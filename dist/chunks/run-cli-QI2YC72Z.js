@@ -1,99 +1,158 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  readLoop,
+  tellPerson
+} from "./chunk-7ODPZXW7.js";
+import {
+  CheckpointSummaryShape,
+  EXIT,
+  STATUS_EXIT_CODES,
+  checkpointCounts,
+  formatStatus,
+  inertLog,
+  loadSummary,
+  loopStatus,
+  renderOutputs,
+  renderSummary,
+  runOutputs,
+  summarize,
+  summaryLines
+} from "./chunk-BX65PHXD.js";
+import {
+  dataDirCandidates,
+  defaultDataDir,
+  findDataDir,
+  namedDataDir,
+  runStatusline
+} from "./chunk-GKVSURHC.js";
+import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
   endLoop,
-  failDelegated,
-  headCommit,
   isActive,
   iterationPrompt,
-  loadNextPrompt,
   loadState as loadState2,
-  loopContext,
   loopRunOf,
   newLoopId,
   parseRepeatArgs,
   parseRepeatWords,
   projectLoops,
-  recordDelegatedProgress,
   resumeState,
   saveLoopRun,
   saveState,
   splitSlashCommand,
-  startPrompt,
   startText,
   statsFile,
   summaryLine,
-  treeFingerprint,
   writeMarker as writeMarker2
-} from "./chunk-5DM4Y3MS.js";
+} from "./chunk-P4BWVGDU.js";
 import {
-  EXIT,
-  STATUS_EXIT_CODES,
-  formatStatus,
-  inertLog,
-  loopStatus,
-  renderOutputs,
-  renderSummary,
-  runOutputs
-} from "./chunk-OVHZWQVB.js";
+  argvWords,
+  splitArguments
+} from "./chunk-XWM2ZN7M.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir,
+  repeatStateFile
+} from "./chunk-4CBO3ZAP.js";
+import {
+  captureLaunch,
+  failDelegated,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  recordDelegatedProgress,
+  refuseUnderRecursionGuard,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-73NYSAUR.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
-  argvWords,
-  execa,
   historyEntry,
   keepForeignAside,
-  killGroup,
   loadState,
   loopFiles,
   mirrorIsOurs,
+  openMirrorLog,
   persist,
+  readRegularFile,
   readSettings,
   runVerifier,
-  splitArguments,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-3KOBGPQY.js";
+} from "./chunk-KTF53KX5.js";
 import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateFile
-} from "./chunk-D5WOZVTK.js";
+  killGroup
+} from "./chunk-PZX5E6UV.js";
+import {
+  elapsedMs,
+  resolveCaps
+} from "./chunk-XTMX5OAD.js";
 import {
   AutoLoopStateSchema,
-  LOOP_STATUSES,
+  LOOP_STATUSES
+} from "./chunk-O27NKM4I.js";
+import {
+  appendCheckpoint,
+  checkpointRef
+} from "./chunk-H6FCG4A3.js";
+import {
+  changesBetween,
+  checkGitDir,
+  countLine,
+  deleteRef,
+  execa,
+  findRecord,
+  findRepo,
+  lastCheckpoint,
+  loadRecord,
+  nextRestoreId,
+  pathLines,
+  projectRecords,
+  recordFiles,
+  saveRecord,
+  snapshotTree,
+  switchTree,
+  treeOf
+} from "./chunk-EXBHAVLJ.js";
+import {
   SessionMarkerSchema,
-  elapsedMs,
-  external_exports,
+  _enum,
+  array,
+  boolean,
   formatDuration,
+  int,
+  literal,
+  looseObject,
+  number,
+  object,
   parseDuration,
   readJson,
+  record,
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
-  resolveCaps,
+  string,
+  union,
+  unknown,
   withLock
-} from "./chunk-QKZW3XWR.js";
+} from "./chunk-B7AYJD4X.js";
 import {
-  defaultDataDir,
-  findDataDir,
-  runStatusline
-} from "./chunk-U6GINEOF.js";
+  SESSION_ID_PATTERN,
+  sessionMarkerPath
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
-  SESSION_ID_PATTERN,
-  formatError,
-  isLoopkitError,
-  sessionMarkerPath
-} from "./chunk-ASQPNKNQ.js";
-import {
   __commonJS,
   __require,
-  __toESM
-} from "./chunk-JXA4W5PX.js";
+  __toESM,
+  formatError,
+  isLoopkitError
+} from "./chunk-WA7G27RY.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -1258,8 +1317,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path9 = __require("node:path");
-    var fs7 = __require("node:fs");
+    var path12 = __require("node:path");
+    var fs8 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2253,7 +2312,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs7.existsSync(executableFile)) return;
+        if (fs8.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2271,11 +2330,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path9.resolve(baseDir, baseName);
-          if (fs7.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path9.extname(baseName))) return void 0;
+          const localBin = path12.resolve(baseDir, baseName);
+          if (fs8.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path12.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs7.existsSync(`${localBin}${ext}`)
+            (ext) => fs8.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2287,21 +2346,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs7.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path9.resolve(
-            path9.dirname(resolvedScriptPath),
+          executableDir = path12.resolve(
+            path12.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path9.basename(
+            const legacyName = path12.basename(
               this._scriptPath,
-              path9.extname(this._scriptPath)
+              path12.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2312,7 +2371,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path9.extname(executableFile));
+        launchWithNode = sourceExt.includes(path12.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2384,7 +2443,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
       /**
        * @private
        */
-      _dispatchSubcommand(commandName, operands, unknown) {
+      _dispatchSubcommand(commandName, operands, unknown2) {
         const subCommand = this._findCommand(commandName);
         if (!subCommand) this.help({ error: true });
         subCommand._prepareForParse();
@@ -2396,9 +2455,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         );
         promiseChain = this._chainOrCall(promiseChain, () => {
           if (subCommand._executableHandler) {
-            this._executeSubCommand(subCommand, operands.concat(unknown));
+            this._executeSubCommand(subCommand, operands.concat(unknown2));
           } else {
-            return subCommand._parseCommand(operands, unknown);
+            return subCommand._parseCommand(operands, unknown2);
           }
         });
         return promiseChain;
@@ -2549,25 +2608,25 @@ Expecting one of '${allowedValues.join("', '")}'`);
        *
        * @private
        */
-      _parseCommand(operands, unknown) {
-        const parsed = this.parseOptions(unknown);
+      _parseCommand(operands, unknown2) {
+        const parsed = this.parseOptions(unknown2);
         this._parseOptionsEnv();
         this._parseOptionsImplied();
         operands = operands.concat(parsed.operands);
-        unknown = parsed.unknown;
-        this.args = operands.concat(unknown);
+        unknown2 = parsed.unknown;
+        this.args = operands.concat(unknown2);
         if (operands && this._findCommand(operands[0])) {
-          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown);
+          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown2);
         }
         if (this._getHelpCommand() && operands[0] === this._getHelpCommand().name()) {
           return this._dispatchHelpCommand(operands[1]);
         }
         if (this._defaultCommandName) {
-          this._outputHelpIfRequested(unknown);
+          this._outputHelpIfRequested(unknown2);
           return this._dispatchSubcommand(
             this._defaultCommandName,
             operands,
-            unknown
+            unknown2
           );
         }
         if (this.commands.length && this.args.length === 0 && !this._actionHandler && !this._defaultCommandName) {
@@ -2593,7 +2652,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           );
           if (this.parent) {
             promiseChain = this._chainOrCall(promiseChain, () => {
-              this.parent.emit(commandEvent, operands, unknown);
+              this.parent.emit(commandEvent, operands, unknown2);
             });
           }
           promiseChain = this._chainOrCallHooks(promiseChain, "postAction");
@@ -2602,13 +2661,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this.parent?.listenerCount(commandEvent)) {
           checkForUnknownOptions();
           this._processArguments();
-          this.parent.emit(commandEvent, operands, unknown);
+          this.parent.emit(commandEvent, operands, unknown2);
         } else if (operands.length) {
           if (this._findCommand("*")) {
-            return this._dispatchSubcommand("*", operands, unknown);
+            return this._dispatchSubcommand("*", operands, unknown2);
           }
           if (this.listenerCount("command:*")) {
-            this.emit("command:*", operands, unknown);
+            this.emit("command:*", operands, unknown2);
           } else if (this.commands.length) {
             this.unknownCommand();
           } else {
@@ -2715,7 +2774,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       parseOptions(args) {
         const operands = [];
-        const unknown = [];
+        const unknown2 = [];
         let dest = operands;
         function maybeOption(arg) {
           return arg.length > 1 && arg[0] === "-";
@@ -2733,7 +2792,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const arg = activeGroup ?? args[i++];
           activeGroup = null;
           if (arg === "--") {
-            if (dest === unknown) dest.push(arg);
+            if (dest === unknown2) dest.push(arg);
             dest.push(...args.slice(i));
             break;
           }
@@ -2783,18 +2842,18 @@ Expecting one of '${allowedValues.join("', '")}'`);
             }
           }
           if (dest === operands && maybeOption(arg) && !(this.commands.length === 0 && negativeNumberArg(arg))) {
-            dest = unknown;
+            dest = unknown2;
           }
-          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown.length === 0) {
+          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown2.length === 0) {
             if (this._findCommand(arg)) {
               operands.push(arg);
-              unknown.push(...args.slice(i));
+              unknown2.push(...args.slice(i));
               break;
             } else if (this._getHelpCommand() && arg === this._getHelpCommand().name()) {
               operands.push(arg, ...args.slice(i));
               break;
             } else if (this._defaultCommandName) {
-              unknown.push(arg, ...args.slice(i));
+              unknown2.push(arg, ...args.slice(i));
               break;
             }
           }
@@ -2804,7 +2863,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           dest.push(arg);
         }
-        return { operands, unknown };
+        return { operands, unknown: unknown2 };
       }
       /**
        * Return an object containing local option values as key-value pairs.
@@ -3227,7 +3286,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path9.basename(filename, path9.extname(filename));
+        this._name = path12.basename(filename, path12.extname(filename));
         return this;
       }
       /**
@@ -3241,9 +3300,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path10) {
-        if (path10 === void 0) return this._executableDir;
-        this._executableDir = path10;
+      executableDir(path13) {
+        if (path13 === void 0) return this._executableDir;
+        this._executableDir = path13;
         return this;
       }
       /**
@@ -3584,7 +3643,7 @@ function parseWords(words) {
       while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
       const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
       if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, command);
+      values.set(name, checkVerifyCommand(command, "--verify"));
       continue;
     }
     const next = eq === -1 ? words[++i] : void 0;
@@ -3610,6 +3669,9 @@ function parseWords(words) {
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
   return {
     mode: "start",
     goal: goal || null,
@@ -3624,14 +3686,25 @@ function isLoopkitOption(word) {
   const eq = word.value.indexOf("=");
   return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
+var MAX_GOAL_BYTES = 64 * 1024;
+var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
+function checkVerifyCommand(command, where) {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
 function parseCaps(get) {
   const caps = {};
   const iterations = get("--max-iterations");
-  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, 1e5, false);
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
   const tokens = get("--max-tokens");
-  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, 1e12, true);
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
   const wallclock = get("--max-wallclock");
-  if (wallclock !== void 0) caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+  if (wallclock !== void 0) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
   const pct = get("--restart-pct");
   if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
   return caps;
@@ -3716,7 +3789,6 @@ import { existsSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var MAX_BYTES = 64 * 1024;
 var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -3742,23 +3814,31 @@ function parseGoalFile(text, name) {
   const goal = lines.slice(bodyStart).join("\n").trim();
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
-  return { goal, verify: fields.get("verify") ?? null, caps };
+  const verify = fields.get("verify");
+  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
 }
-async function readGoalFile(projectDir, file) {
+async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
-  let stat;
+  let real;
   try {
-    stat = await fs.stat(full);
+    real = await fs.realpath(full);
   } catch {
+    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
     });
   }
-  if (!stat.isFile()) throw invalid(full, "it is not a regular file");
-  if (stat.size > MAX_BYTES) throw invalid(full, `it is larger than ${MAX_BYTES / 1024} KB`);
-  return { ...parseGoalFile(await fs.readFile(full, "utf8"), full), path: full };
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
+  if (!read) throw invalid(full, "it is not a regular file");
+  if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
+  return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
+var inside = (dir, file) => {
+  const relative = path.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+};
 function unquote(value) {
   const quote = value[0];
   return value.length >= 2 && (quote === '"' || quote === "'") && value.endsWith(quote) ? value.slice(1, -1) : value;
@@ -3773,6 +3853,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3803,6 +3884,7 @@ async function startLoop(ctx, request) {
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -3857,7 +3939,7 @@ async function takeOverLoop(ctx) {
   });
 }
 async function resolveGoal(projectDir, request) {
-  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE) : null;
+  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
   const verify = request.verify ?? fromFile?.verify ?? null;
   if (!verify) {
     throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
@@ -3893,7 +3975,7 @@ async function loadOrSetAside(files, now) {
   try {
     return { state: await loadState(files.state, now), corrupt: null };
   } catch (error) {
-    if (error.code !== "STATE_CORRUPT") throw error;
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     return { state: void 0, corrupt: `loopkit's previous state for this project was corrupt: ${error.message}.` };
   }
 }
@@ -3901,69 +3983,69 @@ async function loadOrSetAside(files, now) {
 // src/codex/auto-loop-run.ts
 import { spawn } from "node:child_process";
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { promises as fs2 } from "node:fs";
 import path2 from "node:path";
 
 // src/codex/app-server-client.ts
 import readline from "node:readline";
 
 // src/codex/protocol.ts
-var RequestId = external_exports.union([external_exports.number(), external_exports.string()]);
-var ResponseMessageSchema = external_exports.looseObject({
+var RequestId = union([number(), string()]);
+var ResponseMessageSchema = looseObject({
   id: RequestId,
-  result: external_exports.unknown().optional(),
-  error: external_exports.looseObject({ code: external_exports.number(), message: external_exports.string(), data: external_exports.unknown().optional() }).optional()
+  result: unknown().optional(),
+  error: looseObject({ code: number(), message: string(), data: unknown().optional() }).optional()
 });
-var ServerRequestSchema = external_exports.looseObject({ id: RequestId, method: external_exports.string(), params: external_exports.unknown().optional() });
-var NotificationSchema = external_exports.looseObject({ method: external_exports.string(), params: external_exports.unknown().optional() });
-var InitializeResultSchema = external_exports.looseObject({ userAgent: external_exports.string() });
-var AccountReadResultSchema = external_exports.looseObject({
-  account: external_exports.looseObject({ type: external_exports.string() }).nullable(),
-  requiresOpenaiAuth: external_exports.boolean()
+var ServerRequestSchema = looseObject({ id: RequestId, method: string(), params: unknown().optional() });
+var NotificationSchema = looseObject({ method: string(), params: unknown().optional() });
+var InitializeResultSchema = looseObject({ userAgent: string() });
+var AccountReadResultSchema = looseObject({
+  account: looseObject({ type: string() }).nullable(),
+  requiresOpenaiAuth: boolean()
 });
-var ConfigReadResultSchema = external_exports.looseObject({
-  config: external_exports.looseObject({
-    model_provider: external_exports.string().nullish(),
-    model_providers: external_exports.record(external_exports.string(), external_exports.looseObject({ env_key: external_exports.string().nullish() })).nullish()
+var ConfigReadResultSchema = looseObject({
+  config: looseObject({
+    model_provider: string().nullish(),
+    model_providers: record(string(), looseObject({ env_key: string().nullish() })).nullish()
   })
 });
-var ThreadStartResultSchema = external_exports.looseObject({
-  thread: external_exports.looseObject({ id: external_exports.string().min(1) }),
-  model: external_exports.string()
+var ThreadStartResultSchema = looseObject({
+  thread: looseObject({ id: string().min(1) }),
+  model: string()
 });
-var GoalStatusSchema = external_exports.enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
-var GoalSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  objective: external_exports.string(),
+var GoalStatusSchema = _enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
+var GoalSchema = looseObject({
+  threadId: string(),
+  objective: string(),
   status: GoalStatusSchema,
-  tokenBudget: external_exports.number().nullable(),
-  tokensUsed: external_exports.number().nonnegative(),
-  timeUsedSeconds: external_exports.number().nonnegative()
+  tokenBudget: number().nullable(),
+  tokensUsed: number().nonnegative(),
+  timeUsedSeconds: number().nonnegative()
 });
-var GoalSetResultSchema = external_exports.looseObject({ goal: GoalSchema });
-var GoalClearResultSchema = external_exports.looseObject({ cleared: external_exports.boolean() });
-var GoalUpdatedParamsSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  turnId: external_exports.string().nullable(),
+var GoalSetResultSchema = looseObject({ goal: GoalSchema });
+var GoalClearResultSchema = looseObject({ cleared: boolean() });
+var GoalUpdatedParamsSchema = looseObject({
+  threadId: string(),
+  turnId: string().nullable(),
   goal: GoalSchema
 });
-var TurnStartedParamsSchema = external_exports.looseObject({ threadId: external_exports.string(), turn: external_exports.looseObject({ id: external_exports.string() }) });
-var TurnErrorSchema = external_exports.looseObject({ message: external_exports.string() });
-var TurnCompletedParamsSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  turn: external_exports.looseObject({
-    id: external_exports.string(),
-    status: external_exports.enum(["completed", "interrupted", "failed", "inProgress"]),
+var TurnStartedParamsSchema = looseObject({ threadId: string(), turn: looseObject({ id: string() }) });
+var TurnErrorSchema = looseObject({ message: string() });
+var TurnCompletedParamsSchema = looseObject({
+  threadId: string(),
+  turn: looseObject({
+    id: string(),
+    status: _enum(["completed", "interrupted", "failed", "inProgress"]),
     error: TurnErrorSchema.nullable()
   })
 });
-var ErrorParamsSchema = external_exports.looseObject({
+var ErrorParamsSchema = looseObject({
   error: TurnErrorSchema,
-  willRetry: external_exports.boolean(),
-  threadId: external_exports.string()
+  willRetry: boolean(),
+  threadId: string()
 });
 
 // src/codex/app-server-client.ts
+var CODEX_BY_HAND = "run `codex app-server` by hand to see what stops it; `codex login status` shows the login";
 var STDERR_TAIL_CHARS = 4e3;
 var AppServerClient = class _AppServerClient {
   /** Resolves once the server process has exited, however it ended. */
@@ -4008,7 +4090,7 @@ var AppServerClient = class _AppServerClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method }));
+        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method, hint: CODEX_BY_HAND }));
         this.kill();
       }, timeoutMs);
       this.pending.set(id, { method, resolve, reject, timer });
@@ -4020,7 +4102,7 @@ var AppServerClient = class _AppServerClient {
       throw new LoopkitError(
         "CODEX_PROTOCOL",
         `codex app-server answered ${method} with an unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
-        { value: result, cause: parsed.error }
+        { value: result, cause: parsed.error, hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports" }
       );
     });
   }
@@ -4081,7 +4163,8 @@ var AppServerClient = class _AppServerClient {
     if (response.data.error) {
       pending.reject(
         new LoopkitError("CODEX_PROTOCOL", `codex app-server refused ${pending.method}: ${response.data.error.message}`, {
-          value: response.data.error
+          value: response.data.error,
+          hint: "see what Codex said; `codex login status` and your Codex configuration are the usual causes"
         })
       );
     } else {
@@ -4100,7 +4183,8 @@ var AppServerClient = class _AppServerClient {
   exitedError(method) {
     const tail = this.stderr.trim().split("\n").slice(-5).join(" | ");
     return new LoopkitError("CODEX_PROTOCOL", `codex app-server exited before answering ${method}${tail ? `: ${tail}` : ""}`, {
-      value: method
+      value: method,
+      hint: CODEX_BY_HAND
     });
   }
 };
@@ -4217,8 +4301,8 @@ function codexBin(env) {
 }
 async function preflightCodex(env) {
   const bin = codexBin(env);
-  const run2 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
-  const versionRun = await run2(["--version"]);
+  const run3 = (args) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
+  const versionRun = await run3(["--version"]);
   if (versionRun.exitCode === void 0 || versionRun.exitCode !== 0) {
     throw new LoopkitError("CODEX_UNAVAILABLE", `the Codex CLI could not be run as "${bin}" (${versionRun.shortMessage ?? "no output"})`, {
       value: bin,
@@ -4239,13 +4323,13 @@ async function preflightCodex(env) {
       { value: formatVersion(version), hint: `upgrade with \`${INSTALL}@latest\`` }
     );
   }
-  const features = await run2(["features", "list"]);
+  const features = await run3(["features", "list"]);
   if (goalsFeatureEnabled(String(features.stdout)) !== true) {
     throw new LoopkitError("CODEX_GOALS_DISABLED", "the Codex goals feature is off in your Codex configuration", {
       hint: "turn it on with `codex features enable goals` (or set `goals = true` under [features] in ~/.codex/config.toml)"
     });
   }
-  const login = await run2(["login", "status"]);
+  const login = await run3(["login", "status"]);
   return { bin, version, loggedIn: login.exitCode === 0 };
 }
 function goalsFeatureEnabled(featuresList) {
@@ -4413,7 +4497,9 @@ var GoalRun = class {
     const cancelled = this.options.signal?.aborted === true || await this.options.sink.cancelled();
     if (this.watch.exited && !cancelled) {
       const tail = this.client.stderrTail().trim().slice(-500);
-      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`);
+      throw new LoopkitError("CODEX_PROTOCOL", `codex app-server exited while working on the goal${tail ? `: ${tail}` : ""}`, {
+        hint: "the loop ends as blocked; /loopkit:auto-loop --status shows where it stopped, and a new loop starts where the work is"
+      });
     }
     const goal = this.watch.goal;
     if (goal.status !== this.lastSaid) {
@@ -4455,11 +4541,11 @@ var GoalRun = class {
   }
   async verifyOnce() {
     this.say(`running the verifier (${this.runs.length + 1}/2): ${this.options.verifyCommand}`);
-    const run2 = await this.options.runVerifier();
-    this.runs.push(run2);
-    this.say(`verifier ${run2.passed ? "passed" : run2.timedOut ? "timed out" : `failed (exit ${run2.exitCode ?? "none"})`}`);
-    const roundDone = !run2.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run2.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
+    const run3 = await this.options.runVerifier();
+    this.runs.push(run3);
+    this.say(`verifier ${run3.passed ? "passed" : run3.timedOut ? "timed out" : `failed (exit ${run3.exitCode ?? "none"})`}`);
+    const roundDone = !run3.passed || this.runs.length === 2;
+    if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
     await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
   }
   async setGoal(retryReason2) {
@@ -4514,8 +4600,7 @@ async function runCodexLoopCommand(ctx, request, background) {
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
-  const log = path2.join(ctx.projectDir, MIRROR_DIR, CODEX_LOG);
-  const out = await fs2.open(log, "a");
+  const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, /* @__PURE__ */ new Date());
   try {
     const child = spawn(process.execPath, [background.cliEntry, "codex-run", "--project", ctx.projectDir, "--loop", loop.loop_id], {
       cwd: ctx.projectDir,
@@ -4534,7 +4619,7 @@ async function runCodexLoopCommand(ctx, request, background) {
 async function runCodexFollowerCommand(ctx, loopId) {
   const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
-    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId });
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
   }
   return followInForeground(ctx, loop, await preflightCodex(ctx.env));
 }
@@ -4542,9 +4627,9 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start");
+  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }
@@ -4628,7 +4713,7 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(runs.map(async (run2, index) => verifierRun(run2, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run2.output, now))))
+      runs: await Promise.all(runs.map(async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run3.output, now))))
     };
   }
 };
@@ -4636,6 +4721,13 @@ var StateSink = class {
 // src/cli/help-text.ts
 function useHelpText(command, text) {
   command.helpOption(false).configureHelp({ formatHelp: () => text });
+}
+
+// src/cli/tell.ts
+async function withWord(kind, stateFile, change) {
+  const before = await readLoop(kind, stateFile);
+  const result = await change();
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
 }
 
 // src/cli/invocation.ts
@@ -4703,7 +4795,7 @@ async function answerForSkill(skillMode, io, fn) {
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io) {
   const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
-    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
     await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), options.session !== void 0, io));
   });
@@ -4720,7 +4812,7 @@ async function runRequest(request, inv, fromSkill, io) {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs);
+      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus(status));
       io.exitCode = status.exit_code;
@@ -4732,20 +4824,30 @@ async function runRequest(request, inv, fromSkill, io) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      io.stdout(await cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
       return;
     }
     case "start":
     case "takeover": {
+      refuseUnderRecursionGuard(io.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-        io.exitCode = await runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null);
+        const { result, lines } = await withWord(
+          "auto-loop",
+          loopFiles(dataDir, codexCtx.projectDir).state,
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
+        );
+        for (const line of lines) io.stdout(`${line}
+`);
+        io.exitCode = result;
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -4753,15 +4855,209 @@ async function runRequest(request, inv, fromSkill, io) {
   }
 }
 
+// src/checkpoint/list.ts
+var pad = (text, width) => text.padEnd(width);
+function formatCheckpoints(record2) {
+  const head = `${record2.loop_kind} ${record2.loop_id}: ${record2.checkpoints.length} checkpoint(s) on ${record2.ref}`;
+  if (record2.checkpoints.length === 0) return `${[head, failureLine(record2)].filter(Boolean).join("\n")}
+`;
+  const rows = record2.checkpoints.map((c) => [
+    c.id,
+    String(c.iteration),
+    c.commit.slice(0, 12),
+    c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
+    c.tokens === null ? "-" : String(c.tokens),
+    countLine(c.changed)
+  ]);
+  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
+  const first = record2.checkpoints[0];
+  const last = lastCheckpoint(record2);
+  return [
+    head,
+    line(titles),
+    ...rows.map(line),
+    failureLine(record2),
+    "Compare with plain git, e.g.:",
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record2.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record2.ref}~1 ${record2.ref}      (what checkpoint ${last.id} changed)` : null,
+    `  git log --stat ${record2.ref}`,
+    `Restore one with: loopkit restore ${record2.loop_id} <checkpoint>`
+  ].filter((l) => l !== null).join("\n").concat("\n");
+}
+function failureLine(record2) {
+  if (!record2.failure) return record2.failures ? `(${record2.failures} checkpoint(s) failed earlier)` : null;
+  return `last failure: iteration ${record2.failure.iteration} at ${record2.failure.at}: ${record2.failure.message}`;
+}
+
+// src/cli/checkpoints-command.ts
+var CHECKPOINTS_HELP = `Usage: loopkit checkpoints [<loop id>] [--json] [--project <dir>] [--plugin-data <dir>]
+
+A loop's checkpoints: in a git repository, the working tree after each iteration, kept as a commit on
+refs/loopkit/<loop id> (HEAD, the index, branches and the stash untouched). Without a loop id: the
+project's loop with the newest checkpoint, and a line for each other loop there.
+
+  <loop id>            the loop (its id is in --status and loopkit history)
+  --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
+                       tokens and files changed, the ref, the latest failure
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit checkpoints
+  loopkit checkpoints loop-1767268800123 --json
+  git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
+
+Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+`;
+function registerCheckpointsCommand(program2, io) {
+  program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+    if (loopId !== void 0) checkpointRef(loopId);
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const all = loopId === void 0 && data !== null ? await projectRecords(data, inv.projectDir()) : [];
+    const record2 = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
+    if (!record2) {
+      throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+        hint: "checkpoints are taken at each iteration of a loop in a git repository"
+      });
+    }
+    if (options.json) {
+      io.stdout(`${JSON.stringify(record2, null, 2)}
+`);
+      return;
+    }
+    const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
+    io.stdout(`${formatCheckpoints(record2)}${others.length ? `Other loops here:
+${others.join("\n")}
+` : ""}`);
+  });
+}
+
 // src/cli/codex-run-command.ts
 function registerCodexRunCommand(program2, io) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
     const inv = invocation({ project: options.project }, io);
     const dataDir = inv.dataDir();
-    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop });
+    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-    io.exitCode = await runCodexFollowerCommand(ctx, options.loop);
+    const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    for (const line of lines) io.stdout(`${line}
+`);
+    io.exitCode = result;
+  });
+}
+
+// src/doctor/checks.ts
+import { execFile } from "node:child_process";
+import { existsSync as existsSync4, readFileSync } from "node:fs";
+import os from "node:os";
+import path4 from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
+var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+async function runChecks(env, statsFile2) {
+  const config = env.CLAUDE_CONFIG_DIR || path4.join(env.HOME || os.homedir(), ".claude");
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
+}
+async function claudeCheck(env) {
+  const bin = env.LOOPKIT_CLAUDE_BIN || "claude";
+  try {
+    const { stdout } = await run(bin, ["--version"], { env, timeout: 2e4, windowsHide: true, shell: process.platform === "win32" });
+    const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
+    if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const tested = TESTED_CLAUDE_VERSIONS.includes(version);
+    return {
+      ok: true,
+      ...tested ? {} : { level: "warn" },
+      title: "Claude Code",
+      detail: `${version} (${bin})${tested ? ", a version loopkit is tested with" : `; loopkit is tested with ${TESTED_CLAUDE_VERSIONS.join(" and ")}`}`
+    };
+  } catch (error) {
+    return { ok: false, title: "Claude Code", detail: `"${bin}" could not be run (${error.message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN` };
+  }
+}
+function dataCheck(env) {
+  const named = namedDataDir(env);
+  if (named) return { ok: true, title: "loopkit data", detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})` };
+  const found = dataDirCandidates(env);
+  if (found.length === 0) return { ok: true, title: "loopkit data", detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)" };
+  if (found.length > 1) return { ok: false, title: "loopkit data", detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR` };
+  return { ok: true, title: "loopkit data", detail: found[0] };
+}
+function statsCheck(file) {
+  if (!existsSync4(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
+  try {
+    const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
+    return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
+  } catch (error) {
+    return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${error.message}); the next repeat loop keeps it aside and starts a fresh one` };
+  }
+}
+function pluginCheck(config) {
+  const title = "plugin hooks";
+  const installed = readJsonFile(path4.join(config, "plugins", "installed_plugins.json"));
+  const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
+  if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
+  const enabled = readJsonFile(path4.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const lines = [];
+  let ok = true;
+  for (const id of ids) {
+    const where = installed.plugins[id][0]?.installPath ?? "";
+    const hooks = readJsonFile(path4.join(where, "hooks", "hooks.json"));
+    const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
+    const bundled = existsSync4(path4.join(where, "dist", "hook.cjs"));
+    const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
+    ok &&= good;
+    lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
+  }
+  return { ok, title, detail: lines.join("; ") };
+}
+async function codexCheck(env) {
+  try {
+    const codex = await preflightCodex(env);
+    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+  } catch (error) {
+    return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
+  }
+}
+function readJsonFile(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function formatChecks(checks) {
+  const mark = (check) => check.level === "warn" ? "!" : check.ok ? "\u2713" : "\u2717";
+  return `${checks.map((check) => `${mark(check)} ${check.title.padEnd(16)} ${check.detail.replace(/\s*\n\s*/g, " ")}`).join("\n")}
+`;
+}
+
+// src/cli/doctor-command.ts
+var DOCTOR_HELP = `Usage: loopkit doctor
+
+Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes nothing:
+  Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+  loopkit data      the data folder terminal commands use (the one that holds loopkit state)
+  stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
+  plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+
+  -h, --help        this text
+
+Exit codes: 0 nothing broken, 1 something is (a \u2717 line), 2 usage error.
+`;
+function registerDoctorCommand(program2, io) {
+  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
+    const checks = await runChecks(io.env, invocation({}, io).statsFile());
+    io.stdout(formatChecks(checks));
+    io.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
   });
 }
 
@@ -4771,33 +5067,35 @@ var oneLine = (text) => text.replace(/\s+/g, " ").trim();
 var when = (iso) => iso.slice(0, 16).replace("T", " ");
 function formatRuns(runs) {
   if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
-  const rows = runs.map((run2) => [
-    run2.id,
-    run2.kind,
-    clip(oneLine(run2.command ?? run2.goal ?? "(goal not recorded)"), 40),
-    when(run2.started_at),
-    formatDuration(run2.duration_ms),
-    String(run2.iterations),
-    `${run2.passed}/${run2.failed}`,
-    run2.final_status ?? "running"
+  const rows = runs.map((run3) => [
+    run3.id,
+    run3.kind,
+    clip(oneLine(run3.command ?? run3.goal ?? "(goal not recorded)"), 40),
+    when(run3.started_at),
+    formatDuration(run3.duration_ms),
+    String(run3.iterations),
+    `${run3.passed}/${run3.failed}`,
+    run3.final_status ?? "running",
+    String(run3.checkpoints)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
 `;
 }
-function formatRun(run2) {
-  const s = run2.summary;
+function formatRun(run3) {
+  const s = run3.summary;
   const head = [
     `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
     `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : [],
     ""
   ];
-  const body = run2.kind === "repeat" ? run2.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run2.entries.map((entry) => {
+  const body = run3.kind === "repeat" ? run3.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run3.entries.map((entry) => {
     const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
     return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
   });
@@ -4806,39 +5104,42 @@ function formatRun(run2) {
 }
 
 // src/history/runs.ts
-import { promises as fs3 } from "node:fs";
-import path4 from "node:path";
-var RunSummarySchema = external_exports.object({
-  version: external_exports.literal(1),
+import { promises as fs2 } from "node:fs";
+import path5 from "node:path";
+var RunSummarySchema = object({
+  version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
-  id: external_exports.string(),
-  kind: external_exports.enum(["repeat", "auto-loop"]),
+  id: string(),
+  kind: _enum(["repeat", "auto-loop"]),
   /** The repeated prompt or /command (repeat), else null. */
-  command: external_exports.string().nullable(),
+  command: string().nullable(),
   /** The goal (auto-loop; null when its start was recorded before goals were), else null. */
-  goal: external_exports.string().nullable(),
-  project_dir: external_exports.string().nullable(),
-  started_at: external_exports.string(),
-  ended_at: external_exports.string().nullable(),
+  goal: string().nullable(),
+  project_dir: string().nullable(),
+  started_at: string(),
+  ended_at: string().nullable(),
   /** Until ended_at, or until the latest record of a run still going. */
-  duration_ms: external_exports.int().nonnegative(),
-  iterations: external_exports.int().nonnegative(),
+  duration_ms: int().nonnegative(),
+  iterations: int().nonnegative(),
   /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
-  passed: external_exports.int().nonnegative(),
-  failed: external_exports.int().nonnegative(),
+  passed: int().nonnegative(),
+  failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable()
+  final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  checkpoints: int().nonnegative()
 });
 var RunDetailJsonSchema = RunSummarySchema.extend({
-  steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
+  steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
 });
-function runDetailJson(run2) {
-  return { ...run2.summary, steps: run2.kind === "repeat" ? run2.record.iterations : run2.entries };
+function runDetailJson(run3) {
+  return { ...run3.summary, steps: run3.kind === "repeat" ? run3.record.iterations : run3.entries };
 }
-var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
+var StatsSchema = looseObject({ loop_runs: array(unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
-  return runs.sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
+  const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
+  return runs.map((run3) => ({ ...run3, summary: { ...run3.summary, checkpoints: counts.get(run3.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
 async function repeatRuns(statsFile2, now) {
   let read;
@@ -4848,7 +5149,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path4.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path5.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -4856,35 +5157,36 @@ async function repeatRuns(statsFile2, now) {
     const parsed = LoopRunSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
-  return records.map((record) => {
-    const passed = record.iterations.filter((it) => it.result === "pass").length;
-    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+  return records.map((record2) => {
+    const passed = record2.iterations.filter((it) => it.result === "pass").length;
+    const end = record2.ended_at ?? record2.iterations.at(-1)?.timestamp ?? now.toISOString();
     const summary = {
       version: 1,
-      id: record.id,
+      id: record2.id,
       kind: "repeat",
-      command: record.command,
+      command: record2.command,
       goal: null,
       project_dir: null,
-      started_at: record.started_at,
-      ended_at: record.ended_at,
-      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
-      iterations: record.iterations.length,
+      started_at: record2.started_at,
+      ended_at: record2.ended_at,
+      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record2.started_at)),
+      iterations: record2.iterations.length,
       passed,
-      failed: record.iterations.length - passed,
-      final_status: record.final_status
+      failed: record2.iterations.length - passed,
+      final_status: record2.final_status,
+      checkpoints: 0
     };
-    return { summary, kind: "repeat", record };
+    return { summary, kind: "repeat", record: record2 };
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path4.join(dataDir, "auto-loop");
-  const projects = await fs3.readdir(root).catch(() => []);
+  const root = path5.join(dataDir, "auto-loop");
+  const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path4.join(root, project);
-    const entries = await historyLines(path4.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path4.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path5.join(root, project);
+    const entries = await historyLines(path5.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path5.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -4910,7 +5212,8 @@ async function autoLoopRuns(dataDir) {
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status
+          final_status: last.status === "pursuing" ? null : last.status,
+          checkpoints: 0
         }
       });
     }
@@ -4918,7 +5221,7 @@ async function autoLoopRuns(dataDir) {
   return runs;
 }
 async function historyLines(file) {
-  const text = await fs3.readFile(file, "utf8").catch(() => "");
+  const text = await fs2.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (!line.trim()) return [];
     try {
@@ -4959,15 +5262,102 @@ function registerHistoryCommand(program2, io) {
     const inv = invocation({ pluginData: options.pluginData }, io);
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io.now());
     if (id === void 0) {
-      const shown = runs.slice(0, limit).map((run3) => run3.summary);
+      const shown = runs.slice(0, limit).map((run4) => run4.summary);
       io.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
 ` : formatRuns(shown));
       return;
     }
-    const run2 = runs.find((candidate) => candidate.summary.id === id);
-    if (!run2) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
-    io.stdout(options.json ? `${JSON.stringify(runDetailJson(run2), null, 2)}
-` : formatRun(run2));
+    const run3 = runs.find((candidate) => candidate.summary.id === id);
+    if (!run3) throw new LoopkitError("NO_LOOP", `no run with id ${id}`, { value: id, hint: "loopkit history lists the ids" });
+    io.stdout(options.json ? `${JSON.stringify(runDetailJson(run3), null, 2)}
+` : formatRun(run3));
+  });
+}
+
+// src/checkpoint/prune.ts
+import { promises as fs3 } from "node:fs";
+function planPrune(candidates, keep) {
+  const newest = (r) => lastCheckpoint(r)?.at ?? "";
+  const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
+  const remove = ended.slice(keep).map((c) => c.record);
+  return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
+}
+async function applyPrune(data, remove) {
+  const lines = [];
+  for (const record2 of remove) {
+    const repo = findRepo(record2.project_dir);
+    try {
+      if (repo) {
+        await checkGitDir(repo, record2.git_dir);
+        await deleteRef(repo, record2.ref);
+      }
+      const files = recordFiles(data, record2.project_dir, record2.loop_id);
+      await fs3.rm(files.index, { force: true });
+      await fs3.rm(files.record, { force: true });
+      lines.push(`removed ${record2.ref} (${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id})`);
+    } catch (error) {
+      lines.push(`could not remove ${record2.ref}: ${formatError(error)}`);
+    }
+  }
+  return lines;
+}
+
+// src/cli/checkpoint-target.ts
+async function loopRunning(record2) {
+  if (record2.loop_kind === "auto-loop") {
+    const read2 = await readJson(record2.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    return read2.exists && read2.value.loop_id === record2.loop_id && read2.value.status === "pursuing";
+  }
+  const read = await readJson(record2.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record2.loop_id && read.value.phase !== "ended";
+}
+async function runningLoopFor(data, record2) {
+  if (await loopRunning(record2)) return { kind: record2.loop_kind, loopId: record2.loop_id };
+  const auto = await readJson(loopFiles(data, record2.project_dir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
+  if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
+  const repeat = (await projectLoops(data, record2.project_dir)).find((loop) => isActive(loop.state));
+  return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
+}
+
+// src/cli/prune-command.ts
+var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
+
+Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
+loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
+stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+
+  --keep N             keep the checkpoints of the newest N ended loops (default 0)
+  --dry-run            say what would be removed, remove nothing
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit prune --dry-run
+  loopkit prune --keep 3
+
+Exit codes: 0, 1 error, 2 usage error.
+`;
+function registerPruneCommand(program2, io) {
+  program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+    const keep = Number(options.keep);
+    if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+    const inv = invocation(options, io);
+    const data = inv.dataDir();
+    const project = inv.projectDir();
+    const records = data === null ? [] : await projectRecords(data, project);
+    const plan = planPrune(await Promise.all(records.map(async (record2) => ({ record: record2, running: await loopRunning(record2) }))), keep);
+    const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+    if (data === null || plan.remove.length === 0) {
+      io.stdout(`Nothing to prune in ${project}.${kept.length ? `
+${kept.join("\n")}` : ""}
+`);
+      return;
+    }
+    const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
+    const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
+    io.stdout(`${[...removed, ...kept, ...gc].join("\n")}
+`);
   });
 }
 
@@ -5032,13 +5422,13 @@ Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 err
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];
     const existing = await loadState2(file, ctx.now).catch((error) => {
-      if (error.code !== "STATE_CORRUPT") throw error;
+      if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
       notes.push(`loopkit's previous repeat state for this session was corrupt: ${error.message}.`);
       return void 0;
     });
@@ -5081,7 +5471,7 @@ async function startLoop2(ctx, sessionId, request) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync4(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -5132,30 +5522,31 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/status.ts
-var RepeatStatusSchema = external_exports.object({
-  version: external_exports.literal(1),
-  active: external_exports.boolean(),
+var RepeatStatusSchema = object({
+  version: literal(1),
+  active: boolean(),
   /** The phase of an active loop, the final status of an ended one, or "none". */
-  status: external_exports.enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
+  status: _enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
-  exit_code: external_exports.int(),
-  loop_id: external_exports.string().nullable(),
-  session_id: external_exports.string().nullable(),
-  project_dir: external_exports.string(),
-  command: external_exports.string().nullable(),
-  interval: external_exports.string().nullable(),
-  interval_ms: external_exports.int().nullable(),
-  iteration: external_exports.int(),
-  max_iterations: external_exports.int().nullable(),
-  results: external_exports.array(external_exports.enum(["pass", "fail"])),
-  passes: external_exports.int(),
-  failures: external_exports.int(),
-  consecutive_failures: external_exports.int(),
-  last_summary: external_exports.string().nullable(),
-  next_at: external_exports.string().nullable(),
-  started_at: external_exports.string().nullable(),
-  ended_at: external_exports.string().nullable(),
-  elapsed_ms: external_exports.int()
+  exit_code: int(),
+  loop_id: string().nullable(),
+  session_id: string().nullable(),
+  project_dir: string(),
+  command: string().nullable(),
+  interval: string().nullable(),
+  interval_ms: int().nullable(),
+  iteration: int(),
+  max_iterations: int().nullable(),
+  results: array(_enum(["pass", "fail"])),
+  passes: int(),
+  failures: int(),
+  consecutive_failures: int(),
+  last_summary: string().nullable(),
+  next_at: string().nullable(),
+  started_at: string().nullable(),
+  ended_at: string().nullable(),
+  elapsed_ms: int(),
+  ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
   running: EXIT.running,
@@ -5168,7 +5559,7 @@ var REPEAT_EXIT_CODES = {
   CANCELLED: EXIT.cancelled,
   none: EXIT.noLoop
 };
-function repeatStatus(projectDir, state, now) {
+function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       version: 1,
@@ -5191,7 +5582,8 @@ function repeatStatus(projectDir, state, now) {
       next_at: null,
       started_at: null,
       ended_at: null,
-      elapsed_ms: 0
+      elapsed_ms: 0,
+      ...checkpoints
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -5219,7 +5611,8 @@ function repeatStatus(projectDir, state, now) {
     next_at: state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    elapsed_ms: Math.max(0, end - Date.parse(state.started_at))
+    elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    ...checkpoints
   };
 }
 function formatStatus2(s, now) {
@@ -5235,17 +5628,45 @@ function formatStatus2(s, now) {
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     `  session:  ${s.session_id}`,
+    ...summaryLines(s, s.loop_id),
     ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
   ];
   return `${lines.join("\n")}
 `;
 }
 
+// src/repeat/prune.ts
+import { promises as fs4 } from "node:fs";
+import path6 from "node:path";
+var KEEP_ENDED = 20;
+async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
+  const dir = repeatStateDir(dataDir);
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const ended = [];
+  for (const name of names) {
+    const file = path6.join(dir, name);
+    const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
+    if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
+  }
+  ended.sort((a, b) => b.endedAt.localeCompare(a.endedAt));
+  let removed = 0;
+  for (const { file } of ended.slice(keep)) {
+    const gone = await withLock(file, async () => {
+      const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
+      if (!(read?.exists && read.value.phase === "ended")) return false;
+      await fs4.rm(file, { force: true });
+      return true;
+    }).catch(() => false);
+    if (gone) removed += 1;
+  }
+  return removed;
+}
+
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io) {
   const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
-    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both");
+    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const minInterval = minIntervalMs(io.env);
     const request = options.argsStdin ? parseRepeatArgs(await io.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
     await answerForSkill(options.argsStdin, io, () => runRequest2(request, invocation(options, io), io));
@@ -5263,7 +5684,7 @@ async function runRequest2(request, inv, io) {
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now);
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus2(status, now));
     io.exitCode = status.exit_code;
@@ -5273,9 +5694,13 @@ async function runRequest2(request, inv, io) {
     const data = inv.dataDir();
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
-    io.stdout(await cancelLoop2(ctx2, await findLoop(ctx2, session)));
+    const file = await findLoop(ctx2, session);
+    const { result, lines } = await withWord("repeat", file, () => cancelLoop2(ctx2, file));
+    io.stdout([result, ...lines.map((line) => `${line}
+`)].join(""));
     return;
   }
+  refuseUnderRecursionGuard(io.env, "a repeat loop");
   const ctx = context(inv.dataDirForStart(), projectDir, inv, now);
   if (request.mode === "resume") {
     io.stdout(await resumeLoop(ctx, inv.requireSession("resume a loop", SESSION_HINT)));
@@ -5284,6 +5709,7 @@ async function runRequest2(request, inv, io) {
   const sessionId = inv.requireSession("start a loop", SESSION_HINT);
   const capWarning = blockCapWarning(request.command, request.maxIterations, io.env);
   io.stdout(await startLoop2(ctx, sessionId, capWarning ? { ...request, warnings: [...request.warnings, capWarning] } : request));
+  await pruneEndedLoops(ctx.dataDir);
 }
 function context(dataDir, projectDir, inv, now) {
   return { dataDir, projectDir, now, statsFile: inv.statsFile() };
@@ -5301,46 +5727,148 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 
+// src/checkpoint/restore.ts
+import { lstatSync } from "node:fs";
+import path7 from "node:path";
+function planRestore(record2, target2, running) {
+  if (running) {
+    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    const which = running.loopId === record2.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
+    throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
+      value: running.loopId,
+      hint: `cancel it first (${cancel}), then restore`
+    });
+  }
+  const found = record2.checkpoints.find((c) => c.id === target2.trim());
+  if (!found) {
+    const ids = record2.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record2.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+      value: target2,
+      hint: `see loopkit checkpoints ${record2.loop_id}`
+    });
+  }
+  return found;
+}
+async function restoreCheckpoint(data, record2, target2, now) {
+  const repo = findRepo(record2.project_dir);
+  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record2.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record2.project_dir });
+  const files = recordFiles(data, record2.project_dir, record2.loop_id);
+  return withLock(files.record, async () => {
+    const current = await loadRecord(files.record, now) ?? record2;
+    await checkGitDir(repo, current.git_dir);
+    if (await treeOf(repo, target2.commit) !== target2.tree) {
+      throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
+        value: target2.commit,
+        hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
+      });
+    }
+    const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const blocked = ignoredInTheWay(repo.workTree, restored);
+    if (blocked.length > 0) {
+      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
+        value: blocked,
+        hint: "move them out of the way and run the restore again; nothing was changed"
+      });
+    }
+    const undoId = nextRestoreId(current);
+    const last = lastCheckpoint(current);
+    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+    const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
+    await saveRecord(files.record, saved);
+    await switchTree(repo, files.index, snapshot.tree, target2.tree);
+    return [
+      `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
+      ...pathLines(restored, 20).map((line) => `  ${line}`),
+      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record2.loop_id} ${undoId}`,
+      "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
+    ].join("\n");
+  });
+}
+function ignoredInTheWay(workTree, changes) {
+  const exists = (rel) => lstatSync(path7.join(workTree, rel), { throwIfNoEntry: false });
+  return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
+    if (exists(rel)) return true;
+    const parts = rel.split("/");
+    return parts.slice(0, -1).some((_, i) => {
+      const stat = exists(parts.slice(0, i + 1).join("/"));
+      return stat !== void 0 && !stat.isDirectory();
+    });
+  });
+}
+
+// src/cli/restore-command.ts
+var RESTORE_HELP = `Usage: loopkit restore <loop id> <checkpoint> [--plugin-data <dir>]
+
+Puts the working tree back to a loop's checkpoint. The tree as it is now is kept first, as a
+checkpoint of its own (r1, r2, ...), so the restore can be undone the same way. HEAD, the index,
+branches and ignored files are left alone; a restore that would overwrite an ignored file changes
+nothing and says which. Refused while the loop still runs: cancel it first.
+
+  <loop id>            the loop (see loopkit checkpoints)
+  <checkpoint>         an iteration number, or r1, r2, ... for the tree before a restore
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
+  loopkit restore loop-1767268800123 r1     undo that restore
+
+Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+`;
+function registerRestoreCommand(program2, io) {
+  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+    checkpointRef(loopId);
+    const data = invocation(options, io).dataDir();
+    const record2 = data === null ? void 0 : await findRecord(data, loopId);
+    if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    const checkpoint = planRestore(record2, target2, await runningLoopFor(data, record2));
+    io.stdout(`${await restoreCheckpoint(data, record2, checkpoint, io.now())}
+`);
+  });
+}
+
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path8 from "node:path";
+import path11 from "node:path";
 
 // src/run/claude-phase.ts
-import { promises as fs4 } from "node:fs";
-import path5 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path8 from "node:path";
 var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
-function phaseArgs(run2) {
-  return ["-p", "--session-id", run2.sessionId, ...run2.pluginDir ? ["--plugin-dir", run2.pluginDir] : [], ...run2.claudeArgs];
+function phaseArgs(run3) {
+  return ["-p", "--session-id", run3.sessionId, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
 }
-async function runClaudePhase(run2) {
-  const bin = run2.env.LOOPKIT_CLAUDE_BIN || "claude";
+async function runClaudePhase(run3) {
+  const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run2), {
-    cwd: run2.projectDir,
-    env: run2.env,
+  const child = execa(bin, phaseArgs(run3), {
+    cwd: run3.projectDir,
+    env: run3.env,
     extendEnv: false,
-    input: run2.prompt,
+    input: run3.prompt,
     buffer: false,
     all: true,
     reject: false,
     cleanup: true,
-    timeout: run2.timeoutMs,
+    timeout: run3.timeoutMs,
     forceKillAfterDelay: 5e3
   });
   child.all?.on("data", (chunk) => output.push(chunk));
   const result = await child;
-  await saveLog(run2.logFile, output.text()).catch(() => void 0);
+  await saveLog(run3.logFile, output.text()).catch(() => void 0);
   const failure = result.failed && result.exitCode === void 0 && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path5.dirname(file);
-  await fs4.mkdir(dir, { recursive: true });
+  const dir = path8.dirname(file);
+  await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs4.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs4.rm(path5.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path8.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5374,7 +5902,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs5, readFileSync } from "node:fs";
+import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -5400,8 +5928,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
-        if (env.GITHUB_STEP_SUMMARY) await fs5.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs5.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5412,13 +5940,13 @@ function gitHubActions(env, stdout) {
 var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync2(file, "utf8");
   } catch {
     return "(no output saved for this phase)\n";
   }
 }
 async function readHistory(file) {
-  const text = await fs5.readFile(file, "utf8").catch(() => "");
+  const text = await fs6.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5431,7 +5959,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path6 from "node:path";
+import path9 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -5478,7 +6006,7 @@ async function runPhases(ctx, first) {
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   const settings = readSettings(ctx.env);
   const initial = await loadState(files.state, ctx.now());
-  if (!initial) throw new Error("loopkit run: the loop's state vanished right after it started");
+  if (!initial) throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", { hint: "something removed loopkit's data folder; start the run again" });
   const loopId = initial.loop_id;
   let previous = first.sessionId;
   let sessionId = first.sessionId;
@@ -5495,7 +6023,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path6.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path9.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -5535,13 +6063,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs6 } from "node:fs";
-import path7 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path10 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path7.join(loopDir, "runner");
+var target = (loopDir) => path10.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs6.mkdir(loopDir, { recursive: true });
+  await fs7.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5564,12 +6092,12 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 // src/cli/run-command.ts
 function registerRunCommand(program2, io) {
   const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
-    io.exitCode = await run(words, options, io);
+    io.exitCode = await run2(words, options, io);
   });
   useHelpText(command, RUN_HELP);
 }
-async function run(words, options, io) {
-  if (io.env.VD_AUTOLOOP_DEPTH) throw new LoopkitError("USAGE", "loopkit run does not start inside a nested loopkit run (VD_AUTOLOOP_DEPTH is set)");
+async function run2(words, options, io) {
+  refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
   const claudeArgs = split === -1 ? [] : words.slice(split + 1);
@@ -5581,7 +6109,7 @@ async function run(words, options, io) {
   if (request.mode === "status" || request.mode === "cancel") {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply");
+  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
@@ -5591,7 +6119,7 @@ async function run(words, options, io) {
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
@@ -5617,7 +6145,7 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: actions ? actions.phaseEnv(io.env) : io.env,
-      pluginDir: options.pluginDir ? path8.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path11.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}
@@ -5671,6 +6199,10 @@ function createProgram(io) {
   registerRunCommand(program2, io);
   registerHistoryCommand(program2, io);
   registerStatuslineCommand(program2, io);
+  registerDoctorCommand(program2, io);
+  registerCheckpointsCommand(program2, io);
+  registerRestoreCommand(program2, io);
+  registerPruneCommand(program2, io);
   return program2;
 }
 

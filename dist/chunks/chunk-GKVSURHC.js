@@ -1,9 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  LoopkitError,
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunk-ASQPNKNQ.js";
+} from "./chunk-EHWOGXT5.js";
+import {
+  LoopkitError
+} from "./chunk-WA7G27RY.js";
 
 // src/statusline/run.ts
 import { promises as fs } from "node:fs";
@@ -73,7 +75,7 @@ async function runStatusline(io) {
   const sessionId = sessionOf(await io.readStdin().catch(() => ""));
   const found = sessionId && findMarker(io.env, sessionId);
   if (!sessionId || !found) return 0;
-  const { describeLoop } = await import("./describe-2XSOPUDM.js");
+  const { describeLoop } = await import("./describe-J2KB465M.js");
   const line = await describeLoop(await fs.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
   if (line) io.stdout(`${line}
 `);
@@ -82,6 +84,8 @@ async function runStatusline(io) {
 
 export {
   defaultDataDir,
+  dataDirCandidates,
+  namedDataDir,
   findDataDir,
   runStatusline
 };

@@ -1,11 +1,27 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  elapsedMs
+} from "./chunk-XTMX5OAD.js";
+import {
   LOOP_STATUSES,
-  elapsedMs,
+  tokensUsed
+} from "./chunk-O27NKM4I.js";
+import {
+  allRecords,
+  loadRecord,
+  recordFiles
+} from "./chunk-EXBHAVLJ.js";
+import {
+  _enum,
+  array,
+  boolean,
   external_exports,
   formatDuration,
-  tokensUsed
-} from "./chunk-QKZW3XWR.js";
+  int,
+  literal,
+  object,
+  string
+} from "./chunk-B7AYJD4X.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
@@ -82,6 +98,8 @@ function renderSummary(report) {
     `| Exit code | ${cell(exit)} |`,
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
+    "### Iterations",
+    "",
     ...iterationTable(iterationRows(report.history, s.loop_id ?? "")),
     ...s.last_audit_vote ? ["", `**Last audit: ${s.last_audit_vote}**`, "", ...s.last_audit_reasons.map((reason) => `- ${inline(reason)}`)] : [],
     ...s.handoff_note ? ["", "**Hand-off note**", "", ...fenced(s.handoff_note)] : []
@@ -154,6 +172,33 @@ function longestRun(text, ch) {
   return best;
 }
 
+// src/checkpoint/summary.ts
+var CheckpointSummaryShape = {
+  /** How many checkpoints the loop holds (refs/loopkit/<loop id>; see `loopkit checkpoints`). */
+  checkpoints: external_exports.int(),
+  checkpoint_ref: external_exports.string().nullable(),
+  /** The latest failure to take a checkpoint, while none has succeeded since. */
+  checkpoint_failure: external_exports.string().nullable()
+};
+function summarize(record) {
+  return {
+    checkpoints: record?.checkpoints.length ?? 0,
+    checkpoint_ref: record?.checkpoints.length ? record.ref : null,
+    checkpoint_failure: record?.failure ? `iteration ${record.failure.iteration}: ${record.failure.message}` : null
+  };
+}
+async function loadSummary(data, projectDir, loopId, now) {
+  if (!loopId || data === null) return summarize(void 0);
+  return summarize(await loadRecord(recordFiles(data, projectDir, loopId).record, now).catch(() => void 0));
+}
+function summaryLines(s, loopId) {
+  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} on ${s.checkpoint_ref} (loopkit checkpoints ${loopId})`] : [];
+  return s.checkpoint_failure ? [...lines, `  checkpoint failed: ${s.checkpoint_failure}`] : lines;
+}
+async function checkpointCounts(data) {
+  return new Map((await allRecords(data)).map((record) => [record.loop_id, record.checkpoints.length]));
+}
+
 // src/auto-loop/status.ts
 var STATUS_EXIT_CODES = {
   achieved: EXIT.ok,
@@ -164,38 +209,39 @@ var STATUS_EXIT_CODES = {
   cancelled: EXIT.cancelled,
   none: EXIT.noLoop
 };
-var AutoLoopStatusSchema = external_exports.object({
-  version: external_exports.literal(1),
-  status: external_exports.enum([...LOOP_STATUSES, "none"]),
-  active: external_exports.boolean(),
+var AutoLoopStatusSchema = object({
+  version: literal(1),
+  status: _enum([...LOOP_STATUSES, "none"]),
+  active: boolean(),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
-  exit_code: external_exports.int(),
-  reason: external_exports.string().nullable(),
-  project_dir: external_exports.string(),
-  loop_id: external_exports.string().nullable(),
-  session_id: external_exports.string().nullable(),
-  goal: external_exports.string().nullable(),
-  verify_command: external_exports.string().nullable(),
-  iteration: external_exports.int(),
-  max_iterations: external_exports.int().nullable(),
-  tokens_used: external_exports.int(),
-  max_tokens: external_exports.int().nullable(),
-  elapsed_ms: external_exports.int(),
-  max_wallclock_ms: external_exports.int().nullable(),
-  started_at: external_exports.string().nullable(),
-  heartbeat_at: external_exports.string().nullable(),
-  heartbeat_stale: external_exports.boolean(),
-  last_verifier: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
-  last_verifier_exit_code: external_exports.int().nullable(),
-  last_audit_vote: external_exports.string().nullable(),
-  last_audit_reasons: external_exports.array(external_exports.string()),
-  next_action: external_exports.string().nullable(),
-  blocker: external_exports.string().nullable(),
-  tamper_count: external_exports.int(),
-  flaky_count: external_exports.int(),
-  handoff_note: external_exports.string().nullable()
+  exit_code: int(),
+  reason: string().nullable(),
+  project_dir: string(),
+  loop_id: string().nullable(),
+  session_id: string().nullable(),
+  goal: string().nullable(),
+  verify_command: string().nullable(),
+  iteration: int(),
+  max_iterations: int().nullable(),
+  tokens_used: int(),
+  max_tokens: int().nullable(),
+  elapsed_ms: int(),
+  max_wallclock_ms: int().nullable(),
+  started_at: string().nullable(),
+  heartbeat_at: string().nullable(),
+  heartbeat_stale: boolean(),
+  last_verifier: _enum(["pass", "flaky", "fail"]).nullable(),
+  last_verifier_exit_code: int().nullable(),
+  last_audit_vote: string().nullable(),
+  last_audit_reasons: array(string()),
+  next_action: string().nullable(),
+  blocker: string().nullable(),
+  tamper_count: int(),
+  flaky_count: int(),
+  handoff_note: string().nullable(),
+  ...CheckpointSummaryShape
 });
-function loopStatus(projectDir, state, now, staleMs) {
+function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
   if (!state) {
     return {
       version: 1,
@@ -225,7 +271,8 @@ function loopStatus(projectDir, state, now, staleMs) {
       blocker: null,
       tamper_count: 0,
       flaky_count: 0,
-      handoff_note: null
+      handoff_note: null,
+      ...checkpoints
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -258,7 +305,8 @@ function loopStatus(projectDir, state, now, staleMs) {
     blocker: state.blocker?.reason ?? null,
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
-    handoff_note: state.handoff_note
+    handoff_note: state.handoff_note,
+    ...checkpoints
   };
 }
 function formatStatus(s) {
@@ -277,6 +325,7 @@ function formatStatus(s) {
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
     ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
     ...s.next_action ? [`  next:       ${s.next_action}`] : [],
+    ...summaryLines(s, s.loop_id),
     ...s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []
   ];
   return `${lines.join("\n")}
@@ -285,6 +334,11 @@ function formatStatus(s) {
 
 export {
   EXIT,
+  CheckpointSummaryShape,
+  summarize,
+  loadSummary,
+  summaryLines,
+  checkpointCounts,
   STATUS_EXIT_CODES,
   loopStatus,
   formatStatus,

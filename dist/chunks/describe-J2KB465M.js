@@ -1,17 +1,21 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-D5WOZVTK.js";
+} from "./chunk-4CBO3ZAP.js";
+import {
+  elapsedMs
+} from "./chunk-XTMX5OAD.js";
 import {
   AutoLoopStateSchema,
-  SessionMarkerSchema,
-  elapsedMs,
-  formatDuration,
-  readJson,
   tokensUsed
-} from "./chunk-QKZW3XWR.js";
-import "./chunk-ASQPNKNQ.js";
-import "./chunk-JXA4W5PX.js";
+} from "./chunk-O27NKM4I.js";
+import {
+  SessionMarkerSchema,
+  formatDuration,
+  readJson
+} from "./chunk-B7AYJD4X.js";
+import "./chunk-EHWOGXT5.js";
+import "./chunk-WA7G27RY.js";
 
 // src/statusline/line.ts
 var MAX_TEXT = 40;

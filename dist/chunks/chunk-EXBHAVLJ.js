@@ -1,24 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  AUDIT_VOTES,
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
   external_exports,
+  readJson,
   readOrKeepAside,
-  require_lib,
-  tokensUsed,
-  writeJson,
-  writeSessionMarker
-} from "./chunk-QKZW3XWR.js";
+  writeJson
+} from "./chunk-B7AYJD4X.js";
+import {
+  projectKey
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
-  projectKey
-} from "./chunk-ASQPNKNQ.js";
-import {
   __commonJS,
   __require,
   __toESM
-} from "./chunk-JXA4W5PX.js";
+} from "./chunk-WA7G27RY.js";
 
 // node_modules/isexe/windows.js
 var require_windows = __commonJS({
@@ -26,7 +21,7 @@ var require_windows = __commonJS({
     module.exports = isexe;
     isexe.sync = sync;
     var fs3 = __require("fs");
-    function checkPathExt(path9, options) {
+    function checkPathExt(path8, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -37,25 +32,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path9.substr(-p.length).toLowerCase() === p) {
+        if (p && path8.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path9, options) {
+    function checkStat(stat, path8, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path9, options);
+      return checkPathExt(path8, options);
     }
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path9, options));
+    function isexe(path8, options, cb) {
+      fs3.stat(path8, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path8, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), path9, options);
+    function sync(path8, options) {
+      return checkStat(fs3.statSync(path8), path8, options);
     }
   }
 });
@@ -66,13 +61,13 @@ var require_mode = __commonJS({
     module.exports = isexe;
     isexe.sync = sync;
     var fs3 = __require("fs");
-    function isexe(path9, options, cb) {
-      fs3.stat(path9, function(er, stat) {
+    function isexe(path8, options, cb) {
+      fs3.stat(path8, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path9, options) {
-      return checkStat(fs3.statSync(path9), options);
+    function sync(path8, options) {
+      return checkStat(fs3.statSync(path8), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -105,7 +100,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path9, options, cb) {
+    function isexe(path8, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -115,7 +110,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path9, options || {}, function(er, is) {
+          isexe(path8, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -124,7 +119,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path9, options || {}, function(er, is) {
+      core(path8, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -134,9 +129,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path9, options) {
+    function sync(path8, options) {
       try {
-        return core.sync(path9, options || {});
+        return core.sync(path8, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -152,7 +147,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path9 = __require("path");
+    var path8 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -190,7 +185,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -217,7 +212,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path9.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -265,7 +260,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path8 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -283,7 +278,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path9.delimiter : void 0
+          pathExt: withoutPathExt ? path8.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -292,7 +287,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -346,8 +341,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path9, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path9.split("/").pop();
+      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path8.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -382,7 +377,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path9 = __require("path");
+    var path8 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -407,7 +402,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path9.normalize(parsed.command);
+        parsed.command = path8.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -1467,7 +1462,7 @@ var npmRunPathEnv = ({ env = process4.env, ...options } = {}) => {
 };
 
 // node_modules/execa/lib/terminate/kill.js
-import { setTimeout as setTimeout2 } from "node:timers/promises";
+import { setTimeout } from "node:timers/promises";
 
 // node_modules/execa/lib/return/final-error.js
 var getFinalError = (originalError, message, isSync) => {
@@ -1974,7 +1969,7 @@ var killOnTimeout = async ({ kill, forceKillAfterDelay, context, controllerSigna
     return;
   }
   try {
-    await setTimeout2(forceKillAfterDelay, void 0, { signal: controllerSignal });
+    await setTimeout(forceKillAfterDelay, void 0, { signal: controllerSignal });
     if (kill("SIGKILL")) {
       context.isForcefullyTerminated ??= true;
     }
@@ -2592,7 +2587,7 @@ var getReason = ({ reason }) => {
 };
 
 // node_modules/execa/lib/terminate/timeout.js
-import { setTimeout as setTimeout3 } from "node:timers/promises";
+import { setTimeout as setTimeout2 } from "node:timers/promises";
 var validateTimeout = ({ timeout }) => {
   if (timeout !== void 0 && (!Number.isFinite(timeout) || timeout < 0)) {
     throw new TypeError(`Expected the \`timeout\` option to be a non-negative integer, got \`${timeout}\` (${typeof timeout})`);
@@ -2600,7 +2595,7 @@ var validateTimeout = ({ timeout }) => {
 };
 var throwOnTimeout = (subprocess, timeout, context, controller) => timeout === 0 || timeout === void 0 ? [] : [killAfterTimeout(subprocess, timeout, context, controller)];
 var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
-  await setTimeout3(timeout, void 0, { signal });
+  await setTimeout2(timeout, void 0, { signal });
   context.terminationReason ??= "timeout";
   subprocess.kill();
   throw new DiscardedError();
@@ -3616,7 +3611,7 @@ function parseMilliseconds(milliseconds) {
 
 // node_modules/pretty-ms/index.js
 var isZero = (value) => value === 0 || value === 0n;
-var pluralize = (word, count3) => count3 === 1 || count3 === 1n ? word : `${word}s`;
+var pluralize = (word, count2) => count2 === 1 || count2 === 1n ? word : `${word}s`;
 var SECOND_ROUNDING_EPSILON = 1e-7;
 var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
 function prettyMilliseconds(milliseconds, options) {
@@ -4919,13 +4914,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path9, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path9 === "string" ? path9 : path9.toString();
+  for (const { path: path8, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path8 === "string" ? path8 : path8.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path9, serializedResult);
+      appendFileSync(path8, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path9, serializedResult);
+      writeFileSync(path8, serializedResult);
     }
   }
 };
@@ -5853,12 +5848,12 @@ var SignalExit = class extends SignalExitBase {
     for (const sig of signals) {
       this.#sigListeners[sig] = () => {
         const listeners = this.#process.listeners(sig);
-        let { count: count3 } = this.#emitter;
+        let { count: count2 } = this.#emitter;
         const p = process10;
         if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-          count3 += p.__signal_exit_emitter__.count;
+          count2 += p.__signal_exit_emitter__.count;
         }
-        if (listeners.length === count3) {
+        if (listeners.length === count2) {
           this.unload();
           const ret = this.#emitter.emit("exit", null, sig);
           const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -7318,545 +7313,384 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/shared/process-group.ts
-var KILL_GRACE_MS = 2e3;
-function killGroup(child, signal) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    child.kill(signal);
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const config = await guardConfig(base);
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config, full, options);
+}
+async function guardedGitEnv(repo, env) {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: void 0 });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+async function guardConfig(base) {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
   }
 }
-function killGroupAfter(child, timeoutMs) {
-  let fired = false;
-  const timers = [];
-  timers.push(
-    setTimeout(() => {
-      fired = true;
-      killGroup(child, "SIGTERM");
-      timers.push(setTimeout(() => killGroup(child, "SIGKILL"), KILL_GRACE_MS));
-    }, timeoutMs)
+function driverOverrides(listing) {
+  const filters = /* @__PURE__ */ new Set();
+  const drivers = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]);
+  }
+  return [
+    ...[...filters].flatMap((name) => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"]
+    ]),
+    ...[...drivers].flatMap((name) => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""]
+    ])
+  ];
+}
+async function spawnGit(base, config, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
   );
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
+  });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
+  const result = await child;
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   return {
-    timedOut: () => fired,
-    clear: () => timers.forEach(clearTimeout)
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
   };
 }
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = external_exports.strictObject({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
-var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
-function parseAuditVote(reply) {
-  const lines = reply.trimEnd().split("\n");
-  const last = lines[lines.length - 1]?.trim() ?? "";
-  let raw;
-  try {
-    raw = JSON.parse(last);
-  } catch {
-    return { problem: "the audit's reply does not end with a vote object on its final line" };
-  }
-  const parsed = VoteSchema.safeParse(raw);
-  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
-  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
-  const keys = reply.match(VOTE_KEY)?.length ?? 0;
-  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
-  return { vote: parsed.data };
+function gitEnvironment(from, config, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i2) => {
+    env[`GIT_CONFIG_KEY_${i2}`] = key;
+    env[`GIT_CONFIG_VALUE_${i2}`] = value;
+  });
+  return env;
 }
-
-// src/shared/bounded-output.ts
-var BoundedOutput = class {
-  constructor(headLimit, tailLimit) {
-    this.headLimit = headLimit;
-    this.tailLimit = tailLimit;
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
   }
-  headLimit;
-  tailLimit;
-  head = Buffer.alloc(0);
-  tail = [];
-  tailBytes = 0;
+  limit;
+  chunks = [];
+  kept = 0;
   total = 0;
   push(chunk) {
     this.total += chunk.length;
-    if (this.head.length < this.headLimit) {
-      const take = Math.min(this.headLimit - this.head.length, chunk.length);
-      this.head = Buffer.concat([this.head, chunk.subarray(0, take)]);
-      chunk = chunk.subarray(take);
-    }
-    if (chunk.length === 0) return;
-    this.tail.push(chunk);
-    this.tailBytes += chunk.length;
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailLimit) {
-      this.tailBytes -= this.tail.shift().length;
-    }
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
   }
-  /** Head and tail joined, with a marker saying how much was left out in between. */
   text() {
-    const tail = Buffer.concat(this.tail);
-    const kept = tail.subarray(Math.max(0, tail.length - this.tailLimit));
-    const omitted = this.total - this.head.length - kept.length;
-    const middle = omitted > 0 ? `
-[... ${omitted} bytes of output omitted ...]
-` : "";
-    return `${this.head.toString("utf8")}${middle}${kept.toString("utf8")}`;
-  }
-  /** The last `bytes` of the output (from the tail, or the head when the output was short). */
-  last(bytes) {
-    const all = this.total <= this.headLimit ? this.head : Buffer.concat(this.tail);
-    const slice = all.subarray(Math.max(0, all.length - bytes)).toString("utf8");
-    return all.length > bytes || this.total > all.length ? `[...]${slice}` : slice;
+    return Buffer.concat(this.chunks).toString("utf8");
   }
 };
 
-// src/auto-loop/transcript-usage.ts
+// src/checkpoint/record.ts
 import { promises as fs } from "node:fs";
 import path6 from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens) + count2(usage.output_tokens);
-}
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path6.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path6.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  let handle;
-  try {
-    handle = await fs.open(file, "r");
-  } catch (error) {
-    if (error.code === "ENOENT") return offset;
-    throw error;
-  }
-  try {
-    const { size } = await handle.stat();
-    let position = offset > size ? 0 : offset;
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens);
-  }
-}
-
-// src/auto-loop/audit.ts
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs() {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--strict-mcp-config",
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function runAudit(options) {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const child = execa(bin, auditArgs(), {
-    cwd: options.cwd,
-    env: { ...options.env, VD_AUTOLOOP_DEPTH: "1" },
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
-  const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
-}
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
-}
-
-// src/auto-loop/verifier.ts
-var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
-var KEEP_BYTES = 32 * 1024;
-var TAIL_BYTES = 4 * 1024;
-async function runVerifier(command, cwd, timeoutMs, env = process.env) {
-  const started = Date.now();
-  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(command, {
-    shell: true,
-    cwd,
-    env,
-    extendEnv: false,
-    detached: true,
-    cleanup: true,
-    stdin: "ignore",
-    buffer: false,
-    all: true,
-    reject: false
-  });
-  child.all?.on("data", (chunk) => output.push(chunk));
-  const deadline = killGroupAfter(child, timeoutMs);
-  child.on("exit", () => killGroup(child, "SIGKILL"));
-  const result = await child;
-  deadline.clear();
-  const timedOut = deadline.timedOut();
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    exitCode,
-    passed: !timedOut && exitCode === 0,
-    timedOut,
-    durationMs: Date.now() - started,
-    output: output.text(),
-    outputTail: output.last(TAIL_BYTES),
-    outputBytes: output.total
-  };
-}
-function verifierRun(outcome, logFile) {
-  return {
-    exit_code: outcome.exitCode,
-    passed: outcome.passed,
-    timed_out: outcome.timedOut,
-    duration_ms: outcome.durationMs,
-    output_tail: outcome.outputTail,
-    output_bytes: outcome.outputBytes,
-    log_file: logFile
-  };
-}
-
-// src/auto-loop/settings.ts
-var DEFAULT_STALE_MS = 30 * 6e4;
-var DEFAULT_CONTEXT_WINDOW = 2e5;
-function positive(env, name, fallback) {
-  const value = Number(env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-function readSettings(env) {
-  return {
-    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
-    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
-    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
-  };
-}
-
-// src/shared/split-words.ts
-function splitArguments(text) {
-  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
-}
-function argvWords(values) {
-  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
-}
-var SPACE = /[ \t\r\n]/;
-function splitWords(text) {
-  const words = [];
-  let current;
-  let i2 = 0;
-  const finish = (end) => {
-    if (current) {
-      const raw = text.slice(current.start, end);
-      words.push({ value: current.value, raw, option: raw.startsWith("--") });
-    }
-    current = void 0;
-  };
-  const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
-  while (i2 < text.length) {
-    const ch = text[i2];
-    if (SPACE.test(ch)) {
-      finish(i2);
-      i2 += 1;
-      continue;
-    }
-    current ??= { value: "", start: i2 };
-    if ((ch === "'" || ch === '"') && canOpenQuote()) {
-      const end = ch === "'" ? readSingle(text, i2) : readDouble(text, i2);
-      current.value += end.value;
-      i2 = end.next;
-      continue;
-    }
-    if (ch === "\\" && i2 + 1 < text.length) {
-      const next = text[i2 + 1];
-      if (next !== "\n") current.value += next;
-      i2 += 2;
-      continue;
-    }
-    current.value += ch;
-    i2 += 1;
-  }
-  finish(text.length);
-  return words;
-}
-function readSingle(text, start) {
-  const end = text.indexOf("'", start + 1);
-  if (end === -1) throw unterminated("'", start);
-  return { value: text.slice(start + 1, end), next: end + 1 };
-}
-function readDouble(text, start) {
-  let value = "";
-  for (let i2 = start + 1; i2 < text.length; i2 += 1) {
-    const ch = text[i2];
-    if (ch === '"') return { value, next: i2 + 1 };
-    if (ch === "\\" && i2 + 1 < text.length && '"\\$`\n'.includes(text[i2 + 1])) {
-      if (text[i2 + 1] !== "\n") value += text[i2 + 1];
-      i2 += 1;
-      continue;
-    }
-    value += ch;
-  }
-  throw unterminated('"', start);
-}
-function unterminated(quote, at) {
-  return new LoopkitError("USAGE", `unterminated ${quote} quote starting at character ${at + 1}`, {
-    value: quote,
-    hint: "close the quote, or escape it with a backslash"
-  });
-}
-function quoteForShell(value) {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-// src/auto-loop/mirror.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { createHash } from "node:crypto";
-import { constants as constants4, promises as fs2 } from "node:fs";
-import path7 from "node:path";
-
-// src/auto-loop/history.ts
-var HistoryEntrySchema = external_exports.object({
-  version: external_exports.literal(1),
-  at: external_exports.iso.datetime(),
-  loop_id: external_exports.string(),
-  session_id: external_exports.string(),
-  iteration: external_exports.int().nonnegative(),
-  event: external_exports.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
-  status: external_exports.enum(LOOP_STATUSES),
-  verdict: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
-  exit_code: external_exports.int().nullable(),
-  vote: external_exports.enum(AUDIT_VOTES).nullable(),
-  tokens: external_exports.int().nonnegative(),
-  detail: external_exports.string(),
-  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
-  goal: external_exports.string().optional()
+var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+var ChangesSchema = external_exports.object({
+  added: external_exports.int().nonnegative(),
+  modified: external_exports.int().nonnegative(),
+  deleted: external_exports.int().nonnegative(),
+  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
+  paths: external_exports.array(external_exports.object({ status: external_exports.enum(["A", "M", "D", "T"]), path: external_exports.string() })),
+  more: external_exports.int().nonnegative()
 });
-function historyEntry(state, now, event, detail, extra = {}) {
-  return {
-    version: 1,
-    at: now.toISOString(),
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    iteration: state.iteration,
-    event,
-    status: state.status,
-    verdict: null,
-    exit_code: null,
-    vote: null,
-    tokens: tokensUsed(state),
-    detail,
-    ...extra
-  };
+var CheckpointSchema = external_exports.object({
+  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
+  id: external_exports.string().regex(/^(\d+|r\d+)$/),
+  kind: external_exports.enum(["iteration", "before-restore"]),
+  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
+  iteration: external_exports.int().nonnegative(),
+  commit: Sha,
+  tree: Sha,
+  parent: Sha.nullable(),
+  at: external_exports.iso.datetime(),
+  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
+  verdict: external_exports.string(),
+  /** The loop's tokens so far; null for repeat, which does not count tokens. */
+  tokens: external_exports.int().nonnegative().nullable(),
+  changed: ChangesSchema,
+  /** For a before-restore checkpoint: the checkpoint that was restored. */
+  restored: external_exports.string().nullable()
+});
+var CheckpointRecordSchema = external_exports.object({
+  version: external_exports.literal(1),
+  loop_id: external_exports.string().min(1),
+  loop_kind: external_exports.enum(["auto-loop", "repeat"]),
+  project_dir: external_exports.string().min(1),
+  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
+  state_file: external_exports.string().min(1),
+  ref: external_exports.string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: external_exports.string().min(1).nullable(),
+  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
+  base_commit: Sha.nullable(),
+  checkpoints: external_exports.array(CheckpointSchema),
+  /** The latest failure to take a checkpoint, until one succeeds again. */
+  failure: external_exports.object({ at: external_exports.iso.datetime(), iteration: external_exports.int().nonnegative(), message: external_exports.string() }).nullable(),
+  failures: external_exports.int().nonnegative()
+});
+function checkpointsDir(data, projectDir) {
+  return path6.join(data, "checkpoints", projectKey(projectDir));
+}
+function recordFiles(data, projectDir, loopId) {
+  const dir = checkpointsDir(data, projectDir);
+  return { record: path6.join(dir, `${loopId}.json`), index: path6.join(dir, `${loopId}.index`) };
+}
+function loadRecord(file, now) {
+  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
+}
+var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
+function lastCheckpoint(record) {
+  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
+}
+function nextRestoreId(record) {
+  return `r${record.checkpoints.filter((c3) => c3.kind === "before-restore").length + 1}`;
+}
+async function projectRecords(data, projectDir) {
+  return readRecordsIn(checkpointsDir(data, projectDir));
+}
+async function allRecords(data) {
+  const root = path6.join(data, "checkpoints");
+  const projects = await fs.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path6.join(root, project))))).flat();
+}
+async function findRecord(data, loopId) {
+  const root = path6.join(data, "checkpoints");
+  for (const project of await fs.readdir(root).catch(() => [])) {
+    const read = await readJson(path6.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.loop_id === loopId) return read.value;
+  }
+  return void 0;
+}
+async function readRecordsIn(dir) {
+  const names = (await fs.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
+  const records = [];
+  for (const name of names) {
+    const read = await readJson(path6.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists) records.push(read.value);
+  }
+  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
+  return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
 }
 
-// src/auto-loop/mirror.ts
-var MIRROR_DIR = ".auto-loop";
-var KEEP_LOGS = 20;
-var MAX_HANDOFF_BYTES = 32 * 1024;
-var dirOf = (projectDir) => path7.join(projectDir, MIRROR_DIR);
-var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
-function mirrorText(state) {
-  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
-`;
-}
-var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function ensureDir(projectDir, now) {
-  const dir = dirOf(projectDir);
-  const info = await fs2.lstat(dir).catch(() => null);
-  if (info && !info.isDirectory()) await fs2.rename(dir, `${dir}-foreign-${stamp(now)}`);
-  await fs2.mkdir(path7.join(dir, "logs"), { recursive: true });
-  await (0, import_write_file_atomic.default)(path7.join(dir, ".gitignore"), "# written by loopkit: keep the loop's records out of git\n*\n");
-  return dir;
-}
-async function writeMirror(projectDir, state, text, now) {
-  const dir = await ensureDir(projectDir, now);
-  await (0, import_write_file_atomic.default)(path7.join(dir, "goal-state.json"), text);
-  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await (0, import_write_file_atomic.default)(path7.join(dir, "heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
-`);
-}
-async function appendJsonl(file, entries) {
-  if (entries.length === 0) return;
-  await fs2.mkdir(path7.dirname(file), { recursive: true });
-  const handle = await fs2.open(file, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW, 420);
-  try {
-    await handle.write(entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join(""));
-  } finally {
-    await handle.close();
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output, keep = KEEP_PATHS) {
+  const fields = output.split("\0");
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (let i2 = 0; i2 + 1 < fields.length; i2 += 2) {
+    const status = fields[i2].trim();
+    const file = fields[i2 + 1];
+    if (!STATUSES.has(status) || file === "") continue;
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
+    else changes.more += 1;
   }
+  return changes;
 }
-var mirrorHistoryFile = (projectDir) => path7.join(dirOf(projectDir), "gate-history.jsonl");
-async function checkMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return null;
-  const file = path7.join(dirOf(projectDir), "goal-state.json");
-  const text = await fs2.readFile(file, "utf8").catch(() => null);
-  if (text === null) return { kind: "deleted", keptAs: null };
-  if (sha256(text) === expectedSha) return null;
-  const aside = path7.join(dirOf(projectDir), "tampered", `goal-state-${stamp(now)}.json`);
-  await fs2.mkdir(path7.dirname(aside), { recursive: true });
-  await fs2.rename(file, aside);
-  return { kind: "edited", keptAs: path7.relative(projectDir, aside) };
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
 }
-async function mirrorIsOurs(projectDir, expectedSha) {
-  const text = await fs2.readFile(path7.join(dirOf(projectDir), "goal-state.json"), "utf8").catch(() => null);
-  return text !== null && expectedSha !== null && sha256(text) === expectedSha;
-}
-async function keepForeignAside(projectDir, now) {
-  const dir = dirOf(projectDir);
-  if (!await fs2.lstat(dir).catch(() => null)) return null;
-  const aside = `${dir}-foreign-${stamp(now)}`;
-  await fs2.rename(dir, aside);
-  return path7.relative(projectDir, aside);
-}
-async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const dir = path7.join(await ensureDir(projectDir, now), "logs");
-  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await (0, import_write_file_atomic.default)(path7.join(dir, name), output);
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path7.join(dir, file), { force: true })));
-  return path7.join(MIRROR_DIR, "logs", name);
-}
-async function readHandoff(projectDir) {
-  const file = path7.join(dirOf(projectDir), "handoff.md");
-  const info = await fs2.lstat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  const handle = await fs2.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_HANDOFF_BYTES));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").trim();
-    return text === "" ? null : text;
-  } finally {
-    await handle.close();
-  }
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
 }
 
-// src/auto-loop/store.ts
-import path8 from "node:path";
-function loopFiles(data, projectDir) {
-  const dir = path8.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path8.join(dir, "state.json"), history: path8.join(dir, "gate-history.jsonl") };
+// src/checkpoint/tree.ts
+import { existsSync as existsSync2, promises as fs2 } from "node:fs";
+import path7 from "node:path";
+async function git(repo, args, options = {}) {
+  const result = await runGit(repo, args, options);
+  if (!result.ok) {
+    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
+  }
+  return result.stdout;
 }
-function loadState(file, now) {
-  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
+function ownPaths(repo, projectDir) {
+  const rel = path7.relative(repo.workTree, projectDir).split(path7.sep).join("/");
+  const prefix = rel ? `${rel}/` : "";
+  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
-async function persist(files, state, history, now) {
-  const text = mirrorText(state);
-  const saved = { ...state, mirror_sha256: sha256(text) };
-  await writeJson(files.state, AutoLoopStateSchema, saved);
-  await appendJsonl(files.history, history);
-  await writeMirror(state.project_dir, state, text, now);
-  await appendJsonl(mirrorHistoryFile(state.project_dir), history);
-  return saved;
+async function seedIndex(repo, projectDir, indexFile) {
+  if (existsSync2(indexFile)) return;
+  await fs2.mkdir(path7.dirname(indexFile), { recursive: true });
+  const own = path7.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs2.copyFile(own, indexFile).catch(() => void 0);
+  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
-function writeMarker(data, state, files, now, driver = "session") {
-  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
+async function gitDirOf(repo) {
+  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs2.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
+  await seedIndex(repo, projectDir, indexFile);
+  try {
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  } catch (error) {
+    if (!/index/i.test(error.message)) throw error;
+    await fs2.rm(indexFile, { force: true });
+    await seedIndex(repo, projectDir, indexFile);
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  }
+  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
+}
+async function treeOf(repo, commit) {
+  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+async function commitTree(repo, tree, parent, message, now) {
+  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
+  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
+  return (await git(repo, args, { gitEnv, input: message })).trim();
+}
+async function setRef(repo, ref, commit) {
+  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
+}
+async function deleteRef(repo, ref) {
+  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
+}
+async function changesBetween(repo, from, to, keep) {
+  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+}
+async function switchTree(repo, indexFile, from, to) {
+  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
 }
 
 export {
-  splitArguments,
-  argvWords,
-  splitWords,
-  HistoryEntrySchema,
-  historyEntry,
-  MIRROR_DIR,
-  checkMirror,
-  mirrorIsOurs,
-  keepForeignAside,
-  writeVerifierLog,
-  readHandoff,
-  loopFiles,
-  loadState,
-  persist,
-  writeMarker,
   execa,
-  killGroup,
-  BoundedOutput,
-  readTranscriptDelta,
-  runAudit,
-  runVerifier,
-  verifierRun,
-  readSettings
+  runGit,
+  guardedGitEnv,
+  findRepo,
+  CheckpointRecordSchema,
+  recordFiles,
+  loadRecord,
+  saveRecord,
+  lastCheckpoint,
+  nextRestoreId,
+  projectRecords,
+  allRecords,
+  findRecord,
+  countLine,
+  pathLines,
+  checkGitDir,
+  snapshotTree,
+  treeOf,
+  commitTree,
+  setRef,
+  deleteRef,
+  changesBetween,
+  switchTree
 };

@@ -1,9 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   runStatusline
-} from "./chunk-U6GINEOF.js";
-import "./chunk-ASQPNKNQ.js";
-import "./chunk-JXA4W5PX.js";
+} from "./chunk-GKVSURHC.js";
+import "./chunk-EHWOGXT5.js";
+import "./chunk-WA7G27RY.js";
 export {
   runStatusline
 };

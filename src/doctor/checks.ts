@@ -1,0 +1,109 @@
+// `loopkit doctor`: what loopkit depends on, checked where a person's setup lives. Each check is one
+// line, ok or not with what to do; nothing is changed or created.
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { preflightCodex } from "../codex/preflight.js";
+import { dataDirCandidates, namedDataDir } from "../state/find-data-dir.js";
+import { formatError } from "../shared/errors.js";
+
+const run = promisify(execFile);
+
+/** The Claude Code versions loopkit's tests run against (package.json pins the first; the second is the newest). */
+export const TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
+const HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+
+export interface Check {
+  ok: boolean;
+  /** "warn": worth knowing, not broken (e.g. an untested version, no codex). */
+  level?: "warn";
+  title: string;
+  detail: string;
+}
+
+export async function runChecks(env: NodeJS.ProcessEnv, statsFile: string): Promise<Check[]> {
+  const config = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), ".claude");
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile), pluginCheck(config), await codexCheck(env)];
+}
+
+async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
+  const bin = env.LOOPKIT_CLAUDE_BIN || "claude";
+  try {
+    const { stdout } = await run(bin, ["--version"], { env, timeout: 20_000, windowsHide: true, shell: process.platform === "win32" });
+    const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
+    if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const tested = TESTED_CLAUDE_VERSIONS.includes(version);
+    return {
+      ok: true,
+      ...(tested ? {} : { level: "warn" as const }),
+      title: "Claude Code",
+      detail: `${version} (${bin})${tested ? ", a version loopkit is tested with" : `; loopkit is tested with ${TESTED_CLAUDE_VERSIONS.join(" and ")}`}`,
+    };
+  } catch (error) {
+    return { ok: false, title: "Claude Code", detail: `"${bin}" could not be run (${(error as Error).message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN` };
+  }
+}
+
+function dataCheck(env: NodeJS.ProcessEnv): Check {
+  const named = namedDataDir(env);
+  if (named) return { ok: true, title: "loopkit data", detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})` };
+  const found = dataDirCandidates(env);
+  if (found.length === 0) return { ok: true, title: "loopkit data", detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)" };
+  if (found.length > 1) return { ok: false, title: "loopkit data", detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR` };
+  return { ok: true, title: "loopkit data", detail: found[0]! };
+}
+
+function statsCheck(file: string): Check {
+  if (!existsSync(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
+  try {
+    const runs = (JSON.parse(readFileSync(file, "utf8")) as { loop_runs?: unknown[] }).loop_runs;
+    return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
+  } catch (error) {
+    return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${(error as Error).message}); the next repeat loop keeps it aside and starts a fresh one` };
+  }
+}
+
+/** Installed loopkit plugins (installed_plugins.json), enabled in settings, whose hooks.json registers loopkit's hook. */
+function pluginCheck(config: string): Check {
+  const title = "plugin hooks";
+  const installed = readJsonFile(path.join(config, "plugins", "installed_plugins.json")) as { plugins?: Record<string, { installPath?: string }[]> } | undefined;
+  const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
+  if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
+  const enabled = (readJsonFile(path.join(config, "settings.json")) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins ?? {};
+  const lines: string[] = [];
+  let ok = true;
+  for (const id of ids) {
+    const where = installed!.plugins![id]![0]?.installPath ?? "";
+    const hooks = readJsonFile(path.join(where, "hooks", "hooks.json")) as { hooks?: Record<string, { hooks?: { args?: string[] }[] }[]> } | undefined;
+    const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
+    const bundled = existsSync(path.join(where, "dist", "hook.cjs"));
+    const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
+    ok &&= good;
+    lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
+  }
+  return { ok, title, detail: lines.join("; ") };
+}
+
+async function codexCheck(env: NodeJS.ProcessEnv): Promise<Check> {
+  try {
+    const codex = await preflightCodex(env);
+    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+  } catch (error) {
+    return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
+  }
+}
+
+function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+export function formatChecks(checks: Check[]): string {
+  const mark = (check: Check) => (check.level === "warn" ? "!" : check.ok ? "✓" : "✗");
+  return `${checks.map((check) => `${mark(check)} ${check.title.padEnd(16)} ${check.detail.replace(/\s*\n\s*/g, " ")}`).join("\n")}\n`;
+}

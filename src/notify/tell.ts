@@ -1,0 +1,34 @@
+// The one place a loop's end, pause or block is told: called around every hook event of a loop-owning
+// session and after the CLI changes a loop itself (--cancel, a Codex run). It runs the person's notify
+// command and returns the lines to show in the UI; a failing notify command never breaks the loop.
+import { AutoLoopStateSchema } from "../auto-loop/state.js";
+import { RepeatStateSchema } from "../repeat/state.js";
+import type { SessionMarker } from "../session/marker.js";
+import { readJson } from "../state/json-store.js";
+import { notifyPerson } from "./command.js";
+import { loopEvent, type LoopState } from "./event.js";
+
+/** The loop a marker points at, or undefined when it cannot be read (the handlers report that themselves). */
+export async function readLoop(kind: SessionMarker["kind"], stateFile: string): Promise<LoopState | undefined> {
+  try {
+    if (kind === "repeat") {
+      const read = await readJson(stateFile, RepeatStateSchema);
+      return read.exists ? { kind, state: read.value } : undefined;
+    }
+    const read = await readJson(stateFile, AutoLoopStateSchema);
+    return read.exists ? { kind, state: read.value } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * When the loop went from running to ended, paused or blocked: runs the notify command and returns the
+ * lines for the UI (the event's own line unless the caller `shown` one already, and any notify failure).
+ */
+export async function tellPerson(before: LoopState | undefined, after: LoopState | undefined, shown: boolean, home?: string): Promise<string[]> {
+  const event = loopEvent(before, after);
+  if (!event) return [];
+  const failure = await notifyPerson(event, home).catch((error: unknown) => `loopkit: the notify command failed (${String(error)})`);
+  return [...(shown ? [] : [event.message]), ...(failure ? [failure] : [])];
+}

@@ -1,0 +1,134 @@
+// `loopkit checkpoints`, `restore` and `prune` through createProgram, on real repositories.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createProgram } from "../../src/cli/program.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { writeJson } from "../../src/state/json-store.js";
+import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
+import { loopFiles } from "../../src/auto-loop/store.js";
+import { RepeatStateSchema } from "../../src/repeat/state.js";
+import { checkpointIteration } from "../../src/checkpoint/take.js";
+import { makeState } from "../auto-loop/fixtures.js";
+import { loopState } from "../repeat/fixtures.js";
+import { git, makeProject, write } from "../checkpoint/repo-fixture.js";
+
+const now = () => new Date("2026-12-01T10:00:00.000Z");
+
+async function loopkit(project: string, data: string, args: string[]) {
+  let stdout = "";
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: () => undefined,
+    readStdin: async () => "",
+    env: { LOOPKIT_DATA_DIR: data },
+    cwd: project,
+    now,
+    exitCode: 0,
+  };
+  try {
+    await createProgram(io).parseAsync(["node", "loopkit", ...args]);
+    return { code: io.exitCode, stdout, error: null };
+  } catch (error) {
+    return { code: io.exitCode, stdout, error: error as { code?: string; message: string } };
+  }
+}
+
+/** A project with an auto-loop (`auto`, state `status`) and an ended repeat loop (`rep`), each with one checkpoint. */
+async function twoLoops(status: "pursuing" | "cancelled") {
+  const fixture = makeProject();
+  const autoState = loopFiles(fixture.data, fixture.project).state;
+  const repState = path.join(fixture.data, "repeat", "s.json");
+  await writeJson(autoState, AutoLoopStateSchema, makeState({ loop_id: "auto", project_dir: fixture.project, status }));
+  await writeJson(repState, RepeatStateSchema, loopState({ loop_id: "loop-7", project_dir: fixture.project, phase: "ended", final_status: "COMPLETED" }));
+  write(fixture.project, "a.txt", "auto\n");
+  await checkpointIteration({ ...fixture.loop("auto"), loopKind: "auto-loop", stateFile: autoState }, { iteration: 1, verdict: "fail", tokens: 10 }, now());
+  write(fixture.project, "a.txt", "changed since\n");
+  await checkpointIteration({ ...fixture.loop("loop-7"), stateFile: repState }, { iteration: 1, verdict: "pass", tokens: null }, new Date("2026-12-01T11:00:00.000Z"));
+  return fixture;
+}
+
+describe("loopkit restore", () => {
+  it("refuses while the loop still runs and changes nothing", async () => {
+    const { project, data } = await twoLoops("pursuing");
+    const result = await loopkit(project, data, ["restore", "auto", "1"]);
+    expect(result.error).toMatchObject({ code: "LOOP_ACTIVE", hint: expect.stringContaining("--cancel") });
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("changed since\n");
+  });
+
+  it("refuses while another loop runs in the same project", async () => {
+    const { project, data } = await twoLoops("pursuing");
+    const result = await loopkit(project, data, ["restore", "loop-7", "1"]);
+    expect(result.error).toMatchObject({ code: "LOOP_ACTIVE", message: expect.stringContaining("auto-loop auto is running in this project") });
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("changed since\n");
+  });
+
+  it("restores once the loop is cancelled", async () => {
+    const { project, data } = await twoLoops("cancelled");
+    const result = await loopkit(project, data, ["restore", "auto", "1"]);
+    expect(result.error).toBeNull();
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("auto\n");
+  });
+
+  it.each([
+    [["restore", "../heads/main", "1"], "USAGE"],
+    [["restore", "nope", "1"], "NO_CHECKPOINT"],
+    [["checkpoints", "nope"], "NO_CHECKPOINT"],
+  ])("%j is a clear error", async (args, code) => {
+    const { project, data } = await twoLoops("cancelled");
+    expect((await loopkit(project, data, args)).error).toMatchObject({ code });
+  });
+});
+
+describe("loopkit checkpoints", () => {
+  it("shows the project's newest loop and names the others", async () => {
+    const { project, data } = await twoLoops("cancelled");
+    const result = await loopkit(project, data, ["checkpoints"]);
+    expect(result.stdout).toMatch(/^repeat loop-7: 1 checkpoint\(s\) on refs\/loopkit\/loop-7\n/);
+    expect(result.stdout).toMatch(/ 1 +1 +[0-9a-f]{12} +pass +- +1 file \(1 added\)/);
+    expect(result.stdout).toContain("Other loops here:\n  auto-loop auto: 1 checkpoint(s)");
+    expect(JSON.parse((await loopkit(project, data, ["checkpoints", "auto", "--json"])).stdout)).toMatchObject({ loop_id: "auto", checkpoints: [{ id: "1", tokens: 10 }] });
+  });
+});
+
+describe("loopkit prune", () => {
+  it("removes ended loops' refs and records, says each, and keeps a running loop", async () => {
+    const { project, data } = await twoLoops("pursuing");
+    const dry = await loopkit(project, data, ["prune", "--dry-run"]);
+    expect(dry.stdout).toContain("would remove refs/loopkit/loop-7 (1 checkpoint(s) of repeat loop-7)");
+    expect(git(project, "for-each-ref", "refs/loopkit")).toContain("refs/loopkit/loop-7");
+    const pruned = await loopkit(project, data, ["prune"]);
+    expect(pruned.stdout).toContain("removed refs/loopkit/loop-7 (1 checkpoint(s) of repeat loop-7)");
+    expect(pruned.stdout).toContain("kept refs/loopkit/auto (1 checkpoint(s), loop still running)");
+    expect(git(project, "for-each-ref", "--format=%(refname)", "refs/loopkit").trim()).toBe("refs/loopkit/auto");
+    expect(existsSync(path.join(data, "checkpoints"))).toBe(true);
+    expect((await loopkit(project, data, ["checkpoints", "loop-7"])).error).toMatchObject({ code: "NO_CHECKPOINT" });
+  });
+
+  it("keeps the newest N ended loops", async () => {
+    const { project, data } = await twoLoops("cancelled");
+    const pruned = await loopkit(project, data, ["prune", "--keep", "1"]);
+    expect(pruned.stdout).toContain("removed refs/loopkit/auto");
+    expect(pruned.stdout).toContain("kept refs/loopkit/loop-7");
+    expect((await loopkit(project, data, ["prune", "--keep", "1"])).stdout).toMatch(/^Nothing to prune/);
+  });
+
+  it.each(["-1", "x", "1.5"])("refuses --keep %s", async (keep) => {
+    const { project, data } = await twoLoops("cancelled");
+    expect((await loopkit(project, data, ["prune", "--keep", keep])).error).toMatchObject({ code: "USAGE" });
+  });
+});
+
+describe("loopkit history", () => {
+  it("shows how many checkpoints each loop holds", async () => {
+    const { project, data } = await twoLoops("cancelled");
+    const stats = path.join(data, "stats.json");
+    await writeJson(stats, (await import("zod")).z.any(), {
+      loop_runs: [{ id: "loop-7", command: "/test", interval: "1m", max_iterations: 2, started_at: "2026-12-01T09:00:00.000Z", iterations: [], final_status: "COMPLETED", ended_at: "2026-12-01T09:01:00.000Z" }],
+    });
+    let stdout = "";
+    const io: CliIo = { stdout: (t) => void (stdout += t), stderr: () => undefined, readStdin: async () => "", env: { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats }, cwd: project, now, exitCode: 0 };
+    await createProgram(io).parseAsync(["node", "loopkit", "history", "--json"]);
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ id: "loop-7", checkpoints: 1 })]);
+  });
+});

@@ -1,0 +1,225 @@
+// Checkpoints end to end: the real claude CLI runs loops whose scripted agent builds work, then
+// destroys it; every iteration's tree is on refs/loopkit/<loop id>, nothing of the person's moved,
+// and `loopkit restore` brings an iteration back, undoably.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { FakeModel } from "./harness/fake-model.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
+import { runClaude, type Sandbox } from "./harness/run-claude.js";
+import { bash, dataDirOf, hookPrompts, isAudit, loopkitEnv, loopScript, plugin } from "./auto-loop-helpers.js";
+import { iterationScript, repeatEnv, result, stopMessages } from "./repeat-helpers.js";
+
+let model: FakeModel;
+let sandbox: Sandbox;
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
+
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: sandbox.project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" } });
+
+/** `loopkit <args>` from a terminal, as the person would run it. */
+function loopkit(...args: string[]): { code: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync(process.execPath, [plugin.cli, ...args], {
+      cwd: sandbox.project,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) },
+    });
+    return { code: 0, stdout, stderr: "" };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Everything of the person's that checkpointing must leave alone. */
+function personView() {
+  return {
+    head: git("rev-parse", "HEAD"),
+    index: git("ls-files", "--stage"),
+    refs: git("for-each-ref", "refs/heads", "refs/tags", "refs/stash"),
+    stash: git("stash", "list"),
+    reflog: git("reflog", "show", "--all"),
+  };
+}
+
+/** The working tree's files (loopkit's own .auto-loop/ and .git left out), with their content. */
+function treeFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(sandbox.project, { recursive: true, encoding: "utf8" })) {
+    if (name === ".git" || name.startsWith(`.git${path.sep}`) || name.startsWith(".auto-loop")) continue;
+    const full = path.join(sandbox.project, name);
+    try {
+      files[name] = readFileSync(full, "utf8");
+    } catch {
+      // a folder
+    }
+  }
+  return files;
+}
+
+const filesAt = (commit: string) => git("ls-tree", "-r", "--name-only", commit).trim().split("\n");
+
+describe("checkpoints of an auto-loop", () => {
+  it("keeps every iteration's tree with its verdict, tells the audit and the agent what changed, and restores iteration 2, undoably", async () => {
+    writeFileSync(path.join(sandbox.project, ".gitignore"), "ignored/\n");
+    git("add", ".gitignore");
+    git("commit", "-q", "-m", "ignore ignored/");
+    mkdirSync(path.join(sandbox.project, "ignored"));
+    writeFileSync(path.join(sandbox.project, "ignored", "cache.txt"), "the person's ignored file\n");
+    writeFileSync(path.join(sandbox.project, "stashed.txt"), "stash me\n");
+    git("stash", "push", "-q", "--include-untracked", "-m", "the person's stash");
+    writeFileSync(path.join(sandbox.project, "staged.txt"), "staged by the person\n");
+    git("add", "staged.txt");
+    const before = personView();
+
+    model.setScript(
+      loopScript({
+        turns: [
+          bash("printf v1 > a.txt && printf b > b.txt"),
+          bash("printf v2 > a.txt && mkdir -p src && printf c > src/c.txt"),
+          // The agent undoes its own good work.
+          bash("rm -rf a.txt b.txt src && git checkout -- . && printf junk > junk.txt"),
+          bash("echo hi > hello.txt"),
+        ],
+        vote: () => 'Checked.\n{"vote": "achieved", "reasons": ["hello.txt says hi"]}',
+      }),
+    );
+    const run = await runClaude({
+      model,
+      sandbox,
+      prompt: `/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`,
+      pluginDir: plugin.dir,
+      args: ["--allowedTools", "Bash"],
+      env: loopkitEnv(sandbox),
+      timeoutMs: 150_000,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const after = treeFiles();
+    expect(Object.keys(after).sort()).toEqual([".gitignore", "README.md", "hello.txt", "ignored/cache.txt", "junk.txt", "staged.txt"]);
+
+    // The record and the ref: one chained commit per iteration, each with the tree the agent left.
+    const listed = loopkit("checkpoints", "--json");
+    expect(listed.code, listed.stderr).toBe(0);
+    const record = JSON.parse(listed.stdout);
+    expect(record.checkpoints.map((c: any) => [c.id, c.verdict])).toEqual([["1", "fail"], ["2", "fail"], ["3", "fail"], ["4", "pass, audit achieved"]]);
+    const tokens = record.checkpoints.map((c: any) => c.tokens);
+    expect(tokens[0]).toBeGreaterThan(0);
+    expect([...tokens].sort((a: number, b: number) => a - b)).toEqual(tokens);
+    const [one, two, three, four] = record.checkpoints.map((c: any) => c.commit);
+    expect(git("rev-parse", `refs/loopkit/${record.loop_id}`).trim()).toBe(four);
+    expect(git("rev-list", "--first-parent", `refs/loopkit/${record.loop_id}`).trim().split("\n").slice(0, 5)).toEqual([four, three, two, one, before.head.trim()]);
+    expect(filesAt(one)).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "staged.txt"]);
+    expect(filesAt(two)).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "src/c.txt", "staged.txt"]);
+    expect(git("show", `${two}:a.txt`)).toBe("v2");
+    expect(filesAt(three)).toEqual([".gitignore", "README.md", "junk.txt", "staged.txt"]);
+    expect(filesAt(four)).toEqual([".gitignore", "README.md", "hello.txt", "junk.txt", "staged.txt"]);
+    expect(git("log", "-1", "--format=%s", three)).toMatch(new RegExp(`^loopkit: iteration 3 of auto-loop ${record.loop_id}: fail, \\d+ tokens\n$`));
+    expect(record.checkpoints[2].changed).toMatchObject({ added: 1, modified: 0, deleted: 3 });
+    // Plain git compares two checkpoints.
+    expect(git("diff", "--name-status", one, two)).toBe("M\ta.txt\nA\tsrc/c.txt\n");
+
+    // Nothing of the person's moved.
+    expect(personView()).toEqual(before);
+
+    // The next prompt and the audit named what the iteration changed.
+    const prompts = hookPrompts(run.requests);
+    expect(prompts[3]).toMatch(/Changed in this iteration \(from loopkit's checkpoints\): 4 files \(1 added, 3 deleted\)\n {2}D a\.txt\n {2}D b\.txt\n {2}A junk\.txt\n {2}D src\/c\.txt/);
+    const audit = JSON.stringify(run.requests.filter(isAudit).map((r) => r.body.messages));
+    expect(audit).toContain("LAST ITERATION");
+    expect(audit).toContain("A hello.txt");
+
+    // --status counts them; the table shows plain git commands.
+    const status = JSON.parse(execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--status", "--json"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) } }).toString() || "{}");
+    expect(status).toMatchObject({ checkpoints: 4, checkpoint_ref: `refs/loopkit/${record.loop_id}`, checkpoint_failure: null });
+    const table = loopkit("checkpoints", record.loop_id).stdout;
+    expect(table).toMatch(/ 3 +3 +[0-9a-f]{12} +fail +\d+ +4 files \(1 added, 3 deleted\)/);
+    expect(table).toContain(`git diff refs/loopkit/${record.loop_id}~1 refs/loopkit/${record.loop_id}`);
+
+    // Restore iteration 2: exactly its files come back; ignored files, HEAD, index, branches and stash stay.
+    const restored = loopkit("restore", record.loop_id, "2");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain(`undo with: loopkit restore ${record.loop_id} r1`);
+    expect(treeFiles()).toEqual({ ".gitignore": "ignored/\n", "README.md": "# sandbox project\n", "a.txt": "v2", "b.txt": "b", "ignored/cache.txt": "the person's ignored file\n", "src/c.txt": "c", "staged.txt": "staged by the person\n" });
+    expect(existsSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"))).toBe(true);
+    expect(personView()).toEqual(before);
+
+    // ... and the restore itself is undone the same way.
+    const undone = loopkit("restore", record.loop_id, "r1");
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(treeFiles()).toEqual(after);
+    expect(personView()).toEqual(before);
+    const final = JSON.parse(loopkit("checkpoints", record.loop_id, "--json").stdout);
+    expect(final.checkpoints.map((c: any) => [c.id, c.kind, c.restored])).toEqual([
+      ["1", "iteration", null], ["2", "iteration", null], ["3", "iteration", null], ["4", "iteration", null],
+      ["r1", "before-restore", "2"], ["r2", "before-restore", "r1"],
+    ]);
+    expect(git("show", `${final.checkpoints[4].commit}:hello.txt`)).toBe("hi\n");
+    expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 1, stderr: expect.stringContaining('has no checkpoint "9"') });
+  }, 240_000);
+});
+
+describe("checkpoints of a repeat loop", () => {
+  const runRepeat = (iterations: number, commands = Array.from({ length: iterations }, (_, i) => `printf ${i + 1} > n.txt`)) => {
+    const { script, seen } = iterationScript(
+      commands.map((command) => bash(command)),
+      () => result("REPEAT-RESULT: pass - wrote n.txt"),
+    );
+    model.setScript(script);
+    return runClaude({
+      model,
+      sandbox,
+      prompt: `/loopkit:repeat 1s --iterations ${iterations} "bump n.txt"`,
+      pluginDir: plugin.dir,
+      args: ["--allowedTools", "Bash"],
+      env: repeatEnv(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" }),
+      timeoutMs: 120_000,
+    }).then((run) => ({ run, seen }));
+  };
+
+  it("works in a repository with no commit: the first checkpoint has no parent, and HEAD stays unborn", async () => {
+    rmSync(path.join(sandbox.project, ".git"), { recursive: true });
+    git("init", "-q", "-b", "main");
+    const { run } = await runRepeat(2);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
+    expect(record.checkpoints.map((c: any) => [c.id, c.verdict, c.tokens, c.parent === null])).toEqual([["1", "pass", null, true], ["2", "pass, COMPLETED", null, false]]);
+    expect(git("show", `${record.checkpoints[1].commit}:n.txt`)).toBe("2");
+    expect(() => git("rev-parse", "--verify", "-q", "HEAD")).toThrow();
+    expect(git("ls-files")).toBe("");
+    expect(git("for-each-ref").trim().split("\n")).toEqual([`${record.checkpoints[1].commit} commit\trefs/loopkit/${record.loop_id}`]);
+  }, 180_000);
+
+  it("runs as before in a folder that is no repository: no checkpoints, no error", async () => {
+    rmSync(path.join(sandbox.project, ".git"), { recursive: true });
+    const { run } = await runRepeat(2);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(readFileSync(path.join(sandbox.project, "n.txt"), "utf8")).toBe("2");
+    expect(JSON.stringify(run.hookEvents)).not.toMatch(/checkpoint/i);
+    expect(existsSync(path.join(dataDirOf(sandbox), "checkpoints"))).toBe(false);
+    expect(loopkit("checkpoints")).toMatchObject({ code: 1, stderr: expect.stringContaining("no loop has checkpoints in this project") });
+  }, 180_000);
+
+  it("reports a checkpoint that fails in the next prompt and in --status, and goes on with the loop", async () => {
+    // The agent owns .git/: a file where loopkit's ref folder goes makes the checkpoint of iteration 1 fail.
+    // (Through scripts: Claude Code's Bash tool refuses a command line that names .git itself.)
+    writeFileSync(path.join(sandbox.project, "plant.sh"), "echo planted > .git/refs/loopkit\n");
+    writeFileSync(path.join(sandbox.project, "unplant.sh"), "rm .git/refs/loopkit\n");
+    // A stale lock beside the loop's ref makes its update fail too.
+    writeFileSync(path.join(sandbox.project, "lock.sh"), 'for ref in .git/refs/loopkit/*; do : > "$ref.lock"; done\n');
+    const { run, seen } = await runRepeat(3, ["printf 1 > n.txt; sh plant.sh", "sh unplant.sh; printf 2 > n.txt", "printf 3 > n.txt; sh lock.sh"]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
+    expect(seen[1]!.prompt).toMatch(/loopkit could not record a checkpoint of iteration 1 \(git update-ref failed: .*\); the loop goes on/);
+    expect(seen[2]!.prompt).not.toMatch(/could not record a checkpoint/);
+    // The last iteration's failure has no next prompt: the person's closing line and --status say it.
+    const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
+    expect(record.checkpoints.map((c: any) => c.id)).toEqual(["2"]);
+    expect(record).toMatchObject({ failures: 2, failure: { iteration: 3 } });
+    expect(git("show", `refs/loopkit/${record.loop_id}:n.txt`)).toBe("2");
+    const status = JSON.parse(loopkit("repeat", "--project", sandbox.project, "--status", "--json").stdout);
+    expect(status).toMatchObject({ checkpoints: 1, checkpoint_failure: expect.stringMatching(/^iteration 3: git update-ref failed/) });
+    expect(stopMessages(run.hookEvents).at(-1)).toMatch(/could not record a checkpoint of iteration 3/);
+  }, 180_000);
+});

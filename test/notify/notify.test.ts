@@ -1,0 +1,118 @@
+// Word when a loop ends: the event from a loop's change, the person's notify command (from their own
+// settings only) with the summary on stdin, and a hook whose loop ends normally even when it fails.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dispatchHook } from "../../src/hook/dispatch.js";
+import { notifyCommand, notifyPerson } from "../../src/notify/command.js";
+import { loopEvent, LoopEventSchema, type LoopEvent } from "../../src/notify/event.js";
+import { makeState } from "../auto-loop/fixtures.js";
+import { runLoopkit } from "../cli/cli-io.js";
+import { loopState } from "../repeat/fixtures.js";
+
+let tmp: string;
+let home: string;
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit notify "));
+  home = path.join(tmp, "home");
+  mkdirSync(path.join(home, ".claude"), { recursive: true });
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+const configure = (command: string, id = "loopkit@loopkit") =>
+  writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ theme: "dark", pluginConfigs: { [id]: { options: { notify_command: command } } } }));
+const received = () => path.join(tmp, "received.json");
+const node = (code: string) => `"${process.execPath}" -e ${JSON.stringify(code)}`;
+const writeStdinTo = (file: string) => node(`require("fs").writeFileSync(${JSON.stringify(file)}, require("fs").readFileSync(0))`);
+
+describe("the event", () => {
+  const repeat = (phase: "running" | "waiting" | "paused" | "ended") => ({ kind: "repeat" as const, state: loopState({ phase, final_status: phase === "ended" ? "COMPLETED" : null }) });
+  const auto = (status: "pursuing" | "achieved" | "blocked") => ({ kind: "auto-loop" as const, state: makeState({ status, status_reason: status === "pursuing" ? null : "why" }) });
+
+  it("is told once, at a final status, a pause or a block", () => {
+    expect(loopEvent(repeat("running"), repeat("waiting"))).toBeNull();
+    expect(loopEvent(repeat("waiting"), repeat("ended"))).toMatchObject({ event: "ended", kind: "repeat", status: "COMPLETED" });
+    expect(loopEvent(repeat("running"), repeat("paused"))).toMatchObject({ event: "paused", status: "paused" });
+    expect(loopEvent(repeat("paused"), repeat("paused"))).toBeNull();
+    expect(loopEvent(repeat("ended"), repeat("ended"))).toBeNull();
+    expect(loopEvent(auto("pursuing"), auto("achieved"))).toMatchObject({ event: "ended", status: "achieved", reason: "why" });
+    expect(loopEvent(auto("pursuing"), auto("blocked"))).toMatchObject({ event: "blocked" });
+    expect(loopEvent(undefined, auto("pursuing"))).toBeNull();
+    const event = loopEvent(undefined, auto("achieved"))!;
+    expect(LoopEventSchema.safeParse(event).success).toBe(true);
+    expect(event.message).toMatch(/^loopkit auto-loop achieved \(why\): /);
+  });
+});
+
+describe("the notify command", () => {
+  const event = loopEvent(undefined, { kind: "repeat", state: loopState({ phase: "ended", final_status: "EARLY_SUCCESS" }) }) as LoopEvent;
+
+  it("comes from the person's own settings, any loopkit@<marketplace> entry, never from the environment", () => {
+    expect(notifyCommand(home)).toBeNull();
+    configure("notify-send hi", "loopkit@inline");
+    expect(notifyCommand(home)).toBe("notify-send hi");
+    configure("x", "other@loopkit");
+    expect(notifyCommand(home)).toBeNull();
+  });
+
+  it("gets the summary as JSON on stdin", async () => {
+    configure(writeStdinTo(received()));
+    expect(await notifyPerson(event, home)).toBeNull();
+    expect(JSON.parse(readFileSync(received(), "utf8"))).toEqual(event);
+  });
+
+  it("that fails, cannot start or hangs gives one line and nothing else", async () => {
+    configure(node("process.exit(3)"));
+    expect(await notifyPerson(event, home)).toBe("loopkit: the notify command failed (exit 3)");
+    configure(node("setTimeout(() => {}, 60000)"));
+    const started = Date.now();
+    expect(await notifyPerson(event, home, process.env, 500)).toMatch(/took over 0.5 s and was stopped/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("runs with a fixed PATH on POSIX, not the one a project's settings may hand to hooks", async () => {
+    if (process.platform === "win32") return;
+    configure(`echo "$PATH" > "${received()}"`);
+    expect(await notifyPerson(event, home, { PATH: "/project/evil/bin" })).toBeNull();
+    expect(readFileSync(received(), "utf8")).not.toContain("/project/evil");
+  });
+});
+
+describe("through the Stop hook", () => {
+  const project = () => path.join(tmp, "app");
+  const data = () => path.join(tmp, "data");
+  const env = () => ({ HOME: tmp, PATH: process.env.PATH ?? "", LOOPKIT_DATA_DIR: data(), LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") });
+  const stop = (message: string) =>
+    dispatchHook({ session_id: "s-1", transcript_path: path.join(tmp, "t.jsonl"), cwd: project(), hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: message }, data(), home);
+
+  beforeEach(async () => {
+    mkdirSync(project());
+    const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project(), "--args-stdin"], { env: env(), cwd: project(), stdin: "5m --iterations 1 /test", now: new Date() });
+    expect(started.code).toBe(0);
+  });
+
+  it("runs the notify command once the loop ends, with the loop's summary", async () => {
+    configure(writeStdinTo(received()));
+    const output = await stop("REPEAT-RESULT: pass - all green");
+    expect(output?.systemMessage).toMatch(/^repeat ended: COMPLETED/);
+    expect(JSON.parse(readFileSync(received(), "utf8"))).toMatchObject({ version: 1, event: "ended", kind: "repeat", status: "COMPLETED", command: "/test", iterations: 1 });
+  });
+
+  it("ends the loop normally when the notify command fails, and says so", async () => {
+    configure(node("process.exit(9)"));
+    const output = await stop("REPEAT-RESULT: pass - all green");
+    expect(output?.systemMessage).toMatch(/^repeat ended: COMPLETED[^\n]*\nloopkit: the notify command failed \(exit 9\)$/);
+    expect(existsSync(path.join(data(), "sessions", "s-1.json"))).toBe(false);
+  });
+
+  it("runs nothing a variable names, when the person configured nothing", async () => {
+    process.env.CLAUDE_PLUGIN_OPTION_NOTIFY_COMMAND = writeStdinTo(received());
+    try {
+      expect((await stop("REPEAT-RESULT: pass - all green"))?.systemMessage).toMatch(/^repeat ended: COMPLETED[^\n]*$/);
+    } finally {
+      delete process.env.CLAUDE_PLUGIN_OPTION_NOTIFY_COMMAND;
+    }
+    expect(existsSync(received())).toBe(false);
+  });
+});
