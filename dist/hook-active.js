@@ -135,16 +135,12 @@ function withLines(decision, lines, eventName) {
   if (eventName === "SessionStart" || eventName === "UserPromptSubmit") return { kind: "context", eventName, message };
   return { kind: "allow", message };
 }
-async function dispatchBackground(payload, dataDir, userHome) {
+async function dispatchBackground(payload, dataDir) {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return { kind: "none" };
-  const { input, marker, base, handlers } = routed;
+  const { input, base, handlers } = routed;
   if (input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure" || !handlers.background) return { kind: "none" };
-  const before = await readLoop(marker.kind, marker.state_file);
-  const wake = await handlers.background({ ...base, input });
-  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(wake.message), userHome);
-  const message = [wake.message, ...lines].filter(Boolean).join("\n");
-  return message ? { ...wake, message } : wake;
+  return handlers.background({ ...base, input });
 }
 export {
   dispatchBackground,

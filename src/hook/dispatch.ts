@@ -77,15 +77,14 @@ function withLines(decision: HookDecision | undefined, lines: string[], eventNam
   return { kind: "allow", message };
 }
 
-/** The background (asyncRewake) hook of a Stop or StopFailure: what it ends with. */
-export async function dispatchBackground(payload: unknown, dataDir: string, userHome?: string): Promise<WakeDecision> {
+/**
+ * The background (asyncRewake) hook of a Stop or StopFailure: what it ends with. It tells nobody else:
+ * it starts beside the Stop hook, so what it would see change is mostly that hook's doing, told there.
+ */
+export async function dispatchBackground(payload: unknown, dataDir: string): Promise<WakeDecision> {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return { kind: "none" };
-  const { input, marker, base, handlers } = routed;
+  const { input, base, handlers } = routed;
   if ((input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure") || !handlers.background) return { kind: "none" };
-  const before = await readLoop(marker.kind, marker.state_file);
-  const wake = await handlers.background({ ...base, input });
-  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(wake.message), userHome);
-  const message = [wake.message, ...lines].filter(Boolean).join("\n");
-  return message ? { ...wake, message } : wake;
+  return handlers.background({ ...base, input });
 }
