@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7WGS6IGQ.js";
+} from "./chunks/chunk-7WO7UQAH.js";
 import "./chunks/chunk-BCRZRGWR.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-O27NKM4I.js";

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunk-7WGS6IGQ.js";
+} from "./chunk-7WO7UQAH.js";
 import {
   CheckpointSummaryShape,
   EXIT,
