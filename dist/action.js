@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-3GBYSTCP.js";
+} from "./chunks/chunk-XIEKVKBN.js";
 import {
   splitWords
 } from "./chunks/chunk-XWM2ZN7M.js";
@@ -11,7 +11,7 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-RVXRWYVH.js";
+} from "./chunks/chunk-7NE4P3AL.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-6OFFSGGF.js";
 import "./chunks/chunk-MZZP42DO.js";
@@ -23,7 +23,7 @@ import {
   lastCheckpoint,
   runGit,
   setRef
-} from "./chunks/chunk-ZL43R42R.js";
+} from "./chunks/chunk-YGP3RVYC.js";
 import "./chunks/chunk-EYP5537H.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {

@@ -60,8 +60,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-TBU4B6LK.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-7JRGBQUN.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-RCOH3MGD.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-GRR5OX4O.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -19,8 +19,8 @@ import {
 } from "./chunk-5FM7APW3.js";
 import {
   checkpointIteration
-} from "./chunk-UU4TKECX.js";
-import "./chunk-ZL43R42R.js";
+} from "./chunk-ZGD3KIFM.js";
+import "./chunk-YGP3RVYC.js";
 import {
   removeSessionMarker,
   withLock

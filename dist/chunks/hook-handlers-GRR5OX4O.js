@@ -9,7 +9,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-GVKUAJHX.js";
+} from "./chunk-SQUUQS24.js";
 import {
   historyEntry,
   inspectMirror,
@@ -23,7 +23,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-RVXRWYVH.js";
+} from "./chunk-7NE4P3AL.js";
 import "./chunk-PZX5E6UV.js";
 import "./chunk-6OFFSGGF.js";
 import {
@@ -41,8 +41,8 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-UU4TKECX.js";
-import "./chunk-ZL43R42R.js";
+} from "./chunk-ZGD3KIFM.js";
+import "./chunk-YGP3RVYC.js";
 import {
   iso_exports,
   literal,

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   historyEntry
-} from "./chunk-RVXRWYVH.js";
+} from "./chunk-7NE4P3AL.js";
 import {
   capReached,
   elapsedMs
@@ -12,7 +12,7 @@ import {
 import {
   findRepo,
   runGit
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-YGP3RVYC.js";
 import {
   formatDuration,
   iso_exports,

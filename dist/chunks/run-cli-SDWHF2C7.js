@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-3GBYSTCP.js";
+} from "./chunk-XIEKVKBN.js";
 import {
   dataDirCandidates,
   defaultDataDir,
@@ -64,7 +64,7 @@ import {
   recordDelegatedProgress,
   startPrompt,
   treeFingerprint
-} from "./chunk-GVKUAJHX.js";
+} from "./chunk-SQUUQS24.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -83,7 +83,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-RVXRWYVH.js";
+} from "./chunk-7NE4P3AL.js";
 import {
   killGroup
 } from "./chunk-PZX5E6UV.js";
@@ -98,7 +98,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-UU4TKECX.js";
+} from "./chunk-ZGD3KIFM.js";
 import {
   changesBetween,
   checkGitDir,
@@ -117,7 +117,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-YGP3RVYC.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -5758,7 +5758,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
       });
     }
     const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
-    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const restored = await changesBetween(repo, files.index, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
     const blocked = ignoredInTheWay(repo.workTree, restored);
     if (blocked.length > 0) {
       throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
@@ -5768,7 +5768,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
     }
     const undoId = nextRestoreId(current);
     const last = lastCheckpoint(current);
-    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const changes = await changesBetween(repo, files.index, last?.tree ?? null, snapshot.tree);
     const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
     const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
     await saveRecord(files.record, saved);

@@ -15,7 +15,7 @@ import {
   execa,
   findRepo,
   guardedGitEnv
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-YGP3RVYC.js";
 import {
   _enum,
   array,

@@ -10,7 +10,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-YGP3RVYC.js";
 import {
   _enum,
   array,
