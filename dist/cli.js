@@ -43,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-U6IGEICZ.js")).runStatusline(io) : await (await import("./chunks/run-cli-SDWHF2C7.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-CR42C4W4.js")).runStatusline(io) : await (await import("./chunks/run-cli-7GJAF2IW.js")).runCli(args, io);

@@ -8,24 +8,24 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-4GNBA46E.js";
+} from "./chunk-NJ36F7TZ.js";
 import "./chunk-XWM2ZN7M.js";
-import "./chunk-JNQXCMKJ.js";
+import "./chunk-BCRZRGWR.js";
 import {
   loadOwned
-} from "./chunk-AGTBLXA7.js";
+} from "./chunk-SBAI3CBO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   checkpointIteration
-} from "./chunk-ZGD3KIFM.js";
-import "./chunk-YGP3RVYC.js";
+} from "./chunk-WZD7SMHA.js";
+import "./chunk-LA3YSMCR.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-EYP5537H.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-B7AYJD4X.js";
+import "./chunk-EHWOGXT5.js";
 import {
   formatError
 } from "./chunk-WA7G27RY.js";

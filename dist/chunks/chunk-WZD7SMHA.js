@@ -13,11 +13,11 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-YGP3RVYC.js";
+} from "./chunk-LA3YSMCR.js";
 import {
   readJson,
   withLock
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 import {
   LoopkitError,
   formatError
