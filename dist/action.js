@@ -2,29 +2,31 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-FKQGWRP3.js";
-import {
-  splitWords
-} from "./chunks/chunk-XWM2ZN7M.js";
+} from "./chunks/chunk-2JLRE6L3.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-77Z2CPS2.js";
+} from "./chunks/chunk-ADJVQOD3.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-6OFFSGGF.js";
-import "./chunks/chunk-MZZP42DO.js";
+import "./chunks/chunk-KKVCHX7K.js";
+import "./chunks/chunk-2WUKYLEM.js";
 import {
   execa
-} from "./chunks/chunk-JGWXSMO6.js";
-import "./chunks/chunk-EYP5537H.js";
+} from "./chunks/chunk-SQ7OBHLA.js";
+import {
+  splitWords
+} from "./chunks/chunk-RBY2NFJV.js";
+import "./chunks/chunk-WDMDMWJ7.js";
+import "./chunks/chunk-O36AEB6J.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-42ZP7UQH.js";
-import "./chunks/chunk-JNQXCMKJ.js";
+} from "./chunks/chunk-TFTWTI6V.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-MZZP42DO.js";
+import "./chunks/chunk-2WUKYLEM.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
+import "./chunks/chunk-AZZMIIFE.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -18,7 +18,7 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-EYP5537H.js";
+} from "./chunks/chunk-O36AEB6J.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -26,7 +26,8 @@ import {
 import {
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
 var common = {
@@ -60,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-45C6UDVU.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-OFEETZNV.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-UQHDJVDJ.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-65LN5SF2.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

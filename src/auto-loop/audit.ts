@@ -1,7 +1,6 @@
 // The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply counts
 // only with exactly one vote object, on its final line; a timeout, a non-zero exit, an error result or
 // an ambiguous reply counts as "unmet".
-import { execa } from "execa";
 import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import { killGroupAfter } from "../shared/process-group.js";
@@ -44,6 +43,8 @@ export async function runAudit(options: { prompt: string; cwd: string; env: Node
   // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
   const repo = findRepo(options.cwd);
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
+  const { execa } = await import("execa");
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
     env: { ...env, [RECURSION_GUARD]: "1" },

@@ -1,26 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  external_exports,
-  readJson,
-  readOrKeepAside,
-  writeJson
-} from "./chunk-EYP5537H.js";
-import {
-  projectKey
-} from "./chunk-2LPL6D4U.js";
-import {
   __commonJS,
   __require,
   __toESM
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-JXA4W5PX.js";
 
 // node_modules/isexe/windows.js
 var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs2 = __require("fs");
-    function checkPathExt(path7, options) {
+    var fs = __require("fs");
+    function checkPathExt(path6, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -31,25 +22,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path7.substr(-p.length).toLowerCase() === p) {
+        if (p && path6.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path7, options) {
+    function checkStat(stat, path6, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path7, options);
+      return checkPathExt(path6, options);
     }
-    function isexe(path7, options, cb) {
-      fs2.stat(path7, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path7, options));
+    function isexe(path6, options, cb) {
+      fs.stat(path6, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path6, options));
       });
     }
-    function sync(path7, options) {
-      return checkStat(fs2.statSync(path7), path7, options);
+    function sync(path6, options) {
+      return checkStat(fs.statSync(path6), path6, options);
     }
   }
 });
@@ -59,14 +50,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs2 = __require("fs");
-    function isexe(path7, options, cb) {
-      fs2.stat(path7, function(er, stat) {
+    var fs = __require("fs");
+    function isexe(path6, options, cb) {
+      fs.stat(path6, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path7, options) {
-      return checkStat(fs2.statSync(path7), options);
+    function sync(path6, options) {
+      return checkStat(fs.statSync(path6), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -90,7 +81,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs2 = __require("fs");
+    var fs = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -99,7 +90,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path7, options, cb) {
+    function isexe(path6, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -109,7 +100,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path7, options || {}, function(er, is) {
+          isexe(path6, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -118,7 +109,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path7, options || {}, function(er, is) {
+      core(path6, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -128,9 +119,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path7, options) {
+    function sync(path6, options) {
       try {
-        return core.sync(path7, options || {});
+        return core.sync(path6, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -146,7 +137,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path7 = __require("path");
+    var path6 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -184,7 +175,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path7.join(pathPart, cmd);
+        const pCmd = path6.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -211,7 +202,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path7.join(pathPart, cmd);
+        const pCmd = path6.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -259,7 +250,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path7 = __require("path");
+    var path6 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -277,7 +268,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path7.delimiter : void 0
+          pathExt: withoutPathExt ? path6.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -286,7 +277,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path7.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path6.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -340,8 +331,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path7, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path7.split("/").pop();
+      const [path6, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path6.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -354,16 +345,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs2 = __require("fs");
+    var fs = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs2.openSync(command, "r");
-        fs2.readSync(fd, buffer, 0, size, 0);
-        fs2.closeSync(fd);
+        fd = fs.openSync(command, "r");
+        fs.readSync(fd, buffer, 0, size, 0);
+        fs.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -376,7 +367,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path7 = __require("path");
+    var path6 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -401,7 +392,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path7.normalize(parsed.command);
+        parsed.command = path6.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4913,13 +4904,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path7, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path7 === "string" ? path7 : path7.toString();
+  for (const { path: path6, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path6 === "string" ? path6 : path6.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path7, serializedResult);
+      appendFileSync(path6, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path7, serializedResult);
+      writeFileSync(path6, serializedResult);
     }
   }
 };
@@ -7312,262 +7303,18 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/shared/git.ts
-import { devNull } from "node:os";
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, join } from "node:path";
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var DEFAULT_TIMEOUT_MS = 6e4;
-var STDERR_BYTES = 4096;
-var FIXED_CONFIG = [
-  ["core.fsmonitor", "false"],
-  ["core.hooksPath", devNull],
-  ["core.pager", "cat"],
-  ["core.useReplaceRefs", "false"],
-  ["core.untrackedCache", "false"],
-  ["diff.external", ""],
-  ["diff.ignoreSubmodules", "all"],
-  ["status.submoduleSummary", "false"],
-  ["submodule.recurse", "false"],
-  ["commit.gpgSign", "false"],
-  ["tag.gpgSign", "false"],
-  ["log.showSignature", "false"],
-  ["gc.auto", "0"],
-  ["maintenance.auto", "false"],
-  ["protocol.allow", "never"]
-];
-var NO_DRIVERS = {
-  diff: ["--no-ext-diff", "--no-textconv"],
-  show: ["--no-ext-diff", "--no-textconv"],
-  log: ["--no-ext-diff", "--no-textconv"],
-  blame: ["--no-textconv"]
-};
-async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const config = await guardConfig(base);
-  const [command, ...rest] = args;
-  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
-  return spawnGit(base, config, full, options);
-}
-async function guardedGitEnv(repo, env) {
-  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: void 0 });
-  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
-}
-async function guardConfig(base) {
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
-}
-function findRepo(dir) {
-  for (let current = dir; ; current = dirname(current)) {
-    const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      const stat = lstatSync(dotGit);
-      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
-    }
-    if (dirname(current) === current) return null;
-  }
-}
-function driverOverrides(listing) {
-  const filters = /* @__PURE__ */ new Set();
-  const drivers = /* @__PURE__ */ new Set();
-  for (const entry of listing.split("\0")) {
-    const key = entry.split("\n", 1)[0];
-    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (filter) filters.add(filter[1]);
-    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
-    if (driver) drivers.add(driver[1]);
-  }
-  return [
-    ...[...filters].flatMap((name) => [
-      [`filter.${name}.clean`, ""],
-      [`filter.${name}.smudge`, ""],
-      [`filter.${name}.process`, ""],
-      [`filter.${name}.required`, "false"]
-    ]),
-    ...[...drivers].flatMap((name) => [
-      [`diff.${name}.textconv`, ""],
-      [`diff.${name}.command`, ""]
-    ])
-  ];
-}
-async function spawnGit(base, config, args, options) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const stdout = new HeadBuffer(maxBytes);
-  const stderr = new HeadBuffer(STDERR_BYTES);
-  const child = execa(
-    "git",
-    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
-    {
-      cwd: base.cwd,
-      env: gitEnvironment(base.env ?? process.env, config, options),
-      extendEnv: false,
-      buffer: false,
-      reject: false,
-      stdin: options.input === void 0 ? "ignore" : "pipe",
-      ...options.input === void 0 ? {} : { input: options.input },
-      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      forceKillAfterDelay: 1e3
-    }
-  );
-  child.stdout?.on("data", (chunk) => {
-    stdout.push(chunk);
-    options.onChunk?.(chunk);
-  });
-  child.stderr?.on("data", (chunk) => stderr.push(chunk));
-  const result = await child;
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    ok: exitCode === 0 && !result.timedOut,
-    exitCode,
-    timedOut: result.timedOut === true,
-    stdout: stdout.text(),
-    bytes: stdout.total,
-    truncated: stdout.total > maxBytes,
-    stderr: stderr.text()
-  };
-}
-function gitEnvironment(from, config, options) {
-  const env = {};
-  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
-  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
-  env.GIT_CONFIG_COUNT = String(config.length);
-  config.forEach(([key, value], i2) => {
-    env[`GIT_CONFIG_KEY_${i2}`] = key;
-    env[`GIT_CONFIG_VALUE_${i2}`] = value;
-  });
-  return env;
-}
-var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
-var HeadBuffer = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  kept = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.kept >= this.limit) return;
-    const take = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(take);
-    this.kept += take.length;
-  }
-  text() {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
-};
-
-// src/checkpoint/record.ts
-import { promises as fs } from "node:fs";
-import path6 from "node:path";
-var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
-var ChangesSchema = external_exports.object({
-  added: external_exports.int().nonnegative(),
-  modified: external_exports.int().nonnegative(),
-  deleted: external_exports.int().nonnegative(),
-  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
-  paths: external_exports.array(external_exports.object({ status: external_exports.enum(["A", "M", "D", "T"]), path: external_exports.string() })),
-  more: external_exports.int().nonnegative()
-});
-var CheckpointSchema = external_exports.object({
-  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
-  id: external_exports.string().regex(/^(\d+|r\d+)$/),
-  kind: external_exports.enum(["iteration", "before-restore"]),
-  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
-  iteration: external_exports.int().nonnegative(),
-  commit: Sha,
-  tree: Sha,
-  parent: Sha.nullable(),
-  at: external_exports.iso.datetime(),
-  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
-  verdict: external_exports.string(),
-  /** The loop's tokens so far; null for repeat, which does not count tokens. */
-  tokens: external_exports.int().nonnegative().nullable(),
-  changed: ChangesSchema,
-  /** For a before-restore checkpoint: the checkpoint that was restored. */
-  restored: external_exports.string().nullable()
-});
-var CheckpointRecordSchema = external_exports.object({
-  version: external_exports.literal(1),
-  loop_id: external_exports.string().min(1),
-  loop_kind: external_exports.enum(["auto-loop", "repeat"]),
-  project_dir: external_exports.string().min(1),
-  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
-  state_file: external_exports.string().min(1),
-  ref: external_exports.string().min(1),
-  /**
-   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
-   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
-   * prune that finds another folder refuses instead of writing there.
-   */
-  git_dir: external_exports.string().min(1).nullable(),
-  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
-  base_commit: Sha.nullable(),
-  checkpoints: external_exports.array(CheckpointSchema),
-  /** The latest failure to take a checkpoint, until one succeeds again. */
-  failure: external_exports.object({ at: external_exports.iso.datetime(), iteration: external_exports.int().nonnegative(), message: external_exports.string() }).nullable(),
-  failures: external_exports.int().nonnegative()
-});
-function checkpointsDir(data, projectDir) {
-  return path6.join(data, "checkpoints", projectKey(projectDir));
-}
-function recordFiles(data, projectDir, loopId) {
-  const dir = checkpointsDir(data, projectDir);
-  return { record: path6.join(dir, `${loopId}.json`), index: path6.join(dir, `${loopId}.index`) };
-}
-function loadRecord(file, now) {
-  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
-}
-var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
-function lastCheckpoint(record) {
-  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
-}
-function nextRestoreId(record) {
-  return `r${record.checkpoints.filter((c3) => c3.kind === "before-restore").length + 1}`;
-}
-async function projectRecords(data, projectDir) {
-  return readRecordsIn(checkpointsDir(data, projectDir));
-}
-async function allRecords(data) {
-  const root = path6.join(data, "checkpoints");
-  const projects = await fs.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path6.join(root, project))))).flat();
-}
-async function findRecord(data, loopId) {
-  const root = path6.join(data, "checkpoints");
-  for (const project of await fs.readdir(root).catch(() => [])) {
-    const read = await readJson(path6.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
-    if (read.exists && read.value.loop_id === loopId) return read.value;
-  }
-  return void 0;
-}
-async function readRecordsIn(dir) {
-  const names = (await fs.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
-  const records = [];
-  for (const name of names) {
-    const read = await readJson(path6.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
-    if (read.exists) records.push(read.value);
-  }
-  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
-  return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
-}
-
 export {
+  ExecaError,
+  ExecaSyncError,
+  parseCommandString,
   execa,
-  runGit,
-  guardedGitEnv,
-  findRepo,
-  CheckpointRecordSchema,
-  recordFiles,
-  loadRecord,
-  saveRecord,
-  lastCheckpoint,
-  nextRestoreId,
-  projectRecords,
-  allRecords,
-  findRecord
+  execaSync,
+  execaCommand,
+  execaCommandSync,
+  execaNode,
+  $,
+  sendMessage2 as sendMessage,
+  getOneMessage2 as getOneMessage,
+  getEachMessage2 as getEachMessage,
+  getCancelSignal2 as getCancelSignal
 };

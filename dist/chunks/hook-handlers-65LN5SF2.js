@@ -9,7 +9,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-7HI5TB5E.js";
+} from "./chunk-WULHUKLD.js";
 import {
   historyEntry,
   inspectMirror,
@@ -23,17 +23,17 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-77Z2CPS2.js";
+} from "./chunk-ADJVQOD3.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-6OFFSGGF.js";
+import "./chunk-KKVCHX7K.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-2WUKYLEM.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-AGTBLXA7.js";
+} from "./chunk-IY6HG2UI.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -41,8 +41,8 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-YIE4XGO5.js";
-import "./chunk-JGWXSMO6.js";
+} from "./chunk-MARGNS2Q.js";
+import "./chunk-WDMDMWJ7.js";
 import {
   iso_exports,
   literal,
@@ -52,9 +52,10 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-EYP5537H.js";
+} from "./chunk-O36AEB6J.js";
 import "./chunk-2LPL6D4U.js";
-import "./chunk-WA7G27RY.js";
+import "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/hook-handlers.ts
 import { randomBytes } from "node:crypto";

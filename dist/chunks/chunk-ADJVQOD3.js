@@ -10,12 +10,11 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-2WUKYLEM.js";
 import {
-  execa,
   findRepo,
   guardedGitEnv
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-WDMDMWJ7.js";
 import {
   _enum,
   array,
@@ -28,13 +27,13 @@ import {
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-EYP5537H.js";
+} from "./chunk-O36AEB6J.js";
 import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
 import {
   LoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
@@ -546,6 +545,7 @@ async function runAudit(options) {
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
   const repo = findRepo(options.cwd);
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(bin, auditArgs(), {
     cwd: options.cwd,
     env: { ...env, [RECURSION_GUARD]: "1" },
@@ -595,6 +595,7 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(command, {
     shell: true,
     cwd,

@@ -1,8 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  failDelegated,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  recordDelegatedProgress,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-WULHUKLD.js";
+import {
   readLoop,
   tellPerson
-} from "./chunk-42ZP7UQH.js";
+} from "./chunk-TFTWTI6V.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,14 +26,47 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-FKQGWRP3.js";
+} from "./chunk-2JLRE6L3.js";
+import {
+  BoundedOutput,
+  HistoryEntrySchema,
+  MIRROR_DIR,
+  historyEntry,
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  readRegularFile,
+  readSettings,
+  refuseUnderRecursionGuard,
+  runVerifier,
+  verifierRun,
+  writeMarker,
+  writeVerifierLog
+} from "./chunk-ADJVQOD3.js";
+import {
+  killGroup
+} from "./chunk-PZX5E6UV.js";
+import {
+  elapsedMs,
+  resolveCaps
+} from "./chunk-KKVCHX7K.js";
+import {
+  AutoLoopStateSchema,
+  LOOP_STATUSES
+} from "./chunk-2WUKYLEM.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-XPGSMRAV.js";
+} from "./chunk-V4576R5G.js";
+import {
+  execa
+} from "./chunk-SQ7OBHLA.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
@@ -45,56 +87,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-4GNBA46E.js";
-import {
-  argvWords,
-  splitArguments
-} from "./chunk-XWM2ZN7M.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateDir,
-  repeatStateFile
-} from "./chunk-JNQXCMKJ.js";
-import {
-  failDelegated,
-  headCommit,
-  loadNextPrompt,
-  loopContext,
-  recordDelegatedProgress,
-  startPrompt,
-  treeFingerprint
-} from "./chunk-7HI5TB5E.js";
-import {
-  BoundedOutput,
-  HistoryEntrySchema,
-  MIRROR_DIR,
-  historyEntry,
-  keepForeignAside,
-  loadState,
-  loopFiles,
-  mirrorIsOurs,
-  openMirrorLog,
-  persist,
-  readRegularFile,
-  readSettings,
-  refuseUnderRecursionGuard,
-  runVerifier,
-  verifierRun,
-  writeMarker,
-  writeVerifierLog
-} from "./chunk-77Z2CPS2.js";
-import {
-  killGroup
-} from "./chunk-PZX5E6UV.js";
-import {
-  elapsedMs,
-  resolveCaps
-} from "./chunk-6OFFSGGF.js";
-import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-XSCO7FWT.js";
 import {
   appendCheckpoint,
   changesBetween,
@@ -106,9 +99,12 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-YIE4XGO5.js";
+} from "./chunk-MARGNS2Q.js";
 import {
-  execa,
+  argvWords,
+  splitArguments
+} from "./chunk-RBY2NFJV.js";
+import {
   findRecord,
   findRepo,
   lastCheckpoint,
@@ -117,7 +113,13 @@ import {
   projectRecords,
   recordFiles,
   saveRecord
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-WDMDMWJ7.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir,
+  repeatStateFile
+} from "./chunk-AZZMIIFE.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -139,19 +141,21 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-EYP5537H.js";
+} from "./chunk-O36AEB6J.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
 } from "./chunk-2LPL6D4U.js";
 import {
   LoopkitError,
-  __commonJS,
-  __require,
-  __toESM,
   formatError,
   isLoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import {
+  __commonJS,
+  __require,
+  __toESM
+} from "./chunk-JXA4W5PX.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -5765,9 +5769,9 @@ import { randomUUID as randomUUID4 } from "node:crypto";
 import path11 from "node:path";
 
 // src/run/claude-phase.ts
+var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
 import path8 from "node:path";
-var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
@@ -5776,7 +5780,8 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run3), {
+  const { execa: execa2 } = await import("./execa-6UQVBNIA.js");
+  const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
     extendEnv: false,

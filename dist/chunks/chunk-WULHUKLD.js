@@ -1,18 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   historyEntry
-} from "./chunk-77Z2CPS2.js";
+} from "./chunk-ADJVQOD3.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-6OFFSGGF.js";
+} from "./chunk-KKVCHX7K.js";
 import {
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-2WUKYLEM.js";
 import {
   findRepo,
   runGit
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-WDMDMWJ7.js";
 import {
   formatDuration,
   iso_exports,
@@ -21,7 +21,7 @@ import {
   readJson,
   string,
   writeJson
-} from "./chunk-EYP5537H.js";
+} from "./chunk-O36AEB6J.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

@@ -7,15 +7,15 @@ import {
   recordFiles,
   runGit,
   saveRecord
-} from "./chunk-JGWXSMO6.js";
+} from "./chunk-WDMDMWJ7.js";
 import {
   readJson,
   withLock
-} from "./chunk-EYP5537H.js";
+} from "./chunk-O36AEB6J.js";
 import {
   LoopkitError,
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/checkpoint/changes.ts
 var KEEP_PATHS = 50;

@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-EYP5537H.js";
+} from "./chunk-O36AEB6J.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
