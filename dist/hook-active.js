@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-TFTWTI6V.js";
+} from "./chunks/chunk-KFPK7ZWD.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-2WUKYLEM.js";
+import "./chunks/chunk-RPIOQJVD.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-AZZMIIFE.js";
+import "./chunks/chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -18,11 +18,11 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-O36AEB6J.js";
+} from "./chunks/chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunks/chunk-2LPL6D4U.js";
+} from "./chunks/chunk-EHWOGXT5.js";
 import {
   formatError,
   isLoopkitError
@@ -61,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-UQHDJVDJ.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-65LN5SF2.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-ZT4BYRPP.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-WVTPB2MP.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/repeat/state.ts
 import path from "node:path";

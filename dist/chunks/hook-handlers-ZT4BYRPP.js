@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadOwned
-} from "./chunk-IY6HG2UI.js";
+} from "./chunk-POTKQZNA.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -14,18 +14,18 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-XSCO7FWT.js";
+} from "./chunk-ZWD5EFXA.js";
 import {
   checkpointIteration
-} from "./chunk-MARGNS2Q.js";
+} from "./chunk-UUIXHK4G.js";
 import "./chunk-RBY2NFJV.js";
-import "./chunk-WDMDMWJ7.js";
-import "./chunk-AZZMIIFE.js";
+import "./chunk-7LQSMDIV.js";
+import "./chunk-HPPCHI2S.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-O36AEB6J.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-HHEMALVQ.js";
+import "./chunk-EHWOGXT5.js";
 import {
   formatError
 } from "./chunk-X5LLZUM3.js";

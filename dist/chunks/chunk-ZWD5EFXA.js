@@ -6,7 +6,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-AZZMIIFE.js";
+} from "./chunk-HPPCHI2S.js";
 import {
   _enum,
   array,
@@ -25,7 +25,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError,
   formatError,

@@ -1,56 +1,27 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   CheckpointRecordSchema,
+  changesBetween,
+  commitTree,
+  countLine,
   findRepo,
   lastCheckpoint,
   loadRecord,
+  pathLines,
   recordFiles,
-  runGit,
-  saveRecord
-} from "./chunk-WDMDMWJ7.js";
+  saveRecord,
+  setRef,
+  snapshotTree,
+  treeOf
+} from "./chunk-7LQSMDIV.js";
 import {
   readJson,
   withLock
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError,
   formatError
 } from "./chunk-X5LLZUM3.js";
-
-// src/checkpoint/changes.ts
-var KEEP_PATHS = 50;
-var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-function parseNameStatus(output, keep = KEEP_PATHS) {
-  const fields = output.split("\0");
-  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const status = fields[i].trim();
-    const file = fields[i + 1];
-    if (!STATUSES.has(status) || file === "") continue;
-    if (status === "A") changes.added += 1;
-    else if (status === "D") changes.deleted += 1;
-    else changes.modified += 1;
-    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
-    else changes.more += 1;
-  }
-  return changes;
-}
-var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
-function countLine(changes) {
-  const total = changeCount(changes);
-  if (total === 0) return "no files changed";
-  const parts = [
-    changes.added ? `${changes.added} added` : "",
-    changes.modified ? `${changes.modified} modified` : "",
-    changes.deleted ? `${changes.deleted} deleted` : ""
-  ].filter(Boolean);
-  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
-}
-function pathLines(changes, limit = KEEP_PATHS) {
-  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
-  const more = changeCount(changes) - lines.length;
-  return more > 0 ? [...lines, `... and ${more} more`] : lines;
-}
 
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {
@@ -78,83 +49,6 @@ function checkpointRef(loopId) {
     throw new LoopkitError("USAGE", `"${loopId}" is not a loop id`, { value: loopId, hint: "run loopkit checkpoints to see the loops" });
   }
   return `${REF_PREFIX}${loopId}`;
-}
-
-// src/checkpoint/tree.ts
-import { existsSync, promises as fs } from "node:fs";
-import path from "node:path";
-async function git(repo, args, options = {}) {
-  const result = await runGit(repo, args, options);
-  if (!result.ok) {
-    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
-    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
-  }
-  return result.stdout;
-}
-function ownPaths(repo, projectDir) {
-  const rel = path.relative(repo.workTree, projectDir).split(path.sep).join("/");
-  const prefix = rel ? `${rel}/` : "";
-  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
-}
-async function seedIndex(repo, projectDir, indexFile) {
-  if (existsSync(indexFile)) return;
-  await fs.mkdir(path.dirname(indexFile), { recursive: true });
-  const own = path.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  await fs.copyFile(own, indexFile).catch(() => void 0);
-  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
-}
-async function gitDirOf(repo) {
-  if ((await fs.lstat(repo.gitDir)).isDirectory()) return fs.realpath(repo.gitDir);
-  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
-  return fs.realpath(dir).catch(() => dir);
-}
-async function checkGitDir(repo, expected) {
-  const gitDir = await gitDirOf(repo);
-  if (expected !== null && gitDir !== expected) {
-    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
-      value: gitDir,
-      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
-    });
-  }
-  return gitDir;
-}
-async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
-  const gitDir = await checkGitDir(repo, expectGitDir);
-  await seedIndex(repo, projectDir, indexFile);
-  try {
-    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
-  } catch (error) {
-    if (!/index/i.test(error.message)) throw error;
-    await fs.rm(indexFile, { force: true });
-    await seedIndex(repo, projectDir, indexFile);
-    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
-  }
-  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
-  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
-  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
-}
-async function treeOf(repo, commit) {
-  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
-  return result.ok ? result.stdout.trim() : null;
-}
-async function commitTree(repo, tree, parent, message, now) {
-  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
-  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
-  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
-  return (await git(repo, args, { gitEnv, input: message })).trim();
-}
-async function setRef(repo, ref, commit) {
-  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
-}
-async function deleteRef(repo, ref) {
-  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
-}
-async function changesBetween(repo, from, to, keep) {
-  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
-}
-async function switchTree(repo, indexFile, from, to) {
-  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
 }
 
 // src/checkpoint/take.ts
@@ -255,15 +149,7 @@ function iterationChangesText(pending, limit = 20) {
 }
 
 export {
-  countLine,
-  pathLines,
   checkpointRef,
-  checkGitDir,
-  snapshotTree,
-  treeOf,
-  deleteRef,
-  changesBetween,
-  switchTree,
   snapshotIteration,
   recordIteration,
   checkpointIteration,

@@ -1,20 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-KKVCHX7K.js";
+} from "./chunk-NSAP744K.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-2WUKYLEM.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   RepeatStateSchema
-} from "./chunk-AZZMIIFE.js";
+} from "./chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-O36AEB6J.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-HHEMALVQ.js";
+import "./chunk-EHWOGXT5.js";
 import "./chunk-X5LLZUM3.js";
 import "./chunk-JXA4W5PX.js";
 

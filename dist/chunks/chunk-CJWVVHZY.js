@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-KKVCHX7K.js";
+} from "./chunk-NSAP744K.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-2WUKYLEM.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-WDMDMWJ7.js";
+} from "./chunk-7LQSMDIV.js";
 import {
   _enum,
   array,
@@ -20,7 +20,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

@@ -6,11 +6,11 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-2WUKYLEM.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-AZZMIIFE.js";
+} from "./chunk-HPPCHI2S.js";
 import {
   _enum,
   formatDuration,
@@ -22,7 +22,7 @@ import {
   record,
   string,
   unknown
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   removeSessionMarker
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   formatError,
   isLoopkitError

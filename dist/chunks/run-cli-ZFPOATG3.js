@@ -1,17 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  captureLaunch,
   failDelegated,
   headCommit,
   loadNextPrompt,
   loopContext,
   recordDelegatedProgress,
+  refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunk-WULHUKLD.js";
+} from "./chunk-LOP54KHE.js";
 import {
   readLoop,
   tellPerson
-} from "./chunk-TFTWTI6V.js";
+} from "./chunk-KFPK7ZWD.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -26,7 +28,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-2JLRE6L3.js";
+} from "./chunk-CJWVVHZY.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -40,30 +42,29 @@ import {
   persist,
   readRegularFile,
   readSettings,
-  refuseUnderRecursionGuard,
   runVerifier,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-ADJVQOD3.js";
+} from "./chunk-YB5QYQIL.js";
 import {
   killGroup
 } from "./chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunk-KKVCHX7K.js";
+} from "./chunk-NSAP744K.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-2WUKYLEM.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-V4576R5G.js";
+} from "./chunk-GA5UQNCU.js";
 import {
   execa
 } from "./chunk-SQ7OBHLA.js";
@@ -87,39 +88,39 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-XSCO7FWT.js";
+} from "./chunk-ZWD5EFXA.js";
 import {
   appendCheckpoint,
-  changesBetween,
-  checkGitDir,
-  checkpointRef,
-  countLine,
-  deleteRef,
-  pathLines,
-  snapshotTree,
-  switchTree,
-  treeOf
-} from "./chunk-MARGNS2Q.js";
+  checkpointRef
+} from "./chunk-UUIXHK4G.js";
 import {
   argvWords,
   splitArguments
 } from "./chunk-RBY2NFJV.js";
 import {
+  changesBetween,
+  checkGitDir,
+  countLine,
+  deleteRef,
   findRecord,
   findRepo,
   lastCheckpoint,
   loadRecord,
   nextRestoreId,
+  pathLines,
   projectRecords,
   recordFiles,
-  saveRecord
-} from "./chunk-WDMDMWJ7.js";
+  saveRecord,
+  snapshotTree,
+  switchTree,
+  treeOf
+} from "./chunk-7LQSMDIV.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunk-AZZMIIFE.js";
+} from "./chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -141,11 +142,11 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-O36AEB6J.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   formatError,
@@ -3856,6 +3857,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3886,6 +3888,7 @@ async function startLoop(ctx, request) {
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -4628,7 +4631,7 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
@@ -4848,7 +4851,7 @@ async function runRequest(request, inv, fromSkill, io) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -4893,8 +4896,28 @@ function failureLine(record2) {
 }
 
 // src/cli/checkpoints-command.ts
+var CHECKPOINTS_HELP = `Usage: loopkit checkpoints [<loop id>] [--json] [--project <dir>] [--plugin-data <dir>]
+
+A loop's checkpoints: in a git repository, the working tree after each iteration, kept as a commit on
+refs/loopkit/<loop id> (HEAD, the index, branches and the stash untouched). Without a loop id: the
+project's loop with the newest checkpoint, and a line for each other loop there.
+
+  <loop id>            the loop (its id is in --status and loopkit history)
+  --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
+                       tokens and files changed, the ref, the latest failure
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit checkpoints
+  loopkit checkpoints loop-1767268800123 --json
+  git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
+
+Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+`;
 function registerCheckpointsCommand(program2, io) {
-  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+  program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
     if (loopId !== void 0) checkpointRef(loopId);
     const inv = invocation(options, io);
     const data = inv.dataDir();
@@ -5292,10 +5315,35 @@ async function loopRunning(record2) {
   const read = await readJson(record2.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
   return read.exists && read.value.loop_id === record2.loop_id && read.value.phase !== "ended";
 }
+async function runningLoopFor(data, record2) {
+  if (await loopRunning(record2)) return { kind: record2.loop_kind, loopId: record2.loop_id };
+  const auto = await readJson(loopFiles(data, record2.project_dir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
+  if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
+  const repeat = (await projectLoops(data, record2.project_dir)).find((loop) => isActive(loop.state));
+  return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
+}
 
 // src/cli/prune-command.ts
+var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
+
+Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
+loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
+stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+
+  --keep N             keep the checkpoints of the newest N ended loops (default 0)
+  --dry-run            say what would be removed, remove nothing
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit prune --dry-run
+  loopkit prune --keep 3
+
+Exit codes: 0, 1 error, 2 usage error.
+`;
 function registerPruneCommand(program2, io) {
-  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+  program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
     const keep = Number(options.keep);
     if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
     const inv = invocation(options, io);
@@ -5684,11 +5732,12 @@ function minIntervalMs(env) {
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
 import path7 from "node:path";
-function planRestore(record2, target2, loopRunning2) {
-  if (loopRunning2) {
-    const cancel = record2.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
-    throw new LoopkitError("LOOP_ACTIVE", `${record2.loop_kind} ${record2.loop_id} is still running; restoring under it would pull its work away`, {
-      value: record2.loop_id,
+function planRestore(record2, target2, running) {
+  if (running) {
+    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    const which = running.loopId === record2.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
+    throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
+      value: running.loopId,
       hint: `cancel it first (${cancel}), then restore`
     });
   }
@@ -5752,13 +5801,31 @@ function ignoredInTheWay(workTree, changes) {
 }
 
 // src/cli/restore-command.ts
+var RESTORE_HELP = `Usage: loopkit restore <loop id> <checkpoint> [--plugin-data <dir>]
+
+Puts the working tree back to a loop's checkpoint. The tree as it is now is kept first, as a
+checkpoint of its own (r1, r2, ...), so the restore can be undone the same way. HEAD, the index,
+branches and ignored files are left alone; a restore that would overwrite an ignored file changes
+nothing and says which. Refused while the loop still runs: cancel it first.
+
+  <loop id>            the loop (see loopkit checkpoints)
+  <checkpoint>         an iteration number, or r1, r2, ... for the tree before a restore
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
+  loopkit restore loop-1767268800123 r1     undo that restore
+
+Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+`;
 function registerRestoreCommand(program2, io) {
-  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
     checkpointRef(loopId);
     const data = invocation(options, io).dataDir();
     const record2 = data === null ? void 0 : await findRecord(data, loopId);
     if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
-    const checkpoint = planRestore(record2, target2, await loopRunning(record2));
+    const checkpoint = planRestore(record2, target2, await runningLoopFor(data, record2));
     io.stdout(`${await restoreCheckpoint(data, record2, checkpoint, io.now())}
 `);
   });
@@ -6055,7 +6122,7 @@ async function run2(words, options, io) {
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
