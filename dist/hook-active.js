@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7ODPZXW7.js";
-import "./chunks/chunk-4CBO3ZAP.js";
+} from "./chunks/chunk-4XVLZCTM.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-O27NKM4I.js";
+import "./chunks/chunk-RPIOQJVD.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
+import "./chunks/chunk-R6I4XPSL.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -18,7 +18,7 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-B7AYJD4X.js";
+} from "./chunks/chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -26,7 +26,8 @@ import {
 import {
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
 var common = {
@@ -78,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-FZDGI7YK.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-4ROF6LBD.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-EVZSJCFR.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-ZONBZSM2.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,5 +1,12 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  loadOwned,
+  ownsLoop
+} from "./chunk-POTKQZNA.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
   afterWait,
   apiErrorOf,
   claimWait,
@@ -14,28 +21,22 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-P4BWVGDU.js";
-import "./chunk-XWM2ZN7M.js";
-import "./chunk-4CBO3ZAP.js";
-import {
-  loadOwned,
-  ownsLoop
-} from "./chunk-SBAI3CBO.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-VNP2BPUN.js";
 import {
   checkpointIteration
-} from "./chunk-H6FCG4A3.js";
-import "./chunk-EXBHAVLJ.js";
+} from "./chunk-POPR35CH.js";
+import "./chunk-RBY2NFJV.js";
+import "./chunk-GSMNKVAK.js";
+import "./chunk-R6I4XPSL.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import "./chunk-EHWOGXT5.js";
 import {
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
