@@ -43,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-U6IGEICZ.js")).runStatusline(io) : await (await import("./chunks/run-cli-TPFIREUL.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-U6IGEICZ.js")).runStatusline(io) : await (await import("./chunks/run-cli-I4L6R5DF.js")).runCli(args, io);
