@@ -2,35 +2,38 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-MPZ3XPEG.js";
-import {
-  splitWords
-} from "./chunks/chunk-XWM2ZN7M.js";
+} from "./chunks/chunk-QIZAR76L.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-RVXRWYVH.js";
+} from "./chunks/chunk-YB5QYQIL.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-6OFFSGGF.js";
-import "./chunks/chunk-MZZP42DO.js";
+import "./chunks/chunk-NSAP744K.js";
+import "./chunks/chunk-RPIOQJVD.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
+import {
+  splitWords
+} from "./chunks/chunk-RBY2NFJV.js";
 import {
   checkGitDir,
-  execa,
   findRecord,
   findRepo,
   lastCheckpoint,
   runGit,
   setRef
-} from "./chunks/chunk-ZL43R42R.js";
-import "./chunks/chunk-EYP5537H.js";
-import "./chunks/chunk-2LPL6D4U.js";
+} from "./chunks/chunk-7LQSMDIV.js";
+import "./chunks/chunk-HHEMALVQ.js";
+import "./chunks/chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-42ZP7UQH.js";
-import "./chunks/chunk-JNQXCMKJ.js";
+} from "./chunks/chunk-KFPK7ZWD.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-MZZP42DO.js";
+import "./chunks/chunk-RPIOQJVD.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
+import "./chunks/chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -18,15 +18,16 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-EYP5537H.js";
+} from "./chunks/chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunks/chunk-2LPL6D4U.js";
+} from "./chunks/chunk-EHWOGXT5.js";
 import {
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
 var common = {
@@ -60,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-TBU4B6LK.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-7JRGBQUN.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-ZT4BYRPP.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-WVTPB2MP.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

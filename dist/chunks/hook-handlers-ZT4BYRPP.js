@@ -1,5 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  loadOwned
+} from "./chunk-POTKQZNA.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
   afterWait,
   loadState,
   loopRunOf,
@@ -8,27 +14,22 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-4GNBA46E.js";
-import "./chunk-XWM2ZN7M.js";
-import "./chunk-JNQXCMKJ.js";
-import {
-  loadOwned
-} from "./chunk-AGTBLXA7.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-ZWD5EFXA.js";
 import {
   checkpointIteration
-} from "./chunk-UU4TKECX.js";
-import "./chunk-ZL43R42R.js";
+} from "./chunk-UUIXHK4G.js";
+import "./chunk-RBY2NFJV.js";
+import "./chunk-7LQSMDIV.js";
+import "./chunk-HPPCHI2S.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-EYP5537H.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-HHEMALVQ.js";
+import "./chunk-EHWOGXT5.js";
 import {
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";

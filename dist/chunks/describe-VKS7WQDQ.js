@@ -1,21 +1,22 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  RepeatStateSchema
-} from "./chunk-JNQXCMKJ.js";
-import {
   elapsedMs
-} from "./chunk-6OFFSGGF.js";
+} from "./chunk-NSAP744K.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-RPIOQJVD.js";
+import {
+  RepeatStateSchema
+} from "./chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-EYP5537H.js";
-import "./chunk-2LPL6D4U.js";
-import "./chunk-WA7G27RY.js";
+} from "./chunk-HHEMALVQ.js";
+import "./chunk-EHWOGXT5.js";
+import "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts
 var MAX_TEXT = 40;

@@ -1,9 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   runStatusline
-} from "./chunk-XPGSMRAV.js";
-import "./chunk-2LPL6D4U.js";
-import "./chunk-WA7G27RY.js";
+} from "./chunk-GA5UQNCU.js";
+import "./chunk-EHWOGXT5.js";
+import "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 export {
   runStatusline
 };

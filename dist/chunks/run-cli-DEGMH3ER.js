@@ -1,8 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  captureLaunch,
+  failDelegated,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  recordDelegatedProgress,
+  refuseUnderRecursionGuard,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-LOP54KHE.js";
+import {
   readLoop,
   tellPerson
-} from "./chunk-42ZP7UQH.js";
+} from "./chunk-KFPK7ZWD.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,14 +28,46 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-MPZ3XPEG.js";
+} from "./chunk-QIZAR76L.js";
+import {
+  BoundedOutput,
+  HistoryEntrySchema,
+  MIRROR_DIR,
+  historyEntry,
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  readRegularFile,
+  readSettings,
+  runVerifier,
+  verifierRun,
+  writeMarker,
+  writeVerifierLog
+} from "./chunk-YB5QYQIL.js";
+import {
+  killGroup
+} from "./chunk-PZX5E6UV.js";
+import {
+  elapsedMs,
+  resolveCaps
+} from "./chunk-NSAP744K.js";
+import {
+  AutoLoopStateSchema,
+  LOOP_STATUSES
+} from "./chunk-RPIOQJVD.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-XPGSMRAV.js";
+} from "./chunk-GA5UQNCU.js";
+import {
+  execa
+} from "./chunk-SQ7OBHLA.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
@@ -45,66 +88,20 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-4GNBA46E.js";
-import {
-  argvWords,
-  splitArguments
-} from "./chunk-XWM2ZN7M.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateDir,
-  repeatStateFile
-} from "./chunk-JNQXCMKJ.js";
-import {
-  failDelegated,
-  headCommit,
-  loadNextPrompt,
-  loopContext,
-  recordDelegatedProgress,
-  startPrompt,
-  treeFingerprint
-} from "./chunk-GVKUAJHX.js";
-import {
-  BoundedOutput,
-  HistoryEntrySchema,
-  MIRROR_DIR,
-  historyEntry,
-  keepForeignAside,
-  loadState,
-  loopFiles,
-  mirrorIsOurs,
-  openMirrorLog,
-  persist,
-  readRegularFile,
-  readSettings,
-  refuseUnderRecursionGuard,
-  runVerifier,
-  verifierRun,
-  writeMarker,
-  writeVerifierLog
-} from "./chunk-RVXRWYVH.js";
-import {
-  killGroup
-} from "./chunk-PZX5E6UV.js";
-import {
-  elapsedMs,
-  resolveCaps
-} from "./chunk-6OFFSGGF.js";
-import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-ZWD5EFXA.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-UU4TKECX.js";
+} from "./chunk-UUIXHK4G.js";
+import {
+  argvWords,
+  splitArguments
+} from "./chunk-RBY2NFJV.js";
 import {
   changesBetween,
   checkGitDir,
   countLine,
   deleteRef,
-  execa,
   findRecord,
   findRepo,
   lastCheckpoint,
@@ -117,7 +114,13 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-7LQSMDIV.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir,
+  repeatStateFile
+} from "./chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -139,19 +142,21 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-EYP5537H.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
-  __commonJS,
-  __require,
-  __toESM,
   formatError,
   isLoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import {
+  __commonJS,
+  __require,
+  __toESM
+} from "./chunk-JXA4W5PX.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -3852,6 +3857,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3882,6 +3888,7 @@ async function startLoop(ctx, request) {
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -4624,7 +4631,7 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
@@ -4844,7 +4851,7 @@ async function runRequest(request, inv, fromSkill, io) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -5829,9 +5836,9 @@ import { randomUUID as randomUUID4 } from "node:crypto";
 import path11 from "node:path";
 
 // src/run/claude-phase.ts
+var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
 import path8 from "node:path";
-var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
@@ -5840,7 +5847,8 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run3), {
+  const { execa: execa2 } = await import("./execa-6UQVBNIA.js");
+  const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
     extendEnv: false,
@@ -6129,7 +6137,7 @@ async function run2(words, options, io) {
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
