@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-4XVLZCTM.js";
+} from "./chunks/chunk-BJSBKLTV.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-RPIOQJVD.js";
 import {
