@@ -2,19 +2,16 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-BX65PHXD.js";
-import {
-  splitWords
-} from "./chunks/chunk-XWM2ZN7M.js";
+} from "./chunks/chunk-H5QPPZY4.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-KTF53KX5.js";
+} from "./chunks/chunk-RP6A7XM5.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-XTMX5OAD.js";
-import "./chunks/chunk-O27NKM4I.js";
+import "./chunks/chunk-AGVECLLI.js";
+import "./chunks/chunk-KHXTIR5T.js";
 import {
   checkGitDir,
   execa,
@@ -22,8 +19,9 @@ import {
   findRepo,
   lastCheckpoint,
   runGit,
-  setRef
-} from "./chunks/chunk-EXBHAVLJ.js";
+  setRef,
+  splitWords
+} from "./chunks/chunk-Y53IA2LM.js";
 import "./chunks/chunk-B7AYJD4X.js";
 import "./chunks/chunk-EHWOGXT5.js";
 import {

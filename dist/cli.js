@@ -43,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-CR42C4W4.js")).runStatusline(io) : await (await import("./chunks/run-cli-AQO6ME3G.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-DNEJ4OZO.js")).runStatusline(io) : await (await import("./chunks/run-cli-IPU22BCO.js")).runCli(args, io);

@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7WGS6IGQ.js";
+} from "./chunks/chunk-K4MUB7XQ.js";
 import "./chunks/chunk-BCRZRGWR.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-O27NKM4I.js";
+import "./chunks/chunk-KHXTIR5T.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -60,8 +60,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-JXI7G563.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-4ROF6LBD.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-LVR6FCGM.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-VUJYNOPO.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -10,10 +10,10 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-KHXTIR5T.js";
 import {
   execa
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-Y53IA2LM.js";
 import {
   _enum,
   int,
@@ -219,7 +219,7 @@ var HistoryEntrySchema = object({
   loop_id: string(),
   session_id: string(),
   iteration: int().nonnegative(),
-  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
+  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase", "protected"]),
   status: _enum(LOOP_STATUSES),
   verdict: _enum(["pass", "flaky", "fail"]).nullable(),
   exit_code: int().nullable(),

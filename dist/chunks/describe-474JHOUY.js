@@ -4,11 +4,11 @@ import {
 } from "./chunk-BCRZRGWR.js";
 import {
   elapsedMs
-} from "./chunk-XTMX5OAD.js";
+} from "./chunk-AGVECLLI.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-KHXTIR5T.js";
 import {
   SessionMarkerSchema,
   formatDuration,

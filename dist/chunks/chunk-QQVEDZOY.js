@@ -1,12 +1,12 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  splitArguments
-} from "./chunk-XWM2ZN7M.js";
-import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
 } from "./chunk-BCRZRGWR.js";
+import {
+  splitArguments
+} from "./chunk-Y53IA2LM.js";
 import {
   _enum,
   array,

@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-KHXTIR5T.js";
 import {
   external_exports,
   formatDuration,

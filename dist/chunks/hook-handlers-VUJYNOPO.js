@@ -6,12 +6,13 @@ import {
   changesSince,
   endedOutcome,
   finishTurn,
+  hashProtected,
   launchEnv,
   loopContext,
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-73NYSAUR.js";
+} from "./chunk-UIBGE7SX.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -24,16 +25,16 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-KTF53KX5.js";
+} from "./chunk-RP6A7XM5.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
-import "./chunk-XTMX5OAD.js";
+import "./chunk-AGVECLLI.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-KHXTIR5T.js";
 import {
   loadOwned,
   ownsLoop
@@ -45,12 +46,12 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-H6FCG4A3.js";
+} from "./chunk-WXVUB4MR.js";
 import {
   execa,
   findRepo,
   guardedGitEnv
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-Y53IA2LM.js";
 import {
   _enum,
   array,
@@ -386,7 +387,8 @@ async function startTurn(ctx, files) {
     treeHash: await treeFingerprint(state.project_dir),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
-    contextWindow: state.launch.context_window
+    contextWindow: state.launch.context_window,
+    protectedFiles: state.protect.globs.length ? await hashProtected(state.project_dir, state.protect.globs) : {}
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   const saved = await persist(files, started.state, [], now);

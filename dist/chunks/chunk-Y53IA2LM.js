@@ -7313,6 +7313,81 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
+// src/shared/split-words.ts
+function splitArguments(text) {
+  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
+}
+function argvWords(values) {
+  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
+}
+var SPACE = /[ \t\r\n]/;
+function splitWords(text) {
+  const words = [];
+  let current;
+  let i2 = 0;
+  const finish = (end) => {
+    if (current) {
+      const raw = text.slice(current.start, end);
+      words.push({ value: current.value, raw, option: raw.startsWith("--") });
+    }
+    current = void 0;
+  };
+  const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
+  while (i2 < text.length) {
+    const ch = text[i2];
+    if (SPACE.test(ch)) {
+      finish(i2);
+      i2 += 1;
+      continue;
+    }
+    current ??= { value: "", start: i2 };
+    if ((ch === "'" || ch === '"') && canOpenQuote()) {
+      const end = ch === "'" ? readSingle(text, i2) : readDouble(text, i2);
+      current.value += end.value;
+      i2 = end.next;
+      continue;
+    }
+    if (ch === "\\" && i2 + 1 < text.length) {
+      const next = text[i2 + 1];
+      if (next !== "\n") current.value += next;
+      i2 += 2;
+      continue;
+    }
+    current.value += ch;
+    i2 += 1;
+  }
+  finish(text.length);
+  return words;
+}
+function readSingle(text, start) {
+  const end = text.indexOf("'", start + 1);
+  if (end === -1) throw unterminated("'", start);
+  return { value: text.slice(start + 1, end), next: end + 1 };
+}
+function readDouble(text, start) {
+  let value = "";
+  for (let i2 = start + 1; i2 < text.length; i2 += 1) {
+    const ch = text[i2];
+    if (ch === '"') return { value, next: i2 + 1 };
+    if (ch === "\\" && i2 + 1 < text.length && '"\\$`\n'.includes(text[i2 + 1])) {
+      if (text[i2 + 1] !== "\n") value += text[i2 + 1];
+      i2 += 1;
+      continue;
+    }
+    value += ch;
+  }
+  throw unterminated('"', start);
+}
+function unterminated(quote, at) {
+  return new LoopkitError("USAGE", `unterminated ${quote} quote starting at character ${at + 1}`, {
+    value: quote,
+    hint: "close the quote, or escape it with a backslash"
+  });
+}
+function quoteForShell(value) {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
 // src/shared/git.ts
 import { devNull } from "node:os";
 import { existsSync, lstatSync } from "node:fs";
@@ -7670,6 +7745,9 @@ async function switchTree(repo, indexFile, from, to) {
 }
 
 export {
+  splitArguments,
+  argvWords,
+  splitWords,
   execa,
   runGit,
   guardedGitEnv,

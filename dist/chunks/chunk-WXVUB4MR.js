@@ -13,7 +13,7 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-Y53IA2LM.js";
 import {
   readJson,
   withLock

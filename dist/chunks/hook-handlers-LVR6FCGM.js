@@ -8,8 +8,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-NJ36F7TZ.js";
-import "./chunk-XWM2ZN7M.js";
+} from "./chunk-QQVEDZOY.js";
 import "./chunk-BCRZRGWR.js";
 import {
   loadOwned
@@ -19,8 +18,8 @@ import {
 } from "./chunk-5FM7APW3.js";
 import {
   checkpointIteration
-} from "./chunk-H6FCG4A3.js";
-import "./chunk-EXBHAVLJ.js";
+} from "./chunk-WXVUB4MR.js";
+import "./chunk-Y53IA2LM.js";
 import {
   removeSessionMarker,
   withLock

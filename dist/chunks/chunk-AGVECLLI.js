@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-KHXTIR5T.js";
 import {
   formatDuration
 } from "./chunk-B7AYJD4X.js";
