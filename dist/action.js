@@ -2,33 +2,36 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-H5QPPZY4.js";
+} from "./chunks/chunk-L7BK4TG6.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-RP6A7XM5.js";
+} from "./chunks/chunk-IXWNAJDF.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-AGVECLLI.js";
-import "./chunks/chunk-KHXTIR5T.js";
+import "./chunks/chunk-3LVA3RGO.js";
+import "./chunks/chunk-LMSXDCLW.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   checkGitDir,
-  execa,
   findRecord,
   findRepo,
   lastCheckpoint,
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-Y53IA2LM.js";
-import "./chunks/chunk-B7AYJD4X.js";
+} from "./chunks/chunk-XCF37RR2.js";
+import "./chunks/chunk-HHEMALVQ.js";
 import "./chunks/chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";
@@ -160,8 +163,12 @@ async function main(env) {
   checkCredentials(runEnv);
   const summaryFile = env.GITHUB_STEP_SUMMARY || null;
   const summary = summaryFile ? { file: summaryFile, from: sizeOf(summaryFile) } : null;
-  const run = await execa(process.execPath, [cli, "run", ...args], { env: runEnv, extendEnv: false, stdio: "inherit", reject: false });
-  const code = run.exitCode ?? 1;
+  const child = execa(process.execPath, [cli, "run", ...args], { env: runEnv, extendEnv: false, stdio: "inherit", reject: false });
+  const forward = (signal) => void child.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  const run = await child;
+  const code = run.exitCode ?? (run.signal === "SIGTERM" ? 143 : 130);
   if (env.LOOPKIT_ARTIFACT_DIR) {
     const skipped = await writeRecord(env.LOOPKIT_ARTIFACT_DIR, {
       projectDir,

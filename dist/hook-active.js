@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-K4MUB7XQ.js";
-import "./chunks/chunk-BCRZRGWR.js";
+} from "./chunks/chunk-USNINFI3.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-KHXTIR5T.js";
+import "./chunks/chunk-LMSXDCLW.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
+import "./chunks/chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -18,7 +18,7 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-B7AYJD4X.js";
+} from "./chunks/chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -26,7 +26,8 @@ import {
 import {
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
 var common = {
@@ -60,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-LVR6FCGM.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-VUJYNOPO.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-2GHVQ2ZF.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-62VLGQYO.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

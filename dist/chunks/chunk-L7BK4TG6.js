@@ -1,27 +1,26 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-AGVECLLI.js";
+} from "./chunk-3LVA3RGO.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-KHXTIR5T.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-Y53IA2LM.js";
+} from "./chunk-XCF37RR2.js";
 import {
   _enum,
   array,
   boolean,
-  external_exports,
   formatDuration,
   int,
   literal,
   object,
   string
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
@@ -81,7 +80,7 @@ var STATUS_MARK = {
 };
 function renderSummary(report) {
   const s = report.status;
-  const outcome = s.active ? `the runner stopped with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it` : `${s.status}${s.reason ? `: ${s.reason}` : ""}`;
+  const outcome = s.active ? `the runner stopped${report.stoppedBy ? ` (${report.stoppedBy})` : ""} with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it` : `${s.status}${s.reason ? `: ${s.reason}` : ""}`;
   const exit = report.budgetLimitedOk && s.status === "budget-limited" ? `${report.exitCode} (budget-limited counts as success: --budget-limited-ok)` : `${report.exitCode}`;
   const lines = [
     `## ${STATUS_MARK[s.status]} loopkit run: ${s.status}`,
@@ -175,10 +174,10 @@ function longestRun(text, ch) {
 // src/checkpoint/summary.ts
 var CheckpointSummaryShape = {
   /** How many checkpoints the loop holds (refs/loopkit/<loop id>; see `loopkit checkpoints`). */
-  checkpoints: external_exports.int(),
-  checkpoint_ref: external_exports.string().nullable(),
+  checkpoints: int(),
+  checkpoint_ref: string().nullable(),
   /** The latest failure to take a checkpoint, while none has succeeded since. */
-  checkpoint_failure: external_exports.string().nullable()
+  checkpoint_failure: string().nullable()
 };
 function summarize(record) {
   return {

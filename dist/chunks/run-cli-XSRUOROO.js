@@ -1,8 +1,27 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  MAX_GOAL_BYTES,
+  PROTECT_LIMITS,
+  captureLaunch,
+  checkProtectGlob,
+  checkVerifyCommand,
+  failDelegated,
+  hashProtected,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  parseAutoLoopArgs,
+  parseCaps,
+  parseWords,
+  recordDelegatedProgress,
+  refuseUnderRecursionGuard,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-OF52EGTR.js";
+import {
   readLoop,
   tellPerson
-} from "./chunk-K4MUB7XQ.js";
+} from "./chunk-USNINFI3.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,14 +36,46 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-H5QPPZY4.js";
+} from "./chunk-L7BK4TG6.js";
+import {
+  BoundedOutput,
+  HistoryEntrySchema,
+  MIRROR_DIR,
+  historyEntry,
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  readRegularFile,
+  readSettings,
+  runVerifier,
+  verifierRun,
+  writeMarker,
+  writeVerifierLog
+} from "./chunk-IXWNAJDF.js";
+import {
+  killGroup
+} from "./chunk-PZX5E6UV.js";
+import {
+  elapsedMs,
+  resolveCaps
+} from "./chunk-3LVA3RGO.js";
+import {
+  AutoLoopStateSchema,
+  LOOP_STATUSES
+} from "./chunk-LMSXDCLW.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-JD74Q3F4.js";
+} from "./chunk-5D4V5LGM.js";
+import {
+  execa
+} from "./chunk-SQ7OBHLA.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
@@ -45,72 +96,17 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-QQVEDZOY.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateDir,
-  repeatStateFile
-} from "./chunk-BCRZRGWR.js";
-import {
-  MAX_GOAL_BYTES,
-  PROTECT_LIMITS,
-  captureLaunch,
-  checkProtectGlob,
-  checkVerifyCommand,
-  failDelegated,
-  hashProtected,
-  headCommit,
-  loadNextPrompt,
-  loopContext,
-  parseAutoLoopArgs,
-  parseCaps,
-  parseWords,
-  recordDelegatedProgress,
-  refuseUnderRecursionGuard,
-  startPrompt,
-  treeFingerprint
-} from "./chunk-UIBGE7SX.js";
-import {
-  BoundedOutput,
-  HistoryEntrySchema,
-  MIRROR_DIR,
-  historyEntry,
-  keepForeignAside,
-  loadState,
-  loopFiles,
-  mirrorIsOurs,
-  openMirrorLog,
-  persist,
-  readRegularFile,
-  readSettings,
-  runVerifier,
-  verifierRun,
-  writeMarker,
-  writeVerifierLog
-} from "./chunk-RP6A7XM5.js";
-import {
-  killGroup
-} from "./chunk-PZX5E6UV.js";
-import {
-  elapsedMs,
-  resolveCaps
-} from "./chunk-AGVECLLI.js";
-import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunk-KHXTIR5T.js";
+} from "./chunk-CUSGSMQI.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-WXVUB4MR.js";
+} from "./chunk-WMLGG7MM.js";
 import {
   argvWords,
   changesBetween,
   checkGitDir,
   countLine,
   deleteRef,
-  execa,
   findRecord,
   findRepo,
   lastCheckpoint,
@@ -123,7 +119,13 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-Y53IA2LM.js";
+} from "./chunk-XCF37RR2.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir,
+  repeatStateFile
+} from "./chunk-HPPCHI2S.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -144,19 +146,21 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
 } from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
-  __commonJS,
-  __require,
-  __toESM,
   formatError,
   isLoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import {
+  __commonJS,
+  __require,
+  __toESM
+} from "./chunk-JXA4W5PX.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -5656,7 +5660,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
       });
     }
     const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
-    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const restored = await changesBetween(repo, files.index, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
     const blocked = ignoredInTheWay(repo.workTree, restored);
     if (blocked.length > 0) {
       throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
@@ -5666,7 +5670,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
     }
     const undoId = nextRestoreId(current);
     const last = lastCheckpoint(current);
-    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const changes = await changesBetween(repo, files.index, last?.tree ?? null, snapshot.tree);
     const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
     const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
     await saveRecord(files.record, saved);
@@ -5727,9 +5731,9 @@ import { randomUUID as randomUUID4 } from "node:crypto";
 import path11 from "node:path";
 
 // src/run/claude-phase.ts
+var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
 import path8 from "node:path";
-var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
@@ -5738,7 +5742,8 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run3), {
+  const { execa: execa2 } = await import("./execa-6UQVBNIA.js");
+  const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
     extendEnv: false,
@@ -5787,7 +5792,8 @@ The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
-loop_id and exit_code in $GITHUB_OUTPUT (skills/auto-loop/references/ci.md).
+loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
+SIGTERM: exit 130 or 143) (skills/auto-loop/references/ci.md).
 
 Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
@@ -5797,6 +5803,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 import { randomUUID as randomUUID3 } from "node:crypto";
 import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
+var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
   return {
@@ -5816,11 +5823,24 @@ function gitHubActions(env, stdout) {
     phaseEnv(phase) {
       return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
     },
+    reportOnInterrupt(report) {
+      let stopping = false;
+      const handlers = Object.entries(INTERRUPTS).map(([signal, code]) => {
+        const handler = () => {
+          if (stopping) return;
+          stopping = true;
+          void Promise.resolve(report(code, `${signal}: the job was cancelled or timed out`)).finally(() => process.exit(code));
+        };
+        process.on(signal, handler);
+        return [signal, handler];
+      });
+      return () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
+    },
     async report(loop, exit) {
       try {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
-        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
         if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
         if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
@@ -6017,13 +6037,16 @@ async function run2(words, options, io) {
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
     const actions = gitHubActions(io.env, io.stdout);
-    const report = (code2) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
+    const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
       code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
+    } finally {
+      stopReporting?.();
     }
     if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
     await report(code);

@@ -1,5 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  loadOwned
+} from "./chunk-POTKQZNA.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
   afterWait,
   loadState,
   loopRunOf,
@@ -8,26 +14,21 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-QQVEDZOY.js";
-import "./chunk-BCRZRGWR.js";
-import {
-  loadOwned
-} from "./chunk-SBAI3CBO.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-CUSGSMQI.js";
 import {
   checkpointIteration
-} from "./chunk-WXVUB4MR.js";
-import "./chunk-Y53IA2LM.js";
+} from "./chunk-WMLGG7MM.js";
+import "./chunk-XCF37RR2.js";
+import "./chunk-HPPCHI2S.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import "./chunk-EHWOGXT5.js";
 import {
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";

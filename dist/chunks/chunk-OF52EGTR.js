@@ -3,19 +3,19 @@ import {
   historyEntry,
   openRegular,
   readSettings
-} from "./chunk-RP6A7XM5.js";
+} from "./chunk-IXWNAJDF.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-AGVECLLI.js";
+} from "./chunk-3LVA3RGO.js";
 import {
   tokensUsed
-} from "./chunk-KHXTIR5T.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   findRepo,
   runGit,
   splitArguments
-} from "./chunk-Y53IA2LM.js";
+} from "./chunk-XCF37RR2.js";
 import {
   formatDuration,
   iso_exports,
@@ -25,10 +25,10 @@ import {
   readJson,
   string,
   writeJson
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

@@ -13,15 +13,15 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-Y53IA2LM.js";
+} from "./chunk-XCF37RR2.js";
 import {
   readJson,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError,
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {
@@ -90,7 +90,7 @@ async function snapshotIteration(loop, now) {
       const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
       const record = read.exists ? read.value : void 0;
       const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record?.git_dir ?? null, !record?.checkpoints.length);
-      const changes = await changesBetween(repo, await previousTree(repo, record, snapshot.head), snapshot.tree);
+      const changes = await changesBetween(repo, files.index, await previousTree(repo, record, snapshot.head), snapshot.tree);
       return { kind: "ready", repo, snapshot, changes };
     });
   } catch (error) {
