@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-USNINFI3.js";
+} from "./chunks/chunk-JJFUQEQK.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-LMSXDCLW.js";
 import {
