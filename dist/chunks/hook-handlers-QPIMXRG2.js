@@ -21,12 +21,11 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-VNP2BPUN.js";
+} from "./chunk-HJJP4OGE.js";
 import {
   checkpointIteration
-} from "./chunk-POPR35CH.js";
-import "./chunk-RBY2NFJV.js";
-import "./chunk-GSMNKVAK.js";
+} from "./chunk-WMLGG7MM.js";
+import "./chunk-XCF37RR2.js";
 import "./chunk-R6I4XPSL.js";
 import {
   removeSessionMarker,
