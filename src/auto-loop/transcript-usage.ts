@@ -1,6 +1,8 @@
 // Reads what a session's transcript gained since the last Stop: tokens spent (each API message once,
 // the main chain and its subagents alike), tool calls of the main chain, and the context in use.
-// Subagents write their own files (seen with Claude Code 2.1.197): <transcript minus .jsonl>/subagents/*.jsonl.
+// Subagents write their own files (2.1.197 and 2.1.332): <transcript minus .jsonl>/subagents/agent-*.jsonl.
+// 2.1.332 runs them in the background, so a reply may land after the Stop of the turn that started
+// it: each file keeps its own offset and the next Stop counts what was added.
 // Only whole lines are consumed; a partial last line is left for the next read.
 import { promises as fs } from "node:fs";
 import path from "node:path";

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readTranscriptDelta } from "../../src/auto-loop/transcript-usage.js";
 
@@ -108,5 +109,50 @@ describe("readTranscriptDelta", () => {
     mkdirSync(path.join(dir, "t", "subagents"), { recursive: true });
     execFileSync("mkfifo", [path.join(dir, "t", "subagents", "agent-1.jsonl")]);
     expect(await readTranscriptDelta(file, start)).toMatchObject({ tokens: 1115, subagentOffsets: { "agent-1.jsonl": 0 } });
+  });
+
+  // Trimmed copies of what the real CLI wrote in test/e2e/auto-loop.test.ts's subagent test (one Task
+  // call, the subagent's reply costs 7777 + 20 tokens, each main-chain reply 100 + 20).
+  const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "transcript-fixtures");
+  const copyFixture = (version: string) => {
+    cpSync(path.join(FIXTURES, version), dir, { recursive: true });
+    return path.join(dir, "session.jsonl");
+  };
+
+  it("2.1.197: counts the synchronous subagent's own file (<session>/subagents/agent-*.jsonl) next to its .meta.json", async () => {
+    const session = copyFixture("2.1.197");
+    const delta = await readTranscriptDelta(session, start);
+    expect(delta).toMatchObject({ tokens: 3 * 120 + 7797, toolCalls: 1, subagentOffsets: { "agent-ac989e08564bb0740.jsonl": expect.any(Number) } });
+    expect(Object.keys(delta.subagentOffsets)).toEqual(["agent-ac989e08564bb0740.jsonl"]);
+  });
+
+  it("2.1.332: counts the background subagent's file, skipping its api-request records, and its late reply at the next read", async () => {
+    const session = copyFixture("2.1.332");
+    const agent = path.join(dir, "session", "subagents", "agent-a8eb8e31874ac977b.jsonl");
+    const lines = readFileSync(agent, "utf8").split(/(?<=\n)/);
+    const reply = lines.findIndex((line) => line.includes('"type":"assistant"'));
+    expect(reply).toBeGreaterThan(0);
+    expect(lines.slice(0, reply).some((line) => line.includes('"type":"api-request-blob"'))).toBe(true);
+    // The Stop after the Task call: the agent runs in the background and has not been answered yet.
+    writeFileSync(agent, lines.slice(0, reply).join(""));
+    const first = await readTranscriptDelta(session, start);
+    expect(first.tokens).toBe(6 * 120);
+    // Its reply lands after that Stop: the next read counts it once, and the one after adds nothing.
+    writeFileSync(agent, lines.join(""));
+    const second = await readTranscriptDelta(session, first);
+    expect(second.tokens).toBe(7797);
+    expect((await readTranscriptDelta(session, second)).tokens).toBe(0);
+  });
+
+  it("2.1.332: a subagent folder that appears only after a Stop is read whole at the next one", async () => {
+    const session = copyFixture("2.1.332");
+    const subagents = path.join(dir, "session", "subagents");
+    const aside = path.join(dir, "aside");
+    cpSync(subagents, aside, { recursive: true });
+    rmSync(subagents, { recursive: true });
+    const first = await readTranscriptDelta(session, start);
+    expect(first).toMatchObject({ tokens: 6 * 120, subagentOffsets: {} });
+    cpSync(aside, subagents, { recursive: true });
+    expect((await readTranscriptDelta(session, first)).tokens).toBe(7797);
   });
 });

@@ -233,27 +233,37 @@ describe("/loopkit:auto-loop token cap", () => {
     expect(s.tokens_used).toBeLessThan(20_000);
   });
 
-  it("counts a subagent's spend (its own transcript file) toward --max-tokens", async () => {
+  it("counts a subagent's spend (its own transcript file) toward --max-tokens, even when it lands after the Stop", async () => {
+    // 2.1.197 runs the Task call in the turn: the first Stop sees its spend. 2.1.332 runs it in the
+    // background ("Async agent launched successfully"): the turn ends first and the reply (held back
+    // here) lands in the subagent's file later, so a later Stop must count it, exactly once. The
+    // loop keeps making tool calls meanwhile (no thrashing); --max-iterations 10 catches a lost spend.
     let loopTurns = 0;
     model.setScript((request) => {
       if (request.kind !== "main") return { text: "ok" };
-      if (request.lastUserText.includes("SUBTASK")) return { text: "sub done", usage: { input_tokens: 7_777 } };
+      if (request.lastUserText.includes("SUBTASK")) return { text: "sub done", usage: { input_tokens: 7_777 }, delayMs: 1_000 };
+      if (request.lastUserText.includes("out of budget")) return { text: "Hand-off: a subagent looked around." };
       if (request.lastUserText.includes("loopkit auto-loop")) {
         loopTurns += 1;
         return loopTurns === 1
           ? { toolUses: [{ name: "Task", input: { description: "look", prompt: "SUBTASK look around", subagent_type: "general-purpose" } }] }
-          : { text: "Hand-off: a subagent looked around." };
+          : bash("true");
       }
       return { text: "Done with this step." };
     });
     const result = await runClaude({
-      model, sandbox, pluginDir: plugin.dir, prompt: `/loopkit:auto-loop make hello.txt say hi --verify false --max-tokens 5000`,
-      args: ["--allowedTools", "Task"], env: loopkitEnv(sandbox), timeoutMs: 150_000,
+      model, sandbox, pluginDir: plugin.dir, prompt: `/loopkit:auto-loop make hello.txt say hi --verify false --max-tokens 5000 --max-iterations 10`,
+      args: ["--allowedTools", "Task", "Bash"], env: loopkitEnv(sandbox), timeoutMs: 150_000,
     });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(hookPrompts(result.requests)[1]).toMatch(/out of budget: reached --max-tokens 5000/);
-    const s = status(sandbox);
-    expect(s).toMatchObject({ status: "budget-limited", reason: expect.stringMatching(/^reached --max-tokens 5000/) });
-    expect(s.tokens_used).toBeGreaterThanOrEqual(7_777);
+    const prompts = hookPrompts(result.requests);
+    const wrapUp = prompts.findIndex((p) => p.includes("out of budget"));
+    expect(wrapUp, prompts.join("\n---\n")).toBeGreaterThanOrEqual(1);
+    for (const p of prompts.slice(1, wrapUp)) expect(p).toMatch(/Tokens ([1-9]\d{0,2}|[1-4]\d{3}) of 5000/);
+    // Every main-chain reply costs 100 + 20, the subagent's 7777 + 20: counted once, not twice, not lost.
+    const used = Number(/reached --max-tokens 5000 \(used (\d+)\)/.exec(prompts[wrapUp]!)?.[1]);
+    expect(used).toBeGreaterThanOrEqual(7_797 + 120);
+    expect((used - 7_797) % 120).toBe(0);
+    expect(status(sandbox)).toMatchObject({ status: "budget-limited", reason: expect.stringMatching(/^reached --max-tokens 5000/) });
   });
 });
