@@ -2,16 +2,16 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-L7BK4TG6.js";
+} from "./chunks/chunk-YXENCW43.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-IXWNAJDF.js";
+} from "./chunks/chunk-SIGV6N5U.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-3LVA3RGO.js";
-import "./chunks/chunk-LMSXDCLW.js";
+import "./chunks/chunk-JIS44TOP.js";
+import "./chunks/chunk-W3PDIHKK.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";

@@ -2,9 +2,9 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-W7DKQVHG.js";
+} from "./chunks/chunk-D2MFJEOP.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-LMSXDCLW.js";
+import "./chunks/chunk-W3PDIHKK.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -67,7 +67,9 @@ var StopFailureInputSchema = looseObject({
 var SessionEndInputSchema = looseObject({
   ...common,
   hook_event_name: literal("SessionEnd"),
-  reason: string().optional()
+  reason: string().optional(),
+  /** The last prompt's id (the turn an API error may have ended). */
+  prompt_id: string().optional()
 });
 var HookInputSchema = discriminatedUnion("hook_event_name", [
   StopInputSchema,
@@ -79,8 +81,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-QPIMXRG2.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-62VLGQYO.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-EHZC2IRX.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-KNKQGRMZ.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

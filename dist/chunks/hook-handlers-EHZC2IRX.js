@@ -8,9 +8,7 @@ import {
 } from "./chunk-5FM7APW3.js";
 import {
   afterWait,
-  apiErrorOf,
   claimWait,
-  lastTurnApiError,
   loadState,
   loopRunOf,
   onApiError,
@@ -21,10 +19,12 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-HJJP4OGE.js";
+} from "./chunk-FJXEDTAW.js";
 import {
-  checkpointIteration
-} from "./chunk-WMLGG7MM.js";
+  apiErrorOf,
+  checkpointIteration,
+  lastTurnApiError
+} from "./chunk-JX5TII33.js";
 import "./chunk-XCF37RR2.js";
 import "./chunk-R6I4XPSL.js";
 import {

@@ -3,14 +3,17 @@ import {
   historyEntry,
   openRegular,
   readSettings
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SIGV6N5U.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-JIS44TOP.js";
 import {
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-W3PDIHKK.js";
+import {
+  apiErrorSummary
+} from "./chunk-JX5TII33.js";
 import {
   findRepo,
   runGit,
@@ -605,6 +608,45 @@ function failDelegated(previous, now, reason) {
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
 
+// src/auto-loop/api-errors.ts
+var MAX_API_ERRORS = 3;
+var MAX_BACKOFF_MS = 5 * 6e4;
+var alreadyRecorded = (state, turn) => turn.promptId !== null && state.api_errors.last?.session_id === turn.sessionId && state.api_errors.last.prompt_id === turn.promptId;
+function recordApiError(state, error, turn, now, firstBackoffMs) {
+  const summary2 = apiErrorSummary(error);
+  const waitsForReset = error.usageLimit && error.resetAt !== null;
+  const count = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
+  const at = now.toISOString();
+  if (count >= MAX_API_ERRORS) {
+    const reason = `${count} turns in a row ended in an API error; the last: ${summary2}`;
+    return {
+      state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } } },
+      retryAt: null,
+      line: `loopkit auto-loop ended blocked: ${reason}.`
+    };
+  }
+  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count - 1)));
+  return {
+    state: { ...state, updated_at: at, api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } } },
+    retryAt,
+    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
+  };
+}
+function clearApiErrors(state) {
+  return state.api_errors.count === 0 && state.api_errors.last === null ? state : { ...state, api_errors: { count: 0, last: null } };
+}
+function pendingRetry(state, sessionId) {
+  const last = state.api_errors.last;
+  return state.status === "pursuing" && last && last.session_id === sessionId ? new Date(last.retry_at) : null;
+}
+function retryPrompt(state) {
+  return [
+    `loopkit auto-loop: your last turn was cut off by an API error (${state.api_errors.last?.summary ?? "unknown"}); loopkit does not count it against the loop.`,
+    `Carry on toward the goal: ${state.goal}`,
+    `loopkit's verifier (\`${state.verify_command}\`) judges the next turn as usual.`
+  ].join("\n");
+}
+
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
 function underRecursionGuard(env) {
@@ -710,5 +752,11 @@ export {
   refuseUnderRecursionGuard,
   saveNextPrompt,
   loadNextPrompt,
-  loopContext
+  loopContext,
+  MAX_API_ERRORS,
+  alreadyRecorded,
+  recordApiError,
+  clearApiErrors,
+  pendingRetry,
+  retryPrompt
 };

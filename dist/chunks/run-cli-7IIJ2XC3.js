@@ -1,5 +1,6 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  MAX_API_ERRORS,
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
   captureLaunch,
@@ -13,15 +14,16 @@ import {
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
+  pendingRetry,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunk-OF52EGTR.js";
+} from "./chunk-GICXQL3Z.js";
 import {
   readLoop,
   tellPerson
-} from "./chunk-W7DKQVHG.js";
+} from "./chunk-D2MFJEOP.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -36,7 +38,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-L7BK4TG6.js";
+} from "./chunk-YXENCW43.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -54,25 +56,25 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SIGV6N5U.js";
 import {
   killGroup
 } from "./chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-JIS44TOP.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-W3PDIHKK.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-FOULOZU3.js";
+} from "./chunk-IIBYASUR.js";
 import {
   execa
 } from "./chunk-SQ7OBHLA.js";
@@ -96,11 +98,11 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-HJJP4OGE.js";
+} from "./chunk-FJXEDTAW.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-WMLGG7MM.js";
+} from "./chunk-JX5TII33.js";
 import {
   argvWords,
   changesBetween,
@@ -3795,7 +3797,8 @@ async function startLoop(ctx, request) {
       handoff_requested: false,
       mirror_sha256: null,
       tamper_count: 0,
-      flaky_count: 0
+      flaky_count: 0,
+      api_errors: { count: 0, last: null }
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
@@ -5953,6 +5956,14 @@ async function runPhases(ctx, first) {
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
+      const retryAt = pendingRetry(after, sessionId);
+      if (retryAt) {
+        const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
+        ctx.print(`loopkit run: phase ${phase} ended in an API error (${after.api_errors.last.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`);
+        await ctx.sleep(waitMs);
+        sessionId = ctx.newSessionId();
+        continue;
+      }
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
@@ -6070,7 +6081,8 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
       print: actions ? actions.print : (line) => io.stdout(`${line}
 `),
       newSessionId: randomUUID4,
-      runPhase: runClaudePhase
+      runPhase: runClaudePhase,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
     },
     { sessionId: loop.sessionId, instruction }
   );

@@ -6,7 +6,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-W3PDIHKK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema

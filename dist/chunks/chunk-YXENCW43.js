@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-JIS44TOP.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-W3PDIHKK.js";
 import {
   allRecords,
   loadRecord,
