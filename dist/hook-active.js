@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-KFPK7ZWD.js";
+} from "./chunks/chunk-YQB6P5J3.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-RPIOQJVD.js";
 import {
@@ -61,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-ZT4BYRPP.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-WVTPB2MP.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-6ZWJFQZC.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-ZONBZSM2.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -11,7 +11,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-LOP54KHE.js";
+} from "./chunk-OPOBQZ4B.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -45,11 +45,11 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-UUIXHK4G.js";
+} from "./chunk-POPR35CH.js";
 import {
   findRepo,
   guardedGitEnv
-} from "./chunk-7LQSMDIV.js";
+} from "./chunk-GSMNKVAK.js";
 import {
   _enum,
   array,

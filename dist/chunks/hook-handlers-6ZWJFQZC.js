@@ -17,9 +17,9 @@ import {
 } from "./chunk-ZWD5EFXA.js";
 import {
   checkpointIteration
-} from "./chunk-UUIXHK4G.js";
+} from "./chunk-POPR35CH.js";
 import "./chunk-RBY2NFJV.js";
-import "./chunk-7LQSMDIV.js";
+import "./chunk-GSMNKVAK.js";
 import "./chunk-HPPCHI2S.js";
 import {
   removeSessionMarker,
