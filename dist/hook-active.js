@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YQB6P5J3.js";
+} from "./chunks/chunk-ZXV7Y47A.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-RPIOQJVD.js";
 import {
