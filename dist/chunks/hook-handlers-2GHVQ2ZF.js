@@ -14,12 +14,11 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-ZWD5EFXA.js";
+} from "./chunk-CUSGSMQI.js";
 import {
   checkpointIteration
-} from "./chunk-POPR35CH.js";
-import "./chunk-RBY2NFJV.js";
-import "./chunk-GSMNKVAK.js";
+} from "./chunk-WMLGG7MM.js";
+import "./chunk-XCF37RR2.js";
 import "./chunk-HPPCHI2S.js";
 import {
   removeSessionMarker,
