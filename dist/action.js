@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-L7BK4TG6.js";
+} from "./chunks/chunk-5ZVPT3KF.js";
 import {
   MIRROR_DIR,
   loadState,

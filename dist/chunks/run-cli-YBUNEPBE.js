@@ -36,7 +36,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-L7BK4TG6.js";
+} from "./chunk-5ZVPT3KF.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
