@@ -62,7 +62,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-2GHVQ2ZF.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-62VLGQYO.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-AVUGMJUX.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);
