@@ -44,4 +44,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-CGHMICVI.js")).runStatusline(io) : await (await import("./chunks/run-cli-OB6VAPSS.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-PTVG6UZ5.js")).runStatusline(io) : await (await import("./chunks/run-cli-RTYJMIBZ.js")).runCli(args, io);

@@ -10,7 +10,7 @@ import {
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-HPPCHI2S.js";
+} from "./chunk-R6I4XPSL.js";
 import {
   _enum,
   formatDuration,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-LMSXDCLW.js";
 import {
   RepeatStateSchema
-} from "./chunk-HPPCHI2S.js";
+} from "./chunk-R6I4XPSL.js";
 import {
   SessionMarkerSchema,
   formatDuration,
