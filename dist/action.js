@@ -2,22 +2,22 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-VSZAMJA6.js";
-import {
-  MIRROR_DIR,
-  loadState,
-  loopFiles,
-  readSettings
-} from "./chunks/chunk-YB5QYQIL.js";
-import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-NSAP744K.js";
-import "./chunks/chunk-RPIOQJVD.js";
+} from "./chunks/chunk-CCTXW7IC.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
 import {
   splitWords
-} from "./chunks/chunk-RBY2NFJV.js";
+} from "./chunks/chunk-LMGZ5EYP.js";
+import {
+  MIRROR_DIR,
+  loadState,
+  loopFiles,
+  readSettings
+} from "./chunks/chunk-W7F3G7ET.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-BY6AKAL7.js";
+import "./chunks/chunk-XWV3SA7N.js";
 import {
   checkGitDir,
   findRecord,
@@ -25,14 +25,12 @@ import {
   lastCheckpoint,
   runGit,
   setRef
-} from "./chunks/chunk-GSMNKVAK.js";
-import "./chunks/chunk-HHEMALVQ.js";
-import "./chunks/chunk-EHWOGXT5.js";
+} from "./chunks/chunk-NXXF6T5T.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

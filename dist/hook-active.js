@@ -2,31 +2,27 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ZXV7Y47A.js";
+} from "./chunks/chunk-MU44IABD.js";
+import "./chunks/chunk-TKRIQMWE.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-RPIOQJVD.js";
+import "./chunks/chunk-XWV3SA7N.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-HPPCHI2S.js";
 import {
+  SESSION_ID_PATTERN,
   SessionMarkerSchema,
   boolean,
   discriminatedUnion,
+  formatError,
+  isLoopkitError,
   keepAside,
   literal,
   looseObject,
   readJson,
+  sessionMarkerPath,
   string
-} from "./chunks/chunk-HHEMALVQ.js";
-import {
-  SESSION_ID_PATTERN,
-  sessionMarkerPath
-} from "./chunks/chunk-EHWOGXT5.js";
-import {
-  formatError,
-  isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -61,8 +57,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-6ZWJFQZC.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-ZONBZSM2.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-UKGXOCTA.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-5Q3ZLPGH.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,11 +1,5 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  loadOwned
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
-import {
   afterWait,
   loadState,
   loopRunOf,
@@ -14,21 +8,24 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-ZWD5EFXA.js";
+} from "./chunk-BVHR26NF.js";
+import "./chunk-TKRIQMWE.js";
+import "./chunk-LMGZ5EYP.js";
+import {
+  loadOwned
+} from "./chunk-735F5FTY.js";
 import {
   checkpointIteration
-} from "./chunk-POPR35CH.js";
-import "./chunk-RBY2NFJV.js";
-import "./chunk-GSMNKVAK.js";
-import "./chunk-HPPCHI2S.js";
+} from "./chunk-SWDILBUA.js";
 import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import "./chunk-NXXF6T5T.js";
+import {
+  formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import {
-  formatError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

@@ -11,7 +11,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-OPOBQZ4B.js";
+} from "./chunk-A7CAYSST.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -24,35 +24,36 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-YB5QYQIL.js";
+} from "./chunk-W7F3G7ET.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
-import "./chunk-NSAP744K.js";
+import "./chunk-BY6AKAL7.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-XWV3SA7N.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-735F5FTY.js";
 import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-POPR35CH.js";
+} from "./chunk-SWDILBUA.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
 import {
   findRepo,
   guardedGitEnv
-} from "./chunk-GSMNKVAK.js";
+} from "./chunk-NXXF6T5T.js";
 import {
   _enum,
   array,
+  auditWorkDir,
   iso_exports,
   literal,
   object,
@@ -62,11 +63,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  auditWorkDir
-} from "./chunk-EHWOGXT5.js";
-import "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/audit.ts

@@ -13,15 +13,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-GSMNKVAK.js";
-import {
-  readJson,
-  withLock
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-NXXF6T5T.js";
 import {
   LoopkitError,
-  formatError
-} from "./chunk-X5LLZUM3.js";
+  formatError,
+  readJson,
+  withLock
+} from "./chunk-FYQO72EP.js";
 
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {

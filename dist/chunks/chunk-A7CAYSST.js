@@ -2,19 +2,20 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   historyEntry,
   readSettings
-} from "./chunk-YB5QYQIL.js";
+} from "./chunk-W7F3G7ET.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-NSAP744K.js";
+} from "./chunk-BY6AKAL7.js";
 import {
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-XWV3SA7N.js";
 import {
   findRepo,
   runGit
-} from "./chunk-GSMNKVAK.js";
+} from "./chunk-NXXF6T5T.js";
 import {
+  LoopkitError,
   formatDuration,
   iso_exports,
   literal,
@@ -22,10 +23,7 @@ import {
   readJson,
   string,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  LoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
