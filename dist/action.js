@@ -2,30 +2,28 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-CCTXW7IC.js";
+} from "./chunks/chunk-JINXBFGE.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
-import {
-  splitWords
-} from "./chunks/chunk-LMGZ5EYP.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-W7F3G7ET.js";
+} from "./chunks/chunk-SQSKPIA5.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-BY6AKAL7.js";
-import "./chunks/chunk-XWV3SA7N.js";
+import "./chunks/chunk-U5S7PE33.js";
+import "./chunks/chunk-6SZGXROK.js";
 import {
   checkGitDir,
   findRecord,
   findRepo,
   lastCheckpoint,
   runGit,
-  setRef
-} from "./chunks/chunk-NXXF6T5T.js";
+  setRef,
+  splitWords
+} from "./chunks/chunk-3MQ5DR7M.js";
 import {
   LoopkitError,
   formatError,

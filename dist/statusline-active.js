@@ -1,14 +1,14 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-TKRIQMWE.js";
+} from "./chunks/chunk-SEUORTVQ.js";
 import {
   elapsedMs
-} from "./chunks/chunk-BY6AKAL7.js";
+} from "./chunks/chunk-U5S7PE33.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-XWV3SA7N.js";
+} from "./chunks/chunk-6SZGXROK.js";
 import {
   SessionMarkerSchema,
   formatDuration,

@@ -11,7 +11,16 @@ import type { ActsOn } from "../session/handlers.js";
 import { underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
-type DispatchModule = { dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> };
+type DispatchModule = {
+  dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined>;
+  dispatchBackground(payload: unknown, dataDir: string): Promise<{ kind: "wake"; prompt: string; message?: string } | { kind: "none"; message?: string }>;
+};
+
+/**
+ * `hook.cjs --background`: the asyncRewake hook hooks.json starts beside the Stop hook. Claude Code
+ * runs it without holding the session; its exit code 2 wakes the model with its stderr as a new turn.
+ */
+const BACKGROUND = process.argv.includes("--background");
 
 function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
@@ -61,14 +70,22 @@ async function main(): Promise<void> {
   if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
   // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
   const activePath = new URL("./hook-active.js", import.meta.url).href;
-  const { dispatchHook } = (await import(activePath)) as DispatchModule;
-  const output = await dispatchHook(payload, data);
-  if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
+  const active = (await import(activePath)) as DispatchModule;
+  if (!BACKGROUND) {
+    const output = await active.dispatchHook(payload, data);
+    if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
+    return;
+  }
+  const wake = await active.dispatchBackground(payload, data);
+  if (wake.message) process.stdout.write(`${JSON.stringify({ systemMessage: wake.message })}\n`);
+  if (wake.kind !== "wake") return;
+  process.stderr.write(wake.prompt);
+  process.exitCode = 2;
 }
 
 main().then(
   () => {
-    process.exitCode = 0;
+    process.exitCode ??= 0;
   },
   (error: unknown) => {
     warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-TKRIQMWE.js";
+} from "./chunk-SEUORTVQ.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-XWV3SA7N.js";
+} from "./chunk-6SZGXROK.js";
 import {
   _enum,
   formatDuration,

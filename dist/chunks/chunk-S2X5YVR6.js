@@ -13,7 +13,7 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-NXXF6T5T.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
   LoopkitError,
   formatError,

@@ -6,12 +6,13 @@ import {
   changesSince,
   endedOutcome,
   finishTurn,
+  hashProtected,
   launchEnv,
   loopContext,
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-A7CAYSST.js";
+} from "./chunk-SFAEWPOH.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -24,16 +25,16 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-W7F3G7ET.js";
+} from "./chunk-SQSKPIA5.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
-import "./chunk-BY6AKAL7.js";
+import "./chunk-U5S7PE33.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-XWV3SA7N.js";
+} from "./chunk-6SZGXROK.js";
 import {
   loadOwned,
   ownsLoop
@@ -42,14 +43,14 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-SWDILBUA.js";
+} from "./chunk-S2X5YVR6.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   findRepo,
   guardedGitEnv
-} from "./chunk-NXXF6T5T.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
   _enum,
   array,
@@ -384,7 +385,8 @@ async function startTurn(ctx, files) {
     treeHash: await treeFingerprint(state.project_dir),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
-    contextWindow: state.launch.context_window
+    contextWindow: state.launch.context_window,
+    protectedFiles: state.protect.globs.length ? await hashProtected(state.project_dir, state.protect.globs) : {}
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   const saved = await persist(files, started.state, [], now);
