@@ -6063,11 +6063,11 @@ async function run2(words, options, io2) {
   try {
     const now = io2.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io2.env };
+    const actions = gitHubActions(io2.env, io2.stdout);
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
-    const actions = gitHubActions(io2.env, io2.stdout);
     const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
@@ -6091,7 +6091,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: actions ? actions.phaseEnv(io2.env) : io2.env,
+      env: loop.env,
       pluginDir: options.pluginDir ? path12.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
