@@ -11,7 +11,7 @@ import {
   readTranscriptDelta,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-KMDIKO7U.js";
+} from "./chunk-76GYO4MI.js";
 import {
   historyEntry,
   inspectMirror,
@@ -22,26 +22,26 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SQSKPIA5.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-3LVA3RGO.js";
+import "./chunk-U5S7PE33.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-6SZGXROK.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-735F5FTY.js";
 import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-WMLGG7MM.js";
-import "./chunk-XCF37RR2.js";
+} from "./chunk-S2X5YVR6.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import "./chunk-3MQ5DR7M.js";
 import {
   iso_exports,
   literal,
@@ -51,9 +51,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts

@@ -4,27 +4,29 @@ import {
   historyEntry,
   openRegular,
   readSettings
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SQSKPIA5.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-U5S7PE33.js";
 import {
   AUDIT_VOTES,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-6SZGXROK.js";
 import {
   findRepo,
   guardedGitEnv,
   runGit,
   splitArguments
-} from "./chunk-XCF37RR2.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
+  LoopkitError,
   _enum,
   array,
+  auditWorkDir,
   formatDuration,
   iso_exports,
   literal,
@@ -34,13 +36,7 @@ import {
   strictObject,
   string,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  auditWorkDir
-} from "./chunk-EHWOGXT5.js";
-import {
-  LoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";
