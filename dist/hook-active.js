@@ -2,31 +2,27 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-W7DKQVHG.js";
+} from "./chunks/chunk-W7SMLMBK.js";
+import "./chunks/chunk-SEUORTVQ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-LMSXDCLW.js";
+import "./chunks/chunk-6SZGXROK.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-R6I4XPSL.js";
 import {
+  SESSION_ID_PATTERN,
   SessionMarkerSchema,
   boolean,
   discriminatedUnion,
+  formatError,
+  isLoopkitError,
   keepAside,
   literal,
   looseObject,
   readJson,
+  sessionMarkerPath,
   string
-} from "./chunks/chunk-HHEMALVQ.js";
-import {
-  SESSION_ID_PATTERN,
-  sessionMarkerPath
-} from "./chunks/chunk-EHWOGXT5.js";
-import {
-  formatError,
-  isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -79,8 +75,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-QPIMXRG2.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-62VLGQYO.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-AXHOXN3T.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-SC5477LJ.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
