@@ -2,31 +2,27 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-D2MFJEOP.js";
+} from "./chunks/chunk-U2A2FO55.js";
+import "./chunks/chunk-SEUORTVQ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-W3PDIHKK.js";
+import "./chunks/chunk-4OXAQKEP.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-R6I4XPSL.js";
 import {
+  SESSION_ID_PATTERN,
   SessionMarkerSchema,
   boolean,
   discriminatedUnion,
+  formatError,
+  isLoopkitError,
   keepAside,
   literal,
   looseObject,
   readJson,
+  sessionMarkerPath,
   string
-} from "./chunks/chunk-HHEMALVQ.js";
-import {
-  SESSION_ID_PATTERN,
-  sessionMarkerPath
-} from "./chunks/chunk-EHWOGXT5.js";
-import {
-  formatError,
-  isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -81,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-EHZC2IRX.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-KNKQGRMZ.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-5OC2FY5O.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-MXGNXHED.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

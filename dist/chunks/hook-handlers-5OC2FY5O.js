@@ -1,12 +1,5 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  loadOwned,
-  ownsLoop
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
-import {
   afterWait,
   claimWait,
   loadState,
@@ -19,22 +12,26 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-FJXEDTAW.js";
+} from "./chunk-ZUPSO2HE.js";
+import "./chunk-SEUORTVQ.js";
+import {
+  loadOwned,
+  ownsLoop
+} from "./chunk-735F5FTY.js";
 import {
   apiErrorOf,
   checkpointIteration,
   lastTurnApiError
-} from "./chunk-JX5TII33.js";
-import "./chunk-XCF37RR2.js";
-import "./chunk-R6I4XPSL.js";
+} from "./chunk-W367JZMU.js";
 import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import "./chunk-3MQ5DR7M.js";
+import {
+  formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import {
-  formatError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

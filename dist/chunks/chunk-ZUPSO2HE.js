@@ -1,21 +1,24 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  apiErrorSummary
-} from "./chunk-JX5TII33.js";
-import {
-  splitArguments
-} from "./chunk-XCF37RR2.js";
-import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-R6I4XPSL.js";
+} from "./chunk-SEUORTVQ.js";
 import {
+  apiErrorSummary
+} from "./chunk-W367JZMU.js";
+import {
+  splitArguments
+} from "./chunk-3MQ5DR7M.js";
+import {
+  LoopkitError,
   _enum,
   array,
   formatDuration,
+  formatError,
   int,
   isDuration,
+  isLoopkitError,
   iso_exports,
   keepAside,
   looseObject,
@@ -28,12 +31,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-HHEMALVQ.js";
-import {
-  LoopkitError,
-  formatError,
-  isLoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";
