@@ -5,8 +5,11 @@ import {
   beginTurn,
   changesSince,
   checkpointIteration,
+  endLoop,
   endedOutcome,
+  failLoop,
   finishTurn,
+  isActive,
   iterationChangesText,
   loadState as loadState2,
   loopContext,
@@ -23,7 +26,7 @@ import {
   tellPerson,
   treeFingerprint,
   waitGoesOn
-} from "./chunks/chunk-AA5ZPOXC.js";
+} from "./chunks/chunk-DFJ7WAFP.js";
 import {
   historyEntry,
   inspectMirror,
@@ -38,7 +41,7 @@ import {
   verifierRun,
   writeVerifierLog
 } from "./chunks/chunk-GTZE34UZ.js";
-import "./chunks/chunk-WDEVMIYF.js";
+import "./chunks/chunk-JPMZYOPS.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,
@@ -195,9 +198,23 @@ var autoLoopHookHandlers = {
     const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt
 };
+async function endLoopOnError(ctx, reason) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+  });
+}
 async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const settings = readSettings(ctx.env);
@@ -295,6 +312,23 @@ var repeatHookHandlers = {
     } finally {
       interrupt.release();
     }
+  },
+  // The loop ends with ERROR and the hook's error on record (fail closed), never left running unseen.
+  async endOnError(ctx, reason) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState2(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const warnings = [];
+      if (isActive(owned.state)) {
+        const ended = endLoop(owned.state, "ERROR", now);
+        await saveState(file, ended);
+        warnings.push(...await recordStats(ended, now));
+      }
+      await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+      return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
+    });
   },
   // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {
@@ -438,7 +472,7 @@ async function dispatchHook(payload, dataDir, userHome) {
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
-      decision = await handlers.stop({ ...base, input });
+      decision = await stopFailingClosed(handlers, { ...base, input });
       break;
     case "SessionStart":
       decision = await handlers.sessionStart?.({ ...base, input });
@@ -449,6 +483,21 @@ async function dispatchHook(payload, dataDir, userHome) {
   }
   const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+async function stopFailingClosed(handlers, ctx) {
+  try {
+    return await handlers.stop(ctx);
+  } catch (error) {
+    const reason = `loopkit's Stop hook failed (${formatError(error)})`;
+    process.stderr.write(`loopkit: ${reason}
+`);
+    try {
+      return await handlers.endOnError(ctx, reason);
+    } catch (second) {
+      const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
+      return { kind: "allow", message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.` };
+    }
+  }
 }
 function withLines(decision, lines, eventName) {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");

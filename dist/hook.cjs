@@ -59,7 +59,6 @@ async function readInput() {
   }
 }
 async function main() {
-  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
     payload = JSON.parse(await readInput());
@@ -74,6 +73,7 @@ async function main() {
   }
   const data = dataDir();
   if (!(0, import_node_fs.existsSync)(sessionMarkerPath(data, sessionId))) return;
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const { dispatchHook } = await import(activePath);
   const output = await dispatchHook(payload, data);
@@ -85,7 +85,10 @@ main().then(
     process.exitCode = 0;
   },
   (error) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}
+`);
     process.exitCode = 0;
   }
 );

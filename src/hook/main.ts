@@ -3,7 +3,7 @@
 // marker file, and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
-import { underRecursionGuard } from "../shared/recursion-guard.js";
+import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = { dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> };
@@ -25,8 +25,6 @@ async function readInput(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop.
-  if (underRecursionGuard(process.env)) return;
   let payload: unknown;
   try {
     payload = JSON.parse(await readInput());
@@ -41,6 +39,10 @@ async function main(): Promise<void> {
   }
   const data = dataDir();
   if (!existsSync(sessionMarkerPath(data, sessionId))) return;
+  // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop; its fresh
+  // session owns no marker, so it is gone by now. A session that owns one is judged even when the guard
+  // is set: it may come from the environment a settings file hands to hooks, and must not end the loop unjudged.
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
   const activePath = new URL("./hook-active.js", import.meta.url).href;
   const { dispatchHook } = (await import(activePath)) as DispatchModule;
@@ -53,7 +55,10 @@ main().then(
     process.exitCode = 0;
   },
   (error: unknown) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    // The person sees a systemMessage; stderr alone reaches only the debug log.
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}\n`);
     process.exitCode = 0;
   },
 );

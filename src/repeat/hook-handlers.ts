@@ -11,7 +11,7 @@ import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
 import { withNotes, type StopDecision } from "../session/output.js";
 import { checkpointRepeat } from "./checkpoint.js";
-import { afterWait, onResume, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
+import { afterWait, endLoop, isActive, onResume, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
@@ -36,6 +36,23 @@ export const repeatHookHandlers: LoopHookHandlers = {
     } finally {
       interrupt.release();
     }
+  },
+  // The loop ends with ERROR and the hook's error on record (fail closed), never left running unseen.
+  async endOnError(ctx, reason) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const warnings: string[] = [];
+      if (isActive(owned.state)) {
+        const ended = endLoop(owned.state, "ERROR", now);
+        await saveState(file, ended);
+        warnings.push(...(await recordStats(ended, now)));
+      }
+      await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+      return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
+    });
   },
   // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {

@@ -9,7 +9,7 @@ import {
   countLine,
   deleteRef,
   endLoop,
-  failDelegated,
+  failLoop,
   headCommit,
   isActive,
   iterationPrompt,
@@ -38,7 +38,7 @@ import {
   treeFingerprint,
   treeOf,
   writeMarker as writeMarker2
-} from "./chunk-AA5ZPOXC.js";
+} from "./chunk-DFJ7WAFP.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -90,7 +90,7 @@ import {
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunk-WDEVMIYF.js";
+} from "./chunk-JPMZYOPS.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -112,7 +112,7 @@ import {
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-3QWVNAJ6.js";
+} from "./chunk-EYB6E3CN.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -4666,7 +4666,7 @@ var StateSink = class {
   }
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason) {
-    await this.change(async (state, now) => failDelegated(state, now, reason));
+    await this.change(async (state, now) => failLoop(state, now, reason));
   }
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
   async change(fn) {
@@ -5336,12 +5336,13 @@ line counts as a failure. The loop ends:
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
+  ERROR             loopkit's own Stop hook failed (the reason is shown); the loop is ended, never left running
 
 Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
 \`loopkit history\` lists them.
 
 Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
---status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 1 ERROR, 8 no loop
 (also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;
 
@@ -5480,6 +5481,7 @@ var REPEAT_EXIT_CODES = {
   MAX_ITERATIONS: EXIT.unmet,
   CIRCUIT_BREAKER: EXIT.unmet,
   CANCELLED: EXIT.cancelled,
+  ERROR: EXIT.error,
   none: EXIT.noLoop
 };
 function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {

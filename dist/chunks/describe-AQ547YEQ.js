@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-WDEVMIYF.js";
+} from "./chunk-JPMZYOPS.js";
 import {
   AutoLoopStateSchema,
   SessionMarkerSchema,

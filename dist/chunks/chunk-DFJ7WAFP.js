@@ -16,7 +16,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-WDEVMIYF.js";
+} from "./chunk-JPMZYOPS.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -489,7 +489,7 @@ function recordDelegatedProgress(previous, progress) {
   }
   return { state, history };
 }
-function failDelegated(previous, now, reason) {
+function failLoop(previous, now, reason) {
   const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
@@ -1169,7 +1169,7 @@ export {
   nextGateStep,
   finishTurn,
   recordDelegatedProgress,
-  failDelegated,
+  failLoop,
   readLoop,
   tellPerson,
   LoopRunSchema,
