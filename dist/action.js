@@ -2,16 +2,29 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-IYNOCNML.js";
+} from "./chunks/chunk-3GBYSTCP.js";
+import {
+  splitWords
+} from "./chunks/chunk-XWM2ZN7M.js";
 import {
   MIRROR_DIR,
-  execa,
   loadState,
   loopFiles,
-  readSettings,
-  splitWords
-} from "./chunks/chunk-GTZE34UZ.js";
-import "./chunks/chunk-T5RPSBXM.js";
+  readSettings
+} from "./chunks/chunk-RVXRWYVH.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-6OFFSGGF.js";
+import "./chunks/chunk-MZZP42DO.js";
+import {
+  checkGitDir,
+  execa,
+  findRecord,
+  findRepo,
+  lastCheckpoint,
+  runGit,
+  setRef
+} from "./chunks/chunk-ZL43R42R.js";
+import "./chunks/chunk-EYP5537H.js";
 import "./chunks/chunk-2LPL6D4U.js";
 import {
   LoopkitError,
@@ -24,7 +37,7 @@ import { randomUUID } from "node:crypto";
 import { statSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
 import os from "node:os";
-import path2 from "node:path";
+import path3 from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/action/inputs.ts
@@ -69,57 +82,81 @@ function checkCredentials(env) {
 }
 
 // src/action/record.ts
+import { promises as fs2 } from "node:fs";
+import path2 from "node:path";
+
+// src/action/checkpoint-export.ts
 import { promises as fs } from "node:fs";
 import path from "node:path";
+var BUNDLE = "checkpoints.bundle";
+async function exportCheckpoints(dir, dataDir, projectDir, loopId) {
+  const record = await findRecord(dataDir, loopId);
+  if (!record) return [`no checkpoints of loop ${loopId}: checkpoints are taken in a git repository, one per iteration`];
+  await fs.writeFile(path.join(dir, "checkpoints.json"), `${JSON.stringify(record, null, 2)}
+`);
+  const last = lastCheckpoint(record);
+  const repo = findRepo(projectDir);
+  if (!last || !repo) return [];
+  try {
+    await checkGitDir(repo, record.git_dir);
+    await setRef(repo, record.ref, last.commit);
+    const since = record.base_commit ? [`^${record.base_commit}`] : [];
+    const bundle = await runGit(repo, ["bundle", "create", path.join(dir, BUNDLE), record.ref, ...since]);
+    return bundle.ok ? [] : [`no ${BUNDLE}: git bundle create failed: ${bundle.stderr.trim()}`];
+  } catch (error) {
+    return [`no ${BUNDLE}: ${formatError(error)}`];
+  }
+}
+
+// src/action/record.ts
 var MAX_COPY_BYTES = 10 * 1024 * 1024;
 async function writeRecord(dir, from) {
-  await fs.mkdir(dir, { recursive: true });
+  await fs2.mkdir(dir, { recursive: true });
   const skipped = [];
   const files = loopFiles(from.dataDir, from.projectDir);
-  await copyRegularFiles(path.join(from.projectDir, MIRROR_DIR), path.join(dir, "auto-loop"), skipped);
-  await copyRegularFiles(files.dir, path.join(dir, "record"), skipped);
+  await copyRegularFiles(path2.join(from.projectDir, MIRROR_DIR), path2.join(dir, "auto-loop"), skipped);
+  await copyRegularFiles(files.dir, path2.join(dir, "record"), skipped);
   const status = loopStatus(from.projectDir, await loadState(files.state, from.now).catch(() => void 0), from.now, from.staleMs);
-  await fs.writeFile(path.join(dir, "status.json"), `${JSON.stringify(status, null, 2)}
+  await fs2.writeFile(path2.join(dir, "status.json"), `${JSON.stringify(status, null, 2)}
 `);
-  if (from.summary) await fs.writeFile(path.join(dir, "summary.md"), await readFrom(from.summary.file, from.summary.from));
-  if (status.loop_id) {
-    const list = await from.checkpoints(status.loop_id);
-    await fs.writeFile(path.join(dir, list.ok ? "checkpoints.json" : "checkpoints.txt"), list.text);
-  }
-  if (skipped.length) await fs.writeFile(path.join(dir, "skipped.txt"), `${skipped.join("\n")}
+  if (from.summary) await fs2.writeFile(path2.join(dir, "summary.md"), await readFrom(from.summary.file, from.summary.from));
+  const missing = status.loop_id ? await exportCheckpoints(dir, from.dataDir, from.projectDir, status.loop_id) : [];
+  if (missing.length) await fs2.writeFile(path2.join(dir, "checkpoints.txt"), `${missing.join("\n")}
+`);
+  if (skipped.length) await fs2.writeFile(path2.join(dir, "skipped.txt"), `${skipped.join("\n")}
 `);
   return skipped;
 }
 async function copyRegularFiles(from, to, skipped) {
-  const entries = await fs.readdir(from, { withFileTypes: true }).catch(() => []);
+  const entries = await fs2.readdir(from, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
-    const source = path.join(from, entry.name);
+    const source = path2.join(from, entry.name);
     if (entry.isDirectory()) {
-      await copyRegularFiles(source, path.join(to, entry.name), skipped);
+      await copyRegularFiles(source, path2.join(to, entry.name), skipped);
     } else if (!entry.isFile()) {
       skipped.push(`${source} (not a regular file)`);
-    } else if ((await fs.lstat(source)).size > MAX_COPY_BYTES) {
+    } else if ((await fs2.lstat(source)).size > MAX_COPY_BYTES) {
       skipped.push(`${source} (over ${MAX_COPY_BYTES} bytes)`);
     } else {
-      await fs.mkdir(to, { recursive: true });
-      await fs.copyFile(source, path.join(to, entry.name));
+      await fs2.mkdir(to, { recursive: true });
+      await fs2.copyFile(source, path2.join(to, entry.name));
     }
   }
 }
 async function readFrom(file, offset) {
-  const text = await fs.readFile(file).catch(() => Buffer.alloc(0));
+  const text = await fs2.readFile(file).catch(() => Buffer.alloc(0));
   return text.subarray(Math.min(offset, text.length)).toString("utf8");
 }
 
 // src/action/main.ts
-var pluginDir = path2.resolve(path2.dirname(fileURLToPath(import.meta.url)), "..");
-var cli = path2.join(pluginDir, "dist", "cli.js");
+var pluginDir = path3.resolve(path3.dirname(fileURLToPath(import.meta.url)), "..");
+var cli = path3.join(pluginDir, "dist", "cli.js");
 async function main(env) {
   const projectDir = process.cwd();
   const { args, apiKey, warnings } = runArguments(env, { project: projectDir, pluginDir });
   for (const warning of warnings) process.stdout.write(`::warning::${warning}
 `);
-  const dataDir = env.LOOPKIT_DATA_DIR || path2.join(env.RUNNER_TEMP || os.tmpdir(), "loopkit-data");
+  const dataDir = env.LOOPKIT_DATA_DIR || path3.join(env.RUNNER_TEMP || os.tmpdir(), "loopkit-data");
   const runEnv = { ...env, LOOPKIT_DATA_DIR: dataDir, ...apiKey ? { ANTHROPIC_API_KEY: apiKey } : {} };
   for (const name of RUN_INPUTS) delete runEnv[inputVariable(name)];
   checkCredentials(runEnv);
@@ -133,13 +170,7 @@ async function main(env) {
       dataDir,
       summary,
       now: /* @__PURE__ */ new Date(),
-      staleMs: readSettings(env).staleMs,
-      checkpoints: async (loopId) => {
-        const list = await execa(process.execPath, [cli, "checkpoints", loopId, "--json", "--project", projectDir], { env: runEnv, extendEnv: false, reject: false });
-        return list.exitCode === 0 ? { ok: true, text: list.stdout } : { ok: false, text: `loopkit checkpoints gave no list (exit ${list.exitCode}):
-${list.stderr}
-` };
-      }
+      staleMs: readSettings(env).staleMs
     });
     for (const file of skipped) process.stdout.write(`loopkit action: left out of the artifact: ${file}
 `);

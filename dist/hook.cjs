@@ -24,7 +24,34 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/hook/main.ts
+var import_node_fs2 = require("node:fs");
+
+// src/auto-loop/hook-events.ts
 var import_node_fs = require("node:fs");
+var import_node_path = __toESM(require("node:path"), 1);
+var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
+var autoLoopActsOn = ({ payload, marker }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return typeof marker.state_file !== "string" || (0, import_node_fs.existsSync)(resumePendingFile(marker.state_file));
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume" && payload.source !== "compact");
+    default:
+      return true;
+  }
+};
+
+// src/repeat/hook-events.ts
+var repeatActsOn = ({ payload }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return false;
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume");
+    default:
+      return true;
+  }
+};
 
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
@@ -34,13 +61,13 @@ function underRecursionGuard(env) {
 
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
-var import_node_path = __toESM(require("node:path"), 1);
+var import_node_path2 = __toESM(require("node:path"), 1);
 function dataDir(env = process.env) {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path.default.join(import_node_os.default.homedir(), ".loopkit");
+  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path2.default.join(import_node_os.default.homedir(), ".loopkit");
 }
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
-  return import_node_path.default.join(data, "sessions", `${sessionId}.json`);
+  return import_node_path2.default.join(data, "sessions", `${sessionId}.json`);
 }
 
 // src/hook/main.ts
@@ -50,13 +77,34 @@ function warn(line) {
 }
 async function readInput() {
   try {
-    return (0, import_node_fs.readFileSync)(0, "utf8");
+    return (0, import_node_fs2.readFileSync)(0, "utf8");
   } catch (error) {
     if (error.code !== "EAGAIN") throw error;
     const chunks = [];
     for await (const chunk of process.stdin) chunks.push(chunk);
     return Buffer.concat(chunks).toString("utf8");
   }
+}
+function actsOnOf(kind) {
+  switch (kind) {
+    case "repeat":
+      return repeatActsOn;
+    case "auto-loop":
+      return autoLoopActsOn;
+    default:
+      return void 0;
+  }
+}
+function mayAct(payload, markerFile) {
+  let marker;
+  try {
+    marker = JSON.parse((0, import_node_fs2.readFileSync)(markerFile, "utf8"));
+  } catch {
+    return true;
+  }
+  if (typeof marker !== "object" || marker === null) return true;
+  const actsOn = actsOnOf(marker.kind);
+  return actsOn ? actsOn({ payload, marker }) : true;
 }
 async function main() {
   let payload;
@@ -72,7 +120,8 @@ async function main() {
     return;
   }
   const data = dataDir();
-  if (!(0, import_node_fs.existsSync)(sessionMarkerPath(data, sessionId))) return;
+  const markerFile = sessionMarkerPath(data, sessionId);
+  if (!(0, import_node_fs2.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const { dispatchHook } = await import(activePath);

@@ -1,6 +1,7 @@
-// `npm run bench`: what the Stop hook costs. Spawns bare `node -e 0` and `node dist/hook.cjs` many
-// times, interleaved so machine noise hits both alike, and prints medians and the ratio.
-// Figures only: nothing here asserts a time.
+// `npm run bench`: what the hook costs. Spawns bare `node -e 0` and `node dist/hook.cjs` many times,
+// interleaved so machine noise hits both alike, and prints medians and the ratio: in a session with no
+// loop, for an event that decides nothing in a session that owns a loop (a prompt the person types),
+// and for the active path of each loop kind. Figures only: nothing here asserts a time.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -13,14 +14,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
 const runs = Number(values.runs);
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
-const env = { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data };
+const env = { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(data, "stats.json") };
+const CLI = path.join(root, "dist", "cli.js");
+const HOOK = path.join(root, "dist", "hook.cjs");
 
-function timeOnce(args, input, extraEnv = {}) {
+function spawnNode(args, input) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { input, env: { ...env, ...extraEnv }, encoding: "utf8" });
+  const result = spawnSync(process.execPath, args, { input, env, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
-  return ms;
+  return { ms, stdout: result.stdout };
 }
 
 function median(xs) {
@@ -29,37 +32,44 @@ function median(xs) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-const stopPayload = JSON.stringify({
-  session_id: "bench-session",
-  transcript_path: path.join(data, "t.jsonl"),
-  cwd: data,
-  hook_event_name: "Stop",
-  stop_hook_active: false,
-  last_assistant_message: "x".repeat(2000),
-});
+const event = (session, name, extra = {}) =>
+  JSON.stringify({ session_id: session, transcript_path: path.join(data, "t.jsonl"), cwd: data, hook_event_name: name, ...extra });
+const stopPayload = (session, message) => event(session, "Stop", { stop_hook_active: false, last_assistant_message: message });
 
-const project = path.join(data, "project");
-mkdirSync(project);
 let loops = 0;
-/** Active path: a repeat loop with one iteration is started (untimed), then its Stop is timed:
- * zod validation, locked state and stats writes, the decision, marker removal. */
-function activeStop() {
-  const session = `bench-active-${++loops}`;
-  const started = spawnSync(process.execPath, [path.join(root, "dist", "cli.js"), "repeat", "--session", session, "--project", project, "--args-stdin"], {
-    input: "--iterations 1 check the build",
-    env: { ...env, LOOPKIT_STATS_FILE: path.join(data, "stats.json") },
-    encoding: "utf8",
-  });
-  if (started.status !== 0) throw new Error(`could not start a bench loop: ${started.stderr}`);
-  const payload = JSON.stringify({ ...JSON.parse(stopPayload), session_id: session, last_assistant_message: "Built.\nREPEAT-RESULT: pass - ok" });
-  return timeOnce([path.join(root, "dist", "hook.cjs")], payload, { LOOPKIT_STATS_FILE: path.join(data, "stats.json") });
+/** Starts a loop of `kind` (untimed) in a fresh session and project; returns the session id. */
+function startLoop(kind, args) {
+  const session = `bench-${kind}-${++loops}`;
+  const project = path.join(data, `project ${loops}`);
+  mkdirSync(project);
+  spawnNode([CLI, kind, "--session", session, "--project", project, "--args-stdin"], args);
+  return session;
 }
 
-const bare = () => timeOnce(["-e", "0"], "");
-const noLoop = () => timeOnce([path.join(root, "dist", "hook.cjs")], stopPayload);
+/** The hook must have answered as the row says, or the figure would time something else. */
+function hook(payload, expect) {
+  const { ms, stdout } = spawnNode([HOOK], payload);
+  if (!expect(stdout)) throw new Error(`unexpected hook output for ${payload.slice(0, 80)}: ${JSON.stringify(stdout)}`);
+  return ms;
+}
+const silent = (stdout) => stdout === "";
+
+const repeatSession = startLoop("repeat", "1h --iterations 5 check the build");
+const autoLoopSession = startLoop("auto-loop", "make it pass --verify false --max-iterations 1000");
+
+const ROWS = [
+  ["no active loop (Stop)", () => hook(stopPayload("bench-no-loop", "x".repeat(2000)), silent)],
+  ["repeat loop, a prompt the person types", () => hook(event(repeatSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
+  ["auto-loop, a prompt the person types", () => hook(event(autoLoopSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
+  // Active paths (the loop start before each is untimed): zod validation, locked state and stats
+  // writes, the decision, marker removal; for the auto-loop the verifier run (`false`: no audit).
+  ["repeat loop, final Stop (active)", () => hook(stopPayload(startLoop("repeat", "--iterations 1 check the build"), "Built.\nREPEAT-RESULT: pass - ok"), (out) => /repeat ended/.test(out))],
+  ["auto-loop, Stop with a failing verifier (active)", () => hook(stopPayload(startLoop("auto-loop", "make it pass --verify false"), "Changed things."), (out) => /"decision":"block"/.test(out))],
+];
 
 /** Runs `subject` and bare node alternately (after a warm-up) and returns both medians. */
 function compare(subject) {
+  const bare = () => spawnNode(["-e", "0"], "").ms;
   for (let i = 0; i < 3; i++) bare(), subject();
   const xs = { bare: [], subject: [] };
   for (let i = 0; i < runs; i++) {
@@ -69,17 +79,15 @@ function compare(subject) {
   return { bare: median(xs.bare), subject: median(xs.subject) };
 }
 
-// Two separate blocks: the active path writes files and spawns the CLI, which would disturb the
-// no-loop figure if the three were interleaved.
-const idle = compare(noLoop);
-const active = compare(activeStop);
-const row = (name, ms, base) => console.log(`  ${name.padEnd(40)} ${ms.toFixed(1).padStart(7)} ms   ratio ${(ms / base).toFixed(3)}`);
-console.log(`loopkit Stop hook benchmark: median of ${runs} runs each, each interleaved with bare node`);
-row("node -e 0 (bare start-up)", idle.bare, idle.bare);
-row("hook, no active loop", idle.subject, idle.bare);
-row("node -e 0 (bare start-up, second block)", active.bare, active.bare);
-row("hook, active loop (repeat, final Stop)", active.subject, active.bare);
-console.log(`no-loop overhead over bare node: ${(((idle.subject - idle.bare) / idle.bare) * 100).toFixed(1)}% (target: at most 15%)`);
+// One block per row, each against its own bare figure: the active paths write files and spawn the
+// CLI, which would disturb the other figures if all were interleaved.
+console.log(`loopkit hook benchmark: median of ${runs} runs each, each interleaved with bare node (node -e 0)`);
+console.log(`  ${"hook event".padEnd(50)} ${"bare".padStart(8)} ${"hook".padStart(8)}   ratio`);
+for (const [name, subject] of ROWS) {
+  const { bare, subject: ms } = compare(subject);
+  console.log(`  ${name.padEnd(50)} ${bare.toFixed(1).padStart(5)} ms ${ms.toFixed(1).padStart(5)} ms   ${(ms / bare).toFixed(3)}`);
+}
+console.log(`targets: no loop at most 1.15; an event that decides nothing in a loop's session at most 1.5`);
 rmSync(data, { recursive: true, force: true });
 console.log("");
 await benchCheckpoints(root);

@@ -37,10 +37,6 @@ async function main(env: NodeJS.ProcessEnv): Promise<number> {
       summary,
       now: new Date(),
       staleMs: readSettings(env).staleMs,
-      checkpoints: async (loopId) => {
-        const list = await execa(process.execPath, [cli, "checkpoints", loopId, "--json", "--project", projectDir], { env: runEnv, extendEnv: false, reject: false });
-        return list.exitCode === 0 ? { ok: true, text: list.stdout } : { ok: false, text: `loopkit checkpoints gave no list (exit ${list.exitCode}):\n${list.stderr}\n` };
-      },
     });
     for (const file of skipped) process.stdout.write(`loopkit action: left out of the artifact: ${file}\n`);
     if (env.GITHUB_OUTPUT) await appendFile(env.GITHUB_OUTPUT, renderOutputs({ record_dir: env.LOOPKIT_ARTIFACT_DIR }, `loopkit_${randomUUID()}`));

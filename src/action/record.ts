@@ -1,10 +1,11 @@
 // The loop's record gathered into one folder for the job's artifact: the project's `.auto-loop/`, loopkit's
-// own copy (state, gate history, phase logs), the job summary, the final status and the checkpoints list.
+// own copy (state, gate history, phase logs), the job summary, the final status and the checkpoints.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { loopStatus } from "../auto-loop/status.js";
 import { loadState, loopFiles } from "../auto-loop/store.js";
 import { MIRROR_DIR } from "../auto-loop/mirror.js";
+import { exportCheckpoints } from "./checkpoint-export.js";
 
 /** `.auto-loop/` is the agent's to write: a file past this size is left out of the artifact (and named). */
 const MAX_COPY_BYTES = 10 * 1024 * 1024;
@@ -16,8 +17,6 @@ export interface RecordSources {
   summary: { file: string; from: number } | null;
   now: Date;
   staleMs: number;
-  /** `loopkit checkpoints <loop id> --json`, run by the caller: its output, or why there is none. */
-  checkpoints(loopId: string): Promise<{ ok: boolean; text: string }>;
 }
 
 /** Writes the record into `dir` (created); returns the names of files that were left out. */
@@ -30,10 +29,8 @@ export async function writeRecord(dir: string, from: RecordSources): Promise<str
   const status = loopStatus(from.projectDir, await loadState(files.state, from.now).catch(() => undefined), from.now, from.staleMs);
   await fs.writeFile(path.join(dir, "status.json"), `${JSON.stringify(status, null, 2)}\n`);
   if (from.summary) await fs.writeFile(path.join(dir, "summary.md"), await readFrom(from.summary.file, from.summary.from));
-  if (status.loop_id) {
-    const list = await from.checkpoints(status.loop_id);
-    await fs.writeFile(path.join(dir, list.ok ? "checkpoints.json" : "checkpoints.txt"), list.text);
-  }
+  const missing = status.loop_id ? await exportCheckpoints(dir, from.dataDir, from.projectDir, status.loop_id) : [];
+  if (missing.length) await fs.writeFile(path.join(dir, "checkpoints.txt"), `${missing.join("\n")}\n`);
   if (skipped.length) await fs.writeFile(path.join(dir, "skipped.txt"), `${skipped.join("\n")}\n`);
   return skipped;
 }

@@ -1,7 +1,7 @@
 // Reads the audit's vote from its reply. It counts only when the reply's final line is exactly one
 // vote object {"vote": ..., "reasons": [...]} and no other vote object (or anything shaped like one,
 // even quoted, escaped or in a code fence) appears anywhere in the reply: an ambiguous reply is no vote.
-import { z } from "zod";
+import * as z from "zod";
 import { AUDIT_VOTES, type AuditVote } from "./state.js";
 
 const VoteSchema = z.strictObject({ vote: z.enum(AUDIT_VOTES), reasons: z.array(z.string().max(4000)).max(50) });

@@ -1,5 +1,5 @@
 // One line of gate-history.jsonl per decision: the person's audit trail (a true copy stays in the data dir).
-import { z } from "zod";
+import * as z from "zod";
 import { AUDIT_VOTES, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./state.js";
 
 export const HistoryEntrySchema = z.object({

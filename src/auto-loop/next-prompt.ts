@@ -1,7 +1,7 @@
 // The prompt a `loopkit run` phase's Stop hook would have sent: saved in loopkit's data dir for the
 // runner, which opens the next fresh session with it instead of continuing the old one.
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { readJson, writeJson } from "../state/json-store.js";
 
 const NextPromptSchema = z.object({

@@ -2,22 +2,20 @@
 // SessionStart(resume) hook the *parent's* session id even under --fork-session, so that hook cannot
 // tell a fork from the owner. It only notes "resume pending"; the first UserPromptSubmit, which
 // carries the session's real id, renews the heartbeat and puts the loop context back.
-import path from "node:path";
 import { promises as fs } from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { readJson, withLock, writeJson } from "../state/json-store.js";
 import type { HookContext } from "../session/handlers.js";
 import { ownsLoop } from "../session/owner.js";
 import type { SessionStartInput, UserPromptSubmitInput } from "../session/input.js";
 import type { ContextDecision } from "../session/output.js";
 import { historyEntry } from "./history.js";
+import { resumePendingFile } from "./hook-events.js";
 import { loopContext } from "./loop-context.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "./state.js";
 import { loopFiles, persist } from "./store.js";
 
 const ResumePendingSchema = z.object({ version: z.literal(1), loop_id: z.string().min(1), session_id: z.string().min(1), at: z.iso.datetime() });
-
-const pendingFile = (stateFile: string) => path.join(path.dirname(stateFile), "resume-pending.json");
 
 type Ctx = HookContext<SessionStartInput> | HookContext<UserPromptSubmitInput>;
 
@@ -32,7 +30,7 @@ export async function readOwned(ctx: Ctx): Promise<AutoLoopState | undefined> {
 /** SessionStart(resume): remember that the owner may be back; nothing else changes yet. */
 export async function noteResume(ctx: HookContext<SessionStartInput>): Promise<void> {
   if (!(await readOwned(ctx))) return;
-  await writeJson(pendingFile(ctx.marker.state_file), ResumePendingSchema, {
+  await writeJson(resumePendingFile(ctx.marker.state_file), ResumePendingSchema, {
     version: 1,
     loop_id: ctx.marker.loop_id,
     session_id: ctx.input.session_id,
@@ -42,7 +40,7 @@ export async function noteResume(ctx: HookContext<SessionStartInput>): Promise<v
 
 /** UserPromptSubmit in the owning session after a resume: heartbeat, history line, loop context. */
 export async function resumeOnPrompt(ctx: HookContext<UserPromptSubmitInput>): Promise<ContextDecision | undefined> {
-  const file = pendingFile(ctx.marker.state_file);
+  const file = resumePendingFile(ctx.marker.state_file);
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const state = await withLock(files.state, async () => {
     const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false as const }));

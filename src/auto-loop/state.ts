@@ -1,6 +1,6 @@
 // The auto-loop's state: one versioned schema, used for the true copy in loopkit's data dir and for
 // the person-readable mirror `.auto-loop/goal-state.json` (which is never read back for decisions).
-import { z } from "zod";
+import * as z from "zod";
 
 export const LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"] as const;
 export type LoopStatus = (typeof LOOP_STATUSES)[number];

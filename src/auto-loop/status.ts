@@ -3,7 +3,7 @@ import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary
 import { formatDuration } from "../shared/duration.js";
 import { EXIT } from "../shared/exit-codes.js";
 import { elapsedMs } from "./caps.js";
-import { z } from "zod";
+import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */

@@ -13,9 +13,31 @@ interface Options {
   pluginData?: string;
 }
 
+export const CHECKPOINTS_HELP = `Usage: loopkit checkpoints [<loop id>] [--json] [--project <dir>] [--plugin-data <dir>]
+
+A loop's checkpoints: in a git repository, the working tree after each iteration, kept as a commit on
+refs/loopkit/<loop id> (HEAD, the index, branches and the stash untouched). Without a loop id: the
+project's loop with the newest checkpoint, and a line for each other loop there.
+
+  <loop id>            the loop (its id is in --status and loopkit history)
+  --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
+                       tokens and files changed, the ref, the latest failure
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit checkpoints
+  loopkit checkpoints loop-1767268800123 --json
+  git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
+
+Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+`;
+
 export function registerCheckpointsCommand(program: Command, io: CliIo): void {
   program
     .command("checkpoints")
+    .configureHelp({ formatHelp: () => CHECKPOINTS_HELP })
     .description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>")
     .argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)")
     .option("--json", "print the checkpoint record as JSON")

@@ -14,9 +14,29 @@ interface Options {
   pluginData?: string;
 }
 
+export const PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
+
+Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
+loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
+stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+
+  --keep N             keep the checkpoints of the newest N ended loops (default 0)
+  --dry-run            say what would be removed, remove nothing
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit prune --dry-run
+  loopkit prune --keep 3
+
+Exit codes: 0, 1 error, 2 usage error.
+`;
+
 export function registerPruneCommand(program: Command, io: CliIo): void {
   program
     .command("prune")
+    .configureHelp({ formatHelp: () => PRUNE_HELP })
     .description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project")
     .option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0")
     .option("--dry-run", "say what would be removed, remove nothing")

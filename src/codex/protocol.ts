@@ -1,6 +1,6 @@
 // zod schemas for the parts of the `codex app-server` JSON-RPC protocol loopkit uses, written from
 // `codex app-server generate-ts` of @openai/codex 0.171.0. Loose objects: newer fields pass through.
-import { z } from "zod";
+import * as z from "zod";
 
 const RequestId = z.union([z.number(), z.string()]);
 

@@ -2,7 +2,7 @@
 // there), auto-loops from each project's gate history in loopkit's data folder. Read-only throughout.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/history.js";
 import { AutoLoopStateSchema, LOOP_STATUSES } from "../auto-loop/state.js";
 import { FINAL_STATUSES } from "../repeat/state.js";

@@ -1,7 +1,6 @@
 // Loaded only when the session owns a loop: validates the payload and the marker, then hands the
-// event to the loop kind's handler. Returns the stdout JSON, or undefined for "print nothing".
-import { autoLoopHookHandlers } from "../auto-loop/hook-handlers.js";
-import { repeatHookHandlers } from "../repeat/hook-handlers.js";
+// event to the loop kind's handler, whose code (and dependencies) load only for a loop of that kind.
+// Returns the stdout JSON, or undefined for "print nothing".
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
@@ -11,9 +10,9 @@ import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import { toHookJson, type HookDecision, type StopDecision } from "../session/output.js";
 import { SessionMarkerSchema } from "../session/marker.js";
 
-const HANDLERS: Record<"repeat" | "auto-loop", LoopHookHandlers> = {
-  repeat: repeatHookHandlers,
-  "auto-loop": autoLoopHookHandlers,
+const HANDLERS: Record<"repeat" | "auto-loop", () => Promise<LoopHookHandlers>> = {
+  repeat: async () => (await import("../repeat/hook-handlers.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("../auto-loop/hook-handlers.js")).autoLoopHookHandlers,
 };
 
 /** `userHome`: where the person's notify command is configured (tests give their own; see notify/command.ts). */
@@ -35,7 +34,7 @@ export async function dispatchHook(payload: unknown, dataDir: string, userHome?:
     const aside = await keepAside(markerFile);
     return toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` });
   }
-  const handlers = HANDLERS[marker.kind];
+  const handlers = await HANDLERS[marker.kind]();
   const base = { marker, dataDir, env: process.env, now: () => new Date() };
   const before = await readLoop(marker.kind, marker.state_file);
   let decision: HookDecision | undefined;

@@ -1,8 +1,12 @@
 // Entry point of every loopkit hook (dist/hook.cjs). It must cost next to nothing in a session that
 // runs no loop, so it is a small CommonJS file with no dependencies: it parses stdin, checks one
-// marker file, and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
+// marker file, asks the loop kind whether the event may change anything (a prompt the person types
+// mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
+import { autoLoopActsOn } from "../auto-loop/hook-events.js";
+import { repeatActsOn } from "../repeat/hook-events.js";
+import type { ActsOn } from "../session/handlers.js";
 import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
@@ -24,6 +28,30 @@ async function readInput(): Promise<string> {
   }
 }
 
+function actsOnOf(kind: unknown): ActsOn | undefined {
+  switch (kind) {
+    case "repeat":
+      return repeatActsOn;
+    case "auto-loop":
+      return autoLoopActsOn;
+    default:
+      return undefined;
+  }
+}
+
+/** False only when the marker's loop kind says the event changes nothing; a marker it cannot read goes to the active path, which reports it. */
+function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
+  let marker: unknown;
+  try {
+    marker = JSON.parse(readFileSync(markerFile, "utf8"));
+  } catch {
+    return true;
+  }
+  if (typeof marker !== "object" || marker === null) return true;
+  const actsOn = actsOnOf((marker as { kind?: unknown }).kind);
+  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown> }) : true;
+}
+
 async function main(): Promise<void> {
   let payload: unknown;
   try {
@@ -38,7 +66,8 @@ async function main(): Promise<void> {
     return;
   }
   const data = dataDir();
-  if (!existsSync(sessionMarkerPath(data, sessionId))) return;
+  const markerFile = sessionMarkerPath(data, sessionId);
+  if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
   // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop; its fresh
   // session owns no marker, so it is gone by now. A session that owns one is judged even when the guard
   // is set: it may come from the environment a settings file hands to hooks, and must not end the loop unjudged.

@@ -1,7 +1,7 @@
 // A repeat loop's state, one file per session in loopkit's data dir: <data>/repeat/<session_id>.json.
 // A finished loop's file stays (phase "ended") so --status can say what happened last.
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 
 /** ERROR: loopkit's own Stop hook failed, so the loop was ended rather than left running unjudged. */
 export const FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"] as const;

@@ -3,7 +3,7 @@
 // is, every write is locked and atomic, and a file that does not parse is moved aside, never overwritten.
 import os from "node:os";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { keepAside, readJson, withLock, writeJson } from "../state/json-store.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";

@@ -2,7 +2,7 @@
 import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { formatDuration } from "../shared/duration.js";
 import { isActive } from "./decide.js";
-import { z } from "zod";
+import * as z from "zod";
 import { EXIT } from "../shared/exit-codes.js";
 import { FINAL_STATUSES, type RepeatState } from "./state.js";
 

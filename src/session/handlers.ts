@@ -1,4 +1,5 @@
-// The contract between the hook dispatcher and each loop kind (repeat, auto-loop).
+// The contract between the hook and each loop kind (repeat, auto-loop): the handlers the active path
+// calls, and the cheap question the hook entry asks first (<kind>/hook-events.ts), before it loads them.
 import type { SessionMarker } from "./marker.js";
 import type { SessionStartInput, StopInput, UserPromptSubmitInput } from "./input.js";
 import type { ContextDecision, StopDecision } from "./output.js";
@@ -19,3 +20,16 @@ export interface LoopHookHandlers {
   sessionStart?(ctx: HookContext<SessionStartInput>): Promise<ContextDecision | undefined>;
   userPromptSubmit?(ctx: HookContext<UserPromptSubmitInput>): Promise<ContextDecision | undefined>;
 }
+
+/** What the hook entry knows before loading anything: the payload and the session's marker, parsed as JSON, not validated. */
+export interface UncheckedEvent {
+  payload: Record<string, unknown>;
+  marker: Record<string, unknown>;
+}
+
+/**
+ * Whether an event may change anything for a loop of this kind. False only when it surely does not:
+ * the hook then ends without loading the active path. Must stay free of dependencies (it is bundled
+ * into the hook entry), and must answer true for any event or field it does not know.
+ */
+export type ActsOn = (event: UncheckedEvent) => boolean;

@@ -1,5 +1,5 @@
 // zod schemas for the hook payloads Claude Code sends on stdin (only the fields loopkit reads; others pass through).
-import { z } from "zod";
+import * as z from "zod";
 import { SESSION_ID_PATTERN } from "../state/paths.js";
 
 const common = {

@@ -1,7 +1,7 @@
 // The per-session marker: "session S owns loop L of kind K". Written by the CLI when a loop starts,
 // removed when it ends. The Stop hook's no-loop fast path is one existence check of this file.
 import { promises as fs } from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import { readJson, writeJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 

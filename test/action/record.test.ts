@@ -27,7 +27,6 @@ const sources = (overrides: Partial<RecordSources> = {}): RecordSources => ({
   summary: null,
   now: at(10_000),
   staleMs: 60_000,
-  checkpoints: async (loopId) => ({ ok: true, text: `{"loop_id":"${loopId}"}\n` }),
   ...overrides,
 });
 
@@ -40,7 +39,7 @@ async function recordLoop(): Promise<void> {
 }
 
 describe("writeRecord", () => {
-  it("gathers .auto-loop/, loopkit's own copy with the phase logs, the status, the summary this run appended and the checkpoints list", async () => {
+  it("gathers .auto-loop/, loopkit's own copy with the phase logs, the status and the summary this run appended; says why there are no checkpoints", async () => {
     await recordLoop();
     writeFileSync(path.join(project, ".auto-loop", "goal-state.json"), "{}");
     writeFileSync(path.join(project, ".auto-loop", "logs", "verifier-0001-1.log"), "FAIL");
@@ -53,7 +52,7 @@ describe("writeRecord", () => {
     expect(existsSync(path.join(out, "record", "state.json"))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(out, "status.json"), "utf8"))).toMatchObject({ status: "achieved", reason: "proven", loop_id: "loop-1" });
     expect(readFileSync(path.join(out, "summary.md"), "utf8")).toBe("## this run\n");
-    expect(readFileSync(path.join(out, "checkpoints.json"), "utf8")).toBe('{"loop_id":"loop-1"}\n');
+    expect(readFileSync(path.join(out, "checkpoints.txt"), "utf8")).toBe("no checkpoints of loop loop-1: checkpoints are taken in a git repository, one per iteration\n");
     expect(existsSync(path.join(out, "skipped.txt"))).toBe(false);
   });
 
@@ -74,17 +73,9 @@ describe("writeRecord", () => {
     expect(JSON.stringify(readdirSync(out, { recursive: true }))).not.toContain("outside");
   });
 
-  it("says why there is no checkpoints list when the command gave none", async () => {
-    await recordLoop();
-    await writeRecord(out, sources({ checkpoints: async () => ({ ok: false, text: "loopkit checkpoints gave no list (exit 1)\n" }) }));
-    expect(readFileSync(path.join(out, "checkpoints.txt"), "utf8")).toMatch(/gave no list/);
-    expect(existsSync(path.join(out, "checkpoints.json"))).toBe(false);
-  });
-
-  it("with no loop at all still writes the status (none) and asks for no checkpoints", async () => {
-    let asked = false;
-    await writeRecord(out, sources({ checkpoints: async () => ((asked = true), { ok: true, text: "" }) }));
+  it("with no loop at all still writes the status (none), and no checkpoints", async () => {
+    await writeRecord(out, sources());
     expect(JSON.parse(readFileSync(path.join(out, "status.json"), "utf8"))).toMatchObject({ status: "none" });
-    expect(asked).toBe(false);
+    expect(readdirSync(out).filter((name) => name.startsWith("checkpoints"))).toEqual([]);
   });
 });

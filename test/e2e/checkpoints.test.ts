@@ -4,25 +4,16 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
-import { makeSandbox, runClaude, type Sandbox } from "./harness/run-claude.js";
+import { describe, expect, it } from "vitest";
+import type { FakeModel } from "./harness/fake-model.js";
+import { useModelAndSandbox } from "./harness/lifecycle.js";
+import { runClaude, type Sandbox } from "./harness/run-claude.js";
 import { bash, dataDirOf, hookPrompts, isAudit, loopkitEnv, loopScript, plugin } from "./auto-loop-helpers.js";
-import { iterationScript, repeatEnv, result } from "./repeat-helpers.js";
+import { iterationScript, repeatEnv, result, stopMessages } from "./repeat-helpers.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
-beforeAll(async () => {
-  model = await startFakeModel([]);
-});
-afterAll(async () => {
-  await model.close();
-  plugin.remove();
-});
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-afterEach(() => sandbox.cleanup());
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 const git = (...args: string[]) =>
   execFileSync("git", args, { cwd: sandbox.project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" } });
@@ -170,9 +161,9 @@ describe("checkpoints of an auto-loop", () => {
 });
 
 describe("checkpoints of a repeat loop", () => {
-  const runRepeat = (iterations: number) => {
-    const { script } = iterationScript(
-      Array.from({ length: iterations }, (_, i) => bash(`printf ${i + 1} > n.txt`)),
+  const runRepeat = (iterations: number, commands = Array.from({ length: iterations }, (_, i) => `printf ${i + 1} > n.txt`)) => {
+    const { script, seen } = iterationScript(
+      commands.map((command) => bash(command)),
       () => result("REPEAT-RESULT: pass - wrote n.txt"),
     );
     model.setScript(script);
@@ -184,13 +175,13 @@ describe("checkpoints of a repeat loop", () => {
       args: ["--allowedTools", "Bash"],
       env: repeatEnv(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" }),
       timeoutMs: 120_000,
-    });
+    }).then((run) => ({ run, seen }));
   };
 
   it("works in a repository with no commit: the first checkpoint has no parent, and HEAD stays unborn", async () => {
     rmSync(path.join(sandbox.project, ".git"), { recursive: true });
     git("init", "-q", "-b", "main");
-    const run = await runRepeat(2);
+    const { run } = await runRepeat(2);
     expect(run.exitCode, run.stderr).toBe(0);
     const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
     expect(record.checkpoints.map((c: any) => [c.id, c.verdict, c.tokens, c.parent === null])).toEqual([["1", "pass", null, true], ["2", "pass, COMPLETED", null, false]]);
@@ -202,11 +193,33 @@ describe("checkpoints of a repeat loop", () => {
 
   it("runs as before in a folder that is no repository: no checkpoints, no error", async () => {
     rmSync(path.join(sandbox.project, ".git"), { recursive: true });
-    const run = await runRepeat(2);
+    const { run } = await runRepeat(2);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(readFileSync(path.join(sandbox.project, "n.txt"), "utf8")).toBe("2");
     expect(JSON.stringify(run.hookEvents)).not.toMatch(/checkpoint/i);
     expect(existsSync(path.join(dataDirOf(sandbox), "checkpoints"))).toBe(false);
     expect(loopkit("checkpoints")).toMatchObject({ code: 1, stderr: expect.stringContaining("no loop has checkpoints in this project") });
+  }, 180_000);
+
+  it("reports a checkpoint that fails in the next prompt and in --status, and goes on with the loop", async () => {
+    // The agent owns .git/: a file where loopkit's ref folder goes makes the checkpoint of iteration 1 fail.
+    // (Through scripts: Claude Code's Bash tool refuses a command line that names .git itself.)
+    writeFileSync(path.join(sandbox.project, "plant.sh"), "echo planted > .git/refs/loopkit\n");
+    writeFileSync(path.join(sandbox.project, "unplant.sh"), "rm .git/refs/loopkit\n");
+    // A stale lock beside the loop's ref makes its update fail too.
+    writeFileSync(path.join(sandbox.project, "lock.sh"), 'for ref in .git/refs/loopkit/*; do : > "$ref.lock"; done\n');
+    const { run, seen } = await runRepeat(3, ["printf 1 > n.txt; sh plant.sh", "sh unplant.sh; printf 2 > n.txt", "printf 3 > n.txt; sh lock.sh"]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
+    expect(seen[1]!.prompt).toMatch(/loopkit could not record a checkpoint of iteration 1 \(git update-ref failed: .*\); the loop goes on/);
+    expect(seen[2]!.prompt).not.toMatch(/could not record a checkpoint/);
+    // The last iteration's failure has no next prompt: the person's closing line and --status say it.
+    const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
+    expect(record.checkpoints.map((c: any) => c.id)).toEqual(["2"]);
+    expect(record).toMatchObject({ failures: 2, failure: { iteration: 3 } });
+    expect(git("show", `refs/loopkit/${record.loop_id}:n.txt`)).toBe("2");
+    const status = JSON.parse(loopkit("repeat", "--project", sandbox.project, "--status", "--json").stdout);
+    expect(status).toMatchObject({ checkpoints: 1, checkpoint_failure: expect.stringMatching(/^iteration 3: git update-ref failed/) });
+    expect(stopMessages(run.hookEvents).at(-1)).toMatch(/could not record a checkpoint of iteration 3/);
   }, 180_000);
 });

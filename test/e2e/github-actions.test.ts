@@ -150,7 +150,10 @@ describe("loopkit run in GitHub Actions", () => {
     expect(existsSync(path.join(record, "auto-loop", "goal-state.json"))).toBe(true);
     expect(existsSync(path.join(record, "record", "state.json"))).toBe(true);
     expect(readdirSync(path.join(record, "record", "phases"))).toEqual(["phase-0001.log", "phase-0002.log"]);
-    expect(readdirSync(record).some((name) => name.startsWith("checkpoints."))).toBe(true);
+    const checkpoints = JSON.parse(readFileSync(path.join(record, "checkpoints.json"), "utf8"));
+    expect(checkpoints).toMatchObject({ loop_id: final.loop_id, loop_kind: "auto-loop" });
+    expect(checkpoints.checkpoints.map((c: { iteration: number }) => c.iteration)).toEqual([1, 2]);
+    expect(existsSync(path.join(record, "checkpoints.bundle"))).toBe(true);
   });
 
   it("budget-limited: exit 6, outputs and summary say budget-limited", async () => {

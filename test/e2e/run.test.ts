@@ -64,6 +64,12 @@ describe("loopkit run", () => {
     expect(result.stdout).toMatch(/the loop ended achieved/);
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 3, session_id: sessions[2], handoff_note: "phase 1: wrote one; next: two" });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "phase", "gate", "phase", "gate", "phase", "gate"]);
+    // Each phase's iteration is checkpointed like any auto-loop's.
+    const end = status(sandbox);
+    expect(end).toMatchObject({ checkpoints: 3, checkpoint_ref: `refs/loopkit/${end.loop_id}` });
+    const show = (rev: string) => execa("git", ["show", rev], { cwd: sandbox.project, env: { PATH: process.env.PATH ?? "" }, extendEnv: false });
+    expect((await show(`refs/loopkit/${end.loop_id}~2:hello.txt`)).stdout).toBe("one");
+    expect((await show(`refs/loopkit/${end.loop_id}:hello.txt`)).stdout).toBe("hi");
   });
 
   it("ends budget-limited at --max-iterations: the wrap-up instruction opens the last phase and the note is kept; exit code 6", async () => {

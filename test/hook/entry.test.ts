@@ -84,6 +84,20 @@ describe("hook entry", () => {
     expect(left[0]).toMatch(/^s-123\.json\.corrupt-/);
   });
 
+  it("ends at once, loading nothing, on an event the marker's loop kind does not act on", () => {
+    mkdirSync(path.join(data, "sessions"), { recursive: true });
+    const stateFile = path.join(data, "repeat", "s-123.json");
+    mkdirSync(path.dirname(stateFile), { recursive: true });
+    writeFileSync(stateFile, "{ corrupt");
+    const marker = { version: 1, kind: "repeat", loop_id: "l-1", project_dir: data, state_file: stateFile, created_at: new Date(0).toISOString() };
+    writeFileSync(path.join(data, "sessions", "s-123.json"), JSON.stringify(marker));
+    // The active path would keep the corrupt state aside and say so; a prompt the person types never gets there.
+    expect(runHook(stop({ hook_event_name: "UserPromptSubmit", prompt: "hi" }))).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(readdirSync(path.dirname(stateFile))).toEqual(["s-123.json"]);
+    // A Stop does get there.
+    expect(JSON.parse(runHook(stop()).stdout).systemMessage).toMatch(/loopkit repeat stopped: .*not valid JSON/);
+  });
+
   it("ignores a payload of an event it does not handle, even with a marker", () => {
     mkdirSync(path.join(data, "sessions"), { recursive: true });
     writeFileSync(path.join(data, "sessions", "s-123.json"), "{}");

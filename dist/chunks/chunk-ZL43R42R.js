@@ -1,15 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  AUDIT_VOTES,
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
   external_exports,
   readJson,
   readOrKeepAside,
-  tokensUsed,
-  writeJson,
-  writeSessionMarker
-} from "./chunk-T5RPSBXM.js";
+  writeJson
+} from "./chunk-EYP5537H.js";
 import {
   projectKey
 } from "./chunk-2LPL6D4U.js";
@@ -25,8 +20,8 @@ var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs6 = __require("fs");
-    function checkPathExt(path11, options) {
+    var fs3 = __require("fs");
+    function checkPathExt(path8, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -37,25 +32,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path11.substr(-p.length).toLowerCase() === p) {
+        if (p && path8.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path11, options) {
+    function checkStat(stat, path8, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path11, options);
+      return checkPathExt(path8, options);
     }
-    function isexe(path11, options, cb) {
-      fs6.stat(path11, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path11, options));
+    function isexe(path8, options, cb) {
+      fs3.stat(path8, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path8, options));
       });
     }
-    function sync(path11, options) {
-      return checkStat(fs6.statSync(path11), path11, options);
+    function sync(path8, options) {
+      return checkStat(fs3.statSync(path8), path8, options);
     }
   }
 });
@@ -65,14 +60,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs6 = __require("fs");
-    function isexe(path11, options, cb) {
-      fs6.stat(path11, function(er, stat) {
+    var fs3 = __require("fs");
+    function isexe(path8, options, cb) {
+      fs3.stat(path8, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path11, options) {
-      return checkStat(fs6.statSync(path11), options);
+    function sync(path8, options) {
+      return checkStat(fs3.statSync(path8), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -96,7 +91,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs6 = __require("fs");
+    var fs3 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -105,7 +100,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path11, options, cb) {
+    function isexe(path8, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -115,7 +110,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path11, options || {}, function(er, is) {
+          isexe(path8, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -124,7 +119,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path11, options || {}, function(er, is) {
+      core(path8, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -134,9 +129,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path11, options) {
+    function sync(path8, options) {
       try {
-        return core.sync(path11, options || {});
+        return core.sync(path8, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -152,7 +147,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path11 = __require("path");
+    var path8 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -190,7 +185,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path11.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -217,7 +212,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path11.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -265,7 +260,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path11 = __require("path");
+    var path8 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -283,7 +278,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path11.delimiter : void 0
+          pathExt: withoutPathExt ? path8.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -292,7 +287,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path11.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -346,8 +341,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path11, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path11.split("/").pop();
+      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path8.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -360,16 +355,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs6 = __require("fs");
+    var fs3 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs6.openSync(command, "r");
-        fs6.readSync(fd, buffer, 0, size, 0);
-        fs6.closeSync(fd);
+        fd = fs3.openSync(command, "r");
+        fs3.readSync(fd, buffer, 0, size, 0);
+        fs3.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -382,7 +377,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path11 = __require("path");
+    var path8 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -407,7 +402,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path11.normalize(parsed.command);
+        parsed.command = path8.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -1467,7 +1462,7 @@ var npmRunPathEnv = ({ env = process4.env, ...options } = {}) => {
 };
 
 // node_modules/execa/lib/terminate/kill.js
-import { setTimeout as setTimeout2 } from "node:timers/promises";
+import { setTimeout } from "node:timers/promises";
 
 // node_modules/execa/lib/return/final-error.js
 var getFinalError = (originalError, message, isSync) => {
@@ -1974,7 +1969,7 @@ var killOnTimeout = async ({ kill, forceKillAfterDelay, context, controllerSigna
     return;
   }
   try {
-    await setTimeout2(forceKillAfterDelay, void 0, { signal: controllerSignal });
+    await setTimeout(forceKillAfterDelay, void 0, { signal: controllerSignal });
     if (kill("SIGKILL")) {
       context.isForcefullyTerminated ??= true;
     }
@@ -2592,7 +2587,7 @@ var getReason = ({ reason }) => {
 };
 
 // node_modules/execa/lib/terminate/timeout.js
-import { setTimeout as setTimeout3 } from "node:timers/promises";
+import { setTimeout as setTimeout2 } from "node:timers/promises";
 var validateTimeout = ({ timeout }) => {
   if (timeout !== void 0 && (!Number.isFinite(timeout) || timeout < 0)) {
     throw new TypeError(`Expected the \`timeout\` option to be a non-negative integer, got \`${timeout}\` (${typeof timeout})`);
@@ -2600,7 +2595,7 @@ var validateTimeout = ({ timeout }) => {
 };
 var throwOnTimeout = (subprocess, timeout, context, controller) => timeout === 0 || timeout === void 0 ? [] : [killAfterTimeout(subprocess, timeout, context, controller)];
 var killAfterTimeout = async (subprocess, timeout, context, { signal }) => {
-  await setTimeout3(timeout, void 0, { signal });
+  await setTimeout2(timeout, void 0, { signal });
   context.terminationReason ??= "timeout";
   subprocess.kill();
   throw new DiscardedError();
@@ -3616,7 +3611,7 @@ function parseMilliseconds(milliseconds) {
 
 // node_modules/pretty-ms/index.js
 var isZero = (value) => value === 0 || value === 0n;
-var pluralize = (word, count3) => count3 === 1 || count3 === 1n ? word : `${word}s`;
+var pluralize = (word, count2) => count2 === 1 || count2 === 1n ? word : `${word}s`;
 var SECOND_ROUNDING_EPSILON = 1e-7;
 var ONE_DAY_IN_MILLISECONDS = 24n * 60n * 60n * 1000n;
 function prettyMilliseconds(milliseconds, options) {
@@ -4919,13 +4914,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path11, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path11 === "string" ? path11 : path11.toString();
+  for (const { path: path8, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path8 === "string" ? path8 : path8.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path11, serializedResult);
+      appendFileSync(path8, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path11, serializedResult);
+      writeFileSync(path8, serializedResult);
     }
   }
 };
@@ -5853,12 +5848,12 @@ var SignalExit = class extends SignalExitBase {
     for (const sig of signals) {
       this.#sigListeners[sig] = () => {
         const listeners = this.#process.listeners(sig);
-        let { count: count3 } = this.#emitter;
+        let { count: count2 } = this.#emitter;
         const p = process10;
         if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-          count3 += p.__signal_exit_emitter__.count;
+          count2 += p.__signal_exit_emitter__.count;
         }
-        if (listeners.length === count3) {
+        if (listeners.length === count2) {
           this.unload();
           const ret = this.#emitter.emit("exit", null, sig);
           const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -7467,758 +7462,9 @@ var HeadBuffer = class {
   }
 };
 
-// src/shared/recursion-guard.ts
-var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
-function underRecursionGuard(env) {
-  return Boolean(env[RECURSION_GUARD]);
-}
-function refuseUnderRecursionGuard(env, what) {
-  if (!underRecursionGuard(env)) return;
-  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
-    value: env[RECURSION_GUARD],
-    hint: "start loops from your own Claude Code session or terminal"
-  });
-}
-
-// src/shared/process-group.ts
-import { promises as fs } from "node:fs";
-var KILL_GRACE_MS = 2e3;
-function killGroup(child, signal) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    child.kill(signal);
-  }
-}
-function killGroupAfter(child, timeoutMs) {
-  let fired = false;
-  const timers = [];
-  timers.push(
-    setTimeout(() => {
-      fired = true;
-      killGroup(child, "SIGTERM");
-      timers.push(setTimeout(() => killGroup(child, "SIGKILL"), KILL_GRACE_MS));
-    }, timeoutMs)
-  );
-  return {
-    timedOut: () => fired,
-    clear: () => timers.forEach(clearTimeout)
-  };
-}
-var RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
-async function killTagged(tag) {
-  if (process.platform !== "linux") return 0;
-  const needle = Buffer.from(`\0${RUN_TAG_VAR}=${tag}\0`);
-  const pids = (await fs.readdir("/proc").catch(() => [])).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
-  let killed = 0;
-  await Promise.all(
-    pids.map(async (pid) => {
-      const environ = await fs.readFile(`/proc/${pid}/environ`).catch(() => null);
-      if (!environ || !Buffer.concat([Buffer.from([0]), environ]).includes(needle)) return;
-      try {
-        process.kill(Number(pid), "SIGKILL");
-        killed += 1;
-      } catch {
-      }
-    })
-  );
-  return killed;
-}
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = external_exports.strictObject({ vote: external_exports.enum(AUDIT_VOTES), reasons: external_exports.array(external_exports.string().max(4e3)).max(50) });
-var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
-function parseAuditVote(reply) {
-  const lines = reply.trimEnd().split("\n");
-  const last = lines[lines.length - 1]?.trim() ?? "";
-  let raw;
-  try {
-    raw = JSON.parse(last);
-  } catch {
-    return { problem: "the audit's reply does not end with a vote object on its final line" };
-  }
-  const parsed = VoteSchema.safeParse(raw);
-  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
-  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
-  const keys = reply.match(VOTE_KEY)?.length ?? 0;
-  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
-  return { vote: parsed.data };
-}
-
-// src/shared/bounded-output.ts
-var BoundedOutput = class {
-  constructor(headLimit, tailLimit) {
-    this.headLimit = headLimit;
-    this.tailLimit = tailLimit;
-  }
-  headLimit;
-  tailLimit;
-  head = Buffer.alloc(0);
-  tail = [];
-  tailBytes = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.head.length < this.headLimit) {
-      const take = Math.min(this.headLimit - this.head.length, chunk.length);
-      this.head = Buffer.concat([this.head, chunk.subarray(0, take)]);
-      chunk = chunk.subarray(take);
-    }
-    if (chunk.length === 0) return;
-    this.tail.push(chunk);
-    this.tailBytes += chunk.length;
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailLimit) {
-      this.tailBytes -= this.tail.shift().length;
-    }
-  }
-  /** Head and tail joined, with a marker saying how much was left out in between. */
-  text() {
-    const tail = Buffer.concat(this.tail);
-    const kept = tail.subarray(Math.max(0, tail.length - this.tailLimit));
-    const omitted = this.total - this.head.length - kept.length;
-    const middle = omitted > 0 ? `
-[... ${omitted} bytes of output omitted ...]
-` : "";
-    return `${this.head.toString("utf8")}${middle}${kept.toString("utf8")}`;
-  }
-  /** The last `bytes` of the output (from the tail, or the head when the output was short). */
-  last(bytes) {
-    const all = this.total <= this.headLimit ? this.head : Buffer.concat(this.tail);
-    const slice = all.subarray(Math.max(0, all.length - bytes)).toString("utf8");
-    return all.length > bytes || this.total > all.length ? `[...]${slice}` : slice;
-  }
-};
-
-// src/auto-loop/transcript-usage.ts
-import { promises as fs3 } from "node:fs";
-import path7 from "node:path";
-
-// src/shared/guarded-files.ts
-import { randomBytes } from "node:crypto";
-import { constants as constants4, promises as fs2 } from "node:fs";
-import path6 from "node:path";
-var NOFOLLOW = constants4.O_NOFOLLOW ?? 0;
-var NONBLOCK = constants4.O_NONBLOCK ?? 0;
-function describeEntry(stat) {
-  if (stat.isSymbolicLink()) return "a symbolic link";
-  if (stat.isDirectory()) return "a folder";
-  if (stat.isFile()) return "a file";
-  if (stat.isFIFO()) return "a named pipe (FIFO)";
-  if (stat.isSocket()) return "a socket";
-  return "a device";
-}
-var lstatOrNull = (file) => fs2.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
-var GuardedFolder = class {
-  constructor(root, now = () => /* @__PURE__ */ new Date()) {
-    this.root = root;
-    this.now = now;
-  }
-  root;
-  now;
-  /** Everything moved aside so far, for the caller to report. */
-  planted = [];
-  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
-  async dir(rel2) {
-    await fs2.mkdir(this.root, { recursive: true });
-    let current = this.root;
-    for (const part of splitRel(rel2)) {
-      current = path6.join(current, part);
-      const stat = await lstatOrNull(current);
-      if (stat?.isDirectory()) continue;
-      if (stat) await this.moveAside(current, stat);
-      await fs2.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
-      if (!(await fs2.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
-    }
-    return current;
-  }
-  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
-  async writeFile(rel2, content) {
-    const dir = await this.dir(path6.dirname(rel2));
-    const target = path6.join(dir, path6.basename(rel2));
-    await this.clearForFile(target);
-    const temp = path6.join(dir, `.${path6.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
-    const handle = await fs2.open(temp, constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | NOFOLLOW, 420);
-    try {
-      await handle.writeFile(content);
-    } finally {
-      await handle.close();
-    }
-    try {
-      await fs2.rename(temp, target);
-    } catch (error) {
-      await fs2.rm(temp, { force: true });
-      throw error;
-    }
-  }
-  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
-  async append(rel2, content) {
-    const dir = await this.dir(path6.dirname(rel2));
-    const target = path6.join(dir, path6.basename(rel2));
-    await this.clearForFile(target);
-    const handle = await fs2.open(target, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | NOFOLLOW | NONBLOCK, 420);
-    try {
-      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
-      await handle.write(content);
-    } finally {
-      await handle.close();
-    }
-  }
-  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
-  async openForAppend(rel2) {
-    const dir = await this.dir(path6.dirname(rel2));
-    const target = path6.join(dir, path6.basename(rel2));
-    await this.clearForFile(target);
-    const handle = await fs2.open(target, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | NOFOLLOW | NONBLOCK, 420);
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      throw new Error(`${target} is not a regular file`);
-    }
-    return handle;
-  }
-  /**
-   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
-   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
-   */
-  async read(rel2, maxBytes) {
-    let current = this.root;
-    for (const part of splitRel(path6.dirname(rel2))) {
-      current = path6.join(current, part);
-      if (!(await lstatOrNull(current))?.isDirectory()) return null;
-    }
-    return readRegularFile(path6.join(current, path6.basename(rel2)), maxBytes);
-  }
-  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
-  async keepAside(rel2, keepDir, name) {
-    const file = path6.join(this.root, rel2);
-    const stat = await lstatOrNull(file);
-    if (!stat) return null;
-    const dir = await this.dir(keepDir);
-    const kept = path6.join(dir, name);
-    await fs2.rename(file, kept);
-    return path6.relative(this.root, kept);
-  }
-  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
-  async moveAsideIfPresent(rel2) {
-    const file = path6.join(this.root, rel2);
-    const stat = await lstatOrNull(file);
-    return stat ? this.moveAside(file, stat) : null;
-  }
-  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
-  async checkFile(rel2) {
-    let current = this.root;
-    for (const part of splitRel(path6.dirname(rel2))) {
-      current = path6.join(current, part);
-      const stat2 = await lstatOrNull(current);
-      if (!stat2) return null;
-      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
-    }
-    const file = path6.join(current, path6.basename(rel2));
-    const stat = await lstatOrNull(file);
-    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
-  }
-  /** Checks that `rel` is a real folder (or absent), parents included. */
-  async checkDir(rel2) {
-    let current = this.root;
-    for (const part of splitRel(rel2)) {
-      current = path6.join(current, part);
-      const stat = await lstatOrNull(current);
-      if (!stat) return null;
-      if (!stat.isDirectory()) return this.moveAside(current, stat);
-    }
-    return null;
-  }
-  async clearForFile(target) {
-    const stat = await lstatOrNull(target);
-    if (stat && !stat.isFile()) await this.moveAside(target, stat);
-  }
-  async moveAside(file, stat) {
-    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
-    const kept = `${file}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
-    await fs2.rename(file, kept);
-    const planted = { path: path6.relative(this.root, file), found: describeEntry(stat), keptAs: path6.relative(this.root, kept) };
-    this.planted.push(planted);
-    return planted;
-  }
-};
-function splitRel(rel2) {
-  const parts = path6.normalize(rel2).split(path6.sep).filter((part) => part !== "" && part !== ".");
-  if (parts.includes("..") || path6.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
-  return parts;
-}
-async function readRegularFile(file, maxBytes, position = 0) {
-  const handle = await openRegular(file);
-  if (!handle) return null;
-  try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
-    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
-    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
-  } finally {
-    await handle.close();
-  }
-}
-async function openRegular(file, follow = false) {
-  let handle;
-  try {
-    handle = await fs2.open(file, constants4.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
-  } catch (error) {
-    const code = error.code;
-    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
-    throw error;
-  }
-  if ((await handle.stat()).isFile()) return handle;
-  await handle.close();
-  return null;
-}
-
-// src/auto-loop/transcript-usage.ts
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var MAX_DELTA_BYTES = 64 * 1024 * 1024;
-var count2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens) + count2(usage.output_tokens);
-}
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path7.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path7.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  const handle = await openRegular(file, true);
-  if (!handle) return offset;
-  try {
-    const { size: fullSize } = await handle.stat();
-    let position = offset > fullSize ? 0 : offset;
-    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count2(usage.input_tokens) + count2(usage.cache_creation_input_tokens) + count2(usage.cache_read_input_tokens);
-  }
-}
-
-// src/auto-loop/audit.ts
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs() {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--strict-mcp-config",
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function runAudit(options) {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const repo = findRepo(options.cwd);
-  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
-  const child = execa(bin, auditArgs(), {
-    cwd: options.cwd,
-    env: { ...env, [RECURSION_GUARD]: "1" },
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
-  const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
-}
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
-}
-
-// src/auto-loop/verifier.ts
-import { randomUUID } from "node:crypto";
-var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
-var KEEP_BYTES = 32 * 1024;
-var TAIL_BYTES = 4 * 1024;
-var DRAIN_MS = 2e3;
-async function runVerifier(command, cwd, timeoutMs, env = process.env) {
-  const started = Date.now();
-  const tag = randomUUID();
-  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(command, {
-    shell: true,
-    cwd,
-    env: { ...env, [RUN_TAG_VAR]: tag },
-    extendEnv: false,
-    detached: true,
-    cleanup: true,
-    stdin: "ignore",
-    buffer: false,
-    all: true,
-    reject: false
-  });
-  child.all?.on("data", (chunk) => output.push(chunk));
-  const deadline = killGroupAfter(child, timeoutMs);
-  let drain;
-  const endTree = () => {
-    killGroup(child, "SIGKILL");
-    void killTagged(tag);
-  };
-  child.on("exit", () => {
-    endTree();
-    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
-  });
-  const result = await child;
-  deadline.clear();
-  clearTimeout(drain);
-  endTree();
-  const timedOut = deadline.timedOut();
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    exitCode,
-    passed: !timedOut && exitCode === 0,
-    timedOut,
-    durationMs: Date.now() - started,
-    output: output.text(),
-    outputTail: output.last(TAIL_BYTES),
-    outputBytes: output.total
-  };
-}
-function verifierRun(outcome, logFile) {
-  return {
-    exit_code: outcome.exitCode,
-    passed: outcome.passed,
-    timed_out: outcome.timedOut,
-    duration_ms: outcome.durationMs,
-    output_tail: outcome.outputTail,
-    output_bytes: outcome.outputBytes,
-    log_file: logFile
-  };
-}
-
-// src/auto-loop/settings.ts
-var DEFAULT_STALE_MS = 30 * 6e4;
-var DEFAULT_CONTEXT_WINDOW = 2e5;
-function positive(env, name, fallback) {
-  const value = Number(env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-function readSettings(env) {
-  return {
-    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
-    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
-    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
-  };
-}
-
-// src/shared/split-words.ts
-function splitArguments(text) {
-  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
-}
-function argvWords(values) {
-  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
-}
-var SPACE = /[ \t\r\n]/;
-function splitWords(text) {
-  const words = [];
-  let current;
-  let i2 = 0;
-  const finish = (end) => {
-    if (current) {
-      const raw = text.slice(current.start, end);
-      words.push({ value: current.value, raw, option: raw.startsWith("--") });
-    }
-    current = void 0;
-  };
-  const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
-  while (i2 < text.length) {
-    const ch = text[i2];
-    if (SPACE.test(ch)) {
-      finish(i2);
-      i2 += 1;
-      continue;
-    }
-    current ??= { value: "", start: i2 };
-    if ((ch === "'" || ch === '"') && canOpenQuote()) {
-      const end = ch === "'" ? readSingle(text, i2) : readDouble(text, i2);
-      current.value += end.value;
-      i2 = end.next;
-      continue;
-    }
-    if (ch === "\\" && i2 + 1 < text.length) {
-      const next = text[i2 + 1];
-      if (next !== "\n") current.value += next;
-      i2 += 2;
-      continue;
-    }
-    current.value += ch;
-    i2 += 1;
-  }
-  finish(text.length);
-  return words;
-}
-function readSingle(text, start) {
-  const end = text.indexOf("'", start + 1);
-  if (end === -1) throw unterminated("'", start);
-  return { value: text.slice(start + 1, end), next: end + 1 };
-}
-function readDouble(text, start) {
-  let value = "";
-  for (let i2 = start + 1; i2 < text.length; i2 += 1) {
-    const ch = text[i2];
-    if (ch === '"') return { value, next: i2 + 1 };
-    if (ch === "\\" && i2 + 1 < text.length && '"\\$`\n'.includes(text[i2 + 1])) {
-      if (text[i2 + 1] !== "\n") value += text[i2 + 1];
-      i2 += 1;
-      continue;
-    }
-    value += ch;
-  }
-  throw unterminated('"', start);
-}
-function unterminated(quote, at) {
-  return new LoopkitError("USAGE", `unterminated ${quote} quote starting at character ${at + 1}`, {
-    value: quote,
-    hint: "close the quote, or escape it with a backslash"
-  });
-}
-function quoteForShell(value) {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-// src/auto-loop/mirror.ts
-import { createHash } from "node:crypto";
-import { constants as constants5, promises as fs4 } from "node:fs";
-import path8 from "node:path";
-
-// src/auto-loop/history.ts
-var HistoryEntrySchema = external_exports.object({
-  version: external_exports.literal(1),
-  at: external_exports.iso.datetime(),
-  loop_id: external_exports.string(),
-  session_id: external_exports.string(),
-  iteration: external_exports.int().nonnegative(),
-  event: external_exports.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
-  status: external_exports.enum(LOOP_STATUSES),
-  verdict: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
-  exit_code: external_exports.int().nullable(),
-  vote: external_exports.enum(AUDIT_VOTES).nullable(),
-  tokens: external_exports.int().nonnegative(),
-  detail: external_exports.string(),
-  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
-  goal: external_exports.string().optional()
-});
-function historyEntry(state, now, event, detail, extra = {}) {
-  return {
-    version: 1,
-    at: now.toISOString(),
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    iteration: state.iteration,
-    event,
-    status: state.status,
-    verdict: null,
-    exit_code: null,
-    vote: null,
-    tokens: tokensUsed(state),
-    detail,
-    ...extra
-  };
-}
-
-// src/auto-loop/mirror.ts
-var MIRROR_DIR = ".auto-loop";
-var KEEP_LOGS = 20;
-var MAX_HANDOFF_BYTES = 32 * 1024;
-var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
-var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
-var rel = (...parts) => path8.join(MIRROR_DIR, ...parts);
-var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
-var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
-var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
-var FOLDERS = ["logs", "tampered"];
-function mirrorText(state) {
-  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
-`;
-}
-var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function writeMirror(projectDir, state, text, now) {
-  const folder = guard(projectDir, now);
-  await folder.writeFile(rel(".gitignore"), GITIGNORE);
-  await folder.writeFile(rel("goal-state.json"), text);
-  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
-  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
-`);
-  return folder.planted;
-}
-async function appendJsonl(file, entries) {
-  if (entries.length === 0) return;
-  await fs4.mkdir(path8.dirname(file), { recursive: true });
-  const handle = await fs4.open(file, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | (constants5.O_NOFOLLOW ?? 0) | (constants5.O_NONBLOCK ?? 0), 420);
-  try {
-    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
-    await handle.write(historyLines(entries));
-  } finally {
-    await handle.close();
-  }
-}
-async function appendMirrorHistory(projectDir, entries, now) {
-  if (entries.length === 0) return [];
-  const folder = guard(projectDir, now);
-  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
-  return folder.planted;
-}
-var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join("");
-async function inspectMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return [];
-  const folder = guard(projectDir, now);
-  const found = [];
-  await folder.checkDir(MIRROR_DIR);
-  for (const name of FOLDERS) await folder.checkDir(rel(name));
-  for (const name of FILES) await folder.checkFile(rel(name));
-  const logs = await fs4.readdir(path8.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
-  for (const name of logs.filter((n2) => !n2.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
-  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
-  if (mirror === null) {
-    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
-  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
-    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
-    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
-  }
-  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
-  return found;
-}
-async function mirrorIsOurs(projectDir, expectedSha) {
-  if (expectedSha === null) return false;
-  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
-  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
-}
-async function keepForeignAside(projectDir, now) {
-  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
-}
-async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const folder = guard(projectDir, now);
-  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await folder.writeFile(rel("logs", name), output);
-  const dir = path8.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs4.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs4.rm(path8.join(dir, file), { force: true })));
-  return rel("logs", name);
-}
-function openMirrorLog(projectDir, name, now) {
-  return guard(projectDir, now).openForAppend(rel(name));
-}
-async function readHandoff(projectDir) {
-  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
-  if (!read) return null;
-  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
-  return text === "" ? null : text;
-}
-
-// src/auto-loop/store.ts
-import path9 from "node:path";
-function loopFiles(data, projectDir) {
-  const dir = path9.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path9.join(dir, "state.json"), history: path9.join(dir, "gate-history.jsonl") };
-}
-function loadState(file, now) {
-  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
-}
-async function persist(files, state, history, now) {
-  const text = mirrorText(state);
-  const saved = { ...state, mirror_sha256: sha256(text) };
-  await writeJson(files.state, AutoLoopStateSchema, saved);
-  const planted = await writeMirror(state.project_dir, state, text, now);
-  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
-  await appendJsonl(files.history, all);
-  await appendMirrorHistory(state.project_dir, all, now);
-  return saved;
-}
-function writeMarker(data, state, files, now, driver = "session") {
-  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
-}
-
 // src/checkpoint/record.ts
-import { promises as fs5 } from "node:fs";
-import path10 from "node:path";
+import { promises as fs } from "node:fs";
+import path6 from "node:path";
 var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
 var ChangesSchema = external_exports.object({
   added: external_exports.int().nonnegative(),
@@ -8268,11 +7514,11 @@ var CheckpointRecordSchema = external_exports.object({
   failures: external_exports.int().nonnegative()
 });
 function checkpointsDir(data, projectDir) {
-  return path10.join(data, "checkpoints", projectKey(projectDir));
+  return path6.join(data, "checkpoints", projectKey(projectDir));
 }
 function recordFiles(data, projectDir, loopId) {
   const dir = checkpointsDir(data, projectDir);
-  return { record: path10.join(dir, `${loopId}.json`), index: path10.join(dir, `${loopId}.index`) };
+  return { record: path6.join(dir, `${loopId}.json`), index: path6.join(dir, `${loopId}.index`) };
 }
 function loadRecord(file, now) {
   return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
@@ -8288,49 +7534,145 @@ async function projectRecords(data, projectDir) {
   return readRecordsIn(checkpointsDir(data, projectDir));
 }
 async function allRecords(data) {
-  const root = path10.join(data, "checkpoints");
-  const projects = await fs5.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path10.join(root, project))))).flat();
+  const root = path6.join(data, "checkpoints");
+  const projects = await fs.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path6.join(root, project))))).flat();
 }
 async function findRecord(data, loopId) {
-  const root = path10.join(data, "checkpoints");
-  for (const project of await fs5.readdir(root).catch(() => [])) {
-    const read = await readJson(path10.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+  const root = path6.join(data, "checkpoints");
+  for (const project of await fs.readdir(root).catch(() => [])) {
+    const read = await readJson(path6.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.loop_id === loopId) return read.value;
   }
   return void 0;
 }
 async function readRecordsIn(dir) {
-  const names = (await fs5.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
+  const names = (await fs.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
   const records = [];
   for (const name of names) {
-    const read = await readJson(path10.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(path6.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists) records.push(read.value);
   }
   const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
   return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
 }
 
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output, keep = KEEP_PATHS) {
+  const fields = output.split("\0");
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (let i2 = 0; i2 + 1 < fields.length; i2 += 2) {
+    const status = fields[i2].trim();
+    const file = fields[i2 + 1];
+    if (!STATUSES.has(status) || file === "") continue;
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
+    else changes.more += 1;
+  }
+  return changes;
+}
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
+}
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
+}
+
+// src/checkpoint/tree.ts
+import { existsSync as existsSync2, promises as fs2 } from "node:fs";
+import path7 from "node:path";
+async function git(repo, args, options = {}) {
+  const result = await runGit(repo, args, options);
+  if (!result.ok) {
+    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
+  }
+  return result.stdout;
+}
+function ownPaths(repo, projectDir) {
+  const rel = path7.relative(repo.workTree, projectDir).split(path7.sep).join("/");
+  const prefix = rel ? `${rel}/` : "";
+  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
+}
+async function seedIndex(repo, projectDir, indexFile) {
+  if (existsSync2(indexFile)) return;
+  await fs2.mkdir(path7.dirname(indexFile), { recursive: true });
+  const own = path7.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs2.copyFile(own, indexFile).catch(() => void 0);
+  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
+}
+async function gitDirOf(repo) {
+  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs2.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
+  await seedIndex(repo, projectDir, indexFile);
+  try {
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  } catch (error) {
+    if (!/index/i.test(error.message)) throw error;
+    await fs2.rm(indexFile, { force: true });
+    await seedIndex(repo, projectDir, indexFile);
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  }
+  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
+}
+async function treeOf(repo, commit) {
+  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+async function commitTree(repo, tree, parent, message, now) {
+  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
+  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
+  return (await git(repo, args, { gitEnv, input: message })).trim();
+}
+async function setRef(repo, ref, commit) {
+  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
+}
+async function deleteRef(repo, ref) {
+  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
+}
+async function changesBetween(repo, from, to, keep) {
+  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+}
+async function switchTree(repo, indexFile, from, to) {
+  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
+}
+
 export {
-  splitArguments,
-  argvWords,
-  splitWords,
-  HistoryEntrySchema,
-  historyEntry,
-  readRegularFile,
-  MIRROR_DIR,
-  inspectMirror,
-  mirrorIsOurs,
-  keepForeignAside,
-  writeVerifierLog,
-  openMirrorLog,
-  readHandoff,
-  loopFiles,
-  loadState,
-  persist,
-  writeMarker,
   execa,
   runGit,
+  guardedGitEnv,
   findRepo,
   CheckpointRecordSchema,
   recordFiles,
@@ -8341,13 +7683,14 @@ export {
   projectRecords,
   allRecords,
   findRecord,
-  refuseUnderRecursionGuard,
-  killGroup,
-  killGroupAfter,
-  BoundedOutput,
-  readTranscriptDelta,
-  runAudit,
-  runVerifier,
-  verifierRun,
-  readSettings
+  countLine,
+  pathLines,
+  checkGitDir,
+  snapshotTree,
+  treeOf,
+  commitTree,
+  setRef,
+  deleteRef,
+  changesBetween,
+  switchTree
 };

@@ -2078,6 +2078,100 @@ var require_lib = __commonJS({
   }
 });
 
+// src/state/json-store.ts
+var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
+var import_write_file_atomic = __toESM(require_lib(), 1);
+import { constants, promises as fs } from "node:fs";
+import path from "node:path";
+var MAX_JSON_BYTES = 16 * 1024 * 1024;
+async function readJson(file2, schema) {
+  let handle;
+  try {
+    handle = await fs.open(file2, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error62) {
+    const code = error62.code;
+    if (code === "ENOENT") return { exists: false };
+    if (code === "ELOOP" || code === "ENXIO" || code === "EISDIR") throw notRegular(file2, error62);
+    throw error62;
+  }
+  let text;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw notRegular(file2);
+    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file2} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file2 });
+    text = await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
+  return { exists: true, value: parseJson(file2, text, schema) };
+}
+var notRegular = (file2, cause) => new LoopkitError("STATE_CORRUPT", `${file2} is not a regular file`, { value: file2, cause });
+function parseJson(file2, text, schema) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (cause) {
+    throw new LoopkitError("STATE_CORRUPT", `${file2} is not valid JSON`, { value: file2, cause });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    const where = issue2 && issue2.path.length > 0 ? ` at ${issue2.path.join(".")}` : "";
+    throw new LoopkitError("STATE_CORRUPT", `${file2} does not match its schema${where}: ${issue2?.message ?? "invalid"}`, {
+      value: file2,
+      cause: parsed.error
+    });
+  }
+  return parsed.data;
+}
+async function writeJson(file2, schema, value) {
+  const checked = schema.parse(value);
+  await fs.mkdir(path.dirname(file2), { recursive: true });
+  await (0, import_write_file_atomic.default)(file2, `${JSON.stringify(checked, null, 2)}
+`);
+}
+async function keepAside(file2, now = /* @__PURE__ */ new Date()) {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const aside = `${file2}.corrupt-${stamp}`;
+  await fs.rename(file2, aside);
+  return aside;
+}
+async function withLock(file2, fn, staleMs = 1e4) {
+  await fs.mkdir(path.dirname(file2), { recursive: true });
+  let release;
+  try {
+    release = await import_proper_lockfile.default.lock(file2, {
+      realpath: false,
+      stale: staleMs,
+      retries: { retries: 60, minTimeout: 20, maxTimeout: 250, factor: 1.5 }
+    });
+  } catch (cause) {
+    throw new LoopkitError("STATE_LOCKED", `could not lock ${file2}`, {
+      value: file2,
+      cause,
+      hint: "another loopkit process holds it; try again in a few seconds"
+    });
+  }
+  try {
+    return await fn();
+  } finally {
+    await release().catch(() => void 0);
+  }
+}
+async function readOrKeepAside(file2, schema, now, hint) {
+  try {
+    const read = await readJson(file2, schema);
+    return read.exists ? read.value : void 0;
+  } catch (error62) {
+    if (!isLoopkitError(error62, "STATE_CORRUPT")) throw error62;
+    const aside = await keepAside(file2, now);
+    throw new LoopkitError("STATE_CORRUPT", `${error62.message}; kept it as ${aside}`, { value: aside, cause: error62, hint });
+  }
+}
+
+// src/session/marker.ts
+import { promises as fs2 } from "node:fs";
+
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -21795,193 +21889,16 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/auto-loop/state.ts
-var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
-var AUDIT_VOTES = ["achieved", "unmet", "blocked", "thrashing"];
-var CapsSchema = external_exports.object({
-  max_iterations: external_exports.int().positive(),
-  max_tokens: external_exports.int().positive(),
-  max_wallclock_ms: external_exports.int().positive(),
-  restart_pct: external_exports.int().min(1).max(100)
-});
-var VerifierRunSchema = external_exports.object({
-  exit_code: external_exports.int().nullable(),
-  passed: external_exports.boolean(),
-  timed_out: external_exports.boolean(),
-  duration_ms: external_exports.int().nonnegative(),
-  output_tail: external_exports.string(),
-  output_bytes: external_exports.int().nonnegative(),
-  log_file: external_exports.string().nullable()
-});
-var VerifierResultSchema = external_exports.object({
-  at: external_exports.iso.datetime(),
-  iteration: external_exports.int().nonnegative(),
-  /** pass = passed twice in a row; flaky = passed, then failed; fail = failed the first run. */
-  verdict: external_exports.enum(["pass", "flaky", "fail"]),
-  runs: external_exports.array(VerifierRunSchema).min(1).max(2)
-});
-var AuditResultSchema = external_exports.object({
-  at: external_exports.iso.datetime(),
-  iteration: external_exports.int().nonnegative(),
-  vote: external_exports.enum(AUDIT_VOTES),
-  reasons: external_exports.array(external_exports.string()),
-  /** Why the vote fell back to unmet (timeout, crash, no vote in the reply), else null. */
-  failure: external_exports.string().nullable(),
-  tokens: external_exports.int().nonnegative()
-});
-var AutoLoopStateSchema = external_exports.object({
-  version: external_exports.literal(1),
-  loop_id: external_exports.string().min(1),
-  session_id: external_exports.string().min(1),
-  project_dir: external_exports.string().min(1),
-  status: external_exports.enum(LOOP_STATUSES),
-  /** Why the loop ended (or, while pursuing, null). */
-  status_reason: external_exports.string().nullable(),
-  goal: external_exports.string().min(1),
-  goal_file: external_exports.string().nullable(),
-  verify_command: external_exports.string().min(1),
-  caps: CapsSchema,
-  started_at: external_exports.iso.datetime(),
-  updated_at: external_exports.iso.datetime(),
-  heartbeat_at: external_exports.iso.datetime(),
-  ended_at: external_exports.iso.datetime().nullable(),
-  base_commit: external_exports.string().nullable(),
-  /** Completed turns the Stop gate has judged. */
-  iteration: external_exports.int().nonnegative(),
-  tokens: external_exports.object({ transcript: external_exports.int().nonnegative(), audit: external_exports.int().nonnegative() }),
-  transcript: external_exports.object({
-    path: external_exports.string().nullable(),
-    offset: external_exports.int().nonnegative(),
-    /** The latest message ids counted, so a response split across two reads is counted once. */
-    recent_message_ids: external_exports.array(external_exports.string()),
-    subagent_offsets: external_exports.record(external_exports.string(), external_exports.int().nonnegative()),
-    /** When the loop was attached to this session (start or takeover): earlier spend is not the loop's. */
-    since: external_exports.iso.datetime(),
-    /** Input + cache tokens of the latest main-chain response: the context in use. */
-    context_tokens: external_exports.int().nonnegative()
-  }),
-  evidence: external_exports.array(external_exports.string()),
-  blocker: external_exports.object({ reason: external_exports.string(), count: external_exports.int().positive() }).nullable(),
-  thrash: external_exports.object({ streak: external_exports.int().nonnegative(), tree_hash: external_exports.string().nullable() }),
-  next_action: external_exports.string(),
-  last_verifier: VerifierResultSchema.nullable(),
-  last_audit: AuditResultSchema.nullable(),
-  /** Set when a cap was reached: the next Stop collects the hand-off note and ends budget-limited. */
-  wrap_up: external_exports.object({ reason: external_exports.string(), at: external_exports.iso.datetime() }).nullable(),
-  handoff_note: external_exports.string().nullable(),
-  /** True once the context passed --restart-pct and a hand-off note was asked for (reset below it). */
-  handoff_requested: external_exports.boolean(),
-  /** sha256 of the mirror goal-state.json loopkit last wrote; anything else there is tampering. */
-  mirror_sha256: external_exports.string().nullable(),
-  tamper_count: external_exports.int().nonnegative(),
-  flaky_count: external_exports.int().nonnegative()
-});
-function tokensUsed(state) {
-  return state.tokens.transcript + state.tokens.audit;
-}
-
-// src/state/json-store.ts
-var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { constants, promises as fs } from "node:fs";
-import path from "node:path";
-var MAX_JSON_BYTES = 16 * 1024 * 1024;
-async function readJson(file2, schema) {
-  let handle;
-  try {
-    handle = await fs.open(file2, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch (error62) {
-    const code = error62.code;
-    if (code === "ENOENT") return { exists: false };
-    if (code === "ELOOP" || code === "ENXIO" || code === "EISDIR") throw notRegular(file2, error62);
-    throw error62;
-  }
-  let text;
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw notRegular(file2);
-    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file2} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file2 });
-    text = await handle.readFile("utf8");
-  } finally {
-    await handle.close();
-  }
-  return { exists: true, value: parseJson(file2, text, schema) };
-}
-var notRegular = (file2, cause) => new LoopkitError("STATE_CORRUPT", `${file2} is not a regular file`, { value: file2, cause });
-function parseJson(file2, text, schema) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch (cause) {
-    throw new LoopkitError("STATE_CORRUPT", `${file2} is not valid JSON`, { value: file2, cause });
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    const where = issue2 && issue2.path.length > 0 ? ` at ${issue2.path.join(".")}` : "";
-    throw new LoopkitError("STATE_CORRUPT", `${file2} does not match its schema${where}: ${issue2?.message ?? "invalid"}`, {
-      value: file2,
-      cause: parsed.error
-    });
-  }
-  return parsed.data;
-}
-async function writeJson(file2, schema, value) {
-  const checked = schema.parse(value);
-  await fs.mkdir(path.dirname(file2), { recursive: true });
-  await (0, import_write_file_atomic.default)(file2, `${JSON.stringify(checked, null, 2)}
-`);
-}
-async function keepAside(file2, now = /* @__PURE__ */ new Date()) {
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const aside = `${file2}.corrupt-${stamp}`;
-  await fs.rename(file2, aside);
-  return aside;
-}
-async function withLock(file2, fn, staleMs = 1e4) {
-  await fs.mkdir(path.dirname(file2), { recursive: true });
-  let release;
-  try {
-    release = await import_proper_lockfile.default.lock(file2, {
-      realpath: false,
-      stale: staleMs,
-      retries: { retries: 60, minTimeout: 20, maxTimeout: 250, factor: 1.5 }
-    });
-  } catch (cause) {
-    throw new LoopkitError("STATE_LOCKED", `could not lock ${file2}`, {
-      value: file2,
-      cause,
-      hint: "another loopkit process holds it; try again in a few seconds"
-    });
-  }
-  try {
-    return await fn();
-  } finally {
-    await release().catch(() => void 0);
-  }
-}
-async function readOrKeepAside(file2, schema, now, hint) {
-  try {
-    const read = await readJson(file2, schema);
-    return read.exists ? read.value : void 0;
-  } catch (error62) {
-    if (!isLoopkitError(error62, "STATE_CORRUPT")) throw error62;
-    const aside = await keepAside(file2, now);
-    throw new LoopkitError("STATE_CORRUPT", `${error62.message}; kept it as ${aside}`, { value: aside, cause: error62, hint });
-  }
-}
-
 // src/session/marker.ts
-import { promises as fs2 } from "node:fs";
-var SessionMarkerSchema = external_exports.object({
-  version: external_exports.literal(1),
-  kind: external_exports.enum(["repeat", "auto-loop"]),
-  loop_id: external_exports.string().min(1),
-  project_dir: external_exports.string().min(1),
-  state_file: external_exports.string().min(1),
-  created_at: external_exports.iso.datetime(),
+var SessionMarkerSchema = object({
+  version: literal(1),
+  kind: _enum2(["repeat", "auto-loop"]),
+  loop_id: string2().min(1),
+  project_dir: string2().min(1),
+  state_file: string2().min(1),
+  created_at: iso_exports.datetime(),
   /** "run": the session is one phase of `loopkit run`, which ends it after each judged turn (absent = "session"). */
-  driver: external_exports.enum(["session", "run"]).optional()
+  driver: _enum2(["session", "run"]).optional()
 });
 async function writeSessionMarker(data, sessionId, marker, now) {
   await writeJson(sessionMarkerPath(data, sessionId), SessionMarkerSchema, { version: 1, ...marker, created_at: now.toISOString() });
@@ -22020,37 +21937,23 @@ function formatDuration(ms) {
   return text || "0s";
 }
 
-// src/auto-loop/caps.ts
-var DEFAULT_CAPS = {
-  max_iterations: 40,
-  max_tokens: 2e6,
-  max_wallclock_ms: 4 * 36e5,
-  restart_pct: 70
-};
-function resolveCaps(flags, fromFile) {
-  return { ...DEFAULT_CAPS, ...fromFile, ...flags };
-}
-function capReached(state, now) {
-  const { caps } = state;
-  if (state.iteration >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
-  const tokens = tokensUsed(state);
-  if (tokens >= caps.max_tokens) return `reached --max-tokens ${caps.max_tokens} (used ${tokens})`;
-  const elapsed = elapsedMs(state, now);
-  if (elapsed >= caps.max_wallclock_ms) {
-    return `reached --max-wallclock ${formatDuration(caps.max_wallclock_ms)} (ran ${formatDuration(elapsed)})`;
-  }
-  return null;
-}
-function elapsedMs(state, now) {
-  return Math.max(0, now.getTime() - Date.parse(state.started_at));
-}
-
 export {
+  string2 as string,
+  number2 as number,
+  int,
+  boolean2 as boolean,
+  unknown,
+  array,
+  object,
+  strictObject,
+  looseObject,
+  union,
+  discriminatedUnion,
+  record,
+  _enum2 as _enum,
+  literal,
+  iso_exports,
   external_exports,
-  LOOP_STATUSES,
-  AUDIT_VOTES,
-  AutoLoopStateSchema,
-  tokensUsed,
   require_proper_lockfile,
   require_lib,
   readJson,
@@ -22063,8 +21966,5 @@ export {
   removeSessionMarker,
   parseDuration,
   isDuration,
-  formatDuration,
-  resolveCaps,
-  capReached,
-  elapsedMs
+  formatDuration
 };

@@ -1,44 +1,8 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  LoopRunSchema,
-  MIN_INTERVAL_MS,
-  appendCheckpoint,
-  changesBetween,
-  checkGitDir,
-  checkpointRef,
-  countLine,
-  deleteRef,
-  endLoop,
-  failLoop,
-  headCommit,
-  isActive,
-  iterationPrompt,
-  loadNextPrompt,
-  loadState as loadState2,
-  loopContext,
-  loopRunOf,
-  newLoopId,
-  parseRepeatArgs,
-  parseRepeatWords,
-  pathLines,
-  projectLoops,
   readLoop,
-  recordDelegatedProgress,
-  resumeState,
-  saveLoopRun,
-  saveState,
-  snapshotTree,
-  splitSlashCommand,
-  startPrompt,
-  startText,
-  statsFile,
-  summaryLine,
-  switchTree,
-  tellPerson,
-  treeFingerprint,
-  treeOf,
-  writeMarker as writeMarker2
-} from "./chunk-DFJ7WAFP.js";
+  tellPerson
+} from "./chunk-KOMLQWJY.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -53,66 +17,129 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-IYNOCNML.js";
-import {
-  BoundedOutput,
-  HistoryEntrySchema,
-  MIRROR_DIR,
-  argvWords,
-  execa,
-  findRecord,
-  findRepo,
-  historyEntry,
-  keepForeignAside,
-  killGroup,
-  lastCheckpoint,
-  loadRecord,
-  loadState,
-  loopFiles,
-  mirrorIsOurs,
-  nextRestoreId,
-  openMirrorLog,
-  persist,
-  projectRecords,
-  readRegularFile,
-  readSettings,
-  recordFiles,
-  refuseUnderRecursionGuard,
-  runVerifier,
-  saveRecord,
-  splitArguments,
-  verifierRun,
-  writeMarker,
-  writeVerifierLog
-} from "./chunk-GTZE34UZ.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateDir,
-  repeatStateFile
-} from "./chunk-JPMZYOPS.js";
-import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
-  SessionMarkerSchema,
-  elapsedMs,
-  external_exports,
-  formatDuration,
-  parseDuration,
-  readJson,
-  removeSessionMarker,
-  require_lib,
-  require_proper_lockfile,
-  resolveCaps,
-  withLock
-} from "./chunk-T5RPSBXM.js";
+} from "./chunk-3GBYSTCP.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-EYB6E3CN.js";
+} from "./chunk-OXXKOO76.js";
+import {
+  LoopRunSchema,
+  MIN_INTERVAL_MS,
+  endLoop,
+  isActive,
+  iterationPrompt,
+  loadState as loadState2,
+  loopRunOf,
+  newLoopId,
+  parseRepeatArgs,
+  parseRepeatWords,
+  projectLoops,
+  resumeState,
+  saveLoopRun,
+  saveState,
+  splitSlashCommand,
+  startText,
+  statsFile,
+  summaryLine,
+  writeMarker as writeMarker2
+} from "./chunk-WDGK6ILG.js";
+import {
+  argvWords,
+  splitArguments
+} from "./chunk-XWM2ZN7M.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir,
+  repeatStateFile
+} from "./chunk-BPJKAAN7.js";
+import {
+  failLoop,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  recordDelegatedProgress,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-3LJ64RSW.js";
+import {
+  BoundedOutput,
+  HistoryEntrySchema,
+  MIRROR_DIR,
+  historyEntry,
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  readRegularFile,
+  readSettings,
+  refuseUnderRecursionGuard,
+  runVerifier,
+  verifierRun,
+  writeMarker,
+  writeVerifierLog
+} from "./chunk-RVXRWYVH.js";
+import {
+  killGroup
+} from "./chunk-PZX5E6UV.js";
+import {
+  elapsedMs,
+  resolveCaps
+} from "./chunk-6OFFSGGF.js";
+import {
+  AutoLoopStateSchema,
+  LOOP_STATUSES
+} from "./chunk-MZZP42DO.js";
+import {
+  appendCheckpoint,
+  checkpointRef
+} from "./chunk-UU4TKECX.js";
+import {
+  changesBetween,
+  checkGitDir,
+  countLine,
+  deleteRef,
+  execa,
+  findRecord,
+  findRepo,
+  lastCheckpoint,
+  loadRecord,
+  nextRestoreId,
+  pathLines,
+  projectRecords,
+  recordFiles,
+  saveRecord,
+  snapshotTree,
+  switchTree,
+  treeOf
+} from "./chunk-ZL43R42R.js";
+import {
+  SessionMarkerSchema,
+  _enum,
+  array,
+  boolean,
+  formatDuration,
+  int,
+  literal,
+  looseObject,
+  number,
+  object,
+  parseDuration,
+  readJson,
+  record,
+  removeSessionMarker,
+  require_lib,
+  require_proper_lockfile,
+  string,
+  union,
+  unknown,
+  withLock
+} from "./chunk-EYP5537H.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -2415,7 +2442,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
       /**
        * @private
        */
-      _dispatchSubcommand(commandName, operands, unknown) {
+      _dispatchSubcommand(commandName, operands, unknown2) {
         const subCommand = this._findCommand(commandName);
         if (!subCommand) this.help({ error: true });
         subCommand._prepareForParse();
@@ -2427,9 +2454,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         );
         promiseChain = this._chainOrCall(promiseChain, () => {
           if (subCommand._executableHandler) {
-            this._executeSubCommand(subCommand, operands.concat(unknown));
+            this._executeSubCommand(subCommand, operands.concat(unknown2));
           } else {
-            return subCommand._parseCommand(operands, unknown);
+            return subCommand._parseCommand(operands, unknown2);
           }
         });
         return promiseChain;
@@ -2580,25 +2607,25 @@ Expecting one of '${allowedValues.join("', '")}'`);
        *
        * @private
        */
-      _parseCommand(operands, unknown) {
-        const parsed = this.parseOptions(unknown);
+      _parseCommand(operands, unknown2) {
+        const parsed = this.parseOptions(unknown2);
         this._parseOptionsEnv();
         this._parseOptionsImplied();
         operands = operands.concat(parsed.operands);
-        unknown = parsed.unknown;
-        this.args = operands.concat(unknown);
+        unknown2 = parsed.unknown;
+        this.args = operands.concat(unknown2);
         if (operands && this._findCommand(operands[0])) {
-          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown);
+          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown2);
         }
         if (this._getHelpCommand() && operands[0] === this._getHelpCommand().name()) {
           return this._dispatchHelpCommand(operands[1]);
         }
         if (this._defaultCommandName) {
-          this._outputHelpIfRequested(unknown);
+          this._outputHelpIfRequested(unknown2);
           return this._dispatchSubcommand(
             this._defaultCommandName,
             operands,
-            unknown
+            unknown2
           );
         }
         if (this.commands.length && this.args.length === 0 && !this._actionHandler && !this._defaultCommandName) {
@@ -2624,7 +2651,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           );
           if (this.parent) {
             promiseChain = this._chainOrCall(promiseChain, () => {
-              this.parent.emit(commandEvent, operands, unknown);
+              this.parent.emit(commandEvent, operands, unknown2);
             });
           }
           promiseChain = this._chainOrCallHooks(promiseChain, "postAction");
@@ -2633,13 +2660,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this.parent?.listenerCount(commandEvent)) {
           checkForUnknownOptions();
           this._processArguments();
-          this.parent.emit(commandEvent, operands, unknown);
+          this.parent.emit(commandEvent, operands, unknown2);
         } else if (operands.length) {
           if (this._findCommand("*")) {
-            return this._dispatchSubcommand("*", operands, unknown);
+            return this._dispatchSubcommand("*", operands, unknown2);
           }
           if (this.listenerCount("command:*")) {
-            this.emit("command:*", operands, unknown);
+            this.emit("command:*", operands, unknown2);
           } else if (this.commands.length) {
             this.unknownCommand();
           } else {
@@ -2746,7 +2773,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        */
       parseOptions(args) {
         const operands = [];
-        const unknown = [];
+        const unknown2 = [];
         let dest = operands;
         function maybeOption(arg) {
           return arg.length > 1 && arg[0] === "-";
@@ -2764,7 +2791,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const arg = activeGroup ?? args[i++];
           activeGroup = null;
           if (arg === "--") {
-            if (dest === unknown) dest.push(arg);
+            if (dest === unknown2) dest.push(arg);
             dest.push(...args.slice(i));
             break;
           }
@@ -2814,18 +2841,18 @@ Expecting one of '${allowedValues.join("', '")}'`);
             }
           }
           if (dest === operands && maybeOption(arg) && !(this.commands.length === 0 && negativeNumberArg(arg))) {
-            dest = unknown;
+            dest = unknown2;
           }
-          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown.length === 0) {
+          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown2.length === 0) {
             if (this._findCommand(arg)) {
               operands.push(arg);
-              unknown.push(...args.slice(i));
+              unknown2.push(...args.slice(i));
               break;
             } else if (this._getHelpCommand() && arg === this._getHelpCommand().name()) {
               operands.push(arg, ...args.slice(i));
               break;
             } else if (this._defaultCommandName) {
-              unknown.push(arg, ...args.slice(i));
+              unknown2.push(arg, ...args.slice(i));
               break;
             }
           }
@@ -2835,7 +2862,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           dest.push(arg);
         }
-        return { operands, unknown };
+        return { operands, unknown: unknown2 };
       }
       /**
        * Return an object containing local option values as key-value pairs.
@@ -3959,59 +3986,59 @@ import path2 from "node:path";
 import readline from "node:readline";
 
 // src/codex/protocol.ts
-var RequestId = external_exports.union([external_exports.number(), external_exports.string()]);
-var ResponseMessageSchema = external_exports.looseObject({
+var RequestId = union([number(), string()]);
+var ResponseMessageSchema = looseObject({
   id: RequestId,
-  result: external_exports.unknown().optional(),
-  error: external_exports.looseObject({ code: external_exports.number(), message: external_exports.string(), data: external_exports.unknown().optional() }).optional()
+  result: unknown().optional(),
+  error: looseObject({ code: number(), message: string(), data: unknown().optional() }).optional()
 });
-var ServerRequestSchema = external_exports.looseObject({ id: RequestId, method: external_exports.string(), params: external_exports.unknown().optional() });
-var NotificationSchema = external_exports.looseObject({ method: external_exports.string(), params: external_exports.unknown().optional() });
-var InitializeResultSchema = external_exports.looseObject({ userAgent: external_exports.string() });
-var AccountReadResultSchema = external_exports.looseObject({
-  account: external_exports.looseObject({ type: external_exports.string() }).nullable(),
-  requiresOpenaiAuth: external_exports.boolean()
+var ServerRequestSchema = looseObject({ id: RequestId, method: string(), params: unknown().optional() });
+var NotificationSchema = looseObject({ method: string(), params: unknown().optional() });
+var InitializeResultSchema = looseObject({ userAgent: string() });
+var AccountReadResultSchema = looseObject({
+  account: looseObject({ type: string() }).nullable(),
+  requiresOpenaiAuth: boolean()
 });
-var ConfigReadResultSchema = external_exports.looseObject({
-  config: external_exports.looseObject({
-    model_provider: external_exports.string().nullish(),
-    model_providers: external_exports.record(external_exports.string(), external_exports.looseObject({ env_key: external_exports.string().nullish() })).nullish()
+var ConfigReadResultSchema = looseObject({
+  config: looseObject({
+    model_provider: string().nullish(),
+    model_providers: record(string(), looseObject({ env_key: string().nullish() })).nullish()
   })
 });
-var ThreadStartResultSchema = external_exports.looseObject({
-  thread: external_exports.looseObject({ id: external_exports.string().min(1) }),
-  model: external_exports.string()
+var ThreadStartResultSchema = looseObject({
+  thread: looseObject({ id: string().min(1) }),
+  model: string()
 });
-var GoalStatusSchema = external_exports.enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
-var GoalSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  objective: external_exports.string(),
+var GoalStatusSchema = _enum(["active", "paused", "blocked", "usageLimited", "budgetLimited", "complete"]);
+var GoalSchema = looseObject({
+  threadId: string(),
+  objective: string(),
   status: GoalStatusSchema,
-  tokenBudget: external_exports.number().nullable(),
-  tokensUsed: external_exports.number().nonnegative(),
-  timeUsedSeconds: external_exports.number().nonnegative()
+  tokenBudget: number().nullable(),
+  tokensUsed: number().nonnegative(),
+  timeUsedSeconds: number().nonnegative()
 });
-var GoalSetResultSchema = external_exports.looseObject({ goal: GoalSchema });
-var GoalClearResultSchema = external_exports.looseObject({ cleared: external_exports.boolean() });
-var GoalUpdatedParamsSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  turnId: external_exports.string().nullable(),
+var GoalSetResultSchema = looseObject({ goal: GoalSchema });
+var GoalClearResultSchema = looseObject({ cleared: boolean() });
+var GoalUpdatedParamsSchema = looseObject({
+  threadId: string(),
+  turnId: string().nullable(),
   goal: GoalSchema
 });
-var TurnStartedParamsSchema = external_exports.looseObject({ threadId: external_exports.string(), turn: external_exports.looseObject({ id: external_exports.string() }) });
-var TurnErrorSchema = external_exports.looseObject({ message: external_exports.string() });
-var TurnCompletedParamsSchema = external_exports.looseObject({
-  threadId: external_exports.string(),
-  turn: external_exports.looseObject({
-    id: external_exports.string(),
-    status: external_exports.enum(["completed", "interrupted", "failed", "inProgress"]),
+var TurnStartedParamsSchema = looseObject({ threadId: string(), turn: looseObject({ id: string() }) });
+var TurnErrorSchema = looseObject({ message: string() });
+var TurnCompletedParamsSchema = looseObject({
+  threadId: string(),
+  turn: looseObject({
+    id: string(),
+    status: _enum(["completed", "interrupted", "failed", "inProgress"]),
     error: TurnErrorSchema.nullable()
   })
 });
-var ErrorParamsSchema = external_exports.looseObject({
+var ErrorParamsSchema = looseObject({
   error: TurnErrorSchema,
-  willRetry: external_exports.boolean(),
-  threadId: external_exports.string()
+  willRetry: boolean(),
+  threadId: string()
 });
 
 // src/codex/app-server-client.ts
@@ -4827,11 +4854,11 @@ async function runRequest(request, inv, fromSkill, io) {
 
 // src/checkpoint/list.ts
 var pad = (text, width) => text.padEnd(width);
-function formatCheckpoints(record) {
-  const head = `${record.loop_kind} ${record.loop_id}: ${record.checkpoints.length} checkpoint(s) on ${record.ref}`;
-  if (record.checkpoints.length === 0) return `${[head, failureLine(record)].filter(Boolean).join("\n")}
+function formatCheckpoints(record2) {
+  const head = `${record2.loop_kind} ${record2.loop_id}: ${record2.checkpoints.length} checkpoint(s) on ${record2.ref}`;
+  if (record2.checkpoints.length === 0) return `${[head, failureLine(record2)].filter(Boolean).join("\n")}
 `;
-  const rows = record.checkpoints.map((c) => [
+  const rows = record2.checkpoints.map((c) => [
     c.id,
     String(c.iteration),
     c.commit.slice(0, 12),
@@ -4842,45 +4869,65 @@ function formatCheckpoints(record) {
   const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
   const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
-  const first = record.checkpoints[0];
-  const last = lastCheckpoint(record);
+  const first = record2.checkpoints[0];
+  const last = lastCheckpoint(record2);
   return [
     head,
     line(titles),
     ...rows.map(line),
-    failureLine(record),
+    failureLine(record2),
     "Compare with plain git, e.g.:",
-    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
-    last.parent ? `  git diff ${record.ref}~1 ${record.ref}      (what checkpoint ${last.id} changed)` : null,
-    `  git log --stat ${record.ref}`,
-    `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`
+    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record2.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
+    last.parent ? `  git diff ${record2.ref}~1 ${record2.ref}      (what checkpoint ${last.id} changed)` : null,
+    `  git log --stat ${record2.ref}`,
+    `Restore one with: loopkit restore ${record2.loop_id} <checkpoint>`
   ].filter((l) => l !== null).join("\n").concat("\n");
 }
-function failureLine(record) {
-  if (!record.failure) return record.failures ? `(${record.failures} checkpoint(s) failed earlier)` : null;
-  return `last failure: iteration ${record.failure.iteration} at ${record.failure.at}: ${record.failure.message}`;
+function failureLine(record2) {
+  if (!record2.failure) return record2.failures ? `(${record2.failures} checkpoint(s) failed earlier)` : null;
+  return `last failure: iteration ${record2.failure.iteration} at ${record2.failure.at}: ${record2.failure.message}`;
 }
 
 // src/cli/checkpoints-command.ts
+var CHECKPOINTS_HELP = `Usage: loopkit checkpoints [<loop id>] [--json] [--project <dir>] [--plugin-data <dir>]
+
+A loop's checkpoints: in a git repository, the working tree after each iteration, kept as a commit on
+refs/loopkit/<loop id> (HEAD, the index, branches and the stash untouched). Without a loop id: the
+project's loop with the newest checkpoint, and a line for each other loop there.
+
+  <loop id>            the loop (its id is in --status and loopkit history)
+  --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
+                       tokens and files changed, the ref, the latest failure
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit checkpoints
+  loopkit checkpoints loop-1767268800123 --json
+  git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
+
+Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+`;
 function registerCheckpointsCommand(program2, io) {
-  program2.command("checkpoints").description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
+  program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
     if (loopId !== void 0) checkpointRef(loopId);
     const inv = invocation(options, io);
     const data = inv.dataDir();
     const all = loopId === void 0 && data !== null ? await projectRecords(data, inv.projectDir()) : [];
-    const record = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
-    if (!record) {
+    const record2 = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
+    if (!record2) {
       throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
         hint: "checkpoints are taken at each iteration of a loop in a git repository"
       });
     }
     if (options.json) {
-      io.stdout(`${JSON.stringify(record, null, 2)}
+      io.stdout(`${JSON.stringify(record2, null, 2)}
 `);
       return;
     }
     const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
-    io.stdout(`${formatCheckpoints(record)}${others.length ? `Other loops here:
+    io.stdout(`${formatCheckpoints(record2)}${others.length ? `Other loops here:
 ${others.join("\n")}
 ` : ""}`);
   });
@@ -5056,36 +5103,36 @@ function formatRun(run3) {
 // src/history/runs.ts
 import { promises as fs2 } from "node:fs";
 import path5 from "node:path";
-var RunSummarySchema = external_exports.object({
-  version: external_exports.literal(1),
+var RunSummarySchema = object({
+  version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
-  id: external_exports.string(),
-  kind: external_exports.enum(["repeat", "auto-loop"]),
+  id: string(),
+  kind: _enum(["repeat", "auto-loop"]),
   /** The repeated prompt or /command (repeat), else null. */
-  command: external_exports.string().nullable(),
+  command: string().nullable(),
   /** The goal (auto-loop; null when its start was recorded before goals were), else null. */
-  goal: external_exports.string().nullable(),
-  project_dir: external_exports.string().nullable(),
-  started_at: external_exports.string(),
-  ended_at: external_exports.string().nullable(),
+  goal: string().nullable(),
+  project_dir: string().nullable(),
+  started_at: string(),
+  ended_at: string().nullable(),
   /** Until ended_at, or until the latest record of a run still going. */
-  duration_ms: external_exports.int().nonnegative(),
-  iterations: external_exports.int().nonnegative(),
+  duration_ms: int().nonnegative(),
+  iterations: int().nonnegative(),
   /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
-  passed: external_exports.int().nonnegative(),
-  failed: external_exports.int().nonnegative(),
+  passed: int().nonnegative(),
+  failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: external_exports.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
   /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
-  checkpoints: external_exports.int().nonnegative()
+  checkpoints: int().nonnegative()
 });
 var RunDetailJsonSchema = RunSummarySchema.extend({
-  steps: external_exports.union([external_exports.array(LoopRunSchema.shape.iterations.element), external_exports.array(HistoryEntrySchema)])
+  steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
 });
 function runDetailJson(run3) {
   return { ...run3.summary, steps: run3.kind === "repeat" ? run3.record.iterations : run3.entries };
 }
-var StatsSchema = external_exports.looseObject({ loop_runs: external_exports.array(external_exports.unknown()).optional() });
+var StatsSchema = looseObject({ loop_runs: array(unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
   const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
   const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
@@ -5107,26 +5154,26 @@ async function repeatRuns(statsFile2, now) {
     const parsed = LoopRunSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
-  return records.map((record) => {
-    const passed = record.iterations.filter((it) => it.result === "pass").length;
-    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+  return records.map((record2) => {
+    const passed = record2.iterations.filter((it) => it.result === "pass").length;
+    const end = record2.ended_at ?? record2.iterations.at(-1)?.timestamp ?? now.toISOString();
     const summary = {
       version: 1,
-      id: record.id,
+      id: record2.id,
       kind: "repeat",
-      command: record.command,
+      command: record2.command,
       goal: null,
       project_dir: null,
-      started_at: record.started_at,
-      ended_at: record.ended_at,
-      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
-      iterations: record.iterations.length,
+      started_at: record2.started_at,
+      ended_at: record2.ended_at,
+      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record2.started_at)),
+      iterations: record2.iterations.length,
       passed,
-      failed: record.iterations.length - passed,
-      final_status: record.final_status,
+      failed: record2.iterations.length - passed,
+      final_status: record2.final_status,
       checkpoints: 0
     };
-    return { summary, kind: "repeat", record };
+    return { summary, kind: "repeat", record: record2 };
   });
 }
 async function autoLoopRuns(dataDir) {
@@ -5234,44 +5281,62 @@ function planPrune(candidates, keep) {
 }
 async function applyPrune(data, remove) {
   const lines = [];
-  for (const record of remove) {
-    const repo = findRepo(record.project_dir);
+  for (const record2 of remove) {
+    const repo = findRepo(record2.project_dir);
     try {
       if (repo) {
-        await checkGitDir(repo, record.git_dir);
-        await deleteRef(repo, record.ref);
+        await checkGitDir(repo, record2.git_dir);
+        await deleteRef(repo, record2.ref);
       }
-      const files = recordFiles(data, record.project_dir, record.loop_id);
+      const files = recordFiles(data, record2.project_dir, record2.loop_id);
       await fs3.rm(files.index, { force: true });
       await fs3.rm(files.record, { force: true });
-      lines.push(`removed ${record.ref} (${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id})`);
+      lines.push(`removed ${record2.ref} (${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id})`);
     } catch (error) {
-      lines.push(`could not remove ${record.ref}: ${formatError(error)}`);
+      lines.push(`could not remove ${record2.ref}: ${formatError(error)}`);
     }
   }
   return lines;
 }
 
 // src/cli/checkpoint-target.ts
-async function loopRunning(record) {
-  if (record.loop_kind === "auto-loop") {
-    const read2 = await readJson(record.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
-    return read2.exists && read2.value.loop_id === record.loop_id && read2.value.status === "pursuing";
+async function loopRunning(record2) {
+  if (record2.loop_kind === "auto-loop") {
+    const read2 = await readJson(record2.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    return read2.exists && read2.value.loop_id === record2.loop_id && read2.value.status === "pursuing";
   }
-  const read = await readJson(record.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
-  return read.exists && read.value.loop_id === record.loop_id && read.value.phase !== "ended";
+  const read = await readJson(record2.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record2.loop_id && read.value.phase !== "ended";
 }
 
 // src/cli/prune-command.ts
+var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
+
+Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
+loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
+stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+
+  --keep N             keep the checkpoints of the newest N ended loops (default 0)
+  --dry-run            say what would be removed, remove nothing
+  --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit prune --dry-run
+  loopkit prune --keep 3
+
+Exit codes: 0, 1 error, 2 usage error.
+`;
 function registerPruneCommand(program2, io) {
-  program2.command("prune").description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+  program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
     const keep = Number(options.keep);
     if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
     const inv = invocation(options, io);
     const data = inv.dataDir();
     const project = inv.projectDir();
     const records = data === null ? [] : await projectRecords(data, project);
-    const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
+    const plan = planPrune(await Promise.all(records.map(async (record2) => ({ record: record2, running: await loopRunning(record2) }))), keep);
     const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
     if (data === null || plan.remove.length === 0) {
       io.stdout(`Nothing to prune in ${project}.${kept.length ? `
@@ -5446,30 +5511,30 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/status.ts
-var RepeatStatusSchema = external_exports.object({
-  version: external_exports.literal(1),
-  active: external_exports.boolean(),
+var RepeatStatusSchema = object({
+  version: literal(1),
+  active: boolean(),
   /** The phase of an active loop, the final status of an ended one, or "none". */
-  status: external_exports.enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
+  status: _enum(["running", "waiting", "paused", ...FINAL_STATUSES, "none"]),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
-  exit_code: external_exports.int(),
-  loop_id: external_exports.string().nullable(),
-  session_id: external_exports.string().nullable(),
-  project_dir: external_exports.string(),
-  command: external_exports.string().nullable(),
-  interval: external_exports.string().nullable(),
-  interval_ms: external_exports.int().nullable(),
-  iteration: external_exports.int(),
-  max_iterations: external_exports.int().nullable(),
-  results: external_exports.array(external_exports.enum(["pass", "fail"])),
-  passes: external_exports.int(),
-  failures: external_exports.int(),
-  consecutive_failures: external_exports.int(),
-  last_summary: external_exports.string().nullable(),
-  next_at: external_exports.string().nullable(),
-  started_at: external_exports.string().nullable(),
-  ended_at: external_exports.string().nullable(),
-  elapsed_ms: external_exports.int(),
+  exit_code: int(),
+  loop_id: string().nullable(),
+  session_id: string().nullable(),
+  project_dir: string(),
+  command: string().nullable(),
+  interval: string().nullable(),
+  interval_ms: int().nullable(),
+  iteration: int(),
+  max_iterations: int().nullable(),
+  results: array(_enum(["pass", "fail"])),
+  passes: int(),
+  failures: int(),
+  consecutive_failures: int(),
+  last_summary: string().nullable(),
+  next_at: string().nullable(),
+  started_at: string().nullable(),
+  ended_at: string().nullable(),
+  elapsed_ms: int(),
   ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
@@ -5655,30 +5720,30 @@ function minIntervalMs(env) {
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
 import path7 from "node:path";
-function planRestore(record, target2, loopRunning2) {
+function planRestore(record2, target2, loopRunning2) {
   if (loopRunning2) {
-    const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
-    throw new LoopkitError("LOOP_ACTIVE", `${record.loop_kind} ${record.loop_id} is still running; restoring under it would pull its work away`, {
-      value: record.loop_id,
+    const cancel = record2.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    throw new LoopkitError("LOOP_ACTIVE", `${record2.loop_kind} ${record2.loop_id} is still running; restoring under it would pull its work away`, {
+      value: record2.loop_id,
       hint: `cancel it first (${cancel}), then restore`
     });
   }
-  const found = record.checkpoints.find((c) => c.id === target2.trim());
+  const found = record2.checkpoints.find((c) => c.id === target2.trim());
   if (!found) {
-    const ids = record.checkpoints.map((c) => c.id).join(", ") || "none";
-    throw new LoopkitError("NO_CHECKPOINT", `loop ${record.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+    const ids = record2.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record2.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
       value: target2,
-      hint: `see loopkit checkpoints ${record.loop_id}`
+      hint: `see loopkit checkpoints ${record2.loop_id}`
     });
   }
   return found;
 }
-async function restoreCheckpoint(data, record, target2, now) {
-  const repo = findRepo(record.project_dir);
-  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record.project_dir });
-  const files = recordFiles(data, record.project_dir, record.loop_id);
+async function restoreCheckpoint(data, record2, target2, now) {
+  const repo = findRepo(record2.project_dir);
+  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record2.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record2.project_dir });
+  const files = recordFiles(data, record2.project_dir, record2.loop_id);
   return withLock(files.record, async () => {
-    const current = await loadRecord(files.record, now) ?? record;
+    const current = await loadRecord(files.record, now) ?? record2;
     await checkGitDir(repo, current.git_dir);
     if (await treeOf(repo, target2.commit) !== target2.tree) {
       throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
@@ -5686,7 +5751,7 @@ async function restoreCheckpoint(data, record, target2, now) {
         hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
       });
     }
-    const snapshot = await snapshotTree(repo, record.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
+    const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
     const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
     const blocked = ignoredInTheWay(repo.workTree, restored);
     if (blocked.length > 0) {
@@ -5703,9 +5768,9 @@ async function restoreCheckpoint(data, record, target2, now) {
     await saveRecord(files.record, saved);
     await switchTree(repo, files.index, snapshot.tree, target2.tree);
     return [
-      `Restored checkpoint ${target2.id} of ${record.loop_kind} ${record.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
+      `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
       ...pathLines(restored, 20).map((line) => `  ${line}`),
-      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record.loop_id} ${undoId}`,
+      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record2.loop_id} ${undoId}`,
       "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
     ].join("\n");
   });
@@ -5723,14 +5788,32 @@ function ignoredInTheWay(workTree, changes) {
 }
 
 // src/cli/restore-command.ts
+var RESTORE_HELP = `Usage: loopkit restore <loop id> <checkpoint> [--plugin-data <dir>]
+
+Puts the working tree back to a loop's checkpoint. The tree as it is now is kept first, as a
+checkpoint of its own (r1, r2, ...), so the restore can be undone the same way. HEAD, the index,
+branches and ignored files are left alone; a restore that would overwrite an ignored file changes
+nothing and says which. Refused while the loop still runs: cancel it first.
+
+  <loop id>            the loop (see loopkit checkpoints)
+  <checkpoint>         an iteration number, or r1, r2, ... for the tree before a restore
+  --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help           this text
+
+Examples:
+  loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
+  loopkit restore loop-1767268800123 r1     undo that restore
+
+Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+`;
 function registerRestoreCommand(program2, io) {
-  program2.command("restore").description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
     checkpointRef(loopId);
     const data = invocation(options, io).dataDir();
-    const record = data === null ? void 0 : await findRecord(data, loopId);
-    if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
-    const checkpoint = planRestore(record, target2, await loopRunning(record));
-    io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}
+    const record2 = data === null ? void 0 : await findRecord(data, loopId);
+    if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    const checkpoint = planRestore(record2, target2, await loopRunning(record2));
+    io.stdout(`${await restoreCheckpoint(data, record2, checkpoint, io.now())}
 `);
   });
 }

@@ -1,16 +1,27 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  elapsedMs
+} from "./chunk-6OFFSGGF.js";
+import {
+  LOOP_STATUSES,
+  tokensUsed
+} from "./chunk-MZZP42DO.js";
+import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-GTZE34UZ.js";
+} from "./chunk-ZL43R42R.js";
 import {
-  LOOP_STATUSES,
-  elapsedMs,
+  _enum,
+  array,
+  boolean,
   external_exports,
   formatDuration,
-  tokensUsed
-} from "./chunk-T5RPSBXM.js";
+  int,
+  literal,
+  object,
+  string
+} from "./chunk-EYP5537H.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
@@ -198,36 +209,36 @@ var STATUS_EXIT_CODES = {
   cancelled: EXIT.cancelled,
   none: EXIT.noLoop
 };
-var AutoLoopStatusSchema = external_exports.object({
-  version: external_exports.literal(1),
-  status: external_exports.enum([...LOOP_STATUSES, "none"]),
-  active: external_exports.boolean(),
+var AutoLoopStatusSchema = object({
+  version: literal(1),
+  status: _enum([...LOOP_STATUSES, "none"]),
+  active: boolean(),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
-  exit_code: external_exports.int(),
-  reason: external_exports.string().nullable(),
-  project_dir: external_exports.string(),
-  loop_id: external_exports.string().nullable(),
-  session_id: external_exports.string().nullable(),
-  goal: external_exports.string().nullable(),
-  verify_command: external_exports.string().nullable(),
-  iteration: external_exports.int(),
-  max_iterations: external_exports.int().nullable(),
-  tokens_used: external_exports.int(),
-  max_tokens: external_exports.int().nullable(),
-  elapsed_ms: external_exports.int(),
-  max_wallclock_ms: external_exports.int().nullable(),
-  started_at: external_exports.string().nullable(),
-  heartbeat_at: external_exports.string().nullable(),
-  heartbeat_stale: external_exports.boolean(),
-  last_verifier: external_exports.enum(["pass", "flaky", "fail"]).nullable(),
-  last_verifier_exit_code: external_exports.int().nullable(),
-  last_audit_vote: external_exports.string().nullable(),
-  last_audit_reasons: external_exports.array(external_exports.string()),
-  next_action: external_exports.string().nullable(),
-  blocker: external_exports.string().nullable(),
-  tamper_count: external_exports.int(),
-  flaky_count: external_exports.int(),
-  handoff_note: external_exports.string().nullable(),
+  exit_code: int(),
+  reason: string().nullable(),
+  project_dir: string(),
+  loop_id: string().nullable(),
+  session_id: string().nullable(),
+  goal: string().nullable(),
+  verify_command: string().nullable(),
+  iteration: int(),
+  max_iterations: int().nullable(),
+  tokens_used: int(),
+  max_tokens: int().nullable(),
+  elapsed_ms: int(),
+  max_wallclock_ms: int().nullable(),
+  started_at: string().nullable(),
+  heartbeat_at: string().nullable(),
+  heartbeat_stale: boolean(),
+  last_verifier: _enum(["pass", "flaky", "fail"]).nullable(),
+  last_verifier_exit_code: int().nullable(),
+  last_audit_vote: string().nullable(),
+  last_audit_reasons: array(string()),
+  next_action: string().nullable(),
+  blocker: string().nullable(),
+  tamper_count: int(),
+  flaky_count: int(),
+  handoff_note: string().nullable(),
   ...CheckpointSummaryShape
 });
 function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   runStatusline
-} from "./chunk-EYB6E3CN.js";
+} from "./chunk-OXXKOO76.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 export {

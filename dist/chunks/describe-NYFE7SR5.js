@@ -1,15 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-JPMZYOPS.js";
+} from "./chunk-BPJKAAN7.js";
+import {
+  elapsedMs
+} from "./chunk-6OFFSGGF.js";
 import {
   AutoLoopStateSchema,
-  SessionMarkerSchema,
-  elapsedMs,
-  formatDuration,
-  readJson,
   tokensUsed
-} from "./chunk-T5RPSBXM.js";
+} from "./chunk-MZZP42DO.js";
+import {
+  SessionMarkerSchema,
+  formatDuration,
+  readJson
+} from "./chunk-EYP5537H.js";
 import "./chunk-2LPL6D4U.js";
 import "./chunk-WA7G27RY.js";
 

@@ -1,0 +1,687 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  RUN_TAG_VAR,
+  killGroup,
+  killGroupAfter,
+  killTagged
+} from "./chunk-PZX5E6UV.js";
+import {
+  AUDIT_VOTES,
+  AutoLoopStateSchema,
+  LOOP_STATUSES,
+  tokensUsed
+} from "./chunk-MZZP42DO.js";
+import {
+  execa,
+  findRepo,
+  guardedGitEnv
+} from "./chunk-ZL43R42R.js";
+import {
+  _enum,
+  array,
+  int,
+  iso_exports,
+  literal,
+  object,
+  readOrKeepAside,
+  strictObject,
+  string,
+  writeJson,
+  writeSessionMarker
+} from "./chunk-EYP5537H.js";
+import {
+  projectKey
+} from "./chunk-2LPL6D4U.js";
+import {
+  LoopkitError
+} from "./chunk-WA7G27RY.js";
+
+// src/auto-loop/mirror.ts
+import { createHash } from "node:crypto";
+import { constants as constants2, promises as fs2 } from "node:fs";
+import path2 from "node:path";
+
+// src/shared/guarded-files.ts
+import { randomBytes } from "node:crypto";
+import { constants, promises as fs } from "node:fs";
+import path from "node:path";
+var NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = constants.O_NONBLOCK ?? 0;
+function describeEntry(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFile()) return "a file";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+var lstatOrNull = (file) => fs.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
+var GuardedFolder = class {
+  constructor(root, now = () => /* @__PURE__ */ new Date()) {
+    this.root = root;
+    this.now = now;
+  }
+  root;
+  now;
+  /** Everything moved aside so far, for the caller to report. */
+  planted = [];
+  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
+  async dir(rel2) {
+    await fs.mkdir(this.root, { recursive: true });
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (stat?.isDirectory()) continue;
+      if (stat) await this.moveAside(current, stat);
+      await fs.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
+      if (!(await fs.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+    }
+    return current;
+  }
+  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  async writeFile(rel2, content) {
+    const dir = await this.dir(path.dirname(rel2));
+    const target = path.join(dir, path.basename(rel2));
+    await this.clearForFile(target);
+    const temp = path.join(dir, `.${path.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  async append(rel2, content) {
+    const dir = await this.dir(path.dirname(rel2));
+    const target = path.join(dir, path.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
+      await handle.write(content);
+    } finally {
+      await handle.close();
+    }
+  }
+  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
+  async openForAppend(rel2) {
+    const dir = await this.dir(path.dirname(rel2));
+    const target = path.join(dir, path.basename(rel2));
+    await this.clearForFile(target);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(`${target} is not a regular file`);
+    }
+    return handle;
+  }
+  /**
+   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
+   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
+   */
+  async read(rel2, maxBytes) {
+    let current = this.root;
+    for (const part of splitRel(path.dirname(rel2))) {
+      current = path.join(current, part);
+      if (!(await lstatOrNull(current))?.isDirectory()) return null;
+    }
+    return readRegularFile(path.join(current, path.basename(rel2)), maxBytes);
+  }
+  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
+  async keepAside(rel2, keepDir, name) {
+    const file = path.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    if (!stat) return null;
+    const dir = await this.dir(keepDir);
+    const kept = path.join(dir, name);
+    await fs.rename(file, kept);
+    return path.relative(this.root, kept);
+  }
+  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
+  async moveAsideIfPresent(rel2) {
+    const file = path.join(this.root, rel2);
+    const stat = await lstatOrNull(file);
+    return stat ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
+  async checkFile(rel2) {
+    let current = this.root;
+    for (const part of splitRel(path.dirname(rel2))) {
+      current = path.join(current, part);
+      const stat2 = await lstatOrNull(current);
+      if (!stat2) return null;
+      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
+    }
+    const file = path.join(current, path.basename(rel2));
+    const stat = await lstatOrNull(file);
+    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a real folder (or absent), parents included. */
+  async checkDir(rel2) {
+    let current = this.root;
+    for (const part of splitRel(rel2)) {
+      current = path.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (!stat) return null;
+      if (!stat.isDirectory()) return this.moveAside(current, stat);
+    }
+    return null;
+  }
+  async clearForFile(target) {
+    const stat = await lstatOrNull(target);
+    if (stat && !stat.isFile()) await this.moveAside(target, stat);
+  }
+  async moveAside(file, stat) {
+    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
+    const kept = `${file}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
+    await fs.rename(file, kept);
+    const planted = { path: path.relative(this.root, file), found: describeEntry(stat), keptAs: path.relative(this.root, kept) };
+    this.planted.push(planted);
+    return planted;
+  }
+};
+function splitRel(rel2) {
+  const parts = path.normalize(rel2).split(path.sep).filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..") || path.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
+  return parts;
+}
+async function readRegularFile(file, maxBytes, position = 0) {
+  const handle = await openRegular(file);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
+    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+async function openRegular(file, follow = false) {
+  let handle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    throw error;
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
+
+// src/auto-loop/history.ts
+var HistoryEntrySchema = object({
+  version: literal(1),
+  at: iso_exports.datetime(),
+  loop_id: string(),
+  session_id: string(),
+  iteration: int().nonnegative(),
+  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
+  status: _enum(LOOP_STATUSES),
+  verdict: _enum(["pass", "flaky", "fail"]).nullable(),
+  exit_code: int().nullable(),
+  vote: _enum(AUDIT_VOTES).nullable(),
+  tokens: int().nonnegative(),
+  detail: string(),
+  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
+  goal: string().optional()
+});
+function historyEntry(state, now, event, detail, extra = {}) {
+  return {
+    version: 1,
+    at: now.toISOString(),
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    iteration: state.iteration,
+    event,
+    status: state.status,
+    verdict: null,
+    exit_code: null,
+    vote: null,
+    tokens: tokensUsed(state),
+    detail,
+    ...extra
+  };
+}
+
+// src/auto-loop/mirror.ts
+var MIRROR_DIR = ".auto-loop";
+var KEEP_LOGS = 20;
+var MAX_HANDOFF_BYTES = 32 * 1024;
+var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
+var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
+var rel = (...parts) => path2.join(MIRROR_DIR, ...parts);
+var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
+var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
+var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var FOLDERS = ["logs", "tampered"];
+function mirrorText(state) {
+  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
+`;
+}
+var sha256 = (text) => createHash("sha256").update(text).digest("hex");
+async function writeMirror(projectDir, state, text, now) {
+  const folder = guard(projectDir, now);
+  await folder.writeFile(rel(".gitignore"), GITIGNORE);
+  await folder.writeFile(rel("goal-state.json"), text);
+  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
+  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
+`);
+  return folder.planted;
+}
+async function appendJsonl(file, entries) {
+  if (entries.length === 0) return;
+  await fs2.mkdir(path2.dirname(file), { recursive: true });
+  const handle = await fs2.open(file, constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0) | (constants2.O_NONBLOCK ?? 0), 420);
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    await handle.write(historyLines(entries));
+  } finally {
+    await handle.close();
+  }
+}
+async function appendMirrorHistory(projectDir, entries, now) {
+  if (entries.length === 0) return [];
+  const folder = guard(projectDir, now);
+  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
+  return folder.planted;
+}
+var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
+`).join("");
+async function inspectMirror(projectDir, expectedSha, now) {
+  if (expectedSha === null) return [];
+  const folder = guard(projectDir, now);
+  const found = [];
+  await folder.checkDir(MIRROR_DIR);
+  for (const name of FOLDERS) await folder.checkDir(rel(name));
+  for (const name of FILES) await folder.checkFile(rel(name));
+  const logs = await fs2.readdir(path2.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
+  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  if (mirror === null) {
+    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
+  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
+    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
+    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
+  }
+  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  return found;
+}
+async function mirrorIsOurs(projectDir, expectedSha) {
+  if (expectedSha === null) return false;
+  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
+  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
+}
+async function keepForeignAside(projectDir, now) {
+  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
+}
+async function writeVerifierLog(projectDir, iteration, run, output, now) {
+  const folder = guard(projectDir, now);
+  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
+  await folder.writeFile(rel("logs", name), output);
+  const dir = path2.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path2.join(dir, file), { force: true })));
+  return rel("logs", name);
+}
+function openMirrorLog(projectDir, name, now) {
+  return guard(projectDir, now).openForAppend(rel(name));
+}
+async function readHandoff(projectDir) {
+  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
+  if (!read) return null;
+  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
+  return text === "" ? null : text;
+}
+
+// src/auto-loop/store.ts
+import path3 from "node:path";
+function loopFiles(data, projectDir) {
+  const dir = path3.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path3.join(dir, "state.json"), history: path3.join(dir, "gate-history.jsonl") };
+}
+function loadState(file, now) {
+  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
+}
+async function persist(files, state, history, now) {
+  const text = mirrorText(state);
+  const saved = { ...state, mirror_sha256: sha256(text) };
+  await writeJson(files.state, AutoLoopStateSchema, saved);
+  const planted = await writeMirror(state.project_dir, state, text, now);
+  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  await appendJsonl(files.history, all);
+  await appendMirrorHistory(state.project_dir, all, now);
+  return saved;
+}
+function writeMarker(data, state, files, now, driver = "session") {
+  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
+}
+
+// src/auto-loop/transcript-usage.ts
+import { promises as fs3 } from "node:fs";
+import path4 from "node:path";
+var CHUNK = 1024 * 1024;
+var KEEP_IDS = 500;
+var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
+var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage) {
+  if (!usage) return 0;
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
+}
+async function readTranscriptDelta(file, cursor, notBefore = null) {
+  const seen = new Set(cursor.recentMessageIds);
+  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
+  const subagents = path4.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  for (const name of names) {
+    delta.subagentOffsets[name] = await readFileDelta(path4.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+  }
+  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
+  return delta;
+}
+async function readFileDelta(file, offset, seen, delta, since) {
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
+  try {
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
+    let pending = Buffer.alloc(0);
+    let consumed = position;
+    while (position < size) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      let newline;
+      while ((newline = pending.indexOf(10)) !== -1) {
+        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
+        consumed += newline + 1;
+        pending = pending.subarray(newline + 1);
+      }
+    }
+    return consumed;
+  } finally {
+    await handle.close();
+  }
+}
+function readLine(line, seen, delta, since) {
+  if (line.trim() === "") return;
+  let record;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (typeof record !== "object" || record === null) return;
+  const { type, message, isSidechain, timestamp } = record;
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
+  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  const { id, usage, content } = message;
+  const mainChain = isSidechain !== true;
+  if (mainChain && Array.isArray(content)) {
+    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
+  }
+  if (typeof id !== "string" || seen.has(id)) return;
+  seen.add(id);
+  delta.recentMessageIds.push(id);
+  delta.tokens += usageTokens(usage);
+  if (mainChain && usage) {
+    delta.contextTokens = count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
+  }
+}
+
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
+function refuseUnderRecursionGuard(env, what) {
+  if (!underRecursionGuard(env)) return;
+  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
+    value: env[RECURSION_GUARD],
+    hint: "start loops from your own Claude Code session or terminal"
+  });
+}
+
+// src/auto-loop/audit-vote.ts
+var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
+var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
+function parseAuditVote(reply) {
+  const lines = reply.trimEnd().split("\n");
+  const last = lines[lines.length - 1]?.trim() ?? "";
+  let raw;
+  try {
+    raw = JSON.parse(last);
+  } catch {
+    return { problem: "the audit's reply does not end with a vote object on its final line" };
+  }
+  const parsed = VoteSchema.safeParse(raw);
+  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
+  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
+  const keys = reply.match(VOTE_KEY)?.length ?? 0;
+  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
+  return { vote: parsed.data };
+}
+
+// src/shared/bounded-output.ts
+var BoundedOutput = class {
+  constructor(headLimit, tailLimit) {
+    this.headLimit = headLimit;
+    this.tailLimit = tailLimit;
+  }
+  headLimit;
+  tailLimit;
+  head = Buffer.alloc(0);
+  tail = [];
+  tailBytes = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.head.length < this.headLimit) {
+      const take = Math.min(this.headLimit - this.head.length, chunk.length);
+      this.head = Buffer.concat([this.head, chunk.subarray(0, take)]);
+      chunk = chunk.subarray(take);
+    }
+    if (chunk.length === 0) return;
+    this.tail.push(chunk);
+    this.tailBytes += chunk.length;
+    while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailLimit) {
+      this.tailBytes -= this.tail.shift().length;
+    }
+  }
+  /** Head and tail joined, with a marker saying how much was left out in between. */
+  text() {
+    const tail = Buffer.concat(this.tail);
+    const kept = tail.subarray(Math.max(0, tail.length - this.tailLimit));
+    const omitted = this.total - this.head.length - kept.length;
+    const middle = omitted > 0 ? `
+[... ${omitted} bytes of output omitted ...]
+` : "";
+    return `${this.head.toString("utf8")}${middle}${kept.toString("utf8")}`;
+  }
+  /** The last `bytes` of the output (from the tail, or the head when the output was short). */
+  last(bytes) {
+    const all = this.total <= this.headLimit ? this.head : Buffer.concat(this.tail);
+    const slice = all.subarray(Math.max(0, all.length - bytes)).toString("utf8");
+    return all.length > bytes || this.total > all.length ? `[...]${slice}` : slice;
+  }
+};
+
+// src/auto-loop/audit.ts
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
+var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
+var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
+function auditArgs() {
+  return [
+    "-p",
+    "--output-format",
+    "json",
+    "--no-session-persistence",
+    "--strict-mcp-config",
+    "--tools",
+    READ_ONLY_TOOLS.join(","),
+    "--allowedTools",
+    READ_ONLY_TOOLS.join(","),
+    "--disallowedTools",
+    DENIED_TOOLS.join(",")
+  ];
+}
+async function runAudit(options) {
+  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
+  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const repo = findRepo(options.cwd);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  const child = execa(bin, auditArgs(), {
+    cwd: options.cwd,
+    env: { ...env, [RECURSION_GUARD]: "1" },
+    extendEnv: false,
+    input: options.prompt,
+    buffer: false,
+    stderr: "ignore",
+    reject: false,
+    detached: true,
+    cleanup: true
+  });
+  const deadline = killGroupAfter(child, options.timeoutMs);
+  child.stdout?.on("data", (chunk) => stdout.push(chunk));
+  const result = await child;
+  deadline.clear();
+  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  return readAuditReply(stdout.text(), result.exitCode ?? null);
+}
+function readAuditReply(stdout, exitCode) {
+  let parsed;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+  }
+  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
+  const tokens = usageTokens(result?.usage);
+  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
+  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  const read = parseAuditVote(result.result);
+  if ("problem" in read) return unmet(read.problem, tokens);
+  return { ...read.vote, failure: null, tokens };
+}
+function unmet(failure, tokens) {
+  return { vote: "unmet", reasons: [failure], failure, tokens };
+}
+
+// src/auto-loop/verifier.ts
+import { randomUUID } from "node:crypto";
+var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
+var KEEP_BYTES = 32 * 1024;
+var TAIL_BYTES = 4 * 1024;
+var DRAIN_MS = 2e3;
+async function runVerifier(command, cwd, timeoutMs, env = process.env) {
+  const started = Date.now();
+  const tag = randomUUID();
+  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const child = execa(command, {
+    shell: true,
+    cwd,
+    env: { ...env, [RUN_TAG_VAR]: tag },
+    extendEnv: false,
+    detached: true,
+    cleanup: true,
+    stdin: "ignore",
+    buffer: false,
+    all: true,
+    reject: false
+  });
+  child.all?.on("data", (chunk) => output.push(chunk));
+  const deadline = killGroupAfter(child, timeoutMs);
+  let drain;
+  const endTree = () => {
+    killGroup(child, "SIGKILL");
+    void killTagged(tag);
+  };
+  child.on("exit", () => {
+    endTree();
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+  });
+  const result = await child;
+  deadline.clear();
+  clearTimeout(drain);
+  endTree();
+  const timedOut = deadline.timedOut();
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    exitCode,
+    passed: !timedOut && exitCode === 0,
+    timedOut,
+    durationMs: Date.now() - started,
+    output: output.text(),
+    outputTail: output.last(TAIL_BYTES),
+    outputBytes: output.total
+  };
+}
+function verifierRun(outcome, logFile) {
+  return {
+    exit_code: outcome.exitCode,
+    passed: outcome.passed,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    output_tail: outcome.outputTail,
+    output_bytes: outcome.outputBytes,
+    log_file: logFile
+  };
+}
+
+// src/auto-loop/settings.ts
+var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_CONTEXT_WINDOW = 2e5;
+function positive(env, name, fallback) {
+  const value = Number(env[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+function readSettings(env) {
+  return {
+    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
+    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
+    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
+  };
+}
+
+export {
+  HistoryEntrySchema,
+  historyEntry,
+  readRegularFile,
+  MIRROR_DIR,
+  inspectMirror,
+  mirrorIsOurs,
+  keepForeignAside,
+  writeVerifierLog,
+  openMirrorLog,
+  readHandoff,
+  loopFiles,
+  loadState,
+  persist,
+  writeMarker,
+  refuseUnderRecursionGuard,
+  BoundedOutput,
+  readTranscriptDelta,
+  runAudit,
+  runVerifier,
+  verifierRun,
+  readSettings
+};

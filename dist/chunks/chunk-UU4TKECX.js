@@ -1,0 +1,158 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  CheckpointRecordSchema,
+  changesBetween,
+  commitTree,
+  countLine,
+  findRepo,
+  lastCheckpoint,
+  loadRecord,
+  pathLines,
+  recordFiles,
+  saveRecord,
+  setRef,
+  snapshotTree,
+  treeOf
+} from "./chunk-ZL43R42R.js";
+import {
+  readJson,
+  withLock
+} from "./chunk-EYP5537H.js";
+import {
+  LoopkitError,
+  formatError
+} from "./chunk-WA7G27RY.js";
+
+// src/checkpoint/message.ts
+function checkpointMessage(record, facts) {
+  const tokens = facts.tokens === null ? "tokens not counted" : `${facts.tokens} tokens`;
+  const subject = facts.kind === "iteration" ? `loopkit: iteration ${facts.iteration} of ${record.loop_kind} ${record.loop_id}: ${facts.verdict}, ${tokens}` : `loopkit: the tree before restoring checkpoint ${facts.restored} of ${record.loop_kind} ${record.loop_id}`;
+  return [
+    subject,
+    "",
+    `Loop: ${record.loop_id}`,
+    `Kind: ${record.loop_kind}`,
+    `Checkpoint: ${facts.id}`,
+    `Iteration: ${facts.iteration}`,
+    `Verdict: ${facts.verdict}`,
+    `Tokens: ${facts.tokens ?? "not counted"}`,
+    ...facts.restored ? [`Restored: ${facts.restored}`] : [],
+    ""
+  ].join("\n");
+}
+
+// src/checkpoint/ref.ts
+var REF_PREFIX = "refs/loopkit/";
+var LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+function checkpointRef(loopId) {
+  if (!LOOP_ID_PATTERN.test(loopId)) {
+    throw new LoopkitError("USAGE", `"${loopId}" is not a loop id`, { value: loopId, hint: "run loopkit checkpoints to see the loops" });
+  }
+  return `${REF_PREFIX}${loopId}`;
+}
+
+// src/checkpoint/take.ts
+async function loadOrRestart(file, now, notes) {
+  try {
+    return await loadRecord(file, now);
+  } catch (error) {
+    if (error.code !== "STATE_CORRUPT") throw error;
+    notes.push(`loopkit: ${formatError(error)}`);
+    return void 0;
+  }
+}
+function newRecord(loop, base) {
+  return {
+    version: 1,
+    loop_id: loop.loopId,
+    loop_kind: loop.loopKind,
+    project_dir: loop.projectDir,
+    state_file: loop.stateFile,
+    ref: checkpointRef(loop.loopId),
+    git_dir: null,
+    base_commit: base,
+    checkpoints: [],
+    failure: null,
+    failures: 0
+  };
+}
+async function previousTree(repo, record, head) {
+  const last = lastCheckpoint(record);
+  if (last) return last.tree;
+  return head ? treeOf(repo, head) : null;
+}
+async function snapshotIteration(loop, now) {
+  const repo = findRepo(loop.projectDir);
+  if (!repo) return { kind: "none" };
+  const files = recordFiles(loop.dataDir, loop.projectDir, loop.loopId);
+  try {
+    return await withLock(files.record, async () => {
+      const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
+      const record = read.exists ? read.value : void 0;
+      const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record?.git_dir ?? null, !record?.checkpoints.length);
+      const changes = await changesBetween(repo, await previousTree(repo, record, snapshot.head), snapshot.tree);
+      return { kind: "ready", repo, snapshot, changes };
+    });
+  } catch (error) {
+    return { kind: "failed", message: formatError(error) };
+  }
+}
+async function recordIteration(loop, pending, facts, now) {
+  if (pending.kind === "none") return [];
+  const files = recordFiles(loop.dataDir, loop.projectDir, loop.loopId);
+  const notes = [];
+  try {
+    await withLock(files.record, async () => {
+      const record = await loadOrRestart(files.record, now, notes) ?? newRecord(loop, pending.kind === "ready" ? pending.snapshot.head : null);
+      if (record.checkpoints.some((c) => c.kind === "iteration" && c.iteration === facts.iteration)) return;
+      if (pending.kind === "failed") {
+        await saveRecord(files.record, withFailure(record, facts.iteration, pending.message, now));
+        notes.push(failureNote(loop, facts.iteration, pending.message));
+        return;
+      }
+      try {
+        await saveRecord(files.record, await appendCheckpoint(pending.repo, record, { kind: "iteration", id: String(facts.iteration), restored: null, ...facts }, pending, now));
+      } catch (error) {
+        await saveRecord(files.record, withFailure(record, facts.iteration, formatError(error), now));
+        notes.push(failureNote(loop, facts.iteration, formatError(error)));
+      }
+    });
+  } catch (error) {
+    notes.push(failureNote(loop, facts.iteration, formatError(error)));
+  }
+  return notes;
+}
+async function checkpointIteration(loop, facts, now) {
+  const files = recordFiles(loop.dataDir, loop.projectDir, loop.loopId);
+  const known = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
+  if (known.exists && known.value.checkpoints.some((c) => c.kind === "iteration" && c.iteration === facts.iteration)) return [];
+  return recordIteration(loop, await snapshotIteration(loop, now), facts, now);
+}
+async function appendCheckpoint(repo, record, facts, ready, now) {
+  const base = record.checkpoints.length ? record.base_commit : ready.snapshot.head;
+  const parent = lastCheckpoint(record)?.commit ?? base;
+  const commit = await commitTree(repo, ready.snapshot.tree, parent, checkpointMessage(record, facts), now);
+  await setRef(repo, record.ref, commit);
+  const checkpoint = { ...facts, commit, tree: ready.snapshot.tree, parent, at: now.toISOString(), changed: ready.changes };
+  return { ...record, git_dir: ready.snapshot.gitDir, base_commit: base, checkpoints: [...record.checkpoints, checkpoint], failure: null };
+}
+function withFailure(record, iteration, message, now) {
+  return { ...record, failure: { at: now.toISOString(), iteration, message }, failures: record.failures + 1 };
+}
+function failureNote(loop, iteration, message) {
+  return `loopkit could not record a checkpoint of iteration ${iteration} (${message}); the loop goes on, and the next iteration tries again (see loopkit checkpoints ${loop.loopId}).`;
+}
+function iterationChangesText(pending, limit = 20) {
+  if (pending.kind !== "ready") return null;
+  const lines = pathLines(pending.changes, limit);
+  return [`Changed in this iteration (from loopkit's checkpoints): ${countLine(pending.changes)}`, ...lines.map((line) => `  ${line}`)].join("\n");
+}
+
+export {
+  checkpointRef,
+  snapshotIteration,
+  recordIteration,
+  checkpointIteration,
+  appendCheckpoint,
+  iterationChangesText
+};

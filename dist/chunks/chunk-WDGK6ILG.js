@@ -1,0 +1,420 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  splitArguments
+} from "./chunk-XWM2ZN7M.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir
+} from "./chunk-BPJKAAN7.js";
+import {
+  _enum,
+  array,
+  formatDuration,
+  int,
+  isDuration,
+  iso_exports,
+  keepAside,
+  looseObject,
+  object,
+  parseDuration,
+  readJson,
+  readOrKeepAside,
+  string,
+  unknown,
+  withLock,
+  writeJson,
+  writeSessionMarker
+} from "./chunk-EYP5537H.js";
+import {
+  LoopkitError,
+  formatError,
+  isLoopkitError
+} from "./chunk-WA7G27RY.js";
+
+// src/repeat/stats-store.ts
+import os from "node:os";
+import path from "node:path";
+var LoopRunSchema = object({
+  id: string().regex(/^loop-/),
+  command: string(),
+  interval: string(),
+  max_iterations: int().positive(),
+  started_at: iso_exports.datetime(),
+  iterations: array(
+    object({
+      number: int().positive(),
+      /** When the iteration started (UTC). */
+      timestamp: iso_exports.datetime(),
+      result: _enum(["pass", "fail"]),
+      /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
+      exit_code: int().min(0).max(2),
+      summary: string().nullable()
+    })
+  ),
+  final_status: _enum(FINAL_STATUSES).nullable(),
+  ended_at: iso_exports.datetime().nullable()
+});
+var StatsFileSchema = looseObject({ loop_runs: array(unknown()).optional() });
+function statsFile(env = process.env) {
+  return env.LOOPKIT_STATS_FILE || path.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
+}
+function loopRunOf(state) {
+  return {
+    id: state.loop_id,
+    command: state.command,
+    interval: formatDuration(state.interval_ms),
+    max_iterations: state.max_iterations,
+    started_at: state.started_at,
+    iterations: state.iterations.map((it) => ({ number: it.number, timestamp: it.started_at, result: it.result, exit_code: it.exit_code, summary: it.summary })),
+    final_status: state.final_status,
+    ended_at: state.ended_at
+  };
+}
+function newLoopId(now) {
+  return `loop-${now.getTime()}`;
+}
+var idOf = (record) => typeof record === "object" && record !== null ? record.id : void 0;
+async function saveLoopRun(file, run, mode, now = /* @__PURE__ */ new Date()) {
+  const checked = LoopRunSchema.parse(run);
+  return withLock(file, async () => {
+    const { data, warnings } = await readStats(file, now);
+    const runs = [...data.loop_runs ?? []];
+    let record = checked;
+    if (mode === "create") {
+      const taken = new Set(runs.map(idOf));
+      for (let n = 2; taken.has(record.id); n += 1) record = { ...checked, id: `${checked.id}-${n}` };
+    }
+    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record.id) : -1;
+    if (index === -1) runs.push(record);
+    else runs[index] = record;
+    await writeJson(file, StatsFileSchema, { ...data, loop_runs: runs });
+    return { id: record.id, warnings };
+  });
+}
+async function readStats(file, now) {
+  try {
+    const read = await readJson(file, StatsFileSchema);
+    return { data: read.exists ? read.value : {}, warnings: [] };
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    const aside = await keepAside(file, now);
+    return { data: {}, warnings: [`The stats file ${formatError(error)}; loopkit kept it as ${aside} and started a fresh one.`] };
+  }
+}
+
+// src/repeat/early-success.ts
+var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
+var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
+var normalize = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
+function findSuccessMarker(message, prompt) {
+  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize).filter(Boolean));
+  for (const line of message.split(/\r?\n/)) {
+    const normalized = normalize(line);
+    if (!normalized || promptLines.has(normalized)) continue;
+    for (const match of line.matchAll(MARKERS)) {
+      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
+    }
+  }
+  return null;
+}
+
+// src/repeat/args.ts
+var DEFAULT_INTERVAL_MS = 10 * 6e4;
+var MIN_INTERVAL_MS = 6e4;
+var MAX_INTERVAL_MS = 24 * 36e5;
+var DEFAULT_ITERATIONS = 5;
+var MAX_ITERATIONS = 1e3;
+var CONTROLS = ["--status", "--cancel", "--resume", "--help"];
+var isControl = (name) => CONTROLS.includes(name);
+function usage(message, value) {
+  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
+}
+function parseRepeatArgs(text, minIntervalMs = MIN_INTERVAL_MS) {
+  return parseRepeatWords(splitArguments(text), minIntervalMs);
+}
+function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
+  const positional = [];
+  const controls = /* @__PURE__ */ new Set();
+  let iterations;
+  let json = false;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i];
+    if (word.option && word.value === "--") {
+      positional.push(...words.slice(i + 1));
+      break;
+    }
+    if (word.value === "-h" && word.raw === "-h") {
+      controls.add("--help");
+      continue;
+    }
+    if (!word.option) {
+      positional.push(word);
+      continue;
+    }
+    const eq = word.value.indexOf("=");
+    const name = eq === -1 ? word.value : word.value.slice(0, eq);
+    if (name === "--iterations") {
+      if (iterations !== void 0) throw usage("--iterations is given twice");
+      const value = eq === -1 ? words[++i]?.value : word.value.slice(eq + 1);
+      if (value === void 0 || value === "") throw usage("--iterations needs a value: a whole number from 1 to 1000");
+      iterations = value;
+      continue;
+    }
+    if (eq !== -1 && (isControl(name) || name === "--json")) throw usage(`${name} takes no value`, word.value);
+    if (name === "--json") {
+      json = true;
+      continue;
+    }
+    if (!isControl(name)) throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
+    controls.add(name);
+  }
+  const given = [...controls];
+  if (given.length > 1) throw usage(`${given.join(" and ")} exclude each other`);
+  const control = given[0];
+  if (json && control !== "--status") throw usage("--json goes with --status only");
+  if (control) {
+    if (positional.length > 0 || iterations !== void 0) throw usage(`${control} takes no interval, command or --iterations`);
+    if (control === "--help") return { mode: "help" };
+    if (control === "--status") return { mode: "status", json };
+    return { mode: control === "--cancel" ? "cancel" : "resume" };
+  }
+  const warnings = [];
+  let intervalMs = DEFAULT_INTERVAL_MS;
+  const first = positional[0];
+  if (first && first.raw === first.value && !isDuration(first.value) && /^-?\d[\w.]*$/.test(first.value)) {
+    throw usage(`invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`, first.value);
+  }
+  if (first && first.raw === first.value && isDuration(first.value)) {
+    const given2 = positional.shift().value;
+    intervalMs = parseDuration(given2, "interval");
+    if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given2} is longer than the 24h maximum`, given2);
+    if (intervalMs < minIntervalMs) {
+      warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
+      intervalMs = minIntervalMs;
+    }
+  }
+  if (positional.length > 0 && positional.every((word) => word.raw === word.value && word.value.startsWith("-"))) {
+    throw usage(`${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`, positional[0].value);
+  }
+  const command = (positional.length === 1 ? positional[0].value : positional.map((word) => word.raw).join(" ")).trim();
+  if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
+  if (/^\/(?:loopkit:)?repeat(?:\s|$)/.test(command)) throw usage("a repeat loop cannot repeat /loopkit:repeat itself", command);
+  return {
+    mode: "start",
+    command,
+    intervalMs,
+    interval: formatDuration(intervalMs),
+    maxIterations: iterations === void 0 ? DEFAULT_ITERATIONS : parseIterations(iterations),
+    warnings
+  };
+}
+function parseIterations(text) {
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= 1 && value <= MAX_ITERATIONS)) throw usage(`invalid --iterations "${text}": expected a whole number from 1 to ${MAX_ITERATIONS}`, text);
+  return value;
+}
+function splitSlashCommand(command) {
+  const match = /^\/([A-Za-z0-9][\w.:-]*)(?:\s+([\s\S]*))?$/.exec(command.trim());
+  return match ? { name: match[1], args: (match[2] ?? "").trim() } : null;
+}
+
+// src/repeat/prompt.ts
+function iterationPrompt(state) {
+  const slash = splitSlashCommand(state.command);
+  const task = slash ? [
+    `Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`
+  ] : ["Do this task now:", "", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
+  return [
+    `loopkit repeat: iteration ${state.iteration}/${state.max_iterations} (every ${formatDuration(state.interval_ms)}).`,
+    "",
+    ...task,
+    "",
+    "When you have finished, end your final message with exactly one line of this form:",
+    "REPEAT-RESULT: pass - <one-line summary>",
+    "or, if the task failed or found a problem:",
+    "REPEAT-RESULT: fail - <one-line summary>",
+    "Use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished and no further runs are needed: loopkit then ends the loop early.",
+    "Do not wait, sleep or schedule anything yourself: loopkit starts the next iteration on its own timer."
+  ].join("\n");
+}
+function startText(state, warnings) {
+  const heading = `loopkit repeat started (${state.loop_id}): ${JSON.stringify(state.command)} every ${formatDuration(state.interval_ms)}, at most ${state.max_iterations} iteration(s). Stop it with /loopkit:repeat --cancel.`;
+  const notes = warnings.map((warning) => `Tell the person: ${warning}`);
+  return [heading, ...notes, "", iterationPrompt(state), ""].join("\n");
+}
+var passes = (state) => state.iterations.filter((it) => it.result === "pass").length;
+function progressLine(previous, waitedMs) {
+  const last = previous.iterations[previous.iterations.length - 1];
+  const result = `${last?.result ?? "?"}${last?.summary ? ` (${last.summary})` : ""}`;
+  return `repeat ${previous.iteration}/${previous.max_iterations} - ${result} - waited ${formatDuration(waitedMs)} - repeat ${previous.iteration + 1}/${previous.max_iterations} starting`;
+}
+function summaryLine(state, now) {
+  const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
+  const p = passes(state);
+  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
+}
+function pausedLine(state, why) {
+  return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+}
+
+// src/repeat/result-line.ts
+var MAX_SUMMARY = 300;
+var MARKER = /^repeat-result\b/i;
+var LINE = /^REPEAT-RESULT:[ \t]*(pass|fail)[ \t]*(?:[-–—:][ \t]*(.*))?$/i;
+function undecorate(line) {
+  return line.trim().replace(/^[>*_`\s]+/, "").replace(/[*_`\s]+$/, "");
+}
+function readResultLine(message) {
+  if (message === null || message === void 0 || message.trim() === "") {
+    return { result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" };
+  }
+  const lines = message.split(/\r?\n/).map(undecorate).filter((line) => MARKER.test(line));
+  const last = lines[lines.length - 1];
+  if (last === void 0) return { result: "fail", exit_code: 2, summary: "no REPEAT-RESULT line in the final message" };
+  const match = LINE.exec(last);
+  if (!match) return { result: "fail", exit_code: 2, summary: `malformed REPEAT-RESULT line: ${clip(last)}` };
+  const result = match[1].toLowerCase() === "pass" ? "pass" : "fail";
+  const summary = match[2]?.trim() ? clip(match[2].trim()) : null;
+  return { result, exit_code: result === "pass" ? 0 : 1, summary };
+}
+function clip(text) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > MAX_SUMMARY ? `${flat.slice(0, MAX_SUMMARY - 3)}...` : flat;
+}
+
+// src/repeat/decide.ts
+var BREAKER_FAILURES = 3;
+function decide(state, outcome, now) {
+  const failures = outcome.result === "pass" ? 0 : state.consecutive_failures + 1;
+  if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
+  if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
+  if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
+  const due = Date.parse(state.iteration_started_at) + state.interval_ms;
+  return { kind: "wait", nextAt: new Date(Math.max(due, now.getTime())) };
+}
+function recordIteration(state, outcome, now, waitToken) {
+  const decision = decide(state, outcome, now);
+  const recorded = {
+    ...state,
+    consecutive_failures: outcome.result === "pass" ? 0 : state.consecutive_failures + 1,
+    iterations: [
+      ...state.iterations,
+      {
+        number: state.iteration,
+        started_at: state.iteration_started_at,
+        ended_at: now.toISOString(),
+        result: outcome.result,
+        exit_code: outcome.exit_code,
+        summary: outcome.summary
+      }
+    ]
+  };
+  if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
+  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken }, decision };
+}
+function startNextIteration(state, now) {
+  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null };
+}
+function resumeState(state, now) {
+  return { ...startNextIteration(state, now), prompt_id: null };
+}
+function pauseLoop(state) {
+  return { ...state, phase: "paused", next_at: null, wait_token: null };
+}
+function pauseLostIteration(state) {
+  return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
+}
+function endLoop(state, status, now) {
+  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null };
+}
+var isActive = (state) => state.phase !== "ended";
+function onStop(state, obs) {
+  switch (state.phase) {
+    case "ended":
+      return { kind: "allow", lines: [], removeMarker: true };
+    case "paused":
+      return { kind: "allow", lines: [] };
+    case "waiting": {
+      const paused = pauseLoop(state);
+      return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
+    }
+    case "running": {
+      if (obs.promptId && state.prompt_id && obs.promptId !== state.prompt_id) {
+        const paused = pauseLostIteration(state);
+        const why = `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`;
+        return { kind: "allow", state: paused, lines: [pausedLine(paused, why)] };
+      }
+      const result = readResultLine(obs.lastMessage);
+      const successMarker = result.result === "pass" ? findSuccessMarker(obs.lastMessage ?? "", `${iterationPrompt(state)}
+${state.command}`) : null;
+      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, { ...result, successMarker }, obs.now, obs.waitToken);
+      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true };
+      return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+    }
+  }
+}
+var waitGoesOn = (state, token) => state?.phase === "waiting" && state.wait_token === token;
+function afterWait(current, wake) {
+  if (current.phase === "ended") return { kind: "allow", lines: [summaryLine(current, wake.now)], removeMarker: true };
+  if (!waitGoesOn(current, wake.token)) return { kind: "allow", lines: [] };
+  if (wake.interrupted) {
+    const paused = pauseLoop(current);
+    return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
+  }
+  const next = startNextIteration(current, wake.now);
+  return { kind: "continue", state: next, prompt: iterationPrompt(next), line: progressLine(current, wake.waitedMs) };
+}
+function onResume(state, sessionId) {
+  if (state.session_id !== sessionId || state.phase !== "waiting" && state.phase !== "paused") return null;
+  const paused = pauseLoop(state);
+  return { state: paused, line: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+}
+
+// src/repeat/store.ts
+import { promises as fs } from "node:fs";
+import path2 from "node:path";
+function loadState(file, now) {
+  return readOrKeepAside(file, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
+}
+var saveState = (file, state) => writeJson(file, RepeatStateSchema, state);
+function writeMarker(data, state, stateFile, now) {
+  return writeSessionMarker(data, state.session_id, { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile }, now);
+}
+async function projectLoops(data, projectDir) {
+  const dir = repeatStateDir(data);
+  const names = await fs.readdir(dir).catch(() => []);
+  const found = [];
+  for (const name of names.filter((n) => n.endsWith(".json"))) {
+    const file = path2.join(dir, name);
+    const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
+  }
+  return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
+}
+
+export {
+  LoopRunSchema,
+  statsFile,
+  loopRunOf,
+  newLoopId,
+  saveLoopRun,
+  MIN_INTERVAL_MS,
+  parseRepeatArgs,
+  parseRepeatWords,
+  splitSlashCommand,
+  iterationPrompt,
+  startText,
+  summaryLine,
+  resumeState,
+  endLoop,
+  isActive,
+  onStop,
+  waitGoesOn,
+  afterWait,
+  onResume,
+  loadState,
+  saveState,
+  writeMarker,
+  projectLoops
+};

@@ -1,0 +1,20 @@
+// Which hook events an auto-loop acts on, answered in the hook entry before anything is loaded: a Stop,
+// a SessionStart after a compaction or a resume, and the first prompt after a resume (resume.ts notes it
+// in a file next to the state). Every other prompt of the person's costs nothing more.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { ActsOn } from "../session/handlers.js";
+
+/** Written by SessionStart(resume), taken by the next UserPromptSubmit of the owning session. */
+export const resumePendingFile = (stateFile: string) => path.join(path.dirname(stateFile), "resume-pending.json");
+
+export const autoLoopActsOn: ActsOn = ({ payload, marker }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return typeof marker.state_file !== "string" || existsSync(resumePendingFile(marker.state_file));
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume" && payload.source !== "compact");
+    default:
+      return true;
+  }
+};
