@@ -51,6 +51,12 @@ describe("the packed, installed loopkit command", () => {
     expect(readdirSync(home)).toEqual([]);
   });
 
+  it("lists no history and prints no status line on a machine where no loop ran", () => {
+    expect(loopkit(["history", "--json"])).toMatchObject({ code: 0, stdout: "[]\n" });
+    expect(loopkit(["statusline"], JSON.stringify({ session_id: "s-1", cwd: home }))).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(readdirSync(home)).toEqual([]);
+  });
+
   it("exits 2 for a usage error", () => {
     expect(loopkit(["no-such-command"]).code).toBe(2);
     expect(loopkit(["repeat", "--iterations"]).code).toBe(2);
