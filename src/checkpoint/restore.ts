@@ -10,12 +10,19 @@ import { lastCheckpoint, loadRecord, nextRestoreId, recordFiles, saveRecord, typ
 import { appendCheckpoint } from "./take.js";
 import { changesBetween, checkGitDir, snapshotTree, switchTree, treeOf } from "./tree.js";
 
+/** A loop that still runs in the project, which a restore must not pull the work away from. */
+export interface RunningLoop {
+  kind: CheckpointRecord["loop_kind"];
+  loopId: string;
+}
+
 /** The checkpoint `target` names ("2", "r1"), or a coded error saying why it cannot be restored. */
-export function planRestore(record: CheckpointRecord, target: string, loopRunning: boolean): Checkpoint {
-  if (loopRunning) {
-    const cancel = record.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
-    throw new LoopkitError("LOOP_ACTIVE", `${record.loop_kind} ${record.loop_id} is still running; restoring under it would pull its work away`, {
-      value: record.loop_id,
+export function planRestore(record: CheckpointRecord, target: string, running: RunningLoop | null): Checkpoint {
+  if (running) {
+    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    const which = running.loopId === record.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
+    throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
+      value: running.loopId,
       hint: `cancel it first (${cancel}), then restore`,
     });
   }

@@ -1,7 +1,11 @@
 // What restore and prune share: whether a loop still runs.
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
+import { loopFiles } from "../auto-loop/store.js";
 import type { CheckpointRecord } from "../checkpoint/record.js";
+import type { RunningLoop } from "../checkpoint/restore.js";
+import { isActive } from "../repeat/decide.js";
 import { RepeatStateSchema } from "../repeat/state.js";
+import { projectLoops } from "../repeat/store.js";
 import { readJson } from "../state/json-store.js";
 
 /** True while the record's loop may still change the tree: auto-loop pursuing, repeat not ended. An unreadable state is a stopped loop. */
@@ -12,4 +16,13 @@ export async function loopRunning(record: CheckpointRecord): Promise<boolean> {
   }
   const read = await readJson(record.state_file, RepeatStateSchema).catch(() => ({ exists: false as const }));
   return read.exists && read.value.loop_id === record.loop_id && read.value.phase !== "ended";
+}
+
+/** The record's loop if it still runs, else any other loop running in the same project (its work would be pulled away too). */
+export async function runningLoopFor(data: string, record: CheckpointRecord): Promise<RunningLoop | null> {
+  if (await loopRunning(record)) return { kind: record.loop_kind, loopId: record.loop_id };
+  const auto = await readJson(loopFiles(data, record.project_dir).state, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+  if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
+  const repeat = (await projectLoops(data, record.project_dir)).find((loop) => isActive(loop.state));
+  return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
 }

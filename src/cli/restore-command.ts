@@ -4,7 +4,7 @@ import { findRecord } from "../checkpoint/record.js";
 import { checkpointRef } from "../checkpoint/ref.js";
 import { planRestore, restoreCheckpoint } from "../checkpoint/restore.js";
 import { LoopkitError } from "../shared/errors.js";
-import { loopRunning } from "./checkpoint-target.js";
+import { runningLoopFor } from "./checkpoint-target.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
@@ -40,7 +40,7 @@ export function registerRestoreCommand(program: Command, io: CliIo): void {
       const data = invocation(options, io).dataDir();
       const record = data === null ? undefined : await findRecord(data, loopId);
       if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
-      const checkpoint = planRestore(record, target, await loopRunning(record));
+      const checkpoint = planRestore(record, target, await runningLoopFor(data, record));
       io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}\n`);
     });
 }

@@ -22,18 +22,21 @@ async function twoIterations() {
 describe("planRestore", () => {
   const record = { loop_id: "loop-1", loop_kind: "auto-loop", checkpoints: [{ id: "1" }, { id: "r1" }] } as unknown as CheckpointRecord;
   it.each([
-    ["1", false, "1"],
-    [" r1 ", false, "r1"],
-  ])("finds %j", (target, running, id) => {
-    expect(planRestore(record, target, running).id).toBe(id);
+    ["1", "1"],
+    [" r1 ", "r1"],
+  ])("finds %j", (target, id) => {
+    expect(planRestore(record, target, null).id).toBe(id);
   });
 
-  it("refuses while the loop runs, naming how to cancel it", () => {
-    expect(() => planRestore(record, "1", true)).toThrow(expect.objectContaining({ code: "LOOP_ACTIVE", hint: expect.stringContaining("/loopkit:auto-loop --cancel") }));
+  it.each([
+    [{ kind: "auto-loop" as const, loopId: "loop-1" }, "auto-loop loop-1 is still running", "/loopkit:auto-loop --cancel"],
+    [{ kind: "repeat" as const, loopId: "loop-9" }, "repeat loop-9 is running in this project", "/loopkit:repeat --cancel"],
+  ])("refuses while a loop runs in the project (%j), naming how to cancel it", (running, message, cancel) => {
+    expect(() => planRestore(record, "1", running)).toThrow(expect.objectContaining({ code: "LOOP_ACTIVE", message: expect.stringContaining(message), hint: expect.stringContaining(cancel) }));
   });
 
   it("refuses a checkpoint that does not exist, listing those that do", () => {
-    expect(() => planRestore(record, "7", false)).toThrow(expect.objectContaining({ code: "NO_CHECKPOINT", message: expect.stringContaining("it has: 1, r1") }));
+    expect(() => planRestore(record, "7", null)).toThrow(expect.objectContaining({ code: "NO_CHECKPOINT", message: expect.stringContaining("it has: 1, r1") }));
   });
 });
 

@@ -139,3 +139,17 @@ describe("where checkpoints are written", () => {
     expect(record.failure).toMatchObject({ iteration: 2 });
   });
 });
+
+describe("a project in a subfolder of its repository", () => {
+  it("keeps the whole work tree and leaves out the project's own .auto-loop/", async () => {
+    const { project: repo, data } = makeProject();
+    const project = path.join(repo, "app");
+    write(project, "src/main.ts", "main\n");
+    write(project, ".auto-loop/goal-state.json", "{}\n");
+    write(project, ".auto-loop-foreign-2026/old.json", "{}\n");
+    write(repo, "top.txt", "beside the project\n");
+    const loop = { dataDir: data, projectDir: project, loopId: "loop-sub", loopKind: "auto-loop" as const, stateFile: path.join(data, "s.json") };
+    expect(await checkpointIteration(loop, facts(1), now())).toEqual([]);
+    expect(git(repo, "ls-tree", "-r", "--name-only", "refs/loopkit/loop-sub").trim().split("\n")).toEqual([".gitignore", "README.md", "app/src/main.ts", "top.txt"]);
+  });
+});

@@ -6,6 +6,7 @@ import { createProgram } from "../../src/cli/program.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { writeJson } from "../../src/state/json-store.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
+import { loopFiles } from "../../src/auto-loop/store.js";
 import { RepeatStateSchema } from "../../src/repeat/state.js";
 import { checkpointIteration } from "../../src/checkpoint/take.js";
 import { makeState } from "../auto-loop/fixtures.js";
@@ -36,7 +37,7 @@ async function loopkit(project: string, data: string, args: string[]) {
 /** A project with an auto-loop (`auto`, state `status`) and an ended repeat loop (`rep`), each with one checkpoint. */
 async function twoLoops(status: "pursuing" | "cancelled") {
   const fixture = makeProject();
-  const autoState = path.join(fixture.data, "auto-loop", "state.json");
+  const autoState = loopFiles(fixture.data, fixture.project).state;
   const repState = path.join(fixture.data, "repeat", "s.json");
   await writeJson(autoState, AutoLoopStateSchema, makeState({ loop_id: "auto", project_dir: fixture.project, status }));
   await writeJson(repState, RepeatStateSchema, loopState({ loop_id: "loop-7", project_dir: fixture.project, phase: "ended", final_status: "COMPLETED" }));
@@ -52,6 +53,13 @@ describe("loopkit restore", () => {
     const { project, data } = await twoLoops("pursuing");
     const result = await loopkit(project, data, ["restore", "auto", "1"]);
     expect(result.error).toMatchObject({ code: "LOOP_ACTIVE", hint: expect.stringContaining("--cancel") });
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("changed since\n");
+  });
+
+  it("refuses while another loop runs in the same project", async () => {
+    const { project, data } = await twoLoops("pursuing");
+    const result = await loopkit(project, data, ["restore", "loop-7", "1"]);
+    expect(result.error).toMatchObject({ code: "LOOP_ACTIVE", message: expect.stringContaining("auto-loop auto is running in this project") });
     expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("changed since\n");
   });
 

@@ -5308,6 +5308,13 @@ async function loopRunning(record2) {
   const read = await readJson(record2.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
   return read.exists && read.value.loop_id === record2.loop_id && read.value.phase !== "ended";
 }
+async function runningLoopFor(data, record2) {
+  if (await loopRunning(record2)) return { kind: record2.loop_kind, loopId: record2.loop_id };
+  const auto = await readJson(loopFiles(data, record2.project_dir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
+  if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
+  const repeat = (await projectLoops(data, record2.project_dir)).find((loop) => isActive(loop.state));
+  return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
+}
 
 // src/cli/prune-command.ts
 var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
@@ -5720,11 +5727,12 @@ function minIntervalMs(env) {
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
 import path7 from "node:path";
-function planRestore(record2, target2, loopRunning2) {
-  if (loopRunning2) {
-    const cancel = record2.loop_kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
-    throw new LoopkitError("LOOP_ACTIVE", `${record2.loop_kind} ${record2.loop_id} is still running; restoring under it would pull its work away`, {
-      value: record2.loop_id,
+function planRestore(record2, target2, running) {
+  if (running) {
+    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    const which = running.loopId === record2.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
+    throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
+      value: running.loopId,
       hint: `cancel it first (${cancel}), then restore`
     });
   }
@@ -5812,7 +5820,7 @@ function registerRestoreCommand(program2, io) {
     const data = invocation(options, io).dataDir();
     const record2 = data === null ? void 0 : await findRecord(data, loopId);
     if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
-    const checkpoint = planRestore(record2, target2, await loopRunning(record2));
+    const checkpoint = planRestore(record2, target2, await runningLoopFor(data, record2));
     io.stdout(`${await restoreCheckpoint(data, record2, checkpoint, io.now())}
 `);
   });
