@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-3GBYSTCP.js";
+} from "./chunks/chunk-BX65PHXD.js";
 import {
   splitWords
 } from "./chunks/chunk-XWM2ZN7M.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-RVXRWYVH.js";
+} from "./chunks/chunk-KTF53KX5.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-6OFFSGGF.js";
-import "./chunks/chunk-MZZP42DO.js";
+import "./chunks/chunk-XTMX5OAD.js";
+import "./chunks/chunk-O27NKM4I.js";
 import {
   checkGitDir,
   execa,
@@ -23,9 +23,9 @@ import {
   lastCheckpoint,
   runGit,
   setRef
-} from "./chunks/chunk-ZL43R42R.js";
-import "./chunks/chunk-EYP5537H.js";
-import "./chunks/chunk-2LPL6D4U.js";
+} from "./chunks/chunk-EXBHAVLJ.js";
+import "./chunks/chunk-B7AYJD4X.js";
+import "./chunks/chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   formatError,

@@ -43,4 +43,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-RAOAO423.js")).runStatusline(io) : await (await import("./chunks/run-cli-7URGJ4LZ.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-YJ3T4T2U.js")).runStatusline(io) : await (await import("./chunks/run-cli-GPNY64TU.js")).runCli(args, io);

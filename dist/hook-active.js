@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-KOMLQWJY.js";
-import "./chunks/chunk-BPJKAAN7.js";
+} from "./chunks/chunk-CYVOTVW7.js";
+import "./chunks/chunk-3K2OPGCQ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-MZZP42DO.js";
+import "./chunks/chunk-O27NKM4I.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -18,11 +18,11 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-EYP5537H.js";
+} from "./chunks/chunk-B7AYJD4X.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunks/chunk-2LPL6D4U.js";
+} from "./chunks/chunk-EHWOGXT5.js";
 import {
   formatError,
   isLoopkitError
@@ -60,8 +60,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-PJVWIJ6H.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-P5SKMWON.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-NWTYDORX.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-X6SFS3SO.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,14 +1,20 @@
 // The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply counts
 // only with exactly one vote object, on its final line; a timeout, a non-zero exit, an error result or
 // an ambiguous reply counts as "unmet".
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
 import { execa } from "execa";
+import { auditWorkDir } from "../state/paths.js";
 import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import { usageTokens } from "./transcript-usage.js";
-import type { AuditVote } from "./state.js";
+import { changesSince } from "./git.js";
+import { launchEnv } from "./launch.js";
+import { auditPrompt } from "./prompts.js";
+import type { AuditVote, AutoLoopState } from "./state.js";
 
 export interface AuditOutcome {
   vote: AuditVote;
@@ -17,18 +23,27 @@ export interface AuditOutcome {
   tokens: number;
 }
 
-export const DEFAULT_AUDIT_TIMEOUT_MS = 10 * 60_000;
+const AUDIT_DIFF_BYTES = 60 * 1024;
 const READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
 const DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
 
-/** The argv of the audit run (the prompt goes on stdin, so its size never hits an argv limit). */
-function auditArgs(): string[] {
+/**
+ * The argv of the audit run (the prompt goes on stdin, so its size never hits an argv limit). It runs
+ * in a folder outside the project with the project added, and takes the person's own settings only
+ * (`--setting-sources user`): measured on 2.1.197 and 2.1.332 (docs/claude-code-findings.md §14), no
+ * project settings, hooks, `env`, MCP servers, skills, agents, CLAUDE.md or CLAUDE.local.md reach it.
+ */
+function auditArgs(projectDir: string): string[] {
   return [
     "-p",
     "--output-format",
     "json",
     "--no-session-persistence",
+    "--setting-sources",
+    "user",
     "--strict-mcp-config",
+    "--add-dir",
+    projectDir,
     "--tools",
     READ_ONLY_TOOLS.join(","),
     "--allowedTools",
@@ -38,15 +53,35 @@ function auditArgs(): string[] {
   ];
 }
 
-export async function runAudit(options: { prompt: string; cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<AuditOutcome> {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
+/** Audits the loop's work now: the prompt from the true state, run as the loop's launch says. */
+export async function auditLoop(input: { state: AutoLoopState; dataDir: string; env: NodeJS.ProcessEnv; verifierTail: string; iterationChanges?: string | null }): Promise<AuditOutcome> {
+  const { state } = input;
+  const prompt = auditPrompt({
+    projectDir: state.project_dir,
+    goal: state.goal,
+    verifyCommand: state.verify_command,
+    verifierTail: input.verifierTail,
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges: input.iterationChanges ?? null,
+  });
+  const cwd = auditWorkDir(input.dataDir);
+  await fs.mkdir(cwd, { recursive: true });
+  const env: Record<string, string> = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
+  // Would let the project's CLAUDE.md in through --add-dir.
+  delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
+  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs: state.launch.audit_timeout_ms });
+}
+
+async function runAudit(options: { prompt: string; bin: string; projectDir: string; cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<AuditOutcome> {
+  const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
   // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
-  const repo = findRepo(options.cwd);
+  const repo = findRepo(options.projectDir);
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
-  const child = execa(bin, auditArgs(), {
+  const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
-    env: { ...env, [RECURSION_GUARD]: "1" },
+    env,
     extendEnv: false,
     input: options.prompt,
     buffer: false,

@@ -1,28 +1,24 @@
 // The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
-import { randomBytes } from "node:crypto";
 import { withLock, writeJson } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
 import { withNotes, type StopDecision } from "../session/output.js";
 import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
-import { runAudit } from "./audit.js";
+import { auditLoop } from "./audit.js";
 import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
+import { launchEnv } from "./launch.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, failLoop, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
-import { changesSince, treeFingerprint } from "./git.js";
+import { treeFingerprint } from "./git.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
-import { auditPrompt } from "./prompts.js";
-import { readSettings, type Settings } from "./settings.js";
 import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
 import { runVerifier, verifierRun } from "./verifier.js";
-
-const AUDIT_DIFF_BYTES = 60 * 1024;
 
 /** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
@@ -58,10 +54,9 @@ async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Prom
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
 async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string | null): Promise<StopDecision> {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-  const settings = readSettings(ctx.env);
-  const first = await withLock(files.state, () => startTurn(ctx, files, settings));
+  const first = await withLock(files.state, () => startTurn(ctx, files));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, settings, ctx.env, ctx.now, iterationChanges);
+  const gate = await runGate(first.state, ctx, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -77,7 +72,7 @@ type Early = { decision: StopDecision };
 
 const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
 
-async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings: Settings): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
+async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
   const { state } = owned;
@@ -99,7 +94,7 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings
     treeHash: await treeFingerprint(state.project_dir),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
-    contextWindow: settings.contextWindow,
+    contextWindow: state.launch.context_window,
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.
@@ -107,26 +102,19 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, settings
   return { ...started, state: saved };
 }
 
-/** The verifier (twice when it passes) and, on two passes, the audit. */
-async function runGate(state: AutoLoopState, settings: Settings, env: NodeJS.ProcessEnv, now: () => Date, iterationChanges: string | null) {
+/** The verifier (twice when it passes) and, on two passes, the audit; both with the environment of the loop's start. */
+async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, iterationChanges: string | null) {
   const runs: VerifierRun[] = [];
   let outputTail = "";
+  const env = launchEnv(state.launch, ctx.env);
   while (nextGateStep(runs) === "verify") {
-    const outcome = await runVerifier(state.verify_command, state.project_dir, settings.verifierTimeoutMs, env);
-    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, now()).catch(() => null);
+    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env);
+    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
-  const prompt = auditPrompt({
-    goal: state.goal,
-    verifyCommand: state.verify_command,
-    verifierTail: outputTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
-    nonce: randomBytes(16).toString("hex"),
-    iterationChanges,
-  });
-  return { runs, audit: await runAudit({ prompt, cwd: state.project_dir, env, timeoutMs: settings.auditTimeoutMs }) };
+  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
 }
 
 async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {

@@ -11,6 +11,7 @@ import { resolveCaps } from "./caps.js";
 import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
 import { headCommit, treeFingerprint } from "./git.js";
 import { historyEntry } from "./history.js";
+import { captureLaunch } from "./launch.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
 import type { AutoLoopState } from "./state.js";
@@ -22,6 +23,8 @@ export interface LoopContext {
   sessionId: string;
   now: Date;
   staleMs: number;
+  /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
+  env: NodeJS.ProcessEnv;
 }
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
@@ -29,6 +32,7 @@ type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -60,6 +64,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,

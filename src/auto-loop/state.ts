@@ -47,6 +47,20 @@ const AuditResultSchema = z.object({
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 
+/** What the loop runs with, fixed at start (src/auto-loop/launch.ts). No secret is ever stored here. */
+const LaunchSchema = z.object({
+  /** The audit's claude, a real absolute path outside the project. */
+  claude_bin: z.string().min(1),
+  /** The environment of the start, credentials left out. */
+  env: z.record(z.string(), z.string()),
+  /** Credential variables present at start: their values are read from the environment when used. */
+  credential_names: z.array(z.string()),
+  verifier_timeout_ms: z.int().positive(),
+  audit_timeout_ms: z.int().positive(),
+  context_window: z.int().positive(),
+});
+export type Launch = z.infer<typeof LaunchSchema>;
+
 export const AutoLoopStateSchema = z.object({
   version: z.literal(1),
   loop_id: z.string().min(1),
@@ -59,6 +73,7 @@ export const AutoLoopStateSchema = z.object({
   goal_file: z.string().nullable(),
   verify_command: z.string().min(1),
   caps: CapsSchema,
+  launch: LaunchSchema,
   started_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   heartbeat_at: z.iso.datetime(),

@@ -62,7 +62,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs };
+    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
     const actions = gitHubActions(io.env, io.stdout);

@@ -25,3 +25,8 @@ export function projectKey(projectDir: string): string {
   const digest = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 16);
   return `${base}-${digest}`;
 }
+
+/** The audit's working folder: outside every project, so the project's own Claude Code files stay out of it. */
+export function auditWorkDir(data: string): string {
+  return path.join(data, "audit");
+}

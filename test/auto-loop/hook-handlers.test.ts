@@ -1,7 +1,7 @@
 // The auto-loop Stop hook through the built bundle, as Claude Code runs it: start a loop with
 // dist/cli.js, then feed `node dist/hook.cjs` Stop payloads. A fake `claude` plays the audit.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -34,7 +34,7 @@ beforeEach(() => {
     `#!${process.execPath}
 const fs = require("fs");
 const input = fs.readFileSync(0, "utf8");
-fs.writeFileSync(${JSON.stringify(path.join(tmp, "audit-seen.json"))}, JSON.stringify({ input, depth: process.env.VD_AUTOLOOP_DEPTH, args: process.argv.slice(2) }));
+fs.writeFileSync(${JSON.stringify(path.join(tmp, "audit-seen.json"))}, JSON.stringify({ input, depth: process.env.VD_AUTOLOOP_DEPTH, args: process.argv.slice(2), env: process.env, cwd: process.cwd() }));
 const mode = process.env.FAKE_AUDIT;
 if (mode === "hang") setTimeout(() => {}, 60000);
 else if (mode === "crash") process.exit(3);
@@ -137,11 +137,60 @@ describe("auto-loop Stop hook", () => {
     ["answers without a vote", { FAKE_AUDIT: "garbage" }, /not JSON/],
     ["hangs past its timeout", { FAKE_AUDIT: "hang", LOOPKIT_AUDIT_TIMEOUT_MS: "500" }, /timed out/],
   ])("counts an audit that %s as unmet and loops on", (_name, extra, reason) => {
-    start("goal --verify true");
-    const result = stop("s-1", extra);
+    cli(["--session", "s-1", "--args-stdin"], "goal --verify true", extra);
+    const result = stop();
     expect(result.output?.decision).toBe("block");
     expect(result.output?.reason).toMatch(/Audit vote: unmet/);
     expect(statusJson()).toMatchObject({ status: "pursuing", last_audit_vote: "unmet", last_audit_reasons: [expect.stringMatching(reason)] });
+  });
+
+  it("runs the verifier and the audit as the loop's start fixed them: environment planted for a later hook changes nothing", () => {
+    const startEnv = { ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person", HTTPS_PROXY: "http://proxy.person:3128", LOOPKIT_MARK: "start", ANTHROPIC_API_KEY: "sk-start-secret" };
+    const started = cli(["--session", "s-1", "--args-stdin"], `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`, startEnv);
+    expect(started.code, started.stderr).toBe(0);
+    // The agent's own "claude", first on a planted PATH and named by a planted LOOPKIT_CLAUDE_BIN.
+    const agentBin = path.join(project, "bin");
+    mkdirSync(agentBin);
+    const ran = path.join(tmp, "AGENT-AUDIT-RAN");
+    const agentClaude = path.join(agentBin, "claude");
+    writeFileSync(agentClaude, `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`);
+    chmodSync(agentClaude, 0o755);
+    const planted = {
+      LOOPKIT_CLAUDE_BIN: agentClaude, PATH: `${agentBin}${path.delimiter}${process.env.PATH}`, LOOPKIT_MARK: "agent", LOOPKIT_PLANTED: "1",
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent", HTTPS_PROXY: "http://proxy.agent:1", LOOPKIT_AUDIT_TIMEOUT_MS: "1", LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
+      FAKE_AUDIT: "unmet", ANTHROPIC_API_KEY: "sk-current",
+    };
+    const result = stop("s-1", planted);
+    expect(existsSync(ran)).toBe(false);
+    const seen = JSON.parse(readFileSync(path.join(tmp, "audit-seen.json"), "utf8"));
+    // The start's claude ran, with the start's environment (its FAKE_AUDIT says achieved), outside the project.
+    expect(result.output?.systemMessage).toMatch(/achieved the goal/);
+    expect(statusJson()).toMatchObject({ status: "achieved", last_verifier: "pass" });
+    expect(seen.env).toMatchObject({ ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person", HTTPS_PROXY: "http://proxy.person:3128", LOOPKIT_MARK: "start", VD_AUTOLOOP_DEPTH: "1" });
+    expect(seen.env.PATH).toBe(process.env.PATH);
+    expect(seen.env.LOOPKIT_PLANTED).toBeUndefined();
+    // A credential is read when used (the hook's current value), never written into loopkit's state.
+    expect(seen.env.ANTHROPIC_API_KEY).toBe("sk-current");
+    const stateText = readdirSync(path.join(data, "auto-loop"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
+      .join("\n");
+    expect(stateText).toContain("ANTHROPIC_API_KEY");
+    expect(stateText).not.toContain("sk-start-secret");
+    expect(stateText).not.toContain("sk-current");
+    expect(path.relative(project, seen.cwd).startsWith("..")).toBe(true);
+    expect(seen.args).toEqual(expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(project)]));
+  });
+
+  it("refuses to start when the audit's claude is missing or inside the project, and starts nothing", () => {
+    const missing = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { LOOPKIT_CLAUDE_BIN: path.join(tmp, "nope") });
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*nope is not an executable file/) });
+    const inside = path.join(project, "claude");
+    writeFileSync(inside, "#!/bin/sh\n");
+    chmodSync(inside, 0o755);
+    const planted = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { LOOPKIT_CLAUDE_BIN: "", PATH: `${project}${path.delimiter}/usr/bin:/bin` });
+    expect(planted).toMatchObject({ code: 2, stderr: expect.stringMatching(/claude binary for the audit .* is inside the project/) });
+    expect(statusJson().status).toBe("none");
   });
 
   it("keeps a corrupt true state aside, lets the session end, and never reports achieved", () => {

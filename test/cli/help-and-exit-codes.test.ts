@@ -24,7 +24,7 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 /** A person's terminal: no LOOPKIT_DATA_DIR, no CLAUDE_PLUGIN_DATA; loopkit must find (or not find) its folder. */
 const terminal = (args: string[], stdin?: string) =>
-  runLoopkit(args, { env: { HOME: home, LOOPKIT_STATS_FILE: path.join(home, "stats.json") }, cwd: project, stdin });
+  runLoopkit(args, { env: { HOME: home, LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath }, cwd: project, stdin });
 
 const skill = (command: string, text: string) =>
   terminal([command, "--session", "s-1", "--project", project, "--plugin-data", path.join(home, "plugin data"), "--args-stdin"], text);

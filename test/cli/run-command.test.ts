@@ -1,5 +1,5 @@
 // `loopkit run` argument handling through createProgram: what is refused before any claude starts.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -58,11 +58,12 @@ describe("loopkit run arguments", () => {
   });
 
   it("passes words after -- to claude untouched, not to loopkit's parser", async () => {
-    // --bogus after -- is claude's business; the run then fails only because this claude does not exist.
+    // --bogus after -- is claude's business; the run then fails only because this claude does not exist,
+    // which the loop's start already refuses (the audit needs it), recording nothing.
     const result = await run(["fix it", "--verify", "true", "--max-iterations", "1", "--", "--bogus", "x"]);
-    expect(result.error).toBeNull();
-    expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/could not run .*no-such-claude/);
+    expect(result.error).toMatchObject({ code: "USAGE", message: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*no-such-claude is not an executable file/) });
+    const written = existsSync(path.join(tmp, "data")) ? readdirSync(path.join(tmp, "data"), { recursive: true }).map(String) : [];
+    expect(written.filter((file) => file.endsWith(".json"))).toEqual([]);
   });
 
   it("continues only a loop that exists: --takeover in an empty project is refused", async () => {

@@ -118,7 +118,8 @@ describe("loopkit run", () => {
 
   it("--takeover continues a loop whose session is gone, only once its heartbeat is stale, with the same counters", async () => {
     const started = await execa(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--session", "gone-session", "make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "7"], {
-      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox) },
+      // The start fixes what the verifier and the audit run with (the launch): the offline environment.
+      env: claudeEnv(model, sandbox, loopkitEnv(sandbox)),
       extendEnv: false,
       reject: false,
     });

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-BPJKAAN7.js";
+} from "./chunk-3K2OPGCQ.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,12 +10,12 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-O27NKM4I.js";
 import {
   external_exports,
   formatDuration,
   readJson
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 
 // src/repeat/state.ts
 import path from "node:path";

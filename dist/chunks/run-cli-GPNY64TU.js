@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunk-KOMLQWJY.js";
+} from "./chunk-CYVOTVW7.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,14 +17,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-3GBYSTCP.js";
+} from "./chunk-BX65PHXD.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-OXXKOO76.js";
+} from "./chunk-KJHFNMMO.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
@@ -45,7 +45,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-WDGK6ILG.js";
+} from "./chunk-YFAR6DAJ.js";
 import {
   argvWords,
   splitArguments
@@ -55,16 +55,18 @@ import {
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunk-BPJKAAN7.js";
+} from "./chunk-3K2OPGCQ.js";
 import {
+  captureLaunch,
   failLoop,
   headCommit,
   loadNextPrompt,
   loopContext,
   recordDelegatedProgress,
+  refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunk-3LJ64RSW.js";
+} from "./chunk-2Z6BKZS3.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -78,27 +80,26 @@ import {
   persist,
   readRegularFile,
   readSettings,
-  refuseUnderRecursionGuard,
   runVerifier,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-RVXRWYVH.js";
+} from "./chunk-KTF53KX5.js";
 import {
   killGroup
 } from "./chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunk-6OFFSGGF.js";
+} from "./chunk-XTMX5OAD.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-O27NKM4I.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-UU4TKECX.js";
+} from "./chunk-H6FCG4A3.js";
 import {
   changesBetween,
   checkGitDir,
@@ -117,7 +118,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-EXBHAVLJ.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -139,11 +140,11 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   __commonJS,
@@ -3852,6 +3853,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3882,6 +3884,7 @@ async function startLoop(ctx, request) {
       goal_file: goalFile,
       verify_command: verify,
       caps,
+      launch,
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -4624,7 +4627,7 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
@@ -4844,7 +4847,7 @@ async function runRequest(request, inv, fromSkill, io) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -6116,7 +6119,7 @@ async function run2(words, options, io) {
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);

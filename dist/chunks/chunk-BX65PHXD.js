@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-6OFFSGGF.js";
+} from "./chunk-XTMX5OAD.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-O27NKM4I.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-EXBHAVLJ.js";
 import {
   _enum,
   array,
@@ -21,7 +21,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {

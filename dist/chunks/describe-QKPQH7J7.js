@@ -1,20 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunk-BPJKAAN7.js";
+} from "./chunk-3K2OPGCQ.js";
 import {
   elapsedMs
-} from "./chunk-6OFFSGGF.js";
+} from "./chunk-XTMX5OAD.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-O27NKM4I.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-EYP5537H.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-B7AYJD4X.js";
+import "./chunk-EHWOGXT5.js";
 import "./chunk-WA7G27RY.js";
 
 // src/statusline/line.ts

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError
 } from "./chunk-WA7G27RY.js";
@@ -75,7 +75,7 @@ async function runStatusline(io) {
   const sessionId = sessionOf(await io.readStdin().catch(() => ""));
   const found = sessionId && findMarker(io.env, sessionId);
   if (!sessionId || !found) return 0;
-  const { describeLoop } = await import("./describe-NYFE7SR5.js");
+  const { describeLoop } = await import("./describe-QKPQH7J7.js");
   const line = await describeLoop(await fs.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
   if (line) io.stdout(`${line}
 `);

@@ -10,24 +10,24 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-WDGK6ILG.js";
+} from "./chunk-YFAR6DAJ.js";
 import "./chunk-XWM2ZN7M.js";
-import "./chunk-BPJKAAN7.js";
+import "./chunk-3K2OPGCQ.js";
 import {
   loadOwned
-} from "./chunk-AGTBLXA7.js";
+} from "./chunk-SBAI3CBO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   checkpointIteration
-} from "./chunk-UU4TKECX.js";
-import "./chunk-ZL43R42R.js";
+} from "./chunk-H6FCG4A3.js";
+import "./chunk-EXBHAVLJ.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-EYP5537H.js";
-import "./chunk-2LPL6D4U.js";
+} from "./chunk-B7AYJD4X.js";
+import "./chunk-EHWOGXT5.js";
 import {
   formatError
 } from "./chunk-WA7G27RY.js";

@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
@@ -45,6 +45,17 @@ var AuditResultSchema = object({
   failure: string().nullable(),
   tokens: int().nonnegative()
 });
+var LaunchSchema = object({
+  /** The audit's claude, a real absolute path outside the project. */
+  claude_bin: string().min(1),
+  /** The environment of the start, credentials left out. */
+  env: record(string(), string()),
+  /** Credential variables present at start: their values are read from the environment when used. */
+  credential_names: array(string()),
+  verifier_timeout_ms: int().positive(),
+  audit_timeout_ms: int().positive(),
+  context_window: int().positive()
+});
 var AutoLoopStateSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -57,6 +68,7 @@ var AutoLoopStateSchema = object({
   goal_file: string().nullable(),
   verify_command: string().min(1),
   caps: CapsSchema,
+  launch: LaunchSchema,
   started_at: iso_exports.datetime(),
   updated_at: iso_exports.datetime(),
   heartbeat_at: iso_exports.datetime(),

@@ -12,9 +12,13 @@ function projectKey(projectDir) {
   const digest = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 16);
   return `${base}-${digest}`;
 }
+function auditWorkDir(data) {
+  return path.join(data, "audit");
+}
 
 export {
   SESSION_ID_PATTERN,
   sessionMarkerPath,
-  projectKey
+  projectKey,
+  auditWorkDir
 };

@@ -6,7 +6,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-BPJKAAN7.js";
+} from "./chunk-3K2OPGCQ.js";
 import {
   _enum,
   array,
@@ -25,7 +25,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 import {
   LoopkitError,
   formatError,

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   sessionMarkerPath
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   __commonJS,

@@ -10,31 +10,24 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-MZZP42DO.js";
+} from "./chunk-O27NKM4I.js";
 import {
-  execa,
-  findRepo,
-  guardedGitEnv
-} from "./chunk-ZL43R42R.js";
+  execa
+} from "./chunk-EXBHAVLJ.js";
 import {
   _enum,
-  array,
   int,
   iso_exports,
   literal,
   object,
   readOrKeepAside,
-  strictObject,
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 import {
   projectKey
-} from "./chunk-2LPL6D4U.js";
-import {
-  LoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-EHWOGXT5.js";
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
@@ -367,116 +360,8 @@ function writeMarker(data, state, files, now, driver = "session") {
   return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
 }
 
-// src/auto-loop/transcript-usage.ts
-import { promises as fs3 } from "node:fs";
-import path4 from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var MAX_DELTA_BYTES = 64 * 1024 * 1024;
-var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
-}
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path4.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path4.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  const handle = await openRegular(file, true);
-  if (!handle) return offset;
-  try {
-    const { size: fullSize } = await handle.stat();
-    let position = offset > fullSize ? 0 : offset;
-    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
-  }
-}
-
-// src/shared/recursion-guard.ts
-var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
-function underRecursionGuard(env) {
-  return Boolean(env[RECURSION_GUARD]);
-}
-function refuseUnderRecursionGuard(env, what) {
-  if (!underRecursionGuard(env)) return;
-  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
-    value: env[RECURSION_GUARD],
-    hint: "start loops from your own Claude Code session or terminal"
-  });
-}
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
-var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
-function parseAuditVote(reply) {
-  const lines = reply.trimEnd().split("\n");
-  const last = lines[lines.length - 1]?.trim() ?? "";
-  let raw;
-  try {
-    raw = JSON.parse(last);
-  } catch {
-    return { problem: "the audit's reply does not end with a vote object on its final line" };
-  }
-  const parsed = VoteSchema.safeParse(raw);
-  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
-  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
-  const keys = reply.match(VOTE_KEY)?.length ?? 0;
-  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
-  return { vote: parsed.data };
-}
+// src/auto-loop/verifier.ts
+import { randomUUID } from "node:crypto";
 
 // src/shared/bounded-output.ts
 var BoundedOutput = class {
@@ -522,71 +407,7 @@ var BoundedOutput = class {
   }
 };
 
-// src/auto-loop/audit.ts
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs() {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--strict-mcp-config",
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function runAudit(options) {
-  const bin = options.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const repo = findRepo(options.cwd);
-  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
-  const child = execa(bin, auditArgs(), {
-    cwd: options.cwd,
-    env: { ...env, [RECURSION_GUARD]: "1" },
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
-  const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
-}
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
-}
-
 // src/auto-loop/verifier.ts
-import { randomUUID } from "node:crypto";
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
@@ -647,6 +468,7 @@ function verifierRun(outcome, logFile) {
 }
 
 // src/auto-loop/settings.ts
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STALE_MS = 30 * 6e4;
 var DEFAULT_CONTEXT_WINDOW = 2e5;
 function positive(env, name, fallback) {
@@ -666,6 +488,7 @@ export {
   HistoryEntrySchema,
   historyEntry,
   readRegularFile,
+  openRegular,
   MIRROR_DIR,
   inspectMirror,
   mirrorIsOurs,
@@ -677,10 +500,7 @@ export {
   loadState,
   persist,
   writeMarker,
-  refuseUnderRecursionGuard,
   BoundedOutput,
-  readTranscriptDelta,
-  runAudit,
   runVerifier,
   verifierRun,
   readSettings

@@ -4,10 +4,10 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 import {
   projectKey
-} from "./chunk-2LPL6D4U.js";
+} from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   __commonJS,

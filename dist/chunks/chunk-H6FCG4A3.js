@@ -13,11 +13,11 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-ZL43R42R.js";
+} from "./chunk-EXBHAVLJ.js";
 import {
   readJson,
   withLock
-} from "./chunk-EYP5537H.js";
+} from "./chunk-B7AYJD4X.js";
 import {
   LoopkitError,
   formatError
