@@ -2,35 +2,38 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-BX65PHXD.js";
-import {
-  splitWords
-} from "./chunks/chunk-XWM2ZN7M.js";
+} from "./chunks/chunk-CJWVVHZY.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-KTF53KX5.js";
+} from "./chunks/chunk-YB5QYQIL.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-XTMX5OAD.js";
-import "./chunks/chunk-O27NKM4I.js";
+import "./chunks/chunk-NSAP744K.js";
+import "./chunks/chunk-RPIOQJVD.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
+import {
+  splitWords
+} from "./chunks/chunk-RBY2NFJV.js";
 import {
   checkGitDir,
-  execa,
   findRecord,
   findRepo,
   lastCheckpoint,
   runGit,
   setRef
-} from "./chunks/chunk-EXBHAVLJ.js";
-import "./chunks/chunk-B7AYJD4X.js";
+} from "./chunks/chunk-7LQSMDIV.js";
+import "./chunks/chunk-HHEMALVQ.js";
 import "./chunks/chunk-EHWOGXT5.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
 import { randomUUID } from "node:crypto";

@@ -1,7 +1,8 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/cli/stdin.ts
 var MAX_BYTES = 64 * 1024 * 1024;
@@ -43,4 +44,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-YJ3T4T2U.js")).runStatusline(io) : await (await import("./chunks/run-cli-GPNY64TU.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-X4HYF6GZ.js")).runStatusline(io) : await (await import("./chunks/run-cli-4JMGUZSF.js")).runCli(args, io);

@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-CYVOTVW7.js";
-import "./chunks/chunk-3K2OPGCQ.js";
+} from "./chunks/chunk-T3EJ2A3W.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-O27NKM4I.js";
+import "./chunks/chunk-RPIOQJVD.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
+import "./chunks/chunk-YYRSI7JG.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -18,7 +18,7 @@ import {
   looseObject,
   readJson,
   string
-} from "./chunks/chunk-B7AYJD4X.js";
+} from "./chunks/chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -26,7 +26,8 @@ import {
 import {
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WA7G27RY.js";
+} from "./chunks/chunk-X5LLZUM3.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
 var common = {
@@ -60,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-NWTYDORX.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-X6SFS3SO.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-WJ3EOA3E.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-7ZDT5SAT.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

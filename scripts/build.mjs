@@ -23,8 +23,9 @@ const common = {
 };
 
 // The CLI, the hook's active path and the GitHub Action's run step: ESM with shared chunks.
-await build({
+const esm = await build({
   ...common,
+  metafile: true,
   entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts", action: "src/action/main.ts" },
   splitting: true,
   format: "esm",
@@ -36,6 +37,15 @@ await build({
     js: 'import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;',
   },
 });
+
+// `import { z } from "zod"` makes the bundle keep all of zod (its locales, JSON-Schema code): every
+// active hook would load it. `import * as z from "zod"` lets the bundler drop what loopkit never uses.
+const wholeZod = Object.values(esm.metafile.outputs)
+  .flatMap((output) => Object.entries(output.inputs))
+  .filter(([file, { bytesInOutput }]) => bytesInOutput > 0 && /node_modules\/zod\/.*\/locales\/(?!en\.)/.test(file));
+if (wholeZod.length > 0) {
+  throw new Error(`the bundle holds all of zod (${wholeZod.length} locale files): a source file imports it as \`import { z } from "zod"\`; use \`import * as z from "zod"\``);
+}
 
 // The hook entry: one small CommonJS file (CommonJS starts measurably faster than ESM), which loads
 // dist/hook-active.js only when the session owns a loop.

@@ -3,7 +3,6 @@
 // an ambiguous reply counts as "unmet".
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
-import { execa } from "execa";
 import { auditWorkDir } from "../state/paths.js";
 import { findRepo, guardedGitEnv } from "../shared/git.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
@@ -79,6 +78,8 @@ async function runAudit(options: { prompt: string; bin: string; projectDir: stri
   // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
   const repo = findRepo(options.projectDir);
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
+  const { execa } = await import("execa");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,

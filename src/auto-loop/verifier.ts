@@ -1,6 +1,5 @@
 // Runs the person's verifier command once: in the project root, through a shell (it is their own
 // command line, stored at start), in its own process group so a timeout kills the whole tree.
-import { execa } from "execa";
 import { randomUUID } from "node:crypto";
 import { killGroup, killGroupAfter, killTagged, RUN_TAG_VAR } from "../shared/process-group.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
@@ -29,6 +28,8 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   // shell: the platform's shell (/bin/sh on POSIX, cmd.exe on Windows), for the person's own command line.
+  // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
+  const { execa } = await import("execa");
   const child = execa(command, {
     shell: true,
     cwd,

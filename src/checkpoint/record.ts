@@ -3,7 +3,7 @@
 // that listing, the audit's "last iteration" and restore read; the ref is there for plain git.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
 import { projectKey } from "../state/paths.js";
 

@@ -1,5 +1,5 @@
 // How many checkpoints a loop holds, for --status and the history: three flat fields, always present.
-import { z } from "zod";
+import * as z from "zod";
 import { allRecords, loadRecord, recordFiles, type CheckpointRecord } from "./record.js";
 
 /** Spread into the --status schemas of both loop kinds. */

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { killGroup, killGroupAfter } from "../shared/process-group.js";
 import type { LoopEvent } from "./event.js";
 

@@ -2,7 +2,6 @@
 // command line), its output bounded into a log file. The binary is $LOOPKIT_CLAUDE_BIN or `claude`.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { execa } from "execa";
 import writeFileAtomic from "write-file-atomic";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import type { PhaseExit } from "./progress.js";
@@ -30,6 +29,8 @@ export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "pluginDir" | "claud
 export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
   const bin = run.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
+  const { execa } = await import("execa");
   const child = execa(bin, phaseArgs(run), {
     cwd: run.projectDir,
     env: run.env,

@@ -5,7 +5,6 @@
 import { devNull } from "node:os";
 import { existsSync, lstatSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { execa } from "execa";
 
 /** A repository as loopkit pins it: explicit, so neither discovery nor core.worktree can redirect it. */
 export interface GitRepo {
@@ -159,6 +158,8 @@ async function spawnGit(base: SpawnBase, config: ReadonlyArray<readonly [string,
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const stdout = new HeadBuffer(maxBytes);
   const stderr = new HeadBuffer(STDERR_BYTES);
+  // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
+  const { execa } = await import("execa");
   const child = execa(
     "git",
     ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],

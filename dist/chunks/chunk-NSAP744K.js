@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   formatDuration
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/repeat/state.ts
 import path from "node:path";

@@ -1,27 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  external_exports,
-  readJson,
-  readOrKeepAside,
-  writeJson
-} from "./chunk-B7AYJD4X.js";
-import {
-  projectKey
-} from "./chunk-EHWOGXT5.js";
-import {
-  LoopkitError,
   __commonJS,
   __require,
   __toESM
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-JXA4W5PX.js";
 
 // node_modules/isexe/windows.js
 var require_windows = __commonJS({
   "node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function checkPathExt(path8, options) {
+    var fs = __require("fs");
+    function checkPathExt(path6, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -32,25 +22,25 @@ var require_windows = __commonJS({
       }
       for (var i2 = 0; i2 < pathext.length; i2++) {
         var p = pathext[i2].toLowerCase();
-        if (p && path8.substr(-p.length).toLowerCase() === p) {
+        if (p && path6.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path8, options) {
+    function checkStat(stat, path6, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path8, options);
+      return checkPathExt(path6, options);
     }
-    function isexe(path8, options, cb) {
-      fs3.stat(path8, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path8, options));
+    function isexe(path6, options, cb) {
+      fs.stat(path6, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path6, options));
       });
     }
-    function sync(path8, options) {
-      return checkStat(fs3.statSync(path8), path8, options);
+    function sync(path6, options) {
+      return checkStat(fs.statSync(path6), path6, options);
     }
   }
 });
@@ -60,14 +50,14 @@ var require_mode = __commonJS({
   "node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs3 = __require("fs");
-    function isexe(path8, options, cb) {
-      fs3.stat(path8, function(er, stat) {
+    var fs = __require("fs");
+    function isexe(path6, options, cb) {
+      fs.stat(path6, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path8, options) {
-      return checkStat(fs3.statSync(path8), options);
+    function sync(path6, options) {
+      return checkStat(fs.statSync(path6), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -91,7 +81,7 @@ var require_mode = __commonJS({
 // node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "node_modules/isexe/index.js"(exports, module) {
-    var fs3 = __require("fs");
+    var fs = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -100,7 +90,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path8, options, cb) {
+    function isexe(path6, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -110,7 +100,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve, reject) {
-          isexe(path8, options || {}, function(er, is) {
+          isexe(path6, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -119,7 +109,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path8, options || {}, function(er, is) {
+      core(path6, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -129,9 +119,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path8, options) {
+    function sync(path6, options) {
       try {
-        return core.sync(path8, options || {});
+        return core.sync(path6, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -147,7 +137,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path8 = __require("path");
+    var path6 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -185,7 +175,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path8.join(pathPart, cmd);
+        const pCmd = path6.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve(subStep(p, i2, 0));
       });
@@ -212,7 +202,7 @@ var require_which = __commonJS({
       for (let i2 = 0; i2 < pathEnv.length; i2++) {
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path8.join(pathPart, cmd);
+        const pCmd = path6.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -260,7 +250,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path8 = __require("path");
+    var path6 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -278,7 +268,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path8.delimiter : void 0
+          pathExt: withoutPathExt ? path6.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -287,7 +277,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path6.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -341,8 +331,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path8.split("/").pop();
+      const [path6, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path6.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -355,16 +345,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs3 = __require("fs");
+    var fs = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs3.openSync(command, "r");
-        fs3.readSync(fd, buffer, 0, size, 0);
-        fs3.closeSync(fd);
+        fd = fs.openSync(command, "r");
+        fs.readSync(fd, buffer, 0, size, 0);
+        fs.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -377,7 +367,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path8 = __require("path");
+    var path6 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape = require_escape();
     var readShebang = require_readShebang();
@@ -402,7 +392,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path8.normalize(parsed.command);
+        parsed.command = path6.normalize(parsed.command);
         parsed.command = escape.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -4914,13 +4904,13 @@ var logOutputSync = ({ serializedResult, fdNumber, state, verboseInfo, encoding,
   }
 };
 var writeToFiles = (serializedResult, stdioItems, outputFiles) => {
-  for (const { path: path8, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
-    const pathString = typeof path8 === "string" ? path8 : path8.toString();
+  for (const { path: path6, append } of stdioItems.filter(({ type }) => FILE_TYPES.has(type))) {
+    const pathString = typeof path6 === "string" ? path6 : path6.toString();
     if (append || outputFiles.has(pathString)) {
-      appendFileSync(path8, serializedResult);
+      appendFileSync(path6, serializedResult);
     } else {
       outputFiles.add(pathString);
-      writeFileSync(path8, serializedResult);
+      writeFileSync(path6, serializedResult);
     }
   }
 };
@@ -7313,384 +7303,18 @@ var {
   getCancelSignal: getCancelSignal2
 } = getIpcExport();
 
-// src/shared/git.ts
-import { devNull } from "node:os";
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, join } from "node:path";
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var DEFAULT_TIMEOUT_MS = 6e4;
-var STDERR_BYTES = 4096;
-var FIXED_CONFIG = [
-  ["core.fsmonitor", "false"],
-  ["core.hooksPath", devNull],
-  ["core.pager", "cat"],
-  ["core.useReplaceRefs", "false"],
-  ["core.untrackedCache", "false"],
-  ["diff.external", ""],
-  ["diff.ignoreSubmodules", "all"],
-  ["status.submoduleSummary", "false"],
-  ["submodule.recurse", "false"],
-  ["commit.gpgSign", "false"],
-  ["tag.gpgSign", "false"],
-  ["log.showSignature", "false"],
-  ["gc.auto", "0"],
-  ["maintenance.auto", "false"],
-  ["protocol.allow", "never"]
-];
-var NO_DRIVERS = {
-  diff: ["--no-ext-diff", "--no-textconv"],
-  show: ["--no-ext-diff", "--no-textconv"],
-  log: ["--no-ext-diff", "--no-textconv"],
-  blame: ["--no-textconv"]
-};
-async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
-  const config = await guardConfig(base);
-  const [command, ...rest] = args;
-  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
-  return spawnGit(base, config, full, options);
-}
-async function guardedGitEnv(repo, env) {
-  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: void 0 });
-  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
-}
-async function guardConfig(base) {
-  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
-  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
-}
-function findRepo(dir) {
-  for (let current = dir; ; current = dirname(current)) {
-    const dotGit = join(current, ".git");
-    if (existsSync(dotGit)) {
-      const stat = lstatSync(dotGit);
-      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
-    }
-    if (dirname(current) === current) return null;
-  }
-}
-function driverOverrides(listing) {
-  const filters = /* @__PURE__ */ new Set();
-  const drivers = /* @__PURE__ */ new Set();
-  for (const entry of listing.split("\0")) {
-    const key = entry.split("\n", 1)[0];
-    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
-    if (filter) filters.add(filter[1]);
-    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
-    if (driver) drivers.add(driver[1]);
-  }
-  return [
-    ...[...filters].flatMap((name) => [
-      [`filter.${name}.clean`, ""],
-      [`filter.${name}.smudge`, ""],
-      [`filter.${name}.process`, ""],
-      [`filter.${name}.required`, "false"]
-    ]),
-    ...[...drivers].flatMap((name) => [
-      [`diff.${name}.textconv`, ""],
-      [`diff.${name}.command`, ""]
-    ])
-  ];
-}
-async function spawnGit(base, config, args, options) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const stdout = new HeadBuffer(maxBytes);
-  const stderr = new HeadBuffer(STDERR_BYTES);
-  const child = execa(
-    "git",
-    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
-    {
-      cwd: base.cwd,
-      env: gitEnvironment(base.env ?? process.env, config, options),
-      extendEnv: false,
-      buffer: false,
-      reject: false,
-      stdin: options.input === void 0 ? "ignore" : "pipe",
-      ...options.input === void 0 ? {} : { input: options.input },
-      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      forceKillAfterDelay: 1e3
-    }
-  );
-  child.stdout?.on("data", (chunk) => {
-    stdout.push(chunk);
-    options.onChunk?.(chunk);
-  });
-  child.stderr?.on("data", (chunk) => stderr.push(chunk));
-  const result = await child;
-  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
-    ok: exitCode === 0 && !result.timedOut,
-    exitCode,
-    timedOut: result.timedOut === true,
-    stdout: stdout.text(),
-    bytes: stdout.total,
-    truncated: stdout.total > maxBytes,
-    stderr: stderr.text()
-  };
-}
-function gitEnvironment(from, config, options) {
-  const env = {};
-  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
-  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
-  env.GIT_CONFIG_COUNT = String(config.length);
-  config.forEach(([key, value], i2) => {
-    env[`GIT_CONFIG_KEY_${i2}`] = key;
-    env[`GIT_CONFIG_VALUE_${i2}`] = value;
-  });
-  return env;
-}
-var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
-var HeadBuffer = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  chunks = [];
-  kept = 0;
-  total = 0;
-  push(chunk) {
-    this.total += chunk.length;
-    if (this.kept >= this.limit) return;
-    const take = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(take);
-    this.kept += take.length;
-  }
-  text() {
-    return Buffer.concat(this.chunks).toString("utf8");
-  }
-};
-
-// src/checkpoint/record.ts
-import { promises as fs } from "node:fs";
-import path6 from "node:path";
-var Sha = external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
-var ChangesSchema = external_exports.object({
-  added: external_exports.int().nonnegative(),
-  modified: external_exports.int().nonnegative(),
-  deleted: external_exports.int().nonnegative(),
-  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
-  paths: external_exports.array(external_exports.object({ status: external_exports.enum(["A", "M", "D", "T"]), path: external_exports.string() })),
-  more: external_exports.int().nonnegative()
-});
-var CheckpointSchema = external_exports.object({
-  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
-  id: external_exports.string().regex(/^(\d+|r\d+)$/),
-  kind: external_exports.enum(["iteration", "before-restore"]),
-  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
-  iteration: external_exports.int().nonnegative(),
-  commit: Sha,
-  tree: Sha,
-  parent: Sha.nullable(),
-  at: external_exports.iso.datetime(),
-  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
-  verdict: external_exports.string(),
-  /** The loop's tokens so far; null for repeat, which does not count tokens. */
-  tokens: external_exports.int().nonnegative().nullable(),
-  changed: ChangesSchema,
-  /** For a before-restore checkpoint: the checkpoint that was restored. */
-  restored: external_exports.string().nullable()
-});
-var CheckpointRecordSchema = external_exports.object({
-  version: external_exports.literal(1),
-  loop_id: external_exports.string().min(1),
-  loop_kind: external_exports.enum(["auto-loop", "repeat"]),
-  project_dir: external_exports.string().min(1),
-  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
-  state_file: external_exports.string().min(1),
-  ref: external_exports.string().min(1),
-  /**
-   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
-   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
-   * prune that finds another folder refuses instead of writing there.
-   */
-  git_dir: external_exports.string().min(1).nullable(),
-  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
-  base_commit: Sha.nullable(),
-  checkpoints: external_exports.array(CheckpointSchema),
-  /** The latest failure to take a checkpoint, until one succeeds again. */
-  failure: external_exports.object({ at: external_exports.iso.datetime(), iteration: external_exports.int().nonnegative(), message: external_exports.string() }).nullable(),
-  failures: external_exports.int().nonnegative()
-});
-function checkpointsDir(data, projectDir) {
-  return path6.join(data, "checkpoints", projectKey(projectDir));
-}
-function recordFiles(data, projectDir, loopId) {
-  const dir = checkpointsDir(data, projectDir);
-  return { record: path6.join(dir, `${loopId}.json`), index: path6.join(dir, `${loopId}.index`) };
-}
-function loadRecord(file, now) {
-  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
-}
-var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
-function lastCheckpoint(record) {
-  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
-}
-function nextRestoreId(record) {
-  return `r${record.checkpoints.filter((c3) => c3.kind === "before-restore").length + 1}`;
-}
-async function projectRecords(data, projectDir) {
-  return readRecordsIn(checkpointsDir(data, projectDir));
-}
-async function allRecords(data) {
-  const root = path6.join(data, "checkpoints");
-  const projects = await fs.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path6.join(root, project))))).flat();
-}
-async function findRecord(data, loopId) {
-  const root = path6.join(data, "checkpoints");
-  for (const project of await fs.readdir(root).catch(() => [])) {
-    const read = await readJson(path6.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
-    if (read.exists && read.value.loop_id === loopId) return read.value;
-  }
-  return void 0;
-}
-async function readRecordsIn(dir) {
-  const names = (await fs.readdir(dir).catch(() => [])).filter((n2) => n2.endsWith(".json"));
-  const records = [];
-  for (const name of names) {
-    const read = await readJson(path6.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
-    if (read.exists) records.push(read.value);
-  }
-  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
-  return records.sort((a2, b) => newest(b).localeCompare(newest(a2)));
-}
-
-// src/checkpoint/changes.ts
-var KEEP_PATHS = 50;
-var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-function parseNameStatus(output, keep = KEEP_PATHS) {
-  const fields = output.split("\0");
-  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
-  for (let i2 = 0; i2 + 1 < fields.length; i2 += 2) {
-    const status = fields[i2].trim();
-    const file = fields[i2 + 1];
-    if (!STATUSES.has(status) || file === "") continue;
-    if (status === "A") changes.added += 1;
-    else if (status === "D") changes.deleted += 1;
-    else changes.modified += 1;
-    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
-    else changes.more += 1;
-  }
-  return changes;
-}
-var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
-function countLine(changes) {
-  const total = changeCount(changes);
-  if (total === 0) return "no files changed";
-  const parts = [
-    changes.added ? `${changes.added} added` : "",
-    changes.modified ? `${changes.modified} modified` : "",
-    changes.deleted ? `${changes.deleted} deleted` : ""
-  ].filter(Boolean);
-  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
-}
-function pathLines(changes, limit = KEEP_PATHS) {
-  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
-  const more = changeCount(changes) - lines.length;
-  return more > 0 ? [...lines, `... and ${more} more`] : lines;
-}
-
-// src/checkpoint/tree.ts
-import { existsSync as existsSync2, promises as fs2 } from "node:fs";
-import path7 from "node:path";
-async function git(repo, args, options = {}) {
-  const result = await runGit(repo, args, options);
-  if (!result.ok) {
-    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
-    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
-  }
-  return result.stdout;
-}
-function ownPaths(repo, projectDir) {
-  const rel = path7.relative(repo.workTree, projectDir).split(path7.sep).join("/");
-  const prefix = rel ? `${rel}/` : "";
-  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
-}
-async function seedIndex(repo, projectDir, indexFile) {
-  if (existsSync2(indexFile)) return;
-  await fs2.mkdir(path7.dirname(indexFile), { recursive: true });
-  const own = path7.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  await fs2.copyFile(own, indexFile).catch(() => void 0);
-  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
-}
-async function gitDirOf(repo) {
-  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
-  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
-  return fs2.realpath(dir).catch(() => dir);
-}
-async function checkGitDir(repo, expected) {
-  const gitDir = await gitDirOf(repo);
-  if (expected !== null && gitDir !== expected) {
-    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
-      value: gitDir,
-      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
-    });
-  }
-  return gitDir;
-}
-async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
-  const gitDir = await checkGitDir(repo, expectGitDir);
-  await seedIndex(repo, projectDir, indexFile);
-  try {
-    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
-  } catch (error) {
-    if (!/index/i.test(error.message)) throw error;
-    await fs2.rm(indexFile, { force: true });
-    await seedIndex(repo, projectDir, indexFile);
-    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
-  }
-  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
-  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
-  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
-}
-async function treeOf(repo, commit) {
-  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
-  return result.ok ? result.stdout.trim() : null;
-}
-async function commitTree(repo, tree, parent, message, now) {
-  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
-  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
-  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
-  return (await git(repo, args, { gitEnv, input: message })).trim();
-}
-async function setRef(repo, ref, commit) {
-  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
-}
-async function deleteRef(repo, ref) {
-  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
-}
-async function changesBetween(repo, from, to, keep) {
-  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
-}
-async function switchTree(repo, indexFile, from, to) {
-  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
-}
-
 export {
+  ExecaError,
+  ExecaSyncError,
+  parseCommandString,
   execa,
-  runGit,
-  guardedGitEnv,
-  findRepo,
-  CheckpointRecordSchema,
-  recordFiles,
-  loadRecord,
-  saveRecord,
-  lastCheckpoint,
-  nextRestoreId,
-  projectRecords,
-  allRecords,
-  findRecord,
-  countLine,
-  pathLines,
-  checkGitDir,
-  snapshotTree,
-  treeOf,
-  commitTree,
-  setRef,
-  deleteRef,
-  changesBetween,
-  switchTree
+  execaSync,
+  execaCommand,
+  execaCommandSync,
+  execaNode,
+  $,
+  sendMessage2 as sendMessage,
+  getOneMessage2 as getOneMessage,
+  getEachMessage2 as getEachMessage,
+  getCancelSignal2 as getCancelSignal
 };

@@ -13,15 +13,15 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-7LQSMDIV.js";
 import {
   readJson,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError,
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {

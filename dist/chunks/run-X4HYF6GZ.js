@@ -1,9 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   runStatusline
-} from "./chunk-KJHFNMMO.js";
+} from "./chunk-EBI43LLF.js";
 import "./chunk-EHWOGXT5.js";
-import "./chunk-WA7G27RY.js";
+import "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 export {
   runStatusline
 };

@@ -5,7 +5,7 @@ import {
 } from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/statusline/run.ts
 import { promises as fs } from "node:fs";
@@ -75,7 +75,7 @@ async function runStatusline(io) {
   const sessionId = sessionOf(await io.readStdin().catch(() => ""));
   const found = sessionId && findMarker(io.env, sessionId);
   if (!sessionId || !found) return 0;
-  const { describeLoop } = await import("./describe-QKPQH7J7.js");
+  const { describeLoop } = await import("./describe-C7QZ2JLA.js");
   const line = await describeLoop(await fs.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
   if (line) io.stdout(`${line}
 `);

@@ -1,27 +1,26 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-XTMX5OAD.js";
+} from "./chunk-NSAP744K.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-7LQSMDIV.js";
 import {
   _enum,
   array,
   boolean,
-  external_exports,
   formatDuration,
   int,
   literal,
   object,
   string
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/shared/exit-codes.ts
 var EXIT = {
@@ -175,10 +174,10 @@ function longestRun(text, ch) {
 // src/checkpoint/summary.ts
 var CheckpointSummaryShape = {
   /** How many checkpoints the loop holds (refs/loopkit/<loop id>; see `loopkit checkpoints`). */
-  checkpoints: external_exports.int(),
-  checkpoint_ref: external_exports.string().nullable(),
+  checkpoints: int(),
+  checkpoint_ref: string().nullable(),
   /** The latest failure to take a checkpoint, while none has succeeded since. */
-  checkpoint_failure: external_exports.string().nullable()
+  checkpoint_failure: string().nullable()
 };
 function summarize(record) {
   return {

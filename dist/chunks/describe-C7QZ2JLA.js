@@ -1,21 +1,22 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  RepeatStateSchema
-} from "./chunk-3K2OPGCQ.js";
-import {
   elapsedMs
-} from "./chunk-XTMX5OAD.js";
+} from "./chunk-NSAP744K.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-RPIOQJVD.js";
+import {
+  RepeatStateSchema
+} from "./chunk-YYRSI7JG.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import "./chunk-EHWOGXT5.js";
-import "./chunk-WA7G27RY.js";
+import "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts
 var MAX_TEXT = 40;

@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];

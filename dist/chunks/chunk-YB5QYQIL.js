@@ -10,10 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
-import {
-  execa
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   _enum,
   int,
@@ -24,7 +21,7 @@ import {
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   projectKey
 } from "./chunk-EHWOGXT5.js";
@@ -416,6 +413,7 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   const started = Date.now();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(command, {
     shell: true,
     cwd,

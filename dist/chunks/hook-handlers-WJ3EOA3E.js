@@ -1,5 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  loadOwned
+} from "./chunk-POTKQZNA.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
   afterWait,
   endLoop,
   isActive,
@@ -10,27 +16,22 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-YFAR6DAJ.js";
-import "./chunk-XWM2ZN7M.js";
-import "./chunk-3K2OPGCQ.js";
-import {
-  loadOwned
-} from "./chunk-SBAI3CBO.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-5CDILQPJ.js";
 import {
   checkpointIteration
-} from "./chunk-H6FCG4A3.js";
-import "./chunk-EXBHAVLJ.js";
+} from "./chunk-UUIXHK4G.js";
+import "./chunk-RBY2NFJV.js";
+import "./chunk-7LQSMDIV.js";
+import "./chunk-YYRSI7JG.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import "./chunk-EHWOGXT5.js";
 import {
   formatError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";

@@ -1,21 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  FINAL_STATUSES,
-  RepeatStateSchema
-} from "./chunk-3K2OPGCQ.js";
-import {
   killGroup,
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-RPIOQJVD.js";
 import {
-  external_exports,
+  FINAL_STATUSES,
+  RepeatStateSchema
+} from "./chunk-YYRSI7JG.js";
+import {
+  _enum,
   formatDuration,
-  readJson
-} from "./chunk-B7AYJD4X.js";
+  int,
+  literal,
+  looseObject,
+  object,
+  readJson,
+  record,
+  string,
+  unknown
+} from "./chunk-HHEMALVQ.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";
@@ -24,8 +31,8 @@ import os from "node:os";
 import path from "node:path";
 var NOTIFY_TIMEOUT_MS = 1e4;
 var SAFE_PATH = "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin";
-var UserSettingsSchema = external_exports.looseObject({
-  pluginConfigs: external_exports.record(external_exports.string(), external_exports.looseObject({ options: external_exports.looseObject({ notify_command: external_exports.unknown().optional() }).optional() })).optional()
+var UserSettingsSchema = looseObject({
+  pluginConfigs: record(string(), looseObject({ options: looseObject({ notify_command: unknown().optional() }).optional() })).optional()
 });
 var userHome = () => os.userInfo().homedir;
 function notifyCommand(home) {
@@ -73,25 +80,25 @@ async function notifyPerson(event, home = userHome(), env = process.env, timeout
 }
 
 // src/notify/event.ts
-var LoopEventSchema = external_exports.object({
-  version: external_exports.literal(1),
+var LoopEventSchema = object({
+  version: literal(1),
   /** ended: a final status; paused: a repeat loop waits for --resume; blocked: an auto-loop ended blocked. */
-  event: external_exports.enum(["ended", "paused", "blocked"]),
-  kind: external_exports.enum(["repeat", "auto-loop"]),
-  loop_id: external_exports.string(),
-  session_id: external_exports.string(),
-  project_dir: external_exports.string(),
+  event: _enum(["ended", "paused", "blocked"]),
+  kind: _enum(["repeat", "auto-loop"]),
+  loop_id: string(),
+  session_id: string(),
+  project_dir: string(),
   /** The repeat loop's final status (or "paused"), or the auto-loop's status. */
-  status: external_exports.enum([...FINAL_STATUSES, "paused", ...LOOP_STATUSES]),
-  reason: external_exports.string().nullable(),
-  command: external_exports.string().nullable(),
-  goal: external_exports.string().nullable(),
-  iterations: external_exports.int().nonnegative(),
-  max_iterations: external_exports.int().positive(),
-  started_at: external_exports.string(),
-  ended_at: external_exports.string().nullable(),
+  status: _enum([...FINAL_STATUSES, "paused", ...LOOP_STATUSES]),
+  reason: string().nullable(),
+  command: string().nullable(),
+  goal: string().nullable(),
+  iterations: int().nonnegative(),
+  max_iterations: int().positive(),
+  started_at: string(),
+  ended_at: string().nullable(),
   /** One line for a person, e.g. for a desktop notification. */
-  message: external_exports.string()
+  message: string()
 });
 function standing(loop) {
   if (loop.kind === "repeat") return loop.state.phase === "ended" ? "ended" : loop.state.phase === "paused" ? "paused" : "running";

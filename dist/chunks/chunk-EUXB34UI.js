@@ -2,18 +2,18 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   historyEntry,
   readSettings
-} from "./chunk-KTF53KX5.js";
+} from "./chunk-YB5QYQIL.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-XTMX5OAD.js";
+} from "./chunk-NSAP744K.js";
 import {
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   findRepo,
   runGit
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-7LQSMDIV.js";
 import {
   formatDuration,
   iso_exports,
@@ -22,10 +22,10 @@ import {
   readJson,
   string,
   writeJson
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

@@ -1,12 +1,12 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   splitArguments
-} from "./chunk-XWM2ZN7M.js";
+} from "./chunk-RBY2NFJV.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-3K2OPGCQ.js";
+} from "./chunk-YYRSI7JG.js";
 import {
   _enum,
   array,
@@ -25,12 +25,12 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   removeSessionMarker
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   formatError,
   isLoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

@@ -12,7 +12,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-2Z6BKZS3.js";
+} from "./chunk-EUXB34UI.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -25,20 +25,20 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-KTF53KX5.js";
+} from "./chunk-YB5QYQIL.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
-import "./chunk-XTMX5OAD.js";
+import "./chunk-NSAP744K.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-RPIOQJVD.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-SBAI3CBO.js";
+} from "./chunk-POTKQZNA.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -46,12 +46,11 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-H6FCG4A3.js";
+} from "./chunk-UUIXHK4G.js";
 import {
-  execa,
   findRepo,
   guardedGitEnv
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-7LQSMDIV.js";
 import {
   _enum,
   array,
@@ -64,11 +63,12 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   auditWorkDir
 } from "./chunk-EHWOGXT5.js";
-import "./chunk-WA7G27RY.js";
+import "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/audit.ts
 import { randomBytes } from "node:crypto";
@@ -217,6 +217,7 @@ async function runAudit(options) {
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
   const repo = findRepo(options.projectDir);
   const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,

@@ -1,8 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  captureLaunch,
+  failLoop,
+  headCommit,
+  loadNextPrompt,
+  loopContext,
+  recordDelegatedProgress,
+  refuseUnderRecursionGuard,
+  startPrompt,
+  treeFingerprint
+} from "./chunk-EUXB34UI.js";
+import {
   readLoop,
   tellPerson
-} from "./chunk-CYVOTVW7.js";
+} from "./chunk-T3EJ2A3W.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,14 +28,46 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-BX65PHXD.js";
+} from "./chunk-CJWVVHZY.js";
+import {
+  BoundedOutput,
+  HistoryEntrySchema,
+  MIRROR_DIR,
+  historyEntry,
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  readRegularFile,
+  readSettings,
+  runVerifier,
+  verifierRun,
+  writeMarker,
+  writeVerifierLog
+} from "./chunk-YB5QYQIL.js";
+import {
+  killGroup
+} from "./chunk-PZX5E6UV.js";
+import {
+  elapsedMs,
+  resolveCaps
+} from "./chunk-NSAP744K.js";
+import {
+  AutoLoopStateSchema,
+  LOOP_STATUSES
+} from "./chunk-RPIOQJVD.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-KJHFNMMO.js";
+} from "./chunk-EBI43LLF.js";
+import {
+  execa
+} from "./chunk-SQ7OBHLA.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
@@ -45,67 +88,20 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-YFAR6DAJ.js";
-import {
-  argvWords,
-  splitArguments
-} from "./chunk-XWM2ZN7M.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  repeatStateDir,
-  repeatStateFile
-} from "./chunk-3K2OPGCQ.js";
-import {
-  captureLaunch,
-  failLoop,
-  headCommit,
-  loadNextPrompt,
-  loopContext,
-  recordDelegatedProgress,
-  refuseUnderRecursionGuard,
-  startPrompt,
-  treeFingerprint
-} from "./chunk-2Z6BKZS3.js";
-import {
-  BoundedOutput,
-  HistoryEntrySchema,
-  MIRROR_DIR,
-  historyEntry,
-  keepForeignAside,
-  loadState,
-  loopFiles,
-  mirrorIsOurs,
-  openMirrorLog,
-  persist,
-  readRegularFile,
-  readSettings,
-  runVerifier,
-  verifierRun,
-  writeMarker,
-  writeVerifierLog
-} from "./chunk-KTF53KX5.js";
-import {
-  killGroup
-} from "./chunk-PZX5E6UV.js";
-import {
-  elapsedMs,
-  resolveCaps
-} from "./chunk-XTMX5OAD.js";
-import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunk-O27NKM4I.js";
+} from "./chunk-5CDILQPJ.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-H6FCG4A3.js";
+} from "./chunk-UUIXHK4G.js";
+import {
+  argvWords,
+  splitArguments
+} from "./chunk-RBY2NFJV.js";
 import {
   changesBetween,
   checkGitDir,
   countLine,
   deleteRef,
-  execa,
   findRecord,
   findRepo,
   lastCheckpoint,
@@ -118,7 +114,13 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-EXBHAVLJ.js";
+} from "./chunk-7LQSMDIV.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  repeatStateDir,
+  repeatStateFile
+} from "./chunk-YYRSI7JG.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -140,19 +142,21 @@ import {
   union,
   unknown,
   withLock
-} from "./chunk-B7AYJD4X.js";
+} from "./chunk-HHEMALVQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
 } from "./chunk-EHWOGXT5.js";
 import {
   LoopkitError,
-  __commonJS,
-  __require,
-  __toESM,
   formatError,
   isLoopkitError
-} from "./chunk-WA7G27RY.js";
+} from "./chunk-X5LLZUM3.js";
+import {
+  __commonJS,
+  __require,
+  __toESM
+} from "./chunk-JXA4W5PX.js";
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
@@ -5834,9 +5838,9 @@ import { randomUUID as randomUUID4 } from "node:crypto";
 import path11 from "node:path";
 
 // src/run/claude-phase.ts
+var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
 import path8 from "node:path";
-var import_write_file_atomic = __toESM(require_lib(), 1);
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
@@ -5845,7 +5849,8 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const child = execa(bin, phaseArgs(run3), {
+  const { execa: execa2 } = await import("./execa-6UQVBNIA.js");
+  const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
     extendEnv: false,

@@ -1,0 +1,401 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  _enum,
+  array,
+  int,
+  iso_exports,
+  literal,
+  object,
+  readJson,
+  readOrKeepAside,
+  string,
+  writeJson
+} from "./chunk-HHEMALVQ.js";
+import {
+  projectKey
+} from "./chunk-EHWOGXT5.js";
+import {
+  LoopkitError
+} from "./chunk-X5LLZUM3.js";
+
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const config = await guardConfig(base);
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config, full, options);
+}
+async function guardedGitEnv(repo, env) {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: void 0 });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+async function guardConfig(base) {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+function driverOverrides(listing) {
+  const filters = /* @__PURE__ */ new Set();
+  const drivers = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]);
+  }
+  return [
+    ...[...filters].flatMap((name) => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"]
+    ]),
+    ...[...drivers].flatMap((name) => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""]
+    ])
+  ];
+}
+async function spawnGit(base, config, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const { execa } = await import("./execa-6UQVBNIA.js");
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
+  );
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
+  });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
+  const result = await child;
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
+  };
+}
+function gitEnvironment(from, config, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  kept = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+};
+
+// src/checkpoint/record.ts
+import { promises as fs } from "node:fs";
+import path from "node:path";
+var Sha = string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+var ChangesSchema = object({
+  added: int().nonnegative(),
+  modified: int().nonnegative(),
+  deleted: int().nonnegative(),
+  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
+  paths: array(object({ status: _enum(["A", "M", "D", "T"]), path: string() })),
+  more: int().nonnegative()
+});
+var CheckpointSchema = object({
+  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
+  id: string().regex(/^(\d+|r\d+)$/),
+  kind: _enum(["iteration", "before-restore"]),
+  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
+  iteration: int().nonnegative(),
+  commit: Sha,
+  tree: Sha,
+  parent: Sha.nullable(),
+  at: iso_exports.datetime(),
+  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
+  verdict: string(),
+  /** The loop's tokens so far; null for repeat, which does not count tokens. */
+  tokens: int().nonnegative().nullable(),
+  changed: ChangesSchema,
+  /** For a before-restore checkpoint: the checkpoint that was restored. */
+  restored: string().nullable()
+});
+var CheckpointRecordSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  loop_kind: _enum(["auto-loop", "repeat"]),
+  project_dir: string().min(1),
+  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
+  state_file: string().min(1),
+  ref: string().min(1),
+  /**
+   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
+   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
+   * prune that finds another folder refuses instead of writing there.
+   */
+  git_dir: string().min(1).nullable(),
+  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
+  base_commit: Sha.nullable(),
+  checkpoints: array(CheckpointSchema),
+  /** The latest failure to take a checkpoint, until one succeeds again. */
+  failure: object({ at: iso_exports.datetime(), iteration: int().nonnegative(), message: string() }).nullable(),
+  failures: int().nonnegative()
+});
+function checkpointsDir(data, projectDir) {
+  return path.join(data, "checkpoints", projectKey(projectDir));
+}
+function recordFiles(data, projectDir, loopId) {
+  const dir = checkpointsDir(data, projectDir);
+  return { record: path.join(dir, `${loopId}.json`), index: path.join(dir, `${loopId}.index`) };
+}
+function loadRecord(file, now) {
+  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
+}
+var saveRecord = (file, record) => writeJson(file, CheckpointRecordSchema, record);
+function lastCheckpoint(record) {
+  return record?.checkpoints[record.checkpoints.length - 1] ?? null;
+}
+function nextRestoreId(record) {
+  return `r${record.checkpoints.filter((c) => c.kind === "before-restore").length + 1}`;
+}
+async function projectRecords(data, projectDir) {
+  return readRecordsIn(checkpointsDir(data, projectDir));
+}
+async function allRecords(data) {
+  const root = path.join(data, "checkpoints");
+  const projects = await fs.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path.join(root, project))))).flat();
+}
+async function findRecord(data, loopId) {
+  const root = path.join(data, "checkpoints");
+  for (const project of await fs.readdir(root).catch(() => [])) {
+    const read = await readJson(path.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.loop_id === loopId) return read.value;
+  }
+  return void 0;
+}
+async function readRecordsIn(dir) {
+  const names = (await fs.readdir(dir).catch(() => [])).filter((n) => n.endsWith(".json"));
+  const records = [];
+  for (const name of names) {
+    const read = await readJson(path.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    if (read.exists) records.push(read.value);
+  }
+  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
+  return records.sort((a, b) => newest(b).localeCompare(newest(a)));
+}
+
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var STATUSES = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output, keep = KEEP_PATHS) {
+  const fields = output.split("\0");
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const status = fields[i].trim();
+    const file = fields[i + 1];
+    if (!STATUSES.has(status) || file === "") continue;
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: file });
+    else changes.more += 1;
+  }
+  return changes;
+}
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
+}
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
+}
+
+// src/checkpoint/tree.ts
+import { existsSync as existsSync2, promises as fs2 } from "node:fs";
+import path2 from "node:path";
+async function git(repo, args, options = {}) {
+  const result = await runGit(repo, args, options);
+  if (!result.ok) {
+    const why = result.timedOut ? "timed out" : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+    throw new LoopkitError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${why}`, { value: args });
+  }
+  return result.stdout;
+}
+function ownPaths(repo, projectDir) {
+  const rel = path2.relative(repo.workTree, projectDir).split(path2.sep).join("/");
+  const prefix = rel ? `${rel}/` : "";
+  return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
+}
+async function seedIndex(repo, projectDir, indexFile) {
+  if (existsSync2(indexFile)) return;
+  await fs2.mkdir(path2.dirname(indexFile), { recursive: true });
+  const own = path2.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  await fs2.copyFile(own, indexFile).catch(() => void 0);
+  await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
+}
+async function gitDirOf(repo) {
+  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
+  const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
+  return fs2.realpath(dir).catch(() => dir);
+}
+async function checkGitDir(repo, expected) {
+  const gitDir = await gitDirOf(repo);
+  if (expected !== null && gitDir !== expected) {
+    throw new LoopkitError("CHECKPOINT_FAILED", `the project's git folder is now ${gitDir}, not ${expected} where the loop's checkpoints are; loopkit writes nothing there`, {
+      value: gitDir,
+      hint: "was .git replaced, for example by a gitfile pointing elsewhere? Look at the project's .git"
+    });
+  }
+  return gitDir;
+}
+async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
+  const gitDir = await checkGitDir(repo, expectGitDir);
+  await seedIndex(repo, projectDir, indexFile);
+  try {
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  } catch (error) {
+    if (!/index/i.test(error.message)) throw error;
+    await fs2.rm(indexFile, { force: true });
+    await seedIndex(repo, projectDir, indexFile);
+    await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
+  }
+  const tree = (await git(repo, ["write-tree"], { indexFile })).trim();
+  const head = first ? await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) : null;
+  return { gitDir, tree, head: head?.ok ? head.stdout.trim() : null };
+}
+async function treeOf(repo, commit) {
+  const result = await runGit(repo, ["rev-parse", "--verify", "--quiet", `${commit}^{tree}`]);
+  return result.ok ? result.stdout.trim() : null;
+}
+async function commitTree(repo, tree, parent, message, now) {
+  const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+  const gitEnv = { GIT_AUTHOR_NAME: "loopkit", GIT_AUTHOR_EMAIL: "loopkit@localhost", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "loopkit", GIT_COMMITTER_EMAIL: "loopkit@localhost", GIT_COMMITTER_DATE: date };
+  const args = ["commit-tree", "--no-gpg-sign", tree, ...parent ? ["-p", parent] : [], "-F", "-"];
+  return (await git(repo, args, { gitEnv, input: message })).trim();
+}
+async function setRef(repo, ref, commit) {
+  await git(repo, ["update-ref", "--no-deref", "-m", "loopkit checkpoint", ref, commit]);
+}
+async function deleteRef(repo, ref) {
+  await git(repo, ["update-ref", "--no-deref", "-d", ref]);
+}
+async function changesBetween(repo, from, to, keep) {
+  const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
+  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+}
+async function switchTree(repo, indexFile, from, to) {
+  await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });
+}
+
+export {
+  runGit,
+  guardedGitEnv,
+  findRepo,
+  CheckpointRecordSchema,
+  recordFiles,
+  loadRecord,
+  saveRecord,
+  lastCheckpoint,
+  nextRestoreId,
+  projectRecords,
+  allRecords,
+  findRecord,
+  countLine,
+  pathLines,
+  checkGitDir,
+  snapshotTree,
+  treeOf,
+  commitTree,
+  setRef,
+  deleteRef,
+  changesBetween,
+  switchTree
+};
