@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-CJWVVHZY.js";
+} from "./chunks/chunk-SRLZ3I57.js";
 import {
   MIRROR_DIR,
   loadState,
@@ -25,7 +25,7 @@ import {
   lastCheckpoint,
   runGit,
   setRef
-} from "./chunks/chunk-7LQSMDIV.js";
+} from "./chunks/chunk-GSMNKVAK.js";
 import "./chunks/chunk-HHEMALVQ.js";
 import "./chunks/chunk-EHWOGXT5.js";
 import {

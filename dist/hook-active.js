@@ -61,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-WJ3EOA3E.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-7ZDT5SAT.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-VB7LOADQ.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-OEIUB3LP.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -52,7 +52,7 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
       });
     }
     const snapshot = await snapshotTree(repo, record.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
-    const restored = await changesBetween(repo, snapshot.tree, target.tree, Number.MAX_SAFE_INTEGER);
+    const restored = await changesBetween(repo, files.index, snapshot.tree, target.tree, Number.MAX_SAFE_INTEGER);
     const blocked = ignoredInTheWay(repo.workTree, restored);
     if (blocked.length > 0) {
       throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
@@ -62,7 +62,7 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
     }
     const undoId = nextRestoreId(current);
     const last = lastCheckpoint(current);
-    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const changes = await changesBetween(repo, files.index, last?.tree ?? null, snapshot.tree);
     const facts = { kind: "before-restore" as const, id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target.id };
     const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
     // The undo point is saved before any file changes, so even a failed switch loses nothing.

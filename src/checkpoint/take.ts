@@ -76,7 +76,7 @@ export async function snapshotIteration(loop: LoopRef, now: Date): Promise<Pendi
       const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false as const }));
       const record = read.exists ? read.value : undefined;
       const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record?.git_dir ?? null, !record?.checkpoints.length);
-      const changes = await changesBetween(repo, await previousTree(repo, record, snapshot.head), snapshot.tree);
+      const changes = await changesBetween(repo, files.index, await previousTree(repo, record, snapshot.head), snapshot.tree);
       return { kind: "ready", repo, snapshot, changes } as const;
     });
   } catch (error) {

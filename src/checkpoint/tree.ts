@@ -24,6 +24,9 @@ function ownPaths(repo: GitRepo, projectDir: string): string[] {
   return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
 
+/** An index larger than this is not copied (a real one for 20,000 files is about 2 MB). */
+const MAX_SEED_BYTES = 512 * 1024 * 1024;
+
 /**
  * A first private index starts as a copy of the person's, so its stat cache spares rehashing every
  * file; a missing or unreadable one just means the first snapshot hashes everything.
@@ -32,7 +35,9 @@ async function seedIndex(repo: GitRepo, projectDir: string, indexFile: string): 
   if (existsSync(indexFile)) return;
   await fs.mkdir(path.dirname(indexFile), { recursive: true });
   const own = path.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  await fs.copyFile(own, indexFile).catch(() => undefined);
+  // Only a plain file is copied: a FIFO, device or link planted there must not hang or redirect the copy.
+  const stat = await fs.lstat(own).catch(() => null);
+  if (stat?.isFile() && stat.size <= MAX_SEED_BYTES) await fs.copyFile(own, indexFile).catch(() => undefined);
   await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
 
@@ -108,10 +113,14 @@ export async function deleteRef(repo: GitRepo, ref: string): Promise<void> {
   await git(repo, ["update-ref", "--no-deref", "-d", ref]);
 }
 
-/** What changed from tree `from` (null: the empty tree) to tree `to`; the cost follows the changed subtrees. */
-export async function changesBetween(repo: GitRepo, from: string | null, to: string, keep?: number): Promise<Changes> {
+/**
+ * What changed from tree `from` (null: the empty tree) to tree `to`; the cost follows the changed
+ * subtrees. diff-tree reads an index, so it gets the private one: the person's may be a planted FIFO.
+ */
+export async function changesBetween(repo: GitRepo, indexFile: string, from: string | null, to: string, keep?: number): Promise<Changes> {
   const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+  const listing = await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { indexFile, maxBytes: 64 * 1024 * 1024 });
+  return parseNameStatus(listing, keep);
 }
 
 /**

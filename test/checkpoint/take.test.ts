@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -152,4 +153,15 @@ describe("a project in a subfolder of its repository", () => {
     expect(await checkpointIteration(loop, facts(1), now())).toEqual([]);
     expect(git(repo, "ls-tree", "-r", "--name-only", "refs/loopkit/loop-sub").trim().split("\n")).toEqual([".gitignore", "README.md", "app/src/main.ts", "top.txt"]);
   });
+});
+
+describe("a hostile .git/index", () => {
+  it("does not copy a FIFO planted as the person's index, and still checkpoints", async () => {
+    const { project, loop } = makeProject();
+    rmSync(path.join(project, ".git", "index"));
+    execFileSync("mkfifo", [path.join(project, ".git", "index")]);
+    write(project, "a.txt", "x\n");
+    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
+    expect(git(project, "show", "refs/loopkit/loop-1:a.txt")).toBe("x\n");
+  }, 20_000);
 });

@@ -314,11 +314,13 @@ function ownPaths(repo, projectDir) {
   const prefix = rel ? `${rel}/` : "";
   return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
+var MAX_SEED_BYTES = 512 * 1024 * 1024;
 async function seedIndex(repo, projectDir, indexFile) {
   if (existsSync2(indexFile)) return;
   await fs2.mkdir(path2.dirname(indexFile), { recursive: true });
   const own = path2.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  await fs2.copyFile(own, indexFile).catch(() => void 0);
+  const stat = await fs2.lstat(own).catch(() => null);
+  if (stat?.isFile() && stat.size <= MAX_SEED_BYTES) await fs2.copyFile(own, indexFile).catch(() => void 0);
   await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
 async function gitDirOf(repo) {
@@ -367,9 +369,10 @@ async function setRef(repo, ref, commit) {
 async function deleteRef(repo, ref) {
   await git(repo, ["update-ref", "--no-deref", "-d", ref]);
 }
-async function changesBetween(repo, from, to, keep) {
+async function changesBetween(repo, indexFile, from, to, keep) {
   const base = from ?? (await git(repo, ["mktree"], { input: "" })).trim();
-  return parseNameStatus(await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { maxBytes: 64 * 1024 * 1024 }), keep);
+  const listing = await git(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", base, to], { indexFile, maxBytes: 64 * 1024 * 1024 });
+  return parseNameStatus(listing, keep);
 }
 async function switchTree(repo, indexFile, from, to) {
   await git(repo, ["read-tree", "-m", "-u", from, to], { indexFile });

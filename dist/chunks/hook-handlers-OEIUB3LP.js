@@ -12,7 +12,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-EUXB34UI.js";
+} from "./chunk-Q24WB5YC.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -46,11 +46,11 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-UUIXHK4G.js";
+} from "./chunk-POPR35CH.js";
 import {
   findRepo,
   guardedGitEnv
-} from "./chunk-7LQSMDIV.js";
+} from "./chunk-GSMNKVAK.js";
 import {
   _enum,
   array,

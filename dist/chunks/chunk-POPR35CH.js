@@ -13,7 +13,7 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-7LQSMDIV.js";
+} from "./chunk-GSMNKVAK.js";
 import {
   readJson,
   withLock
@@ -90,7 +90,7 @@ async function snapshotIteration(loop, now) {
       const read = await readJson(files.record, CheckpointRecordSchema).catch(() => ({ exists: false }));
       const record = read.exists ? read.value : void 0;
       const snapshot = await snapshotTree(repo, loop.projectDir, files.index, record?.git_dir ?? null, !record?.checkpoints.length);
-      const changes = await changesBetween(repo, await previousTree(repo, record, snapshot.head), snapshot.tree);
+      const changes = await changesBetween(repo, files.index, await previousTree(repo, record, snapshot.head), snapshot.tree);
       return { kind: "ready", repo, snapshot, changes };
     });
   } catch (error) {

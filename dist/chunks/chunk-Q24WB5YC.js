@@ -13,7 +13,7 @@ import {
 import {
   findRepo,
   runGit
-} from "./chunk-7LQSMDIV.js";
+} from "./chunk-GSMNKVAK.js";
 import {
   formatDuration,
   iso_exports,

@@ -9,7 +9,7 @@ import {
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunk-EUXB34UI.js";
+} from "./chunk-Q24WB5YC.js";
 import {
   readLoop,
   tellPerson
@@ -28,7 +28,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-CJWVVHZY.js";
+} from "./chunk-SRLZ3I57.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -92,7 +92,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-UUIXHK4G.js";
+} from "./chunk-POPR35CH.js";
 import {
   argvWords,
   splitArguments
@@ -114,7 +114,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-7LQSMDIV.js";
+} from "./chunk-GSMNKVAK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -5767,7 +5767,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
       });
     }
     const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
-    const restored = await changesBetween(repo, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
+    const restored = await changesBetween(repo, files.index, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
     const blocked = ignoredInTheWay(repo.workTree, restored);
     if (blocked.length > 0) {
       throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
@@ -5777,7 +5777,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
     }
     const undoId = nextRestoreId(current);
     const last = lastCheckpoint(current);
-    const changes = await changesBetween(repo, last?.tree ?? null, snapshot.tree);
+    const changes = await changesBetween(repo, files.index, last?.tree ?? null, snapshot.tree);
     const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
     const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
     await saveRecord(files.record, saved);

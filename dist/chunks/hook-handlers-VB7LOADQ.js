@@ -19,9 +19,9 @@ import {
 } from "./chunk-5CDILQPJ.js";
 import {
   checkpointIteration
-} from "./chunk-UUIXHK4G.js";
+} from "./chunk-POPR35CH.js";
 import "./chunk-RBY2NFJV.js";
-import "./chunk-7LQSMDIV.js";
+import "./chunk-GSMNKVAK.js";
 import "./chunk-YYRSI7JG.js";
 import {
   removeSessionMarker,

@@ -10,7 +10,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-7LQSMDIV.js";
+} from "./chunk-GSMNKVAK.js";
 import {
   _enum,
   array,
