@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-T3EJ2A3W.js";
+} from "./chunks/chunk-T4RFBW6K.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-RPIOQJVD.js";
 import {

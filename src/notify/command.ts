@@ -43,6 +43,9 @@ export function notifyCommand(home: string): string | null {
  * throws: returns null when it ran (or none is set), else one line on what went wrong, for the person.
  */
 export async function notifyPerson(event: LoopEvent, home: string = userHome(), env: NodeJS.ProcessEnv = process.env, timeoutMs = NOTIFY_TIMEOUT_MS): Promise<string | null> {
+  // A $HOME that is not the OS user's home (a test sandbox, or one a project's settings set) means this
+  // is not the person's own environment: nobody to notify. It can only switch notifying off, never redirect it.
+  if (env.HOME && path.resolve(env.HOME) !== path.resolve(home)) return null;
   const command = notifyCommand(home);
   if (!command) return null;
   return new Promise((resolve) => {

@@ -58,23 +58,29 @@ describe("the notify command", () => {
 
   it("gets the summary as JSON on stdin", async () => {
     configure(writeStdinTo(received()));
-    expect(await notifyPerson(event, home)).toBeNull();
+    expect(await notifyPerson(event, home, { HOME: home })).toBeNull();
     expect(JSON.parse(readFileSync(received(), "utf8"))).toEqual(event);
+  });
+
+  it("runs only where $HOME is the OS user's home (not in a sandbox, not where a project's settings moved it)", async () => {
+    configure(writeStdinTo(received()));
+    expect(await notifyPerson(event, home, { HOME: path.join(tmp, "elsewhere") })).toBeNull();
+    expect(existsSync(received())).toBe(false);
   });
 
   it("that fails, cannot start or hangs gives one line and nothing else", async () => {
     configure(node("process.exit(3)"));
-    expect(await notifyPerson(event, home)).toBe("loopkit: the notify command failed (exit 3)");
+    expect(await notifyPerson(event, home, { HOME: home })).toBe("loopkit: the notify command failed (exit 3)");
     configure(node("setTimeout(() => {}, 60000)"));
     const started = Date.now();
-    expect(await notifyPerson(event, home, process.env, 500)).toMatch(/took over 0.5 s and was stopped/);
+    expect(await notifyPerson(event, home, { HOME: home }, 500)).toMatch(/took over 0.5 s and was stopped/);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("runs with a fixed PATH on POSIX, not the one a project's settings may hand to hooks", async () => {
     if (process.platform === "win32") return;
     configure(`echo "$PATH" > "${received()}"`);
-    expect(await notifyPerson(event, home, { PATH: "/project/evil/bin" })).toBeNull();
+    expect(await notifyPerson(event, home, { HOME: home, PATH: "/project/evil/bin" })).toBeNull();
     expect(readFileSync(received(), "utf8")).not.toContain("/project/evil");
   });
 });
@@ -86,10 +92,18 @@ describe("through the Stop hook", () => {
   const stop = (message: string) =>
     dispatchHook({ session_id: "s-1", transcript_path: path.join(tmp, "t.jsonl"), cwd: project(), hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: message }, data(), home);
 
+  let realHome: string | undefined;
   beforeEach(async () => {
+    // The hook notifies only where $HOME is the home it reads the settings from (here: the test's).
+    realHome = process.env.HOME;
+    process.env.HOME = home;
     mkdirSync(project());
     const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project(), "--args-stdin"], { env: env(), cwd: project(), stdin: "5m --iterations 1 /test", now: new Date() });
     expect(started.code).toBe(0);
+  });
+
+  afterEach(() => {
+    process.env.HOME = realHome;
   });
 
   it("runs the notify command once the loop ends, with the loop's summary", async () => {

@@ -13,7 +13,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunk-T3EJ2A3W.js";
+} from "./chunk-T4RFBW6K.js";
 import {
   CheckpointSummaryShape,
   EXIT,

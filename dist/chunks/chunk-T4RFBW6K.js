@@ -51,6 +51,7 @@ function notifyCommand(home) {
   return null;
 }
 async function notifyPerson(event, home = userHome(), env = process.env, timeoutMs = NOTIFY_TIMEOUT_MS) {
+  if (env.HOME && path.resolve(env.HOME) !== path.resolve(home)) return null;
   const command = notifyCommand(home);
   if (!command) return null;
   return new Promise((resolve) => {
