@@ -1,9 +1,13 @@
 // The plugin's bin/loopkit is on the agent's Bash PATH inside the real claude CLI: the agent can run
-// `loopkit ...` as the docs write it, without knowing where the plugin is installed.
+// `loopkit ...` as the docs write it, without knowing where the plugin is installed. And -h/--help
+// through the skills shows the help and starts nothing.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { expect, it } from "vitest";
 import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { runClaude, type Sandbox } from "./harness/run-claude.js";
+import { pluginDataOf } from "./repeat-helpers.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -36,4 +40,14 @@ it("runs loopkit from the Bash tool by its bare name", async () => {
   expect(seen).toMatch(/"status": "none"/);
   expect(seen).toMatch(/exit=8/);
   expect(model.unexpected).toEqual([]);
+});
+
+it.each(["/loopkit:repeat -h", "/loopkit:auto-loop --help"])("%s in a real session shows the help and starts nothing", async (prompt) => {
+  model.setScript(() => ({ text: "Here is the help." }));
+  const run = await runClaude({ model, sandbox, prompt, timeoutMs: 120_000 });
+  expect(run.exitCode, run.stderr).toBe(0);
+  const skillText = model.requests.filter((request) => request.kind === "main").map((request) => request.lastUserText).join("\n");
+  expect(skillText).toMatch(/Usage: \/loopkit:(repeat|auto-loop)/);
+  expect(existsSync(path.join(pluginDataOf(sandbox), "sessions"))).toBe(false);
+  expect(existsSync(path.join(pluginDataOf(sandbox), "repeat"))).toBe(false);
 });
