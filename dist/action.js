@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-SRLZ3I57.js";
+} from "./chunks/chunk-VSZAMJA6.js";
 import {
   MIRROR_DIR,
   loadState,
@@ -165,8 +165,12 @@ async function main(env) {
   checkCredentials(runEnv);
   const summaryFile = env.GITHUB_STEP_SUMMARY || null;
   const summary = summaryFile ? { file: summaryFile, from: sizeOf(summaryFile) } : null;
-  const run = await execa(process.execPath, [cli, "run", ...args], { env: runEnv, extendEnv: false, stdio: "inherit", reject: false });
-  const code = run.exitCode ?? 1;
+  const child = execa(process.execPath, [cli, "run", ...args], { env: runEnv, extendEnv: false, stdio: "inherit", reject: false });
+  const forward = (signal) => void child.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  const run = await child;
+  const code = run.exitCode ?? (run.signal === "SIGTERM" ? 143 : 130);
   if (env.LOOPKIT_ARTIFACT_DIR) {
     const skipped = await writeRecord(env.LOOPKIT_ARTIFACT_DIR, {
       projectDir,

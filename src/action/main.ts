@@ -27,8 +27,14 @@ async function main(env: NodeJS.ProcessEnv): Promise<number> {
 
   const summaryFile = env.GITHUB_STEP_SUMMARY || null;
   const summary = summaryFile ? { file: summaryFile, from: sizeOf(summaryFile) } : null;
-  const run = await execa(process.execPath, [cli, "run", ...args], { env: runEnv, extendEnv: false, stdio: "inherit", reject: false });
-  const code = run.exitCode ?? 1;
+  const child = execa(process.execPath, [cli, "run", ...args], { env: runEnv, extendEnv: false, stdio: "inherit", reject: false });
+  // A cancelled or timed-out job signals this process alone: loopkit run is told, writes its report
+  // and exits, and the record is still gathered (the runner kills the tree 10 s after the first signal).
+  const forward = (signal: NodeJS.Signals) => void child.kill(signal);
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  const run = await child;
+  const code = run.exitCode ?? (run.signal === "SIGTERM" ? 143 : 130);
 
   if (env.LOOPKIT_ARTIFACT_DIR) {
     const skipped = await writeRecord(env.LOOPKIT_ARTIFACT_DIR, {

@@ -66,13 +66,16 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
     const actions = gitHubActions(io.env, io.stdout);
-    const report = (code: number) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    const report = (code: number, stoppedBy?: string) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
+    const stopReporting = actions?.reportOnInterrupt(report);
     let code: number;
     try {
       code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
     } catch (error) {
       await report(1)?.catch(() => undefined);
       throw error;
+    } finally {
+      stopReporting?.();
     }
     if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
     await report(code);

@@ -12,6 +12,8 @@ export interface ActionsReport {
   exitCode: number;
   /** True when --budget-limited-ok turned a budget-limited end into exit 0. */
   budgetLimitedOk: boolean;
+  /** Set when the runner was stopped from outside (the job cancelled or timed out): by what. */
+  stoppedBy: string | null;
 }
 
 export interface IterationRow {
@@ -67,7 +69,7 @@ const STATUS_MARK: Record<AutoLoopStatus["status"], string> = {
 export function renderSummary(report: ActionsReport): string {
   const s = report.status;
   const outcome = s.active
-    ? `the runner stopped with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it`
+    ? `the runner stopped${report.stoppedBy ? ` (${report.stoppedBy})` : ""} with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it`
     : `${s.status}${s.reason ? `: ${s.reason}` : ""}`;
   const exit = report.budgetLimitedOk && s.status === "budget-limited" ? `${report.exitCode} (budget-limited counts as success: --budget-limited-ok)` : `${report.exitCode}`;
   const lines = [

@@ -18,8 +18,16 @@ export interface ActionsRun {
   print(line: string, mark?: LineMark): void;
   phaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   /** Writes the job summary and the step outputs for the loop as its records now stand. */
-  report(loop: { files: LoopFiles; projectDir: string; now: Date; staleMs: number }, exit: { code: number; budgetLimitedOk: boolean }): Promise<void>;
+  report(loop: { files: LoopFiles; projectDir: string; now: Date; staleMs: number }, exit: { code: number; budgetLimitedOk: boolean; stoppedBy?: string }): Promise<void>;
+  /** Until the returned function is called: a cancelled or timed-out job still gets its report, then the process exits. */
+  reportOnInterrupt(report: (code: number, stoppedBy: string) => Promise<void> | undefined): () => void;
 }
+
+/**
+ * How the runner stops a step of a cancelled or timed-out job: SIGINT to the step's process, SIGTERM
+ * 7.5 s later, then the process tree is killed. Exit codes as a shell gives them.
+ */
+const INTERRUPTS = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** The Actions edge when `env` is a GitHub Actions step's, else null. */
 export function gitHubActions(env: NodeJS.ProcessEnv, stdout: (text: string) => void): ActionsRun | null {
@@ -40,11 +48,25 @@ export function gitHubActions(env: NodeJS.ProcessEnv, stdout: (text: string) => 
     phaseEnv(phase) {
       return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
     },
+    reportOnInterrupt(report) {
+      let stopping = false;
+      const handlers = Object.entries(INTERRUPTS).map(([signal, code]) => {
+        const handler = () => {
+          if (stopping) return;
+          stopping = true;
+          // Exiting ends the phase's claude too (its child process is cleaned up on exit).
+          void Promise.resolve(report(code, `${signal}: the job was cancelled or timed out`)).finally(() => process.exit(code));
+        };
+        process.on(signal, handler);
+        return [signal, handler] as const;
+      });
+      return () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
+    },
     async report(loop, exit) {
       try {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
-        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
         // Appending is the runner's protocol for both files (several steps and tools may write them).
         if (env.GITHUB_STEP_SUMMARY) await fs.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
         if (env.GITHUB_OUTPUT) await fs.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID()}`));

@@ -2,8 +2,7 @@
 // output files in a temporary folder), through the real claude CLI and the scripted model: the job
 // summary, the step outputs, the log groups and the exit code; and the composite action's run step
 // (action.yml's script and variables, dist/action.js) with the record it gathers for the artifact.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir, symlink } from "node:fs/promises";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
@@ -49,10 +48,10 @@ function loopkitRun(args: string[], env: Record<string, string>) {
 
 /**
  * action.yml's run step as the runner runs it: its env with the inputs (or their defaults) and
- * runner.temp filled in, its script under bash -e in the checkout, GITHUB_ACTION_PATH the plugin.
+ * runner.temp filled in, its script from a file under bash in the checkout, GITHUB_ACTION_PATH the plugin.
  * The install step is stood in for by linking the pinned claude where it would have put it.
  */
-async function actionStep(inputs: Partial<Record<string, string>>, env: Record<string, string> = {}) {
+function actionStep(inputs: Partial<Record<string, string>>, env: Record<string, string> = {}) {
   const action = parse(readFileSync(path.join(REPO_ROOT, "action.yml"), "utf8"));
   const step = action.runs.steps.find((s: { id?: string }) => s.id === "run");
   const expand = (text: string) =>
@@ -63,9 +62,12 @@ async function actionStep(inputs: Partial<Record<string, string>>, env: Record<s
       return inputs[input] ?? action.inputs[input].default;
     });
   const stepEnv = Object.fromEntries(Object.entries(step.env as Record<string, string>).map(([name, value]) => [name, expand(value)]));
-  await mkdir(path.dirname(stepEnv.LOOPKIT_CLAUDE_BIN!), { recursive: true });
-  await symlink(CLAUDE_BIN, stepEnv.LOOPKIT_CLAUDE_BIN!).catch(() => undefined);
-  return execa("bash", ["-e", "-c", step.run], {
+  mkdirSync(path.dirname(stepEnv.LOOPKIT_CLAUDE_BIN!), { recursive: true });
+  if (!existsSync(stepEnv.LOOPKIT_CLAUDE_BIN!)) symlinkSync(CLAUDE_BIN, stepEnv.LOOPKIT_CLAUDE_BIN!);
+  // As the runner runs a step's script: from a file, with `bash --noprofile --norc -eo pipefail {0}`.
+  const script = path.join(runner.temp, "step-script.sh");
+  writeFileSync(script, step.run);
+  return execa("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
     cwd: sandbox.project,
     env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.dir, ...stepEnv, ...env }),
     extendEnv: false,
@@ -187,6 +189,34 @@ describe("loopkit run in GitHub Actions", () => {
     expect(readFileSync(runner.output, "utf8")).toBe("");
     expect(result.stdout).not.toMatch(/^::/m);
     expect(readFileSync(path.join(sandbox.project, "seen-env.txt"), "utf8").trim()).toBe(`GITHUB_OUTPUT=${runner.output} GITHUB_ENV=${runner.env}`);
+  });
+
+  it("a cancelled or timed-out job (SIGINT to the step's process) still gets the summary, the outputs and the record, with the iterations so far", async () => {
+    let phases = 0;
+    model.setScript(
+      loopScript({
+        turns: [
+          () => ((phases += 1), bash("echo one > hello.txt")),
+          () => ((phases += 1), { text: "Still thinking.", delayMs: 60_000 }),
+        ],
+        vote: () => ACHIEVED,
+      }),
+    );
+    const step = actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "claude-args": "--allowedTools Bash" });
+    for (let waited = 0; phases < 2 && waited < 120_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(phases, "the second phase started").toBe(2);
+    const sent = Date.now();
+    step.kill("SIGINT");
+    const result = await step;
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(130);
+    expect(Date.now() - sent, "well inside the runner's 7.5 s before SIGTERM").toBeLessThan(7_500);
+    expect(readOutputs()).toMatchObject({ status: "pursuing", iterations: "1", exit_code: "130" });
+    const summary = readFileSync(runner.summary, "utf8");
+    expect(summary).toContain("the runner stopped (SIGINT: the job was cancelled or timed out) with the loop still pursuing (exit 130)");
+    expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \|/);
+    const record = path.join(runner.temp, "loopkit-record", "loopkit-run");
+    expect(JSON.parse(readFileSync(path.join(record, "status.json"), "utf8"))).toMatchObject({ status: "pursuing", iteration: 1 });
+    expect(readFileSync(path.join(record, "summary.md"), "utf8")).toBe(summary);
   });
 
   it("the action's run step refuses a step without credentials before any phase runs", async () => {

@@ -15,8 +15,8 @@ const gate = (iteration: number, tokens: number, verdict: HistoryEntry["verdict"
 const ended = (overrides: Partial<AutoLoopState>) =>
   makeState({ ended_at: at(95_000).toISOString(), iteration: 3, tokens: { transcript: 1200, audit: 300 }, ...overrides });
 
-function report(state: AutoLoopState | undefined, history: HistoryEntry[], exitCode: number, budgetLimitedOk = false): ActionsReport {
-  return { status: loopStatus("/p", state, at(100_000), 1_800_000), history, exitCode, budgetLimitedOk };
+function report(state: AutoLoopState | undefined, history: HistoryEntry[], exitCode: number, budgetLimitedOk = false, stoppedBy: string | null = null): ActionsReport {
+  return { status: loopStatus("/p", state, at(100_000), 1_800_000), history, exitCode, budgetLimitedOk, stoppedBy };
 }
 
 describe("iterationRows", () => {
@@ -97,6 +97,11 @@ describe("renderSummary", () => {
       name: "the runner stopped with the loop pursuing: says so and how to continue",
       report: report(makeState({ iteration: 0 }), [entry(0, "start", 0)], 1),
       has: ["## ⏸️ loopkit run: pursuing", "the runner stopped with the loop still pursuing (exit 1); `loopkit run --takeover` continues it", "No iteration was judged."],
+    },
+    {
+      name: "the job was cancelled mid-loop: says by what, and the iterations judged so far",
+      report: report(makeState({ iteration: 1 }), [entry(0, "start", 0), gate(1, 70, "fail")], 130, false, "SIGINT: the job was cancelled or timed out"),
+      has: ["the runner stopped (SIGINT: the job was cancelled or timed out) with the loop still pursuing (exit 130)", "| 1 | fail (exit 1) | - | 70 | 70 |  |", "| Exit code | 130 |"],
     },
     {
       name: "no state at all",

@@ -80,7 +80,7 @@ var STATUS_MARK = {
 };
 function renderSummary(report) {
   const s = report.status;
-  const outcome = s.active ? `the runner stopped with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it` : `${s.status}${s.reason ? `: ${s.reason}` : ""}`;
+  const outcome = s.active ? `the runner stopped${report.stoppedBy ? ` (${report.stoppedBy})` : ""} with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it` : `${s.status}${s.reason ? `: ${s.reason}` : ""}`;
   const exit = report.budgetLimitedOk && s.status === "budget-limited" ? `${report.exitCode} (budget-limited counts as success: --budget-limited-ok)` : `${report.exitCode}`;
   const lines = [
     `## ${STATUS_MARK[s.status]} loopkit run: ${s.status}`,

@@ -28,7 +28,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-SRLZ3I57.js";
+} from "./chunk-VSZAMJA6.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -5899,7 +5899,8 @@ The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
-loop_id and exit_code in $GITHUB_OUTPUT (skills/auto-loop/references/ci.md).
+loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
+SIGTERM: exit 130 or 143) (skills/auto-loop/references/ci.md).
 
 Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
@@ -5909,6 +5910,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 import { randomUUID as randomUUID3 } from "node:crypto";
 import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
+var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
   return {
@@ -5928,11 +5930,24 @@ function gitHubActions(env, stdout) {
     phaseEnv(phase) {
       return Object.fromEntries(Object.entries(phase).filter(([name]) => !RUNNER_ONLY.includes(name)));
     },
+    reportOnInterrupt(report) {
+      let stopping = false;
+      const handlers = Object.entries(INTERRUPTS).map(([signal, code]) => {
+        const handler = () => {
+          if (stopping) return;
+          stopping = true;
+          void Promise.resolve(report(code, `${signal}: the job was cancelled or timed out`)).finally(() => process.exit(code));
+        };
+        process.on(signal, handler);
+        return [signal, handler];
+      });
+      return () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
+    },
     async report(loop, exit) {
       try {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
-        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk };
+        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
         if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
         if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
@@ -6129,13 +6144,16 @@ async function run2(words, options, io) {
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
     const actions = gitHubActions(io.env, io.stdout);
-    const report = (code2) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk) });
+    const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
+    const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
       code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
+    } finally {
+      stopReporting?.();
     }
     if (code === STATUS_EXIT_CODES["budget-limited"] && options.budgetLimitedOk) code = 0;
     await report(code);
