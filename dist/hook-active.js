@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-T4RFBW6K.js";
+} from "./chunks/chunk-PRX3HBO5.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-RPIOQJVD.js";
 import {

@@ -66,7 +66,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
       if (data === null || !existsSync(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord(io, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
       io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
       return;
     }
@@ -77,7 +77,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
         // From a skill (--session), whose commands may run 2 minutes, Codex works in a detached process.
-        const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, codexCtx.projectDir).state, () =>
+        const { result, lines } = await withWord(io, "auto-loop", loopFiles(dataDir, codexCtx.projectDir).state, () =>
           runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null),
         );
         for (const line of lines) io.stdout(`${line}\n`);

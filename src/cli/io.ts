@@ -7,6 +7,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   now(): Date;
+  /** The OS user's home, where the person's notify command is configured (default: notify/command.ts userHome). */
+  userHome?: () => string;
   /** Set by a command to choose the process exit code (commander's own errors set it too). */
   exitCode: number;
 }

@@ -70,7 +70,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx = context(data, projectDir, inv, now);
     const file = await findLoop(ctx, session);
-    const { result, lines } = await withWord("repeat", file, () => cancelLoop(ctx, file));
+    const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop(ctx, file));
     io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
     return;
   }

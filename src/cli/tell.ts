@@ -2,10 +2,11 @@
 // hook does: the notify command runs, and its failure is a line of the output, never an error.
 import { readLoop, tellPerson } from "../notify/tell.js";
 import type { SessionMarker } from "../session/marker.js";
+import type { CliIo } from "./io.js";
 
 /** Runs `change` on the loop in `stateFile`; returns its result and the lines to print after it. */
-export async function withWord<T>(kind: SessionMarker["kind"], stateFile: string, change: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
+export async function withWord<T>(io: CliIo, kind: SessionMarker["kind"], stateFile: string, change: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
   const before = await readLoop(kind, stateFile);
   const result = await change();
-  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io.userHome?.(), io.env) };
 }

@@ -8,7 +8,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runLoopkit(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; stdin?: string; now?: Date }): Promise<CliRun> {
+export async function runLoopkit(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; stdin?: string; now?: Date; userHome?: string }): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const io: CliIo = {
@@ -18,6 +18,7 @@ export async function runLoopkit(args: string[], options: { env: NodeJS.ProcessE
     env: options.env,
     cwd: options.cwd,
     now: () => options.now ?? new Date("2026-11-30T12:00:00Z"),
+    ...(options.userHome ? { userHome: () => options.userHome! } : {}),
     exitCode: 0,
   };
   const code = await runCli(args, io);

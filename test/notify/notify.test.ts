@@ -130,3 +130,25 @@ describe("through the Stop hook", () => {
     expect(existsSync(received())).toBe(false);
   });
 });
+
+describe("from the CLI's own changes", () => {
+  it.each(["repeat", "auto-loop"])("%s --cancel from a terminal tells the notify command, and prints its failure as a line", async (command) => {
+    const project = path.join(tmp, "app");
+    mkdirSync(project);
+    const env = { HOME: home, PATH: process.env.PATH ?? "", LOOPKIT_DATA_DIR: path.join(tmp, "data"), LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") };
+    const cli = (args: string[], stdin = "") => runLoopkit(args, { env, cwd: project, stdin, now: new Date(), userHome: home });
+    const text = command === "repeat" ? "5m /test" : "make it pass --verify true";
+    expect((await cli([command, "--session", "s-1", "--project", project, "--args-stdin"], text)).code).toBe(0);
+    configure(writeStdinTo(received()));
+    const cancelled = await cli([command, "--cancel"]);
+    expect(cancelled.code).toBe(0);
+    expect(JSON.parse(readFileSync(received(), "utf8"))).toMatchObject({ event: "ended", kind: command, status: command === "repeat" ? "CANCELLED" : "cancelled" });
+
+    rmSync(received());
+    expect((await cli([command, "--session", "s-2", "--project", project, "--args-stdin"], text)).code).toBe(0);
+    configure(node("process.exit(4)"));
+    const failed = await cli([command, "--cancel", ...(command === "repeat" ? ["--session", "s-2"] : [])]);
+    expect(failed.code).toBe(0);
+    expect(failed.stdout).toMatch(/\nloopkit: the notify command failed \(exit 4\)\n$/);
+  });
+});

@@ -13,7 +13,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunk-T4RFBW6K.js";
+} from "./chunk-PRX3HBO5.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -4728,10 +4728,10 @@ function useHelpText(command, text) {
 }
 
 // src/cli/tell.ts
-async function withWord(kind, stateFile, change) {
+async function withWord(io, kind, stateFile, change) {
   const before = await readLoop(kind, stateFile);
   const result = await change();
-  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true) };
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io.userHome?.(), io.env) };
 }
 
 // src/cli/invocation.ts
@@ -4828,7 +4828,7 @@ async function runRequest(request, inv, fromSkill, io) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      const { result, lines } = await withWord("auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord(io, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
       io.stdout([result, ...lines.map((line) => `${line}
 `)].join(""));
       return;
@@ -4841,6 +4841,7 @@ async function runRequest(request, inv, fromSkill, io) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
         const { result, lines } = await withWord(
+          io,
           "auto-loop",
           loopFiles(dataDir, codexCtx.projectDir).state,
           () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
@@ -4948,7 +4949,7 @@ function registerCodexRunCommand(program2, io) {
     if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line) => io.stdout(`${line}
 `) };
-    const { result, lines } = await withWord("auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    const { result, lines } = await withWord(io, "auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
     for (const line of lines) io.stdout(`${line}
 `);
     io.exitCode = result;
@@ -5699,7 +5700,7 @@ async function runRequest2(request, inv, io) {
     if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
     const file = await findLoop(ctx2, session);
-    const { result, lines } = await withWord("repeat", file, () => cancelLoop2(ctx2, file));
+    const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop2(ctx2, file));
     io.stdout([result, ...lines.map((line) => `${line}
 `)].join(""));
     return;

@@ -171,10 +171,10 @@ async function readLoop(kind, stateFile) {
     return void 0;
   }
 }
-async function tellPerson(before, after, shown, home) {
+async function tellPerson(before, after, shown, home, env) {
   const event = loopEvent(before, after);
   if (!event) return [];
-  const failure = await notifyPerson(event, home).catch((error) => `loopkit: the notify command failed (${String(error)})`);
+  const failure = await notifyPerson(event, home, env).catch((error) => `loopkit: the notify command failed (${String(error)})`);
   return [...shown ? [] : [event.message], ...failure ? [failure] : []];
 }
 
