@@ -10,6 +10,7 @@ import type { FakeModel } from "./harness/fake-model.js";
 import { REPO_ROOT, startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, pluginDataOf, repeatEnv, result } from "./repeat-helpers.js";
+import { loopScript, plugin } from "./auto-loop-helpers.js";
 
 const run = promisify(execFile);
 let model: FakeModel;
@@ -27,6 +28,25 @@ async function statusline(sessionId: string): Promise<string> {
 
 const sessionsOf = () => readdirSync(path.join(pluginDataOf(sandbox), "sessions"), { withFileTypes: true }).filter((e) => e.name.endsWith(".json")).map((e) => e.name.slice(0, -5));
 
+/** Polls the status line of the session whose marker appears until `done(line)`; returns the last line and the session. */
+async function pollStatusline(done: (line: string) => boolean): Promise<{ line: string; sessionId: string }> {
+  let line = "";
+  let sessionId = "";
+  for (let tries = 0; tries < 300 && !done(line); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let sessions: string[] = [];
+    try {
+      sessions = sessionsOf();
+    } catch {
+      // No loop has written its marker yet.
+    }
+    if (sessions.length === 0) continue;
+    sessionId = sessions[0]!;
+    line = await statusline(sessionId);
+  }
+  return { line, sessionId };
+}
+
 it("shows the waiting loop of its own session, i/N, last result and countdown, and nothing elsewhere", async () => {
   const { script } = iterationScript([result("REPEAT-RESULT: pass - 12 tests green"), result("REPEAT-RESULT: pass - still green")]);
   model.setScript(script);
@@ -37,26 +57,30 @@ it("shows the waiting loop of its own session, i/N, last result and countdown, a
     env: repeatEnv(sandbox, { LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" }),
     timeoutMs: 120_000,
   });
-  let line = "";
-  let sessionId = "";
-  for (let tries = 0; tries < 300 && !/next in/.test(line); tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const sessions = (() => {
-      try {
-        return sessionsOf();
-      } catch {
-        return [];
-      }
-    })();
-    if (sessions.length === 0) continue;
-    sessionId = sessions[0]!;
-    line = await statusline(sessionId);
-  }
+  const { line, sessionId } = await pollStatusline((text) => /next in/.test(text));
   expect(line).toMatch(/^repeat 1\/2 run the checks · last pass \(12 tests green\) · next in \d+s\n$/);
   expect(await statusline("someone-else-0000")).toBe("");
   const done = await claude.done;
   expect(done.exitCode, done.stderr).toBe(0);
   expect(done.sessionId).toBe(sessionId);
   // The loop ended and its marker is gone: the status line goes quiet.
+  expect(await statusline(sessionId)).toBe("");
+}, 180_000);
+
+it("shows an auto-loop's iteration, tokens and time against its caps while its verifier runs", async () => {
+  model.setScript(loopScript({ turns: [{ text: "Working on it." }, { text: "Hand-off: nothing left to say." }], vote: () => '{"vote": "unmet", "reasons": ["no"]}' }));
+  const claude = startClaude({
+    model,
+    sandbox,
+    pluginDir: plugin.dir,
+    prompt: "/loopkit:auto-loop make the checks pass --verify sleep 4 && exit 1 --max-iterations 1 --max-tokens 500k --max-wallclock 2h",
+    env: { LOOPKIT_AUDIT_TIMEOUT_MS: "60000" },
+    timeoutMs: 120_000,
+  });
+  const { line, sessionId } = await pollStatusline((text) => text.startsWith("auto-loop"));
+  expect(line).toMatch(/^auto-loop 0\/1 · \d+\/500k tokens · \d+s\/2h · not judged yet\n$/);
+  const done = await claude.done;
+  expect(done.exitCode, done.stderr).toBe(0);
+  expect(done.sessionId).toBe(sessionId);
   expect(await statusline(sessionId)).toBe("");
 }, 180_000);
