@@ -2,30 +2,28 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-VSZAMJA6.js";
+} from "./chunks/chunk-L7BK4TG6.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-YB5QYQIL.js";
+} from "./chunks/chunk-IXWNAJDF.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-NSAP744K.js";
-import "./chunks/chunk-RPIOQJVD.js";
+import "./chunks/chunk-3LVA3RGO.js";
+import "./chunks/chunk-LMSXDCLW.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
-import {
-  splitWords
-} from "./chunks/chunk-RBY2NFJV.js";
 import {
   checkGitDir,
   findRecord,
   findRepo,
   lastCheckpoint,
   runGit,
-  setRef
-} from "./chunks/chunk-GSMNKVAK.js";
+  setRef,
+  splitWords
+} from "./chunks/chunk-XCF37RR2.js";
 import "./chunks/chunk-HHEMALVQ.js";
 import "./chunks/chunk-EHWOGXT5.js";
 import {

@@ -2,9 +2,9 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-PRX3HBO5.js";
+} from "./chunks/chunk-G62LGFTB.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-RPIOQJVD.js";
+import "./chunks/chunk-LMSXDCLW.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -61,8 +61,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-VB7LOADQ.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-OEIUB3LP.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-QDDXMAPE.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-PQHDUJZV.js")).autoLoopHookHandlers
 };
 async function dispatchHook(payload, dataDir, userHome) {
   const parsed = HookInputSchema.safeParse(payload);

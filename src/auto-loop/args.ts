@@ -18,6 +18,8 @@ export type AutoLoopRequest =
       goalFile: string | null;
       verify: string | null;
       caps: Partial<Caps>;
+      /** --protect globs: files the agent must not change (added to a goal file's protect: lines). */
+      protect: string[];
       takeover: boolean;
       /** --codex: the work is done by OpenAI Codex's goal mode, gated by the same verifier (src/codex/). */
       codex: boolean;
@@ -30,6 +32,7 @@ type Flag =
   | "--max-tokens"
   | "--max-wallclock"
   | "--restart-pct"
+  | "--protect"
   | "--status"
   | "--json"
   | "--cancel"
@@ -37,7 +40,7 @@ type Flag =
   | "--takeover"
   | "--help";
 
-const VALUE_FLAGS = new Set<Flag>(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
+const VALUE_FLAGS = new Set<Flag>(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
 const SWITCHES = new Set<Flag>(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
 const MODES = ["--status", "--cancel"] as const;
 
@@ -59,6 +62,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   const switches = new Set<Flag>();
   /** Every goal word so far is an unquoted -x: the goal is a mistyped option, not a goal. */
   let flagLike = true;
+  const protect: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const raw = word.value;
@@ -74,7 +78,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
       continue;
     }
     if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
-    if (values.has(name) || switches.has(name)) throw usage(`${name} is given twice`, name);
+    if ((values.has(name) && name !== "--protect") || switches.has(name)) throw usage(`${name} is given twice`, name);
     if (SWITCHES.has(name)) {
       if (eq !== -1) throw usage(`${name} takes no value`, raw);
       switches.add(name);
@@ -93,11 +97,12 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     const next = eq === -1 ? words[++i] : undefined;
     const value = eq === -1 ? next?.value : raw.slice(eq + 1);
     if (value === undefined || value === "" || (next && isLoopkitOption(next))) throw usage(`${name} needs a value`, name);
-    values.set(name, value);
+    if (name === "--protect") protect.push(checkProtectGlob(value, "--protect"));
+    else values.set(name, value);
   }
 
   const modes = MODES.filter((mode) => switches.has(mode));
-  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || switches.has("--takeover") || switches.has("--codex");
+  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
   if (switches.has("--help")) {
     if (words.length > 1) throw usage("--help takes no other arguments");
     return { mode: "help" };
@@ -106,11 +111,11 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
   const mode = modes[0];
   if (mode) {
-    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --takeover or --codex`);
+    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
     return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
   }
   if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
+  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
@@ -123,6 +128,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     goalFile: values.get("--goal-file") ?? null,
     verify: values.get("--verify") ?? null,
     caps: parseCaps((flag) => values.get(flag)),
+    protect,
     takeover: switches.has("--takeover"),
     codex: switches.has("--codex"),
   };
@@ -144,6 +150,18 @@ export const CAP_LIMITS = { max_iterations: 10_000, max_tokens: 1_000_000_000, m
 export function checkVerifyCommand(command: string, where: string): string {
   if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
   return command;
+}
+
+/** The most --protect globs a loop takes, and files they may name. */
+export const PROTECT_LIMITS = { globs: 100, files: 10_000 } as const;
+
+/** A protect glob, relative to the project root: no absolute path, no `..`, no git pathspec magic. */
+export function checkProtectGlob(glob: string, where: string): string {
+  const clean = glob.trim().replaceAll("\\", "/");
+  const bad =
+    clean === "" || clean.includes("\0") || clean.startsWith("/") || /^[A-Za-z]:/.test(clean) || clean.startsWith(":") || clean.split("/").includes("..");
+  if (bad) throw usage(`${where} ${JSON.stringify(glob)} is not a glob inside the project (e.g. "test/**", "scripts/verify.sh")`, glob);
+  return clean.replace(/^\.\//, "");
 }
 
 /** Caps given as text (from flags or a goal file's front matter); absent ones stay absent. */

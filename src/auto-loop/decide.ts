@@ -26,6 +26,8 @@ export interface TurnObservation {
   handoffNote: string | null;
   /** The model's context window in tokens, for --restart-pct. */
   contextWindow: number;
+  /** Content hashes of the files the protect globs name now (empty without globs). */
+  protectedFiles: Record<string, string>;
 }
 
 /** Result of the first half of a Stop: either the loop decides now, or the gate must run. */
@@ -126,6 +128,16 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
   }
   state = askForHandoff(state, obs.contextWindow, notes);
   if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
+  // Moved goalposts fail the turn before the verifier or the audit can be gamed by them.
+  const moved = protectedChanges(state.protect.snapshot, obs.protectedFiles);
+  state = { ...state, protect: { ...state.protect, changed: moved } };
+  if (moved.length > 0) {
+    const detail = `protected files changed since the loop started: ${moved.join(", ")}`;
+    history.push(historyEntry(state, now, "protected", detail));
+    notes.push(`This turn failed before the verifier ran: ${detail}. Restore them exactly as they were (e.g. git checkout -- <file>, or delete a file you added); the goal must be met without changing them.`);
+    const restore = { ...state, next_action: `Restore the protected files: ${moved.join(", ")}.` };
+    return { kind: "decided", ...continueOrWrapUp(restore, now, notes, history) };
+  }
   return { kind: "gate", state, notes, history };
 }
 
@@ -138,6 +150,19 @@ function askForHandoff(state: AutoLoopState, contextWindow: number, notes: strin
     `The context is ${pct}% full (--restart-pct ${state.caps.restart_pct}). Before anything else, write a hand-off note to ${HANDOFF_FILE}: what is done, what is next, what failed and why. loopkit keeps it, so a compaction loses nothing.`,
   );
   return { ...state, handoff_requested: true };
+}
+
+/** The protected files that differ from the start's snapshot, each with how: changed, added or deleted. */
+export function protectedChanges(snapshot: Record<string, string>, current: Record<string, string>): string[] {
+  const changes: string[] = [];
+  for (const file of new Set([...Object.keys(snapshot), ...Object.keys(current)])) {
+    const before = snapshot[file];
+    const now = current[file] === "missing" ? undefined : current[file];
+    const was = before === "missing" ? undefined : before;
+    if (was === now) continue;
+    changes.push(`${file} (${was === undefined ? "added" : now === undefined ? "deleted" : "changed"})`);
+  }
+  return changes.sort();
 }
 
 /** Which gate step comes next after these verifier runs: run the verifier (again), audit, or judge. */

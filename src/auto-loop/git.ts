@@ -37,3 +37,18 @@ export async function changesSince(projectDir: string, base: string | null, maxB
   const text = diff.truncated ? `${diff.stdout}\n[... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
   return `${text.trim() || "(no changes to tracked files)"}${files ? `\n\nNew untracked files:\n${files}` : ""}`;
 }
+
+/**
+ * The files under `projectDir` that the protect globs name now: tracked ones (deleted included) and
+ * untracked ones, ignored included (a file hidden by .git/info/exclude still counts). Null outside a
+ * repository; "too many" past `maxFiles`.
+ */
+export async function listProtected(projectDir: string, globs: string[], maxFiles: number): Promise<string[] | null | "too many"> {
+  if (globs.length === 0) return [];
+  const pathspecs = globs.map((glob) => `:(glob)${glob}`);
+  const listed = await gitIn(projectDir, ["ls-files", "-z", "--cached", "--others", "--", ...pathspecs, ...EXCLUDE_OWN], { maxBytes: 4 * 1024 * 1024 });
+  if (!listed?.ok) return null;
+  if (listed.truncated) return "too many";
+  const files = [...new Set(listed.stdout.split("\0").filter(Boolean))].sort();
+  return files.length > maxFiles ? "too many" : files;
+}

@@ -4,23 +4,26 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
 import { readRegularFile } from "../shared/guarded-files.js";
-import { checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "./args.js";
+import { checkProtectGlob, checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "./args.js";
 import type { Caps } from "./state.js";
 
 export interface GoalSpec {
   goal: string;
   verify: string | null;
   caps: Partial<Caps>;
+  /** protect: lines, one glob each (the only key that may repeat). */
+  protect: string[];
 }
 
 export const DEFAULT_GOAL_FILE = "goal.md";
-const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"] as const;
+const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"] as const;
 type Key = (typeof KEYS)[number];
 
 /** Parses the text of a goal file; `name` only labels errors. */
 export function parseGoalFile(text: string, name: string): GoalSpec {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const fields = new Map<Key, string>();
+  const protect: string[] = [];
   let bodyStart = 0;
   if (lines[0]?.trim() === "---") {
     const end = lines.findIndex((line, index) => index > 0 && line.trim() === "---");
@@ -35,7 +38,8 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
       if (fields.has(key)) throw invalid(name, `${key} is given twice`);
       const value = unquote(match[2]!.trim());
       if (value === "") throw invalid(name, `${key} is empty`);
-      fields.set(key, value);
+      if (key === "protect") protect.push(checkProtectGlob(value, `goal file ${name}: protect:`));
+      else fields.set(key, value);
     }
     bodyStart = end + 1;
   }
@@ -43,7 +47,7 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
   const verify = fields.get("verify");
-  return { goal, verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
+  return { goal, verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
 }
 
 /**

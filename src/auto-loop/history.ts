@@ -8,7 +8,7 @@ export const HistoryEntrySchema = z.object({
   loop_id: z.string(),
   session_id: z.string(),
   iteration: z.int().nonnegative(),
-  event: z.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
+  event: z.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase", "protected"]),
   status: z.enum(LOOP_STATUSES),
   verdict: z.enum(["pass", "flaky", "fail"]).nullable(),
   exit_code: z.int().nullable(),

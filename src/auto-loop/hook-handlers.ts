@@ -9,6 +9,7 @@ import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
 import { auditLoop } from "./audit.js";
 import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
 import { launchEnv } from "./launch.js";
+import { hashProtected } from "./protect.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
@@ -95,6 +96,7 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: state.launch.context_window,
+    protectedFiles: state.protect.globs.length ? await hashProtected(state.project_dir, state.protect.globs) : {},
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.

@@ -14,6 +14,9 @@ export function rules(state: AutoLoopState): string {
     `- After each of your turns loopkit runs the verifier \`${state.verify_command}\` in the project root. When it passes, it runs it once more; two passes in a row go to an independent audit (a fresh Claude Code with read-only tools) that reads the goal, the verifier output and the diff since the loop started.`,
     "- Only two passes plus an audit vote of \"achieved\" end the loop as achieved. Saying you are done changes nothing; editing .auto-loop/ changes nothing (it is a copy; tampering is reported).",
     `- If you are truly blocked (missing access, contradictory goal), end your reply with one final line \`${BLOCKED_MARKER} <reason>\`. The same blocker reported 3 times in a row stops the loop as blocked.`,
+    ...(state.protect.globs.length
+      ? [`- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`]
+      : []),
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock. Work in small verified steps.`,
   ].join("\n");
 }

@@ -6,12 +6,13 @@ import { withLock } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
-import type { AutoLoopRequest } from "./args.js";
+import { PROTECT_LIMITS, type AutoLoopRequest } from "./args.js";
 import { resolveCaps } from "./caps.js";
 import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
 import { headCommit, treeFingerprint } from "./git.js";
 import { historyEntry } from "./history.js";
 import { captureLaunch } from "./launch.js";
+import { hashProtected } from "./protect.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
 import type { AutoLoopState } from "./state.js";
@@ -31,8 +32,9 @@ type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
-  const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -65,6 +67,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       verify_command: verify,
       caps,
       launch,
+      protect: { globs: protect, snapshot, changed: [] },
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -86,7 +89,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       tamper_count: 0,
       flaky_count: 0,
     };
-    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}`;
+    const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
+    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -134,7 +138,15 @@ async function resolveGoal(projectDir: string, request: StartRequest) {
     goalFile: fromFile?.path ?? null,
     verify,
     caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
+    protect: checkProtectCount([...new Set([...(fromFile?.protect ?? []), ...request.protect])]),
   };
+}
+
+function checkProtectCount(globs: string[]): string[] {
+  if (globs.length > PROTECT_LIMITS.globs) {
+    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, { value: globs.length, hint: "protect folders with ** globs instead of file by file" });
+  }
+  return globs;
 }
 
 /** A session drives one loop at a time (its marker routes its hooks). */

@@ -74,6 +74,12 @@ export const AutoLoopStateSchema = z.object({
   verify_command: z.string().min(1),
   caps: CapsSchema,
   launch: LaunchSchema,
+  /** Files the agent must not change: the globs, their content hashes at start, and what changed at the last Stop. */
+  protect: z.object({
+    globs: z.array(z.string()),
+    snapshot: z.record(z.string(), z.string()),
+    changed: z.array(z.string()),
+  }),
   started_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   heartbeat_at: z.iso.datetime(),

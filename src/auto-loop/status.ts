@@ -48,6 +48,9 @@ export const AutoLoopStatusSchema = z.object({
   tamper_count: z.int(),
   flaky_count: z.int(),
   handoff_note: z.string().nullable(),
+  /** --protect / protect: globs, and the protected files that differed from the start at the last Stop. */
+  protected_globs: z.array(z.string()),
+  protected_changed: z.array(z.string()),
   ...CheckpointSummaryShape,
 });
 export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
@@ -60,7 +63,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
       project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null,
       tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
       last_verifier: null, last_verifier_exit_code: null, last_audit_vote: null, last_audit_reasons: [], next_action: null, blocker: null,
-      tamper_count: 0, flaky_count: 0, handoff_note: null, ...checkpoints,
+      tamper_count: 0, flaky_count: 0, handoff_note: null, protected_globs: [], protected_changed: [], ...checkpoints,
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -94,6 +97,8 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
     handoff_note: state.handoff_note,
+    protected_globs: state.protect.globs,
+    protected_changed: state.protect.changed,
     ...checkpoints,
   };
 }
@@ -112,6 +117,8 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
+    ...(s.protected_globs.length ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`] : []),
+    ...s.protected_changed.map((file) => `    - ${file}`),
     ...(s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : []),
     ...(s.next_action ? [`  next:       ${s.next_action}`] : []),
     ...summaryLines(s, s.loop_id),

@@ -40,6 +40,11 @@ describe("parseAutoLoopArgs", () => {
     expect(parseAutoLoopArgs(`${"é".repeat(32 * 1024)} --verify v`)).toMatchObject({ mode: "start" });
   });
 
+  it("takes --protect any number of times, as globs relative to the project", () => {
+    expect(parseAutoLoopArgs("g --verify v --protect 'test/**' --protect=./scripts/verify.sh")).toMatchObject({ protect: ["test/**", "scripts/verify.sh"] });
+    expect(parseAutoLoopArgs("g --verify v")).toMatchObject({ protect: [] });
+  });
+
   it("reads caps with their units", () => {
     const request = parseAutoLoopArgs("g --verify v --max-iterations 7 --max-tokens 500k --max-wallclock 1h30m --restart-pct 55");
     expect(request).toMatchObject({ caps: { max_iterations: 7, max_tokens: 500_000, max_wallclock_ms: 5_400_000, restart_pct: 55 } });
@@ -47,13 +52,13 @@ describe("parseAutoLoopArgs", () => {
   });
 
   it("leaves absent caps absent, goal null without goal words, --takeover with a goal", () => {
-    expect(parseAutoLoopArgs("--verify true")).toEqual({ mode: "start", goal: null, goalFile: null, verify: "true", caps: {}, takeover: false, codex: false });
+    expect(parseAutoLoopArgs("--verify true")).toEqual({ mode: "start", goal: null, goalFile: null, verify: "true", caps: {}, protect: [], takeover: false, codex: false });
     expect(parseAutoLoopArgs("--goal-file docs/g.md")).toMatchObject({ goal: null, goalFile: "docs/g.md", verify: null });
     expect(parseAutoLoopArgs("new goal --verify true --takeover")).toMatchObject({ mode: "start", takeover: true });
   });
 
   it("--codex starts a loop run by Codex, with the goal inline or from goal.md", () => {
-    expect(parseAutoLoopArgs("--codex")).toEqual({ mode: "start", goal: null, goalFile: null, verify: null, caps: {}, takeover: false, codex: true });
+    expect(parseAutoLoopArgs("--codex")).toEqual({ mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: true });
     expect(parseAutoLoopArgs("fix it --verify npm test --max-tokens 500k --codex")).toMatchObject({
       mode: "start",
       goal: "fix it",
@@ -69,7 +74,7 @@ describe("parseAutoLoopArgs", () => {
     ["--cancel with caps", "--cancel --max-iterations 3", /--cancel takes no goal/],
     ["--codex with --takeover", "fix --verify true --codex --takeover", /--takeover does not apply/],
     ["--status and --cancel", "--status --cancel", /exclude each other/],
-    ["--cancel and --codex", "--cancel --codex", /--cancel takes no goal, --verify, caps, --takeover or --codex/],
+    ["--cancel and --codex", "--cancel --codex", /--cancel takes no goal, --verify, caps, --protect, --takeover or --codex/],
     ["--status and --codex", "--status --codex", /--status takes no goal/],
     ["--json alone", "--json", /--json goes with --status/],
     ["--json with a goal", "g --verify v --json", /--json goes with --status/],
@@ -93,6 +98,11 @@ describe("parseAutoLoopArgs", () => {
     ["iterations past the ceiling", "g --verify v --max-iterations 10001", /from 1 to 10000/],
     ["a wall clock of 999999999h", "g --verify v --max-wallclock 999999999h", /invalid --max-wallclock "999999999h": the most is 720h \(30 days\)/],
     ["a wall clock of 31 days", "g --verify v --max-wallclock 744h", /the most is 720h/],
+    ["an absolute --protect", "g --verify v --protect /etc/passwd", /--protect "\/etc\/passwd" is not a glob inside the project/],
+    ["a --protect leaving the project", "g --verify v --protect ../other/**", /not a glob inside the project/],
+    ["a --protect with pathspec magic", "g --verify v --protect ':(top)x'", /not a glob inside the project/],
+    ["--protect without a value", "g --verify v --protect", /--protect needs a value/],
+    ["--status with --protect", "--status --protect x", /--status takes no goal, --verify, caps, --protect/],
     ["a NUL byte in --verify", "g --verify 'true\0; rm -rf x'", /--verify holds a NUL byte/],
     ["an inline goal over 64 KB", `${"x".repeat(64 * 1024 + 1)} --verify true`, /the goal is 65537 bytes; an inline goal holds at most 64 KB/],
     ["restart percent over 100", "g --verify v --restart-pct 101", /invalid --restart-pct/],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beginTurn, blockedReport, failLoop, finishTurn, nextGateStep, recordDelegatedProgress, type DelegatedProgress, type TurnObservation } from "../../src/auto-loop/decide.js";
+import { beginTurn, blockedReport, protectedChanges, failLoop, finishTurn, nextGateStep, recordDelegatedProgress, type DelegatedProgress, type TurnObservation } from "../../src/auto-loop/decide.js";
 import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
 import { at, makeState } from "./fixtures.js";
@@ -13,6 +13,7 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
   tamper: [],
   handoffNote: null,
   contextWindow: 200_000,
+  protectedFiles: {},
   ...overrides,
 });
 const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
@@ -281,5 +282,44 @@ describe("recordDelegatedProgress and failLoop (a loop whose work Codex does)", 
     const { state, history } = failLoop(makeState(), at(5_000), "codex app-server exited");
     expect(state).toMatchObject({ status: "blocked", status_reason: "codex app-server exited", ended_at: at(5_000).toISOString(), heartbeat_at: at(5_000).toISOString(), next_action: "none: the loop has ended" });
     expect(history).toMatchObject([{ event: "end", status: "blocked", detail: "codex app-server exited" }]);
+  });
+});
+
+describe("protected files", () => {
+  const snapshot = { "test/a.test.ts": "sha256:aa", "scripts/verify.sh": "sha256:bb", "test/gone.ts": "missing" };
+  it.each([
+    ["nothing changed", { ...snapshot }, []],
+    ["a file edited", { ...snapshot, "test/a.test.ts": "sha256:zz" }, ["test/a.test.ts (changed)"]],
+    ["a file deleted (still in the index)", { ...snapshot, "scripts/verify.sh": "missing" }, ["scripts/verify.sh (deleted)"]],
+    ["a file deleted (gone from the index too)", { "test/a.test.ts": "sha256:aa", "test/gone.ts": "missing" }, ["scripts/verify.sh (deleted)"]],
+    ["a file added", { ...snapshot, "test/conftest.py": "sha256:cc" }, ["test/conftest.py (added)"]],
+    ["a file replaced by a link", { ...snapshot, "test/a.test.ts": "link:/etc/passwd" }, ["test/a.test.ts (changed)"]],
+    ["a file missing at start that appears", { ...snapshot, "test/gone.ts": "sha256:dd" }, ["test/gone.ts (added)"]],
+  ])("%s", (_name, current, expected) => {
+    expect(protectedChanges(snapshot, current)).toEqual(expected);
+  });
+
+  const guarded = makeState({ protect: { globs: ["test/**"], snapshot: { "test/a.test.ts": "sha256:aa" }, changed: [] } });
+
+  it("fails the turn before the gate, naming the files in the next prompt, the state and the history", () => {
+    const started = beginTurn(guarded, observe({ protectedFiles: { "test/a.test.ts": "sha256:aa", "test/skip.ts": "sha256:ee" } }));
+    expect(started.kind).toBe("decided");
+    if (started.kind !== "decided") return;
+    expect(started.state).toMatchObject({ status: "pursuing", iteration: 1, protect: { changed: ["test/skip.ts (added)"] }, next_action: "Restore the protected files: test/skip.ts (added)." });
+    expect(started.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/failed before the verifier ran: protected files changed since the loop started: test\/skip\.ts \(added\)/) });
+    expect(started.history.map((h) => h.event)).toEqual(["protected"]);
+    expect(AutoLoopStateSchema.parse(started.state)).toEqual(started.state);
+  });
+
+  it("goes to the gate once the files are back as they were, clearing the list", () => {
+    const before = { ...guarded, protect: { ...guarded.protect, changed: ["test/a.test.ts (changed)"] } };
+    const started = beginTurn(before, observe({ protectedFiles: { "test/a.test.ts": "sha256:aa" } }));
+    expect(started).toMatchObject({ kind: "gate", state: { protect: { changed: [] } } });
+  });
+
+  it("still ends at a cap: a violation on the last iteration asks for the hand-off note", () => {
+    const last = { ...guarded, iteration: 39 };
+    const started = beginTurn(last, observe({ protectedFiles: {} }));
+    expect(started).toMatchObject({ kind: "decided", state: { wrap_up: { reason: "reached --max-iterations 40" } } });
   });
 });

@@ -7,7 +7,7 @@ import { parseGoalFile, readGoalFile } from "../../src/auto-loop/goal-file.js";
 
 describe("parseGoalFile", () => {
   it("takes the whole text as the goal when there is no front matter", () => {
-    expect(parseGoalFile("# Goal\n\nMake `npm test` pass.\n", "g.md")).toEqual({ goal: "# Goal\n\nMake `npm test` pass.", verify: null, caps: {} });
+    expect(parseGoalFile("# Goal\n\nMake `npm test` pass.\n", "g.md")).toEqual({ goal: "# Goal\n\nMake `npm test` pass.", verify: null, caps: {}, protect: [] });
   });
 
   it("reads the verifier and caps from the front matter", () => {
@@ -16,7 +16,13 @@ describe("parseGoalFile", () => {
       goal: "Ship it.",
       verify: 'npm test -- --grep "a b"',
       caps: { max_iterations: 12, max_tokens: 1_000_000, max_wallclock_ms: 7_200_000, restart_pct: 60 },
+      protect: [],
     });
+  });
+
+  it("reads protect: lines, the one key that may repeat", () => {
+    const text = "---\nverify: npm test\nprotect: test/**\nprotect: 'scripts/verify.sh'\n---\nShip it.\n";
+    expect(parseGoalFile(text, "g.md")).toMatchObject({ protect: ["test/**", "scripts/verify.sh"] });
   });
 
   it("strips one pair of surrounding quotes, CRLF line ends and a BOM", () => {
@@ -33,6 +39,7 @@ describe("parseGoalFile", () => {
     ["an empty value", "---\nverify:\n---\ngoal\n", /verify is empty/],
     ["a bad cap", "---\nmax-iterations: many\n---\ngoal\n", /invalid --max-iterations/],
     ["a cap past its ceiling", "---\nmax-wallclock: 999999999h\n---\ngoal\n", /the most is 720h/],
+    ["a protect glob outside the project", "---\nprotect: ../x\n---\ngoal\n", /protect: "..\/x" is not a glob inside the project/],
     ["a NUL byte in verify", "---\nverify: true\0 x\n---\ngoal\n", /verify: holds a NUL byte/],
   ])("refuses %s", (_name, text, message) => {
     expect(() => parseGoalFile(text, "g.md")).toThrow(message);

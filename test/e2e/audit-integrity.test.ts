@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
 import { runClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { existsSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bash, dataDirOf, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { bash, dataDirOf, hookPrompts, isAudit, loopkitCli, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -15,8 +16,12 @@ let model: FakeModel;
 let sandbox: Sandbox;
 useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
-const run = (prompt: string, env: Record<string, string> = {}) =>
-  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
+const run = (prompt: string, env: Record<string, string> = {}, args = ["--allowedTools", "Bash"]) =>
+  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args, env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
+/** An agent whose Bash may write anything, .git/ and .claude/ included: the worst case a loop meets. */
+const UNPROMPTED = ["--dangerously-skip-permissions"];
+/** Claude Code refuses that flag to root unless told it runs in a sandbox (CI containers run as root). */
+const ROOT_OK = { IS_SANDBOX: "1" };
 
 /** The text the audit's nested claude got as its prompt (the first user message). */
 function auditPromptOf(request: LoggedRequest): string {
@@ -113,8 +118,11 @@ describe("the audit is configured by the person, never by the project", () => {
       if (request.lastUserText.includes("loopkit auto-loop")) return { text: "AUTO-LOOP-BLOCKED: nothing more to do" };
       return { text: "Done." };
     });
-    const result = await run(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY} --max-iterations 2`);
+    const result = await run(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY} --max-iterations 2`, ROOT_OK, UNPROMPTED);
     expect(result.exitCode, result.stderr).toBe(0);
+    // The attack really happened: every planted file is there.
+    for (const file of [agentClaude, ".claude/settings.local.json", ".claude/settings.json", "CLAUDE.local.md"]) expect(existsSync(path.resolve(project, file)), file).toBe(true);
+    expect(readFileSync(path.join(project, ".git/info/exclude"), "utf8")).toContain("CLAUDE.local.md");
     // The agent's claude never ran and the loop did not end achieved: the real audit voted, twice.
     expect(existsSync(agentRan)).toBe(false);
     expect(existsSync(hookRan)).toBe(false);
@@ -130,6 +138,41 @@ describe("the audit is configured by the person, never by the project", () => {
     // The Read of the project's file worked from outside the project (--add-dir).
     expect(JSON.stringify(auditRequests.map((r) => r.body.messages))).toMatch(/tool_result[^}]*hi/);
   });
+});
+
+describe("deterministic goalposts: --protect", () => {
+  it("a change to a protected file fails the turn before the verifier and the audit, names it in the prompt and --status, and a restore goes on", async () => {
+    const { project } = sandbox;
+    writeFileSync(path.join(project, "check.sh"), 'test "$(cat hello.txt)" = hi\n');
+    execFileSync("git", ["add", "check.sh"], { cwd: project });
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "verifier script"], { cwd: project });
+    let midLoop: any;
+    let midText = "";
+    model.setScript(
+      loopScript({
+        turns: [
+          // The agent weakens the verifier's own script and hides a new file under a protected glob.
+          bash("echo 'exit 0' > check.sh && mkdir -p test && echo 'skip all' > test/conftest.py && echo test/ >> .git/info/exclude"),
+          () => {
+            midLoop = status(sandbox);
+            midText = loopkitCli(sandbox, ["--status"]).stdout;
+            return bash("git checkout -- check.sh && rm -r test && echo hi > hello.txt");
+          },
+        ],
+        vote: () => ACHIEVED,
+      }),
+    );
+    const result = await run(`/loopkit:auto-loop make hello.txt say hi --verify sh check.sh --protect check.sh --protect 'test/**'`, ROOT_OK, UNPROMPTED);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const prompts = hookPrompts(result.requests);
+    expect(prompts[0]).toMatch(/Protected files \(check\.sh, test\/\*\*\): changing, adding or deleting/);
+    expect(prompts[1]).toMatch(/This turn failed before the verifier ran: protected files changed since the loop started: check\.sh \(changed\), test\/conftest\.py \(added\)/);
+    expect(midLoop).toMatchObject({ status: "pursuing", iteration: 1, last_verifier: null, last_audit_vote: null, protected_globs: ["check.sh", "test/**"], protected_changed: ["check.sh (changed)", "test/conftest.py (added)"] });
+    expect(midText).toMatch(/protected: {2}check\.sh, test\/\*\*\n {4}- check\.sh \(changed\)\n {4}- test\/conftest\.py \(added\)/);
+    // No verifier ran on the moved goalposts, and the audit ran once, after the restore.
+    expect(readHistory(sandbox).map((h) => `${h.event}:${h.verdict ?? ""}:${h.vote ?? ""}`)).toEqual(["start::", "protected::", "gate:pass:achieved"]);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 2, protected_changed: [] });
+  }, 150_000);
 });
 
 describe("the recursion guard", () => {

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-NSAP744K.js";
+} from "./chunk-3LVA3RGO.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-GSMNKVAK.js";
+} from "./chunk-XCF37RR2.js";
 import {
   _enum,
   array,
@@ -238,6 +238,9 @@ var AutoLoopStatusSchema = object({
   tamper_count: int(),
   flaky_count: int(),
   handoff_note: string().nullable(),
+  /** --protect / protect: globs, and the protected files that differed from the start at the last Stop. */
+  protected_globs: array(string()),
+  protected_changed: array(string()),
   ...CheckpointSummaryShape
 });
 function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
@@ -271,6 +274,8 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       tamper_count: 0,
       flaky_count: 0,
       handoff_note: null,
+      protected_globs: [],
+      protected_changed: [],
       ...checkpoints
     };
   }
@@ -305,6 +310,8 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     tamper_count: state.tamper_count,
     flaky_count: state.flaky_count,
     handoff_note: state.handoff_note,
+    protected_globs: state.protect.globs,
+    protected_changed: state.protect.changed,
     ...checkpoints
   };
 }
@@ -322,6 +329,8 @@ function formatStatus(s) {
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
+    ...s.protected_globs.length ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`] : [],
+    ...s.protected_changed.map((file) => `    - ${file}`),
     ...s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : [],
     ...s.next_action ? [`  next:       ${s.next_action}`] : [],
     ...summaryLines(s, s.loop_id),

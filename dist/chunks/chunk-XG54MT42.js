@@ -1,24 +1,27 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   historyEntry,
+  openRegular,
   readSettings
-} from "./chunk-YB5QYQIL.js";
+} from "./chunk-IXWNAJDF.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-NSAP744K.js";
+} from "./chunk-3LVA3RGO.js";
 import {
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   findRepo,
-  runGit
-} from "./chunk-GSMNKVAK.js";
+  runGit,
+  splitArguments
+} from "./chunk-XCF37RR2.js";
 import {
   formatDuration,
   iso_exports,
   literal,
   object,
+  parseDuration,
   readJson,
   string,
   writeJson
@@ -58,6 +61,15 @@ async function changesSince(projectDir, base, maxBytes) {
 
 New untracked files:
 ${files}` : ""}`;
+}
+async function listProtected(projectDir, globs, maxFiles) {
+  if (globs.length === 0) return [];
+  const pathspecs = globs.map((glob) => `:(glob)${glob}`);
+  const listed = await gitIn(projectDir, ["ls-files", "-z", "--cached", "--others", "--", ...pathspecs, ...EXCLUDE_OWN], { maxBytes: 4 * 1024 * 1024 });
+  if (!listed?.ok) return null;
+  if (listed.truncated) return "too many";
+  const files = [...new Set(listed.stdout.split("\0").filter(Boolean))].sort();
+  return files.length > maxFiles ? "too many" : files;
 }
 
 // src/auto-loop/launch.ts
@@ -132,6 +144,178 @@ function isExecutable(file) {
   }
 }
 
+// src/auto-loop/protect.ts
+import { createHash as createHash2 } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path2 from "node:path";
+
+// src/auto-loop/args.ts
+var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
+var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
+var MODES = ["--status", "--cancel"];
+var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
+function usage(message, value) {
+  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
+}
+function parseAutoLoopArgs(text) {
+  return parseWords(splitArguments(text));
+}
+function parseWords(words) {
+  if (words.length === 0) return { mode: "usage" };
+  const goalWords = [];
+  const values = /* @__PURE__ */ new Map();
+  const switches = /* @__PURE__ */ new Set();
+  let flagLike = true;
+  const protect = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i];
+    const raw = word.value;
+    const eq = word.option ? raw.indexOf("=") : -1;
+    const name = eq === -1 ? raw : raw.slice(0, eq);
+    if (raw === "-h" && word.raw === "-h") {
+      switches.add("--help");
+      continue;
+    }
+    if (!word.option || raw === "--") {
+      goalWords.push(raw);
+      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
+      continue;
+    }
+    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
+    if (values.has(name) && name !== "--protect" || switches.has(name)) throw usage(`${name} is given twice`, name);
+    if (SWITCHES.has(name)) {
+      if (eq !== -1) throw usage(`${name} takes no value`, raw);
+      switches.add(name);
+      continue;
+    }
+    if (name === "--verify") {
+      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
+      const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
+      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
+      values.set(name, checkVerifyCommand(command, "--verify"));
+      continue;
+    }
+    const next = eq === -1 ? words[++i] : void 0;
+    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
+    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
+    if (name === "--protect") protect.push(checkProtectGlob(value, "--protect"));
+    else values.set(name, value);
+  }
+  const modes = MODES.filter((mode2) => switches.has(mode2));
+  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
+  if (switches.has("--help")) {
+    if (words.length > 1) throw usage("--help takes no other arguments");
+    return { mode: "help" };
+  }
+  if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
+  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
+  const mode = modes[0];
+  if (mode) {
+    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
+  }
+  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
+  const goal = goalWords.join(" ").trim();
+  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
+  return {
+    mode: "start",
+    goal: goal || null,
+    goalFile: values.get("--goal-file") ?? null,
+    verify: values.get("--verify") ?? null,
+    caps: parseCaps((flag) => values.get(flag)),
+    protect,
+    takeover: switches.has("--takeover"),
+    codex: switches.has("--codex")
+  };
+}
+function isLoopkitOption(word) {
+  const eq = word.value.indexOf("=");
+  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
+}
+var MAX_GOAL_BYTES = 64 * 1024;
+var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
+function checkVerifyCommand(command, where) {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
+var PROTECT_LIMITS = { globs: 100, files: 1e4 };
+function checkProtectGlob(glob, where) {
+  const clean = glob.trim().replaceAll("\\", "/");
+  const bad = clean === "" || clean.includes("\0") || clean.startsWith("/") || /^[A-Za-z]:/.test(clean) || clean.startsWith(":") || clean.split("/").includes("..");
+  if (bad) throw usage(`${where} ${JSON.stringify(glob)} is not a glob inside the project (e.g. "test/**", "scripts/verify.sh")`, glob);
+  return clean.replace(/^\.\//, "");
+}
+function parseCaps(get) {
+  const caps = {};
+  const iterations = get("--max-iterations");
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
+  const tokens = get("--max-tokens");
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
+  const wallclock = get("--max-wallclock");
+  if (wallclock !== void 0) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
+  const pct = get("--restart-pct");
+  if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
+  return caps;
+}
+var COUNT = /^(\d{1,13})([km]?)$/i;
+function parseCount(text, flag, min, max, suffixes) {
+  const match = COUNT.exec(text.trim().replaceAll("_", ""));
+  if (match?.[2] && !suffixes) throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}`, text);
+  const factor = match?.[2]?.toLowerCase() === "k" ? 1e3 : match?.[2]?.toLowerCase() === "m" ? 1e6 : 1;
+  const value = match ? Number(match[1]) * factor : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
+  }
+  return value;
+}
+
+// src/auto-loop/protect.ts
+async function hashProtected(projectDir, globs) {
+  const files = await listProtected(projectDir, globs, PROTECT_LIMITS.files);
+  if (files === null) {
+    throw new LoopkitError("USAGE", "--protect needs the project to be a git repository (loopkit lists the protected files with git)", {
+      value: projectDir,
+      hint: "run git init (and commit) in the project, or start without --protect / protect:"
+    });
+  }
+  if (files === "too many") {
+    throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
+  }
+  const hashes = {};
+  for (const file of files) hashes[file] = await hashEntry(path2.join(projectDir, file));
+  return hashes;
+}
+async function hashEntry(file) {
+  let stat;
+  try {
+    stat = await fs.lstat(file);
+  } catch {
+    return "missing";
+  }
+  if (stat.isSymbolicLink()) return `link:${await fs.readlink(file)}`;
+  if (!stat.isFile()) return stat.isDirectory() ? "folder" : "special";
+  const handle = await openRegular(file);
+  if (!handle) return "special";
+  try {
+    const hash = createHash2("sha256");
+    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk);
+    return `sha256:${hash.digest("hex")}`;
+  } finally {
+    await handle.close();
+  }
+}
+
 // src/auto-loop/prompts.ts
 var BLOCKED_MARKER = "AUTO-LOOP-BLOCKED:";
 var HANDOFF_FILE = ".auto-loop/handoff.md";
@@ -141,6 +325,7 @@ function rules(state) {
     `- After each of your turns loopkit runs the verifier \`${state.verify_command}\` in the project root. When it passes, it runs it once more; two passes in a row go to an independent audit (a fresh Claude Code with read-only tools) that reads the goal, the verifier output and the diff since the loop started.`,
     '- Only two passes plus an audit vote of "achieved" end the loop as achieved. Saying you are done changes nothing; editing .auto-loop/ changes nothing (it is a copy; tampering is reported).',
     `- If you are truly blocked (missing access, contradictory goal), end your reply with one final line \`${BLOCKED_MARKER} <reason>\`. The same blocker reported 3 times in a row stops the loop as blocked.`,
+    ...state.protect.globs.length ? [`- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`] : [],
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock. Work in small verified steps.`
   ].join("\n");
 }
@@ -303,6 +488,15 @@ function beginTurn(previous, obs) {
   }
   state = askForHandoff(state, obs.contextWindow, notes);
   if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
+  const moved = protectedChanges(state.protect.snapshot, obs.protectedFiles);
+  state = { ...state, protect: { ...state.protect, changed: moved } };
+  if (moved.length > 0) {
+    const detail = `protected files changed since the loop started: ${moved.join(", ")}`;
+    history.push(historyEntry(state, now, "protected", detail));
+    notes.push(`This turn failed before the verifier ran: ${detail}. Restore them exactly as they were (e.g. git checkout -- <file>, or delete a file you added); the goal must be met without changing them.`);
+    const restore = { ...state, next_action: `Restore the protected files: ${moved.join(", ")}.` };
+    return { kind: "decided", ...continueOrWrapUp(restore, now, notes, history) };
+  }
   return { kind: "gate", state, notes, history };
 }
 function askForHandoff(state, contextWindow, notes) {
@@ -313,6 +507,17 @@ function askForHandoff(state, contextWindow, notes) {
     `The context is ${pct}% full (--restart-pct ${state.caps.restart_pct}). Before anything else, write a hand-off note to ${HANDOFF_FILE}: what is done, what is next, what failed and why. loopkit keeps it, so a compaction loses nothing.`
   );
   return { ...state, handoff_requested: true };
+}
+function protectedChanges(snapshot, current) {
+  const changes = [];
+  for (const file of /* @__PURE__ */ new Set([...Object.keys(snapshot), ...Object.keys(current)])) {
+    const before = snapshot[file];
+    const now = current[file] === "missing" ? void 0 : current[file];
+    const was = before === "missing" ? void 0 : before;
+    if (was === now) continue;
+    changes.push(`${file} (${was === void 0 ? "added" : now === void 0 ? "deleted" : "changed"})`);
+  }
+  return changes.sort();
 }
 function nextGateStep(runs) {
   if (runs.length === 0 || runs.length === 1 && runs[0].passed) return "verify";
@@ -414,7 +619,7 @@ function refuseUnderRecursionGuard(env, what) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path2 from "node:path";
+import path3 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -423,7 +628,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path2.join(path2.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path3.join(path3.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -480,11 +685,19 @@ function lastAudit(state) {
 }
 
 export {
+  parseAutoLoopArgs,
+  parseWords,
+  MAX_GOAL_BYTES,
+  checkVerifyCommand,
+  PROTECT_LIMITS,
+  checkProtectGlob,
+  parseCaps,
   headCommit,
   treeFingerprint,
   changesSince,
   captureLaunch,
   launchEnv,
+  hashProtected,
   startPrompt,
   auditPrompt,
   endedOutcome,

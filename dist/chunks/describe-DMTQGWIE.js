@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-NSAP744K.js";
+} from "./chunk-3LVA3RGO.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   RepeatStateSchema
 } from "./chunk-YYRSI7JG.js";

@@ -7,12 +7,13 @@ import {
   endedOutcome,
   failLoop,
   finishTurn,
+  hashProtected,
   launchEnv,
   loopContext,
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-Q24WB5YC.js";
+} from "./chunk-XG54MT42.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -25,16 +26,16 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-YB5QYQIL.js";
+} from "./chunk-IXWNAJDF.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
-import "./chunk-NSAP744K.js";
+import "./chunk-3LVA3RGO.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   loadOwned,
   ownsLoop
@@ -46,11 +47,11 @@ import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-POPR35CH.js";
+} from "./chunk-WMLGG7MM.js";
 import {
   findRepo,
   guardedGitEnv
-} from "./chunk-GSMNKVAK.js";
+} from "./chunk-XCF37RR2.js";
 import {
   _enum,
   array,
@@ -402,7 +403,8 @@ async function startTurn(ctx, files) {
     treeHash: await treeFingerprint(state.project_dir),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
-    contextWindow: state.launch.context_window
+    contextWindow: state.launch.context_window,
+    protectedFiles: state.protect.globs.length ? await hashProtected(state.project_dir, state.protect.globs) : {}
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   const saved = await persist(files, started.state, [], now);

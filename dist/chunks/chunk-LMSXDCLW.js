@@ -69,6 +69,12 @@ var AutoLoopStateSchema = object({
   verify_command: string().min(1),
   caps: CapsSchema,
   launch: LaunchSchema,
+  /** Files the agent must not change: the globs, their content hashes at start, and what changed at the last Stop. */
+  protect: object({
+    globs: array(string()),
+    snapshot: record(string(), string()),
+    changed: array(string())
+  }),
   started_at: iso_exports.datetime(),
   updated_at: iso_exports.datetime(),
   heartbeat_at: iso_exports.datetime(),

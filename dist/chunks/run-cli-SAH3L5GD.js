@@ -1,19 +1,27 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  MAX_GOAL_BYTES,
+  PROTECT_LIMITS,
   captureLaunch,
+  checkProtectGlob,
+  checkVerifyCommand,
   failLoop,
+  hashProtected,
   headCommit,
   loadNextPrompt,
   loopContext,
+  parseAutoLoopArgs,
+  parseCaps,
+  parseWords,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunk-Q24WB5YC.js";
+} from "./chunk-XG54MT42.js";
 import {
   readLoop,
   tellPerson
-} from "./chunk-PRX3HBO5.js";
+} from "./chunk-G62LGFTB.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -28,7 +36,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunk-VSZAMJA6.js";
+} from "./chunk-L7BK4TG6.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -46,25 +54,25 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunk-YB5QYQIL.js";
+} from "./chunk-IXWNAJDF.js";
 import {
   killGroup
 } from "./chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunk-NSAP744K.js";
+} from "./chunk-3LVA3RGO.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   dataDirCandidates,
   defaultDataDir,
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-EBI43LLF.js";
+} from "./chunk-37PX3EJA.js";
 import {
   execa
 } from "./chunk-SQ7OBHLA.js";
@@ -88,16 +96,13 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-5CDILQPJ.js";
+} from "./chunk-CB2I2DM4.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunk-POPR35CH.js";
+} from "./chunk-WMLGG7MM.js";
 import {
   argvWords,
-  splitArguments
-} from "./chunk-RBY2NFJV.js";
-import {
   changesBetween,
   checkGitDir,
   countLine,
@@ -114,7 +119,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunk-GSMNKVAK.js";
+} from "./chunk-XCF37RR2.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -132,7 +137,6 @@ import {
   looseObject,
   number,
   object,
-  parseDuration,
   readJson,
   record,
   removeSessionMarker,
@@ -3604,127 +3608,6 @@ var {
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync3 } from "node:fs";
 
-// src/auto-loop/args.ts
-var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct"]);
-var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
-var MODES = ["--status", "--cancel"];
-var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
-function usage(message, value) {
-  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
-}
-function parseAutoLoopArgs(text) {
-  return parseWords(splitArguments(text));
-}
-function parseWords(words) {
-  if (words.length === 0) return { mode: "usage" };
-  const goalWords = [];
-  const values = /* @__PURE__ */ new Map();
-  const switches = /* @__PURE__ */ new Set();
-  let flagLike = true;
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i];
-    const raw = word.value;
-    const eq = word.option ? raw.indexOf("=") : -1;
-    const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (raw === "-h" && word.raw === "-h") {
-      switches.add("--help");
-      continue;
-    }
-    if (!word.option || raw === "--") {
-      goalWords.push(raw);
-      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
-      continue;
-    }
-    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
-    if (values.has(name) || switches.has(name)) throw usage(`${name} is given twice`, name);
-    if (SWITCHES.has(name)) {
-      if (eq !== -1) throw usage(`${name} takes no value`, raw);
-      switches.add(name);
-      continue;
-    }
-    if (name === "--verify") {
-      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
-      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
-      const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
-      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, checkVerifyCommand(command, "--verify"));
-      continue;
-    }
-    const next = eq === -1 ? words[++i] : void 0;
-    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
-    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
-    values.set(name, value);
-  }
-  const modes = MODES.filter((mode2) => switches.has(mode2));
-  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || switches.has("--takeover") || switches.has("--codex");
-  if (switches.has("--help")) {
-    if (words.length > 1) throw usage("--help takes no other arguments");
-    return { mode: "help" };
-  }
-  if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
-  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
-  const mode = modes[0];
-  if (mode) {
-    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --takeover or --codex`);
-    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
-  }
-  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0) return { mode: "takeover" };
-  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
-  const goal = goalWords.join(" ").trim();
-  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
-  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
-    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
-  }
-  return {
-    mode: "start",
-    goal: goal || null,
-    goalFile: values.get("--goal-file") ?? null,
-    verify: values.get("--verify") ?? null,
-    caps: parseCaps((flag) => values.get(flag)),
-    takeover: switches.has("--takeover"),
-    codex: switches.has("--codex")
-  };
-}
-function isLoopkitOption(word) {
-  const eq = word.value.indexOf("=");
-  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
-}
-var MAX_GOAL_BYTES = 64 * 1024;
-var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
-function checkVerifyCommand(command, where) {
-  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
-  return command;
-}
-function parseCaps(get) {
-  const caps = {};
-  const iterations = get("--max-iterations");
-  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
-  const tokens = get("--max-tokens");
-  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
-  const wallclock = get("--max-wallclock");
-  if (wallclock !== void 0) {
-    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
-    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
-      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
-    }
-  }
-  const pct = get("--restart-pct");
-  if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
-  return caps;
-}
-var COUNT = /^(\d{1,13})([km]?)$/i;
-function parseCount(text, flag, min, max, suffixes) {
-  const match = COUNT.exec(text.trim().replaceAll("_", ""));
-  if (match?.[2] && !suffixes) throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}`, text);
-  const factor = match?.[2]?.toLowerCase() === "k" ? 1e3 : match?.[2]?.toLowerCase() === "m" ? 1e6 : 1;
-  const value = match ? Number(match[1]) * factor : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
-  }
-  return value;
-}
-
 // src/auto-loop/cancel.ts
 async function cancelLoop(dataDir, projectDir, now) {
   const files = loopFiles(dataDir, projectDir);
@@ -3793,10 +3676,11 @@ import { existsSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct"];
+var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const fields = /* @__PURE__ */ new Map();
+  const protect = [];
   let bodyStart = 0;
   if (lines[0]?.trim() === "---") {
     const end = lines.findIndex((line, index) => index > 0 && line.trim() === "---");
@@ -3811,7 +3695,8 @@ function parseGoalFile(text, name) {
       if (fields.has(key)) throw invalid(name, `${key} is given twice`);
       const value = unquote(match[2].trim());
       if (value === "") throw invalid(name, `${key} is empty`);
-      fields.set(key, value);
+      if (key === "protect") protect.push(checkProtectGlob(value, `goal file ${name}: protect:`));
+      else fields.set(key, value);
     }
     bodyStart = end + 1;
   }
@@ -3819,7 +3704,7 @@ function parseGoalFile(text, name) {
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
   const verify = fields.get("verify");
-  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps };
+  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
@@ -3856,8 +3741,9 @@ function invalid(name, why) {
 
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
-  const { goal, goalFile, verify, caps } = await resolveGoal(ctx.projectDir, request);
+  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3889,6 +3775,7 @@ async function startLoop(ctx, request) {
       verify_command: verify,
       caps,
       launch,
+      protect: { globs: protect, snapshot, changed: [] },
       started_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -3910,7 +3797,8 @@ async function startLoop(ctx, request) {
       tamper_count: 0,
       flaky_count: 0
     };
-    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}`;
+    const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
+    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -3954,8 +3842,15 @@ async function resolveGoal(projectDir, request) {
     goal: request.goal ?? fromFile.goal,
     goalFile: fromFile?.path ?? null,
     verify,
-    caps: resolveCaps(request.caps, fromFile?.caps ?? {})
+    caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
+    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])])
   };
+}
+function checkProtectCount(globs) {
+  if (globs.length > PROTECT_LIMITS.globs) {
+    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, { value: globs.length, hint: "protect folders with ** globs instead of file by file" });
+  }
+  return globs;
 }
 async function refuseIfSessionBusy(ctx) {
   if (existsSync(sessionMarkerPath(ctx.dataDir, ctx.sessionId))) {

@@ -6,7 +6,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema

@@ -16,12 +16,11 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-5CDILQPJ.js";
+} from "./chunk-CB2I2DM4.js";
 import {
   checkpointIteration
-} from "./chunk-POPR35CH.js";
-import "./chunk-RBY2NFJV.js";
-import "./chunk-GSMNKVAK.js";
+} from "./chunk-WMLGG7MM.js";
+import "./chunk-XCF37RR2.js";
 import "./chunk-YYRSI7JG.js";
 import {
   removeSessionMarker,

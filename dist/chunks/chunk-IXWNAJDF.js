@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   _enum,
   int,
@@ -216,7 +216,7 @@ var HistoryEntrySchema = object({
   loop_id: string(),
   session_id: string(),
   iteration: int().nonnegative(),
-  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase"]),
+  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase", "protected"]),
   status: _enum(LOOP_STATUSES),
   verdict: _enum(["pass", "flaky", "fail"]).nullable(),
   exit_code: int().nullable(),

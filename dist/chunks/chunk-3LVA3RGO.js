@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-RPIOQJVD.js";
+} from "./chunk-LMSXDCLW.js";
 import {
   formatDuration
 } from "./chunk-HHEMALVQ.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   splitArguments
-} from "./chunk-RBY2NFJV.js";
+} from "./chunk-XCF37RR2.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

@@ -13,7 +13,7 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-GSMNKVAK.js";
+} from "./chunk-XCF37RR2.js";
 import {
   readJson,
   withLock
