@@ -2,13 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-G62LGFTB.js";
+} from "./chunks/chunk-QYJTTDM4.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-LMSXDCLW.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-YYRSI7JG.js";
+import "./chunks/chunk-NYQRBY2B.js";
 import {
   SessionMarkerSchema,
   boolean,
@@ -51,40 +51,63 @@ var SessionStartInputSchema = looseObject({
 var UserPromptSubmitInputSchema = looseObject({
   ...common,
   hook_event_name: literal("UserPromptSubmit"),
-  prompt: string().optional()
+  prompt: string().optional(),
+  /** A new one for every prompt; in the interactive UI also for a turn a background hook woke. */
+  prompt_id: string().optional()
+});
+var StopFailureInputSchema = looseObject({
+  ...common,
+  hook_event_name: literal("StopFailure"),
+  prompt_id: string().optional(),
+  error: string().nullish(),
+  error_details: string().nullish(),
+  /** Claude Code's "API Error: ..." text. */
+  last_assistant_message: string().nullish()
+});
+var SessionEndInputSchema = looseObject({
+  ...common,
+  hook_event_name: literal("SessionEnd"),
+  reason: string().optional()
 });
 var HookInputSchema = discriminatedUnion("hook_event_name", [
   StopInputSchema,
   SessionStartInputSchema,
-  UserPromptSubmitInputSchema
+  UserPromptSubmitInputSchema,
+  StopFailureInputSchema,
+  SessionEndInputSchema
 ]);
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-QDDXMAPE.js")).repeatHookHandlers,
+  repeat: async () => (await import("./chunks/hook-handlers-TYNI2SQB.js")).repeatHookHandlers,
   "auto-loop": async () => (await import("./chunks/hook-handlers-PQHDUJZV.js")).autoLoopHookHandlers
 };
-async function dispatchHook(payload, dataDir, userHome) {
+async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}
 `);
-    return void 0;
+    return { output: void 0 };
   }
   const input = parsed.data;
   const markerFile = sessionMarkerPath(dataDir, input.session_id);
   let marker;
   try {
     const read = await readJson(markerFile, SessionMarkerSchema);
-    if (!read.exists) return void 0;
+    if (!read.exists) return { output: void 0 };
     marker = read.value;
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(markerFile);
-    return toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` });
+    return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
   }
   const handlers = await HANDLERS[marker.kind]();
-  const base = { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() };
+  return { input, marker, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers };
+}
+async function dispatchHook(payload, dataDir, userHome) {
+  const routed = await route(payload, dataDir);
+  if ("output" in routed) return routed.output;
+  const { input, marker, base, handlers } = routed;
   const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
@@ -96,6 +119,12 @@ async function dispatchHook(payload, dataDir, userHome) {
       break;
     case "UserPromptSubmit":
       decision = await handlers.userPromptSubmit?.({ ...base, input });
+      break;
+    case "StopFailure":
+      decision = await handlers.stopFailure?.({ ...base, input });
+      break;
+    case "SessionEnd":
+      await handlers.sessionEnd?.({ ...base, input });
       break;
   }
   const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
@@ -119,8 +148,17 @@ async function stopFailingClosed(handlers, ctx) {
 function withLines(decision, lines, eventName) {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");
   if (decision) return { ...decision, message };
-  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
+  if (eventName === "SessionStart" || eventName === "UserPromptSubmit") return { kind: "context", eventName, message };
+  return { kind: "allow", message };
+}
+async function dispatchBackground(payload, dataDir) {
+  const routed = await route(payload, dataDir);
+  if ("output" in routed) return { kind: "none" };
+  const { input, base, handlers } = routed;
+  if (input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure" || !handlers.background) return { kind: "none" };
+  return handlers.background({ ...base, input });
 }
 export {
+  dispatchBackground,
   dispatchHook
 };

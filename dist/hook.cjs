@@ -42,10 +42,11 @@ var autoLoopActsOn = ({ payload, marker }) => {
 };
 
 // src/repeat/hook-events.ts
+var ITERATION_TAG_START = "loopkit repeat: iteration ";
 var repeatActsOn = ({ payload }) => {
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
-      return false;
+      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START);
     case "SessionStart":
       return !(typeof payload.source === "string" && payload.source !== "resume");
     default:
@@ -71,6 +72,7 @@ function sessionMarkerPath(data, sessionId) {
 }
 
 // src/hook/main.ts
+var BACKGROUND = process.argv.includes("--background");
 function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
 `);
@@ -124,14 +126,23 @@ async function main() {
   if (!(0, import_node_fs2.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
-  const { dispatchHook } = await import(activePath);
-  const output = await dispatchHook(payload, data);
-  if (output) process.stdout.write(`${JSON.stringify(output)}
+  const active = await import(activePath);
+  if (!BACKGROUND) {
+    const output = await active.dispatchHook(payload, data);
+    if (output) process.stdout.write(`${JSON.stringify(output)}
 `);
+    return;
+  }
+  const wake = await active.dispatchBackground(payload, data);
+  if (wake.message) process.stdout.write(`${JSON.stringify({ systemMessage: wake.message })}
+`);
+  if (wake.kind !== "wake") return;
+  process.stderr.write(wake.prompt);
+  process.exitCode = 2;
 }
 main().then(
   () => {
-    process.exitCode = 0;
+    process.exitCode ??= 0;
   },
   (error) => {
     const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;

@@ -1,41 +1,51 @@
 // Loaded only when the session owns a loop: validates the payload and the marker, then hands the
 // event to the loop kind's handler, whose code (and dependencies) load only for a loop of that kind.
-// Returns the stdout JSON, or undefined for "print nothing".
+// Returns the stdout JSON, or undefined for "print nothing"; for the background hook, whether to
+// wake the session.
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
 import { HookInputSchema, type HookInput, type StopInput } from "../session/input.js";
 import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
-import { toHookJson, type HookDecision, type StopDecision } from "../session/output.js";
-import { SessionMarkerSchema } from "../session/marker.js";
+import { toHookJson, type HookDecision, type StopDecision, type WakeDecision } from "../session/output.js";
+import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
 
 const HANDLERS: Record<"repeat" | "auto-loop", () => Promise<LoopHookHandlers>> = {
   repeat: async () => (await import("../repeat/hook-handlers.js")).repeatHookHandlers,
   "auto-loop": async () => (await import("../auto-loop/hook-handlers.js")).autoLoopHookHandlers,
 };
 
-/** `userHome`: where the person's notify command is configured (tests give their own; see notify/command.ts). */
-export async function dispatchHook(payload: unknown, dataDir: string, userHome?: string): Promise<Record<string, unknown> | undefined> {
+type Routed = { input: HookInput; marker: SessionMarker; base: Omit<HookContext<never>, "input">; handlers: LoopHookHandlers };
+
+/** Validates the payload and finds the loop this session's marker routes to; otherwise what to print (or undefined). */
+async function route(payload: unknown, dataDir: string): Promise<Routed | { output: Record<string, unknown> | undefined }> {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
     process.stderr.write(`loopkit: ignoring a hook payload it does not understand: ${parsed.error.issues[0]?.message ?? "invalid"}\n`);
-    return undefined;
+    return { output: undefined };
   }
   const input = parsed.data;
   const markerFile = sessionMarkerPath(dataDir, input.session_id);
   let marker;
   try {
     const read = await readJson(markerFile, SessionMarkerSchema);
-    if (!read.exists) return undefined;
+    if (!read.exists) return { output: undefined };
     marker = read.value;
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(markerFile);
-    return toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` });
+    return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
   }
   const handlers = await HANDLERS[marker.kind]();
-  const base = { marker, dataDir, env: process.env, now: () => new Date() };
+  return { input, marker, base: { marker, dataDir, env: process.env, now: () => new Date() }, handlers };
+}
+
+/** `userHome`: where the person's notify command is configured (tests give their own; see notify/command.ts). */
+export async function dispatchHook(payload: unknown, dataDir: string, userHome?: string): Promise<Record<string, unknown> | undefined> {
+  const routed = await route(payload, dataDir);
+  if ("output" in routed) return routed.output;
+  const { input, marker, base, handlers } = routed;
   const before = await readLoop(marker.kind, marker.state_file);
   let decision: HookDecision | undefined;
   switch (input.hook_event_name) {
@@ -47,6 +57,12 @@ export async function dispatchHook(payload: unknown, dataDir: string, userHome?:
       break;
     case "UserPromptSubmit":
       decision = await handlers.userPromptSubmit?.({ ...base, input });
+      break;
+    case "StopFailure":
+      decision = await handlers.stopFailure?.({ ...base, input });
+      break;
+    case "SessionEnd":
+      await handlers.sessionEnd?.({ ...base, input });
       break;
   }
   const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
@@ -76,5 +92,18 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
 function withLines(decision: HookDecision | undefined, lines: string[], eventName: HookInput["hook_event_name"]): HookDecision {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");
   if (decision) return { ...decision, message };
-  return eventName === "Stop" ? { kind: "allow", message } : { kind: "context", eventName, message };
+  if (eventName === "SessionStart" || eventName === "UserPromptSubmit") return { kind: "context", eventName, message };
+  return { kind: "allow", message };
+}
+
+/**
+ * The background (asyncRewake) hook of a Stop or StopFailure: what it ends with. It tells nobody else:
+ * it starts beside the Stop hook, so what it would see change is mostly that hook's doing, told there.
+ */
+export async function dispatchBackground(payload: unknown, dataDir: string): Promise<WakeDecision> {
+  const routed = await route(payload, dataDir);
+  if ("output" in routed) return { kind: "none" };
+  const { input, base, handlers } = routed;
+  if ((input.hook_event_name !== "Stop" && input.hook_event_name !== "StopFailure") || !handlers.background) return { kind: "none" };
+  return handlers.background({ ...base, input });
 }

@@ -10,7 +10,16 @@ import type { ActsOn } from "../session/handlers.js";
 import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
-type DispatchModule = { dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined> };
+type DispatchModule = {
+  dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined>;
+  dispatchBackground(payload: unknown, dataDir: string): Promise<{ kind: "wake"; prompt: string; message?: string } | { kind: "none"; message?: string }>;
+};
+
+/**
+ * `hook.cjs --background`: the asyncRewake hook hooks.json starts beside the Stop hook. Claude Code
+ * runs it without holding the session; its exit code 2 wakes the model with its stderr as a new turn.
+ */
+const BACKGROUND = process.argv.includes("--background");
 
 function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
@@ -74,14 +83,22 @@ async function main(): Promise<void> {
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
   const activePath = new URL("./hook-active.js", import.meta.url).href;
-  const { dispatchHook } = (await import(activePath)) as DispatchModule;
-  const output = await dispatchHook(payload, data);
-  if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
+  const active = (await import(activePath)) as DispatchModule;
+  if (!BACKGROUND) {
+    const output = await active.dispatchHook(payload, data);
+    if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
+    return;
+  }
+  const wake = await active.dispatchBackground(payload, data);
+  if (wake.message) process.stdout.write(`${JSON.stringify({ systemMessage: wake.message })}\n`);
+  if (wake.kind !== "wake") return;
+  process.stderr.write(wake.prompt);
+  process.exitCode = 2;
 }
 
 main().then(
   () => {
-    process.exitCode = 0;
+    process.exitCode ??= 0;
   },
   (error: unknown) => {
     const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;

@@ -1,11 +1,10 @@
 // The repeat loop's edge to checkpoints: the iteration a Stop just recorded, kept with its result.
 import type { HookContext } from "../session/handlers.js";
-import type { StopInput } from "../session/input.js";
 import { checkpointIteration } from "../checkpoint/take.js";
 import { loadState } from "./store.js";
 
 /** Checkpoints the last recorded iteration of this session's loop (once); returns what to report. */
-export async function checkpointRepeat(ctx: HookContext<StopInput>, file: string): Promise<string[]> {
+export async function checkpointRepeat(ctx: HookContext<{ session_id: string }>, file: string): Promise<string[]> {
   const state = await loadState(file, ctx.now()).catch(() => undefined);
   const last = state?.iterations[state.iterations.length - 1];
   if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];

@@ -1,8 +1,9 @@
 // The decision core of /loopkit:repeat: pure state transitions, no I/O. The hook handler and the
 // CLI call these and save what they return: iteration accounting, and the Stop state machine (state
 // and what a Stop observed in; a step out, saying what to save and what the edge must do next).
+import { apiErrorSummary, type ApiError } from "../session/api-error.js";
 import { findSuccessMarker } from "./early-success.js";
-import { iterationPrompt, pausedLine, progressLine, summaryLine } from "./prompt.js";
+import { iterationPrompt, iterationTag, pausedLine, summaryLine, waitingLine } from "./prompt.js";
 import { readResultLine, type IterationResult } from "./result-line.js";
 import type { FinalStatus, RepeatState } from "./state.js";
 
@@ -11,27 +12,41 @@ export const BREAKER_FAILURES = 3;
 export interface IterationOutcome extends IterationResult {
   /** A success marker found in a passing iteration's final message, or null. */
   successMarker: string | null;
+  /** A usage limit with a known reset: a failed iteration that does not count toward the breaker. */
+  spareBreaker?: boolean;
+  /** The next iteration starts no sooner than this (a usage limit's reset). */
+  notBefore?: Date | null;
+}
+
+/** The failures in a row after this outcome. */
+function failuresAfter(state: RepeatState, outcome: IterationOutcome): number {
+  if (outcome.result === "pass") return 0;
+  return outcome.spareBreaker ? state.consecutive_failures : state.consecutive_failures + 1;
 }
 
 export type Decision = { kind: "finish"; status: FinalStatus } | { kind: "wait"; nextAt: Date };
 
 /** What happens after an iteration: early success, then the breaker, then the ceiling, else wait for the next start. */
 export function decide(state: RepeatState, outcome: IterationOutcome, now: Date): Decision {
-  const failures = outcome.result === "pass" ? 0 : state.consecutive_failures + 1;
+  const failures = failuresAfter(state, outcome);
   if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
   if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
   if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
-  // The next start counts from this iteration's start, so a slow iteration never makes two overlap.
-  const due = Date.parse(state.iteration_started_at) + state.interval_ms;
-  return { kind: "wait", nextAt: new Date(Math.max(due, now.getTime())) };
+  // A full interval lies between one iteration's end and the next one's start (the repeat spec), also
+  // after an iteration that ran longer than the interval.
+  const due = now.getTime() + state.interval_ms;
+  return { kind: "wait", nextAt: new Date(Math.max(due, outcome.notBefore?.getTime() ?? 0)) };
 }
 
-/** Records the iteration that just ended and applies the decision: ended, or waiting (owned by `waitToken`). */
-export function recordIteration(state: RepeatState, outcome: IterationOutcome, now: Date, waitToken: string): { state: RepeatState; decision: Decision } {
+/**
+ * Records the iteration that just ended and applies the decision: ended, or waiting (owned by
+ * `waitToken`, carried out by the background hook of the Stop whose prompt id is `waitOwner`).
+ */
+export function recordIteration(state: RepeatState, outcome: IterationOutcome, now: Date, waitToken: string, waitOwner: string | null = null): { state: RepeatState; decision: Decision } {
   const decision = decide(state, outcome, now);
   const recorded: RepeatState = {
     ...state,
-    consecutive_failures: outcome.result === "pass" ? 0 : state.consecutive_failures + 1,
+    consecutive_failures: failuresAfter(state, outcome),
     iterations: [
       ...state.iterations,
       {
@@ -45,12 +60,12 @@ export function recordIteration(state: RepeatState, outcome: IterationOutcome, n
     ],
   };
   if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
-  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken }, decision };
+  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken, wait_owner: waitOwner }, decision };
 }
 
 /** The next iteration begins now. */
 export function startNextIteration(state: RepeatState, now: Date): RepeatState {
-  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null };
+  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 
 /** --resume runs in a new prompt of the person's: the loop learns that prompt's id at its next Stop. */
@@ -60,7 +75,7 @@ export function resumeState(state: RepeatState, now: Date): RepeatState {
 
 /** Pauses a waiting loop: the next iteration starts on --resume. */
 export function pauseLoop(state: RepeatState): RepeatState {
-  return { ...state, phase: "paused", next_at: null, wait_token: null };
+  return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null };
 }
 
 /** Pauses a loop whose iteration in flight never reached the model: --resume runs that iteration again. */
@@ -69,7 +84,7 @@ export function pauseLostIteration(state: RepeatState): RepeatState {
 }
 
 export function endLoop(state: RepeatState, status: FinalStatus, now: Date): RepeatState {
-  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null };
+  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 
 export const isActive = (state: RepeatState) => state.phase !== "ended";
@@ -78,14 +93,16 @@ export const isActive = (state: RepeatState) => state.phase !== "ended";
  * What a Stop (or the end of a wait) leads to. `state`, when present, is to be saved first.
  * - allow: the session may end, with these lines for the person; `removeMarker` when the loop is over.
  * - wait: an iteration was recorded and the next one is due at `until`; the wait belongs to `token`.
- *   The edge carries it out (in the Stop hook itself, or in a background hook) and then calls afterWait.
- * - continue: the wait is over; the session goes on with `prompt`, `line` telling the person.
+ *   The Stop hook saves it and tells the person (`lines`); the background hook of the same Stop
+ *   (claimWait) sleeps until then and calls afterWait.
+ * - continue: the wait is over; the background hook wakes the session with `prompt` (the person
+ *   was told when at the wait's start).
  * `recorded` marks a step that ended an iteration: the edge then updates the stats log.
  */
 export type StopStep =
   | { kind: "allow"; state?: RepeatState; lines: string[]; removeMarker?: boolean; recorded?: boolean }
-  | { kind: "wait"; state: RepeatState; until: Date; token: string; recorded: true }
-  | { kind: "continue"; state: RepeatState; prompt: string; line: string };
+  | { kind: "wait"; state: RepeatState; until: Date; token: string; recorded: true; lines: string[] }
+  | { kind: "continue"; state: RepeatState; prompt: string };
 
 /** A step with no wait left in it. */
 export type SettledStep = Exclude<StopStep, { kind: "wait" }>;
@@ -106,26 +123,97 @@ export function onStop(state: RepeatState, obs: StopObservation): StopStep {
       return { kind: "allow", lines: [], removeMarker: true };
     case "paused":
       return { kind: "allow", lines: [] };
-    case "waiting": {
-      // The hook that was waiting is gone (the person interrupted it): this Stop ends someone else's turn.
-      const paused = pauseLoop(state);
-      return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
-    }
+    case "waiting":
+      // The person's own turn while the loop waits in the background: it is no iteration and moves
+      // nothing; the person hears when the next one runs.
+      return { kind: "allow", lines: [waitingLine(state, obs.now)] };
     case "running": {
-      if (obs.promptId && state.prompt_id && obs.promptId !== state.prompt_id) {
-        // A new prompt of the person's: the loop's own continuation never ran (an interrupt, or Claude
-        // Code's cap on consecutive Stop-hook continuations). Never count or re-feed on this turn.
-        const paused = pauseLostIteration(state);
-        const why = `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`;
-        return { kind: "allow", state: paused, lines: [pausedLine(paused, why)] };
-      }
+      // Another prompt's turn: the person's, ending while the woken iteration waits its turn. Never counted.
+      if (!isLoopTurn(state, obs.promptId)) return { kind: "allow", lines: [] };
       const result = readResultLine(obs.lastMessage);
       const successMarker = result.result === "pass" ? findSuccessMarker(obs.lastMessage ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
-      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, { ...result, successMarker }, obs.now, obs.waitToken);
-      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true };
-      return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+      return record(state, { ...result, successMarker }, obs);
     }
   }
+}
+
+/** The turn of this prompt id is the iteration in flight (an unknown id on either side is taken as the loop's). */
+const isLoopTurn = (state: RepeatState, promptId: string | null) => !promptId || !state.prompt_id || promptId === state.prompt_id;
+
+function record(state: RepeatState, outcome: IterationOutcome, obs: { now: Date; promptId: string | null; waitToken: string }): StopStep {
+  const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, outcome, obs.now, obs.waitToken, obs.promptId);
+  if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true, lines: [waitingLine(next.state, obs.now)] };
+  return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+}
+
+/** What an API error turn counts as: a failed iteration naming the error; a usage limit with a known reset waits for it and spares the breaker. */
+export function apiErrorOutcome(error: ApiError): IterationOutcome {
+  const waitsForReset = error.usageLimit && error.resetAt !== null;
+  return { result: "fail", exit_code: 1, summary: apiErrorSummary(error), successMarker: null, spareBreaker: waitsForReset, notBefore: waitsForReset ? error.resetAt : null };
+}
+
+export interface ApiErrorObservation {
+  now: Date;
+  promptId: string | null;
+  error: ApiError;
+  waitToken: string;
+}
+
+/** A StopFailure: the iteration's turn ended in an API error (another turn's error changes nothing). */
+export function onApiError(state: RepeatState, obs: ApiErrorObservation): StopStep {
+  if (state.phase !== "running" || !isLoopTurn(state, obs.promptId)) return { kind: "allow", lines: [] };
+  return record(state, apiErrorOutcome(obs.error), obs);
+}
+
+/**
+ * The session ends (SessionEnd): nothing can continue the loop in this process. An iteration that died
+ * of an API error is recorded as failed; a loop that would go on is paused for --resume (an iteration
+ * that never finished runs again then); the stats log gets the record either way.
+ */
+export function onSessionEnd(state: RepeatState, obs: { now: Date; apiError: ApiError | null }): SettledStep | null {
+  if (state.phase === "waiting") {
+    const paused = pauseLoop(state);
+    return { kind: "allow", state: paused, lines: [pausedLine(paused, "the session ended while it waited")] };
+  }
+  if (state.phase !== "running") return null;
+  if (!obs.apiError) {
+    const paused = pauseLostIteration(state);
+    return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended before iteration ${state.iteration} finished`)] };
+  }
+  const next = recordIteration(state, apiErrorOutcome(obs.apiError), obs.now, "session-end");
+  if (next.decision.kind === "finish") return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+  const paused = pauseLoop(next.state);
+  return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)], recorded: true };
+}
+
+/**
+ * A prompt submitted in the interactive UI: the woken iteration's own turn (its prompt carries the
+ * loop's tag) becomes the turn the loop runs in; the state to save, or null.
+ */
+export function onPromptSubmit(state: RepeatState, obs: { promptId: string | null; prompt: string | undefined }): RepeatState | null {
+  if (state.phase !== "running" || !obs.promptId || obs.promptId === state.prompt_id || !obs.prompt?.includes(iterationTag(state))) return null;
+  return { ...state, prompt_id: obs.promptId };
+}
+
+/** A wait nobody woke this long after it was due (its hook died) is taken over by the next Stop's hook. */
+export const TAKEOVER_MS = 30_000;
+
+/**
+ * What the background hook of a Stop does: wait for its Stop hook to record the iteration (pending),
+ * carry out the wait that Stop started (mine; also one left overdue by a hook that died), or nothing.
+ */
+export type WaitClaim =
+  | { kind: "pending" }
+  | { kind: "none" }
+  | { kind: "mine"; until: Date; token: string; state?: RepeatState };
+
+export function claimWait(state: RepeatState, obs: { now: Date; promptId: string | null }): WaitClaim {
+  if (state.phase === "running") return isLoopTurn(state, obs.promptId) ? { kind: "pending" } : { kind: "none" };
+  if (state.phase !== "waiting" || !state.next_at || !state.wait_token) return { kind: "none" };
+  const until = new Date(state.next_at);
+  if ((state.wait_owner ?? null) === (obs.promptId ?? null)) return { kind: "mine", until, token: state.wait_token };
+  if (obs.now.getTime() > until.getTime() + TAKEOVER_MS) return { kind: "mine", until, token: state.wait_token, state: { ...state, wait_owner: obs.promptId } };
+  return { kind: "none" };
 }
 
 /** Whether the wait owned by `token` is still on (a --cancel, a --resume or a newer wait ends it). */
@@ -137,7 +225,6 @@ export interface WakeObservation {
   token: string;
   /** The wait was cut short by a signal or by its session going away. */
   interrupted: boolean;
-  waitedMs: number;
 }
 
 /** The end of a wait: the loop's current state says whether the next iteration starts. */
@@ -149,7 +236,7 @@ export function afterWait(current: RepeatState, wake: WakeObservation): SettledS
     return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
   }
   const next = startNextIteration(current, wake.now);
-  return { kind: "continue", state: next, prompt: iterationPrompt(next), line: progressLine(current, wake.waitedMs) };
+  return { kind: "continue", state: next, prompt: iterationPrompt(next) };
 }
 
 /** A resumed session: a wait left from its earlier process can no longer continue it, so the loop pauses now. */

@@ -6,8 +6,9 @@ export const REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /comman
 
 Runs a prompt or a slash command again and again on a real timer, in the session that started it.
 
-  interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
-                    under 1m is raised to 1m; at most 24h). Only a leading interval counts.
+  interval          the pause from one iteration's end to the next one's start: 90s, 5m,
+                    1h30m (default 10m; under 1m is raised to 1m; at most 24h). Only a leading
+                    interval counts. The session stays yours while the loop waits.
   <prompt>          text for the model, e.g. "check deploy status" (quotes group words;
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
@@ -16,7 +17,7 @@ Runs a prompt or a slash command again and again on a real timer, in the session
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
-  --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
+  --resume          continue a loop that was paused (its waiting hook was killed, its session ended)
   -h, --help        this text
 
 From a terminal (the skill passes these itself):

@@ -1,38 +1,61 @@
 // The repeat loop's hooks: the I/O around the pure core in decide.ts. A Stop loads the loop, lets
-// onStop decide, saves what it returns, updates the stats log, and carries out a wait in this very
-// hook until the next start, then asks afterWait whether to continue the session with the next
-// iteration's prompt. A wait that is interrupted (Esc, a kill) leaves the loop paused: its prompt is
-// never re-fed on a later, unrelated turn.
+// onStop decide, saves what it returns and updates the stats log; when the next iteration is due
+// later, the Stop hook only tells the person, and the background hook of the same Stop (asyncRewake:
+// the session stays free meanwhile) sleeps until then and wakes the session with the next iteration's
+// prompt. A wait that is interrupted (a kill, the session going away) leaves the loop paused: its
+// prompt is never re-fed on a later, unrelated turn. An API error ends a turn with a StopFailure (or,
+// in `claude -p`, only with SessionEnd): recorded as a failed iteration, never a hang.
 import { randomUUID } from "node:crypto";
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
-import { loadOwned } from "../session/owner.js";
+import { apiErrorOf, lastTurnApiError } from "../session/api-error.js";
+import { loadOwned, ownsLoop } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
-import type { StopInput } from "../session/input.js";
-import { withNotes, type StopDecision } from "../session/output.js";
+import type { StopFailureInput, StopInput } from "../session/input.js";
+import { withNotes, type StopDecision, type WakeDecision } from "../session/output.js";
 import { checkpointRepeat } from "./checkpoint.js";
-import { afterWait, endLoop, isActive, onResume, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
+import { afterWait, claimWait, endLoop, isActive, type WaitClaim, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
 
 /** How often a waiting hook re-reads the state, so a --cancel from another process ends the wait at once. */
 const POLL_MS = 1_000;
+/** How often, and how long, a background hook looks for its Stop hook's record before giving up. */
+const SETTLE_POLL_MS = 100;
+const SETTLE_MAX_MS = 60_000;
 
-type Ctx = HookContext<StopInput>;
-type Waiting = Extract<StopStep, { kind: "wait" }> & { warnings: string[] };
+type Ctx = HookContext<StopInput | StopFailureInput>;
+/** Any event's context: what saving and the marker need. */
+type AnyCtx = HookContext<{ session_id: string }>;
 
 export const repeatHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
     const file = ctx.marker.state_file;
-    // Trapped from the start, so a signal that lands just as the wait begins still pauses the loop.
+    const decision = await withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
+    });
+    // The iteration's tree is kept once it is recorded; a failure is told, never fatal.
+    return withNotes(decision, await checkpointRepeat(ctx, file));
+  },
+  async stopFailure(ctx) {
+    const file = ctx.marker.state_file;
+    const decision = await withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
+      return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
+    });
+    return withNotes(decision, await checkpointRepeat(ctx, file));
+  },
+  async background(ctx) {
     const interrupt = trapSignals();
     try {
-      const ended = await withLock(file, () => endIteration(ctx, file));
-      // The iteration's tree is kept before the wait; a failure is told in the next prompt, never fatal.
-      const notes = await checkpointRepeat(ctx, file);
-      if (ended.kind !== "wait") return withNotes(ended, notes);
-      return withNotes(await waitThenContinue(ctx, file, ended, interrupt), notes);
+      return await waitInBackground(ctx, interrupt);
     } finally {
       interrupt.release();
     }
@@ -54,6 +77,27 @@ export const repeatHookHandlers: LoopHookHandlers = {
       return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
     });
   },
+  async sessionEnd(ctx) {
+    const file = ctx.marker.state_file;
+    await withLock(file, async () => {
+      const state = await loadState(file, ctx.now()).catch(() => undefined);
+      if (!state || !ownsLoop(state, ctx)) return;
+      const now = ctx.now();
+      const step = onSessionEnd(state, { now, apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null });
+      if (step) await carryOut(ctx, file, step, now);
+    });
+  },
+  // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
+  async userPromptSubmit(ctx) {
+    const file = ctx.marker.state_file;
+    await withLock(file, async () => {
+      const state = await loadState(file, ctx.now()).catch(() => undefined);
+      if (!state || !ownsLoop(state, ctx)) return;
+      const bound = onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt });
+      if (bound) await saveState(file, bound);
+    });
+    return undefined;
+  },
   // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {
     if (ctx.input.source !== "resume") return undefined;
@@ -73,24 +117,20 @@ const allow = (...lines: (string | undefined)[]): StopDecision => {
   return message ? { kind: "allow", message } : { kind: "allow" };
 };
 
-async function endIteration(ctx: Ctx, file: string): Promise<StopDecision | Waiting> {
-  const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
-  if ("decision" in owned) return owned.decision;
-  const { state } = owned;
-  const now = ctx.now();
-  const step = onStop(state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() });
+/** Saves a Stop's step: a wait is saved and announced here, and carried out by the background hook. */
+async function settle(ctx: AnyCtx, file: string, step: StopStep, now: Date): Promise<StopDecision> {
   if (step.kind !== "wait") return carryOut(ctx, file, step, now);
   await saveState(file, step.state);
-  return { ...step, warnings: await recordStats(step.state, now) };
+  return allow(...(await recordStats(step.state, now)), ...step.lines);
 }
 
 /** Saves what the core decided, updates the stats log for a recorded iteration, and drops the marker of a loop that is over. */
-async function carryOut(ctx: Ctx, file: string, step: SettledStep, now: Date, earlier: string[] = []): Promise<StopDecision> {
+async function carryOut(ctx: AnyCtx, file: string, step: SettledStep, now: Date): Promise<StopDecision> {
   if (step.state) await saveState(file, step.state);
-  if (step.kind === "continue") return { kind: "block", reason: step.prompt, message: [...earlier, step.line].join("\n") };
+  if (step.kind === "continue") return { kind: "block", reason: step.prompt };
   const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
   if (step.removeMarker) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-  return allow(...earlier, ...warnings, ...step.lines);
+  return allow(...warnings, ...step.lines);
 }
 
 /** Writes the loop's stats record; a problem there is reported, never allowed to break the loop. */
@@ -127,28 +167,60 @@ function trapSignals(): Interrupt {
   return interrupt;
 }
 
-/** Sleeps until the wait is due, watching the state file; then lets afterWait decide. */
-async function waitThenContinue(ctx: Ctx, file: string, waiting: Waiting, interrupt: Interrupt): Promise<StopDecision> {
-  const dueAt = waiting.until.getTime();
-  const waitStart = ctx.now().getTime();
-  // Claude Code killed by SIGTERM leaves this hook running as an orphan: a new parent means the session is gone.
+/** The background hook: finds the wait its Stop started (or one left overdue), sleeps until it is due, then lets afterWait decide. */
+async function waitInBackground(ctx: Ctx, interrupt: Interrupt): Promise<WakeDecision> {
+  const file = ctx.marker.state_file;
+  const promptId = ctx.input.prompt_id ?? null;
+  const settleBy = ctx.now().getTime() + SETTLE_MAX_MS;
+  let claim: WaitClaim;
+  for (;;) {
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    if (!state || !ownsLoop(state, ctx)) return { kind: "none" };
+    claim = claimWait(state, { now: ctx.now(), promptId });
+    if (claim.kind !== "pending") break;
+    // This Stop's own hook has not recorded the iteration yet (both start together).
+    if (ctx.now().getTime() > settleBy || interrupt.interrupted) return { kind: "none" };
+    await sleep(SETTLE_POLL_MS, interrupt);
+  }
+  if (claim.kind === "none") return { kind: "none" };
+  const taken = claim.state;
+  if (taken) {
+    // An overdue wait whose hook died: taken over under the lock, unless another hook was quicker.
+    const won = await withLock(file, async () => {
+      const current = await loadState(file, ctx.now()).catch(() => undefined);
+      if (!current || !waitGoesOn(current, taken.wait_token!) || current.wait_owner === taken.wait_owner) return false;
+      await saveState(file, { ...current, wait_owner: taken.wait_owner });
+      return true;
+    });
+    if (!won) return { kind: "none" };
+  }
+  const token = claim.token;
+  const dueAt = claim.until.getTime();
+  // A new parent means the session is gone (Claude Code killed by SIGTERM leaves this hook as an orphan).
   const parent = process.ppid;
   while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.min(POLL_MS, dueAt - ctx.now().getTime()));
-      interrupt.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    await sleep(Math.min(POLL_MS, dueAt - ctx.now().getTime()), interrupt);
     if (process.ppid !== parent) interrupt.interrupted = true;
-    if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => undefined), waiting.token)) break;
+    if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => undefined), token)) break;
   }
   return withLock(file, async () => {
     const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
-    if ("decision" in owned) return owned.decision;
+    if ("decision" in owned) return { kind: "none", ...(owned.decision.message ? { message: owned.decision.message } : {}) };
     const now = ctx.now();
-    const step = afterWait(owned.state, { now, token: waiting.token, interrupted: interrupt.interrupted, waitedMs: now.getTime() - waitStart });
-    return carryOut(ctx, file, step, now, waiting.warnings);
+    const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
+    const decision = await carryOut(ctx, file, step, now);
+    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...(decision.message ? { message: decision.message } : {}) };
+    return { kind: "none", ...(decision.message ? { message: decision.message } : {}) };
+  });
+}
+
+/** Sleeps `ms`, or less when a signal wakes the hook. */
+function sleep(ms: number, interrupt: Interrupt): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    interrupt.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
   });
 }

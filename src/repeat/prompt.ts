@@ -1,27 +1,25 @@
 // The texts of a repeat loop: each iteration's prompt for the model, and the lines for the person.
 import { formatDuration } from "../shared/duration.js";
 import { splitSlashCommand } from "./args.js";
+import { ITERATION_TAG_START } from "./hook-events.js";
 import type { RepeatState } from "./state.js";
 
-/** The prompt of the iteration in flight (state.iteration). Deterministic: early success compares against it. */
+/** Marks the loop's own prompts (the UserPromptSubmit hook tells an iteration's turn from the person's by it). */
+export function iterationTag(state: RepeatState): string {
+  return `${ITERATION_TAG_START}${state.iteration}/${state.max_iterations} (${state.loop_id}`;
+}
+
+/** The prompt of the iteration in flight (state.iteration): short, it lands in the transcript every time. Deterministic: early success compares against it. */
 export function iterationPrompt(state: RepeatState): string {
   const slash = splitSlashCommand(state.command);
   const task = slash
-    ? [
-        `Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`,
-      ]
-    : ["Do this task now:", "", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
+    ? [`Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`]
+    : ["Do this task now:", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
   return [
-    `loopkit repeat: iteration ${state.iteration}/${state.max_iterations} (every ${formatDuration(state.interval_ms)}).`,
-    "",
+    `${iterationTag(state)}, every ${formatDuration(state.interval_ms)}).`,
     ...task,
-    "",
-    "When you have finished, end your final message with exactly one line of this form:",
-    "REPEAT-RESULT: pass - <one-line summary>",
-    "or, if the task failed or found a problem:",
-    "REPEAT-RESULT: fail - <one-line summary>",
-    "Use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished and no further runs are needed: loopkit then ends the loop early.",
-    "Do not wait, sleep or schedule anything yourself: loopkit starts the next iteration on its own timer.",
+    "End your final message with one line: REPEAT-RESULT: pass - <one-line summary> (or fail - <summary> if it failed or found a problem).",
+    "Say DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED only when no further runs are needed (that ends the loop). Do not wait or schedule anything: loopkit runs the next iteration.",
   ].join("\n");
 }
 
@@ -34,11 +32,20 @@ export function startText(state: RepeatState, warnings: string[]): string {
 
 const passes = (state: RepeatState) => state.iterations.filter((it) => it.result === "pass").length;
 
-/** The progress line after a wait, e.g. `repeat 2/5 - pass - waited 5m - repeat 3/5 starting`. */
-export function progressLine(previous: RepeatState, waitedMs: number): string {
-  const last = previous.iterations[previous.iterations.length - 1];
-  const result = `${last?.result ?? "?"}${last?.summary ? ` (${last.summary})` : ""}`;
-  return `repeat ${previous.iteration}/${previous.max_iterations} - ${result} - waited ${formatDuration(waitedMs)} - repeat ${previous.iteration + 1}/${previous.max_iterations} starting`;
+/** A wall-clock time for the person, in the hook's local time zone, e.g. `14:05:09`. */
+export function clockTime(at: Date): string {
+  return at.toLocaleTimeString("en-GB", { hour12: false });
+}
+
+/**
+ * Said when a wait begins and after the person's own turns during it, e.g.
+ * `loopkit repeat loop-1: 1/5 pass (ok) · next 2/5 at 14:05:09 (in 5m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`.
+ */
+export function waitingLine(state: RepeatState, now: Date): string {
+  const last = state.iterations[state.iterations.length - 1];
+  const result = last ? ` ${last.result}${last.summary ? ` (${last.summary})` : ""}` : "";
+  const next = state.next_at ? new Date(state.next_at) : now;
+  return `loopkit repeat ${state.loop_id}: ${state.iteration}/${state.max_iterations}${result} · next ${state.iteration + 1}/${state.max_iterations} at ${clockTime(next)} (in ${formatDuration(next.getTime() - now.getTime())}) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`;
 }
 
 /** The summary when a loop ends: iterations, passes, failures, final status, elapsed. */

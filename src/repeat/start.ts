@@ -53,6 +53,7 @@ export async function startLoop(ctx: RepeatContext, sessionId: string, request: 
       iteration_started_at: now,
       next_at: null,
       wait_token: null,
+      wait_owner: null,
       prompt_id: null,
       consecutive_failures: 0,
       iterations: [],

@@ -7,7 +7,7 @@ import * as z from "zod";
 export const FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
-/** running: an iteration is in the model's hands; waiting: a Stop hook sleeps until next_at; paused: that wait was interrupted. */
+/** running: an iteration is in the model's hands; waiting: a background hook sleeps until next_at; paused: that wait was interrupted. */
 export const PHASES = ["running", "waiting", "paused", "ended"] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -38,6 +38,11 @@ export const RepeatStateSchema = z.object({
   next_at: z.iso.datetime().nullable(),
   /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
   wait_token: z.string().nullable(),
+  /**
+   * prompt_id of the Stop that started the wait: the background hook of that Stop carries it out (every
+   * Stop starts one). Absent in files written before waits ran in the background.
+   */
+  wait_owner: z.string().nullable().default(null),
   /**
    * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
    * with another one ends a new prompt of the person's, so the loop's continuation was lost.

@@ -1,8 +1,8 @@
 // The contract between the hook and each loop kind (repeat, auto-loop): the handlers the active path
 // calls, and the cheap question the hook entry asks first (<kind>/hook-events.ts), before it loads them.
 import type { SessionMarker } from "./marker.js";
-import type { SessionStartInput, StopInput, UserPromptSubmitInput } from "./input.js";
-import type { ContextDecision, StopDecision } from "./output.js";
+import type { SessionEndInput, SessionStartInput, StopFailureInput, StopInput, UserPromptSubmitInput } from "./input.js";
+import type { ContextDecision, StopDecision, WakeDecision } from "./output.js";
 
 /** What every handler gets: the validated payload, the marker that routed it here, and the edges. */
 export interface HookContext<I> {
@@ -19,6 +19,12 @@ export interface LoopHookHandlers {
   endOnError(ctx: HookContext<StopInput>, reason: string): Promise<StopDecision>;
   sessionStart?(ctx: HookContext<SessionStartInput>): Promise<ContextDecision | undefined>;
   userPromptSubmit?(ctx: HookContext<UserPromptSubmitInput>): Promise<ContextDecision | undefined>;
+  /** A turn ended in an API error. */
+  stopFailure?(ctx: HookContext<StopFailureInput>): Promise<StopDecision | undefined>;
+  /** The session ends: nothing in this process can continue the loop. */
+  sessionEnd?(ctx: HookContext<SessionEndInput>): Promise<void>;
+  /** The background (asyncRewake) hook every Stop and StopFailure also starts: it may wake the session later. */
+  background?(ctx: HookContext<StopInput | StopFailureInput>): Promise<WakeDecision>;
 }
 
 /** What the hook entry knows before loading anything: the payload and the session's marker, parsed as JSON, not validated. */

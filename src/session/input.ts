@@ -29,12 +29,35 @@ export const UserPromptSubmitInputSchema = z.looseObject({
   ...common,
   hook_event_name: z.literal("UserPromptSubmit"),
   prompt: z.string().optional(),
+  /** A new one for every prompt; in the interactive UI also for a turn a background hook woke. */
+  prompt_id: z.string().optional(),
 });
 export type UserPromptSubmitInput = z.infer<typeof UserPromptSubmitInputSchema>;
+
+/** A turn that ended in an API error (no Stop runs then). `error` is Claude Code's class of it. */
+export const StopFailureInputSchema = z.looseObject({
+  ...common,
+  hook_event_name: z.literal("StopFailure"),
+  prompt_id: z.string().optional(),
+  error: z.string().nullish(),
+  error_details: z.string().nullish(),
+  /** Claude Code's "API Error: ..." text. */
+  last_assistant_message: z.string().nullish(),
+});
+export type StopFailureInput = z.infer<typeof StopFailureInputSchema>;
+
+export const SessionEndInputSchema = z.looseObject({
+  ...common,
+  hook_event_name: z.literal("SessionEnd"),
+  reason: z.string().optional(),
+});
+export type SessionEndInput = z.infer<typeof SessionEndInputSchema>;
 
 export const HookInputSchema = z.discriminatedUnion("hook_event_name", [
   StopInputSchema,
   SessionStartInputSchema,
   UserPromptSubmitInputSchema,
+  StopFailureInputSchema,
+  SessionEndInputSchema,
 ]);
 export type HookInput = z.infer<typeof HookInputSchema>;

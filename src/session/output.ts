@@ -10,6 +10,9 @@ export type ContextDecision = { kind: "context"; eventName: "SessionStart" | "Us
 
 export type HookDecision = StopDecision | ContextDecision;
 
+/** What a background (asyncRewake) hook ends with: wake the session with `prompt` as a new turn, or nothing. */
+export type WakeDecision = { kind: "wake"; prompt: string; message?: string } | { kind: "none"; message?: string };
+
 /** The JSON Claude Code expects on stdout for a decision; undefined means print nothing. */
 export function toHookJson(decision: HookDecision | undefined): Record<string, unknown> | undefined {
   if (!decision) return undefined;

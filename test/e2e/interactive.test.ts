@@ -1,12 +1,12 @@
-// The real interactive Claude Code UI under tmux: pressing Esc while a repeat loop's Stop hook waits
-// pauses the loop, and the person's next, unrelated prompt is answered without the loop's prompt.
-// (The -p tests stand a SIGTERM in for Esc; this checks that Esc really is that.)
+// The real interactive Claude Code UI under tmux: while a repeat loop waits, the session is the
+// person's (a prompt typed then is answered at once and is no iteration), the loop still runs exactly
+// its own iterations a full interval apart, and an API outage mid-loop is recorded, never a hang.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { describe, expect, it } from "vitest";
-import type { FakeModel } from "./harness/fake-model.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationOf } from "./repeat-helpers.js";
@@ -25,6 +25,19 @@ const socket = `loopkit-test-${process.pid}`;
 const tmux = (...args: string[]) => execa("tmux", ["-L", socket, ...args], { reject: false });
 const screen = async () => String((await tmux("capture-pane", "-p", "-t", "cc")).stdout ?? "");
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+/** Types a line and submits it; Enter again if the UI was not ready for it (the line still sits in the input box). */
+const type = async (text: string) => {
+  await tmux("send-keys", "-t", "cc", "-l", text);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await tmux("send-keys", "-t", "cc", "Enter");
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const lines = (await screen()).split("\n");
+    const input = lines.map((line) => line.startsWith("❯")).lastIndexOf(true);
+    if (input < 0 || !lines[input]!.includes(text.slice(0, 30)) || lines.slice(0, input).some((line) => line.startsWith("❯") && line.includes(text.slice(0, 30)))) return;
+    await tmux("send-keys", "-t", "cc", "Enter");
+  }
+};
 
 /** The input box waits for the person: 2.1.197's footer says "? for shortcuts"; 2.1.332's shows the mode, and "esc to interrupt" only while a turn runs. */
 const idle = (text: string) => /\? for shortcuts/.test(text) || (/shift\+tab to cycle/.test(text) && !/esc to interrupt/.test(text));
@@ -41,70 +54,125 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
 
 let model: FakeModel;
 let sandbox: Sandbox;
-let data: string;
-useModelAndSandbox({
-    sandbox: "file",
-    script: (request) => ({ text: `Checked it.\nREPEAT-RESULT: pass - fine (request ${request.index})` }),
-    setUp: (world) => void (data = path.join(world.sandbox.root, "loopkit data")),
-    tearDown: async () => {
-      await tmux("kill-server");
-      await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
-    },
-  }, (world) => ({ model, sandbox } = world));
+useModelAndSandbox({}, (world) => ({ model, sandbox } = world));
+// Registered after the lifecycle's hooks, so it runs before the sandbox goes.
+afterEach(async () => {
+  await tmux("kill-server");
+  await new Promise((resolve) => setTimeout(resolve, 500)); // let the killed CLI stop writing under HOME
+});
 
-const repeatPhase = (): string | undefined => {
-  try {
-    const [file] = readdirSync(path.join(data, "repeat")).filter((name) => name.endsWith(".json"));
-    return file ? (JSON.parse(readFileSync(path.join(data, "repeat", file), "utf8")) as { phase: string }).phase : undefined;
-  } catch {
-    return undefined;
-  }
-};
+/** Starts the real UI in tmux with the plugin, HOME pre-answered (onboarding, folder trust, API key). */
+async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEnv: Record<string, string> = {}) {
+  model.setScript(script);
+  const first = model.requests.length;
+  const data = path.join(sandbox.root, "loopkit data");
+  writeFileSync(
+    path.join(sandbox.home, ".claude.json"),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      theme: "dark",
+      customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+      projects: { [realpathSync(sandbox.project)]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+    }),
+  );
+  const stats = path.join(sandbox.root, "stats", "stats.json");
+  const env = {
+    ...claudeEnv(model, sandbox, { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extraEnv }),
+    ANTHROPIC_API_KEY: API_KEY,
+    TERM: "xterm-256color",
+  };
+  const launcher = path.join(sandbox.root, "launch.sh");
+  writeFileSync(
+    launcher,
+    `cd ${shellQuote(sandbox.project)} && exec env -i ${Object.entries(env)
+      .map(([key, value]) => `${key}=${shellQuote(value)}`)
+      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)}\n`,
+  );
+  await tmux("new-session", "-d", "-s", "cc", "-x", "200", "-y", "50", `sh ${shellQuote(launcher)}`);
+  await waitFor("the input prompt", async () => idle(await screen()));
+  const state = (): any => {
+    try {
+      const [file] = readdirSync(path.join(data, "repeat")).filter((name) => name.endsWith(".json"));
+      return file ? JSON.parse(readFileSync(path.join(data, "repeat", file), "utf8")) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const record = (): any => JSON.parse(readFileSync(stats, "utf8")).loop_runs[0];
+  /** This test's requests (the model serves the whole file). */
+  const requests = () => model.requests.slice(first);
+  return { state, record, requests };
+}
 
-describe.skipIf(!hasTmux)("an interactive session", () => {
-  it("Esc during a repeat wait pauses the loop; the next prompt is the person's alone", async () => {
-    // A HOME where onboarding, the folder's trust dialog and the API key question are already answered.
-    writeFileSync(
-      path.join(sandbox.home, ".claude.json"),
-      JSON.stringify({
-        hasCompletedOnboarding: true,
-        theme: "dark",
-        customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
-        projects: { [realpathSync(sandbox.project)]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-      }),
-    );
-    const env = { ...claudeEnv(model, sandbox, { LOOPKIT_DATA_DIR: data }), ANTHROPIC_API_KEY: API_KEY, TERM: "xterm-256color" };
-    const launch = path.join(sandbox.root, "launch.sh");
-    writeFileSync(
-      launch,
-      `cd ${shellQuote(sandbox.project)} && exec env -i ${Object.entries(env)
-        .map(([key, value]) => `${key}=${shellQuote(value)}`)
-        .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)}\n`,
-    );
-    await tmux("new-session", "-d", "-s", "cc", "-x", "160", "-y", "45", `sh ${shellQuote(launch)}`);
-    await waitFor("the input prompt", async () => idle(await screen()));
+/** Interactive sessions also try a few hosts of their own (downloads, GitHub); the trap refuses each CONNECT. Anything else unexpected fails. */
+const unexpected = (m: FakeModel) => m.unexpected.filter((u) => !u.includes("count_tokens") && !u.startsWith("CONNECT "));
 
-    await tmux("send-keys", "-t", "cc", "-l", "/loopkit:repeat 1m --iterations 3 say hi");
-    await tmux("send-keys", "-t", "cc", "Enter");
-    await waitFor("iteration 1 to end and the hook to wait", () => repeatPhase() === "waiting");
-    expect(await screen()).toMatch(/running stop hook/i);
+describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
+  it("stays the person's while the loop waits: a prompt typed then is answered at once, and the loop runs exactly its own iterations, an interval apart", async () => {
+    const personAsked: number[] = [];
+    const run = await launch((request) => {
+      if (request.kind !== "main") return { text: "a title" };
+      if (request.lastUserText.endsWith("what is 2+2")) {
+        personAsked.push(Date.now());
+        return { text: "4" };
+      }
+      const iteration = iterationOf(request);
+      return iteration === null ? { text: "ok" } : { text: `Checked it.\nREPEAT-RESULT: pass - fine ${iteration}` };
+    });
+    await type("/loopkit:repeat 8s --iterations 3 say hi");
+    await waitFor("iteration 1 to end and the loop to wait", () => run.state()?.phase === "waiting");
+    // The person is told which loop, what is next and when, and how to stop it; the input box is free.
+    await waitFor("the waiting line", async () => /loopkit repeat loop-\d+: 1\/3 pass \(fine 1\) · next 2\/3 at \d\d:\d\d:\d\d \(in 8s\)/.test((await screen()).replace(/\s*\n\s*/g, " ")));
+    expect((await screen()).replace(/\s*\n\s*/g, " ")).toMatch(/\/loopkit:repeat --cancel stops it/);
+    expect(idle(await screen())).toBe(true);
 
-    await tmux("send-keys", "-t", "cc", "Escape");
-    await waitFor("the loop to pause", () => repeatPhase() === "paused", 10_000);
+    const typedAt = Date.now();
+    await type("what is 2+2");
+    await waitFor("the model to get the person's prompt", () => personAsked.length > 0, 10_000);
+    expect(personAsked[0]! - typedAt).toBeLessThan(5_000);
+    expect(run.state()).toMatchObject({ phase: "waiting", iteration: 1 });
 
-    await tmux("send-keys", "-t", "cc", "-l", "what is 2+2");
-    await tmux("send-keys", "-t", "cc", "Enter");
-    await waitFor("the model to get the person's prompt", () => model.requests.some((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2")));
-    await waitFor("the turn to end", async () => idle(await screen()));
-
-    expect(repeatPhase()).toBe("paused");
-    // Only iteration 1 ever reached the model; nothing of the loop rode on the person's turn.
-    expect(model.requests.map(iterationOf).filter((n) => n !== null)).toEqual([1]);
-    const personal = model.requests.filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
+    await waitFor("the loop to end", () => run.state()?.phase === "ended", 90_000);
+    const state = run.state();
+    expect(state).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
+    expect(state.iterations.map((it: any) => it.summary)).toEqual(["fine 1", "fine 2", "fine 3"]);
+    // A full interval between one iteration's end and the next one's start, the person's turn notwithstanding.
+    for (let i = 1; i < 3; i++) expect(Date.parse(state.iterations[i].started_at) - Date.parse(state.iterations[i - 1].ended_at)).toBeGreaterThanOrEqual(8_000);
+    // Exactly the loop's own iterations reached the model, once each; the person's prompt went alone.
+    expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3]);
+    const personal = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
     expect(personal).toHaveLength(1);
     expect(personal[0]!.lastUserText).not.toMatch(/loopkit repeat|REPEAT-RESULT/);
-    // The interactive UI tries a few hosts of its own (downloads, GitHub) despite the variables; the
-    // trap refuses each CONNECT, so nothing leaves the machine. Anything else unexpected fails.
-    expect(model.unexpected.filter((u) => !u.includes("count_tokens") && !u.startsWith("CONNECT ")), model.unexpected.join("\n")).toEqual([]);
-  }, 120_000);
+    expect(run.record()).toMatchObject({ final_status: "COMPLETED", ended_at: expect.stringMatching(/Z$/) });
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+  }, 180_000);
+
+  it("records an API outage mid-loop (529 for three iterations) as failed iterations naming the error, and the breaker ends the loop", async () => {
+    const run = await launch(
+      (request) => {
+        if (request.kind !== "main") return { text: "a title" };
+        const iteration = iterationOf(request);
+        if (iteration === null) return { text: "ok" };
+        return iteration === 1 ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" } : OVERLOADED;
+      },
+      // 2.1.197 retries a 529 even with x-should-retry: false; with no retries one answer is one failed turn.
+      { CLAUDE_CODE_MAX_RETRIES: "0" },
+    );
+    await type("/loopkit:repeat 2s --iterations 5 check the service");
+    await waitFor("the breaker to end the loop", () => run.state()?.phase === "ended", 90_000).catch((e) => { console.log("DEBUG", JSON.stringify(run.state(), null, 1), run.requests().map((r) => r.kind + ":" + r.lastUserText.slice(-300))); throw e; });
+    expect(run.state()).toMatchObject({ final_status: "CIRCUIT_BREAKER", consecutive_failures: 3 });
+    const record = run.record();
+    expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/) });
+    expect(record.iterations.map((it: any) => [it.number, it.result])).toEqual([
+      [1, "pass"],
+      [2, "fail"],
+      [3, "fail"],
+      [4, "fail"],
+    ]);
+    for (const it of record.iterations.slice(1)) expect(it.summary).toMatch(/^API error \((server_error|overloaded)\): API Error: .*529/);
+    // The session lives on, its input box free.
+    await waitFor("the turn to end", async () => idle(await screen()));
+    expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3, 4]);
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+  }, 180_000);
 });

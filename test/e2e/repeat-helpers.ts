@@ -18,10 +18,13 @@ export function repeatEnv(sandbox: Sandbox, extra: Record<string, string> = {}):
   return { LOOPKIT_STATS_FILE: statsFileOf(sandbox), ...extra };
 }
 
-/** A turn of the conversation that carries one of loopkit's iteration prompts. */
+/**
+ * A turn of the conversation that carries one of loopkit's iteration prompts: the last one in the
+ * text (after an API error the failed turn's prompt stays in the same user message, before the next).
+ */
 export const iterationOf = (request: LoggedRequest): number | null => {
   if (request.kind !== "main") return null;
-  const match = /loopkit repeat: iteration (\d+)\/\d+/.exec(request.lastUserText);
+  const match = [...request.lastUserText.matchAll(/loopkit repeat: iteration (\d+)\/\d+/g)].at(-1);
   return match ? Number(match[1]) : null;
 };
 

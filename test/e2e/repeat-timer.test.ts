@@ -1,9 +1,12 @@
 // The acceptance test of /loopkit:repeat's timer, through the real claude CLI: a 1-minute, 2-iteration
-// loop of a slash command runs exactly twice, at least 60 s apart, then the session ends. It waits
-// for real (about 60 s); the other repeat tests lower the floor with LOOPKIT_REPEAT_MIN_INTERVAL_MS.
+// loop of a slash command runs exactly twice, a full minute between iteration 1's end and iteration
+// 2's start, then the session ends. It waits for real (about 60 s); the other repeat tests lower the
+// floor with LOOPKIT_REPEAT_MIN_INTERVAL_MS.
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { clockTime } from "../../src/repeat/prompt.js";
 import type { FakeModel } from "./harness/fake-model.js";
 import { runClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
@@ -13,13 +16,14 @@ let model: FakeModel;
 let sandbox: Sandbox;
 useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world));
 
-it("a 1m loop of 2 iterations runs /check exactly twice, at least 60 s apart, then the session ends", async () => {
+it("a 1m loop of 2 iterations runs /check exactly twice, a minute after the first ended, then the session ends", async () => {
   await mkdir(path.join(sandbox.project, ".claude", "commands"), { recursive: true });
   await writeFile(path.join(sandbox.project, ".claude", "commands", "check.md"), "---\ndescription: project check\n---\nCHECK-COMMAND-BODY: look at the project and report.\n");
   const skill = { toolUses: [{ name: "Skill", input: { skill: "check" } }] };
   let checks = 0;
   const { script, seen } = iterationScript([skill, skill], (request) => {
-    if (!request.lastUserText.includes("CHECK-COMMAND-BODY")) return { text: "ok" };
+    // 2.1.332 answers a second Skill call of the same command with a pointer to the body it loaded before.
+    if (!/CHECK-COMMAND-BODY|Skill \/check is already loaded above/.test(request.lastUserText)) return { text: "ok" };
     checks += 1;
     return result(`REPEAT-RESULT: pass - check ${checks} is fine`);
   });
@@ -39,15 +43,17 @@ it("a 1m loop of 2 iterations runs /check exactly twice, at least 60 s apart, th
   expect(checks).toBe(2);
   for (const s of seen) expect(s.prompt).toMatch(/Run the slash command `\/check` now[\s\S]*call the Skill tool with skill "check"/);
   expect(seen[0]!.prompt).toContain("loopkit repeat started");
-  expect(seen[1]!.prompt).toMatch(/^Stop hook feedback:\nloopkit repeat: iteration 2\/2 \(every 1m\)/);
+  // The background hook's wake-up; 2.1.197 names the hook's command before the text.
+  expect(seen[1]!.prompt).toMatch(/^Stop hook feedback:\n(\[[^\]]*\]: )?loopkit repeat: iteration 2\/2 \(loop-\d+, every 1m\)/);
 
   const record = readStats(sandbox).loop_runs[0];
-  const startedAt = Date.parse(record.started_at);
-  // Iteration 2 reached the model no sooner than 60 s after iteration 1 started, and not absurdly late.
-  expect(seen[1]!.at - startedAt).toBeGreaterThanOrEqual(60_000);
-  expect(seen[1]!.at - seen[0]!.at).toBeGreaterThan(55_000);
-  expect(seen[1]!.at - startedAt).toBeLessThan(90_000);
-  expect(Date.parse(record.iterations[1].timestamp) - Date.parse(record.iterations[0].timestamp)).toBeGreaterThanOrEqual(60_000);
+  const repeatDir = path.join(pluginDataOf(sandbox), "repeat");
+  const state = JSON.parse(readFileSync(path.join(repeatDir, readdirSync(repeatDir).find((name) => name.endsWith(".json"))!), "utf8"));
+  const firstEnded = Date.parse(state.iterations[0].ended_at);
+  // Iteration 2 reached the model no sooner than a minute after iteration 1 ended, and not absurdly late.
+  expect(seen[1]!.at - firstEnded).toBeGreaterThanOrEqual(60_000);
+  expect(seen[1]!.at - firstEnded).toBeLessThan(90_000);
+  expect(Date.parse(state.iterations[1].started_at) - firstEnded).toBeGreaterThanOrEqual(60_000);
   expect(record).toMatchObject({
     id: expect.stringMatching(/^loop-\d+$/),
     command: "/check",
@@ -62,7 +68,8 @@ it("a 1m loop of 2 iterations runs /check exactly twice, at least 60 s apart, th
   expect(record.ended_at).toMatch(/Z$/);
 
   const messages = stopMessages(run.hookEvents);
-  expect(messages[0]).toMatch(/^repeat 1\/2 - pass \(check 1 is fine\) - waited \d+s - repeat 2\/2 starting$/);
+  // Exact: the wait is the interval from the iteration's end, so the line says "in 1m" and the clock time of next_at.
+  expect(messages[0]).toBe(`loopkit repeat ${record.id}: 1/2 pass (check 1 is fine) · next 2/2 at ${clockTime(new Date(firstEnded + 60_000))} (in 1m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`);
   expect(messages[1]).toMatch(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed, 0 failed, elapsed 1m\d*s?/);
   // The loop lived in Claude Code's plugin data folder; its marker is gone, its finished state kept for --status.
   expect(markerExists(pluginDataOf(sandbox), run.sessionId!)).toBe(false);

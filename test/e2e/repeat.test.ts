@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mainRequests, type FakeModel } from "./harness/fake-model.js";
+import { mainRequests, OVERLOADED, RATE_LIMITED, type FakeModel } from "./harness/fake-model.js";
 import { runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, markerExists, readStats, repeatCli, repeatEnv, result, status, statsFileOf, stopMessages } from "./repeat-helpers.js";
@@ -17,12 +17,17 @@ useModelAndSandbox({ setUp: (world) => void (dataDir = path.join(world.sandbox.r
 
 const env = (extra: Record<string, string> = {}) => repeatEnv(sandbox, { LOOPKIT_DATA_DIR: dataDir, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
 const cliEnv = () => ({ LOOPKIT_DATA_DIR: dataDir });
+/** The one repeat state file of the test's data folder. */
+const repeatState = () => {
+  const [file] = readdirSync(path.join(dataDir, "repeat")).filter((name) => name.endsWith(".json"));
+  return JSON.parse(readFileSync(path.join(dataDir, "repeat", file!), "utf8"));
+};
 const run = (prompt: string, extra: Record<string, string> = {}) => runClaude({ model, sandbox, prompt, env: env(extra), timeoutMs: 90_000 });
 
 describe("/loopkit:repeat ends a loop by its rules", () => {
   it("ends as EARLY_SUCCESS when a passing iteration says DONE, but not when it only echoes loopkit's prompt", async () => {
     const echo = (prompt: string) => {
-      const line = prompt.split("\n").find((l) => l.startsWith("Use the words DONE"))!;
+      const line = prompt.split("\n").find((l) => l.startsWith("Say DONE"))!;
       return result("REPEAT-RESULT: pass - 2 of 3 pods ready", `Noted the rule:\n${line}`);
     };
     const { script, seen } = iterationScript([echo, result("REPEAT-RESULT: pass - all 3 pods ready", "The deploy is live. DONE")]);
@@ -30,7 +35,7 @@ describe("/loopkit:repeat ends a loop by its rules", () => {
     const session = await run(`/loopkit:repeat 2s --iterations 5 "check deploy status"`);
     expect(session.exitCode, session.stderr).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
-    expect(seen[0]!.prompt).toMatch(/Do this task now:\n\n> check deploy status/);
+    expect(seen[0]!.prompt).toMatch(/Do this task now:\n> check deploy status/);
     expect(readStats(sandbox).loop_runs).toEqual([
       expect.objectContaining({ command: "check deploy status", interval: "2s", max_iterations: 5, final_status: "EARLY_SUCCESS", iterations: [expect.objectContaining({ result: "pass" }), expect.objectContaining({ result: "pass" })] }),
     ]);
@@ -57,12 +62,11 @@ describe("/loopkit:repeat ends a loop by its rules", () => {
       ["fail", 2, "no REPEAT-RESULT line in the final message"],
       ["fail", 2, "malformed REPEAT-RESULT line: REPEAT-RESULT: probably fine"],
     ]);
-    // Each next start counts from the previous start: iteration starts at least 2 s apart, and the
-    // model saw iteration 2 no sooner than 2 s after the loop started.
-    const starts = record.iterations.map((it: any) => Date.parse(it.timestamp));
-    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(2_000);
-    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(2_000);
-    expect(seen[1]!.at - Date.parse(record.started_at)).toBeGreaterThanOrEqual(2_000);
+    // A full interval lies between one iteration's end and the next one's start (the state keeps both).
+    const its = repeatState().iterations.map((it: any) => ({ start: Date.parse(it.started_at), end: Date.parse(it.ended_at) }));
+    expect(its[1].start - its[0].end).toBeGreaterThanOrEqual(2_000);
+    expect(its[2].start - its[1].end).toBeGreaterThanOrEqual(2_000);
+    expect(seen[1]!.at - its[0].end).toBeGreaterThanOrEqual(2_000);
     expect(await status(sandbox, cliEnv())).toMatchObject({ active: false, status: "CIRCUIT_BREAKER", results: ["fail", "fail", "fail"], failures: 3 });
   }, 120_000);
 
@@ -102,7 +106,8 @@ describe("/loopkit:repeat control and scope", () => {
     expect(other.exitCode, other.stderr).toBe(0);
     expect(mainRequests(other.requests).map((r) => r.lastUserText)).toEqual(["hello"]);
     const otherStops = other.hookEvents.filter((event) => event.hook_event === "Stop" && event.subtype === "hook_response");
-    expect(otherStops.map((event) => event.stdout)).toEqual([""]);
+    // Both of loopkit's Stop hooks ran there (the Stop hook and its background twin) and printed nothing.
+    expect(otherStops.map((event) => event.stdout)).toEqual(["", ""]);
     expect(await status(sandbox, cliEnv())).toMatchObject({ status: "waiting", iteration: 1, next_at: waiting.next_at, session_id: waiting.session_id });
 
     // The person cancels from another terminal, with no --session: the project's only active loop.
@@ -160,16 +165,17 @@ describe("/loopkit:repeat and Claude Code's cap on Stop-hook continuations", () 
     const first = await run(`/loopkit:repeat 1s --iterations 5 "say the time"`, capped);
     expect(first.exitCode, first.stderr).toBe(0);
     expect(seen[0]!.prompt).toContain("Tell the person: Claude Code ends a turn after 2 Stop-hook continuations in a row that ran no tool");
-    // Iteration 1 plus two continuations reached the model; the third continuation was dropped by the CLI.
+    // Iteration 1 plus two wake-ups reached the model; the CLI dropped the third (the cap counts a
+    // background hook's wake-ups too), and at the session's end the loop paused, iteration 4 to run on --resume.
     expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
-    expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "running", iteration: 4, results: ["pass", "pass", "pass"] });
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "paused", iteration: 3, results: ["pass", "pass", "pass"] });
 
     model.setScript([{ text: "It is noon." }]);
     const next = await runClaude({ model, sandbox, prompt: "what time is it?", resume: first.sessionId, env: env(capped), timeoutMs: 60_000 });
     expect(next.exitCode, next.stderr).toBe(0);
     expect(next.sessionId).toBe(first.sessionId);
     expect(mainRequests(next.requests).map((r) => r.lastUserText)).toEqual(["what time is it?"]);
-    expect(stopMessages(next.hookEvents)).toEqual([expect.stringMatching(/^loopkit repeat paused before iteration 4\/5 .*--resume/)]);
+    expect(stopMessages(next.hookEvents)).toEqual([]);
     expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "paused", iteration: 3, results: ["pass", "pass", "pass"] });
   }, 150_000);
 });
@@ -205,8 +211,8 @@ describe("/loopkit:repeat pause and resume", () => {
     model.setScript(script);
     const owner = startClaude({ model, sandbox, prompt: `/loopkit:repeat 1h --iterations 2 "watch the build"`, env: env(), timeoutMs: 120_000 });
     for (let i = 0; i < 60 && (await status(sandbox, cliEnv())).status !== "waiting"; i += 1) await new Promise((resolve) => setTimeout(resolve, 500));
-    // What Esc does to a running hook: the CLI terminates it. Only the hook this test's claude started is signalled.
-    const hooks = descendants(owner.child.pid!, "dist/hook.cjs");
+    // A terminated waiting hook (the CLI ending it, a kill). Only the hook this test's claude started is signalled.
+    const hooks = descendants(owner.child.pid!, "dist/hook.cjs\0--background");
     expect(hooks).toHaveLength(1);
     process.kill(hooks[0]!, "SIGTERM");
     const first = await owner.done;
@@ -216,7 +222,7 @@ describe("/loopkit:repeat pause and resume", () => {
     model.setScript([{ text: "It is noon." }]);
     const unrelated = await runClaude({ model, sandbox, prompt: "what time is it?", resume: first.sessionId, env: env(), timeoutMs: 60_000 });
     expect(mainRequests(unrelated.requests).map((r) => r.lastUserText)).toEqual(["what time is it?"]);
-    expect(unrelated.hookEvents.filter((e) => e.hook_event === "Stop" && e.subtype === "hook_response").map((e) => e.stdout)).toEqual([""]);
+    expect(unrelated.hookEvents.filter((e) => e.hook_event === "Stop" && e.subtype === "hook_response").map((e) => e.stdout)).toEqual(["", ""]);
 
     model.setScript(script);
     const resumed = await runClaude({ model, sandbox, prompt: "/loopkit:repeat --resume", resume: first.sessionId, env: env(), timeoutMs: 60_000 });
@@ -226,4 +232,33 @@ describe("/loopkit:repeat pause and resume", () => {
     expect(stopMessages(resumed.hookEvents)).toEqual([expect.stringMatching(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/)]);
     expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "COMPLETED", iterations: [{ summary: "one" }, { summary: "two" }] });
   }, 180_000);
+});
+
+describe("/loopkit:repeat through an API outage (claude -p)", () => {
+  it("records an iteration that died of an API error (529, then 429) as failed naming it, pauses at the session's end, and the breaker counts them across --resume", async () => {
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - fine"), OVERLOADED, RATE_LIMITED, OVERLOADED]);
+    model.setScript(script);
+    // 2.1.197 retries a 529 even with x-should-retry: false; with no retries one answer is one failed turn.
+    const outage = { CLAUDE_CODE_MAX_RETRIES: "0" };
+    const first = await run("/loopkit:repeat 1s --iterations 5 check the service", outage);
+    // The CLI ends the session on the API error (exit 1) without a Stop; SessionEnd records it.
+    expect(first.exitCode).toBe(1);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: true, status: "paused", iteration: 2, results: ["pass", "fail"], consecutive_failures: 1 });
+    const afterFirst = readStats(sandbox).loop_runs[0];
+    expect(afterFirst.iterations[1]).toMatchObject({ number: 2, result: "fail", exit_code: 1, summary: expect.stringMatching(/^API error \((server_error|overloaded)\): API Error: .*529/) });
+
+    const second = await runClaude({ model, sandbox, prompt: "/loopkit:repeat --resume", resume: first.sessionId, env: env(outage), timeoutMs: 60_000 });
+    expect(second.exitCode).toBe(1);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ status: "paused", iteration: 3, results: ["pass", "fail", "fail"], consecutive_failures: 2 });
+    expect(readStats(sandbox).loop_runs[0].iterations[2].summary).toMatch(/^API error \(rate_limit\): API Error: .*429/);
+
+    const third = await runClaude({ model, sandbox, prompt: "/loopkit:repeat --resume", resume: first.sessionId, env: env(outage), timeoutMs: 60_000 });
+    expect(third.exitCode).toBe(1);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
+    const record = readStats(sandbox).loop_runs[0];
+    expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/) });
+    expect(record.iterations.map((it: any) => it.result)).toEqual(["pass", "fail", "fail", "fail"]);
+    expect(markerExists(dataDir, first.sessionId!)).toBe(false);
+  }, 200_000);
 });

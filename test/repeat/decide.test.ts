@@ -9,14 +9,14 @@ const done: IterationOutcome = { ...pass, successMarker: "DONE" };
 
 describe("decide", () => {
   it.each([
-    ["a pass mid-loop waits for the interval since this iteration's start", {}, pass, 10_000, { kind: "wait", nextAt: at(300_000) }],
-    ["a slow iteration starts the next one at once, never overlapping", {}, pass, 400_000, { kind: "wait", nextAt: at(400_000) }],
+    ["a pass mid-loop waits a full interval after this iteration's end", {}, pass, 10_000, { kind: "wait", nextAt: at(310_000) }],
+    ["an iteration longer than the interval is still followed by a full interval", {}, pass, 400_000, { kind: "wait", nextAt: at(700_000) }],
     ["early success on a pass with a marker", {}, done, 1_000, { kind: "finish", status: "EARLY_SUCCESS" }],
-    ["a marker on a failure is no success", {}, { ...fail, successMarker: "DONE" }, 1_000, { kind: "wait", nextAt: at(300_000) }],
-    ["two failures in a row keep going", { consecutive_failures: 1 }, fail, 1_000, { kind: "wait", nextAt: at(300_000) }],
+    ["a marker on a failure is no success", {}, { ...fail, successMarker: "DONE" }, 1_000, { kind: "wait", nextAt: at(301_000) }],
+    ["two failures in a row keep going", { consecutive_failures: 1 }, fail, 1_000, { kind: "wait", nextAt: at(301_000) }],
     ["the third failure in a row trips the breaker", { consecutive_failures: 2, iteration: 3 }, fail, 1_000, { kind: "finish", status: "CIRCUIT_BREAKER" }],
     ["a missing result line counts toward the breaker", { consecutive_failures: 2, iteration: 3 }, missing, 1_000, { kind: "finish", status: "CIRCUIT_BREAKER" }],
-    ["a pass after two failures resets the count", { consecutive_failures: 2, iteration: 3 }, pass, 1_000, { kind: "wait", nextAt: at(300_000) }],
+    ["a pass after two failures resets the count", { consecutive_failures: 2, iteration: 3 }, pass, 1_000, { kind: "wait", nextAt: at(301_000) }],
     ["the ceiling after a pass: COMPLETED", { iteration: 5 }, pass, 1_000, { kind: "finish", status: "COMPLETED" }],
     ["the ceiling after a failure: MAX_ITERATIONS", { iteration: 5, consecutive_failures: 1 }, fail, 1_000, { kind: "finish", status: "MAX_ITERATIONS" }],
     ["a single iteration loop ends after it", { max_iterations: 1 }, pass, 1_000, { kind: "finish", status: "COMPLETED" }],
@@ -30,10 +30,10 @@ describe("decide", () => {
 describe("recordIteration and startNextIteration", () => {
   it("records the iteration, waits with a token, then starts the next one", () => {
     const { state, decision } = recordIteration(loopState(), fail, at(20_000), "token-1");
-    expect(decision).toEqual({ kind: "wait", nextAt: at(300_000) });
+    expect(decision).toEqual({ kind: "wait", nextAt: at(320_000) });
     expect(state).toMatchObject({
       phase: "waiting",
-      next_at: at(300_000).toISOString(),
+      next_at: at(320_000).toISOString(),
       wait_token: "token-1",
       consecutive_failures: 1,
       iterations: [{ number: 1, started_at: T0.toISOString(), ended_at: at(20_000).toISOString(), result: "fail", exit_code: 1, summary: "red" }],

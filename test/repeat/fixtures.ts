@@ -20,6 +20,7 @@ export function loopState(overrides: Partial<RepeatState> = {}): RepeatState {
     iteration_started_at: T0.toISOString(),
     next_at: null,
     wait_token: null,
+    wait_owner: null,
     prompt_id: null,
     consecutive_failures: 0,
     iterations: [],

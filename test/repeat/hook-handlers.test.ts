@@ -1,5 +1,6 @@
-// The repeat loop's Stop hook and CLI through the built bundle, as Claude Code runs them: start a loop
-// with `node dist/cli.js repeat`, then feed `node dist/hook.cjs` Stop payloads.
+// The repeat loop's hooks and CLI through the built bundle, as Claude Code runs them: start a loop
+// with `node dist/cli.js repeat`, then feed `node dist/hook.cjs` (and its background twin,
+// `hook.cjs --background`) Stop, StopFailure, UserPromptSubmit and SessionEnd payloads.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -28,12 +29,13 @@ function cli(args: string[], input?: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const payload = (session: string, lastMessage: string | undefined, promptId?: string) =>
+const payload = (session: string, lastMessage: string | undefined, promptId?: string, event = "Stop", extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     session_id: session,
     transcript_path: path.join(tmp, "t.jsonl"),
     cwd: project,
-    hook_event_name: "Stop",
+    hook_event_name: event,
+    ...extra,
     stop_hook_active: true,
     ...(promptId ? { prompt_id: promptId } : {}),
     ...(lastMessage === undefined ? {} : { last_assistant_message: lastMessage }),
@@ -43,6 +45,25 @@ const parse = (stdout: string) => (stdout.trim() ? (JSON.parse(stdout) as { deci
 
 function stop(session: string, lastMessage: string | undefined, promptId?: string) {
   const result = spawnSync(process.execPath, [HOOK], { input: payload(session, lastMessage, promptId), encoding: "utf8", env: env() });
+  return { code: result.status, stderr: result.stderr, output: parse(result.stdout) };
+}
+
+/** The background hook of a Stop, as Claude Code starts it beside the Stop hook; resolves when it exits. */
+function background(session: string, lastMessage: string | undefined, promptId?: string, event = "Stop") {
+  const child = spawn(process.execPath, [HOOK, "--background"], { env: env(), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdin.end(payload(session, lastMessage, promptId, event));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string; at: number }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr, at: Date.now() })),
+  );
+  return { child, exited };
+}
+
+function hookEvent(event: string, fields: Record<string, unknown>) {
+  const result = spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ session_id: "s-1", cwd: project, hook_event_name: event, ...fields }), encoding: "utf8", env: env() });
   return { code: result.status, stderr: result.stderr, output: parse(result.stdout) };
 }
 
@@ -70,20 +91,32 @@ describe("repeat Stop hook", () => {
     // Each of the two lock attempts waits out its retries first.
   }, 90_000);
 
-  it("records a pass, waits out the interval in the hook, then blocks with the next iteration's prompt", () => {
+  it("records a pass and says when the next runs; the background hook of the same Stop waits a full interval after it, then wakes the session with the next prompt", async () => {
     expect(start("2s --iterations 2 /test").code).toBe(0);
-    const begun = Date.now();
-    const first = stop("s-1", "ran\nREPEAT-RESULT: pass - green");
+    // Claude Code starts both hooks of a Stop together: the background one waits for the record.
+    const waiter = background("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
+    const first = stop("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
+    const recordedAt = Date.now();
     expect(first.code).toBe(0);
-    expect(Date.now() - begun).toBeGreaterThanOrEqual(1_000);
-    expect(first.output).toMatchObject({ decision: "block", reason: expect.stringMatching(/^loopkit repeat: iteration 2\/2 \(every 2s\)/) });
-    expect(first.output!.systemMessage).toMatch(/^repeat 1\/2 - pass \(green\) - waited \d+s - repeat 2\/2 starting$/);
-    expect(readState()).toMatchObject({ phase: "running", iteration: 2, iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }] });
+    expect(first.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/) });
+    const waiting = readState();
+    expect(waiting).toMatchObject({ phase: "waiting", wait_owner: "prompt-1", iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }] });
+    expect(Date.parse(waiting.next_at) - Date.parse(waiting.iterations[0].ended_at)).toBe(2_000);
 
-    const last = stop("s-1", undefined);
+    const woke = await waiter.exited;
+    expect(woke.code).toBe(2);
+    expect(woke.stderr).toMatch(/^loopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
+    expect(woke.stderr.split("\n")).toHaveLength(4);
+    expect(woke.at).toBeGreaterThanOrEqual(Date.parse(waiting.next_at));
+    expect(woke.at - recordedAt).toBeGreaterThanOrEqual(1_500);
+    expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });
+
+    const last = stop("s-1", undefined, "prompt-1");
     expect(last.output).toEqual({ systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/) });
     expect(readState().iterations[1]).toMatchObject({ result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" });
     expect(existsSync(marker())).toBe(false);
+    // The last Stop's background hook has nothing to wait for.
+    expect(await background("s-1", undefined, "prompt-1").exited).toMatchObject({ code: 0, stderr: "" });
   });
 
   it("does nothing for a session that does not own the loop, even with a planted marker", () => {
@@ -95,51 +128,85 @@ describe("repeat Stop hook", () => {
     expect(readFileSync(stateFile(), "utf8")).toBe(before);
   });
 
-  it("pauses, never re-feeds, when a Stop finds the loop still waiting (its hook was interrupted); --resume continues", () => {
+  it("the person's own turn during a wait changes nothing: its Stop only says when the next runs, its background hook leaves the wait alone", async () => {
     expect(start("1h --iterations 3 /test").code).toBe(0);
     editState((s) => {
       s.phase = "waiting";
       s.next_at = new Date(Date.now() + 3_600_000).toISOString();
-      s.wait_token = "gone-hook";
+      s.wait_token = "the-waiting-hook";
+      s.wait_owner = "prompt-1";
       s.iterations = [{ number: 1, started_at: s.started_at, ended_at: s.started_at, result: "pass", exit_code: 0, summary: null }];
     });
-    const unrelated = stop("s-1", "Here is the answer to your unrelated question.");
-    expect(unrelated.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*its wait was interrupted.*--resume.*--cancel/) });
-    expect(readState()).toMatchObject({ phase: "paused", iteration: 1, iterations: [expect.anything()] });
-    expect(stop("s-1", "another turn").output).toBeUndefined();
-    expect(JSON.parse(cli(["--status", "--json"]).stdout)).toMatchObject({ active: true, status: "paused" });
-
-    const resumed = cli(["--session", "s-1", "--args-stdin"], "--resume");
-    expect(resumed.stdout).toMatch(/^loopkit repeat resumed[\s\S]*iteration 2\/3/);
-    expect(readState()).toMatchObject({ phase: "running", iteration: 2 });
+    const before = readState();
+    const waiter = background("s-1", "Here is the answer to your question.", "prompt-person");
+    const own = stop("s-1", "Here is the answer to your question.", "prompt-person");
+    expect(own.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat loop-\d+: 1\/3 pass · next 2\/3 at .* \(in (59m\d+s|1h)\) · .*--cancel/) });
+    expect(await waiter.exited).toMatchObject({ code: 0, stderr: "" });
+    expect(readState()).toEqual(before);
   });
 
-  it("pauses, never counts, when a Stop comes from a new prompt while an iteration should be running", () => {
+  it("a Stop of another prompt while an iteration is in flight is never counted; the woken turn's prompt (with the loop's tag) binds it", () => {
     expect(start("1s --iterations 3 /test").code).toBe(0);
-    expect(stop("s-1", "REPEAT-RESULT: pass", "prompt-1").output).toMatchObject({ decision: "block" });
-    expect(readState()).toMatchObject({ phase: "running", iteration: 2, prompt_id: "prompt-1" });
-    // The continuation never reached the model (Claude Code's block cap, an Esc); this Stop ends the person's own prompt.
-    const lost = stop("s-1", "Here is the weather.", "prompt-2");
-    expect(lost.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*did not run as loopkit's continuation/) });
-    expect(readState()).toMatchObject({ phase: "paused", iteration: 1, iterations: [expect.objectContaining({ number: 1 })] });
-
-    expect(cli(["--session", "s-1", "--resume"]).stdout).toMatch(/iteration 2\/3/);
-    expect(readState()).toMatchObject({ phase: "running", iteration: 2, prompt_id: null });
-    expect(stop("s-1", "REPEAT-RESULT: pass", "prompt-3").output).toMatchObject({ decision: "block", reason: expect.stringMatching(/iteration 3\/3/) });
-    expect(readState()).toMatchObject({ prompt_id: "prompt-3", iterations: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2 })] });
+    expect(stop("s-1", "REPEAT-RESULT: pass", "prompt-1").output).toMatchObject({ systemMessage: expect.stringMatching(/next 2\/3/) });
+    editState((s) => {
+      s.phase = "running";
+      s.iteration = 2;
+      s.next_at = null;
+      s.wait_token = null;
+    });
+    // The person's own turn ends while the woken iteration waits its turn: nothing is counted.
+    expect(stop("s-1", "Here is the weather.", "prompt-person").output).toBeUndefined();
+    expect(readState()).toMatchObject({ phase: "running", iteration: 2, iterations: [expect.objectContaining({ number: 1 })] });
+    // Interactive: the woken iteration is a new prompt; its UserPromptSubmit carries the loop's tag.
+    const loopId = readState().loop_id;
+    expect(hookEvent("UserPromptSubmit", { prompt: "what is 2+2", prompt_id: "prompt-other" }).output).toBeUndefined();
+    expect(readState().prompt_id).toBe("prompt-1");
+    hookEvent("UserPromptSubmit", { prompt: `<task-notification>\nStop hook blocking error from command "node": loopkit repeat: iteration 2/3 (${loopId}, every 1s).`, prompt_id: "prompt-2" });
+    expect(readState().prompt_id).toBe("prompt-2");
+    expect(stop("s-1", "REPEAT-RESULT: fail - red", "prompt-2").output).toMatchObject({ systemMessage: expect.stringMatching(/2\/3 fail \(red\) · next 3\/3/) });
+    expect(readState()).toMatchObject({ phase: "waiting", wait_owner: "prompt-2", iterations: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2, result: "fail" })] });
   });
 
-  it("pauses when the waiting hook is terminated (SIGTERM), and lets the session stop", async () => {
+  it("records an API error turn (StopFailure) as a failed iteration naming the error; the breaker counts it", () => {
+    expect(start("1s --iterations 5 /test").code).toBe(0);
+    editState((s) => (s.consecutive_failures = 2));
+    const failed = hookEvent("StopFailure", { prompt_id: "prompt-1", error: "rate_limit", last_assistant_message: "API Error: Request rejected (429) · rate_limit_error" });
+    expect(failed.code).toBe(0);
+    expect(readState()).toMatchObject({ phase: "ended", final_status: "CIRCUIT_BREAKER", iterations: [{ number: 1, result: "fail", exit_code: 1, summary: "API error (rate_limit): API Error: Request rejected (429) · rate_limit_error" }] });
+    const record = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
+    expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/), iterations: [{ summary: expect.stringMatching(/^API error \(rate_limit\)/) }] });
+    expect(existsSync(marker())).toBe(false);
+  });
+
+  it("at SessionEnd after an API error (claude -p), records the failed iteration from the transcript and pauses the loop for --resume", () => {
+    expect(start("1s --iterations 3 /test").code).toBe(0);
+    const transcript = path.join(tmp, "t.jsonl");
+    writeFileSync(
+      transcript,
+      [
+        { type: "user", message: { role: "user", content: "go" } },
+        { type: "assistant", isApiErrorMessage: true, error: "server_error", message: { model: "<synthetic>", content: [{ type: "text", text: "API Error: 529 overloaded_error. This is a server-side issue" }] } },
+        { type: "last-prompt", lastPrompt: "go" },
+      ]
+        .map((record) => JSON.stringify(record))
+        .join("\n") + "\n",
+    );
+    expect(hookEvent("SessionEnd", { reason: "other", transcript_path: transcript }).code).toBe(0);
+    expect(readState()).toMatchObject({ phase: "paused", iteration: 1, consecutive_failures: 1, iterations: [{ number: 1, result: "fail", summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue" }] });
+    const record = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
+    expect(record.iterations).toHaveLength(1);
+    expect(cli(["--session", "s-1", "--resume"]).stdout).toMatch(/iteration 2\/3/);
+  });
+
+  it("pauses when the waiting background hook is terminated (SIGTERM), and wakes nothing", async () => {
     expect(start("1h --iterations 3 /test").code).toBe(0);
-    const child = spawn(process.execPath, [HOOK], { env: env(), stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stdin.end(payload("s-1", "REPEAT-RESULT: pass"));
-    for (let i = 0; i < 100 && readState().phase !== "waiting"; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiter = background("s-1", "REPEAT-RESULT: pass", "prompt-1");
+    stop("s-1", "REPEAT-RESULT: pass", "prompt-1");
     expect(readState().phase).toBe("waiting");
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    waiter.child.kill("SIGTERM");
+    const { code, stdout } = await waiter.exited;
+    expect(code).toBe(0);
     expect(parse(stdout)).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused/) });
     expect(readState()).toMatchObject({ phase: "paused", wait_token: null });
     expect(existsSync(marker())).toBe(true);
@@ -152,10 +219,11 @@ describe("repeat Stop hook", () => {
     writeFileSync(
       parent,
       `const { spawn } = require("node:child_process");
-       const hook = spawn(process.execPath, [${JSON.stringify(HOOK)}], { stdio: ["pipe", "ignore", "ignore"] });
-       hook.stdin.end(${JSON.stringify(payload("s-1", "REPEAT-RESULT: pass"))});
+       const hook = spawn(process.execPath, [${JSON.stringify(HOOK)}, "--background"], { stdio: ["pipe", "ignore", "ignore"] });
+       hook.stdin.end(${JSON.stringify(payload("s-1", "REPEAT-RESULT: pass", "prompt-1"))});
        setTimeout(() => process.exit(0), 1500);`,
     );
+    stop("s-1", "REPEAT-RESULT: pass", "prompt-1");
     spawnSync(process.execPath, [parent], { env: env() });
     for (let i = 0; i < 100 && readState().phase !== "paused"; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(readState()).toMatchObject({ phase: "paused", iteration: 1, iterations: [expect.objectContaining({ result: "pass" })] });

@@ -1,7 +1,9 @@
 // The repeat Stop state machine in decide.ts, without spawning anything: state and observations in,
 // the step (what to save, what the edge does next) out.
 import { describe, expect, it } from "vitest";
-import { afterWait, onResume, onStop, waitGoesOn, type StopObservation } from "../../src/repeat/decide.js";
+import { afterWait, claimWait, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, TAKEOVER_MS, waitGoesOn, type StopObservation } from "../../src/repeat/decide.js";
+import { apiErrorOf } from "../../src/session/api-error.js";
+import { clockTime, iterationPrompt } from "../../src/repeat/prompt.js";
 import type { RepeatState } from "../../src/repeat/state.js";
 import { at, loopState } from "./fixtures.js";
 
@@ -24,18 +26,14 @@ describe("onStop", () => {
     expect(onStop(state, obs)).toEqual(expected);
   });
 
-  it("a Stop while the loop is waiting (its waiting hook was interrupted) pauses it and says so", () => {
-    const step = onStop(waiting(), stop());
-    expect(step).toMatchObject({ kind: "allow", state: { phase: "paused", next_at: null, wait_token: null, iteration: 1 } });
-    expect(step.kind === "allow" && step.lines[0]).toMatch(/paused before iteration 2\/5 .*its wait was interrupted/);
-    expect(step).not.toHaveProperty("recorded");
+  it("a Stop while the loop waits (the person's own turn) changes nothing and says when the next iteration runs", () => {
+    const step = onStop(waiting(), stop({ promptId: "prompt-person", now: at(60_000) }));
+    expect(step).toEqual({ kind: "allow", lines: [expect.stringMatching(/^loopkit repeat loop-1772359200000: 1\/5 · next 2\/5 at \S+ \(in 4m\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/)] });
   });
 
-  it("a Stop from a prompt that is not the loop's pauses it and sets the lost iteration up to run again", () => {
+  it("a Stop from a prompt that is not the loop's (the person's turn, the woken iteration queued) is never counted", () => {
     const step = onStop(loopState({ iteration: 2, prompt_id: "prompt-1" }), stop({ promptId: "prompt-2" }));
-    expect(step).toMatchObject({ kind: "allow", state: { phase: "paused", iteration: 1, iterations: [] } });
-    expect(step.kind === "allow" && step.lines[0]).toMatch(/iteration 2 did not run as loopkit's continuation/);
-    expect(step).not.toHaveProperty("recorded");
+    expect(step).toEqual({ kind: "allow", lines: [] });
   });
 
   it.each([
@@ -49,12 +47,14 @@ describe("onStop", () => {
 
   it("a recorded iteration mid-loop waits until the next start, owned by the fresh token", () => {
     const step = onStop(loopState(), stop());
+    // The interval counts from the iteration's end (20 s), not its start.
     expect(step).toEqual({
       kind: "wait",
-      until: at(300_000),
+      until: at(320_000),
       token: "token-new",
       recorded: true,
-      state: expect.objectContaining({ phase: "waiting", next_at: at(300_000).toISOString(), wait_token: "token-new" }),
+      lines: [`loopkit repeat loop-1772359200000: 1/5 pass (green) · next 2/5 at ${clockTime(at(320_000))} (in 5m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`],
+      state: expect.objectContaining({ phase: "waiting", next_at: at(320_000).toISOString(), wait_token: "token-new", wait_owner: "prompt-1" }),
     });
   });
 
@@ -89,13 +89,12 @@ describe("waitGoesOn", () => {
 });
 
 describe("afterWait", () => {
-  const wake = { now: at(300_000), token: "token-1", interrupted: false, waitedMs: 280_000 };
+  const wake = { now: at(300_000), token: "token-1", interrupted: false };
 
   it("a wait that ran out starts the next iteration and continues the session with its prompt", () => {
     const step = afterWait(waiting({ iterations: [{ number: 1, started_at: at(0).toISOString(), ended_at: at(20_000).toISOString(), result: "pass", exit_code: 0, summary: "green" }] }), wake);
     expect(step).toMatchObject({ kind: "continue", state: { phase: "running", iteration: 2, iteration_started_at: at(300_000).toISOString(), wait_token: null } });
     expect(step.kind === "continue" && step.prompt).toMatch(/^loopkit repeat: iteration 2\/5/);
-    expect(step.kind === "continue" && step.line).toBe("repeat 1/5 - pass (green) - waited 4m40s - repeat 2/5 starting");
   });
 
   it.each([
@@ -134,5 +133,91 @@ describe("onResume", () => {
     ["another session's loop", waiting(), "session-b"],
   ])("leaves %s alone", (_name, state, session) => {
     expect(onResume(state, session)).toBeNull();
+  });
+});
+
+const overloaded = apiErrorOf("server_error", "API Error: 529 overloaded_error. This is a server-side issue, usually temporary", at(20_000));
+
+describe("onApiError (StopFailure)", () => {
+  it("records the iteration's API error turn as a failed iteration naming the error, counted by the breaker, and waits an interval", () => {
+    const step = onApiError(loopState({ prompt_id: "prompt-1", consecutive_failures: 1 }), { now: at(20_000), promptId: "prompt-1", error: overloaded, waitToken: "token-new" });
+    expect(step).toMatchObject({
+      kind: "wait",
+      until: at(320_000),
+      recorded: true,
+      state: { phase: "waiting", consecutive_failures: 2, wait_owner: "prompt-1", iterations: [{ number: 1, result: "fail", exit_code: 1, summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue, usually temporary" }] },
+    });
+  });
+
+  it("the third failure in a row trips the breaker also when it is an API error", () => {
+    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), { now: at(20_000), promptId: "p", error: overloaded, waitToken: "t" });
+    expect(step).toMatchObject({ kind: "allow", removeMarker: true, recorded: true, state: { phase: "ended", final_status: "CIRCUIT_BREAKER" } });
+  });
+
+  it("a usage limit with a known reset waits for the reset and spares the breaker", () => {
+    const resetAt = at(3 * 3_600_000);
+    const limit = { kind: "rate_limit", message: "You've hit your session limit", usageLimit: true, resetAt };
+    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), { now: at(20_000), promptId: "p", error: limit, waitToken: "t" });
+    expect(step).toMatchObject({ kind: "wait", until: resetAt, state: { consecutive_failures: 2, iterations: [{ result: "fail", summary: "API error (rate_limit): You've hit your session limit" }] } });
+  });
+
+  it.each([
+    ["another prompt's turn failed", loopState({ prompt_id: "prompt-1" }), "prompt-2"],
+    ["the loop waits (the person's turn failed)", waiting(), "prompt-1"],
+    ["the loop is paused", loopState({ phase: "paused" }), "prompt-1"],
+  ])("changes nothing when %s", (_name, state, promptId) => {
+    expect(onApiError(state, { now: at(20_000), promptId, error: overloaded, waitToken: "t" })).toEqual({ kind: "allow", lines: [] });
+  });
+});
+
+describe("onSessionEnd", () => {
+  it("an iteration that died of an API error is recorded; the loop pauses for --resume", () => {
+    const step = onSessionEnd(loopState({ iteration: 2, consecutive_failures: 0 }), { now: at(20_000), apiError: overloaded });
+    expect(step).toMatchObject({ kind: "allow", recorded: true, state: { phase: "paused", iteration: 2, consecutive_failures: 1, iterations: [{ number: 2, result: "fail" }] } });
+    expect(step?.kind === "allow" && step.lines[0]).toMatch(/paused before iteration 3\/5 .*the session ended on an API error in iteration 2/);
+  });
+
+  it("an API error that is the loop's last word ends it with its final status", () => {
+    const step = onSessionEnd(loopState({ iteration: 5 }), { now: at(20_000), apiError: overloaded });
+    expect(step).toMatchObject({ kind: "allow", recorded: true, removeMarker: true, state: { phase: "ended", final_status: "MAX_ITERATIONS", ended_at: at(20_000).toISOString() } });
+  });
+
+  it("an iteration that never finished (no API error) is set up to run again; a waiting loop pauses", () => {
+    expect(onSessionEnd(loopState({ iteration: 2 }), { now: at(20_000), apiError: null })).toMatchObject({ state: { phase: "paused", iteration: 1, iterations: [] } });
+    expect(onSessionEnd(waiting(), { now: at(20_000), apiError: null })).toMatchObject({ state: { phase: "paused", next_at: null } });
+    expect(onSessionEnd(loopState({ phase: "paused" }), { now: at(20_000), apiError: null })).toBeNull();
+    expect(onSessionEnd(loopState({ phase: "ended" }), { now: at(20_000), apiError: overloaded })).toBeNull();
+  });
+});
+
+describe("onPromptSubmit", () => {
+  const running = loopState({ iteration: 2, prompt_id: "prompt-1" });
+  it("binds the woken iteration's own turn (its prompt carries the loop's tag)", () => {
+    expect(onPromptSubmit(running, { promptId: "prompt-2", prompt: `<task-notification>...Stop hook blocking error from command "node": ${iterationPrompt(running)}` })).toMatchObject({ prompt_id: "prompt-2" });
+  });
+  it.each([
+    ["the person's own prompt", running, "what is 2+2"],
+    ["an older iteration's prompt", running, iterationPrompt(loopState({ iteration: 1 }))],
+    ["a waiting loop", waiting(), iterationPrompt(loopState({ iteration: 1 }))],
+  ])("ignores %s", (_name, state, prompt) => {
+    expect(onPromptSubmit(state, { promptId: "prompt-3", prompt })).toBeNull();
+  });
+});
+
+describe("claimWait (the background hook of a Stop)", () => {
+  it.each([
+    ["its own Stop has not recorded yet", loopState({ prompt_id: "prompt-1" }), "prompt-1", at(20_000), { kind: "pending" }],
+    ["the first Stop of a loop (prompt not learned yet)", loopState({ prompt_id: null }), "prompt-1", at(20_000), { kind: "pending" }],
+    ["another prompt's Stop while an iteration runs", loopState({ prompt_id: "prompt-1" }), "prompt-2", at(20_000), { kind: "none" }],
+    ["the wait its Stop started", waiting({ wait_owner: "prompt-1" }), "prompt-1", at(20_000), { kind: "mine", until: at(300_000), token: "token-1" }],
+    ["the person's Stop during a wait", waiting({ wait_owner: "prompt-1" }), "prompt-2", at(20_000), { kind: "none" }],
+    ["a paused loop", loopState({ phase: "paused" }), "prompt-1", at(20_000), { kind: "none" }],
+  ])("%s", (_name, state, promptId, now, expected) => {
+    expect(claimWait(state, { now, promptId })).toEqual(expected);
+  });
+
+  it("takes over a wait left overdue by a hook that died", () => {
+    const late = at(300_000 + TAKEOVER_MS + 1);
+    expect(claimWait(waiting({ wait_owner: "prompt-1" }), { now: late, promptId: "prompt-9" })).toMatchObject({ kind: "mine", until: at(300_000), token: "token-1", state: { wait_owner: "prompt-9" } });
   });
 });

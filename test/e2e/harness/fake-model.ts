@@ -95,12 +95,17 @@ function textBlocks(content: unknown): string[] {
  */
 export function hookFeedbackOf(text: string): string | null {
   const trimmed = text.trimStart();
+  // The interactive UI: a background (asyncRewake) hook's wake-up, `Stop hook blocking error from command "<cmd>": <text>`.
+  const woken = /Stop hook blocking error from command "[^"]*": ([\s\S]*?)\n(?:<\/system-reminder>|&lt;\/system-reminder&gt;)/.exec(trimmed);
+  if (woken) return `Stop hook feedback:\n${unescapeHtml(woken[1]!)}`;
   if (!trimmed.startsWith("<system-reminder>")) return null;
   const start = trimmed.indexOf("Stop hook feedback:\n");
   if (start < 0) return null;
   const body = trimmed.slice(start).replace(/\n<\/system-reminder>\s*$/, "");
   return body.replace(/\nThis hook comes from the [^\n]* plugin\.$/, "");
 }
+
+const unescapeHtml = (text: string) => text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 function userTextsOf(body: any): string[] {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
@@ -113,7 +118,8 @@ function userTextsOf(body: any): string[] {
     if (hook !== null) feedback.push(hook);
     first++;
   }
-  return [...feedback, ...texts.slice(first)];
+  const rest = texts.slice(first).map((text) => (text.trimStart().startsWith("<task-notification>") ? (hookFeedbackOf(text) ?? text) : text));
+  return [...feedback, ...rest];
 }
 
 /** Logs one request; `index` counts messages requests only. */

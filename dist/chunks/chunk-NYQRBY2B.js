@@ -40,6 +40,11 @@ var RepeatStateSchema = object({
   /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
   wait_token: string().nullable(),
   /**
+   * prompt_id of the Stop that started the wait: the background hook of that Stop carries it out (every
+   * Stop starts one). Absent in files written before waits ran in the background.
+   */
+  wait_owner: string().nullable().default(null),
+  /**
    * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
    * with another one ends a new prompt of the person's, so the loop's continuation was lost.
    */

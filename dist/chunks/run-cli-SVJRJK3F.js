@@ -21,7 +21,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunk-G62LGFTB.js";
+} from "./chunk-QYJTTDM4.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -72,7 +72,7 @@ import {
   findDataDir,
   namedDataDir,
   runStatusline
-} from "./chunk-37PX3EJA.js";
+} from "./chunk-AT67EDRE.js";
 import {
   execa
 } from "./chunk-SQ7OBHLA.js";
@@ -96,7 +96,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunk-CB2I2DM4.js";
+} from "./chunk-6DHKHRCJ.js";
 import {
   appendCheckpoint,
   checkpointRef
@@ -125,7 +125,7 @@ import {
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunk-YYRSI7JG.js";
+} from "./chunk-NYQRBY2B.js";
 import {
   SessionMarkerSchema,
   _enum,
@@ -5278,8 +5278,9 @@ var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--ite
 
 Runs a prompt or a slash command again and again on a real timer, in the session that started it.
 
-  interval          how often, from one start to the next: 90s, 5m, 1h30m (default 10m;
-                    under 1m is raised to 1m; at most 24h). Only a leading interval counts.
+  interval          the pause from one iteration's end to the next one's start: 90s, 5m,
+                    1h30m (default 10m; under 1m is raised to 1m; at most 24h). Only a leading
+                    interval counts. The session stays yours while the loop waits.
   <prompt>          text for the model, e.g. "check deploy status" (quotes group words;
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
@@ -5288,7 +5289,7 @@ Runs a prompt or a slash command again and again on a real timer, in the session
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
-  --resume          continue a loop that was paused (its wait was interrupted, e.g. by Esc)
+  --resume          continue a loop that was paused (its waiting hook was killed, its session ended)
   -h, --help        this text
 
 From a terminal (the skill passes these itself):
@@ -5355,6 +5356,7 @@ async function startLoop2(ctx, sessionId, request) {
       iteration_started_at: now,
       next_at: null,
       wait_token: null,
+      wait_owner: null,
       prompt_id: null,
       consecutive_failures: 0,
       iterations: [],

@@ -10,7 +10,7 @@ import {
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-YYRSI7JG.js";
+} from "./chunk-NYQRBY2B.js";
 import {
   _enum,
   formatDuration,

@@ -8,7 +8,7 @@ import {
 } from "./chunk-LMSXDCLW.js";
 import {
   RepeatStateSchema
-} from "./chunk-YYRSI7JG.js";
+} from "./chunk-NYQRBY2B.js";
 import {
   SessionMarkerSchema,
   formatDuration,

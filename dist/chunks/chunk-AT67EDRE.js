@@ -75,7 +75,7 @@ async function runStatusline(io) {
   const sessionId = sessionOf(await io.readStdin().catch(() => ""));
   const found = sessionId && findMarker(io.env, sessionId);
   if (!sessionId || !found) return 0;
-  const { describeLoop } = await import("./describe-DMTQGWIE.js");
+  const { describeLoop } = await import("./describe-W4HLZVQC.js");
   const line = await describeLoop(await fs.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
   if (line) io.stdout(`${line}
 `);

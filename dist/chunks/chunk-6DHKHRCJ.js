@@ -6,7 +6,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-YYRSI7JG.js";
+} from "./chunk-NYQRBY2B.js";
 import {
   _enum,
   array,
@@ -74,22 +74,22 @@ function loopRunOf(state) {
 function newLoopId(now) {
   return `loop-${now.getTime()}`;
 }
-var idOf = (record) => typeof record === "object" && record !== null ? record.id : void 0;
+var idOf = (record2) => typeof record2 === "object" && record2 !== null ? record2.id : void 0;
 async function saveLoopRun(file, run, mode, now = /* @__PURE__ */ new Date()) {
   const checked = LoopRunSchema.parse(run);
   return withLock(file, async () => {
     const { data, warnings } = await readStats(file, now);
     const runs = [...data.loop_runs ?? []];
-    let record = checked;
+    let record2 = checked;
     if (mode === "create") {
       const taken = new Set(runs.map(idOf));
-      for (let n = 2; taken.has(record.id); n += 1) record = { ...checked, id: `${checked.id}-${n}` };
+      for (let n = 2; taken.has(record2.id); n += 1) record2 = { ...checked, id: `${checked.id}-${n}` };
     }
-    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record.id) : -1;
-    if (index === -1) runs.push(record);
-    else runs[index] = record;
+    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record2.id) : -1;
+    if (index === -1) runs.push(record2);
+    else runs[index] = record2;
     await writeJson(file, StatsFileSchema, { ...data, loop_runs: runs });
-    return { id: record.id, warnings };
+    return { id: record2.id, warnings };
   });
 }
 async function readStats(file, now) {
@@ -101,6 +101,90 @@ async function readStats(file, now) {
     const aside = await keepAside(file, now);
     return { data: {}, warnings: [`The stats file ${formatError(error)}; loopkit kept it as ${aside} and started a fresh one.`] };
   }
+}
+
+// src/session/api-error.ts
+import { open } from "node:fs/promises";
+var MAX_MESSAGE = 200;
+var MAX_RESET_MS = 7 * 24 * 36e5;
+var USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
+function apiErrorOf(kind, text, now) {
+  const first = (text ?? "").split(/\r?\n/).find((line) => line.trim() !== "")?.trim() ?? "";
+  const message = first.length > MAX_MESSAGE ? `${first.slice(0, MAX_MESSAGE - 3)}...` : first || "no message";
+  const cls = kind?.trim() || "unknown";
+  const usageLimit = (cls === "rate_limit" || cls === "billing_error" || cls === "unknown") && USAGE_LIMIT.test(text ?? "");
+  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null };
+}
+function apiErrorSummary(error) {
+  return `API error (${error.kind}): ${error.message}`;
+}
+function usageLimitReset(text, now) {
+  const epoch = /limit reached\|(\d{9,11})\b/i.exec(text);
+  if (epoch) return believable(new Date(Number(epoch[1]) * 1e3), now);
+  const clock = /resets (?:at )?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?:\s*\(([A-Za-z_]+(?:\/[A-Za-z_+-]+)*)\))?/i.exec(text);
+  if (!clock) return null;
+  let hour = Number(clock[1]);
+  const minute = Number(clock[2] ?? "0");
+  const meridiem = clock[3]?.toLowerCase();
+  if (meridiem === "pm" && hour < 12) hour += 12;
+  if (meridiem === "am" && hour === 12) hour = 0;
+  if (hour > 23 || minute > 59 || !meridiem && !clock[2]) return null;
+  const offset = zoneOffsetMs(clock[4], now);
+  if (offset === null) return null;
+  const wall = new Date(now.getTime() + offset);
+  let target = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), hour, minute) - offset;
+  if (target <= now.getTime()) target += 24 * 36e5;
+  return believable(new Date(target), now);
+}
+function believable(date, now) {
+  const ahead = date.getTime() - now.getTime();
+  return Number.isFinite(ahead) && ahead > 0 && ahead <= MAX_RESET_MS ? date : null;
+}
+function zoneOffsetMs(zone, now) {
+  if (!zone) return -now.getTimezoneOffset() * 6e4;
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(now).map((part) => [part.type, part.value])
+    );
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+    return wall - Math.floor(now.getTime() / 1e3) * 1e3;
+  } catch {
+    return null;
+  }
+}
+var TAIL_BYTES = 256 * 1024;
+async function lastTurnApiError(transcriptPath, now) {
+  if (!transcriptPath) return null;
+  let text;
+  try {
+    const handle = await open(transcriptPath, "r");
+    try {
+      const { size } = await handle.stat();
+      const start = Math.max(0, size - TAIL_BYTES);
+      const buffer = Buffer.alloc(size - start);
+      await handle.read(buffer, 0, buffer.length, start);
+      text = buffer.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
+  const lines = text.split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    let record2;
+    try {
+      record2 = JSON.parse(lines[i]);
+    } catch {
+      continue;
+    }
+    if (record2?.type !== "assistant" || record2.isSidechain === true) continue;
+    if (record2.isApiErrorMessage !== true) return null;
+    const content = Array.isArray(record2.message?.content) ? record2.message.content : [];
+    const said = content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text).join("\n");
+    return apiErrorOf(typeof record2.error === "string" ? record2.error : void 0, said, now);
+  }
+  return null;
 }
 
 // src/repeat/early-success.ts
@@ -219,23 +303,21 @@ function splitSlashCommand(command) {
   return match ? { name: match[1], args: (match[2] ?? "").trim() } : null;
 }
 
+// src/repeat/hook-events.ts
+var ITERATION_TAG_START = "loopkit repeat: iteration ";
+
 // src/repeat/prompt.ts
+function iterationTag(state) {
+  return `${ITERATION_TAG_START}${state.iteration}/${state.max_iterations} (${state.loop_id}`;
+}
 function iterationPrompt(state) {
   const slash = splitSlashCommand(state.command);
-  const task = slash ? [
-    `Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`
-  ] : ["Do this task now:", "", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
+  const task = slash ? [`Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`] : ["Do this task now:", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
   return [
-    `loopkit repeat: iteration ${state.iteration}/${state.max_iterations} (every ${formatDuration(state.interval_ms)}).`,
-    "",
+    `${iterationTag(state)}, every ${formatDuration(state.interval_ms)}).`,
     ...task,
-    "",
-    "When you have finished, end your final message with exactly one line of this form:",
-    "REPEAT-RESULT: pass - <one-line summary>",
-    "or, if the task failed or found a problem:",
-    "REPEAT-RESULT: fail - <one-line summary>",
-    "Use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished and no further runs are needed: loopkit then ends the loop early.",
-    "Do not wait, sleep or schedule anything yourself: loopkit starts the next iteration on its own timer."
+    "End your final message with one line: REPEAT-RESULT: pass - <one-line summary> (or fail - <summary> if it failed or found a problem).",
+    "Say DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED only when no further runs are needed (that ends the loop). Do not wait or schedule anything: loopkit runs the next iteration."
   ].join("\n");
 }
 function startText(state, warnings) {
@@ -244,10 +326,14 @@ function startText(state, warnings) {
   return [heading, ...notes, "", iterationPrompt(state), ""].join("\n");
 }
 var passes = (state) => state.iterations.filter((it) => it.result === "pass").length;
-function progressLine(previous, waitedMs) {
-  const last = previous.iterations[previous.iterations.length - 1];
-  const result = `${last?.result ?? "?"}${last?.summary ? ` (${last.summary})` : ""}`;
-  return `repeat ${previous.iteration}/${previous.max_iterations} - ${result} - waited ${formatDuration(waitedMs)} - repeat ${previous.iteration + 1}/${previous.max_iterations} starting`;
+function clockTime(at) {
+  return at.toLocaleTimeString("en-GB", { hour12: false });
+}
+function waitingLine(state, now) {
+  const last = state.iterations[state.iterations.length - 1];
+  const result = last ? ` ${last.result}${last.summary ? ` (${last.summary})` : ""}` : "";
+  const next = state.next_at ? new Date(state.next_at) : now;
+  return `loopkit repeat ${state.loop_id}: ${state.iteration}/${state.max_iterations}${result} \xB7 next ${state.iteration + 1}/${state.max_iterations} at ${clockTime(next)} (in ${formatDuration(next.getTime() - now.getTime())}) \xB7 the session is yours meanwhile \xB7 /loopkit:repeat --cancel stops it`;
 }
 function summaryLine(state, now) {
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
@@ -285,19 +371,23 @@ function clip(text) {
 
 // src/repeat/decide.ts
 var BREAKER_FAILURES = 3;
+function failuresAfter(state, outcome) {
+  if (outcome.result === "pass") return 0;
+  return outcome.spareBreaker ? state.consecutive_failures : state.consecutive_failures + 1;
+}
 function decide(state, outcome, now) {
-  const failures = outcome.result === "pass" ? 0 : state.consecutive_failures + 1;
+  const failures = failuresAfter(state, outcome);
   if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
   if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
   if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
-  const due = Date.parse(state.iteration_started_at) + state.interval_ms;
-  return { kind: "wait", nextAt: new Date(Math.max(due, now.getTime())) };
+  const due = now.getTime() + state.interval_ms;
+  return { kind: "wait", nextAt: new Date(Math.max(due, outcome.notBefore?.getTime() ?? 0)) };
 }
-function recordIteration(state, outcome, now, waitToken) {
+function recordIteration(state, outcome, now, waitToken, waitOwner = null) {
   const decision = decide(state, outcome, now);
   const recorded = {
     ...state,
-    consecutive_failures: outcome.result === "pass" ? 0 : state.consecutive_failures + 1,
+    consecutive_failures: failuresAfter(state, outcome),
     iterations: [
       ...state.iterations,
       {
@@ -311,22 +401,22 @@ function recordIteration(state, outcome, now, waitToken) {
     ]
   };
   if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
-  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken }, decision };
+  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken, wait_owner: waitOwner }, decision };
 }
 function startNextIteration(state, now) {
-  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null };
+  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 function resumeState(state, now) {
   return { ...startNextIteration(state, now), prompt_id: null };
 }
 function pauseLoop(state) {
-  return { ...state, phase: "paused", next_at: null, wait_token: null };
+  return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null };
 }
 function pauseLostIteration(state) {
   return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
 }
 function endLoop(state, status, now) {
-  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null };
+  return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 var isActive = (state) => state.phase !== "ended";
 function onStop(state, obs) {
@@ -335,24 +425,58 @@ function onStop(state, obs) {
       return { kind: "allow", lines: [], removeMarker: true };
     case "paused":
       return { kind: "allow", lines: [] };
-    case "waiting": {
-      const paused = pauseLoop(state);
-      return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
-    }
+    case "waiting":
+      return { kind: "allow", lines: [waitingLine(state, obs.now)] };
     case "running": {
-      if (obs.promptId && state.prompt_id && obs.promptId !== state.prompt_id) {
-        const paused = pauseLostIteration(state);
-        const why = `iteration ${state.iteration} did not run as loopkit's continuation (interrupted, or Claude Code's limit on consecutive Stop-hook continuations was reached)`;
-        return { kind: "allow", state: paused, lines: [pausedLine(paused, why)] };
-      }
+      if (!isLoopTurn(state, obs.promptId)) return { kind: "allow", lines: [] };
       const result = readResultLine(obs.lastMessage);
       const successMarker = result.result === "pass" ? findSuccessMarker(obs.lastMessage ?? "", `${iterationPrompt(state)}
 ${state.command}`) : null;
-      const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, { ...result, successMarker }, obs.now, obs.waitToken);
-      if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true };
-      return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+      return record(state, { ...result, successMarker }, obs);
     }
   }
+}
+var isLoopTurn = (state, promptId) => !promptId || !state.prompt_id || promptId === state.prompt_id;
+function record(state, outcome, obs) {
+  const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, outcome, obs.now, obs.waitToken, obs.promptId);
+  if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true, lines: [waitingLine(next.state, obs.now)] };
+  return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+}
+function apiErrorOutcome(error) {
+  const waitsForReset = error.usageLimit && error.resetAt !== null;
+  return { result: "fail", exit_code: 1, summary: apiErrorSummary(error), successMarker: null, spareBreaker: waitsForReset, notBefore: waitsForReset ? error.resetAt : null };
+}
+function onApiError(state, obs) {
+  if (state.phase !== "running" || !isLoopTurn(state, obs.promptId)) return { kind: "allow", lines: [] };
+  return record(state, apiErrorOutcome(obs.error), obs);
+}
+function onSessionEnd(state, obs) {
+  if (state.phase === "waiting") {
+    const paused2 = pauseLoop(state);
+    return { kind: "allow", state: paused2, lines: [pausedLine(paused2, "the session ended while it waited")] };
+  }
+  if (state.phase !== "running") return null;
+  if (!obs.apiError) {
+    const paused2 = pauseLostIteration(state);
+    return { kind: "allow", state: paused2, lines: [pausedLine(paused2, `the session ended before iteration ${state.iteration} finished`)] };
+  }
+  const next = recordIteration(state, apiErrorOutcome(obs.apiError), obs.now, "session-end");
+  if (next.decision.kind === "finish") return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+  const paused = pauseLoop(next.state);
+  return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)], recorded: true };
+}
+function onPromptSubmit(state, obs) {
+  if (state.phase !== "running" || !obs.promptId || obs.promptId === state.prompt_id || !obs.prompt?.includes(iterationTag(state))) return null;
+  return { ...state, prompt_id: obs.promptId };
+}
+var TAKEOVER_MS = 3e4;
+function claimWait(state, obs) {
+  if (state.phase === "running") return isLoopTurn(state, obs.promptId) ? { kind: "pending" } : { kind: "none" };
+  if (state.phase !== "waiting" || !state.next_at || !state.wait_token) return { kind: "none" };
+  const until = new Date(state.next_at);
+  if ((state.wait_owner ?? null) === (obs.promptId ?? null)) return { kind: "mine", until, token: state.wait_token };
+  if (obs.now.getTime() > until.getTime() + TAKEOVER_MS) return { kind: "mine", until, token: state.wait_token, state: { ...state, wait_owner: obs.promptId } };
+  return { kind: "none" };
 }
 var waitGoesOn = (state, token) => state?.phase === "waiting" && state.wait_token === token;
 function afterWait(current, wake) {
@@ -363,7 +487,7 @@ function afterWait(current, wake) {
     return { kind: "allow", state: paused, lines: [pausedLine(paused, "its wait was interrupted")] };
   }
   const next = startNextIteration(current, wake.now);
-  return { kind: "continue", state: next, prompt: iterationPrompt(next), line: progressLine(current, wake.waitedMs) };
+  return { kind: "continue", state: next, prompt: iterationPrompt(next) };
 }
 function onResume(state, sessionId) {
   if (state.session_id !== sessionId || state.phase !== "waiting" && state.phase !== "paused") return null;
@@ -399,6 +523,8 @@ export {
   loopRunOf,
   newLoopId,
   saveLoopRun,
+  apiErrorOf,
+  lastTurnApiError,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,
@@ -410,6 +536,10 @@ export {
   endLoop,
   isActive,
   onStop,
+  onApiError,
+  onSessionEnd,
+  onPromptSubmit,
+  claimWait,
   waitGoesOn,
   afterWait,
   onResume,

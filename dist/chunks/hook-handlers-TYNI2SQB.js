@@ -1,0 +1,233 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  loadOwned,
+  ownsLoop
+} from "./chunk-POTKQZNA.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
+  afterWait,
+  apiErrorOf,
+  claimWait,
+  endLoop,
+  isActive,
+  lastTurnApiError,
+  loadState,
+  loopRunOf,
+  onApiError,
+  onPromptSubmit,
+  onResume,
+  onSessionEnd,
+  onStop,
+  saveLoopRun,
+  saveState,
+  waitGoesOn
+} from "./chunk-6DHKHRCJ.js";
+import {
+  checkpointIteration
+} from "./chunk-WMLGG7MM.js";
+import "./chunk-XCF37RR2.js";
+import "./chunk-NYQRBY2B.js";
+import {
+  removeSessionMarker,
+  withLock
+} from "./chunk-HHEMALVQ.js";
+import "./chunk-EHWOGXT5.js";
+import {
+  formatError
+} from "./chunk-X5LLZUM3.js";
+import "./chunk-JXA4W5PX.js";
+
+// src/repeat/hook-handlers.ts
+import { randomUUID } from "node:crypto";
+
+// src/repeat/checkpoint.ts
+async function checkpointRepeat(ctx, file) {
+  const state = await loadState(file, ctx.now()).catch(() => void 0);
+  const last = state?.iterations[state.iterations.length - 1];
+  if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
+  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
+  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
+}
+
+// src/repeat/hook-handlers.ts
+var POLL_MS = 1e3;
+var SETTLE_POLL_MS = 100;
+var SETTLE_MAX_MS = 6e4;
+var repeatHookHandlers = {
+  async stop(ctx) {
+    const file = ctx.marker.state_file;
+    const decision = await withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
+    });
+    return withNotes(decision, await checkpointRepeat(ctx, file));
+  },
+  async stopFailure(ctx) {
+    const file = ctx.marker.state_file;
+    const decision = await withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
+      return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
+    });
+    return withNotes(decision, await checkpointRepeat(ctx, file));
+  },
+  async background(ctx) {
+    const interrupt = trapSignals();
+    try {
+      return await waitInBackground(ctx, interrupt);
+    } finally {
+      interrupt.release();
+    }
+  },
+  // The loop ends with ERROR and the hook's error on record (fail closed), never left running unseen.
+  async endOnError(ctx, reason) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const warnings = [];
+      if (isActive(owned.state)) {
+        const ended = endLoop(owned.state, "ERROR", now);
+        await saveState(file, ended);
+        warnings.push(...await recordStats(ended, now));
+      }
+      await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+      return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
+    });
+  },
+  async sessionEnd(ctx) {
+    const file = ctx.marker.state_file;
+    await withLock(file, async () => {
+      const state = await loadState(file, ctx.now()).catch(() => void 0);
+      if (!state || !ownsLoop(state, ctx)) return;
+      const now = ctx.now();
+      const step = onSessionEnd(state, { now, apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null });
+      if (step) await carryOut(ctx, file, step, now);
+    });
+  },
+  // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
+  async userPromptSubmit(ctx) {
+    const file = ctx.marker.state_file;
+    await withLock(file, async () => {
+      const state = await loadState(file, ctx.now()).catch(() => void 0);
+      if (!state || !ownsLoop(state, ctx)) return;
+      const bound = onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt });
+      if (bound) await saveState(file, bound);
+    });
+    return void 0;
+  },
+  // A resumed session: the person hears about a paused loop before typing anything.
+  async sessionStart(ctx) {
+    if (ctx.input.source !== "resume") return void 0;
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const state = await loadState(file, ctx.now()).catch(() => void 0);
+      const resumed = state && onResume(state, ctx.input.session_id);
+      if (!resumed) return void 0;
+      await saveState(file, resumed.state);
+      return { kind: "context", eventName: "SessionStart", message: resumed.line };
+    });
+  }
+};
+var allow = (...lines) => {
+  const message = lines.filter(Boolean).join("\n");
+  return message ? { kind: "allow", message } : { kind: "allow" };
+};
+async function settle(ctx, file, step, now) {
+  if (step.kind !== "wait") return carryOut(ctx, file, step, now);
+  await saveState(file, step.state);
+  return allow(...await recordStats(step.state, now), ...step.lines);
+}
+async function carryOut(ctx, file, step, now) {
+  if (step.state) await saveState(file, step.state);
+  if (step.kind === "continue") return { kind: "block", reason: step.prompt };
+  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
+  if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+  return allow(...warnings, ...step.lines);
+}
+async function recordStats(state, now) {
+  try {
+    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
+  } catch (error) {
+    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
+  }
+}
+function trapSignals() {
+  const signals = ["SIGTERM", "SIGINT", "SIGHUP"];
+  const interrupt = {
+    interrupted: false,
+    wake: () => {
+    },
+    release: () => {
+      for (const signal of signals) process.off(signal, onSignal);
+    }
+  };
+  const onSignal = () => {
+    interrupt.interrupted = true;
+    interrupt.wake();
+  };
+  for (const signal of signals) process.on(signal, onSignal);
+  return interrupt;
+}
+async function waitInBackground(ctx, interrupt) {
+  const file = ctx.marker.state_file;
+  const promptId = ctx.input.prompt_id ?? null;
+  const settleBy = ctx.now().getTime() + SETTLE_MAX_MS;
+  let claim;
+  for (; ; ) {
+    const state = await loadState(file, ctx.now()).catch(() => void 0);
+    if (!state || !ownsLoop(state, ctx)) return { kind: "none" };
+    claim = claimWait(state, { now: ctx.now(), promptId });
+    if (claim.kind !== "pending") break;
+    if (ctx.now().getTime() > settleBy || interrupt.interrupted) return { kind: "none" };
+    await sleep(SETTLE_POLL_MS, interrupt);
+  }
+  if (claim.kind === "none") return { kind: "none" };
+  const taken = claim.state;
+  if (taken) {
+    const won = await withLock(file, async () => {
+      const current = await loadState(file, ctx.now()).catch(() => void 0);
+      if (!current || !waitGoesOn(current, taken.wait_token) || current.wait_owner === taken.wait_owner) return false;
+      await saveState(file, { ...current, wait_owner: taken.wait_owner });
+      return true;
+    });
+    if (!won) return { kind: "none" };
+  }
+  const token = claim.token;
+  const dueAt = claim.until.getTime();
+  const parent = process.ppid;
+  while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
+    await sleep(Math.min(POLL_MS, dueAt - ctx.now().getTime()), interrupt);
+    if (process.ppid !== parent) interrupt.interrupted = true;
+    if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => void 0), token)) break;
+  }
+  return withLock(file, async () => {
+    const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+    if ("decision" in owned) return { kind: "none", ...owned.decision.message ? { message: owned.decision.message } : {} };
+    const now = ctx.now();
+    const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
+    const decision = await carryOut(ctx, file, step, now);
+    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...decision.message ? { message: decision.message } : {} };
+    return { kind: "none", ...decision.message ? { message: decision.message } : {} };
+  });
+}
+function sleep(ms, interrupt) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    interrupt.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+export {
+  repeatHookHandlers
+};
