@@ -10,7 +10,7 @@ import { parse } from "yaml";
 import type { FakeModel } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, loopkitEnv, loopScript, plugin, status } from "./auto-loop-helpers.js";
+import { bash, loopScript, plugin, runLoopkit, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -36,15 +36,7 @@ useModelAndSandbox(
 
 const actionsEnv = () => ({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: runner.summary, GITHUB_OUTPUT: runner.output, GITHUB_ENV: runner.env, RUNNER_TEMP: runner.temp });
 
-function loopkitRun(args: string[], env: Record<string, string>) {
-  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
-    cwd: sandbox.root,
-    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
-    extendEnv: false,
-    reject: false,
-    timeout: 240_000,
-  });
-}
+const loopkitRun = (args: string[], env: Record<string, string>) => runLoopkit(model, sandbox, args, env);
 
 /**
  * action.yml's run step as the runner runs it: its env with the inputs (or their defaults) and

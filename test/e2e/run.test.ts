@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, runLoopkit, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -14,16 +14,7 @@ let model: FakeModel;
 let sandbox: Sandbox;
 useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
-/** `loopkit run` as a person types it in CI, the phases' claude being the pinned CLI. */
-function loopkitRun(args: string[], env: Record<string, string> = {}) {
-  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
-    cwd: sandbox.root,
-    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
-    extendEnv: false,
-    reject: false,
-    timeout: 240_000,
-  });
-}
+const loopkitRun = (args: string[], env: Record<string, string> = {}) => runLoopkit(model, sandbox, args, env);
 
 const sessionOf = (request: LoggedRequest) => JSON.parse(request.body.metadata.user_id).session_id as string;
 
