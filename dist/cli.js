@@ -44,4 +44,4 @@ var io = {
   exitCode: 0
 };
 var args = process.argv.slice(2);
-process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-SC7AZ5BJ.js")).runStatusline(io) : await (await import("./chunks/run-cli-SVJRJK3F.js")).runCli(args, io);
+process.exitCode = args.length === 1 && args[0] === "statusline" ? await (await import("./chunks/run-SC7AZ5BJ.js")).runStatusline(io) : await (await import("./chunks/run-cli-QYYNSOE3.js")).runCli(args, io);

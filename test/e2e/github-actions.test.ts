@@ -150,9 +150,11 @@ describe("loopkit run in GitHub Actions", () => {
     expect(existsSync(path.join(record, "checkpoints.bundle"))).toBe(true);
   });
 
-  it("budget-limited: exit 6, outputs and summary say budget-limited", async () => {
+  it("budget-limited: exit 6, outputs and summary say budget-limited; the verifier never saw the runner's files", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
-    const result = await loopkitRun(["make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
+    // The verifier runs the project's commands: it gets none of the runner's file commands either.
+    const verify = `echo "GITHUB_OUTPUT=\${GITHUB_OUTPUT:-unset} GITHUB_ENV=\${GITHUB_ENV:-unset}" > ../verifier-saw.txt; ${VERIFY}`;
+    const result = await loopkitRun(["make hello.txt say hi", "--verify", verify, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
     const outputs = readOutputs();
     expect(outputs).toMatchObject({ status: "budget-limited", reason: "reached --max-iterations 1", iterations: "2", exit_code: "6" });
@@ -162,6 +164,7 @@ describe("loopkit run in GitHub Actions", () => {
     expect(summary).toContain("| Exit code | 6 |");
     expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \| \d+ \| \d+ \| cap reached: reached --max-iterations 1 \|/);
     expect(summary).toMatch(/\| 2 \| - \| - \| \d+ \| \d+ \| ended budget-limited \|/);
+    expect(readFileSync(path.join(sandbox.root, "verifier-saw.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
   });
 
   it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why", async () => {

@@ -6037,11 +6037,11 @@ async function run2(words, options, io) {
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: io.env };
+    const actions = gitHubActions(io.env, io.stdout);
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: actions ? actions.phaseEnv(io.env) : io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
-    const actions = gitHubActions(io.env, io.stdout);
     const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
@@ -6065,7 +6065,7 @@ function runLoop(loop, instruction, claudeArgs, options, io, actions) {
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: actions ? actions.phaseEnv(io.env) : io.env,
+      env: loop.env,
       pluginDir: options.pluginDir ? path11.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
