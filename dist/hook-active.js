@@ -2,31 +2,27 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-QYJTTDM4.js";
+} from "./chunks/chunk-36MQQWXK.js";
+import "./chunks/chunk-M5NOGVVV.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-LMSXDCLW.js";
+import "./chunks/chunk-6SZGXROK.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-NYQRBY2B.js";
 import {
+  SESSION_ID_PATTERN,
   SessionMarkerSchema,
   boolean,
   discriminatedUnion,
+  formatError,
+  isLoopkitError,
   keepAside,
   literal,
   looseObject,
   readJson,
+  sessionMarkerPath,
   string
-} from "./chunks/chunk-HHEMALVQ.js";
-import {
-  SESSION_ID_PATTERN,
-  sessionMarkerPath
-} from "./chunks/chunk-EHWOGXT5.js";
-import {
-  formatError,
-  isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -79,8 +75,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-TYNI2SQB.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-PQHDUJZV.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-DYFPMBLE.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-RBSK2USH.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -24,16 +24,29 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/hook/main.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
+
+// src/shared/read-piped-input.ts
+var import_node_fs = require("node:fs");
+async function readPipedInput() {
+  try {
+    return (0, import_node_fs.readFileSync)(0, "utf8");
+  } catch (error) {
+    if (error.code !== "EAGAIN") throw error;
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
 
 // src/auto-loop/hook-events.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_node_path = __toESM(require("node:path"), 1);
 var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
 var autoLoopActsOn = ({ payload, marker }) => {
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
-      return typeof marker.state_file !== "string" || (0, import_node_fs.existsSync)(resumePendingFile(marker.state_file));
+      return typeof marker.state_file !== "string" || (0, import_node_fs2.existsSync)(resumePendingFile(marker.state_file));
     case "SessionStart":
       return !(typeof payload.source === "string" && payload.source !== "resume" && payload.source !== "compact");
     default:
@@ -77,16 +90,6 @@ function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
 `);
 }
-async function readInput() {
-  try {
-    return (0, import_node_fs2.readFileSync)(0, "utf8");
-  } catch (error) {
-    if (error.code !== "EAGAIN") throw error;
-    const chunks = [];
-    for await (const chunk of process.stdin) chunks.push(chunk);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-}
 function actsOnOf(kind) {
   switch (kind) {
     case "repeat":
@@ -100,7 +103,7 @@ function actsOnOf(kind) {
 function mayAct(payload, markerFile) {
   let marker;
   try {
-    marker = JSON.parse((0, import_node_fs2.readFileSync)(markerFile, "utf8"));
+    marker = JSON.parse((0, import_node_fs3.readFileSync)(markerFile, "utf8"));
   } catch {
     return true;
   }
@@ -111,7 +114,7 @@ function mayAct(payload, markerFile) {
 async function main() {
   let payload;
   try {
-    payload = JSON.parse(await readInput());
+    payload = JSON.parse(await readPipedInput());
   } catch (error) {
     warn(`ignoring hook input that is not valid JSON (${error.message})`);
     return;
@@ -123,7 +126,7 @@ async function main() {
   }
   const data = dataDir();
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!(0, import_node_fs2.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  if (!(0, import_node_fs3.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);

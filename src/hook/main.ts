@@ -4,6 +4,7 @@
 // mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
+import { readPipedInput } from "../shared/read-piped-input.js";
 import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
 import type { ActsOn } from "../session/handlers.js";
@@ -23,18 +24,6 @@ const BACKGROUND = process.argv.includes("--background");
 
 function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
-}
-
-/** Synchronous read: the cheapest way to take a piped payload; falls back to a stream where the pipe is non-blocking. */
-async function readInput(): Promise<string> {
-  try {
-    return readFileSync(0, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
 }
 
 function actsOnOf(kind: unknown): ActsOn | undefined {
@@ -64,7 +53,7 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
 async function main(): Promise<void> {
   let payload: unknown;
   try {
-    payload = JSON.parse(await readInput());
+    payload = JSON.parse(await readPipedInput());
   } catch (error) {
     warn(`ignoring hook input that is not valid JSON (${(error as Error).message})`);
     return;

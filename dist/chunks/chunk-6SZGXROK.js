@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];

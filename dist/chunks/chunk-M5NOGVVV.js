@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/repeat/state.ts
 import path from "node:path";

@@ -1,18 +1,21 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  splitArguments
-} from "./chunk-XCF37RR2.js";
-import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-NYQRBY2B.js";
+} from "./chunk-M5NOGVVV.js";
 import {
+  splitArguments
+} from "./chunk-3MQ5DR7M.js";
+import {
+  LoopkitError,
   _enum,
   array,
   formatDuration,
+  formatError,
   int,
   isDuration,
+  isLoopkitError,
   iso_exports,
   keepAside,
   looseObject,
@@ -25,12 +28,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-HHEMALVQ.js";
-import {
-  LoopkitError,
-  formatError,
-  isLoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";

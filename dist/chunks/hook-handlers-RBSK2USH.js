@@ -13,7 +13,7 @@ import {
   nextGateStep,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-XG54MT42.js";
+} from "./chunk-ZWQPSDFM.js";
 import {
   BoundedOutput,
   historyEntry,
@@ -26,35 +26,36 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SQSKPIA5.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
-import "./chunk-3LVA3RGO.js";
+import "./chunk-U5S7PE33.js";
 import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-6SZGXROK.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-735F5FTY.js";
 import {
   iterationChangesText,
   recordIteration,
   snapshotIteration
-} from "./chunk-WMLGG7MM.js";
+} from "./chunk-S2X5YVR6.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
 import {
   findRepo,
   guardedGitEnv
-} from "./chunk-XCF37RR2.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
   _enum,
   array,
+  auditWorkDir,
   iso_exports,
   literal,
   object,
@@ -64,11 +65,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  auditWorkDir
-} from "./chunk-EHWOGXT5.js";
-import "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/audit.ts

@@ -13,15 +13,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-XCF37RR2.js";
-import {
-  readJson,
-  withLock
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
   LoopkitError,
-  formatError
-} from "./chunk-X5LLZUM3.js";
+  formatError,
+  readJson,
+  withLock
+} from "./chunk-FYQO72EP.js";
 
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {

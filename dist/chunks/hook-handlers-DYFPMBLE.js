@@ -1,12 +1,5 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  loadOwned,
-  ownsLoop
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
-import {
   afterWait,
   apiErrorOf,
   claimWait,
@@ -23,20 +16,24 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-6DHKHRCJ.js";
+} from "./chunk-WYK5O6Q4.js";
+import "./chunk-M5NOGVVV.js";
+import {
+  loadOwned,
+  ownsLoop
+} from "./chunk-735F5FTY.js";
 import {
   checkpointIteration
-} from "./chunk-WMLGG7MM.js";
-import "./chunk-XCF37RR2.js";
-import "./chunk-NYQRBY2B.js";
+} from "./chunk-S2X5YVR6.js";
 import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import "./chunk-3MQ5DR7M.js";
+import {
+  formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import {
-  formatError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

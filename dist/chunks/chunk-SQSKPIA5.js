@@ -10,21 +10,19 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-6SZGXROK.js";
 import {
   _enum,
   int,
   iso_exports,
   literal,
   object,
+  projectKey,
   readOrKeepAside,
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-HHEMALVQ.js";
-import {
-  projectKey
-} from "./chunk-EHWOGXT5.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";

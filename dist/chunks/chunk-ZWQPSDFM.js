@@ -3,20 +3,21 @@ import {
   historyEntry,
   openRegular,
   readSettings
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SQSKPIA5.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-U5S7PE33.js";
 import {
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-6SZGXROK.js";
 import {
   findRepo,
   runGit,
   splitArguments
-} from "./chunk-XCF37RR2.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
+  LoopkitError,
   formatDuration,
   iso_exports,
   literal,
@@ -25,10 +26,7 @@ import {
   readJson,
   string,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  LoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/git.ts
 import { createHash } from "node:crypto";

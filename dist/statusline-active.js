@@ -1,22 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  RepeatStateSchema
+} from "./chunks/chunk-M5NOGVVV.js";
+import {
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunks/chunk-U5S7PE33.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
-import {
-  RepeatStateSchema
-} from "./chunk-NYQRBY2B.js";
+} from "./chunks/chunk-6SZGXROK.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import "./chunk-X5LLZUM3.js";
-import "./chunk-JXA4W5PX.js";
+} from "./chunks/chunk-FYQO72EP.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts
 var MAX_TEXT = 40;
