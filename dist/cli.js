@@ -51,12 +51,14 @@ import {
 import {
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
+  auditLoop,
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
   failLoop,
   hashProtected,
   headCommit,
+  launchEnv,
   loadNextPrompt,
   loopContext,
   parseAutoLoopArgs,
@@ -66,7 +68,7 @@ import {
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunks/chunk-ZWQPSDFM.js";
+} from "./chunks/chunk-HYV3FK5L.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -4103,17 +4105,23 @@ function decideNext(input) {
 function afterComplete(input) {
   const [first, second] = input.runs;
   if (!first || first.passed && !second) return { kind: "verify" };
-  if (first.passed && second?.passed) {
-    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete and the verifier passed twice" };
+  const passedTwice = first.passed && second?.passed === true;
+  if (passedTwice && !input.audit) return { kind: "audit" };
+  if (passedTwice && input.audit?.vote === "achieved") {
+    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved" };
   }
   if (input.iteration >= input.maxIterations) {
-    return {
-      kind: "finish",
-      status: "budget-limited",
-      reason: `the verifier still fails after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`
-    };
+    const still = passedTwice ? `the audit still votes ${input.audit.vote}` : "the verifier still fails";
+    return { kind: "finish", status: "budget-limited", reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})` };
   }
-  return { kind: "retry", reason: retryReason(first.passed ? second : first, first.passed) };
+  return { kind: "retry", reason: passedTwice ? auditReason(input.audit) : retryReason(first.passed ? second : first, first.passed) };
+}
+function auditReason(audit) {
+  const why = audit.failure ? ` (${audit.failure})` : "";
+  const reasons = audit.reasons.length ? `
+The audit's reasons:
+${audit.reasons.map((reason) => `- ${reason}`).join("\n")}` : "";
+  return `You marked the goal complete and loopkit's verifier passed twice, but an independent audit (a fresh Claude Code that read the project and the diff) voted ${audit.vote}${why}. The goal is not done: address every reason.${reasons}`;
 }
 function retryReason(failed, flaky) {
   const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
@@ -4368,6 +4376,9 @@ var GoalRun = class {
   iteration = 1;
   runs = [];
   lastVerifier = null;
+  audit = null;
+  /** The audit of the current round's two passes (cleared when the goal is set again). */
+  roundAudit = null;
   lastSaid;
   lastUpdate = 0;
   lastTokens = 0;
@@ -4398,6 +4409,7 @@ var GoalRun = class {
     const action = decideNext({
       goalStatus: this.watch.settled() ? goal.status : "active",
       runs: this.runs,
+      audit: this.roundAudit,
       iteration: this.iteration,
       maxIterations: caps.maxIterations,
       cancelled,
@@ -4412,12 +4424,17 @@ var GoalRun = class {
       case "verify":
         await this.verifyOnce();
         return void 0;
-      case "retry":
-        this.iteration += 1;
-        this.say(`the verifier did not confirm Codex's claim; setting the goal again (iteration ${this.iteration}/${caps.maxIterations})`);
-        await this.setGoal(action.reason);
-        await this.report(`${WORKING} again, with the verifier's output`);
+      case "audit":
+        await this.auditOnce();
         return void 0;
+      case "retry": {
+        const by = this.roundAudit ? "the audit" : "the verifier";
+        this.iteration += 1;
+        this.say(`${by} did not confirm Codex's claim; setting the goal again (iteration ${this.iteration}/${caps.maxIterations})`);
+        await this.setGoal(action.reason);
+        await this.report(`${WORKING} again, with ${by === "the audit" ? "the audit's reasons" : "the verifier's output"}`);
+        return void 0;
+      }
       case "finish":
         if (!this.watch.exited && (this.watch.goal?.status === "active" || action.status === "cancelled")) {
           await this.client.request("thread/goal/clear", { threadId: this.threadId }, GoalClearResultSchema).catch(() => void 0);
@@ -4435,6 +4452,14 @@ var GoalRun = class {
     const roundDone = !run3.passed || this.runs.length === 2;
     if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
     await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+  }
+  async auditOnce() {
+    this.say("the verifier passed twice; a fresh Claude Code audits Codex's work (read-only)");
+    const outcome = await this.options.runAudit(this.runs.at(-1)?.outputTail ?? "");
+    this.roundAudit = outcome;
+    this.audit = { ...outcome, iteration: this.iteration };
+    this.say(`audit voted ${outcome.vote}${outcome.failure ? ` (${outcome.failure})` : ""}`);
+    await this.report("deciding on the audit's vote");
   }
   async setGoal(retryReason2) {
     const { caps } = this.options;
@@ -4454,6 +4479,7 @@ var GoalRun = class {
     );
     this.watch.setGoal(goal);
     this.runs = [];
+    this.roundAudit = null;
   }
   /** The heartbeat is due, or the token count moved (written at most once a second). */
   reportDue(tokensUsed) {
@@ -4474,6 +4500,7 @@ var GoalRun = class {
       threadId: this.threadId,
       goalStatus: this.watch.goal?.status ?? null,
       lastVerifier: this.lastVerifier,
+      lastAudit: this.audit,
       nextAction
     };
   }
@@ -4485,6 +4512,9 @@ var GoalRun = class {
 // src/codex/auto-loop-run.ts
 var CODEX_LOG = "codex.log";
 async function runCodexLoopCommand(ctx, request, background) {
+  if (request.protect.length > 0) {
+    throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
+  }
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
@@ -4536,7 +4566,6 @@ async function followInForeground(ctx, loop, preflight) {
   }
 }
 async function followCodexLoop(ctx, loop, preflight, signal) {
-  const settings = readSettings(ctx.env);
   const sink = new StateSink(loopFiles(ctx.dataDir, ctx.projectDir), loop, ctx.now);
   try {
     return await delegateToCodex({
@@ -4546,7 +4575,9 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       caps: { maxIterations: loop.caps.max_iterations, maxTokens: loop.caps.max_tokens, maxWallclockMs: loop.caps.max_wallclock_ms },
       env: ctx.env,
       preflight,
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, settings.verifierTimeoutMs, ctx.env),
+      // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env)),
+      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
       sink,
       print: ctx.print,
       now: ctx.now,
@@ -4568,6 +4599,7 @@ var StateSink = class {
   loop;
   now;
   recordedRound = null;
+  recordedAudit = null;
   /** True once the loop is no longer ours to run: cancelled, taken over, or replaced. */
   async cancelled() {
     const state = await loadState(this.files.state, this.now()).catch(() => void 0);
@@ -4579,7 +4611,9 @@ var StateSink = class {
       const fresh = round && round !== this.recordedRound ? round : null;
       if (fresh) this.recordedRound = fresh;
       const verifier = fresh ? await this.verifierResult(fresh.verdict, fresh.runs, progress.iteration, now) : null;
-      return recordDelegatedProgress(state, { now, ...progress, verifier });
+      const audit = progress.lastAudit && progress.lastAudit !== this.recordedAudit ? progress.lastAudit : null;
+      if (audit) this.recordedAudit = audit;
+      return recordDelegatedProgress(state, { now, ...progress, verifier, audit });
     });
   }
   /** Ends a loop whose run failed as blocked, with the reason. */

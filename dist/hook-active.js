@@ -76,7 +76,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-DYFPMBLE.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-RBSK2USH.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-3GQAZTEI.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -245,7 +245,7 @@ describe("blockedReport", () => {
 
 describe("recordDelegatedProgress and failLoop (a loop whose work Codex does)", () => {
   const progress = (overrides: Partial<DelegatedProgress> = {}): DelegatedProgress => ({
-    now: at(90_000), status: "pursuing", reason: null, iteration: 2, tokensUsed: 1234, nextAction: "keep going", threadId: "th-1", verifier: null, ...overrides,
+    now: at(90_000), status: "pursuing", reason: null, iteration: 2, tokensUsed: 1234, nextAction: "keep going", threadId: "th-1", verifier: null, audit: null, ...overrides,
   });
   const round = (verdict: VerifierResult["verdict"], runs: VerifierRun[]): VerifierResult => ({ at: at(90_000).toISOString(), iteration: 2, verdict, runs });
 

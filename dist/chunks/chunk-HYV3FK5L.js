@@ -1,29 +1,39 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  BoundedOutput,
   historyEntry,
   openRegular,
   readSettings
 } from "./chunk-SQSKPIA5.js";
 import {
+  killGroupAfter
+} from "./chunk-PZX5E6UV.js";
+import {
   capReached,
   elapsedMs
 } from "./chunk-U5S7PE33.js";
 import {
+  AUDIT_VOTES,
   tokensUsed
 } from "./chunk-6SZGXROK.js";
 import {
   findRepo,
+  guardedGitEnv,
   runGit,
   splitArguments
 } from "./chunk-3MQ5DR7M.js";
 import {
   LoopkitError,
+  _enum,
+  array,
+  auditWorkDir,
   formatDuration,
   iso_exports,
   literal,
   object,
   parseDuration,
   readJson,
+  strictObject,
   string,
   writeJson
 } from "./chunk-FYQO72EP.js";
@@ -464,15 +474,15 @@ function beginTurn(previous, obs) {
   }
   const blocker = blockedReport(obs.lastMessage);
   if (blocker) {
-    const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
-    state = { ...state, blocker: { reason: blocker, count } };
-    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count} in a row)`));
-    if (count >= BLOCKER_LIMIT) {
-      state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
+    const count2 = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
+    state = { ...state, blocker: { reason: blocker, count: count2 } };
+    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count2} in a row)`));
+    if (count2 >= BLOCKER_LIMIT) {
+      state = end(state, now, "blocked", `the agent reported the same blocker ${count2} times in a row: ${blocker}`);
       history.push(historyEntry(state, now, "end", state.status_reason));
       return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` }, history };
     }
-    notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
+    notes.push(`You reported a blocker (${count2} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
   } else {
     state = { ...state, blocker: null };
   }
@@ -592,6 +602,11 @@ function recordDelegatedProgress(previous, progress) {
     state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
     history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1).exit_code }));
   }
+  const audit = progress.audit;
+  if (audit) {
+    state = { ...state, last_audit: { at: now.toISOString(), ...audit }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
+  }
   if (progress.status !== "pursuing") {
     state = { ...state, ended_at: now.toISOString() };
     history.push(historyEntry(state, now, "end", progress.reason ?? progress.status));
@@ -602,6 +617,88 @@ function failLoop(previous, now, reason) {
   const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
+
+// src/auto-loop/transcript-usage.ts
+import { promises as fs2 } from "node:fs";
+import path3 from "node:path";
+var CHUNK = 1024 * 1024;
+var KEEP_IDS = 500;
+var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
+var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage2) {
+  if (!usage2) return 0;
+  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens) + count(usage2.output_tokens);
+}
+async function readTranscriptDelta(file, cursor, notBefore = null) {
+  const seen = new Set(cursor.recentMessageIds);
+  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
+  const subagents = path3.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  for (const name of names) {
+    delta.subagentOffsets[name] = await readFileDelta(path3.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+  }
+  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
+  return delta;
+}
+async function readFileDelta(file, offset, seen, delta, since) {
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
+  try {
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
+    let pending = Buffer.alloc(0);
+    let consumed = position;
+    while (position < size) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      let newline;
+      while ((newline = pending.indexOf(10)) !== -1) {
+        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
+        consumed += newline + 1;
+        pending = pending.subarray(newline + 1);
+      }
+    }
+    return consumed;
+  } finally {
+    await handle.close();
+  }
+}
+function readLine(line, seen, delta, since) {
+  if (line.trim() === "") return;
+  let record;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (typeof record !== "object" || record === null) return;
+  const { type, message, isSidechain, timestamp } = record;
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
+  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  const { id, usage: usage2, content } = message;
+  const mainChain = isSidechain !== true;
+  if (mainChain && Array.isArray(content)) {
+    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
+  }
+  if (typeof id !== "string" || seen.has(id)) return;
+  seen.add(id);
+  delta.recentMessageIds.push(id);
+  delta.tokens += usageTokens(usage2);
+  if (mainChain && usage2) {
+    delta.contextTokens = count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens);
+  }
+}
+
+// src/auto-loop/audit.ts
+import { randomBytes } from "node:crypto";
+import { promises as fs3 } from "node:fs";
 
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
@@ -616,8 +713,113 @@ function refuseUnderRecursionGuard(env, what) {
   });
 }
 
+// src/auto-loop/audit-vote.ts
+var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
+var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
+function parseAuditVote(reply) {
+  const lines = reply.trimEnd().split("\n");
+  const last = lines[lines.length - 1]?.trim() ?? "";
+  let raw;
+  try {
+    raw = JSON.parse(last);
+  } catch {
+    return { problem: "the audit's reply does not end with a vote object on its final line" };
+  }
+  const parsed = VoteSchema.safeParse(raw);
+  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
+  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
+  const keys = reply.match(VOTE_KEY)?.length ?? 0;
+  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
+  return { vote: parsed.data };
+}
+
+// src/auto-loop/audit.ts
+var AUDIT_DIFF_BYTES = 60 * 1024;
+var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
+var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
+function auditArgs(projectDir) {
+  return [
+    "-p",
+    "--output-format",
+    "json",
+    "--no-session-persistence",
+    "--setting-sources",
+    "user",
+    "--strict-mcp-config",
+    "--add-dir",
+    projectDir,
+    "--tools",
+    READ_ONLY_TOOLS.join(","),
+    "--allowedTools",
+    READ_ONLY_TOOLS.join(","),
+    "--disallowedTools",
+    DENIED_TOOLS.join(",")
+  ];
+}
+async function auditLoop(input) {
+  const { state } = input;
+  const prompt = auditPrompt({
+    projectDir: state.project_dir,
+    goal: state.goal,
+    verifyCommand: state.verify_command,
+    verifierTail: input.verifierTail,
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges: input.iterationChanges ?? null
+  });
+  const cwd = auditWorkDir(input.dataDir);
+  await fs3.mkdir(cwd, { recursive: true });
+  const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
+  delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
+  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs: state.launch.audit_timeout_ms });
+}
+async function runAudit(options) {
+  const { bin } = options;
+  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const repo = findRepo(options.projectDir);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  const { execa } = await import("./execa-6UQVBNIA.js");
+  const child = execa(bin, auditArgs(options.projectDir), {
+    cwd: options.cwd,
+    env,
+    extendEnv: false,
+    input: options.prompt,
+    buffer: false,
+    stderr: "ignore",
+    reject: false,
+    detached: true,
+    cleanup: true
+  });
+  const deadline = killGroupAfter(child, options.timeoutMs);
+  child.stdout?.on("data", (chunk) => stdout.push(chunk));
+  const result = await child;
+  deadline.clear();
+  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  return readAuditReply(stdout.text(), result.exitCode ?? null);
+}
+function readAuditReply(stdout, exitCode) {
+  let parsed;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+  }
+  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
+  const tokens = usageTokens(result?.usage);
+  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
+  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  const read = parseAuditVote(result.result);
+  if ("problem" in read) return unmet(read.problem, tokens);
+  return { ...read.vote, failure: null, tokens };
+}
+function unmet(failure, tokens) {
+  return { vote: "unmet", reasons: [failure], failure, tokens };
+}
+
 // src/auto-loop/next-prompt.ts
-import path3 from "node:path";
+import path4 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -626,7 +828,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path3.join(path3.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path4.join(path4.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -692,20 +894,19 @@ export {
   parseCaps,
   headCommit,
   treeFingerprint,
-  changesSince,
   captureLaunch,
   launchEnv,
   hashProtected,
   startPrompt,
-  auditPrompt,
   endedOutcome,
   beginTurn,
   nextGateStep,
   finishTurn,
   recordDelegatedProgress,
   failLoop,
-  RECURSION_GUARD,
   refuseUnderRecursionGuard,
+  readTranscriptDelta,
+  auditLoop,
   saveNextPrompt,
   loadNextPrompt,
   loopContext
