@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-JINXBFGE.js";
+} from "./chunks/chunk-Q53RG4I3.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";

@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-JINXBFGE.js";
+} from "./chunks/chunk-Q53RG4I3.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";

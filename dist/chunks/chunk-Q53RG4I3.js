@@ -25,6 +25,7 @@ import {
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
   tamper: () => "tampering undone",
+  protected: (entry) => entry.detail,
   "blocked-report": (entry) => `blocker: ${entry.detail}`,
   "wrap-up": (entry) => `cap reached: ${entry.detail}`,
   end: (entry) => `ended ${entry.status}`
@@ -73,6 +74,7 @@ function renderSummary(report) {
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
+    ...s.protected_globs.length ? [`| Protected | ${s.protected_globs.map(code).join(" ")} |`] : [],
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
     "### Iterations",
