@@ -1,11 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   afterWait,
-  apiErrorOf,
   claimWait,
   endLoop,
   isActive,
-  lastTurnApiError,
   loadState,
   loopRunOf,
   onApiError,
@@ -16,15 +14,17 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-WYK5O6Q4.js";
+} from "./chunk-LJXQ5K24.js";
 import "./chunk-M5NOGVVV.js";
 import {
   loadOwned,
   ownsLoop
 } from "./chunk-735F5FTY.js";
 import {
-  checkpointIteration
-} from "./chunk-S2X5YVR6.js";
+  apiErrorOf,
+  checkpointIteration,
+  lastTurnApiError
+} from "./chunk-W367JZMU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
