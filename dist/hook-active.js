@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-W7SMLMBK.js";
+} from "./chunks/chunk-U2A2FO55.js";
 import "./chunks/chunk-SEUORTVQ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-6SZGXROK.js";
+import "./chunks/chunk-4OXAQKEP.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -63,7 +63,9 @@ var StopFailureInputSchema = looseObject({
 var SessionEndInputSchema = looseObject({
   ...common,
   hook_event_name: literal("SessionEnd"),
-  reason: string().optional()
+  reason: string().optional(),
+  /** The last prompt's id (the turn an API error may have ended). */
+  prompt_id: string().optional()
 });
 var HookInputSchema = discriminatedUnion("hook_event_name", [
   StopInputSchema,
@@ -75,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-AXHOXN3T.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-SC5477LJ.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-5OC2FY5O.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-MXGNXHED.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

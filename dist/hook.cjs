@@ -43,7 +43,8 @@ async function readPipedInput() {
 var import_node_fs2 = require("node:fs");
 var import_node_path = __toESM(require("node:path"), 1);
 var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
-var autoLoopActsOn = ({ payload, marker }) => {
+var autoLoopActsOn = ({ payload, marker, background }) => {
+  if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
       return typeof marker.state_file !== "string" || (0, import_node_fs2.existsSync)(resumePendingFile(marker.state_file));
@@ -109,7 +110,7 @@ function mayAct(payload, markerFile) {
   }
   if (typeof marker !== "object" || marker === null) return true;
   const actsOn = actsOnOf(marker.kind);
-  return actsOn ? actsOn({ payload, marker }) : true;
+  return actsOn ? actsOn({ payload, marker, background: BACKGROUND }) : true;
 }
 async function main() {
   if (underRecursionGuard(process.env)) return;

@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-SEUORTVQ.js";
 import {
   elapsedMs
-} from "./chunks/chunk-U5S7PE33.js";
+} from "./chunks/chunk-OC4MQ6TB.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-6SZGXROK.js";
+} from "./chunks/chunk-4OXAQKEP.js";
 import {
   SessionMarkerSchema,
   formatDuration,

@@ -3,7 +3,11 @@
 import { withLock } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
-import type { StopInput } from "../session/input.js";
+import type { SessionEndInput, StopFailureInput, StopInput } from "../session/input.js";
+import { apiErrorOf, lastTurnApiError, type ApiError } from "../session/api-error.js";
+import type { WakeDecision } from "../session/output.js";
+import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "./api-errors.js";
+import { readSettings } from "./settings.js";
 import { withNotes, type StopDecision } from "../session/output.js";
 import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
 import { auditLoop } from "./audit.js";
@@ -33,6 +37,9 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
   },
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt,
+  stopFailure: apiErrorTurn,
+  sessionEnd,
+  background: retryAfterApiError,
 };
 
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
@@ -59,7 +66,8 @@ const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwn
 async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  const { state } = owned;
+  // A judged turn ends any run of API errors before it.
+  const state = clearApiErrors(owned.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;
@@ -111,4 +119,56 @@ async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Deci
 
 function toStopDecision(outcome: Outcome): StopDecision {
   return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+}
+
+/** Records an API error that ended a turn of the owning session: never judged; the loop retries it or, after too many, ends blocked. */
+async function recordTurnApiError(ctx: HookContext<{ session_id: string; prompt_id?: string | undefined }>, error: ApiError): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const turn = { sessionId: ctx.input.session_id, promptId: ctx.input.prompt_id ?? null };
+  return withLock(files.state, async () => {
+    const owned = await loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+    if ("decision" in owned) return owned.decision;
+    if (owned.state.status !== "pursuing" || alreadyRecorded(owned.state, turn)) return { kind: "allow" };
+    const now = ctx.now();
+    const step = recordApiError(owned.state, error, turn, now, readSettings(ctx.env).apiRetryMs);
+    await persist(files, step.state, [], now);
+    if (!step.retryAt) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return { kind: "allow", message: step.line };
+  });
+}
+
+/** StopFailure: the turn ended in an API error (the interactive UI, and `claude -p` where the hook gets to run). */
+function apiErrorTurn(ctx: HookContext<StopFailureInput>): Promise<StopDecision> {
+  return recordTurnApiError(ctx, apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, ctx.now()));
+}
+
+/** SessionEnd: a session that an API error ended (claude -p, a `loopkit run` phase) leaves the error in the state (once, with StopFailure). */
+async function sessionEnd(ctx: HookContext<SessionEndInput>): Promise<void> {
+  const error = await lastTurnApiError(ctx.input.transcript_path, ctx.now());
+  if (error) await recordTurnApiError(ctx, error);
+}
+
+/** The background twin of StopFailure: waits until the retry is due, then wakes the session to carry on. */
+async function retryAfterApiError(ctx: HookContext<StopInput | StopFailureInput>): Promise<WakeDecision> {
+  if (ctx.input.hook_event_name !== "StopFailure") return { kind: "none" };
+  const file = ctx.marker.state_file;
+  // Wait for the StopFailure hook beside this one to record the error (both start together).
+  let due: Date | null = null;
+  for (let i = 0; i < 100 && !due; i++) {
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    if (!state || state.status !== "pursuing") return { kind: "none" };
+    due = pendingRetry(state, ctx.input.session_id);
+    if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!due) return { kind: "none" };
+  const since = (await loadState(file, ctx.now()).catch(() => undefined))?.api_errors.last?.at;
+  while (ctx.now() < due) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, due!.getTime() - ctx.now().getTime())));
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    // A --cancel, a judged turn or a newer error ends this wait.
+    if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  }
+  const state = await loadState(file, ctx.now()).catch(() => undefined);
+  if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  return { kind: "wake", prompt: retryPrompt(state) };
 }

@@ -47,7 +47,7 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
   }
   if (typeof marker !== "object" || marker === null) return true;
   const actsOn = actsOnOf((marker as { kind?: unknown }).kind);
-  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown> }) : true;
+  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown>, background: BACKGROUND }) : true;
 }
 
 async function main(): Promise<void> {

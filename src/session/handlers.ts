@@ -29,6 +29,8 @@ export interface LoopHookHandlers {
 export interface UncheckedEvent {
   payload: Record<string, unknown>;
   marker: Record<string, unknown>;
+  /** The event reached the background (asyncRewake) twin of a hook. */
+  background?: boolean;
 }
 
 /**

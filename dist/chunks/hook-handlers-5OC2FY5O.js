@@ -1,9 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   afterWait,
-  apiErrorOf,
   claimWait,
-  lastTurnApiError,
   loadState,
   loopRunOf,
   onApiError,
@@ -14,15 +12,17 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-QM64G6IR.js";
+} from "./chunk-ZUPSO2HE.js";
 import "./chunk-SEUORTVQ.js";
 import {
   loadOwned,
   ownsLoop
 } from "./chunk-735F5FTY.js";
 import {
-  checkpointIteration
-} from "./chunk-S2X5YVR6.js";
+  apiErrorOf,
+  checkpointIteration,
+  lastTurnApiError
+} from "./chunk-W367JZMU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-6SZGXROK.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   _enum,
   formatDuration,

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-U5S7PE33.js";
+} from "./chunk-OC4MQ6TB.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-6SZGXROK.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   allRecords,
   loadRecord,
