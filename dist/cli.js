@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-U2A2FO55.js";
+} from "./chunks/chunk-2MQWOJRC.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -41,13 +41,13 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-ZUPSO2HE.js";
+} from "./chunks/chunk-LJXQ5K24.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunks/chunk-SEUORTVQ.js";
+} from "./chunks/chunk-M5NOGVVV.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -56,7 +56,7 @@ import {
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
-  failDelegated,
+  failLoop,
   hashProtected,
   headCommit,
   launchEnv,
@@ -70,7 +70,7 @@ import {
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunks/chunk-HWQOQWUU.js";
+} from "./chunks/chunk-IEBCMR2M.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -4621,7 +4621,7 @@ var StateSink = class {
   }
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason) {
-    await this.change(async (state, now) => failDelegated(state, now, reason));
+    await this.change(async (state, now) => failLoop(state, now, reason));
   }
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
   async change(fn) {
@@ -5377,12 +5377,13 @@ line counts as a failure. The loop ends:
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
+  ERROR             loopkit's own Stop hook failed (the reason is shown); the loop is ended, never left running
 
 Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
 \`loopkit history\` lists them.
 
 Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
---status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 1 ERROR, 8 no loop
 (also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;
 
@@ -5522,6 +5523,7 @@ var REPEAT_EXIT_CODES = {
   MAX_ITERATIONS: EXIT.unmet,
   CIRCUIT_BREAKER: EXIT.unmet,
   CANCELLED: EXIT.cancelled,
+  ERROR: EXIT.error,
   none: EXIT.noLoop
 };
 function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-U2A2FO55.js";
-import "./chunks/chunk-SEUORTVQ.js";
+} from "./chunks/chunk-2MQWOJRC.js";
+import "./chunks/chunk-M5NOGVVV.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-4OXAQKEP.js";
 import {
@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-5OC2FY5O.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-MXGNXHED.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-QL346QSZ.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-EHM57JY6.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
@@ -110,7 +110,7 @@ async function dispatchHook(payload, dataDir, userHome) {
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
-      decision = await handlers.stop({ ...base, input });
+      decision = await stopFailingClosed(handlers, { ...base, input });
       break;
     case "SessionStart":
       decision = await handlers.sessionStart?.({ ...base, input });
@@ -127,6 +127,21 @@ async function dispatchHook(payload, dataDir, userHome) {
   }
   const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+async function stopFailingClosed(handlers, ctx) {
+  try {
+    return await handlers.stop(ctx);
+  } catch (error) {
+    const reason = `loopkit's Stop hook failed (${formatError(error)})`;
+    process.stderr.write(`loopkit: ${reason}
+`);
+    try {
+      return await handlers.endOnError(ctx, reason);
+    } catch (second) {
+      const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
+      return { kind: "allow", message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.` };
+    }
+  }
 }
 function withLines(decision, lines, eventName) {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");

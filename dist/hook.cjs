@@ -113,7 +113,6 @@ function mayAct(payload, markerFile) {
   return actsOn ? actsOn({ payload, marker, background: BACKGROUND }) : true;
 }
 async function main() {
-  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
     payload = JSON.parse(await readPipedInput());
@@ -129,6 +128,7 @@ async function main() {
   const data = dataDir();
   const markerFile = sessionMarkerPath(data, sessionId);
   if (!(0, import_node_fs3.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);
   if (!BACKGROUND) {
@@ -149,7 +149,10 @@ main().then(
     process.exitCode ??= 0;
   },
   (error) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}
+`);
     process.exitCode = 0;
   }
 );

@@ -1,6 +1,6 @@
 // The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
-import { withLock } from "../state/json-store.js";
+import { withLock, writeJson } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { SessionEndInput, StopFailureInput, StopInput } from "../session/input.js";
@@ -17,10 +17,10 @@ import { hashProtected } from "./protect.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
-import { beginTurn, endedOutcome, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
+import { beginTurn, endedOutcome, failLoop, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
 import { treeFingerprint } from "./git.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
-import type { AutoLoopState, VerifierRun } from "./state.js";
+import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
 import { runVerifier, verifierRun } from "./verifier.js";
@@ -35,12 +35,29 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
     const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt,
   stopFailure: apiErrorTurn,
   sessionEnd,
   background: retryAfterApiError,
 };
+
+/** The loop ends blocked with the hook's error as its reason; the true state first, the mirror if it can be written. */
+async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    // Already ended (the verdict was saved before the failure): that verdict stands and is said.
+    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+  });
+}
 
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
 async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string | null): Promise<StopDecision> {

@@ -616,7 +616,7 @@ function recordDelegatedProgress(previous, progress) {
   }
   return { state, history };
 }
-function failDelegated(previous, now, reason) {
+function failLoop(previous, now, reason) {
   const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
@@ -945,7 +945,7 @@ export {
   nextGateStep,
   finishTurn,
   recordDelegatedProgress,
-  failDelegated,
+  failLoop,
   refuseUnderRecursionGuard,
   readTranscriptDelta,
   auditLoop,

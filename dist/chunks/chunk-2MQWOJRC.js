@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-SEUORTVQ.js";
+} from "./chunk-M5NOGVVV.js";
 import {
   killGroup,
   killGroupAfter

@@ -5,6 +5,7 @@ import {
   beginTurn,
   clearApiErrors,
   endedOutcome,
+  failLoop,
   finishTurn,
   hashProtected,
   launchEnv,
@@ -16,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-HWQOQWUU.js";
+} from "./chunk-IEBCMR2M.js";
 import {
   historyEntry,
   inspectMirror,
@@ -157,12 +158,26 @@ var autoLoopHookHandlers = {
     const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt,
   stopFailure: apiErrorTurn,
   sessionEnd,
   background: retryAfterApiError
 };
+async function endLoopOnError(ctx, reason) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+  });
+}
 async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));

@@ -2,6 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   afterWait,
   claimWait,
+  endLoop,
+  isActive,
   loadState,
   loopRunOf,
   onApiError,
@@ -12,8 +14,8 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-ZUPSO2HE.js";
-import "./chunk-SEUORTVQ.js";
+} from "./chunk-LJXQ5K24.js";
+import "./chunk-M5NOGVVV.js";
 import {
   loadOwned,
   ownsLoop
@@ -80,6 +82,23 @@ var repeatHookHandlers = {
     } finally {
       interrupt.release();
     }
+  },
+  // The loop ends with ERROR and the hook's error on record (fail closed), never left running unseen.
+  async endOnError(ctx, reason) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const warnings = [];
+      if (isActive(owned.state)) {
+        const ended = endLoop(owned.state, "ERROR", now);
+        await saveState(file, ended);
+        warnings.push(...await recordStats(ended, now));
+      }
+      await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+      return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
+    });
   },
   async sessionEnd(ctx) {
     const file = ctx.marker.state_file;

@@ -3,7 +3,7 @@ import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-SEUORTVQ.js";
+} from "./chunk-M5NOGVVV.js";
 import {
   apiErrorSummary
 } from "./chunk-W367JZMU.js";
