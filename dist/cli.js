@@ -41,7 +41,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-LJXQ5K24.js";
+} from "./chunks/chunk-RJ4RH6WI.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -70,7 +70,7 @@ import {
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunks/chunk-IEBCMR2M.js";
+} from "./chunks/chunk-6YRWYFIC.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -103,7 +103,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-W367JZMU.js";
+} from "./chunks/chunk-WI2G7CTT.js";
 import {
   argvWords,
   changesBetween,
