@@ -67,12 +67,6 @@ var repeatActsOn = ({ payload }) => {
   }
 };
 
-// src/shared/recursion-guard.ts
-var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
-function underRecursionGuard(env) {
-  return Boolean(env[RECURSION_GUARD]);
-}
-
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
 var import_node_path2 = __toESM(require("node:path"), 1);
@@ -112,7 +106,6 @@ function mayAct(payload, markerFile) {
   return actsOn ? actsOn({ payload, marker }) : true;
 }
 async function main() {
-  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
     payload = JSON.parse(await readPipedInput());

@@ -8,7 +8,6 @@ import { readPipedInput } from "../shared/read-piped-input.js";
 import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
 import type { ActsOn } from "../session/handlers.js";
-import { underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = {
@@ -51,8 +50,9 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
 }
 
 async function main(): Promise<void> {
-  // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop.
-  if (underRecursionGuard(process.env)) return;
+  // No env guard here: a settings `env` block the agent writes reaches this process, so
+  // VD_AUTOLOOP_DEPTH would silence the loop. A nested run loopkit starts (the audit) has a session id
+  // of its own that owns no marker, so it never drives a loop anyway; `start` refuses under the guard.
   let payload: unknown;
   try {
     payload = JSON.parse(await readPipedInput());
