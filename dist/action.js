@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-JINXBFGE.js";
+} from "./chunks/chunk-4MPERV2M.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-SQSKPIA5.js";
+} from "./chunks/chunk-SJEB24NQ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-U5S7PE33.js";
-import "./chunks/chunk-6SZGXROK.js";
+import "./chunks/chunk-OC4MQ6TB.js";
+import "./chunks/chunk-4OXAQKEP.js";
 import {
   checkGitDir,
   findRecord,

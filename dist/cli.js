@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-W7SMLMBK.js";
+} from "./chunks/chunk-2MQWOJRC.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-JINXBFGE.js";
+} from "./chunks/chunk-4MPERV2M.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -41,21 +41,22 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-QM64G6IR.js";
+} from "./chunks/chunk-LJXQ5K24.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunks/chunk-SEUORTVQ.js";
+} from "./chunks/chunk-M5NOGVVV.js";
 import {
+  MAX_API_ERRORS,
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
   auditLoop,
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
-  failDelegated,
+  failLoop,
   hashProtected,
   headCommit,
   launchEnv,
@@ -64,11 +65,12 @@ import {
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
+  pendingRetry,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   startPrompt,
   treeFingerprint
-} from "./chunks/chunk-76GYO4MI.js";
+} from "./chunks/chunk-IEBCMR2M.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -86,22 +88,22 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-SQSKPIA5.js";
+} from "./chunks/chunk-SJEB24NQ.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-U5S7PE33.js";
+} from "./chunks/chunk-OC4MQ6TB.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-6SZGXROK.js";
+} from "./chunks/chunk-4OXAQKEP.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-S2X5YVR6.js";
+} from "./chunks/chunk-W367JZMU.js";
 import {
   argvWords,
   changesBetween,
@@ -3786,7 +3788,8 @@ async function startLoop(ctx, request) {
       handoff_requested: false,
       mirror_sha256: null,
       tamper_count: 0,
-      flaky_count: 0
+      flaky_count: 0,
+      api_errors: { count: 0, last: null }
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
@@ -4618,7 +4621,7 @@ var StateSink = class {
   }
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason) {
-    await this.change(async (state, now) => failDelegated(state, now, reason));
+    await this.change(async (state, now) => failLoop(state, now, reason));
   }
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */
   async change(fn) {
@@ -5374,12 +5377,13 @@ line counts as a failure. The loop ends:
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
+  ERROR             loopkit's own Stop hook failed (the reason is shown); the loop is ended, never left running
 
 Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
 \`loopkit history\` lists them.
 
 Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
---status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 1 ERROR, 8 no loop
 (also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;
 
@@ -5519,6 +5523,7 @@ var REPEAT_EXIT_CODES = {
   MAX_ITERATIONS: EXIT.unmet,
   CIRCUIT_BREAKER: EXIT.unmet,
   CANCELLED: EXIT.cancelled,
+  ERROR: EXIT.error,
   none: EXIT.noLoop
 };
 function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
@@ -6015,6 +6020,14 @@ async function runPhases(ctx, first) {
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
+      const retryAt = pendingRetry(after, sessionId);
+      if (retryAt) {
+        const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
+        ctx.print(`loopkit run: phase ${phase} ended in an API error (${after.api_errors.last.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`);
+        await ctx.sleep(waitMs);
+        sessionId = ctx.newSessionId();
+        continue;
+      }
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
@@ -6132,7 +6145,8 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
       print: actions ? actions.print : (line) => io2.stdout(`${line}
 `),
       newSessionId: randomUUID4,
-      runPhase: runClaudePhase
+      runPhase: runClaudePhase,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
     },
     { sessionId: loop.sessionId, instruction }
   );

@@ -43,7 +43,8 @@ async function readPipedInput() {
 var import_node_fs2 = require("node:fs");
 var import_node_path = __toESM(require("node:path"), 1);
 var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
-var autoLoopActsOn = ({ payload, marker }) => {
+var autoLoopActsOn = ({ payload, marker, background }) => {
+  if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
       return typeof marker.state_file !== "string" || (0, import_node_fs2.existsSync)(resumePendingFile(marker.state_file));
@@ -66,6 +67,12 @@ var repeatActsOn = ({ payload }) => {
       return true;
   }
 };
+
+// src/shared/recursion-guard.ts
+var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
+function underRecursionGuard(env) {
+  return Boolean(env[RECURSION_GUARD]);
+}
 
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
@@ -103,7 +110,7 @@ function mayAct(payload, markerFile) {
   }
   if (typeof marker !== "object" || marker === null) return true;
   const actsOn = actsOnOf(marker.kind);
-  return actsOn ? actsOn({ payload, marker }) : true;
+  return actsOn ? actsOn({ payload, marker, background: BACKGROUND }) : true;
 }
 async function main() {
   let payload;
@@ -121,6 +128,7 @@ async function main() {
   const data = dataDir();
   const markerFile = sessionMarkerPath(data, sessionId);
   if (!(0, import_node_fs3.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);
   if (!BACKGROUND) {
@@ -141,7 +149,10 @@ main().then(
     process.exitCode ??= 0;
   },
   (error) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}
+`);
     process.exitCode = 0;
   }
 );

@@ -1,14 +1,14 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-SEUORTVQ.js";
+} from "./chunks/chunk-M5NOGVVV.js";
 import {
   elapsedMs
-} from "./chunks/chunk-U5S7PE33.js";
+} from "./chunks/chunk-OC4MQ6TB.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-6SZGXROK.js";
+} from "./chunks/chunk-4OXAQKEP.js";
 import {
   SessionMarkerSchema,
   formatDuration,

@@ -278,8 +278,8 @@ export function recordDelegatedProgress(previous: AutoLoopState, progress: Deleg
   return { state, history };
 }
 
-/** A delegated run that failed part-way ends the loop as blocked, never leaving it "pursuing". */
-export function failDelegated(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {
+/** A delegated run that failed part-way, or a Stop hook that failed, ends the loop as blocked, never leaving it "pursuing". */
+export function failLoop(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {
   const state: AutoLoopState = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }

@@ -88,6 +88,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       mirror_sha256: null,
       tamper_count: 0,
       flaky_count: 0,
+      api_errors: { count: 0, last: null },
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;

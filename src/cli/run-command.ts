@@ -98,6 +98,7 @@ function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], o
       print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
       newSessionId: randomUUID,
       runPhase: runClaudePhase,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
     { sessionId: loop.sessionId, instruction },
   );

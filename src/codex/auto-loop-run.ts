@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { AutoLoopRequest } from "../auto-loop/args.js";
 import type { HistoryEntry } from "../auto-loop/history.js";
-import { failDelegated, recordDelegatedProgress } from "../auto-loop/decide.js";
+import { failLoop, recordDelegatedProgress } from "../auto-loop/decide.js";
 import { MIRROR_DIR, openMirrorLog, writeVerifierLog } from "../auto-loop/mirror.js";
 import { auditLoop } from "../auto-loop/audit.js";
 import { launchEnv } from "../auto-loop/launch.js";
@@ -160,7 +160,7 @@ class StateSink implements CodexLoopSink<VerifierOutcome> {
 
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason: string): Promise<void> {
-    await this.change(async (state, now) => failDelegated(state, now, reason));
+    await this.change(async (state, now) => failLoop(state, now, reason));
   }
 
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */

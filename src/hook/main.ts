@@ -8,6 +8,7 @@ import { readPipedInput } from "../shared/read-piped-input.js";
 import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
 import type { ActsOn } from "../session/handlers.js";
+import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = {
@@ -46,13 +47,10 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
   }
   if (typeof marker !== "object" || marker === null) return true;
   const actsOn = actsOnOf((marker as { kind?: unknown }).kind);
-  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown> }) : true;
+  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown>, background: BACKGROUND }) : true;
 }
 
 async function main(): Promise<void> {
-  // No env guard here: a settings `env` block the agent writes reaches this process, so
-  // VD_AUTOLOOP_DEPTH would silence the loop. A nested run loopkit starts (the audit) has a session id
-  // of its own that owns no marker, so it never drives a loop anyway; `start` refuses under the guard.
   let payload: unknown;
   try {
     payload = JSON.parse(await readPipedInput());
@@ -68,6 +66,10 @@ async function main(): Promise<void> {
   const data = dataDir();
   const markerFile = sessionMarkerPath(data, sessionId);
   if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
+  // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop; its fresh
+  // session owns no marker, so it is gone by now. A session that owns one is judged even when the guard
+  // is set: it may come from the environment a settings file hands to hooks, and must not end the loop unjudged.
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
   const activePath = new URL("./hook-active.js", import.meta.url).href;
   const active = (await import(activePath)) as DispatchModule;
@@ -88,7 +90,10 @@ main().then(
     process.exitCode ??= 0;
   },
   (error: unknown) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    // The person sees a systemMessage; stderr alone reaches only the debug log.
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}\n`);
     process.exitCode = 0;
   },
 );

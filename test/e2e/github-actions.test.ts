@@ -167,12 +167,16 @@ describe("loopkit run in GitHub Actions", () => {
     expect(readFileSync(path.join(sandbox.root, "verifier-saw.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
   });
 
-  it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why", async () => {
+  it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why; protect globs reach the loop", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
-    const result = await actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "max-iterations": "1", "claude-args": "--allowedTools Bash", "budget-limited-ok": "true" });
+    const result = await actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "max-iterations": "1", protect: "README.md\n\n  .github/**\n", "claude-args": "--allowedTools Bash", "budget-limited-ok": "true" });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(readOutputs()).toMatchObject({ status: "budget-limited", exit_code: "0" });
-    expect(readFileSync(runner.summary, "utf8")).toContain("| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |");
+    const summary = readFileSync(runner.summary, "utf8");
+    expect(summary).toContain("| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |");
+    // The protect input, one glob per line, reached the loop as --protect options.
+    expect(status(sandbox, { LOOPKIT_DATA_DIR: path.join(runner.temp, "loopkit-data") })).toMatchObject({ protected_globs: ["README.md", ".github/**"] });
+    expect(summary).toContain("| Protected | `README.md` `.github/**` |");
   });
 
   it("outside Actions nothing changes: no summary, no outputs, no groups, and the phases keep their environment", async () => {

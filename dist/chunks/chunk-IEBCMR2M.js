@@ -4,18 +4,21 @@ import {
   historyEntry,
   openRegular,
   readSettings
-} from "./chunk-SQSKPIA5.js";
+} from "./chunk-SJEB24NQ.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-U5S7PE33.js";
+} from "./chunk-OC4MQ6TB.js";
 import {
   AUDIT_VOTES,
   tokensUsed
-} from "./chunk-6SZGXROK.js";
+} from "./chunk-4OXAQKEP.js";
+import {
+  apiErrorSummary
+} from "./chunk-W367JZMU.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -613,7 +616,7 @@ function recordDelegatedProgress(previous, progress) {
   }
   return { state, history };
 }
-function failDelegated(previous, now, reason) {
+function failLoop(previous, now, reason) {
   const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
@@ -818,6 +821,45 @@ function unmet(failure, tokens) {
   return { vote: "unmet", reasons: [failure], failure, tokens };
 }
 
+// src/auto-loop/api-errors.ts
+var MAX_API_ERRORS = 3;
+var MAX_BACKOFF_MS = 5 * 6e4;
+var alreadyRecorded = (state, turn) => turn.promptId !== null && state.api_errors.last?.session_id === turn.sessionId && state.api_errors.last.prompt_id === turn.promptId;
+function recordApiError(state, error, turn, now, firstBackoffMs) {
+  const summary2 = apiErrorSummary(error);
+  const waitsForReset = error.usageLimit && error.resetAt !== null;
+  const count2 = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
+  const at = now.toISOString();
+  if (count2 >= MAX_API_ERRORS) {
+    const reason = `${count2} turns in a row ended in an API error; the last: ${summary2}`;
+    return {
+      state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } } },
+      retryAt: null,
+      line: `loopkit auto-loop ended blocked: ${reason}.`
+    };
+  }
+  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count2 - 1)));
+  return {
+    state: { ...state, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } } },
+    retryAt,
+    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count2} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
+  };
+}
+function clearApiErrors(state) {
+  return state.api_errors.count === 0 && state.api_errors.last === null ? state : { ...state, api_errors: { count: 0, last: null } };
+}
+function pendingRetry(state, sessionId) {
+  const last = state.api_errors.last;
+  return state.status === "pursuing" && last && last.session_id === sessionId ? new Date(last.retry_at) : null;
+}
+function retryPrompt(state) {
+  return [
+    `loopkit auto-loop: your last turn was cut off by an API error (${state.api_errors.last?.summary ?? "unknown"}); loopkit does not count it against the loop.`,
+    `Carry on toward the goal: ${state.goal}`,
+    `loopkit's verifier (\`${state.verify_command}\`) judges the next turn as usual.`
+  ].join("\n");
+}
+
 // src/auto-loop/next-prompt.ts
 import path4 from "node:path";
 var NextPromptSchema = object({
@@ -903,11 +945,17 @@ export {
   nextGateStep,
   finishTurn,
   recordDelegatedProgress,
-  failDelegated,
+  failLoop,
   refuseUnderRecursionGuard,
   readTranscriptDelta,
   auditLoop,
   saveNextPrompt,
   loadNextPrompt,
-  loopContext
+  loopContext,
+  MAX_API_ERRORS,
+  alreadyRecorded,
+  recordApiError,
+  clearApiErrors,
+  pendingRetry,
+  retryPrompt
 };

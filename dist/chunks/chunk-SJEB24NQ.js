@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-6SZGXROK.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   _enum,
   int,
@@ -466,6 +466,7 @@ function verifierRun(outcome, logFile) {
 // src/auto-loop/settings.ts
 var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_API_RETRY_MS = 3e4;
 var DEFAULT_CONTEXT_WINDOW = 2e5;
 function positive(env, name, fallback) {
   const value = Number(env[name]);
@@ -476,7 +477,8 @@ function readSettings(env) {
     contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
     verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
     auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS)
   };
 }
 

@@ -1,17 +1,23 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  alreadyRecorded,
   auditLoop,
   beginTurn,
+  clearApiErrors,
   endedOutcome,
+  failLoop,
   finishTurn,
   hashProtected,
   launchEnv,
   loopContext,
   nextGateStep,
+  pendingRetry,
   readTranscriptDelta,
+  recordApiError,
+  retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-76GYO4MI.js";
+} from "./chunk-IEBCMR2M.js";
 import {
   historyEntry,
   inspectMirror,
@@ -19,25 +25,28 @@ import {
   loopFiles,
   persist,
   readHandoff,
+  readSettings,
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-SQSKPIA5.js";
+} from "./chunk-SJEB24NQ.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-U5S7PE33.js";
+import "./chunk-OC4MQ6TB.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-6SZGXROK.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   loadOwned,
   ownsLoop
 } from "./chunk-735F5FTY.js";
 import {
+  apiErrorOf,
   iterationChangesText,
+  lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-S2X5YVR6.js";
+} from "./chunk-W367JZMU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -149,9 +158,26 @@ var autoLoopHookHandlers = {
     const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
-  userPromptSubmit: resumeOnPrompt
+  userPromptSubmit: resumeOnPrompt,
+  stopFailure: apiErrorTurn,
+  sessionEnd,
+  background: retryAfterApiError
 };
+async function endLoopOnError(ctx, reason) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+  });
+}
 async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
@@ -170,7 +196,7 @@ var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(
 async function startTurn(ctx, files) {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  const { state } = owned;
+  const state = clearApiErrors(owned.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;
@@ -213,6 +239,48 @@ async function save(ctx, files, decided) {
 }
 function toStopDecision(outcome) {
   return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+}
+async function recordTurnApiError(ctx, error) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const turn = { sessionId: ctx.input.session_id, promptId: ctx.input.prompt_id ?? null };
+  return withLock(files.state, async () => {
+    const owned = await loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+    if ("decision" in owned) return owned.decision;
+    if (owned.state.status !== "pursuing" || alreadyRecorded(owned.state, turn)) return { kind: "allow" };
+    const now = ctx.now();
+    const step = recordApiError(owned.state, error, turn, now, readSettings(ctx.env).apiRetryMs);
+    await persist(files, step.state, [], now);
+    if (!step.retryAt) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return { kind: "allow", message: step.line };
+  });
+}
+function apiErrorTurn(ctx) {
+  return recordTurnApiError(ctx, apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, ctx.now()));
+}
+async function sessionEnd(ctx) {
+  const error = await lastTurnApiError(ctx.input.transcript_path, ctx.now());
+  if (error) await recordTurnApiError(ctx, error);
+}
+async function retryAfterApiError(ctx) {
+  if (ctx.input.hook_event_name !== "StopFailure") return { kind: "none" };
+  const file = ctx.marker.state_file;
+  let due = null;
+  for (let i = 0; i < 100 && !due; i++) {
+    const state2 = await loadState(file, ctx.now()).catch(() => void 0);
+    if (!state2 || state2.status !== "pursuing") return { kind: "none" };
+    due = pendingRetry(state2, ctx.input.session_id);
+    if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!due) return { kind: "none" };
+  const since = (await loadState(file, ctx.now()).catch(() => void 0))?.api_errors.last?.at;
+  while (ctx.now() < due) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1e3, due.getTime() - ctx.now().getTime())));
+    const state2 = await loadState(file, ctx.now()).catch(() => void 0);
+    if (!state2 || state2.status !== "pursuing" || state2.api_errors.last?.at !== since) return { kind: "none" };
+  }
+  const state = await loadState(file, ctx.now()).catch(() => void 0);
+  if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  return { kind: "wake", prompt: retryPrompt(state) };
 }
 export {
   autoLoopHookHandlers

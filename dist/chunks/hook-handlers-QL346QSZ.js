@@ -1,9 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   afterWait,
-  apiErrorOf,
   claimWait,
-  lastTurnApiError,
+  endLoop,
+  isActive,
   loadState,
   loopRunOf,
   onApiError,
@@ -14,15 +14,17 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-QM64G6IR.js";
-import "./chunk-SEUORTVQ.js";
+} from "./chunk-LJXQ5K24.js";
+import "./chunk-M5NOGVVV.js";
 import {
   loadOwned,
   ownsLoop
 } from "./chunk-735F5FTY.js";
 import {
-  checkpointIteration
-} from "./chunk-S2X5YVR6.js";
+  apiErrorOf,
+  checkpointIteration,
+  lastTurnApiError
+} from "./chunk-W367JZMU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -80,6 +82,23 @@ var repeatHookHandlers = {
     } finally {
       interrupt.release();
     }
+  },
+  // The loop ends with ERROR and the hook's error on record (fail closed), never left running unseen.
+  async endOnError(ctx, reason) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const warnings = [];
+      if (isActive(owned.state)) {
+        const ended = endLoop(owned.state, "ERROR", now);
+        await saveState(file, ended);
+        warnings.push(...await recordStats(ended, now));
+      }
+      await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+      return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
+    });
   },
   async sessionEnd(ctx) {
     const file = ctx.marker.state_file;

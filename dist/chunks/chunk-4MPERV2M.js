@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-U5S7PE33.js";
+} from "./chunk-OC4MQ6TB.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-6SZGXROK.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   allRecords,
   loadRecord,
@@ -25,6 +25,7 @@ import {
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
   tamper: () => "tampering undone",
+  protected: (entry) => entry.detail,
   "blocked-report": (entry) => `blocker: ${entry.detail}`,
   "wrap-up": (entry) => `cap reached: ${entry.detail}`,
   end: (entry) => `ended ${entry.status}`
@@ -73,6 +74,7 @@ function renderSummary(report) {
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
+    ...s.protected_globs.length ? [`| Protected | ${s.protected_globs.map(code).join(" ")} |`] : [],
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
     "### Iterations",
