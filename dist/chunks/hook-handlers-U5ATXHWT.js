@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-IEBCMR2M.js";
+} from "./chunk-6YVLZSH2.js";
 import {
   historyEntry,
   inspectMirror,
