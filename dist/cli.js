@@ -68,9 +68,11 @@ import {
   pendingRetry,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
+  saveBaseline,
   startPrompt,
+  takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-6YRWYFIC.js";
+} from "./chunks/chunk-N7BGUEVN.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -3793,6 +3795,7 @@ async function startLoop(ctx, request) {
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);

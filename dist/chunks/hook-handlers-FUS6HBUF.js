@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-6YRWYFIC.js";
+} from "./chunk-N7BGUEVN.js";
 import {
   historyEntry,
   inspectMirror,
