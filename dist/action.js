@@ -2,19 +2,19 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-L7BK4TG6.js";
+} from "./chunks/chunk-4MPERV2M.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   MIRROR_DIR,
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-IXWNAJDF.js";
+} from "./chunks/chunk-SJEB24NQ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-3LVA3RGO.js";
-import "./chunks/chunk-LMSXDCLW.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+import "./chunks/chunk-OC4MQ6TB.js";
+import "./chunks/chunk-4OXAQKEP.js";
 import {
   checkGitDir,
   findRecord,
@@ -23,14 +23,12 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-XCF37RR2.js";
-import "./chunks/chunk-HHEMALVQ.js";
-import "./chunks/chunk-EHWOGXT5.js";
+} from "./chunks/chunk-3MQ5DR7M.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

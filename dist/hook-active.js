@@ -2,31 +2,27 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-W7DKQVHG.js";
+} from "./chunks/chunk-2MQWOJRC.js";
+import "./chunks/chunk-M5NOGVVV.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-LMSXDCLW.js";
+import "./chunks/chunk-4OXAQKEP.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
-import "./chunks/chunk-R6I4XPSL.js";
 import {
+  SESSION_ID_PATTERN,
   SessionMarkerSchema,
   boolean,
   discriminatedUnion,
+  formatError,
+  isLoopkitError,
   keepAside,
   literal,
   looseObject,
   readJson,
+  sessionMarkerPath,
   string
-} from "./chunks/chunk-HHEMALVQ.js";
-import {
-  SESSION_ID_PATTERN,
-  sessionMarkerPath
-} from "./chunks/chunk-EHWOGXT5.js";
-import {
-  formatError,
-  isLoopkitError
-} from "./chunks/chunk-X5LLZUM3.js";
+} from "./chunks/chunk-FYQO72EP.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -67,7 +63,9 @@ var StopFailureInputSchema = looseObject({
 var SessionEndInputSchema = looseObject({
   ...common,
   hook_event_name: literal("SessionEnd"),
-  reason: string().optional()
+  reason: string().optional(),
+  /** The last prompt's id (the turn an API error may have ended). */
+  prompt_id: string().optional()
 });
 var HookInputSchema = discriminatedUnion("hook_event_name", [
   StopInputSchema,
@@ -79,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-QPIMXRG2.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-62VLGQYO.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-DBMIECVR.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-FUS6HBUF.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
@@ -112,7 +110,7 @@ async function dispatchHook(payload, dataDir, userHome) {
   let decision;
   switch (input.hook_event_name) {
     case "Stop":
-      decision = await handlers.stop({ ...base, input });
+      decision = await stopFailingClosed(handlers, { ...base, input });
       break;
     case "SessionStart":
       decision = await handlers.sessionStart?.({ ...base, input });
@@ -129,6 +127,21 @@ async function dispatchHook(payload, dataDir, userHome) {
   }
   const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+async function stopFailingClosed(handlers, ctx) {
+  try {
+    return await handlers.stop(ctx);
+  } catch (error) {
+    const reason = `loopkit's Stop hook failed (${formatError(error)})`;
+    process.stderr.write(`loopkit: ${reason}
+`);
+    try {
+      return await handlers.endOnError(ctx, reason);
+    } catch (second) {
+      const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
+      return { kind: "allow", message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.` };
+    }
+  }
 }
 function withLines(decision, lines, eventName) {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");

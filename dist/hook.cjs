@@ -24,16 +24,30 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/hook/main.ts
-var import_node_fs2 = require("node:fs");
+var import_node_fs3 = require("node:fs");
+
+// src/shared/read-piped-input.ts
+var import_node_fs = require("node:fs");
+async function readPipedInput() {
+  try {
+    return (0, import_node_fs.readFileSync)(0, "utf8");
+  } catch (error) {
+    if (error.code !== "EAGAIN") throw error;
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
 
 // src/auto-loop/hook-events.ts
-var import_node_fs = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_node_path = __toESM(require("node:path"), 1);
 var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
-var autoLoopActsOn = ({ payload, marker }) => {
+var autoLoopActsOn = ({ payload, marker, background }) => {
+  if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
-      return typeof marker.state_file !== "string" || (0, import_node_fs.existsSync)(resumePendingFile(marker.state_file));
+      return typeof marker.state_file !== "string" || (0, import_node_fs2.existsSync)(resumePendingFile(marker.state_file));
     case "SessionStart":
       return !(typeof payload.source === "string" && payload.source !== "resume" && payload.source !== "compact");
     default:
@@ -77,16 +91,6 @@ function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
 `);
 }
-async function readInput() {
-  try {
-    return (0, import_node_fs2.readFileSync)(0, "utf8");
-  } catch (error) {
-    if (error.code !== "EAGAIN") throw error;
-    const chunks = [];
-    for await (const chunk of process.stdin) chunks.push(chunk);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-}
 function actsOnOf(kind) {
   switch (kind) {
     case "repeat":
@@ -100,19 +104,18 @@ function actsOnOf(kind) {
 function mayAct(payload, markerFile) {
   let marker;
   try {
-    marker = JSON.parse((0, import_node_fs2.readFileSync)(markerFile, "utf8"));
+    marker = JSON.parse((0, import_node_fs3.readFileSync)(markerFile, "utf8"));
   } catch {
     return true;
   }
   if (typeof marker !== "object" || marker === null) return true;
   const actsOn = actsOnOf(marker.kind);
-  return actsOn ? actsOn({ payload, marker }) : true;
+  return actsOn ? actsOn({ payload, marker, background: BACKGROUND }) : true;
 }
 async function main() {
-  if (underRecursionGuard(process.env)) return;
   let payload;
   try {
-    payload = JSON.parse(await readInput());
+    payload = JSON.parse(await readPipedInput());
   } catch (error) {
     warn(`ignoring hook input that is not valid JSON (${error.message})`);
     return;
@@ -124,7 +127,8 @@ async function main() {
   }
   const data = dataDir();
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!(0, import_node_fs2.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  if (!(0, import_node_fs3.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);
   if (!BACKGROUND) {
@@ -145,7 +149,10 @@ main().then(
     process.exitCode ??= 0;
   },
   (error) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}
+`);
     process.exitCode = 0;
   }
 );

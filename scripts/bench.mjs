@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
 const runs = Number(values.runs);
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
-const env = { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(data, "stats.json") };
+// LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
+const env = { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(data, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath };
 const CLI = path.join(root, "dist", "cli.js");
 const HOOK = path.join(root, "dist", "hook.cjs");
 

@@ -26,7 +26,7 @@ const common = {
 const esm = await build({
   ...common,
   metafile: true,
-  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts", action: "src/action/main.ts" },
+  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts", "statusline-active": "src/statusline/describe.ts", action: "src/action/main.ts" },
   splitting: true,
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",
@@ -47,11 +47,11 @@ if (wholeZod.length > 0) {
   throw new Error(`the bundle holds all of zod (${wholeZod.length} locale files): a source file imports it as \`import { z } from "zod"\`; use \`import * as z from "zod"\``);
 }
 
-// The hook entry: one small CommonJS file (CommonJS starts measurably faster than ESM), which loads
-// dist/hook-active.js only when the session owns a loop.
+// The hook entry and the status line's: small CommonJS files (CommonJS starts measurably faster than
+// ESM), which load dist/hook-active.js or dist/statusline-active.js only when the session owns a loop.
 await build({
   ...common,
-  entryPoints: { hook: "src/hook/main.ts" },
+  entryPoints: { hook: "src/hook/main.ts", statusline: "src/statusline/main.ts" },
   outExtension: { ".js": ".cjs" },
   format: "cjs",
   define: { "import.meta.url": "__loopkitEntryUrl" },

@@ -242,6 +242,8 @@ export interface DelegatedProgress {
   threadId: string | null;
   /** A verifier round not recorded before, or null. */
   verifier: VerifierResult | null;
+  /** An audit not recorded before, or null. */
+  audit: Omit<AuditResult, "at"> | null;
 }
 
 /** A delegated run's progress: the agent did the work and ran the gate; the loop state records it. */
@@ -264,6 +266,11 @@ export function recordDelegatedProgress(previous: AutoLoopState, progress: Deleg
     state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
     history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1)!.exit_code }));
   }
+  const audit = progress.audit;
+  if (audit) {
+    state = { ...state, last_audit: { at: now.toISOString(), ...audit }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
+  }
   if (progress.status !== "pursuing") {
     state = { ...state, ended_at: now.toISOString() };
     history.push(historyEntry(state, now, "end", progress.reason ?? progress.status));
@@ -271,8 +278,8 @@ export function recordDelegatedProgress(previous: AutoLoopState, progress: Deleg
   return { state, history };
 }
 
-/** A delegated run that failed part-way ends the loop as blocked, never leaving it "pursuing". */
-export function failDelegated(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {
+/** A delegated run that failed part-way, or a Stop hook that failed, ends the loop as blocked, never leaving it "pursuing". */
+export function failLoop(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {
   const state: AutoLoopState = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }

@@ -8,7 +8,9 @@ import type { ActsOn } from "../session/handlers.js";
 /** Written by SessionStart(resume), taken by the next UserPromptSubmit of the owning session. */
 export const resumePendingFile = (stateFile: string) => path.join(path.dirname(stateFile), "resume-pending.json");
 
-export const autoLoopActsOn: ActsOn = ({ payload, marker }) => {
+export const autoLoopActsOn: ActsOn = ({ payload, marker, background }) => {
+  // In the background, an auto-loop only waits out the retry after an API error (StopFailure).
+  if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
       return typeof marker.state_file !== "string" || existsSync(resumePendingFile(marker.state_file));

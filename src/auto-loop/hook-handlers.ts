@@ -1,9 +1,13 @@
 // The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
-import { withLock } from "../state/json-store.js";
+import { withLock, writeJson } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
-import type { StopInput } from "../session/input.js";
+import type { SessionEndInput, StopFailureInput, StopInput } from "../session/input.js";
+import { apiErrorOf, lastTurnApiError, type ApiError } from "../session/api-error.js";
+import type { WakeDecision } from "../session/output.js";
+import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "./api-errors.js";
+import { readSettings } from "./settings.js";
 import { withNotes, type StopDecision } from "../session/output.js";
 import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
 import { auditLoop } from "./audit.js";
@@ -13,10 +17,10 @@ import { hashProtected } from "./protect.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
-import { beginTurn, endedOutcome, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
+import { beginTurn, endedOutcome, failLoop, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
 import { treeFingerprint } from "./git.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
-import type { AutoLoopState, VerifierRun } from "./state.js";
+import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
 import { runVerifier, verifierRun } from "./verifier.js";
@@ -31,9 +35,29 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
     const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
   userPromptSubmit: resumeOnPrompt,
+  stopFailure: apiErrorTurn,
+  sessionEnd,
+  background: retryAfterApiError,
 };
+
+/** The loop ends blocked with the hook's error as its reason; the true state first, the mirror if it can be written. */
+async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    // Already ended (the verdict was saved before the failure): that verdict stands and is said.
+    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+  });
+}
 
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
 async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string | null): Promise<StopDecision> {
@@ -59,7 +83,8 @@ const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwn
 async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  const { state } = owned;
+  // A judged turn ends any run of API errors before it.
+  const state = clearApiErrors(owned.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;
@@ -111,4 +136,56 @@ async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Deci
 
 function toStopDecision(outcome: Outcome): StopDecision {
   return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+}
+
+/** Records an API error that ended a turn of the owning session: never judged; the loop retries it or, after too many, ends blocked. */
+async function recordTurnApiError(ctx: HookContext<{ session_id: string; prompt_id?: string | undefined }>, error: ApiError): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const turn = { sessionId: ctx.input.session_id, promptId: ctx.input.prompt_id ?? null };
+  return withLock(files.state, async () => {
+    const owned = await loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+    if ("decision" in owned) return owned.decision;
+    if (owned.state.status !== "pursuing" || alreadyRecorded(owned.state, turn)) return { kind: "allow" };
+    const now = ctx.now();
+    const step = recordApiError(owned.state, error, turn, now, readSettings(ctx.env).apiRetryMs);
+    await persist(files, step.state, [], now);
+    if (!step.retryAt) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return { kind: "allow", message: step.line };
+  });
+}
+
+/** StopFailure: the turn ended in an API error (the interactive UI, and `claude -p` where the hook gets to run). */
+function apiErrorTurn(ctx: HookContext<StopFailureInput>): Promise<StopDecision> {
+  return recordTurnApiError(ctx, apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, ctx.now()));
+}
+
+/** SessionEnd: a session that an API error ended (claude -p, a `loopkit run` phase) leaves the error in the state (once, with StopFailure). */
+async function sessionEnd(ctx: HookContext<SessionEndInput>): Promise<void> {
+  const error = await lastTurnApiError(ctx.input.transcript_path, ctx.now());
+  if (error) await recordTurnApiError(ctx, error);
+}
+
+/** The background twin of StopFailure: waits until the retry is due, then wakes the session to carry on. */
+async function retryAfterApiError(ctx: HookContext<StopInput | StopFailureInput>): Promise<WakeDecision> {
+  if (ctx.input.hook_event_name !== "StopFailure") return { kind: "none" };
+  const file = ctx.marker.state_file;
+  // Wait for the StopFailure hook beside this one to record the error (both start together).
+  let due: Date | null = null;
+  for (let i = 0; i < 100 && !due; i++) {
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    if (!state || state.status !== "pursuing") return { kind: "none" };
+    due = pendingRetry(state, ctx.input.session_id);
+    if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!due) return { kind: "none" };
+  const since = (await loadState(file, ctx.now()).catch(() => undefined))?.api_errors.last?.at;
+  while (ctx.now() < due) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, due!.getTime() - ctx.now().getTime())));
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    // A --cancel, a judged turn or a newer error ends this wait.
+    if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  }
+  const state = await loadState(file, ctx.now()).catch(() => undefined);
+  if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  return { kind: "wake", prompt: retryPrompt(state) };
 }

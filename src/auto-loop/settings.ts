@@ -6,6 +6,9 @@ const DEFAULT_AUDIT_TIMEOUT_MS = 10 * 60_000;
 /** A loop whose heartbeat is older than this may be taken over with --takeover. */
 const DEFAULT_STALE_MS = 30 * 60_000;
 
+/** The first wait after an API error; Claude Code has already retried the request itself by then. */
+const DEFAULT_API_RETRY_MS = 30_000;
+
 /** The context window --restart-pct is measured against (1M-token models: set LOOPKIT_CONTEXT_WINDOW). */
 export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
@@ -14,6 +17,8 @@ export interface Settings {
   verifierTimeoutMs: number;
   auditTimeoutMs: number;
   staleMs: number;
+  /** The first wait before a turn that died of an API error is tried again (doubling, at most 5 minutes). */
+  apiRetryMs: number;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -27,5 +32,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
     auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
     staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
   };
 }

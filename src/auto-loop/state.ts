@@ -114,6 +114,18 @@ export const AutoLoopStateSchema = z.object({
   mirror_sha256: z.string().nullable(),
   tamper_count: z.int().nonnegative(),
   flaky_count: z.int().nonnegative(),
+  /**
+   * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
+   * the retry is due. Absent in files written before loopkit recorded them.
+   */
+  api_errors: z
+    .object({
+      count: z.int().nonnegative(),
+      last: z
+        .object({ session_id: z.string(), prompt_id: z.string().nullable(), at: z.iso.datetime(), summary: z.string(), retry_at: z.iso.datetime() })
+        .nullable(),
+    })
+    .default({ count: 0, last: null }),
 });
 export type AutoLoopState = z.infer<typeof AutoLoopStateSchema>;
 

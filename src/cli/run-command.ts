@@ -62,10 +62,11 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
-    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: io.env };
+    const actions = gitHubActions(io.env, io.stdout);
+    // The loop's launch (the verifier's and the audit's environment) and the phases get the same environment.
+    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: actions ? actions.phaseEnv(io.env) : io.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
-    const actions = gitHubActions(io.env, io.stdout);
     const report = (code: number, stoppedBy?: string) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
     let code: number;
@@ -90,13 +91,14 @@ function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], o
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
-      env: actions ? actions.phaseEnv(io.env) : io.env,
+      env: loop.env,
       pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
       newSessionId: randomUUID,
       runPhase: runClaudePhase,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     },
     { sessionId: loop.sessionId, instruction },
   );

@@ -25,6 +25,6 @@ export function registerStatuslineCommand(program: Command, io: CliIo): void {
     .description("one short line about this session's loop, for Claude Code's statusLine setting")
     .configureHelp({ formatHelp: () => STATUSLINE_HELP })
     .action(async () => {
-      io.exitCode = await runStatusline(io);
+      io.exitCode = await runStatusline(io, () => import("../statusline/describe.js"));
     });
 }

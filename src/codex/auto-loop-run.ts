@@ -6,8 +6,10 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { AutoLoopRequest } from "../auto-loop/args.js";
 import type { HistoryEntry } from "../auto-loop/history.js";
-import { failDelegated, recordDelegatedProgress } from "../auto-loop/decide.js";
+import { failLoop, recordDelegatedProgress } from "../auto-loop/decide.js";
 import { MIRROR_DIR, openMirrorLog, writeVerifierLog } from "../auto-loop/mirror.js";
+import { auditLoop } from "../auto-loop/audit.js";
+import { launchEnv } from "../auto-loop/launch.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop } from "../auto-loop/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/status.js";
@@ -39,6 +41,9 @@ const CODEX_LOG = "codex.log";
  * process logging to .auto-loop/codex.log and returns 0 at once.
  */
 export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartRequest, background: { cliEntry: string } | null): Promise<number> {
+  if (request.protect.length > 0) {
+    throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
+  }
   // Nothing is recorded for a Codex that cannot run.
   const preflight = await preflightCodex(ctx.env);
   const loop = await startCodexLoop(ctx, request);
@@ -99,7 +104,6 @@ async function followInForeground(ctx: CodexLoopContext, loop: AutoLoopState, pr
 }
 
 async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, preflight: CodexPreflight, signal: AbortSignal): Promise<DelegateResult> {
-  const settings = readSettings(ctx.env);
   const sink = new StateSink(loopFiles(ctx.dataDir, ctx.projectDir), loop, ctx.now);
   try {
     return await delegateToCodex({
@@ -109,7 +113,9 @@ async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, prefl
       caps: { maxIterations: loop.caps.max_iterations, maxTokens: loop.caps.max_tokens, maxWallclockMs: loop.caps.max_wallclock_ms },
       env: ctx.env,
       preflight,
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, settings.verifierTimeoutMs, ctx.env),
+      // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env)),
+      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
       sink,
       print: ctx.print,
       now: ctx.now,
@@ -126,6 +132,7 @@ async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, prefl
 /** Writes the delegate's progress into the loop's true state (and mirror and history), under the lock. */
 class StateSink implements CodexLoopSink<VerifierOutcome> {
   private recordedRound: unknown = null;
+  private recordedAudit: unknown = null;
 
   constructor(
     private readonly files: LoopFiles,
@@ -145,13 +152,15 @@ class StateSink implements CodexLoopSink<VerifierOutcome> {
       const fresh = round && round !== this.recordedRound ? round : null;
       if (fresh) this.recordedRound = fresh;
       const verifier = fresh ? await this.verifierResult(fresh.verdict, fresh.runs, progress.iteration, now) : null;
-      return recordDelegatedProgress(state, { now, ...progress, verifier });
+      const audit = progress.lastAudit && progress.lastAudit !== this.recordedAudit ? progress.lastAudit : null;
+      if (audit) this.recordedAudit = audit;
+      return recordDelegatedProgress(state, { now, ...progress, verifier, audit });
     });
   }
 
   /** Ends a loop whose run failed as blocked, with the reason. */
   async fail(reason: string): Promise<void> {
-    await this.change(async (state, now) => failDelegated(state, now, reason));
+    await this.change(async (state, now) => failLoop(state, now, reason));
   }
 
   /** Locked read-change-persist; a loop that is no longer ours and pursuing is left exactly as it is. */

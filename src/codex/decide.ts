@@ -1,6 +1,6 @@
 // The pure core of a Codex-run loop: given where the Codex goal stands and what loopkit's verifier
 // said, what happens next. No I/O here; delegate.ts performs the action.
-import type { LoopStatus } from "../auto-loop/state.js";
+import type { AuditVote, LoopStatus } from "../auto-loop/state.js";
 import type { GoalStatus } from "./protocol.js";
 
 /** One run of the verifier command, as loopkit's verifier runner reports it. */
@@ -12,11 +12,21 @@ export interface VerifierRun {
   outputTail: string;
 }
 
+/** The fresh-context Claude Code audit of a round that passed the verifier twice. */
+export interface AuditRound {
+  vote: AuditVote;
+  reasons: string[];
+  /** Why the vote fell back to unmet (timeout, crash, no vote), else null. */
+  failure: string | null;
+}
+
 export interface DecisionInput {
   /** The Codex goal's status once its last turn has finished. */
   goalStatus: GoalStatus;
   /** Verifier runs since Codex last reported the goal complete (0, 1 or 2). */
   runs: readonly VerifierRun[];
+  /** The audit of those runs once both passed, else null. */
+  audit: AuditRound | null;
   iteration: number;
   maxIterations: number;
   cancelled: boolean;
@@ -28,13 +38,14 @@ export interface DecisionInput {
 export type NextAction =
   | { kind: "wait" }
   | { kind: "verify" }
+  | { kind: "audit" }
   | { kind: "retry"; reason: string }
   | { kind: "finish"; status: Exclude<LoopStatus, "pursuing">; reason: string };
 
 /**
  * The status mapping (documented in skills/auto-loop/references/codex-delegation.md):
- * complete -> verify twice; pass/pass -> achieved, any failure -> retry (budget-limited after the
- * last iteration); budgetLimited -> budget-limited; blocked, paused, usageLimited -> blocked.
+ * complete -> verify twice; pass/pass -> the audit; its "achieved" -> achieved; a failed run or any
+ * other vote -> retry with the reasons (budget-limited after the last iteration); budgetLimited -> budget-limited; blocked, paused, usageLimited -> blocked.
  * Cancel and the wall-clock cap win over everything else.
  */
 export function decideNext(input: DecisionInput): NextAction {
@@ -63,17 +74,22 @@ export function decideNext(input: DecisionInput): NextAction {
 function afterComplete(input: DecisionInput): NextAction {
   const [first, second] = input.runs;
   if (!first || (first.passed && !second)) return { kind: "verify" };
-  if (first.passed && second?.passed) {
-    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete and the verifier passed twice" };
+  const passedTwice = first.passed && second?.passed === true;
+  if (passedTwice && !input.audit) return { kind: "audit" };
+  if (passedTwice && input.audit?.vote === "achieved") {
+    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved" };
   }
   if (input.iteration >= input.maxIterations) {
-    return {
-      kind: "finish",
-      status: "budget-limited",
-      reason: `the verifier still fails after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`,
-    };
+    const still = passedTwice ? `the audit still votes ${input.audit!.vote}` : "the verifier still fails";
+    return { kind: "finish", status: "budget-limited", reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})` };
   }
-  return { kind: "retry", reason: retryReason(first.passed ? second! : first, first.passed) };
+  return { kind: "retry", reason: passedTwice ? auditReason(input.audit!) : retryReason(first.passed ? second! : first, first.passed) };
+}
+
+function auditReason(audit: AuditRound): string {
+  const why = audit.failure ? ` (${audit.failure})` : "";
+  const reasons = audit.reasons.length ? `\nThe audit's reasons:\n${audit.reasons.map((reason) => `- ${reason}`).join("\n")}` : "";
+  return `You marked the goal complete and loopkit's verifier passed twice, but an independent audit (a fresh Claude Code that read the project and the diff) voted ${audit.vote}${why}. The goal is not done: address every reason.${reasons}`;
 }
 
 function retryReason(failed: VerifierRun, flaky: boolean): string {

@@ -4,7 +4,7 @@
 import { LoopkitError } from "../shared/errors.js";
 import { AppServerClient } from "./app-server-client.js";
 import type { LoopStatus } from "../auto-loop/state.js";
-import { decideNext, type VerifierRun } from "./decide.js";
+import { decideNext, type AuditRound, type VerifierRun } from "./decide.js";
 import { buildObjective } from "./objective.js";
 import { checkModelAccess, preflightCodex, type CodexPreflight } from "./preflight.js";
 import { GoalClearResultSchema, GoalSetResultSchema, InitializeResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";
@@ -33,6 +33,8 @@ export interface CodexProgress<R extends VerifierRun> {
   threadId: string | null;
   goalStatus: GoalStatus | null;
   lastVerifier: VerifierRound<R> | null;
+  /** The last audit, of the round it judged. */
+  lastAudit: (AuditRound & { tokens: number; iteration: number }) | null;
   nextAction: string;
 }
 
@@ -53,6 +55,8 @@ export interface DelegateOptions<R extends VerifierRun> {
   /** An already passed preflight (else it runs first). */
   preflight?: CodexPreflight;
   runVerifier: () => Promise<R>;
+  /** The fresh-context Claude Code audit of Codex's work, given the end of the verifier's output. */
+  runAudit: (verifierTail: string) => Promise<AuditRound & { tokens: number }>;
   sink: CodexLoopSink<R>;
   print: (line: string) => void;
   now?: () => Date;
@@ -108,6 +112,9 @@ class GoalRun<R extends VerifierRun> {
   private iteration = 1;
   private runs: R[] = [];
   private lastVerifier: VerifierRound<R> | null = null;
+  private audit: (AuditRound & { tokens: number; iteration: number }) | null = null;
+  /** The audit of the current round's two passes (cleared when the goal is set again). */
+  private roundAudit: AuditRound | null = null;
   private lastSaid: GoalStatus | undefined;
   private lastUpdate = 0;
   private lastTokens = 0;
@@ -150,6 +157,7 @@ class GoalRun<R extends VerifierRun> {
     const action = decideNext({
       goalStatus: this.watch.settled() ? goal.status : "active",
       runs: this.runs,
+      audit: this.roundAudit,
       iteration: this.iteration,
       maxIterations: caps.maxIterations,
       cancelled,
@@ -164,12 +172,17 @@ class GoalRun<R extends VerifierRun> {
       case "verify":
         await this.verifyOnce();
         return undefined;
-      case "retry":
-        this.iteration += 1;
-        this.say(`the verifier did not confirm Codex's claim; setting the goal again (iteration ${this.iteration}/${caps.maxIterations})`);
-        await this.setGoal(action.reason);
-        await this.report(`${WORKING} again, with the verifier's output`);
+      case "audit":
+        await this.auditOnce();
         return undefined;
+      case "retry": {
+        const by = this.roundAudit ? "the audit" : "the verifier";
+        this.iteration += 1;
+        this.say(`${by} did not confirm Codex's claim; setting the goal again (iteration ${this.iteration}/${caps.maxIterations})`);
+        await this.setGoal(action.reason);
+        await this.report(`${WORKING} again, with ${by === "the audit" ? "the audit's reasons" : "the verifier's output"}`);
+        return undefined;
+      }
       case "finish":
         // Stop Codex from starting more turns; a goal that already ended needs nothing.
         if (!this.watch.exited && (this.watch.goal?.status === "active" || action.status === "cancelled")) {
@@ -191,6 +204,15 @@ class GoalRun<R extends VerifierRun> {
     await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
   }
 
+  private async auditOnce(): Promise<void> {
+    this.say("the verifier passed twice; a fresh Claude Code audits Codex's work (read-only)");
+    const outcome = await this.options.runAudit(this.runs.at(-1)?.outputTail ?? "");
+    this.roundAudit = outcome;
+    this.audit = { ...outcome, iteration: this.iteration };
+    this.say(`audit voted ${outcome.vote}${outcome.failure ? ` (${outcome.failure})` : ""}`);
+    await this.report("deciding on the audit's vote");
+  }
+
   private async setGoal(retryReason?: string): Promise<void> {
     const { caps } = this.options;
     const objective = buildObjective({
@@ -210,6 +232,7 @@ class GoalRun<R extends VerifierRun> {
     );
     this.watch.setGoal(goal);
     this.runs = [];
+    this.roundAudit = null;
   }
 
   /** The heartbeat is due, or the token count moved (written at most once a second). */
@@ -233,6 +256,7 @@ class GoalRun<R extends VerifierRun> {
       threadId: this.threadId,
       goalStatus: this.watch.goal?.status ?? null,
       lastVerifier: this.lastVerifier,
+      lastAudit: this.audit,
       nextAction,
     };
   }

@@ -5,10 +5,10 @@
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
-import { HookInputSchema, type HookInput } from "../session/input.js";
+import { HookInputSchema, type HookInput, type StopInput } from "../session/input.js";
 import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
-import { toHookJson, type HookDecision, type WakeDecision } from "../session/output.js";
+import { toHookJson, type HookDecision, type StopDecision, type WakeDecision } from "../session/output.js";
 import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
 
 const HANDLERS: Record<"repeat" | "auto-loop", () => Promise<LoopHookHandlers>> = {
@@ -50,7 +50,7 @@ export async function dispatchHook(payload: unknown, dataDir: string, userHome?:
   let decision: HookDecision | undefined;
   switch (input.hook_event_name) {
     case "Stop":
-      decision = await handlers.stop({ ...base, input } satisfies HookContext<typeof input>);
+      decision = await stopFailingClosed(handlers, { ...base, input } satisfies HookContext<typeof input>);
       break;
     case "SessionStart":
       decision = await handlers.sessionStart?.({ ...base, input });
@@ -67,6 +67,25 @@ export async function dispatchHook(payload: unknown, dataDir: string, userHome?:
   }
   const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
+}
+
+/**
+ * A Stop whose handler throws must not let the session end with the loop silently live: the loop is
+ * ended with the error as its reason, and the person is told. Ending it may fail too; then they are told that.
+ */
+async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<StopInput>): Promise<StopDecision> {
+  try {
+    return await handlers.stop(ctx);
+  } catch (error) {
+    const reason = `loopkit's Stop hook failed (${formatError(error)})`;
+    process.stderr.write(`loopkit: ${reason}\n`);
+    try {
+      return await handlers.endOnError(ctx, reason);
+    } catch (second) {
+      const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
+      return { kind: "allow", message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.` };
+    }
+  }
 }
 
 /** The decision with `lines` added to what the person sees. */

@@ -4,10 +4,11 @@
 // mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
+import { readPipedInput } from "../shared/read-piped-input.js";
 import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
 import type { ActsOn } from "../session/handlers.js";
-import { underRecursionGuard } from "../shared/recursion-guard.js";
+import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = {
@@ -23,18 +24,6 @@ const BACKGROUND = process.argv.includes("--background");
 
 function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
-}
-
-/** Synchronous read: the cheapest way to take a piped payload; falls back to a stream where the pipe is non-blocking. */
-async function readInput(): Promise<string> {
-  try {
-    return readFileSync(0, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
 }
 
 function actsOnOf(kind: unknown): ActsOn | undefined {
@@ -58,15 +47,13 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
   }
   if (typeof marker !== "object" || marker === null) return true;
   const actsOn = actsOnOf((marker as { kind?: unknown }).kind);
-  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown> }) : true;
+  return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown>, background: BACKGROUND }) : true;
 }
 
 async function main(): Promise<void> {
-  // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop.
-  if (underRecursionGuard(process.env)) return;
   let payload: unknown;
   try {
-    payload = JSON.parse(await readInput());
+    payload = JSON.parse(await readPipedInput());
   } catch (error) {
     warn(`ignoring hook input that is not valid JSON (${(error as Error).message})`);
     return;
@@ -79,6 +66,10 @@ async function main(): Promise<void> {
   const data = dataDir();
   const markerFile = sessionMarkerPath(data, sessionId);
   if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
+  // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop; its fresh
+  // session owns no marker, so it is gone by now. A session that owns one is judged even when the guard
+  // is set: it may come from the environment a settings file hands to hooks, and must not end the loop unjudged.
+  if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   // Not a literal specifier on purpose: the bundler must leave the active path in its own file.
   const activePath = new URL("./hook-active.js", import.meta.url).href;
   const active = (await import(activePath)) as DispatchModule;
@@ -99,7 +90,10 @@ main().then(
     process.exitCode ??= 0;
   },
   (error: unknown) => {
-    warn(`hook failed, letting the session go on: ${error instanceof Error ? error.message : String(error)}`);
+    const line = `loopkit's hook failed before it could judge this session's loop: ${error instanceof Error ? error.message : String(error)}. Check it with /loopkit:auto-loop --status or /loopkit:repeat --status.`;
+    warn(line);
+    // The person sees a systemMessage; stderr alone reaches only the debug log.
+    process.stdout.write(`${JSON.stringify({ systemMessage: line })}\n`);
     process.exitCode = 0;
   },
 );

@@ -40,11 +40,12 @@ line counts as a failure. The loop ends:
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
+  ERROR             loopkit's own Stop hook failed (the reason is shown); the loop is ended, never left running
 
 Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
 \`loopkit history\` lists them.
 
 Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
---status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 8 no loop
+--status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 1 ERROR, 8 no loop
 (also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
 `;

@@ -3,7 +3,8 @@
 import path from "node:path";
 import * as z from "zod";
 
-export const FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"] as const;
+/** ERROR: loopkit's own Stop hook failed, so the loop was ended rather than left running unjudged. */
+export const FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
 /** running: an iteration is in the model's hands; waiting: a background hook sleeps until next_at; paused: that wait was interrupted. */

@@ -45,6 +45,7 @@ export const REPEAT_EXIT_CODES: Record<RepeatStatus["status"], number> = {
   MAX_ITERATIONS: EXIT.unmet,
   CIRCUIT_BREAKER: EXIT.unmet,
   CANCELLED: EXIT.cancelled,
+  ERROR: EXIT.error,
   none: EXIT.noLoop,
 };
 

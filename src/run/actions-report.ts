@@ -24,12 +24,13 @@ export interface IterationRow {
   /** Tokens spent in this iteration (the turn and its audit), and the loop's total after it. */
   tokens: number;
   total: number;
-  /** What else happened in the iteration: tampering, a blocker report, the wrap-up. */
+  /** What else happened in the iteration: tampering, protected files changed, a blocker report, the wrap-up. */
   notes: string[];
 }
 
 const NOTE_EVENTS: Partial<Record<HistoryEntry["event"], (entry: HistoryEntry) => string>> = {
   tamper: () => "tampering undone",
+  protected: (entry) => entry.detail,
   "blocked-report": (entry) => `blocker: ${entry.detail}`,
   "wrap-up": (entry) => `cap reached: ${entry.detail}`,
   end: (entry) => `ended ${entry.status}`,
@@ -85,6 +86,7 @@ export function renderSummary(report: ActionsReport): string {
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
+    ...(s.protected_globs.length ? [`| Protected | ${s.protected_globs.map(code).join(" ")} |`] : []),
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
     "### Iterations",

@@ -11,6 +11,8 @@ import { bindPhase } from "./handover.js";
 import { loadNextPrompt } from "../auto-loop/next-prompt.js";
 import { phasePrompt } from "./phase-prompt.js";
 import { LoopkitError } from "../shared/errors.js";
+import { formatDuration } from "../shared/duration.js";
+import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/api-errors.js";
 import { progressLine, type PhaseExit } from "./progress.js";
 import type { PhaseRun } from "./claude-phase.js";
 
@@ -27,6 +29,8 @@ interface RunContext {
   print(line: string, mark?: LineMark): void;
   newSessionId(): string;
   runPhase(run: PhaseRun): Promise<PhaseExit>;
+  /** Waits (before a phase that died of an API error is tried again). */
+  sleep(ms: number): Promise<void>;
 }
 
 /** Phases in a row whose session ended without a judged turn before the runner gives up. */
@@ -69,6 +73,16 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       const after = await loadState(files.state, ctx.now());
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
+      // A phase that died of an API error (its SessionEnd hook recorded it): no stall, and the same
+      // instruction again in a fresh session once the retry is due (a usage limit: at its reset).
+      const retryAt = pendingRetry(after, sessionId);
+      if (retryAt) {
+        const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
+        ctx.print(`loopkit run: phase ${phase} ended in an API error (${after.api_errors.last!.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`);
+        await ctx.sleep(waitMs);
+        sessionId = ctx.newSessionId();
+        continue;
+      }
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {

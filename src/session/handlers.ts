@@ -15,6 +15,8 @@ export interface HookContext<I> {
 
 export interface LoopHookHandlers {
   stop(ctx: HookContext<StopInput>): Promise<StopDecision>;
+  /** After `stop` threw: end the loop with `reason` on record (fail closed), and say so. */
+  endOnError(ctx: HookContext<StopInput>, reason: string): Promise<StopDecision>;
   sessionStart?(ctx: HookContext<SessionStartInput>): Promise<ContextDecision | undefined>;
   userPromptSubmit?(ctx: HookContext<UserPromptSubmitInput>): Promise<ContextDecision | undefined>;
   /** A turn ended in an API error. */
@@ -29,6 +31,8 @@ export interface LoopHookHandlers {
 export interface UncheckedEvent {
   payload: Record<string, unknown>;
   marker: Record<string, unknown>;
+  /** The event reached the background (asyncRewake) twin of a hook. */
+  background?: boolean;
 }
 
 /**

@@ -50,6 +50,8 @@ export const SessionEndInputSchema = z.looseObject({
   ...common,
   hook_event_name: z.literal("SessionEnd"),
   reason: z.string().optional(),
+  /** The last prompt's id (the turn an API error may have ended). */
+  prompt_id: z.string().optional(),
 });
 export type SessionEndInput = z.infer<typeof SessionEndInputSchema>;
 

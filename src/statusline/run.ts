@@ -11,12 +11,17 @@ export interface StatuslineIo {
   now(): Date;
 }
 
-export async function runStatusline(io: StatuslineIo): Promise<number> {
+type DescribeModule = typeof import("./describe.js");
+
+/**
+ * `loadDescribe` loads the schemas and the formatting, only for a session that owns a loop: the small
+ * CommonJS entry (dist/statusline.cjs) imports dist/statusline-active.js by URL, the CLI ./describe.js.
+ */
+export async function runStatusline(io: StatuslineIo, loadDescribe: () => Promise<DescribeModule>): Promise<number> {
   const sessionId = sessionOf(await io.readStdin().catch(() => ""));
   const found = sessionId && findMarker(io.env, sessionId);
   if (!sessionId || !found) return 0;
-  // Only a session that owns a loop loads the schemas and the formatting.
-  const { describeLoop } = await import("./describe.js");
+  const { describeLoop } = await loadDescribe();
   const line = await describeLoop(await fs.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
   if (line) io.stdout(`${line}\n`);
   return 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beginTurn, blockedReport, protectedChanges, failDelegated, finishTurn, nextGateStep, recordDelegatedProgress, type DelegatedProgress, type TurnObservation } from "../../src/auto-loop/decide.js";
+import { beginTurn, blockedReport, protectedChanges, failLoop, finishTurn, nextGateStep, recordDelegatedProgress, type DelegatedProgress, type TurnObservation } from "../../src/auto-loop/decide.js";
 import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
 import { at, makeState } from "./fixtures.js";
@@ -243,9 +243,9 @@ describe("blockedReport", () => {
   });
 });
 
-describe("recordDelegatedProgress and failDelegated (a loop whose work Codex does)", () => {
+describe("recordDelegatedProgress and failLoop (a loop whose work Codex does)", () => {
   const progress = (overrides: Partial<DelegatedProgress> = {}): DelegatedProgress => ({
-    now: at(90_000), status: "pursuing", reason: null, iteration: 2, tokensUsed: 1234, nextAction: "keep going", threadId: "th-1", verifier: null, ...overrides,
+    now: at(90_000), status: "pursuing", reason: null, iteration: 2, tokensUsed: 1234, nextAction: "keep going", threadId: "th-1", verifier: null, audit: null, ...overrides,
   });
   const round = (verdict: VerifierResult["verdict"], runs: VerifierRun[]): VerifierResult => ({ at: at(90_000).toISOString(), iteration: 2, verdict, runs });
 
@@ -279,7 +279,7 @@ describe("recordDelegatedProgress and failDelegated (a loop whose work Codex doe
   });
 
   it("a run that failed part-way ends the loop as blocked, never left pursuing", () => {
-    const { state, history } = failDelegated(makeState(), at(5_000), "codex app-server exited");
+    const { state, history } = failLoop(makeState(), at(5_000), "codex app-server exited");
     expect(state).toMatchObject({ status: "blocked", status_reason: "codex app-server exited", ended_at: at(5_000).toISOString(), heartbeat_at: at(5_000).toISOString(), next_action: "none: the loop has ended" });
     expect(history).toMatchObject([{ event: "end", status: "blocked", detail: "codex app-server exited" }]);
   });

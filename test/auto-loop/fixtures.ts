@@ -38,6 +38,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     mirror_sha256: null,
     tamper_count: 0,
     flaky_count: 0,
+    api_errors: { count: 0, last: null },
     ...overrides,
   };
 }

@@ -182,6 +182,12 @@ describe("auto-loop Stop hook", () => {
     expect(seen.args).toEqual(expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(project)]));
   });
 
+  it("refuses --protect with --codex (the check lives in the Stop hook), and starts nothing", () => {
+    const result = cli(["--session", "s-1", "--args-stdin"], "goal --verify true --codex --protect 'test/**'");
+    expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/--protect is not applied to --codex runs yet/) });
+    expect(statusJson().status).toBe("none");
+  });
+
   it("refuses to start when the audit's claude is missing or inside the project, and starts nothing", () => {
     const missing = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { LOOPKIT_CLAUDE_BIN: path.join(tmp, "nope") });
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*nope is not an executable file/) });

@@ -83,6 +83,7 @@ describe("model access through the real app-server", () => {
       caps: { maxIterations: 1, maxTokens: 1000, maxWallclockMs: 10_000 },
       env: e,
       runVerifier: () => expect.fail("the verifier must not run"),
+      runAudit: () => expect.fail("the audit must not run"),
       sink: { update: async () => expect.fail("no loop may start"), cancelled: async () => false },
       print: () => undefined,
     });

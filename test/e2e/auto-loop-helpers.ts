@@ -3,9 +3,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
+import { execa } from "execa";
+import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
 import { makePluginCopy } from "./harness/plugin-copy.js";
-import type { Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 
 /** The plugin these tests load: a private build, safe from concurrent rebuilds of dist/. */
 export const plugin = makePluginCopy();
@@ -68,4 +69,15 @@ export function readHistory(sandbox: Sandbox): any[] {
 
 export function status(sandbox: Sandbox, env: Record<string, string> = {}): any {
   return JSON.parse(loopkitCli(sandbox, ["--status", "--json"], env).stdout);
+}
+
+/** `loopkit run` as a person types it in a terminal or CI, the phases' claude being the pinned CLI. */
+export function runLoopkit(model: FakeModel, sandbox: Sandbox, args: string[], env: Record<string, string> = {}) {
+  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
+    cwd: sandbox.root,
+    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
+    extendEnv: false,
+    reject: false,
+    timeout: 240_000,
+  });
 }

@@ -8,7 +8,10 @@ import { afterEach, expect, it } from "vitest";
 import { createProgram } from "../../src/cli/program.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
-import { startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
+import { isAudit } from "./auto-loop-helpers.js";
+import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
+import { CLAUDE_BIN } from "./harness/run-claude.js";
+import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
 
 const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
 
@@ -16,11 +19,28 @@ let api: FakeResponsesApi;
 let proxy: RefusingProxy;
 let codex: CodexEnv;
 let dataDir: string;
+let claude: FakeModel;
 
-async function setUp(script: ScriptStep[]): Promise<void> {
+/** The audit's votes, in order (the last one repeats); the fresh Claude Code audit runs against the fake Messages API. */
+let votes: string[] = [];
+const ACHIEVED = 'answer.txt says 4.\n{"vote": "achieved", "reasons": ["answer.txt says 4"]}';
+
+async function setUp(script: ScriptStep[], auditVotes: string[] = [ACHIEVED]): Promise<void> {
   api = await startFakeResponsesApi(script);
   proxy = await startRefusingProxy();
   codex = makeCodexEnv({ baseUrl: api.baseUrl, proxyUrl: proxy.url });
+  votes = [...auditVotes];
+  claude = await startFakeModel((request) => (request.kind === "main" ? { text: votes.length > 1 ? votes.shift()! : votes[0]! } : { text: "ok" }));
+  // What the loop's start fixes for its audit: the pinned claude, offline against the fake Messages API.
+  Object.assign(codex.env, {
+    LOOPKIT_CLAUDE_BIN: CLAUDE_BIN,
+    ANTHROPIC_BASE_URL: claude.url,
+    ANTHROPIC_API_KEY: "sk-ant-fake-key-for-tests",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    DISABLE_AUTOUPDATER: "1",
+  });
   dataDir = mkdtempSync(path.join(os.tmpdir(), "loopkit-data-"));
   codex.env.LOOPKIT_DATA_DIR = dataDir;
   codex.env.CLAUDE_PROJECT_DIR = codex.projectDir;
@@ -34,6 +54,7 @@ console.log("answer.txt: " + text.trim()); process.exit(text.trim() === "4" ? 0 
 
 afterEach(async () => {
   await api?.close();
+  await claude?.close();
   await proxy?.close();
   codex?.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
@@ -95,13 +116,41 @@ it("records a Codex-run loop in auto-loop's state: a false claim refused, then r
     ["start", null],
     ["gate", "fail"],
     ["gate", "pass"],
+    ["gate", "pass"],
     ["end", null],
   ]);
+  // The real claude audited Codex's work once, read-only.
+  const audits = claude.requests.filter(isAudit);
+  expect(audits.length).toBeGreaterThan(0);
+  expect(status).toMatchObject({ last_audit_vote: "achieved", last_audit_reasons: ["answer.txt says 4"] });
   const logs = readdirSync(path.join(codex.projectDir, ".auto-loop", "logs")).sort();
   expect(logs).toHaveLength(3);
   expect(readFileSync(path.join(codex.projectDir, ".auto-loop", "logs", logs[0]!), "utf8")).toContain("answer.txt: (missing)");
   expect(proxy.attempts).toEqual([]);
 }, 90_000);
+
+it("an unmet audit after two verifier passes goes back to Codex as its next objective, with the audit's reasons", async () => {
+  await setUp(
+    [
+      { call: "exec_command", args: { cmd: "echo 4 > answer.txt", tty: false } },
+      complete,
+      { text: "Done." },
+      complete,
+      { text: "Checked again." },
+    ],
+    ['{"vote": "unmet", "reasons": ["answer.txt is hard-coded; the goal asks for a computed answer"]}', ACHIEVED],
+  );
+  const run = await start("Make the check pass", "--max-iterations", "3");
+  expect(run).toMatchObject({ code: 0, stderr: "" });
+  expect(run.stdout).toMatch(/audit voted unmet[\s\S]*the audit did not confirm Codex's claim; setting the goal again \(iteration 2\/3\)[\s\S]*audit voted achieved/);
+  const objectives = objectivesSeen(api.requests);
+  expect(objectives).toHaveLength(2);
+  expect(objectives[1]).toMatch(/independent audit[\s\S]*voted unmet[\s\S]*answer\.txt is hard-coded/);
+  const { status } = await statusJson();
+  expect(status).toMatchObject({ status: "achieved", iteration: 2, last_audit_vote: "achieved" });
+  expect(claude.requests.filter(isAudit).length).toBeGreaterThanOrEqual(2);
+  expect(proxy.attempts).toEqual([]);
+}, 120_000);
 
 it("--status sees a running Codex loop and --cancel stops it: goal cleared, app-server gone", async () => {
   await setUp([]); // the model never claims completion: Codex keeps the goal active

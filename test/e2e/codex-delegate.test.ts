@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppServerClient } from "../../src/codex/app-server-client.js";
-import type { VerifierRun } from "../../src/codex/decide.js";
+import type { AuditRound, VerifierRun } from "../../src/codex/decide.js";
 import { delegateToCodex, type CodexProgress } from "../../src/codex/delegate.js";
 import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
 import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
@@ -29,8 +29,11 @@ afterEach(async () => {
   codex?.cleanup();
 });
 
-function run(verdicts: VerifierRun[], caps = { maxIterations: 3, maxTokens: 100_000, maxWallclockMs: 60_000 }) {
+const ACHIEVED: AuditRound = { vote: "achieved", reasons: ["the math test passes for the right reason"], failure: null };
+
+function run(verdicts: VerifierRun[], caps = { maxIterations: 3, maxTokens: 100_000, maxWallclockMs: 60_000 }, votes: AuditRound[] = [ACHIEVED]) {
   const verifierCalls: number[] = [];
+  const auditTails: string[] = [];
   const updates: CodexProgress<VerifierRun>[] = [];
   const lines: string[] = [];
   const result = delegateToCodex({
@@ -43,20 +46,25 @@ function run(verdicts: VerifierRun[], caps = { maxIterations: 3, maxTokens: 100_
       verifierCalls.push(Date.now());
       return verdicts.shift() ?? fail;
     },
+    runAudit: async (tail) => {
+      auditTails.push(tail);
+      return { ...(votes.length > 1 ? votes.shift()! : votes[0]!), tokens: 50 };
+    },
     sink: { update: async (progress) => void updates.push(progress), cancelled: async () => false },
     print: (line) => lines.push(line),
     pollMs: 200,
   });
-  return { result, verifierCalls, updates, lines };
+  return { result, verifierCalls, updates, lines, auditTails };
 }
 
 describe("delegateToCodex with the real Codex CLI", () => {
-  it("reaches achieved when Codex says complete and the verifier passes twice", async () => {
+  it("reaches achieved when Codex says complete, the verifier passes twice and the audit votes achieved", async () => {
     await setUp([{ text: "Working on it." }, complete, { text: "Done." }]);
-    const { result, verifierCalls, updates, lines } = run([pass, pass]);
+    const { result, verifierCalls, updates, lines, auditTails } = run([pass, pass]);
     await expect(result).resolves.toMatchObject({ status: "achieved", iteration: 1 });
     expect(verifierCalls).toHaveLength(2);
-    expect(updates.at(-1)).toMatchObject({ status: "achieved", goalStatus: "complete", lastVerifier: { verdict: "pass" } });
+    expect(auditTails).toEqual([pass.outputTail]);
+    expect(updates.at(-1)).toMatchObject({ status: "achieved", goalStatus: "complete", lastVerifier: { verdict: "pass" }, lastAudit: { vote: "achieved", iteration: 1 } });
     expect(updates.at(-1)!.tokensUsed).toBeGreaterThan(0);
     expect(lines.some((line) => line.includes("goal complete"))).toBe(true);
     const [objective] = objectivesSeen(api.requests);
@@ -75,6 +83,20 @@ describe("delegateToCodex with the real Codex CLI", () => {
     expect(objectives).toHaveLength(2);
     expect(objectives[1]).toContain("iteration 2 of 3");
     expect(objectives[1]).toContain("FAIL test/math.test.ts: expected 4, got 5");
+    expect(proxy.attempts).toEqual([]);
+  }, 60_000);
+
+  it("sends an unmet audit back to Codex as the next objective, with the audit's reasons", async () => {
+    await setUp([complete, { text: "Done." }, complete, { text: "Really done now." }]);
+    const unmet: AuditRound = { vote: "unmet", reasons: ["math.test.ts was weakened to expect 5"], failure: null };
+    const { result, verifierCalls, auditTails, lines } = run([pass, pass, pass, pass], undefined, [unmet, ACHIEVED]);
+    await expect(result).resolves.toMatchObject({ status: "achieved", iteration: 2 });
+    expect(verifierCalls).toHaveLength(4);
+    expect(auditTails).toHaveLength(2);
+    expect(lines.some((line) => line.includes("the audit did not confirm Codex's claim; setting the goal again (iteration 2/3)"))).toBe(true);
+    const objectives = objectivesSeen(api.requests);
+    expect(objectives).toHaveLength(2);
+    expect(objectives[1]).toMatch(/verifier passed twice, but an independent audit[\s\S]*voted unmet[\s\S]*math\.test\.ts was weakened to expect 5/);
     expect(proxy.attempts).toEqual([]);
   }, 60_000);
 

@@ -10,7 +10,7 @@ import { parse } from "yaml";
 import type { FakeModel } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, loopkitEnv, loopScript, plugin, status } from "./auto-loop-helpers.js";
+import { bash, loopScript, plugin, runLoopkit, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -36,15 +36,7 @@ useModelAndSandbox(
 
 const actionsEnv = () => ({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: runner.summary, GITHUB_OUTPUT: runner.output, GITHUB_ENV: runner.env, RUNNER_TEMP: runner.temp });
 
-function loopkitRun(args: string[], env: Record<string, string>) {
-  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
-    cwd: sandbox.root,
-    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
-    extendEnv: false,
-    reject: false,
-    timeout: 240_000,
-  });
-}
+const loopkitRun = (args: string[], env: Record<string, string>) => runLoopkit(model, sandbox, args, env);
 
 /**
  * action.yml's run step as the runner runs it: its env with the inputs (or their defaults) and
@@ -158,9 +150,11 @@ describe("loopkit run in GitHub Actions", () => {
     expect(existsSync(path.join(record, "checkpoints.bundle"))).toBe(true);
   });
 
-  it("budget-limited: exit 6, outputs and summary say budget-limited", async () => {
+  it("budget-limited: exit 6, outputs and summary say budget-limited; the verifier never saw the runner's files", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
-    const result = await loopkitRun(["make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
+    // The verifier runs the project's commands: it gets none of the runner's file commands either.
+    const verify = `echo "GITHUB_OUTPUT=\${GITHUB_OUTPUT:-unset} GITHUB_ENV=\${GITHUB_ENV:-unset}" > ../verifier-saw.txt; ${VERIFY}`;
+    const result = await loopkitRun(["make hello.txt say hi", "--verify", verify, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
     const outputs = readOutputs();
     expect(outputs).toMatchObject({ status: "budget-limited", reason: "reached --max-iterations 1", iterations: "2", exit_code: "6" });
@@ -170,14 +164,19 @@ describe("loopkit run in GitHub Actions", () => {
     expect(summary).toContain("| Exit code | 6 |");
     expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \| \d+ \| \d+ \| cap reached: reached --max-iterations 1 \|/);
     expect(summary).toMatch(/\| 2 \| - \| - \| \d+ \| \d+ \| ended budget-limited \|/);
+    expect(readFileSync(path.join(sandbox.root, "verifier-saw.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
   });
 
-  it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why", async () => {
+  it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why; protect globs reach the loop", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
-    const result = await actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "max-iterations": "1", "claude-args": "--allowedTools Bash", "budget-limited-ok": "true" });
+    const result = await actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "max-iterations": "1", protect: "README.md\n\n  .github/**\n", "claude-args": "--allowedTools Bash", "budget-limited-ok": "true" });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(readOutputs()).toMatchObject({ status: "budget-limited", exit_code: "0" });
-    expect(readFileSync(runner.summary, "utf8")).toContain("| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |");
+    const summary = readFileSync(runner.summary, "utf8");
+    expect(summary).toContain("| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |");
+    // The protect input, one glob per line, reached the loop as --protect options.
+    expect(status(sandbox, { LOOPKIT_DATA_DIR: path.join(runner.temp, "loopkit-data") })).toMatchObject({ protected_globs: ["README.md", ".github/**"] });
+    expect(summary).toContain("| Protected | `README.md` `.github/**` |");
   });
 
   it("outside Actions nothing changes: no summary, no outputs, no groups, and the phases keep their environment", async () => {

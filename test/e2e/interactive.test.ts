@@ -1,6 +1,7 @@
 // The real interactive Claude Code UI under tmux: while a repeat loop waits, the session is the
 // person's (a prompt typed then is answered at once and is no iteration), the loop still runs exactly
-// its own iterations a full interval apart, and an API outage mid-loop is recorded, never a hang.
+// its own iterations a full interval apart, and an API outage mid-loop is recorded, never a hang
+// (a repeat counts it toward its breaker; an auto-loop does not judge it and wakes itself to retry).
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } fr
 import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationOf } from "./repeat-helpers.js";
+import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
 
 const hasTmux = (() => {
   try {
@@ -62,7 +64,7 @@ afterEach(async () => {
 });
 
 /** Starts the real UI in tmux with the plugin, HOME pre-answered (onboarding, folder trust, API key). */
-async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEnv: Record<string, string> = {}) {
+async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEnv: Record<string, string> = {}, claudeArgs: string[] = []) {
   model.setScript(script);
   const first = model.requests.length;
   const data = path.join(sandbox.root, "loopkit data");
@@ -86,7 +88,7 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
     launcher,
     `cd ${shellQuote(sandbox.project)} && exec env -i ${Object.entries(env)
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
-      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)}\n`,
+      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
   );
   await tmux("new-session", "-d", "-s", "cc", "-x", "200", "-y", "50", `sh ${shellQuote(launcher)}`);
   await waitFor("the input prompt", async () => idle(await screen()));
@@ -173,6 +175,23 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     // The session lives on, its input box free.
     await waitFor("the turn to end", async () => idle(await screen()));
     expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3, 4]);
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+  }, 180_000);
+
+  it("an auto-loop turn cut off by an API error is not judged; the loop wakes itself after the backoff and reaches the goal", async () => {
+    const run = await launch(
+      loopScript({ turns: [OVERLOADED, bash("echo hi > hello.txt")], vote: () => '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' }),
+      { CLAUDE_CODE_MAX_RETRIES: "0", LOOPKIT_API_RETRY_MS: "2000", LOOPKIT_AUDIT_TIMEOUT_MS: "60000" },
+      ["--allowedTools", "Bash"],
+    );
+    await type(`/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`);
+    await waitFor("the loop to end", () => (status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status !== "pursuing" ? true : undefined), 120_000);
+    const end = status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") });
+    // The cut-off turn cost no iteration: one judged turn, after the woken retry.
+    expect(end).toMatchObject({ status: "achieved", iteration: 1 });
+    const retried = run.requests().filter((r) => r.kind === "main" && !isAudit(r) && r.lastUserText.includes("cut off by an API error"));
+    expect(retried).toHaveLength(1);
+    expect(retried[0]!.lastUserText).toMatch(/API error \((server_error|overloaded)\): API Error: .*529/);
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 });

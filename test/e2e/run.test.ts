@@ -2,10 +2,10 @@
 // series of fresh `claude -p` sessions, one per phase, with loopkit loaded through --plugin-dir.
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import type { FakeModel, LoggedRequest } from "./harness/fake-model.js";
+import { OVERLOADED, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, runLoopkit, status } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -14,16 +14,7 @@ let model: FakeModel;
 let sandbox: Sandbox;
 useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
-/** `loopkit run` as a person types it in CI, the phases' claude being the pinned CLI. */
-function loopkitRun(args: string[], env: Record<string, string> = {}) {
-  return execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", plugin.dir, ...args], {
-    cwd: sandbox.root,
-    env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, ...env }),
-    extendEnv: false,
-    reject: false,
-    timeout: 240_000,
-  });
-}
+const loopkitRun = (args: string[], env: Record<string, string> = {}) => runLoopkit(model, sandbox, args, env);
 
 const sessionOf = (request: LoggedRequest) => JSON.parse(request.body.metadata.user_id).session_id as string;
 
@@ -70,6 +61,21 @@ describe("loopkit run", () => {
     const show = (rev: string) => execa("git", ["show", rev], { cwd: sandbox.project, env: { PATH: process.env.PATH ?? "" }, extendEnv: false });
     expect((await show(`refs/loopkit/${end.loop_id}~2:hello.txt`)).stdout).toBe("one");
     expect((await show(`refs/loopkit/${end.loop_id}:hello.txt`)).stdout).toBe("hi");
+  });
+
+  it("reaches the goal through an API outage: a phase that died of a 529 is not judged, and is tried again in a fresh session after the backoff", async () => {
+    model.setScript(loopScript({ turns: [bash("echo one > hello.txt"), OVERLOADED, bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
+    const first = model.requests.length;
+    // 2.1.197 retries a 529 even with x-should-retry: false; with no retries one answer ends the phase.
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--allowedTools", "Bash"], { CLAUDE_CODE_MAX_RETRIES: "0", LOOPKIT_API_RETRY_MS: "1000" });
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/loopkit run: phase 2 ended in an API error \(API error \((server_error|overloaded)\): API Error: .*529.*\); trying again in 1s \(1 in a row; 3 end the loop\)/);
+    expect(result.stdout).toMatch(/the loop ended achieved/);
+    const turns = model.requests.slice(first).filter((r) => r.kind === "main" && !isAudit(r));
+    expect(new Set(turns.map(sessionOf)).size).toBe(3);
+    // The outage cost no iteration: two judged turns, the errors cleared by the judged one after them.
+    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 2 });
+    expect(readHistory(sandbox).filter((h) => h.event === "gate")).toHaveLength(2);
   });
 
   it("ends budget-limited at --max-iterations: the wrap-up instruction opens the last phase and the note is kept; exit code 6", async () => {

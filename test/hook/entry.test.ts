@@ -58,11 +58,17 @@ describe("hook entry", () => {
     expect(result.stderr).toMatch(/session_id/);
   });
 
-  it("does nothing inside a nested run started by loopkit (VD_AUTOLOOP_DEPTH)", () => {
+  it("does nothing inside a nested run started by loopkit (VD_AUTOLOOP_DEPTH), whose fresh session owns no loop", () => {
+    expect(runHook(stop(), { VD_AUTOLOOP_DEPTH: "1" })).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("still acts for a session that owns a loop when VD_AUTOLOOP_DEPTH comes from elsewhere (a settings file's env)", () => {
     mkdirSync(path.join(data, "sessions"), { recursive: true });
     writeFileSync(path.join(data, "sessions", "s-123.json"), "{ corrupt");
-    expect(runHook(stop(), { VD_AUTOLOOP_DEPTH: "1" })).toEqual({ code: 0, stdout: "", stderr: "" });
-    expect(existsSync(path.join(data, "sessions", "s-123.json"))).toBe(true);
+    const result = runHook(stop(), { VD_AUTOLOOP_DEPTH: "1" });
+    expect(result.stderr).toMatch(/VD_AUTOLOOP_DEPTH is set in a session that owns a loop/);
+    expect(JSON.parse(result.stdout).systemMessage).toMatch(/kept it as/);
+    expect(existsSync(path.join(data, "sessions", "s-123.json"))).toBe(false);
   });
 
   it("keeps a corrupt session marker aside, says so, and lets the session end", () => {

@@ -2,7 +2,7 @@
 // with `node dist/cli.js repeat`, then feed `node dist/hook.cjs` (and its background twin,
 // `hook.cjs --background`) Stop, StopFailure, UserPromptSubmit and SessionEnd payloads.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -78,6 +78,19 @@ const marker = (session = "s-1") => path.join(data, "sessions", `${session}.json
 const start = (text: string, session = "s-1") => cli(["--session", session, "--args-stdin"], text);
 
 describe("repeat Stop hook", () => {
+  it("fails closed: a Stop it cannot carry out tells the person, with the command that ends the loop", () => {
+    expect(start("1m --iterations 3 check it").code).toBe(0);
+    // Something not a lock folder sits where the state's lock goes, so the hook cannot lock the state.
+    writeFileSync(`${stateFile()}.lock`, "");
+    utimesSync(`${stateFile()}.lock`, new Date("2000-01-01"), new Date("2000-01-01"));
+    const result = stop("s-1", "REPEAT-RESULT: pass");
+    expect(result.code).toBe(0);
+    expect(result.output?.decision).toBeUndefined();
+    expect(result.output?.systemMessage).toMatch(/loopkit's Stop hook failed .*ending the loop failed too.*run \/loopkit:repeat --cancel/);
+    expect(result.stderr).toMatch(/Stop hook failed/);
+    // Each of the two lock attempts waits out its retries first.
+  }, 90_000);
+
   it("records a pass and says when the next runs; the background hook of the same Stop waits a full interval after it, then wakes the session with the next prompt", async () => {
     expect(start("2s --iterations 2 /test").code).toBe(0);
     // Claude Code starts both hooks of a Stop together: the background one waits for the record.

@@ -33,11 +33,11 @@ describe("iterationRows", () => {
     },
     {
       name: "a tampered turn, a blocker report and the wrap-up turn are rows with notes and no verdict",
-      history: [gate(1, 100, "fail"), entry(2, "tamper", 250), entry(3, "blocked-report", 300, { detail: "needs a DB" }), gate(3, 320, "fail"), entry(3, "wrap-up", 320, { detail: "reached --max-iterations 3" }), entry(4, "end", 410, { status: "budget-limited" })],
+      history: [gate(1, 100, "fail"), entry(2, "tamper", 250), entry(2, "protected", 260, { detail: "protected files changed since the loop started: test/a.test.js" }), entry(3, "blocked-report", 300, { detail: "needs a DB" }), gate(3, 320, "fail"), entry(3, "wrap-up", 320, { detail: "reached --max-iterations 3" }), entry(4, "end", 410, { status: "budget-limited" })],
       rows: [
         { iteration: 1, tokens: 100 },
-        { iteration: 2, verdict: null, tokens: 150, notes: ["tampering undone"] },
-        { iteration: 3, verdict: "fail", tokens: 70, total: 320, notes: ["blocker: needs a DB", "cap reached: reached --max-iterations 3"] },
+        { iteration: 2, verdict: null, tokens: 160, notes: ["tampering undone", "protected files changed since the loop started: test/a.test.js"] },
+        { iteration: 3, verdict: "fail", tokens: 60, total: 320, notes: ["blocker: needs a DB", "cap reached: reached --max-iterations 3"] },
         { iteration: 4, verdict: null, vote: null, tokens: 90, total: 410, notes: ["ended budget-limited"] },
       ],
     },
@@ -84,14 +84,14 @@ describe("renderSummary", () => {
     },
     {
       name: "budget-limited with --budget-limited-ok: says why the exit code is 0, and shows the hand-off note",
-      report: report(ended({ status: "budget-limited", status_reason: "reached --max-iterations 3", handoff_note: "next: fix the parser" }), history, 0, true),
-      has: ["## ⏱️ loopkit run: budget-limited", "| Final status | budget-limited: reached --max-iterations 3 |", "| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |", "**Hand-off note**\n\n```text\nnext: fix the parser\n```"],
+      report: report(ended({ status: "budget-limited", status_reason: "reached --max-iterations 3", handoff_note: "next: fix the parser", protect: { ...makeState().protect, globs: ["test/**", "package.json"] } }), history, 0, true),
+      has: ["## ⏱️ loopkit run: budget-limited", "| Final status | budget-limited: reached --max-iterations 3 |", "| Protected | `test/**` `package.json` |", "| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |", "**Hand-off note**\n\n```text\nnext: fix the parser\n```"],
     },
     {
       name: "budget-limited without the option: exit 6, no success claim",
       report: report(ended({ status: "budget-limited", status_reason: "reached --max-tokens 1000" }), history, 6),
       has: ["| Exit code | 6 |"],
-      lacks: ["counts as success", "Hand-off note"],
+      lacks: ["counts as success", "Hand-off note", "| Protected |"],
     },
     {
       name: "the runner stopped with the loop pursuing: says so and how to continue",

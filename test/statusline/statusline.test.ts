@@ -43,7 +43,7 @@ describe("loopkit statusline", () => {
 
   const statusline = async (input: string, env: NodeJS.ProcessEnv = { HOME: home }) => {
     let out = "";
-    const code = await runStatusline({ readStdin: async () => input, stdout: (text) => void (out += text), env, now: () => new Date("2026-11-30T12:01:00Z") });
+    const code = await runStatusline({ readStdin: async () => input, stdout: (text) => void (out += text), env, now: () => new Date("2026-11-30T12:01:00Z") }, () => import("../../src/statusline/describe.js"));
     return { code, out };
   };
 

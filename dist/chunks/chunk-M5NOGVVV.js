@@ -7,11 +7,11 @@ import {
   literal,
   object,
   string
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/repeat/state.ts
 import path from "node:path";
-var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED"];
+var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"];
 var PHASES = ["running", "waiting", "paused", "ended"];
 var IterationRecordSchema = object({
   number: int().positive(),

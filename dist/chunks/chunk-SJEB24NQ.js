@@ -10,21 +10,19 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   _enum,
   int,
   iso_exports,
   literal,
   object,
+  projectKey,
   readOrKeepAside,
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-HHEMALVQ.js";
-import {
-  projectKey
-} from "./chunk-EHWOGXT5.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
@@ -468,6 +466,7 @@ function verifierRun(outcome, logFile) {
 // src/auto-loop/settings.ts
 var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_API_RETRY_MS = 3e4;
 var DEFAULT_CONTEXT_WINDOW = 2e5;
 function positive(env, name, fallback) {
   const value = Number(env[name]);
@@ -478,7 +477,8 @@ function readSettings(env) {
     contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
     verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
     auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS)
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS)
   };
 }
 

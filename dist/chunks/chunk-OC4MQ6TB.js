@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   formatDuration
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

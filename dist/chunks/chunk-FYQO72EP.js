@@ -1,12 +1,5 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  sessionMarkerPath
-} from "./chunk-EHWOGXT5.js";
-import {
-  LoopkitError,
-  isLoopkitError
-} from "./chunk-X5LLZUM3.js";
-import {
   __commonJS,
   __export,
   __require,
@@ -65,14 +58,14 @@ var require_polyfills = __commonJS({
       fs3.fstatSync = statFixSync(fs3.fstatSync);
       fs3.lstatSync = statFixSync(fs3.lstatSync);
       if (fs3.chmod && !fs3.lchmod) {
-        fs3.lchmod = function(path2, mode, cb) {
+        fs3.lchmod = function(path3, mode, cb) {
           if (cb) process.nextTick(cb);
         };
         fs3.lchmodSync = function() {
         };
       }
       if (fs3.chown && !fs3.lchown) {
-        fs3.lchown = function(path2, uid, gid, cb) {
+        fs3.lchown = function(path3, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
         fs3.lchownSync = function() {
@@ -139,9 +132,9 @@ var require_polyfills = __commonJS({
         };
       })(fs3.readSync);
       function patchLchmod(fs4) {
-        fs4.lchmod = function(path2, mode, callback) {
+        fs4.lchmod = function(path3, mode, callback) {
           fs4.open(
-            path2,
+            path3,
             constants2.O_WRONLY | constants2.O_SYMLINK,
             mode,
             function(err, fd) {
@@ -157,8 +150,8 @@ var require_polyfills = __commonJS({
             }
           );
         };
-        fs4.lchmodSync = function(path2, mode) {
-          var fd = fs4.openSync(path2, constants2.O_WRONLY | constants2.O_SYMLINK, mode);
+        fs4.lchmodSync = function(path3, mode) {
+          var fd = fs4.openSync(path3, constants2.O_WRONLY | constants2.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
@@ -179,8 +172,8 @@ var require_polyfills = __commonJS({
       }
       function patchLutimes(fs4) {
         if (constants2.hasOwnProperty("O_SYMLINK") && fs4.futimes) {
-          fs4.lutimes = function(path2, at, mt, cb) {
-            fs4.open(path2, constants2.O_SYMLINK, function(er, fd) {
+          fs4.lutimes = function(path3, at, mt, cb) {
+            fs4.open(path3, constants2.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
@@ -192,8 +185,8 @@ var require_polyfills = __commonJS({
               });
             });
           };
-          fs4.lutimesSync = function(path2, at, mt) {
-            var fd = fs4.openSync(path2, constants2.O_SYMLINK);
+          fs4.lutimesSync = function(path3, at, mt) {
+            var fd = fs4.openSync(path3, constants2.O_SYMLINK);
             var ret;
             var threw = true;
             try {
@@ -311,11 +304,11 @@ var require_legacy_streams = __commonJS({
         ReadStream,
         WriteStream
       };
-      function ReadStream(path2, options) {
-        if (!(this instanceof ReadStream)) return new ReadStream(path2, options);
+      function ReadStream(path3, options) {
+        if (!(this instanceof ReadStream)) return new ReadStream(path3, options);
         Stream.call(this);
         var self = this;
-        this.path = path2;
+        this.path = path3;
         this.fd = null;
         this.readable = true;
         this.paused = false;
@@ -360,10 +353,10 @@ var require_legacy_streams = __commonJS({
           self._read();
         });
       }
-      function WriteStream(path2, options) {
-        if (!(this instanceof WriteStream)) return new WriteStream(path2, options);
+      function WriteStream(path3, options) {
+        if (!(this instanceof WriteStream)) return new WriteStream(path3, options);
         Stream.call(this);
-        this.path = path2;
+        this.path = path3;
         this.fd = null;
         this.writable = true;
         this.flags = "w";
@@ -506,14 +499,14 @@ var require_graceful_fs = __commonJS({
       fs4.createWriteStream = createWriteStream;
       var fs$readFile = fs4.readFile;
       fs4.readFile = readFile;
-      function readFile(path2, options, cb) {
+      function readFile(path3, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        return go$readFile(path2, options, cb);
-        function go$readFile(path3, options2, cb2, startTime) {
-          return fs$readFile(path3, options2, function(err) {
+        return go$readFile(path3, options, cb);
+        function go$readFile(path4, options2, cb2, startTime) {
+          return fs$readFile(path4, options2, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$readFile, [path3, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$readFile, [path4, options2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -523,14 +516,14 @@ var require_graceful_fs = __commonJS({
       }
       var fs$writeFile = fs4.writeFile;
       fs4.writeFile = writeFile;
-      function writeFile(path2, data, options, cb) {
+      function writeFile(path3, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        return go$writeFile(path2, data, options, cb);
-        function go$writeFile(path3, data2, options2, cb2, startTime) {
-          return fs$writeFile(path3, data2, options2, function(err) {
+        return go$writeFile(path3, data, options, cb);
+        function go$writeFile(path4, data2, options2, cb2, startTime) {
+          return fs$writeFile(path4, data2, options2, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$writeFile, [path3, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$writeFile, [path4, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -541,14 +534,14 @@ var require_graceful_fs = __commonJS({
       var fs$appendFile = fs4.appendFile;
       if (fs$appendFile)
         fs4.appendFile = appendFile;
-      function appendFile(path2, data, options, cb) {
+      function appendFile(path3, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        return go$appendFile(path2, data, options, cb);
-        function go$appendFile(path3, data2, options2, cb2, startTime) {
-          return fs$appendFile(path3, data2, options2, function(err) {
+        return go$appendFile(path3, data, options, cb);
+        function go$appendFile(path4, data2, options2, cb2, startTime) {
+          return fs$appendFile(path4, data2, options2, function(err) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$appendFile, [path3, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$appendFile, [path4, data2, options2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -579,31 +572,31 @@ var require_graceful_fs = __commonJS({
       var fs$readdir = fs4.readdir;
       fs4.readdir = readdir;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir(path2, options, cb) {
+      function readdir(path3, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
-        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path3, options2, cb2, startTime) {
-          return fs$readdir(path3, fs$readdirCallback(
-            path3,
+        var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path4, options2, cb2, startTime) {
+          return fs$readdir(path4, fs$readdirCallback(
+            path4,
             options2,
             cb2,
             startTime
           ));
-        } : function go$readdir2(path3, options2, cb2, startTime) {
-          return fs$readdir(path3, options2, fs$readdirCallback(
-            path3,
+        } : function go$readdir2(path4, options2, cb2, startTime) {
+          return fs$readdir(path4, options2, fs$readdirCallback(
+            path4,
             options2,
             cb2,
             startTime
           ));
         };
-        return go$readdir(path2, options, cb);
-        function fs$readdirCallback(path3, options2, cb2, startTime) {
+        return go$readdir(path3, options, cb);
+        function fs$readdirCallback(path4, options2, cb2, startTime) {
           return function(err, files) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
               enqueue([
                 go$readdir,
-                [path3, options2, cb2],
+                [path4, options2, cb2],
                 err,
                 startTime || Date.now(),
                 Date.now()
@@ -674,7 +667,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      function ReadStream(path2, options) {
+      function ReadStream(path3, options) {
         if (this instanceof ReadStream)
           return fs$ReadStream.apply(this, arguments), this;
         else
@@ -694,7 +687,7 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function WriteStream(path2, options) {
+      function WriteStream(path3, options) {
         if (this instanceof WriteStream)
           return fs$WriteStream.apply(this, arguments), this;
         else
@@ -712,22 +705,22 @@ var require_graceful_fs = __commonJS({
           }
         });
       }
-      function createReadStream(path2, options) {
-        return new fs4.ReadStream(path2, options);
+      function createReadStream(path3, options) {
+        return new fs4.ReadStream(path3, options);
       }
-      function createWriteStream(path2, options) {
-        return new fs4.WriteStream(path2, options);
+      function createWriteStream(path3, options) {
+        return new fs4.WriteStream(path3, options);
       }
       var fs$open = fs4.open;
       fs4.open = open2;
-      function open2(path2, flags, mode, cb) {
+      function open2(path3, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
-        return go$open(path2, flags, mode, cb);
-        function go$open(path3, flags2, mode2, cb2, startTime) {
-          return fs$open(path3, flags2, mode2, function(err, fd) {
+        return go$open(path3, flags, mode, cb);
+        function go$open(path4, flags2, mode2, cb2, startTime) {
+          return fs$open(path4, flags2, mode2, function(err, fd) {
             if (err && (err.code === "EMFILE" || err.code === "ENFILE"))
-              enqueue([go$open, [path3, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
+              enqueue([go$open, [path4, flags2, mode2, cb2], err, startTime || Date.now(), Date.now()]);
             else {
               if (typeof cb2 === "function")
                 cb2.apply(this, arguments);
@@ -1256,7 +1249,7 @@ var require_mtime_precision = __commonJS({
 var require_lockfile = __commonJS({
   "node_modules/proper-lockfile/lib/lockfile.js"(exports, module) {
     "use strict";
-    var path2 = __require("path");
+    var path3 = __require("path");
     var fs3 = require_graceful_fs();
     var retry = require_retry2();
     var onExit = require_signal_exit();
@@ -1267,7 +1260,7 @@ var require_lockfile = __commonJS({
     }
     function resolveCanonicalPath(file, options, callback) {
       if (!options.realpath) {
-        return callback(null, path2.resolve(file));
+        return callback(null, path3.resolve(file));
       }
       options.fs.realpath(file, callback);
     }
@@ -1867,7 +1860,7 @@ var require_lib = __commonJS({
     var fs3 = __require("fs");
     var crypto = __require("node:crypto");
     var { onExit } = require_cjs();
-    var path2 = __require("path");
+    var path3 = __require("path");
     var { promisify } = __require("util");
     var activeFiles = {};
     var threadId = (function getId() {
@@ -1920,7 +1913,7 @@ var require_lib = __commonJS({
       let fd;
       let tmpfile;
       const removeOnExitHandler = onExit(cleanupOnExit(() => tmpfile));
-      const absoluteName = path2.resolve(filename);
+      const absoluteName = path3.resolve(filename);
       try {
         await serializeActiveFile(absoluteName);
         const truename = await promisify(fs3.realpath)(filename).catch(() => filename);
@@ -2080,6 +2073,29 @@ var require_lib = __commonJS({
   }
 });
 
+// src/shared/errors.ts
+var LoopkitError = class extends Error {
+  code;
+  value;
+  hint;
+  constructor(code, message, options = {}) {
+    super(message, { cause: options.cause });
+    this.name = "LoopkitError";
+    this.code = code;
+    this.value = options.value;
+    this.hint = options.hint;
+  }
+};
+function isLoopkitError(error2, code) {
+  if (typeof error2 !== "object" || error2 === null) return false;
+  const candidate = error2;
+  return candidate.name === "LoopkitError" && (code === void 0 || candidate.code === code);
+}
+function formatError(error2) {
+  if (isLoopkitError(error2)) return error2.hint ? `${error2.message} (${error2.hint})` : error2.message;
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
 // src/state/json-store.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 var import_write_file_atomic = __toESM(require_lib(), 1);
@@ -2169,6 +2185,22 @@ async function readOrKeepAside(file, schema, now, hint) {
     const aside = await keepAside(file, now);
     throw new LoopkitError("STATE_CORRUPT", `${error2.message}; kept it as ${aside}`, { value: aside, cause: error2, hint });
   }
+}
+
+// src/state/paths.ts
+import { createHash } from "node:crypto";
+import path2 from "node:path";
+var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+function sessionMarkerPath(data, sessionId) {
+  return path2.join(data, "sessions", `${sessionId}.json`);
+}
+function projectKey(projectDir) {
+  const base = path2.basename(projectDir).replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40) || "root";
+  const digest = createHash("sha256").update(path2.resolve(projectDir)).digest("hex").slice(0, 16);
+  return `${base}-${digest}`;
+}
+function auditWorkDir(data) {
+  return path2.join(data, "audit");
 }
 
 // src/session/marker.ts
@@ -2411,10 +2443,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path2) {
-  if (!path2)
+function getElementAtPath(obj, path3) {
+  if (!path3)
     return obj;
-  return path2.reduce((acc, key) => acc?.[key], obj);
+  return path3.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -2754,11 +2786,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path2, issues) {
+function prefixIssues(path3, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path2);
+    iss.path.unshift(path3);
     return iss;
   });
 }
@@ -3214,18 +3246,18 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
   }
   return { formErrors, fieldErrors };
 }
-function formatError(error2, mapper = (issue2) => issue2.message) {
+function formatError2(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path2 = []) => {
+  const processError = (error3, path3 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path2, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path3, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path2, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path3, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path2, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path3, ...issue2.path]);
       } else {
-        const fullpath = [...path2, ...issue2.path];
+        const fullpath = [...path3, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -7521,7 +7553,7 @@ var initializer2 = (inst, issues) => {
   if (_installedErrorProtos.has(proto))
     return;
   _installedErrorProtos.add(proto);
-  _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+  _lazyMethod(proto, "format", (self) => (mapper) => formatError2(self, mapper));
   _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
   _lazyMethod(proto, "addIssue", (self) => (issue2) => {
     self.issues.push(issue2);
@@ -8561,6 +8593,19 @@ function formatDuration(ms) {
 }
 
 export {
+  LoopkitError,
+  isLoopkitError,
+  formatError,
+  parseDuration,
+  isDuration,
+  formatDuration,
+  require_proper_lockfile,
+  require_lib,
+  readJson,
+  writeJson,
+  keepAside,
+  withLock,
+  readOrKeepAside,
   string2 as string,
   number2 as number,
   int,
@@ -8576,17 +8621,11 @@ export {
   _enum,
   literal,
   iso_exports,
-  require_proper_lockfile,
-  require_lib,
-  readJson,
-  writeJson,
-  keepAside,
-  withLock,
-  readOrKeepAside,
+  SESSION_ID_PATTERN,
+  sessionMarkerPath,
+  projectKey,
+  auditWorkDir,
   SessionMarkerSchema,
   writeSessionMarker,
-  removeSessionMarker,
-  parseDuration,
-  isDuration,
-  formatDuration
+  removeSessionMarker
 };

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  FINAL_STATUSES,
+  RepeatStateSchema
+} from "./chunk-M5NOGVVV.js";
+import {
   killGroup,
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-LMSXDCLW.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema
-} from "./chunk-R6I4XPSL.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   _enum,
   formatDuration,
@@ -22,7 +22,7 @@ import {
   record,
   string,
   unknown
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

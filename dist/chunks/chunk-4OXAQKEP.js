@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
@@ -108,7 +108,15 @@ var AutoLoopStateSchema = object({
   /** sha256 of the mirror goal-state.json loopkit last wrote; anything else there is tampering. */
   mirror_sha256: string().nullable(),
   tamper_count: int().nonnegative(),
-  flaky_count: int().nonnegative()
+  flaky_count: int().nonnegative(),
+  /**
+   * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
+   * the retry is due. Absent in files written before loopkit recorded them.
+   */
+  api_errors: object({
+    count: int().nonnegative(),
+    last: object({ session_id: string(), prompt_id: string().nullable(), at: iso_exports.datetime(), summary: string(), retry_at: iso_exports.datetime() }).nullable()
+  }).default({ count: 0, last: null })
 });
 function tokensUsed(state) {
   return state.tokens.transcript + state.tokens.audit;

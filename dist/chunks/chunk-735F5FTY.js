@@ -1,11 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  removeSessionMarker
-} from "./chunk-HHEMALVQ.js";
-import {
   formatError,
-  isLoopkitError
-} from "./chunk-X5LLZUM3.js";
+  isLoopkitError,
+  removeSessionMarker
+} from "./chunk-FYQO72EP.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

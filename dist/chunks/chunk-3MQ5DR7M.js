@@ -1,22 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  LoopkitError,
   _enum,
   array,
   int,
   iso_exports,
   literal,
   object,
+  projectKey,
   readJson,
   readOrKeepAside,
   string,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  projectKey
-} from "./chunk-EHWOGXT5.js";
-import {
-  LoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {

@@ -1,22 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  RepeatStateSchema
+} from "./chunks/chunk-M5NOGVVV.js";
+import {
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunks/chunk-OC4MQ6TB.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
-import {
-  RepeatStateSchema
-} from "./chunk-R6I4XPSL.js";
+} from "./chunks/chunk-4OXAQKEP.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import "./chunk-X5LLZUM3.js";
-import "./chunk-JXA4W5PX.js";
+} from "./chunks/chunk-FYQO72EP.js";
+import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts
 var MAX_TEXT = 40;

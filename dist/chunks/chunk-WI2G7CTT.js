@@ -13,15 +13,97 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-XCF37RR2.js";
-import {
-  readJson,
-  withLock
-} from "./chunk-HHEMALVQ.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
   LoopkitError,
-  formatError
-} from "./chunk-X5LLZUM3.js";
+  formatError,
+  readJson,
+  withLock
+} from "./chunk-FYQO72EP.js";
+
+// src/session/api-error.ts
+import { open } from "node:fs/promises";
+var MAX_MESSAGE = 200;
+var MAX_RESET_MS = 7 * 24 * 36e5;
+var USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
+function apiErrorOf(kind, text, now) {
+  const first = (text ?? "").split(/\r?\n/).find((line) => line.trim() !== "")?.trim() ?? "";
+  const message = first.length > MAX_MESSAGE ? `${first.slice(0, MAX_MESSAGE - 3)}...` : first || "no message";
+  const cls = kind?.trim() || "unknown";
+  const usageLimit = (cls === "rate_limit" || cls === "billing_error" || cls === "unknown") && USAGE_LIMIT.test(text ?? "");
+  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null };
+}
+function apiErrorSummary(error) {
+  return `API error (${error.kind}): ${error.message}`;
+}
+function usageLimitReset(text, now) {
+  const epoch = /limit reached\|(\d{9,11})\b/i.exec(text);
+  if (epoch) return believable(new Date(Number(epoch[1]) * 1e3), now);
+  const clock = /resets (?:at )?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?:\s*\(([A-Za-z_]+(?:\/[A-Za-z_+-]+)*)\))?/i.exec(text);
+  if (!clock) return null;
+  let hour = Number(clock[1]);
+  const minute = Number(clock[2] ?? "0");
+  const meridiem = clock[3]?.toLowerCase();
+  if (meridiem === "pm" && hour < 12) hour += 12;
+  if (meridiem === "am" && hour === 12) hour = 0;
+  if (hour > 23 || minute > 59 || !meridiem && !clock[2]) return null;
+  const offset = zoneOffsetMs(clock[4], now);
+  if (offset === null) return null;
+  const wall = new Date(now.getTime() + offset);
+  let target = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), hour, minute) - offset;
+  if (target <= now.getTime()) target += 24 * 36e5;
+  return believable(new Date(target), now);
+}
+function believable(date, now) {
+  const ahead = date.getTime() - now.getTime();
+  return Number.isFinite(ahead) && ahead > 0 && ahead <= MAX_RESET_MS ? date : null;
+}
+function zoneOffsetMs(zone, now) {
+  if (!zone) return -now.getTimezoneOffset() * 6e4;
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(now).map((part) => [part.type, part.value])
+    );
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+    return wall - Math.floor(now.getTime() / 1e3) * 1e3;
+  } catch {
+    return null;
+  }
+}
+var TAIL_BYTES = 256 * 1024;
+async function lastTurnApiError(transcriptPath, now) {
+  if (!transcriptPath) return null;
+  let text;
+  try {
+    const handle = await open(transcriptPath, "r");
+    try {
+      const { size } = await handle.stat();
+      const start = Math.max(0, size - TAIL_BYTES);
+      const buffer = Buffer.alloc(size - start);
+      await handle.read(buffer, 0, buffer.length, start);
+      text = buffer.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
+  const lines = text.split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    let record;
+    try {
+      record = JSON.parse(lines[i]);
+    } catch {
+      continue;
+    }
+    if (record?.type !== "assistant" || record.isSidechain === true) continue;
+    if (record.isApiErrorMessage !== true) return null;
+    const content = Array.isArray(record.message?.content) ? record.message.content : [];
+    const said = content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text).join("\n");
+    return apiErrorOf(typeof record.error === "string" ? record.error : void 0, said, now);
+  }
+  return null;
+}
 
 // src/checkpoint/message.ts
 function checkpointMessage(record, facts) {
@@ -139,6 +221,10 @@ async function appendCheckpoint(repo, record, facts, ready, now) {
 function withFailure(record, iteration, message, now) {
   return { ...record, failure: { at: now.toISOString(), iteration, message }, failures: record.failures + 1 };
 }
+async function failureNoteOf(loop, iteration, now) {
+  const record = await loadRecord(recordFiles(loop.dataDir, loop.projectDir, loop.loopId).record, now).catch(() => void 0);
+  return record?.failure?.iteration === iteration ? failureNote(loop, iteration, record.failure.message) : null;
+}
 function failureNote(loop, iteration, message) {
   return `loopkit could not record a checkpoint of iteration ${iteration} (${message}); the loop goes on, and the next iteration tries again (see loopkit checkpoints ${loop.loopId}).`;
 }
@@ -150,9 +236,13 @@ function iterationChangesText(pending, limit = 20) {
 
 export {
   checkpointRef,
+  apiErrorOf,
+  apiErrorSummary,
+  lastTurnApiError,
   snapshotIteration,
   recordIteration,
   checkpointIteration,
   appendCheckpoint,
+  failureNoteOf,
   iterationChangesText
 };

@@ -1,16 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  loadOwned,
-  ownsLoop
-} from "./chunk-POTKQZNA.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
-import {
   afterWait,
-  apiErrorOf,
   claimWait,
-  lastTurnApiError,
+  endLoop,
+  isActive,
   loadState,
   loopRunOf,
   onApiError,
@@ -21,31 +14,43 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-HJJP4OGE.js";
+} from "./chunk-RJ4RH6WI.js";
+import "./chunk-M5NOGVVV.js";
 import {
-  checkpointIteration
-} from "./chunk-WMLGG7MM.js";
-import "./chunk-XCF37RR2.js";
-import "./chunk-R6I4XPSL.js";
+  loadOwned,
+  ownsLoop
+} from "./chunk-735F5FTY.js";
 import {
+  apiErrorOf,
+  checkpointIteration,
+  failureNoteOf,
+  lastTurnApiError
+} from "./chunk-WI2G7CTT.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import "./chunk-3MQ5DR7M.js";
+import {
+  formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-HHEMALVQ.js";
-import "./chunk-EHWOGXT5.js";
-import {
-  formatError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
 
 // src/repeat/checkpoint.ts
+var loopRef = (ctx, state, file) => ({ dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file });
+async function checkpointNotesBefore(ctx, state, file) {
+  const note = await failureNoteOf(loopRef(ctx, state, file), state.iteration - 1, ctx.now());
+  return note ? [note] : [];
+}
 async function checkpointRepeat(ctx, file) {
   const state = await loadState(file, ctx.now()).catch(() => void 0);
   const last = state?.iterations[state.iterations.length - 1];
   if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
-  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const loop = loopRef(ctx, state, file);
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
   return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
 }
@@ -83,6 +88,23 @@ var repeatHookHandlers = {
     } finally {
       interrupt.release();
     }
+  },
+  // The loop ends with ERROR and the hook's error on record (fail closed), never left running unseen.
+  async endOnError(ctx, reason) {
+    const file = ctx.marker.state_file;
+    return withLock(file, async () => {
+      const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
+      if ("decision" in owned) return owned.decision;
+      const now = ctx.now();
+      const warnings = [];
+      if (isActive(owned.state)) {
+        const ended = endLoop(owned.state, "ERROR", now);
+        await saveState(file, ended);
+        warnings.push(...await recordStats(ended, now));
+      }
+      await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+      return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
+    });
   },
   async sessionEnd(ctx) {
     const file = ctx.marker.state_file;
@@ -196,7 +218,12 @@ async function waitInBackground(ctx, interrupt) {
     const now = ctx.now();
     const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
     const decision = await carryOut(ctx, file, step, now);
-    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...decision.message ? { message: decision.message } : {} };
+    if (decision.kind === "block") {
+      const notes = step.kind === "continue" ? await checkpointNotesBefore(ctx, step.state, file) : [];
+      return { kind: "wake", prompt: notes.length ? `${decision.reason}
+
+${notes.join("\n")}` : decision.reason };
+    }
     return { kind: "none", ...decision.message ? { message: decision.message } : {} };
   });
 }

@@ -1,261 +1,67 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  RECURSION_GUARD,
-  auditPrompt,
+  alreadyRecorded,
+  auditLoop,
   beginTurn,
-  changesSince,
+  clearApiErrors,
   endedOutcome,
+  failLoop,
   finishTurn,
   hashProtected,
   launchEnv,
   loopContext,
   nextGateStep,
+  pendingRetry,
+  readTranscriptDelta,
+  recordApiError,
+  retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-OF52EGTR.js";
+} from "./chunk-N7BGUEVN.js";
 import {
-  BoundedOutput,
   historyEntry,
   inspectMirror,
   loadState,
   loopFiles,
-  openRegular,
   persist,
   readHandoff,
+  readSettings,
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SJEB24NQ.js";
+import "./chunk-PZX5E6UV.js";
+import "./chunk-OC4MQ6TB.js";
 import {
-  killGroupAfter
-} from "./chunk-PZX5E6UV.js";
-import "./chunk-3LVA3RGO.js";
-import {
-  AUDIT_VOTES,
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-POTKQZNA.js";
+} from "./chunk-735F5FTY.js";
+import {
+  apiErrorOf,
+  iterationChangesText,
+  lastTurnApiError,
+  recordIteration,
+  snapshotIteration
+} from "./chunk-WI2G7CTT.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
+import "./chunk-3MQ5DR7M.js";
 import {
-  iterationChangesText,
-  recordIteration,
-  snapshotIteration
-} from "./chunk-WMLGG7MM.js";
-import {
-  findRepo,
-  guardedGitEnv
-} from "./chunk-XCF37RR2.js";
-import {
-  _enum,
-  array,
   iso_exports,
   literal,
   object,
   readJson,
   removeSessionMarker,
-  strictObject,
   string,
   withLock,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  auditWorkDir
-} from "./chunk-EHWOGXT5.js";
-import "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 import "./chunk-JXA4W5PX.js";
-
-// src/auto-loop/audit.ts
-import { randomBytes } from "node:crypto";
-import { promises as fs2 } from "node:fs";
-
-// src/auto-loop/audit-vote.ts
-var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
-var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
-function parseAuditVote(reply) {
-  const lines = reply.trimEnd().split("\n");
-  const last = lines[lines.length - 1]?.trim() ?? "";
-  let raw;
-  try {
-    raw = JSON.parse(last);
-  } catch {
-    return { problem: "the audit's reply does not end with a vote object on its final line" };
-  }
-  const parsed = VoteSchema.safeParse(raw);
-  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
-  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
-  const keys = reply.match(VOTE_KEY)?.length ?? 0;
-  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
-  return { vote: parsed.data };
-}
-
-// src/auto-loop/transcript-usage.ts
-import { promises as fs } from "node:fs";
-import path from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var MAX_DELTA_BYTES = 64 * 1024 * 1024;
-var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage) {
-  if (!usage) return 0;
-  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
-}
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  const handle = await openRegular(file, true);
-  if (!handle) return offset;
-  try {
-    const { size: fullSize } = await handle.stat();
-    let position = offset > fullSize ? 0 : offset;
-    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
-  }
-}
-
-// src/auto-loop/audit.ts
-var AUDIT_DIFF_BYTES = 60 * 1024;
-var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
-var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
-function auditArgs(projectDir) {
-  return [
-    "-p",
-    "--output-format",
-    "json",
-    "--no-session-persistence",
-    "--setting-sources",
-    "user",
-    "--strict-mcp-config",
-    "--add-dir",
-    projectDir,
-    "--tools",
-    READ_ONLY_TOOLS.join(","),
-    "--allowedTools",
-    READ_ONLY_TOOLS.join(","),
-    "--disallowedTools",
-    DENIED_TOOLS.join(",")
-  ];
-}
-async function auditLoop(input) {
-  const { state } = input;
-  const prompt = auditPrompt({
-    projectDir: state.project_dir,
-    goal: state.goal,
-    verifyCommand: state.verify_command,
-    verifierTail: input.verifierTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
-    nonce: randomBytes(16).toString("hex"),
-    iterationChanges: input.iterationChanges ?? null
-  });
-  const cwd = auditWorkDir(input.dataDir);
-  await fs2.mkdir(cwd, { recursive: true });
-  const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
-  delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
-  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs: state.launch.audit_timeout_ms });
-}
-async function runAudit(options) {
-  const { bin } = options;
-  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const repo = findRepo(options.projectDir);
-  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
-  const { execa } = await import("./execa-6UQVBNIA.js");
-  const child = execa(bin, auditArgs(options.projectDir), {
-    cwd: options.cwd,
-    env,
-    extendEnv: false,
-    input: options.prompt,
-    buffer: false,
-    stderr: "ignore",
-    reject: false,
-    detached: true,
-    cleanup: true
-  });
-  const deadline = killGroupAfter(child, options.timeoutMs);
-  child.stdout?.on("data", (chunk) => stdout.push(chunk));
-  const result = await child;
-  deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
-}
-function readAuditReply(stdout, exitCode) {
-  let parsed;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
-  }
-  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
-  const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
-  const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
-}
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
-}
 
 // src/auto-loop/checkpoint.ts
 function checkpointLoop(ctx) {
@@ -281,11 +87,11 @@ async function endRunPhase(ctx, decision) {
 }
 
 // src/auto-loop/resume.ts
-import { promises as fs3 } from "node:fs";
+import { promises as fs } from "node:fs";
 
 // src/auto-loop/hook-events.ts
-import path2 from "node:path";
-var resumePendingFile = (stateFile) => path2.join(path2.dirname(stateFile), "resume-pending.json");
+import path from "node:path";
+var resumePendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
 
 // src/auto-loop/resume.ts
 var ResumePendingSchema = object({ version: literal(1), loop_id: string().min(1), session_id: string().min(1), at: iso_exports.datetime() });
@@ -310,7 +116,7 @@ async function resumeOnPrompt(ctx) {
   const state = await withLock(files.state, async () => {
     const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false }));
     if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id) return void 0;
-    await fs3.rm(file, { force: true });
+    await fs.rm(file, { force: true });
     const owned = await readOwned(ctx);
     if (!owned) return void 0;
     const now = ctx.now();
@@ -352,9 +158,26 @@ var autoLoopHookHandlers = {
     const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
+  endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
-  userPromptSubmit: resumeOnPrompt
+  userPromptSubmit: resumeOnPrompt,
+  stopFailure: apiErrorTurn,
+  sessionEnd,
+  background: retryAfterApiError
 };
+async function endLoopOnError(ctx, reason) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+  });
+}
 async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
@@ -373,7 +196,7 @@ var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(
 async function startTurn(ctx, files) {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  const { state } = owned;
+  const state = clearApiErrors(owned.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;
@@ -416,6 +239,48 @@ async function save(ctx, files, decided) {
 }
 function toStopDecision(outcome) {
   return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+}
+async function recordTurnApiError(ctx, error) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const turn = { sessionId: ctx.input.session_id, promptId: ctx.input.prompt_id ?? null };
+  return withLock(files.state, async () => {
+    const owned = await loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+    if ("decision" in owned) return owned.decision;
+    if (owned.state.status !== "pursuing" || alreadyRecorded(owned.state, turn)) return { kind: "allow" };
+    const now = ctx.now();
+    const step = recordApiError(owned.state, error, turn, now, readSettings(ctx.env).apiRetryMs);
+    await persist(files, step.state, [], now);
+    if (!step.retryAt) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return { kind: "allow", message: step.line };
+  });
+}
+function apiErrorTurn(ctx) {
+  return recordTurnApiError(ctx, apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, ctx.now()));
+}
+async function sessionEnd(ctx) {
+  const error = await lastTurnApiError(ctx.input.transcript_path, ctx.now());
+  if (error) await recordTurnApiError(ctx, error);
+}
+async function retryAfterApiError(ctx) {
+  if (ctx.input.hook_event_name !== "StopFailure") return { kind: "none" };
+  const file = ctx.marker.state_file;
+  let due = null;
+  for (let i = 0; i < 100 && !due; i++) {
+    const state2 = await loadState(file, ctx.now()).catch(() => void 0);
+    if (!state2 || state2.status !== "pursuing") return { kind: "none" };
+    due = pendingRetry(state2, ctx.input.session_id);
+    if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!due) return { kind: "none" };
+  const since = (await loadState(file, ctx.now()).catch(() => void 0))?.api_errors.last?.at;
+  while (ctx.now() < due) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1e3, due.getTime() - ctx.now().getTime())));
+    const state2 = await loadState(file, ctx.now()).catch(() => void 0);
+    if (!state2 || state2.status !== "pursuing" || state2.api_errors.last?.at !== since) return { kind: "none" };
+  }
+  const state = await loadState(file, ctx.now()).catch(() => void 0);
+  if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  return { kind: "wake", prompt: retryPrompt(state) };
 }
 export {
   autoLoopHookHandlers

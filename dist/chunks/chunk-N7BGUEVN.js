@@ -1,38 +1,175 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  BoundedOutput,
   historyEntry,
+  loopFiles,
   openRegular,
+  readRegularFile,
   readSettings
-} from "./chunk-IXWNAJDF.js";
+} from "./chunk-SJEB24NQ.js";
+import {
+  killGroupAfter
+} from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-OC4MQ6TB.js";
 import {
+  AUDIT_VOTES,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-4OXAQKEP.js";
+import {
+  apiErrorSummary
+} from "./chunk-WI2G7CTT.js";
 import {
   findRepo,
+  guardedGitEnv,
   runGit,
   splitArguments
-} from "./chunk-XCF37RR2.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
+  LoopkitError,
+  _enum,
+  array,
+  auditWorkDir,
+  boolean,
   formatDuration,
   iso_exports,
   literal,
   object,
   parseDuration,
   readJson,
+  record,
+  strictObject,
   string,
   writeJson
-} from "./chunk-HHEMALVQ.js";
-import {
-  LoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/git.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/auto-loop/baseline.ts
 import { createHash } from "node:crypto";
-var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
+import { promises as fs } from "node:fs";
+import path from "node:path";
+var BaselineSchema = object({
+  version: literal(1),
+  /** Project-relative ignored file -> fingerprint. */
+  ignored: record(string(), string()),
+  /** True when there were more ignored files than are fingerprinted. */
+  ignored_truncated: boolean(),
+  /** Git-dir-relative metadata file -> fingerprint. */
+  git_meta: record(string(), string())
+});
+var MAX_IGNORED = 2e4;
+var HASH_UP_TO = 256 * 1024;
+var LISTING_BYTES = 8 * 1024 * 1024;
+var SHOW_BYTES = 4 * 1024;
+var baselineFile = (loopDir) => path.join(loopDir, "baseline.json");
+async function takeBaseline(projectDir) {
+  return { version: 1, ...await ignoredFiles(projectDir), git_meta: await gitMeta(projectDir) };
+}
+function saveBaseline(loopDir, baseline) {
+  return writeJson(baselineFile(loopDir), BaselineSchema, baseline);
+}
+async function loadBaseline(loopDir) {
+  const read = await readJson(baselineFile(loopDir), BaselineSchema);
+  return read.exists ? read.value : null;
+}
+async function describeOutsideDiff(projectDir, baseline, maxBytes) {
+  if (baseline === null) return "(no record of ignored files and git metadata from the loop's start: not compared)";
+  const now = await takeBaseline(projectDir);
+  const budget = { left: maxBytes };
+  const sections = [];
+  const ignored = compare(baseline.ignored, now.ignored);
+  if (ignored.length) sections.push(`Ignored files created, changed or deleted since the loop started (git's diff does not show these):
+${await show(projectDir, ignored, budget)}`);
+  if (now.ignored_truncated) sections.push(`(more than ${MAX_IGNORED} ignored files: only the first ${MAX_IGNORED} were compared)`);
+  const gitDir = await absoluteGitDir(projectDir);
+  const meta = compare(baseline.git_meta, now.git_meta);
+  if (meta.length && gitDir) sections.push(`Git metadata changed since the loop started (config, info/, hooks/ of ${gitDir}):
+${await show(gitDir, meta, budget)}`);
+  return sections.join("\n\n");
+}
+async function showFiles(root, names, maxBytes) {
+  return show(root, names.map((name) => ({ name, how: "new" })), { left: maxBytes });
+}
+function compare(before, after) {
+  const changes = [];
+  for (const [name, print] of Object.entries(after)) {
+    if (!(name in before)) changes.push({ name, how: "new" });
+    else if (before[name] !== print) changes.push({ name, how: "changed" });
+  }
+  for (const name of Object.keys(before)) if (!(name in after)) changes.push({ name, how: "deleted" });
+  return changes.sort((a, b) => a.name.localeCompare(b.name));
+}
+async function show(root, changes, budget) {
+  const parts = [];
+  for (const { name, how } of changes) {
+    if (how === "deleted" || budget.left <= 0) {
+      parts.push(`--- ${how}: ${name}${how === "deleted" ? "" : " (content not shown: size limit reached)"}`);
+      continue;
+    }
+    const read = await readRegularFile(path.join(root, name), Math.min(SHOW_BYTES, budget.left));
+    if (!read) {
+      parts.push(`--- ${how}: ${name} (not a regular file)`);
+      continue;
+    }
+    if (read.bytes.includes(0)) {
+      parts.push(`--- ${how}: ${name} (binary, ${read.size} bytes)`);
+      continue;
+    }
+    budget.left -= read.bytes.length;
+    parts.push(`--- ${how}: ${name} (${read.size} bytes)
+${read.bytes.toString("utf8")}${read.truncated ? "\n[... rest omitted ...]" : ""}`);
+  }
+  return parts.join("\n");
+}
+async function ignoredFiles(projectDir) {
+  const repo = findRepo(projectDir);
+  if (!repo) return { ignored: {}, ignored_truncated: false };
+  const listed = await runGit(repo, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--", ".", ":(exclude).auto-loop"], { cwd: projectDir, maxBytes: LISTING_BYTES });
+  if (!listed.ok) return { ignored: {}, ignored_truncated: false };
+  const names = listed.stdout.split("\0").filter(Boolean);
+  if (listed.truncated) names.pop();
+  const kept = names.slice(0, MAX_IGNORED);
+  const ignored = {};
+  for (const name of kept) ignored[name] = await fingerprint(path.join(projectDir, name));
+  return { ignored, ignored_truncated: listed.truncated || names.length > MAX_IGNORED };
+}
+async function gitMeta(projectDir) {
+  const gitDir = await absoluteGitDir(projectDir);
+  if (!gitDir) return {};
+  const names = ["config", "config.worktree"];
+  for (const dir of ["info", "hooks"]) {
+    const entries = await fs.readdir(path.join(gitDir, dir)).catch(() => []);
+    names.push(...entries.map((entry) => `${dir}/${entry}`));
+  }
+  const meta = {};
+  for (const name of names) {
+    const print = await fingerprint(path.join(gitDir, name));
+    if (print !== "missing") meta[name] = print;
+  }
+  return meta;
+}
+async function absoluteGitDir(projectDir) {
+  const repo = findRepo(projectDir);
+  if (!repo) return null;
+  const result = await runGit(repo, ["rev-parse", "--absolute-git-dir"], { maxBytes: 4096 });
+  return result.ok ? result.stdout.trim() : null;
+}
+async function fingerprint(file) {
+  const stat = await fs.lstat(file).catch(() => null);
+  if (!stat) return "missing";
+  if (stat.isSymbolicLink()) return `link:${await fs.readlink(file).catch(() => "?")}`;
+  if (!stat.isFile()) return `special:${stat.mode}`;
+  if (stat.size > HASH_UP_TO) return `big:${stat.size}:${stat.mtimeMs}`;
+  const read = await readRegularFile(file, HASH_UP_TO);
+  return read ? `sha256:${createHash("sha256").update(read.bytes).digest("hex")}` : `special:${stat.mode}`;
+}
+
+// src/auto-loop/git.ts
+var EXCLUDE_OWN = [":(exclude).auto-loop"];
 async function gitIn(projectDir, args, options = {}) {
   const repo = findRepo(projectDir);
   return repo ? runGit(repo, args, { ...options, cwd: projectDir }) : null;
@@ -42,25 +179,31 @@ async function headCommit(projectDir) {
   return result?.ok && /^[0-9a-f]{40,64}\s*$/.test(result.stdout) ? result.stdout.trim() : null;
 }
 async function treeFingerprint(projectDir) {
-  const hash = createHash("sha256");
+  const hash = createHash2("sha256");
   const onChunk = (chunk) => hash.update(chunk);
   const status = await gitIn(projectDir, ["status", "--porcelain=v1", "--untracked-files=all", "--ignore-submodules=all", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
   if (!status?.ok) return "";
   await gitIn(projectDir, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
   return hash.digest("hex");
 }
-async function changesSince(projectDir, base, maxBytes) {
-  if (base === null) return "(no git history to compare with: the project had no commit when the loop started)";
+async function changesSince(projectDir, base, maxBytes, baseline = null) {
+  const outside = await describeOutsideDiff(projectDir, baseline, maxBytes / 4);
+  const withOutside = (text2) => outside ? `${text2}
+
+${outside}` : text2;
+  if (base === null) return withOutside("(no git history to compare with: the project had no commit when the loop started)");
   const diff = await gitIn(projectDir, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], { maxBytes: maxBytes / 2 });
-  if (!diff?.ok) return `(git diff ${base} failed)`;
-  const untracked = await gitIn(projectDir, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 4096 });
-  const files = untracked?.stdout.trim() ?? "";
+  if (!diff?.ok) return withOutside(`(git diff ${base} failed)`);
+  const untracked = await gitIn(projectDir, ["ls-files", "-z", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 64 * 1024 });
+  const names = (untracked?.stdout ?? "").split("\0").filter(Boolean);
+  if (untracked?.truncated) names.pop();
+  const files = names.length ? `Untracked files:
+${await showFiles(projectDir, names, maxBytes / 4)}${untracked?.truncated ? "\n[... more untracked files omitted ...]" : ""}` : "";
   const text = diff.truncated ? `${diff.stdout}
 [... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
-  return `${text.trim() || "(no changes to tracked files)"}${files ? `
+  return withOutside(`${text.trim() || "(no changes to tracked files)"}${files ? `
 
-New untracked files:
-${files}` : ""}`;
+${files}` : ""}`);
 }
 async function listProtected(projectDir, globs, maxFiles) {
   if (globs.length === 0) return [];
@@ -74,7 +217,7 @@ async function listProtected(projectDir, globs, maxFiles) {
 
 // src/auto-loop/launch.ts
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
-import path from "node:path";
+import path2 from "node:path";
 var SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
 var SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
 var isSecret = (name, value) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
@@ -106,7 +249,7 @@ function launchEnv(launch, current) {
 }
 function resolveClaude(env, projectDir) {
   const given = env.LOOPKIT_CLAUDE_BIN;
-  const found = given ? path.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
+  const found = given ? path2.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
     throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : "the audit needs the claude CLI, and there is no claude on PATH", {
       value: given ?? env.PATH,
@@ -114,8 +257,8 @@ function resolveClaude(env, projectDir) {
     });
   }
   const real = realpathSync(found);
-  const inside = path.relative(realpathSync(projectDir), real);
-  if (!inside.startsWith("..") && !path.isAbsolute(inside)) {
+  const inside = path2.relative(realpathSync(projectDir), real);
+  if (!inside.startsWith("..") && !path2.isAbsolute(inside)) {
     throw new LoopkitError("USAGE", `the claude binary for the audit (${real}) is inside the project, where the agent could replace it`, {
       value: real,
       hint: "use a claude installed outside the project (set LOOPKIT_CLAUDE_BIN to its absolute path); nothing was started"
@@ -125,10 +268,10 @@ function resolveClaude(env, projectDir) {
 }
 function findOnPath(name, env) {
   const extensions = process.platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
+  for (const dir of (env.PATH ?? "").split(path2.delimiter)) {
+    if (!dir || !path2.isAbsolute(dir)) continue;
     for (const extension of extensions) {
-      const candidate = path.join(dir, name + extension);
+      const candidate = path2.join(dir, name + extension);
       if (isExecutable(candidate)) return candidate;
     }
   }
@@ -145,9 +288,9 @@ function isExecutable(file) {
 }
 
 // src/auto-loop/protect.ts
-import { createHash as createHash2 } from "node:crypto";
-import { promises as fs } from "node:fs";
-import path2 from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { promises as fs2 } from "node:fs";
+import path3 from "node:path";
 
 // src/auto-loop/args.ts
 var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
@@ -293,22 +436,22 @@ async function hashProtected(projectDir, globs) {
     throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
   }
   const hashes = {};
-  for (const file of files) hashes[file] = await hashEntry(path2.join(projectDir, file));
+  for (const file of files) hashes[file] = await hashEntry(path3.join(projectDir, file));
   return hashes;
 }
 async function hashEntry(file) {
   let stat;
   try {
-    stat = await fs.lstat(file);
+    stat = await fs2.lstat(file);
   } catch {
     return "missing";
   }
-  if (stat.isSymbolicLink()) return `link:${await fs.readlink(file)}`;
+  if (stat.isSymbolicLink()) return `link:${await fs2.readlink(file)}`;
   if (!stat.isFile()) return stat.isDirectory() ? "folder" : "special";
   const handle = await openRegular(file);
   if (!handle) return "special";
   try {
-    const hash = createHash2("sha256");
+    const hash = createHash3("sha256");
     for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk);
     return `sha256:${hash.digest("hex")}`;
   } finally {
@@ -466,15 +609,15 @@ function beginTurn(previous, obs) {
   }
   const blocker = blockedReport(obs.lastMessage);
   if (blocker) {
-    const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
-    state = { ...state, blocker: { reason: blocker, count } };
-    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count} in a row)`));
-    if (count >= BLOCKER_LIMIT) {
-      state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
+    const count2 = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
+    state = { ...state, blocker: { reason: blocker, count: count2 } };
+    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count2} in a row)`));
+    if (count2 >= BLOCKER_LIMIT) {
+      state = end(state, now, "blocked", `the agent reported the same blocker ${count2} times in a row: ${blocker}`);
       history.push(historyEntry(state, now, "end", state.status_reason));
       return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` }, history };
     }
-    notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
+    notes.push(`You reported a blocker (${count2} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
   } else {
     state = { ...state, blocker: null };
   }
@@ -594,16 +737,103 @@ function recordDelegatedProgress(previous, progress) {
     state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
     history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1).exit_code }));
   }
+  const audit = progress.audit;
+  if (audit) {
+    state = { ...state, last_audit: { at: now.toISOString(), ...audit }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
+  }
   if (progress.status !== "pursuing") {
     state = { ...state, ended_at: now.toISOString() };
     history.push(historyEntry(state, now, "end", progress.reason ?? progress.status));
   }
   return { state, history };
 }
-function failDelegated(previous, now, reason) {
+function failLoop(previous, now, reason) {
   const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
+
+// src/auto-loop/transcript-usage.ts
+import { promises as fs3 } from "node:fs";
+import path4 from "node:path";
+var CHUNK = 1024 * 1024;
+var KEEP_IDS = 500;
+var MAX_SUBAGENT_FILES = 1e3;
+var MAX_DELTA_BYTES = 64 * 1024 * 1024;
+var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage2) {
+  if (!usage2) return 0;
+  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens) + count(usage2.output_tokens);
+}
+async function readTranscriptDelta(file, cursor, notBefore = null) {
+  const seen = new Set(cursor.recentMessageIds);
+  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
+  const subagents = path4.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  for (const name of names) {
+    delta.subagentOffsets[name] = await readFileDelta(path4.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+  }
+  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
+  return delta;
+}
+async function readFileDelta(file, offset, seen, delta, since) {
+  const handle = await openRegular(file, true);
+  if (!handle) return offset;
+  try {
+    const { size: fullSize } = await handle.stat();
+    let position = offset > fullSize ? 0 : offset;
+    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
+    let pending = Buffer.alloc(0);
+    let consumed = position;
+    while (position < size) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      let newline;
+      while ((newline = pending.indexOf(10)) !== -1) {
+        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
+        consumed += newline + 1;
+        pending = pending.subarray(newline + 1);
+      }
+    }
+    return consumed;
+  } finally {
+    await handle.close();
+  }
+}
+function readLine(line, seen, delta, since) {
+  if (line.trim() === "") return;
+  let record2;
+  try {
+    record2 = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (typeof record2 !== "object" || record2 === null) return;
+  const { type, message, isSidechain, timestamp } = record2;
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
+  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  const { id, usage: usage2, content } = message;
+  const mainChain = isSidechain !== true;
+  if (mainChain && Array.isArray(content)) {
+    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
+  }
+  if (typeof id !== "string" || seen.has(id)) return;
+  seen.add(id);
+  delta.recentMessageIds.push(id);
+  delta.tokens += usageTokens(usage2);
+  if (mainChain && usage2) {
+    delta.contextTokens = count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens);
+  }
+}
+
+// src/auto-loop/audit.ts
+import { randomBytes } from "node:crypto";
+import { promises as fs4 } from "node:fs";
 
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
@@ -618,8 +848,152 @@ function refuseUnderRecursionGuard(env, what) {
   });
 }
 
+// src/auto-loop/audit-vote.ts
+var VoteSchema = strictObject({ vote: _enum(AUDIT_VOTES), reasons: array(string().max(4e3)).max(50) });
+var VOTE_KEY = /\\*["']vote\\*["']\s*:/gi;
+function parseAuditVote(reply) {
+  const lines = reply.trimEnd().split("\n");
+  const last = lines[lines.length - 1]?.trim() ?? "";
+  let raw;
+  try {
+    raw = JSON.parse(last);
+  } catch {
+    return { problem: "the audit's reply does not end with a vote object on its final line" };
+  }
+  const parsed = VoteSchema.safeParse(raw);
+  if (!parsed.success) return { problem: "the final line of the audit's reply is not a valid vote object" };
+  if ((last.match(VOTE_KEY)?.length ?? 0) !== 1) return { problem: "the final line of the audit's reply is not a plain vote object" };
+  const keys = reply.match(VOTE_KEY)?.length ?? 0;
+  if (keys !== 1) return { problem: `the audit's reply holds ${keys} vote objects; exactly one, on the final line, counts` };
+  return { vote: parsed.data };
+}
+
+// src/auto-loop/audit.ts
+var AUDIT_DIFF_BYTES = 60 * 1024;
+var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
+var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
+function auditArgs(projectDir) {
+  return [
+    "-p",
+    "--output-format",
+    "json",
+    "--no-session-persistence",
+    "--setting-sources",
+    "user",
+    "--strict-mcp-config",
+    "--add-dir",
+    projectDir,
+    "--tools",
+    READ_ONLY_TOOLS.join(","),
+    "--allowedTools",
+    READ_ONLY_TOOLS.join(","),
+    "--disallowedTools",
+    DENIED_TOOLS.join(",")
+  ];
+}
+async function auditLoop(input) {
+  const { state } = input;
+  const prompt = auditPrompt({
+    projectDir: state.project_dir,
+    goal: state.goal,
+    verifyCommand: state.verify_command,
+    verifierTail: input.verifierTail,
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES, await loadBaseline(loopFiles(input.dataDir, state.project_dir).dir).catch(() => null)),
+    nonce: randomBytes(16).toString("hex"),
+    iterationChanges: input.iterationChanges ?? null
+  });
+  const cwd = auditWorkDir(input.dataDir);
+  await fs4.mkdir(cwd, { recursive: true });
+  const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
+  delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
+  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs: state.launch.audit_timeout_ms });
+}
+async function runAudit(options) {
+  const { bin } = options;
+  const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const repo = findRepo(options.projectDir);
+  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  const { execa } = await import("./execa-6UQVBNIA.js");
+  const child = execa(bin, auditArgs(options.projectDir), {
+    cwd: options.cwd,
+    env,
+    extendEnv: false,
+    input: options.prompt,
+    buffer: false,
+    stderr: "ignore",
+    reject: false,
+    detached: true,
+    cleanup: true
+  });
+  const deadline = killGroupAfter(child, options.timeoutMs);
+  child.stdout?.on("data", (chunk) => stdout.push(chunk));
+  const result = await child;
+  deadline.clear();
+  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  return readAuditReply(stdout.text(), result.exitCode ?? null);
+}
+function readAuditReply(stdout, exitCode) {
+  let parsed;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+  }
+  const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
+  const tokens = usageTokens(result?.usage);
+  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
+  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  const read = parseAuditVote(result.result);
+  if ("problem" in read) return unmet(read.problem, tokens);
+  return { ...read.vote, failure: null, tokens };
+}
+function unmet(failure, tokens) {
+  return { vote: "unmet", reasons: [failure], failure, tokens };
+}
+
+// src/auto-loop/api-errors.ts
+var MAX_API_ERRORS = 3;
+var MAX_BACKOFF_MS = 5 * 6e4;
+var alreadyRecorded = (state, turn) => turn.promptId !== null && state.api_errors.last?.session_id === turn.sessionId && state.api_errors.last.prompt_id === turn.promptId;
+function recordApiError(state, error, turn, now, firstBackoffMs) {
+  const summary2 = apiErrorSummary(error);
+  const waitsForReset = error.usageLimit && error.resetAt !== null;
+  const count2 = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
+  const at = now.toISOString();
+  if (count2 >= MAX_API_ERRORS) {
+    const reason = `${count2} turns in a row ended in an API error; the last: ${summary2}`;
+    return {
+      state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } } },
+      retryAt: null,
+      line: `loopkit auto-loop ended blocked: ${reason}.`
+    };
+  }
+  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count2 - 1)));
+  return {
+    state: { ...state, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } } },
+    retryAt,
+    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count2} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
+  };
+}
+function clearApiErrors(state) {
+  return state.api_errors.count === 0 && state.api_errors.last === null ? state : { ...state, api_errors: { count: 0, last: null } };
+}
+function pendingRetry(state, sessionId) {
+  const last = state.api_errors.last;
+  return state.status === "pursuing" && last && last.session_id === sessionId ? new Date(last.retry_at) : null;
+}
+function retryPrompt(state) {
+  return [
+    `loopkit auto-loop: your last turn was cut off by an API error (${state.api_errors.last?.summary ?? "unknown"}); loopkit does not count it against the loop.`,
+    `Carry on toward the goal: ${state.goal}`,
+    `loopkit's verifier (\`${state.verify_command}\`) judges the next turn as usual.`
+  ].join("\n");
+}
+
 // src/auto-loop/next-prompt.ts
-import path3 from "node:path";
+import path5 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -628,7 +1002,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path3.join(path3.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path5.join(path5.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -692,23 +1066,30 @@ export {
   PROTECT_LIMITS,
   checkProtectGlob,
   parseCaps,
+  takeBaseline,
+  saveBaseline,
   headCommit,
   treeFingerprint,
-  changesSince,
   captureLaunch,
   launchEnv,
   hashProtected,
   startPrompt,
-  auditPrompt,
   endedOutcome,
   beginTurn,
   nextGateStep,
   finishTurn,
   recordDelegatedProgress,
-  failDelegated,
-  RECURSION_GUARD,
+  failLoop,
   refuseUnderRecursionGuard,
+  readTranscriptDelta,
+  auditLoop,
   saveNextPrompt,
   loadNextPrompt,
-  loopContext
+  loopContext,
+  MAX_API_ERRORS,
+  alreadyRecorded,
+  recordApiError,
+  clearApiErrors,
+  pendingRetry,
+  retryPrompt
 };

@@ -1,18 +1,24 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  splitArguments
-} from "./chunk-XCF37RR2.js";
-import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir
-} from "./chunk-R6I4XPSL.js";
+} from "./chunk-M5NOGVVV.js";
 import {
+  apiErrorSummary
+} from "./chunk-WI2G7CTT.js";
+import {
+  splitArguments
+} from "./chunk-3MQ5DR7M.js";
+import {
+  LoopkitError,
   _enum,
   array,
   formatDuration,
+  formatError,
   int,
   isDuration,
+  isLoopkitError,
   iso_exports,
   keepAside,
   looseObject,
@@ -25,12 +31,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-HHEMALVQ.js";
-import {
-  LoopkitError,
-  formatError,
-  isLoopkitError
-} from "./chunk-X5LLZUM3.js";
+} from "./chunk-FYQO72EP.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";
@@ -101,90 +102,6 @@ async function readStats(file, now) {
     const aside = await keepAside(file, now);
     return { data: {}, warnings: [`The stats file ${formatError(error)}; loopkit kept it as ${aside} and started a fresh one.`] };
   }
-}
-
-// src/session/api-error.ts
-import { open } from "node:fs/promises";
-var MAX_MESSAGE = 200;
-var MAX_RESET_MS = 7 * 24 * 36e5;
-var USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
-function apiErrorOf(kind, text, now) {
-  const first = (text ?? "").split(/\r?\n/).find((line) => line.trim() !== "")?.trim() ?? "";
-  const message = first.length > MAX_MESSAGE ? `${first.slice(0, MAX_MESSAGE - 3)}...` : first || "no message";
-  const cls = kind?.trim() || "unknown";
-  const usageLimit = (cls === "rate_limit" || cls === "billing_error" || cls === "unknown") && USAGE_LIMIT.test(text ?? "");
-  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null };
-}
-function apiErrorSummary(error) {
-  return `API error (${error.kind}): ${error.message}`;
-}
-function usageLimitReset(text, now) {
-  const epoch = /limit reached\|(\d{9,11})\b/i.exec(text);
-  if (epoch) return believable(new Date(Number(epoch[1]) * 1e3), now);
-  const clock = /resets (?:at )?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?:\s*\(([A-Za-z_]+(?:\/[A-Za-z_+-]+)*)\))?/i.exec(text);
-  if (!clock) return null;
-  let hour = Number(clock[1]);
-  const minute = Number(clock[2] ?? "0");
-  const meridiem = clock[3]?.toLowerCase();
-  if (meridiem === "pm" && hour < 12) hour += 12;
-  if (meridiem === "am" && hour === 12) hour = 0;
-  if (hour > 23 || minute > 59 || !meridiem && !clock[2]) return null;
-  const offset = zoneOffsetMs(clock[4], now);
-  if (offset === null) return null;
-  const wall = new Date(now.getTime() + offset);
-  let target = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), hour, minute) - offset;
-  if (target <= now.getTime()) target += 24 * 36e5;
-  return believable(new Date(target), now);
-}
-function believable(date, now) {
-  const ahead = date.getTime() - now.getTime();
-  return Number.isFinite(ahead) && ahead > 0 && ahead <= MAX_RESET_MS ? date : null;
-}
-function zoneOffsetMs(zone, now) {
-  if (!zone) return -now.getTimezoneOffset() * 6e4;
-  try {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(now).map((part) => [part.type, part.value])
-    );
-    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-    return wall - Math.floor(now.getTime() / 1e3) * 1e3;
-  } catch {
-    return null;
-  }
-}
-var TAIL_BYTES = 256 * 1024;
-async function lastTurnApiError(transcriptPath, now) {
-  if (!transcriptPath) return null;
-  let text;
-  try {
-    const handle = await open(transcriptPath, "r");
-    try {
-      const { size } = await handle.stat();
-      const start = Math.max(0, size - TAIL_BYTES);
-      const buffer = Buffer.alloc(size - start);
-      await handle.read(buffer, 0, buffer.length, start);
-      text = buffer.toString("utf8");
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
-  const lines = text.split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    let record2;
-    try {
-      record2 = JSON.parse(lines[i]);
-    } catch {
-      continue;
-    }
-    if (record2?.type !== "assistant" || record2.isSidechain === true) continue;
-    if (record2.isApiErrorMessage !== true) return null;
-    const content = Array.isArray(record2.message?.content) ? record2.message.content : [];
-    const said = content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text).join("\n");
-    return apiErrorOf(typeof record2.error === "string" ? record2.error : void 0, said, now);
-  }
-  return null;
 }
 
 // src/repeat/early-success.ts
@@ -523,8 +440,6 @@ export {
   loopRunOf,
   newLoopId,
   saveLoopRun,
-  apiErrorOf,
-  lastTurnApiError,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-3LVA3RGO.js";
+} from "./chunk-OC4MQ6TB.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LMSXDCLW.js";
+} from "./chunk-4OXAQKEP.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-XCF37RR2.js";
+} from "./chunk-3MQ5DR7M.js";
 import {
   _enum,
   array,
@@ -20,33 +20,12 @@ import {
   literal,
   object,
   string
-} from "./chunk-HHEMALVQ.js";
-
-// src/shared/exit-codes.ts
-var EXIT = {
-  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
-  ok: 0,
-  /** An error: a corrupt or locked file, a process that could not start, ... */
-  error: 1,
-  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
-  usage: 2,
-  /** The loop is still running (pursuing; repeat running or waiting). */
-  running: 3,
-  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
-  unmet: 4,
-  /** It is stuck and needs a person (blocked; a paused repeat loop). */
-  blocked: 5,
-  /** A cap ended it (budget-limited). */
-  budgetLimited: 6,
-  /** --cancel ended it. */
-  cancelled: 7,
-  /** There is no loop (to show or to cancel). */
-  noLoop: 8
-};
+} from "./chunk-FYQO72EP.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
   tamper: () => "tampering undone",
+  protected: (entry) => entry.detail,
   "blocked-report": (entry) => `blocker: ${entry.detail}`,
   "wrap-up": (entry) => `cap reached: ${entry.detail}`,
   end: (entry) => `ended ${entry.status}`
@@ -95,6 +74,7 @@ function renderSummary(report) {
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
+    ...s.protected_globs.length ? [`| Protected | ${s.protected_globs.map(code).join(" ")} |`] : [],
     `| Loop id | ${code(s.loop_id ?? "-")} |`,
     "",
     "### Iterations",
@@ -170,6 +150,28 @@ function longestRun(text, ch) {
   }
   return best;
 }
+
+// src/shared/exit-codes.ts
+var EXIT = {
+  /** Done: the command did its job; as a loop's status, it ended in success (achieved, COMPLETED, EARLY_SUCCESS). */
+  ok: 0,
+  /** An error: a corrupt or locked file, a process that could not start, ... */
+  error: 1,
+  /** A usage error: an unknown command or flag, a missing or bad value. Nothing was started or changed. */
+  usage: 2,
+  /** The loop is still running (pursuing; repeat running or waiting). */
+  running: 3,
+  /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
+  unmet: 4,
+  /** It is stuck and needs a person (blocked; a paused repeat loop). */
+  blocked: 5,
+  /** A cap ended it (budget-limited). */
+  budgetLimited: 6,
+  /** --cancel ended it. */
+  cancelled: 7,
+  /** There is no loop (to show or to cancel). */
+  noLoop: 8
+};
 
 // src/checkpoint/summary.ts
 var CheckpointSummaryShape = {
