@@ -41,7 +41,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-LJXQ5K24.js";
+} from "./chunks/chunk-RJ4RH6WI.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -68,9 +68,11 @@ import {
   pendingRetry,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
+  saveBaseline,
   startPrompt,
+  takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-IEBCMR2M.js";
+} from "./chunks/chunk-N7BGUEVN.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -103,7 +105,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-W367JZMU.js";
+} from "./chunks/chunk-WI2G7CTT.js";
 import {
   argvWords,
   changesBetween,
@@ -3793,6 +3795,7 @@ async function startLoop(ctx, request) {
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);

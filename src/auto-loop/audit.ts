@@ -10,7 +10,9 @@ import { killGroupAfter } from "../shared/process-group.js";
 import { parseAuditVote } from "./audit-vote.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import { usageTokens } from "./transcript-usage.js";
+import { loadBaseline } from "./baseline.js";
 import { changesSince } from "./git.js";
+import { loopFiles } from "./store.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "./prompts.js";
 import type { AuditVote, AutoLoopState } from "./state.js";
@@ -60,7 +62,7 @@ export async function auditLoop(input: { state: AutoLoopState; dataDir: string; 
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: input.verifierTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES, await loadBaseline(loopFiles(input.dataDir, state.project_dir).dir).catch(() => null)),
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null,
   });

@@ -1,9 +1,10 @@
 // The few git facts the loop needs, read through the hardened runner. Nothing here changes the repository.
 import { createHash } from "node:crypto";
 import { findRepo, runGit, type GitOptions, type GitResult } from "../shared/git.js";
+import { describeOutsideDiff, showFiles, type Baseline } from "./baseline.js";
 
-/** Loopkit's own folder never counts as the agent's work. */
-const EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
+/** Loopkit's own folder never counts as the agent's work; everything else does (a keep-aside too). */
+const EXCLUDE_OWN = [":(exclude).auto-loop"];
 
 /** git in the repository holding `projectDir`, run from it (so `.` is the project); null outside one. */
 async function gitIn(projectDir: string, args: string[], options: GitOptions = {}): Promise<GitResult | null> {
@@ -27,15 +28,22 @@ export async function treeFingerprint(projectDir: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** What changed since `base` (tracked diff plus untracked file names), bounded to about `maxBytes`. */
-export async function changesSince(projectDir: string, base: string | null, maxBytes: number): Promise<string> {
-  if (base === null) return "(no git history to compare with: the project had no commit when the loop started)";
+/**
+ * Every change since the loop started, bounded to about `maxBytes`: the tracked diff against `base`,
+ * untracked files with their content, and (against `baseline`) ignored files and git metadata.
+ */
+export async function changesSince(projectDir: string, base: string | null, maxBytes: number, baseline: Baseline | null = null): Promise<string> {
+  const outside = await describeOutsideDiff(projectDir, baseline, maxBytes / 4);
+  const withOutside = (text: string) => (outside ? `${text}\n\n${outside}` : text);
+  if (base === null) return withOutside("(no git history to compare with: the project had no commit when the loop started)");
   const diff = await gitIn(projectDir, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], { maxBytes: maxBytes / 2 });
-  if (!diff?.ok) return `(git diff ${base} failed)`;
-  const untracked = await gitIn(projectDir, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 4096 });
-  const files = untracked?.stdout.trim() ?? "";
+  if (!diff?.ok) return withOutside(`(git diff ${base} failed)`);
+  const untracked = await gitIn(projectDir, ["ls-files", "-z", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 64 * 1024 });
+  const names = (untracked?.stdout ?? "").split("\0").filter(Boolean);
+  if (untracked?.truncated) names.pop();
+  const files = names.length ? `Untracked files:\n${await showFiles(projectDir, names, maxBytes / 4)}${untracked?.truncated ? "\n[... more untracked files omitted ...]" : ""}` : "";
   const text = diff.truncated ? `${diff.stdout}\n[... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
-  return `${text.trim() || "(no changes to tracked files)"}${files ? `\n\nNew untracked files:\n${files}` : ""}`;
+  return withOutside(`${text.trim() || "(no changes to tracked files)"}${files ? `\n\n${files}` : ""}`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { formatDuration } from "../shared/duration.js";
 import { PROTECT_LIMITS, type AutoLoopRequest } from "./args.js";
 import { resolveCaps } from "./caps.js";
 import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
+import { saveBaseline, takeBaseline } from "./baseline.js";
 import { headCommit, treeFingerprint } from "./git.js";
 import { historyEntry } from "./history.js";
 import { captureLaunch } from "./launch.js";
@@ -92,6 +93,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    // What git's diff will not show later (ignored files, git metadata), as it is now.
+    await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);

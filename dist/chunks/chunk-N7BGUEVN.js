@@ -2,7 +2,9 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   BoundedOutput,
   historyEntry,
+  loopFiles,
   openRegular,
+  readRegularFile,
   readSettings
 } from "./chunk-SJEB24NQ.js";
 import {
@@ -18,7 +20,7 @@ import {
 } from "./chunk-4OXAQKEP.js";
 import {
   apiErrorSummary
-} from "./chunk-W367JZMU.js";
+} from "./chunk-WI2G7CTT.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -30,20 +32,144 @@ import {
   _enum,
   array,
   auditWorkDir,
+  boolean,
   formatDuration,
   iso_exports,
   literal,
   object,
   parseDuration,
   readJson,
+  record,
   strictObject,
   string,
   writeJson
 } from "./chunk-FYQO72EP.js";
 
 // src/auto-loop/git.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/auto-loop/baseline.ts
 import { createHash } from "node:crypto";
-var EXCLUDE_OWN = [":(exclude).auto-loop", ":(exclude).auto-loop-foreign-*"];
+import { promises as fs } from "node:fs";
+import path from "node:path";
+var BaselineSchema = object({
+  version: literal(1),
+  /** Project-relative ignored file -> fingerprint. */
+  ignored: record(string(), string()),
+  /** True when there were more ignored files than are fingerprinted. */
+  ignored_truncated: boolean(),
+  /** Git-dir-relative metadata file -> fingerprint. */
+  git_meta: record(string(), string())
+});
+var MAX_IGNORED = 2e4;
+var HASH_UP_TO = 256 * 1024;
+var LISTING_BYTES = 8 * 1024 * 1024;
+var SHOW_BYTES = 4 * 1024;
+var baselineFile = (loopDir) => path.join(loopDir, "baseline.json");
+async function takeBaseline(projectDir) {
+  return { version: 1, ...await ignoredFiles(projectDir), git_meta: await gitMeta(projectDir) };
+}
+function saveBaseline(loopDir, baseline) {
+  return writeJson(baselineFile(loopDir), BaselineSchema, baseline);
+}
+async function loadBaseline(loopDir) {
+  const read = await readJson(baselineFile(loopDir), BaselineSchema);
+  return read.exists ? read.value : null;
+}
+async function describeOutsideDiff(projectDir, baseline, maxBytes) {
+  if (baseline === null) return "(no record of ignored files and git metadata from the loop's start: not compared)";
+  const now = await takeBaseline(projectDir);
+  const budget = { left: maxBytes };
+  const sections = [];
+  const ignored = compare(baseline.ignored, now.ignored);
+  if (ignored.length) sections.push(`Ignored files created, changed or deleted since the loop started (git's diff does not show these):
+${await show(projectDir, ignored, budget)}`);
+  if (now.ignored_truncated) sections.push(`(more than ${MAX_IGNORED} ignored files: only the first ${MAX_IGNORED} were compared)`);
+  const gitDir = await absoluteGitDir(projectDir);
+  const meta = compare(baseline.git_meta, now.git_meta);
+  if (meta.length && gitDir) sections.push(`Git metadata changed since the loop started (config, info/, hooks/ of ${gitDir}):
+${await show(gitDir, meta, budget)}`);
+  return sections.join("\n\n");
+}
+async function showFiles(root, names, maxBytes) {
+  return show(root, names.map((name) => ({ name, how: "new" })), { left: maxBytes });
+}
+function compare(before, after) {
+  const changes = [];
+  for (const [name, print] of Object.entries(after)) {
+    if (!(name in before)) changes.push({ name, how: "new" });
+    else if (before[name] !== print) changes.push({ name, how: "changed" });
+  }
+  for (const name of Object.keys(before)) if (!(name in after)) changes.push({ name, how: "deleted" });
+  return changes.sort((a, b) => a.name.localeCompare(b.name));
+}
+async function show(root, changes, budget) {
+  const parts = [];
+  for (const { name, how } of changes) {
+    if (how === "deleted" || budget.left <= 0) {
+      parts.push(`--- ${how}: ${name}${how === "deleted" ? "" : " (content not shown: size limit reached)"}`);
+      continue;
+    }
+    const read = await readRegularFile(path.join(root, name), Math.min(SHOW_BYTES, budget.left));
+    if (!read) {
+      parts.push(`--- ${how}: ${name} (not a regular file)`);
+      continue;
+    }
+    if (read.bytes.includes(0)) {
+      parts.push(`--- ${how}: ${name} (binary, ${read.size} bytes)`);
+      continue;
+    }
+    budget.left -= read.bytes.length;
+    parts.push(`--- ${how}: ${name} (${read.size} bytes)
+${read.bytes.toString("utf8")}${read.truncated ? "\n[... rest omitted ...]" : ""}`);
+  }
+  return parts.join("\n");
+}
+async function ignoredFiles(projectDir) {
+  const repo = findRepo(projectDir);
+  if (!repo) return { ignored: {}, ignored_truncated: false };
+  const listed = await runGit(repo, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--", ".", ":(exclude).auto-loop"], { cwd: projectDir, maxBytes: LISTING_BYTES });
+  if (!listed.ok) return { ignored: {}, ignored_truncated: false };
+  const names = listed.stdout.split("\0").filter(Boolean);
+  if (listed.truncated) names.pop();
+  const kept = names.slice(0, MAX_IGNORED);
+  const ignored = {};
+  for (const name of kept) ignored[name] = await fingerprint(path.join(projectDir, name));
+  return { ignored, ignored_truncated: listed.truncated || names.length > MAX_IGNORED };
+}
+async function gitMeta(projectDir) {
+  const gitDir = await absoluteGitDir(projectDir);
+  if (!gitDir) return {};
+  const names = ["config", "config.worktree"];
+  for (const dir of ["info", "hooks"]) {
+    const entries = await fs.readdir(path.join(gitDir, dir)).catch(() => []);
+    names.push(...entries.map((entry) => `${dir}/${entry}`));
+  }
+  const meta = {};
+  for (const name of names) {
+    const print = await fingerprint(path.join(gitDir, name));
+    if (print !== "missing") meta[name] = print;
+  }
+  return meta;
+}
+async function absoluteGitDir(projectDir) {
+  const repo = findRepo(projectDir);
+  if (!repo) return null;
+  const result = await runGit(repo, ["rev-parse", "--absolute-git-dir"], { maxBytes: 4096 });
+  return result.ok ? result.stdout.trim() : null;
+}
+async function fingerprint(file) {
+  const stat = await fs.lstat(file).catch(() => null);
+  if (!stat) return "missing";
+  if (stat.isSymbolicLink()) return `link:${await fs.readlink(file).catch(() => "?")}`;
+  if (!stat.isFile()) return `special:${stat.mode}`;
+  if (stat.size > HASH_UP_TO) return `big:${stat.size}:${stat.mtimeMs}`;
+  const read = await readRegularFile(file, HASH_UP_TO);
+  return read ? `sha256:${createHash("sha256").update(read.bytes).digest("hex")}` : `special:${stat.mode}`;
+}
+
+// src/auto-loop/git.ts
+var EXCLUDE_OWN = [":(exclude).auto-loop"];
 async function gitIn(projectDir, args, options = {}) {
   const repo = findRepo(projectDir);
   return repo ? runGit(repo, args, { ...options, cwd: projectDir }) : null;
@@ -53,25 +179,31 @@ async function headCommit(projectDir) {
   return result?.ok && /^[0-9a-f]{40,64}\s*$/.test(result.stdout) ? result.stdout.trim() : null;
 }
 async function treeFingerprint(projectDir) {
-  const hash = createHash("sha256");
+  const hash = createHash2("sha256");
   const onChunk = (chunk) => hash.update(chunk);
   const status = await gitIn(projectDir, ["status", "--porcelain=v1", "--untracked-files=all", "--ignore-submodules=all", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
   if (!status?.ok) return "";
   await gitIn(projectDir, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
   return hash.digest("hex");
 }
-async function changesSince(projectDir, base, maxBytes) {
-  if (base === null) return "(no git history to compare with: the project had no commit when the loop started)";
+async function changesSince(projectDir, base, maxBytes, baseline = null) {
+  const outside = await describeOutsideDiff(projectDir, baseline, maxBytes / 4);
+  const withOutside = (text2) => outside ? `${text2}
+
+${outside}` : text2;
+  if (base === null) return withOutside("(no git history to compare with: the project had no commit when the loop started)");
   const diff = await gitIn(projectDir, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], { maxBytes: maxBytes / 2 });
-  if (!diff?.ok) return `(git diff ${base} failed)`;
-  const untracked = await gitIn(projectDir, ["ls-files", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 4096 });
-  const files = untracked?.stdout.trim() ?? "";
+  if (!diff?.ok) return withOutside(`(git diff ${base} failed)`);
+  const untracked = await gitIn(projectDir, ["ls-files", "-z", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 64 * 1024 });
+  const names = (untracked?.stdout ?? "").split("\0").filter(Boolean);
+  if (untracked?.truncated) names.pop();
+  const files = names.length ? `Untracked files:
+${await showFiles(projectDir, names, maxBytes / 4)}${untracked?.truncated ? "\n[... more untracked files omitted ...]" : ""}` : "";
   const text = diff.truncated ? `${diff.stdout}
 [... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
-  return `${text.trim() || "(no changes to tracked files)"}${files ? `
+  return withOutside(`${text.trim() || "(no changes to tracked files)"}${files ? `
 
-New untracked files:
-${files}` : ""}`;
+${files}` : ""}`);
 }
 async function listProtected(projectDir, globs, maxFiles) {
   if (globs.length === 0) return [];
@@ -85,7 +217,7 @@ async function listProtected(projectDir, globs, maxFiles) {
 
 // src/auto-loop/launch.ts
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
-import path from "node:path";
+import path2 from "node:path";
 var SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
 var SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
 var isSecret = (name, value) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
@@ -117,7 +249,7 @@ function launchEnv(launch, current) {
 }
 function resolveClaude(env, projectDir) {
   const given = env.LOOPKIT_CLAUDE_BIN;
-  const found = given ? path.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
+  const found = given ? path2.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
     throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : "the audit needs the claude CLI, and there is no claude on PATH", {
       value: given ?? env.PATH,
@@ -125,8 +257,8 @@ function resolveClaude(env, projectDir) {
     });
   }
   const real = realpathSync(found);
-  const inside = path.relative(realpathSync(projectDir), real);
-  if (!inside.startsWith("..") && !path.isAbsolute(inside)) {
+  const inside = path2.relative(realpathSync(projectDir), real);
+  if (!inside.startsWith("..") && !path2.isAbsolute(inside)) {
     throw new LoopkitError("USAGE", `the claude binary for the audit (${real}) is inside the project, where the agent could replace it`, {
       value: real,
       hint: "use a claude installed outside the project (set LOOPKIT_CLAUDE_BIN to its absolute path); nothing was started"
@@ -136,10 +268,10 @@ function resolveClaude(env, projectDir) {
 }
 function findOnPath(name, env) {
   const extensions = process.platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
+  for (const dir of (env.PATH ?? "").split(path2.delimiter)) {
+    if (!dir || !path2.isAbsolute(dir)) continue;
     for (const extension of extensions) {
-      const candidate = path.join(dir, name + extension);
+      const candidate = path2.join(dir, name + extension);
       if (isExecutable(candidate)) return candidate;
     }
   }
@@ -156,9 +288,9 @@ function isExecutable(file) {
 }
 
 // src/auto-loop/protect.ts
-import { createHash as createHash2 } from "node:crypto";
-import { promises as fs } from "node:fs";
-import path2 from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { promises as fs2 } from "node:fs";
+import path3 from "node:path";
 
 // src/auto-loop/args.ts
 var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
@@ -304,22 +436,22 @@ async function hashProtected(projectDir, globs) {
     throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
   }
   const hashes = {};
-  for (const file of files) hashes[file] = await hashEntry(path2.join(projectDir, file));
+  for (const file of files) hashes[file] = await hashEntry(path3.join(projectDir, file));
   return hashes;
 }
 async function hashEntry(file) {
   let stat;
   try {
-    stat = await fs.lstat(file);
+    stat = await fs2.lstat(file);
   } catch {
     return "missing";
   }
-  if (stat.isSymbolicLink()) return `link:${await fs.readlink(file)}`;
+  if (stat.isSymbolicLink()) return `link:${await fs2.readlink(file)}`;
   if (!stat.isFile()) return stat.isDirectory() ? "folder" : "special";
   const handle = await openRegular(file);
   if (!handle) return "special";
   try {
-    const hash = createHash2("sha256");
+    const hash = createHash3("sha256");
     for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk);
     return `sha256:${hash.digest("hex")}`;
   } finally {
@@ -622,8 +754,8 @@ function failLoop(previous, now, reason) {
 }
 
 // src/auto-loop/transcript-usage.ts
-import { promises as fs2 } from "node:fs";
-import path3 from "node:path";
+import { promises as fs3 } from "node:fs";
+import path4 from "node:path";
 var CHUNK = 1024 * 1024;
 var KEEP_IDS = 500;
 var MAX_SUBAGENT_FILES = 1e3;
@@ -638,10 +770,10 @@ async function readTranscriptDelta(file, cursor, notBefore = null) {
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
   const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path3.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  const subagents = path4.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path3.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+    delta.subagentOffsets[name] = await readFileDelta(path4.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
   delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
   return delta;
@@ -675,14 +807,14 @@ async function readFileDelta(file, offset, seen, delta, since) {
 }
 function readLine(line, seen, delta, since) {
   if (line.trim() === "") return;
-  let record;
+  let record2;
   try {
-    record = JSON.parse(line);
+    record2 = JSON.parse(line);
   } catch {
     return;
   }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
+  if (typeof record2 !== "object" || record2 === null) return;
+  const { type, message, isSidechain, timestamp } = record2;
   if (type !== "assistant" || typeof message !== "object" || message === null) return;
   if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
   const { id, usage: usage2, content } = message;
@@ -701,7 +833,7 @@ function readLine(line, seen, delta, since) {
 
 // src/auto-loop/audit.ts
 import { randomBytes } from "node:crypto";
-import { promises as fs3 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
@@ -766,12 +898,12 @@ async function auditLoop(input) {
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: input.verifierTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES),
+    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES, await loadBaseline(loopFiles(input.dataDir, state.project_dir).dir).catch(() => null)),
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null
   });
   const cwd = auditWorkDir(input.dataDir);
-  await fs3.mkdir(cwd, { recursive: true });
+  await fs4.mkdir(cwd, { recursive: true });
   const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
   delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
   return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs: state.launch.audit_timeout_ms });
@@ -861,7 +993,7 @@ function retryPrompt(state) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path4 from "node:path";
+import path5 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -870,7 +1002,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path4.join(path4.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path5.join(path5.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -934,6 +1066,8 @@ export {
   PROTECT_LIMITS,
   checkProtectGlob,
   parseCaps,
+  takeBaseline,
+  saveBaseline,
   headCommit,
   treeFingerprint,
   captureLaunch,
