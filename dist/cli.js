@@ -41,7 +41,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-LJXQ5K24.js";
+} from "./chunks/chunk-RJ4RH6WI.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-6YVLZSH2.js";
+} from "./chunks/chunk-N7BGUEVN.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -105,7 +105,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-W367JZMU.js";
+} from "./chunks/chunk-WI2G7CTT.js";
 import {
   argvWords,
   changesBetween,

@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-QL346QSZ.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-U5ATXHWT.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-DBMIECVR.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-FUS6HBUF.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

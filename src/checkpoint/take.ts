@@ -142,6 +142,12 @@ function withFailure(record: CheckpointRecord, iteration: number, message: strin
   return { ...record, failure: { at: now.toISOString(), iteration, message }, failures: record.failures + 1 };
 }
 
+/** The note of a failed checkpoint of `iteration`, while it is the record's latest failure (for a prompt written later than the Stop). */
+export async function failureNoteOf(loop: LoopRef, iteration: number, now: Date): Promise<string | null> {
+  const record = await loadRecord(recordFiles(loop.dataDir, loop.projectDir, loop.loopId).record, now).catch(() => undefined);
+  return record?.failure?.iteration === iteration ? failureNote(loop, iteration, record.failure.message) : null;
+}
+
 function failureNote(loop: LoopRef, iteration: number, message: string): string {
   return `loopkit could not record a checkpoint of iteration ${iteration} (${message}); the loop goes on, and the next iteration tries again (see loopkit checkpoints ${loop.loopId}).`;
 }

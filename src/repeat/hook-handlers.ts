@@ -13,7 +13,7 @@ import { loadOwned, ownsLoop } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopFailureInput, StopInput } from "../session/input.js";
 import { withNotes, type StopDecision, type WakeDecision } from "../session/output.js";
-import { checkpointRepeat } from "./checkpoint.js";
+import { checkpointNotesBefore, checkpointRepeat } from "./checkpoint.js";
 import { afterWait, claimWait, endLoop, isActive, type WaitClaim, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
@@ -209,7 +209,11 @@ async function waitInBackground(ctx: Ctx, interrupt: Interrupt): Promise<WakeDec
     const now = ctx.now();
     const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
     const decision = await carryOut(ctx, file, step, now);
-    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...(decision.message ? { message: decision.message } : {}) };
+    if (decision.kind === "block") {
+      // A checkpoint of the iteration before that failed is told in this prompt (the Stop hook told the person).
+      const notes = step.kind === "continue" ? await checkpointNotesBefore(ctx, step.state, file) : [];
+      return { kind: "wake", prompt: notes.length ? `${decision.reason}\n\n${notes.join("\n")}` : decision.reason };
+    }
     return { kind: "none", ...(decision.message ? { message: decision.message } : {}) };
   });
 }

@@ -221,6 +221,10 @@ async function appendCheckpoint(repo, record, facts, ready, now) {
 function withFailure(record, iteration, message, now) {
   return { ...record, failure: { at: now.toISOString(), iteration, message }, failures: record.failures + 1 };
 }
+async function failureNoteOf(loop, iteration, now) {
+  const record = await loadRecord(recordFiles(loop.dataDir, loop.projectDir, loop.loopId).record, now).catch(() => void 0);
+  return record?.failure?.iteration === iteration ? failureNote(loop, iteration, record.failure.message) : null;
+}
 function failureNote(loop, iteration, message) {
   return `loopkit could not record a checkpoint of iteration ${iteration} (${message}); the loop goes on, and the next iteration tries again (see loopkit checkpoints ${loop.loopId}).`;
 }
@@ -239,5 +243,6 @@ export {
   recordIteration,
   checkpointIteration,
   appendCheckpoint,
+  failureNoteOf,
   iterationChangesText
 };

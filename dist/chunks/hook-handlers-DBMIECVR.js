@@ -14,7 +14,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-LJXQ5K24.js";
+} from "./chunk-RJ4RH6WI.js";
 import "./chunk-M5NOGVVV.js";
 import {
   loadOwned,
@@ -23,8 +23,9 @@ import {
 import {
   apiErrorOf,
   checkpointIteration,
+  failureNoteOf,
   lastTurnApiError
-} from "./chunk-W367JZMU.js";
+} from "./chunk-WI2G7CTT.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -40,11 +41,16 @@ import "./chunk-JXA4W5PX.js";
 import { randomUUID } from "node:crypto";
 
 // src/repeat/checkpoint.ts
+var loopRef = (ctx, state, file) => ({ dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file });
+async function checkpointNotesBefore(ctx, state, file) {
+  const note = await failureNoteOf(loopRef(ctx, state, file), state.iteration - 1, ctx.now());
+  return note ? [note] : [];
+}
 async function checkpointRepeat(ctx, file) {
   const state = await loadState(file, ctx.now()).catch(() => void 0);
   const last = state?.iterations[state.iterations.length - 1];
   if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
-  const loop = { dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file };
+  const loop = loopRef(ctx, state, file);
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
   return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
 }
@@ -212,7 +218,12 @@ async function waitInBackground(ctx, interrupt) {
     const now = ctx.now();
     const step = afterWait(owned.state, { now, token, interrupted: interrupt.interrupted });
     const decision = await carryOut(ctx, file, step, now);
-    if (decision.kind === "block") return { kind: "wake", prompt: decision.reason, ...decision.message ? { message: decision.message } : {} };
+    if (decision.kind === "block") {
+      const notes = step.kind === "continue" ? await checkpointNotesBefore(ctx, step.state, file) : [];
+      return { kind: "wake", prompt: notes.length ? `${decision.reason}
+
+${notes.join("\n")}` : decision.reason };
+    }
     return { kind: "none", ...decision.message ? { message: decision.message } : {} };
   });
 }

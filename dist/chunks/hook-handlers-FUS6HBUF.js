@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-6YVLZSH2.js";
+} from "./chunk-N7BGUEVN.js";
 import {
   historyEntry,
   inspectMirror,
@@ -46,7 +46,7 @@ import {
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-W367JZMU.js";
+} from "./chunk-WI2G7CTT.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

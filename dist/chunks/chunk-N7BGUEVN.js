@@ -20,7 +20,7 @@ import {
 } from "./chunk-4OXAQKEP.js";
 import {
   apiErrorSummary
-} from "./chunk-W367JZMU.js";
+} from "./chunk-WI2G7CTT.js";
 import {
   findRepo,
   guardedGitEnv,

@@ -6,7 +6,7 @@ import {
 } from "./chunk-M5NOGVVV.js";
 import {
   apiErrorSummary
-} from "./chunk-W367JZMU.js";
+} from "./chunk-WI2G7CTT.js";
 import {
   splitArguments
 } from "./chunk-3MQ5DR7M.js";
