@@ -25,6 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 
 // src/hook/main.ts
 var import_node_fs3 = require("node:fs");
+var import_node_path3 = __toESM(require("node:path"), 1);
 
 // src/shared/read-piped-input.ts
 var import_node_fs = require("node:fs");
@@ -87,6 +88,15 @@ function sessionMarkerPath(data, sessionId) {
 
 // src/hook/main.ts
 var BACKGROUND = process.argv.includes("--background");
+function pluginDataArg() {
+  const at = process.argv.indexOf("--plugin-data");
+  const value = at === -1 ? void 0 : process.argv[at + 1];
+  return value && import_node_path3.default.isAbsolute(value) ? value : void 0;
+}
+function hookDataDir(sessionId) {
+  const own = pluginDataArg();
+  return own && (0, import_node_fs3.existsSync)(sessionMarkerPath(own, sessionId)) ? own : dataDir();
+}
 function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
 `);
@@ -125,7 +135,7 @@ async function main() {
     warn("ignoring hook input without a usable session_id; no loop acts in a session it cannot identify");
     return;
   }
-  const data = dataDir();
+  const data = hookDataDir(sessionId);
   const markerFile = sessionMarkerPath(data, sessionId);
   if (!(0, import_node_fs3.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);

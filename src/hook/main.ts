@@ -4,6 +4,7 @@
 // mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { readPipedInput } from "../shared/read-piped-input.js";
 import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
@@ -21,6 +22,23 @@ type DispatchModule = {
  * runs it without holding the session; its exit code 2 wakes the model with its stderr as a new turn.
  */
 const BACKGROUND = process.argv.includes("--background");
+
+/**
+ * `--plugin-data <dir>`: hooks.json passes `${CLAUDE_PLUGIN_DATA}`, which Claude Code substitutes from
+ * its own value; a settings `env` block cannot change it, while it does change $LOOPKIT_DATA_DIR
+ * (measured, docs/claude-code-findings.md).
+ */
+function pluginDataArg(): string | undefined {
+  const at = process.argv.indexOf("--plugin-data");
+  const value = at === -1 ? undefined : process.argv[at + 1];
+  return value && path.isAbsolute(value) ? value : undefined;
+}
+
+/** Claude Code's own data folder when this session's marker is there (env cannot redirect or silence it), else the usual one. */
+function hookDataDir(sessionId: string): string {
+  const own = pluginDataArg();
+  return own && existsSync(sessionMarkerPath(own, sessionId)) ? own : dataDir();
+}
 
 function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
@@ -63,7 +81,7 @@ async function main(): Promise<void> {
     warn("ignoring hook input without a usable session_id; no loop acts in a session it cannot identify");
     return;
   }
-  const data = dataDir();
+  const data = hookDataDir(sessionId);
   const markerFile = sessionMarkerPath(data, sessionId);
   if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
   // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop; its fresh

@@ -2,7 +2,7 @@
 // a `.claude/settings.local.json` `env` block written mid-session to later hooks). Measured here with
 // the real CLI, and checked: none of it silences a loop or moves where loopkit works.
 import { describe, expect, it } from "vitest";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FakeModel } from "./harness/fake-model.js";
 import { CLAUDE_VERSION, runClaude, type Sandbox } from "./harness/run-claude.js";
@@ -100,5 +100,32 @@ describe("settings env written by the agent mid-loop", () => {
     expect(hookPrompts(result.requests).length).toBeGreaterThanOrEqual(1);
     expect(status(sandbox)).toMatchObject({ status: "achieved" });
     expect(readHistory(sandbox).some((h) => h.vote === "achieved")).toBe(true);
+  }, 200_000);
+
+  it("LOOPKIT_DATA_DIR does not redirect the hook away from a loop kept in Claude Code's own data folder: the loop goes on to achieved", async () => {
+    // A fake data folder of the agent's, inside the project (a planted one, or a missing one, would silence the loop).
+    const plant = bash(`mkdir -p fake/sessions && ${writeSettingsEnv({ LOOPKIT_DATA_DIR: path.join(sandbox.project, "fake") })} && sleep 1`);
+    model.setScript((request) => {
+      if (request.kind !== "main") return { text: "ok" };
+      if (isAudit(request)) return { text: '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' };
+      if (request.lastUserText.includes("loopkit auto-loop started")) return plant;
+      if (request.lastUserText.includes("loopkit auto-loop")) return bash("echo hi > hello.txt");
+      return { text: "Done with this step." };
+    });
+    const { LOOPKIT_DATA_DIR: _unset, ...person } = loopkitEnv(sandbox, ROOT_OK);
+    const result = await runClaude({
+      model,
+      sandbox,
+      prompt: "/loopkit:auto-loop make hello.txt say hi --verify test \"$(cat hello.txt)\" = hi --max-iterations 4",
+      pluginDir: plugin.dir,
+      args: UNPROMPTED,
+      env: person,
+      timeoutMs: 150_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8")).toContain("LOOPKIT_DATA_DIR");
+    const own = path.join(sandbox.home, ".claude", "plugins", "data", "loopkit-inline");
+    expect(status(sandbox, { LOOPKIT_DATA_DIR: own })).toMatchObject({ status: "achieved" });
+    expect(readdirSync(path.join(sandbox.project, "fake", "sessions"))).toEqual([]);
   }, 200_000);
 });

@@ -75,7 +75,9 @@ describe("a session with the plugin loaded and no loop running", () => {
     // registered for resume|compact only) are loopkit's own bundle, started from the spaced plugin path.
     const hook = path.join(pluginDir, "dist/hook.cjs");
     const started = (await trace.read()).map((p) => p.argv.slice(1));
-    expect(started.map((argv) => JSON.stringify(argv)).sort()).toEqual([[hook], [hook], [hook], [hook, "--background"]].map((argv) => JSON.stringify(argv)).sort());
+    // Each also gets Claude Code's own data folder as an argument (substituted by Claude Code, out of any settings env's reach).
+    const own = ["--plugin-data", path.join(sandbox.home, ".claude", "plugins", "data", "loopkit-inline")];
+    expect(started.map((argv) => JSON.stringify(argv)).sort()).toEqual([[hook, ...own], [hook, ...own], [hook, ...own], [hook, "--background", ...own]].map((argv) => JSON.stringify(argv)).sort());
     const promptHooks = run.hookEvents.filter((event) => event.hook_event === "UserPromptSubmit" && event.subtype === "hook_response");
     expect(promptHooks).toMatchObject([{ outcome: "success", exit_code: 0, stdout: "", stderr: "" }]);
     expect(run.hookEvents.some((event) => event.hook_event === "SessionStart")).toBe(false);

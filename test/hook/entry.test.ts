@@ -14,8 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(data, { recursive: true, force: true }));
 
-function runHook(stdin: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [hook], {
+function runHook(stdin: string, env: Record<string, string> = {}, args: string[] = []) {
+  const result = spawnSync(process.execPath, [hook, ...args], {
     input: stdin,
     encoding: "utf8",
     env: { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, ...env },
@@ -69,6 +69,35 @@ describe("hook entry", () => {
     expect(result.stderr).toMatch(/VD_AUTOLOOP_DEPTH is set in a session that owns a loop/);
     expect(JSON.parse(result.stdout).systemMessage).toMatch(/kept it as/);
     expect(existsSync(path.join(data, "sessions", "s-123.json"))).toBe(false);
+  });
+
+  describe("--plugin-data (Claude Code's own data folder, which a settings env block cannot change)", () => {
+    let own: string;
+    beforeEach(() => {
+      own = path.join(data, "claude code's own");
+      mkdirSync(path.join(own, "sessions"), { recursive: true });
+    });
+
+    it("holds this session's marker: the hook works there, whatever LOOPKIT_DATA_DIR says", () => {
+      writeFileSync(path.join(own, "sessions", "s-123.json"), "{ corrupt");
+      const elsewhere = path.join(data, "agent's folder");
+      const result = runHook(stop(), { LOOPKIT_DATA_DIR: elsewhere }, ["--plugin-data", own]);
+      expect(JSON.parse(result.stdout).systemMessage).toMatch(/not valid JSON.*kept it as/);
+      expect(readdirSync(path.join(own, "sessions"))[0]).toMatch(/^s-123\.json\.corrupt-/);
+    });
+
+    it("holds no marker of this session: the hook looks in LOOPKIT_DATA_DIR as before", () => {
+      mkdirSync(path.join(data, "sessions"), { recursive: true });
+      writeFileSync(path.join(data, "sessions", "s-123.json"), "{ corrupt");
+      const result = runHook(stop(), {}, ["--plugin-data", own]);
+      expect(JSON.parse(result.stdout).systemMessage).toMatch(/kept it as/);
+      expect(readdirSync(path.join(own, "sessions"))).toEqual([]);
+    });
+
+    it("is ignored when it is not an absolute path", () => {
+      writeFileSync(path.join(own, "sessions", "s-123.json"), "{ corrupt");
+      expect(runHook(stop(), {}, ["--plugin-data", path.relative(process.cwd(), own)])).toEqual({ code: 0, stdout: "", stderr: "" });
+    });
   });
 
   it("keeps a corrupt session marker aside, says so, and lets the session end", () => {
