@@ -5810,7 +5810,8 @@ import path9 from "node:path";
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
-  return ["-p", "--session-id", run3.sessionId, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
+  const settings = JSON.stringify({ env: { LOOPKIT_DATA_DIR: run3.dataDir } });
+  return ["-p", "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
 }
 async function runClaudePhase(run3) {
   const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
@@ -6015,6 +6016,7 @@ async function runPhases(ctx, first) {
         prompt: phasePrompt(state, ctx.now(), instruction),
         projectDir: ctx.projectDir,
         env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+        dataDir: ctx.dataDir,
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),

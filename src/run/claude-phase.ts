@@ -17,13 +17,23 @@ export interface PhaseRun {
   claudeArgs: string[];
   timeoutMs: number;
   logFile: string;
+  /** loopkit's data folder, where the phase's hooks find the loop. */
+  dataDir: string;
 }
 
 const KEEP_BYTES = 32 * 1024;
 const KEEP_LOGS = 20;
 
-export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "pluginDir" | "claudeArgs">): string[] {
-  return ["-p", "--session-id", run.sessionId, ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []), ...run.claudeArgs];
+/**
+ * The phase's argv. The data folder also goes in as `--settings` env: a settings file the agent writes
+ * in the project (`.claude/settings.local.json` `env`) reaches the phase's hooks on newer Claude Code,
+ * and command-line settings outrank it (measured, 2.1.332), so the agent cannot point the hook at
+ * another data folder. The person's options come last; their own `--settings`, if any, replaces ours
+ * and the hook falls back to the process environment, as before.
+ */
+export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "pluginDir" | "claudeArgs"> & { dataDir: string }): string[] {
+  const settings = JSON.stringify({ env: { LOOPKIT_DATA_DIR: run.dataDir } });
+  return ["-p", "--session-id", run.sessionId, "--settings", settings, ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []), ...run.claudeArgs];
 }
 
 export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {

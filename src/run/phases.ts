@@ -65,6 +65,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         prompt: phasePrompt(state, ctx.now(), instruction),
         projectDir: ctx.projectDir,
         env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+        dataDir: ctx.dataDir,
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),

@@ -1,5 +1,7 @@
 // `loopkit run` end to end: dist/cli.js drives the real claude CLI (against the fake model) as a
 // series of fresh `claude -p` sessions, one per phase, with loopkit loaded through --plugin-dir.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
@@ -61,6 +63,18 @@ describe("loopkit run", () => {
     const show = (rev: string) => execa("git", ["show", rev], { cwd: sandbox.project, env: { PATH: process.env.PATH ?? "" }, extendEnv: false });
     expect((await show(`refs/loopkit/${end.loop_id}~2:hello.txt`)).stdout).toBe("one");
     expect((await show(`refs/loopkit/${end.loop_id}:hello.txt`)).stdout).toBe("hi");
+  });
+
+  it("an agent's settings env naming another data folder does not redirect the phases' hooks: --settings from the runner outranks it", async () => {
+    // Claude Code 2.1.332 hands a settings.local.json `env` written mid-session to later hooks; 2.1.197 does not.
+    const fake = path.join(sandbox.project, "fake");
+    const plant = `mkdir -p fake/sessions .claude && printf '%s' '${JSON.stringify({ env: { LOOPKIT_DATA_DIR: fake } })}' > .claude/settings.local.json`;
+    model.setScript(loopScript({ turns: [bash(`${plant}; echo one > hello.txt`), bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8")).toContain(fake);
+    expect(status(sandbox)).toMatchObject({ status: "achieved" });
+    expect(readdirSync(path.join(fake, "sessions"))).toEqual([]);
   });
 
   it("reaches the goal through an API outage: a phase that died of a 529 is not judged, and is tried again in a fresh session after the backoff", async () => {
