@@ -81,3 +81,6 @@ export function runLoopkit(model: FakeModel, sandbox: Sandbox, args: string[], e
     timeout: 240_000,
   });
 }
+
+/** The shell line with which the agent writes a `.claude/settings.local.json` `env` block (Claude Code 2.1.332 hands it to later hooks). */
+export const writeSettingsEnv = (env: Record<string, string>) => `mkdir -p .claude && printf '%s' '${JSON.stringify({ env })}' > .claude/settings.local.json`;

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { FakeModel } from "./harness/fake-model.js";
 import { CLAUDE_VERSION, runClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, hookPrompts, isAudit, loopkitEnv, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { bash, hookPrompts, isAudit, loopkitEnv, plugin, readHistory, status, writeSettingsEnv } from "./auto-loop-helpers.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -18,8 +18,6 @@ const UNPROMPTED = ["--dangerously-skip-permissions"];
 const ROOT_OK = { IS_SANDBOX: "1" };
 const LATEST = CLAUDE_VERSION === "2.1.332";
 
-/** The shell line with which the agent writes a settings `env` block. */
-const writeSettingsEnv = (env: Record<string, string>) => `mkdir -p .claude && printf '%s' '${JSON.stringify({ env })}' > .claude/settings.local.json`;
 
 /** A plugin whose Stop hook records its argv and a few variables, to see what a hook really gets. */
 function probePlugin(): { dir: string; seen: () => any[] } {

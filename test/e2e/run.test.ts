@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, runLoopkit, status } from "./auto-loop-helpers.js";
+import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, runLoopkit, status, writeSettingsEnv } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -68,7 +68,7 @@ describe("loopkit run", () => {
   it("an agent's settings env naming another data folder does not redirect the phases' hooks: --settings from the runner outranks it", async () => {
     // Claude Code 2.1.332 hands a settings.local.json `env` written mid-session to later hooks; 2.1.197 does not.
     const fake = path.join(sandbox.project, "fake");
-    const plant = `mkdir -p fake/sessions .claude && printf '%s' '${JSON.stringify({ env: { LOOPKIT_DATA_DIR: fake } })}' > .claude/settings.local.json`;
+    const plant = `mkdir -p fake/sessions && ${writeSettingsEnv({ LOOPKIT_DATA_DIR: fake })}`;
     model.setScript(loopScript({ turns: [bash(`${plant}; echo one > hello.txt`), bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
     const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
