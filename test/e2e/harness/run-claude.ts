@@ -96,7 +96,8 @@ export async function makeSandbox(): Promise<Sandbox> {
   await writeFile(path.join(project, "README.md"), "# sandbox project\n");
   await git("add", "README.md");
   await git("commit", "-q", "-m", "initial");
-  return { root, home, project, cleanup: () => rm(root, { recursive: true, force: true }) };
+  // A detached background hook (asyncRewake) may still be finishing a write after claude has exited: retry ENOTEMPTY/EBUSY.
+  return { root, home, project, cleanup: () => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }) };
 }
 
 function gitEnv(home: string): Record<string, string> {
