@@ -1,7 +1,7 @@
 // kill -9 in the middle of a loop (issue 5): the claude process or loopkit's Stop hook is killed at a
 // random point, a few times in a row; after each kill the state is valid, no lock holds the workspace,
 // and `claude -p --resume <id>` carries the loop on until it reaches the goal.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withLock } from "../../src/state/json-store.js";
@@ -14,6 +14,25 @@ import { bash, dataDirOf, isAudit, loopkitCli, loopkitEnv, plugin, readHistory, 
 const ROUNDS = 4;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Whether Claude Code has put the session's first prompt in a transcript under HOME: 2.1.332 writes a
+ * bookkeeping line at once and flushes the prompt some 80 ms after the first request; a kill before that
+ * leaves a session that `--resume` does not find ("No conversation found"), whatever loopkit does.
+ */
+const transcriptWritten = (home: string) => {
+  const projects = path.join(home, ".claude", "projects");
+  try {
+    return readdirSync(projects, { withFileTypes: true }).some(
+      (folder) =>
+        folder.isDirectory() &&
+        readdirSync(path.join(projects, folder.name)).some(
+          (name) => name.endsWith(".jsonl") && /"type":"user"/.test(readFileSync(path.join(projects, folder.name, name), "utf8")),
+        ),
+    );
+  } catch {
+    return false;
+  }
+};
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -59,9 +78,13 @@ describe("kill -9 in a loop, then resume", () => {
       });
       const delay = Math.floor(Math.random() * (target === "claude" ? 4_000 : 1_500));
       if (target === "claude") {
-        // From the round's first model request on (the loop exists by then), at a random moment.
+        // From the round's first model request on (the loop exists by then), at a random moment; in the
+        // first round only once the session is on disk, since a kill before that is not resumable in Claude Code itself.
         const armed = new Promise<void>((resolve) => (firstRequestOfRound = resolve));
-        void armed.then(() => setTimeout(() => started.child.kill("SIGKILL"), delay));
+        void armed.then(async () => {
+          for (let waited = 0; waited < 60_000 && !sessionId && !transcriptWritten(sandbox.home); waited += 20) await sleep(20);
+          setTimeout(() => started.child.kill("SIGKILL"), delay);
+        });
       } else {
         void (async () => {
           for (let waited = 0; waited < 60_000 && !existsSync(pidFile); waited += 50) await sleep(50);

@@ -101,9 +101,18 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
     }
   };
   const record = (): any => JSON.parse(readFileSync(stats, "utf8")).loop_runs[0];
+  /** The stats record once it has ended: it is written just after the state (two files), so wait for it rather than race it. */
+  const endedRecord = () =>
+    waitFor("the stats record to end", () => {
+      try {
+        return record()?.ended_at ? record() : undefined;
+      } catch {
+        return undefined;
+      }
+    }, 10_000);
   /** This test's requests (the model serves the whole file). */
   const requests = () => model.requests.slice(first);
-  return { state, record, requests };
+  return { state, record, endedRecord, requests };
 }
 
 /** Interactive sessions also try a few hosts of their own (downloads, GitHub); the trap refuses each CONNECT. Anything else unexpected fails. */
@@ -145,7 +154,7 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     const personal = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
     expect(personal).toHaveLength(1);
     expect(personal[0]!.lastUserText).not.toMatch(/loopkit repeat|REPEAT-RESULT/);
-    expect(run.record()).toMatchObject({ final_status: "COMPLETED", ended_at: expect.stringMatching(/Z$/) });
+    expect(await run.endedRecord()).toMatchObject({ final_status: "COMPLETED", ended_at: expect.stringMatching(/Z$/) });
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 
@@ -161,9 +170,9 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
       { CLAUDE_CODE_MAX_RETRIES: "0" },
     );
     await type("/loopkit:repeat 2s --iterations 5 check the service");
-    await waitFor("the breaker to end the loop", () => run.state()?.phase === "ended", 90_000).catch((e) => { console.log("DEBUG", JSON.stringify(run.state(), null, 1), run.requests().map((r) => r.kind + ":" + r.lastUserText.slice(-300))); throw e; });
+    await waitFor("the breaker to end the loop", () => run.state()?.phase === "ended", 90_000);
     expect(run.state()).toMatchObject({ final_status: "CIRCUIT_BREAKER", consecutive_failures: 3 });
-    const record = run.record();
+    const record = await run.endedRecord();
     expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/) });
     expect(record.iterations.map((it: any) => [it.number, it.result])).toEqual([
       [1, "pass"],
