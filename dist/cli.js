@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-2MQWOJRC.js";
+} from "./chunks/chunk-3UD2MUY5.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -41,13 +41,13 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-RJ4RH6WI.js";
+} from "./chunks/chunk-LIUTUDOV.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunks/chunk-M5NOGVVV.js";
+} from "./chunks/chunk-JTGAS7JY.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-N7BGUEVN.js";
+} from "./chunks/chunk-WUI6UIOL.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -105,7 +105,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-WI2G7CTT.js";
+} from "./chunks/chunk-SXUJGXZ5.js";
 import {
   argvWords,
   changesBetween,

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-2MQWOJRC.js";
-import "./chunks/chunk-M5NOGVVV.js";
+} from "./chunks/chunk-3UD2MUY5.js";
+import "./chunks/chunk-JTGAS7JY.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-4OXAQKEP.js";
 import {
@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-DBMIECVR.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-FUS6HBUF.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-6VABNWJN.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-2ZE7WSEA.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -24,7 +24,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/hook/main.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = __toESM(require("node:path"), 1);
 
 // src/shared/read-piped-input.ts
@@ -57,17 +57,26 @@ var autoLoopActsOn = ({ payload, marker, background }) => {
 };
 
 // src/repeat/hook-events.ts
+var import_node_fs3 = require("node:fs");
 var ITERATION_TAG_START = "loopkit repeat: iteration ";
-var repeatActsOn = ({ payload }) => {
+var repeatActsOn = ({ payload, marker }) => {
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
-      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START);
+      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START) || iterationRuns(marker.state_file);
     case "SessionStart":
       return !(typeof payload.source === "string" && payload.source !== "resume");
     default:
       return true;
   }
 };
+function iterationRuns(stateFile) {
+  if (typeof stateFile !== "string") return false;
+  try {
+    return JSON.parse((0, import_node_fs3.readFileSync)(stateFile, "utf8"))?.phase === "running";
+  } catch {
+    return false;
+  }
+}
 
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
@@ -95,7 +104,7 @@ function pluginDataArg() {
 }
 function hookDataDir(sessionId) {
   const own = pluginDataArg();
-  return own && (0, import_node_fs3.existsSync)(sessionMarkerPath(own, sessionId)) ? own : dataDir();
+  return own && (0, import_node_fs4.existsSync)(sessionMarkerPath(own, sessionId)) ? own : dataDir();
 }
 function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
@@ -114,7 +123,7 @@ function actsOnOf(kind) {
 function mayAct(payload, markerFile) {
   let marker;
   try {
-    marker = JSON.parse((0, import_node_fs3.readFileSync)(markerFile, "utf8"));
+    marker = JSON.parse((0, import_node_fs4.readFileSync)(markerFile, "utf8"));
   } catch {
     return true;
   }
@@ -137,7 +146,7 @@ async function main() {
   }
   const data = hookDataDir(sessionId);
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!(0, import_node_fs3.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  if (!(0, import_node_fs4.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);

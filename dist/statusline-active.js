@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-M5NOGVVV.js";
+} from "./chunks/chunk-JTGAS7JY.js";
 import {
   elapsedMs
 } from "./chunks/chunk-OC4MQ6TB.js";

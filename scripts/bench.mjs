@@ -55,12 +55,17 @@ function hook(payload, expect) {
 }
 const silent = (stdout) => stdout === "";
 
+// The person's prompts come while the loop waits (its first iteration recorded, untimed).
 const repeatSession = startLoop("repeat", "1h --iterations 5 check the build");
+hook(stopPayload(repeatSession, "Built.\nREPEAT-RESULT: pass - ok"), (out) => /next 2\/5/.test(out));
+const repeatRunning = startLoop("repeat", "1h --iterations 5 check the build");
 const autoLoopSession = startLoop("auto-loop", "make it pass --verify false --max-iterations 1000");
 
 const ROWS = [
   ["no active loop (Stop)", () => hook(stopPayload("bench-no-loop", "x".repeat(2000)), silent)],
-  ["repeat loop, a prompt the person types", () => hook(event(repeatSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
+  ["repeat loop, a prompt the person types (it waits)", () => hook(event(repeatSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
+  // Rare (a prompt typed during an iteration, or after Esc cut one off): the active path reads the transcript.
+  ["repeat loop, a prompt during an iteration (active)", () => hook(event(repeatRunning, "UserPromptSubmit", { prompt: "what is next?", prompt_id: "p-2" }), silent)],
   ["auto-loop, a prompt the person types", () => hook(event(autoLoopSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
   // Active paths (the loop start before each is untimed): zod validation, locked state and stats
   // writes, the decision, marker removal; for the auto-loop the verifier run (`false`: no audit).

@@ -5,7 +5,7 @@ import { apiErrorSummary, type ApiError } from "../session/api-error.js";
 import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, iterationTag, pausedLine, summaryLine, waitingLine } from "./prompt.js";
 import { readResultLine, type IterationResult } from "./result-line.js";
-import type { FinalStatus, RepeatState } from "./state.js";
+import { nextIterationNumber, type FinalStatus, type RepeatState } from "./state.js";
 
 export const BREAKER_FAILURES = 3;
 
@@ -68,9 +68,9 @@ export function startNextIteration(state: RepeatState, now: Date): RepeatState {
   return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 
-/** --resume runs in a new prompt of the person's: the loop learns that prompt's id at its next Stop. */
+/** --resume runs in a new prompt of the person's: the loop learns that prompt's id at its next Stop. An iteration that was lost runs again under its own number. */
 export function resumeState(state: RepeatState, now: Date): RepeatState {
-  return { ...startNextIteration(state, now), prompt_id: null };
+  return { ...startNextIteration(state, now), iteration: nextIterationNumber(state), prompt_id: null };
 }
 
 /** Pauses a waiting loop: the next iteration starts on --resume. */
@@ -78,7 +78,7 @@ export function pauseLoop(state: RepeatState): RepeatState {
   return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null };
 }
 
-/** Pauses a loop whose iteration in flight never reached the model: --resume runs that iteration again. */
+/** Pauses a loop whose iteration in flight never finished: --resume runs that iteration again. */
 export function pauseLostIteration(state: RepeatState): RepeatState {
   return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
 }
@@ -186,13 +186,32 @@ export function onSessionEnd(state: RepeatState, obs: { now: Date; apiError: Api
   return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)], recorded: true };
 }
 
+export interface PromptObservation {
+  promptId: string | null;
+  prompt: string | undefined;
+  /**
+   * The prompt id of the turn the iteration in flight runs in, as the transcript shows it (the newest
+   * user message carrying the iteration's tag), or null when the transcript does not show it.
+   */
+  iterationTurn: string | null;
+}
+
+/** What a submitted prompt changes: the state to save, and a line for the person when the loop paused. */
+export type PromptStep = { state: RepeatState; line?: string } | null;
+
 /**
- * A prompt submitted in the interactive UI: the woken iteration's own turn (its prompt carries the
- * loop's tag) becomes the turn the loop runs in; the state to save, or null.
+ * A prompt submitted while an iteration runs. The woken iteration's own turn (its prompt carries the
+ * loop's tag) becomes the turn the loop runs in. A prompt of the person's under a new prompt id, once
+ * the iteration's turn is known, means that turn is over without a Stop: Claude Code fires none when
+ * Esc cuts a turn off (a prompt typed during a live turn comes under that turn's id). The loop pauses
+ * then, as an Esc during a wait does; --resume runs the iteration again.
  */
-export function onPromptSubmit(state: RepeatState, obs: { promptId: string | null; prompt: string | undefined }): RepeatState | null {
-  if (state.phase !== "running" || !obs.promptId || obs.promptId === state.prompt_id || !obs.prompt?.includes(iterationTag(state))) return null;
-  return { ...state, prompt_id: obs.promptId };
+export function onPromptSubmit(state: RepeatState, obs: PromptObservation): PromptStep {
+  if (state.phase !== "running" || !obs.promptId) return null;
+  if (obs.prompt?.includes(iterationTag(state))) return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
+  if (!obs.iterationTurn || obs.iterationTurn === obs.promptId) return null;
+  const paused = pauseLostIteration(state);
+  return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };
 }
 
 /** A wait nobody woke this long after it was due (its hook died) is taken over by the next Stop's hook. */

@@ -4,17 +4,21 @@
 // the session stays free meanwhile) sleeps until then and wakes the session with the next iteration's
 // prompt. A wait that is interrupted (a kill, the session going away) leaves the loop paused: its
 // prompt is never re-fed on a later, unrelated turn. An API error ends a turn with a StopFailure (or,
-// in `claude -p`, only with SessionEnd): recorded as a failed iteration, never a hang.
+// in `claude -p`, only with SessionEnd): recorded as a failed iteration, never a hang. Esc during an
+// iteration fires no hook at all: the person's next prompt shows it, and the loop pauses then.
 import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { withLock } from "../state/json-store.js";
 import { formatError } from "../shared/errors.js";
 import { apiErrorOf, lastTurnApiError } from "../session/api-error.js";
+import { promptIdOfTurnWith, transcriptTail } from "../session/transcript.js";
 import { loadOwned, ownsLoop } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopFailureInput, StopInput } from "../session/input.js";
 import { withNotes, type StopDecision, type WakeDecision } from "../session/output.js";
 import { checkpointNotesBefore, checkpointRepeat } from "./checkpoint.js";
 import { afterWait, claimWait, endLoop, isActive, type WaitClaim, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
+import { iterationTag } from "./prompt.js";
 import type { RepeatState } from "./state.js";
 import { loopRunOf, saveLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
@@ -24,6 +28,8 @@ const POLL_MS = 1_000;
 /** How often, and how long, a background hook looks for its Stop hook's record before giving up. */
 const SETTLE_POLL_MS = 100;
 const SETTLE_MAX_MS = 60_000;
+/** How long a prompt that seems to show an interrupted iteration waits before the loop pauses (the prompt waits with it, rarely). */
+const PAUSE_GRACE_MS = 1_500;
 
 type Ctx = HookContext<StopInput | StopFailureInput>;
 /** Any event's context: what saving and the marker need. */
@@ -88,15 +94,30 @@ export const repeatHookHandlers: LoopHookHandlers = {
     });
   },
   // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
+  // A prompt of the person's may show that Esc cut the iteration off: the loop pauses, and says so.
   async userPromptSubmit(ctx) {
     const file = ctx.marker.state_file;
-    await withLock(file, async () => {
+    const step = async () => {
       const state = await loadState(file, ctx.now()).catch(() => undefined);
-      if (!state || !ownsLoop(state, ctx)) return;
-      const bound = onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt });
-      if (bound) await saveState(file, bound);
+      if (!state || !ownsLoop(state, ctx) || state.phase !== "running") return null;
+      const tag = iterationTag(state);
+      const iterationTurn = ctx.input.prompt?.includes(tag) ? null : promptIdOfTurnWith(await transcriptTail(ctx.input.transcript_path), tag, new Date(state.iteration_started_at));
+      return onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt, iterationTurn });
+    };
+    const first = await withLock(file, async () => {
+      const found = await step();
+      if (found && !found.line) await saveState(file, found.state);
+      return found;
     });
-    return undefined;
+    if (!first?.line) return undefined;
+    // A pause is decided again a moment later: a Stop hook of the iteration still on its way records it instead.
+    await delay(PAUSE_GRACE_MS);
+    return withLock(file, async () => {
+      const found = await step();
+      if (!found) return undefined;
+      await saveState(file, found.state);
+      return found.line ? { kind: "context", eventName: "UserPromptSubmit", message: found.line } : undefined;
+    });
   },
   // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {

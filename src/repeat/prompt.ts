@@ -2,7 +2,7 @@
 import { formatDuration } from "../shared/duration.js";
 import { splitSlashCommand } from "./args.js";
 import { ITERATION_TAG_START } from "./hook-events.js";
-import type { RepeatState } from "./state.js";
+import { nextIterationNumber, type RepeatState } from "./state.js";
 
 /** Marks the loop's own prompts (the UserPromptSubmit hook tells an iteration's turn from the person's by it). */
 export function iterationTag(state: RepeatState): string {
@@ -57,5 +57,5 @@ export function summaryLine(state: RepeatState, now: Date): string {
 
 /** Said once when a loop pauses; `why` is what interrupted it. */
 export function pausedLine(state: RepeatState, why: string): string {
-  return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+  return `loopkit repeat paused before iteration ${nextIterationNumber(state)}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
 }

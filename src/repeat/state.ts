@@ -55,6 +55,11 @@ export const RepeatStateSchema = z.object({
 });
 export type RepeatState = z.infer<typeof RepeatStateSchema>;
 
+/** The number the loop's next iteration runs under: one past the last recorded (a lost one runs again under its own). */
+export function nextIterationNumber(state: Pick<RepeatState, "iterations">): number {
+  return (state.iterations.at(-1)?.number ?? 0) + 1;
+}
+
 export function repeatStateFile(data: string, sessionId: string): string {
   return path.join(data, "repeat", `${sessionId}.json`);
 }

@@ -2,7 +2,7 @@
 // (`error` class and the "API Error: ..." text), or, at SessionEnd, the transcript's last assistant
 // record (`isApiErrorMessage`). Both loop kinds record such a turn as an outcome, never as the agent's
 // work, and a usage limit with a known reset waits for the reset.
-import { open } from "node:fs/promises";
+import { recordText, transcriptTail } from "./transcript.js";
 
 export interface ApiError {
   /** Claude Code's class of the error: server_error, rate_limit, overloaded, authentication_failed, billing_error, ... */
@@ -78,40 +78,14 @@ function zoneOffsetMs(zone: string | undefined, now: Date): number | null {
   }
 }
 
-/** How much of a transcript's end is read to find its last turn. */
-const TAIL_BYTES = 256 * 1024;
-
 /** The API error that ended the transcript's last main-chain turn, or null (none, or no readable transcript). */
 export async function lastTurnApiError(transcriptPath: string | undefined, now: Date): Promise<ApiError | null> {
-  if (!transcriptPath) return null;
-  let text: string;
-  try {
-    const handle = await open(transcriptPath, "r");
-    try {
-      const { size } = await handle.stat();
-      const start = Math.max(0, size - TAIL_BYTES);
-      const buffer = Buffer.alloc(size - start);
-      await handle.read(buffer, 0, buffer.length, start);
-      text = buffer.toString("utf8");
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
-  const lines = text.split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    let record: { type?: unknown; isSidechain?: unknown; isApiErrorMessage?: unknown; error?: unknown; message?: { content?: unknown } };
-    try {
-      record = JSON.parse(lines[i]!);
-    } catch {
-      continue; // a partial first line of the tail, or a line being written
-    }
-    if (record?.type !== "assistant" || record.isSidechain === true) continue;
+  const records = await transcriptTail(transcriptPath);
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i]!;
+    if (record.type !== "assistant" || record.isSidechain === true) continue;
     if (record.isApiErrorMessage !== true) return null;
-    const content = Array.isArray(record.message?.content) ? (record.message.content as { type?: unknown; text?: unknown }[]) : [];
-    const said = content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text as string).join("\n");
-    return apiErrorOf(typeof record.error === "string" ? record.error : undefined, said, now);
+    return apiErrorOf(typeof record.error === "string" ? record.error : undefined, recordText(record), now);
   }
   return null;
 }

@@ -158,6 +158,45 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 
+  it.each([1, 2])("pauses the loop when Esc cuts iteration %i off: the person's next prompt is theirs alone, nothing runs until --resume, which runs that iteration again", async (cut) => {
+    const started = new Map<number, number>();
+    const run = await launch(
+      (request) => {
+        if (request.kind !== "main") return { text: "a title" };
+        if (request.lastUserText.endsWith("what is 2+2")) return { text: "4" };
+        const iteration = iterationOf(request);
+        if (iteration === null) return request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result") ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" } : { text: "ok" };
+        if (!started.has(iteration)) started.set(iteration, Date.now());
+        return { toolUses: [{ name: "Bash", input: { command: "sleep 6; echo checked", description: "check" } }] };
+      },
+      {},
+      ["--allowedTools", "Bash"],
+    );
+    await type("/loopkit:repeat 5s --iterations 3 check the service");
+    await waitFor(`iteration ${cut} to be in its tool call`, () => (started.has(cut) && Date.now() - started.get(cut)! > 2_000 ? true : undefined), 60_000);
+    await tmux("send-keys", "-t", "cc", "Escape");
+    await waitFor("the interrupted turn to end", async () => idle(await screen()), 10_000);
+    await tmux("send-keys", "-t", "cc", "C-u"); // Claude Code may put the cut-off prompt back in the input box
+    await type("what is 2+2");
+    await waitFor("the loop to pause", () => (run.state()?.phase === "paused" ? true : undefined), 15_000);
+    expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
+    await waitFor("the person to be told", async () => new RegExp(`paused before iteration ${cut}/3 .*iteration ${cut} was interrupted`).test((await screen()).replace(/\s*\n\s*/g, " ")), 10_000);
+    await waitFor("the person's answer", async () => idle(await screen()), 10_000);
+    // Past the interval nothing runs, and the person's turn was no iteration.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
+    const asked = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.lastUserText).not.toMatch(/loopkit repeat: iteration/);
+
+    await type("/loopkit:repeat --resume");
+    await waitFor("the loop to end", () => run.state()?.phase === "ended", 90_000);
+    expect(run.state()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
+    expect(run.state().iterations.map((it: any) => it.result)).toEqual(["pass", "pass", "pass"]);
+    expect(await run.endedRecord()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+  }, 180_000);
+
   it("records an API outage mid-loop (529 for three iterations) as failed iterations naming the error, and the breaker ends the loop", async () => {
     const run = await launch(
       (request) => {

@@ -1,7 +1,7 @@
 // The repeat Stop state machine in decide.ts, without spawning anything: state and observations in,
 // the step (what to save, what the edge does next) out.
 import { describe, expect, it } from "vitest";
-import { afterWait, claimWait, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, TAKEOVER_MS, waitGoesOn, type StopObservation } from "../../src/repeat/decide.js";
+import { afterWait, claimWait, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, resumeState, TAKEOVER_MS, waitGoesOn, type StopObservation } from "../../src/repeat/decide.js";
 import { apiErrorOf } from "../../src/session/api-error.js";
 import { clockTime, iterationPrompt } from "../../src/repeat/prompt.js";
 import type { RepeatState } from "../../src/repeat/state.js";
@@ -191,16 +191,36 @@ describe("onSessionEnd", () => {
 });
 
 describe("onPromptSubmit", () => {
-  const running = loopState({ iteration: 2, prompt_id: "prompt-1" });
+  const running = loopState({
+    iteration: 2,
+    prompt_id: "prompt-1",
+    iterations: [{ number: 1, started_at: at(0).toISOString(), ended_at: at(1_000).toISOString(), result: "pass", exit_code: 0, summary: "ok" }],
+  });
   it("binds the woken iteration's own turn (its prompt carries the loop's tag)", () => {
-    expect(onPromptSubmit(running, { promptId: "prompt-2", prompt: `<task-notification>...Stop hook blocking error from command "node": ${iterationPrompt(running)}` })).toMatchObject({ prompt_id: "prompt-2" });
+    expect(onPromptSubmit(running, { promptId: "prompt-2", prompt: `<task-notification>...Stop hook blocking error from command "node": ${iterationPrompt(running)}`, iterationTurn: null })).toMatchObject({ state: { prompt_id: "prompt-2" } });
+    expect(onPromptSubmit(running, { promptId: "prompt-1", prompt: iterationPrompt(running), iterationTurn: null })).toBeNull();
   });
   it.each([
-    ["the person's own prompt", running, "what is 2+2"],
-    ["an older iteration's prompt", running, iterationPrompt(loopState({ iteration: 1 }))],
-    ["a waiting loop", waiting(), iterationPrompt(loopState({ iteration: 1 }))],
-  ])("ignores %s", (_name, state, prompt) => {
-    expect(onPromptSubmit(state, { promptId: "prompt-3", prompt })).toBeNull();
+    ["the person's own prompt, the iteration's turn unknown", running, "what is 2+2", null],
+    ["the person's prompt typed during the iteration's live turn (it comes under that turn's id)", running, "what is 2+2", "prompt-3"],
+    ["an older iteration's prompt", running, iterationPrompt(loopState({ iteration: 1 })), null],
+    ["a waiting loop", waiting(), "what is 2+2", "prompt-1"],
+    ["a paused loop", loopState({ phase: "paused" }), "what is 2+2", "prompt-1"],
+  ])("changes nothing for %s", (_name, state, prompt, iterationTurn) => {
+    expect(onPromptSubmit(state, { promptId: "prompt-3", prompt, iterationTurn })).toBeNull();
+  });
+  it("pauses the loop when a prompt of the person's comes under a new id after the iteration's turn: Esc cut it off; --resume runs it again", () => {
+    const step = onPromptSubmit(running, { promptId: "prompt-3", prompt: "what is 2+2", iterationTurn: "prompt-2" });
+    expect(step?.state).toMatchObject({ phase: "paused", iteration: 1, iterations: [{ number: 1 }] });
+    expect(step?.line).toMatch(/paused before iteration 2\/5 .*iteration 2 was interrupted before it finished.*--resume.*--cancel/);
+    expect(resumeState(step!.state, at(50_000))).toMatchObject({ phase: "running", iteration: 2, prompt_id: null });
+  });
+  it("an interrupted first iteration runs again as iteration 1 on --resume, and the line says so", () => {
+    const first = loopState({ iteration: 1, prompt_id: null, iterations: [] });
+    const step = onPromptSubmit(first, { promptId: "prompt-3", prompt: "what is 2+2", iterationTurn: "prompt-1" });
+    expect(step?.state).toMatchObject({ phase: "paused", iterations: [] });
+    expect(step?.line).toMatch(/paused before iteration 1\/5/);
+    expect(resumeState(step!.state, at(50_000))).toMatchObject({ phase: "running", iteration: 1 });
   });
 });
 

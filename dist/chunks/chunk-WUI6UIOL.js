@@ -20,7 +20,7 @@ import {
 } from "./chunk-4OXAQKEP.js";
 import {
   apiErrorSummary
-} from "./chunk-WI2G7CTT.js";
+} from "./chunk-SXUJGXZ5.js";
 import {
   findRepo,
   guardedGitEnv,

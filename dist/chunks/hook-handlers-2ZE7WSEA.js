@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-N7BGUEVN.js";
+} from "./chunk-WUI6UIOL.js";
 import {
   historyEntry,
   inspectMirror,
@@ -46,7 +46,7 @@ import {
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-WI2G7CTT.js";
+} from "./chunk-SXUJGXZ5.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

@@ -2,11 +2,12 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
+  nextIterationNumber,
   repeatStateDir
-} from "./chunk-M5NOGVVV.js";
+} from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-WI2G7CTT.js";
+} from "./chunk-SXUJGXZ5.js";
 import {
   splitArguments
 } from "./chunk-3MQ5DR7M.js";
@@ -102,22 +103,6 @@ async function readStats(file, now) {
     const aside = await keepAside(file, now);
     return { data: {}, warnings: [`The stats file ${formatError(error)}; loopkit kept it as ${aside} and started a fresh one.`] };
   }
-}
-
-// src/repeat/early-success.ts
-var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
-var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
-var normalize = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
-function findSuccessMarker(message, prompt) {
-  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize).filter(Boolean));
-  for (const line of message.split(/\r?\n/)) {
-    const normalized = normalize(line);
-    if (!normalized || promptLines.has(normalized)) continue;
-    for (const match of line.matchAll(MARKERS)) {
-      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
-    }
-  }
-  return null;
 }
 
 // src/repeat/args.ts
@@ -258,7 +243,23 @@ function summaryLine(state, now) {
   return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
 }
 function pausedLine(state, why) {
-  return `loopkit repeat paused before iteration ${state.iteration + 1}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+  return `loopkit repeat paused before iteration ${nextIterationNumber(state)}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+}
+
+// src/repeat/early-success.ts
+var MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
+var NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
+var normalize = (line) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
+function findSuccessMarker(message, prompt) {
+  const promptLines = new Set(prompt.split(/\r?\n/).map(normalize).filter(Boolean));
+  for (const line of message.split(/\r?\n/)) {
+    const normalized = normalize(line);
+    if (!normalized || promptLines.has(normalized)) continue;
+    for (const match of line.matchAll(MARKERS)) {
+      if (!NEGATED.test(line.slice(0, match.index))) return match[0];
+    }
+  }
+  return null;
 }
 
 // src/repeat/result-line.ts
@@ -324,7 +325,7 @@ function startNextIteration(state, now) {
   return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 function resumeState(state, now) {
-  return { ...startNextIteration(state, now), prompt_id: null };
+  return { ...startNextIteration(state, now), iteration: nextIterationNumber(state), prompt_id: null };
 }
 function pauseLoop(state) {
   return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null };
@@ -383,8 +384,11 @@ function onSessionEnd(state, obs) {
   return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)], recorded: true };
 }
 function onPromptSubmit(state, obs) {
-  if (state.phase !== "running" || !obs.promptId || obs.promptId === state.prompt_id || !obs.prompt?.includes(iterationTag(state))) return null;
-  return { ...state, prompt_id: obs.promptId };
+  if (state.phase !== "running" || !obs.promptId) return null;
+  if (obs.prompt?.includes(iterationTag(state))) return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
+  if (!obs.iterationTurn || obs.iterationTurn === obs.promptId) return null;
+  const paused = pauseLostIteration(state);
+  return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };
 }
 var TAKEOVER_MS = 3e4;
 function claimWait(state, obs) {
@@ -444,6 +448,7 @@ export {
   parseRepeatArgs,
   parseRepeatWords,
   splitSlashCommand,
+  iterationTag,
   iterationPrompt,
   startText,
   summaryLine,

@@ -21,8 +21,54 @@ import {
   withLock
 } from "./chunk-FYQO72EP.js";
 
-// src/session/api-error.ts
+// src/session/transcript.ts
 import { open } from "node:fs/promises";
+var TAIL_BYTES = 256 * 1024;
+async function transcriptTail(transcriptPath) {
+  if (!transcriptPath) return [];
+  let text;
+  try {
+    const handle = await open(transcriptPath, "r");
+    try {
+      const { size } = await handle.stat();
+      const start = Math.max(0, size - TAIL_BYTES);
+      const buffer = Buffer.alloc(size - start);
+      await handle.read(buffer, 0, buffer.length, start);
+      text = buffer.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return [];
+  }
+  const records = [];
+  for (const line of text.split("\n")) {
+    try {
+      const record = JSON.parse(line);
+      if (record && typeof record === "object") records.push(record);
+    } catch {
+    }
+  }
+  return records;
+}
+function recordText(record) {
+  const content = record.message?.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text).join("\n");
+}
+function promptIdOfTurnWith(records, tag, since) {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i];
+    if (record.type !== "user" || record.isSidechain === true || typeof record.promptId !== "string") continue;
+    const written = typeof record.timestamp === "string" ? Date.parse(record.timestamp) : Number.NaN;
+    if (!(written >= since.getTime())) continue;
+    if (recordText(record).includes(tag)) return record.promptId;
+  }
+  return null;
+}
+
+// src/session/api-error.ts
 var MAX_MESSAGE = 200;
 var MAX_RESET_MS = 7 * 24 * 36e5;
 var USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
@@ -70,37 +116,13 @@ function zoneOffsetMs(zone, now) {
     return null;
   }
 }
-var TAIL_BYTES = 256 * 1024;
 async function lastTurnApiError(transcriptPath, now) {
-  if (!transcriptPath) return null;
-  let text;
-  try {
-    const handle = await open(transcriptPath, "r");
-    try {
-      const { size } = await handle.stat();
-      const start = Math.max(0, size - TAIL_BYTES);
-      const buffer = Buffer.alloc(size - start);
-      await handle.read(buffer, 0, buffer.length, start);
-      text = buffer.toString("utf8");
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
-  const lines = text.split("\n");
-  for (let i = lines.length - 1; i >= 0; i--) {
-    let record;
-    try {
-      record = JSON.parse(lines[i]);
-    } catch {
-      continue;
-    }
-    if (record?.type !== "assistant" || record.isSidechain === true) continue;
+  const records = await transcriptTail(transcriptPath);
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i];
+    if (record.type !== "assistant" || record.isSidechain === true) continue;
     if (record.isApiErrorMessage !== true) return null;
-    const content = Array.isArray(record.message?.content) ? record.message.content : [];
-    const said = content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text).join("\n");
-    return apiErrorOf(typeof record.error === "string" ? record.error : void 0, said, now);
+    return apiErrorOf(typeof record.error === "string" ? record.error : void 0, recordText(record), now);
   }
   return null;
 }
@@ -236,6 +258,8 @@ function iterationChangesText(pending, limit = 20) {
 
 export {
   checkpointRef,
+  transcriptTail,
+  promptIdOfTurnWith,
   apiErrorOf,
   apiErrorSummary,
   lastTurnApiError,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-M5NOGVVV.js";
+} from "./chunk-JTGAS7JY.js";
 import {
   killGroup,
   killGroupAfter

@@ -4,6 +4,7 @@ import {
   claimWait,
   endLoop,
   isActive,
+  iterationTag,
   loadState,
   loopRunOf,
   onApiError,
@@ -14,8 +15,8 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-RJ4RH6WI.js";
-import "./chunk-M5NOGVVV.js";
+} from "./chunk-LIUTUDOV.js";
+import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
   ownsLoop
@@ -24,8 +25,10 @@ import {
   apiErrorOf,
   checkpointIteration,
   failureNoteOf,
-  lastTurnApiError
-} from "./chunk-WI2G7CTT.js";
+  lastTurnApiError,
+  promptIdOfTurnWith,
+  transcriptTail
+} from "./chunk-SXUJGXZ5.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -39,6 +42,7 @@ import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/checkpoint.ts
 var loopRef = (ctx, state, file) => ({ dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file });
@@ -59,6 +63,7 @@ async function checkpointRepeat(ctx, file) {
 var POLL_MS = 1e3;
 var SETTLE_POLL_MS = 100;
 var SETTLE_MAX_MS = 6e4;
+var PAUSE_GRACE_MS = 1500;
 var repeatHookHandlers = {
   async stop(ctx) {
     const file = ctx.marker.state_file;
@@ -117,15 +122,29 @@ var repeatHookHandlers = {
     });
   },
   // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
+  // A prompt of the person's may show that Esc cut the iteration off: the loop pauses, and says so.
   async userPromptSubmit(ctx) {
     const file = ctx.marker.state_file;
-    await withLock(file, async () => {
+    const step = async () => {
       const state = await loadState(file, ctx.now()).catch(() => void 0);
-      if (!state || !ownsLoop(state, ctx)) return;
-      const bound = onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt });
-      if (bound) await saveState(file, bound);
+      if (!state || !ownsLoop(state, ctx) || state.phase !== "running") return null;
+      const tag = iterationTag(state);
+      const iterationTurn = ctx.input.prompt?.includes(tag) ? null : promptIdOfTurnWith(await transcriptTail(ctx.input.transcript_path), tag, new Date(state.iteration_started_at));
+      return onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt, iterationTurn });
+    };
+    const first = await withLock(file, async () => {
+      const found = await step();
+      if (found && !found.line) await saveState(file, found.state);
+      return found;
     });
-    return void 0;
+    if (!first?.line) return void 0;
+    await delay(PAUSE_GRACE_MS);
+    return withLock(file, async () => {
+      const found = await step();
+      if (!found) return void 0;
+      await saveState(file, found.state);
+      return found.line ? { kind: "context", eventName: "UserPromptSubmit", message: found.line } : void 0;
+    });
   },
   // A resumed session: the person hears about a paused loop before typing anything.
   async sessionStart(ctx) {

@@ -54,6 +54,9 @@ var RepeatStateSchema = object({
   final_status: _enum(FINAL_STATUSES).nullable(),
   ended_at: iso_exports.datetime().nullable()
 });
+function nextIterationNumber(state) {
+  return (state.iterations.at(-1)?.number ?? 0) + 1;
+}
 function repeatStateFile(data, sessionId) {
   return path.join(data, "repeat", `${sessionId}.json`);
 }
@@ -64,6 +67,7 @@ function repeatStateDir(data) {
 export {
   FINAL_STATUSES,
   RepeatStateSchema,
+  nextIterationNumber,
   repeatStateFile,
   repeatStateDir
 };
