@@ -5404,7 +5404,7 @@ async function startLoop2(ctx, sessionId, request) {
     if (existing && isActive(existing)) {
       throw new LoopkitError("LOOP_ACTIVE", `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`, {
         value: existing.loop_id,
-        hint: "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first"
+        hint: existing.phase === "paused" ? "go on with it with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel first" : "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first"
       });
     }
     await refuseOtherLoopKinds(ctx.dataDir, sessionId);

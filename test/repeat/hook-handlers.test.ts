@@ -282,6 +282,12 @@ describe("loopkit repeat (CLI)", () => {
     expect(start("5m /second")).toMatchObject({ code: 1, stderr: expect.stringMatching(/already runs a repeat loop: "\/first", iteration 1\/5 \(running\)/) });
   });
 
+  it("a second start beside a paused loop (say, after Esc) points to --resume as well as --cancel", () => {
+    expect(start("5m /first").code).toBe(0);
+    editState((state) => (state.phase = "paused"));
+    expect(start("5m /first")).toMatchObject({ code: 1, stderr: expect.stringMatching(/\(paused\)[\s\S]*--resume, or end it with \/loopkit:repeat --cancel/) });
+  });
+
   it("--cancel without --session asks which loop when the project has several, and --status says when there is none", () => {
     expect(JSON.parse(cli(["--status", "--json"]).stdout)).toMatchObject({ active: false, status: "none" });
     expect(cli(["--status"]).stdout).toMatch(/no loop has run/);
