@@ -158,7 +158,12 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 
-  it.each([1, 2])("pauses the loop when Esc cuts iteration %i off: the person's next prompt is theirs alone, nothing runs until --resume, which runs that iteration again", async (cut) => {
+  it.each([
+    [1, "a tool call"],
+    [2, "a tool call"],
+    // Claude Code then puts the cut-off prompt back in the input box (2.1.332 keeps no trace of the turn but its prompt).
+    [1, "the model's first answer"],
+  ])("pauses the loop when Esc cuts iteration %i off during %s: the person's next prompt is theirs alone, nothing runs until --resume, which runs that iteration again", async (cut, during) => {
     const started = new Map<number, number>();
     const run = await launch(
       (request) => {
@@ -166,17 +171,20 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
         if (request.lastUserText.endsWith("what is 2+2")) return { text: "4" };
         const iteration = iterationOf(request);
         if (iteration === null) return request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result") ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" } : { text: "ok" };
-        if (!started.has(iteration)) started.set(iteration, Date.now());
+        const first = !started.has(iteration);
+        if (first) started.set(iteration, Date.now());
+        if (first && iteration === cut && during !== "a tool call") return { text: "Checked it.\nREPEAT-RESULT: pass - too late", delayMs: 10_000 };
         return { toolUses: [{ name: "Bash", input: { command: "sleep 6; echo checked", description: "check" } }] };
       },
       {},
       ["--allowedTools", "Bash"],
     );
     await type("/loopkit:repeat 5s --iterations 3 check the service");
-    await waitFor(`iteration ${cut} to be in its tool call`, () => (started.has(cut) && Date.now() - started.get(cut)! > 2_000 ? true : undefined), 60_000);
+    await waitFor(`iteration ${cut} to be in ${during}`, () => (started.has(cut) && Date.now() - started.get(cut)! > 2_000 ? true : undefined), 60_000);
     await tmux("send-keys", "-t", "cc", "Escape");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await tmux("send-keys", "-t", "cc", "C-u"); // Claude Code puts a prompt cut off before any answer back in the input box
     await waitFor("the interrupted turn to end", async () => idle(await screen()), 10_000);
-    await tmux("send-keys", "-t", "cc", "C-u"); // Claude Code may put the cut-off prompt back in the input box
     await type("what is 2+2");
     await waitFor("the loop to pause", () => (run.state()?.phase === "paused" ? true : undefined), 15_000);
     expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
