@@ -112,7 +112,7 @@ export async function resumeLoop(ctx: RepeatContext, sessionId: string): Promise
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const state = await loadState(file, ctx.now);
-    // From inside the session, a "waiting" loop has lost its hook: the session would not be taking commands otherwise.
+    // A waiting loop resumes too: its next iteration runs now, and the waiting hook, its wait token gone, does nothing.
     if (!state || (state.phase !== "paused" && state.phase !== "waiting")) {
       throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
         hint: "see /loopkit:repeat --status",
