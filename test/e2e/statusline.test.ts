@@ -77,8 +77,10 @@ it("shows an auto-loop's iteration, tokens and time against its caps while its v
     env: { LOOPKIT_AUDIT_TIMEOUT_MS: "60000" },
     timeoutMs: 120_000,
   });
-  const { line, sessionId } = await pollStatusline((text) => text.startsWith("auto-loop"));
-  expect(line).toMatch(/^auto-loop 0\/1 · \d+\/500k tokens · \d+s\/2h · not judged yet\n$/);
+  // The Stop counts the iteration before its gate runs, so for the verifier's 4 s the line says 1/1, not judged yet
+  // (before that Stop it says 0/1: on 2.1.332 the turn can end before the first poll).
+  const { line, sessionId } = await pollStatusline((text) => text.startsWith("auto-loop 1/1"));
+  expect(line).toMatch(/^auto-loop 1\/1 · \d+\/500k tokens · \d+s\/2h · not judged yet\n$/);
   const done = await claude.done;
   expect(done.exitCode, done.stderr).toBe(0);
   expect(done.sessionId).toBe(sessionId);
