@@ -4,7 +4,6 @@ import { checkpointIteration, failureNoteOf } from "../checkpoint/take.js";
 import type { RepeatState } from "./state.js";
 import { loadState } from "./store.js";
 
-/** Checkpoints the last recorded iteration of this session's loop (once); returns what to report. */
 /** The loop as the checkpoint record knows it. */
 const loopRef = (ctx: HookContext<{ session_id: string }>, state: RepeatState, file: string) => ({ dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat" as const, stateFile: file });
 
@@ -14,6 +13,7 @@ export async function checkpointNotesBefore(ctx: HookContext<{ session_id: strin
   return note ? [note] : [];
 }
 
+/** Checkpoints the last recorded iteration of this session's loop (once); returns what to report. */
 export async function checkpointRepeat(ctx: HookContext<{ session_id: string }>, file: string): Promise<string[]> {
   const state = await loadState(file, ctx.now()).catch(() => undefined);
   const last = state?.iterations[state.iterations.length - 1];
