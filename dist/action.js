@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-4MPERV2M.js";
+} from "./chunks/chunk-CP2EEKQH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,7 +11,7 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-SJEB24NQ.js";
+} from "./chunks/chunk-MYT2P6RE.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-OC4MQ6TB.js";
 import "./chunks/chunk-4OXAQKEP.js";
@@ -23,7 +23,7 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-3MQ5DR7M.js";
+} from "./chunks/chunk-QHI42QYA.js";
 import {
   LoopkitError,
   formatError,

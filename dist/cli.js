@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-4MPERV2M.js";
+} from "./chunks/chunk-CP2EEKQH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -41,7 +41,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-LIUTUDOV.js";
+} from "./chunks/chunk-AOI73M3H.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-WUI6UIOL.js";
+} from "./chunks/chunk-PEFASQON.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -84,13 +84,12 @@ import {
   mirrorIsOurs,
   openMirrorLog,
   persist,
-  readRegularFile,
   readSettings,
   runVerifier,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-SJEB24NQ.js";
+} from "./chunks/chunk-MYT2P6RE.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -105,7 +104,7 @@ import {
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-SXUJGXZ5.js";
+} from "./chunks/chunk-H7NVCJLO.js";
 import {
   argvWords,
   changesBetween,
@@ -119,12 +118,13 @@ import {
   nextRestoreId,
   pathLines,
   projectRecords,
+  readRegularFile,
   recordFiles,
   saveRecord,
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunks/chunk-3MQ5DR7M.js";
+} from "./chunks/chunk-QHI42QYA.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

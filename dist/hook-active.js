@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-6VABNWJN.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-2ZE7WSEA.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-ASCEHRIW.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-GJTVWGQR.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,7 +1,7 @@
 // The end of a session's transcript (Claude Code's JSONL file under ~/.claude/projects), read by the
 // hooks that must know how a turn went when no hook told them: an API error at SessionEnd, a turn cut
 // off by Esc. Only the tail is read, so a long session costs no more than a short one.
-import { open } from "node:fs/promises";
+import { openRegular } from "../shared/guarded-files.js";
 
 /** How much of a transcript's end is read. */
 const TAIL_BYTES = 256 * 1024;
@@ -22,7 +22,9 @@ export async function transcriptTail(transcriptPath: string | undefined): Promis
   if (!transcriptPath) return [];
   let text: string;
   try {
-    const handle = await open(transcriptPath, "r");
+    // Not a regular file (a FIFO, a device): nothing to read, and nothing to wait on.
+    const handle = await openRegular(transcriptPath, true);
+    if (!handle) return [];
     try {
       const { size } = await handle.stat();
       const start = Math.max(0, size - TAIL_BYTES);

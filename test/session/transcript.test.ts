@@ -1,4 +1,5 @@
 // The transcript's tail as the hooks read it: which turn carries a loop's prompt.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +42,12 @@ describe("promptIdOfTurnWith", () => {
     ]);
     expect(promptIdOfTurnWith(await transcriptTail(file), TAG, SINCE)).toBeNull();
     expect(promptIdOfTurnWith(await transcriptTail(file), TAG, new Date(SINCE.getTime() - 10_000))).toBe("p-2");
+  });
+  it("reads nothing, and waits on nothing, where the transcript is a FIFO or a folder", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "loopkit transcript "));
+    execFileSync("mkfifo", [path.join(dir, "fifo.jsonl")]);
+    expect(await transcriptTail(path.join(dir, "fifo.jsonl"))).toEqual([]);
+    expect(await transcriptTail(dir)).toEqual([]);
   });
   it("is null without a readable transcript", async () => {
     expect(promptIdOfTurnWith(await transcriptTail(undefined), TAG, SINCE)).toBeNull();

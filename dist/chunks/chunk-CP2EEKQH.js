@@ -10,7 +10,7 @@ import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-3MQ5DR7M.js";
+} from "./chunk-QHI42QYA.js";
 import {
   _enum,
   array,

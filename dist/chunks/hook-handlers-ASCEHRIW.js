@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-LIUTUDOV.js";
+} from "./chunk-AOI73M3H.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,11 +28,11 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-SXUJGXZ5.js";
+} from "./chunk-H7NVCJLO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-3MQ5DR7M.js";
+import "./chunk-QHI42QYA.js";
 import {
   formatError,
   removeSessionMarker,

@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-WUI6UIOL.js";
+} from "./chunk-PEFASQON.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,7 +29,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-SJEB24NQ.js";
+} from "./chunk-MYT2P6RE.js";
 import "./chunk-PZX5E6UV.js";
 import "./chunk-OC4MQ6TB.js";
 import {
@@ -46,11 +46,11 @@ import {
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-SXUJGXZ5.js";
+} from "./chunk-H7NVCJLO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-3MQ5DR7M.js";
+import "./chunk-QHI42QYA.js";
 import {
   iso_exports,
   literal,

@@ -12,6 +12,9 @@ import {
   tokensUsed
 } from "./chunk-4OXAQKEP.js";
 import {
+  GuardedFolder
+} from "./chunk-QHI42QYA.js";
+import {
   _enum,
   int,
   iso_exports,
@@ -26,186 +29,8 @@ import {
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
-import { constants as constants2, promises as fs2 } from "node:fs";
-import path2 from "node:path";
-
-// src/shared/guarded-files.ts
-import { randomBytes } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
-var NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = constants.O_NONBLOCK ?? 0;
-function describeEntry(stat) {
-  if (stat.isSymbolicLink()) return "a symbolic link";
-  if (stat.isDirectory()) return "a folder";
-  if (stat.isFile()) return "a file";
-  if (stat.isFIFO()) return "a named pipe (FIFO)";
-  if (stat.isSocket()) return "a socket";
-  return "a device";
-}
-var lstatOrNull = (file) => fs.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
-var GuardedFolder = class {
-  constructor(root, now = () => /* @__PURE__ */ new Date()) {
-    this.root = root;
-    this.now = now;
-  }
-  root;
-  now;
-  /** Everything moved aside so far, for the caller to report. */
-  planted = [];
-  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
-  async dir(rel2) {
-    await fs.mkdir(this.root, { recursive: true });
-    let current = this.root;
-    for (const part of splitRel(rel2)) {
-      current = path.join(current, part);
-      const stat = await lstatOrNull(current);
-      if (stat?.isDirectory()) continue;
-      if (stat) await this.moveAside(current, stat);
-      await fs.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
-      if (!(await fs.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
-    }
-    return current;
-  }
-  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
-  async writeFile(rel2, content) {
-    const dir = await this.dir(path.dirname(rel2));
-    const target = path.join(dir, path.basename(rel2));
-    await this.clearForFile(target);
-    const temp = path.join(dir, `.${path.basename(rel2)}.${randomBytes(6).toString("hex")}.tmp`);
-    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
-    try {
-      await handle.writeFile(content);
-    } finally {
-      await handle.close();
-    }
-    try {
-      await fs.rename(temp, target);
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
-    }
-  }
-  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
-  async append(rel2, content) {
-    const dir = await this.dir(path.dirname(rel2));
-    const target = path.join(dir, path.basename(rel2));
-    await this.clearForFile(target);
-    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
-    try {
-      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
-      await handle.write(content);
-    } finally {
-      await handle.close();
-    }
-  }
-  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
-  async openForAppend(rel2) {
-    const dir = await this.dir(path.dirname(rel2));
-    const target = path.join(dir, path.basename(rel2));
-    await this.clearForFile(target);
-    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      throw new Error(`${target} is not a regular file`);
-    }
-    return handle;
-  }
-  /**
-   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
-   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
-   */
-  async read(rel2, maxBytes) {
-    let current = this.root;
-    for (const part of splitRel(path.dirname(rel2))) {
-      current = path.join(current, part);
-      if (!(await lstatOrNull(current))?.isDirectory()) return null;
-    }
-    return readRegularFile(path.join(current, path.basename(rel2)), maxBytes);
-  }
-  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
-  async keepAside(rel2, keepDir, name) {
-    const file = path.join(this.root, rel2);
-    const stat = await lstatOrNull(file);
-    if (!stat) return null;
-    const dir = await this.dir(keepDir);
-    const kept = path.join(dir, name);
-    await fs.rename(file, kept);
-    return path.relative(this.root, kept);
-  }
-  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
-  async moveAsideIfPresent(rel2) {
-    const file = path.join(this.root, rel2);
-    const stat = await lstatOrNull(file);
-    return stat ? this.moveAside(file, stat) : null;
-  }
-  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
-  async checkFile(rel2) {
-    let current = this.root;
-    for (const part of splitRel(path.dirname(rel2))) {
-      current = path.join(current, part);
-      const stat2 = await lstatOrNull(current);
-      if (!stat2) return null;
-      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
-    }
-    const file = path.join(current, path.basename(rel2));
-    const stat = await lstatOrNull(file);
-    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
-  }
-  /** Checks that `rel` is a real folder (or absent), parents included. */
-  async checkDir(rel2) {
-    let current = this.root;
-    for (const part of splitRel(rel2)) {
-      current = path.join(current, part);
-      const stat = await lstatOrNull(current);
-      if (!stat) return null;
-      if (!stat.isDirectory()) return this.moveAside(current, stat);
-    }
-    return null;
-  }
-  async clearForFile(target) {
-    const stat = await lstatOrNull(target);
-    if (stat && !stat.isFile()) await this.moveAside(target, stat);
-  }
-  async moveAside(file, stat) {
-    const stamp2 = this.now().toISOString().replace(/[:.]/g, "-");
-    const kept = `${file}-foreign-${stamp2}-${randomBytes(3).toString("hex")}`;
-    await fs.rename(file, kept);
-    const planted = { path: path.relative(this.root, file), found: describeEntry(stat), keptAs: path.relative(this.root, kept) };
-    this.planted.push(planted);
-    return planted;
-  }
-};
-function splitRel(rel2) {
-  const parts = path.normalize(rel2).split(path.sep).filter((part) => part !== "" && part !== ".");
-  if (parts.includes("..") || path.isAbsolute(rel2)) throw new Error(`${rel2} is not a path below the guarded folder`);
-  return parts;
-}
-async function readRegularFile(file, maxBytes, position = 0) {
-  const handle = await openRegular(file);
-  if (!handle) return null;
-  try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
-    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
-    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
-  } finally {
-    await handle.close();
-  }
-}
-async function openRegular(file, follow = false) {
-  let handle;
-  try {
-    handle = await fs.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
-  } catch (error) {
-    const code = error.code;
-    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
-    throw error;
-  }
-  if ((await handle.stat()).isFile()) return handle;
-  await handle.close();
-  return null;
-}
 
 // src/auto-loop/history.ts
 var HistoryEntrySchema = object({
@@ -248,7 +73,7 @@ var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
 var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
 var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
-var rel = (...parts) => path2.join(MIRROR_DIR, ...parts);
+var rel = (...parts) => path.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
 var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
 var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
@@ -269,8 +94,8 @@ async function writeMirror(projectDir, state, text, now) {
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs2.mkdir(path2.dirname(file), { recursive: true });
-  const handle = await fs2.open(file, constants2.O_WRONLY | constants2.O_APPEND | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0) | (constants2.O_NONBLOCK ?? 0), 420);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 420);
   try {
     if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
     await handle.write(historyLines(entries));
@@ -293,7 +118,7 @@ async function inspectMirror(projectDir, expectedSha, now) {
   await folder.checkDir(MIRROR_DIR);
   for (const name of FOLDERS) await folder.checkDir(rel(name));
   for (const name of FILES) await folder.checkFile(rel(name));
-  const logs = await fs2.readdir(path2.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  const logs = await fs.readdir(path.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
   for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
   const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
   if (mirror === null) {
@@ -317,9 +142,9 @@ async function writeVerifierLog(projectDir, iteration, run, output, now) {
   const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
   await folder.writeFile(rel("logs", name), output);
-  const dir = path2.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path2.join(dir, file), { force: true })));
+  const dir = path.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
   return rel("logs", name);
 }
 function openMirrorLog(projectDir, name, now) {
@@ -333,10 +158,10 @@ async function readHandoff(projectDir) {
 }
 
 // src/auto-loop/store.ts
-import path3 from "node:path";
+import path2 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path3.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path3.join(dir, "state.json"), history: path3.join(dir, "gate-history.jsonl") };
+  const dir = path2.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path2.join(dir, "state.json"), history: path2.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -485,8 +310,6 @@ function readSettings(env) {
 export {
   HistoryEntrySchema,
   historyEntry,
-  readRegularFile,
-  openRegular,
   MIRROR_DIR,
   inspectMirror,
   mirrorIsOurs,

@@ -7,13 +7,14 @@ import {
   findRepo,
   lastCheckpoint,
   loadRecord,
+  openRegular,
   pathLines,
   recordFiles,
   saveRecord,
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-3MQ5DR7M.js";
+} from "./chunk-QHI42QYA.js";
 import {
   LoopkitError,
   formatError,
@@ -22,13 +23,13 @@ import {
 } from "./chunk-FYQO72EP.js";
 
 // src/session/transcript.ts
-import { open } from "node:fs/promises";
 var TAIL_BYTES = 256 * 1024;
 async function transcriptTail(transcriptPath) {
   if (!transcriptPath) return [];
   let text;
   try {
-    const handle = await open(transcriptPath, "r");
+    const handle = await openRegular(transcriptPath, true);
+    if (!handle) return [];
     try {
       const { size } = await handle.stat();
       const start = Math.max(0, size - TAIL_BYTES);

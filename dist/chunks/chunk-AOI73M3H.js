@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-SXUJGXZ5.js";
+} from "./chunk-H7NVCJLO.js";
 import {
   splitArguments
-} from "./chunk-3MQ5DR7M.js";
+} from "./chunk-QHI42QYA.js";
 import {
   LoopkitError,
   _enum,

@@ -89,6 +89,184 @@ function quoteForShell(value) {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
+// src/shared/guarded-files.ts
+import { randomBytes } from "node:crypto";
+import { constants, promises as fs } from "node:fs";
+import path from "node:path";
+var NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = constants.O_NONBLOCK ?? 0;
+function describeEntry(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFile()) return "a file";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+var lstatOrNull = (file) => fs.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
+var GuardedFolder = class {
+  constructor(root, now = () => /* @__PURE__ */ new Date()) {
+    this.root = root;
+    this.now = now;
+  }
+  root;
+  now;
+  /** Everything moved aside so far, for the caller to report. */
+  planted = [];
+  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
+  async dir(rel) {
+    await fs.mkdir(this.root, { recursive: true });
+    let current = this.root;
+    for (const part of splitRel(rel)) {
+      current = path.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (stat?.isDirectory()) continue;
+      if (stat) await this.moveAside(current, stat);
+      await fs.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
+      if (!(await fs.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+    }
+    return current;
+  }
+  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  async writeFile(rel, content) {
+    const dir = await this.dir(path.dirname(rel));
+    const target = path.join(dir, path.basename(rel));
+    await this.clearForFile(target);
+    const temp = path.join(dir, `.${path.basename(rel)}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
+    try {
+      await handle.writeFile(content);
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  async append(rel, content) {
+    const dir = await this.dir(path.dirname(rel));
+    const target = path.join(dir, path.basename(rel));
+    await this.clearForFile(target);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    try {
+      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
+      await handle.write(content);
+    } finally {
+      await handle.close();
+    }
+  }
+  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
+  async openForAppend(rel) {
+    const dir = await this.dir(path.dirname(rel));
+    const target = path.join(dir, path.basename(rel));
+    await this.clearForFile(target);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(`${target} is not a regular file`);
+    }
+    return handle;
+  }
+  /**
+   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
+   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
+   */
+  async read(rel, maxBytes) {
+    let current = this.root;
+    for (const part of splitRel(path.dirname(rel))) {
+      current = path.join(current, part);
+      if (!(await lstatOrNull(current))?.isDirectory()) return null;
+    }
+    return readRegularFile(path.join(current, path.basename(rel)), maxBytes);
+  }
+  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
+  async keepAside(rel, keepDir, name) {
+    const file = path.join(this.root, rel);
+    const stat = await lstatOrNull(file);
+    if (!stat) return null;
+    const dir = await this.dir(keepDir);
+    const kept = path.join(dir, name);
+    await fs.rename(file, kept);
+    return path.relative(this.root, kept);
+  }
+  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
+  async moveAsideIfPresent(rel) {
+    const file = path.join(this.root, rel);
+    const stat = await lstatOrNull(file);
+    return stat ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
+  async checkFile(rel) {
+    let current = this.root;
+    for (const part of splitRel(path.dirname(rel))) {
+      current = path.join(current, part);
+      const stat2 = await lstatOrNull(current);
+      if (!stat2) return null;
+      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
+    }
+    const file = path.join(current, path.basename(rel));
+    const stat = await lstatOrNull(file);
+    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
+  }
+  /** Checks that `rel` is a real folder (or absent), parents included. */
+  async checkDir(rel) {
+    let current = this.root;
+    for (const part of splitRel(rel)) {
+      current = path.join(current, part);
+      const stat = await lstatOrNull(current);
+      if (!stat) return null;
+      if (!stat.isDirectory()) return this.moveAside(current, stat);
+    }
+    return null;
+  }
+  async clearForFile(target) {
+    const stat = await lstatOrNull(target);
+    if (stat && !stat.isFile()) await this.moveAside(target, stat);
+  }
+  async moveAside(file, stat) {
+    const stamp = this.now().toISOString().replace(/[:.]/g, "-");
+    const kept = `${file}-foreign-${stamp}-${randomBytes(3).toString("hex")}`;
+    await fs.rename(file, kept);
+    const planted = { path: path.relative(this.root, file), found: describeEntry(stat), keptAs: path.relative(this.root, kept) };
+    this.planted.push(planted);
+    return planted;
+  }
+};
+function splitRel(rel) {
+  const parts = path.normalize(rel).split(path.sep).filter((part) => part !== "" && part !== ".");
+  if (parts.includes("..") || path.isAbsolute(rel)) throw new Error(`${rel} is not a path below the guarded folder`);
+  return parts;
+}
+async function readRegularFile(file, maxBytes, position = 0) {
+  const handle = await openRegular(file);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
+    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+async function openRegular(file, follow = false) {
+  let handle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    throw error;
+  }
+  if ((await handle.stat()).isFile()) return handle;
+  await handle.close();
+  return null;
+}
+
 // src/shared/git.ts
 import { devNull } from "node:os";
 import { existsSync, lstatSync } from "node:fs";
@@ -240,8 +418,8 @@ var HeadBuffer = class {
 };
 
 // src/checkpoint/record.ts
-import { promises as fs } from "node:fs";
-import path from "node:path";
+import { promises as fs2 } from "node:fs";
+import path2 from "node:path";
 var Sha = string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
 var ChangesSchema = object({
   added: int().nonnegative(),
@@ -291,11 +469,11 @@ var CheckpointRecordSchema = object({
   failures: int().nonnegative()
 });
 function checkpointsDir(data, projectDir) {
-  return path.join(data, "checkpoints", projectKey(projectDir));
+  return path2.join(data, "checkpoints", projectKey(projectDir));
 }
 function recordFiles(data, projectDir, loopId) {
   const dir = checkpointsDir(data, projectDir);
-  return { record: path.join(dir, `${loopId}.json`), index: path.join(dir, `${loopId}.index`) };
+  return { record: path2.join(dir, `${loopId}.json`), index: path2.join(dir, `${loopId}.index`) };
 }
 function loadRecord(file, now) {
   return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
@@ -311,23 +489,23 @@ async function projectRecords(data, projectDir) {
   return readRecordsIn(checkpointsDir(data, projectDir));
 }
 async function allRecords(data) {
-  const root = path.join(data, "checkpoints");
-  const projects = await fs.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path.join(root, project))))).flat();
+  const root = path2.join(data, "checkpoints");
+  const projects = await fs2.readdir(root).catch(() => []);
+  return (await Promise.all(projects.map((project) => readRecordsIn(path2.join(root, project))))).flat();
 }
 async function findRecord(data, loopId) {
-  const root = path.join(data, "checkpoints");
-  for (const project of await fs.readdir(root).catch(() => [])) {
-    const read = await readJson(path.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+  const root = path2.join(data, "checkpoints");
+  for (const project of await fs2.readdir(root).catch(() => [])) {
+    const read = await readJson(path2.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.loop_id === loopId) return read.value;
   }
   return void 0;
 }
 async function readRecordsIn(dir) {
-  const names = (await fs.readdir(dir).catch(() => [])).filter((n) => n.endsWith(".json"));
+  const names = (await fs2.readdir(dir).catch(() => [])).filter((n) => n.endsWith(".json"));
   const records = [];
   for (const name of names) {
-    const read = await readJson(path.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(path2.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists) records.push(read.value);
   }
   const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
@@ -370,8 +548,8 @@ function pathLines(changes, limit = KEEP_PATHS) {
 }
 
 // src/checkpoint/tree.ts
-import { existsSync as existsSync2, promises as fs2 } from "node:fs";
-import path2 from "node:path";
+import { existsSync as existsSync2, promises as fs3 } from "node:fs";
+import path3 from "node:path";
 async function git(repo, args, options = {}) {
   const result = await runGit(repo, args, options);
   if (!result.ok) {
@@ -381,23 +559,23 @@ async function git(repo, args, options = {}) {
   return result.stdout;
 }
 function ownPaths(repo, projectDir) {
-  const rel = path2.relative(repo.workTree, projectDir).split(path2.sep).join("/");
+  const rel = path3.relative(repo.workTree, projectDir).split(path3.sep).join("/");
   const prefix = rel ? `${rel}/` : "";
   return [`${prefix}.auto-loop`, `${prefix}.auto-loop-foreign-*`];
 }
 var MAX_SEED_BYTES = 512 * 1024 * 1024;
 async function seedIndex(repo, projectDir, indexFile) {
   if (existsSync2(indexFile)) return;
-  await fs2.mkdir(path2.dirname(indexFile), { recursive: true });
-  const own = path2.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
-  const stat = await fs2.lstat(own).catch(() => null);
-  if (stat?.isFile() && stat.size <= MAX_SEED_BYTES) await fs2.copyFile(own, indexFile).catch(() => void 0);
+  await fs3.mkdir(path3.dirname(indexFile), { recursive: true });
+  const own = path3.resolve(repo.workTree, (await git(repo, ["rev-parse", "--git-path", "index"])).trim());
+  const stat = await fs3.lstat(own).catch(() => null);
+  if (stat?.isFile() && stat.size <= MAX_SEED_BYTES) await fs3.copyFile(own, indexFile).catch(() => void 0);
   await git(repo, ["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ...ownPaths(repo, projectDir)], { indexFile });
 }
 async function gitDirOf(repo) {
-  if ((await fs2.lstat(repo.gitDir)).isDirectory()) return fs2.realpath(repo.gitDir);
+  if ((await fs3.lstat(repo.gitDir)).isDirectory()) return fs3.realpath(repo.gitDir);
   const dir = (await git(repo, ["rev-parse", "--path-format=absolute", "--git-common-dir"])).trim();
-  return fs2.realpath(dir).catch(() => dir);
+  return fs3.realpath(dir).catch(() => dir);
 }
 async function checkGitDir(repo, expected) {
   const gitDir = await gitDirOf(repo);
@@ -416,7 +594,7 @@ async function snapshotTree(repo, projectDir, indexFile, expectGitDir, first) {
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
   } catch (error) {
     if (!/index/i.test(error.message)) throw error;
-    await fs2.rm(indexFile, { force: true });
+    await fs3.rm(indexFile, { force: true });
     await seedIndex(repo, projectDir, indexFile);
     await git(repo, ["add", "-A", "--", ".", ...ownPaths(repo, projectDir).map((p) => `:(exclude)${p}`)], { indexFile });
   }
@@ -453,6 +631,9 @@ export {
   splitArguments,
   argvWords,
   splitWords,
+  GuardedFolder,
+  readRegularFile,
+  openRegular,
   runGit,
   guardedGitEnv,
   findRepo,

@@ -3,10 +3,8 @@ import {
   BoundedOutput,
   historyEntry,
   loopFiles,
-  openRegular,
-  readRegularFile,
   readSettings
-} from "./chunk-SJEB24NQ.js";
+} from "./chunk-MYT2P6RE.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -20,13 +18,15 @@ import {
 } from "./chunk-4OXAQKEP.js";
 import {
   apiErrorSummary
-} from "./chunk-SXUJGXZ5.js";
+} from "./chunk-H7NVCJLO.js";
 import {
   findRepo,
   guardedGitEnv,
+  openRegular,
+  readRegularFile,
   runGit,
   splitArguments
-} from "./chunk-3MQ5DR7M.js";
+} from "./chunk-QHI42QYA.js";
 import {
   LoopkitError,
   _enum,
