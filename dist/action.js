@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-CP2EEKQH.js";
+} from "./chunks/chunk-WFV5UGFI.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-MYT2P6RE.js";
+} from "./chunks/chunk-37D3XGOH.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-OC4MQ6TB.js";
-import "./chunks/chunk-4OXAQKEP.js";
+import "./chunks/chunk-26H3Z7IF.js";
+import "./chunks/chunk-VB7MDBE3.js";
 import {
   checkGitDir,
   findRecord,

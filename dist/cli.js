@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-3UD2MUY5.js";
+} from "./chunks/chunk-L4YIKEQS.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-CP2EEKQH.js";
+} from "./chunks/chunk-WFV5UGFI.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-PEFASQON.js";
+} from "./chunks/chunk-HNS6QELQ.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -89,18 +89,18 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-MYT2P6RE.js";
+} from "./chunks/chunk-37D3XGOH.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-OC4MQ6TB.js";
+} from "./chunks/chunk-26H3Z7IF.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-4OXAQKEP.js";
+} from "./chunks/chunk-VB7MDBE3.js";
 import {
   appendCheckpoint,
   checkpointRef

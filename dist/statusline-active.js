@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-JTGAS7JY.js";
 import {
   elapsedMs
-} from "./chunks/chunk-OC4MQ6TB.js";
+} from "./chunks/chunk-26H3Z7IF.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-4OXAQKEP.js";
+} from "./chunks/chunk-VB7MDBE3.js";
 import {
   SessionMarkerSchema,
   formatDuration,

@@ -7,7 +7,7 @@ import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
 import { readSettings } from "./settings.js";
-import type { Launch } from "./state.js";
+import { UNMEASURED_SANDBOX, type Launch } from "./state.js";
 
 /** A variable whose name says it holds a secret. */
 const SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
@@ -33,6 +33,7 @@ export function captureLaunch(env: NodeJS.ProcessEnv, projectDir: string): Launc
     verifier_timeout_ms: settings.verifierTimeoutMs,
     audit_timeout_ms: settings.auditTimeoutMs,
     context_window: settings.contextWindow,
+    agent_sandbox: { ...UNMEASURED_SANDBOX },
   };
 }
 

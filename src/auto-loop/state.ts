@@ -47,6 +47,8 @@ const AuditResultSchema = z.object({
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 
+export const UNMEASURED_SANDBOX = { agent: "unknown", how: "not measured", fail_if_unavailable: false } as const;
+
 /** What the loop runs with, fixed at start (src/auto-loop/launch.ts). No secret is ever stored here. */
 const LaunchSchema = z.object({
   /** The audit's claude, a real absolute path outside the project. */
@@ -58,6 +60,21 @@ const LaunchSchema = z.object({
   verifier_timeout_ms: z.int().positive(),
   audit_timeout_ms: z.int().positive(),
   context_window: z.int().positive(),
+  /**
+   * Whether the loop's agent runs under Claude Code's sandbox, as measured when the loop started (a
+   * probe from the skill's sandboxed shell), and so whether what loopkit runs from the project (the
+   * verifier) runs under the same policy. Files written before loopkit measured it say "unknown",
+   * which is treated as sandboxed wherever a sandbox can start (fail closed).
+   */
+  agent_sandbox: z
+    .object({
+      agent: z.enum(["sandboxed", "unsandboxed", "unknown"]),
+      /** How it was measured, in words, for --status. */
+      how: z.string(),
+      /** The person's sandbox.failIfUnavailable: a verifier that cannot be sandboxed is then not run. */
+      fail_if_unavailable: z.boolean(),
+    })
+    .default(UNMEASURED_SANDBOX),
 });
 export type Launch = z.infer<typeof LaunchSchema>;
 

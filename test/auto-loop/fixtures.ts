@@ -16,7 +16,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     goal_file: null,
     verify_command: "npm test",
     caps: { max_iterations: 40, max_tokens: 2_000_000, max_wallclock_ms: 4 * 3_600_000, restart_pct: 70 },
-    launch: { claude_bin: "/usr/bin/claude", env: { PATH: "/usr/bin" }, credential_names: [], verifier_timeout_ms: 600_000, audit_timeout_ms: 600_000, context_window: 200_000 },
+    launch: { claude_bin: "/usr/bin/claude", env: { PATH: "/usr/bin" }, credential_names: [], verifier_timeout_ms: 600_000, audit_timeout_ms: 600_000, context_window: 200_000, agent_sandbox: { agent: "unknown", how: "not measured", fail_if_unavailable: false } },
     protect: { globs: [], snapshot: {}, changed: [] },
     started_at: T0.toISOString(),
     updated_at: T0.toISOString(),

@@ -4,18 +4,19 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-MYT2P6RE.js";
+} from "./chunk-37D3XGOH.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-OC4MQ6TB.js";
+} from "./chunk-26H3Z7IF.js";
 import {
   AUDIT_VOTES,
+  UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-4OXAQKEP.js";
+} from "./chunk-VB7MDBE3.js";
 import {
   apiErrorSummary
 } from "./chunk-H7NVCJLO.js";
@@ -236,7 +237,8 @@ function captureLaunch(env, projectDir) {
     credential_names: credentials.sort(),
     verifier_timeout_ms: settings.verifierTimeoutMs,
     audit_timeout_ms: settings.auditTimeoutMs,
-    context_window: settings.contextWindow
+    context_window: settings.contextWindow,
+    agent_sandbox: { ...UNMEASURED_SANDBOX }
   };
 }
 function launchEnv(launch, current) {

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-OC4MQ6TB.js";
+} from "./chunk-26H3Z7IF.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-4OXAQKEP.js";
+} from "./chunk-VB7MDBE3.js";
 import {
   allRecords,
   loadRecord,

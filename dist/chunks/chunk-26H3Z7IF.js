@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-4OXAQKEP.js";
+} from "./chunk-VB7MDBE3.js";
 import {
   formatDuration
 } from "./chunk-FYQO72EP.js";

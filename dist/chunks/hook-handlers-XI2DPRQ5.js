@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-PEFASQON.js";
+} from "./chunk-HNS6QELQ.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,13 +29,13 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-MYT2P6RE.js";
+} from "./chunk-37D3XGOH.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-OC4MQ6TB.js";
+import "./chunk-26H3Z7IF.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-4OXAQKEP.js";
+} from "./chunk-VB7MDBE3.js";
 import {
   loadOwned,
   ownsLoop

@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-4OXAQKEP.js";
+} from "./chunk-VB7MDBE3.js";
 import {
   GuardedFolder
 } from "./chunk-QHI42QYA.js";

@@ -45,6 +45,7 @@ var AuditResultSchema = object({
   failure: string().nullable(),
   tokens: int().nonnegative()
 });
+var UNMEASURED_SANDBOX = { agent: "unknown", how: "not measured", fail_if_unavailable: false };
 var LaunchSchema = object({
   /** The audit's claude, a real absolute path outside the project. */
   claude_bin: string().min(1),
@@ -54,7 +55,20 @@ var LaunchSchema = object({
   credential_names: array(string()),
   verifier_timeout_ms: int().positive(),
   audit_timeout_ms: int().positive(),
-  context_window: int().positive()
+  context_window: int().positive(),
+  /**
+   * Whether the loop's agent runs under Claude Code's sandbox, as measured when the loop started (a
+   * probe from the skill's sandboxed shell), and so whether what loopkit runs from the project (the
+   * verifier) runs under the same policy. Files written before loopkit measured it say "unknown",
+   * which is treated as sandboxed wherever a sandbox can start (fail closed).
+   */
+  agent_sandbox: object({
+    agent: _enum(["sandboxed", "unsandboxed", "unknown"]),
+    /** How it was measured, in words, for --status. */
+    how: string(),
+    /** The person's sandbox.failIfUnavailable: a verifier that cannot be sandboxed is then not run. */
+    fail_if_unavailable: boolean()
+  }).default(UNMEASURED_SANDBOX)
 });
 var AutoLoopStateSchema = object({
   version: literal(1),
@@ -125,6 +139,7 @@ function tokensUsed(state) {
 export {
   LOOP_STATUSES,
   AUDIT_VOTES,
+  UNMEASURED_SANDBOX,
   AutoLoopStateSchema,
   tokensUsed
 };
