@@ -1,6 +1,7 @@
-// Bundles src/ into self-contained ESM files under dist/ (no node_modules needed at run time).
-// Code splitting keeps dist/hook.js tiny: the heavy modules load only when a loop is active.
-// `node scripts/build.mjs --outdir DIR` builds elsewhere (the staleness test compares the two).
+// Bundles src/ into self-contained ESM files under plugins/loopkit/dist/ (the shipped plugin: no
+// node_modules needed at run time). Code splitting keeps dist/hook.cjs tiny: the heavy modules load only
+// when a loop is active. `node scripts/build.mjs --outdir DIR` builds elsewhere (the staleness test
+// compares the two).
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -8,8 +9,9 @@ import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const plugin = path.join(root, "plugins", "loopkit");
 const { values } = parseArgs({ options: { outdir: { type: "string" } } });
-const outdir = path.resolve(values.outdir ?? path.join(root, "dist"));
+const outdir = path.resolve(values.outdir ?? path.join(plugin, "dist"));
 
 await rm(outdir, { recursive: true, force: true });
 const common = {
@@ -58,7 +60,12 @@ await build({
   banner: { js: 'const __loopkitEntryUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
 
-// schemas/: the JSON Schema of each JSON output, from its zod schema (only for the real dist/).
+// dist/package.json marks the .js files as ES modules. The plugin folder has no package.json of its own
+// (one with a lockfile makes Claude Code run `npm ci` in the plugin cache), and without a marker Node
+// reads them as CommonJS: refused before Node 20.19 / 22.7, parsed twice (CommonJS, then ESM) after.
+await writeFile(path.join(outdir, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+
+// The plugin's schemas/: the JSON Schema of each JSON output, from its zod schema (only for the real dist/).
 if (values.outdir === undefined) {
   // Inside the repository (.tmp/ is ignored), so that the generator finds zod in node_modules.
   await mkdir(path.join(root, ".tmp"), { recursive: true });
@@ -66,9 +73,9 @@ if (values.outdir === undefined) {
   try {
     await build({ ...common, outdir: temp, entryPoints: { "json-schemas": "scripts/json-schemas.ts" }, packages: "external", format: "esm", outExtension: { ".js": ".mjs" } });
     const { jsonSchemaFiles } = await import(pathToFileURL(path.join(temp, "json-schemas.mjs")).href);
-    await rm(path.join(root, "schemas"), { recursive: true, force: true });
-    await mkdir(path.join(root, "schemas"));
-    for (const [name, text] of Object.entries(jsonSchemaFiles())) await writeFile(path.join(root, "schemas", name), text);
+    await rm(path.join(plugin, "schemas"), { recursive: true, force: true });
+    await mkdir(path.join(plugin, "schemas"));
+    for (const [name, text] of Object.entries(jsonSchemaFiles())) await writeFile(path.join(plugin, "schemas", name), text);
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

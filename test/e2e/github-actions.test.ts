@@ -40,7 +40,8 @@ const loopkitRun = (args: string[], env: Record<string, string>) => runLoopkit(m
 
 /**
  * action.yml's run step as the runner runs it: its env with the inputs (or their defaults) and
- * runner.temp filled in, its script from a file under bash in the checkout, GITHUB_ACTION_PATH the plugin.
+ * runner.temp filled in, its script from a file under bash in the checkout, GITHUB_ACTION_PATH the
+ * plugin copy's checkout (the action runs plugins/loopkit/dist/action.js under it).
  * The install step is stood in for by linking the pinned claude where it would have put it.
  */
 function actionStep(inputs: Partial<Record<string, string>>, env: Record<string, string> = {}) {
@@ -61,7 +62,7 @@ function actionStep(inputs: Partial<Record<string, string>>, env: Record<string,
   writeFileSync(script, step.run);
   return execa("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
     cwd: sandbox.project,
-    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.dir, ...stepEnv, ...env }),
+    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.checkout, ...stepEnv, ...env }),
     extendEnv: false,
     reject: false,
     timeout: 240_000,

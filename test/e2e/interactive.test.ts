@@ -8,7 +8,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, claudeEnv, PLUGIN_DIR, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationOf } from "./repeat-helpers.js";
 import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
@@ -88,7 +88,7 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
     launcher,
     `cd ${shellQuote(sandbox.project)} && exec env -i ${Object.entries(env)
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
-      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
+      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(PLUGIN_DIR)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
   );
   await tmux("new-session", "-d", "-s", "cc", "-x", "200", "-y", "50", `sh ${shellQuote(launcher)}`);
   await waitFor("the input prompt", async () => idle(await screen()));

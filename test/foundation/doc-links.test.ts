@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const docs = [
   "README.md",
-  ...["docs", "skills/repeat", "skills/repeat/references", "skills/auto-loop", "skills/auto-loop/references"].flatMap((dir) =>
+  ...["docs", ...["repeat", "repeat/references", "auto-loop", "auto-loop/references"].map((dir) => `plugins/loopkit/skills/${dir}`)].flatMap((dir) =>
     readdirSync(path.join(root, dir)).filter((name) => name.endsWith(".md")).map((name) => path.join(dir, name)),
   ),
 ];

@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import type { FakeModel, LoggedRequest } from "./fake-model.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The shipped plugin folder of this checkout (what `claude --plugin-dir` loads). */
+export const PLUGIN_DIR = path.join(REPO_ROOT, "plugins", "loopkit");
 
 /**
  * The Claude Code versions the e2e suite runs against (package.json pins both; the newest is an npm
@@ -60,7 +62,7 @@ export interface ClaudeRunOptions {
   timeoutMs?: number;
   resume?: string;
   cwd?: string;
-  /** Default: the repository root. */
+  /** Default: the checkout's plugin folder, plugins/loopkit. */
   pluginDir?: string;
 }
 
@@ -143,7 +145,7 @@ export function claudeEnv(model: FakeModel, sandbox: Sandbox, extra: Record<stri
 }
 
 function claudeArgs(options: ClaudeRunOptions): string[] {
-  const args = ["-p", options.prompt, "--plugin-dir", options.pluginDir ?? REPO_ROOT, "--output-format", "stream-json", "--verbose", "--include-hook-events"];
+  const args = ["-p", options.prompt, "--plugin-dir", options.pluginDir ?? PLUGIN_DIR, "--output-format", "stream-json", "--verbose", "--include-hook-events"];
   if (options.resume) args.push("--resume", options.resume);
   return [...args, ...(options.args ?? [])];
 }
