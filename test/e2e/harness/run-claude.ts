@@ -62,8 +62,8 @@ export interface ClaudeRunOptions {
   timeoutMs?: number;
   resume?: string;
   cwd?: string;
-  /** Default: the checkout's plugin folder, plugins/loopkit. */
-  pluginDir?: string;
+  /** Default: the checkout's plugin folder, plugins/loopkit; null: no --plugin-dir (the plugins installed in HOME). */
+  pluginDir?: string | null;
 }
 
 export interface ClaudeRun {
@@ -145,7 +145,8 @@ export function claudeEnv(model: FakeModel, sandbox: Sandbox, extra: Record<stri
 }
 
 function claudeArgs(options: ClaudeRunOptions): string[] {
-  const args = ["-p", options.prompt, "--plugin-dir", options.pluginDir ?? PLUGIN_DIR, "--output-format", "stream-json", "--verbose", "--include-hook-events"];
+  const pluginDir = options.pluginDir === null ? [] : ["--plugin-dir", options.pluginDir ?? PLUGIN_DIR];
+  const args = ["-p", options.prompt, ...pluginDir, "--output-format", "stream-json", "--verbose", "--include-hook-events"];
   if (options.resume) args.push("--resume", options.resume);
   return [...args, ...(options.args ?? [])];
 }
@@ -229,10 +230,10 @@ export async function traceNodeProcesses(sandbox: Sandbox): Promise<NodeTrace> {
 }
 
 /** Runs a plain CLI subcommand (e.g. `plugin validate <dir>`) in the same offline environment. */
-export async function claudeCommand(options: { model: FakeModel; sandbox: Sandbox; args: string[]; timeoutMs?: number }) {
+export async function claudeCommand(options: { model: FakeModel; sandbox: Sandbox; args: string[]; env?: Record<string, string>; timeoutMs?: number }) {
   const result = await execa(CLAUDE_BIN, options.args, {
     cwd: options.sandbox.project,
-    env: claudeEnv(options.model, options.sandbox),
+    env: claudeEnv(options.model, options.sandbox, options.env),
     extendEnv: false,
     input: "",
     reject: false,
