@@ -20,7 +20,7 @@ export type RunInput = (typeof RUN_INPUTS)[number];
 export const inputVariable = (name: RunInput) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
 
 function usage(message: string, value?: unknown): LoopkitError {
-  return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and skills/auto-loop/references/ci.md" });
+  return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and docs/ci.md" });
 }
 
 const PERMISSION_OPTION = /^--(allowedTools|allowed-tools|permission-mode|dangerously-skip-permissions|settings)(=|$)/;

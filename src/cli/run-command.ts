@@ -1,4 +1,4 @@
-// `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (skills/auto-loop/references/long-runs.md).
+// `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (docs/long-runs.md).
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Command } from "commander";

@@ -22,7 +22,7 @@ The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
 loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
-SIGTERM: exit 130 or 143) (skills/auto-loop/references/ci.md).
+SIGTERM: exit 130 or 143) (docs/ci.md in the loopkit repository).
 
 Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.

@@ -51,7 +51,7 @@ var VALUE_FLAGS = {
 var RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "anthropic-api-key"];
 var inputVariable = (name) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
 function usage(message, value) {
-  return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and skills/auto-loop/references/ci.md" });
+  return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and docs/ci.md" });
 }
 var PERMISSION_OPTION = /^--(allowedTools|allowed-tools|permission-mode|dangerously-skip-permissions|settings)(=|$)/;
 function runArguments(env, paths) {
