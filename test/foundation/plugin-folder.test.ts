@@ -32,6 +32,10 @@ describe("the shipped plugin folder", () => {
     expect(JSON.parse(readFileSync(path.join(plugin, "dist", "package.json"), "utf8"))).toEqual({ type: "module" });
   });
 
+  it("is the only copy: the repository root holds none of the plugin's parts (a branch on the old top-level layout can bring them back)", () => {
+    expect(readdirSync(root).filter((name) => ["bin", "dist", "hooks", "schemas", "skills"].includes(name))).toEqual([]);
+  });
+
   it("carries the repository's license", () => {
     expect(readFileSync(path.join(plugin, "LICENSE"), "utf8")).toBe(readFileSync(path.join(root, "LICENSE"), "utf8"));
   });
