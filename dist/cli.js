@@ -5553,7 +5553,7 @@ function nextConversation(terminal, newSessionId) {
 function conversationBegun(terminal) {
   return terminal.conversation && !terminal.conversation.begun ? { ...terminal, conversation: { ...terminal.conversation, begun: true } } : terminal;
 }
-var isOrphaned = (state, runnerAlive2) => state.terminal !== null && state.phase !== "ended" && !runnerAlive2;
+var isOrphaned = (state, runnerAlive2) => state.terminal !== null && (state.phase === "running" || state.phase === "waiting") && !runnerAlive2;
 
 // src/repeat/status.ts
 var RepeatStatusSchema = object({
@@ -5582,9 +5582,13 @@ var RepeatStatusSchema = object({
   elapsed_ms: int(),
   /** Who drives the loop: its Claude Code session's hooks, or `loopkit repeat` from a terminal; null with no loop. */
   driver: _enum(["session", "terminal"]).nullable(),
-  /** A terminal loop's runner process and whether it still drives the loop (its lock is held); null otherwise. */
+  /**
+   * A terminal loop's runner process, and how it stands: running (it holds the loop's lock), stopped
+   * (the loop paused or ended, as it should), gone (the loop would go on, but nothing drives it: the
+   * machine restarted, the process was killed); null for a session's loop.
+   */
   runner_pid: int().nullable(),
-  runner_alive: boolean().nullable(),
+  runner: _enum(["running", "stopped", "gone"]).nullable(),
   /** A detached runner's output, in loopkit's data folder; null otherwise. */
   log_file: string().nullable(),
   /** A terminal loop's Claude Code session (with fresh, the latest iteration's); null otherwise. */
@@ -5630,7 +5634,7 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
       elapsed_ms: 0,
       driver: null,
       runner_pid: null,
-      runner_alive: null,
+      runner: null,
       log_file: null,
       conversation_id: null,
       fresh: null,
@@ -5667,7 +5671,7 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
     elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
     driver: terminal ? "terminal" : "session",
     runner_pid: terminal?.pid ?? null,
-    runner_alive: terminal ? runnerAlive2 && isActive(state) : null,
+    runner: !terminal ? null : orphaned ? "gone" : runnerAlive2 && isActive(state) && state.phase !== "paused" ? "running" : "stopped",
     log_file: terminal?.log_file ?? null,
     conversation_id: terminal?.conversation?.session_id ?? null,
     fresh: terminal?.fresh ?? null,
@@ -5696,7 +5700,7 @@ function formatStatus2(s, now) {
 var control = (s) => controlCommand(s.driver === "terminal");
 function terminalLines(s) {
   const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
-  const runner = !s.active ? `${where} (done)` : s.runner_alive ? `${where}, running` : `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was stopped)`;
+  const runner = s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
   const conversation = s.fresh ? "a fresh one each iteration; the latest" : "one for the whole loop";
   return [
     `  runner:   ${runner}`,
@@ -6134,7 +6138,9 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
   return startDetached(io2.entry, args, logFile, io2);
 }
 async function runHere(ctx, request, launch, options, io2) {
-  const release = await holdRunnerLock(terminalRunDir(ctx.dataDir, ctx.projectDir), (error) => io2.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here
+  const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
+  if (await runnerAlive(dir)) io2.stderr("loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n");
+  const release = await holdRunnerLock(dir, (error) => io2.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here
 `), REPEAT_RUNNER);
   const stop = trapStop();
   try {
@@ -6151,7 +6157,9 @@ async function runHere(ctx, request, launch, options, io2) {
         projectDir: ctx.projectDir,
         env: io2.env,
         now: () => io2.now(),
-        print: (line) => io2.stdout(`${line}
+        // A detached runner's log is read later: each line says when it was written.
+        print: (line) => io2.stdout(options.runnerLog ? `${io2.now().toISOString()} ${line}
+` : `${line}
 `),
         runTurn: runClaudePhase,
         newSessionId: randomUUID4,

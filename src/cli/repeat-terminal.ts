@@ -16,7 +16,7 @@ import { activeError, activeTerminalLoop, resumeTerminalLoop, startTerminalLoop,
 import { tellPerson } from "../notify/tell.js";
 import { keepNewestLogs, lastSettings, runClaudePhase, settingsObject } from "../run/claude-phase.js";
 import { driveRepeat } from "../run/repeat-runner.js";
-import { holdRunnerLock, type RunnerKind } from "../run/runner-lock.js";
+import { holdRunnerLock, runnerAlive, type RunnerKind } from "../run/runner-lock.js";
 import { isExecutable, resolveClaude } from "../shared/claude-bin.js";
 import { LoopkitError } from "../shared/errors.js";
 import { startDetached, tellParentStarted } from "./detach.js";
@@ -96,7 +96,9 @@ async function detach(ctx: RepeatContext, claudeArgs: string[], loopWords: strin
 
 /** Runs the loop in this process until it ends or pauses. */
 async function runHere(ctx: RepeatContext, request: TerminalRequest, launch: Pick<TerminalRun, "claude_bin" | "claude_args"> | null, options: TerminalOptions, io: CliIo): Promise<number> {
-  const release = await holdRunnerLock(terminalRunDir(ctx.dataDir, ctx.projectDir), (error) => io.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here\n`), REPEAT_RUNNER);
+  const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
+  if (await runnerAlive(dir)) io.stderr("loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n");
+  const release = await holdRunnerLock(dir, (error) => io.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here\n`), REPEAT_RUNNER);
   const stop = trapStop();
   try {
     const runner = { pid: process.pid, log_file: options.runnerLog ?? null };
@@ -115,7 +117,8 @@ async function runHere(ctx: RepeatContext, request: TerminalRequest, launch: Pic
         projectDir: ctx.projectDir,
         env: io.env,
         now: () => io.now(),
-        print: (line) => io.stdout(`${line}\n`),
+        // A detached runner's log is read later: each line says when it was written.
+        print: (line) => io.stdout(options.runnerLog ? `${io.now().toISOString()} ${line}\n` : `${line}\n`),
         runTurn: runClaudePhase,
         newSessionId: randomUUID,
         newToken: randomUUID,

@@ -35,9 +35,13 @@ export const RepeatStatusSchema = z.object({
   elapsed_ms: z.int(),
   /** Who drives the loop: its Claude Code session's hooks, or `loopkit repeat` from a terminal; null with no loop. */
   driver: z.enum(["session", "terminal"]).nullable(),
-  /** A terminal loop's runner process and whether it still drives the loop (its lock is held); null otherwise. */
+  /**
+   * A terminal loop's runner process, and how it stands: running (it holds the loop's lock), stopped
+   * (the loop paused or ended, as it should), gone (the loop would go on, but nothing drives it: the
+   * machine restarted, the process was killed); null for a session's loop.
+   */
   runner_pid: z.int().nullable(),
-  runner_alive: z.boolean().nullable(),
+  runner: z.enum(["running", "stopped", "gone"]).nullable(),
   /** A detached runner's output, in loopkit's data folder; null otherwise. */
   log_file: z.string().nullable(),
   /** A terminal loop's Claude Code session (with fresh, the latest iteration's); null otherwise. */
@@ -70,7 +74,7 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
     return {
       version: 1, active: false, status: "none", exit_code: EXIT.noLoop, loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
       iteration: 0, max_iterations: null, results: [], passes: 0, failures: 0, consecutive_failures: 0, last_summary: null, next_at: null,
-      started_at: null, ended_at: null, elapsed_ms: 0, driver: null, runner_pid: null, runner_alive: null, log_file: null, conversation_id: null, fresh: null, ...checkpoints,
+      started_at: null, ended_at: null, elapsed_ms: 0, driver: null, runner_pid: null, runner: null, log_file: null, conversation_id: null, fresh: null, ...checkpoints,
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -103,7 +107,7 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
     elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
     driver: terminal ? "terminal" : "session",
     runner_pid: terminal?.pid ?? null,
-    runner_alive: terminal ? runnerAlive && isActive(state) : null,
+    runner: !terminal ? null : orphaned ? "gone" : runnerAlive && isActive(state) && state.phase !== "paused" ? "running" : "stopped",
     log_file: terminal?.log_file ?? null,
     conversation_id: terminal?.conversation?.session_id ?? null,
     fresh: terminal?.fresh ?? null,
@@ -135,7 +139,8 @@ const control = (s: RepeatStatus) => controlCommand(s.driver === "terminal");
 /** Where a terminal loop runs: its runner (alive or gone), its log, its conversation. */
 function terminalLines(s: RepeatStatus): string[] {
   const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
-  const runner = !s.active ? `${where} (done)` : s.runner_alive ? `${where}, running` : `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was stopped)`;
+  const runner =
+    s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
   const conversation = s.fresh ? "a fresh one each iteration; the latest" : "one for the whole loop";
   return [
     `  runner:   ${runner}`,

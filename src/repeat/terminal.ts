@@ -38,5 +38,5 @@ export function conversationBegun(terminal: TerminalRun): TerminalRun {
   return terminal.conversation && !terminal.conversation.begun ? { ...terminal, conversation: { ...terminal.conversation, begun: true } } : terminal;
 }
 
-/** A terminal loop that is active while no runner drives it (the machine restarted, its process was killed): it waits for --resume. */
-export const isOrphaned = (state: RepeatState, runnerAlive: boolean) => state.terminal !== null && state.phase !== "ended" && !runnerAlive;
+/** A terminal loop that would go on (running or waiting) while no runner drives it (the machine restarted, its process was killed): it waits for --resume. */
+export const isOrphaned = (state: RepeatState, runnerAlive: boolean) => state.terminal !== null && (state.phase === "running" || state.phase === "waiting") && !runnerAlive;

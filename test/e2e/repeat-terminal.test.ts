@@ -96,8 +96,56 @@ describe("loopkit repeat in the foreground of a terminal", () => {
     ]);
     const history = await execa(process.execPath, [plugin.cli, "history"], { env: env(), extendEnv: false, reject: false });
     expect(history.stdout).toContain(state.loop_id);
-    expect(await status()).toMatchObject({ status: "COMPLETED", exit_code: 0, driver: "terminal", runner_alive: false, conversation_id: sessionOf(turns[0]!), fresh: false, results: ["pass", "pass"] });
+    expect(await status()).toMatchObject({ status: "COMPLETED", exit_code: 0, driver: "terminal", runner: "stopped", conversation_id: sessionOf(turns[0]!), fresh: false, results: ["pass", "pass"] });
   }, 180_000);
+});
+
+describe("stopping a loop run from a terminal", () => {
+  it("Ctrl-C (SIGINT) during a wait pauses it (exit 5); --resume --detach goes on with the next iteration in the same conversation", async () => {
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - one"), result("REPEAT-RESULT: pass - two")]);
+    model.setScript(script);
+    const first = model.requests.length;
+    const runner = repeat(["1h", "--iterations", "3", "check the build"]);
+    await waitFor("iteration 1", async () => (await status()).status === "waiting" || undefined);
+    runner.kill("SIGINT");
+    const stopped = await runner;
+    expect(stopped.exitCode, `${stopped.stdout}\n${stopped.stderr}`).toBe(5);
+    expect(lines(stopped.stdout).at(-1)).toBe('loopkit repeat paused before iteration 2/3 of "check the build": its runner was stopped (SIGINT). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.');
+    expect(await status()).toMatchObject({ active: true, status: "paused", exit_code: 5, runner: "stopped", iteration: 1, results: ["pass"] });
+
+    const resumed = await repeat(["--resume", "--detach"]);
+    expect(resumed.exitCode, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);
+    expect(String(resumed.stdout)).toMatch(/^loopkit repeat resumed \(loop-\d+\): "check the build", iteration 2\/3 runs now[\s\S]*runs detached in process \d+/);
+    await waitFor("iteration 2", async () => (await status()).results.length === 2 || undefined);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    const turns = model.requests.slice(first).filter((r) => r.kind === "main");
+    expect(new Set(turns.map(sessionOf)).size).toBe(1);
+    expect((await repeat(["--cancel"])).exitCode).toBe(0);
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED", iterations: [{ summary: "one" }, { summary: "two" }] });
+  }, 180_000);
+
+  it("--cancel from another shell during an iteration stops its claude at once; the runner exits 7 and the iteration is not counted", async () => {
+    const { script, seen } = iterationScript([{ text: "thinking...\nREPEAT-RESULT: pass", delayMs: 150_000 }]);
+    model.setScript(script);
+    const runner = repeat(["5m", "a slow check"]);
+    await waitFor("iteration 1 to reach the model", async () => seen.length === 1 || undefined);
+    const conversation = (await status()).conversation_id as string;
+    const cancel = await repeat(["--cancel"]);
+    expect(cancel.exitCode, cancel.stderr).toBe(0);
+    const ended = await runner;
+    expect(ended.exitCode, `${ended.stdout}\n${ended.stderr}`).toBe(7);
+    expect(lines(ended.stdout).at(-1)).toMatch(/^repeat ended: CANCELLED - 0 iteration\(s\)/);
+    // No claude of that conversation is left running.
+    const claudes = readdirSync("/proc").filter((pid) => /^\d+$/.test(pid) && (() => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(conversation);
+      } catch {
+        return false;
+      }
+    })());
+    expect(claudes).toEqual([]);
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED", iterations: [] });
+  }, 120_000);
 });
 
 describe("loopkit repeat through API errors and the breaker", () => {
@@ -184,16 +232,16 @@ describe("loopkit repeat --detach", () => {
       expect(shown.exitCode).toBe(3);
       expect(shown.stdout).toContain(`runner:   detached, pid ${pid}, running`);
       expect(shown.stdout).toContain(`log:      ${log}`);
-      expect(await status()).toMatchObject({ active: true, status: "waiting", iteration: 1, results: ["pass"], driver: "terminal", runner_pid: pid, runner_alive: true, log_file: log });
+      expect(await status()).toMatchObject({ active: true, status: "waiting", iteration: 1, results: ["pass"], driver: "terminal", runner_pid: pid, runner: "running", log_file: log });
 
       const cancel = await repeat(["--cancel"]);
       expect(cancel.exitCode, cancel.stderr).toBe(0);
       expect(cancel.stdout).toMatch(/^repeat ended: CANCELLED - 1 iteration\(s\), 1 passed, 0 failed/);
       await waitFor("the runner to exit", async () => !alive(pid), 15_000);
-      expect(readFileSync(log, "utf8")).toMatch(/loopkit repeat: iteration 1\/3 pass \(watching\)[\s\S]*repeat ended: CANCELLED/);
+      expect(readFileSync(log, "utf8")).toMatch(/\n\d{4}-\d\d-\d\dT[\d:.]+Z loopkit repeat: iteration 1\/3 pass \(watching\)[\s\S]*Z repeat ended: CANCELLED/);
       expect(seen).toHaveLength(1);
       expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED" });
-      expect(await status()).toMatchObject({ status: "CANCELLED", exit_code: 7, runner_alive: false });
+      expect(await status()).toMatchObject({ status: "CANCELLED", exit_code: 7, runner: "stopped" });
     } finally {
       await tmux("kill-server");
     }
@@ -218,10 +266,10 @@ describe("loopkit repeat --detach", () => {
       const s = await status();
       return s.status === "paused" ? s : undefined;
     }, 30_000);
-    expect(paused).toMatchObject({ active: true, status: "paused", exit_code: 5, runner_alive: false, next_at: null, iteration: 1 });
+    expect(paused).toMatchObject({ active: true, status: "paused", exit_code: 5, runner: "gone", next_at: null, iteration: 1 });
     const shown = await repeat(["--status"]);
     expect(shown.exitCode).toBe(5);
-    expect(shown.stdout).toMatch(/runner: {3}gone \(pid \d+ no longer runs it: the machine restarted, or the process was stopped\)[\s\S]*resume with loopkit repeat --resume \[--detach\]/);
+    expect(shown.stdout).toMatch(/runner: {3}gone \(pid \d+ no longer runs it: the machine restarted, or the process was killed\)[\s\S]*resume with loopkit repeat --resume \[--detach\]/);
 
     const resumed = await repeat(["--resume"]);
     expect(resumed.exitCode, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);

@@ -22,7 +22,7 @@ describe("repeatStatus of a terminal loop", () => {
   it("says who drives it, its runner, log and conversation; every field present and valid", () => {
     const s = repeatStatus("/p", waiting(), at(60_000), undefined, true);
     expect(RepeatStatusSchema.parse(s)).toEqual(s);
-    expect(s).toMatchObject({ active: true, status: "waiting", exit_code: 3, driver: "terminal", runner_pid: 4242, runner_alive: true, log_file: "/data/repeat-runs/p/runner-1.log", conversation_id: "11111111-1111-4111-8111-111111111111", fresh: false });
+    expect(s).toMatchObject({ active: true, status: "waiting", exit_code: 3, driver: "terminal", runner_pid: 4242, runner: "running", log_file: "/data/repeat-runs/p/runner-1.log", conversation_id: "11111111-1111-4111-8111-111111111111", fresh: false });
     const text = formatStatus(s, at(60_000));
     expect(text).toContain("  runner:   detached, pid 4242, running\n  log:      /data/repeat-runs/p/runner-1.log\n");
     expect(text).toContain("  conversation: 11111111-1111-4111-8111-111111111111 (one for the whole loop; claude --resume 11111111-1111-4111-8111-111111111111 opens it)");
@@ -31,18 +31,22 @@ describe("repeatStatus of a terminal loop", () => {
 
   it("with its runner gone (the machine restarted): paused, exit 5, no next run, and how to go on", () => {
     const s = repeatStatus("/p", waiting(terminal({ log_file: null })), at(60_000), undefined, false);
-    expect(s).toMatchObject({ active: true, status: "paused", exit_code: 5, runner_alive: false, next_at: null });
+    expect(s).toMatchObject({ active: true, status: "paused", exit_code: 5, runner: "gone", next_at: null });
     const text = formatStatus(s, at(60_000));
-    expect(text).toContain("  runner:   gone (pid 4242 no longer runs it: the machine restarted, or the process was stopped)");
+    expect(text).toContain("  runner:   gone (pid 4242 no longer runs it: the machine restarted, or the process was killed)");
     expect(text).toContain("  resume with loopkit repeat --resume [--detach], or end it with loopkit repeat --cancel");
   });
 
   it("ended: the runner is done; a session's loop keeps its session line and skill commands", () => {
     const ended = repeatStatus("/p", { ...waiting(), phase: "ended", final_status: "COMPLETED", ended_at: at(50_000).toISOString(), next_at: null }, at(60_000), undefined, false);
-    expect(ended).toMatchObject({ active: false, status: "COMPLETED", exit_code: 0, runner_alive: false });
-    expect(formatStatus(ended, at(60_000))).toContain("  runner:   detached, pid 4242 (done)");
+    expect(ended).toMatchObject({ active: false, status: "COMPLETED", exit_code: 0, runner: "stopped" });
+    expect(formatStatus(ended, at(60_000))).toContain("  runner:   detached, pid 4242, done");
+    // Paused by its runner (Ctrl-C): stopped, not gone.
+    const paused = repeatStatus("/p", { ...waiting(), phase: "paused", next_at: null, wait_token: null }, at(60_000), undefined, false);
+    expect(paused).toMatchObject({ status: "paused", exit_code: 5, runner: "stopped" });
+    expect(formatStatus(paused, at(60_000))).toContain("  runner:   detached, pid 4242, stopped\n");
     const session = repeatStatus("/p", loopState({ phase: "paused" }), at(60_000));
-    expect(session).toMatchObject({ driver: "session", runner_pid: null, runner_alive: null, log_file: null, conversation_id: null, fresh: null });
+    expect(session).toMatchObject({ driver: "session", runner_pid: null, runner: null, log_file: null, conversation_id: null, fresh: null });
     expect(formatStatus(session, at(60_000))).toMatch(/session: {2}session-a[\s\S]*resume with \/loopkit:repeat --resume, or end it with \/loopkit:repeat --cancel/);
   });
 });

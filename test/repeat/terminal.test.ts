@@ -70,8 +70,10 @@ describe("nextConversation", () => {
 });
 
 describe("isOrphaned", () => {
-  it("is a terminal loop, active, with no live runner", () => {
+  it("is a terminal loop that would go on, with no live runner (a paused one waits for --resume as it should)", () => {
     expect(isOrphaned(running(), false)).toBe(true);
+    expect(isOrphaned({ ...running(), phase: "waiting" }, false)).toBe(true);
+    expect(isOrphaned({ ...running(), phase: "paused" }, false)).toBe(false);
     expect(isOrphaned(running(), true)).toBe(false);
     expect(isOrphaned({ ...running(), phase: "ended", final_status: "COMPLETED" }, false)).toBe(false);
     expect(isOrphaned(loopState(), false)).toBe(false);
