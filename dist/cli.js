@@ -5429,6 +5429,7 @@ to act on). Inside Claude Code, --status and --cancel exit 0.
 // src/repeat/start.ts
 import { existsSync as existsSync6 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
+  if (sessionId.startsWith(TERMINAL_KEY_PREFIX)) throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, { value: sessionId, hint: "start a loop from a terminal without --session" });
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];

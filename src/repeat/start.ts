@@ -7,7 +7,7 @@ import { SessionMarkerSchema } from "../session/marker.js";
 import type { RepeatRequest } from "./args.js";
 import { endLoop, isActive, resumeState } from "./decide.js";
 import { iterationPrompt, startText, summaryLine } from "./prompt.js";
-import { repeatStateFile, type RepeatState, type TerminalRun } from "./state.js";
+import { repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
 import { loopRunOf, newLoopId, saveLoopRun } from "./stats-store.js";
 import { loadState, projectLoops, removeMarker, saveState, writeMarker } from "./store.js";
 
@@ -22,6 +22,7 @@ export type StartRequest = Extract<RepeatRequest, { mode: "start" }>;
 
 /** Starts a loop in `sessionId`; returns what the skill shows the model: iteration 1's prompt. */
 export async function startLoop(ctx: RepeatContext, sessionId: string, request: StartRequest): Promise<string> {
+  if (sessionId.startsWith(TERMINAL_KEY_PREFIX)) throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, { value: sessionId, hint: "start a loop from a terminal without --session" });
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];
@@ -123,10 +124,10 @@ export async function resumeLoop(ctx: RepeatContext, sessionId: string): Promise
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const state = await loadState(file, ctx.now);
-    // A waiting loop resumes too: its next iteration runs now, and the waiting hook, its wait token gone, does nothing.
     if (state?.terminal) {
       throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", { value: state.loop_id, hint: "resume it with loopkit repeat --resume in a terminal" });
     }
+    // A waiting loop resumes too: its next iteration runs now, and the waiting hook, its wait token gone, does nothing.
     if (!state || (state.phase !== "paused" && state.phase !== "waiting")) {
       throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
         hint: "see /loopkit:repeat --status",

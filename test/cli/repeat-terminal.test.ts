@@ -43,6 +43,7 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
     [["5m", "/test", "--", "--session-id", "x"], /--session-id is set by loopkit repeat itself/],
     [["5m", "/test", "--", "--settings", "missing.json"], /--settings missing.json: cannot read .*missing.json \(ENOENT\)/],
     [["--session", "s-1", "--detach", "5m", "/test"], /--detach and --fresh are for a loop started from a terminal, without --session/],
+    [["--session", "terminal-1", "5m", "/test"], /terminal-1 is the key of a loop run from a terminal, not a Claude Code session/],
   ])("%j exits 2 with a clear message", async (args, message) => {
     const result = await terminal(args);
     expect(result.code, result.stdout).toBe(2);
