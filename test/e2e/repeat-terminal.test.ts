@@ -284,6 +284,23 @@ describe("loopkit repeat --detach", () => {
   }, 180_000);
 });
 
+describe("loopkit repeat refuses bad input", () => {
+  it.each([
+    [["--iterations", "0", "/test"], /invalid --iterations "0": expected a whole number from 1 to 1000/],
+    [["5m", "/test", "--", "--output-format", "json"], /--output-format is set by loopkit repeat itself and cannot be passed to claude \(after --\)/],
+    [["--status", "--detach"], /--detach, --fresh and claude options \(after --\) go with a start or --resume, not with --status/],
+  ])("%j: exit 2 with a clear message; no claude, no state, no stats", async (args, message) => {
+    model.setScript([]);
+    const first = model.requests.length;
+    const run = await repeat(args);
+    expect(run.exitCode).toBe(2);
+    expect(String(run.stderr)).toMatch(message);
+    expect(model.requests.length).toBe(first);
+    expect(existsSync(dataDir())).toBe(false);
+    expect(existsSync(statsFileOf(sandbox))).toBe(false);
+  }, 60_000);
+});
+
 describe("loopkit repeat is as safe as the skill's loop", () => {
   it("an agent's settings env naming another data folder, with a loop planted there, changes nothing: no planted prompt reaches the model", async () => {
     const fake = path.join(sandbox.project, "fake");
