@@ -44,6 +44,7 @@ function context(turns: Turn[], stop = new AbortController()) {
   let clock = T0.getTime();
   const runs: (PhaseRun & { startedAt: number })[] = [];
   const printed: string[] = [];
+  const told: string[] = [];
   let ids = 0;
   const ctx: RepeatRunContext = {
     dataDir: data,
@@ -66,15 +67,18 @@ function context(turns: Turn[], stop = new AbortController()) {
     async sleep(ms) {
       clock += ms;
     },
-    tell: async () => [],
+    async tell(before, after) {
+      told.push(`${before.phase}->${after.phase}`);
+      return after.phase === "running" || after.phase === "waiting" ? [] : [`told: ${after.final_status ?? after.phase}`];
+    },
   };
-  return { ctx, runs, printed };
+  return { ctx, runs, printed, told };
 }
 
 describe("driveRepeat", () => {
   it("runs each iteration as a claude turn, the next one a full interval after the previous one ended, in one conversation; exit 0", async () => {
     const loop = await start(2);
-    const { ctx, runs, printed } = context([{ lines: answer("ok\nREPEAT-RESULT: pass - one"), tookMs: 90_000 }, { lines: answer("REPEAT-RESULT: pass - two") }]);
+    const { ctx, runs, printed, told } = context([{ lines: answer("ok\nREPEAT-RESULT: pass - one"), tookMs: 90_000 }, { lines: answer("REPEAT-RESULT: pass - two") }]);
     expect(await driveRepeat(ctx, loop.file)).toBe(0);
     expect(runs.map((run) => [run.resume ?? false, run.sessionId])).toEqual([
       [false, "00000000-0000-4000-8000-000000000001"],
@@ -85,7 +89,9 @@ describe("driveRepeat", () => {
     expect(runs[0]).toMatchObject({ bin: "/bin/claude", claudeArgs: ["--output-format", "stream-json", "--verbose", "--model", "m"], timeoutMs: 0, projectDir: project, dataDir: data });
     expect(runs[0]!.env).toMatchObject({ PATH: "/bin", LOOPKIT_DATA_DIR: data, VD_AUTOLOOP_DEPTH: "1" });
     expect(runs[0]!.prompt).toMatch(/^loopkit repeat: iteration 1\/2 \(loop-\d+, every 1m\)\.\nDo this task now:\n> check the build/);
-    expect(printed).toEqual([expect.stringMatching(/^loopkit repeat: iteration 1\/2 pass \(one\) in 1m30s · next 2\/2 at /), "loopkit repeat: iteration 2/2 pass (two) in 10s", expect.stringMatching(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/)]);
+    // The person's notify command hears of each change the runner made (the hook's tellPerson decides whether it is news).
+    expect(told).toEqual(["running->waiting", "running->ended"]);
+    expect(printed).toEqual([expect.stringMatching(/^loopkit repeat: iteration 1\/2 pass \(one\) in 1m30s · next 2\/2 at /), "loopkit repeat: iteration 2/2 pass (two) in 10s", "told: COMPLETED", expect.stringMatching(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/)]);
     const stats = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
     expect(stats).toMatchObject({ final_status: "COMPLETED", iterations: [{ summary: "one" }, { summary: "two" }] });
   });
@@ -140,9 +146,10 @@ describe("driveRepeat", () => {
   it("a stop during a turn pauses the loop for --resume, which runs that iteration again; exit 5", async () => {
     const loop = await start(3);
     const stop = new AbortController();
-    const { ctx, printed } = context([{ lines: answer("REPEAT-RESULT: pass"), during: async () => stop.abort("SIGTERM") }], stop);
+    const { ctx, printed, told } = context([{ lines: answer("REPEAT-RESULT: pass"), during: async () => stop.abort("SIGTERM") }], stop);
     expect(await driveRepeat(ctx, loop.file)).toBe(5);
     expect((await loadState(loop.file, at(0)))!).toMatchObject({ phase: "paused", iteration: 1, iterations: [] });
-    expect(printed).toEqual(['loopkit repeat paused before iteration 1/3 of "check the build": its runner was stopped (SIGTERM). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.']);
+    expect(printed).toEqual(['loopkit repeat paused before iteration 1/3 of "check the build": its runner was stopped (SIGTERM). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.', "told: paused"]);
+    expect(told).toEqual(["running->paused"]);
   });
 });
