@@ -233,7 +233,8 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
       ["--allowedTools", "Bash"],
     );
     await type(`/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`);
-    await waitFor("the loop to end", () => (status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status !== "pursuing" ? true : undefined), 120_000);
+    // "none" until the skill has started the loop (typing returns first): only an ended loop counts.
+    await waitFor("the loop to end", () => (!["pursuing", "none"].includes(status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status) ? true : undefined), 120_000);
     const end = status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") });
     // The cut-off turn cost no iteration: one judged turn, after the woken retry.
     expect(end).toMatchObject({ status: "achieved", iteration: 1 });
