@@ -2,7 +2,6 @@
 // person's (a prompt typed then is answered at once and is no iteration), the loop still runs exactly
 // its own iterations a full interval apart, and an API outage mid-loop is recorded, never a hang
 // (a repeat counts it toward its breaker; an auto-loop does not judge it and wakes itself to retry).
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
@@ -10,17 +9,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, PLUGIN_DIR, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
+import { hasTmux } from "./harness/tmux.js";
 import { iterationOf } from "./repeat-helpers.js";
 import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
 
-const hasTmux = (() => {
-  try {
-    execFileSync("tmux", ["-V"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const API_KEY = "sk-ant-fake-key-for-interactive-tests-0001";
 const socket = `loopkit-test-${process.pid}`;
@@ -241,7 +233,8 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
       ["--allowedTools", "Bash"],
     );
     await type(`/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`);
-    await waitFor("the loop to end", () => (status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status !== "pursuing" ? true : undefined), 120_000);
+    // "none" until the skill has started the loop (typing returns first): only an ended loop counts.
+    await waitFor("the loop to end", () => (!["pursuing", "none"].includes(status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status) ? true : undefined), 120_000);
     const end = status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") });
     // The cut-off turn cost no iteration: one judged turn, after the woken retry.
     expect(end).toMatchObject({ status: "achieved", iteration: 1 });

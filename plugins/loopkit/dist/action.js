@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-H63XD4PG.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-GOJFOIR6.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-26H3Z7IF.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-QW4S2ABE.js";
+import "./chunks/chunk-E5FRP7PP.js";
 import {
   checkGitDir,
   findRecord,
@@ -23,12 +23,12 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-OIF5OPXL.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-6N5ZLS7J.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

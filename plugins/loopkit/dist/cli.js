@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
+} from "./chunks/chunk-LBXDVBD2.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,22 +17,32 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-H63XD4PG.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
 import {
   LoopRunSchema,
   MIN_INTERVAL_MS,
+  afterWait,
+  checkpointRecorded,
+  controlCommand,
   endLoop,
   isActive,
+  iterationLine,
   iterationPrompt,
   loadState as loadState2,
   loopRunOf,
   newLoopId,
+  onApiError,
+  onStop,
   parseRepeatArgs,
   parseRepeatWords,
+  pauseLoop,
+  pauseLostIteration,
+  pausedLine,
   projectLoops,
+  recordLoopRun,
   resumeState,
   saveLoopRun,
   saveState,
@@ -40,18 +50,23 @@ import {
   startText,
   statsFile,
   summaryLine,
+  terminalStartText,
+  waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-AOI73M3H.js";
+} from "./chunks/chunk-AIPCHHNJ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
+  TERMINAL_KEY_PREFIX,
   repeatStateDir,
-  repeatStateFile
-} from "./chunks/chunk-JTGAS7JY.js";
+  repeatStateFile,
+  terminalRunDir
+} from "./chunks/chunk-QOAJRA6U.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
+  RECURSION_GUARD,
   auditLoop,
   captureLaunch,
   checkProtectGlob,
@@ -59,6 +74,7 @@ import {
   failLoop,
   hashProtected,
   headCommit,
+  isExecutable,
   launchEnv,
   loadNextPrompt,
   loopContext,
@@ -68,11 +84,12 @@ import {
   pendingRetry,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
+  resolveClaude,
   saveBaseline,
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-HNS6QELQ.js";
+} from "./chunks/chunk-IY4P7CHM.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -89,22 +106,23 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-GOJFOIR6.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-QW4S2ABE.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-E5FRP7PP.js";
 import {
+  apiErrorOf,
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-H7NVCJLO.js";
+} from "./chunks/chunk-YE7OGT5A.js";
 import {
   argvWords,
   changesBetween,
@@ -124,7 +142,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-OIF5OPXL.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -150,7 +168,7 @@ import {
   union,
   unknown,
   withLock
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-6N5ZLS7J.js";
 import {
   __commonJS,
   __require,
@@ -1320,8 +1338,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path13 = __require("node:path");
-    var fs9 = __require("node:fs");
+    var path15 = __require("node:path");
+    var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2315,7 +2333,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs9.existsSync(executableFile)) return;
+        if (fs10.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2333,11 +2351,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path13.resolve(baseDir, baseName);
-          if (fs9.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path13.extname(baseName))) return void 0;
+          const localBin = path15.resolve(baseDir, baseName);
+          if (fs10.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path15.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs9.existsSync(`${localBin}${ext}`)
+            (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2349,21 +2367,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path13.resolve(
-            path13.dirname(resolvedScriptPath),
+          executableDir = path15.resolve(
+            path15.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path13.basename(
+            const legacyName = path15.basename(
               this._scriptPath,
-              path13.extname(this._scriptPath)
+              path15.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2374,7 +2392,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path13.extname(executableFile));
+        launchWithNode = sourceExt.includes(path15.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3289,7 +3307,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path13.basename(filename, path13.extname(filename));
+        this._name = path15.basename(filename, path15.extname(filename));
         return this;
       }
       /**
@@ -3303,9 +3321,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path14) {
-        if (path14 === void 0) return this._executableDir;
-        this._executableDir = path14;
+      executableDir(path16) {
+        if (path16 === void 0) return this._executableDir;
+        this._executableDir = path16;
         return this;
       }
       /**
@@ -5342,9 +5360,12 @@ function blockCapWarning(command, maxIterations, env) {
 // src/repeat/help.ts
 var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
        /loopkit:repeat --status [--json] | --cancel | --resume | --help
-       loopkit repeat --status [--json] | --cancel [--project <dir>] [--session <id>]
+       loopkit repeat [interval] <prompt or /command> [--iterations N] [--fresh] [--detach] [-- <claude options>]
+       loopkit repeat --status [--json] | --cancel | --resume [--detach]
 
-Runs a prompt or a slash command again and again on a real timer, in the session that started it.
+Runs a prompt or a slash command again and again on a real timer: in the Claude Code session that
+started it (/loopkit:repeat), or, typed in a terminal, as a loop of its own whose every iteration is
+a \`claude -p\` turn in the project (loopkit repeat). The rules, records and status are the same.
 
   interval          the pause from one iteration's end to the next one's start: 90s, 5m,
                     1h30m (default 10m; under 1m is raised to 1m; at most 24h). Only a leading
@@ -5353,14 +5374,26 @@ Runs a prompt or a slash command again and again on a real timer, in the session
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
-  --                everything after it is the command, e.g. -- /lint --fix
+  --                in the skill: everything after it is the command, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
-  --resume          continue a loop that was paused (its waiting hook was killed, its session ended)
+  --resume          continue a loop that was paused (its waiting hook was killed, its session ended;
+                    from a terminal: its runner stopped, the machine restarted); the next iteration runs now
   -h, --help        this text
 
-From a terminal (the skill passes these itself):
+From a terminal (no --session): the loop runs in this process and prints a line per iteration
+(number, result, summary, time of the next run) and a last line, then exits with its status's code.
+Ctrl-C, or closing the terminal, pauses it; --resume goes on. It waits without a model call.
+  --fresh           a fresh claude conversation each iteration (default: one conversation, so each
+                    iteration sees the ones before it)
+  --detach          run it in a process of its own that outlives the terminal (its own session, no
+                    controlling terminal); its output goes to a log in loopkit's data folder, named
+                    at the start and by --status. One such loop per project.
+  -- <options>      the rest goes to each iteration's claude, e.g. -- --model sonnet --allowedTools Bash
+                    (quote a command with flags of its own: "/lint --fix"); loopkit sets -p, --resume,
+                    --session-id and --output-format itself. The claude binary is $LOOPKIT_CLAUDE_BIN,
+                    else claude on PATH; binary and options are fixed at the start.
   --project <dir>   the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
   --session <id>    the Claude Code session whose loop to act on (default: the project's active loop)
   --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
@@ -5370,6 +5403,8 @@ Examples:
   /loopkit:repeat 10m "check deploy status"  a prompt
   /loopkit:repeat 2m --iterations 10 /lint
   /loopkit:repeat 5m -- /lint --fix
+  loopkit repeat 10m /review --iterations 12 --detach -- --model sonnet
+  loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
 
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
@@ -5385,14 +5420,16 @@ line counts as a failure. The loop ends:
 Every loop is recorded in loop_runs of ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE);
 \`loopkit history\` lists them.
 
-Exit codes from a terminal: 0 done (--status: COMPLETED or EARLY_SUCCESS), 1 error, 2 usage error,
---status: 3 running or waiting, 4 MAX_ITERATIONS or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 1 ERROR, 8 no loop
-(also a --cancel with nothing to cancel). Inside Claude Code, --status and --cancel exit 0.
+Exit codes from a terminal: 0 done (--status and a loop run from a terminal: COMPLETED or EARLY_SUCCESS;
+--detach: the runner started), 1 error, 2 usage error, 3 running or waiting (--status), 4 MAX_ITERATIONS
+or CIRCUIT_BREAKER, 5 paused, 7 CANCELLED, 1 ERROR, 8 no loop (also a --cancel or --resume with nothing
+to act on). Inside Claude Code, --status and --cancel exit 0.
 `;
 
 // src/repeat/start.ts
 import { existsSync as existsSync6 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
+  if (sessionId.startsWith(TERMINAL_KEY_PREFIX)) throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, { value: sessionId, hint: "start a loop from a terminal without --session" });
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];
@@ -5408,35 +5445,42 @@ async function startLoop2(ctx, sessionId, request) {
       });
     }
     await refuseOtherLoopKinds(ctx.dataDir, sessionId);
-    const now = ctx.now.toISOString();
-    const draft = {
-      version: 1,
-      loop_id: newLoopId(ctx.now),
-      session_id: sessionId,
-      project_dir: ctx.projectDir,
-      command: request.command,
-      interval_ms: request.intervalMs,
-      max_iterations: request.maxIterations,
-      stats_file: ctx.statsFile,
-      started_at: now,
-      phase: "running",
-      iteration: 1,
-      iteration_started_at: now,
-      next_at: null,
-      wait_token: null,
-      wait_owner: null,
-      prompt_id: null,
-      consecutive_failures: 0,
-      iterations: [],
-      final_status: null,
-      ended_at: null
-    };
-    const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
-    const state = { ...draft, loop_id: created.id };
-    await saveState(file, state);
-    await writeMarker2(ctx.dataDir, state, file, ctx.now);
-    return startText(state, [...notes, ...created.warnings]);
+    const created = await recordNewLoop(ctx, file, newLoopState(ctx, sessionId, request, null));
+    await writeMarker2(ctx.dataDir, created.state, file, ctx.now);
+    return startText(created.state, [...notes, ...created.warnings]);
   });
+}
+function newLoopState(ctx, sessionId, request, terminal) {
+  const now = ctx.now.toISOString();
+  return {
+    version: 1,
+    loop_id: newLoopId(ctx.now),
+    session_id: sessionId,
+    project_dir: ctx.projectDir,
+    command: request.command,
+    interval_ms: request.intervalMs,
+    max_iterations: request.maxIterations,
+    stats_file: ctx.statsFile,
+    started_at: now,
+    phase: "running",
+    iteration: 1,
+    iteration_started_at: now,
+    next_at: null,
+    wait_token: null,
+    wait_owner: null,
+    prompt_id: null,
+    consecutive_failures: 0,
+    iterations: [],
+    final_status: null,
+    ended_at: null,
+    terminal
+  };
+}
+async function recordNewLoop(ctx, file, draft) {
+  const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
+  const state = { ...draft, loop_id: created.id };
+  await saveState(file, state);
+  return { state, warnings: created.warnings };
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
@@ -5475,6 +5519,9 @@ async function resumeLoop(ctx, sessionId) {
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const state = await loadState2(file, ctx.now);
+    if (state?.terminal) {
+      throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", { value: state.loop_id, hint: "resume it with loopkit repeat --resume in a terminal" });
+    }
     if (!state || state.phase !== "paused" && state.phase !== "waiting") {
       throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
         hint: "see /loopkit:repeat --status"
@@ -5489,6 +5536,25 @@ ${iterationPrompt(next)}
 `;
   });
 }
+
+// src/repeat/terminal.ts
+function onTurnEnd(state, turn, now, waitToken) {
+  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
+  return onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+}
+function pauseRunner(state) {
+  if (state.phase === "running") return pauseLostIteration(state);
+  if (state.phase === "waiting") return pauseLoop(state);
+  return null;
+}
+function nextConversation(terminal, newSessionId) {
+  if (!terminal.fresh && terminal.conversation?.begun) return { terminal, resume: true };
+  return { terminal: { ...terminal, conversation: { session_id: newSessionId(), begun: false } }, resume: false };
+}
+function conversationBegun(terminal) {
+  return terminal.conversation && !terminal.conversation.begun ? { ...terminal, conversation: { ...terminal.conversation, begun: true } } : terminal;
+}
+var isOrphaned = (state, runnerAlive2) => state.terminal !== null && (state.phase === "running" || state.phase === "waiting") && !runnerAlive2;
 
 // src/repeat/status.ts
 var RepeatStatusSchema = object({
@@ -5515,6 +5581,20 @@ var RepeatStatusSchema = object({
   started_at: string().nullable(),
   ended_at: string().nullable(),
   elapsed_ms: int(),
+  /** Who drives the loop: its Claude Code session's hooks, or `loopkit repeat` from a terminal; null with no loop. */
+  driver: _enum(["session", "terminal"]).nullable(),
+  /**
+   * A terminal loop's runner process, and how it stands: running (it holds the loop's lock), stopped
+   * (the loop paused or ended, as it should), gone (the loop would go on, but nothing drives it: the
+   * machine restarted, the process was killed); null for a session's loop.
+   */
+  runner_pid: int().nullable(),
+  runner: _enum(["running", "stopped", "gone"]).nullable(),
+  /** A detached runner's output, in loopkit's data folder; null otherwise. */
+  log_file: string().nullable(),
+  /** A terminal loop's Claude Code session (with fresh, the latest iteration's); null otherwise. */
+  conversation_id: string().nullable(),
+  fresh: boolean().nullable(),
   ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
@@ -5529,7 +5609,7 @@ var REPEAT_EXIT_CODES = {
   ERROR: EXIT.error,
   none: EXIT.noLoop
 };
-function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
+function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), runnerAlive2 = true) {
   if (!state) {
     return {
       version: 1,
@@ -5553,13 +5633,21 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
       started_at: null,
       ended_at: null,
       elapsed_ms: 0,
+      driver: null,
+      runner_pid: null,
+      runner: null,
+      log_file: null,
+      conversation_id: null,
+      fresh: null,
       ...checkpoints
     };
   }
   const results = state.iterations.map((it) => it.result);
   const passes = results.filter((r) => r === "pass").length;
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
-  const status = state.phase === "ended" ? state.final_status ?? "CANCELLED" : state.phase;
+  const orphaned = isOrphaned(state, runnerAlive2);
+  const status = state.phase === "ended" ? state.final_status ?? "CANCELLED" : orphaned ? "paused" : state.phase;
+  const terminal = state.terminal;
   return {
     version: 1,
     active: isActive(state),
@@ -5578,10 +5666,16 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0)) {
     failures: results.length - passes,
     consecutive_failures: state.consecutive_failures,
     last_summary: state.iterations[state.iterations.length - 1]?.summary ?? null,
-    next_at: state.next_at,
+    next_at: orphaned ? null : state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
     elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    driver: terminal ? "terminal" : "session",
+    runner_pid: terminal?.pid ?? null,
+    runner: !terminal ? null : orphaned ? "gone" : runnerAlive2 && isActive(state) && state.phase !== "paused" ? "running" : "stopped",
+    log_file: terminal?.log_file ?? null,
+    conversation_id: terminal?.conversation?.session_id ?? null,
+    fresh: terminal?.fresh ?? null,
     ...checkpoints
   };
 }
@@ -5597,12 +5691,23 @@ function formatStatus2(s, now) {
     ...s.last_summary ? [`  last:     ${s.last_summary}`] : [],
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
-    `  session:  ${s.session_id}`,
+    ...s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`],
     ...summaryLines(s, s.loop_id),
-    ...s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []
+    ...s.status === "paused" ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`] : []
   ];
   return `${lines.join("\n")}
 `;
+}
+var control = (s) => controlCommand(s.driver === "terminal");
+function terminalLines(s) {
+  const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
+  const runner = s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
+  const conversation = s.fresh ? "a fresh one each iteration; the latest" : "one for the whole loop";
+  return [
+    `  runner:   ${runner}`,
+    ...s.log_file ? [`  log:      ${s.log_file}`] : [],
+    ...s.conversation_id ? [`  conversation: ${s.conversation_id} (${conversation}; claude --resume ${s.conversation_id} opens it)`] : []
+  ];
 }
 
 // src/repeat/prune.ts
@@ -5632,16 +5737,507 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   return removed;
 }
 
+// src/run/runner-lock.ts
+var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
+import { promises as fs5 } from "node:fs";
+import path8 from "node:path";
+var STALE_MS = 1e4;
+var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
+var target = (loopDir) => path8.join(loopDir, "runner");
+var LOOPKIT_RUN = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
+async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
+  await fs5.mkdir(loopDir, { recursive: true });
+  try {
+    return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
+  } catch (cause) {
+    throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
+  }
+}
+async function runnerAlive(loopDir) {
+  return import_proper_lockfile.default.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false);
+}
+
+// src/cli/repeat-terminal.ts
+import { randomUUID as randomUUID4 } from "node:crypto";
+import { promises as fs7, readFileSync as readFileSync3 } from "node:fs";
+import path11 from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+
+// src/repeat/terminal-start.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+async function activeTerminalLoop(dataDir, projectDir) {
+  return (await projectLoops(dataDir, projectDir)).find((loop) => loop.state.terminal !== null && isActive(loop.state));
+}
+async function startTerminalLoop(ctx, request, terminal) {
+  const other = await activeTerminalLoop(ctx.dataDir, ctx.projectDir);
+  if (other) throw activeError(other.state);
+  const key = `${TERMINAL_KEY_PREFIX}${randomUUID3()}`;
+  const file = repeatStateFile(ctx.dataDir, key);
+  const created = await withLock(file, () => recordNewLoop(ctx, file, newLoopState(ctx, key, request, terminal)));
+  return { file, ...created };
+}
+function activeError(state) {
+  return new LoopkitError("LOOP_ACTIVE", `a repeat loop run from a terminal is active in ${state.project_dir}: ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} (${state.phase})`, {
+    value: state.loop_id,
+    hint: "see loopkit repeat --status; go on with it with loopkit repeat --resume, or end it with loopkit repeat --cancel first"
+  });
+}
+async function resumeTerminalLoop(ctx, runner) {
+  const found = await activeTerminalLoop(ctx.dataDir, ctx.projectDir);
+  if (!found) {
+    const session = (await projectLoops(ctx.dataDir, ctx.projectDir)).find((loop) => isActive(loop.state));
+    throw new LoopkitError("NO_LOOP", `no repeat loop run from a terminal to resume in ${ctx.projectDir}`, {
+      hint: session ? `the active loop there belongs to Claude Code session ${session.state.session_id}: resume it there with /loopkit:repeat --resume` : "see loopkit repeat --status"
+    });
+  }
+  return withLock(found.file, async () => {
+    const state = await loadState2(found.file, ctx.now);
+    if (!state?.terminal || !isActive(state)) throw new LoopkitError("NO_LOOP", "the loop ended meanwhile", { hint: "see loopkit repeat --status" });
+    const next = { ...resumeState(state, ctx.now), terminal: runner(state.terminal) };
+    await saveState(found.file, next);
+    return { file: found.file, state: next };
+  });
+}
+
+// src/run/claude-phase.ts
+var import_write_file_atomic = __toESM(require_lib(), 1);
+import { promises as fs6 } from "node:fs";
+import path9 from "node:path";
+import { StringDecoder } from "node:string_decoder";
+var KEEP_BYTES = 32 * 1024;
+var KEEP_LOGS = 20;
+function phaseArgs(run3) {
+  const { settings, rest } = withDataDir(run3.claudeArgs, run3.dataDir);
+  return ["-p", run3.resume ? "--resume" : "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...rest];
+}
+function withDataDir(claudeArgs, dataDir) {
+  const own = { env: { LOOPKIT_DATA_DIR: dataDir } };
+  const found = lastSettings(claudeArgs);
+  const given = found === null ? null : settingsObject(found.value);
+  if (found === null || given === null) return { settings: JSON.stringify(own), rest: claudeArgs };
+  const env = typeof given.env === "object" && given.env !== null && !Array.isArray(given.env) ? given.env : {};
+  return { settings: JSON.stringify({ ...given, env: { ...env, ...own.env } }), rest: found.without };
+}
+function lastSettings(args) {
+  let value = null;
+  const without = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === "--settings" && i + 1 < args.length) value = args[++i];
+    else if (arg.startsWith("--settings=")) value = arg.slice("--settings=".length);
+    else without.push(arg);
+  }
+  return value === null ? null : { value, without };
+}
+function settingsObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+async function runClaudePhase(run3) {
+  const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
+  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  const child = execa2(bin, phaseArgs(run3), {
+    cwd: run3.projectDir,
+    env: run3.env,
+    extendEnv: false,
+    input: run3.prompt,
+    buffer: false,
+    all: true,
+    reject: false,
+    cleanup: true,
+    timeout: run3.timeoutMs,
+    forceKillAfterDelay: 5e3,
+    ...run3.signal ? { cancelSignal: run3.signal } : {}
+  });
+  child.all?.on("data", (chunk) => output.push(chunk));
+  if (run3.onLine) readLines(child.stdout, run3.onLine);
+  const result = await child;
+  await saveLog(run3.logFile, output.text()).catch(() => void 0);
+  const failure = result.failed && result.exitCode === void 0 && !result.timedOut && !result.isCanceled ? `could not run ${bin}: ${result.shortMessage}` : null;
+  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
+}
+var MAX_LINE_CHARS = 16 * 1024 * 1024;
+function readLines(stream, onLine) {
+  if (!stream) return;
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  let dropping = false;
+  stream.on("data", (chunk) => {
+    const lines = (pending + decoder.write(chunk)).split("\n");
+    pending = lines.pop();
+    for (const line of lines) {
+      if (!dropping) onLine(line);
+      dropping = false;
+    }
+    if (pending.length > MAX_LINE_CHARS) {
+      pending = "";
+      dropping = true;
+    }
+  });
+  stream.on("end", () => {
+    const last = pending + decoder.end();
+    if (last && !dropping) onLine(last);
+  });
+}
+async function saveLog(file, text) {
+  await fs6.mkdir(path9.dirname(file), { recursive: true });
+  await (0, import_write_file_atomic.default)(file, text);
+  await keepNewestLogs(path9.dirname(file), KEEP_LOGS);
+}
+async function keepNewestLogs(dir, keep) {
+  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path9.join(dir, name), { force: true })));
+}
+
+// src/run/repeat-runner.ts
+import path10 from "node:path";
+
+// src/run/claude-stream.ts
+function turnReader() {
+  const seen = { began: false, apiError: null, result: null };
+  return {
+    push(line) {
+      const event = parseEvent(line);
+      if (event) take(seen, event);
+    },
+    end(now) {
+      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen) };
+    }
+  };
+}
+function parseEvent(line) {
+  if (!line.startsWith("{")) return null;
+  try {
+    const value = JSON.parse(line);
+    return typeof value === "object" && value !== null ? value : null;
+  } catch {
+    return null;
+  }
+}
+function take(seen, event) {
+  if (event.type === "assistant" && (event.parent_tool_use_id ?? null) === null) {
+    seen.began = true;
+    seen.apiError = typeof event.error === "string" ? { kind: event.error, text: textOf(event.message) } : null;
+  } else if (event.type === "result") {
+    const errors = Array.isArray(event.errors) ? event.errors.filter((e) => typeof e === "string") : [];
+    seen.result = { isError: event.is_error === true, text: typeof event.result === "string" ? event.result : null, errors };
+  }
+}
+function textOf(message) {
+  const content = message?.content;
+  if (!Array.isArray(content)) return "";
+  return content.filter((block) => block?.type === "text" && typeof block.text === "string").map((block) => block.text).join("\n");
+}
+function endOf(seen, now) {
+  if (seen.apiError) return { kind: "api-error", error: apiErrorOf(seen.apiError.kind, seen.result?.text ?? seen.apiError.text, now) };
+  if (seen.result && !seen.result.isError) return { kind: "answer", message: seen.result.text };
+  return { kind: "answer", message: null };
+}
+function detailOf(seen) {
+  if (seen.apiError || seen.result && !seen.result.isError) return null;
+  if (seen.result) return seen.result.errors[0] ?? seen.result.text ?? "claude reported an error";
+  return null;
+}
+
+// src/run/repeat-runner.ts
+var POLL_MS = 1e3;
+var STREAM_ARGS = ["--output-format", "stream-json", "--verbose"];
+async function driveRepeat(ctx, file) {
+  for (; ; ) {
+    const state = await loadState2(file, ctx.now());
+    if (!state?.terminal) throw new LoopkitError("NO_LOOP", `the repeat loop's state ${file} is gone or is not a terminal loop's`, { hint: "see loopkit repeat --status" });
+    if (state.phase === "ended") {
+      ctx.print(summaryLine(state, ctx.now()));
+      return REPEAT_EXIT_CODES[state.final_status ?? "CANCELLED"];
+    }
+    if (ctx.stop.aborted || state.phase === "paused") return pause(ctx, file);
+    if (state.phase === "waiting") await waitForNext(ctx, file, state);
+    else await runIteration(ctx, file, state);
+  }
+}
+async function pause(ctx, file) {
+  const why = ctx.stop.aborted ? `its runner was stopped (${String(ctx.stop.reason ?? "a signal")})` : "it was paused";
+  const change = await withLock(file, async () => {
+    const state = await loadState2(file, ctx.now());
+    const next = state && pauseRunner(state);
+    if (next) await saveState(file, next);
+    return { before: state, after: next ?? state };
+  });
+  const paused = change.after;
+  if (paused?.phase === "ended") {
+    ctx.print(summaryLine(paused, ctx.now()));
+    return REPEAT_EXIT_CODES[paused.final_status ?? "CANCELLED"];
+  }
+  if (paused) ctx.print(pausedLine(paused, why));
+  if (change.before && paused) for (const line of await ctx.tell(change.before, paused)) ctx.print(line);
+  return EXIT.blocked;
+}
+async function waitForNext(ctx, file, state) {
+  const token = state.wait_token ?? "";
+  const due = Date.parse(state.next_at ?? ctx.now().toISOString());
+  while (!ctx.stop.aborted && ctx.now().getTime() < due) {
+    await ctx.sleep(Math.min(POLL_MS, due - ctx.now().getTime()));
+    if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), token)) return;
+  }
+  if (ctx.stop.aborted) return;
+  await withLock(file, async () => {
+    const current = await loadState2(file, ctx.now());
+    if (!current) return;
+    const step = afterWait(current, { now: ctx.now(), token, interrupted: false });
+    if (step.state) await saveState(file, step.state);
+  });
+}
+var stillRunning = (latest, state) => latest?.phase === "running" && latest.loop_id === state.loop_id && latest.iteration === state.iteration && latest.iteration_started_at === state.iteration_started_at;
+async function runIteration(ctx, file, state) {
+  const { terminal, resume } = nextConversation(state.terminal, ctx.newSessionId);
+  const current = { ...state, terminal };
+  const saved = await withLock(file, async () => {
+    if (!stillRunning(await loadState2(file, ctx.now()), state)) return false;
+    await saveState(file, current);
+    return true;
+  });
+  if (!saved) return;
+  const record2 = await runTurn(ctx, file, current, resume);
+  const now = ctx.now();
+  const done = await withLock(file, async () => {
+    const latest = await loadState2(file, now);
+    if (ctx.stop.aborted || !latest || !stillRunning(latest, current)) return null;
+    const base = record2.began ? { ...latest, terminal: conversationBegun(latest.terminal) } : latest;
+    const step = onTurnEnd(base, record2.end, now, ctx.newToken());
+    if (!step.state) return null;
+    await saveState(file, step.state);
+    return { before: latest, state: step.state, warnings: await recordLoopRun(step.state, now) };
+  });
+  if (!done) return;
+  if (record2.detail) ctx.print(`loopkit repeat: iteration ${current.iteration} ended without a final message: ${record2.detail}`);
+  for (const line of [...done.warnings, ...await checkpointRecorded(ctx.dataDir, done.state, file, now)]) ctx.print(line);
+  ctx.print(iterationLine(done.state, now));
+  for (const line of await ctx.tell(done.before, done.state)) ctx.print(line);
+}
+async function runTurn(ctx, file, state, resume) {
+  const terminal = state.terminal;
+  const reader = turnReader();
+  const cut = new AbortController();
+  const onStop2 = () => cut.abort();
+  ctx.stop.addEventListener("abort", onStop2);
+  const watch = setInterval(() => {
+    void loadState2(file, ctx.now()).then(
+      (latest) => !stillRunning(latest, state) && cut.abort(),
+      () => void 0
+    );
+  }, POLL_MS);
+  try {
+    const exit = await ctx.runTurn({
+      sessionId: terminal.conversation.session_id,
+      resume,
+      bin: terminal.claude_bin,
+      prompt: iterationPrompt(state),
+      projectDir: ctx.projectDir,
+      // The recursion guard: no loop of loopkit's starts inside an iteration.
+      env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir, [RECURSION_GUARD]: "1" },
+      dataDir: ctx.dataDir,
+      pluginDir: null,
+      claudeArgs: [...STREAM_ARGS, ...terminal.claude_args],
+      timeoutMs: 0,
+      logFile: path10.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      onLine: (line) => reader.push(line),
+      signal: cut.signal
+    });
+    const record2 = reader.end(ctx.now());
+    const how = exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
+    return record2.end.kind === "answer" && record2.end.message === null ? { ...record2, detail: [how, record2.detail].filter(Boolean).join(": ") || "claude printed no result" } : record2;
+  } finally {
+    clearInterval(watch);
+    ctx.stop.removeEventListener("abort", onStop2);
+  }
+}
+
+// src/cli/detach.ts
+import { spawn as spawn2 } from "node:child_process";
+import { closeSync, openSync, readFileSync as readFileSync2 } from "node:fs";
+async function startDetached(entry, args, logFile, io2) {
+  const out = openSync(logFile, "a");
+  const child = (() => {
+    try {
+      return spawn2(process.execPath, [entry, ...args], { cwd: io2.cwd, env: io2.env, detached: true, stdio: ["ignore", out, out, "ipc"], windowsHide: true });
+    } finally {
+      closeSync(out);
+    }
+  })();
+  const answer = await new Promise((resolve) => {
+    child.once("message", (message) => resolve(message.kind === "loopkit-repeat-started" ? { text: String(message.text) } : { code: 1 }));
+    child.once("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));
+    child.once("error", (error) => resolve({ code: 1, error: error.message }));
+  });
+  if (child.connected) child.disconnect();
+  child.unref();
+  if ("text" in answer) {
+    io2.stdout(answer.text);
+    return 0;
+  }
+  io2.stderr(answer.error ? `loopkit: could not start the detached runner: ${answer.error}
+` : readFileSync2(logFile, "utf8").slice(-8e3));
+  return answer.code === 0 ? 1 : answer.code;
+}
+function tellParentStarted(text) {
+  if (!process.send || !process.connected) return;
+  const started = { kind: "loopkit-repeat-started", text };
+  process.send(started, void 0, {}, () => {
+    if (process.connected) process.disconnect();
+  });
+}
+
+// src/cli/repeat-terminal.ts
+var REPEAT_RUNNER = {
+  other: "another `loopkit repeat` runner",
+  hint: "a project runs one repeat loop from a terminal at a time: see loopkit repeat --status"
+};
+var RUNNER_OWNED = ["-p", "--print", "-r", "--resume", "-c", "--continue", "--session-id", "--fork-session", "--output-format", "--input-format", "--no-session-persistence"];
+var KEEP_RUNNER_LOGS = 20;
+async function runFromTerminal(request, claudeArgs, loopWords, options, inv, io2) {
+  if (options.fresh && request.mode !== "start") throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
+  if (request.mode === "resume" && claudeArgs.length > 0) throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
+  const projectDir = inv.projectDir();
+  const data = inv.dataDirForStart();
+  const launch = request.mode === "start" ? { claude_bin: resolveClaude(io2.env, projectDir, "loopkit repeat"), claude_args: claudeOptions(claudeArgs, io2.cwd) } : null;
+  if (request.mode === "start") {
+    const active = await activeTerminalLoop(data, projectDir);
+    if (active) throw activeError(active.state);
+  }
+  const ctx = { dataDir: data, projectDir, now: io2.now(), statsFile: inv.statsFile() };
+  if (options.detach && !options.runnerLog) return detach(ctx, claudeArgs, loopWords, options, io2);
+  return runHere(ctx, request, launch, options, io2);
+}
+var usage = (message) => new LoopkitError("USAGE", message, { hint: "run loopkit repeat --help for usage" });
+function claudeOptions(args, cwd) {
+  const owned = args.find((arg) => RUNNER_OWNED.includes(arg.split("=")[0]));
+  if (owned) throw usage(`${owned.split("=")[0]} is set by loopkit repeat itself and cannot be passed to claude (after --)`);
+  const settings = lastSettings(args);
+  if (settings === null || settingsObject(settings.value) !== null) return args;
+  const file = path11.resolve(cwd, settings.value);
+  let text;
+  try {
+    text = readFileSync3(file, "utf8");
+  } catch (error) {
+    throw new LoopkitError("USAGE", `--settings ${settings.value}: cannot read ${file} (${error.code ?? String(error)})`, { value: file, hint: "pass a settings file that exists, or JSON text" });
+  }
+  if (settingsObject(text) === null) throw new LoopkitError("USAGE", `--settings ${settings.value}: ${file} does not hold a JSON object`, { value: file, hint: "pass a settings file of JSON, or JSON text" });
+  return [...settings.without, "--settings", text];
+}
+async function detach(ctx, claudeArgs, loopWords, options, io2) {
+  if (!io2.entry) throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", { hint: "run loopkit from its command (bin/loopkit or dist/cli.js)" });
+  const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
+  await fs7.mkdir(dir, { recursive: true });
+  await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
+  const logFile = path11.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...options.fresh ? ["--fresh"] : [], ...claudeArgs.length ? ["--", ...claudeArgs] : []];
+  return startDetached(io2.entry, args, logFile, io2);
+}
+async function runHere(ctx, request, launch, options, io2) {
+  const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
+  if (await runnerAlive(dir)) io2.stderr("loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n");
+  const release = await holdRunnerLock(dir, (error) => io2.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here
+`), REPEAT_RUNNER);
+  const stop = trapStop();
+  try {
+    const runner = { pid: process.pid, log_file: options.runnerLog ?? null };
+    const notes = [];
+    const loop = request.mode === "start" ? await startTerminalLoop(ctx, request, { ...launch, fresh: Boolean(options.fresh), conversation: null, ...runner }) : await resumeTerminalLoop(ctx, (terminal) => ({ ...terminal, ...runner, claude_bin: claudeForResume(terminal.claude_bin, ctx.projectDir, io2.env, notes) }));
+    const text = terminalStartText(loop.state, request.mode === "start" ? [...request.warnings, ...loop.warnings ?? []] : notes, request.mode === "resume");
+    io2.stdout(text);
+    if (request.mode === "start") await pruneEndedLoops(ctx.dataDir);
+    if (options.runnerLog) tellParentStarted(text);
+    return await driveRepeat(
+      {
+        dataDir: ctx.dataDir,
+        projectDir: ctx.projectDir,
+        env: io2.env,
+        now: () => io2.now(),
+        // A detached runner's log is read later: each line says when it was written.
+        print: (line) => io2.stdout(options.runnerLog ? `${io2.now().toISOString()} ${line}
+` : `${line}
+`),
+        runTurn: runClaudePhase,
+        newSessionId: randomUUID4,
+        newToken: randomUUID4,
+        stop: stop.signal,
+        sleep: (ms) => delay(ms, void 0, { signal: stop.signal }).catch(() => void 0),
+        tell: (before, after) => tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io2.userHome?.(), io2.env)
+      },
+      loop.file
+    );
+  } finally {
+    stop.release();
+    await release().catch(() => void 0);
+  }
+}
+function claudeForResume(bin, projectDir, env, notes) {
+  if (isExecutable(bin)) return bin;
+  const found = resolveClaude(env, projectDir, "loopkit repeat");
+  notes.push(`The loop's claude binary ${bin} is gone; it now runs ${found}.`);
+  return found;
+}
+function trapStop() {
+  const controller = new AbortController();
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"];
+  const onSignal = (signal) => controller.abort(signal);
+  const ignore = () => void 0;
+  for (const signal of signals) process.on(signal, onSignal);
+  process.stdout.on("error", ignore);
+  process.stderr.on("error", ignore);
+  return {
+    signal: controller.signal,
+    release() {
+      for (const signal of signals) process.off(signal, onSignal);
+      process.stdout.off("error", ignore);
+      process.stderr.off("error", ignore);
+    }
+  };
+}
+
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
-  const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
+  const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal").option("--fresh", "from a terminal: a fresh claude conversation each iteration").addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp()).argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options, self) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const minInterval = minIntervalMs(io2.env);
+    if (options.session === void 0 && !options.argsStdin) {
+      io2.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io2);
+      return;
+    }
+    if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
     await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
   });
   useHelpText(command, REPEAT_HELP);
+}
+async function fromTerminal(words, rawArgs, minInterval, options, io2) {
+  const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgs);
+  const request = parseRepeatWords(argvWords(loopWords), minInterval);
+  const inv = invocation(options, io2);
+  if (request.mode === "start" || request.mode === "resume") {
+    refuseUnderRecursionGuard(io2.env, "a repeat loop");
+    return runFromTerminal(request, claudeArgs, loopWords, options, inv, io2);
+  }
+  if (claudeArgs.length > 0 || options.detach || options.fresh) {
+    throw new LoopkitError("USAGE", `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`, { hint: "run loopkit repeat --help for usage" });
+  }
+  await runRequest2(request, inv, io2);
+  return io2.exitCode;
+}
+var rawArgsOf = (command) => command.parent?.rawArgs ?? [];
+function splitAtDoubleDash(words, rawArgs) {
+  const at = rawArgs.indexOf("--");
+  if (at === -1) return { loopWords: words, claudeArgs: [] };
+  const claudeArgs = rawArgs.slice(at + 1);
+  const head = words.slice(0, words.length - claudeArgs.length);
+  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i])) throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", { hint: "put claude's options last, after --" });
+  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
 async function runRequest2(request, inv, io2) {
   if (request.mode === "help") {
@@ -5654,7 +6250,8 @@ async function runRequest2(request, inv, io2) {
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
+    const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
 ` : formatStatus2(status, now));
     io2.exitCode = status.exit_code;
@@ -5699,7 +6296,7 @@ function minIntervalMs(env) {
 
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
-import path8 from "node:path";
+import path12 from "node:path";
 function planRestore(record2, target2, running) {
   if (running) {
     const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -5757,7 +6354,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
   });
 }
 function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path8.join(workTree, rel), { throwIfNoEntry: false });
+  const exists = (rel) => lstatSync(path12.join(workTree, rel), { throwIfNoEntry: false });
   return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
     if (exists(rel)) return true;
     const parts = rel.split("/");
@@ -5800,48 +6397,8 @@ function registerRestoreCommand(program2, io2) {
 }
 
 // src/cli/run-command.ts
-import { randomUUID as randomUUID4 } from "node:crypto";
-import path12 from "node:path";
-
-// src/run/claude-phase.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs5 } from "node:fs";
-import path9 from "node:path";
-var KEEP_BYTES = 32 * 1024;
-var KEEP_LOGS = 20;
-function phaseArgs(run3) {
-  const settings = JSON.stringify({ env: { LOOPKIT_DATA_DIR: run3.dataDir } });
-  return ["-p", "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
-}
-async function runClaudePhase(run3) {
-  const bin = run3.env.LOOPKIT_CLAUDE_BIN || "claude";
-  const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
-  const child = execa2(bin, phaseArgs(run3), {
-    cwd: run3.projectDir,
-    env: run3.env,
-    extendEnv: false,
-    input: run3.prompt,
-    buffer: false,
-    all: true,
-    reject: false,
-    cleanup: true,
-    timeout: run3.timeoutMs,
-    forceKillAfterDelay: 5e3
-  });
-  child.all?.on("data", (chunk) => output.push(chunk));
-  const result = await child;
-  await saveLog(run3.logFile, output.text()).catch(() => void 0);
-  const failure = result.failed && result.exitCode === void 0 && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
-  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
-}
-async function saveLog(file, text) {
-  const dir = path9.dirname(file);
-  await fs5.mkdir(dir, { recursive: true });
-  await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path9.join(dir, name), { force: true })));
-}
+import { randomUUID as randomUUID6 } from "node:crypto";
+import path14 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -5874,8 +6431,8 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 `;
 
 // src/run/github-actions.ts
-import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
+import { randomUUID as randomUUID5 } from "node:crypto";
+import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
@@ -5888,7 +6445,7 @@ function gitHubActions(env, stdout) {
         return;
       }
       if (mark?.edge === "end") {
-        stdout(inertLog(readLog(mark.logFile), randomUUID3()));
+        stdout(inertLog(readLog(mark.logFile), randomUUID5()));
         stdout("::endgroup::\n");
       }
       stdout(`${line}
@@ -5915,8 +6472,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
-        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -5927,13 +6484,13 @@ function gitHubActions(env, stdout) {
 var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
-    return readFileSync2(file, "utf8");
+    return readFileSync4(file, "utf8");
   } catch {
     return "(no output saved for this phase)\n";
   }
 }
 async function readHistory(file) {
-  const text = await fs6.readFile(file, "utf8").catch(() => "");
+  const text = await fs8.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -5946,7 +6503,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path10 from "node:path";
+import path13 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6010,7 +6567,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path10.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path13.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6057,25 +6614,6 @@ function phaseTimeout(state, now, settings) {
   return left + 2 * settings.verifierTimeoutMs + settings.auditTimeoutMs + PHASE_SLACK_MS;
 }
 
-// src/run/runner-lock.ts
-var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs7 } from "node:fs";
-import path11 from "node:path";
-var STALE_MS = 1e4;
-var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path11.join(loopDir, "runner");
-async function holdRunnerLock(loopDir, onLost) {
-  await fs7.mkdir(loopDir, { recursive: true });
-  try {
-    return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
-  } catch (cause) {
-    throw new LoopkitError("LOOP_ACTIVE", "another `loopkit run` drives this project", {
-      cause,
-      hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
-    });
-  }
-}
-
 // src/run/takeover-window.ts
 async function takeoverStaleMs(dataDir, files, now, staleMs) {
   const state = await loadState(files.state, now).catch(() => void 0);
@@ -6116,7 +6654,7 @@ async function run2(words, options, io2) {
     const now = io2.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io2.env, io2.stdout);
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID6(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
     io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
 `);
@@ -6144,12 +6682,12 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path12.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path14.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: actions ? actions.print : (line) => io2.stdout(`${line}
 `),
-      newSessionId: randomUUID4,
+      newSessionId: randomUUID6,
       runPhase: runClaudePhase,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
     },
@@ -6158,7 +6696,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs8 } from "node:fs";
+import { promises as fs9 } from "node:fs";
 
 // src/statusline/find.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -6187,7 +6725,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs8.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;
@@ -6219,6 +6757,7 @@ function registerStatuslineCommand(program2, io2) {
 var VERSION = "0.1.0";
 var PROGRAM_EXAMPLES = `
 Examples:
+  loopkit repeat 10m /review --detach     a repeat loop of its own, claude -p each iteration, outliving the terminal
   loopkit repeat --status                 this project's repeat loop (inside Claude Code: /loopkit:repeat)
   loopkit auto-loop --status --json       this project's auto-loop, as JSON
   loopkit run "fix the parser" --verify "npm test"
@@ -6297,6 +6836,7 @@ var io = {
   env: process.env,
   cwd: process.cwd(),
   now: () => /* @__PURE__ */ new Date(),
+  ...process.argv[1] ? { entry: process.argv[1] } : {},
   exitCode: 0
 };
 process.exitCode = await runCli(process.argv.slice(2), io);

@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-QOAJRA6U.js";
 import {
   elapsedMs
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-QW4S2ABE.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-E5FRP7PP.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-6N5ZLS7J.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts

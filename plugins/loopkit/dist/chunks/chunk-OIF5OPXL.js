@@ -12,7 +12,7 @@ import {
   readOrKeepAside,
   string,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-26H3Z7IF.js";
+} from "./chunk-QW4S2ABE.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-E5FRP7PP.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-OIF5OPXL.js";
 import {
   _enum,
   array,
@@ -20,7 +20,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {

@@ -4,13 +4,15 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-JTGAS7JY.js";
+} from "./chunk-QOAJRA6U.js";
 import {
-  apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+  apiErrorSummary,
+  checkpointIteration,
+  failureNoteOf
+} from "./chunk-YE7OGT5A.js";
 import {
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-OIF5OPXL.js";
 import {
   LoopkitError,
   _enum,
@@ -32,7 +34,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";
@@ -93,6 +95,13 @@ async function saveLoopRun(file, run, mode, now = /* @__PURE__ */ new Date()) {
     await writeJson(file, StatsFileSchema, { ...data, loop_runs: runs });
     return { id: record2.id, warnings };
   });
+}
+async function recordLoopRun(state, now) {
+  try {
+    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
+  } catch (error) {
+    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
+  }
 }
 async function readStats(file, now) {
   try {
@@ -231,19 +240,40 @@ var passes = (state) => state.iterations.filter((it) => it.result === "pass").le
 function clockTime(at) {
   return at.toLocaleTimeString("en-GB", { hour12: false });
 }
-function waitingLine(state, now) {
+function lastResult(state) {
   const last = state.iterations[state.iterations.length - 1];
-  const result = last ? ` ${last.result}${last.summary ? ` (${last.summary})` : ""}` : "";
+  return last ? ` ${last.result}${last.summary ? ` (${last.summary})` : ""}` : "";
+}
+function nextRun(state, now) {
   const next = state.next_at ? new Date(state.next_at) : now;
-  return `loopkit repeat ${state.loop_id}: ${state.iteration}/${state.max_iterations}${result} \xB7 next ${state.iteration + 1}/${state.max_iterations} at ${clockTime(next)} (in ${formatDuration(next.getTime() - now.getTime())}) \xB7 the session is yours meanwhile \xB7 /loopkit:repeat --cancel stops it`;
+  return `next ${state.iteration + 1}/${state.max_iterations} at ${clockTime(next)} (in ${formatDuration(next.getTime() - now.getTime())})`;
+}
+function waitingLine(state, now) {
+  return `loopkit repeat ${state.loop_id}: ${state.iteration}/${state.max_iterations}${lastResult(state)} \xB7 ${nextRun(state, now)} \xB7 the session is yours meanwhile \xB7 /loopkit:repeat --cancel stops it`;
+}
+function iterationLine(state, now) {
+  const last = state.iterations[state.iterations.length - 1];
+  const took = last ? ` in ${formatDuration(Date.parse(last.ended_at) - Date.parse(last.started_at))}` : "";
+  const next = state.phase === "waiting" ? ` \xB7 ${nextRun(state, now)}` : "";
+  return `loopkit repeat: iteration ${last?.number ?? state.iteration}/${state.max_iterations}${lastResult(state)}${took}${next}`;
 }
 function summaryLine(state, now) {
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
   const p = passes(state);
   return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
 }
+var controlCommand = (fromTerminal) => fromTerminal ? "loopkit repeat" : "/loopkit:repeat";
 function pausedLine(state, why) {
-  return `loopkit repeat paused before iteration ${nextIterationNumber(state)}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+  const control = controlCommand(state.terminal !== null);
+  return `loopkit repeat paused before iteration ${nextIterationNumber(state)}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with ${control} --resume, or end it with ${control} --cancel.`;
+}
+function terminalStartText(state, warnings, resumed) {
+  const terminal = state.terminal;
+  const what = resumed ? `loopkit repeat resumed (${state.loop_id}): ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} runs now` : `loopkit repeat started (${state.loop_id}): ${JSON.stringify(state.command)} every ${formatDuration(state.interval_ms)}, at most ${state.max_iterations} iteration(s)`;
+  const conversation = terminal.fresh ? "a fresh claude conversation each iteration" : "one claude conversation, continued each iteration";
+  const claude = [terminal.claude_bin, ...terminal.claude_args].map((word) => /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word)).join(" ");
+  const where = terminal.log_file ? [`It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`, "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project."] : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
+  return [`${what}; ${conversation} (${claude} -p).`, ...warnings, ...where, ""].join("\n");
 }
 
 // src/repeat/early-success.ts
@@ -438,12 +468,31 @@ async function projectLoops(data, projectDir) {
   return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
 }
 
+// src/repeat/checkpoint.ts
+var loopRef = (dataDir, state, file) => ({ dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file });
+async function checkpointNotesBefore(ctx, state, file) {
+  const note = await failureNoteOf(loopRef(ctx.dataDir, state, file), state.iteration - 1, ctx.now());
+  return note ? [note] : [];
+}
+async function checkpointRepeat(ctx, file) {
+  const state = await loadState(file, ctx.now()).catch(() => void 0);
+  if (!state || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
+  return checkpointRecorded(ctx.dataDir, state, file, ctx.now());
+}
+async function checkpointRecorded(dataDir, state, file, now) {
+  const last = state.iterations[state.iterations.length - 1];
+  if (!last) return [];
+  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
+  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now);
+}
+
 export {
   LoopRunSchema,
   statsFile,
   loopRunOf,
   newLoopId,
   saveLoopRun,
+  recordLoopRun,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,
@@ -451,8 +500,14 @@ export {
   iterationTag,
   iterationPrompt,
   startText,
+  iterationLine,
   summaryLine,
+  controlCommand,
+  pausedLine,
+  terminalStartText,
   resumeState,
+  pauseLoop,
+  pauseLostIteration,
   endLoop,
   isActive,
   onStop,
@@ -466,5 +521,8 @@ export {
   loadState,
   saveState,
   writeMarker,
-  projectLoops
+  projectLoops,
+  checkpointNotesBefore,
+  checkpointRepeat,
+  checkpointRecorded
 };

@@ -1,65 +1,46 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   afterWait,
+  checkpointNotesBefore,
+  checkpointRepeat,
   claimWait,
   endLoop,
   isActive,
   iterationTag,
   loadState,
-  loopRunOf,
   onApiError,
   onPromptSubmit,
   onResume,
   onSessionEnd,
   onStop,
-  saveLoopRun,
+  recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-AOI73M3H.js";
-import "./chunk-JTGAS7JY.js";
+} from "./chunk-AIPCHHNJ.js";
+import "./chunk-QOAJRA6U.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-735F5FTY.js";
+} from "./chunk-DCYC3F5Y.js";
 import {
   apiErrorOf,
-  checkpointIteration,
-  failureNoteOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-YE7OGT5A.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import "./chunk-OIF5OPXL.js";
 import {
-  formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
-
-// src/repeat/checkpoint.ts
-var loopRef = (ctx, state, file) => ({ dataDir: ctx.dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file });
-async function checkpointNotesBefore(ctx, state, file) {
-  const note = await failureNoteOf(loopRef(ctx, state, file), state.iteration - 1, ctx.now());
-  return note ? [note] : [];
-}
-async function checkpointRepeat(ctx, file) {
-  const state = await loadState(file, ctx.now()).catch(() => void 0);
-  const last = state?.iterations[state.iterations.length - 1];
-  if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
-  const loop = loopRef(ctx, state, file);
-  const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
-  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
-}
-
-// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var SETTLE_POLL_MS = 100;
 var SETTLE_MAX_MS = 6e4;
@@ -105,7 +86,7 @@ var repeatHookHandlers = {
       if (isActive(owned.state)) {
         const ended = endLoop(owned.state, "ERROR", now);
         await saveState(file, ended);
-        warnings.push(...await recordStats(ended, now));
+        warnings.push(...await recordLoopRun(ended, now));
       }
       await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
       return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
@@ -166,21 +147,14 @@ var allow = (...lines) => {
 async function settle(ctx, file, step, now) {
   if (step.kind !== "wait") return carryOut(ctx, file, step, now);
   await saveState(file, step.state);
-  return allow(...await recordStats(step.state, now), ...step.lines);
+  return allow(...await recordLoopRun(step.state, now), ...step.lines);
 }
 async function carryOut(ctx, file, step, now) {
   if (step.state) await saveState(file, step.state);
   if (step.kind === "continue") return { kind: "block", reason: step.prompt };
-  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
+  const warnings = step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
   if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
   return allow(...warnings, ...step.lines);
-}
-async function recordStats(state, now) {
-  try {
-    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
-  } catch (error) {
-    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
-  }
 }
 function trapSignals() {
   const signals = ["SIGTERM", "SIGINT", "SIGHUP"];

@@ -14,13 +14,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-OIF5OPXL.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];

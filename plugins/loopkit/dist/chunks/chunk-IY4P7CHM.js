@@ -4,22 +4,22 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-GOJFOIR6.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-26H3Z7IF.js";
+} from "./chunk-QW4S2ABE.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-E5FRP7PP.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-YE7OGT5A.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -27,7 +27,7 @@ import {
   readRegularFile,
   runGit,
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-OIF5OPXL.js";
 import {
   LoopkitError,
   _enum,
@@ -44,7 +44,7 @@ import {
   strictObject,
   string,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/auto-loop/git.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -216,44 +216,14 @@ async function listProtected(projectDir, globs, maxFiles) {
   return files.length > maxFiles ? "too many" : files;
 }
 
-// src/auto-loop/launch.ts
+// src/shared/claude-bin.ts
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path2 from "node:path";
-var SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
-var SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
-var isSecret = (name, value) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
-function captureLaunch(env, projectDir) {
-  const kept = {};
-  const credentials = [];
-  for (const [name, value] of Object.entries(env)) {
-    if (value === void 0) continue;
-    if (isSecret(name, value)) credentials.push(name);
-    else kept[name] = value;
-  }
-  const settings = readSettings(env);
-  return {
-    claude_bin: resolveClaude(env, projectDir),
-    env: kept,
-    credential_names: credentials.sort(),
-    verifier_timeout_ms: settings.verifierTimeoutMs,
-    audit_timeout_ms: settings.auditTimeoutMs,
-    context_window: settings.contextWindow,
-    agent_sandbox: { ...UNMEASURED_SANDBOX }
-  };
-}
-function launchEnv(launch, current) {
-  const env = { ...launch.env };
-  for (const name of launch.credential_names) {
-    const value = current[name];
-    if (value !== void 0) env[name] = value;
-  }
-  return env;
-}
-function resolveClaude(env, projectDir) {
+function resolveClaude(env, projectDir, purpose) {
   const given = env.LOOPKIT_CLAUDE_BIN;
   const found = given ? path2.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
-    throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : "the audit needs the claude CLI, and there is no claude on PATH", {
+    throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : `${purpose} needs the claude CLI, and there is no claude on PATH`, {
       value: given ?? env.PATH,
       hint: "install Claude Code, or point LOOPKIT_CLAUDE_BIN at its claude binary (an absolute path); nothing was started"
     });
@@ -261,7 +231,7 @@ function resolveClaude(env, projectDir) {
   const real = realpathSync(found);
   const inside = path2.relative(realpathSync(projectDir), real);
   if (!inside.startsWith("..") && !path2.isAbsolute(inside)) {
-    throw new LoopkitError("USAGE", `the claude binary for the audit (${real}) is inside the project, where the agent could replace it`, {
+    throw new LoopkitError("USAGE", `the claude binary for ${purpose} (${real}) is inside the project, where the agent could replace it`, {
       value: real,
       hint: "use a claude installed outside the project (set LOOPKIT_CLAUDE_BIN to its absolute path); nothing was started"
     });
@@ -287,6 +257,38 @@ function isExecutable(file) {
   } catch {
     return false;
   }
+}
+
+// src/auto-loop/launch.ts
+var SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
+var SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
+var isSecret = (name, value) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
+function captureLaunch(env, projectDir) {
+  const kept = {};
+  const credentials = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === void 0) continue;
+    if (isSecret(name, value)) credentials.push(name);
+    else kept[name] = value;
+  }
+  const settings = readSettings(env);
+  return {
+    claude_bin: resolveClaude(env, projectDir, "the audit"),
+    env: kept,
+    credential_names: credentials.sort(),
+    verifier_timeout_ms: settings.verifierTimeoutMs,
+    audit_timeout_ms: settings.auditTimeoutMs,
+    context_window: settings.contextWindow,
+    agent_sandbox: { ...UNMEASURED_SANDBOX }
+  };
+}
+function launchEnv(launch, current) {
+  const env = { ...launch.env };
+  for (const name of launch.credential_names) {
+    const value = current[name];
+    if (value !== void 0) env[name] = value;
+  }
+  return env;
 }
 
 // src/auto-loop/protect.ts
@@ -1072,6 +1074,8 @@ export {
   saveBaseline,
   headCommit,
   treeFingerprint,
+  resolveClaude,
+  isExecutable,
   captureLaunch,
   launchEnv,
   hashProtected,
@@ -1082,6 +1086,7 @@ export {
   finishTurn,
   recordDelegatedProgress,
   failLoop,
+  RECURSION_GUARD,
   refuseUnderRecursionGuard,
   readTranscriptDelta,
   auditLoop,

@@ -7950,6 +7950,9 @@ var ZodUUID = /* @__PURE__ */ $constructor("ZodUUID", (inst, def) => {
   $ZodUUID.init(inst, def);
   ZodStringFormat.init(inst, def);
 });
+function uuid2(params) {
+  return _uuid(ZodUUID, params);
+}
 var ZodURL = /* @__PURE__ */ $constructor("ZodURL", (inst, def) => {
   $ZodURL.init(inst, def);
   ZodStringFormat.init(inst, def);
@@ -8607,6 +8610,7 @@ export {
   withLock,
   readOrKeepAside,
   string2 as string,
+  uuid2 as uuid,
   number2 as number,
   int,
   boolean2 as boolean,

@@ -2,12 +2,15 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   _enum,
   array,
+  boolean,
   int,
   iso_exports,
   literal,
   object,
-  string
-} from "./chunk-FYQO72EP.js";
+  projectKey,
+  string,
+  uuid
+} from "./chunk-6N5ZLS7J.js";
 
 // src/repeat/state.ts
 import path from "node:path";
@@ -20,6 +23,24 @@ var IterationRecordSchema = object({
   result: _enum(["pass", "fail"]),
   exit_code: int().min(0).max(2),
   summary: string().nullable()
+});
+var TERMINAL_KEY_PREFIX = "terminal-";
+var TerminalRunSchema = object({
+  /** The claude binary: a real absolute path outside the project. */
+  claude_bin: string().min(1),
+  /** The person's claude options (after `--`), a --settings file read in as JSON text. */
+  claude_args: array(string()),
+  /** A fresh conversation for every iteration; else one conversation, continued with --resume. */
+  fresh: boolean(),
+  /**
+   * The Claude Code session of the conversation (with `fresh`, of the latest iteration), null before
+   * the first; `begun` once a turn of it is on record, so the next iteration can --resume it.
+   */
+  conversation: object({ session_id: uuid(), begun: boolean() }).nullable(),
+  /** The runner process that drives the loop now (or did last). */
+  pid: int().positive(),
+  /** The runner's output when it runs detached, in loopkit's data folder; null in a terminal's foreground. */
+  log_file: string().nullable()
 });
 var RepeatStateSchema = object({
   version: literal(1),
@@ -52,7 +73,9 @@ var RepeatStateSchema = object({
   consecutive_failures: int().nonnegative(),
   iterations: array(IterationRecordSchema),
   final_status: _enum(FINAL_STATUSES).nullable(),
-  ended_at: iso_exports.datetime().nullable()
+  ended_at: iso_exports.datetime().nullable(),
+  /** Set for a loop `loopkit repeat` runs from a terminal; null (or absent, in older files) for the skill's loop, driven by its session's hooks. */
+  terminal: TerminalRunSchema.nullable().default(null)
 });
 function nextIterationNumber(state) {
   return (state.iterations.at(-1)?.number ?? 0) + 1;
@@ -63,11 +86,16 @@ function repeatStateFile(data, sessionId) {
 function repeatStateDir(data) {
   return path.join(data, "repeat");
 }
+function terminalRunDir(data, projectDir) {
+  return path.join(data, "repeat-runs", projectKey(projectDir));
+}
 
 export {
   FINAL_STATUSES,
+  TERMINAL_KEY_PREFIX,
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateFile,
-  repeatStateDir
+  repeatStateDir,
+  terminalRunDir
 };

@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-HNS6QELQ.js";
+} from "./chunk-IY4P7CHM.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,28 +29,28 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-GOJFOIR6.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-26H3Z7IF.js";
+import "./chunk-QW4S2ABE.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-E5FRP7PP.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-735F5FTY.js";
+} from "./chunk-DCYC3F5Y.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-YE7OGT5A.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import "./chunk-OIF5OPXL.js";
 import {
   iso_exports,
   literal,
@@ -60,7 +60,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts

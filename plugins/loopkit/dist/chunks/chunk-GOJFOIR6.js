@@ -10,10 +10,10 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-E5FRP7PP.js";
 import {
   GuardedFolder
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-OIF5OPXL.js";
 import {
   _enum,
   int,
@@ -25,7 +25,7 @@ import {
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-6N5ZLS7J.js";
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
