@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-WZPI2LI5.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,11 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-Y7SCNFNI.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-26H3Z7IF.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-LHBMTI77.js";
+import "./chunks/chunk-YGQ5FHHL.js";
+import "./chunks/chunk-K2KBQY33.js";
 import {
   checkGitDir,
   findRecord,
@@ -23,12 +24,13 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-UQHIJ7QT.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-5URPB2I7.js";
+import "./chunks/chunk-KNEN6JOH.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
+} from "./chunks/chunk-26SH4BDW.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-WZPI2LI5.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -41,13 +41,13 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-AOI73M3H.js";
+} from "./chunks/chunk-WPZRTLLN.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-RLNGA4OZ.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-HNS6QELQ.js";
+} from "./chunks/chunk-PJTCI4UU.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -84,27 +84,29 @@ import {
   mirrorIsOurs,
   openMirrorLog,
   persist,
+  personSandbox,
   readSettings,
   runVerifier,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-Y7SCNFNI.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-LHBMTI77.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-YGQ5FHHL.js";
+import "./chunks/chunk-K2KBQY33.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-H7NVCJLO.js";
+} from "./chunks/chunk-U57MNWZB.js";
 import {
   argvWords,
   changesBetween,
@@ -124,33 +126,35 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-UQHIJ7QT.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
-  _enum,
-  array,
-  boolean,
   formatDuration,
   formatError,
-  int,
   isLoopkitError,
-  literal,
-  looseObject,
-  number,
-  object,
   readJson,
-  record,
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
   sessionMarkerPath,
+  withLock
+} from "./chunks/chunk-5URPB2I7.js";
+import {
+  _enum,
+  array,
+  boolean,
+  int,
+  literal,
+  looseObject,
+  number,
+  object,
+  record,
   string,
   union,
-  unknown,
-  withLock
-} from "./chunks/chunk-FYQO72EP.js";
+  unknown
+} from "./chunks/chunk-KNEN6JOH.js";
 import {
   __commonJS,
   __require,
@@ -3737,7 +3741,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
   const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -3819,13 +3823,18 @@ async function takeOverLoop(ctx) {
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) }
+      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
+      launch: withAgentSandbox(existing.launch, ctx)
     };
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
   });
+}
+function withAgentSandbox(launch, ctx) {
+  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 async function resolveGoal(projectDir, request) {
   const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
@@ -4551,11 +4560,14 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: codexAgentSandbox(ctx.env) }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
+}
+function codexAgentSandbox(env) {
+  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: personSandbox(env).failIfUnavailable };
 }
 async function followInForeground(ctx, loop, preflight) {
   const interrupt = new AbortController();
@@ -4582,7 +4594,7 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env)),
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
       runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
       sink,
       print: ctx.print,

@@ -2,27 +2,29 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
-import "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-26SH4BDW.js";
+import "./chunks/chunk-RLNGA4OZ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-YGQ5FHHL.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
 import {
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
-  boolean,
-  discriminatedUnion,
   formatError,
   isLoopkitError,
   keepAside,
+  readJson,
+  sessionMarkerPath
+} from "./chunks/chunk-5URPB2I7.js";
+import {
+  boolean,
+  discriminatedUnion,
   literal,
   looseObject,
-  readJson,
-  sessionMarkerPath,
   string
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-KNEN6JOH.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -77,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-ASCEHRIW.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-XI2DPRQ5.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-MLWCE7I6.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-D5KKKOJN.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,19 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-RLNGA4OZ.js";
 import {
   elapsedMs
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-LHBMTI77.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-YGQ5FHHL.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-5URPB2I7.js";
+import "./chunks/chunk-KNEN6JOH.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts

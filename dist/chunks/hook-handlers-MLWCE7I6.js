@@ -15,12 +15,12 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-AOI73M3H.js";
-import "./chunk-JTGAS7JY.js";
+} from "./chunk-WPZRTLLN.js";
+import "./chunk-RLNGA4OZ.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-735F5FTY.js";
+} from "./chunk-4PJCYY4W.js";
 import {
   apiErrorOf,
   checkpointIteration,
@@ -28,16 +28,17 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-U57MNWZB.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import "./chunk-UQHIJ7QT.js";
 import {
   formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-5URPB2I7.js";
+import "./chunk-KNEN6JOH.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

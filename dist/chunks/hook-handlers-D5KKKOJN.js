@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-HNS6QELQ.js";
+} from "./chunk-PJTCI4UU.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,38 +29,41 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-Y7SCNFNI.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-26H3Z7IF.js";
+import "./chunk-LHBMTI77.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-YGQ5FHHL.js";
+import "./chunk-K2KBQY33.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-735F5FTY.js";
+} from "./chunk-4PJCYY4W.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-U57MNWZB.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import "./chunk-UQHIJ7QT.js";
 import {
   iso_exports,
-  literal,
-  object,
   readJson,
   removeSessionMarker,
-  string,
   withLock,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-5URPB2I7.js";
+import {
+  literal,
+  object,
+  string
+} from "./chunk-KNEN6JOH.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts
@@ -223,7 +226,7 @@ async function runGate(state, ctx, iterationChanges) {
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   while (nextGateStep(runs) === "verify") {
-    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env);
+    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));

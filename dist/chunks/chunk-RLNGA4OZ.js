@@ -1,13 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  iso_exports
+} from "./chunk-5URPB2I7.js";
+import {
   _enum,
   array,
   int,
-  iso_exports,
   literal,
   object,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-KNEN6JOH.js";
 
 // src/repeat/state.ts
 import path from "node:path";

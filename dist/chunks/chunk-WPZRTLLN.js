@@ -4,35 +4,37 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-JTGAS7JY.js";
+} from "./chunk-RLNGA4OZ.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-U57MNWZB.js";
 import {
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-UQHIJ7QT.js";
 import {
   LoopkitError,
-  _enum,
-  array,
   formatDuration,
   formatError,
-  int,
   isDuration,
   isLoopkitError,
   iso_exports,
   keepAside,
-  looseObject,
-  object,
   parseDuration,
   readJson,
   readOrKeepAside,
-  string,
-  unknown,
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-5URPB2I7.js";
+import {
+  _enum,
+  array,
+  int,
+  looseObject,
+  object,
+  string,
+  unknown
+} from "./chunk-KNEN6JOH.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";

@@ -1,26 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-26H3Z7IF.js";
+} from "./chunk-LHBMTI77.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-YGQ5FHHL.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-UQHIJ7QT.js";
+import {
+  formatDuration
+} from "./chunk-5URPB2I7.js";
 import {
   _enum,
   array,
   boolean,
-  formatDuration,
   int,
   literal,
   object,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-KNEN6JOH.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {

@@ -1,18 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LoopkitError,
-  _enum,
-  array,
-  int,
   iso_exports,
-  literal,
-  object,
   projectKey,
   readJson,
   readOrKeepAside,
-  string,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-5URPB2I7.js";
+import {
+  _enum,
+  array,
+  int,
+  literal,
+  object,
+  string
+} from "./chunk-KNEN6JOH.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {

@@ -4,22 +4,22 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-Y7SCNFNI.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-26H3Z7IF.js";
+} from "./chunk-LHBMTI77.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-YGQ5FHHL.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-U57MNWZB.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -27,24 +27,26 @@ import {
   readRegularFile,
   runGit,
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-UQHIJ7QT.js";
 import {
   LoopkitError,
-  _enum,
-  array,
   auditWorkDir,
-  boolean,
   formatDuration,
   iso_exports,
-  literal,
-  object,
   parseDuration,
   readJson,
+  writeJson
+} from "./chunk-5URPB2I7.js";
+import {
+  _enum,
+  array,
+  boolean,
+  literal,
+  object,
   record,
   strictObject,
-  string,
-  writeJson
-} from "./chunk-FYQO72EP.js";
+  string
+} from "./chunk-KNEN6JOH.js";
 
 // src/auto-loop/git.ts
 import { createHash as createHash2 } from "node:crypto";

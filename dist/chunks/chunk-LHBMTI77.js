@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-YGQ5FHHL.js";
 import {
   formatDuration
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-5URPB2I7.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

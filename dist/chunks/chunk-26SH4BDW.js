@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-JTGAS7JY.js";
+} from "./chunk-RLNGA4OZ.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,19 +10,21 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-YGQ5FHHL.js";
+import {
+  formatDuration,
+  readJson
+} from "./chunk-5URPB2I7.js";
 import {
   _enum,
-  formatDuration,
   int,
   literal,
   looseObject,
   object,
-  readJson,
   record,
   string,
   unknown
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-KNEN6JOH.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

@@ -14,13 +14,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-UQHIJ7QT.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-5URPB2I7.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

@@ -1,15 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  iso_exports
+} from "./chunk-5URPB2I7.js";
+import {
   _enum,
   array,
   boolean,
   int,
-  iso_exports,
   literal,
   object,
   record,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-KNEN6JOH.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
@@ -27,7 +29,9 @@ var VerifierRunSchema = object({
   duration_ms: int().nonnegative(),
   output_tail: string(),
   output_bytes: int().nonnegative(),
-  log_file: string().nullable()
+  log_file: string().nullable(),
+  /** Whether it ran under the sandbox (src/sandbox/choice.ts); runs recorded before loopkit had one ran unsandboxed. */
+  sandbox: _enum(["sandboxed", "unsandboxed", "not run"]).default("unsandboxed")
 });
 var VerifierResultSchema = object({
   at: iso_exports.datetime(),
