@@ -11,7 +11,7 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-Y7SCNFNI.js";
+} from "./chunks/chunk-62H2JCIC.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-LHBMTI77.js";
 import "./chunks/chunk-YGQ5FHHL.js";

@@ -72,25 +72,33 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-PJTCI4UU.js";
+} from "./chunks/chunk-WQ5EN4DT.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
   historyEntry,
   keepForeignAside,
+  launcherBesideEntry,
+  launcherSpawn,
   loadState,
   loopFiles,
+  mergePersonSandbox,
   mirrorIsOurs,
+  noAnswerReason,
   openMirrorLog,
   persist,
   personSandbox,
+  readAnswer,
+  readPersonSettings,
   readSettings,
+  readSettingsFile,
   runVerifier,
+  settingsOf,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-Y7SCNFNI.js";
+} from "./chunks/chunk-62H2JCIC.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -102,7 +110,9 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES
 } from "./chunks/chunk-YGQ5FHHL.js";
-import "./chunks/chunk-K2KBQY33.js";
+import {
+  ANSWER_FD
+} from "./chunks/chunk-K2KBQY33.js";
 import {
   appendCheckpoint,
   checkpointRef
@@ -1324,7 +1334,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path13 = __require("node:path");
+    var path15 = __require("node:path");
     var fs9 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2337,9 +2347,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path13.resolve(baseDir, baseName);
+          const localBin = path15.resolve(baseDir, baseName);
           if (fs9.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path13.extname(baseName))) return void 0;
+          if (sourceExt.includes(path15.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs9.existsSync(`${localBin}${ext}`)
           );
@@ -2357,17 +2367,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path13.resolve(
-            path13.dirname(resolvedScriptPath),
+          executableDir = path15.resolve(
+            path15.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path13.basename(
+            const legacyName = path15.basename(
               this._scriptPath,
-              path13.extname(this._scriptPath)
+              path15.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2378,7 +2388,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path13.extname(executableFile));
+        launchWithNode = sourceExt.includes(path15.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3293,7 +3303,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path13.basename(filename, path13.extname(filename));
+        this._name = path15.basename(filename, path15.extname(filename));
         return this;
       }
       /**
@@ -3307,9 +3317,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path14) {
-        if (path14 === void 0) return this._executableDir;
-        this._executableDir = path14;
+      executableDir(path16) {
+        if (path16 === void 0) return this._executableDir;
+        this._executableDir = path16;
         return this;
       }
       /**
@@ -4560,14 +4570,14 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: codexAgentSandbox(ctx.env) }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: await codexAgentSandbox(ctx.env) }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }
-function codexAgentSandbox(env) {
-  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: personSandbox(env).failIfUnavailable };
+async function codexAgentSandbox(env) {
+  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: (await personSandbox(env)).failIfUnavailable };
 }
 async function followInForeground(ctx, loop, preflight) {
   const interrupt = new AbortController();
@@ -4936,13 +4946,50 @@ import { execFile } from "node:child_process";
 import { existsSync as existsSync5, readFileSync } from "node:fs";
 import os2 from "node:os";
 import path5 from "node:path";
+import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
+
+// src/sandbox/availability.ts
+var CHECK_TIMEOUT_MS = 6e4;
+async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
+  if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
+  const spawn2 = await launcherSpawn(launcher, "true", projectDir, env);
+  try {
+    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const child = execa2(spawn2.file, spawn2.args, { cwd: projectDir, env: spawn2.env, extendEnv: false, stdio: ["ignore", "pipe", "pipe", "pipe"], all: true, reject: false, timeout: CHECK_TIMEOUT_MS });
+    let said = "";
+    child.stdio[ANSWER_FD]?.on("data", (chunk) => said += chunk.toString("utf8"));
+    const result = await child;
+    const answer = readAnswer(said);
+    if (answer?.status === "started") return result.exitCode === 0 ? { ok: true } : { ok: false, reason: `\`true\` under the sandbox exited ${result.exitCode ?? "by a signal"}: ${String(result.all ?? "").trim()}` };
+    if (answer?.status === "unavailable") return { ok: false, reason: answer.reason };
+    return { ok: false, reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? "")) };
+  } finally {
+    await spawn2.cleanup();
+  }
+}
+
+// src/doctor/checks.ts
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
 async function runChecks(env, statsFile2) {
   const config = env.CLAUDE_CONFIG_DIR || path5.join(env.HOME || os2.homedir(), ".claude");
-  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
+}
+async function sandboxCheck(env) {
+  const title = "sandbox";
+  const scratch = await mkdtemp(path5.join(os2.tmpdir(), "loopkit-doctor-"));
+  try {
+    const check = await checkSandbox(scratch, env);
+    if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
+    const person = await personSandbox(env);
+    const required = person.enabled && person.failIfUnavailable;
+    const detail = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
+    return required ? { ok: false, title, detail } : { ok: false, level: "warn", title, detail };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 async function claudeCheck(env) {
   const bin = env.LOOPKIT_CLAUDE_BIN || "claude";
@@ -5027,6 +5074,9 @@ Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+  sandbox           whether Claude Code's sandbox (bundled as @anthropic-ai/sandbox-runtime) starts
+                    here, tried with \`true\` in an empty temp folder: the verifier of a sandboxed
+                    agent and loopkit run's phases need it (Linux: bubblewrap, socat, ripgrep)
   codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
 
   -h, --help        this text
@@ -5034,7 +5084,7 @@ Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes
 Exit codes: 0 nothing broken, 1 something is (a \u2717 line), 2 usage error.
 `;
 function registerDoctorCommand(program2, io2) {
-  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
+  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks, the sandbox and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
     const checks = await runChecks(io2.env, invocation({}, io2).statsFile());
     io2.stdout(formatChecks(checks));
     io2.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
@@ -5813,16 +5863,66 @@ function registerRestoreCommand(program2, io2) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path12 from "node:path";
+import os3 from "node:os";
+import path14 from "node:path";
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
+import path10 from "node:path";
+
+// src/run/phase-settings.ts
+import { readFileSync as readFileSync2 } from "node:fs";
 import path9 from "node:path";
+function takeSettingsOption(claudeArgs, cwd) {
+  const rest = [];
+  let settings = null;
+  for (let i = 0; i < claudeArgs.length; i++) {
+    const word = claudeArgs[i];
+    if (word !== "--settings" && !word.startsWith("--settings=")) {
+      rest.push(word);
+      continue;
+    }
+    const value = word === "--settings" ? claudeArgs[++i] : word.slice("--settings=".length);
+    if (value === void 0 || value === "") throw new LoopkitError("USAGE", "--settings (after --) needs a file or a JSON object", { hint: "e.g. -- --settings ./ci-settings.json" });
+    settings = { ...settings ?? {}, ...readSettings2(value, cwd) };
+  }
+  return { settings, rest };
+}
+function readSettings2(value, cwd) {
+  const trimmed = value.trim();
+  let text = trimmed;
+  if (!trimmed.startsWith("{")) {
+    try {
+      text = readFileSync2(path9.resolve(cwd, trimmed), "utf8");
+    } catch (error) {
+      throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, { value, hint: "give a settings file that exists, or a JSON object" });
+    }
+  }
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new LoopkitError("USAGE", `--settings ${value} is not valid JSON: ${error.message}`, { value, hint: "Claude Code's --settings takes a settings file or a JSON object" });
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new LoopkitError("USAGE", `--settings ${value} is not a JSON object`, { value });
+  return parsed;
+}
+var objectOr = (value) => typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+function phaseSettings(theirs, own) {
+  const base = theirs ?? {};
+  return {
+    ...base,
+    env: { ...objectOr(base.env), LOOPKIT_DATA_DIR: own.dataDir },
+    ...own.sandbox ? { sandbox: { ...objectOr(base.sandbox), ...own.sandbox } } : {}
+  };
+}
+
+// src/run/claude-phase.ts
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
-  const settings = JSON.stringify({ env: { LOOPKIT_DATA_DIR: run3.dataDir } });
+  const settings = JSON.stringify(phaseSettings(run3.settings, { dataDir: run3.dataDir, sandbox: run3.sandbox }));
   return ["-p", "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
 }
 async function runClaudePhase(run3) {
@@ -5848,11 +5948,11 @@ async function runClaudePhase(run3) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path9.dirname(file);
+  const dir = path10.dirname(file);
   await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
   const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path9.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path10.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5868,13 +5968,23 @@ Options:
   --project <dir>      the project root (default: the current directory)
   --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
   --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
+  --no-sandbox         do not turn Claude Code's sandbox on for the phases (see Sandbox below)
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
+                       (a --settings of yours is merged into the one loopkit passes)
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
 audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
 audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
 The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+
+Sandbox: by default every phase runs with Claude Code's sandbox on (claude --settings with
+sandbox.enabled, failIfUnavailable, and no unsandboxed commands): the agent writes only the project
+(not .git/config, .git/hooks, .claude/settings*.json) and the network is off but for what your own
+~/.claude/settings.json allows; the verifier runs under the same policy. Where no sandbox can start
+(Linux needs bubblewrap, socat and ripgrep; \`loopkit doctor\` checks), loopkit run refuses to start.
+--no-sandbox leaves the phases as your settings make them: unsandboxed, unless a settings file turns
+the sandbox on (the verifier is then sandboxed too).
 
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
@@ -5887,7 +5997,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
+import { promises as fs6, readFileSync as readFileSync3 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
@@ -5939,7 +6049,7 @@ function gitHubActions(env, stdout) {
 var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
-    return readFileSync2(file, "utf8");
+    return readFileSync3(file, "utf8");
   } catch {
     return "(no output saved for this phase)\n";
   }
@@ -5957,8 +6067,35 @@ async function readHistory(file) {
   });
 }
 
+// src/run/phase-sandbox.ts
+import path11 from "node:path";
+var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
+function phaseSandbox(sandbox, sources, home) {
+  if (sandbox) {
+    return {
+      settings: { ...PHASE_SANDBOX_SETTINGS },
+      agent: { agent: "sandboxed", how: "loopkit run starts every phase with Claude Code's sandbox on, failIfUnavailable, no unsandboxed commands", fail_if_unavailable: true }
+    };
+  }
+  const merged = mergePersonSandbox(sources, home);
+  const on = sources.filter((source) => source.settings.sandbox?.enabled === true).map((source) => source.file);
+  if (on.length === 0) return { settings: null, agent: { agent: "unsandboxed", how: "loopkit run --no-sandbox, and no settings file turns the sandbox on", fail_if_unavailable: false } };
+  return { settings: null, agent: { agent: "sandboxed", how: `loopkit run --no-sandbox, but ${on.join(", ")} turns Claude Code's sandbox on`, fail_if_unavailable: merged.failIfUnavailable } };
+}
+async function phaseSettingsSources(env, projectDir, flagSettings) {
+  const person = await readPersonSettings(env);
+  const project = [];
+  for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
+    const file = path11.join(projectDir, name);
+    const settings = await readSettingsFile(file);
+    if (settings) project.push({ file, managed: false, settings });
+  }
+  const flag = flagSettings ? [{ file: "--settings", managed: false, settings: settingsOf(flagSettings) ?? {} }] : [];
+  return [...person.filter((source) => !source.managed), ...project, ...flag, ...person.filter((source) => source.managed)];
+}
+
 // src/run/phases.ts
-import path10 from "node:path";
+import path12 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6022,7 +6159,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path10.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path12.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6031,6 +6168,8 @@ async function runPhases(ctx, first) {
         dataDir: ctx.dataDir,
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
+        settings: ctx.settings,
+        sandbox: ctx.sandbox,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile
       });
@@ -6072,10 +6211,10 @@ function phaseTimeout(state, now, settings) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs7 } from "node:fs";
-import path11 from "node:path";
+import path13 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path11.join(loopDir, "runner");
+var target = (loopDir) => path13.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
   await fs7.mkdir(loopDir, { recursive: true });
   try {
@@ -6099,7 +6238,7 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
-  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
+  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").option("--no-sandbox", "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
     io2.exitCode = await run2(words, options, io2);
   });
   useHelpText(command, RUN_HELP);
@@ -6108,7 +6247,7 @@ async function run2(words, options, io2) {
   refuseUnderRecursionGuard(io2.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
-  const claudeArgs = split === -1 ? [] : words.slice(split + 1);
+  const claude = takeSettingsOption(split === -1 ? [] : words.slice(split + 1), io2.cwd);
   const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
@@ -6120,6 +6259,8 @@ async function run2(words, options, io2) {
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
+  const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io2.env, projectDir, claude.settings), io2.env.HOME || os3.homedir());
+  if (sandbox.settings) await refuseWithoutSandbox(projectDir, io2.env);
   const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
@@ -6128,15 +6269,15 @@ async function run2(words, options, io2) {
     const now = io2.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io2.env, io2.stdout);
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID4(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env, agentSandbox: sandbox.agent };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
+    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine(sandbox)}.
 `);
     const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
-      code = await runLoop(loop, instruction, claudeArgs, options, io2, actions);
+      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, options, io2, actions);
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
@@ -6150,14 +6291,27 @@ async function run2(words, options, io2) {
     await release().catch(() => void 0);
   }
 }
-function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
+async function refuseWithoutSandbox(projectDir, env) {
+  const check = await checkSandbox(projectDir, env);
+  if (check.ok) return;
+  throw new LoopkitError("SANDBOX_UNAVAILABLE", `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`, {
+    hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started"
+  });
+}
+function sandboxLine({ settings, agent }) {
+  if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
+  return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
+}
+function runLoop(loop, instruction, claude, options, io2, actions) {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path12.resolve(io2.cwd, options.pluginDir) : null,
-      claudeArgs,
+      pluginDir: options.pluginDir ? path14.resolve(io2.cwd, options.pluginDir) : null,
+      claudeArgs: claude.args,
+      settings: claude.settings,
+      sandbox: claude.sandbox,
       now: () => io2.now(),
       print: actions ? actions.print : (line) => io2.stdout(`${line}
 `),

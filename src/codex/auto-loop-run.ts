@@ -82,7 +82,7 @@ const CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Promise<AutoLoopState> {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: codexAgentSandbox(ctx.env) }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: await codexAgentSandbox(ctx.env) }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeMarker(ctx.dataDir, sessionId, started.loop_id);
@@ -94,8 +94,8 @@ async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Pro
  * project writable, the network off), so the verifier runs in loopkit's, the same shape; where none
  * can start, the person's Claude Code sandbox.failIfUnavailable decides, as in a Claude Code loop.
  */
-function codexAgentSandbox(env: NodeJS.ProcessEnv): AgentSandbox {
-  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: personSandbox(env).failIfUnavailable };
+async function codexAgentSandbox(env: NodeJS.ProcessEnv): Promise<AgentSandbox> {
+  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: (await personSandbox(env)).failIfUnavailable };
 }
 
 /** Runs the loop here until it ends. The first Ctrl-C (or SIGTERM) cancels it: goal cleared, Codex stopped. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import type { PhaseExit } from "./progress.js";
+import { phaseSettings, type Settings } from "./phase-settings.js";
 
 export interface PhaseRun {
   sessionId: string;
@@ -13,8 +14,12 @@ export interface PhaseRun {
   env: NodeJS.ProcessEnv;
   /** Passed as --plugin-dir when loopkit is not installed as a plugin (development, CI). */
   pluginDir: string | null;
-  /** The person's own claude options (after `--`), e.g. --allowedTools or --permission-mode. */
+  /** The person's own claude options (after `--`, their --settings taken out), e.g. --allowedTools or --permission-mode. */
   claudeArgs: string[];
+  /** The person's own --settings, if they gave one; loopkit's go on top (phase-settings.ts). */
+  settings: Settings | null;
+  /** The `sandbox` block loopkit turns on for the phase (phase-sandbox.ts); null with --no-sandbox. */
+  sandbox: Settings | null;
   timeoutMs: number;
   logFile: string;
   /** loopkit's data folder, where the phase's hooks find the loop. */
@@ -25,14 +30,14 @@ const KEEP_BYTES = 32 * 1024;
 const KEEP_LOGS = 20;
 
 /**
- * The phase's argv. The data folder also goes in as `--settings` env: a settings file the agent writes
- * in the project (`.claude/settings.local.json` `env`) reaches the phase's hooks on newer Claude Code,
- * and command-line settings outrank it (measured, 2.1.332), so the agent cannot point the hook at
- * another data folder. The person's options come last; their own `--settings`, if any, replaces ours
- * and the hook falls back to the process environment, as before.
+ * The phase's argv: one --settings, the person's own with loopkit's on top (src/run/phase-settings.ts):
+ * the data folder as env (a settings file the agent writes in the project, `.claude/settings.local.json`
+ * `env`, reaches the phase's hooks on newer Claude Code, and command-line settings outrank it,
+ * measured on 2.1.332, so the agent cannot point the hook at another data folder) and, by default,
+ * Claude Code's sandbox. The person's other options come last.
  */
-export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "pluginDir" | "claudeArgs"> & { dataDir: string }): string[] {
-  const settings = JSON.stringify({ env: { LOOPKIT_DATA_DIR: run.dataDir } });
+export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "pluginDir" | "claudeArgs" | "settings" | "sandbox"> & { dataDir: string }): string[] {
+  const settings = JSON.stringify(phaseSettings(run.settings, { dataDir: run.dataDir, sandbox: run.sandbox }));
   return ["-p", "--session-id", run.sessionId, "--settings", settings, ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []), ...run.claudeArgs];
 }
 

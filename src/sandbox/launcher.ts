@@ -36,7 +36,7 @@ export async function launcherSpawn(launcher: string, command: string, cwd: stri
   const tempDir = await fs.mkdtemp(path.join(realpathSync(os.tmpdir()), "loopkit-sandbox-"));
   const cleanup = () => fs.rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
   try {
-    const policy = verifierPolicy({ projectDir, tempDir, person: personSandbox(env) });
+    const policy = verifierPolicy({ projectDir, tempDir, person: await personSandbox(env) });
     const request: ExecRequest = { version: 1, command, cwd: projectDir, tempDir, policy: { ...policy } };
     // The launcher runs unsandboxed: it must load nothing NODE_OPTIONS names; the command gets it back.
     const { NODE_OPTIONS: nodeOptions, ...rest }: NodeJS.ProcessEnv = { ...env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir };

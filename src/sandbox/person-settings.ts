@@ -3,10 +3,11 @@
 // the repository, and an unsandboxed agent can write them, so what they allow is not the person's
 // word. Only the fields that shape the policy are read; a file that is missing, unreadable or not
 // valid reads as no settings (the narrowest policy), as Claude Code ignores a settings file it rejects.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as z from "zod";
+import { openRegular } from "../shared/guarded-files.js";
 
 const Paths = z.array(z.string()).optional();
 
@@ -39,6 +40,12 @@ export interface SettingsSource {
   settings: SettingsFile;
 }
 
+/** A settings object given some other way (Claude Code's --settings), read like a file's. */
+export function settingsOf(value: unknown): SettingsFile | null {
+  const parsed = SettingsFileSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /** What the person's settings add to the sandbox, merged over all their files. */
 export interface PersonSandbox {
   enabled: boolean;
@@ -62,36 +69,35 @@ function managedDir(): string | null {
 }
 
 /** The person's settings files: user settings first, then managed-settings.json and managed-settings.d/*.json. */
-export function readPersonSettings(env: NodeJS.ProcessEnv): SettingsSource[] {
+export async function readPersonSettings(env: NodeJS.ProcessEnv): Promise<SettingsSource[]> {
   const home = env.HOME || os.homedir();
   const config = env.CLAUDE_CONFIG_DIR || path.join(home, ".claude");
-  const sources: SettingsSource[] = [];
-  const add = (file: string, managed: boolean) => {
-    const settings = readSettingsFile(file);
-    if (settings) sources.push({ file, managed, settings });
-  };
-  add(path.join(config, "settings.json"), false);
+  const files: { file: string; managed: boolean }[] = [{ file: path.join(config, "settings.json"), managed: false }];
   const managed = managedDir();
   if (managed) {
-    add(path.join(managed, "managed-settings.json"), true);
+    files.push({ file: path.join(managed, "managed-settings.json"), managed: true });
     const dropIns = path.join(managed, "managed-settings.d");
-    let names: string[] = [];
-    try {
-      names = readdirSync(dropIns).filter((name) => name.endsWith(".json") && !name.startsWith("."));
-    } catch {
-      // No drop-in folder.
-    }
-    for (const name of names.sort()) add(path.join(dropIns, name), true);
+    const names = await readdir(dropIns).catch(() => [] as string[]);
+    for (const name of names.filter((name) => name.endsWith(".json") && !name.startsWith(".")).sort()) files.push({ file: path.join(dropIns, name), managed: true });
   }
-  return sources;
+  const read = await Promise.all(files.map(async ({ file, managed }) => ({ file, managed, settings: await readSettingsFile(file) })));
+  return read.flatMap(({ file, managed, settings }) => (settings ? [{ file, managed, settings }] : []));
 }
 
-function readSettingsFile(file: string): SettingsFile | null {
+/** Larger than any real settings file. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/** One settings file's sandbox fields; null when it is missing, not a regular file (never blocks on a FIFO), too large, or not valid. */
+export async function readSettingsFile(file: string): Promise<SettingsFile | null> {
+  const handle = await openRegular(file, true).catch(() => null);
+  if (!handle) return null;
   try {
-    const parsed = SettingsFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-    return parsed.success ? parsed.data : null;
+    if ((await handle.stat()).size > MAX_SETTINGS_BYTES) return null;
+    return settingsOf(JSON.parse(await handle.readFile("utf8")));
   } catch {
     return null;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -154,6 +160,6 @@ function resolveSettingsPath(entry: string, base: string, home: string): string 
 }
 
 /** The person's sandbox settings for a process started with `env` (its HOME and CLAUDE_CONFIG_DIR). */
-export function personSandbox(env: NodeJS.ProcessEnv): PersonSandbox {
-  return mergePersonSandbox(readPersonSettings(env), env.HOME || os.homedir());
+export async function personSandbox(env: NodeJS.ProcessEnv): Promise<PersonSandbox> {
+  return mergePersonSandbox(await readPersonSettings(env), env.HOME || os.homedir());
 }

@@ -16,7 +16,8 @@ import {
   NODE_OPTIONS_CARRIER
 } from "./chunk-K2KBQY33.js";
 import {
-  GuardedFolder
+  GuardedFolder,
+  openRegular
 } from "./chunk-UQHIJ7QT.js";
 import {
   iso_exports,
@@ -260,7 +261,7 @@ import os2 from "node:os";
 import path5 from "node:path";
 
 // src/sandbox/person-settings.ts
-import { readdirSync, readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import os from "node:os";
 import path3 from "node:path";
 var Paths = array(string()).optional();
@@ -280,39 +281,40 @@ var SettingsFileSchema = object({
   }).optional(),
   permissions: object({ allow: Paths, deny: Paths }).optional()
 });
+function settingsOf(value) {
+  const parsed = SettingsFileSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 function managedDir() {
   if (process.platform === "linux") return "/etc/claude-code";
   if (process.platform === "darwin") return "/Library/Application Support/ClaudeCode";
   return null;
 }
-function readPersonSettings(env) {
+async function readPersonSettings(env) {
   const home = env.HOME || os.homedir();
   const config = env.CLAUDE_CONFIG_DIR || path3.join(home, ".claude");
-  const sources = [];
-  const add = (file, managed2) => {
-    const settings = readSettingsFile(file);
-    if (settings) sources.push({ file, managed: managed2, settings });
-  };
-  add(path3.join(config, "settings.json"), false);
+  const files = [{ file: path3.join(config, "settings.json"), managed: false }];
   const managed = managedDir();
   if (managed) {
-    add(path3.join(managed, "managed-settings.json"), true);
+    files.push({ file: path3.join(managed, "managed-settings.json"), managed: true });
     const dropIns = path3.join(managed, "managed-settings.d");
-    let names = [];
-    try {
-      names = readdirSync(dropIns).filter((name) => name.endsWith(".json") && !name.startsWith("."));
-    } catch {
-    }
-    for (const name of names.sort()) add(path3.join(dropIns, name), true);
+    const names = await readdir(dropIns).catch(() => []);
+    for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort()) files.push({ file: path3.join(dropIns, name), managed: true });
   }
-  return sources;
+  const read = await Promise.all(files.map(async ({ file, managed: managed2 }) => ({ file, managed: managed2, settings: await readSettingsFile(file) })));
+  return read.flatMap(({ file, managed: managed2, settings }) => settings ? [{ file, managed: managed2, settings }] : []);
 }
-function readSettingsFile(file) {
+var MAX_SETTINGS_BYTES = 1024 * 1024;
+async function readSettingsFile(file) {
+  const handle = await openRegular(file, true).catch(() => null);
+  if (!handle) return null;
   try {
-    const parsed = SettingsFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-    return parsed.success ? parsed.data : null;
+    if ((await handle.stat()).size > MAX_SETTINGS_BYTES) return null;
+    return settingsOf(JSON.parse(await handle.readFile("utf8")));
   } catch {
     return null;
+  } finally {
+    await handle.close();
   }
 }
 var WEB_FETCH_DOMAIN = /^WebFetch\(domain:(.+)\)$/;
@@ -363,8 +365,8 @@ function resolveSettingsPath(entry, base, home) {
   if (entry.startsWith("~/")) return path3.join(home, entry.slice(2));
   return path3.resolve(base, entry);
 }
-function personSandbox(env) {
-  return mergePersonSandbox(readPersonSettings(env), env.HOME || os.homedir());
+async function personSandbox(env) {
+  return mergePersonSandbox(await readPersonSettings(env), env.HOME || os.homedir());
 }
 
 // src/sandbox/policy.ts
@@ -401,7 +403,7 @@ async function launcherSpawn(launcher, command, cwd, env) {
   const tempDir = await fs2.mkdtemp(path5.join(realpathSync(os2.tmpdir()), "loopkit-sandbox-"));
   const cleanup = () => fs2.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
   try {
-    const policy = verifierPolicy({ projectDir, tempDir, person: personSandbox(env) });
+    const policy = verifierPolicy({ projectDir, tempDir, person: await personSandbox(env) });
     const request = { version: 1, command, cwd: projectDir, tempDir, policy: { ...policy } };
     const { NODE_OPTIONS: nodeOptions, ...rest } = { ...env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir };
     return {
@@ -560,7 +562,15 @@ export {
   persist,
   writeMarker,
   BoundedOutput,
+  settingsOf,
+  readPersonSettings,
+  readSettingsFile,
+  mergePersonSandbox,
   personSandbox,
+  launcherBesideEntry,
+  launcherSpawn,
+  readAnswer,
+  noAnswerReason,
   runVerifier,
   verifierRun,
   readSettings
