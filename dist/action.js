@@ -11,7 +11,7 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-62H2JCIC.js";
+} from "./chunks/chunk-BWKVJPJX.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-LHBMTI77.js";
 import "./chunks/chunk-YGQ5FHHL.js";
@@ -50,7 +50,7 @@ var VALUE_FLAGS = {
   "max-wallclock": "--max-wallclock",
   "restart-pct": "--restart-pct"
 };
-var RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "anthropic-api-key"];
+var RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "sandbox", "anthropic-api-key"];
 var inputVariable = (name) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
 function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and skills/auto-loop/references/ci.md" });
@@ -63,6 +63,8 @@ function runArguments(env, paths) {
   if (goal !== "" && input("goal-file") !== "") throw usage("give goal or goal-file, not both");
   const ok = input("budget-limited-ok");
   if (!["", "true", "false"].includes(ok)) throw usage(`budget-limited-ok must be true or false, not "${ok}"`, ok);
+  const sandbox = input("sandbox");
+  if (!["", "true", "false"].includes(sandbox)) throw usage(`sandbox must be true or false, not "${sandbox}"`, sandbox);
   const loop = goal === "" ? [] : [goal];
   for (const [name, flag] of Object.entries(VALUE_FLAGS)) {
     const value = input(name);
@@ -70,7 +72,7 @@ function runArguments(env, paths) {
   }
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
-  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...ok === "true" ? ["--budget-limited-ok"] : [], ...loop, ...claude.length ? ["--", ...claude] : []];
+  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...ok === "true" ? ["--budget-limited-ok"] : [], ...sandbox === "false" ? ["--no-sandbox"] : [], ...loop, ...claude.length ? ["--", ...claude] : []];
   const warnings = claude.some((word) => PERMISSION_OPTION.test(word)) ? [] : [`claude-args gives no --allowedTools or --permission-mode: unless the project's .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")`];
   return { args, apiKey: input("anthropic-api-key") || null, warnings };
 }

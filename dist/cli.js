@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-WQ5EN4DT.js";
+} from "./chunks/chunk-EVWBQDRK.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -98,7 +98,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-62H2JCIC.js";
+} from "./chunks/chunk-BWKVJPJX.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";

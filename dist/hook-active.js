@@ -80,7 +80,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-MLWCE7I6.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-HGCHUSYZ.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-UNAZGT5N.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -67,10 +67,11 @@ describe("loopkit run", () => {
 
   it("an agent's settings env naming another data folder does not redirect the phases' hooks: --settings from the runner outranks it", async () => {
     // Claude Code 2.1.332 hands a settings.local.json `env` written mid-session to later hooks; 2.1.197 does not.
+    // An unsandboxed agent (--no-sandbox): under the sandbox it could not write the settings file at all.
     const fake = path.join(sandbox.project, "fake");
     const plant = `mkdir -p fake/sessions && ${writeSettingsEnv({ LOOPKIT_DATA_DIR: fake })}`;
     model.setScript(loopScript({ turns: [bash(`${plant}; echo one > hello.txt`), bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
-    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--no-sandbox", "--", "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8")).toContain(fake);
     expect(status(sandbox)).toMatchObject({ status: "achieved" });

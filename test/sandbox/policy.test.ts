@@ -11,12 +11,12 @@ describe("verifierPolicy", () => {
       network: { allowedDomains: [], deniedDomains: [] },
       filesystem: {
         allowWrite: ["/w/my project", "/tmp/loopkit-sandbox-1"],
-        denyWrite: ["/w/my project/.git/config", "/w/my project/.git/hooks", "/w/my project/.claude/settings.json", "/w/my project/.claude/settings.local.json"],
+        denyWrite: PROJECT_READ_ONLY.map((entry) => `/w/my project/${entry}`),
         denyRead: [],
         allowRead: [],
       },
     });
-    expect(PROJECT_READ_ONLY).toEqual([".git/config", ".git/hooks", ".claude/settings.json", ".claude/settings.local.json"]);
+    expect(PROJECT_READ_ONLY).toEqual(expect.arrayContaining([".git/config", ".git/hooks", ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks", ".claude/skills"]));
   });
 
   it("adds what the person's own settings allow and deny, once each, and their switches", () => {

@@ -13,28 +13,9 @@ import { runVerifier, type VerifierOptions } from "../../src/auto-loop/verifier.
 import { checkSandbox } from "../../src/sandbox/availability.js";
 import type { AgentSandbox } from "../../src/sandbox/choice.js";
 import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
+import { CLAUDE_CODE_SANDBOX, SANDBOX_PROBE } from "../fixtures/claude-code-sandbox.js";
 
-const PROBE = path.resolve(import.meta.dirname, "../fixtures/sandbox-probe.cjs");
-
-/** What Claude Code's sandbox lets the agent's Bash do (measured, both versions; docs/claude-code-findings.md §20). */
-export const CLAUDE_CODE_SANDBOX = {
-  "write project file": "ok",
-  "write project subfolder": "ok",
-  "write .git/config": "refused (EROFS)",
-  "create in .git/hooks": "refused (EROFS)",
-  "write .git/index": "ok",
-  "create in .git/objects": "ok",
-  "write .claude/settings.json": "refused (EROFS)",
-  "write .claude/settings.local.json": "refused (EROFS)",
-  "create in .auto-loop": "ok",
-  "create in $HOME": "refused (EROFS)",
-  "create beside the project": "refused (EROFS)",
-  "create in $TMPDIR": "ok",
-  "read $HOME file": "ok",
-  "connect host loopback": "refused (ECONNREFUSED)",
-  "listen and connect on 127.0.0.1": "ok",
-  "unix socket in $TMPDIR": "refused (EPERM)",
-};
+const PROBE = SANDBOX_PROBE;
 
 const SANDBOXED: AgentSandbox = { agent: "sandboxed", how: "test", fail_if_unavailable: false };
 const linux = process.platform === "linux";

@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-WQ5EN4DT.js";
+} from "./chunk-EVWBQDRK.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,7 +29,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-62H2JCIC.js";
+} from "./chunk-BWKVJPJX.js";
 import "./chunk-PZX5E6UV.js";
 import "./chunk-LHBMTI77.js";
 import {

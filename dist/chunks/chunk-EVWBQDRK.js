@@ -4,7 +4,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-62H2JCIC.js";
+} from "./chunk-BWKVJPJX.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";

@@ -371,7 +371,18 @@ async function personSandbox(env) {
 
 // src/sandbox/policy.ts
 import path4 from "node:path";
-var PROJECT_READ_ONLY = [".git/config", ".git/hooks", ".claude/settings.json", ".claude/settings.local.json"];
+var PROJECT_READ_ONLY = [
+  ".git/config",
+  ".git/hooks",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".claude/hooks",
+  ".claude/skills",
+  ".claude/launch.json",
+  ".claude/workflows",
+  ".claude/routines",
+  ".claude/scheduled_tasks.json"
+];
 function verifierPolicy({ projectDir, tempDir, person }) {
   const switches = {
     ...person.allowUnixSockets.length ? { allowUnixSockets: person.allowUnixSockets } : {},
