@@ -86,7 +86,8 @@ function readOutputs(): Record<string, string> {
   return outputs;
 }
 
-describe("loopkit run in GitHub Actions", () => {
+// Two phases each, under Claude Code's sandbox with a sandboxed verifier: more than the default 30 s on a busy machine.
+describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
   it("achieved, through the action's run step: summary, outputs, one log group per phase, exit 0, and the record for the artifact", async () => {
     model.setScript(
       loopScript({

@@ -71,7 +71,7 @@ function pathWithout(names: string[]): string {
   return dir;
 }
 
-describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Code ${CLAUDE_VERSION})`, () => {
+describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
   it("an auto-loop whose agent is sandboxed runs its verifier under the agent's own policy: the same probe results, and the escape fails", async () => {
     // allowWrite: the skill's start writes loopkit's data folder from the sandbox until sbstart moves that write into a hook.
     mkdirSync(dataDirOf(sandbox));
@@ -103,7 +103,7 @@ describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Co
   });
 });
 
-describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Claude Code ${CLAUDE_VERSION})`, () => {
+describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
   it("sandboxes every phase and the verifier by default", async () => {
     model.setScript(loopScript({ turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
     const result = await loopkitRun([]);
