@@ -190,6 +190,26 @@ describe.skipIf(!linux)("where no sandbox can start (no ripgrep on PATH)", () =>
     expect(existsSync(path.join(home, "escape"))).toBe(true);
   });
 
+  it("is what loopkit doctor says: ✓ where it starts, ! where not, ✗ where the person's settings require it", () => {
+    const doctor = (extra: Record<string, string>) => {
+      try {
+        return { code: 0, stdout: execFileSync(process.execPath, [plugin.cli, "doctor"], { cwd: project, env: env({ LOOPKIT_CLAUDE_BIN: path.join(root, "no-claude"), ...extra }), encoding: "utf8" }) };
+      } catch (error) {
+        const failed = error as { status: number; stdout: string };
+        return { code: failed.status, stdout: failed.stdout };
+      }
+    };
+    expect(doctor({}).stdout).toMatch(/^✓ sandbox\s+starts here/m);
+    const without = pathWithout(["bwrap"]);
+    expect(doctor({ PATH: without }).stdout).toMatch(/^! sandbox\s+cannot start here: bwrap not found on PATH outside the project/m);
+    mkdirSync(path.join(home, ".claude"));
+    writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ sandbox: { enabled: true, failIfUnavailable: true } }));
+    const required = doctor({ PATH: without });
+    expect(required.stdout).toMatch(/^✗ sandbox\s+cannot start here: .*Your settings require it/m);
+    expect(required.code).toBe(1);
+    expect(readdirSync(project).sort()).toEqual([".claude", ".git"]);
+  });
+
   it("is what the sandbox check says, with and without bubblewrap", async () => {
     expect(await checkSandbox(project, env(), launcher())).toEqual({ ok: true });
     expect(await checkSandbox(project, env({ PATH: pathWithout(["bwrap"]) }), launcher())).toEqual({ ok: false, reason: expect.stringMatching(/^bwrap not found on PATH outside the project/) });
