@@ -16,7 +16,7 @@ import { captureLaunch } from "./launch.js";
 import { hashProtected } from "./protect.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
-import type { AutoLoopState } from "./state.js";
+import type { AutoLoopState, Launch } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "./store.js";
 
 export interface LoopContext {
@@ -27,6 +27,8 @@ export interface LoopContext {
   staleMs: number;
   /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
   env: NodeJS.ProcessEnv;
+  /** The agent's sandbox when the starter decides it (`loopkit run`, --codex); else launch.ts's default. */
+  agentSandbox?: Launch["agent_sandbox"];
 }
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
@@ -34,7 +36,7 @@ type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
   const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -121,12 +123,18 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
+      launch: withAgentSandbox(existing.launch, ctx),
     };
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
   });
+}
+
+function withAgentSandbox(launch: Launch, ctx: LoopContext): Launch {
+  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 
 async function resolveGoal(projectDir: string, request: StartRequest) {

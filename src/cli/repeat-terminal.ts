@@ -4,7 +4,7 @@
 // the conversation mode) is fixed at the start in loopkit's data folder. The skill's path, a session
 // id given, stays in repeat-command.ts.
 import { randomUUID } from "node:crypto";
-import { promises as fs, readFileSync } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { RepeatRequest } from "../repeat/args.js";
@@ -14,7 +14,8 @@ import type { RepeatContext, StartRequest } from "../repeat/start.js";
 import { terminalRunDir, type RepeatState, type TerminalRun } from "../repeat/state.js";
 import { activeError, activeTerminalLoop, resumeTerminalLoop, startTerminalLoop, type TerminalLoop } from "../repeat/terminal-start.js";
 import { tellPerson } from "../notify/tell.js";
-import { keepNewestLogs, lastSettings, runClaudePhase, settingsObject } from "../run/claude-phase.js";
+import { keepNewestLogs, runClaudePhase } from "../run/claude-phase.js";
+import { takeSettingsOption } from "../run/phase-settings.js";
 import { driveRepeat } from "../run/repeat-runner.js";
 import { holdRunnerLock, runnerAlive, type RunnerKind } from "../run/runner-lock.js";
 import { isExecutable, resolveClaude } from "../shared/claude-bin.js";
@@ -64,23 +65,14 @@ const usage = (message: string) => new LoopkitError("USAGE", message, { hint: "r
 
 /**
  * The person's claude options, checked: the runner's own (-p, --resume, --output-format, ...) are
- * refused, and a --settings file is read in as JSON text now, so the loop keeps what it said at the
- * start and the data folder can be merged into it (claude-phase.ts).
+ * refused, and a --settings file is read in as JSON text now (phase-settings.ts), so the loop keeps
+ * what it said at the start and each iteration merges the data folder into it (claude-phase.ts).
  */
 export function claudeOptions(args: string[], cwd: string): string[] {
   const owned = args.find((arg) => RUNNER_OWNED.includes(arg.split("=")[0]!));
   if (owned) throw usage(`${owned.split("=")[0]} is set by loopkit repeat itself and cannot be passed to claude (after --)`);
-  const settings = lastSettings(args);
-  if (settings === null || settingsObject(settings.value) !== null) return args;
-  const file = path.resolve(cwd, settings.value);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new LoopkitError("USAGE", `--settings ${settings.value}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { value: file, hint: "pass a settings file that exists, or JSON text" });
-  }
-  if (settingsObject(text) === null) throw new LoopkitError("USAGE", `--settings ${settings.value}: ${file} does not hold a JSON object`, { value: file, hint: "pass a settings file of JSON, or JSON text" });
-  return [...settings.without, "--settings", text];
+  const { settings, rest } = takeSettingsOption(args, cwd);
+  return settings === null ? rest : [...rest, "--settings", JSON.stringify(settings)];
 }
 
 /** Starts the runner as a process of its own (detach.ts), logging to a new file in the project's folder of loopkit's data. */

@@ -7,6 +7,7 @@ import { StringDecoder } from "node:string_decoder";
 import writeFileAtomic from "write-file-atomic";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import type { PhaseExit } from "./progress.js";
+import { phaseSettings, type Settings } from "./phase-settings.js";
 
 export interface PhaseRun {
   sessionId: string;
@@ -19,9 +20,12 @@ export interface PhaseRun {
   env: NodeJS.ProcessEnv;
   /** Passed as --plugin-dir when loopkit is not installed as a plugin (development, CI). */
   pluginDir: string | null;
-  /** The person's own claude options (after `--`), e.g. --allowedTools or --permission-mode. */
+  /** The person's own claude options (after `--`, their --settings taken out), e.g. --allowedTools or --permission-mode. */
   claudeArgs: string[];
-  /** 0: none. */
+  /** The person's own --settings, if they gave one; loopkit's go on top (phase-settings.ts). */
+  settings: Settings | null;
+  /** The `sandbox` block loopkit turns on for the phase (phase-sandbox.ts); null with --no-sandbox. */
+  sandbox: Settings | null;
   timeoutMs: number;
   logFile: string;
   /** loopkit's data folder, where the phase's hooks find the loop. */
@@ -36,50 +40,15 @@ const KEEP_BYTES = 32 * 1024;
 const KEEP_LOGS = 20;
 
 /**
- * The phase's argv. The data folder also goes in as `--settings` env: a settings file the agent writes
- * in the project (`.claude/settings.local.json` `env`) reaches the phase's hooks on newer Claude Code,
- * and command-line settings outrank it (measured, 2.1.332), so the agent cannot point the hook at
- * another data folder. The person's options come last. Of several `--settings` claude takes only the
- * last (measured, both versions), so the person's own, when it is JSON text, gets the data folder
- * merged in and replaces ours; a settings file path replaces ours as it is (`loopkit repeat` reads
- * such a file in as JSON text at its start).
+ * The phase's argv: one --settings, the person's own with loopkit's on top (src/run/phase-settings.ts):
+ * the data folder as env (a settings file the agent writes in the project, `.claude/settings.local.json`
+ * `env`, reaches the phase's hooks on newer Claude Code, and command-line settings outrank it,
+ * measured on 2.1.332, so the agent cannot point the hook at another data folder) and, by default,
+ * Claude Code's sandbox. The person's other options come last.
  */
-export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "resume" | "pluginDir" | "claudeArgs"> & { dataDir: string }): string[] {
-  const { settings, rest } = withDataDir(run.claudeArgs, run.dataDir);
-  return ["-p", run.resume ? "--resume" : "--session-id", run.sessionId, "--settings", settings, ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []), ...rest];
-}
-
-/** The --settings JSON to pass (the person's last JSON-text --settings with the data folder's env merged in, else only that env) and the other options. */
-function withDataDir(claudeArgs: string[], dataDir: string): { settings: string; rest: string[] } {
-  const own = { env: { LOOPKIT_DATA_DIR: dataDir } };
-  const found = lastSettings(claudeArgs);
-  const given = found === null ? null : settingsObject(found.value);
-  if (found === null || given === null) return { settings: JSON.stringify(own), rest: claudeArgs };
-  const env = typeof given.env === "object" && given.env !== null && !Array.isArray(given.env) ? given.env : {};
-  return { settings: JSON.stringify({ ...given, env: { ...env, ...own.env } }), rest: found.without };
-}
-
-/** The value of the last `--settings` option, and the options without every `--settings`; null when there is none. */
-export function lastSettings(args: string[]): { value: string; without: string[] } | null {
-  let value: string | null = null;
-  const without: string[] = [];
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i]!;
-    if (arg === "--settings" && i + 1 < args.length) value = args[++i]!;
-    else if (arg.startsWith("--settings=")) value = arg.slice("--settings=".length);
-    else without.push(arg);
-  }
-  return value === null ? null : { value, without };
-}
-
-/** A JSON object given as text, else null (e.g. a settings file's path). */
-export function settingsObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "resume" | "pluginDir" | "claudeArgs" | "settings" | "sandbox"> & { dataDir: string }): string[] {
+  const settings = JSON.stringify(phaseSettings(run.settings, { dataDir: run.dataDir, sandbox: run.sandbox }));
+  return ["-p", run.resume ? "--resume" : "--session-id", run.sessionId, "--settings", settings, ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []), ...run.claudeArgs];
 }
 
 export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {

@@ -17,6 +17,7 @@ import { EXIT } from "../shared/exit-codes.js";
 import { LoopkitError } from "../shared/errors.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import type { PhaseRun } from "./claude-phase.js";
+import { takeSettingsOption, type Settings } from "./phase-settings.js";
 import { turnReader, type TurnRecord } from "./claude-stream.js";
 import type { PhaseExit } from "./progress.js";
 
@@ -151,7 +152,8 @@ async function runTurn(ctx: RepeatRunContext, file: string, state: RepeatState, 
       env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir, [RECURSION_GUARD]: "1" },
       dataDir: ctx.dataDir,
       pluginDir: null,
-      claudeArgs: [...STREAM_ARGS, ...terminal.claude_args],
+      // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
+      ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
       logFile: path.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
       onLine: (line) => reader.push(line),
@@ -164,4 +166,10 @@ async function runTurn(ctx: RepeatRunContext, file: string, state: RepeatState, 
     clearInterval(watch);
     ctx.stop.removeEventListener("abort", onStop);
   }
+}
+
+/** The options kept at the start, their --settings (JSON text by then) taken out for claude-phase to merge loopkit's into. */
+function withSettings(claudeArgs: string[], cwd: string): { claudeArgs: string[]; settings: Settings | null; sandbox: null } {
+  const { settings, rest } = takeSettingsOption(claudeArgs, cwd);
+  return { claudeArgs: [...STREAM_ARGS, ...rest], settings, sandbox: null };
 }

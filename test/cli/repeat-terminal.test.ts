@@ -41,7 +41,7 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
     [["5m", "/test", "--", "-p"], /-p is set by loopkit repeat itself/],
     [["5m", "/test", "--", "--output-format=json"], /--output-format is set by loopkit repeat itself/],
     [["5m", "/test", "--", "--session-id", "x"], /--session-id is set by loopkit repeat itself/],
-    [["5m", "/test", "--", "--settings", "missing.json"], /--settings missing.json: cannot read .*missing.json \(ENOENT\)/],
+    [["5m", "/test", "--", "--settings", "missing.json"], /--settings missing.json: ENOENT: no such file or directory, open .*missing.json/],
     [["--session", "s-1", "--detach", "5m", "/test"], /--detach and --fresh are for a loop started from a terminal, without --session/],
     [["--session", "terminal-1", "5m", "/test"], /terminal-1 is the key of a loop run from a terminal, not a Claude Code session/],
   ])("%j exits 2 with a clear message", async (args, message) => {
@@ -53,7 +53,7 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
 
   it("a settings file that is not JSON, a claude that is not there or is inside the project: exit 2, nothing started", async () => {
     writeFileSync(path.join(project, "settings.json"), "not json");
-    expect((await terminal(["5m", "/test", "--", "--settings", "settings.json"])).stderr).toMatch(/settings.json does not hold a JSON object/);
+    expect((await terminal(["5m", "/test", "--", "--settings", "settings.json"])).stderr).toMatch(/--settings settings.json is not valid JSON/);
     const missing = await terminal(["5m", "/test"], { LOOPKIT_CLAUDE_BIN: path.join(home, "nope") });
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*nope is not an executable file/) });
     const inside = path.join(project, "claude");

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-H63XD4PG.js";
+} from "./chunks/chunk-NTLLO2NY.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,11 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-GOJFOIR6.js";
+} from "./chunks/chunk-SZXMCRS7.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-QW4S2ABE.js";
-import "./chunks/chunk-E5FRP7PP.js";
+import "./chunks/chunk-TQSMXLHX.js";
+import "./chunks/chunk-UGLPKRDG.js";
+import "./chunks/chunk-5KW5UY5D.js";
 import {
   checkGitDir,
   findRecord,
@@ -23,12 +24,13 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-OIF5OPXL.js";
+} from "./chunks/chunk-MR2APBRL.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-6N5ZLS7J.js";
+} from "./chunks/chunk-MGEWYZQB.js";
+import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts
@@ -48,7 +50,7 @@ var VALUE_FLAGS = {
   "max-wallclock": "--max-wallclock",
   "restart-pct": "--restart-pct"
 };
-var RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "anthropic-api-key"];
+var RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "sandbox", "anthropic-api-key"];
 var inputVariable = (name) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
 function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and docs/ci.md" });
@@ -61,6 +63,8 @@ function runArguments(env, paths) {
   if (goal !== "" && input("goal-file") !== "") throw usage("give goal or goal-file, not both");
   const ok = input("budget-limited-ok");
   if (!["", "true", "false"].includes(ok)) throw usage(`budget-limited-ok must be true or false, not "${ok}"`, ok);
+  const sandbox = input("sandbox");
+  if (!["", "true", "false"].includes(sandbox)) throw usage(`sandbox must be true or false, not "${sandbox}"`, sandbox);
   const loop = goal === "" ? [] : [goal];
   for (const [name, flag] of Object.entries(VALUE_FLAGS)) {
     const value = input(name);
@@ -68,7 +72,7 @@ function runArguments(env, paths) {
   }
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
-  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...ok === "true" ? ["--budget-limited-ok"] : [], ...loop, ...claude.length ? ["--", ...claude] : []];
+  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...ok === "true" ? ["--budget-limited-ok"] : [], ...sandbox === "false" ? ["--no-sandbox"] : [], ...loop, ...claude.length ? ["--", ...claude] : []];
   const warnings = claude.some((word) => PERMISSION_OPTION.test(word)) ? [] : [`claude-args gives no --allowedTools or --permission-mode: unless the project's .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")`];
   return { args, apiKey: input("anthropic-api-key") || null, warnings };
 }

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-LBXDVBD2.js";
+} from "./chunks/chunk-RQYZDXHM.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-H63XD4PG.js";
+} from "./chunks/chunk-NTLLO2NY.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -53,7 +53,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-AIPCHHNJ.js";
+} from "./chunks/chunk-OVNPIDNQ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -61,7 +61,7 @@ import {
   repeatStateDir,
   repeatStateFile,
   terminalRunDir
-} from "./chunks/chunk-QOAJRA6U.js";
+} from "./chunks/chunk-CDH7M2SD.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -89,40 +89,52 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-IY4P7CHM.js";
+} from "./chunks/chunk-DJTOQH6A.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
   historyEntry,
   keepForeignAside,
+  launcherBesideEntry,
+  launcherSpawn,
   loadState,
   loopFiles,
+  mergePersonSandbox,
   mirrorIsOurs,
+  noAnswerReason,
   openMirrorLog,
   persist,
+  personSandbox,
+  readAnswer,
+  readPersonSettings,
   readSettings,
+  readSettingsFile,
   runVerifier,
+  settingsOf,
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-GOJFOIR6.js";
+} from "./chunks/chunk-SZXMCRS7.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-QW4S2ABE.js";
+} from "./chunks/chunk-TQSMXLHX.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-E5FRP7PP.js";
+} from "./chunks/chunk-UGLPKRDG.js";
+import {
+  ANSWER_FD
+} from "./chunks/chunk-5KW5UY5D.js";
 import {
   apiErrorOf,
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-YE7OGT5A.js";
+} from "./chunks/chunk-NAFJDOZP.js";
 import {
   argvWords,
   changesBetween,
@@ -142,33 +154,35 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunks/chunk-OIF5OPXL.js";
+} from "./chunks/chunk-MR2APBRL.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
-  _enum,
-  array,
-  boolean,
   formatDuration,
   formatError,
-  int,
   isLoopkitError,
-  literal,
-  looseObject,
-  number,
-  object,
   readJson,
-  record,
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
   sessionMarkerPath,
+  withLock
+} from "./chunks/chunk-MGEWYZQB.js";
+import {
+  _enum,
+  array,
+  boolean,
+  int,
+  literal,
+  looseObject,
+  number,
+  object,
+  record,
   string,
   union,
-  unknown,
-  withLock
-} from "./chunks/chunk-6N5ZLS7J.js";
+  unknown
+} from "./chunks/chunk-PGQLL66H.js";
 import {
   __commonJS,
   __require,
@@ -1338,7 +1352,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path15 = __require("node:path");
+    var path17 = __require("node:path");
     var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2351,9 +2365,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path15.resolve(baseDir, baseName);
+          const localBin = path17.resolve(baseDir, baseName);
           if (fs10.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path15.extname(baseName))) return void 0;
+          if (sourceExt.includes(path17.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
@@ -2371,17 +2385,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path15.resolve(
-            path15.dirname(resolvedScriptPath),
+          executableDir = path17.resolve(
+            path17.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path15.basename(
+            const legacyName = path17.basename(
               this._scriptPath,
-              path15.extname(this._scriptPath)
+              path17.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2392,7 +2406,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path15.extname(executableFile));
+        launchWithNode = sourceExt.includes(path17.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3307,7 +3321,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path15.basename(filename, path15.extname(filename));
+        this._name = path17.basename(filename, path17.extname(filename));
         return this;
       }
       /**
@@ -3321,9 +3335,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path16) {
-        if (path16 === void 0) return this._executableDir;
-        this._executableDir = path16;
+      executableDir(path18) {
+        if (path18 === void 0) return this._executableDir;
+        this._executableDir = path18;
         return this;
       }
       /**
@@ -3755,7 +3769,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
   const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -3837,13 +3851,18 @@ async function takeOverLoop(ctx) {
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) }
+      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
+      launch: withAgentSandbox(existing.launch, ctx)
     };
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
   });
+}
+function withAgentSandbox(launch, ctx) {
+  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 async function resolveGoal(projectDir, request) {
   const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
@@ -4569,11 +4588,14 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: await codexAgentSandbox(ctx.env) }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
+}
+async function codexAgentSandbox(env) {
+  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: (await personSandbox(env)).failIfUnavailable };
 }
 async function followInForeground(ctx, loop, preflight) {
   const interrupt = new AbortController();
@@ -4600,7 +4622,7 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env)),
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
       runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
       sink,
       print: ctx.print,
@@ -4942,13 +4964,50 @@ import { execFile } from "node:child_process";
 import { existsSync as existsSync5, readFileSync } from "node:fs";
 import os2 from "node:os";
 import path5 from "node:path";
+import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
+
+// src/sandbox/availability.ts
+var CHECK_TIMEOUT_MS = 6e4;
+async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
+  if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
+  const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
+  try {
+    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const child = execa2(spawn3.file, spawn3.args, { cwd: projectDir, env: spawn3.env, extendEnv: false, stdio: ["ignore", "pipe", "pipe", "pipe"], all: true, reject: false, timeout: CHECK_TIMEOUT_MS });
+    let said = "";
+    child.stdio[ANSWER_FD]?.on("data", (chunk) => said += chunk.toString("utf8"));
+    const result = await child;
+    const answer = readAnswer(said);
+    if (answer?.status === "started") return result.exitCode === 0 ? { ok: true } : { ok: false, reason: `\`true\` under the sandbox exited ${result.exitCode ?? "by a signal"}: ${String(result.all ?? "").trim()}` };
+    if (answer?.status === "unavailable") return { ok: false, reason: answer.reason };
+    return { ok: false, reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? "")) };
+  } finally {
+    await spawn3.cleanup();
+  }
+}
+
+// src/doctor/checks.ts
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
 async function runChecks(env, statsFile2) {
   const config = env.CLAUDE_CONFIG_DIR || path5.join(env.HOME || os2.homedir(), ".claude");
-  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
+}
+async function sandboxCheck(env) {
+  const title = "sandbox";
+  const scratch = await mkdtemp(path5.join(os2.tmpdir(), "loopkit-doctor-"));
+  try {
+    const check = await checkSandbox(scratch, env);
+    if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
+    const person = await personSandbox(env);
+    const required = person.enabled && person.failIfUnavailable;
+    const detail = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
+    return required ? { ok: false, title, detail } : { ok: false, level: "warn", title, detail };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 async function claudeCheck(env) {
   const bin = env.LOOPKIT_CLAUDE_BIN || "claude";
@@ -5033,6 +5092,9 @@ Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+  sandbox           whether Claude Code's sandbox (bundled as @anthropic-ai/sandbox-runtime) starts
+                    here, tried with \`true\` in an empty temp folder: the verifier of a sandboxed
+                    agent and loopkit run's phases need it (Linux: bubblewrap, socat, ripgrep)
   codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
 
   -h, --help        this text
@@ -5040,7 +5102,7 @@ Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes
 Exit codes: 0 nothing broken, 1 something is (a \u2717 line), 2 usage error.
 `;
 function registerDoctorCommand(program2, io2) {
-  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
+  program2.command("doctor").description("check Claude Code, loopkit's data and stats, the plugin's hooks, the sandbox and codex").configureHelp({ formatHelp: () => DOCTOR_HELP }).action(async () => {
     const checks = await runChecks(io2.env, invocation({}, io2).statsFile());
     io2.stdout(formatChecks(checks));
     io2.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
@@ -5759,8 +5821,8 @@ async function runnerAlive(loopDir) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs7, readFileSync as readFileSync3 } from "node:fs";
-import path11 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path12 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -5802,40 +5864,62 @@ async function resumeTerminalLoop(ctx, runner) {
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs6 } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 import { StringDecoder } from "node:string_decoder";
+
+// src/run/phase-settings.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+import path9 from "node:path";
+function takeSettingsOption(claudeArgs, cwd) {
+  const rest = [];
+  let settings = null;
+  for (let i = 0; i < claudeArgs.length; i++) {
+    const word = claudeArgs[i];
+    if (word !== "--settings" && !word.startsWith("--settings=")) {
+      rest.push(word);
+      continue;
+    }
+    const value = word === "--settings" ? claudeArgs[++i] : word.slice("--settings=".length);
+    if (value === void 0 || value === "") throw new LoopkitError("USAGE", "--settings (after --) needs a file or a JSON object", { hint: "e.g. -- --settings ./ci-settings.json" });
+    settings = { ...settings ?? {}, ...readSettings2(value, cwd) };
+  }
+  return { settings, rest };
+}
+function readSettings2(value, cwd) {
+  const trimmed = value.trim();
+  let text = trimmed;
+  if (!trimmed.startsWith("{")) {
+    try {
+      text = readFileSync2(path9.resolve(cwd, trimmed), "utf8");
+    } catch (error) {
+      throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, { value, hint: "give a settings file that exists, or a JSON object" });
+    }
+  }
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new LoopkitError("USAGE", `--settings ${value} is not valid JSON: ${error.message}`, { value, hint: "Claude Code's --settings takes a settings file or a JSON object" });
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new LoopkitError("USAGE", `--settings ${value} is not a JSON object`, { value });
+  return parsed;
+}
+var objectOr = (value) => typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+function phaseSettings(theirs, own) {
+  const base = theirs ?? {};
+  return {
+    ...base,
+    env: { ...objectOr(base.env), LOOPKIT_DATA_DIR: own.dataDir },
+    ...own.sandbox ? { sandbox: { ...objectOr(base.sandbox), ...own.sandbox } } : {}
+  };
+}
+
+// src/run/claude-phase.ts
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
-  const { settings, rest } = withDataDir(run3.claudeArgs, run3.dataDir);
-  return ["-p", run3.resume ? "--resume" : "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...rest];
-}
-function withDataDir(claudeArgs, dataDir) {
-  const own = { env: { LOOPKIT_DATA_DIR: dataDir } };
-  const found = lastSettings(claudeArgs);
-  const given = found === null ? null : settingsObject(found.value);
-  if (found === null || given === null) return { settings: JSON.stringify(own), rest: claudeArgs };
-  const env = typeof given.env === "object" && given.env !== null && !Array.isArray(given.env) ? given.env : {};
-  return { settings: JSON.stringify({ ...given, env: { ...env, ...own.env } }), rest: found.without };
-}
-function lastSettings(args) {
-  let value = null;
-  const without = [];
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i];
-    if (arg === "--settings" && i + 1 < args.length) value = args[++i];
-    else if (arg.startsWith("--settings=")) value = arg.slice("--settings=".length);
-    else without.push(arg);
-  }
-  return value === null ? null : { value, without };
-}
-function settingsObject(text) {
-  try {
-    const value = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const settings = JSON.stringify(phaseSettings(run3.settings, { dataDir: run3.dataDir, sandbox: run3.sandbox }));
+  return ["-p", run3.resume ? "--resume" : "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
 }
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
@@ -5885,17 +5969,17 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path9.dirname(file), { recursive: true });
+  await fs6.mkdir(path10.dirname(file), { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  await keepNewestLogs(path9.dirname(file), KEEP_LOGS);
+  await keepNewestLogs(path10.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
   const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path9.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path10.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
@@ -6042,9 +6126,10 @@ async function runTurn(ctx, file, state, resume) {
       env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir, [RECURSION_GUARD]: "1" },
       dataDir: ctx.dataDir,
       pluginDir: null,
-      claudeArgs: [...STREAM_ARGS, ...terminal.claude_args],
+      // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
+      ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path10.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      logFile: path11.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
       onLine: (line) => reader.push(line),
       signal: cut.signal
     });
@@ -6056,10 +6141,14 @@ async function runTurn(ctx, file, state, resume) {
     ctx.stop.removeEventListener("abort", onStop2);
   }
 }
+function withSettings(claudeArgs, cwd) {
+  const { settings, rest } = takeSettingsOption(claudeArgs, cwd);
+  return { claudeArgs: [...STREAM_ARGS, ...rest], settings, sandbox: null };
+}
 
 // src/cli/detach.ts
 import { spawn as spawn2 } from "node:child_process";
-import { closeSync, openSync, readFileSync as readFileSync2 } from "node:fs";
+import { closeSync, openSync, readFileSync as readFileSync3 } from "node:fs";
 async function startDetached(entry, args, logFile, io2) {
   const out = openSync(logFile, "a");
   const child = (() => {
@@ -6081,7 +6170,7 @@ async function startDetached(entry, args, logFile, io2) {
     return 0;
   }
   io2.stderr(answer.error ? `loopkit: could not start the detached runner: ${answer.error}
-` : readFileSync2(logFile, "utf8").slice(-8e3));
+` : readFileSync3(logFile, "utf8").slice(-8e3));
   return answer.code === 0 ? 1 : answer.code;
 }
 function tellParentStarted(text) {
@@ -6117,24 +6206,15 @@ var usage = (message) => new LoopkitError("USAGE", message, { hint: "run loopkit
 function claudeOptions(args, cwd) {
   const owned = args.find((arg) => RUNNER_OWNED.includes(arg.split("=")[0]));
   if (owned) throw usage(`${owned.split("=")[0]} is set by loopkit repeat itself and cannot be passed to claude (after --)`);
-  const settings = lastSettings(args);
-  if (settings === null || settingsObject(settings.value) !== null) return args;
-  const file = path11.resolve(cwd, settings.value);
-  let text;
-  try {
-    text = readFileSync3(file, "utf8");
-  } catch (error) {
-    throw new LoopkitError("USAGE", `--settings ${settings.value}: cannot read ${file} (${error.code ?? String(error)})`, { value: file, hint: "pass a settings file that exists, or JSON text" });
-  }
-  if (settingsObject(text) === null) throw new LoopkitError("USAGE", `--settings ${settings.value}: ${file} does not hold a JSON object`, { value: file, hint: "pass a settings file of JSON, or JSON text" });
-  return [...settings.without, "--settings", text];
+  const { settings, rest } = takeSettingsOption(args, cwd);
+  return settings === null ? rest : [...rest, "--settings", JSON.stringify(settings)];
 }
 async function detach(ctx, claudeArgs, loopWords, options, io2) {
   if (!io2.entry) throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", { hint: "run loopkit from its command (bin/loopkit or dist/cli.js)" });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
   await fs7.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path11.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path12.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...options.fresh ? ["--fresh"] : [], ...claudeArgs.length ? ["--", ...claudeArgs] : []];
   return startDetached(io2.entry, args, logFile, io2);
 }
@@ -6296,7 +6376,7 @@ function minIntervalMs(env) {
 
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 function planRestore(record2, target2, running) {
   if (running) {
     const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -6354,7 +6434,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
   });
 }
 function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path12.join(workTree, rel), { throwIfNoEntry: false });
+  const exists = (rel) => lstatSync(path13.join(workTree, rel), { throwIfNoEntry: false });
   return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
     if (exists(rel)) return true;
     const parts = rel.split("/");
@@ -6398,7 +6478,8 @@ function registerRestoreCommand(program2, io2) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID6 } from "node:crypto";
-import path14 from "node:path";
+import os3 from "node:os";
+import path16 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -6413,13 +6494,23 @@ Options:
   --project <dir>      the project root (default: the current directory)
   --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
   --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
+  --no-sandbox         do not turn Claude Code's sandbox on for the phases (see Sandbox below)
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
+                       (a --settings of yours is merged into the one loopkit passes)
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
 audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
 audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
 The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+
+Sandbox: by default every phase runs with Claude Code's sandbox on (claude --settings with
+sandbox.enabled, failIfUnavailable, and no unsandboxed commands): the agent writes only the project
+(not .git/config, .git/hooks, .claude/settings*.json) and the network is off but for what your own
+~/.claude/settings.json allows; the verifier runs under the same policy. Where no sandbox can start
+(Linux needs bubblewrap, socat and ripgrep; \`loopkit doctor\` checks), loopkit run refuses to start.
+--no-sandbox leaves the phases as your settings make them: unsandboxed, unless a settings file turns
+the sandbox on (the verifier is then sandboxed too).
 
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
@@ -6502,8 +6593,35 @@ async function readHistory(file) {
   });
 }
 
+// src/run/phase-sandbox.ts
+import path14 from "node:path";
+var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
+function phaseSandbox(sandbox, sources, home) {
+  if (sandbox) {
+    return {
+      settings: { ...PHASE_SANDBOX_SETTINGS },
+      agent: { agent: "sandboxed", how: "loopkit run starts every phase with Claude Code's sandbox on, failIfUnavailable, no unsandboxed commands", fail_if_unavailable: true }
+    };
+  }
+  const merged = mergePersonSandbox(sources, home);
+  const on = sources.filter((source) => source.settings.sandbox?.enabled === true).map((source) => source.file);
+  if (on.length === 0) return { settings: null, agent: { agent: "unsandboxed", how: "loopkit run --no-sandbox, and no settings file turns the sandbox on", fail_if_unavailable: false } };
+  return { settings: null, agent: { agent: "sandboxed", how: `loopkit run --no-sandbox, but ${on.join(", ")} turns Claude Code's sandbox on`, fail_if_unavailable: merged.failIfUnavailable } };
+}
+async function phaseSettingsSources(env, projectDir, flagSettings) {
+  const person = await readPersonSettings(env);
+  const project = [];
+  for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
+    const file = path14.join(projectDir, name);
+    const settings = await readSettingsFile(file);
+    if (settings) project.push({ file, managed: false, settings });
+  }
+  const flag = flagSettings ? [{ file: "--settings", managed: false, settings: settingsOf(flagSettings) ?? {} }] : [];
+  return [...person.filter((source) => !source.managed), ...project, ...flag, ...person.filter((source) => source.managed)];
+}
+
 // src/run/phases.ts
-import path13 from "node:path";
+import path15 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6567,7 +6685,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path13.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path15.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6576,6 +6694,8 @@ async function runPhases(ctx, first) {
         dataDir: ctx.dataDir,
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
+        settings: ctx.settings,
+        sandbox: ctx.sandbox,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile
       });
@@ -6625,7 +6745,7 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
-  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
+  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").option("--no-sandbox", "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
     io2.exitCode = await run2(words, options, io2);
   });
   useHelpText(command, RUN_HELP);
@@ -6634,7 +6754,7 @@ async function run2(words, options, io2) {
   refuseUnderRecursionGuard(io2.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
-  const claudeArgs = split === -1 ? [] : words.slice(split + 1);
+  const claude = takeSettingsOption(split === -1 ? [] : words.slice(split + 1), io2.cwd);
   const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
@@ -6646,6 +6766,8 @@ async function run2(words, options, io2) {
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
+  const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io2.env, projectDir, claude.settings), io2.env.HOME || os3.homedir());
+  if (sandbox.settings) await refuseWithoutSandbox(projectDir, io2.env);
   const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
@@ -6654,15 +6776,15 @@ async function run2(words, options, io2) {
     const now = io2.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io2.env, io2.stdout);
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID6(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env };
+    const loop = { dataDir: data, projectDir, sessionId: randomUUID6(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env, agentSandbox: sandbox.agent };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.
+    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine(sandbox)}.
 `);
     const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
-      code = await runLoop(loop, instruction, claudeArgs, options, io2, actions);
+      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, options, io2, actions);
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
@@ -6676,14 +6798,27 @@ async function run2(words, options, io2) {
     await release().catch(() => void 0);
   }
 }
-function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
+async function refuseWithoutSandbox(projectDir, env) {
+  const check = await checkSandbox(projectDir, env);
+  if (check.ok) return;
+  throw new LoopkitError("SANDBOX_UNAVAILABLE", `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`, {
+    hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started"
+  });
+}
+function sandboxLine({ settings, agent }) {
+  if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
+  return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
+}
+function runLoop(loop, instruction, claude, options, io2, actions) {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path14.resolve(io2.cwd, options.pluginDir) : null,
-      claudeArgs,
+      pluginDir: options.pluginDir ? path16.resolve(io2.cwd, options.pluginDir) : null,
+      claudeArgs: claude.args,
+      settings: claude.settings,
+      sandbox: claude.sandbox,
       now: () => io2.now(),
       print: actions ? actions.print : (line) => io2.stdout(`${line}
 `),

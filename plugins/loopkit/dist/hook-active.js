@@ -2,27 +2,29 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-LBXDVBD2.js";
-import "./chunks/chunk-QOAJRA6U.js";
+} from "./chunks/chunk-RQYZDXHM.js";
+import "./chunks/chunk-CDH7M2SD.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-E5FRP7PP.js";
+import "./chunks/chunk-UGLPKRDG.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
 import {
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
-  boolean,
-  discriminatedUnion,
   formatError,
   isLoopkitError,
   keepAside,
+  readJson,
+  sessionMarkerPath
+} from "./chunks/chunk-MGEWYZQB.js";
+import {
+  boolean,
+  discriminatedUnion,
   literal,
   looseObject,
-  readJson,
-  sessionMarkerPath,
   string
-} from "./chunks/chunk-6N5ZLS7J.js";
+} from "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -77,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-BPJQEKY7.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-5ZELIXUY.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-ALQXRRMY.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-HY25OI4K.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,19 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-QOAJRA6U.js";
+} from "./chunks/chunk-CDH7M2SD.js";
 import {
   elapsedMs
-} from "./chunks/chunk-QW4S2ABE.js";
+} from "./chunks/chunk-TQSMXLHX.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-E5FRP7PP.js";
+} from "./chunks/chunk-UGLPKRDG.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-6N5ZLS7J.js";
+} from "./chunks/chunk-MGEWYZQB.js";
+import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts

@@ -16,26 +16,27 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-AIPCHHNJ.js";
-import "./chunk-QOAJRA6U.js";
+} from "./chunk-OVNPIDNQ.js";
+import "./chunk-CDH7M2SD.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-DCYC3F5Y.js";
+} from "./chunk-5Y6VSCX4.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-YE7OGT5A.js";
+} from "./chunk-NAFJDOZP.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-OIF5OPXL.js";
+import "./chunk-MR2APBRL.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
+import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

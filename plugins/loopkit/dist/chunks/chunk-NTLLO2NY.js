@@ -1,26 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-QW4S2ABE.js";
+} from "./chunk-TQSMXLHX.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-E5FRP7PP.js";
+} from "./chunk-UGLPKRDG.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-OIF5OPXL.js";
+} from "./chunk-MR2APBRL.js";
+import {
+  formatDuration
+} from "./chunk-MGEWYZQB.js";
 import {
   _enum,
   array,
   boolean,
-  formatDuration,
   int,
   literal,
   object,
   string
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {

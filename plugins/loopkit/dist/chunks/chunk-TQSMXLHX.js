@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-E5FRP7PP.js";
+} from "./chunk-UGLPKRDG.js";
 import {
   formatDuration
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

@@ -1,16 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  iso_exports,
+  projectKey
+} from "./chunk-MGEWYZQB.js";
+import {
   _enum,
   array,
   boolean,
   int,
-  iso_exports,
   literal,
   object,
-  projectKey,
   string,
   uuid
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/repeat/state.ts
 import path from "node:path";

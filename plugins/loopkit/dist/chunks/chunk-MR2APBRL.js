@@ -1,18 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LoopkitError,
-  _enum,
-  array,
-  int,
   iso_exports,
-  literal,
-  object,
   projectKey,
   readJson,
   readOrKeepAside,
-  string,
   writeJson
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
+import {
+  _enum,
+  array,
+  int,
+  literal,
+  object,
+  string
+} from "./chunk-PGQLL66H.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {

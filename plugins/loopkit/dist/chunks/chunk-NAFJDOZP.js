@@ -14,13 +14,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-OIF5OPXL.js";
+} from "./chunk-MR2APBRL.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

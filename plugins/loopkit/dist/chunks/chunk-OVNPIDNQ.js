@@ -4,37 +4,39 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-QOAJRA6U.js";
+} from "./chunk-CDH7M2SD.js";
 import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-YE7OGT5A.js";
+} from "./chunk-NAFJDOZP.js";
 import {
   splitArguments
-} from "./chunk-OIF5OPXL.js";
+} from "./chunk-MR2APBRL.js";
 import {
   LoopkitError,
-  _enum,
-  array,
   formatDuration,
   formatError,
-  int,
   isDuration,
   isLoopkitError,
   iso_exports,
   keepAside,
-  looseObject,
-  object,
   parseDuration,
   readJson,
   readOrKeepAside,
-  string,
-  unknown,
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
+import {
+  _enum,
+  array,
+  int,
+  looseObject,
+  object,
+  string,
+  unknown
+} from "./chunk-PGQLL66H.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";

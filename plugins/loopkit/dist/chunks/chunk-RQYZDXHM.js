@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-QOAJRA6U.js";
+} from "./chunk-CDH7M2SD.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,19 +10,21 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-E5FRP7PP.js";
+} from "./chunk-UGLPKRDG.js";
+import {
+  formatDuration,
+  readJson
+} from "./chunk-MGEWYZQB.js";
 import {
   _enum,
-  formatDuration,
   int,
   literal,
   looseObject,
   object,
-  readJson,
   record,
   string,
   unknown
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

@@ -4,22 +4,22 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-GOJFOIR6.js";
+} from "./chunk-SZXMCRS7.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-QW4S2ABE.js";
+} from "./chunk-TQSMXLHX.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-E5FRP7PP.js";
+} from "./chunk-UGLPKRDG.js";
 import {
   apiErrorSummary
-} from "./chunk-YE7OGT5A.js";
+} from "./chunk-NAFJDOZP.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -27,24 +27,26 @@ import {
   readRegularFile,
   runGit,
   splitArguments
-} from "./chunk-OIF5OPXL.js";
+} from "./chunk-MR2APBRL.js";
 import {
   LoopkitError,
-  _enum,
-  array,
   auditWorkDir,
-  boolean,
   formatDuration,
   iso_exports,
-  literal,
-  object,
   parseDuration,
   readJson,
+  writeJson
+} from "./chunk-MGEWYZQB.js";
+import {
+  _enum,
+  array,
+  boolean,
+  literal,
+  object,
   record,
   strictObject,
-  string,
-  writeJson
-} from "./chunk-6N5ZLS7J.js";
+  string
+} from "./chunk-PGQLL66H.js";
 
 // src/auto-loop/git.ts
 import { createHash as createHash2 } from "node:crypto";

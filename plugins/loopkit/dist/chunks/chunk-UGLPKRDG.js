@@ -1,15 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  iso_exports
+} from "./chunk-MGEWYZQB.js";
+import {
   _enum,
   array,
   boolean,
   int,
-  iso_exports,
   literal,
   object,
   record,
   string
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
@@ -27,7 +29,9 @@ var VerifierRunSchema = object({
   duration_ms: int().nonnegative(),
   output_tail: string(),
   output_bytes: int().nonnegative(),
-  log_file: string().nullable()
+  log_file: string().nullable(),
+  /** Whether it ran under the sandbox (src/sandbox/choice.ts); runs recorded before loopkit had one ran unsandboxed. */
+  sandbox: _enum(["sandboxed", "unsandboxed", "not run"]).default("unsandboxed")
 });
 var VerifierResultSchema = object({
   at: iso_exports.datetime(),

@@ -3,7 +3,7 @@ import {
   formatError,
   isLoopkitError,
   removeSessionMarker
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-IY4P7CHM.js";
+} from "./chunk-DJTOQH6A.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,38 +29,41 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-GOJFOIR6.js";
+} from "./chunk-SZXMCRS7.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-QW4S2ABE.js";
+import "./chunk-TQSMXLHX.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-E5FRP7PP.js";
+} from "./chunk-UGLPKRDG.js";
+import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-DCYC3F5Y.js";
+} from "./chunk-5Y6VSCX4.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-YE7OGT5A.js";
+} from "./chunk-NAFJDOZP.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-OIF5OPXL.js";
+import "./chunk-MR2APBRL.js";
 import {
   iso_exports,
-  literal,
-  object,
   readJson,
   removeSessionMarker,
-  string,
   withLock,
   writeJson
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
+import {
+  literal,
+  object,
+  string
+} from "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts
@@ -223,7 +226,7 @@ async function runGate(state, ctx, iterationChanges) {
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   while (nextGateStep(runs) === "verify") {
-    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env);
+    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));

@@ -10,22 +10,31 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-E5FRP7PP.js";
+} from "./chunk-UGLPKRDG.js";
 import {
-  GuardedFolder
-} from "./chunk-OIF5OPXL.js";
+  ExecAnswerSchema,
+  NODE_OPTIONS_CARRIER
+} from "./chunk-5KW5UY5D.js";
 import {
-  _enum,
-  int,
+  GuardedFolder,
+  openRegular
+} from "./chunk-MR2APBRL.js";
+import {
   iso_exports,
-  literal,
-  object,
   projectKey,
   readOrKeepAside,
-  string,
   writeJson,
   writeSessionMarker
-} from "./chunk-6N5ZLS7J.js";
+} from "./chunk-MGEWYZQB.js";
+import {
+  _enum,
+  array,
+  boolean,
+  int,
+  literal,
+  object,
+  string
+} from "./chunk-PGQLL66H.js";
 
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
@@ -227,29 +236,264 @@ var BoundedOutput = class {
   }
 };
 
+// src/sandbox/choice.ts
+function wantsSandbox(agent) {
+  return agent.agent !== "unsandboxed";
+}
+function whenUnavailable(agent, reason) {
+  const whose = agent.agent === "sandboxed" ? `the loop's agent is sandboxed (${agent.how})` : `the loop's agent may be sandboxed (${agent.how})`;
+  if (agent.fail_if_unavailable) {
+    return {
+      kind: "refuse",
+      message: `loopkit did not run the verifier: ${whose}, and no sandbox can start here: ${reason}. sandbox.failIfUnavailable is true, so it does not run unsandboxed and this turn is not judged passed. Install what the sandbox needs (Linux: bubblewrap, socat, ripgrep) and check \`loopkit doctor\`.`
+    };
+  }
+  return {
+    kind: "unsandboxed",
+    note: `loopkit: no sandbox can start here: ${reason}. ${capitalize(whose)}, but the verifier ran unsandboxed, with your full rights (sandbox.failIfUnavailable is not set).`
+  };
+}
+var capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// src/sandbox/launcher.ts
+import { existsSync, promises as fs2, realpathSync } from "node:fs";
+import os2 from "node:os";
+import path5 from "node:path";
+
+// src/sandbox/person-settings.ts
+import { readdir } from "node:fs/promises";
+import os from "node:os";
+import path3 from "node:path";
+var Paths = array(string()).optional();
+var SettingsFileSchema = object({
+  sandbox: object({
+    enabled: boolean().optional(),
+    failIfUnavailable: boolean().optional(),
+    network: object({
+      allowedDomains: Paths,
+      deniedDomains: Paths,
+      allowManagedDomainsOnly: boolean().optional(),
+      allowUnixSockets: Paths,
+      allowAllUnixSockets: boolean().optional(),
+      allowLocalBinding: boolean().optional()
+    }).optional(),
+    filesystem: object({ allowWrite: Paths, denyWrite: Paths, denyRead: Paths, allowRead: Paths }).optional()
+  }).optional(),
+  permissions: object({ allow: Paths, deny: Paths }).optional()
+});
+function settingsOf(value) {
+  const parsed = SettingsFileSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+function managedDir() {
+  if (process.platform === "linux") return "/etc/claude-code";
+  if (process.platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  return null;
+}
+async function readPersonSettings(env) {
+  const home = env.HOME || os.homedir();
+  const config = env.CLAUDE_CONFIG_DIR || path3.join(home, ".claude");
+  const files = [{ file: path3.join(config, "settings.json"), managed: false }];
+  const managed = managedDir();
+  if (managed) {
+    files.push({ file: path3.join(managed, "managed-settings.json"), managed: true });
+    const dropIns = path3.join(managed, "managed-settings.d");
+    const names = await readdir(dropIns).catch(() => []);
+    for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort()) files.push({ file: path3.join(dropIns, name), managed: true });
+  }
+  const read = await Promise.all(files.map(async ({ file, managed: managed2 }) => ({ file, managed: managed2, settings: await readSettingsFile(file) })));
+  return read.flatMap(({ file, managed: managed2, settings }) => settings ? [{ file, managed: managed2, settings }] : []);
+}
+var MAX_SETTINGS_BYTES = 1024 * 1024;
+async function readSettingsFile(file) {
+  const handle = await openRegular(file, true).catch(() => null);
+  if (!handle) return null;
+  try {
+    if ((await handle.stat()).size > MAX_SETTINGS_BYTES) return null;
+    return settingsOf(JSON.parse(await handle.readFile("utf8")));
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+var WEB_FETCH_DOMAIN = /^WebFetch\(domain:(.+)\)$/;
+function mergePersonSandbox(sources, home) {
+  const managedOnly = sources.some((source) => source.managed && source.settings.sandbox?.network?.allowManagedDomainsOnly === true);
+  const merged = {
+    enabled: false,
+    failIfUnavailable: false,
+    allowedDomains: [],
+    deniedDomains: [],
+    allowUnixSockets: [],
+    allowAllUnixSockets: false,
+    allowLocalBinding: false,
+    allowWrite: [],
+    denyWrite: [],
+    denyRead: [],
+    allowRead: []
+  };
+  for (const { file, managed, settings } of sources) {
+    const sandbox = settings.sandbox ?? {};
+    const network = sandbox.network ?? {};
+    const fsRules = sandbox.filesystem ?? {};
+    const resolve = (entry) => resolveSettingsPath(entry, path3.dirname(file), home);
+    merged.enabled = sandbox.enabled ?? merged.enabled;
+    merged.failIfUnavailable = sandbox.failIfUnavailable ?? merged.failIfUnavailable;
+    merged.allowAllUnixSockets = network.allowAllUnixSockets ?? merged.allowAllUnixSockets;
+    merged.allowLocalBinding = network.allowLocalBinding ?? merged.allowLocalBinding;
+    if (!managedOnly || managed) {
+      merged.allowedDomains.push(...network.allowedDomains ?? [], ...webFetchDomains(settings.permissions?.allow));
+    }
+    merged.deniedDomains.push(...network.deniedDomains ?? [], ...webFetchDomains(settings.permissions?.deny));
+    merged.allowUnixSockets.push(...(network.allowUnixSockets ?? []).map(resolve));
+    merged.allowWrite.push(...(fsRules.allowWrite ?? []).map(resolve));
+    merged.denyWrite.push(...(fsRules.denyWrite ?? []).map(resolve));
+    merged.denyRead.push(...(fsRules.denyRead ?? []).map(resolve));
+    merged.allowRead.push(...(fsRules.allowRead ?? []).map(resolve));
+  }
+  return merged;
+}
+function webFetchDomains(rules) {
+  return (rules ?? []).flatMap((rule) => {
+    const match = WEB_FETCH_DOMAIN.exec(rule.trim());
+    return match ? [match[1]] : [];
+  });
+}
+function resolveSettingsPath(entry, base, home) {
+  if (entry === "~") return home;
+  if (entry.startsWith("~/")) return path3.join(home, entry.slice(2));
+  return path3.resolve(base, entry);
+}
+async function personSandbox(env) {
+  return mergePersonSandbox(await readPersonSettings(env), env.HOME || os.homedir());
+}
+
+// src/sandbox/policy.ts
+import path4 from "node:path";
+var PROJECT_READ_ONLY = [
+  ".git/config",
+  ".git/hooks",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".claude/hooks",
+  ".claude/skills",
+  ".claude/launch.json",
+  ".claude/workflows",
+  ".claude/routines",
+  ".claude/scheduled_tasks.json"
+];
+function verifierPolicy({ projectDir, tempDir, person }) {
+  const switches = {
+    ...person.allowUnixSockets.length ? { allowUnixSockets: person.allowUnixSockets } : {},
+    ...person.allowAllUnixSockets ? { allowAllUnixSockets: true } : {},
+    ...person.allowLocalBinding ? { allowLocalBinding: true } : {}
+  };
+  return {
+    // An empty allow list is what turns the network off: every connection goes through the
+    // library's proxy, which refuses what no rule allows.
+    network: { allowedDomains: unique(person.allowedDomains), deniedDomains: unique(person.deniedDomains), ...switches },
+    filesystem: {
+      allowWrite: unique([projectDir, tempDir, ...person.allowWrite]),
+      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path4.join(projectDir, entry)), ...person.denyWrite]),
+      denyRead: unique(person.denyRead),
+      allowRead: unique(person.allowRead)
+    }
+  };
+}
+var unique = (list) => [...new Set(list)];
+
+// src/sandbox/launcher.ts
+function launcherBesideEntry(entry = process.argv[1]) {
+  if (!entry) return null;
+  const file = path5.join(path5.dirname(path5.resolve(entry)), "sandbox-exec.js");
+  return existsSync(file) ? file : null;
+}
+async function launcherSpawn(launcher, command, cwd, env) {
+  const projectDir = realpathSync(cwd);
+  const tempDir = await fs2.mkdtemp(path5.join(realpathSync(os2.tmpdir()), "loopkit-sandbox-"));
+  const cleanup = () => fs2.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
+  try {
+    const policy = verifierPolicy({ projectDir, tempDir, person: await personSandbox(env) });
+    const request = { version: 1, command, cwd: projectDir, tempDir, policy: { ...policy } };
+    const { NODE_OPTIONS: nodeOptions, ...rest } = { ...env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir };
+    return {
+      file: process.execPath,
+      args: [launcher, JSON.stringify(request)],
+      env: nodeOptions === void 0 ? rest : { ...rest, [NODE_OPTIONS_CARRIER]: nodeOptions },
+      cleanup
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+function readAnswer(text) {
+  const line = text.split("\n")[0] ?? "";
+  try {
+    const parsed = ExecAnswerSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+function noAnswerReason(exit, output) {
+  return `loopkit's sandbox launcher stopped before it answered (${exit}): ${output.trim().split("\n").slice(-3).join(" ") || "no output"}`;
+}
+
 // src/auto-loop/verifier.ts
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
 var KEEP_BYTES = 32 * 1024;
 var TAIL_BYTES = 4 * 1024;
 var DRAIN_MS = 2e3;
-async function runVerifier(command, cwd, timeoutMs, env = process.env) {
+async function runVerifier(command, cwd, timeoutMs, env = process.env, options = {}) {
+  const plain = { file: command, args: [], shell: true, env };
+  const agent = options.sandbox;
+  if (!agent || !wantsSandbox(agent)) return (await runTree(plain, cwd, timeoutMs)).outcome;
+  const sandboxed = await runSandboxed(command, cwd, timeoutMs, env, options.launcher === void 0 ? launcherBesideEntry() : options.launcher);
+  if ("outcome" in sandboxed) return sandboxed.outcome;
+  const unavailable = whenUnavailable(agent, sandboxed.reason);
+  if (unavailable.kind === "refuse") return notRun(unavailable.message);
+  return (await runTree(plain, cwd, timeoutMs, `${unavailable.note}
+`)).outcome;
+}
+async function runSandboxed(command, cwd, timeoutMs, env, launcher) {
+  if (!launcher) return { reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
+  const spawn = await launcherSpawn(launcher, command, cwd, env);
+  try {
+    const run = await runTree({ ...spawn, shell: false, answer: true }, cwd, timeoutMs);
+    const answer = readAnswer(run.answer);
+    if (answer?.status === "started") return { outcome: { ...run.outcome, sandbox: "sandboxed" } };
+    if (answer?.status === "unavailable") return { reason: answer.reason };
+    return { reason: noAnswerReason(run.outcome.timedOut ? "timed out" : `exit ${run.outcome.exitCode ?? "none"}`, run.outcome.outputTail) };
+  } finally {
+    await spawn.cleanup();
+  }
+}
+async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const started = Date.now();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  if (preface) output.push(Buffer.from(preface));
   const { execa } = await import("./execa-6UQVBNIA.js");
-  const child = execa(command, {
-    shell: true,
+  const child = execa(spawn.file, spawn.args, {
+    shell: spawn.shell,
     cwd,
-    env: { ...env, [RUN_TAG_VAR]: tag },
+    env: { ...spawn.env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
-    stdin: "ignore",
+    stdio: spawn.answer ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
     buffer: false,
     all: true,
     reject: false
   });
   child.all?.on("data", (chunk) => output.push(chunk));
+  let answer = "";
+  const answerStream = spawn.answer ? child.stdio[3] : void 0;
+  answerStream?.on("data", (chunk) => {
+    if (answer.length < 64 * 1024) answer += chunk.toString("utf8");
+  });
   const deadline = killGroupAfter(child, timeoutMs);
   let drain;
   const endTree = () => {
@@ -258,7 +502,7 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   };
   child.on("exit", () => {
     endTree();
-    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all, answerStream].forEach((stream) => stream?.destroy()), DRAIN_MS);
   });
   const result = await child;
   deadline.clear();
@@ -266,15 +510,21 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env) {
   endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
+  const outcome = {
     exitCode,
     passed: !timedOut && exitCode === 0,
     timedOut,
     durationMs: Date.now() - started,
     output: output.text(),
     outputTail: output.last(TAIL_BYTES),
-    outputBytes: output.total
+    outputBytes: output.total,
+    sandbox: "unsandboxed"
   };
+  return { outcome, answer };
+}
+function notRun(message) {
+  return { exitCode: null, passed: false, timedOut: false, durationMs: 0, output: `${message}
+`, outputTail: message, outputBytes: 0, sandbox: "not run" };
 }
 function verifierRun(outcome, logFile) {
   return {
@@ -284,7 +534,8 @@ function verifierRun(outcome, logFile) {
     duration_ms: outcome.durationMs,
     output_tail: outcome.outputTail,
     output_bytes: outcome.outputBytes,
-    log_file: logFile
+    log_file: logFile,
+    sandbox: outcome.sandbox
   };
 }
 
@@ -322,6 +573,15 @@ export {
   persist,
   writeMarker,
   BoundedOutput,
+  settingsOf,
+  readPersonSettings,
+  readSettingsFile,
+  mergePersonSandbox,
+  personSandbox,
+  launcherBesideEntry,
+  launcherSpawn,
+  readAnswer,
+  noAnswerReason,
   runVerifier,
   verifierRun,
   readSettings
