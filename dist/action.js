@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-IVWW7KWJ.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";

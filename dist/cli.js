@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-IVWW7KWJ.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -4869,6 +4869,7 @@ project's loop with the newest checkpoint, and a line for each other loop there.
   <loop id>            the loop (its id is in --status and loopkit history)
   --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
                        tokens and files changed, the ref, the latest failure
+                       (schemas/checkpoints.schema.json)
   --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
   --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
   -h, --help           this text
@@ -4878,7 +4879,7 @@ Examples:
   loopkit checkpoints loop-1767268800123 --json
   git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
 
-Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+Exit codes: 0, 1 error, 2 usage error, 8 no checkpoints of that loop (an unknown id) or in this project.
 `;
 function registerCheckpointsCommand(program2, io2) {
   program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
@@ -5097,6 +5098,7 @@ var RunSummarySchema = object({
   /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
   checkpoints: int().nonnegative()
 });
+var RunListJsonSchema = object({ version: literal(1), runs: array(RunSummarySchema) });
 var RunDetailJsonSchema = RunSummarySchema.extend({
   steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
 });
@@ -5210,7 +5212,7 @@ Past runs of both loop kinds on this machine, newest first: repeat loops from th
 
   <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
   --limit N           at most N runs (default 20)
-  --json              an array of runs (schemas/history.schema.json); with <id>, that run with its
+  --json              {"version": 1, "runs": [...]} (schemas/history.schema.json); with <id>, that run with its
                       "steps": iterations as in the stats log (repeat) or gate history lines
                       (auto-loop) (schemas/history-run.schema.json)
   --plugin-data <dir> loopkit's data folder (default: the one that holds loopkit state)
@@ -5231,7 +5233,8 @@ function registerHistoryCommand(program2, io2) {
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
     if (id === void 0) {
       const shown = runs.slice(0, limit).map((run4) => run4.summary);
-      io2.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
+      const list = { version: 1, runs: shown };
+      io2.stdout(options.json ? `${JSON.stringify(list, null, 2)}
 ` : formatRuns(shown));
       return;
     }
@@ -5785,7 +5788,8 @@ Examples:
   loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
   loopkit restore loop-1767268800123 r1     undo that restore
 
-Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+Exit codes: 0, 1 error (the loop still runs, an ignored file in the way), 2 usage error, 8 no such loop
+or checkpoint (an unknown id, or a checkpoint gone from the repository).
 `;
 function registerRestoreCommand(program2, io2) {
   program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
@@ -6239,11 +6243,39 @@ function createProgram(io2) {
   registerCheckpointsCommand(program2, io2);
   registerRestoreCommand(program2, io2);
   registerPruneCommand(program2, io2);
+  registerHelpCommand(program2);
   return program2;
+}
+function registerHelpCommand(program2) {
+  program2.helpCommand(false);
+  program2.command("help").description("display help for command").argument("[command]", "the command").action((name) => {
+    const command = name === void 0 ? program2 : program2.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+    if (!command) program2.error(`error: unknown command '${name}'`, { code: "commander.unknownCommand", exitCode: EXIT.usage });
+    (command.name() === "help" ? program2 : command).help();
+  });
+}
+
+// src/cli/terminal-commands.ts
+var TERMINAL_FORMS = [
+  [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
+  [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
+  [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
+];
+function forTerminal(text) {
+  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
+}
+function readInTerminal(argv) {
+  const own = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  const verbatim = ["--args-stdin", "--json", "-h", "--help"];
+  return !own.some((word) => verbatim.includes(word)) && own[0] !== "statusline" && own[0] !== "help";
+}
+function terminalIo(io2) {
+  return { ...io2, stdout: (text) => io2.stdout(forTerminal(text)), stderr: (text) => io2.stderr(forTerminal(text)) };
 }
 
 // src/cli/run-cli.ts
-async function runCli(argv, io2) {
+async function runCli(argv, given) {
+  const io2 = readInTerminal(argv) ? terminalIo(given) : given;
   try {
     await createProgram(io2).parseAsync(argv, { from: "user" });
     return io2.exitCode;
@@ -6256,7 +6288,7 @@ async function runCli(argv, io2) {
 }
 function exitCodeOf(error) {
   if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
-  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
+  if (isLoopkitError(error, "NO_LOOP") || isLoopkitError(error, "NO_CHECKPOINT")) return EXIT.noLoop;
   return EXIT.error;
 }
 

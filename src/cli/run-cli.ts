@@ -4,8 +4,10 @@ import { formatError, isLoopkitError } from "../shared/errors.js";
 import { EXIT } from "../shared/exit-codes.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
+import { readInTerminal, terminalIo } from "./terminal-commands.js";
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo): Promise<number> {
+  const io = readInTerminal(argv) ? terminalIo(given) : given;
   try {
     await createProgram(io).parseAsync(argv, { from: "user" });
     return io.exitCode;
@@ -17,9 +19,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** A usage error (a session id the skill did not pass counts) 2, nothing to act on 8, anything else 1. */
+/** A usage error (a session id the skill did not pass counts) 2, nothing to act on (no such loop, run or checkpoint) 8, anything else 1. */
 function exitCodeOf(error: unknown): number {
   if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
-  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
+  if (isLoopkitError(error, "NO_LOOP") || isLoopkitError(error, "NO_CHECKPOINT")) return EXIT.noLoop;
   return EXIT.error;
 }

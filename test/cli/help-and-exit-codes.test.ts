@@ -44,6 +44,12 @@ describe.each([
     expect(await terminal(["help", command])).toEqual({ code: 0, stdout: text, stderr: "" });
   });
 
+  it("says when loopkit help names no command (exit 2), printing no help", async () => {
+    const result = await terminal(["help", `${command}x`]);
+    expect(result).toMatchObject({ code: 2, stdout: "" });
+    expect(result.stderr).toMatch(new RegExp(`^error: unknown command '${command}x'`));
+  });
+
   it("lists defaults and examples", () => {
     expect(text).toMatch(/default/);
     expect(text).toMatch(/Examples?:|loopkit run "|Usage:/);
@@ -97,6 +103,25 @@ describe("exit codes from a terminal", () => {
     const cancel = await terminal([command, "--cancel"]);
     expect(cancel.code).toBe(8);
     expect(cancel.stderr).toMatch(/no (active|running)/);
+  });
+
+  it.each(["repeat", "auto-loop"])("%s: what it prints names the terminal's commands; from the skill, the slash commands", async (command) => {
+    const inTerminal = await terminal([command, "--cancel"]);
+    expect(inTerminal.stderr).toContain(`see loopkit ${command} --status`);
+    expect(inTerminal.stderr).not.toContain("/loopkit:");
+    const inSkill = await skill(command, "--cancel");
+    expect(inSkill.stdout).toContain(`see /loopkit:${command} --status`);
+  });
+
+  it.each([
+    [["history", "loop-404"]],
+    [["checkpoints", "loop-404"]],
+    [["checkpoints"]],
+    [["restore", "loop-404", "1"]],
+  ])("nothing with that id, or nothing at all, to act on exits 8: %j", async (args) => {
+    const result = await terminal(args);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toMatch(/no (run with id|checkpoints of loop|loop has checkpoints)/);
   });
 
   it.each(["repeat", "auto-loop"])("%s --status --json is versioned and carries its exit code", async (command) => {
