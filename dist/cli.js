@@ -4252,6 +4252,20 @@ function modelAccessProblem(account, config, env) {
   if (envKey && !env[envKey]) return `Codex's model provider "${providerId}" takes its API key from $${envKey}, which is not set`;
   return void 0;
 }
+async function initialize(client) {
+  await client.request("initialize", { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } }, InitializeResultSchema);
+  client.notify("initialized");
+}
+async function confirmModelAccess(preflight, env, cwd) {
+  if (preflight.loggedIn) return;
+  const client = AppServerClient.start({ bin: preflight.bin, cwd, env });
+  try {
+    await initialize(client);
+    await checkModelAccess(client, preflight, env);
+  } finally {
+    await client.close();
+  }
+}
 async function checkModelAccess(client, preflight, env) {
   if (preflight.loggedIn) return;
   const account = await client.request("account/read", {}, AccountReadResultSchema);
@@ -4344,13 +4358,7 @@ async function delegateToCodex(options) {
   const preflight = options.preflight ?? await preflightCodex(options.env);
   const client = AppServerClient.start({ bin: preflight.bin, cwd: options.projectDir, env: options.env });
   try {
-    await client.request(
-      "initialize",
-      // clientInfo only names us in Codex's user agent; the goal API needs experimentalApi.
-      { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
-      InitializeResultSchema
-    );
-    client.notify("initialized");
+    await initialize(client);
     await checkModelAccess(client, preflight, options.env);
     const { thread, model } = await client.request(
       "thread/start",
@@ -4522,6 +4530,7 @@ async function runCodexLoopCommand(ctx, request, background) {
     throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
   }
   const preflight = await preflightCodex(ctx.env);
+  await confirmModelAccess(preflight, ctx.env, ctx.projectDir);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
   const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, /* @__PURE__ */ new Date());
@@ -4928,7 +4937,7 @@ import path5 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
-var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
   const config = env.CLAUDE_CONFIG_DIR || path5.join(env.HOME || os2.homedir(), ".claude");
   return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
@@ -4939,6 +4948,10 @@ async function claudeCheck(env) {
     const { stdout } = await run(bin, ["--version"], { env, timeout: 2e4, windowsHide: true, shell: process.platform === "win32" });
     const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
     if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const oldest = TESTED_CLAUDE_VERSIONS[0];
+    if (compareVersions(triple(version), triple(oldest)) < 0) {
+      return { ok: false, title: "Claude Code", detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code` };
+    }
     const tested = TESTED_CLAUDE_VERSIONS.includes(version);
     return {
       ok: true,
@@ -4989,11 +5002,16 @@ function pluginCheck(config) {
 async function codexCheck(env) {
   try {
     const codex = await preflightCodex(env);
-    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+    const what = `${codex.bin} ${codex.version.join(".")}, goals on`;
+    if (!codex.loggedIn) {
+      return { ok: false, level: "warn", title: "codex (--codex)", detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)` };
+    }
+    return { ok: true, title: "codex (--codex)", detail: `${what}, logged in` };
   } catch (error) {
     return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
   }
 }
+var triple = (version) => version.split(".").map(Number);
 function readJsonFile(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -5012,11 +5030,12 @@ var DOCTOR_HELP = `Usage: loopkit doctor
 
 Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes nothing:
   Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
-                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")}); an older one is broken (\u2717)
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
-  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+                    (Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd)
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN) and logged in
 
   -h, --help        this text
 

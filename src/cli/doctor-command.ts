@@ -9,11 +9,12 @@ export const DOCTOR_HELP = `Usage: loopkit doctor
 
 Checks, one line each (✓ fine, ! worth knowing, ✗ broken), and changes nothing:
   Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
-                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")}); an older one is broken (✗)
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
-  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+                    (Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd)
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN) and logged in
 
   -h, --help        this text
 
