@@ -69,10 +69,11 @@ import {
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   saveBaseline,
+  startFromGoalFile,
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-HNS6QELQ.js";
+} from "./chunks/chunk-U55HLV37.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -1320,7 +1321,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path13 = __require("node:path");
+    var path14 = __require("node:path");
     var fs9 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2333,9 +2334,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path13.resolve(baseDir, baseName);
+          const localBin = path14.resolve(baseDir, baseName);
           if (fs9.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path13.extname(baseName))) return void 0;
+          if (sourceExt.includes(path14.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs9.existsSync(`${localBin}${ext}`)
           );
@@ -2353,17 +2354,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path13.resolve(
-            path13.dirname(resolvedScriptPath),
+          executableDir = path14.resolve(
+            path14.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path13.basename(
+            const legacyName = path14.basename(
               this._scriptPath,
-              path13.extname(this._scriptPath)
+              path14.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2374,7 +2375,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path13.extname(executableFile));
+        launchWithNode = sourceExt.includes(path14.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3289,7 +3290,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path13.basename(filename, path13.extname(filename));
+        this._name = path14.basename(filename, path14.extname(filename));
         return this;
       }
       /**
@@ -3303,9 +3304,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path14) {
-        if (path14 === void 0) return this._executableDir;
-        this._executableDir = path14;
+      executableDir(path15) {
+        if (path15 === void 0) return this._executableDir;
+        this._executableDir = path15;
         return this;
       }
       /**
@@ -3602,70 +3603,7 @@ var {
 
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync4 } from "node:fs";
-
-// src/auto-loop/cancel.ts
-async function cancelLoop(dataDir, projectDir, now) {
-  const files = loopFiles(dataDir, projectDir);
-  return withLock(files.state, async () => {
-    const state = await loadState(files.state, now);
-    if (state?.status !== "pursuing") {
-      throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
-        hint: "see /loopkit:auto-loop --status"
-      });
-    }
-    const cancelled = { ...state, status: "cancelled", status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
-    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
-    const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
-    return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
-`;
-  });
-}
-
-// src/auto-loop/help.ts
-var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
-       /loopkit:auto-loop --goal-file <path> [caps]
-       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
-       loopkit auto-loop --status [--json] | --cancel [--project <dir>]
-
-Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
-independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
-
-  <goal>                  what to achieve, in plain words
-  --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
-                          loopkit option; runs through the platform's shell in the project root
-  --goal-file <path>      the goal (and optionally verifier and caps) from Markdown (default goal.md
-                          when no goal is given)
-  --max-iterations N      judged turns (default 40)
-  --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
-  --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
-  --restart-pct N         context fill at which a hand-off note is asked for (default 70)
-  --takeover              continue this project's loop whose session is gone (heartbeat stale),
-                          or, with a goal, replace it
-  --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
-  --status                the project's loop: status, iteration, tokens, time, last verdicts
-  --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
-  --cancel                stop the loop at its next Stop; files are left as they are
-  -h, --help              this text
-
-From a terminal (the skill passes these itself):
-  --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
-  --plugin-data <dir>     loopkit's data folder (default: the one that holds loopkit state)
-
-Examples:
-  /loopkit:auto-loop make the parser accept trailing commas --verify npm test
-  /loopkit:auto-loop "fix the login redirect" --verify "npm test && npm run lint" --max-iterations 15
-  /loopkit:auto-loop --goal-file docs/goal.md --max-wallclock 2h
-  loopkit auto-loop --status --project ~/src/app
-  loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
-
-Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
-Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
-`;
-
-// src/auto-loop/start.ts
-import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import path5 from "node:path";
 
 // src/auto-loop/goal-file.ts
 import { promises as fs } from "node:fs";
@@ -3734,7 +3672,70 @@ function invalid(name, why) {
   });
 }
 
+// src/auto-loop/cancel.ts
+async function cancelLoop(dataDir, projectDir, now) {
+  const files = loopFiles(dataDir, projectDir);
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, now);
+    if (state?.status !== "pursuing") {
+      throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
+        hint: "see /loopkit:auto-loop --status"
+      });
+    }
+    const cancelled = { ...state, status: "cancelled", status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
+    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
+    return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
+`;
+  });
+}
+
+// src/auto-loop/help.ts
+var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
+       /loopkit:auto-loop --goal-file <path> [caps]
+       /loopkit:auto-loop                           start from goal.md (without one: this text)
+       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
+       loopkit auto-loop --status [--json] | --cancel [--project <dir>]
+
+Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
+independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
+
+  <goal>                  what to achieve, in plain words
+  --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
+                          loopkit option; runs through the platform's shell in the project root
+  --goal-file <path>      the goal (and optionally verifier and caps) from Markdown (default goal.md
+                          when no goal is given)
+  --max-iterations N      judged turns (default 40)
+  --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
+  --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+  --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --takeover              continue this project's loop whose session is gone (heartbeat stale),
+                          or, with a goal, replace it
+  --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
+  --status                the project's loop: status, iteration, tokens, time, last verdicts
+  --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
+  --cancel                stop the loop at its next Stop; files are left as they are
+  -h, --help              this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>     loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:auto-loop make the parser accept trailing commas --verify npm test
+  /loopkit:auto-loop "fix the login redirect" --verify "npm test && npm run lint" --max-iterations 15
+  /loopkit:auto-loop --goal-file docs/goal.md --max-wallclock 2h
+  loopkit auto-loop --status --project ~/src/app
+  loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
+
+Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+`;
+
 // src/auto-loop/start.ts
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
@@ -4768,19 +4769,35 @@ async function answerForSkill(skillMode, io2, fn) {
   if (skillMode) io2.exitCode = 0;
 }
 
+// src/cli/terminal-commands.ts
+var TERMINAL_FORMS = [
+  [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
+  [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
+  [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
+];
+function forTerminal(text) {
+  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
+}
+function messagePrinter(print, inTerminal) {
+  return inTerminal ? (text) => print(forTerminal(text)) : print;
+}
+
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
   const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2, messagePrinter(io2.stdout, !options.argsStdin)));
   });
   useHelpText(command, AUTO_LOOP_HELP);
 }
-async function runRequest(request, inv, fromSkill, io2) {
+async function runRequest(request, inv, fromSkill, io2, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
+      if (fromSkill && existsSync4(path5.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io2, say);
+      io2.stdout(AUTO_LOOP_HELP);
+      return;
     case "help":
       io2.stdout(AUTO_LOOP_HELP);
       return;
@@ -4789,8 +4806,9 @@ async function runRequest(request, inv, fromSkill, io2) {
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
       const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
-      io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
-` : formatStatus(status));
+      if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
+`);
+      else say(formatStatus(status));
       io2.exitCode = status.exit_code;
       return;
     }
@@ -4801,7 +4819,7 @@ async function runRequest(request, inv, fromSkill, io2) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
       const { result, lines } = await withWord(io2, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
-      io2.stdout([result, ...lines.map((line) => `${line}
+      say([result, ...lines.map((line) => `${line}
 `)].join(""));
       return;
     }
@@ -4810,7 +4828,7 @@ async function runRequest(request, inv, fromSkill, io2) {
       refuseUnderRecursionGuard(io2.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
-        const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+        const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => say(`${line}
 `) };
         const { result, lines } = await withWord(
           io2,
@@ -4818,7 +4836,7 @@ async function runRequest(request, inv, fromSkill, io2) {
           loopFiles(dataDir, codexCtx.projectDir).state,
           () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
         );
-        for (const line of lines) io2.stdout(`${line}
+        for (const line of lines) say(`${line}
 `);
         io2.exitCode = result;
         return;
@@ -4933,13 +4951,13 @@ function registerCodexRunCommand(program2, io2) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync5, readFileSync } from "node:fs";
 import os2 from "node:os";
-import path5 from "node:path";
+import path6 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
-  const config = env.CLAUDE_CONFIG_DIR || path5.join(env.HOME || os2.homedir(), ".claude");
+  const config = env.CLAUDE_CONFIG_DIR || path6.join(env.HOME || os2.homedir(), ".claude");
   return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
 }
 async function claudeCheck(env) {
@@ -4982,17 +5000,17 @@ function statsCheck(file) {
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
-  const installed = readJsonFile(path5.join(config, "plugins", "installed_plugins.json"));
+  const installed = readJsonFile(path6.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
   if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
-  const enabled = readJsonFile(path5.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const enabled = readJsonFile(path6.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
-    const hooks = readJsonFile(path5.join(where, "hooks", "hooks.json"));
+    const hooks = readJsonFile(path6.join(where, "hooks", "hooks.json"));
     const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
-    const bundled = existsSync5(path5.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync5(path6.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
@@ -5093,7 +5111,7 @@ function formatRun(run3) {
 
 // src/history/runs.ts
 import { promises as fs2 } from "node:fs";
-import path6 from "node:path";
+import path7 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -5138,7 +5156,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path6.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path7.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -5169,13 +5187,13 @@ async function repeatRuns(statsFile2, now) {
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path6.join(dataDir, "auto-loop");
+  const root = path7.join(dataDir, "auto-loop");
   const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path6.join(root, project);
-    const entries = await historyLines(path6.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path6.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path7.join(root, project);
+    const entries = await historyLines(path7.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path7.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -5629,14 +5647,14 @@ function formatStatus2(s, now) {
 
 // src/repeat/prune.ts
 import { promises as fs4 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
   const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path7.join(dir, name);
+    const file = path8.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -5661,11 +5679,11 @@ function registerRepeatCommand(program2, io2) {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const minInterval = minIntervalMs(io2.env);
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
-    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2, messagePrinter(io2.stdout, !options.argsStdin)));
   });
   useHelpText(command, REPEAT_HELP);
 }
-async function runRequest2(request, inv, io2) {
+async function runRequest2(request, inv, io2, say) {
   if (request.mode === "help") {
     io2.stdout(REPEAT_HELP);
     return;
@@ -5677,8 +5695,9 @@ async function runRequest2(request, inv, io2) {
     const data = inv.dataDir();
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
-    io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
-` : formatStatus2(status, now));
+    if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
+`);
+    else say(formatStatus2(status, now));
     io2.exitCode = status.exit_code;
     return;
   }
@@ -5688,7 +5707,7 @@ async function runRequest2(request, inv, io2) {
     const ctx2 = context(data, projectDir, inv, now);
     const file = await findLoop(ctx2, session);
     const { result, lines } = await withWord(io2, "repeat", file, () => cancelLoop2(ctx2, file));
-    io2.stdout([result, ...lines.map((line) => `${line}
+    say([result, ...lines.map((line) => `${line}
 `)].join(""));
     return;
   }
@@ -5721,7 +5740,7 @@ function minIntervalMs(env) {
 
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
-import path8 from "node:path";
+import path9 from "node:path";
 function planRestore(record2, target2, running) {
   if (running) {
     const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -5779,7 +5798,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
   });
 }
 function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path8.join(workTree, rel), { throwIfNoEntry: false });
+  const exists = (rel) => lstatSync(path9.join(workTree, rel), { throwIfNoEntry: false });
   return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
     if (exists(rel)) return true;
     const parts = rel.split("/");
@@ -5824,12 +5843,12 @@ function registerRestoreCommand(program2, io2) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path12 from "node:path";
+import path13 from "node:path";
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
@@ -5859,11 +5878,11 @@ async function runClaudePhase(run3) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path9.dirname(file);
+  const dir = path10.dirname(file);
   await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
   const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path9.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path10.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5969,7 +5988,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path10 from "node:path";
+import path11 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6033,7 +6052,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path10.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path11.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6083,10 +6102,10 @@ function phaseTimeout(state, now, settings) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs7 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path11.join(loopDir, "runner");
+var target = (loopDir) => path12.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
   await fs7.mkdir(loopDir, { recursive: true });
   try {
@@ -6167,10 +6186,10 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path12.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path13.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
-      print: actions ? actions.print : (line) => io2.stdout(`${line}
+      print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io2.stdout(`${forTerminal(line)}
 `),
       newSessionId: randomUUID4,
       runPhase: runClaudePhase,
@@ -6274,33 +6293,15 @@ function registerHelpCommand(program2) {
   });
 }
 
-// src/cli/terminal-commands.ts
-var TERMINAL_FORMS = [
-  [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
-  [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
-  [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
-];
-function forTerminal(text) {
-  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
-}
-function readInTerminal(argv) {
-  const own = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
-  const verbatim = ["--args-stdin", "--json", "-h", "--help"];
-  return !own.some((word) => verbatim.includes(word)) && own[0] !== "statusline" && own[0] !== "help";
-}
-function terminalIo(io2) {
-  return { ...io2, stdout: (text) => io2.stdout(forTerminal(text)), stderr: (text) => io2.stderr(forTerminal(text)) };
-}
-
 // src/cli/run-cli.ts
-async function runCli(argv, given) {
-  const io2 = readInTerminal(argv) ? terminalIo(given) : given;
+async function runCli(argv, io2) {
   try {
     await createProgram(io2).parseAsync(argv, { from: "user" });
     return io2.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    io2.stderr(`loopkit: ${formatError(error)}
+    const message = formatError(error);
+    io2.stderr(`loopkit: ${argv.includes("--args-stdin") ? message : forTerminal(message)}
 `);
     return exitCodeOf(error);
   }

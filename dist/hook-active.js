@@ -78,7 +78,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-ASCEHRIW.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-XI2DPRQ5.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-RZZTCFGM.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -17,6 +17,7 @@ import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
 import { answerForSkill } from "./skill-answer.js";
+import { messagePrinter } from "./terminal-commands.js";
 import { useHelpText } from "./help-text.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
@@ -44,12 +45,13 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
         : parseRepeatWords(argvWords(words), minInterval);
-      await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), io));
+      await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), io, messagePrinter(io.stdout, !options.argsStdin)));
     });
   useHelpText(command, REPEAT_HELP);
 }
 
-async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): Promise<void> {
+/** `say` prints loopkit's messages for where they are read (terminal-commands.ts). */
+async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo, say: (text: string) => void): Promise<void> {
   if (request.mode === "help") {
     io.stdout(REPEAT_HELP);
     return;
@@ -61,7 +63,8 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     const data = inv.dataDir();
     const state = data === null ? undefined : await statusTarget(data, projectDir, session);
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
-    io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status, now));
+    if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
+    else say(formatStatus(status, now));
     io.exitCode = status.exit_code;
     return;
   }
@@ -71,7 +74,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     const ctx = context(data, projectDir, inv, now);
     const file = await findLoop(ctx, session);
     const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop(ctx, file));
-    io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
+    say([result, ...lines.map((line) => `${line}\n`)].join(""));
     return;
   }
   refuseUnderRecursionGuard(io.env, "a repeat loop");

@@ -4,17 +4,18 @@ import { formatError, isLoopkitError } from "../shared/errors.js";
 import { EXIT } from "../shared/exit-codes.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
-import { readInTerminal, terminalIo } from "./terminal-commands.js";
+import { forTerminal } from "./terminal-commands.js";
 
-export async function runCli(argv: string[], given: CliIo): Promise<number> {
-  const io = readInTerminal(argv) ? terminalIo(given) : given;
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     await createProgram(io).parseAsync(argv, { from: "user" });
     return io.exitCode;
   } catch (error) {
     // commander has already printed its own errors; its usage errors are usage errors like ours.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    io.stderr(`loopkit: ${formatError(error)}\n`);
+    // From a skill (--args-stdin) the person reads it in Claude Code; else in a terminal.
+    const message = formatError(error);
+    io.stderr(`loopkit: ${argv.includes("--args-stdin") ? message : forTerminal(message)}\n`);
     return exitCodeOf(error);
   }
 }

@@ -17,6 +17,7 @@ import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
 import { invocation } from "./invocation.js";
+import { forTerminal } from "./terminal-commands.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -95,7 +96,7 @@ function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], o
       pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io.now(),
-      print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
+      print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io.stdout(`${forTerminal(line)}\n`),
       newSessionId: randomUUID,
       runPhase: runClaudePhase,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

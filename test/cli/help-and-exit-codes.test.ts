@@ -78,6 +78,28 @@ describe.each(["repeat", "auto-loop"])("from the /loopkit:%s skill", (command) =
   });
 });
 
+describe("bare /loopkit:auto-loop", () => {
+  it("without a goal.md shows the usage and starts nothing", async () => {
+    expect(await skill("auto-loop", "\n")).toEqual({ code: 0, stdout: AUTO_LOOP_HELP, stderr: "" });
+    expect(readdirSync(home)).toEqual(["my project"]);
+  });
+
+  it("starts the loop from goal.md, as usage.md says", async () => {
+    writeFileSync(path.join(project, "goal.md"), "---\nverify: npm test\nmax-iterations: 7\n---\nMake the parser accept trailing commas.\n");
+    const result = await skill("auto-loop", "\n");
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^loopkit auto-loop started/);
+    expect(result.stdout).toContain("Make the parser accept trailing commas.");
+    expect(result.stdout).toContain("`npm test`");
+    expect(result.stdout).toMatch(/Caps: 7 iterations/);
+  });
+
+  it("from a terminal (no session) still shows the usage", async () => {
+    writeFileSync(path.join(project, "goal.md"), "---\nverify: true\n---\nA goal.\n");
+    expect(await terminal(["auto-loop"])).toMatchObject({ code: 0, stdout: AUTO_LOOP_HELP });
+  });
+});
+
 describe("exit codes from a terminal", () => {
   it.each([
     [["no-such-command"]],

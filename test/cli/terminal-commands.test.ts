@@ -1,6 +1,6 @@
 // A message printed in a terminal names the terminal's commands; the texts themselves name the slash commands.
 import { describe, expect, it } from "vitest";
-import { forTerminal, readInTerminal } from "../../src/cli/terminal-commands.js";
+import { forTerminal } from "../../src/cli/terminal-commands.js";
 
 describe("forTerminal", () => {
   it.each([
@@ -15,19 +15,5 @@ describe("forTerminal", () => {
     ["/loopkit:repeat --statusx", "/loopkit:repeat --statusx"],
   ])("%s", (text, shown) => {
     expect(forTerminal(text)).toBe(shown);
-  });
-});
-
-describe("readInTerminal", () => {
-  it.each([
-    [["repeat", "--cancel"], true],
-    [["run", "fix it", "--verify", "true", "--", "--json"], true],
-    [["repeat", "--session", "s", "--args-stdin"], false],
-    [["auto-loop", "--status", "--json"], false],
-    [["repeat", "--help"], false],
-    [["help", "repeat"], false],
-    [["statusline"], false],
-  ])("%j: %s", (argv, terminal) => {
-    expect(readInTerminal(argv)).toBe(terminal);
   });
 });

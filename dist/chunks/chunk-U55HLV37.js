@@ -305,6 +305,9 @@ function usage(message, value) {
 function parseAutoLoopArgs(text) {
   return parseWords(splitArguments(text));
 }
+function startFromGoalFile() {
+  return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
+}
 function parseWords(words) {
   if (words.length === 0) return { mode: "usage" };
   const goalWords = [];
@@ -1062,6 +1065,7 @@ function lastAudit(state) {
 
 export {
   parseAutoLoopArgs,
+  startFromGoalFile,
   parseWords,
   MAX_GOAL_BYTES,
   checkVerifyCommand,

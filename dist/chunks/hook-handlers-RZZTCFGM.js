@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-HNS6QELQ.js";
+} from "./chunk-U55HLV37.js";
 import {
   historyEntry,
   inspectMirror,
