@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-IVWW7KWJ.js";
+} from "./chunks/chunk-C4EOYDBN.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-PALWDDZS.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-26H3Z7IF.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-M65YJEIT.js";
+import "./chunks/chunk-EKIZ7JP2.js";
 import {
   checkGitDir,
   findRecord,

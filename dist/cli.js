@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
+} from "./chunks/chunk-Q7W6W5GU.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-IVWW7KWJ.js";
+} from "./chunks/chunk-C4EOYDBN.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -41,7 +41,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-AOI73M3H.js";
+} from "./chunks/chunk-QEMO5NGI.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -66,6 +66,7 @@ import {
   parseCaps,
   parseWords,
   pendingRetry,
+  readGateStep,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   saveBaseline,
@@ -73,7 +74,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-U55HLV37.js";
+} from "./chunks/chunk-YMR2LVPC.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -90,22 +91,22 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-PALWDDZS.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-M65YJEIT.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-EKIZ7JP2.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-H7NVCJLO.js";
+} from "./chunks/chunk-J5X7AC64.js";
 import {
   argvWords,
   changesBetween,
@@ -3792,7 +3793,8 @@ async function startLoop(ctx, request) {
       mirror_sha256: null,
       tamper_count: 0,
       flaky_count: 0,
-      api_errors: { count: 0, last: null }
+      api_errors: { count: 0, last: null },
+      audit_not_run: { streak: 0, turns: 0 }
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
@@ -5843,6 +5845,7 @@ function registerRestoreCommand(program2, io2) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
+import { statSync } from "node:fs";
 import path13 from "node:path";
 
 // src/run/claude-phase.ts
@@ -5851,6 +5854,8 @@ import { promises as fs5 } from "node:fs";
 import path10 from "node:path";
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
+var TAIL_LINES = 12;
+var TAIL_BYTES = 2e3;
 function phaseArgs(run3) {
   const settings = JSON.stringify({ env: { LOOPKIT_DATA_DIR: run3.dataDir } });
   return ["-p", "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
@@ -5875,7 +5880,8 @@ async function runClaudePhase(run3) {
   const result = await child;
   await saveLog(run3.logFile, output.text()).catch(() => void 0);
   const failure = result.failed && result.exitCode === void 0 && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
-  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
+  const tail = output.last(TAIL_BYTES).split("\n").slice(-TAIL_LINES).join("\n");
+  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure, tail };
 }
 async function saveLog(file, text) {
   const dir = path10.dirname(file);
@@ -5896,15 +5902,18 @@ Usage:
 
 Options:
   --project <dir>      the project root (default: the current directory)
-  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin);
+                       a path that is not a folder is a usage error
   --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
 audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
-audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
-The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+audit) and the records are those of /loopkit:auto-loop. A line is printed when the verifier or the
+audit starts and whenever a minute passes without one, and a progress line ends each phase (after
+the end of claude's output when claude failed). Refused credentials (401, 403, not logged in) end
+the loop blocked at once. The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,
@@ -6019,6 +6028,11 @@ function phasePrompt(state, now, instruction) {
 }
 
 // src/run/progress.ts
+var phaseFailed = (exit) => exit.failure !== null || exit.timedOut || exit.exitCode !== 0;
+function failureTail(phase, exit, logFile) {
+  if (!phaseFailed(exit) || exit.tail.trim() === "") return [];
+  return [`loopkit run: phase ${phase}: the end of claude's output (all of it: ${logFile}):`, ...exit.tail.trimEnd().split("\n").map((line) => `  ${line}`)];
+}
 function progressLine(phase, sessionId, s, exit) {
   const how = exit.failure ?? (exit.timedOut ? "timed out" : `exit ${exit.exitCode ?? "none"}`);
   const audit = s.last_audit_vote ?? "-";
@@ -6026,6 +6040,49 @@ function progressLine(phase, sessionId, s, exit) {
   const where = `iteration ${s.iteration}/${s.max_iterations}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
   const status = s.active ? "pursuing" : `${s.status}${s.reason ? ` (${s.reason})` : ""}`;
   return `loopkit run: phase ${phase} (session ${sessionId.slice(0, 8)}, ${how}): ${status}; ${where}`;
+}
+
+// src/run/phase-watch.ts
+var POLL_MS = 2e3;
+function stepLine(phase, step, verifyCommand) {
+  const head = `loopkit run: phase ${phase}:`;
+  if (step.step === "audit") return `${head} the verifier passed twice; the audit runs (a fresh, read-only claude -p).`;
+  if (step.run === 2) return `${head} the verifier passed; it runs once more.`;
+  return `${head} the agent's turn ended (iteration ${step.iteration}); the verifier runs: ${verifyCommand}`;
+}
+function stillLine(phase, step, elapsedMs2) {
+  const what = step ? `the ${step.step} is still running` : "the agent is still working";
+  return `loopkit run: phase ${phase}: ${what} (${formatDuration(elapsedMs2)}).`;
+}
+function watchPhase(w) {
+  let told;
+  let since = w.now().getTime();
+  let lastLine = since;
+  let inFlight = null;
+  const tick = async () => {
+    try {
+      const step = await readGateStep(w.files);
+      const now = w.now().getTime();
+      if (step && step.loop_id === w.loopId && step.iteration > w.fromIteration && !(told && told.step === step.step && told.run === step.run && told.iteration === step.iteration)) {
+        told = step;
+        since = now;
+        lastLine = now;
+        w.print(stepLine(w.phase, step, w.verifyCommand));
+      } else if (now - lastLine >= w.everyMs) {
+        lastLine = now;
+        w.print(stillLine(w.phase, told, now - since));
+      }
+    } finally {
+      inFlight = null;
+    }
+  };
+  const timer = setInterval(() => {
+    inFlight ??= tick();
+  }, Math.min(POLL_MS, w.everyMs));
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
 }
 
 // src/run/phases.ts
@@ -6053,6 +6110,7 @@ async function runPhases(ctx, first) {
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
       const logFile = path11.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6063,8 +6121,9 @@ async function runPhases(ctx, first) {
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile
-      });
+      }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
+      for (const line of failureTail(phase, exit, logFile)) ctx.print(line);
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       const retryAt = pendingRetry(after, sessionId);
@@ -6078,15 +6137,17 @@ async function runPhases(ctx, first) {
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
+        const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path11.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
       sessionId = ctx.newSessionId();
     }
   } finally {
-    await removeSessionMarker(ctx.dataDir, sessionId, loopId);
+    const left = await loadState(files.state, ctx.now()).catch(() => void 0);
+    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId)) await removeSessionMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 function finish(ctx, state, staleMs) {
@@ -6148,6 +6209,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path13.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
@@ -6166,7 +6228,7 @@ async function run2(words, options, io2) {
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
-      code = await runLoop(loop, instruction, claudeArgs, options, io2, actions);
+      code = await runLoop(loop, instruction, claudeArgs, pluginDir, io2, actions);
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
@@ -6180,13 +6242,19 @@ async function run2(words, options, io2) {
     await release().catch(() => void 0);
   }
 }
-function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
+function pluginFolder(dir) {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
+  }
+  return dir;
+}
+function runLoop(loop, instruction, claudeArgs, pluginDir, io2, actions) {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path13.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir,
       claudeArgs,
       now: () => io2.now(),
       print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io2.stdout(`${forTerminal(line)}

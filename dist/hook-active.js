@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
+} from "./chunks/chunk-Q7W6W5GU.js";
 import "./chunks/chunk-JTGAS7JY.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-EKIZ7JP2.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-ASCEHRIW.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-RZZTCFGM.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-VRCH7UZO.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-RHQN7MQK.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

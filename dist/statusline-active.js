@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-JTGAS7JY.js";
 import {
   elapsedMs
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-M65YJEIT.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-EKIZ7JP2.js";
 import {
   SessionMarkerSchema,
   formatDuration,
@@ -31,7 +31,8 @@ function repeatLine(state, now) {
 }
 function autoLoopLine(state, now) {
   const caps = state.caps;
-  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, state.last_audit && `audit ${state.last_audit.vote}`].filter(Boolean).join(", ");
+  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
     `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,

@@ -1,5 +1,6 @@
 // `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (skills/auto-loop/references/long-runs.md).
 import { randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
@@ -55,6 +56,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
+  const pluginDir = options.pluginDir === undefined ? null : pluginFolder(path.resolve(io.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
@@ -72,7 +74,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     const stopReporting = actions?.reportOnInterrupt(report);
     let code: number;
     try {
-      code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
+      code = await runLoop(loop, instruction, claudeArgs, pluginDir, io, actions);
     } catch (error) {
       await report(1)?.catch(() => undefined);
       throw error;
@@ -87,13 +89,21 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   }
 }
 
-function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo, actions: ActionsRun | null): Promise<number> {
+/** A --plugin-dir that is no folder would start phases in which loopkit's hook never runs: refused before anything is created. */
+function pluginFolder(dir: string): string {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
+  }
+  return dir;
+}
+
+function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], pluginDir: string | null, io: CliIo, actions: ActionsRun | null): Promise<number> {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir,
       claudeArgs,
       now: () => io.now(),
       print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io.stdout(`${forTerminal(line)}\n`),

@@ -23,6 +23,9 @@ export interface PhaseRun {
 
 const KEEP_BYTES = 32 * 1024;
 const KEEP_LOGS = 20;
+/** How much of the end of claude's output the runner shows when claude fails. */
+const TAIL_LINES = 12;
+const TAIL_BYTES = 2_000;
 
 /**
  * The phase's argv. The data folder also goes in as `--settings` env: a settings file the agent writes
@@ -57,7 +60,8 @@ export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
   const result = await child;
   await saveLog(run.logFile, output.text()).catch(() => undefined);
   const failure = result.failed && result.exitCode === undefined && !result.timedOut ? `could not run ${bin}: ${result.shortMessage}` : null;
-  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
+  const tail = output.last(TAIL_BYTES).split("\n").slice(-TAIL_LINES).join("\n");
+  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure, tail };
 }
 
 /** Writes the phase's log and keeps the newest few. */

@@ -9,15 +9,18 @@ Usage:
 
 Options:
   --project <dir>      the project root (default: the current directory)
-  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin);
+                       a path that is not a folder is a usage error
   --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
 
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
 audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
-audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
-The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+audit) and the records are those of /loopkit:auto-loop. A line is printed when the verifier or the
+audit starts and whenever a minute passes without one, and a progress line ends each phase (after
+the end of claude's output when claude failed). Refused credentials (401, 403, not logged in) end
+the loop blocked at once. The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
 In GitHub Actions (GITHUB_ACTIONS=true) each phase is a log group, and at the end loopkit run appends
 a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, iterations, tokens,

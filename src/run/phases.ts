@@ -13,7 +13,8 @@ import { phasePrompt } from "./phase-prompt.js";
 import { LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
 import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/api-errors.js";
-import { progressLine, type PhaseExit } from "./progress.js";
+import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progress.js";
+import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";
 
 /** What a printed line marks, for a printer that folds each phase into a group (GitHub Actions). */
@@ -60,6 +61,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
       const logFile = path.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -70,8 +72,9 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         claudeArgs: ctx.claudeArgs,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile,
-      });
+      }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
+      for (const line of failureTail(phase, exit, logFile)) ctx.print(line);
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
       // A phase that died of an API error (its SessionEnd hook recorded it): no stall, and the same
@@ -87,9 +90,11 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
+        const why = phaseFailed(exit)
+          ? "claude itself failed (its output is above). Fix what it says"
+          : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. ` +
-            "Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. " +
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path.join(files.dir, "phases")}. ` +
             "The loop stays pursuing; `loopkit run --takeover` continues it.",
         );
         return 1;
@@ -97,7 +102,10 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       sessionId = ctx.newSessionId();
     }
   } finally {
-    await removeMarker(ctx.dataDir, sessionId, loopId);
+    // A runner that stops with the loop still pursuing keeps its last phase's marker (driver "run"): that
+    // is how `loopkit run --takeover` knows a runner left the loop and continues it at once, as it says.
+    const left = await loadState(files.state, ctx.now()).catch(() => undefined);
+    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId)) await removeMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 

@@ -6,6 +6,17 @@ export interface PhaseExit {
   exitCode: number | null;
   timedOut: boolean;
   failure: string | null;
+  /** The last lines claude printed (empty when it printed nothing). */
+  tail: string;
+}
+
+/** Whether claude itself failed: it could not start, timed out or exited non-zero. */
+export const phaseFailed = (exit: PhaseExit) => exit.failure !== null || exit.timedOut || exit.exitCode !== 0;
+
+/** When claude failed, the end of what it printed, indented under a line that names the whole log; else nothing. */
+export function failureTail(phase: number, exit: PhaseExit, logFile: string): string[] {
+  if (!phaseFailed(exit) || exit.tail.trim() === "") return [];
+  return [`loopkit run: phase ${phase}: the end of claude's output (all of it: ${logFile}):`, ...exit.tail.trimEnd().split("\n").map((line) => `  ${line}`)];
 }
 
 export function progressLine(phase: number, sessionId: string, s: AutoLoopStatus, exit: PhaseExit): string {

@@ -1,5 +1,5 @@
 // `loopkit run` argument handling through createProgram: what is refused before any claude starts.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -50,6 +50,13 @@ describe("loopkit run arguments", () => {
     const result = await run(args);
     expect(result.error?.code).toBe("USAGE");
     expect(result.error?.message).toMatch(message);
+  });
+
+  it.each([["no/such/plugin"], ["a-file"]])("refuses a --plugin-dir %s that is no folder before it creates anything", async (dir) => {
+    writeFileSync(path.join(tmp, "a-file"), "");
+    const result = await run(["--plugin-dir", dir, "fix it", "--verify", "true"]);
+    expect(result.error).toMatchObject({ code: "USAGE", message: expect.stringMatching(/is not a folder/) });
+    expect(existsSync(path.join(tmp, "data"))).toBe(false);
   });
 
   it("does not start inside a nested loopkit run", async () => {

@@ -11,13 +11,14 @@ import {
   launchEnv,
   loopContext,
   nextGateStep,
+  noteGateStep,
   pendingRetry,
   readTranscriptDelta,
   recordApiError,
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-U55HLV37.js";
+} from "./chunk-YMR2LVPC.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,13 +30,13 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-PALWDDZS.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-26H3Z7IF.js";
+import "./chunk-M65YJEIT.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-EKIZ7JP2.js";
 import {
   loadOwned,
   ownsLoop
@@ -46,7 +47,7 @@ import {
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-J5X7AC64.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -182,7 +183,7 @@ async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, iterationChanges);
+  const gate = await runGate(first.state, ctx, files, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -218,17 +219,20 @@ async function startTurn(ctx, files) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, ctx, iterationChanges) {
+async function runGate(state, ctx, files, iterationChanges) {
   const runs = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
+  const note = (step) => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
   while (nextGateStep(runs) === "verify") {
+    await note("verifier");
     const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env);
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  await note("audit");
   return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
 }
 async function save(ctx, files, decided) {

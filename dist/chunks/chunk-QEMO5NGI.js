@@ -7,7 +7,7 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-J5X7AC64.js";
 import {
   splitArguments
 } from "./chunk-QHI42QYA.js";

@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-AOI73M3H.js";
+} from "./chunk-QEMO5NGI.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,7 +28,7 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-J5X7AC64.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
