@@ -74,7 +74,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-YMR2LVPC.js";
+} from "./chunks/chunk-6SFREUUB.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,

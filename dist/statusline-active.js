@@ -47,6 +47,7 @@ function compact(n) {
 }
 
 // src/statusline/describe.ts
+var ENDED_SHOWN_MS = 6e4;
 async function describeLoop(markerText, sessionId, now) {
   let raw;
   try {
@@ -63,11 +64,14 @@ async function describeLoop(markerText, sessionId, now) {
       return read2.exists && read2.value.session_id === sessionId && read2.value.loop_id === loopId ? repeatLine(read2.value, now) : void 0;
     }
     const read = await readJson(file, AutoLoopStateSchema);
-    return read.exists && read.value.session_id === sessionId && read.value.loop_id === loopId ? autoLoopLine(read.value, now) : void 0;
+    const own = read.exists && read.value.session_id === sessionId && read.value.loop_id === loopId;
+    const endedLongAgo = read.exists && read.value.ended_at !== null && now.getTime() - Date.parse(read.value.ended_at) > ENDED_SHOWN_MS;
+    return own && !endedLongAgo ? autoLoopLine(read.value, now) : void 0;
   } catch {
     return `loopkit ${marker.data.kind}: state unreadable (see /loopkit:${marker.data.kind} --status)`;
   }
 }
 export {
+  ENDED_SHOWN_MS,
   describeLoop
 };

@@ -192,6 +192,13 @@ describe("finishTurn", () => {
     expect(next.state).toMatchObject({ iteration: 2, audit_not_run: { streak: 0, turns: 1 }, wrap_up: { reason: "reached --max-iterations 1" } });
   });
 
+  it("an audit that could not run still counts its tokens: a token cap reached then asks for the hand-off note", () => {
+    const state = makeState({ caps: { ...makeState().caps, max_tokens: 1000 }, tokens: { transcript: 990, audit: 0 } });
+    const decided = judged(state, [run(true), run(true)], { vote: "unmet", reasons: ["x"], failure: "the audit timed out", tokens: 50, ran: false });
+    expect(decided.state.wrap_up?.reason).toMatch(/max-tokens 1000/);
+    expect(decided.outcome).toMatchObject({ kind: "block", message: expect.stringMatching(/asking for a hand-off note/) });
+  });
+
   it("a turn that changes nothing after an audit that could not run is not thrashing", () => {
     const idle = observe({ treeHash: "tree", transcript: { ...observe().transcript, toolCalls: 0 } });
     const state = makeState({ audit_not_run: { streak: 1, turns: 1 }, thrash: { streak: 2, tree_hash: "tree" } });

@@ -726,7 +726,7 @@ function auditNotRun(state, now, why, notes, history) {
   const line = `The verifier passed twice, but the audit could not run (${why}). That is no verdict on your work, and this turn does not count toward --max-iterations; ${AUDIT_NOT_RUN_LIMIT} such audits in a row stop the loop as blocked.`;
   state = { ...state, next_action: "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again." };
   const decided = continueOrWrapUp(state, now, [...notes, line], history);
-  return decided.outcome.kind === "block" ? { ...decided, outcome: { ...decided.outcome, message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).` } } : decided;
+  return decided.outcome.kind === "block" && !decided.state.wrap_up ? { ...decided, outcome: { ...decided.outcome, message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).` } } : decided;
 }
 function continueOrWrapUp(state, now, notes, history) {
   const cap = capReached(state, now);

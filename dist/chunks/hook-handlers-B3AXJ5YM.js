@@ -18,7 +18,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-YMR2LVPC.js";
+} from "./chunk-6SFREUUB.js";
 import {
   historyEntry,
   inspectMirror,
