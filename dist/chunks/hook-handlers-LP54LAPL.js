@@ -70,7 +70,8 @@ function checkpointLoop(ctx) {
 }
 function iterationFacts(state) {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
-  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const audit = state.last_audit?.iteration === state.iteration ? state.last_audit : null;
+  const vote = judged && audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : "";
   const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
   return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
 }
