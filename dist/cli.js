@@ -74,7 +74,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-6SFREUUB.js";
+} from "./chunks/chunk-4LBOQJXI.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -5933,6 +5933,7 @@ function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
   return {
     print(line, mark) {
+      if (mark?.edge === "quote") return;
       if (mark?.edge === "start") {
         stdout(`::group::${line}
 `);
@@ -6123,7 +6124,7 @@ async function runPhases(ctx, first) {
         logFile
       }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
-      for (const line of failureTail(phase, exit, logFile)) ctx.print(line);
+      for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       const retryAt = pendingRetry(after, sessionId);

@@ -78,7 +78,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-VRCH7UZO.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-LP54LAPL.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-7XLJCMX3.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

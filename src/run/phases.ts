@@ -17,8 +17,11 @@ import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progre
 import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";
 
-/** What a printed line marks, for a printer that folds each phase into a group (GitHub Actions). */
-export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string };
+/**
+ * What a printed line marks, for a printer that folds each phase into a group (GitHub Actions): its
+ * start, its end, or a line quoted from the phase's own output (that printer shows the whole output, inert, instead).
+ */
+export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string } | { phase: number; edge: "quote" };
 
 interface RunContext {
   dataDir: string;
@@ -74,7 +77,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         logFile,
       }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
-      for (const line of failureTail(phase, exit, logFile)) ctx.print(line);
+      for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
       // A phase that died of an API error (its SessionEnd hook recorded it): no stall, and the same

@@ -185,6 +185,7 @@ describe("finishTurn", () => {
     const decided = judged(state, [run(true), run(true)], notRun);
     expect(decided.state).toMatchObject({ status: "pursuing", iteration: 1, wrap_up: null, audit_not_run: { streak: 1, turns: 1 }, tokens: { audit: 40 }, last_audit: { ran: false } });
     expect(decided.state.evidence).toEqual(["iteration 1: verifier pass (exit 0), audit could not run"]);
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
     expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/Audit: could not run \(the audit timed out after 600 s\)[\s\S]*does not count toward --max-iterations/) });
     expect(decided.outcome.kind === "block" && decided.outcome.prompt).not.toMatch(/address every audit reason/);
     // The next turn's audit ran: the streak is over, the uncounted turn stays uncounted, and the cap now applies.

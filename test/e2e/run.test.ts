@@ -251,6 +251,8 @@ describe("loopkit run", () => {
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 2, iterations_not_counted: 1, last_audit_vote: "achieved" });
     const history = readHistory(sandbox).filter((h) => h.event === "gate");
     expect(history.map((h) => h.detail)).toEqual([expect.stringMatching(/iteration 1: verifier pass \(exit 0\), audit could not run/), expect.stringMatching(/iteration 2: .*audit achieved/)]);
+    // No vote is recorded for an audit that did not get to one.
+    expect(history.map((h) => h.vote)).toEqual([null, "achieved"]);
   });
 
   it("--takeover right after the runner's own stop continues at once, as the runner's message says", async () => {

@@ -18,7 +18,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-6SFREUUB.js";
+} from "./chunk-4LBOQJXI.js";
 import {
   historyEntry,
   inspectMirror,
