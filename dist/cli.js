@@ -6030,9 +6030,11 @@ function phasePrompt(state, now, instruction) {
 
 // src/run/progress.ts
 var phaseFailed = (exit) => exit.failure !== null || exit.timedOut || exit.exitCode !== 0;
+var UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 function failureTail(phase, exit, logFile) {
   if (!phaseFailed(exit) || exit.tail.trim() === "") return [];
-  return [`loopkit run: phase ${phase}: the end of claude's output (all of it: ${logFile}):`, ...exit.tail.trimEnd().split("\n").map((line) => `  ${line}`)];
+  const lines = exit.tail.trimEnd().split("\n").map((line) => `  ${line.replace(UNPRINTABLE, "?")}`);
+  return [`loopkit run: phase ${phase}: the end of claude's output (all of it: ${logFile}):`, ...lines];
 }
 function progressLine(phase, sessionId, s, exit) {
   const how = exit.failure ?? (exit.timedOut ? "timed out" : `exit ${exit.exitCode ?? "none"}`);

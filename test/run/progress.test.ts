@@ -32,6 +32,10 @@ describe("failureTail", () => {
     expect(failureTail(2, exit({ exitCode: null, timedOut: true }), "l")).toHaveLength(2);
   });
 
+  it("shows no control character of it: what the model wrote must not drive the terminal", () => {
+    expect(failureTail(1, exit({ exitCode: 1, tail: "\u001b[2Jgone\r\u202eevil\tok" }), "l")[1]).toBe("  ?[2Jgone??evil\tok");
+  });
+
   it("shows nothing when claude did its job or printed nothing", () => {
     expect(failureTail(1, exit({}), "l")).toEqual([]);
     expect(failureTail(1, exit({ exitCode: 1, tail: " \n" }), "l")).toEqual([]);
