@@ -3,15 +3,17 @@
 // never part of dist/: the CLI and the hook carry no JSON Schema code.
 import { z } from "zod";
 import { AutoLoopStatusSchema } from "../src/auto-loop/status.js";
-import { RunDetailJsonSchema, RunSummarySchema } from "../src/history/runs.js";
+import { CheckpointRecordSchema } from "../src/checkpoint/record.js";
+import { RunDetailJsonSchema, RunListJsonSchema } from "../src/history/runs.js";
 import { LoopEventSchema } from "../src/notify/event.js";
 import { RepeatStatusSchema } from "../src/repeat/status.js";
 
 const OUTPUTS: Record<string, { title: string; schema: z.ZodType }> = {
   "repeat-status": { title: "loopkit repeat --status --json", schema: RepeatStatusSchema },
   "auto-loop-status": { title: "loopkit auto-loop --status --json", schema: AutoLoopStatusSchema },
-  history: { title: "loopkit history --json", schema: z.array(RunSummarySchema) },
+  history: { title: "loopkit history --json", schema: RunListJsonSchema },
   "history-run": { title: "loopkit history <id> --json", schema: RunDetailJsonSchema },
+  checkpoints: { title: "loopkit checkpoints --json", schema: CheckpointRecordSchema },
   notify: { title: "stdin of the notify command (userConfig notify_command)", schema: LoopEventSchema },
 };
 

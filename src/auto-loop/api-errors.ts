@@ -1,6 +1,7 @@
 // A turn that ended in an API error is no turn of the agent's: it is not judged, never counts as an
 // iteration, and is tried again after a bounded backoff (a usage limit with a known reset: at the
-// reset). Errors in a row end the loop as blocked, naming them. Pure: state in, state out.
+// reset). Errors in a row end the loop as blocked, naming them; refused credentials at once, since
+// no retry can get past them. Pure: state in, state out.
 import { apiErrorSummary, type ApiError } from "../session/api-error.js";
 import type { AutoLoopState } from "./state.js";
 
@@ -30,8 +31,10 @@ export function recordApiError(state: AutoLoopState, error: ApiError, turn: Fail
   const waitsForReset = error.usageLimit && error.resetAt !== null;
   const count = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
   const at = now.toISOString();
-  if (count >= MAX_API_ERRORS) {
-    const reason = `${count} turns in a row ended in an API error; the last: ${summary}`;
+  if (count >= MAX_API_ERRORS || error.credentialsRefused) {
+    const reason = error.credentialsRefused
+      ? `Claude Code's credentials were refused (${summary}); no retry can get past that. Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again`
+      : `${count} turns in a row ended in an API error; the last: ${summary}`;
     return {
       state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary, retry_at: at } } },
       retryAt: null,

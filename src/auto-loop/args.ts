@@ -55,6 +55,11 @@ export function parseAutoLoopArgs(text: string): AutoLoopRequest {
   return parseWords(splitArguments(text));
 }
 
+/** A start from the project's goal.md with nothing typed: what bare /loopkit:auto-loop asks for when the project has one. */
+export function startFromGoalFile(): Extract<AutoLoopRequest, { mode: "start" }> {
+  return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
+}
+
 export function parseWords(words: Word[]): AutoLoopRequest {
   if (words.length === 0) return { mode: "usage" };
   const goalWords: string[] = [];

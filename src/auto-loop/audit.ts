@@ -1,6 +1,7 @@
 // The audit: a fresh, read-only `claude -p` that judges whether the goal is achieved. Its reply counts
-// only with exactly one vote object, on its final line; a timeout, a non-zero exit, an error result or
-// an ambiguous reply counts as "unmet".
+// only with exactly one vote object, on its final line; anything else counts as "unmet". An audit that
+// could not run or finish (it did not start, timed out, exited non-zero, ended in an error) is marked
+// so (`ran: false`): that says nothing about the agent's work, and the gate does not charge it.
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { auditWorkDir } from "../state/paths.js";
@@ -22,6 +23,8 @@ export interface AuditOutcome {
   reasons: string[];
   failure: string | null;
   tokens: number;
+  /** False when the audit could not run or finish; a reply without a valid vote did run. */
+  ran: boolean;
 }
 
 const AUDIT_DIFF_BYTES = 60 * 1024;
@@ -98,8 +101,8 @@ async function runAudit(options: { prompt: string; bin: string; projectDir: stri
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1000)} s`, 0);
-  if (result.failed && result.exitCode === undefined) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  if (deadline.timedOut()) return notRun(`the audit timed out after ${Math.round(options.timeoutMs / 1000)} s`, 0);
+  if (result.failed && result.exitCode === undefined) return notRun(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }
 
@@ -109,21 +112,26 @@ export function readAuditReply(stdout: string, exitCode: number | null): AuditOu
   try {
     parsed = JSON.parse(stdout);
   } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+    return notRun(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
   }
   // Some builds print an array of events; the result event is the last one.
   const result = (Array.isArray(parsed) ? [...(parsed as unknown[])].reverse().find((event) => (event as { type?: unknown } | null)?.type === "result") : parsed) as
     | { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown; subtype?: unknown }
     | undefined;
   const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || (result.subtype !== undefined && result.subtype !== "success")) return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  if (typeof result?.result !== "string") return notRun(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error !== false || (result.subtype !== undefined && result.subtype !== "success")) {
+    // The result text of an error is Claude Code's own ("Not logged in · Please run /login", "API Error: ...").
+    const said = result.result.split("\n")[0]!.trim().slice(0, 300);
+    return notRun(`the audit ended with an error${said ? `: ${said}` : ""}`, tokens);
+  }
+  if (exitCode !== 0) return notRun(`the audit exited with code ${exitCode ?? "none"}`, tokens);
   const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
+  if ("problem" in read) return { vote: "unmet", reasons: [read.problem], failure: read.problem, tokens, ran: true };
+  return { ...read.vote, failure: null, tokens, ran: true };
 }
 
-function unmet(failure: string, tokens: number): AuditOutcome {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
+/** An audit that could not run or finish: "unmet", saying why, and not the agent's doing. */
+function notRun(failure: string, tokens: number): AuditOutcome {
+  return { vote: "unmet", reasons: [failure], failure, tokens, ran: false };
 }

@@ -17,7 +17,7 @@ export function resolveCaps(flags: Partial<Caps>, fromFile: Partial<Caps>): Caps
 /** A person-readable reason when a cap is reached, else null. */
 export function capReached(state: AutoLoopState, now: Date): string | null {
   const { caps } = state;
-  if (state.iteration >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
+  if (countedIterations(state) >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
   const tokens = tokensUsed(state);
   if (tokens >= caps.max_tokens) return `reached --max-tokens ${caps.max_tokens} (used ${tokens})`;
   const elapsed = elapsedMs(state, now);
@@ -25,6 +25,11 @@ export function capReached(state: AutoLoopState, now: Date): string | null {
     return `reached --max-wallclock ${formatDuration(caps.max_wallclock_ms)} (ran ${formatDuration(elapsed)})`;
   }
   return null;
+}
+
+/** The iterations --max-iterations counts: every judged turn but those whose audit could not run. */
+export function countedIterations(state: AutoLoopState): number {
+  return state.iteration - state.audit_not_run.turns;
 }
 
 /** Wall-clock time since the loop started. */

@@ -12,7 +12,8 @@ export function checkpointLoop(ctx: HookContext<StopInput>): LoopRef {
 /** The facts of the iteration the state last judged: "fail", "pass, audit unmet", or how the loop ended without a verdict. */
 export function iterationFacts(state: AutoLoopState): IterationFacts {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
-  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const audit = state.last_audit?.iteration === state.iteration ? state.last_audit : null;
+  const vote = judged && audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : "";
   const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
   return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
 }

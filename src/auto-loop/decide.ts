@@ -9,6 +9,8 @@ import type { TranscriptDelta } from "./transcript-usage.js";
 
 const BLOCKER_LIMIT = 3;
 const THRASH_LIMIT = 3;
+/** Audits in a row that could not run before the loop ends blocked. */
+export const AUDIT_NOT_RUN_LIMIT = 3;
 const KEEP_EVIDENCE = 20;
 
 export type Outcome = { kind: "block"; prompt: string; message: string } | { kind: "stop"; message: string };
@@ -38,7 +40,7 @@ export type TurnStart =
 interface GateObservation {
   now: Date;
   runs: VerifierRun[];
-  audit: { vote: AuditResult["vote"]; reasons: string[]; failure: string | null; tokens: number } | null;
+  audit: { vote: AuditResult["vote"]; reasons: string[]; failure: string | null; tokens: number; ran: boolean } | null;
 }
 
 export type Decided = { state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] };
@@ -119,7 +121,9 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
   }
 
   const idle = obs.transcript.toolCalls === 0 && state.thrash.tree_hash !== null && obs.treeHash === state.thrash.tree_hash;
-  state = { ...state, thrash: { streak: idle ? state.thrash.streak + 1 : 0, tree_hash: obs.treeHash } };
+  // After an audit that could not run, a turn that changes nothing is what the agent was asked for: no thrashing.
+  const awaitingAudit = state.audit_not_run.streak > 0;
+  state = { ...state, thrash: { streak: idle ? state.thrash.streak + (awaitingAudit ? 0 : 1) : 0, tree_hash: obs.treeHash } };
   if (state.thrash.streak >= THRASH_LIMIT) {
     const reason = `thrashing: ${state.thrash.streak} turns in a row made no tool call and changed nothing`;
     state = end(state, now, "unmet", reason);
@@ -184,18 +188,21 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
   };
-  const audit = verdict === "pass" ? (gate.audit ?? { vote: "unmet" as const, reasons: ["no audit ran"], failure: "no audit ran", tokens: 0 }) : null;
+  const audit = verdict === "pass" ? (gate.audit ?? { vote: "unmet" as const, reasons: ["no audit ran"], failure: "no audit ran", tokens: 0, ran: false }) : null;
   if (audit) {
+    // The audit's spend counts whether or not it got to a vote.
+    const notRun = audit.ran ? { streak: 0, turns: state.audit_not_run.turns } : { streak: state.audit_not_run.streak + 1, turns: state.audit_not_run.turns + 1 };
     state = {
       ...state,
       tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
       last_audit: { at: now.toISOString(), iteration: state.iteration, ...audit },
+      audit_not_run: notRun,
     };
   }
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.vote}` : ""}`;
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
   const gateEntry = (s: AutoLoopState) =>
-    historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.vote ?? null });
+    historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
 
   if (verdict === "pass" && audit?.vote === "achieved") {
     state = end({ ...state, next_action: "Nothing: the goal is achieved." }, now, "achieved", "the verifier passed twice and the audit voted achieved");
@@ -203,6 +210,7 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     const reasons = audit.reasons.length ? ` Audit: ${audit.reasons.join("; ")}` : "";
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
   }
+  if (audit && !audit.ran) return auditNotRun(state, now, audit.failure ?? "no reason given", notes, [...history, gateEntry(state)]);
   const next = {
     fail: "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
@@ -211,6 +219,27 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
   return continueOrWrapUp(state, now, notes, history);
+}
+
+/**
+ * The verifier passed twice but the audit could not run or finish: nothing about the agent's work was
+ * learned, so the turn does not count toward --max-iterations and the audit runs again after the next
+ * turn. Its spend counts. Too many in a row end the loop blocked: something outside the loop is broken.
+ */
+function auditNotRun(state: AutoLoopState, now: Date, why: string, notes: string[], history: HistoryEntry[]): Decided {
+  if (state.audit_not_run.streak >= AUDIT_NOT_RUN_LIMIT) {
+    const reason = `the audit could not run ${state.audit_not_run.streak} times in a row (the last time: ${why})`;
+    state = end({ ...state, next_action: "none: the loop has ended" }, now, "blocked", reason);
+    history.push(historyEntry(state, now, "end", reason));
+    return { state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${reason}. Fix that, then start a new loop. ${summary(state, now)}` }, history };
+  }
+  const line = `The verifier passed twice, but the audit could not run (${why}). That is no verdict on your work, and this turn does not count toward --max-iterations; ${AUDIT_NOT_RUN_LIMIT} such audits in a row stop the loop as blocked.`;
+  state = { ...state, next_action: "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again." };
+  const decided = continueOrWrapUp(state, now, [...notes, line], history);
+  // A cap reached meanwhile asks for the hand-off note; its own message says so.
+  return decided.outcome.kind === "block" && !decided.state.wrap_up
+    ? { ...decided, outcome: { ...decided.outcome, message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).` } }
+    : decided;
 }
 
 /** Blocks with the next prompt, or (a cap reached) with the hand-off request. */
@@ -242,8 +271,8 @@ export interface DelegatedProgress {
   threadId: string | null;
   /** A verifier round not recorded before, or null. */
   verifier: VerifierResult | null;
-  /** An audit not recorded before, or null. */
-  audit: Omit<AuditResult, "at"> | null;
+  /** An audit not recorded before, or null (`ran` as in auditLoop's outcome; a round without it ran). */
+  audit: (Omit<AuditResult, "at" | "ran"> & { ran?: boolean }) | null;
 }
 
 /** A delegated run's progress: the agent did the work and ran the gate; the loop state records it. */
@@ -268,7 +297,7 @@ export function recordDelegatedProgress(previous: AutoLoopState, progress: Deleg
   }
   const audit = progress.audit;
   if (audit) {
-    state = { ...state, last_audit: { at: now.toISOString(), ...audit }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    state = { ...state, last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
     history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
   }
   if (progress.status !== "pursuing") {

@@ -2,6 +2,7 @@
 
 export const AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
+       /loopkit:auto-loop                           start from goal.md (without one: this text)
        /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 

@@ -20,6 +20,7 @@ import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, failLoop, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
 import { treeFingerprint } from "./git.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
+import { noteGateStep } from "./gate-progress.js";
 import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
@@ -64,7 +65,7 @@ async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string |
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, iterationChanges);
+  const gate = await runGate(first.state, ctx, files, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -113,17 +114,20 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
 }
 
 /** The verifier (twice when it passes) and, on two passes, the audit; both with the environment of the loop's start. */
-async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, iterationChanges: string | null) {
+async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files: LoopFiles, iterationChanges: string | null) {
   const runs: VerifierRun[] = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
+  const note = (step: "verifier" | "audit") => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
   while (nextGateStep(runs) === "verify") {
+    await note("verifier");
     const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  await note("audit");
   return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
 }
 

@@ -72,7 +72,8 @@ export function nextPrompt(state: AutoLoopState, notes: string[]): string {
     lines.push("", `Verifier \`${state.verify_command}\` ${verdict} (${exit}). End of its output:`, fenced(last.output_tail || "(no output)"));
   }
   const audit = state.last_audit;
-  if (audit && audit.iteration === state.iteration) {
+  if (audit && audit.iteration === state.iteration && !audit.ran) lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
+  else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
     if (audit.reasons.length) lines.push("Audit reasons:", ...audit.reasons.map((reason) => `- ${reason}`));
   }

@@ -9,6 +9,9 @@ const DEFAULT_STALE_MS = 30 * 60_000;
 /** The first wait after an API error; Claude Code has already retried the request itself by then. */
 const DEFAULT_API_RETRY_MS = 30_000;
 
+/** How long a `loopkit run` phase may go without a line before it says what it waits for. */
+const DEFAULT_PROGRESS_MS = 60_000;
+
 /** The context window --restart-pct is measured against (1M-token models: set LOOPKIT_CONTEXT_WINDOW). */
 export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
@@ -19,6 +22,8 @@ export interface Settings {
   staleMs: number;
   /** The first wait before a turn that died of an API error is tried again (doubling, at most 5 minutes). */
   apiRetryMs: number;
+  /** At least this often, a line from `loopkit run` while a phase runs. */
+  progressMs: number;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -33,5 +38,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
     staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
     apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
+    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS),
   };
 }

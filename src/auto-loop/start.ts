@@ -92,6 +92,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       tamper_count: 0,
       flaky_count: 0,
       api_errors: { count: 0, last: null },
+      audit_not_run: { streak: 0, turns: 0 },
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;

@@ -46,6 +46,8 @@ const AuditResultSchema = z.object({
   /** Why the vote fell back to unmet (timeout, crash, no vote in the reply), else null. */
   failure: z.string().nullable(),
   tokens: z.int().nonnegative(),
+  /** False when the audit could not run or finish: the turn was not judged (absent in older files: it ran). */
+  ran: z.boolean().default(true),
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 
@@ -133,6 +135,11 @@ export const AutoLoopStateSchema = z.object({
   mirror_sha256: z.string().nullable(),
   tamper_count: z.int().nonnegative(),
   flaky_count: z.int().nonnegative(),
+  /**
+   * Turns whose audit could not run or finish: not the agent's doing, so they do not count toward
+   * --max-iterations (`turns`); `streak` of them in a row end the loop blocked. Absent in older files.
+   */
+  audit_not_run: z.object({ streak: z.int().nonnegative(), turns: z.int().nonnegative() }).default({ streak: 0, turns: 0 }),
   /**
    * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
    * the retry is due. Absent in files written before loopkit recorded them.

@@ -22,6 +22,7 @@ project's loop with the newest checkpoint, and a line for each other loop there.
   <loop id>            the loop (its id is in --status and loopkit history)
   --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
                        tokens and files changed, the ref, the latest failure
+                       (schemas/checkpoints.schema.json)
   --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
   --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
   -h, --help           this text
@@ -31,7 +32,7 @@ Examples:
   loopkit checkpoints loop-1767268800123 --json
   git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
 
-Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+Exit codes: 0, 1 error, 2 usage error, 8 no checkpoints of that loop (an unknown id) or in this project.
 `;
 
 export function registerCheckpointsCommand(program: Command, io: CliIo): void {

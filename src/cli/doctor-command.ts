@@ -9,14 +9,15 @@ export const DOCTOR_HELP = `Usage: loopkit doctor
 
 Checks, one line each (✓ fine, ! worth knowing, ✗ broken), and changes nothing:
   Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
-                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")}); an older one is broken (✗)
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+                    (Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd)
   sandbox           whether Claude Code's sandbox (bundled as @anthropic-ai/sandbox-runtime) starts
                     here, tried with \`true\` in an empty temp folder: the verifier of a sandboxed
                     agent and loopkit run's phases need it (Linux: bubblewrap, socat, ripgrep)
-  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN) and logged in
 
   -h, --help        this text
 

@@ -1,7 +1,7 @@
 // `loopkit history [id]`: past runs of both loop kinds, newest first, or one run in full.
 import type { Command } from "commander";
 import { formatRun, formatRuns } from "../history/format.js";
-import { listRuns, runDetailJson } from "../history/runs.js";
+import { listRuns, runDetailJson, type RunListJson } from "../history/runs.js";
 import { LoopkitError } from "../shared/errors.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
@@ -20,7 +20,7 @@ Past runs of both loop kinds on this machine, newest first: repeat loops from th
 
   <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
   --limit N           at most N runs (default 20)
-  --json              an array of runs (schemas/history.schema.json); with <id>, that run with its
+  --json              {"version": 1, "runs": [...]} (schemas/history.schema.json); with <id>, that run with its
                       "steps": iterations as in the stats log (repeat) or gate history lines
                       (auto-loop) (schemas/history-run.schema.json)
   --plugin-data <dir> loopkit's data folder (default: the one that holds loopkit state)
@@ -50,7 +50,8 @@ export function registerHistoryCommand(program: Command, io: CliIo): void {
       const runs = await listRuns(inv.statsFile(), inv.dataDir(), io.now());
       if (id === undefined) {
         const shown = runs.slice(0, limit).map((run) => run.summary);
-        io.stdout(options.json ? `${JSON.stringify(shown, null, 2)}\n` : formatRuns(shown));
+        const list: RunListJson = { version: 1, runs: shown };
+        io.stdout(options.json ? `${JSON.stringify(list, null, 2)}\n` : formatRuns(shown));
         return;
       }
       const run = runs.find((candidate) => candidate.summary.id === id);

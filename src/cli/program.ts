@@ -11,6 +11,7 @@ import { registerRepeatCommand } from "./repeat-command.js";
 import { registerRestoreCommand } from "./restore-command.js";
 import { registerRunCommand } from "./run-command.js";
 import { registerStatuslineCommand } from "./statusline-command.js";
+import { EXIT } from "../shared/exit-codes.js";
 
 export const VERSION = "0.1.0";
 
@@ -44,5 +45,20 @@ export function createProgram(io: CliIo): Command {
   registerCheckpointsCommand(program, io);
   registerRestoreCommand(program, io);
   registerPruneCommand(program, io);
+  registerHelpCommand(program);
   return program;
+}
+
+/** `loopkit help [command]`: commander's own prints the general help for a command it does not know; this says so (exit 2). */
+function registerHelpCommand(program: Command): void {
+  program.helpCommand(false);
+  program
+    .command("help")
+    .description("display help for command")
+    .argument("[command]", "the command")
+    .action((name: string | undefined) => {
+      const command = name === undefined ? program : program.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+      if (!command) program.error(`error: unknown command '${name}'`, { code: "commander.unknownCommand", exitCode: EXIT.usage });
+      (command!.name() === "help" ? program : command!).help();
+    });
 }

@@ -20,6 +20,7 @@ import { invocation, type Invocation, type InvocationOptions } from "./invocatio
 import { readForStatus } from "./read-for-status.js";
 import { runFromTerminal, type TerminalOptions } from "./repeat-terminal.js";
 import { answerForSkill } from "./skill-answer.js";
+import { messagePrinter } from "./terminal-commands.js";
 import { useHelpText } from "./help-text.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
@@ -55,7 +56,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
         : parseRepeatWords(argvWords(words), minInterval);
-      await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), io));
+      await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), io, messagePrinter(io.stdout, !options.argsStdin)));
     });
   useHelpText(command, REPEAT_HELP);
 }
@@ -75,7 +76,7 @@ async function fromTerminal(words: string[], rawArgs: string[], minInterval: num
   if (claudeArgs.length > 0 || options.detach || options.fresh) {
     throw new LoopkitError("USAGE", `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`, { hint: "run loopkit repeat --help for usage" });
   }
-  await runRequest(request, inv, io);
+  await runRequest(request, inv, io, messagePrinter(io.stdout, true));
   return io.exitCode;
 }
 
@@ -95,7 +96,8 @@ export function splitAtDoubleDash(words: string[], rawArgs: string[]): { loopWor
   return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
 
-async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): Promise<void> {
+/** `say` prints loopkit's messages for where they are read (terminal-commands.ts). */
+async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo, say: (text: string) => void): Promise<void> {
   if (request.mode === "help") {
     io.stdout(REPEAT_HELP);
     return;
@@ -108,7 +110,8 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     const state = data === null ? undefined : await statusTarget(data, projectDir, session);
     const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
-    io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status, now));
+    if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
+    else say(formatStatus(status, now));
     io.exitCode = status.exit_code;
     return;
   }
@@ -118,7 +121,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
     const ctx = context(data, projectDir, inv, now);
     const file = await findLoop(ctx, session);
     const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop(ctx, file));
-    io.stdout([result, ...lines.map((line) => `${line}\n`)].join(""));
+    say([result, ...lines.map((line) => `${line}\n`)].join(""));
     return;
   }
   refuseUnderRecursionGuard(io.env, "a repeat loop");

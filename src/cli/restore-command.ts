@@ -24,7 +24,8 @@ Examples:
   loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
   loopkit restore loop-1767268800123 r1     undo that restore
 
-Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+Exit codes: 0, 1 error (the loop still runs, an ignored file in the way), 2 usage error, 8 no such loop
+or checkpoint (an unknown id, or a checkpoint gone from the repository).
 `;
 
 export function registerRestoreCommand(program: Command, io: CliIo): void {

@@ -1,6 +1,7 @@
 // `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (docs/long-runs.md).
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
@@ -21,6 +22,7 @@ import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
 import { invocation } from "./invocation.js";
+import { forTerminal } from "./terminal-commands.js";
 import type { CliIo } from "./io.js";
 
 interface Options {
@@ -61,6 +63,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
+  const pluginDir = options.pluginDir === undefined ? null : pluginFolder(path.resolve(io.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io.env, projectDir, claude.settings), io.env.HOME || os.homedir());
@@ -81,7 +84,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     const stopReporting = actions?.reportOnInterrupt(report);
     let code: number;
     try {
-      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, options, io, actions);
+      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, pluginDir, io, actions);
     } catch (error) {
       await report(1)?.catch(() => undefined);
       throw error;
@@ -110,18 +113,26 @@ function sandboxLine({ settings, agent }: PhaseSandbox): string {
   return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
 
-function runLoop(loop: LoopContext, instruction: string, claude: { args: string[]; settings: Settings | null; sandbox: Settings | null }, options: Options, io: CliIo, actions: ActionsRun | null): Promise<number> {
+/** A --plugin-dir that is no folder would start phases in which loopkit's hook never runs: refused before anything is created. */
+function pluginFolder(dir: string): string {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
+  }
+  return dir;
+}
+
+function runLoop(loop: LoopContext, instruction: string, claude: { args: string[]; settings: Settings | null; sandbox: Settings | null }, pluginDir: string | null, io: CliIo, actions: ActionsRun | null): Promise<number> {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
+      pluginDir,
       claudeArgs: claude.args,
       settings: claude.settings,
       sandbox: claude.sandbox,
       now: () => io.now(),
-      print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
+      print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io.stdout(`${forTerminal(line)}\n`),
       newSessionId: randomUUID,
       runPhase: runClaudePhase,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

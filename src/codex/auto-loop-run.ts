@@ -21,7 +21,7 @@ import type { AgentSandbox } from "../sandbox/choice.js";
 import { personSandbox } from "../sandbox/person-settings.js";
 import { formatError, LoopkitError } from "../shared/errors.js";
 import { delegateToCodex, type CodexLoopSink, type CodexProgress, type DelegateResult } from "./delegate.js";
-import { preflightCodex, type CodexPreflight } from "./preflight.js";
+import { confirmModelAccess, preflightCodex, type CodexPreflight } from "./preflight.js";
 
 export interface CodexLoopContext {
   dataDir: string;
@@ -46,8 +46,9 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
   if (request.protect.length > 0) {
     throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
   }
-  // Nothing is recorded for a Codex that cannot run.
+  // Nothing is recorded (no state, history or .auto-loop/) for a Codex that cannot run or reach a model.
   const preflight = await preflightCodex(ctx.env);
+  await confirmModelAccess(preflight, ctx.env, ctx.projectDir);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
   const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, new Date());

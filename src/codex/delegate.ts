@@ -6,8 +6,8 @@ import { AppServerClient } from "./app-server-client.js";
 import type { LoopStatus } from "../auto-loop/state.js";
 import { decideNext, type AuditRound, type VerifierRun } from "./decide.js";
 import { buildObjective } from "./objective.js";
-import { checkModelAccess, preflightCodex, type CodexPreflight } from "./preflight.js";
-import { GoalClearResultSchema, GoalSetResultSchema, InitializeResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";
+import { checkModelAccess, initialize, preflightCodex, type CodexPreflight } from "./preflight.js";
+import { GoalClearResultSchema, GoalSetResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";
 import { ThreadWatch } from "./thread-watch.js";
 import { formatVersion } from "./version.js";
 
@@ -83,13 +83,7 @@ export async function delegateToCodex<R extends VerifierRun>(options: DelegateOp
   const preflight = options.preflight ?? (await preflightCodex(options.env));
   const client = AppServerClient.start({ bin: preflight.bin, cwd: options.projectDir, env: options.env });
   try {
-    await client.request(
-      "initialize",
-      // clientInfo only names us in Codex's user agent; the goal API needs experimentalApi.
-      { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
-      InitializeResultSchema,
-    );
-    client.notify("initialized");
+    await initialize(client);
     await checkModelAccess(client, preflight, options.env);
     const { thread, model } = await client.request(
       "thread/start",

@@ -2,8 +2,8 @@
 // goals feature on, and able to reach a model (logged in, or a custom provider with its API key).
 import { execa } from "execa";
 import { LoopkitError } from "../shared/errors.js";
-import type { AppServerClient } from "./app-server-client.js";
-import { AccountReadResultSchema, ConfigReadResultSchema, type AccountReadResult, type ConfigReadResult } from "./protocol.js";
+import { AppServerClient } from "./app-server-client.js";
+import { AccountReadResultSchema, ConfigReadResultSchema, InitializeResultSchema, type AccountReadResult, type ConfigReadResult } from "./protocol.js";
 import { compareVersions, formatVersion, MIN_CODEX_VERSION, parseCodexVersion, type CodexVersion } from "./version.js";
 
 export interface CodexPreflight {
@@ -85,6 +85,27 @@ export function modelAccessProblem(account: AccountReadResult, config: ConfigRea
   const envKey = config.config.model_providers?.[providerId]?.env_key;
   if (envKey && !env[envKey]) return `Codex's model provider "${providerId}" takes its API key from $${envKey}, which is not set`;
   return undefined;
+}
+
+/** The app-server handshake. clientInfo only names us in Codex's user agent; the goal API needs experimentalApi. */
+export async function initialize(client: AppServerClient): Promise<void> {
+  await client.request("initialize", { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } }, InitializeResultSchema);
+  client.notify("initialized");
+}
+
+/**
+ * Before a loop is recorded: whether this Codex can reach a model. Logged in, it can; otherwise a
+ * short-lived app-server answers (a custom provider needs no login). Throws CODEX_NOT_LOGGED_IN.
+ */
+export async function confirmModelAccess(preflight: CodexPreflight, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  if (preflight.loggedIn) return;
+  const client = AppServerClient.start({ bin: preflight.bin, cwd, env });
+  try {
+    await initialize(client);
+    await checkModelAccess(client, preflight, env);
+  } finally {
+    await client.close();
+  }
 }
 
 /** Asks the running app-server whether it can reach a model; throws CODEX_NOT_LOGGED_IN with the fix if not. */

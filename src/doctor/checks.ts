@@ -9,14 +9,16 @@ import { promisify } from "node:util";
 import { preflightCodex } from "../codex/preflight.js";
 import { checkSandbox } from "../sandbox/availability.js";
 import { personSandbox } from "../sandbox/person-settings.js";
+import { compareVersions, type CodexVersion } from "../codex/version.js";
 import { dataDirCandidates, namedDataDir } from "../state/find-data-dir.js";
 import { formatError } from "../shared/errors.js";
 
 const run = promisify(execFile);
 
-/** The Claude Code versions loopkit's tests run against (package.json pins the first; the second is the newest). */
+/** The Claude Code versions loopkit's tests run against (package.json pins the first, the oldest; the second is the newest). */
 export const TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
-const HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+/** Every event hooks/hooks.json registers loopkit's hook for. */
+const HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 
 export interface Check {
   ok: boolean;
@@ -53,6 +55,10 @@ async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
     const { stdout } = await run(bin, ["--version"], { env, timeout: 20_000, windowsHide: true, shell: process.platform === "win32" });
     const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
     if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const oldest = TESTED_CLAUDE_VERSIONS[0]!;
+    if (compareVersions(triple(version), triple(oldest)) < 0) {
+      return { ok: false, title: "Claude Code", detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code` };
+    }
     const tested = TESTED_CLAUDE_VERSIONS.includes(version);
     return {
       ok: true,
@@ -108,11 +114,18 @@ function pluginCheck(config: string): Check {
 async function codexCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   try {
     const codex = await preflightCodex(env);
-    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+    const what = `${codex.bin} ${codex.version.join(".")}, goals on`;
+    if (!codex.loggedIn) {
+      return { ok: false, level: "warn", title: "codex (--codex)", detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)` };
+    }
+    return { ok: true, title: "codex (--codex)", detail: `${what}, logged in` };
   } catch (error) {
     return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
   }
 }
+
+/** "2.1.197" as numbers, to compare like Codex's versions (the same X.Y.Z shape). */
+const triple = (version: string) => version.split(".").map(Number) as unknown as CodexVersion;
 
 function readJsonFile(file: string): unknown {
   try {

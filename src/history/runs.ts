@@ -11,7 +11,7 @@ import { checkpointCounts } from "../checkpoint/summary.js";
 import { readJson } from "../state/json-store.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 
-/** One run in `loopkit history --json` (schemas/history.schema.json is generated from it). */
+/** One run in `loopkit history --json`. */
 export const RunSummarySchema = z.object({
   version: z.literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -36,6 +36,10 @@ export const RunSummarySchema = z.object({
   checkpoints: z.int().nonnegative(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
+
+/** `loopkit history --json` (schemas/history.schema.json): the runs shown, newest first, in a versioned object like every JSON output. */
+export const RunListJsonSchema = z.object({ version: z.literal(1), runs: z.array(RunSummarySchema) });
+export type RunListJson = z.infer<typeof RunListJsonSchema>;
 
 /** `loopkit history <id> --json` (schemas/history-run.schema.json): the summary and the run's steps. */
 export const RunDetailJsonSchema = RunSummarySchema.extend({

@@ -99,7 +99,10 @@ async function main(): Promise<void> {
   const wake = await active.dispatchBackground(payload, data);
   if (wake.message) process.stdout.write(`${JSON.stringify({ systemMessage: wake.message })}\n`);
   if (wake.kind !== "wake") return;
-  process.stderr.write(wake.prompt);
+  // Claude Code puts text of its own before the first line (claude -p: "[<hook command>]: ", the UI:
+  // hooks.json's rewakeMessage); the newline keeps the prompt's own first line ("loopkit repeat:
+  // iteration 2/5 ...") a line of its own.
+  process.stderr.write(`\n${wake.prompt}`);
   process.exitCode = 2;
 }
 

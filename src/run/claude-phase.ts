@@ -38,6 +38,9 @@ export interface PhaseRun {
 
 const KEEP_BYTES = 32 * 1024;
 const KEEP_LOGS = 20;
+/** How much of the end of claude's output the runner shows when claude fails. */
+const TAIL_LINES = 12;
+const TAIL_BYTES = 2_000;
 
 /**
  * The phase's argv: one --settings, the person's own with loopkit's on top (src/run/phase-settings.ts):
@@ -74,7 +77,8 @@ export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
   const result = await child;
   await saveLog(run.logFile, output.text()).catch(() => undefined);
   const failure = result.failed && result.exitCode === undefined && !result.timedOut && !result.isCanceled ? `could not run ${bin}: ${result.shortMessage}` : null;
-  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
+  const tail = output.last(TAIL_BYTES).split("\n").slice(-TAIL_LINES).join("\n");
+  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure, tail };
 }
 
 /** A line longer than this is dropped, not held (claude's own events stay far below it). */

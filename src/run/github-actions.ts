@@ -34,6 +34,8 @@ export function gitHubActions(env: NodeJS.ProcessEnv, stdout: (text: string) => 
   if (env.GITHUB_ACTIONS !== "true") return null;
   return {
     print(line, mark) {
+      // The whole phase output follows, inert, at the phase's end: a quote of it is left out here.
+      if (mark?.edge === "quote") return;
       if (mark?.edge === "start") {
         stdout(`::group::${line}\n`);
         return;

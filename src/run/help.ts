@@ -9,7 +9,8 @@ Usage:
 
 Options:
   --project <dir>      the project root (default: the current directory)
-  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin);
+                       a path that is not a folder is a usage error
   --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   --no-sandbox         do not turn Claude Code's sandbox on for the phases (see Sandbox below)
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
@@ -18,8 +19,10 @@ Options:
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
 audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
-audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
-The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+audit) and the records are those of /loopkit:auto-loop. A line is printed when the verifier or the
+audit starts and whenever a minute passes without one, and a progress line ends each phase (after
+the end of claude's output when claude failed). Refused credentials (401, 403, not logged in) end
+the loop blocked at once. The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
 Sandbox: by default every phase runs with Claude Code's sandbox on (claude --settings with
 sandbox.enabled, failIfUnavailable, and no unsandboxed commands): the agent writes only the project

@@ -13,12 +13,16 @@ import { phasePrompt } from "./phase-prompt.js";
 import { LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
 import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/api-errors.js";
-import { progressLine, type PhaseExit } from "./progress.js";
+import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progress.js";
+import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";
 import type { Settings } from "./phase-settings.js";
 
-/** What a printed line marks, for a printer that folds each phase into a group (GitHub Actions). */
-export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string };
+/**
+ * What a printed line marks, for a printer that folds each phase into a group (GitHub Actions): its
+ * start, its end, or a line quoted from the phase's own output (that printer shows the whole output, inert, instead).
+ */
+export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string } | { phase: number; edge: "quote" };
 
 interface RunContext {
   dataDir: string;
@@ -64,6 +68,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
       const logFile = path.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -76,8 +81,9 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         sandbox: ctx.sandbox,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile,
-      });
+      }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
+      for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
       // A phase that died of an API error (its SessionEnd hook recorded it): no stall, and the same
@@ -93,9 +99,11 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
+        const why = phaseFailed(exit)
+          ? "claude itself failed (its output is above). Fix what it says"
+          : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. ` +
-            "Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. " +
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path.join(files.dir, "phases")}. ` +
             "The loop stays pursuing; `loopkit run --takeover` continues it.",
         );
         return 1;
@@ -103,7 +111,10 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       sessionId = ctx.newSessionId();
     }
   } finally {
-    await removeMarker(ctx.dataDir, sessionId, loopId);
+    // A runner that stops with the loop still pursuing keeps its last phase's marker (driver "run"): that
+    // is how `loopkit run --takeover` knows a runner left the loop and continues it at once, as it says.
+    const left = await loadState(files.state, ctx.now()).catch(() => undefined);
+    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId)) await removeMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 

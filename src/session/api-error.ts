@@ -13,19 +13,24 @@ export interface ApiError {
   usageLimit: boolean;
   /** When a usage limit lifts, if the text says so; null when unknown. */
   resetAt: Date | null;
+  /** The credentials were refused (401, 403, not logged in): trying again cannot help until the person logs in. */
+  credentialsRefused: boolean;
 }
 
 const MAX_MESSAGE = 200;
 /** A reset further away than this is not believed (a misread date): the error then counts as a failure. */
 const MAX_RESET_MS = 7 * 24 * 3_600_000;
 const USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
+/** Claude Code's texts for refused credentials, for a report that names no class (measured: 401, 403 and no login are `authentication_failed`). */
+const REFUSED = /not logged in|invalid api key|failed to authenticate|oauth token (?:has expired|revoked)/i;
 
 export function apiErrorOf(kind: string | null | undefined, text: string | null | undefined, now: Date): ApiError {
   const first = (text ?? "").split(/\r?\n/).find((line) => line.trim() !== "")?.trim() ?? "";
   const message = first.length > MAX_MESSAGE ? `${first.slice(0, MAX_MESSAGE - 3)}...` : first || "no message";
   const cls = kind?.trim() || "unknown";
   const usageLimit = (cls === "rate_limit" || cls === "billing_error" || cls === "unknown") && USAGE_LIMIT.test(text ?? "");
-  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null };
+  const credentialsRefused = cls === "authentication_failed" || (cls === "unknown" && REFUSED.test(text ?? ""));
+  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null, credentialsRefused };
 }
 
 /** The summary an iteration or verifier record carries for an API-error turn. */

@@ -18,6 +18,6 @@ export const EXIT = {
   budgetLimited: 6,
   /** --cancel ended it. */
   cancelled: 7,
-  /** There is no loop (to show or to cancel). */
+  /** There is nothing to act on: no loop (to show or to cancel), no run or checkpoint with that id. */
   noLoop: 8,
 } as const;

@@ -30,7 +30,8 @@ export function repeatLine(state: RepeatState, now: Date): string {
 
 export function autoLoopLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
-  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, state.last_audit && `audit ${state.last_audit.vote}`].filter(Boolean).join(", ");
+  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
     `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,

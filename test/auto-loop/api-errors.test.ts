@@ -5,7 +5,7 @@ import { alreadyRecorded, clearApiErrors, MAX_API_ERRORS, pendingRetry, recordAp
 import type { ApiError } from "../../src/session/api-error.js";
 import { at, makeState } from "./fixtures.js";
 
-const overloaded: ApiError = { kind: "server_error", message: "API Error: 529 overloaded_error", usageLimit: false, resetAt: null };
+const overloaded: ApiError = { kind: "server_error", message: "API Error: 529 overloaded_error", usageLimit: false, resetAt: null, credentialsRefused: false };
 
 describe("recordApiError", () => {
   it("keeps the loop pursuing, counts the error and sets the retry after a doubling backoff; the iteration is untouched", () => {
@@ -24,8 +24,17 @@ describe("recordApiError", () => {
     expect(step.state).toMatchObject({ status: "blocked", status_reason: "3 turns in a row ended in an API error; the last: API error (server_error): API Error: 529 overloaded_error", ended_at: at(0).toISOString() });
   });
 
+  it("refused credentials end the loop blocked at once, saying so: no retry can get past them", () => {
+    const refused: ApiError = { kind: "authentication_failed", message: "Not logged in · Please run /login", usageLimit: false, resetAt: null, credentialsRefused: true };
+    const step = recordApiError(makeState({ iteration: 2 }), refused, { sessionId: "s-1", promptId: "p-1" }, at(0), 30_000);
+    expect(step.retryAt).toBeNull();
+    expect(step.state).toMatchObject({ status: "blocked", iteration: 2, ended_at: at(0).toISOString() });
+    expect(step.state.status_reason).toMatch(/^Claude Code's credentials were refused \(API error \(authentication_failed\): Not logged in · Please run \/login\); no retry can get past that\. Log in/);
+    expect(step.line).toMatch(/^loopkit auto-loop ended blocked: Claude Code's credentials were refused/);
+  });
+
   it("a usage limit with a known reset waits for it and is not counted", () => {
-    const limit: ApiError = { kind: "rate_limit", message: "You've hit your session limit", usageLimit: true, resetAt: at(3_600_000) };
+    const limit: ApiError = { kind: "rate_limit", message: "You've hit your session limit", usageLimit: true, resetAt: at(3_600_000), credentialsRefused: false };
     const step = recordApiError(makeState({ api_errors: { count: 2, last: null } }), limit, { sessionId: "s-1", promptId: "p-1" }, at(0), 30_000);
     expect(step).toMatchObject({ retryAt: at(3_600_000), state: { status: "pursuing", api_errors: { count: 2 } } });
     expect(step.line).toMatch(/The usage limit resets at/);

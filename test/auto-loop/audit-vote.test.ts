@@ -42,7 +42,7 @@ describe("readAuditReply", () => {
   const usage = { input_tokens: 100, cache_creation_input_tokens: 20, cache_read_input_tokens: 3, output_tokens: 7 };
   it("takes the vote from the result text and counts the usage", () => {
     const stdout = JSON.stringify({ type: "result", subtype: "success", is_error: false, result: 'ok\n{"vote":"achieved","reasons":["r"]}', usage });
-    expect(readAuditReply(stdout, 0)).toEqual({ vote: "achieved", reasons: ["r"], failure: null, tokens: 130 });
+    expect(readAuditReply(stdout, 0)).toEqual({ vote: "achieved", reasons: ["r"], failure: null, tokens: 130, ran: true });
   });
 
   it("accepts an array of events, using the last result", () => {
@@ -51,21 +51,23 @@ describe("readAuditReply", () => {
   });
 
   it.each([
-    ["output that is not JSON", "Error: boom", /not JSON/],
-    ["JSON without a result", JSON.stringify({ type: "result", usage }), /no result text/],
-    ["an error result", JSON.stringify({ type: "result", is_error: true, result: '{"vote":"achieved","reasons":[]}', usage }), /ended with an error/],
-    ["a reply without a vote", JSON.stringify({ type: "result", is_error: false, result: "achieved!", usage }), /does not end with a vote object/],
-    ["a result without is_error", JSON.stringify({ type: "result", result: '{"vote":"achieved","reasons":[]}', usage }), /ended with an error/],
-    ["an error subtype", JSON.stringify({ type: "result", subtype: "error_max_turns", is_error: false, result: '{"vote":"achieved","reasons":[]}', usage }), /ended with an error/],
-  ])("counts %s as unmet", (_name, stdout, failure) => {
+    ["output that is not JSON", "Error: boom", /not JSON/, false],
+    ["JSON without a result", JSON.stringify({ type: "result", usage }), /no result text/, false],
+    ["an error result", JSON.stringify({ type: "result", is_error: true, result: '{"vote":"achieved","reasons":[]}', usage }), /ended with an error/, false],
+    ["an error result in Claude Code's words", JSON.stringify({ type: "result", is_error: true, result: "Not logged in · Please run /login" }), /^the audit ended with an error: Not logged in · Please run \/login$/, false],
+    ["a reply without a vote", JSON.stringify({ type: "result", is_error: false, result: "achieved!", usage }), /does not end with a vote object/, true],
+    ["a result without is_error", JSON.stringify({ type: "result", result: '{"vote":"achieved","reasons":[]}', usage }), /ended with an error/, false],
+    ["an error subtype", JSON.stringify({ type: "result", subtype: "error_max_turns", is_error: false, result: '{"vote":"achieved","reasons":[]}', usage }), /ended with an error/, false],
+  ])("counts %s as unmet (ran: %s)", (_name, stdout, failure, ran) => {
     const outcome = readAuditReply(stdout, 0);
     expect(outcome.vote).toBe("unmet");
     expect(outcome.failure).toMatch(failure);
+    expect(outcome.ran).toBe(ran);
   });
 
   it("counts an achieved reply from a process that exited non-zero as unmet, its tokens still counted", () => {
     const stdout = JSON.stringify({ type: "result", subtype: "success", is_error: false, result: '{"vote":"achieved","reasons":["r"]}', usage });
-    expect(readAuditReply(stdout, 1)).toEqual({ vote: "unmet", reasons: ["the audit exited with code 1"], failure: "the audit exited with code 1", tokens: 130 });
+    expect(readAuditReply(stdout, 1)).toEqual({ vote: "unmet", reasons: ["the audit exited with code 1"], failure: "the audit exited with code 1", tokens: 130, ran: false });
     expect(readAuditReply(stdout, null)).toMatchObject({ vote: "unmet", failure: "the audit exited with code none" });
   });
 });

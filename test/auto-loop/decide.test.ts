@@ -19,7 +19,7 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
 const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
   exit_code: passed ? 0 : 1, passed, timed_out: false, duration_ms: 5, output_tail: passed ? "ok" : "1 failing", output_bytes: 10, log_file: null, sandbox: "unsandboxed", ...extra,
 });
-const achieved = { vote: "achieved" as const, reasons: ["all good"], failure: null, tokens: 300 };
+const achieved = { vote: "achieved" as const, reasons: ["all good"], failure: null, tokens: 300, ran: true };
 const gate = (state: AutoLoopState, obs = observe()) => {
   const started = beginTurn(state, obs);
   if (started.kind !== "gate") throw new Error(`expected the gate, got ${started.kind}`);
@@ -174,9 +174,37 @@ describe("finishTurn", () => {
   });
 
   it.each(["unmet", "blocked", "thrashing"] as const)("loops back with the audit's reasons on a %s vote", (vote) => {
-    const decided = judged(makeState(), [run(true), run(true)], { vote, reasons: ["tests were deleted"], failure: null, tokens: 1 });
+    const decided = judged(makeState(), [run(true), run(true)], { vote, reasons: ["tests were deleted"], failure: null, tokens: 1, ran: true });
     expect(decided.state.status).toBe("pursuing");
     expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(new RegExp(`Audit vote: ${vote}[\\s\\S]*tests were deleted`)) });
+  });
+
+  it("an audit that could not run is no verdict: said so, the turn not charged against --max-iterations, its tokens counted", () => {
+    const notRun = { vote: "unmet" as const, reasons: ["the audit timed out after 600 s"], failure: "the audit timed out after 600 s", tokens: 40, ran: false };
+    const state = makeState({ caps: { ...makeState().caps, max_iterations: 1 } });
+    const decided = judged(state, [run(true), run(true)], notRun);
+    expect(decided.state).toMatchObject({ status: "pursuing", iteration: 1, wrap_up: null, audit_not_run: { streak: 1, turns: 1 }, tokens: { audit: 40 }, last_audit: { ran: false } });
+    expect(decided.state.evidence).toEqual(["iteration 1: verifier pass (exit 0), audit could not run"]);
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/Audit: could not run \(the audit timed out after 600 s\)[\s\S]*does not count toward --max-iterations/) });
+    expect(decided.outcome.kind === "block" && decided.outcome.prompt).not.toMatch(/address every audit reason/);
+    // The next turn's audit ran: the streak is over, the uncounted turn stays uncounted, and the cap now applies.
+    const next = judged(decided.state, [run(true), run(true)], { vote: "unmet", reasons: ["x"], failure: null, tokens: 1, ran: true });
+    expect(next.state).toMatchObject({ iteration: 2, audit_not_run: { streak: 0, turns: 1 }, wrap_up: { reason: "reached --max-iterations 1" } });
+  });
+
+  it("an audit that could not run still counts its tokens: a token cap reached then asks for the hand-off note", () => {
+    const state = makeState({ caps: { ...makeState().caps, max_tokens: 1000 }, tokens: { transcript: 990, audit: 0 } });
+    const decided = judged(state, [run(true), run(true)], { vote: "unmet", reasons: ["x"], failure: "the audit timed out", tokens: 50, ran: false });
+    expect(decided.state.wrap_up?.reason).toMatch(/max-tokens 1000/);
+    expect(decided.outcome).toMatchObject({ kind: "block", message: expect.stringMatching(/asking for a hand-off note/) });
+  });
+
+  it("a turn that changes nothing after an audit that could not run is not thrashing", () => {
+    const idle = observe({ treeHash: "tree", transcript: { ...observe().transcript, toolCalls: 0 } });
+    const state = makeState({ audit_not_run: { streak: 1, turns: 1 }, thrash: { streak: 2, tree_hash: "tree" } });
+    expect(gate(state, idle)).toMatchObject({ kind: "gate", state: { thrash: { streak: 2 } } });
+    expect(beginTurn({ ...state, audit_not_run: { streak: 0, turns: 1 } }, idle)).toMatchObject({ kind: "decided", state: { status: "unmet" } });
   });
 
   it("never ends achieved on two passes without an audit", () => {
@@ -216,7 +244,7 @@ describe("finishTurn", () => {
 
   it("wraps up when the tokens (audits included) reach the cap", () => {
     const state = makeState({ caps: { ...makeState().caps, max_tokens: 1000 }, tokens: { transcript: 400, audit: 0 } });
-    const decided = judged(state, [run(true), run(true)], { vote: "unmet", reasons: [], failure: null, tokens: 200 });
+    const decided = judged(state, [run(true), run(true)], { vote: "unmet", reasons: [], failure: null, tokens: 200, ran: true });
     expect(decided.state.wrap_up?.reason).toMatch(/max-tokens 1000 \(used 1100\)/);
   });
 

@@ -39,6 +39,8 @@ const mode = process.env.FAKE_AUDIT;
 if (mode === "hang") setTimeout(() => {}, 60000);
 else if (mode === "crash") process.exit(3);
 else if (mode === "garbage") console.log("I think it is achieved");
+else if (mode === "novote") console.log(JSON.stringify({ type: "result", is_error: false, result: "I think it is achieved", usage: { input_tokens: 1000, output_tokens: 10 } }));
+else if (mode === "loggedout") console.log(JSON.stringify({ type: "result", subtype: "success", is_error: true, result: "Not logged in · Please run /login" }));
 else console.log(JSON.stringify({ type: "result", is_error: false, result: 'ok\\n{"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
 `,
   );
@@ -132,16 +134,38 @@ describe("auto-loop Stop hook", () => {
     expect(readdirSync(path.join(data, "sessions"))).toEqual([]);
   });
 
-  it.each([
-    ["crashes", { FAKE_AUDIT: "crash" }, /not JSON|no result/],
-    ["answers without a vote", { FAKE_AUDIT: "garbage" }, /not JSON/],
-    ["hangs past its timeout", { FAKE_AUDIT: "hang", LOOPKIT_AUDIT_TIMEOUT_MS: "500" }, /timed out/],
-  ])("counts an audit that %s as unmet and loops on", (_name, extra, reason) => {
-    cli(["--session", "s-1", "--args-stdin"], "goal --verify true", extra);
+  it("counts an audit that ran but answered without a vote as unmet: the turn is charged", () => {
+    cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { FAKE_AUDIT: "novote" });
     const result = stop();
     expect(result.output?.decision).toBe("block");
-    expect(result.output?.reason).toMatch(/Audit vote: unmet/);
-    expect(statusJson()).toMatchObject({ status: "pursuing", last_audit_vote: "unmet", last_audit_reasons: [expect.stringMatching(reason)] });
+    expect(result.output?.reason).toMatch(/Audit vote: unmet \(the audit's reply does not end with a vote object/);
+    expect(statusJson()).toMatchObject({ status: "pursuing", iteration: 1, iterations_not_counted: 0, last_audit_vote: "unmet" });
+  });
+
+  it.each([
+    ["crashes", { FAKE_AUDIT: "crash" }, /not JSON|no result/],
+    ["prints no JSON", { FAKE_AUDIT: "garbage" }, /not JSON/],
+    ["hangs past its timeout", { FAKE_AUDIT: "hang", LOOPKIT_AUDIT_TIMEOUT_MS: "500" }, /timed out/],
+    ["is not logged in", { FAKE_AUDIT: "loggedout" }, /ended with an error: Not logged in · Please run \/login/],
+  ])("says so when the audit %s, and does not charge the turn against --max-iterations", (_name, extra, reason) => {
+    cli(["--session", "s-1", "--args-stdin"], "goal --verify true --max-iterations 1", extra);
+    const result = stop();
+    // With --max-iterations 1, a charged turn would have asked for the hand-off note instead.
+    expect(result.output?.decision).toBe("block");
+    expect(result.output?.reason).toMatch(/Audit: could not run \(/);
+    expect(result.output?.reason).toMatch(/the audit could not run \(.*\)\. That is no verdict on your work, and this turn does not count toward --max-iterations/);
+    expect(result.output?.reason).not.toMatch(/address every audit reason|out of budget/);
+    expect(result.output?.systemMessage).toMatch(/iteration 1: the audit could not run .*not counted against --max-iterations \(1 of 3 in a row\)/);
+    expect(statusJson()).toMatchObject({ status: "pursuing", iteration: 1, iterations_not_counted: 1, last_audit_vote: "could not run", last_audit_reasons: [expect.stringMatching(reason)] });
+  });
+
+  it("ends the loop blocked when the audit could not run 3 times in a row", () => {
+    cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { FAKE_AUDIT: "crash" });
+    for (let i = 1; i <= 2; i++) expect(stop("s-1", { FAKE_AUDIT: "crash" }).output?.decision).toBe("block");
+    const third = stop("s-1", { FAKE_AUDIT: "crash" });
+    expect(third.output?.decision).toBeUndefined();
+    expect(third.output?.systemMessage).toMatch(/stopped, blocked: the audit could not run 3 times in a row/);
+    expect(statusJson()).toMatchObject({ status: "blocked", iteration: 3, iterations_not_counted: 3 });
   });
 
   it("runs the verifier and the audit as the loop's start fixed them: environment planted for a later hook changes nothing", () => {

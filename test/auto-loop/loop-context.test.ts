@@ -18,7 +18,7 @@ describe("loopContext", () => {
       iteration: 7,
       tokens: { transcript: 1000, audit: 234 },
       last_verifier: { at: at(0).toISOString(), iteration: 7, verdict: "flaky", runs: [run({ exit_code: 0, passed: true }), run()] },
-      last_audit: { at: at(0).toISOString(), iteration: 6, vote: "unmet", reasons: ["tests were skipped"], failure: null, tokens: 234 },
+      last_audit: { at: at(0).toISOString(), iteration: 6, vote: "unmet", reasons: ["tests were skipped"], failure: null, tokens: 234, ran: true },
       evidence: ["iteration 6: verifier pass (exit 0), audit unmet", "iteration 7: verifier flaky (exit 1)"],
       handoff_note: "done: parser\nnext: printer",
       next_action: "Make the verifier pass reliably.",

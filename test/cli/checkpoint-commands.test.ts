@@ -129,6 +129,6 @@ describe("loopkit history", () => {
     let stdout = "";
     const io: CliIo = { stdout: (t) => void (stdout += t), stderr: () => undefined, readStdin: async () => "", env: { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats }, cwd: project, now, exitCode: 0 };
     await createProgram(io).parseAsync(["node", "loopkit", "history", "--json"]);
-    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ id: "loop-7", checkpoints: 1 })]);
+    expect(JSON.parse(stdout)).toEqual({ version: 1, runs: [expect.objectContaining({ id: "loop-7", checkpoints: 1 })] });
   });
 });

@@ -26,8 +26,28 @@ function install(enabled: boolean) {
   writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "loopkit@loopkit": enabled } }));
 }
 
-const doctor = (claude: string) =>
-  runLoopkit(["doctor"], { env: { HOME: home, PATH: process.env.PATH ?? "", LOOPKIT_CLAUDE_BIN: claude, LOOPKIT_CODEX_BIN: path.join(home, "no-codex"), LOOPKIT_STATS_FILE: path.join(home, "stats.json") }, cwd: home });
+const doctor = (claude: string, codex = path.join(home, "no-codex")) =>
+  runLoopkit(["doctor"], { env: { HOME: home, PATH: process.env.PATH ?? "", LOOPKIT_CLAUDE_BIN: claude, LOOPKIT_CODEX_BIN: codex, LOOPKIT_STATS_FILE: path.join(home, "stats.json") }, cwd: home });
+
+/** A codex that answers what the preflight asks: its version, the goals feature on, and `login status` (exit 1: logged out). */
+function fakeCodex(loggedIn: boolean): string {
+  const file = path.join(home, "codex");
+  writeFileSync(
+    file,
+    `#!/bin/sh\ncase "$1" in\n  --version) echo "codex-cli 0.171.0" ;;\n  features) echo "goals experimental true" ;;\n  login) ${loggedIn ? 'echo "Logged in using ChatGPT"' : 'echo "Not logged in"; exit 1'} ;;\nesac\n`,
+  );
+  chmodSync(file, 0o755);
+  return file;
+}
+
+it.skipIf(process.platform === "win32")("a logged-out Codex is worth knowing, not fine; a logged-in one is", async () => {
+  install(true);
+  const out = await doctor(fakeClaude("2.1.332"), fakeCodex(false));
+  expect(out.stdout).toMatch(/^! codex \(--codex\)\s+.*0\.171\.0, goals on, NOT logged in: --codex needs `codex login`/m);
+  expect(out.code).toBe(0);
+  const logged = await doctor(fakeClaude("2.1.332"), fakeCodex(true));
+  expect(logged.stdout).toMatch(/^✓ codex \(--codex\)\s+.*goals on, logged in$/m);
+});
 
 it.skipIf(process.platform === "win32")("reports each part, tested versions and the plugin's hooks, and changes nothing", async () => {
   install(true);
@@ -37,17 +57,24 @@ it.skipIf(process.platform === "win32")("reports each part, tested versions and 
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(/^✓ Claude Code\s+2\.1\.197 .*a version loopkit is tested with$/m);
   expect(result.stdout).toMatch(/^✓ loopkit data\s+none yet/m);
-  expect(result.stdout).toMatch(/^✓ plugin hooks\s+loopkit@loopkit enabled, hooks Stop, SessionStart, UserPromptSubmit/m);
+  expect(result.stdout).toMatch(/^✓ plugin hooks\s+loopkit@loopkit enabled, hooks Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd \(/m);
   expect(result.stdout).toMatch(/^! codex \(--codex\)\s+not usable: the Codex CLI could not be run/m);
   expect(readdirSync(home).sort()).toEqual(before);
 });
 
-it.skipIf(process.platform === "win32")("flags an untested version, a disabled plugin and a missing claude", async () => {
+it.skipIf(process.platform === "win32")("flags an untested version, one older than the oldest tested, a disabled plugin and a missing claude", async () => {
   install(false);
-  const untested = await doctor(fakeClaude("2.0.1"));
-  expect(untested.stdout).toMatch(/^! Claude Code\s+2\.0\.1 .*loopkit is tested with 2\.1\.197 and 2\.1\.332$/m);
+  const untested = await doctor(fakeClaude("2.1.250"));
+  expect(untested.stdout).toMatch(/^! Claude Code\s+2\.1\.250 .*loopkit is tested with 2\.1\.197 and 2\.1\.332$/m);
   expect(untested.stdout).toMatch(/^✗ plugin hooks\s+loopkit@loopkit NOT enabled/m);
   expect(untested.code).toBe(1);
+  install(true);
+  for (const old of ["2.1.99", "2.0.1"]) {
+    const older = await doctor(fakeClaude(old));
+    expect(older.stdout).toMatch(new RegExp(`^✗ Claude Code\\s+${old.replaceAll(".", "\\.")} .*older than 2\\.1\\.197, the oldest version loopkit is tested with`, "m"));
+    expect(older.code).toBe(1);
+  }
+  expect((await doctor(fakeClaude("2.1.400"))).code).toBe(0);
   const missing = await doctor(path.join(home, "no-claude"));
   expect(missing.stdout).toMatch(/^✗ Claude Code\s+".*no-claude" could not be run/m);
   expect(missing.code).toBe(1);

@@ -44,6 +44,12 @@ describe.each([
     expect(await terminal(["help", command])).toEqual({ code: 0, stdout: text, stderr: "" });
   });
 
+  it("says when loopkit help names no command (exit 2), printing no help", async () => {
+    const result = await terminal(["help", `${command}x`]);
+    expect(result).toMatchObject({ code: 2, stdout: "" });
+    expect(result.stderr).toMatch(new RegExp(`^error: unknown command '${command}x'`));
+  });
+
   it("lists defaults and examples", () => {
     expect(text).toMatch(/default/);
     expect(text).toMatch(/Examples?:|loopkit run "|Usage:/);
@@ -72,6 +78,28 @@ describe.each(["repeat", "auto-loop"])("from the /loopkit:%s skill", (command) =
   });
 });
 
+describe("bare /loopkit:auto-loop", () => {
+  it("without a goal.md shows the usage and starts nothing", async () => {
+    expect(await skill("auto-loop", "\n")).toEqual({ code: 0, stdout: AUTO_LOOP_HELP, stderr: "" });
+    expect(readdirSync(home)).toEqual(["my project"]);
+  });
+
+  it("starts the loop from goal.md, as usage.md says", async () => {
+    writeFileSync(path.join(project, "goal.md"), "---\nverify: npm test\nmax-iterations: 7\n---\nMake the parser accept trailing commas.\n");
+    const result = await skill("auto-loop", "\n");
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^loopkit auto-loop started/);
+    expect(result.stdout).toContain("Make the parser accept trailing commas.");
+    expect(result.stdout).toContain("`npm test`");
+    expect(result.stdout).toMatch(/Caps: 7 iterations/);
+  });
+
+  it("from a terminal (no session) still shows the usage", async () => {
+    writeFileSync(path.join(project, "goal.md"), "---\nverify: true\n---\nA goal.\n");
+    expect(await terminal(["auto-loop"])).toMatchObject({ code: 0, stdout: AUTO_LOOP_HELP });
+  });
+});
+
 describe("exit codes from a terminal", () => {
   it.each([
     [["no-such-command"]],
@@ -96,6 +124,25 @@ describe("exit codes from a terminal", () => {
     const cancel = await terminal([command, "--cancel"]);
     expect(cancel.code).toBe(8);
     expect(cancel.stderr).toMatch(/no (active|running)/);
+  });
+
+  it.each(["repeat", "auto-loop"])("%s: what it prints names the terminal's commands; from the skill, the slash commands", async (command) => {
+    const inTerminal = await terminal([command, "--cancel"]);
+    expect(inTerminal.stderr).toContain(`see loopkit ${command} --status`);
+    expect(inTerminal.stderr).not.toContain("/loopkit:");
+    const inSkill = await skill(command, "--cancel");
+    expect(inSkill.stdout).toContain(`see /loopkit:${command} --status`);
+  });
+
+  it.each([
+    [["history", "loop-404"]],
+    [["checkpoints", "loop-404"]],
+    [["checkpoints"]],
+    [["restore", "loop-404", "1"]],
+  ])("nothing with that id, or nothing at all, to act on exits 8: %j", async (args) => {
+    const result = await terminal(args);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toMatch(/no (run with id|checkpoints of loop|loop has checkpoints)/);
   });
 
   it.each(["repeat", "auto-loop"])("%s --status --json is versioned and carries its exit code", async (command) => {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RunDetailJsonSchema, RunSummarySchema } from "../../src/history/runs.js";
+import { RunDetailJsonSchema, RunListJsonSchema } from "../../src/history/runs.js";
 import { runLoopkit } from "./cli-io.js";
 
 let tmp: string;
@@ -38,19 +38,21 @@ describe("loopkit history", () => {
     expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running\s+0$/);
     expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED\s+0$/);
 
-    const json = JSON.parse((await loopkit(["history", "--json"])).stdout) as unknown[];
+    const list = JSON.parse((await loopkit(["history", "--json"])).stdout);
+    expect(RunListJsonSchema.safeParse(list).success).toBe(true);
+    const json = list.runs as unknown[];
+    expect(list.version).toBe(1);
     expect(json).toHaveLength(2);
-    for (const run of json) expect(RunSummarySchema.safeParse(run).success).toBe(true);
     const stats = JSON.parse(readFileSync(env.LOOPKIT_STATS_FILE!, "utf8")) as { loop_runs: { id: string; final_status: string }[] };
     expect(json[1]).toMatchObject({ kind: "repeat", id: stats.loop_runs[0]!.id, final_status: stats.loop_runs[0]!.final_status, command: "/test" });
     expect(json[0]).toMatchObject({ kind: "auto-loop", goal: "make it pass", final_status: null, project_dir: expect.stringContaining("app") });
 
-    expect(JSON.parse((await loopkit(["history", "--limit", "1", "--json"])).stdout)).toHaveLength(1);
+    expect(JSON.parse((await loopkit(["history", "--limit", "1", "--json"])).stdout).runs).toHaveLength(1);
   });
 
   it("shows one run's steps by id, in text and JSON", async () => {
     await twoRuns();
-    const [auto, repeat] = JSON.parse((await loopkit(["history", "--json"])).stdout) as { id: string }[];
+    const [auto, repeat] = JSON.parse((await loopkit(["history", "--json"])).stdout).runs as { id: string }[];
     const one = await loopkit(["history", auto!.id]);
     expect(one.stdout).toMatch(/^auto-loop .*: running\n {2}goal: make it pass/);
     expect(one.stdout).toMatch(/start\s+goal inline; verifier: true/);
@@ -62,7 +64,8 @@ describe("loopkit history", () => {
   it("keeps other tools' records out, and says so when there is nothing", async () => {
     expect((await loopkit(["history"])).stdout).toMatch(/^No loop has run/);
     writeFileSync(env.LOOPKIT_STATS_FILE!, JSON.stringify({ loop_runs: [{ id: "other-tool", what: 1 }], other: true }));
-    expect(JSON.parse((await loopkit(["history", "--json"])).stdout)).toEqual([]);
+    // No runs is still a versioned object, as every JSON output is.
+    expect(JSON.parse((await loopkit(["history", "--json"])).stdout)).toEqual({ version: 1, runs: [] });
   });
 
   it("names a corrupt stats log and changes nothing; an unknown id exits 8, a bad --limit 2", async () => {

@@ -52,6 +52,13 @@ describe("loopkit run arguments", () => {
     expect(result.error?.message).toMatch(message);
   });
 
+  it.each([["no/such/plugin"], ["a-file"]])("refuses a --plugin-dir %s that is no folder before it creates anything", async (dir) => {
+    writeFileSync(path.join(tmp, "a-file"), "");
+    const result = await run(["--plugin-dir", dir, "fix it", "--verify", "true"]);
+    expect(result.error).toMatchObject({ code: "USAGE", message: expect.stringMatching(/is not a folder/) });
+    expect(existsSync(path.join(tmp, "data"))).toBe(false);
+  });
+
   it("does not start inside a nested loopkit run", async () => {
     const result = await run(["fix it", "--verify", "true"], { VD_AUTOLOOP_DEPTH: "1" });
     expect(result.error?.message).toMatch(/loopkit run does not start inside a Claude Code run that loopkit itself started/);

@@ -209,3 +209,18 @@ it("from a skill (--session) it returns at once and Codex works in a detached pr
     rmSync(outdir, { recursive: true, force: true });
   }
 }, 120_000);
+
+it("a Codex that cannot reach a model (its provider's API key unset, no login) is refused before anything is recorded", async () => {
+  await setUp([complete]);
+  delete codex.env.FAKE_API_KEY;
+  const error = await start("Make the check pass").then(
+    () => expect.fail("the start must be refused"),
+    (e: { code?: string; message: string; hint?: string }) => e,
+  );
+  expect(error).toMatchObject({ code: "CODEX_NOT_LOGGED_IN", message: expect.stringContaining("$FAKE_API_KEY") });
+  // No loop, no history, no mirror: a later --status finds nothing.
+  expect(readdirSync(dataDir)).toEqual([]);
+  expect(existsSync(path.join(codex.projectDir, ".auto-loop"))).toBe(false);
+  expect(await statusJson()).toMatchObject({ code: 8, status: { status: "none" } });
+  expect(api.requests).toHaveLength(0);
+}, 60_000);

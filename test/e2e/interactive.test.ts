@@ -146,6 +146,14 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     const personal = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
     expect(personal).toHaveLength(1);
     expect(personal[0]!.lastUserText).not.toMatch(/loopkit repeat|REPEAT-RESULT/);
+    // A wake-up reads as the loop's next iteration, not as a hook's error: the UI shows hooks.json's
+    // rewakeSummary, and the model gets its rewakeMessage, then the prompt from its own first line.
+    await waitFor("the wake-up's line", async () => /● loopkit repeat: next iteration/.test(await screen()));
+    expect(await screen()).not.toMatch(/Stop hook feedback|stop hook problem|Stop hook error/);
+    const woken = run.requests().filter((r) => iterationOf(r) === 2);
+    expect(woken).toHaveLength(1);
+    expect(woken[0]!.lastUserText).toMatch(/Stop hook feedback:\nloopkit: the wait is over; what follows is the loop's next iteration, not an error\. \nloopkit repeat: iteration 2\/3 \(loop-\d+, every 8s\)\.\n/);
+    expect(JSON.stringify(woken[0]!.body.messages.at(-1))).not.toMatch(/blocking error from command/);
     expect(await run.endedRecord()).toMatchObject({ final_status: "COMPLETED", ended_at: expect.stringMatching(/Z$/) });
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);

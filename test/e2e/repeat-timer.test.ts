@@ -43,8 +43,8 @@ it("a 1m loop of 2 iterations runs /check exactly twice, a minute after the firs
   expect(checks).toBe(2);
   for (const s of seen) expect(s.prompt).toMatch(/Run the slash command `\/check` now[\s\S]*call the Skill tool with skill "check"/);
   expect(seen[0]!.prompt).toContain("loopkit repeat started");
-  // The background hook's wake-up; 2.1.197 names the hook's command before the text.
-  expect(seen[1]!.prompt).toMatch(/^Stop hook feedback:\n(\[[^\]]*\]: )?loopkit repeat: iteration 2\/2 \(loop-\d+, every 1m\)/);
+  // The background hook's wake-up: claude -p names the hook's command first; the prompt's own first line follows on a line of its own.
+  expect(seen[1]!.prompt).toMatch(/^Stop hook feedback:\n(\[[^\]]*\]: \n)?loopkit repeat: iteration 2\/2 \(loop-\d+, every 1m\)/);
 
   const record = readStats(sandbox).loop_runs[0];
   const repeatDir = path.join(pluginDataOf(sandbox), "repeat");

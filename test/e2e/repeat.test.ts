@@ -5,8 +5,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { execa } from "execa";
 import { mainRequests, OVERLOADED, RATE_LIMITED, type FakeModel } from "./harness/fake-model.js";
-import { runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, CLAUDE_VERSION, claudeEnv, REPO_ROOT, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, markerExists, readStats, repeatCli, repeatEnv, result, status, statsFileOf, stopMessages } from "./repeat-helpers.js";
 
@@ -36,6 +37,11 @@ describe("/loopkit:repeat ends a loop by its rules", () => {
     expect(session.exitCode, session.stderr).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     expect(seen[0]!.prompt).toMatch(/Do this task now:\n> check deploy status/);
+    // The wake-up in claude -p: Claude Code's label and the hook's command line, then loopkit's prompt from a line of its own.
+    expect(seen[1]!.prompt).toMatch(/^Stop hook feedback:\n\[node [^\]]*hook\.cjs --background[^\]]*\]: \nloopkit repeat: iteration 2\/5 \(loop-\d+, every 2s\)\.\nDo this task now:/);
+    // And Claude Code files the first wake of the run as a stop hook problem (2.1.332: "stop hook problem · ctrl+o to see",
+    // 2.1.197: "Stop hook error occurred · ctrl+o to see"); nothing loopkit prints changes that (docs/claude-code-findings.md §20).
+    expect(session.events.filter((e) => e.type === "system" && e.subtype === "notification" && e.key === "stop-hook-error").map((e) => e.text)).toEqual([expect.stringMatching(/^(stop hook problem|Stop hook error occurred) · ctrl\+o to see$/)]);
     expect(readStats(sandbox).loop_runs).toEqual([
       expect.objectContaining({ command: "check deploy status", interval: "2s", max_iterations: 5, final_status: "EARLY_SUCCESS", iterations: [expect.objectContaining({ result: "pass" }), expect.objectContaining({ result: "pass" })] }),
     ]);
@@ -132,6 +138,11 @@ describe("/loopkit:repeat control and scope", () => {
     expect(session.stdout).toContain('invalid --iterations \\"0\\": expected a whole number from 1 to 1000');
     expect(existsSync(statsFileOf(sandbox))).toBe(false);
     expect(existsSync(path.join(dataDir, "repeat"))).toBe(false);
+    // With text output, 2.1.332 prints the failed command and loopkit's error; 2.1.197 prints nothing (docs/claude-code-findings.md §2).
+    const text = await execa(CLAUDE_BIN, ["-p", "/loopkit:repeat --iterations 0 /test", "--plugin-dir", REPO_ROOT, "--output-format", "text"], { cwd: sandbox.project, env: claudeEnv(model, sandbox, env()), extendEnv: false, input: "", reject: false, timeout: 60_000 });
+    expect(text.exitCode).toBe(0);
+    if (CLAUDE_VERSION === "2.1.197") expect(text.stdout).toBe("");
+    else expect(text.stdout).toMatch(/^Shell command failed for pattern "```![\s\S]*\[stderr\]\nloopkit: invalid --iterations "0": expected a whole number from 1 to 1000/);
   }, 60_000);
 
   it("passes quotes, ;, $(...) and backticks to the model as text and runs none of them", async () => {

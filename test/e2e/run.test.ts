@@ -1,13 +1,13 @@
 // `loopkit run` end to end: dist/cli.js drives the real claude CLI (against the fake model) as a
 // series of fresh `claude -p` sessions, one per phase, with loopkit loaded through --plugin-dir.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, readMirror, runLoopkit, status, writeSettingsEnv } from "./auto-loop-helpers.js";
+import { bash, dataDirOf, isAudit, loopkitEnv, loopScript, plugin, readHistory, readMirror, runLoopkit, status, writeSettingsEnv } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -186,5 +186,95 @@ describe("loopkit run", { timeout: 120_000 }, () => {
     expect(end).toMatchObject({ status: "achieved", max_iterations: 9, goal: "make hello.txt say hi" });
     expect(end.iteration).toBeGreaterThanOrEqual(2);
     expect(readHistory(sandbox).map((h) => h.event)).toContain("takeover");
+  });
+  it("refuses a --plugin-dir that does not exist with a usage error (exit 2), before any loop, folder or phase", async () => {
+    const first = model.requests.length;
+    const result = await execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "--plugin-dir", "/no/such/loopkit", "fix it", "--verify", "true"], {
+      env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN }),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/--plugin-dir \/no\/such\/loopkit is not a folder.*nothing was started/);
+    expect(existsSync(dataDirOf(sandbox))).toBe(false);
+    expect(status(sandbox)).toMatchObject({ status: "none" });
+    expect(model.requests.length).toBe(first);
+  });
+
+  it.each([
+    ["401 (an invalid API key)", { status: 401, type: "authentication_error", message: "invalid x-api-key" }, {}, /Invalid API key/],
+    ["403 (a key without permission)", { status: 403, type: "permission_error", message: "Your API key does not have permission" }, {}, /403 Your API key does not have permission/],
+    ["no login at all", null, { ANTHROPIC_API_KEY: "" }, /Not logged in/],
+  ])("ends at once, blocked and saying so, when Claude Code's credentials are refused: %s", async (_name, refusal, env, said) => {
+    // The API marks the refusal final (x-should-retry: false); without that header Claude Code itself retries a 401 for minutes.
+    model.setScript(() => (refusal ? { error: { ...refusal, headers: { "x-should-retry": "false" } } } : { text: "never asked" }));
+    const first = model.requests.length;
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--allowedTools", "Bash"], env);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(5);
+    // One phase, no retry: the end of claude's own output, then the reason.
+    expect(result.stdout.match(/phase \d+ starting/g)).toHaveLength(1);
+    expect(result.stdout).toMatch(new RegExp(`the end of claude's output \\(all of it: .*phase-0001\\.log\\):\\n  .*${said.source}`));
+    expect(result.stdout).toMatch(/the loop ended blocked: Claude Code's credentials were refused \(API error \(authentication_failed\): .*\); no retry can get past that\. Log in/);
+    expect(result.stdout).not.toMatch(/trying again/);
+    expect(status(sandbox)).toMatchObject({ status: "blocked", iteration: 0 });
+    expect(model.requests.length - first).toBeLessThanOrEqual(refusal ? 2 : 0);
+  });
+
+  it("says what each phase waits for while the verifier and the audit run", async () => {
+    model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
+    // A verifier that takes a few seconds, and a line at least every second of quiet.
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", `sleep 3; ${VERIFY}`, "--", "--allowedTools", "Bash"], { LOOPKIT_PROGRESS_MS: "1000" });
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const lines = result.stdout.split("\n");
+    const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+    const verifier = at(/^loopkit run: phase 1: the agent's turn ended \(iteration 1\); the verifier runs: sleep 3; test/);
+    const again = at(/^loopkit run: phase 1: the verifier passed; it runs once more\.$/);
+    const audit = at(/^loopkit run: phase 1: the verifier passed twice; the audit runs \(a fresh, read-only claude -p\)\.$/);
+    const end = at(/^loopkit run: phase 1 \(session .*: achieved/);
+    expect([verifier, again, audit, end].every((i) => i >= 0), result.stdout).toBe(true);
+    expect(verifier < again && again < audit && audit < end).toBe(true);
+    expect(lines.slice(verifier, again).some((line) => /^loopkit run: phase 1: the verifier is still running \(\d+s\)\.$/.test(line))).toBe(true);
+  });
+
+  it("says when the audit could not run, and does not charge that turn against --max-iterations", async () => {
+    let audits = 0;
+    model.setScript((request) => {
+      if (request.kind !== "main") return { text: "ok" };
+      if (isAudit(request)) {
+        audits += 1;
+        // The first audit's claude gets a server error it does not retry: it ends in an error, no vote.
+        return audits === 1 ? { error: { status: 500, type: "api_error", message: "Internal server error", headers: { "x-should-retry": "false" } } } : { text: ACHIEVED };
+      }
+      return request.lastUserText.includes("loopkit auto-loop") ? bash("echo hi > hello.txt") : { text: "Done with this step." };
+    });
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"], { CLAUDE_CODE_MAX_RETRIES: "0" });
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/phase 1 \(session .*\): pursuing; iteration 1\/1, verifier pass \(exit 0\), audit could not run/);
+    expect(result.stdout).toMatch(/the loop ended achieved/);
+    // Two judged turns under --max-iterations 1: the first one's audit could not run, so it was not counted.
+    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 2, iterations_not_counted: 1, last_audit_vote: "achieved" });
+    const history = readHistory(sandbox).filter((h) => h.event === "gate");
+    expect(history.map((h) => h.detail)).toEqual([expect.stringMatching(/iteration 1: verifier pass \(exit 0\), audit could not run/), expect.stringMatching(/iteration 2: .*audit achieved/)]);
+    // No vote is recorded for an audit that did not get to one.
+    expect(history.map((h) => h.vote)).toEqual([null, "achieved"]);
+  });
+
+  it("--takeover right after the runner's own stop continues at once, as the runner's message says", async () => {
+    // No plugin in the phases: loopkit's hook never runs, and the runner stops after two phases.
+    model.setScript(() => ({ text: "I looked." }));
+    const stopped = await execa(process.execPath, [plugin.cli, "run", "--project", sandbox.project, "make hello.txt say hi", "--verify", VERIFY], {
+      env: claudeEnv(model, sandbox, { ...loopkitEnv(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN }),
+      extendEnv: false,
+      reject: false,
+      timeout: 120_000,
+    });
+    expect(stopped.exitCode, stopped.stderr).toBe(1);
+    expect(stopped.stdout).toMatch(/`loopkit run --takeover` continues it/);
+
+    model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
+    const result = await loopkitRun(["--takeover", "--", "--allowedTools", "Bash"]);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 1, goal: "make hello.txt say hi" });
+    expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "phase", "phase", "takeover", "phase", "gate"]);
   });
 });

@@ -49,7 +49,7 @@ describe("the packed, installed loopkit command", () => {
   });
 
   it("lists no history and prints no status line on a machine where no loop ran", () => {
-    expect(loopkit(["history", "--json"])).toMatchObject({ code: 0, stdout: "[]\n" });
+    expect(loopkit(["history", "--json"])).toMatchObject({ code: 0, stdout: `${JSON.stringify({ version: 1, runs: [] }, null, 2)}\n` });
     expect(loopkit(["statusline"], JSON.stringify({ session_id: "s-1", cwd: home }))).toEqual({ code: 0, stdout: "", stderr: "" });
     expect(readdirSync(home)).toEqual([]);
   });

@@ -105,8 +105,9 @@ describe("repeat Stop hook", () => {
 
     const woke = await waiter.exited;
     expect(woke.code).toBe(2);
-    expect(woke.stderr).toMatch(/^loopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
-    expect(woke.stderr.split("\n")).toHaveLength(4);
+    // A newline first: Claude Code puts its own prefix before the stderr's first line.
+    expect(woke.stderr).toMatch(/^\nloopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
+    expect(woke.stderr.split("\n")).toHaveLength(5);
     expect(woke.at).toBeGreaterThanOrEqual(Date.parse(waiting.next_at));
     expect(woke.at - recordedAt).toBeGreaterThanOrEqual(1_500);
     expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });

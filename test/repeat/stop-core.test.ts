@@ -156,7 +156,7 @@ describe("onApiError (StopFailure)", () => {
 
   it("a usage limit with a known reset waits for the reset and spares the breaker", () => {
     const resetAt = at(3 * 3_600_000);
-    const limit = { kind: "rate_limit", message: "You've hit your session limit", usageLimit: true, resetAt };
+    const limit = { kind: "rate_limit", message: "You've hit your session limit", usageLimit: true, resetAt, credentialsRefused: false };
     const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), { now: at(20_000), promptId: "p", error: limit, waitToken: "t" });
     expect(step).toMatchObject({ kind: "wait", until: resetAt, state: { consecutive_failures: 2, iterations: [{ result: "fail", summary: "API error (rate_limit): You've hit your session limit" }] } });
   });

@@ -64,7 +64,7 @@ describe("renderSummary", () => {
   it.each<{ name: string; report: ActionsReport; has: Array<string | RegExp>; lacks?: Array<string | RegExp> }>([
     {
       name: "achieved: goal, verifier, status and reason, caps, time and one row per iteration",
-      report: report(ended({ status: "achieved", status_reason: "the verifier passed twice and the audit voted achieved", last_audit: { at: at(90_000).toISOString(), iteration: 3, vote: "achieved", reasons: ["tests pass", "diff matches goal"], failure: null, tokens: 300 } }), history, 0),
+      report: report(ended({ status: "achieved", status_reason: "the verifier passed twice and the audit voted achieved", last_audit: { at: at(90_000).toISOString(), iteration: 3, vote: "achieved", reasons: ["tests pass", "diff matches goal"], failure: null, tokens: 300, ran: true } }), history, 0),
       has: [
         "## ✅ loopkit run: achieved",
         "```text\nmake it work\n```",

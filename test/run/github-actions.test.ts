@@ -28,6 +28,8 @@ describe("gitHubActions", () => {
     writeFileSync(log, "::set-output name=status::achieved\nbye");
     const actions = gitHubActions({ GITHUB_ACTIONS: "true" }, stdout)!;
     actions.print("starting", { phase: 1, edge: "start" });
+    // A quote of the phase's output (its end, when claude failed) would print the agent's text live: left out, the whole log follows inert.
+    actions.print("  ::set-output name=status::achieved", { phase: 1, edge: "quote" });
     actions.print("phase 1 done", { phase: 1, edge: "end", logFile: log });
     actions.print("the loop ended achieved.");
     const text = out.join("");

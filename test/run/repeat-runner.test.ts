@@ -56,10 +56,10 @@ function context(turns: Turn[], stop = new AbortController()) {
       runs.push({ ...run, startedAt: clock });
       const turn = turns[runs.length - 1] ?? { lines: answer("REPEAT-RESULT: pass") };
       await turn.during?.();
-      if (run.signal?.aborted) return { exitCode: 143, timedOut: false, failure: null };
+      if (run.signal?.aborted) return { exitCode: 143, timedOut: false, failure: null, tail: "" };
       clock += turn.tookMs ?? 10_000;
       for (const line of turn.lines) run.onLine?.(line);
-      return { exitCode: 0, timedOut: false, failure: null };
+      return { exitCode: 0, timedOut: false, failure: null, tail: "" };
     },
     newSessionId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
     newToken: () => "token",

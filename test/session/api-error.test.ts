@@ -11,7 +11,7 @@ const NOW = new Date("2026-03-01T10:00:00.000Z");
 describe("apiErrorOf", () => {
   it("names the class and the first line of the text, clipped", () => {
     const error = apiErrorOf("server_error", "API Error: 529 overloaded_error. Try again.\nmore", NOW);
-    expect(error).toEqual({ kind: "server_error", message: "API Error: 529 overloaded_error. Try again.", usageLimit: false, resetAt: null });
+    expect(error).toEqual({ kind: "server_error", message: "API Error: 529 overloaded_error. Try again.", usageLimit: false, resetAt: null, credentialsRefused: false });
     expect(apiErrorSummary(error)).toBe("API error (server_error): API Error: 529 overloaded_error. Try again.");
     expect(apiErrorOf(undefined, "x".repeat(500), NOW).message).toHaveLength(200);
     expect(apiErrorOf(null, "", NOW)).toMatchObject({ kind: "unknown", message: "no message" });
@@ -28,6 +28,21 @@ describe("apiErrorOf", () => {
     const error = apiErrorOf(kind, text, NOW);
     expect(error.usageLimit).toBe(usageLimit);
     expect(error.resetAt?.toISOString() ?? null).toBe(resetAt);
+  });
+});
+
+describe("refused credentials", () => {
+  it.each([
+    // What 2.1.197 and 2.1.332 wrote (transcript `error` and text) for a 401, a 403 and no login.
+    ["authentication_failed", "Invalid API key · Fix external API key", true],
+    ["authentication_failed", "Failed to authenticate. API Error: 403 Your API key does not have permission", true],
+    ["authentication_failed", "Not logged in · Please run /login", true],
+    [undefined, "Not logged in · Please run /login", true],
+    ["server_error", "API Error: 529 overloaded_error", false],
+    ["rate_limit", "API Error: Request rejected (429) · rate_limit_error", false],
+    [undefined, "API Error: 500", false],
+  ])("%s %j: %s", (kind, text, refused) => {
+    expect(apiErrorOf(kind, text, NOW).credentialsRefused).toBe(refused);
   });
 });
 

@@ -1,5 +1,5 @@
 // The status line: one short line per loop kind from its state, nothing for a session without a loop.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -62,6 +62,27 @@ describe("loopkit statusline", () => {
     expect(started.code).toBe(0);
     expect((await statusline(JSON.stringify({ session_id: "s-1" }))).out).toBe("repeat 1/5 /test · running\n");
     expect((await statusline(JSON.stringify({ session_id: "s-2" }))).out).toBe("");
+  });
+
+  it("shows an auto-loop cancelled from a terminal for a minute, then nothing, though its session never stopped again", async () => {
+    const kind = "auto-loop";
+    const data = path.join(home, "data");
+    const project = path.join(home, "app");
+    mkdirSync(project);
+    const env = { HOME: home, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath };
+    const started = await runLoopkit([kind, "--session", "s-1", "--project", project, "--args-stdin"], { env, cwd: project, stdin: "fix it --verify true", now: new Date("2026-11-30T12:00:00Z") });
+    expect(started.code, started.stderr).toBe(0);
+    const cancelled = await runLoopkit([kind, "--cancel", "--project", project], { env, cwd: project, now: new Date("2026-11-30T12:00:30Z") });
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    // The session's marker is still there: only its next Stop would remove it.
+    expect(readdirSync(path.join(data, "sessions"))).toEqual(["s-1.json"]);
+    const at = async (time: string) => {
+      let out = "";
+      await runStatusline({ readStdin: async () => JSON.stringify({ session_id: "s-1" }), stdout: (text) => void (out += text), env, now: () => new Date(time) }, () => import("../../src/statusline/describe.js"));
+      return out;
+    };
+    expect(await at("2026-11-30T12:01:00Z")).toMatch(/^auto-loop cancelled 0\/40 /);
+    expect(await at("2026-11-30T12:01:31Z")).toBe("");
   });
 
   it("says the state is unreadable, briefly, rather than failing the status line", async () => {

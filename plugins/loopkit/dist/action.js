@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-NTLLO2NY.js";
+} from "./chunks/chunk-NHF4A3SD.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-SZXMCRS7.js";
+} from "./chunks/chunk-DBDP7TOT.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-TQSMXLHX.js";
-import "./chunks/chunk-UGLPKRDG.js";
+import "./chunks/chunk-ZGLDV26X.js";
+import "./chunks/chunk-R77TCFJS.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
   checkGitDir,

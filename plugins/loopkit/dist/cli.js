@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-RQYZDXHM.js";
+} from "./chunks/chunk-ISSWJ36K.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-NTLLO2NY.js";
+} from "./chunks/chunk-NHF4A3SD.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -53,7 +53,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-OVNPIDNQ.js";
+} from "./chunks/chunk-4AMID7U7.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -82,14 +82,16 @@ import {
   parseCaps,
   parseWords,
   pendingRetry,
+  readGateStep,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   resolveClaude,
   saveBaseline,
+  startFromGoalFile,
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-DJTOQH6A.js";
+} from "./chunks/chunk-7AKHCTGL.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -115,18 +117,18 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-SZXMCRS7.js";
+} from "./chunks/chunk-DBDP7TOT.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-TQSMXLHX.js";
+} from "./chunks/chunk-ZGLDV26X.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-UGLPKRDG.js";
+} from "./chunks/chunk-R77TCFJS.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -134,7 +136,7 @@ import {
   apiErrorOf,
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-NAFJDOZP.js";
+} from "./chunks/chunk-GRGOB772.js";
 import {
   argvWords,
   changesBetween,
@@ -1352,7 +1354,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path17 = __require("node:path");
+    var path18 = __require("node:path");
     var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2365,9 +2367,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path17.resolve(baseDir, baseName);
+          const localBin = path18.resolve(baseDir, baseName);
           if (fs10.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path17.extname(baseName))) return void 0;
+          if (sourceExt.includes(path18.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
@@ -2385,17 +2387,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path17.resolve(
-            path17.dirname(resolvedScriptPath),
+          executableDir = path18.resolve(
+            path18.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path17.basename(
+            const legacyName = path18.basename(
               this._scriptPath,
-              path17.extname(this._scriptPath)
+              path18.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2406,7 +2408,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path17.extname(executableFile));
+        launchWithNode = sourceExt.includes(path18.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3321,7 +3323,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path17.basename(filename, path17.extname(filename));
+        this._name = path18.basename(filename, path18.extname(filename));
         return this;
       }
       /**
@@ -3335,9 +3337,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path18) {
-        if (path18 === void 0) return this._executableDir;
-        this._executableDir = path18;
+      executableDir(path19) {
+        if (path19 === void 0) return this._executableDir;
+        this._executableDir = path19;
         return this;
       }
       /**
@@ -3634,70 +3636,7 @@ var {
 
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync4 } from "node:fs";
-
-// src/auto-loop/cancel.ts
-async function cancelLoop(dataDir, projectDir, now) {
-  const files = loopFiles(dataDir, projectDir);
-  return withLock(files.state, async () => {
-    const state = await loadState(files.state, now);
-    if (state?.status !== "pursuing") {
-      throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
-        hint: "see /loopkit:auto-loop --status"
-      });
-    }
-    const cancelled = { ...state, status: "cancelled", status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
-    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
-    const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
-    return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
-`;
-  });
-}
-
-// src/auto-loop/help.ts
-var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
-       /loopkit:auto-loop --goal-file <path> [caps]
-       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
-       loopkit auto-loop --status [--json] | --cancel [--project <dir>]
-
-Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
-independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
-
-  <goal>                  what to achieve, in plain words
-  --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
-                          loopkit option; runs through the platform's shell in the project root
-  --goal-file <path>      the goal (and optionally verifier and caps) from Markdown (default goal.md
-                          when no goal is given)
-  --max-iterations N      judged turns (default 40)
-  --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
-  --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
-  --restart-pct N         context fill at which a hand-off note is asked for (default 70)
-  --takeover              continue this project's loop whose session is gone (heartbeat stale),
-                          or, with a goal, replace it
-  --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
-  --status                the project's loop: status, iteration, tokens, time, last verdicts
-  --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
-  --cancel                stop the loop at its next Stop; files are left as they are
-  -h, --help              this text
-
-From a terminal (the skill passes these itself):
-  --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
-  --plugin-data <dir>     loopkit's data folder (default: the one that holds loopkit state)
-
-Examples:
-  /loopkit:auto-loop make the parser accept trailing commas --verify npm test
-  /loopkit:auto-loop "fix the login redirect" --verify "npm test && npm run lint" --max-iterations 15
-  /loopkit:auto-loop --goal-file docs/goal.md --max-wallclock 2h
-  loopkit auto-loop --status --project ~/src/app
-  loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
-
-Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
-Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
-`;
-
-// src/auto-loop/start.ts
-import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import path5 from "node:path";
 
 // src/auto-loop/goal-file.ts
 import { promises as fs } from "node:fs";
@@ -3766,7 +3705,70 @@ function invalid(name, why) {
   });
 }
 
+// src/auto-loop/cancel.ts
+async function cancelLoop(dataDir, projectDir, now) {
+  const files = loopFiles(dataDir, projectDir);
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, now);
+    if (state?.status !== "pursuing") {
+      throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
+        hint: "see /loopkit:auto-loop --status"
+      });
+    }
+    const cancelled = { ...state, status: "cancelled", status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
+    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
+    return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
+`;
+  });
+}
+
+// src/auto-loop/help.ts
+var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
+       /loopkit:auto-loop --goal-file <path> [caps]
+       /loopkit:auto-loop                           start from goal.md (without one: this text)
+       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
+       loopkit auto-loop --status [--json] | --cancel [--project <dir>]
+
+Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
+independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
+
+  <goal>                  what to achieve, in plain words
+  --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
+                          loopkit option; runs through the platform's shell in the project root
+  --goal-file <path>      the goal (and optionally verifier and caps) from Markdown (default goal.md
+                          when no goal is given)
+  --max-iterations N      judged turns (default 40)
+  --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
+  --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+  --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --takeover              continue this project's loop whose session is gone (heartbeat stale),
+                          or, with a goal, replace it
+  --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
+  --status                the project's loop: status, iteration, tokens, time, last verdicts
+  --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
+  --cancel                stop the loop at its next Stop; files are left as they are
+  -h, --help              this text
+
+From a terminal (the skill passes these itself):
+  --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
+  --plugin-data <dir>     loopkit's data folder (default: the one that holds loopkit state)
+
+Examples:
+  /loopkit:auto-loop make the parser accept trailing commas --verify npm test
+  /loopkit:auto-loop "fix the login redirect" --verify "npm test && npm run lint" --max-iterations 15
+  /loopkit:auto-loop --goal-file docs/goal.md --max-wallclock 2h
+  loopkit auto-loop --status --project ~/src/app
+  loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
+
+Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+`;
+
 // src/auto-loop/start.ts
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
@@ -3823,7 +3825,8 @@ async function startLoop(ctx, request) {
       mirror_sha256: null,
       tamper_count: 0,
       flaky_count: 0,
-      api_errors: { count: 0, last: null }
+      api_errors: { count: 0, last: null },
+      audit_not_run: { streak: 0, turns: 0 }
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
@@ -4289,6 +4292,20 @@ function modelAccessProblem(account, config, env) {
   if (envKey && !env[envKey]) return `Codex's model provider "${providerId}" takes its API key from $${envKey}, which is not set`;
   return void 0;
 }
+async function initialize(client) {
+  await client.request("initialize", { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } }, InitializeResultSchema);
+  client.notify("initialized");
+}
+async function confirmModelAccess(preflight, env, cwd) {
+  if (preflight.loggedIn) return;
+  const client = AppServerClient.start({ bin: preflight.bin, cwd, env });
+  try {
+    await initialize(client);
+    await checkModelAccess(client, preflight, env);
+  } finally {
+    await client.close();
+  }
+}
 async function checkModelAccess(client, preflight, env) {
   if (preflight.loggedIn) return;
   const account = await client.request("account/read", {}, AccountReadResultSchema);
@@ -4381,13 +4398,7 @@ async function delegateToCodex(options) {
   const preflight = options.preflight ?? await preflightCodex(options.env);
   const client = AppServerClient.start({ bin: preflight.bin, cwd: options.projectDir, env: options.env });
   try {
-    await client.request(
-      "initialize",
-      // clientInfo only names us in Codex's user agent; the goal API needs experimentalApi.
-      { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
-      InitializeResultSchema
-    );
-    client.notify("initialized");
+    await initialize(client);
     await checkModelAccess(client, preflight, options.env);
     const { thread, model } = await client.request(
       "thread/start",
@@ -4559,6 +4570,7 @@ async function runCodexLoopCommand(ctx, request, background) {
     throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
   }
   const preflight = await preflightCodex(ctx.env);
+  await confirmModelAccess(preflight, ctx.env, ctx.projectDir);
   const loop = await startCodexLoop(ctx, request);
   if (!background) return followInForeground(ctx, loop, preflight);
   const out = await openMirrorLog(ctx.projectDir, CODEX_LOG, /* @__PURE__ */ new Date());
@@ -4799,19 +4811,35 @@ async function answerForSkill(skillMode, io2, fn) {
   if (skillMode) io2.exitCode = 0;
 }
 
+// src/cli/terminal-commands.ts
+var TERMINAL_FORMS = [
+  [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
+  [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
+  [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
+];
+function forTerminal(text) {
+  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
+}
+function messagePrinter(print, inTerminal) {
+  return inTerminal ? (text) => print(forTerminal(text)) : print;
+}
+
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
   const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2, messagePrinter(io2.stdout, !options.argsStdin)));
   });
   useHelpText(command, AUTO_LOOP_HELP);
 }
-async function runRequest(request, inv, fromSkill, io2) {
+async function runRequest(request, inv, fromSkill, io2, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
+      if (fromSkill && existsSync4(path5.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io2, say);
+      io2.stdout(AUTO_LOOP_HELP);
+      return;
     case "help":
       io2.stdout(AUTO_LOOP_HELP);
       return;
@@ -4820,8 +4848,9 @@ async function runRequest(request, inv, fromSkill, io2) {
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
       const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
-      io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
-` : formatStatus(status));
+      if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
+`);
+      else say(formatStatus(status));
       io2.exitCode = status.exit_code;
       return;
     }
@@ -4832,7 +4861,7 @@ async function runRequest(request, inv, fromSkill, io2) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
       const { result, lines } = await withWord(io2, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
-      io2.stdout([result, ...lines.map((line) => `${line}
+      say([result, ...lines.map((line) => `${line}
 `)].join(""));
       return;
     }
@@ -4841,7 +4870,7 @@ async function runRequest(request, inv, fromSkill, io2) {
       refuseUnderRecursionGuard(io2.env, "an auto-loop");
       const dataDir = inv.dataDirForStart();
       if (request.mode === "start" && request.codex) {
-        const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
+        const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => say(`${line}
 `) };
         const { result, lines } = await withWord(
           io2,
@@ -4849,7 +4878,7 @@ async function runRequest(request, inv, fromSkill, io2) {
           loopFiles(dataDir, codexCtx.projectDir).state,
           () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
         );
-        for (const line of lines) io2.stdout(`${line}
+        for (const line of lines) say(`${line}
 `);
         io2.exitCode = result;
         return;
@@ -4909,6 +4938,7 @@ project's loop with the newest checkpoint, and a line for each other loop there.
   <loop id>            the loop (its id is in --status and loopkit history)
   --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
                        tokens and files changed, the ref, the latest failure
+                       (schemas/checkpoints.schema.json)
   --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
   --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
   -h, --help           this text
@@ -4918,7 +4948,7 @@ Examples:
   loopkit checkpoints loop-1767268800123 --json
   git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
 
-Exit codes: 0, 1 error (e.g. no checkpoints of that loop), 2 usage error.
+Exit codes: 0, 1 error, 2 usage error, 8 no checkpoints of that loop (an unknown id) or in this project.
 `;
 function registerCheckpointsCommand(program2, io2) {
   program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
@@ -4963,7 +4993,7 @@ function registerCodexRunCommand(program2, io2) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync5, readFileSync } from "node:fs";
 import os2 from "node:os";
-import path5 from "node:path";
+import path6 from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 
@@ -4990,14 +5020,14 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
 // src/doctor/checks.ts
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
-var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
+var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
-  const config = env.CLAUDE_CONFIG_DIR || path5.join(env.HOME || os2.homedir(), ".claude");
+  const config = env.CLAUDE_CONFIG_DIR || path6.join(env.HOME || os2.homedir(), ".claude");
   return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
 }
 async function sandboxCheck(env) {
   const title = "sandbox";
-  const scratch = await mkdtemp(path5.join(os2.tmpdir(), "loopkit-doctor-"));
+  const scratch = await mkdtemp(path6.join(os2.tmpdir(), "loopkit-doctor-"));
   try {
     const check = await checkSandbox(scratch, env);
     if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
@@ -5015,6 +5045,10 @@ async function claudeCheck(env) {
     const { stdout } = await run(bin, ["--version"], { env, timeout: 2e4, windowsHide: true, shell: process.platform === "win32" });
     const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
     if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    const oldest = TESTED_CLAUDE_VERSIONS[0];
+    if (compareVersions(triple(version), triple(oldest)) < 0) {
+      return { ok: false, title: "Claude Code", detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code` };
+    }
     const tested = TESTED_CLAUDE_VERSIONS.includes(version);
     return {
       ok: true,
@@ -5045,17 +5079,17 @@ function statsCheck(file) {
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
-  const installed = readJsonFile(path5.join(config, "plugins", "installed_plugins.json"));
+  const installed = readJsonFile(path6.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
   if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
-  const enabled = readJsonFile(path5.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const enabled = readJsonFile(path6.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
-    const hooks = readJsonFile(path5.join(where, "hooks", "hooks.json"));
+    const hooks = readJsonFile(path6.join(where, "hooks", "hooks.json"));
     const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
-    const bundled = existsSync5(path5.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync5(path6.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
@@ -5065,11 +5099,16 @@ function pluginCheck(config) {
 async function codexCheck(env) {
   try {
     const codex = await preflightCodex(env);
-    return { ok: true, title: "codex (--codex)", detail: `${codex.bin} ${codex.version.join(".")}, goals on, ${codex.loggedIn ? "logged in" : "NOT logged in: run codex login"}` };
+    const what = `${codex.bin} ${codex.version.join(".")}, goals on`;
+    if (!codex.loggedIn) {
+      return { ok: false, level: "warn", title: "codex (--codex)", detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)` };
+    }
+    return { ok: true, title: "codex (--codex)", detail: `${what}, logged in` };
   } catch (error) {
     return { ok: false, level: "warn", title: "codex (--codex)", detail: `not usable: ${formatError(error)}` };
   }
 }
+var triple = (version) => version.split(".").map(Number);
 function readJsonFile(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -5088,14 +5127,15 @@ var DOCTOR_HELP = `Usage: loopkit doctor
 
 Checks, one line each (\u2713 fine, ! worth knowing, \u2717 broken), and changes nothing:
   Claude Code       which claude is on PATH ($LOOPKIT_CLAUDE_BIN) and whether loopkit is tested with
-                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")})
+                    its version (${TESTED_CLAUDE_VERSIONS.join(", ")}); an older one is broken (\u2717)
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+                    (Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd)
   sandbox           whether Claude Code's sandbox (bundled as @anthropic-ai/sandbox-runtime) starts
                     here, tried with \`true\` in an empty temp folder: the verifier of a sandboxed
                     agent and loopkit run's phases need it (Linux: bubblewrap, socat, ripgrep)
-  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
+  codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN) and logged in
 
   -h, --help        this text
 
@@ -5153,7 +5193,7 @@ function formatRun(run3) {
 
 // src/history/runs.ts
 import { promises as fs2 } from "node:fs";
-import path6 from "node:path";
+import path7 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -5177,6 +5217,7 @@ var RunSummarySchema = object({
   /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
   checkpoints: int().nonnegative()
 });
+var RunListJsonSchema = object({ version: literal(1), runs: array(RunSummarySchema) });
 var RunDetailJsonSchema = RunSummarySchema.extend({
   steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
 });
@@ -5197,7 +5238,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path6.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path7.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -5228,13 +5269,13 @@ async function repeatRuns(statsFile2, now) {
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path6.join(dataDir, "auto-loop");
+  const root = path7.join(dataDir, "auto-loop");
   const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path6.join(root, project);
-    const entries = await historyLines(path6.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path6.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path7.join(root, project);
+    const entries = await historyLines(path7.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path7.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -5290,7 +5331,7 @@ Past runs of both loop kinds on this machine, newest first: repeat loops from th
 
   <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
   --limit N           at most N runs (default 20)
-  --json              an array of runs (schemas/history.schema.json); with <id>, that run with its
+  --json              {"version": 1, "runs": [...]} (schemas/history.schema.json); with <id>, that run with its
                       "steps": iterations as in the stats log (repeat) or gate history lines
                       (auto-loop) (schemas/history-run.schema.json)
   --plugin-data <dir> loopkit's data folder (default: the one that holds loopkit state)
@@ -5311,7 +5352,8 @@ function registerHistoryCommand(program2, io2) {
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
     if (id === void 0) {
       const shown = runs.slice(0, limit).map((run4) => run4.summary);
-      io2.stdout(options.json ? `${JSON.stringify(shown, null, 2)}
+      const list = { version: 1, runs: shown };
+      io2.stdout(options.json ? `${JSON.stringify(list, null, 2)}
 ` : formatRuns(shown));
       return;
     }
@@ -5774,14 +5816,14 @@ function terminalLines(s) {
 
 // src/repeat/prune.ts
 import { promises as fs4 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
   const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path7.join(dir, name);
+    const file = path8.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -5802,10 +5844,10 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs5 } from "node:fs";
-import path8 from "node:path";
+import path9 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path8.join(loopDir, "runner");
+var target = (loopDir) => path9.join(loopDir, "runner");
 var LOOPKIT_RUN = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
   await fs5.mkdir(loopDir, { recursive: true });
@@ -5822,7 +5864,7 @@ async function runnerAlive(loopDir) {
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
 import { promises as fs7 } from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -5864,12 +5906,12 @@ async function resumeTerminalLoop(ctx, runner) {
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs6 } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
 // src/run/phase-settings.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 function takeSettingsOption(claudeArgs, cwd) {
   const rest = [];
   let settings = null;
@@ -5890,7 +5932,7 @@ function readSettings2(value, cwd) {
   let text = trimmed;
   if (!trimmed.startsWith("{")) {
     try {
-      text = readFileSync2(path9.resolve(cwd, trimmed), "utf8");
+      text = readFileSync2(path10.resolve(cwd, trimmed), "utf8");
     } catch (error) {
       throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, { value, hint: "give a settings file that exists, or a JSON object" });
     }
@@ -5917,6 +5959,8 @@ function phaseSettings(theirs, own) {
 // src/run/claude-phase.ts
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
+var TAIL_LINES = 12;
+var TAIL_BYTES = 2e3;
 function phaseArgs(run3) {
   const settings = JSON.stringify(phaseSettings(run3.settings, { dataDir: run3.dataDir, sandbox: run3.sandbox }));
   return ["-p", run3.resume ? "--resume" : "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
@@ -5943,7 +5987,8 @@ async function runClaudePhase(run3) {
   const result = await child;
   await saveLog(run3.logFile, output.text()).catch(() => void 0);
   const failure = result.failed && result.exitCode === void 0 && !result.timedOut && !result.isCanceled ? `could not run ${bin}: ${result.shortMessage}` : null;
-  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
+  const tail = output.last(TAIL_BYTES).split("\n").slice(-TAIL_LINES).join("\n");
+  return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure, tail };
 }
 var MAX_LINE_CHARS = 16 * 1024 * 1024;
 function readLines(stream, onLine) {
@@ -5969,17 +6014,17 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path10.dirname(file), { recursive: true });
+  await fs6.mkdir(path11.dirname(file), { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  await keepNewestLogs(path10.dirname(file), KEEP_LOGS);
+  await keepNewestLogs(path11.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
   const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path10.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path11.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
@@ -6129,7 +6174,7 @@ async function runTurn(ctx, file, state, resume) {
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path11.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      logFile: path12.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
       onLine: (line) => reader.push(line),
       signal: cut.signal
     });
@@ -6214,7 +6259,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
   await fs7.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path12.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path13.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...options.fresh ? ["--fresh"] : [], ...claudeArgs.length ? ["--", ...claudeArgs] : []];
   return startDetached(io2.entry, args, logFile, io2);
 }
@@ -6292,7 +6337,7 @@ function registerRepeatCommand(program2, io2) {
     }
     if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
-    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2, messagePrinter(io2.stdout, !options.argsStdin)));
   });
   useHelpText(command, REPEAT_HELP);
 }
@@ -6307,7 +6352,7 @@ async function fromTerminal(words, rawArgs, minInterval, options, io2) {
   if (claudeArgs.length > 0 || options.detach || options.fresh) {
     throw new LoopkitError("USAGE", `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`, { hint: "run loopkit repeat --help for usage" });
   }
-  await runRequest2(request, inv, io2);
+  await runRequest2(request, inv, io2, messagePrinter(io2.stdout, true));
   return io2.exitCode;
 }
 var rawArgsOf = (command) => command.parent?.rawArgs ?? [];
@@ -6319,7 +6364,7 @@ function splitAtDoubleDash(words, rawArgs) {
   if (words.slice(head.length).some((word, i) => word !== claudeArgs[i])) throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", { hint: "put claude's options last, after --" });
   return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
-async function runRequest2(request, inv, io2) {
+async function runRequest2(request, inv, io2, say) {
   if (request.mode === "help") {
     io2.stdout(REPEAT_HELP);
     return;
@@ -6332,8 +6377,9 @@ async function runRequest2(request, inv, io2) {
     const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
     const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
-    io2.stdout(request.json ? `${JSON.stringify(status, null, 2)}
-` : formatStatus2(status, now));
+    if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
+`);
+    else say(formatStatus2(status, now));
     io2.exitCode = status.exit_code;
     return;
   }
@@ -6343,7 +6389,7 @@ async function runRequest2(request, inv, io2) {
     const ctx2 = context(data, projectDir, inv, now);
     const file = await findLoop(ctx2, session);
     const { result, lines } = await withWord(io2, "repeat", file, () => cancelLoop2(ctx2, file));
-    io2.stdout([result, ...lines.map((line) => `${line}
+    say([result, ...lines.map((line) => `${line}
 `)].join(""));
     return;
   }
@@ -6376,7 +6422,7 @@ function minIntervalMs(env) {
 
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 function planRestore(record2, target2, running) {
   if (running) {
     const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -6434,7 +6480,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
   });
 }
 function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path13.join(workTree, rel), { throwIfNoEntry: false });
+  const exists = (rel) => lstatSync(path14.join(workTree, rel), { throwIfNoEntry: false });
   return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
     if (exists(rel)) return true;
     const parts = rel.split("/");
@@ -6462,7 +6508,8 @@ Examples:
   loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
   loopkit restore loop-1767268800123 r1     undo that restore
 
-Exit codes: 0, 1 error (no such checkpoint, the loop still runs, an ignored file in the way), 2 usage error.
+Exit codes: 0, 1 error (the loop still runs, an ignored file in the way), 2 usage error, 8 no such loop
+or checkpoint (an unknown id, or a checkpoint gone from the repository).
 `;
 function registerRestoreCommand(program2, io2) {
   program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
@@ -6479,7 +6526,8 @@ function registerRestoreCommand(program2, io2) {
 // src/cli/run-command.ts
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
-import path16 from "node:path";
+import { statSync } from "node:fs";
+import path17 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -6492,7 +6540,8 @@ Usage:
 
 Options:
   --project <dir>      the project root (default: the current directory)
-  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin)
+  --plugin-dir <dir>   pass --plugin-dir to each phase (when loopkit is not installed as a plugin);
+                       a path that is not a folder is a usage error
   --budget-limited-ok  exit 0, not 6, when the loop ends budget-limited
   --no-sandbox         do not turn Claude Code's sandbox on for the phases (see Sandbox below)
   -- <options>         given to every phase's claude as they are, e.g. -- --allowedTools Bash,Edit,Write
@@ -6501,8 +6550,10 @@ Options:
 Each phase is a new session that gets loopkit's record of the loop (goal, progress, last verifier and
 audit results, hand-off note) and the Stop hook's instruction, not the previous conversation. After
 one judged turn the phase ends and the next one starts. The caps, the gate (verifier twice, then the
-audit) and the records are those of /loopkit:auto-loop. One progress line is printed per phase.
-The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
+audit) and the records are those of /loopkit:auto-loop. A line is printed when the verifier or the
+audit starts and whenever a minute passes without one, and a progress line ends each phase (after
+the end of claude's output when claude failed). Refused credentials (401, 403, not logged in) end
+the loop blocked at once. The claude binary is $LOOPKIT_CLAUDE_BIN, else \`claude\` on PATH.
 
 Sandbox: by default every phase runs with Claude Code's sandbox on (claude --settings with
 sandbox.enabled, failIfUnavailable, and no unsandboxed commands): the agent writes only the project
@@ -6530,6 +6581,7 @@ function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
   return {
     print(line, mark) {
+      if (mark?.edge === "quote") return;
       if (mark?.edge === "start") {
         stdout(`::group::${line}
 `);
@@ -6594,7 +6646,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path14 from "node:path";
+import path15 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -6612,7 +6664,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path14.join(projectDir, name);
+    const file = path15.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -6621,7 +6673,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path15 from "node:path";
+import path16 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6652,6 +6704,13 @@ function phasePrompt(state, now, instruction) {
 }
 
 // src/run/progress.ts
+var phaseFailed = (exit) => exit.failure !== null || exit.timedOut || exit.exitCode !== 0;
+var UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+function failureTail(phase, exit, logFile) {
+  if (!phaseFailed(exit) || exit.tail.trim() === "") return [];
+  const lines = exit.tail.trimEnd().split("\n").map((line) => `  ${line.replace(UNPRINTABLE, "?")}`);
+  return [`loopkit run: phase ${phase}: the end of claude's output (all of it: ${logFile}):`, ...lines];
+}
 function progressLine(phase, sessionId, s, exit) {
   const how = exit.failure ?? (exit.timedOut ? "timed out" : `exit ${exit.exitCode ?? "none"}`);
   const audit = s.last_audit_vote ?? "-";
@@ -6659,6 +6718,49 @@ function progressLine(phase, sessionId, s, exit) {
   const where = `iteration ${s.iteration}/${s.max_iterations}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
   const status = s.active ? "pursuing" : `${s.status}${s.reason ? ` (${s.reason})` : ""}`;
   return `loopkit run: phase ${phase} (session ${sessionId.slice(0, 8)}, ${how}): ${status}; ${where}`;
+}
+
+// src/run/phase-watch.ts
+var POLL_MS2 = 2e3;
+function stepLine(phase, step, verifyCommand) {
+  const head = `loopkit run: phase ${phase}:`;
+  if (step.step === "audit") return `${head} the verifier passed twice; the audit runs (a fresh, read-only claude -p).`;
+  if (step.run === 2) return `${head} the verifier passed; it runs once more.`;
+  return `${head} the agent's turn ended (iteration ${step.iteration}); the verifier runs: ${verifyCommand}`;
+}
+function stillLine(phase, step, elapsedMs2) {
+  const what = step ? `the ${step.step} is still running` : "the agent is still working";
+  return `loopkit run: phase ${phase}: ${what} (${formatDuration(elapsedMs2)}).`;
+}
+function watchPhase(w) {
+  let told;
+  let since = w.now().getTime();
+  let lastLine = since;
+  let inFlight = null;
+  const tick = async () => {
+    try {
+      const step = await readGateStep(w.files);
+      const now = w.now().getTime();
+      if (step && step.loop_id === w.loopId && step.iteration > w.fromIteration && !(told && told.step === step.step && told.run === step.run && told.iteration === step.iteration)) {
+        told = step;
+        since = now;
+        lastLine = now;
+        w.print(stepLine(w.phase, step, w.verifyCommand));
+      } else if (now - lastLine >= w.everyMs) {
+        lastLine = now;
+        w.print(stillLine(w.phase, told, now - since));
+      }
+    } finally {
+      inFlight = null;
+    }
+  };
+  const timer = setInterval(() => {
+    inFlight ??= tick();
+  }, Math.min(POLL_MS2, w.everyMs));
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
 }
 
 // src/run/phases.ts
@@ -6685,7 +6787,8 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path15.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path16.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6698,8 +6801,9 @@ async function runPhases(ctx, first) {
         sandbox: ctx.sandbox,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile
-      });
+      }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
+      for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       const retryAt = pendingRetry(after, sessionId);
@@ -6713,15 +6817,17 @@ async function runPhases(ctx, first) {
       instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
+        const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir), and the phase logs in loopkit's data folder. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path16.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
       sessionId = ctx.newSessionId();
     }
   } finally {
-    await removeSessionMarker(ctx.dataDir, sessionId, loopId);
+    const left = await loadState(files.state, ctx.now()).catch(() => void 0);
+    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId)) await removeSessionMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 function finish(ctx, state, staleMs) {
@@ -6764,6 +6870,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path17.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io2.env, projectDir, claude.settings), io2.env.HOME || os3.homedir());
@@ -6784,7 +6891,7 @@ async function run2(words, options, io2) {
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
-      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, options, io2, actions);
+      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, pluginDir, io2, actions);
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
@@ -6809,18 +6916,24 @@ function sandboxLine({ settings, agent }) {
   if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
   return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
-function runLoop(loop, instruction, claude, options, io2, actions) {
+function pluginFolder(dir) {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
+  }
+  return dir;
+}
+function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path16.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir,
       claudeArgs: claude.args,
       settings: claude.settings,
       sandbox: claude.sandbox,
       now: () => io2.now(),
-      print: actions ? actions.print : (line) => io2.stdout(`${line}
+      print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io2.stdout(`${forTerminal(line)}
 `),
       newSessionId: randomUUID6,
       runPhase: runClaudePhase,
@@ -6913,7 +7026,16 @@ function createProgram(io2) {
   registerCheckpointsCommand(program2, io2);
   registerRestoreCommand(program2, io2);
   registerPruneCommand(program2, io2);
+  registerHelpCommand(program2);
   return program2;
+}
+function registerHelpCommand(program2) {
+  program2.helpCommand(false);
+  program2.command("help").description("display help for command").argument("[command]", "the command").action((name) => {
+    const command = name === void 0 ? program2 : program2.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+    if (!command) program2.error(`error: unknown command '${name}'`, { code: "commander.unknownCommand", exitCode: EXIT.usage });
+    (command.name() === "help" ? program2 : command).help();
+  });
 }
 
 // src/cli/run-cli.ts
@@ -6923,14 +7045,15 @@ async function runCli(argv, io2) {
     return io2.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    io2.stderr(`loopkit: ${formatError(error)}
+    const message = formatError(error);
+    io2.stderr(`loopkit: ${argv.includes("--args-stdin") ? message : forTerminal(message)}
 `);
     return exitCodeOf(error);
   }
 }
 function exitCodeOf(error) {
   if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
-  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
+  if (isLoopkitError(error, "NO_LOOP") || isLoopkitError(error, "NO_CHECKPOINT")) return EXIT.noLoop;
   return EXIT.error;
 }
 

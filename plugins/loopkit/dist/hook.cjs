@@ -160,7 +160,8 @@ async function main() {
   if (wake.message) process.stdout.write(`${JSON.stringify({ systemMessage: wake.message })}
 `);
   if (wake.kind !== "wake") return;
-  process.stderr.write(wake.prompt);
+  process.stderr.write(`
+${wake.prompt}`);
   process.exitCode = 2;
 }
 main().then(

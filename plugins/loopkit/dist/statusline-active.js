@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-CDH7M2SD.js";
 import {
   elapsedMs
-} from "./chunks/chunk-TQSMXLHX.js";
+} from "./chunks/chunk-ZGLDV26X.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-UGLPKRDG.js";
+} from "./chunks/chunk-R77TCFJS.js";
 import {
   SessionMarkerSchema,
   formatDuration,
@@ -32,7 +32,8 @@ function repeatLine(state, now) {
 }
 function autoLoopLine(state, now) {
   const caps = state.caps;
-  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, state.last_audit && `audit ${state.last_audit.vote}`].filter(Boolean).join(", ");
+  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
     `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,
@@ -47,6 +48,7 @@ function compact(n) {
 }
 
 // src/statusline/describe.ts
+var ENDED_SHOWN_MS = 6e4;
 async function describeLoop(markerText, sessionId, now) {
   let raw;
   try {
@@ -63,11 +65,14 @@ async function describeLoop(markerText, sessionId, now) {
       return read2.exists && read2.value.session_id === sessionId && read2.value.loop_id === loopId ? repeatLine(read2.value, now) : void 0;
     }
     const read = await readJson(file, AutoLoopStateSchema);
-    return read.exists && read.value.session_id === sessionId && read.value.loop_id === loopId ? autoLoopLine(read.value, now) : void 0;
+    const own = read.exists && read.value.session_id === sessionId && read.value.loop_id === loopId;
+    const endedLongAgo = read.exists && read.value.ended_at !== null && now.getTime() - Date.parse(read.value.ended_at) > ENDED_SHOWN_MS;
+    return own && !endedLongAgo ? autoLoopLine(read.value, now) : void 0;
   } catch {
     return `loopkit ${marker.data.kind}: state unreadable (see /loopkit:${marker.data.kind} --status)`;
   }
 }
 export {
+  ENDED_SHOWN_MS,
   describeLoop
 };

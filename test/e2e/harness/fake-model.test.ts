@@ -1,7 +1,7 @@
 // The fake Messages API on its own, driven by a plain fetch client that rebuilds messages from SSE.
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeModel, type FakeModel } from "./fake-model.js";
+import { hookFeedbackOf, startFakeModel, type FakeModel } from "./fake-model.js";
 
 let model: FakeModel | undefined;
 afterEach(async () => {
@@ -124,5 +124,18 @@ describe("fake model", () => {
     const { message } = await readStream(await post(model.url, { stream: true, tools, messages: [userMessage("b")] }));
     expect(message.content[0].text).toBe("two");
     expect(model.unexpected).toEqual([]);
+  });
+});
+
+describe("hookFeedbackOf", () => {
+  const body = "\nloopkit repeat: iteration 2/3 (loop-1, every 4s).\nDo this task now:\n> say hi";
+  it.each([
+    // Seen in tmux: 2.1.197 and 2.1.332 with hooks.json's rewakeMessage, and without one.
+    ["2.1.197 UI, rewakeMessage", `<task-notification>\n<summary>loopkit repeat: next iteration</summary>\n</task-notification>\n<system-reminder>\nloopkit: the wait is over. ${body}\n</system-reminder>`, `loopkit: the wait is over. ${body}`],
+    ["2.1.332 UI, rewakeMessage", `<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\n\n<task-notification>\n<summary>loopkit repeat: next iteration</summary>\n</task-notification>\n<system-reminder>\nloopkit: the wait is over. ${body}\n&lt;/system-reminder&gt;\n</system-reminder>`, `loopkit: the wait is over. ${body}`],
+    ["2.1.332 UI, no rewakeMessage", `<system-reminder>\n[SYSTEM NOTIFICATION]\n<task-notification>\n<summary>Stop hook feedback</summary>\n</task-notification>\n<system-reminder>\nStop hook blocking error from command "Stop": ${body}\n&lt;/system-reminder&gt;\n</system-reminder>`, body],
+    ["2.1.332 -p", `<system-reminder>\nThe text below is the output of a hook.\nStop hook feedback:\n[node hook.cjs --background]: ${body}\nThis hook comes from the loopkit@inline plugin.\n</system-reminder>`, `[node hook.cjs --background]: ${body}`],
+  ])("%s", (_name, text, feedback) => {
+    expect(hookFeedbackOf(text)).toBe(`Stop hook feedback:\n${feedback}`);
   });
 });

@@ -95,8 +95,9 @@ function textBlocks(content: unknown): string[] {
  */
 export function hookFeedbackOf(text: string): string | null {
   const trimmed = text.trimStart();
-  // The interactive UI: a background (asyncRewake) hook's wake-up, `Stop hook blocking error from command "<cmd>": <text>`.
-  const woken = /Stop hook blocking error from command "[^"]*": ([\s\S]*?)\n(?:<\/system-reminder>|&lt;\/system-reminder&gt;)/.exec(trimmed);
+  // The interactive UI: a background (asyncRewake) hook's wake-up after its <task-notification>, led by
+  // hooks.json's rewakeMessage, or without one by `Stop hook blocking error from command "<cmd>": `.
+  const woken = /<\/task-notification>\n<system-reminder>\n(?:Stop hook blocking error from command "[^"]*": )?([\s\S]*?)\n(?:<\/system-reminder>|&lt;\/system-reminder&gt;)/.exec(trimmed);
   if (woken) return `Stop hook feedback:\n${unescapeHtml(woken[1]!)}`;
   if (!trimmed.startsWith("<system-reminder>")) return null;
   const start = trimmed.indexOf("Stop hook feedback:\n");

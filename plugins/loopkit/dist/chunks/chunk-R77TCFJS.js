@@ -47,7 +47,9 @@ var AuditResultSchema = object({
   reasons: array(string()),
   /** Why the vote fell back to unmet (timeout, crash, no vote in the reply), else null. */
   failure: string().nullable(),
-  tokens: int().nonnegative()
+  tokens: int().nonnegative(),
+  /** False when the audit could not run or finish: the turn was not judged (absent in older files: it ran). */
+  ran: boolean().default(true)
 });
 var UNMEASURED_SANDBOX = { agent: "unknown", how: "not measured", fail_if_unavailable: false };
 var LaunchSchema = object({
@@ -127,6 +129,11 @@ var AutoLoopStateSchema = object({
   mirror_sha256: string().nullable(),
   tamper_count: int().nonnegative(),
   flaky_count: int().nonnegative(),
+  /**
+   * Turns whose audit could not run or finish: not the agent's doing, so they do not count toward
+   * --max-iterations (`turns`); `streak` of them in a row end the loop blocked. Absent in older files.
+   */
+  audit_not_run: object({ streak: int().nonnegative(), turns: int().nonnegative() }).default({ streak: 0, turns: 0 }),
   /**
    * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
    * the retry is due. Absent in files written before loopkit recorded them.

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   elapsedMs
-} from "./chunk-TQSMXLHX.js";
+} from "./chunk-ZGLDV26X.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-UGLPKRDG.js";
+} from "./chunk-R77TCFJS.js";
 import {
   allRecords,
   loadRecord,
@@ -171,7 +171,7 @@ var EXIT = {
   budgetLimited: 6,
   /** --cancel ended it. */
   cancelled: 7,
-  /** There is no loop (to show or to cancel). */
+  /** There is nothing to act on: no loop (to show or to cancel), no run or checkpoint with that id. */
   noLoop: 8
 };
 
@@ -226,6 +226,8 @@ var AutoLoopStatusSchema = object({
   verify_command: string().nullable(),
   iteration: int(),
   max_iterations: int().nullable(),
+  /** Iterations --max-iterations does not count: their audit could not run (auto-loop state audit_not_run). */
+  iterations_not_counted: int(),
   tokens_used: int(),
   max_tokens: int().nullable(),
   elapsed_ms: int(),
@@ -235,6 +237,7 @@ var AutoLoopStatusSchema = object({
   heartbeat_stale: boolean(),
   last_verifier: _enum(["pass", "flaky", "fail"]).nullable(),
   last_verifier_exit_code: int().nullable(),
+  /** The last audit's vote, or "could not run" when it did not get to one. */
   last_audit_vote: string().nullable(),
   last_audit_reasons: array(string()),
   next_action: string().nullable(),
@@ -262,6 +265,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       verify_command: null,
       iteration: 0,
       max_iterations: null,
+      iterations_not_counted: 0,
       tokens_used: 0,
       max_tokens: null,
       elapsed_ms: 0,
@@ -298,6 +302,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     verify_command: state.verify_command,
     iteration: state.iteration,
     max_iterations: state.caps.max_iterations,
+    iterations_not_counted: state.audit_not_run.turns,
     tokens_used: tokensUsed(state),
     max_tokens: state.caps.max_tokens,
     elapsed_ms: elapsedMs(state, end),
@@ -307,7 +312,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
     last_verifier: state.last_verifier?.verdict ?? null,
     last_verifier_exit_code: lastRun?.exit_code ?? null,
-    last_audit_vote: state.last_audit?.vote ?? null,
+    last_audit_vote: state.last_audit ? state.last_audit.ran ? state.last_audit.vote : "could not run" : null,
     last_audit_reasons: state.last_audit?.reasons ?? [],
     next_action: state.status === "pursuing" ? state.next_action : null,
     blocker: state.blocker?.reason ?? null,
@@ -326,7 +331,7 @@ function formatStatus(s) {
     `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
     `  goal:       ${s.goal.split("\n")[0]}${s.goal.includes("\n") ? " ..." : ""}`,
     `  verifier:   ${s.verify_command}`,
-    `  iteration:  ${s.iteration} of ${s.max_iterations}`,
+    `  iteration:  ${s.iteration} of ${s.max_iterations}${s.iterations_not_counted ? ` (${s.iterations_not_counted} not counted: the audit could not run)` : ""}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,

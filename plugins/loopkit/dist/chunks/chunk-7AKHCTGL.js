@@ -4,22 +4,22 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-SZXMCRS7.js";
+} from "./chunk-DBDP7TOT.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-TQSMXLHX.js";
+} from "./chunk-ZGLDV26X.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-UGLPKRDG.js";
+} from "./chunk-R77TCFJS.js";
 import {
   apiErrorSummary
-} from "./chunk-NAFJDOZP.js";
+} from "./chunk-GRGOB772.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -41,6 +41,7 @@ import {
   _enum,
   array,
   boolean,
+  int,
   literal,
   object,
   record,
@@ -309,6 +310,9 @@ function usage(message, value) {
 function parseAutoLoopArgs(text) {
   return parseWords(splitArguments(text));
 }
+function startFromGoalFile() {
+  return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
+}
 function parseWords(words) {
   if (words.length === 0) return { mode: "usage" };
   const goalWords = [];
@@ -520,7 +524,8 @@ function nextPrompt(state, notes) {
     lines.push("", `Verifier \`${state.verify_command}\` ${verdict} (${exit}). End of its output:`, fenced(last.output_tail || "(no output)"));
   }
   const audit = state.last_audit;
-  if (audit && audit.iteration === state.iteration) {
+  if (audit && audit.iteration === state.iteration && !audit.ran) lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
+  else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
     if (audit.reasons.length) lines.push("Audit reasons:", ...audit.reasons.map((reason) => `- ${reason}`));
   }
@@ -562,6 +567,7 @@ function auditPrompt(input) {
 // src/auto-loop/decide.ts
 var BLOCKER_LIMIT = 3;
 var THRASH_LIMIT = 3;
+var AUDIT_NOT_RUN_LIMIT = 3;
 var KEEP_EVIDENCE = 20;
 function end(state, now, status, reason) {
   return { ...state, status, status_reason: reason, ended_at: now.toISOString(), updated_at: now.toISOString() };
@@ -628,7 +634,8 @@ function beginTurn(previous, obs) {
     state = { ...state, blocker: null };
   }
   const idle = obs.transcript.toolCalls === 0 && state.thrash.tree_hash !== null && obs.treeHash === state.thrash.tree_hash;
-  state = { ...state, thrash: { streak: idle ? state.thrash.streak + 1 : 0, tree_hash: obs.treeHash } };
+  const awaitingAudit = state.audit_not_run.streak > 0;
+  state = { ...state, thrash: { streak: idle ? state.thrash.streak + (awaitingAudit ? 0 : 1) : 0, tree_hash: obs.treeHash } };
   if (state.thrash.streak >= THRASH_LIMIT) {
     const reason = `thrashing: ${state.thrash.streak} turns in a row made no tool call and changed nothing`;
     state = end(state, now, "unmet", reason);
@@ -684,23 +691,26 @@ function finishTurn(previous, gate, notes, history) {
     last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0)
   };
-  const audit = verdict === "pass" ? gate.audit ?? { vote: "unmet", reasons: ["no audit ran"], failure: "no audit ran", tokens: 0 } : null;
+  const audit = verdict === "pass" ? gate.audit ?? { vote: "unmet", reasons: ["no audit ran"], failure: "no audit ran", tokens: 0, ran: false } : null;
   if (audit) {
+    const notRun2 = audit.ran ? { streak: 0, turns: state.audit_not_run.turns } : { streak: state.audit_not_run.streak + 1, turns: state.audit_not_run.turns + 1 };
     state = {
       ...state,
       tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
-      last_audit: { at: now.toISOString(), iteration: state.iteration, ...audit }
+      last_audit: { at: now.toISOString(), iteration: state.iteration, ...audit },
+      audit_not_run: notRun2
     };
   }
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.vote}` : ""}`;
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
-  const gateEntry = (s) => historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.vote ?? null });
+  const gateEntry = (s) => historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
   if (verdict === "pass" && audit?.vote === "achieved") {
     state = end({ ...state, next_action: "Nothing: the goal is achieved." }, now, "achieved", "the verifier passed twice and the audit voted achieved");
     history.push(gateEntry(state));
     const reasons = audit.reasons.length ? ` Audit: ${audit.reasons.join("; ")}` : "";
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
   }
+  if (audit && !audit.ran) return auditNotRun(state, now, audit.failure ?? "no reason given", notes, [...history, gateEntry(state)]);
   const next = {
     fail: "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
@@ -709,6 +719,18 @@ function finishTurn(previous, gate, notes, history) {
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
   return continueOrWrapUp(state, now, notes, history);
+}
+function auditNotRun(state, now, why, notes, history) {
+  if (state.audit_not_run.streak >= AUDIT_NOT_RUN_LIMIT) {
+    const reason = `the audit could not run ${state.audit_not_run.streak} times in a row (the last time: ${why})`;
+    state = end({ ...state, next_action: "none: the loop has ended" }, now, "blocked", reason);
+    history.push(historyEntry(state, now, "end", reason));
+    return { state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${reason}. Fix that, then start a new loop. ${summary(state, now)}` }, history };
+  }
+  const line = `The verifier passed twice, but the audit could not run (${why}). That is no verdict on your work, and this turn does not count toward --max-iterations; ${AUDIT_NOT_RUN_LIMIT} such audits in a row stop the loop as blocked.`;
+  state = { ...state, next_action: "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again." };
+  const decided = continueOrWrapUp(state, now, [...notes, line], history);
+  return decided.outcome.kind === "block" && !decided.state.wrap_up ? { ...decided, outcome: { ...decided.outcome, message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).` } } : decided;
 }
 function continueOrWrapUp(state, now, notes, history) {
   const cap = capReached(state, now);
@@ -745,7 +767,7 @@ function recordDelegatedProgress(previous, progress) {
   }
   const audit = progress.audit;
   if (audit) {
-    state = { ...state, last_audit: { at: now.toISOString(), ...audit }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    state = { ...state, last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
     history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
   }
   if (progress.status !== "pursuing") {
@@ -935,8 +957,8 @@ async function runAudit(options) {
   child.stdout?.on("data", (chunk) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
-  if (deadline.timedOut()) return unmet(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return unmet(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  if (deadline.timedOut()) return notRun(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  if (result.failed && result.exitCode === void 0) return notRun(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }
 function readAuditReply(stdout, exitCode) {
@@ -944,19 +966,22 @@ function readAuditReply(stdout, exitCode) {
   try {
     parsed = JSON.parse(stdout);
   } catch {
-    return unmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+    return notRun(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
   }
   const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
   const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return unmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
-  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") return unmet("the audit ended with an error", tokens);
-  if (exitCode !== 0) return unmet(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  if (typeof result?.result !== "string") return notRun(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") {
+    const said = result.result.split("\n")[0].trim().slice(0, 300);
+    return notRun(`the audit ended with an error${said ? `: ${said}` : ""}`, tokens);
+  }
+  if (exitCode !== 0) return notRun(`the audit exited with code ${exitCode ?? "none"}`, tokens);
   const read = parseAuditVote(result.result);
-  if ("problem" in read) return unmet(read.problem, tokens);
-  return { ...read.vote, failure: null, tokens };
+  if ("problem" in read) return { vote: "unmet", reasons: [read.problem], failure: read.problem, tokens, ran: true };
+  return { ...read.vote, failure: null, tokens, ran: true };
 }
-function unmet(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens };
+function notRun(failure, tokens) {
+  return { vote: "unmet", reasons: [failure], failure, tokens, ran: false };
 }
 
 // src/auto-loop/api-errors.ts
@@ -968,8 +993,8 @@ function recordApiError(state, error, turn, now, firstBackoffMs) {
   const waitsForReset = error.usageLimit && error.resetAt !== null;
   const count2 = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
   const at = now.toISOString();
-  if (count2 >= MAX_API_ERRORS) {
-    const reason = `${count2} turns in a row ended in an API error; the last: ${summary2}`;
+  if (count2 >= MAX_API_ERRORS || error.credentialsRefused) {
+    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again` : `${count2} turns in a row ended in an API error; the last: ${summary2}`;
     return {
       state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } } },
       retryAt: null,
@@ -998,8 +1023,29 @@ function retryPrompt(state) {
   ].join("\n");
 }
 
-// src/auto-loop/next-prompt.ts
+// src/auto-loop/gate-progress.ts
 import path5 from "node:path";
+var GateStepSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  /** The iteration whose turn the gate judges. */
+  iteration: int().positive(),
+  step: _enum(["verifier", "audit"]),
+  /** The verifier's run (1, or 2 after a pass); 1 for the audit. */
+  run: int().min(1).max(2),
+  started_at: iso_exports.datetime()
+});
+var gateStepFile = (files) => path5.join(files.dir, "gate-step.json");
+async function noteGateStep(files, step) {
+  await writeJson(gateStepFile(files), GateStepSchema, { version: 1, ...step }).catch(() => void 0);
+}
+async function readGateStep(files) {
+  const read = await readJson(gateStepFile(files), GateStepSchema).catch(() => ({ exists: false }));
+  return read.exists ? read.value : void 0;
+}
+
+// src/auto-loop/next-prompt.ts
+import path6 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -1008,7 +1054,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path5.join(path5.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path6.join(path6.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -1066,6 +1112,7 @@ function lastAudit(state) {
 
 export {
   parseAutoLoopArgs,
+  startFromGoalFile,
   parseWords,
   MAX_GOAL_BYTES,
   checkVerifyCommand,
@@ -1100,5 +1147,7 @@ export {
   recordApiError,
   clearApiErrors,
   pendingRetry,
-  retryPrompt
+  retryPrompt,
+  noteGateStep,
+  readGateStep
 };

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-UGLPKRDG.js";
+} from "./chunk-R77TCFJS.js";
 import {
   formatDuration
 } from "./chunk-MGEWYZQB.js";
@@ -18,7 +18,7 @@ function resolveCaps(flags, fromFile) {
 }
 function capReached(state, now) {
   const { caps } = state;
-  if (state.iteration >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
+  if (countedIterations(state) >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
   const tokens = tokensUsed(state);
   if (tokens >= caps.max_tokens) return `reached --max-tokens ${caps.max_tokens} (used ${tokens})`;
   const elapsed = elapsedMs(state, now);
@@ -26,6 +26,9 @@ function capReached(state, now) {
     return `reached --max-wallclock ${formatDuration(caps.max_wallclock_ms)} (ran ${formatDuration(elapsed)})`;
   }
   return null;
+}
+function countedIterations(state) {
+  return state.iteration - state.audit_not_run.turns;
 }
 function elapsedMs(state, now) {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));

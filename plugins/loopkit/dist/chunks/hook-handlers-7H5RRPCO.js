@@ -11,13 +11,14 @@ import {
   launchEnv,
   loopContext,
   nextGateStep,
+  noteGateStep,
   pendingRetry,
   readTranscriptDelta,
   recordApiError,
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-DJTOQH6A.js";
+} from "./chunk-7AKHCTGL.js";
 import {
   historyEntry,
   inspectMirror,
@@ -29,13 +30,13 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-SZXMCRS7.js";
+} from "./chunk-DBDP7TOT.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-TQSMXLHX.js";
+import "./chunk-ZGLDV26X.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-UGLPKRDG.js";
+} from "./chunk-R77TCFJS.js";
 import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
@@ -47,7 +48,7 @@ import {
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-NAFJDOZP.js";
+} from "./chunk-GRGOB772.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -72,7 +73,8 @@ function checkpointLoop(ctx) {
 }
 function iterationFacts(state) {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
-  const vote = judged && state.last_audit?.iteration === state.iteration ? `, audit ${state.last_audit.vote}` : "";
+  const audit = state.last_audit?.iteration === state.iteration ? state.last_audit : null;
+  const vote = judged && audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : "";
   const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
   return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
 }
@@ -185,7 +187,7 @@ async function judgeTurn(ctx, iterationChanges) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const first = await withLock(files.state, () => startTurn(ctx, files));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, iterationChanges);
+  const gate = await runGate(first.state, ctx, files, iterationChanges);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -221,17 +223,20 @@ async function startTurn(ctx, files) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, ctx, iterationChanges) {
+async function runGate(state, ctx, files, iterationChanges) {
   const runs = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
+  const note = (step) => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
   while (nextGateStep(runs) === "verify") {
+    await note("verifier");
     const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  await note("audit");
   return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
 }
 async function save(ctx, files, decided) {

@@ -73,12 +73,14 @@ function promptIdOfTurnWith(records, tag, since) {
 var MAX_MESSAGE = 200;
 var MAX_RESET_MS = 7 * 24 * 36e5;
 var USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
+var REFUSED = /not logged in|invalid api key|failed to authenticate|oauth token (?:has expired|revoked)/i;
 function apiErrorOf(kind, text, now) {
   const first = (text ?? "").split(/\r?\n/).find((line) => line.trim() !== "")?.trim() ?? "";
   const message = first.length > MAX_MESSAGE ? `${first.slice(0, MAX_MESSAGE - 3)}...` : first || "no message";
   const cls = kind?.trim() || "unknown";
   const usageLimit = (cls === "rate_limit" || cls === "billing_error" || cls === "unknown") && USAGE_LIMIT.test(text ?? "");
-  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null };
+  const credentialsRefused = cls === "authentication_failed" || cls === "unknown" && REFUSED.test(text ?? "");
+  return { kind: cls, message, usageLimit, resetAt: usageLimit ? usageLimitReset(text ?? "", now) : null, credentialsRefused };
 }
 function apiErrorSummary(error) {
   return `API error (${error.kind}): ${error.message}`;

@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-UGLPKRDG.js";
+} from "./chunk-R77TCFJS.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
@@ -543,6 +543,7 @@ function verifierRun(outcome, logFile) {
 var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_STALE_MS = 30 * 6e4;
 var DEFAULT_API_RETRY_MS = 3e4;
+var DEFAULT_PROGRESS_MS = 6e4;
 var DEFAULT_CONTEXT_WINDOW = 2e5;
 function positive(env, name, fallback) {
   const value = Number(env[name]);
@@ -554,7 +555,8 @@ function readSettings(env) {
     verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
     auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
     staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
-    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS)
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
+    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
   };
 }
 

@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-UGLPKRDG.js";
+} from "./chunk-R77TCFJS.js";
 import {
   formatDuration,
   readJson

@@ -9,7 +9,7 @@ import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-NAFJDOZP.js";
+} from "./chunk-GRGOB772.js";
 import {
   splitArguments
 } from "./chunk-MR2APBRL.js";

@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-OVNPIDNQ.js";
+} from "./chunk-4AMID7U7.js";
 import "./chunk-CDH7M2SD.js";
 import {
   loadOwned,
@@ -27,7 +27,7 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-NAFJDOZP.js";
+} from "./chunk-GRGOB772.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
