@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { execa } from "execa";
 import { mainRequests, OVERLOADED, RATE_LIMITED, type FakeModel } from "./harness/fake-model.js";
-import { CLAUDE_BIN, CLAUDE_VERSION, claudeEnv, REPO_ROOT, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, CLAUDE_VERSION, claudeEnv, PLUGIN_DIR, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, markerExists, readStats, repeatCli, repeatEnv, result, status, statsFileOf, stopMessages } from "./repeat-helpers.js";
 
@@ -139,7 +139,7 @@ describe("/loopkit:repeat control and scope", () => {
     expect(existsSync(statsFileOf(sandbox))).toBe(false);
     expect(existsSync(path.join(dataDir, "repeat"))).toBe(false);
     // With text output, 2.1.332 prints the failed command and loopkit's error; 2.1.197 prints nothing (docs/claude-code-findings.md §2).
-    const text = await execa(CLAUDE_BIN, ["-p", "/loopkit:repeat --iterations 0 /test", "--plugin-dir", REPO_ROOT, "--output-format", "text"], { cwd: sandbox.project, env: claudeEnv(model, sandbox, env()), extendEnv: false, input: "", reject: false, timeout: 60_000 });
+    const text = await execa(CLAUDE_BIN, ["-p", "/loopkit:repeat --iterations 0 /test", "--plugin-dir", PLUGIN_DIR, "--output-format", "text"], { cwd: sandbox.project, env: claudeEnv(model, sandbox, env()), extendEnv: false, input: "", reject: false, timeout: 60_000 });
     expect(text.exitCode).toBe(0);
     if (CLAUDE_VERSION === "2.1.197") expect(text.stdout).toBe("");
     else expect(text.stdout).toMatch(/^Shell command failed for pattern "```![\s\S]*\[stderr\]\nloopkit: invalid --iterations "0": expected a whole number from 1 to 1000/);
