@@ -1,0 +1,229 @@
+// What every path was at the last snapshot (identity, size, times, and the hash loopkit computed), so a
+// snapshot reads again only what may have changed. A record is trusted only when (dev, ino, size, mtime,
+// ctime) all match: an unprivileged process can restore a file's size and mtime but never its ctime.
+// git's racy-clean rule applies: an entry whose mtime or ctime is not safely older than the start of
+// the snapshot that recorded it could still change within the filesystem's timestamp granularity
+// unseen, so it is read again next time. Binary, with a checksum: it holds a record per path.
+import { createHash } from "node:crypto";
+import { LoopkitError } from "../shared/errors.js";
+import { ENTRY_KINDS, type EntryKind } from "./tree.js";
+import { HASH_BYTES } from "./object-store.js";
+import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
+
+/** How much older than a snapshot's start an entry's times must be for its record to be trusted later. */
+export const RACY_MARGIN_MS = 2_000;
+
+const MAGIC = Buffer.from("LKSTAT\u0000\u0001", "latin1");
+const HEADER = MAGIC.length + 4 + 8;
+/** dev, ino, size, mtime, ctime (f64 each), kind, kept, racy, padding, hash. */
+const FIXED = 5 * 8 + 4 + HASH_BYTES;
+const NO_HASH = Buffer.alloc(HASH_BYTES);
+
+export interface StatFields {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+export interface StatRecord extends StatFields {
+  kind: EntryKind;
+  kept: boolean;
+  racy: boolean;
+  hash: Buffer | null;
+}
+
+/** True while an entry's times are too recent for its record to be trusted: it is read again next time. */
+export function isRacy(stat: Pick<StatFields, "mtimeMs" | "ctimeMs">, snapshotStartMs: number): boolean {
+  return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
+}
+
+/** A snapshot's records by path key, read in place from their bytes (the key index built on first use). */
+export class StatTable {
+  private index: Map<string, number> | null;
+
+  private constructor(
+    private readonly bytes: Buffer,
+    index: Map<string, number> | null,
+    private readonly pending: { keys: string[]; starts: number[] } | null,
+    /** When the snapshot that wrote this table started (epoch ms). */
+    readonly startMs: number,
+  ) {
+    this.index = index;
+  }
+
+  static indexed(bytes: Buffer, index: Map<string, number>, startMs: number): StatTable {
+    return new StatTable(bytes, index, null, startMs);
+  }
+
+  static lazy(bytes: Buffer, keys: string[], starts: number[], startMs: number): StatTable {
+    return new StatTable(bytes, null, { keys, starts }, startMs);
+  }
+
+  get size(): number {
+    return this.pending ? this.pending.keys.length : this.map().size;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.map().keys();
+  }
+
+  /** The record's start in the bytes, or -1. */
+  find(key: string): number {
+    return this.map().get(key) ?? -1;
+  }
+
+  get(key: string): StatRecord | undefined {
+    const at = this.find(key);
+    return at < 0 ? undefined : this.recordAt(at);
+  }
+
+  /** True when the record at `at` may stand for the entry now: same kind, identity, size and times, and not racy. */
+  trustedAt(at: number, kind: EntryKind, stat: StatFields): boolean {
+    const b = this.bytes;
+    const f = this.fieldsAt(at);
+    return (
+      b.readUInt8(f + 42) === 0 &&
+      b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) &&
+      b.readDoubleLE(f + 16) === stat.size &&
+      b.readDoubleLE(f + 32) === stat.ctimeMs &&
+      b.readDoubleLE(f + 24) === stat.mtimeMs &&
+      b.readDoubleLE(f + 8) === stat.ino &&
+      b.readDoubleLE(f) === stat.dev
+    );
+  }
+
+  hashAt(at: number): Buffer | null {
+    const f = this.fieldsAt(at) + 44;
+    const hash = this.bytes.subarray(f, f + HASH_BYTES);
+    return hash.equals(NO_HASH) ? null : hash;
+  }
+
+  keptAt(at: number): boolean {
+    return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
+  }
+
+  recordAt(at: number): StatRecord {
+    const b = this.bytes;
+    const f = this.fieldsAt(at);
+    return {
+      dev: b.readDoubleLE(f),
+      ino: b.readDoubleLE(f + 8),
+      size: b.readDoubleLE(f + 16),
+      mtimeMs: b.readDoubleLE(f + 24),
+      ctimeMs: b.readDoubleLE(f + 32),
+      kind: ENTRY_KINDS[b.readUInt8(f + 40)] ?? "unreadable",
+      kept: b.readUInt8(f + 41) === 1,
+      racy: b.readUInt8(f + 42) === 1,
+      hash: this.hashAt(at),
+    };
+  }
+
+  /** The bytes of the record at `at`, to copy an unchanged record as it is. */
+  rawAt(at: number): Buffer {
+    return this.bytes.subarray(at, this.fieldsAt(at) + FIXED);
+  }
+
+  private fieldsAt(at: number): number {
+    return at + 2 + this.bytes.readUInt16LE(at);
+  }
+
+  private map(): Map<string, number> {
+    if (!this.index) {
+      const { keys, starts } = this.pending!;
+      this.index = new Map();
+      for (let i = 0; i < keys.length; i++) this.index.set(keys[i]!, starts[i]!);
+    }
+    return this.index;
+  }
+}
+
+/** Collects a snapshot's records in walk order; unchanged ones are copied as bytes. */
+export class StatTableBuilder {
+  private bytes = Buffer.allocUnsafe(4 * 1024 * 1024);
+  private used = HEADER;
+  private readonly keys: string[] = [];
+  private readonly starts: number[] = [];
+
+  constructor(private readonly startMs: number) {}
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  add(key: string, record: StatRecord): void {
+    const keyBytes = Buffer.byteLength(key);
+    this.reserve(2 + keyBytes + FIXED);
+    const b = this.bytes;
+    this.keys.push(key);
+    this.starts.push(this.used);
+    let at = b.writeUInt16LE(keyBytes, this.used);
+    at += b.write(key, at);
+    at = b.writeDoubleLE(record.dev, at);
+    at = b.writeDoubleLE(record.ino, at);
+    at = b.writeDoubleLE(record.size, at);
+    at = b.writeDoubleLE(record.mtimeMs, at);
+    at = b.writeDoubleLE(record.ctimeMs, at);
+    at = b.writeUInt8(ENTRY_KINDS.indexOf(record.kind), at);
+    at = b.writeUInt8(record.kept ? 1 : 0, at);
+    at = b.writeUInt8(record.racy ? 1 : 0, at);
+    at = b.writeUInt8(0, at);
+    at += (record.hash ?? NO_HASH).copy(b, at);
+    this.used = at;
+  }
+
+  /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
+  copy(key: string, raw: Buffer): void {
+    this.reserve(raw.length);
+    this.keys.push(key);
+    this.starts.push(this.used);
+    this.used += raw.copy(this.bytes, this.used);
+  }
+
+  table(): StatTable {
+    return StatTable.lazy(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
+  }
+
+  /** Writes the table atomically: header, records, checksum. */
+  save(file: string): void {
+    const b = this.bytes;
+    MAGIC.copy(b, 0);
+    b.writeUInt32LE(this.keys.length, MAGIC.length);
+    b.writeDoubleLE(this.startMs, MAGIC.length + 4);
+    const body = b.subarray(0, this.used);
+    const checksum = createHash("sha256").update(body).digest();
+    writeOwnFileSync(file, [body, checksum]);
+  }
+
+  private reserve(n: number): void {
+    if (this.used + n <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + n));
+    this.bytes.copy(grown, 0, 0, this.used);
+    this.bytes = grown;
+  }
+}
+
+/** The table in `file`, or null when there is none; STATE_CORRUPT when it does not check out. */
+export function loadStatTable(file: string): StatTable | null {
+  const bytes = readOwnFileSync(file);
+  if (!bytes) return null;
+  const bad = (why: string) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
+  if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
+  const body = bytes.subarray(0, bytes.length - HASH_BYTES);
+  if (!createHash("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
+  const count = body.readUInt32LE(MAGIC.length);
+  const startMs = body.readDoubleLE(MAGIC.length + 4);
+  const offsets = new Map<string, number>();
+  let at = HEADER;
+  while (at < body.length) {
+    if (at + 2 > body.length) throw bad("it ends inside a record");
+    const keyBytes = body.readUInt16LE(at);
+    const fields = at + 2 + keyBytes;
+    if (fields + FIXED > body.length) throw bad("it ends inside a record");
+    offsets.set(body.toString("utf8", at + 2, fields), at);
+    at = fields + FIXED;
+  }
+  if (offsets.size !== count) throw bad(`${offsets.size} records where its header says ${count}`);
+  return StatTable.indexed(body, offsets, startMs);
+}
