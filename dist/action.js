@@ -1,29 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-JKQPX2QH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
 import {
   MIRROR_DIR,
+  findRepo,
   loadState,
   loopFiles,
-  readSettings
-} from "./chunks/chunk-37D3XGOH.js";
+  readSettings,
+  runGit
+} from "./chunks/chunk-GAGFPUMW.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-26H3Z7IF.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-X3ICX4CX.js";
+import "./chunks/chunk-3KWVSRJ4.js";
 import {
-  checkGitDir,
   findRecord,
-  findRepo,
   lastCheckpoint,
-  runGit,
-  setRef,
   splitWords
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-SYF5MVS5.js";
 import {
   LoopkitError,
   formatError,
@@ -88,19 +87,20 @@ import path2 from "node:path";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var BUNDLE = "checkpoints.bundle";
-async function exportCheckpoints(dir, dataDir, projectDir, loopId) {
+async function exportCheckpoints(dir, dataDir, projectDir, loopId, now = /* @__PURE__ */ new Date()) {
   const record = await findRecord(dataDir, loopId);
-  if (!record) return [`no checkpoints of loop ${loopId}: checkpoints are taken in a git repository, one per iteration`];
+  if (!record) return [`no checkpoints of loop ${loopId}: checkpoints are taken at each iteration`];
   await fs.writeFile(path.join(dir, "checkpoints.json"), `${JSON.stringify(record, null, 2)}
 `);
   const last = lastCheckpoint(record);
   const repo = findRepo(projectDir);
   if (!last || !repo) return [];
   try {
-    await checkGitDir(repo, record.git_dir);
-    await setRef(repo, record.ref, last.commit);
-    const since = record.base_commit ? [`^${record.base_commit}`] : [];
-    const bundle = await runGit(repo, ["bundle", "create", path.join(dir, BUNDLE), record.ref, ...since]);
+    const branch = `loopkit/${loopId}`;
+    await exportToBranch(dataDir, record, last, branch, now);
+    const head = await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+    const since = head.ok ? [`^${head.stdout.trim()}`] : [];
+    const bundle = await runGit(repo, ["bundle", "create", path.join(dir, BUNDLE), `refs/heads/${branch}`, ...since]);
     return bundle.ok ? [] : [`no ${BUNDLE}: git bundle create failed: ${bundle.stderr.trim()}`];
   } catch (error) {
     return [`no ${BUNDLE}: ${formatError(error)}`];

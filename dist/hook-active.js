@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
+} from "./chunks/chunk-K2CRR7OF.js";
 import "./chunks/chunk-JTGAS7JY.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-3KWVSRJ4.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-ASCEHRIW.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-XI2DPRQ5.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-22ADOYUU.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-GY3BH662.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

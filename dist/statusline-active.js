@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-JTGAS7JY.js";
 import {
   elapsedMs
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-X3ICX4CX.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-3KWVSRJ4.js";
 import {
   SessionMarkerSchema,
   formatDuration,

@@ -1,7 +1,7 @@
 // The snapshot on real files: everything under the project but .git/ and .auto-loop/, links as links,
 // FIFOs by kind, content by hash; the stat cache never trusts what an agent can restore.
 import { execFileSync } from "node:child_process";
-import { chmodSync, linkSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evidenceFiles } from "../../src/evidence/paths.js";
@@ -171,8 +171,8 @@ describe("a snapshot of the project", () => {
     expect(b.notes.join("\n")).toMatch(/stat cache was damaged .*kept aside as .*stat-cache\.bin\.corrupt-/);
     // A byte of the pack flipped: reading that object fails closed.
     const pack = path.join(files.dir, "objects.pack");
-    const bytes = require("node:fs").readFileSync(pack) as Buffer;
-    bytes[bytes.length - 1] ^= 0xff;
+    const bytes = readFileSync(pack);
+    bytes[bytes.length - 1]! ^= 0xff;
     writeFileSync(pack, bytes);
     write("a.txt", "b\n");
     const c = await snap(data, project);

@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-AOI73M3H.js";
+} from "./chunk-BRZOMBIP.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,11 +28,13 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-EUMISAKW.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import {
+  deadlineIn
+} from "./chunk-SYF5MVS5.js";
 import {
   formatError,
   removeSessionMarker,
@@ -50,13 +52,14 @@ async function checkpointNotesBefore(ctx, state, file) {
   const note = await failureNoteOf(loopRef(ctx, state, file), state.iteration - 1, ctx.now());
   return note ? [note] : [];
 }
+var SNAPSHOT_MS = 12e4;
 async function checkpointRepeat(ctx, file) {
   const state = await loadState(file, ctx.now()).catch(() => void 0);
   const last = state?.iterations[state.iterations.length - 1];
   if (!state || !last || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
   const loop = loopRef(ctx, state, file);
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
-  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now());
+  return checkpointIteration(loop, { iteration: last.number, verdict, tokens: null }, ctx.now(), deadlineIn(SNAPSHOT_MS));
 }
 
 // src/repeat/hook-handlers.ts

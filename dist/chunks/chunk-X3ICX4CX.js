@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-3KWVSRJ4.js";
 import {
   formatDuration
 } from "./chunk-FYQO72EP.js";
@@ -30,9 +30,14 @@ function capReached(state, now) {
 function elapsedMs(state, now) {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));
 }
+var DEADLINE_MARGIN_MS = 3e4;
+function loopDeadline(state) {
+  return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
+}
 
 export {
   resolveCaps,
   capReached,
-  elapsedMs
+  elapsedMs,
+  loopDeadline
 };

@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-EUMISAKW.js";
 import {
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-SYF5MVS5.js";
 import {
   LoopkitError,
   _enum,

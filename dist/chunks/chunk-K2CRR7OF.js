@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-3KWVSRJ4.js";
 import {
   _enum,
   formatDuration,
