@@ -71,7 +71,7 @@ import {
   refuseUnderRecursionGuard,
   saveStartEvidence,
   startPrompt
-} from "./chunks/chunk-TVDVP4UP.js";
+} from "./chunks/chunk-3HRN6YON.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,

@@ -78,7 +78,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-22ADOYUU.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-GY3BH662.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-ZKOAKDY2.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -26,7 +26,11 @@ const TESTS = /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|
 const CONFIG =
   /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json|[^/]*\.config\.[cm]?[jt]s|\.?(babel|eslint|prettier|mocha|jest|vitest|nyc|c8)rc[^/]*|pytest\.ini|tox\.ini|setup\.cfg|setup\.py|pyproject\.toml|Makefile|GNUmakefile|makefile|[^/]*\.mk|Cargo\.toml|go\.mod|Gemfile|Rakefile|build\.gradle[^/]*|pom\.xml|CMakeLists\.txt|justfile|Taskfile\.ya?ml|Dockerfile|docker-compose[^/]*\.ya?ml|\.gitattributes|\.gitignore|\.npmrc|\.nvmrc|\.env[^/]*|CLAUDE(\.local)?\.md|AGENTS\.md)$|(^|\/)(\.github|\.gitlab|\.circleci|\.buildkite|\.claude|\.husky|scripts?)\//;
 
-/** The tier of every change and why, sorted: goalposts, sources, bulk; within a tier changed before added before deleted, then by path. */
+/**
+ * The tier of every change and why, sorted: goalposts, sources, bulk; within a tier changed before
+ * added before deleted, then files in folders with few changes before crowded ones (a flood of junk in
+ * one folder goes after a lone edit elsewhere), then by path.
+ */
 export function rankChanges(changes: readonly Change[], context: { verifyCommand: string; protect: readonly string[] }): Ranked[] {
   const named = namedByCommand(context.verifyCommand);
   const protect = context.protect.map(globMatcher);
@@ -34,11 +38,18 @@ export function rankChanges(changes: readonly Change[], context: { verifyCommand
     const why = goalpostReason(change.path, change.root, named, protect);
     return { change, tier: why ? "goalpost" : isBulk(change.path) || change.root !== "" ? "bulk" : "source", why };
   });
-  // Git metadata is a goalpost; its other files (objects of a nested repository) are bulk.
   const tierOrder: Record<Tier, number> = { goalpost: 0, source: 1, bulk: 2 };
   const howOrder = { changed: 0, added: 1, deleted: 2 };
+  const folder = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
+  const crowd = new Map<string, number>();
+  for (const c of changes) crowd.set(folder(c.path), (crowd.get(folder(c.path)) ?? 0) + 1);
+  const crowdOf = (r: Ranked) => crowd.get(folder(r.change.path))!;
   return ranked.sort(
-    (x, y) => tierOrder[x.tier] - tierOrder[y.tier] || howOrder[x.change.how] - howOrder[y.change.how] || (x.change.path < y.change.path ? -1 : x.change.path > y.change.path ? 1 : 0),
+    (x, y) =>
+      tierOrder[x.tier] - tierOrder[y.tier] ||
+      howOrder[x.change.how] - howOrder[y.change.how] ||
+      crowdOf(x) - crowdOf(y) ||
+      (x.change.path < y.change.path ? -1 : x.change.path > y.change.path ? 1 : 0),
   );
 }
 
@@ -69,7 +80,7 @@ export function namedByCommand(command: string): Set<string> {
   }
   for (const word of words.flatMap((w) => w.split(/[;&|<>()=,]+/))) {
     const clean = word.replace(/^\.\//, "").replace(/\/+$/, "");
-    if (clean && !clean.startsWith("-") && !clean.startsWith("/") && /[./]/.test(clean) && !clean.includes("..")) names.add(clean);
+    if (clean && !clean.startsWith("-") && !clean.startsWith("/") && /[./]/.test(word) && !clean.includes("..")) names.add(clean);
   }
   return names;
 }

@@ -10,6 +10,8 @@ import { hasHidden, showText } from "./show-text.js";
 import { KEEP_BYTES } from "./walk.js";
 
 export interface ReportLimits {
+  /** A diff line longer than this (minified code) is cut to a window around where it differs from its counterpart. */
+  lineChars: number;
   /** Files listed one per line in the prompt; the rest are counted per folder there (all are in the full text). */
   listLines: number;
   excerptBytes: number;
@@ -19,7 +21,7 @@ export interface ReportLimits {
   perFileFull: number;
 }
 
-export const REPORT_LIMITS: ReportLimits = { listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
+export const REPORT_LIMITS: ReportLimits = { lineChars: 2_000, listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
 
 export interface ChangeReport {
   /** One line: how many files were added, changed and deleted. */
@@ -40,7 +42,7 @@ export function changeReport(store: ObjectStore, changes: readonly Change[], con
   const ranked = rankChanges(changes, context);
   const summary = summaryLine(changes);
   if (ranked.length === 0) return { summary, excerpt: summary, full: `${summary}\n`, count: 0 };
-  const where = fullFile ? `The complete list and every diff: ${fullFile} (Read it; it is loopkit's file, outside the project).` : "";
+  const where = fullFile ? `The complete list and every diff: ${fullFile} (loopkit's file, outside the project; Read or Grep it, above all when the list or the diffs below are cut).` : "";
   const excerpt: string[] = [summary, where, "", "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:"];
   const listed = ranked.slice(0, limits.listLines);
   excerpt.push(...listed.map(listLine));
@@ -49,7 +51,7 @@ export function changeReport(store: ObjectStore, changes: readonly Change[], con
   let used = excerpt.join("\n").length;
   let shown = 0;
   for (const r of ranked) {
-    const text = renderChange(store, r, limits.perFileExcerpt);
+    const text = renderChange(store, r, limits.perFileExcerpt, limits.lineChars);
     if (used + text.length > limits.excerptBytes) break;
     excerpt.push(text);
     used += text.length + 1;
@@ -59,7 +61,7 @@ export function changeReport(store: ObjectStore, changes: readonly Change[], con
   const full: string[] = [summary, "", "Changed files:", ...ranked.map(listLine), "", "Diffs:"];
   let fullUsed = full.join("\n").length;
   for (const r of ranked) {
-    const text = fullUsed < limits.fullBytes ? renderChange(store, r, limits.perFileFull) : header(r);
+    const text = fullUsed < limits.fullBytes ? renderChange(store, r, limits.perFileFull, limits.lineChars * 10) : header(r);
     full.push(text);
     fullUsed += text.length + 1;
   }
@@ -96,12 +98,13 @@ function listLine(r: Ranked): string {
   return `  ${r.change.how.padEnd(7)}  ${r.change.path}  (${sizes(r.change)})${r.why ? `  [${r.why}]` : ""}`;
 }
 
-/** The files past the listed ones, counted per folder (the first two components). */
+/** The files past the listed ones, counted per folder (at most two levels deep). */
 function foldedLines(rest: readonly Ranked[]): string[] {
   const groups = new Map<string, { added: number; changed: number; deleted: number; bytes: number }>();
   for (const { change } of rest) {
-    const folder = change.path.split("/").slice(0, 2).join("/");
-    const key = folder === change.path ? "(files at the top)" : `${folder}/`;
+    const parts = change.path.split("/");
+    const folder = parts.slice(0, Math.min(2, parts.length - 1)).join("/");
+    const key = folder ? `${folder}/` : "(files at the top)";
     const g = groups.get(key) ?? { added: 0, changed: 0, deleted: 0, bytes: 0 };
     g[change.how]++;
     g.bytes += (change.after ?? change.before)?.size ?? 0;
@@ -112,8 +115,8 @@ function foldedLines(rest: readonly Ranked[]): string[] {
 
 const header = (r: Ranked) => `--- ${r.change.how}: ${r.change.path} (${sizes(r.change)})${r.why ? ` [${r.why}]` : ""}`;
 
-/** One file's header and its diff as text, cut at `maxBytes`. */
-export function renderChange(store: ObjectStore, r: Ranked, maxBytes: number): string {
+/** One file's header and its diff as text, cut at `maxBytes`, each line at about `lineChars`. */
+export function renderChange(store: ObjectStore, r: Ranked, maxBytes: number, lineChars: number): string {
   const { before, after } = r.change;
   const lines: string[] = [header(r)];
   const content = (leaf: Leaf | null) => (leaf?.kind === "file" && leaf.kept && leaf.hash ? store.get(leaf.hash, "blob") : null);
@@ -125,7 +128,7 @@ export function renderChange(store: ObjectStore, r: Ranked, maxBytes: number): s
   if ((old && hasHidden(old)) || (now && hasHidden(now))) lines.push("(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})");
   const a = old ? splitLines(old) : [];
   const b = now ? splitLines(now) : [];
-  if (old || now) lines.push(...hunks(a, b, diffLines(a, b)).map(showLine));
+  if (old || now) lines.push(...clipLong(hunks(a, b, diffLines(a, b)).map(showLine), lineChars));
   let out = "";
   for (const [i, line] of lines.entries()) {
     if (out.length + line.length + 1 > maxBytes && i > 0) return `${out}[... ${lines.length - i} more line(s) of this diff ...]`;
@@ -146,4 +149,44 @@ function showLine(line: string): string {
   const body = line.slice(1);
   const text = showText(Buffer.from(body.endsWith("\n") ? body.slice(0, -1) : body, "latin1"));
   return `${line[0]}${text}${body.endsWith("\n") ? "" : "\n\\ No newline at end of file"}`;
+}
+
+/**
+ * Long diff lines cut to `max` characters: a removed line and the added line paired with it (the i-th
+ * of a run of "-" lines with the i-th of the "+" lines after it) to a window around where they first
+ * differ, so a change inside one line of minified code still shows; any other line to its head.
+ */
+function clipLong(lines: string[], max: number): string[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    if (!out[i]!.startsWith("-")) continue;
+    let dels = i;
+    while (dels < out.length && out[dels]!.startsWith("-")) dels++;
+    let adds = dels;
+    while (adds < out.length && out[adds]!.startsWith("+")) adds++;
+    for (let k = 0; k < dels - i && dels + k < adds; k++) {
+      const [a, b] = clipPair(out[i + k]!, out[dels + k]!, max);
+      out[i + k] = a;
+      out[dels + k] = b;
+    }
+    i = adds - 1;
+  }
+  return out.map((line) => (line.length > max ? clipAt(line, 0, max) : line));
+}
+
+function clipPair(a: string, b: string, max: number): [string, string] {
+  if (a.length <= max && b.length <= max) return [a, b];
+  let same = 1;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  const from = Math.max(1, same - Math.floor(max / 4));
+  return [clipAt(a, from, max), clipAt(b, from, max)];
+}
+
+/** `line` (its sign kept) from character `from`, `max` characters long, saying what is left out. */
+function clipAt(line: string, from: number, max: number): string {
+  if (line.length <= max && from <= 1) return line;
+  const head = from > 1 ? `[... ${(from - 1).toLocaleString("en-US")} characters ...]` : "";
+  const end = Math.min(line.length, from + max);
+  const tail = end < line.length ? `[... ${(line.length - end).toLocaleString("en-US")} more characters ...]` : "";
+  return `${line[0]}${head}${line.slice(Math.max(1, from), end)}${tail}`;
 }

@@ -20,7 +20,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-TVDVP4UP.js";
+} from "./chunk-3HRN6YON.js";
 import {
   historyEntry,
   inspectMirror,

@@ -587,8 +587,12 @@ function rankChanges(changes, context) {
   });
   const tierOrder = { goalpost: 0, source: 1, bulk: 2 };
   const howOrder = { changed: 0, added: 1, deleted: 2 };
+  const folder = (p) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
+  const crowd = /* @__PURE__ */ new Map();
+  for (const c of changes) crowd.set(folder(c.path), (crowd.get(folder(c.path)) ?? 0) + 1);
+  const crowdOf = (r) => crowd.get(folder(r.change.path));
   return ranked.sort(
-    (x, y) => tierOrder[x.tier] - tierOrder[y.tier] || howOrder[x.change.how] - howOrder[y.change.how] || (x.change.path < y.change.path ? -1 : x.change.path > y.change.path ? 1 : 0)
+    (x, y) => tierOrder[x.tier] - tierOrder[y.tier] || howOrder[x.change.how] - howOrder[y.change.how] || crowdOf(x) - crowdOf(y) || (x.change.path < y.change.path ? -1 : x.change.path > y.change.path ? 1 : 0)
   );
 }
 function goalpostReason(p, root, named, protect) {
@@ -613,7 +617,7 @@ function namedByCommand(command) {
   }
   for (const word of words.flatMap((w) => w.split(/[;&|<>()=,]+/))) {
     const clean = word.replace(/^\.\//, "").replace(/\/+$/, "");
-    if (clean && !clean.startsWith("-") && !clean.startsWith("/") && /[./]/.test(clean) && !clean.includes("..")) names.add(clean);
+    if (clean && !clean.startsWith("-") && !clean.startsWith("/") && /[./]/.test(word) && !clean.includes("..")) names.add(clean);
   }
   return names;
 }
@@ -750,13 +754,13 @@ function hasHidden(bytes2) {
 }
 
 // src/evidence/report.ts
-var REPORT_LIMITS = { listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
+var REPORT_LIMITS = { lineChars: 2e3, listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
 function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS) {
   const ranked = rankChanges(changes, context);
   const summary2 = summaryLine(changes);
   if (ranked.length === 0) return { summary: summary2, excerpt: summary2, full: `${summary2}
 `, count: 0 };
-  const where = fullFile ? `The complete list and every diff: ${fullFile} (Read it; it is loopkit's file, outside the project).` : "";
+  const where = fullFile ? `The complete list and every diff: ${fullFile} (loopkit's file, outside the project; Read or Grep it, above all when the list or the diffs below are cut).` : "";
   const excerpt = [summary2, where, "", "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:"];
   const listed = ranked.slice(0, limits.listLines);
   excerpt.push(...listed.map(listLine));
@@ -765,7 +769,7 @@ function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS)
   let used = excerpt.join("\n").length;
   let shown = 0;
   for (const r of ranked) {
-    const text = renderChange(store, r, limits.perFileExcerpt);
+    const text = renderChange(store, r, limits.perFileExcerpt, limits.lineChars);
     if (used + text.length > limits.excerptBytes) break;
     excerpt.push(text);
     used += text.length + 1;
@@ -775,7 +779,7 @@ function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS)
   const full = [summary2, "", "Changed files:", ...ranked.map(listLine), "", "Diffs:"];
   let fullUsed = full.join("\n").length;
   for (const r of ranked) {
-    const text = fullUsed < limits.fullBytes ? renderChange(store, r, limits.perFileFull) : header(r);
+    const text = fullUsed < limits.fullBytes ? renderChange(store, r, limits.perFileFull, limits.lineChars * 10) : header(r);
     full.push(text);
     fullUsed += text.length + 1;
   }
@@ -810,8 +814,9 @@ function listLine(r) {
 function foldedLines(rest) {
   const groups = /* @__PURE__ */ new Map();
   for (const { change } of rest) {
-    const folder = change.path.split("/").slice(0, 2).join("/");
-    const key = folder === change.path ? "(files at the top)" : `${folder}/`;
+    const parts = change.path.split("/");
+    const folder = parts.slice(0, Math.min(2, parts.length - 1)).join("/");
+    const key = folder ? `${folder}/` : "(files at the top)";
     const g = groups.get(key) ?? { added: 0, changed: 0, deleted: 0, bytes: 0 };
     g[change.how]++;
     g.bytes += (change.after ?? change.before)?.size ?? 0;
@@ -820,7 +825,7 @@ function foldedLines(rest) {
   return [`  ... and ${rest.length} more, by folder:`, ...[...groups].map(([folder, g]) => `    ${folder}: ${g.added} added, ${g.changed} changed, ${g.deleted} deleted (${bytes(g.bytes)})`)];
 }
 var header = (r) => `--- ${r.change.how}: ${r.change.path} (${sizes(r.change)})${r.why ? ` [${r.why}]` : ""}`;
-function renderChange(store, r, maxBytes) {
+function renderChange(store, r, maxBytes, lineChars) {
   const { before, after } = r.change;
   const lines = [header(r)];
   const content = (leaf) => leaf?.kind === "file" && leaf.kept && leaf.hash ? store.get(leaf.hash, "blob") : null;
@@ -832,7 +837,7 @@ function renderChange(store, r, maxBytes) {
   if (old && hasHidden(old) || now && hasHidden(now)) lines.push("(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})");
   const a = old ? splitLines(old) : [];
   const b = now ? splitLines(now) : [];
-  if (old || now) lines.push(...hunks(a, b, diffLines(a, b)).map(showLine));
+  if (old || now) lines.push(...clipLong(hunks(a, b, diffLines(a, b)).map(showLine), lineChars));
   let out = "";
   for (const [i, line] of lines.entries()) {
     if (out.length + line.length + 1 > maxBytes && i > 0) return `${out}[... ${lines.length - i} more line(s) of this diff ...]`;
@@ -851,6 +856,37 @@ function showLine(line) {
   const body = line.slice(1);
   const text = showText(Buffer.from(body.endsWith("\n") ? body.slice(0, -1) : body, "latin1"));
   return `${line[0]}${text}${body.endsWith("\n") ? "" : "\n\\ No newline at end of file"}`;
+}
+function clipLong(lines, max) {
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    if (!out[i].startsWith("-")) continue;
+    let dels = i;
+    while (dels < out.length && out[dels].startsWith("-")) dels++;
+    let adds = dels;
+    while (adds < out.length && out[adds].startsWith("+")) adds++;
+    for (let k = 0; k < dels - i && dels + k < adds; k++) {
+      const [a, b] = clipPair(out[i + k], out[dels + k], max);
+      out[i + k] = a;
+      out[dels + k] = b;
+    }
+    i = adds - 1;
+  }
+  return out.map((line) => line.length > max ? clipAt(line, 0, max) : line);
+}
+function clipPair(a, b, max) {
+  if (a.length <= max && b.length <= max) return [a, b];
+  let same = 1;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  const from = Math.max(1, same - Math.floor(max / 4));
+  return [clipAt(a, from, max), clipAt(b, from, max)];
+}
+function clipAt(line, from, max) {
+  if (line.length <= max && from <= 1) return line;
+  const head = from > 1 ? `[... ${(from - 1).toLocaleString("en-US")} characters ...]` : "";
+  const end2 = Math.min(line.length, from + max);
+  const tail = end2 < line.length ? `[... ${(line.length - end2).toLocaleString("en-US")} more characters ...]` : "";
+  return `${line[0]}${head}${line.slice(Math.max(1, from), end2)}${tail}`;
 }
 
 // src/shared/recursion-guard.ts
