@@ -11,7 +11,7 @@ const StartEvidenceSchema = z.object({
   snapshot: SnapshotSchema,
 });
 
-export const startEvidenceFile = (loopDir: string) => path.join(loopDir, "evidence-start.json");
+const startEvidenceFile = (loopDir: string) => path.join(loopDir, "evidence-start.json");
 
 export function saveStartEvidence(loopDir: string, loopId: string, snapshot: Snapshot): Promise<void> {
   return writeJson(startEvidenceFile(loopDir), StartEvidenceSchema, { version: 1, loop_id: loopId, snapshot });

@@ -15,7 +15,7 @@ export interface Ranked {
 }
 
 /** Folders whose content is dependencies, build output or caches: read last. */
-export const BULK_FOLDERS = new Set([
+const BULK_FOLDERS = new Set([
   "node_modules", "bower_components", "jspm_packages", "vendor", ".venv", "venv", "site-packages", ".tox", ".nox",
   "dist", "build", "out", "target", ".next", ".nuxt", ".svelte-kit", ".turbo", ".parcel-cache", ".gradle", ".m2",
   "coverage", ".nyc_output", ".cache", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".git",

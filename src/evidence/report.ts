@@ -116,7 +116,7 @@ function foldedLines(rest: readonly Ranked[]): string[] {
 const header = (r: Ranked) => `--- ${r.change.how}: ${r.change.path} (${sizes(r.change)})${r.why ? ` [${r.why}]` : ""}`;
 
 /** One file's header and its diff as text, cut at `maxBytes`, each line at about `lineChars`. */
-export function renderChange(store: ObjectStore, r: Ranked, maxBytes: number, lineChars: number): string {
+function renderChange(store: ObjectStore, r: Ranked, maxBytes: number, lineChars: number): string {
   const { before, after } = r.change;
   const lines: string[] = [header(r)];
   const content = (leaf: Leaf | null) => (leaf?.kind === "file" && leaf.kept && leaf.hash ? store.get(leaf.hash, "blob") : null);

@@ -94,6 +94,13 @@ export class StatTable {
     );
   }
 
+  /** True when the record at `at` and `other`'s at `otherAt` agree on identity, size, times, kind and hash (whatever their racy marks). */
+  sameAs(at: number, other: StatTable, otherAt: number): boolean {
+    const f = this.fieldsAt(at);
+    const g = other.fieldsAt(otherAt);
+    return this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 && this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0;
+  }
+
   hashAt(at: number): Buffer | null {
     const f = this.fieldsAt(at) + 44;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);

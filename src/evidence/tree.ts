@@ -93,7 +93,7 @@ export function decodeTree(bytes: Buffer): TreeEntry[] {
 }
 
 /** A name a folder can hold: not empty, no slash or NUL, not `.` or `..`. */
-export function validName(name: Buffer): boolean {
+function validName(name: Buffer): boolean {
   if (name.length === 0 || name.includes(0x2f) || name.includes(0)) return false;
   return !(name.length <= 2 && name.every((byte) => byte === 0x2e));
 }

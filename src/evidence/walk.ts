@@ -236,7 +236,7 @@ function leaf(kind: EntryKind, stat: Stats, hash: Buffer | null, kept: boolean, 
   return { name: Buffer.alloc(0), kind, mode: stat.mode & 0o7777, size: kind === "file" ? stat.size : 0, hash, kept, target };
 }
 
-export function kindOf(stat: Stats): EntryKind {
+function kindOf(stat: Stats): EntryKind {
   if (stat.isFile()) return "file";
   if (stat.isDirectory()) return "dir";
   if (stat.isSymbolicLink()) return "link";

@@ -5,6 +5,7 @@ import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statS
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evidenceFiles } from "../../src/evidence/paths.js";
+import { RACY_MARGIN_MS } from "../../src/evidence/stat-cache.js";
 import { openStore } from "../../src/evidence/snapshot.js";
 import { snapshotFingerprint } from "../../src/evidence/snapshot.js";
 import { KEEP_BYTES } from "../../src/evidence/walk.js";
@@ -87,7 +88,7 @@ describe("a snapshot of the project", () => {
     const a = await snap(data, project);
     expect(a.snapshot.counts.unkept).toBe(1);
     // Wait out the racy window so the records are trusted, then snapshot again: nothing is read.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, RACY_MARGIN_MS + 100));
     const warm = await snap(data, project);
     const again = await snap(data, project);
     expect(again.read.files).toBe(0);

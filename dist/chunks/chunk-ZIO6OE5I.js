@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-SYF5MVS5.js";
+} from "./chunk-AX4A43QZ.js";
 import {
   formatError,
   readJson,

@@ -13,7 +13,7 @@ import {
 } from "./chunk-3KWVSRJ4.js";
 import {
   GuardedFolder
-} from "./chunk-SYF5MVS5.js";
+} from "./chunk-AX4A43QZ.js";
 import {
   _enum,
   int,

@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-EUMISAKW.js";
+} from "./chunk-ZIO6OE5I.js";
 import {
   splitArguments
-} from "./chunk-SYF5MVS5.js";
+} from "./chunk-AX4A43QZ.js";
 import {
   LoopkitError,
   _enum,

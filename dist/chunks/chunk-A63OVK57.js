@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-GAGFPUMW.js";
+} from "./chunk-VBX6ZH3N.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-EUMISAKW.js";
+} from "./chunk-ZIO6OE5I.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-SYF5MVS5.js";
+} from "./chunk-AX4A43QZ.js";
 import {
   LoopkitError,
   _enum,

@@ -711,6 +711,12 @@ var StatTable = class _StatTable {
     const f = this.fieldsAt(at);
     return b.readUInt8(f + 42) === 0 && b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + 16) === stat.size && b.readDoubleLE(f + 32) === stat.ctimeMs && b.readDoubleLE(f + 24) === stat.mtimeMs && b.readDoubleLE(f + 8) === stat.ino && b.readDoubleLE(f) === stat.dev;
   }
+  /** True when the record at `at` and `other`'s at `otherAt` agree on identity, size, times, kind and hash (whatever their racy marks). */
+  sameAs(at, other, otherAt) {
+    const f = this.fieldsAt(at);
+    const g = other.fieldsAt(otherAt);
+    return this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 && this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0;
+  }
   hashAt(at) {
     const f = this.fieldsAt(at) + 44;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);

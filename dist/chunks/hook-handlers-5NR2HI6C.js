@@ -20,7 +20,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-3HRN6YON.js";
+} from "./chunk-A63OVK57.js";
 import {
   historyEntry,
   inspectMirror,
@@ -32,7 +32,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-GAGFPUMW.js";
+} from "./chunk-VBX6ZH3N.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -51,7 +51,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-EUMISAKW.js";
+} from "./chunk-ZIO6OE5I.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -60,7 +60,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-SYF5MVS5.js";
+} from "./chunk-AX4A43QZ.js";
 import {
   formatError,
   iso_exports,
@@ -206,9 +206,14 @@ function judgeVerification(before, after, context) {
   const protect = context.protect.map(globMatcher);
   const moved = [];
   const written = [];
-  for (const key of /* @__PURE__ */ new Set([...before.keys(), ...after.keys()])) {
-    const a = before.get(key);
-    const b = after.get(key);
+  const keys = [...after.keys()];
+  for (const key of before.keys()) if (after.find(key) < 0) keys.push(key);
+  for (const key of keys) {
+    const at = before.find(key);
+    const bt = after.find(key);
+    if (at >= 0 && bt >= 0 && before.sameAs(at, after, bt)) continue;
+    const a = at >= 0 ? before.recordAt(at) : void 0;
+    const b = bt >= 0 ? after.recordAt(bt) : void 0;
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;

@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-BRZOMBIP.js";
+} from "./chunk-YG5PAEMB.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,13 +28,13 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-EUMISAKW.js";
+} from "./chunk-ZIO6OE5I.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   deadlineIn
-} from "./chunk-SYF5MVS5.js";
+} from "./chunk-AX4A43QZ.js";
 import {
   formatError,
   removeSessionMarker,
