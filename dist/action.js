@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-X6FINSX2.js";
+} from "./chunks/chunk-YR4WFJ2P.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -14,7 +14,7 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-VBX6ZH3N.js";
+} from "./chunks/chunk-CLQH23PN.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-X3ICX4CX.js";
 import "./chunks/chunk-3KWVSRJ4.js";
@@ -22,7 +22,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-AX4A43QZ.js";
+} from "./chunks/chunk-M3BQZYBR.js";
 import {
   LoopkitError,
   formatError,

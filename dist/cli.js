@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-X6FINSX2.js";
+} from "./chunks/chunk-YR4WFJ2P.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -42,7 +42,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-YG5PAEMB.js";
+} from "./chunks/chunk-5NS5LA4O.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -71,7 +71,7 @@ import {
   refuseUnderRecursionGuard,
   saveStartEvidence,
   startPrompt
-} from "./chunks/chunk-A63OVK57.js";
+} from "./chunks/chunk-IKO4NFX6.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-VBX6ZH3N.js";
+} from "./chunks/chunk-CLQH23PN.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -107,7 +107,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-ZIO6OE5I.js";
+} from "./chunks/chunk-S4FIN7QU.js";
 import {
   ObjectStore,
   argvWords,
@@ -126,7 +126,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-AX4A43QZ.js";
+} from "./chunks/chunk-M3BQZYBR.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

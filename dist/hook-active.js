@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-4JLTKD4V.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-5NR2HI6C.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-M5DNAGWH.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-GPTLEWFM.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

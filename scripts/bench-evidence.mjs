@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, readdirSync, writeFileSync } 
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -80,6 +81,25 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
       rows.push({ label, start: failing.start, stop: failing.stop, pass: passing.stop });
     }
     const store = dirBytes(path.join(data, "evidence"));
+    // The snapshot alone, in-process: its CPU time does not depend on what else runs on the machine.
+    const bundle = path.join(root, "node_modules", ".cache", "loopkit-bench", `snapshot-${process.pid}.mjs`);
+    await build({ absWorkingDir: root, entryPoints: ["src/evidence/snapshot.ts"], outfile: bundle, bundle: true, platform: "node", format: "esm", packages: "external", logLevel: "warning" });
+    const { takeSnapshot } = await import(pathToFileURL(bundle).href);
+    const own = path.join(tmp, "own data");
+    const cpu = async () => {
+      const before = process.cpuUsage();
+      const start = process.hrtime.bigint();
+      await takeSnapshot({ dataDir: own, projectDir: big.project, deadline: { at: Date.now() + 600_000 } });
+      const used = process.cpuUsage(before);
+      return { wall: Number(process.hrtime.bigint() - start) / 1e6, cpu: (used.user + used.system) / 1000 };
+    };
+    const cold = await cpu();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const warm = [];
+    for (let i = 0; i < 5; i++) {
+      for (let k = 0; k < 3; k++) writeFileSync(path.join(big.project, "node_modules", `pkg${k}`, "lib", `file${k * 100}.js`), `module.exports = ${i};\n`);
+      warm.push(await cpu());
+    }
     const row = (name, ms) => console.log(`  ${name.padEnd(72)} ${ms.toFixed(0).padStart(7)} ms`);
     console.log(`evidence benchmark: a project without and with a node_modules of ${ignored.toLocaleString("en-US")} files (${(big.bytes / 1e6).toFixed(0)} MB)`);
     for (const r of rows) {
@@ -91,8 +111,13 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
     row("difference per Stop, verifier fails (target: at most 1,000)", rows[1].stop - rows[0].stop);
     row("difference per Stop, verifier passes twice", rows[1].pass - rows[0].pass);
     console.log(`  loopkit's record of both projects in the data folder: ${(store / 1e6).toFixed(0)} MB (the files' content, once; trees and index)`);
+    const both = (r) => `${r.wall.toFixed(0).padStart(7)} ms wall, ${r.cpu.toFixed(0).padStart(6)} ms CPU`;
+    console.log(`  the snapshot alone, in-process, ${ignored.toLocaleString("en-US")} ignored files:`);
+    console.log(`    first (every file read and stored)                                    ${both(cold)}`);
+    console.log(`    later, 3 files changed (median of 5)                                  ${both({ wall: median(warm.map((w) => w.wall)), cpu: median(warm.map((w) => w.cpu)) })}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+    rmSync(path.join(root, "node_modules", ".cache", "loopkit-bench"), { recursive: true, force: true });
   }
 }
 

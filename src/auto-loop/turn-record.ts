@@ -48,6 +48,6 @@ export function turnObservation(turn: TurnRecord, state: AutoLoopState): { treeH
 
 /** After two passes: the project recorded again and compared with the turn's record, entry by entry. */
 export async function checkVerification(state: AutoLoopState, dataDir: string, turn: TakenSnapshot, deadline: Deadline): Promise<Verification> {
-  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
+  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
   return judgeVerification(turn.stats, after.stats, { projectDir: state.project_dir, verifyCommand: state.verify_command, protect: state.protect.globs, git: after.snapshot.git });
 }

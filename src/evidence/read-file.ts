@@ -53,8 +53,11 @@ export function readOwnFileSync(file: string): Buffer | null {
   }
 }
 
-/** Writes one of loopkit's own binary files atomically: a private temp file, synced, renamed over it. */
-export function writeOwnFileSync(file: string, parts: Buffer[]): void {
+/**
+ * Writes one of loopkit's own binary files atomically: a private temp file renamed over it; synced
+ * first unless `sync` is false (a cache whose loss only costs reading the files again).
+ */
+export function writeOwnFileSync(file: string, parts: Buffer[], sync = true): void {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
@@ -62,7 +65,7 @@ export function writeOwnFileSync(file: string, parts: Buffer[]): void {
       let written = 0;
       while (written < part.length) written += writeSync(fd, part, written, part.length - written);
     }
-    fsyncSync(fd);
+    if (sync) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     rmSync(temp, { force: true });

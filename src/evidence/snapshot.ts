@@ -51,24 +51,28 @@ export function snapshotFingerprint(snapshot: Snapshot): string {
   return createHash("sha256").update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
 }
 
-/** Takes a snapshot of the project now, within `deadline`; EVIDENCE_FAILED or DEADLINE when it cannot. */
-export async function takeSnapshot(input: { dataDir: string; projectDir: string; deadline: Deadline; now?: () => Date }): Promise<TakenSnapshot> {
+/**
+ * Takes a snapshot of the project now, within `deadline`; EVIDENCE_FAILED or DEADLINE when it cannot.
+ * `after`: a snapshot this process just took (the gate's before the verifier), whose records stand
+ * in for the stat cache on disk (the same records, not read and parsed again).
+ */
+export async function takeSnapshot(input: { dataDir: string; projectDir: string; deadline: Deadline; now?: () => Date; after?: TakenSnapshot }): Promise<TakenSnapshot> {
   const now = input.now ?? (() => new Date());
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.deadline, now));
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.deadline, now, input.after?.stats ?? null));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
   }
 }
 
-async function snapshotLocked(files: EvidenceFiles, projectDir: string, deadline: Deadline, now: () => Date): Promise<TakenSnapshot> {
+async function snapshotLocked(files: EvidenceFiles, projectDir: string, deadline: Deadline, now: () => Date, recent: StatTable | null): Promise<TakenSnapshot> {
   const notes: string[] = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
-    const cache = await loadCacheOrKeepAside(files, now(), notes);
+    const cache = recent ?? (await loadCacheOrKeepAside(files, now(), notes));
     const startMs = Date.now();
     const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0 };
     const rootStat = statSync(projectDir);

@@ -192,7 +192,7 @@ export class StatTableBuilder {
     return StatTable.lazy(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
   }
 
-  /** Writes the table atomically: header, records, checksum. */
+  /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
   save(file: string): void {
     const b = this.bytes;
     MAGIC.copy(b, 0);
@@ -200,7 +200,7 @@ export class StatTableBuilder {
     b.writeDoubleLE(this.startMs, MAGIC.length + 4);
     const body = b.subarray(0, this.used);
     const checksum = createHash("sha256").update(body).digest();
-    writeOwnFileSync(file, [body, checksum]);
+    writeOwnFileSync(file, [body, checksum], false);
   }
 
   private reserve(n: number): void {

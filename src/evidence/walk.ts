@@ -5,7 +5,7 @@
 // Synchronous calls in batches (several times faster than promises for 100,000 small files), with a
 // yield to the event loop between batches so timers (the store lock's refresh) still run.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
@@ -75,18 +75,19 @@ const raced = (error: unknown) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDI
 
 async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, only: ((name: string) => boolean) | null): Promise<Visited | null> {
   w.counts.dirs++;
-  let names: Buffer[];
+  let listed: Dirent<Buffer>[];
   try {
-    names = readdirSync(abs, { encoding: "buffer" });
+    listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
   } catch (error) {
     if (denied(error)) return unreadable(w, key, stat);
     if (raced(error)) return null;
     throw error;
   }
-  names.sort(Buffer.compare);
+  listed.sort((a, b) => Buffer.compare(a.name, b.name));
   const entries: TreeEntry[] = [];
   let clean = true;
-  for (const raw of names) {
+  for (const dirent of listed) {
+    const raw = dirent.name;
     const name = nameOf(raw);
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
@@ -97,9 +98,14 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
     const childAbs = name.valid ? (typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([abs, SEP, raw])) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited: Visited | null;
     try {
-      const childStat = lstatSync(childAbs, { throwIfNoEntry: false });
-      // Gone between the listing and now (null): the folder changed under the walk.
-      visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+      if (dirent.isFile() && cachedAt(w, childKey, null, null) < 0) {
+        // A file the cache cannot stand for is read anyway: its fstat after the open is its stat (no lstat first).
+        visited = readFile(w, childAbs, childKey, null);
+      } else {
+        const childStat = lstatSync(childAbs, { throwIfNoEntry: false });
+        // Gone between the listing and now (null): the folder changed under the walk.
+        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+      }
     } catch (error) {
       // A folder that can be listed but not searched: its entries cannot be looked at.
       if (denied(error)) return unreadable(w, key, stat);
@@ -122,21 +128,22 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
 }
 
-/** Where the cache holds a record that may stand for this entry now, or -1. */
-function cachedAt(w: Walker, key: string, kind: EntryKind, stat: Stats): number {
+/** Where the cache holds a record that may stand for this entry now (`stat` null: any record of it), or -1. */
+function cachedAt(w: Walker, key: string, kind: EntryKind | null, stat: Stats | null): number {
   if (!w.cache || !w.trustCache) return -1;
   const at = w.cache.find(key);
-  return at >= 0 && w.cache.trustedAt(at, kind, stat) ? at : -1;
+  if (at < 0 || kind === null || stat === null) return at;
+  return w.cache.trustedAt(at, kind, stat) ? at : -1;
 }
 
 function visitLeaf(w: Walker, abs: FsPath, key: string, stat: Stats): Visited | null {
   const kind = kindOf(stat);
   const at = cachedAt(w, key, kind, stat);
   if (kind === "file") {
-    w.counts.files++;
-    w.counts.bytes += stat.size;
     const hash = at >= 0 ? w.cache!.hashAt(at) : null;
     if (!hash) return readFile(w, abs, key, stat);
+    w.counts.files++;
+    w.counts.bytes += stat.size;
     const kept = w.cache!.keptAt(at);
     if (!kept) w.counts.unkept++;
     record(w, key, at, null);
@@ -157,29 +164,39 @@ function visitLeaf(w: Walker, abs: FsPath, key: string, stat: Stats): Visited | 
   return { entry: leaf(kind, stat, null, false, null), clean: at >= 0 };
 }
 
-/** Reads and hashes a regular file (its content kept when small enough); anything else found in its place is recorded as what it is. */
-function readFile(w: Walker, abs: FsPath, key: string, stat: Stats): Visited | null {
+/**
+ * Reads and hashes a regular file (its content kept when small enough). `stat` is its lstat, or null
+ * when the listing said "file" and none was taken; null back when something else is there now.
+ */
+function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visited | null {
   let fd: number;
   try {
     fd = openSync(abs, READ_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EACCES" || code === "EPERM") return unreadable(w, key, stat);
-    // Replaced by a link or something else, or gone, since the lstat: the folder is not clean.
+    if (code === "EACCES" || code === "EPERM") {
+      const found = stat ?? lstatSync(abs, { throwIfNoEntry: false });
+      return found ? unreadable(w, key, found) : null;
+    }
+    // Replaced by a link or something else, or gone, since the listing: the folder is not clean.
     if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
     throw error;
   }
   try {
     const now = fstatSync(fd);
-    if (!now.isFile() || now.ino !== stat.ino || now.dev !== stat.dev) return null;
+    if (!now.isFile() || (stat && (now.ino !== stat.ino || now.dev !== stat.dev))) return null;
+    w.counts.files++;
+    w.counts.bytes += now.size;
     const want = Math.min(now.size, KEEP_BYTES) + 1;
     // Read straight into the store's write buffer: no copy, no allocation per file.
     const head = w.store.scratch(want);
     let got = 0;
+    // Up to its size (a file that grew since is racy: read again next time), or past the limit.
     while (got < want) {
       const n = readSync(fd, head, got, want - got, got);
       if (n === 0) break;
       got += n;
+      if (got === now.size && now.size <= KEEP_BYTES) break;
     }
     let hash: Buffer;
     let size = got;

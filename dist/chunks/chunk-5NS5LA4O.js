@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-ZIO6OE5I.js";
+} from "./chunk-S4FIN7QU.js";
 import {
   splitArguments
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   LoopkitError,
   _enum,

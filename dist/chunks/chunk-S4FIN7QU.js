@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   formatError,
   readJson,

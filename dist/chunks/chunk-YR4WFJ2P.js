@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   findRepo,
   runGit
-} from "./chunk-VBX6ZH3N.js";
+} from "./chunk-CLQH23PN.js";
 import {
   elapsedMs
 } from "./chunk-X3ICX4CX.js";
@@ -16,7 +16,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   LoopkitError,
   _enum,

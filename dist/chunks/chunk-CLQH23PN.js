@@ -13,7 +13,7 @@ import {
 } from "./chunk-3KWVSRJ4.js";
 import {
   GuardedFolder
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   _enum,
   int,

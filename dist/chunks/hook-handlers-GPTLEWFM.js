@@ -20,7 +20,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-A63OVK57.js";
+} from "./chunk-IKO4NFX6.js";
 import {
   historyEntry,
   inspectMirror,
@@ -32,7 +32,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-VBX6ZH3N.js";
+} from "./chunk-CLQH23PN.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -51,7 +51,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-ZIO6OE5I.js";
+} from "./chunk-S4FIN7QU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -60,7 +60,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   formatError,
   iso_exports,
@@ -265,7 +265,7 @@ function turnObservation(turn, state) {
   return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
 }
 async function checkVerification(state, dataDir, turn, deadline) {
-  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
+  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
   return judgeVerification(turn.stats, after.stats, { projectDir: state.project_dir, verifyCommand: state.verify_command, protect: state.protect.globs, git: after.snapshot.git });
 }
 

@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-YG5PAEMB.js";
+} from "./chunk-5NS5LA4O.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,13 +28,13 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-ZIO6OE5I.js";
+} from "./chunk-S4FIN7QU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   deadlineIn
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   formatError,
   removeSessionMarker,

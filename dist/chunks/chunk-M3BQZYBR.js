@@ -328,7 +328,7 @@ function readOwnFileSync(file) {
     closeSync(fd);
   }
 }
-function writeOwnFileSync(file, parts) {
+function writeOwnFileSync(file, parts, sync = true) {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), 384);
   try {
@@ -336,7 +336,7 @@ function writeOwnFileSync(file, parts) {
       let written = 0;
       while (written < part.length) written += writeSync(fd, part, written, part.length - written);
     }
-    fsyncSync(fd);
+    if (sync) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     rmSync(temp, { force: true });
@@ -798,7 +798,7 @@ var StatTableBuilder = class {
   table() {
     return StatTable.lazy(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
   }
-  /** Writes the table atomically: header, records, checksum. */
+  /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
   save(file) {
     const b = this.bytes;
     MAGIC.copy(b, 0);
@@ -806,7 +806,7 @@ var StatTableBuilder = class {
     b.writeDoubleLE(this.startMs, MAGIC.length + 4);
     const body = b.subarray(0, this.used);
     const checksum = createHash2("sha256").update(body).digest();
-    writeOwnFileSync(file, [body, checksum]);
+    writeOwnFileSync(file, [body, checksum], false);
   }
   reserve(n) {
     if (this.used + n <= this.bytes.length) return;
@@ -883,18 +883,19 @@ var denied = (error) => ["EACCES", "EPERM"].includes(error.code ?? "");
 var raced = (error) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes(error.code ?? "");
 async function visitFolder(w, abs, key, stat, only) {
   w.counts.dirs++;
-  let names;
+  let listed;
   try {
-    names = readdirSync(abs, { encoding: "buffer" });
+    listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
   } catch (error) {
     if (denied(error)) return unreadable(w, key, stat);
     if (raced(error)) return null;
     throw error;
   }
-  names.sort(Buffer.compare);
+  listed.sort((a, b) => Buffer.compare(a.name, b.name));
   const entries = [];
   let clean = true;
-  for (const raw of names) {
+  for (const dirent of listed) {
+    const raw = dirent.name;
     const name = nameOf(raw);
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
@@ -905,8 +906,12 @@ async function visitFolder(w, abs, key, stat, only) {
     const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited;
     try {
-      const childStat = lstatSync2(childAbs, { throwIfNoEntry: false });
-      visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+      if (dirent.isFile() && cachedAt(w, childKey, null, null) < 0) {
+        visited = readFile(w, childAbs, childKey, null);
+      } else {
+        const childStat = lstatSync2(childAbs, { throwIfNoEntry: false });
+        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+      }
     } catch (error) {
       if (denied(error)) return unreadable(w, key, stat);
       if (!raced(error)) throw error;
@@ -930,16 +935,17 @@ async function visitFolder(w, abs, key, stat, only) {
 function cachedAt(w, key, kind, stat) {
   if (!w.cache || !w.trustCache) return -1;
   const at = w.cache.find(key);
-  return at >= 0 && w.cache.trustedAt(at, kind, stat) ? at : -1;
+  if (at < 0 || kind === null || stat === null) return at;
+  return w.cache.trustedAt(at, kind, stat) ? at : -1;
 }
 function visitLeaf(w, abs, key, stat) {
   const kind = kindOf(stat);
   const at = cachedAt(w, key, kind, stat);
   if (kind === "file") {
-    w.counts.files++;
-    w.counts.bytes += stat.size;
     const hash = at >= 0 ? w.cache.hashAt(at) : null;
     if (!hash) return readFile(w, abs, key, stat);
+    w.counts.files++;
+    w.counts.bytes += stat.size;
     const kept = w.cache.keptAt(at);
     if (!kept) w.counts.unkept++;
     record(w, key, at, null);
@@ -964,13 +970,18 @@ function readFile(w, abs, key, stat) {
     fd = openSync3(abs, READ_FLAGS);
   } catch (error) {
     const code = error.code;
-    if (code === "EACCES" || code === "EPERM") return unreadable(w, key, stat);
+    if (code === "EACCES" || code === "EPERM") {
+      const found = stat ?? lstatSync2(abs, { throwIfNoEntry: false });
+      return found ? unreadable(w, key, found) : null;
+    }
     if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
     throw error;
   }
   try {
     const now = fstatSync3(fd);
-    if (!now.isFile() || now.ino !== stat.ino || now.dev !== stat.dev) return null;
+    if (!now.isFile() || stat && (now.ino !== stat.ino || now.dev !== stat.dev)) return null;
+    w.counts.files++;
+    w.counts.bytes += now.size;
     const want = Math.min(now.size, KEEP_BYTES) + 1;
     const head = w.store.scratch(want);
     let got = 0;
@@ -978,6 +989,7 @@ function readFile(w, abs, key, stat) {
       const n = readSync3(fd, head, got, want - got, got);
       if (n === 0) break;
       got += n;
+      if (got === now.size && now.size <= KEEP_BYTES) break;
     }
     let hash;
     let size = got;
@@ -1063,17 +1075,17 @@ async function takeSnapshot(input) {
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.deadline, now));
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.deadline, now, input.after?.stats ?? null));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
   }
 }
-async function snapshotLocked(files, projectDir, deadline, now) {
+async function snapshotLocked(files, projectDir, deadline, now, recent) {
   const notes = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
-    const cache = await loadCacheOrKeepAside(files, now(), notes);
+    const cache = recent ?? await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
     const w = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0 };
     const rootStat = statSync(projectDir);

@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-VBX6ZH3N.js";
+} from "./chunk-CLQH23PN.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-ZIO6OE5I.js";
+} from "./chunk-S4FIN7QU.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-AX4A43QZ.js";
+} from "./chunk-M3BQZYBR.js";
 import {
   LoopkitError,
   _enum,
