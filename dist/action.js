@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-YR4WFJ2P.js";
+} from "./chunks/chunk-REQM4YJQ.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -14,7 +14,7 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-CLQH23PN.js";
+} from "./chunks/chunk-FRYVROXO.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-X3ICX4CX.js";
 import "./chunks/chunk-3KWVSRJ4.js";
@@ -22,7 +22,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-M3BQZYBR.js";
+} from "./chunks/chunk-OYGZ3KLW.js";
 import {
   LoopkitError,
   formatError,

@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-YR4WFJ2P.js";
+} from "./chunks/chunk-REQM4YJQ.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -42,7 +42,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-5NS5LA4O.js";
+} from "./chunks/chunk-4NNRM23J.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -71,7 +71,7 @@ import {
   refuseUnderRecursionGuard,
   saveStartEvidence,
   startPrompt
-} from "./chunks/chunk-IKO4NFX6.js";
+} from "./chunks/chunk-PYPORXOZ.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-CLQH23PN.js";
+} from "./chunks/chunk-FRYVROXO.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -107,7 +107,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-S4FIN7QU.js";
+} from "./chunks/chunk-D7VSAMFN.js";
 import {
   ObjectStore,
   argvWords,
@@ -126,7 +126,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-M3BQZYBR.js";
+} from "./chunks/chunk-OYGZ3KLW.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-M5DNAGWH.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-GPTLEWFM.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-G4VB7QVM.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-2XV6BKER.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -5,6 +5,7 @@
 // the trees and contents are in the project's object store.
 import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, statfsSync, statSync } from "node:fs";
+import path from "node:path";
 import * as z from "zod";
 import type { Deadline } from "../shared/deadline.js";
 import { formatError, isLoopkitError, LoopkitError } from "../shared/errors.js";
@@ -61,20 +62,26 @@ export async function takeSnapshot(input: { dataDir: string; projectDir: string;
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.deadline, now, input.after?.stats ?? null));
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
   }
 }
 
-async function snapshotLocked(files: EvidenceFiles, projectDir: string, deadline: Deadline, now: () => Date, recent: StatTable | null): Promise<TakenSnapshot> {
+/** loopkit's data folder, as a key of the project's tree when it lies inside it (a project that holds the person's home): never recorded, or each snapshot would record the last. */
+function ownFolders(projectDir: string, dataDir: string): Set<string> {
+  const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
+  return new Set(rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? [rel.split(path.sep).join("/")] : []);
+}
+
+async function snapshotLocked(files: EvidenceFiles, projectDir: string, dataDir: string, deadline: Deadline, now: () => Date, recent: StatTable | null): Promise<TakenSnapshot> {
   const notes: string[] = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
     const cache = recent ?? (await loadCacheOrKeepAside(files, now(), notes));
     const startMs = Date.now();
-    const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0 };
+    const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownFolders(projectDir, dataDir) };
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     // A .git folder is git's, recorded below as metadata; a gitfile at the top is an ordinary file of the project.

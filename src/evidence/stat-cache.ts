@@ -39,30 +39,36 @@ export function isRacy(stat: Pick<StatFields, "mtimeMs" | "ctimeMs">, snapshotSt
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
 }
 
-/** A snapshot's records by path key, read in place from their bytes (the key index built on first use). */
+/**
+ * A snapshot's records by path key, read in place from their bytes. A walk asks for them in the order
+ * the last one wrote them, so a cursor answers most lookups; the key index is built only when the
+ * order differs (an entry added or removed) or all keys are wanted.
+ */
 export class StatTable {
-  private index: Map<string, number> | null;
+  private index: Map<string, number> | null = null;
+  private cursor: number;
+  private memo: { key: string; at: number } | null = null;
 
   private constructor(
     private readonly bytes: Buffer,
-    index: Map<string, number> | null,
+    /** Offset of the first record. */
+    first: number,
+    readonly size: number,
     private readonly pending: { keys: string[]; starts: number[] } | null,
     /** When the snapshot that wrote this table started (epoch ms). */
     readonly startMs: number,
   ) {
-    this.index = index;
+    this.cursor = first;
   }
 
-  static indexed(bytes: Buffer, index: Map<string, number>, startMs: number): StatTable {
-    return new StatTable(bytes, index, null, startMs);
+  /** A table read from its file: records from `first`, `count` of them. */
+  static loaded(bytes: Buffer, first: number, count: number, startMs: number): StatTable {
+    return new StatTable(bytes, first, count, null, startMs);
   }
 
-  static lazy(bytes: Buffer, keys: string[], starts: number[], startMs: number): StatTable {
-    return new StatTable(bytes, null, { keys, starts }, startMs);
-  }
-
-  get size(): number {
-    return this.pending ? this.pending.keys.length : this.map().size;
+  /** A table a snapshot just built, with its keys and record offsets at hand. */
+  static built(bytes: Buffer, keys: string[], starts: number[], startMs: number): StatTable {
+    return new StatTable(bytes, starts[0] ?? bytes.length, keys.length, { keys, starts }, startMs);
   }
 
   keys(): IterableIterator<string> {
@@ -71,7 +77,16 @@ export class StatTable {
 
   /** The record's start in the bytes, or -1. */
   find(key: string): number {
-    return this.map().get(key) ?? -1;
+    if (this.memo?.key === key) return this.memo.at;
+    let at = -1;
+    if (this.cursor < this.bytes.length) {
+      const length = this.bytes.readUInt16LE(this.cursor);
+      if (this.bytes.toString("utf8", this.cursor + 2, this.cursor + 2 + length) === key) at = this.cursor;
+    }
+    if (at < 0) at = this.map().get(key) ?? -1;
+    if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
+    this.memo = { key, at };
+    return at;
   }
 
   get(key: string): StatRecord | undefined {
@@ -137,12 +152,16 @@ export class StatTable {
   }
 
   private map(): Map<string, number> {
-    if (!this.index) {
-      const { keys, starts } = this.pending!;
-      this.index = new Map();
-      for (let i = 0; i < keys.length; i++) this.index.set(keys[i]!, starts[i]!);
+    if (this.index) return this.index;
+    const index = new Map<string, number>();
+    if (this.pending) {
+      const { keys, starts } = this.pending;
+      for (let i = 0; i < keys.length; i++) index.set(keys[i]!, starts[i]!);
+    } else {
+      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
     }
-    return this.index;
+    this.index = index;
+    return index;
   }
 }
 
@@ -189,7 +208,7 @@ export class StatTableBuilder {
   }
 
   table(): StatTable {
-    return StatTable.lazy(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
+    return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
   }
 
   /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
@@ -221,16 +240,15 @@ export function loadStatTable(file: string): StatTable | null {
   if (!createHash("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
   const count = body.readUInt32LE(MAGIC.length);
   const startMs = body.readDoubleLE(MAGIC.length + 4);
-  const offsets = new Map<string, number>();
+  // Every record in bounds, and as many as the header says (the keys are read only when wanted).
+  let records = 0;
   let at = HEADER;
   while (at < body.length) {
     if (at + 2 > body.length) throw bad("it ends inside a record");
-    const keyBytes = body.readUInt16LE(at);
-    const fields = at + 2 + keyBytes;
-    if (fields + FIXED > body.length) throw bad("it ends inside a record");
-    offsets.set(body.toString("utf8", at + 2, fields), at);
-    at = fields + FIXED;
+    at += 2 + body.readUInt16LE(at) + FIXED;
+    if (at > body.length) throw bad("it ends inside a record");
+    records++;
   }
-  if (offsets.size !== count) throw bad(`${offsets.size} records where its header says ${count}`);
-  return StatTable.indexed(body, offsets, startMs);
+  if (records !== count) throw bad(`${records} records where its header says ${count}`);
+  return StatTable.loaded(body, HEADER, count, startMs);
 }

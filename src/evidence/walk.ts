@@ -50,6 +50,8 @@ export interface Walker {
   /** Records written anew (not copied): the stat cache is saved only when there are some. */
   fresh: number;
   visited: number;
+  /** Keys left out wherever they are (loopkit's own data folder, when it lies inside the project). */
+  skip: ReadonlySet<string>;
 }
 
 type FsPath = string | Buffer;
@@ -95,6 +97,7 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
+    if (w.skip.has(childKey)) continue;
     const childAbs = name.valid ? (typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([abs, SEP, raw])) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited: Visited | null;
     try {

@@ -186,3 +186,15 @@ describe("a snapshot of the project", () => {
     await expect(snap(data, project)).resolves.toMatchObject({ notes: [expect.stringMatching(/damaged/)] });
   });
 });
+
+describe("loopkit's own data folder inside the project", () => {
+  it("is never recorded (a project that holds the person's home), so a snapshot never records the last one", async () => {
+    const { project, write } = makeProject();
+    const data = path.join(project, ".loopkit");
+    write("a.txt", "a\n");
+    const a = await snap(data, project);
+    const b = await snap(data, project);
+    expect(b.snapshot.root).toBe(a.snapshot.root);
+    expect(lines(changesOf(data, project, a, b))).toEqual([]);
+  });
+});

@@ -349,6 +349,7 @@ function writeOwnFileSync(file, parts, sync = true) {
 // src/evidence/snapshot.ts
 import { createHash as createHash4 } from "node:crypto";
 import { lstatSync as lstatSync3, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
+import path7 from "node:path";
 
 // src/evidence/git-dirs.ts
 import { lstatSync } from "node:fs";
@@ -675,31 +676,43 @@ function isRacy(stat, snapshotStartMs) {
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
 }
 var StatTable = class _StatTable {
-  constructor(bytes, index, pending, startMs) {
+  constructor(bytes, first, size, pending, startMs) {
     this.bytes = bytes;
+    this.size = size;
     this.pending = pending;
     this.startMs = startMs;
-    this.index = index;
+    this.cursor = first;
   }
   bytes;
+  size;
   pending;
   startMs;
-  index;
-  static indexed(bytes, index, startMs) {
-    return new _StatTable(bytes, index, null, startMs);
+  index = null;
+  cursor;
+  memo = null;
+  /** A table read from its file: records from `first`, `count` of them. */
+  static loaded(bytes, first, count, startMs) {
+    return new _StatTable(bytes, first, count, null, startMs);
   }
-  static lazy(bytes, keys, starts, startMs) {
-    return new _StatTable(bytes, null, { keys, starts }, startMs);
-  }
-  get size() {
-    return this.pending ? this.pending.keys.length : this.map().size;
+  /** A table a snapshot just built, with its keys and record offsets at hand. */
+  static built(bytes, keys, starts, startMs) {
+    return new _StatTable(bytes, starts[0] ?? bytes.length, keys.length, { keys, starts }, startMs);
   }
   keys() {
     return this.map().keys();
   }
   /** The record's start in the bytes, or -1. */
   find(key) {
-    return this.map().get(key) ?? -1;
+    if (this.memo?.key === key) return this.memo.at;
+    let at = -1;
+    if (this.cursor < this.bytes.length) {
+      const length = this.bytes.readUInt16LE(this.cursor);
+      if (this.bytes.toString("utf8", this.cursor + 2, this.cursor + 2 + length) === key) at = this.cursor;
+    }
+    if (at < 0) at = this.map().get(key) ?? -1;
+    if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
+    this.memo = { key, at };
+    return at;
   }
   get(key) {
     const at = this.find(key);
@@ -748,12 +761,16 @@ var StatTable = class _StatTable {
     return at + 2 + this.bytes.readUInt16LE(at);
   }
   map() {
-    if (!this.index) {
+    if (this.index) return this.index;
+    const index = /* @__PURE__ */ new Map();
+    if (this.pending) {
       const { keys, starts } = this.pending;
-      this.index = /* @__PURE__ */ new Map();
-      for (let i = 0; i < keys.length; i++) this.index.set(keys[i], starts[i]);
+      for (let i = 0; i < keys.length; i++) index.set(keys[i], starts[i]);
+    } else {
+      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
     }
-    return this.index;
+    this.index = index;
+    return index;
   }
 };
 var StatTableBuilder = class {
@@ -796,7 +813,7 @@ var StatTableBuilder = class {
     this.used += raw.copy(this.bytes, this.used);
   }
   table() {
-    return StatTable.lazy(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
+    return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
   }
   /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
   save(file) {
@@ -824,18 +841,16 @@ function loadStatTable(file) {
   if (!createHash2("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
   const count = body.readUInt32LE(MAGIC.length);
   const startMs = body.readDoubleLE(MAGIC.length + 4);
-  const offsets = /* @__PURE__ */ new Map();
+  let records = 0;
   let at = HEADER;
   while (at < body.length) {
     if (at + 2 > body.length) throw bad("it ends inside a record");
-    const keyBytes = body.readUInt16LE(at);
-    const fields2 = at + 2 + keyBytes;
-    if (fields2 + FIXED > body.length) throw bad("it ends inside a record");
-    offsets.set(body.toString("utf8", at + 2, fields2), at);
-    at = fields2 + FIXED;
+    at += 2 + body.readUInt16LE(at) + FIXED;
+    if (at > body.length) throw bad("it ends inside a record");
+    records++;
   }
-  if (offsets.size !== count) throw bad(`${offsets.size} records where its header says ${count}`);
-  return StatTable.indexed(body, offsets, startMs);
+  if (records !== count) throw bad(`${records} records where its header says ${count}`);
+  return StatTable.loaded(body, HEADER, count, startMs);
 }
 
 // src/evidence/walk.ts
@@ -903,6 +918,7 @@ async function visitFolder(w, abs, key, stat, only) {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
+    if (w.skip.has(childKey)) continue;
     const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited;
     try {
@@ -1075,19 +1091,23 @@ async function takeSnapshot(input) {
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.deadline, now, input.after?.stats ?? null));
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
   }
 }
-async function snapshotLocked(files, projectDir, deadline, now, recent) {
+function ownFolders(projectDir, dataDir) {
+  const rel = path7.relative(path7.resolve(projectDir), path7.resolve(dataDir));
+  return new Set(rel && !rel.startsWith("..") && !path7.isAbsolute(rel) ? [rel.split(path7.sep).join("/")] : []);
+}
+async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent) {
   const notes = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
     const cache = recent ?? await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
-    const w = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0 };
+    const w = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownFolders(projectDir, dataDir) };
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     const gitFolder = lstatSync3(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
@@ -1149,7 +1169,7 @@ function ctimeTrusted(projectDir) {
 
 // src/checkpoint/record.ts
 import { promises as fs2 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 var ChangesSchema = object({
   added: int().nonnegative(),
   modified: int().nonnegative(),
@@ -1190,10 +1210,10 @@ var CheckpointRecordSchema = object({
   failures: int().nonnegative()
 });
 function checkpointsDir(data, projectDir) {
-  return path7.join(data, "checkpoints", projectKey(projectDir));
+  return path8.join(data, "checkpoints", projectKey(projectDir));
 }
 function recordFile(data, projectDir, loopId) {
-  return path7.join(checkpointsDir(data, projectDir), `${loopId}.json`);
+  return path8.join(checkpointsDir(data, projectDir), `${loopId}.json`);
 }
 function loadRecord(file, now) {
   return readOrKeepAside(file, CheckpointRecordSchema, now, "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record");
@@ -1209,14 +1229,14 @@ async function projectRecords(data, projectDir) {
   return readRecordsIn(checkpointsDir(data, projectDir));
 }
 async function allRecords(data) {
-  const root = path7.join(data, "checkpoints");
+  const root = path8.join(data, "checkpoints");
   const projects = await fs2.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path7.join(root, project))))).flat();
+  return (await Promise.all(projects.map((project) => readRecordsIn(path8.join(root, project))))).flat();
 }
 async function findRecord(data, loopId) {
-  const root = path7.join(data, "checkpoints");
+  const root = path8.join(data, "checkpoints");
   for (const project of await fs2.readdir(root).catch(() => [])) {
-    const read = await readJson(path7.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(path8.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists && read.value.loop_id === loopId) return read.value;
   }
   return void 0;
@@ -1225,7 +1245,7 @@ async function readRecordsIn(dir) {
   const names = (await fs2.readdir(dir).catch(() => [])).filter((n) => n.endsWith(".json"));
   const records = [];
   for (const name of names) {
-    const read = await readJson(path7.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(path8.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
     if (read.exists) records.push(read.value);
   }
   const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";

@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-5NS5LA4O.js";
+} from "./chunk-4NNRM23J.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,13 +28,13 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-S4FIN7QU.js";
+} from "./chunk-D7VSAMFN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   deadlineIn
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   formatError,
   removeSessionMarker,

@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-S4FIN7QU.js";
+} from "./chunk-D7VSAMFN.js";
 import {
   splitArguments
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   LoopkitError,
   _enum,

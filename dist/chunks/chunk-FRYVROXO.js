@@ -13,7 +13,7 @@ import {
 } from "./chunk-3KWVSRJ4.js";
 import {
   GuardedFolder
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   _enum,
   int,

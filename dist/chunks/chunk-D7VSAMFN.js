@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   formatError,
   readJson,

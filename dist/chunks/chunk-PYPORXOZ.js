@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-CLQH23PN.js";
+} from "./chunk-FRYVROXO.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-S4FIN7QU.js";
+} from "./chunk-D7VSAMFN.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   LoopkitError,
   _enum,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   findRepo,
   runGit
-} from "./chunk-CLQH23PN.js";
+} from "./chunk-FRYVROXO.js";
 import {
   elapsedMs
 } from "./chunk-X3ICX4CX.js";
@@ -16,7 +16,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   LoopkitError,
   _enum,

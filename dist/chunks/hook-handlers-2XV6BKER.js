@@ -20,7 +20,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-IKO4NFX6.js";
+} from "./chunk-PYPORXOZ.js";
 import {
   historyEntry,
   inspectMirror,
@@ -32,7 +32,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-CLQH23PN.js";
+} from "./chunk-FRYVROXO.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -51,7 +51,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-S4FIN7QU.js";
+} from "./chunk-D7VSAMFN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -60,7 +60,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-M3BQZYBR.js";
+} from "./chunk-OYGZ3KLW.js";
 import {
   formatError,
   iso_exports,
