@@ -78,7 +78,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-G4VB7QVM.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-2XV6BKER.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-4TV3AFNX.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

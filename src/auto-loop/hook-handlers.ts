@@ -207,8 +207,11 @@ async function retryAfterApiError(ctx: HookContext<StopInput | StopFailureInput>
     due = pendingRetry(state, ctx.input.session_id);
     if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!due) return { kind: "none" };
-  const since = (await loadState(file, ctx.now()).catch(() => undefined))?.api_errors.last?.at;
+  const waiting = due ? await loadState(file, ctx.now()).catch(() => undefined) : undefined;
+  if (!due || !waiting) return { kind: "none" };
+  const since = waiting.api_errors.last?.at;
+  // No wait outlives the loop's deadline: a retry due later wakes the session at the deadline, and its Stop ends the loop on its caps.
+  if (due.getTime() > loopDeadline(waiting).at) due = new Date(loopDeadline(waiting).at);
   while (ctx.now() < due) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, due!.getTime() - ctx.now().getTime())));
     const state = await loadState(file, ctx.now()).catch(() => undefined);

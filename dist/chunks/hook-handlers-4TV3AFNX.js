@@ -408,8 +408,10 @@ async function retryAfterApiError(ctx) {
     due = pendingRetry(state2, ctx.input.session_id);
     if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!due) return { kind: "none" };
-  const since = (await loadState(file, ctx.now()).catch(() => void 0))?.api_errors.last?.at;
+  const waiting = due ? await loadState(file, ctx.now()).catch(() => void 0) : void 0;
+  if (!due || !waiting) return { kind: "none" };
+  const since = waiting.api_errors.last?.at;
+  if (due.getTime() > loopDeadline(waiting).at) due = new Date(loopDeadline(waiting).at);
   while (ctx.now() < due) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1e3, due.getTime() - ctx.now().getTime())));
     const state2 = await loadState(file, ctx.now()).catch(() => void 0);
