@@ -3,26 +3,26 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-REQM4YJQ.js";
+} from "./chunks/chunk-C42E6EAW.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
 import {
-  MIRROR_DIR,
   findRepo,
   loadState,
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-FRYVROXO.js";
+} from "./chunks/chunk-OHHPNAX7.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-X3ICX4CX.js";
 import "./chunks/chunk-3KWVSRJ4.js";
 import {
+  MIRROR_DIR,
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-OYGZ3KLW.js";
+} from "./chunks/chunk-CRAAWX4E.js";
 import {
   LoopkitError,
   formatError,

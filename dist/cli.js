@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-REQM4YJQ.js";
+} from "./chunks/chunk-C42E6EAW.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -42,7 +42,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-4NNRM23J.js";
+} from "./chunks/chunk-THIQZTYW.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -71,11 +71,10 @@ import {
   refuseUnderRecursionGuard,
   saveStartEvidence,
   startPrompt
-} from "./chunks/chunk-PYPORXOZ.js";
+} from "./chunks/chunk-HQ7TYLLT.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
-  MIRROR_DIR,
   historyEntry,
   keepForeignAside,
   loadState,
@@ -88,7 +87,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-FRYVROXO.js";
+} from "./chunks/chunk-OHHPNAX7.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -107,8 +106,9 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-D7VSAMFN.js";
+} from "./chunks/chunk-G4HTYL5W.js";
 import {
+  MIRROR_DIR,
   ObjectStore,
   argvWords,
   deadlineIn,
@@ -126,7 +126,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-OYGZ3KLW.js";
+} from "./chunks/chunk-CRAAWX4E.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

@@ -1,6 +1,7 @@
 // A snapshot of the project kept by loopkit in its data folder: every entry under the project but the
-// top .git folder and .auto-loop/ (ignored files, node_modules, nested repositories included), plus the
-// git metadata that changes what git does. Nothing the agent can write is read but the entries
+// top .git folder and loopkit's own files in .auto-loop/ (ignored files, node_modules, nested
+// repositories included, and whatever else the agent puts in .auto-loop/), plus the git metadata that
+// changes what git does. Nothing the agent can write is read but the entries
 // themselves: no git, no index, no attributes. A snapshot is a few hashes (snapshot.json formats);
 // the trees and contents are in the project's object store.
 import { createHash } from "node:crypto";
@@ -12,6 +13,7 @@ import { formatError, isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { keepAside, withLock } from "../state/json-store.js";
 import { gitMetaRoots, GIT_META_NAMES } from "./git-dirs.js";
 import { ObjectStore } from "./object-store.js";
+import { isMirrorEntry, MIRROR_DIR } from "../shared/mirror-layout.js";
 import { evidenceFiles, type EvidenceFiles } from "./paths.js";
 import { loadStatTable, StatTableBuilder, type StatTable } from "./stat-cache.js";
 import { emptyCounts, walkFolder, type Walker } from "./walk.js";
@@ -69,10 +71,16 @@ export async function takeSnapshot(input: { dataDir: string; projectDir: string;
   }
 }
 
-/** loopkit's data folder, as a key of the project's tree when it lies inside it (a project that holds the person's home): never recorded, or each snapshot would record the last. */
-function ownFolders(projectDir: string, dataDir: string): Set<string> {
+/**
+ * What of the project is loopkit's and never recorded: its own files in .auto-loop/ (the mirror it
+ * rewrites, the verifier's logs), and its data folder when it lies inside the project (a project that
+ * holds the person's home), or each snapshot would record the last.
+ */
+function ownEntries(projectDir: string, dataDir: string): (key: string) => boolean {
   const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
-  return new Set(rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? [rel.split(path.sep).join("/")] : []);
+  const data = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
+  const mirror = `${MIRROR_DIR}/`;
+  return (key) => key === data || (key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length)));
 }
 
 async function snapshotLocked(files: EvidenceFiles, projectDir: string, dataDir: string, deadline: Deadline, now: () => Date, recent: StatTable | null): Promise<TakenSnapshot> {
@@ -81,12 +89,12 @@ async function snapshotLocked(files: EvidenceFiles, projectDir: string, dataDir:
   try {
     const cache = recent ?? (await loadCacheOrKeepAside(files, now(), notes));
     const startMs = Date.now();
-    const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownFolders(projectDir, dataDir) };
+    const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     // A .git folder is git's, recorded below as metadata; a gitfile at the top is an ordinary file of the project.
     const gitFolder = lstatSync(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
-    const root = await walkFolder(w, projectDir, "", rootStat, (name) => name !== ".auto-loop" && !(gitFolder && name === ".git"));
+    const root = await walkFolder(w, projectDir, "", rootStat, (name) => !(gitFolder && name === ".git"));
     const git: Snapshot["git"] = [];
     for (const meta of gitMetaRoots(projectDir)) {
       const stat = lstatSync(meta.dir, { throwIfNoEntry: false });

@@ -18,6 +18,7 @@ export const KEEP_BYTES = 1024 * 1024;
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const BATCH = 512;
+const EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 const SEP = Buffer.from(path.sep);
 
 export interface WalkCounts {
@@ -50,8 +51,10 @@ export interface Walker {
   /** Records written anew (not copied): the stat cache is saved only when there are some. */
   fresh: number;
   visited: number;
-  /** Keys left out wherever they are (loopkit's own data folder, when it lies inside the project). */
-  skip: ReadonlySet<string>;
+  /** Keys left out (loopkit's own files in the project, its data folder when it lies inside it). */
+  skip: (key: string) => boolean;
+  /** A folder left out when nothing in it is recorded (.auto-loop/ with loopkit's own files only). */
+  hideEmpty: string | null;
 }
 
 type FsPath = string | Buffer;
@@ -97,7 +100,7 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
-    if (w.skip.has(childKey)) continue;
+    if (w.skip(childKey)) continue;
     const childAbs = name.valid ? (typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([abs, SEP, raw])) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited: Visited | null;
     try {
@@ -119,6 +122,7 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
       clean = false;
       continue;
     }
+    if (childKey === w.hideEmpty && visited.entry.kind === "dir" && visited.entry.hash!.equals(EMPTY_TREE)) continue;
     visited.entry.name = raw;
     entries.push(visited.entry);
     clean &&= visited.clean;

@@ -198,3 +198,19 @@ describe("loopkit's own data folder inside the project", () => {
     expect(lines(changesOf(data, project, a, b))).toEqual([]);
   });
 });
+
+describe(".auto-loop/", () => {
+  it("leaves loopkit's own files out, and records anything else the agent puts there", async () => {
+    const { project, data, write } = makeProject();
+    write("a.txt", "a\n");
+    const a = await snap(data, project);
+    write(".auto-loop/goal-state.json", "{}");
+    write(".auto-loop/logs/verifier-0001-1.log", "ok");
+    write(".auto-loop/.heartbeat.json.0123456789ab.tmp", "{}");
+    const b = await snap(data, project);
+    expect(b.snapshot.root).toBe(a.snapshot.root);
+    write(".auto-loop/impl.js", "module.exports = () => 4;\n");
+    const c = await snap(data, project);
+    expect(lines(changesOf(data, project, a, c))).toEqual(["added .auto-loop/impl.js"]);
+  });
+});

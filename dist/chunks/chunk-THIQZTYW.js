@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-D7VSAMFN.js";
+} from "./chunk-G4HTYL5W.js";
 import {
   splitArguments
-} from "./chunk-OYGZ3KLW.js";
+} from "./chunk-CRAAWX4E.js";
 import {
   LoopkitError,
   _enum,

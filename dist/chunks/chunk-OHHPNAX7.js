@@ -12,8 +12,11 @@ import {
   tokensUsed
 } from "./chunk-3KWVSRJ4.js";
 import {
-  GuardedFolder
-} from "./chunk-OYGZ3KLW.js";
+  GuardedFolder,
+  MIRROR_DIR,
+  MIRROR_FILES,
+  MIRROR_FOLDERS
+} from "./chunk-CRAAWX4E.js";
 import {
   _enum,
   int,
@@ -68,7 +71,6 @@ function historyEntry(state, now, event, detail, extra = {}) {
 }
 
 // src/auto-loop/mirror.ts
-var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
 var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
@@ -76,8 +78,6 @@ var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
 var rel = (...parts) => path.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
 var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
-var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
-var FOLDERS = ["logs", "tampered"];
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
 `;
@@ -116,8 +116,8 @@ async function inspectMirror(projectDir, expectedSha, now) {
   const folder = guard(projectDir, now);
   const found = [];
   await folder.checkDir(MIRROR_DIR);
-  for (const name of FOLDERS) await folder.checkDir(rel(name));
-  for (const name of FILES) await folder.checkFile(rel(name));
+  for (const name of MIRROR_FOLDERS) await folder.checkDir(rel(name));
+  for (const name of MIRROR_FILES) await folder.checkFile(rel(name));
   const logs = await fs.readdir(path.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
   for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
   const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
@@ -460,7 +460,6 @@ var HeadBuffer = class {
 export {
   HistoryEntrySchema,
   historyEntry,
-  MIRROR_DIR,
   inspectMirror,
   mirrorIsOurs,
   keepForeignAside,

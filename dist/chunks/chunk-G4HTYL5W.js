@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-OYGZ3KLW.js";
+} from "./chunk-CRAAWX4E.js";
 import {
   formatError,
   readJson,

@@ -280,6 +280,14 @@ async function openRegular(file, follow = false) {
   return null;
 }
 
+// src/shared/mirror-layout.ts
+var MIRROR_DIR = ".auto-loop";
+var MIRROR_FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var MIRROR_FOLDERS = ["logs", "tampered"];
+function isMirrorEntry(name) {
+  return MIRROR_FILES.includes(name) || MIRROR_FOLDERS.includes(name) || /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
+}
+
 // src/evidence/read-file.ts
 import { closeSync, constants as constants2, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 var FLAGS = constants2.O_RDONLY | (constants2.O_NOFOLLOW ?? 0) | (constants2.O_NONBLOCK ?? 0);
@@ -887,6 +895,7 @@ function keyPath(key, projectDir, git) {
 var KEEP_BYTES = 1024 * 1024;
 var READ_FLAGS = constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants4.O_NONBLOCK ?? 0);
 var BATCH = 512;
+var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 var SEP = Buffer.from(path6.sep);
 var emptyCounts = () => ({ files: 0, dirs: 0, links: 0, special: 0, unreadable: 0, bytes: 0, unkept: 0, read: 0, readBytes: 0 });
 async function walkFolder(w, abs, key, stat, only = null) {
@@ -918,7 +927,7 @@ async function visitFolder(w, abs, key, stat, only) {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
-    if (w.skip.has(childKey)) continue;
+    if (w.skip(childKey)) continue;
     const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited;
     try {
@@ -937,6 +946,7 @@ async function visitFolder(w, abs, key, stat, only) {
       clean = false;
       continue;
     }
+    if (childKey === w.hideEmpty && visited.entry.kind === "dir" && visited.entry.hash.equals(EMPTY_TREE)) continue;
     visited.entry.name = raw;
     entries.push(visited.entry);
     clean &&= visited.clean;
@@ -1097,9 +1107,11 @@ async function takeSnapshot(input) {
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
   }
 }
-function ownFolders(projectDir, dataDir) {
+function ownEntries(projectDir, dataDir) {
   const rel = path7.relative(path7.resolve(projectDir), path7.resolve(dataDir));
-  return new Set(rel && !rel.startsWith("..") && !path7.isAbsolute(rel) ? [rel.split(path7.sep).join("/")] : []);
+  const data = rel && !rel.startsWith("..") && !path7.isAbsolute(rel) ? rel.split(path7.sep).join("/") : null;
+  const mirror = `${MIRROR_DIR}/`;
+  return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
 }
 async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent) {
   const notes = [];
@@ -1107,11 +1119,11 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent)
   try {
     const cache = recent ?? await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
-    const w = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownFolders(projectDir, dataDir) };
+    const w = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     const gitFolder = lstatSync3(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
-    const root = await walkFolder(w, projectDir, "", rootStat, (name) => name !== ".auto-loop" && !(gitFolder && name === ".git"));
+    const root = await walkFolder(w, projectDir, "", rootStat, (name) => !(gitFolder && name === ".git"));
     const git = [];
     for (const meta of gitMetaRoots(projectDir)) {
       const stat = lstatSync3(meta.dir, { throwIfNoEntry: false });
@@ -1259,6 +1271,9 @@ export {
   GuardedFolder,
   readRegularFile,
   openRegular,
+  MIRROR_DIR,
+  MIRROR_FILES,
+  MIRROR_FOLDERS,
   writeOwnFileSync,
   objectHash,
   ObjectStore,

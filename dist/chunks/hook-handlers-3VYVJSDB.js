@@ -20,7 +20,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-PYPORXOZ.js";
+} from "./chunk-HQ7TYLLT.js";
 import {
   historyEntry,
   inspectMirror,
@@ -32,7 +32,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-FRYVROXO.js";
+} from "./chunk-OHHPNAX7.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -51,7 +51,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-D7VSAMFN.js";
+} from "./chunk-G4HTYL5W.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -60,7 +60,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-OYGZ3KLW.js";
+} from "./chunk-CRAAWX4E.js";
 import {
   formatError,
   iso_exports,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   findRepo,
   runGit
-} from "./chunk-FRYVROXO.js";
+} from "./chunk-OHHPNAX7.js";
 import {
   elapsedMs
 } from "./chunk-X3ICX4CX.js";
@@ -16,7 +16,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-OYGZ3KLW.js";
+} from "./chunk-CRAAWX4E.js";
 import {
   LoopkitError,
   _enum,

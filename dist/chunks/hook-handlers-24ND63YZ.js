@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-4NNRM23J.js";
+} from "./chunk-THIQZTYW.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,13 +28,13 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-D7VSAMFN.js";
+} from "./chunk-G4HTYL5W.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   deadlineIn
-} from "./chunk-OYGZ3KLW.js";
+} from "./chunk-CRAAWX4E.js";
 import {
   formatError,
   removeSessionMarker,

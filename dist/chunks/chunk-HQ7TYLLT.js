@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-FRYVROXO.js";
+} from "./chunk-OHHPNAX7.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-D7VSAMFN.js";
+} from "./chunk-G4HTYL5W.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-OYGZ3KLW.js";
+} from "./chunk-CRAAWX4E.js";
 import {
   LoopkitError,
   _enum,
