@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-C42E6EAW.js";
+} from "./chunks/chunk-PTJF4BEX.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,7 +13,7 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-OHHPNAX7.js";
+} from "./chunks/chunk-2L6BEUGI.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-X3ICX4CX.js";
 import "./chunks/chunk-3KWVSRJ4.js";
@@ -22,7 +22,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-CRAAWX4E.js";
+} from "./chunks/chunk-Z52NXR7D.js";
 import {
   LoopkitError,
   formatError,

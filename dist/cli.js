@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-C42E6EAW.js";
+} from "./chunks/chunk-PTJF4BEX.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -42,7 +42,7 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-THIQZTYW.js";
+} from "./chunks/chunk-QQXXX4XY.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -71,7 +71,7 @@ import {
   refuseUnderRecursionGuard,
   saveStartEvidence,
   startPrompt
-} from "./chunks/chunk-HQ7TYLLT.js";
+} from "./chunks/chunk-UBZI34HA.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -87,7 +87,7 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-OHHPNAX7.js";
+} from "./chunks/chunk-2L6BEUGI.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -106,7 +106,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-G4HTYL5W.js";
+} from "./chunks/chunk-VAYFN2TZ.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -126,7 +126,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-CRAAWX4E.js";
+} from "./chunks/chunk-Z52NXR7D.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

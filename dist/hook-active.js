@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-24ND63YZ.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-3VYVJSDB.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-D4LMM5CF.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-WJ6PWMRK.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -165,7 +165,7 @@ export class StatTable {
   }
 }
 
-/** Collects a snapshot's records in walk order; unchanged ones are copied as bytes. */
+/** Collects a snapshot's records in walk order (a folder before what is below it); unchanged ones are copied as bytes. */
 export class StatTableBuilder {
   private bytes = Buffer.allocUnsafe(4 * 1024 * 1024);
   private used = HEADER;
@@ -179,13 +179,26 @@ export class StatTableBuilder {
   }
 
   add(key: string, record: StatRecord): void {
+    this.fill(this.reserve(key), record);
+  }
+
+  /** Makes room for the record of `key` here (a folder's, which comes before what is below it); `fill` or `fillCopy` it once known. */
+  reserve(key: string): number {
     const keyBytes = Buffer.byteLength(key);
-    this.reserve(2 + keyBytes + FIXED);
-    const b = this.bytes;
+    this.room(2 + keyBytes + FIXED);
+    const start = this.used;
     this.keys.push(key);
-    this.starts.push(this.used);
-    let at = b.writeUInt16LE(keyBytes, this.used);
-    at += b.write(key, at);
+    this.starts.push(start);
+    const at = this.bytes.writeUInt16LE(keyBytes, start);
+    this.bytes.write(key, at);
+    this.bytes.fill(0, at + keyBytes, at + keyBytes + FIXED);
+    this.used = at + keyBytes + FIXED;
+    return start;
+  }
+
+  fill(start: number, record: StatRecord): void {
+    const b = this.bytes;
+    let at = start + 2 + b.readUInt16LE(start);
     at = b.writeDoubleLE(record.dev, at);
     at = b.writeDoubleLE(record.ino, at);
     at = b.writeDoubleLE(record.size, at);
@@ -195,13 +208,17 @@ export class StatTableBuilder {
     at = b.writeUInt8(record.kept ? 1 : 0, at);
     at = b.writeUInt8(record.racy ? 1 : 0, at);
     at = b.writeUInt8(0, at);
-    at += (record.hash ?? NO_HASH).copy(b, at);
-    this.used = at;
+    (record.hash ?? NO_HASH).copy(b, at);
+  }
+
+  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
+  fillCopy(start: number, raw: Buffer): void {
+    raw.copy(this.bytes, start);
   }
 
   /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
   copy(key: string, raw: Buffer): void {
-    this.reserve(raw.length);
+    this.room(raw.length);
     this.keys.push(key);
     this.starts.push(this.used);
     this.used += raw.copy(this.bytes, this.used);
@@ -222,7 +239,7 @@ export class StatTableBuilder {
     writeOwnFileSync(file, [body, checksum], false);
   }
 
-  private reserve(n: number): void {
+  private room(n: number): void {
     if (this.used + n <= this.bytes.length) return;
     const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + n));
     this.bytes.copy(grown, 0, 0, this.used);

@@ -11,7 +11,7 @@ import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
 import { isRacy, type StatRecord, type StatTable, type StatTableBuilder } from "./stat-cache.js";
 import { nameOf } from "./names.js";
-import { encodeTree, type EntryKind, type TreeEntry } from "./tree.js";
+import { decodeTree, encodeTree, type EntryKind, type TreeEntry } from "./tree.js";
 
 /** Files up to this size are kept whole in the store (diffs for the audit, restore); bigger ones are hashed only. */
 export const KEEP_BYTES = 1024 * 1024;
@@ -80,19 +80,17 @@ const raced = (error: unknown) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDI
 
 async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, only: ((name: string) => boolean) | null): Promise<Visited | null> {
   w.counts.dirs++;
-  let listed: Dirent<Buffer>[];
-  try {
-    listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
-  } catch (error) {
-    if (denied(error)) return unreadable(w, key, stat);
-    if (raced(error)) return null;
-    throw error;
-  }
-  listed.sort((a, b) => Buffer.compare(a.name, b.name));
+  // The folder's record comes before what is below it, in the cache as in the new table.
+  const at = cachedAt(w, key, "dir", stat);
+  const cachedHash = at >= 0 ? w.cache!.hashAt(at) : null;
+  const children = listChildren(w, abs, key, cachedHash, only);
+  if (children === "denied") return unreadable(w, key, stat);
+  if (children === "gone") return null;
+  const slot = w.out.reserve(key);
   const entries: TreeEntry[] = [];
   let clean = true;
-  for (const dirent of listed) {
-    const raw = dirent.name;
+  for (const child of children) {
+    const raw = child.name;
     const name = nameOf(raw);
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
@@ -104,7 +102,7 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
     const childAbs = name.valid ? (typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([abs, SEP, raw])) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited: Visited | null;
     try {
-      if (dirent.isFile() && cachedAt(w, childKey, null, null) < 0) {
+      if (child.file && cachedAt(w, childKey, null, null) < 0) {
         // A file the cache cannot stand for is read anyway: its fstat after the open is its stat (no lstat first).
         visited = readFile(w, childAbs, childKey, null);
       } else {
@@ -114,7 +112,7 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
       }
     } catch (error) {
       // A folder that can be listed but not searched: its entries cannot be looked at.
-      if (denied(error)) return unreadable(w, key, stat);
+      if (denied(error)) return unreadable(w, key, stat, slot);
       if (!raced(error)) throw error;
       visited = null;
     }
@@ -127,12 +125,36 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
     entries.push(visited.entry);
     clean &&= visited.clean;
   }
-  const at = cachedAt(w, key, "dir", stat);
-  const cachedHash = at >= 0 ? w.cache!.hashAt(at) : null;
   const same = clean && cachedHash !== null;
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
-  record(w, key, same ? at : -1, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
+  if (same) w.out.fillCopy(slot, w.cache!.rawAt(at));
+  else {
+    w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
+    w.fresh++;
+  }
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
+}
+
+/**
+ * A folder's entries, sorted by name, each with whether it is a regular file. A folder the cache may
+ * stand for (same identity, size and times, not racy) holds the same names of the same kinds as its
+ * recorded tree (an entry is added, removed, renamed or replaced only with a new mtime and ctime), so
+ * the tree lists them and no readdir is needed. Not for the top folder or one whose entries are
+ * picked (`only`), nor the folder hidden when empty: their trees leave entries out.
+ */
+function listChildren(w: Walker, abs: FsPath, key: string, cachedHash: Buffer | null, only: unknown): Array<{ name: Buffer; file: boolean }> | "denied" | "gone" {
+  if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
+    return decodeTree(w.store.get(cachedHash, "tree")).map((e) => ({ name: e.name, file: e.kind === "file" }));
+  }
+  let listed: Dirent<Buffer>[];
+  try {
+    listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
+  } catch (error) {
+    if (denied(error)) return "denied";
+    if (raced(error)) return "gone";
+    throw error;
+  }
+  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: d.name, file: d.isFile() }));
 }
 
 /** Where the cache holds a record that may stand for this entry now (`stat` null: any record of it), or -1. */
@@ -234,14 +256,20 @@ function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visi
   }
 }
 
-/** An entry loopkit may not read (mode 000, say): recorded by a hash of its identity and times, so any change to it shows. */
-function unreadable(w: Walker, key: string, stat: Stats): Visited {
+/** An entry loopkit may not read (mode 000, say): recorded by a hash of its identity and times, so any change to it shows (into `slot` when reserved). */
+function unreadable(w: Walker, key: string, stat: Stats, slot = -1): Visited {
   w.counts.unreadable++;
   const f = fields(stat);
   const hash = createHash("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache!.hashAt(at)?.equals(hash) === true;
-  record(w, key, same ? at : -1, { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash });
+  const fresh: StatRecord = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
+  if (slot < 0) record(w, key, same ? at : -1, fresh);
+  else if (same) w.out.fillCopy(slot, w.cache!.rawAt(at));
+  else {
+    w.out.fill(slot, fresh);
+    w.fresh++;
+  }
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 

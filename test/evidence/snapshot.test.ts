@@ -214,3 +214,29 @@ describe(".auto-loop/", () => {
     expect(lines(changesOf(data, project, a, c))).toEqual(["added .auto-loop/impl.js"]);
   });
 });
+
+describe("a folder the stat cache stands for", () => {
+  it("is listed again when an entry is added, removed or replaced, its mtime restored or not (its ctime changes)", async () => {
+    const { project, data, write } = makeProject();
+    write("deep/a/keep.txt", "k\n");
+    write("deep/b/gone.txt", "g\n");
+    write("deep/c/swap.txt", "s\n");
+    await snap(data, project);
+    await new Promise((resolve) => setTimeout(resolve, RACY_MARGIN_MS + 100));
+    const a = await snap(data, project);
+    const stamp = statSync(path.join(project, "deep/a"));
+    write("deep/a/new.test.js", "process.exit(0)\n");
+    utimesSync(path.join(project, "deep/a"), stamp.atime, stamp.mtime);
+    rmSync(path.join(project, "deep/b/gone.txt"));
+    rmSync(path.join(project, "deep/c/swap.txt"));
+    symlinkSync("/etc/passwd", path.join(project, "deep/c/swap.txt"));
+    const b = await snap(data, project);
+    expect(lines(changesOf(data, project, a, b))).toEqual(["added deep/a/new.test.js", "changed deep/c/swap.txt", "deleted deep/b/gone.txt"]);
+    // Unchanged again: nothing read, the same tree.
+    await new Promise((resolve) => setTimeout(resolve, RACY_MARGIN_MS + 100));
+    const c = await snap(data, project);
+    const d = await snap(data, project);
+    expect(d.read.files).toBe(0);
+    expect(d.snapshot.root).toBe(c.snapshot.root);
+  });
+});

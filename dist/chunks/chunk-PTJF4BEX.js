@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   findRepo,
   runGit
-} from "./chunk-OHHPNAX7.js";
+} from "./chunk-2L6BEUGI.js";
 import {
   elapsedMs
 } from "./chunk-X3ICX4CX.js";
@@ -16,7 +16,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   LoopkitError,
   _enum,

@@ -20,7 +20,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-HQ7TYLLT.js";
+} from "./chunk-UBZI34HA.js";
 import {
   historyEntry,
   inspectMirror,
@@ -32,7 +32,7 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-OHHPNAX7.js";
+} from "./chunk-2L6BEUGI.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -51,7 +51,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-G4HTYL5W.js";
+} from "./chunk-VAYFN2TZ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -60,7 +60,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   formatError,
   iso_exports,

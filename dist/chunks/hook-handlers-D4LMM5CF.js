@@ -15,7 +15,7 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-THIQZTYW.js";
+} from "./chunk-QQXXX4XY.js";
 import "./chunk-JTGAS7JY.js";
 import {
   loadOwned,
@@ -28,13 +28,13 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-G4HTYL5W.js";
+} from "./chunk-VAYFN2TZ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import {
   deadlineIn
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   formatError,
   removeSessionMarker,

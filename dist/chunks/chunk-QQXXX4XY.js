@@ -7,10 +7,10 @@ import {
 } from "./chunk-JTGAS7JY.js";
 import {
   apiErrorSummary
-} from "./chunk-G4HTYL5W.js";
+} from "./chunk-VAYFN2TZ.js";
 import {
   splitArguments
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   LoopkitError,
   _enum,

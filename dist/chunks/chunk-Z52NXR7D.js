@@ -794,13 +794,24 @@ var StatTableBuilder = class {
     return this.keys.length;
   }
   add(key, record2) {
+    this.fill(this.reserve(key), record2);
+  }
+  /** Makes room for the record of `key` here (a folder's, which comes before what is below it); `fill` or `fillCopy` it once known. */
+  reserve(key) {
     const keyBytes = Buffer.byteLength(key);
-    this.reserve(2 + keyBytes + FIXED);
-    const b = this.bytes;
+    this.room(2 + keyBytes + FIXED);
+    const start = this.used;
     this.keys.push(key);
-    this.starts.push(this.used);
-    let at = b.writeUInt16LE(keyBytes, this.used);
-    at += b.write(key, at);
+    this.starts.push(start);
+    const at = this.bytes.writeUInt16LE(keyBytes, start);
+    this.bytes.write(key, at);
+    this.bytes.fill(0, at + keyBytes, at + keyBytes + FIXED);
+    this.used = at + keyBytes + FIXED;
+    return start;
+  }
+  fill(start, record2) {
+    const b = this.bytes;
+    let at = start + 2 + b.readUInt16LE(start);
     at = b.writeDoubleLE(record2.dev, at);
     at = b.writeDoubleLE(record2.ino, at);
     at = b.writeDoubleLE(record2.size, at);
@@ -810,12 +821,15 @@ var StatTableBuilder = class {
     at = b.writeUInt8(record2.kept ? 1 : 0, at);
     at = b.writeUInt8(record2.racy ? 1 : 0, at);
     at = b.writeUInt8(0, at);
-    at += (record2.hash ?? NO_HASH).copy(b, at);
-    this.used = at;
+    (record2.hash ?? NO_HASH).copy(b, at);
+  }
+  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
+  fillCopy(start, raw) {
+    raw.copy(this.bytes, start);
   }
   /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
   copy(key, raw) {
-    this.reserve(raw.length);
+    this.room(raw.length);
     this.keys.push(key);
     this.starts.push(this.used);
     this.used += raw.copy(this.bytes, this.used);
@@ -833,7 +847,7 @@ var StatTableBuilder = class {
     const checksum = createHash2("sha256").update(body).digest();
     writeOwnFileSync(file, [body, checksum], false);
   }
-  reserve(n) {
+  room(n) {
     if (this.used + n <= this.bytes.length) return;
     const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + n));
     this.bytes.copy(grown, 0, 0, this.used);
@@ -907,19 +921,16 @@ var denied = (error) => ["EACCES", "EPERM"].includes(error.code ?? "");
 var raced = (error) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes(error.code ?? "");
 async function visitFolder(w, abs, key, stat, only) {
   w.counts.dirs++;
-  let listed;
-  try {
-    listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
-  } catch (error) {
-    if (denied(error)) return unreadable(w, key, stat);
-    if (raced(error)) return null;
-    throw error;
-  }
-  listed.sort((a, b) => Buffer.compare(a.name, b.name));
+  const at = cachedAt(w, key, "dir", stat);
+  const cachedHash = at >= 0 ? w.cache.hashAt(at) : null;
+  const children = listChildren(w, abs, key, cachedHash, only);
+  if (children === "denied") return unreadable(w, key, stat);
+  if (children === "gone") return null;
+  const slot = w.out.reserve(key);
   const entries = [];
   let clean = true;
-  for (const dirent of listed) {
-    const raw = dirent.name;
+  for (const child of children) {
+    const raw = child.name;
     const name = nameOf(raw);
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
@@ -931,14 +942,14 @@ async function visitFolder(w, abs, key, stat, only) {
     const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited;
     try {
-      if (dirent.isFile() && cachedAt(w, childKey, null, null) < 0) {
+      if (child.file && cachedAt(w, childKey, null, null) < 0) {
         visited = readFile(w, childAbs, childKey, null);
       } else {
         const childStat = lstatSync2(childAbs, { throwIfNoEntry: false });
         visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
       }
     } catch (error) {
-      if (denied(error)) return unreadable(w, key, stat);
+      if (denied(error)) return unreadable(w, key, stat, slot);
       if (!raced(error)) throw error;
       visited = null;
     }
@@ -951,12 +962,28 @@ async function visitFolder(w, abs, key, stat, only) {
     entries.push(visited.entry);
     clean &&= visited.clean;
   }
-  const at = cachedAt(w, key, "dir", stat);
-  const cachedHash = at >= 0 ? w.cache.hashAt(at) : null;
   const same = clean && cachedHash !== null;
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
-  record(w, key, same ? at : -1, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
+  if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
+  else {
+    w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
+    w.fresh++;
+  }
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
+}
+function listChildren(w, abs, key, cachedHash, only) {
+  if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
+    return decodeTree(w.store.get(cachedHash, "tree")).map((e) => ({ name: e.name, file: e.kind === "file" }));
+  }
+  let listed;
+  try {
+    listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
+  } catch (error) {
+    if (denied(error)) return "denied";
+    if (raced(error)) return "gone";
+    throw error;
+  }
+  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: d.name, file: d.isFile() }));
 }
 function cachedAt(w, key, kind, stat) {
   if (!w.cache || !w.trustCache) return -1;
@@ -1045,13 +1072,19 @@ function readFile(w, abs, key, stat) {
     closeSync3(fd);
   }
 }
-function unreadable(w, key, stat) {
+function unreadable(w, key, stat, slot = -1) {
   w.counts.unreadable++;
   const f = fields(stat);
   const hash = createHash3("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache.hashAt(at)?.equals(hash) === true;
-  record(w, key, same ? at : -1, { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash });
+  const fresh = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
+  if (slot < 0) record(w, key, same ? at : -1, fresh);
+  else if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
+  else {
+    w.out.fill(slot, fresh);
+    w.fresh++;
+  }
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 function record(w, key, at, fresh) {

@@ -16,7 +16,7 @@ import {
   MIRROR_DIR,
   MIRROR_FILES,
   MIRROR_FOLDERS
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   _enum,
   int,

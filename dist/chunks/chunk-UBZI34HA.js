@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-OHHPNAX7.js";
+} from "./chunk-2L6BEUGI.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-G4HTYL5W.js";
+} from "./chunk-VAYFN2TZ.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   LoopkitError,
   _enum,

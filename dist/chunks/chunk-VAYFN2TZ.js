@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-CRAAWX4E.js";
+} from "./chunk-Z52NXR7D.js";
 import {
   formatError,
   readJson,
