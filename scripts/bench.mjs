@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { benchCheckpoints } from "./bench-checkpoints.mjs";
+import { benchEvidence } from "./bench-evidence.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
@@ -96,4 +96,4 @@ for (const [name, subject] of ROWS) {
 console.log(`targets: no loop at most 1.15; an event that decides nothing in a loop's session at most 1.5`);
 rmSync(data, { recursive: true, force: true });
 console.log("");
-await benchCheckpoints(root);
+await benchEvidence(root);

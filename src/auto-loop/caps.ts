@@ -1,4 +1,5 @@
 // The hard caps: defaults, how flags and a goal file combine, and which cap (if any) is reached.
+import type { Deadline } from "../shared/deadline.js";
 import { formatDuration } from "../shared/duration.js";
 import { tokensUsed, type AutoLoopState, type Caps } from "./state.js";
 
@@ -35,4 +36,15 @@ export function countedIterations(state: AutoLoopState): number {
 /** Wall-clock time since the loop started. */
 export function elapsedMs(state: AutoLoopState, now: Date): number {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));
+}
+
+/**
+ * How far past the wall-clock cap a hook event may still run: enough to record the tree, save the
+ * verdict and the checkpoint. Steps that could take longer (the verifier, the audit) are cut to it.
+ */
+export const DEADLINE_MARGIN_MS = 30_000;
+
+/** The one deadline of any hook event of this loop: the end of its wall clock, plus the margin. */
+export function loopDeadline(state: AutoLoopState): Deadline {
+  return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
 }

@@ -2,8 +2,9 @@
 import type { HookContext } from "../session/handlers.js";
 import type { StopInput } from "../session/input.js";
 import { recordIteration, type IterationFacts, type LoopRef, type PendingCheckpoint } from "../checkpoint/take.js";
+import { loadStartEvidence } from "./evidence-start.js";
 import { tokensUsed, type AutoLoopState } from "./state.js";
-import { loadState } from "./store.js";
+import { loadState, loopFiles } from "./store.js";
 
 export function checkpointLoop(ctx: HookContext<StopInput>): LoopRef {
   return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
@@ -22,5 +23,7 @@ export function iterationFacts(state: AutoLoopState): IterationFacts {
 export async function checkpointJudged(ctx: HookContext<StopInput>, loop: LoopRef, pending: PendingCheckpoint): Promise<string[]> {
   const state = await loadState(ctx.marker.state_file, ctx.now()).catch(() => undefined);
   if (!state || state.loop_id !== loop.loopId || state.session_id !== ctx.input.session_id || state.iteration === 0) return [];
-  return recordIteration(loop, pending, iterationFacts(state), ctx.now());
+  // A new record starts from the loop's start: its first checkpoint counts what the first iteration changed.
+  const start = await loadStartEvidence(loopFiles(ctx.dataDir, loop.projectDir).dir, state.loop_id, ctx.now()).catch(() => null);
+  return recordIteration(loop, pending, iterationFacts(state), ctx.now(), start);
 }

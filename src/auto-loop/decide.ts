@@ -20,16 +20,16 @@ export interface TurnObservation {
   transcriptPath: string | null;
   transcript: TranscriptDelta;
   lastMessage: string;
-  /** Fingerprint of the working tree ("" outside git). */
-  treeHash: string;
+  /** Fingerprint of the project's tree from loopkit's record (null: no record this turn, which never counts as idle). */
+  treeHash: string | null;
   /** What the agent did to .auto-loop/ since loopkit wrote it, one sentence each (empty: nothing). */
   tamper: string[];
   /** The hand-off note in .auto-loop/handoff.md, or null. */
   handoffNote: string | null;
   /** The model's context window in tokens, for --restart-pct. */
   contextWindow: number;
-  /** Content hashes of the files the protect globs name now (empty without globs). */
-  protectedFiles: Record<string, string>;
+  /** Content hashes of the files the protect globs name now (empty without globs); null when there is no record this turn (the gate then fails closed). */
+  protectedFiles: Record<string, string> | null;
 }
 
 /** Result of the first half of a Stop: either the loop decides now, or the gate must run. */
@@ -120,7 +120,7 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     state = { ...state, blocker: null };
   }
 
-  const idle = obs.transcript.toolCalls === 0 && state.thrash.tree_hash !== null && obs.treeHash === state.thrash.tree_hash;
+  const idle = obs.transcript.toolCalls === 0 && obs.treeHash !== null && obs.treeHash === state.thrash.tree_hash;
   // After an audit that could not run, a turn that changes nothing is what the agent was asked for: no thrashing.
   const awaitingAudit = state.audit_not_run.streak > 0;
   state = { ...state, thrash: { streak: idle ? state.thrash.streak + (awaitingAudit ? 0 : 1) : 0, tree_hash: obs.treeHash } };
@@ -133,7 +133,7 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
   state = askForHandoff(state, obs.contextWindow, notes);
   if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
   // Moved goalposts fail the turn before the verifier or the audit can be gamed by them.
-  const moved = protectedChanges(state.protect.snapshot, obs.protectedFiles);
+  const moved = obs.protectedFiles ? protectedChanges(state.protect.snapshot, obs.protectedFiles) : [];
   state = { ...state, protect: { ...state.protect, changed: moved } };
   if (moved.length > 0) {
     const detail = `protected files changed since the loop started: ${moved.join(", ")}`;

@@ -1,6 +1,6 @@
 // The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
 // gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
-import { withLock, writeJson } from "../state/json-store.js";
+import { readJson, withLock, writeJson } from "../state/json-store.js";
 import { loadOwned } from "../session/owner.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { SessionEndInput, StopFailureInput, StopInput } from "../session/input.js";
@@ -9,31 +9,37 @@ import type { WakeDecision } from "../session/output.js";
 import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "./api-errors.js";
 import { readSettings } from "./settings.js";
 import { withNotes, type StopDecision } from "../session/output.js";
-import { iterationChangesText, snapshotIteration } from "../checkpoint/take.js";
+import { within, type Deadline } from "../shared/deadline.js";
+import { formatError } from "../shared/errors.js";
 import { auditLoop } from "./audit.js";
+import { loopDeadline } from "./caps.js";
 import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
 import { launchEnv } from "./launch.js";
-import { hashProtected } from "./protect.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, failLoop, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "./decide.js";
-import { treeFingerprint } from "./git.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "./mirror.js";
 import { noteGateStep } from "./gate-progress.js";
-import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "./state.js";
+import { AutoLoopStateSchema, type AuditResult, type AutoLoopState, type VerifierRun } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "./store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
-import { runVerifier, verifierRun } from "./verifier.js";
+import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
+import { runVerifier, verifierRun, type VerifierOutcome } from "./verifier.js";
 
 /** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
   async stop(ctx) {
-    // The tree is checkpointed before the verifier runs, and committed with the verdict it earned.
+    // One deadline for the whole event: the loop's wall clock plus a margin, whatever git or the filesystem do.
+    // Read only (a corrupt state is kept aside and reported by the locked load below).
+    const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+    const known = read.exists ? read.value : undefined;
+    const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
+    // The tree is recorded before the verifier runs, and checkpointed with the verdict it earned.
     const loop = checkpointLoop(ctx);
-    const pending = await snapshotIteration(loop, ctx.now());
-    const judged = await judgeTurn(ctx, iterationChangesText(pending));
-    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
+    const turn = await recordTurn(loop, known, deadline);
+    const judged = await judgeTurn(ctx, turn, deadline);
+    const decision = withNotes(judged, [...(turn.taken?.notes ?? []), ...(await checkpointJudged(ctx, loop, turn.pending))]);
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   endOnError: endLoopOnError,
@@ -60,12 +66,16 @@ async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Prom
   });
 }
 
+/** A Stop whose loop state cannot be read yet has this long (it then ends the loop, or finds it ended). */
+const UNKNOWN_LOOP_MS = 60_000;
+
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
-async function judgeTurn(ctx: HookContext<StopInput>, iterationChanges: string | null): Promise<StopDecision> {
+async function judgeTurn(ctx: HookContext<StopInput>, turn: TurnRecord, deadline: Deadline): Promise<StopDecision> {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-  const first = await withLock(files.state, () => startTurn(ctx, files));
+  const iterationChanges = turn.iterationChanges;
+  const first = await withLock(files.state, () => startTurn(ctx, files, turn));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, files, iterationChanges);
+  const gate = await runGate(first.state, ctx, files, turn, deadline);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -81,7 +91,7 @@ type Early = { decision: StopDecision };
 
 const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
 
-async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
+async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, turn: TurnRecord): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
   // A judged turn ends any run of API errors before it.
@@ -101,11 +111,10 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
     transcriptPath,
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
-    treeHash: await treeFingerprint(state.project_dir),
+    ...turnObservation(turn, state),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: state.launch.context_window,
-    protectedFiles: state.protect.globs.length ? await hashProtected(state.project_dir, state.protect.globs) : {},
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.
@@ -113,23 +122,44 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles): Promise
   return { ...started, state: saved };
 }
 
-/** The verifier (twice when it passes) and, on two passes, the audit; both with the environment of the loop's start. */
-async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files: LoopFiles, iterationChanges: string | null) {
+/**
+ * The verifier (twice when it passes) and, on two passes, the audit; both with the environment of the
+ * loop's start and within the Stop's deadline. The audit runs only on loopkit's record of the turn, and
+ * only when nothing moved while the verifier ran; otherwise the vote is unmet, saying why.
+ */
+async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files: LoopFiles, turn: TurnRecord, deadline: Deadline) {
   const runs: VerifierRun[] = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   const note = (step: "verifier" | "audit") => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
   while (nextGateStep(runs) === "verify") {
     await note("verifier");
-    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
+    const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
+    const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  if (!turn.taken) return { runs, audit: unmet(`loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`, false) };
+  let during: string[];
+  try {
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    if (verification.voided) return { runs, audit: unmet(`the verifier's passes do not count: ${verification.voided}`) };
+    during = verification.lines;
+  } catch (error) {
+    return { runs, audit: unmet(`loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`, false) };
+  }
   await note("audit");
-  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
+  const audit = await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges: turn.iterationChanges, evidence: { now: turn.taken.snapshot, duringVerification: during }, deadline });
+  return { runs, audit };
 }
+
+/** A verifier run the deadline left no time for. */
+const NOT_RUN: VerifierOutcome = { exitCode: null, passed: false, timedOut: true, durationMs: 0, output: "(not run: the loop's wall clock is spent)", outputTail: "(not run: the loop's wall clock is spent)", outputBytes: 0, sandbox: "not run" };
+
+/** A gate that ends without an audit vote: unmet, with the reason as its failure. */
+const unmet = (reason: string, ran = true): Omit<AuditResult, "at" | "iteration"> => ({ vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran });
 
 async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {
   const now = ctx.now();
@@ -181,8 +211,11 @@ async function retryAfterApiError(ctx: HookContext<StopInput | StopFailureInput>
     due = pendingRetry(state, ctx.input.session_id);
     if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!due) return { kind: "none" };
-  const since = (await loadState(file, ctx.now()).catch(() => undefined))?.api_errors.last?.at;
+  const waiting = due ? await loadState(file, ctx.now()).catch(() => undefined) : undefined;
+  if (!due || !waiting) return { kind: "none" };
+  const since = waiting.api_errors.last?.at;
+  // No wait outlives the loop's deadline: a retry due later wakes the session at the deadline, and its Stop ends the loop on its caps.
+  if (due.getTime() > loopDeadline(waiting).at) due = new Date(loopDeadline(waiting).at);
   while (ctx.now() < due) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, due!.getTime() - ctx.now().getTime())));
     const state = await loadState(file, ctx.now()).catch(() => undefined);

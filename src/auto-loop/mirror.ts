@@ -5,10 +5,11 @@ import { createHash } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import { GuardedFolder, type Planted } from "../shared/guarded-files.js";
+import { MIRROR_DIR, MIRROR_FILES as FILES, MIRROR_FOLDERS as FOLDERS } from "../shared/mirror-layout.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./history.js";
 import type { AutoLoopState } from "./state.js";
 
-export const MIRROR_DIR = ".auto-loop";
+export { MIRROR_DIR };
 const KEEP_LOGS = 20;
 const MAX_HANDOFF_BYTES = 32 * 1024;
 /** A mirror larger than this is not what loopkit wrote: it is not read, only reported. */
@@ -19,9 +20,6 @@ const rel = (...parts: string[]) => path.join(MIRROR_DIR, ...parts);
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, "-");
 const guard = (projectDir: string, now: Date) => new GuardedFolder(projectDir, () => now);
 
-/** Every file loopkit keeps in `.auto-loop/`, checked for planted shapes at each Stop. */
-const FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
-const FOLDERS = ["logs", "tampered"];
 
 /** The exact bytes of goal-state.json for `state` (its own sha field is always null in the copy). */
 export function mirrorText(state: AutoLoopState): string {

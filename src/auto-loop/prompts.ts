@@ -94,7 +94,16 @@ export function wrapUpPrompt(state: AutoLoopState, reason: string): string {
 }
 
 /** The audit's prompt. Everything the working agent produced is quoted as data to judge, not obeyed. */
-export function auditPrompt(input: { projectDir: string; goal: string; verifyCommand: string; verifierTail: string; changes: string; nonce: string; iterationChanges?: string | null }): string {
+export function auditPrompt(input: {
+  projectDir: string;
+  goal: string;
+  verifyCommand: string;
+  verifierTail: string;
+  changes: string;
+  nonce: string;
+  iterationChanges?: string | null;
+  duringVerification?: readonly string[];
+}): string {
   const { nonce } = input;
   return [
     "You are an independent auditor. Another agent worked on the goal below and claims progress. The verifier command passed twice in a row. Decide whether the goal is really achieved in this repository.",
@@ -108,9 +117,10 @@ export function auditPrompt(input: { projectDir: string; goal: string; verifyCom
     "The end of the verifier's output:",
     dataBlock("VERIFIER OUTPUT", input.verifierTail || "(no output)", nonce),
     "",
-    "What changed since the loop started:",
+    "What changed since the loop started, from loopkit's own record of the project (every file, ignored ones and dependencies included; not git's view, which the agent can bend). Text is shown as text; the list is complete; files that likely move the goalposts come first:",
     dataBlock("CHANGES", input.changes, nonce),
     "",
+    ...(input.duringVerification?.length ? ["What changed while the verifier ran (between its first and its second run's end):", dataBlock("DURING VERIFICATION", input.duringVerification.join("\n"), nonce), ""] : []),
     ...(input.iterationChanges ? ["Which files the last iteration changed (from loopkit's checkpoints):", dataBlock("LAST ITERATION", input.iterationChanges, nonce), ""] : []),
     'End your reply with exactly one JSON object on its own final line, and write no other vote object anywhere in your reply: {"vote": "achieved" | "unmet" | "blocked" | "thrashing", "reasons": ["..."]}',
   ].join("\n");

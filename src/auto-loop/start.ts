@@ -9,11 +9,12 @@ import { formatDuration } from "../shared/duration.js";
 import { PROTECT_LIMITS, type AutoLoopRequest } from "./args.js";
 import { resolveCaps } from "./caps.js";
 import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
-import { saveBaseline, takeBaseline } from "./baseline.js";
-import { headCommit, treeFingerprint } from "./git.js";
+import { snapshotFingerprint, takeSnapshot } from "../evidence/snapshot.js";
+import { deadlineIn } from "../shared/deadline.js";
+import { saveStartEvidence } from "./evidence-start.js";
 import { historyEntry } from "./history.js";
 import { captureLaunch } from "./launch.js";
-import { hashProtected } from "./protect.js";
+import { protectedFiles } from "./protect.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
 import type { AutoLoopState, Launch } from "./state.js";
@@ -33,11 +34,16 @@ export interface LoopContext {
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 
+/**
+ * The start's snapshot of the project may take this long (the first one in a project reads every file;
+ * later ones only what changed): a skill's command line must end within two minutes.
+ */
+export const START_SNAPSHOT_MS = 90_000;
+
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
-  const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -45,7 +51,10 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     // Refuse before touching anything: a second session leaves the running loop exactly as it is.
     const previous = existing.state?.status === "pursuing" ? existing.state : undefined;
     if (previous) checkOwnership(ctx, previous, request.takeover);
-    const notes: string[] = [];
+    // Everything later changes is measured against this: loopkit's own record of the project now.
+    const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
+    const snapshot = protectedFiles(started.stats, protect);
+    const notes: string[] = [...started.notes];
     if (!(existing.state && (await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256)))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
@@ -75,13 +84,12 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       updated_at: now,
       heartbeat_at: now,
       ended_at: null,
-      base_commit: await headCommit(ctx.projectDir),
       iteration: 0,
       tokens: { transcript: 0, audit: 0 },
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       evidence: [],
       blocker: null,
-      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      thrash: { streak: 0, tree_hash: snapshotFingerprint(started.snapshot) },
       next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
       last_verifier: null,
       last_audit: null,
@@ -96,8 +104,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
-    // What git's diff will not show later (ignored files, git metadata), as it is now.
-    await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
+    await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -123,7 +130,8 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
+      thrash: { streak: 0, tree_hash: null },
       // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
       launch: withAgentSandbox(existing.launch, ctx),
     };

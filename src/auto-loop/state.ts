@@ -105,7 +105,6 @@ export const AutoLoopStateSchema = z.object({
   updated_at: z.iso.datetime(),
   heartbeat_at: z.iso.datetime(),
   ended_at: z.iso.datetime().nullable(),
-  base_commit: z.string().nullable(),
   /** Completed turns the Stop gate has judged. */
   iteration: z.int().nonnegative(),
   tokens: z.object({ transcript: z.int().nonnegative(), audit: z.int().nonnegative() }),

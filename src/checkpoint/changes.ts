@@ -1,23 +1,20 @@
-// What changed between two checkpoint trees, from `git diff-tree -z --name-status`, and how to say it.
+// What changed between two checkpoints, counted and named, and how to say it.
+import type { Change } from "../evidence/compare.js";
 import type { Changes } from "./record.js";
 
 /** Paths kept per checkpoint; the rest are counted. */
 export const KEEP_PATHS = 50;
 
-const STATUSES = new Set(["A", "M", "D", "T"]);
-
-/** Parses NUL-separated `<status>\0<path>\0` pairs (diff-tree -r -z --no-renames --name-status). */
-export function parseNameStatus(output: string, keep = KEEP_PATHS): Changes {
-  const fields = output.split("\0");
+/** The counts and the first paths of a comparison of two snapshots (src/evidence/compare.ts). */
+export function countChanges(list: readonly Change[], keep = KEEP_PATHS): Changes {
   const changes: Changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const status = fields[i]!.trim();
-    const file = fields[i + 1]!;
-    if (!STATUSES.has(status) || file === "") continue;
+  for (const change of [...list].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    if (change.root !== "") continue;
+    const status = change.how === "added" ? "A" : change.how === "deleted" ? "D" : change.before!.kind !== change.after!.kind ? "T" : "M";
     if (status === "A") changes.added += 1;
     else if (status === "D") changes.deleted += 1;
     else changes.modified += 1;
-    if (changes.paths.length < keep) changes.paths.push({ status: status as "A" | "M" | "D" | "T", path: file });
+    if (changes.paths.length < keep) changes.paths.push({ status, path: change.path });
     else changes.more += 1;
   }
   return changes;

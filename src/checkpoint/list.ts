@@ -1,35 +1,30 @@
 // `loopkit checkpoints`: a loop's checkpoints as a table for a person (the record itself is the --json).
 import { countLine } from "./changes.js";
-import { lastCheckpoint, type CheckpointRecord } from "./record.js";
+import type { CheckpointRecord } from "./record.js";
 
 const pad = (text: string, width: number) => text.padEnd(width);
 
-export function formatCheckpoints(record: CheckpointRecord): string {
-  const head = `${record.loop_kind} ${record.loop_id}: ${record.checkpoints.length} checkpoint(s) on ${record.ref}`;
+export function formatCheckpoints(record: CheckpointRecord, recordPath: string): string {
+  const head = `${record.loop_kind} ${record.loop_id}: ${record.checkpoints.length} checkpoint(s) in ${recordPath}`;
   if (record.checkpoints.length === 0) return `${[head, failureLine(record)].filter(Boolean).join("\n")}\n`;
   const rows = record.checkpoints.map((c) => [
     c.id,
     String(c.iteration),
-    c.commit.slice(0, 12),
+    c.snapshot.root.slice(0, 12),
     c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
     c.tokens === null ? "-" : String(c.tokens),
     countLine(c.changed),
   ]);
-  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const titles = ["checkpoint", "iteration", "tree", "verdict", "tokens", "files changed"];
   const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join("  ")}`.trimEnd();
-  const first = record.checkpoints[0]!;
-  const last = lastCheckpoint(record)!;
   return [
     head,
     line(titles),
     ...rows.map(line),
     failureLine(record),
-    "Compare with plain git, e.g.:",
-    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
-    last.parent ? `  git diff ${record.ref}~1 ${record.ref}      (what checkpoint ${last.id} changed)` : null,
-    `  git log --stat ${record.ref}`,
     `Restore one with: loopkit restore ${record.loop_id} <checkpoint>`,
+    `Put them on a branch of your repository with: loopkit checkpoints export ${record.loop_id} [<checkpoint>] --branch <name>`,
   ]
     .filter((l) => l !== null)
     .join("\n")

@@ -1,9 +1,10 @@
-// `loopkit prune`: the checkpoint refs of ended loops go when the person says so, never silently.
+// `loopkit prune`: the checkpoints of ended loops go when the person says so, never silently; then
+// loopkit's record of the project keeps only the snapshots still referenced.
 import { promises as fs } from "node:fs";
-import { findRepo } from "../shared/git.js";
+import { pruneRecord } from "../evidence/prune.js";
+import type { Snapshot } from "../evidence/snapshot.js";
 import { formatError } from "../shared/errors.js";
-import { lastCheckpoint, recordFiles, type CheckpointRecord } from "./record.js";
-import { checkGitDir, deleteRef } from "./tree.js";
+import { lastCheckpoint, recordFile, type CheckpointRecord } from "./record.js";
 
 export interface PruneCandidate {
   record: CheckpointRecord;
@@ -18,23 +19,28 @@ export function planPrune(candidates: PruneCandidate[], keep: number): { remove:
   return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
 }
 
-/** Deletes each loop's ref and record; one line per loop says what happened. */
-export async function applyPrune(data: string, remove: CheckpointRecord[]): Promise<string[]> {
+/** The snapshots a record holds (its base and every checkpoint's). */
+export const recordSnapshots = (record: CheckpointRecord): Snapshot[] => [...(record.base ? [record.base] : []), ...record.checkpoints.map((c) => c.snapshot)];
+
+/**
+ * Deletes each loop's record, then prunes the project's store to what `kept` (the remaining records,
+ * and a running loop's start) still needs. One line per loop, and one for the store.
+ */
+export async function applyPrune(data: string, projectDir: string, remove: CheckpointRecord[], kept: Snapshot[]): Promise<string[]> {
   const lines: string[] = [];
   for (const record of remove) {
-    const repo = findRepo(record.project_dir);
     try {
-      if (repo) {
-        await checkGitDir(repo, record.git_dir);
-        await deleteRef(repo, record.ref);
-      }
-      const files = recordFiles(data, record.project_dir, record.loop_id);
-      await fs.rm(files.index, { force: true });
-      await fs.rm(files.record, { force: true });
-      lines.push(`removed ${record.ref} (${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id})`);
+      await fs.rm(recordFile(data, record.project_dir, record.loop_id), { force: true });
+      lines.push(`removed the ${record.checkpoints.length} checkpoint(s) of ${record.loop_kind} ${record.loop_id}`);
     } catch (error) {
-      lines.push(`could not remove ${record.ref}: ${formatError(error)}`);
+      lines.push(`could not remove the checkpoints of ${record.loop_id}: ${formatError(error)}`);
     }
+  }
+  try {
+    const freed = await pruneRecord(data, projectDir, kept);
+    lines.push(`loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`);
+  } catch (error) {
+    lines.push(`could not prune loopkit's record of the project: ${formatError(error)}`);
   }
   return lines;
 }

@@ -1,19 +1,18 @@
-// A loop's checkpoint record, in loopkit's data folder: which commit holds the tree after each
-// iteration. This file (not the ref in the project's .git, which the agent can move) is the truth
-// that listing, the audit's "last iteration" and restore read; the ref is there for plain git.
+// A loop's checkpoint record, in loopkit's data folder: which snapshot of loopkit's own record of the
+// project (src/evidence) holds the tree after each iteration. Nothing of it is in the project or its
+// .git, so the agent can neither move nor redirect it; `loopkit checkpoints export` writes a branch on request.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
 import { projectKey } from "../state/paths.js";
-
-const Sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/);
+import { SnapshotSchema } from "../evidence/snapshot.js";
 
 const ChangesSchema = z.object({
   added: z.int().nonnegative(),
   modified: z.int().nonnegative(),
   deleted: z.int().nonnegative(),
-  /** The first paths, each with git's status letter (A, M, D, T); `more` counts the rest. */
+  /** The first paths, each with a status letter as git's (A added, M modified, D deleted, T kind changed); `more` counts the rest. */
   paths: z.array(z.object({ status: z.enum(["A", "M", "D", "T"]), path: z.string() })),
   more: z.int().nonnegative(),
 });
@@ -25,9 +24,8 @@ export const CheckpointSchema = z.object({
   kind: z.enum(["iteration", "before-restore"]),
   /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
   iteration: z.int().nonnegative(),
-  commit: Sha,
-  tree: Sha,
-  parent: Sha.nullable(),
+  /** The tree, in loopkit's record of the project. */
+  snapshot: SnapshotSchema,
   at: z.iso.datetime(),
   /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
   verdict: z.string(),
@@ -40,21 +38,14 @@ export const CheckpointSchema = z.object({
 export type Checkpoint = z.infer<typeof CheckpointSchema>;
 
 export const CheckpointRecordSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   loop_id: z.string().min(1),
   loop_kind: z.enum(["auto-loop", "repeat"]),
   project_dir: z.string().min(1),
   /** The loop's state file, so restore and prune can tell whether the loop still runs. */
   state_file: z.string().min(1),
-  ref: z.string().min(1),
-  /**
-   * The repository's git folder (its common dir, absolute) when the first snapshot was taken. The agent
-   * owns .git and could swap it for a gitfile that points elsewhere: a later checkpoint, restore or
-   * prune that finds another folder refuses instead of writing there.
-   */
-  git_dir: z.string().min(1).nullable(),
-  /** HEAD when the first checkpoint was taken: its parent (null in a repository with no commit). */
-  base_commit: Sha.nullable(),
+  /** What the first checkpoint is compared with: the project when the loop started (null: none kept, as for repeat). */
+  base: SnapshotSchema.nullable(),
   checkpoints: z.array(CheckpointSchema),
   /** The latest failure to take a checkpoint, until one succeeds again. */
   failure: z.object({ at: z.iso.datetime(), iteration: z.int().nonnegative(), message: z.string() }).nullable(),
@@ -62,24 +53,18 @@ export const CheckpointRecordSchema = z.object({
 });
 export type CheckpointRecord = z.infer<typeof CheckpointRecordSchema>;
 
-export interface RecordFiles {
-  record: string;
-  /** The private index (GIT_INDEX_FILE) whose stat cache makes each checkpoint cost what changed. */
-  index: string;
-}
 
 export function checkpointsDir(data: string, projectDir: string): string {
   return path.join(data, "checkpoints", projectKey(projectDir));
 }
 
-export function recordFiles(data: string, projectDir: string, loopId: string): RecordFiles {
-  const dir = checkpointsDir(data, projectDir);
-  return { record: path.join(dir, `${loopId}.json`), index: path.join(dir, `${loopId}.index`) };
+export function recordFile(data: string, projectDir: string, loopId: string): string {
+  return path.join(checkpointsDir(data, projectDir), `${loopId}.json`);
 }
 
 /** The record, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
 export function loadRecord(file: string, now: Date): Promise<CheckpointRecord | undefined> {
-  return readOrKeepAside(file, CheckpointRecordSchema, now, "the checkpoint commits stay in git under refs/loopkit/; new checkpoints start a new record");
+  return readOrKeepAside(file, CheckpointRecordSchema, now, "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record");
 }
 
 export const saveRecord = (file: string, record: CheckpointRecord) => writeJson(file, CheckpointRecordSchema, record);

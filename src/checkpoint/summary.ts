@@ -1,21 +1,22 @@
 // How many checkpoints a loop holds, for --status and the history: three flat fields, always present.
 import * as z from "zod";
-import { allRecords, loadRecord, recordFiles, type CheckpointRecord } from "./record.js";
+import { allRecords, loadRecord, recordFile, type CheckpointRecord } from "./record.js";
 
 /** Spread into the --status schemas of both loop kinds. */
 export const CheckpointSummaryShape = {
-  /** How many checkpoints the loop holds (refs/loopkit/<loop id>; see `loopkit checkpoints`). */
+  /** How many checkpoints the loop holds (see `loopkit checkpoints`). */
   checkpoints: z.int(),
-  checkpoint_ref: z.string().nullable(),
+  /** The loop's checkpoint record in loopkit's data folder, once it holds one. */
+  checkpoint_record: z.string().nullable(),
   /** The latest failure to take a checkpoint, while none has succeeded since. */
   checkpoint_failure: z.string().nullable(),
 };
 export type CheckpointSummary = z.infer<z.ZodObject<typeof CheckpointSummaryShape>>;
 
-export function summarize(record: CheckpointRecord | undefined): CheckpointSummary {
+export function summarize(record: CheckpointRecord | undefined, file: string | null = null): CheckpointSummary {
   return {
     checkpoints: record?.checkpoints.length ?? 0,
-    checkpoint_ref: record?.checkpoints.length ? record.ref : null,
+    checkpoint_record: record?.checkpoints.length ? file : null,
     checkpoint_failure: record?.failure ? `iteration ${record.failure.iteration}: ${record.failure.message}` : null,
   };
 }
@@ -23,12 +24,13 @@ export function summarize(record: CheckpointRecord | undefined): CheckpointSumma
 /** The summary of a loop's record; an unreadable record counts as none here (the hook reports it). */
 export async function loadSummary(data: string | null, projectDir: string, loopId: string | undefined, now: Date): Promise<CheckpointSummary> {
   if (!loopId || data === null) return summarize(undefined);
-  return summarize(await loadRecord(recordFiles(data, projectDir, loopId).record, now).catch(() => undefined));
+  const file = recordFile(data, projectDir, loopId);
+  return summarize(await loadRecord(file, now).catch(() => undefined), file);
 }
 
 /** Status lines for a person. */
 export function summaryLines(s: CheckpointSummary, loopId: string | null): string[] {
-  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} on ${s.checkpoint_ref} (loopkit checkpoints ${loopId})`] : [];
+  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} (loopkit checkpoints ${loopId})`] : [];
   return s.checkpoint_failure ? [...lines, `  checkpoint failed: ${s.checkpoint_failure}`] : lines;
 }
 

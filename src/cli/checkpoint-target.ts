@@ -1,7 +1,9 @@
-// What restore and prune share: whether a loop still runs.
+// What restore and prune share: whether a loop still runs, and what of loopkit's record it still needs.
+import { loadStartEvidence } from "../auto-loop/evidence-start.js";
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { loopFiles } from "../auto-loop/store.js";
 import type { CheckpointRecord } from "../checkpoint/record.js";
+import type { Snapshot } from "../evidence/snapshot.js";
 import type { RunningLoop } from "../checkpoint/restore.js";
 import { isActive } from "../repeat/decide.js";
 import { RepeatStateSchema } from "../repeat/state.js";
@@ -25,4 +27,13 @@ export async function runningLoopFor(data: string, record: CheckpointRecord): Pr
   if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
   const repeat = (await projectLoops(data, record.project_dir)).find((loop) => isActive(loop.state));
   return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
+}
+
+/** The start snapshot of the project's running auto-loop (its audit compares with it), if one runs. */
+export async function runningLoopStart(data: string, projectDir: string): Promise<Snapshot[]> {
+  const files = loopFiles(data, projectDir);
+  const auto = await readJson(files.state, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+  if (!auto.exists || auto.value.status !== "pursuing") return [];
+  const start = await loadStartEvidence(files.dir, auto.value.loop_id, new Date()).catch(() => null);
+  return start ? [start] : [];
 }

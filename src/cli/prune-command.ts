@@ -1,9 +1,9 @@
 // `loopkit prune [--keep N]`: removes the checkpoints of a project's ended loops, saying each one.
 import type { Command } from "commander";
-import { applyPrune, planPrune } from "../checkpoint/prune.js";
+import { applyPrune, planPrune, recordSnapshots } from "../checkpoint/prune.js";
 import { projectRecords } from "../checkpoint/record.js";
 import { LoopkitError } from "../shared/errors.js";
-import { loopRunning } from "./checkpoint-target.js";
+import { loopRunning, runningLoopStart } from "./checkpoint-target.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
@@ -16,9 +16,10 @@ interface Options {
 
 export const PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
 
-Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
-loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
-stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+Removes the checkpoints of the project's ended loops, one line per loop, then whatever loopkit's
+record of the project (its data folder's evidence/) no longer needs: the contents and trees only
+those checkpoints held. A running loop's checkpoints and start always stay. loopkit never prunes by
+itself.
 
   --keep N             keep the checkpoints of the newest N ended loops (default 0)
   --dry-run            say what would be removed, remove nothing
@@ -37,7 +38,7 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
   program
     .command("prune")
     .configureHelp({ formatHelp: () => PRUNE_HELP })
-    .description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project")
+    .description("remove the checkpoints of ended loops in this project, and what loopkit's record of it no longer needs")
     .option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0")
     .option("--dry-run", "say what would be removed, remove nothing")
     .option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)")
@@ -50,13 +51,13 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
       const project = inv.projectDir();
       const records = data === null ? [] : await projectRecords(data, project);
       const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
-      const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+      const kept = plan.keep.map((c) => `kept the ${c.record.checkpoints.length} checkpoint(s) of ${c.record.loop_kind} ${c.record.loop_id}${c.running ? " (loop still running)" : ""}`);
       if (data === null || plan.remove.length === 0) {
         io.stdout(`Nothing to prune in ${project}.${kept.length ? `\n${kept.join("\n")}` : ""}\n`);
         return;
       }
-      const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
-      const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
-      io.stdout(`${[...removed, ...kept, ...gc].join("\n")}\n`);
+      const still = [...plan.keep.flatMap((c) => recordSnapshots(c.record)), ...(await runningLoopStart(data, project))];
+      const removed = options.dryRun ? plan.remove.map((r) => `would remove the ${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id}`) : await applyPrune(data, project, plan.remove, still);
+      io.stdout(`${[...removed, ...kept].join("\n")}\n`);
     });
 }

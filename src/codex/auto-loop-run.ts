@@ -9,6 +9,7 @@ import type { HistoryEntry } from "../auto-loop/history.js";
 import { failLoop, recordDelegatedProgress } from "../auto-loop/decide.js";
 import { MIRROR_DIR, openMirrorLog, writeVerifierLog } from "../auto-loop/mirror.js";
 import { auditLoop } from "../auto-loop/audit.js";
+import { loopDeadline } from "../auto-loop/caps.js";
 import { launchEnv } from "../auto-loop/launch.js";
 import { readSettings } from "../auto-loop/settings.js";
 import { startLoop } from "../auto-loop/start.js";
@@ -127,7 +128,8 @@ async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, prefl
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
       runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
-      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
+      // The audit records the tree itself (a Codex run has no Stop hook that did).
+      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
       sink,
       print: ctx.print,
       now: ctx.now,

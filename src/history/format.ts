@@ -34,7 +34,7 @@ export function formatRun(run: RunDetail): string {
     ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
-    ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : []),
+    ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : []),
     "",
   ];
   const body =

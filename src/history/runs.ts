@@ -32,7 +32,7 @@ export const RunSummarySchema = z.object({
   failed: z.int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: z.enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
-  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: z.int().nonnegative(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;

@@ -1,6 +1,7 @@
 // The repeat loop's edge to checkpoints: the iteration a Stop (or a terminal runner) just recorded, kept with its result.
 import type { HookContext } from "../session/handlers.js";
 import { checkpointIteration, failureNoteOf } from "../checkpoint/take.js";
+import { deadlineIn } from "../shared/deadline.js";
 import type { RepeatState } from "./state.js";
 import { loadState } from "./store.js";
 
@@ -12,6 +13,9 @@ export async function checkpointNotesBefore(ctx: HookContext<{ session_id: strin
   const note = await failureNoteOf(loopRef(ctx.dataDir, state, file), state.iteration - 1, ctx.now());
   return note ? [note] : [];
 }
+
+/** A repeat loop has no wall clock: its Stop's snapshot gets this long. */
+const SNAPSHOT_MS = 120_000;
 
 /** Checkpoints the last recorded iteration of this session's loop (once); returns what to report. */
 export async function checkpointRepeat(ctx: HookContext<{ session_id: string }>, file: string): Promise<string[]> {
@@ -25,5 +29,5 @@ export async function checkpointRecorded(dataDir: string, state: RepeatState, fi
   const last = state.iterations[state.iterations.length - 1];
   if (!last) return [];
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
-  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now);
+  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now, deadlineIn(SNAPSHOT_MS));
 }

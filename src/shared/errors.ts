@@ -19,7 +19,11 @@ export type LoopkitErrorCode =
   | "CHECKPOINT_FAILED"
   /** A sandbox was asked for and none can start here. */
   | "SANDBOX_UNAVAILABLE"
-  | "NO_CHECKPOINT";
+  | "NO_CHECKPOINT"
+  /** loopkit's own record of the project (src/evidence) could not be taken or read: the turn is never judged achieved. */
+  | "EVIDENCE_FAILED"
+  /** A step ran past the one deadline of its hook event (src/shared/deadline.ts). */
+  | "DEADLINE";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

@@ -90,8 +90,8 @@ export async function runGit(repo: GitRepo, args: readonly string[], options: Gi
  * same command-scope config, so that its git runs nothing the project configures either. A diff
  * driver it would have run fails instead.
  */
-export async function guardedGitEnv(repo: GitRepo, env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> {
-  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs: undefined });
+export async function guardedGitEnv(repo: GitRepo, env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<NodeJS.ProcessEnv> {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs });
   return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
 }
 

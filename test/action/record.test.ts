@@ -52,7 +52,7 @@ describe("writeRecord", () => {
     expect(existsSync(path.join(out, "record", "state.json"))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(out, "status.json"), "utf8"))).toMatchObject({ status: "achieved", reason: "proven", loop_id: "loop-1" });
     expect(readFileSync(path.join(out, "summary.md"), "utf8")).toBe("## this run\n");
-    expect(readFileSync(path.join(out, "checkpoints.txt"), "utf8")).toBe("no checkpoints of loop loop-1: checkpoints are taken in a git repository, one per iteration\n");
+    expect(readFileSync(path.join(out, "checkpoints.txt"), "utf8")).toBe("no checkpoints of loop loop-1: checkpoints are taken at each iteration\n");
     expect(existsSync(path.join(out, "skipped.txt"))).toBe(false);
   });
 

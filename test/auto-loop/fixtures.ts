@@ -22,7 +22,6 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     updated_at: T0.toISOString(),
     heartbeat_at: T0.toISOString(),
     ended_at: null,
-    base_commit: null,
     iteration: 0,
     tokens: { transcript: 0, audit: 0 },
     transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: T0.toISOString(), context_tokens: 0 },

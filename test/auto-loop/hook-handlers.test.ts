@@ -261,3 +261,47 @@ describe("auto-loop Stop hook", () => {
     expect(readdirSync(project).filter((name) => name.startsWith(".auto-loop-foreign"))).toEqual([]);
   });
 });
+
+describe("the Stop's evidence and its one deadline", () => {
+  const stateFile = () => {
+    const root = path.join(data, "auto-loop");
+    return path.join(root, readdirSync(root)[0]!, "state.json");
+  };
+  const editState = (change: (state: any) => void) => {
+    const state = JSON.parse(readFileSync(stateFile(), "utf8"));
+    change(state);
+    writeFileSync(stateFile(), JSON.stringify(state));
+  };
+
+  it("never ends achieved when loopkit cannot record the project (its store broken), and says why", () => {
+    start("goal --verify true");
+    const evidence = path.join(data, "evidence");
+    const pack = path.join(evidence, readdirSync(evidence)[0]!, "objects.pack");
+    rmSync(pack);
+    mkdirSync(pack);
+    expect(stop().output?.decision).toBe("block");
+    expect(statusJson()).toMatchObject({ status: "pursuing", last_verifier: "pass", last_audit_vote: "could not run", last_audit_reasons: [expect.stringMatching(/^loopkit could not record the project at this Stop \(loopkit could not record the project: .*EISDIR/)] });
+    expect(existsSync(path.join(tmp, "audit-seen.json"))).toBe(false);
+  });
+
+  it("never ends achieved without the snapshot of the loop's start (a loop of an earlier loopkit)", () => {
+    start("goal --verify true");
+    rmSync(path.join(path.dirname(stateFile()), "evidence-start.json"));
+    expect(stop().output?.decision).toBe("block");
+    expect(statusJson()).toMatchObject({ last_audit_vote: "could not run", last_audit_reasons: [expect.stringMatching(/no record of the project from the loop's start/)] });
+  });
+
+  it("cuts every step to the loop's wall clock plus the margin: a FIFO in .git/config's includes and an audit that hangs hold the Stop no longer", () => {
+    start("goal --verify true --max-wallclock 1m");
+    spawnSync("mkfifo", [path.join(project, ".git", "stuck")]);
+    spawnSync("git", ["config", "include.path", "stuck"], { cwd: project });
+    // 80 s into a 60 s loop: 10 s of the 30 s margin are left.
+    editState((state) => (state.started_at = new Date(Date.now() - 80_000).toISOString()));
+    const result = stop("s-1", { FAKE_AUDIT: "hang", LOOPKIT_AUDIT_TIMEOUT_MS: "600000" });
+    expect(result.code).toBe(0);
+    const seen = statusJson();
+    expect(seen).toMatchObject({ last_verifier: "pass", last_audit_vote: "could not run" });
+    expect(seen.last_audit_reasons[0]).toMatch(/^(no time was left for the audit within the loop's wall clock|the audit timed out after \d s)$/);
+    expect(Number(/after (\d+) s/.exec(seen.last_audit_reasons[0])?.[1] ?? 0)).toBeLessThanOrEqual(10);
+  }, 60_000);
+});

@@ -1,6 +1,6 @@
-// Temporary git repositories for the checkpoint tests, and readers of what the person would see.
+// Temporary projects (git repositories, or not) for the checkpoint tests, and readers of what the person would see.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { LoopRef } from "../../src/checkpoint/take.js";
@@ -15,7 +15,7 @@ export function write(dir: string, file: string, text: string): void {
 }
 
 /** A project folder (with a space in its path) and a data folder; `init` makes it a repository, `commit` adds a first commit. */
-export function makeProject(options: { init?: boolean; commit?: boolean } = {}): { project: string; data: string; loop: (id?: string) => LoopRef } {
+export function makeProject(options: { init?: boolean; commit?: boolean } = {}): { root: string; project: string; data: string; loop: (id?: string) => LoopRef } {
   const root = mkdtempSync(path.join(os.tmpdir(), "loopkit checkpoint "));
   const project = path.join(root, "my project");
   const data = path.join(root, "data");
@@ -32,7 +32,18 @@ export function makeProject(options: { init?: boolean; commit?: boolean } = {}):
     }
   }
   const loop = (id = "loop-1"): LoopRef => ({ dataDir: data, projectDir: project, loopId: id, loopKind: "repeat", stateFile: path.join(data, "repeat", "s.json") });
-  return { project, data, loop };
+  return { root, project, data, loop };
+}
+
+/** The whole .git folder, file by file: checkpoints write nothing there. */
+export function gitFolder(project: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const root = path.join(project, ".git");
+  for (const name of readdirSync(root, { recursive: true, encoding: "utf8" })) {
+    const full = path.join(root, name);
+    if (statSync(full).isFile()) files[name] = readFileSync(full).toString("base64");
+  }
+  return files;
 }
 
 /** Everything of the person's that checkpointing must leave alone. */

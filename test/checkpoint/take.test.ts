@@ -1,16 +1,21 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRecord, recordFiles } from "../../src/checkpoint/record.js";
-import { checkpointIteration, iterationChangesText, recordIteration, snapshotIteration } from "../../src/checkpoint/take.js";
-import { git, makeProject, personView, write } from "./repo-fixture.js";
+import { loadRecord, recordFile } from "../../src/checkpoint/record.js";
+import { checkpointIteration, iterationChangesText, pendingCheckpoint, recordIteration } from "../../src/checkpoint/take.js";
+import { evidenceFiles } from "../../src/evidence/paths.js";
+import { takeSnapshot } from "../../src/evidence/snapshot.js";
+import { deadlineIn } from "../../src/shared/deadline.js";
+import { git, gitFolder, makeProject, personView, write } from "./repo-fixture.js";
 
 const now = () => new Date("2026-12-01T10:00:00.000Z");
 const facts = (iteration: number, verdict = "fail") => ({ iteration, verdict, tokens: 100 * iteration });
+const checkpoint = (loop: Parameters<typeof checkpointIteration>[0], f: ReturnType<typeof facts>) => checkpointIteration(loop, f, now(), deadlineIn(60_000));
+const recordOf = async (data: string, project: string, id = "loop-1") => (await loadRecord(recordFile(data, project, id), now()))!;
 
 describe("a checkpoint per iteration", () => {
-  it("keeps each iteration's tree on refs/loopkit/<id>, chained on HEAD, and leaves everything of the person's alone", async () => {
+  it("keeps each iteration's tree in loopkit's record (ignored files included), and writes nothing into the project's .git", async () => {
     const { project, data, loop } = makeProject();
     write(project, "wip.txt", "stash me\n");
     git(project, "stash", "push", "-q", "--include-untracked", "-m", "person's stash");
@@ -19,50 +24,36 @@ describe("a checkpoint per iteration", () => {
     write(project, "src/a.ts", "one\n");
     write(project, "ignored/big.bin", "ignored\n");
     write(project, ".auto-loop/goal-state.json", "{}\n");
-    const before = personView(project);
-    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
-    expect(personView(project)).toEqual(before);
+    const before = { person: personView(project), git: gitFolder(project) };
+    expect(await checkpoint(loop(), facts(1))).toEqual([]);
+    expect({ person: personView(project), git: gitFolder(project) }).toEqual(before);
 
     write(project, "src/a.ts", "two\n");
+    write(project, "ignored/big.bin", "changed, and ignored\n");
     rmSync(path.join(project, "README.md"));
-    const beforeSecond = personView(project);
-    expect(await checkpointIteration(loop(), facts(2, "pass, audit unmet"), now())).toEqual([]);
-    expect(personView(project)).toEqual(beforeSecond);
-    const record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
+    expect(await checkpoint(loop(), facts(2, "pass, audit unmet"))).toEqual([]);
+    expect(gitFolder(project)).toEqual(before.git);
+    const record = await recordOf(data, project);
     expect(record.checkpoints.map((c) => [c.id, c.verdict, c.tokens])).toEqual([["1", "fail", 100], ["2", "pass, audit unmet", 200]]);
     const [one, two] = record.checkpoints;
-    expect(git(project, "rev-parse", "refs/loopkit/loop-1").trim()).toBe(two!.commit);
-    expect(git(project, "rev-parse", `${two!.commit}^`).trim()).toBe(one!.commit);
-    expect(git(project, "rev-parse", `${one!.commit}^`).trim()).toBe(before.head!.trim());
-    expect(git(project, "ls-tree", "-r", "--name-only", one!.commit).trim().split("\n")).toEqual([".gitignore", "README.md", "src/a.ts", "staged.txt"]);
-    expect(git(project, "show", `${two!.commit}:src/a.ts`)).toBe("two\n");
-    expect(two!.changed).toEqual({ added: 0, modified: 1, deleted: 1, paths: [{ status: "D", path: "README.md" }, { status: "M", path: "src/a.ts" }], more: 0 });
-    expect(git(project, "log", "-1", "--format=%s%n%b", two!.commit)).toContain("iteration 2 of repeat loop-1: pass, audit unmet, 200 tokens");
-    expect(git(project, "diff", "--stat", one!.commit, two!.commit)).toContain("src/a.ts");
+    // Without a start snapshot (repeat) the first checkpoint counts its whole tree.
+    expect(one!.changed.paths.map((p) => `${p.status} ${p.path}`)).toEqual(["A .gitignore", "A README.md", "A ignored/big.bin", "A src/a.ts", "A staged.txt"]);
+    expect(two!.changed).toEqual({ added: 0, modified: 2, deleted: 1, paths: [{ status: "D", path: "README.md" }, { status: "M", path: "ignored/big.bin" }, { status: "M", path: "src/a.ts" }], more: 0 });
+    expect(two!.snapshot.root).not.toBe(one!.snapshot.root);
   });
 
-  it("works in a repository with no commit: the first checkpoint has no parent", async () => {
-    const { project, data, loop } = makeProject({ commit: false });
-    write(project, "new.txt", "x\n");
-    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
-    const record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
-    expect(record.base_commit).toBeNull();
-    expect(record.checkpoints[0]!.parent).toBeNull();
-    expect(record.checkpoints[0]!.changed.added).toBe(1);
-    expect(git(project, "rev-list", "--count", "refs/loopkit/loop-1").trim()).toBe("1");
-    expect(() => git(project, "rev-parse", "--verify", "HEAD")).toThrow();
-    expect(git(project, "ls-files")).toBe("");
+  it("works with no commit and with no repository at all", async () => {
+    for (const options of [{ commit: false }, { init: false }]) {
+      const { project, data, loop } = makeProject(options);
+      write(project, "new.txt", "x\n");
+      expect(await checkpoint(loop(), facts(1))).toEqual([]);
+      write(project, "new.txt", "y\n");
+      expect(await checkpoint(loop(), facts(2))).toEqual([]);
+      expect((await recordOf(data, project)).checkpoints.map((c) => c.changed.modified)).toEqual([0, 1]);
+    }
   });
 
-  it("does nothing, and fails nothing, outside a git repository", async () => {
-    const { project, data, loop } = makeProject({ init: false });
-    write(project, "a.txt", "x\n");
-    expect(await snapshotIteration(loop(), now())).toEqual({ kind: "none" });
-    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
-    expect(existsSync(path.join(data, "checkpoints"))).toBe(false);
-  });
-
-  it("runs no hook, filter or fsmonitor the project configures", async () => {
+  it("runs nothing the project configures: no git runs at all", async () => {
     const { project, loop } = makeProject();
     const ran = path.join(project, "..", "ran");
     for (const hook of ["reference-transaction", "post-index-change", "pre-commit", "post-commit"]) {
@@ -71,97 +62,93 @@ describe("a checkpoint per iteration", () => {
     }
     write(project, ".gitattributes", "*.txt filter=evil\n");
     git(project, "config", "filter.evil.clean", `echo clean >> "${ran}"; cat`);
-    git(project, "config", "filter.evil.required", "true");
     git(project, "config", "core.fsmonitor", `echo fsmonitor >> "${ran}"`);
-    git(project, "config", "commit.gpgSign", "true");
-    git(project, "config", "gc.auto", "1");
     write(project, "a.txt", "content\n");
-    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
+    expect(await checkpoint(loop(), facts(1))).toEqual([]);
     expect(existsSync(ran) ? readFileSync(ran, "utf8") : "").toBe("");
-    expect(git(project, "show", "refs/loopkit/loop-1:a.txt")).toBe("content\n");
   });
 
   it("reports a failed checkpoint, records it, and recovers at the next iteration", async () => {
     const { project, data, loop } = makeProject();
-    // The agent owns .git/: a file where loopkit's ref folder goes makes update-ref fail.
-    write(project, ".git/refs/loopkit", "planted\n");
+    // loopkit's own store unusable (here: a folder where its pack goes).
+    mkdirSync(evidenceFiles(data, project).pack, { recursive: true });
     write(project, "a.txt", "x\n");
-    const notes = await checkpointIteration(loop(), facts(1), now());
+    const notes = await checkpoint(loop(), facts(1));
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/could not record a checkpoint of iteration 1 \(git update-ref failed: .*refs\/loopkit/);
-    let record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
-    expect(record.failure).toMatchObject({ iteration: 1 });
-    expect(record.failures).toBe(1);
-    expect(record.checkpoints).toEqual([]);
-    rmSync(path.join(project, ".git/refs/loopkit"));
-    expect(await checkpointIteration(loop(), facts(2), now())).toEqual([]);
-    record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
+    expect(notes[0]).toMatch(/could not record a checkpoint of iteration 1 \(loopkit could not record the project: .*\); the loop goes on/);
+    let record = await recordOf(data, project);
+    expect(record).toMatchObject({ failure: { iteration: 1 }, failures: 1, checkpoints: [] });
+    rmSync(evidenceFiles(data, project).pack, { recursive: true });
+    expect(await checkpoint(loop(), facts(2))).toEqual([]);
+    record = await recordOf(data, project);
     expect(record.failure).toBeNull();
     expect(record.checkpoints.map((c) => c.id)).toEqual(["2"]);
   });
 
-  it("checkpoints an iteration once, and names what changed in it", async () => {
+  it("checkpoints an iteration once, and names what changed in it since the loop's start", async () => {
     const { project, data, loop } = makeProject();
+    const start = (await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000) })).snapshot;
     write(project, "a.txt", "x\n");
-    const pending = await snapshotIteration(loop(), now());
+    const taken = await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000) });
+    const pending = await pendingCheckpoint(loop(), taken.snapshot, start);
     expect(iterationChangesText(pending)).toBe("Changed in this iteration (from loopkit's checkpoints): 1 file (1 added)\n  A a.txt");
-    await recordIteration(loop(), pending, facts(1), now());
-    await recordIteration(loop(), pending, facts(1), now());
-    await checkpointIteration(loop(), facts(1), now());
-    const record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
+    await recordIteration(loop(), pending, facts(1), now(), start);
+    await recordIteration(loop(), pending, facts(1), now(), start);
+    await checkpoint(loop(), facts(1));
+    const record = await recordOf(data, project);
     expect(record.checkpoints).toHaveLength(1);
+    expect(record.base).toEqual(start);
   });
 
   it("keeps a corrupt record aside and starts a new one", async () => {
     const { project, data, loop } = makeProject();
-    const file = recordFiles(data, project, "loop-1").record;
-    await checkpointIteration(loop(), facts(1), now());
+    const file = recordFile(data, project, "loop-1");
+    await checkpoint(loop(), facts(1));
     write(path.dirname(file), path.basename(file), "{ not json");
-    const notes = await checkpointIteration(loop(), facts(2), now());
+    const notes = await checkpoint(loop(), facts(2));
     expect(notes.join("\n")).toMatch(/not valid JSON; kept it as .*corrupt-/);
-    const record = (await loadRecord(file, now()))!;
-    expect(record.checkpoints.map((c) => c.id)).toEqual(["2"]);
+    expect((await recordOf(data, project)).checkpoints.map((c) => c.id)).toEqual(["2"]);
   });
 });
 
 describe("where checkpoints are written", () => {
-  it("refuses a .git swapped for a gitfile that points at another repository, and writes nothing there", async () => {
+  it("never into a repository that a planted gitfile, commondir or linked ref points at", async () => {
     const { project, data, loop } = makeProject();
-    write(project, "a.txt", "x\n");
-    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
     const other = makeProject();
+    const theirs = gitFolder(other.project);
+    write(project, "a.txt", "x\n");
+    write(project, ".git/commondir", `${path.join(other.project, ".git")}\n`);
+    expect(await checkpoint(loop(), facts(1))).toEqual([]);
     rmSync(path.join(project, ".git"), { recursive: true });
     write(project, ".git", `gitdir: ${path.join(other.project, ".git")}\n`);
-    const notes = await checkpointIteration(loop(), facts(2), now());
-    expect(notes.join("\n")).toMatch(/git folder is now .*, not .* where the loop's checkpoints are; loopkit writes nothing there/);
-    expect(git(other.project, "for-each-ref", "refs/loopkit")).toBe("");
-    const record = (await loadRecord(recordFiles(data, project, "loop-1").record, now()))!;
-    expect(record.checkpoints.map((c) => c.id)).toEqual(["1"]);
-    expect(record.failure).toMatchObject({ iteration: 2 });
+    write(project, "a.txt", "y\n");
+    expect(await checkpoint(loop(), facts(2))).toEqual([]);
+    expect(gitFolder(other.project)).toEqual(theirs);
+    expect((await recordOf(data, project)).checkpoints.map((c) => c.changed.paths.map((p) => p.path))).toEqual([[".gitignore", "README.md", "a.txt"], [".git", "a.txt"]]);
   });
 });
 
 describe("a project in a subfolder of its repository", () => {
-  it("keeps the whole work tree and leaves out the project's own .auto-loop/", async () => {
+  it("keeps the project's folder, its own .auto-loop/ left out", async () => {
     const { project: repo, data } = makeProject();
     const project = path.join(repo, "app");
     write(project, "src/main.ts", "main\n");
     write(project, ".auto-loop/goal-state.json", "{}\n");
-    write(project, ".auto-loop-foreign-2026/old.json", "{}\n");
     write(repo, "top.txt", "beside the project\n");
     const loop = { dataDir: data, projectDir: project, loopId: "loop-sub", loopKind: "auto-loop" as const, stateFile: path.join(data, "s.json") };
-    expect(await checkpointIteration(loop, facts(1), now())).toEqual([]);
-    expect(git(repo, "ls-tree", "-r", "--name-only", "refs/loopkit/loop-sub").trim().split("\n")).toEqual([".gitignore", "README.md", "app/src/main.ts", "top.txt"]);
+    expect(await checkpoint(loop, facts(1))).toEqual([]);
+    expect((await recordOf(data, project, "loop-sub")).checkpoints[0]!.changed.paths.map((p) => p.path)).toEqual(["src/main.ts"]);
   });
 });
 
-describe("a hostile .git/index", () => {
-  it("does not copy a FIFO planted as the person's index, and still checkpoints", async () => {
+describe("a hostile .git", () => {
+  it("a FIFO planted as the index or the config neither hangs nor fails a checkpoint", async () => {
     const { project, loop } = makeProject();
-    rmSync(path.join(project, ".git", "index"));
-    execFileSync("mkfifo", [path.join(project, ".git", "index")]);
+    for (const name of ["index", "config"]) {
+      rmSync(path.join(project, ".git", name));
+      execFileSync("mkfifo", [path.join(project, ".git", name)]);
+    }
     write(project, "a.txt", "x\n");
-    expect(await checkpointIteration(loop(), facts(1), now())).toEqual([]);
-    expect(git(project, "show", "refs/loopkit/loop-1:a.txt")).toBe("x\n");
+    expect(await checkpoint(loop(), facts(1))).toEqual([]);
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-// `loopkit checkpoints`, `restore` and `prune` through createProgram, on real repositories.
+// `loopkit checkpoints` (and its export), `restore` and `prune` through createProgram, on real projects.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,8 @@ import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
 import { loopFiles } from "../../src/auto-loop/store.js";
 import { RepeatStateSchema } from "../../src/repeat/state.js";
 import { checkpointIteration } from "../../src/checkpoint/take.js";
+import { evidenceFiles } from "../../src/evidence/paths.js";
+import { deadlineIn } from "../../src/shared/deadline.js";
 import { makeState } from "../auto-loop/fixtures.js";
 import { loopState } from "../repeat/fixtures.js";
 import { git, makeProject, write } from "../checkpoint/repo-fixture.js";
@@ -42,9 +44,9 @@ async function twoLoops(status: "pursuing" | "cancelled") {
   await writeJson(autoState, AutoLoopStateSchema, makeState({ loop_id: "auto", project_dir: fixture.project, status }));
   await writeJson(repState, RepeatStateSchema, loopState({ loop_id: "loop-7", project_dir: fixture.project, phase: "ended", final_status: "COMPLETED" }));
   write(fixture.project, "a.txt", "auto\n");
-  await checkpointIteration({ ...fixture.loop("auto"), loopKind: "auto-loop", stateFile: autoState }, { iteration: 1, verdict: "fail", tokens: 10 }, now());
+  await checkpointIteration({ ...fixture.loop("auto"), loopKind: "auto-loop", stateFile: autoState }, { iteration: 1, verdict: "fail", tokens: 10 }, now(), deadlineIn(60_000));
   write(fixture.project, "a.txt", "changed since\n");
-  await checkpointIteration({ ...fixture.loop("loop-7"), stateFile: repState }, { iteration: 1, verdict: "pass", tokens: null }, new Date("2026-12-01T11:00:00.000Z"));
+  await checkpointIteration({ ...fixture.loop("loop-7"), stateFile: repState }, { iteration: 1, verdict: "pass", tokens: null }, new Date("2026-12-01T11:00:00.000Z"), deadlineIn(60_000));
   return fixture;
 }
 
@@ -84,33 +86,59 @@ describe("loopkit checkpoints", () => {
   it("shows the project's newest loop and names the others", async () => {
     const { project, data } = await twoLoops("cancelled");
     const result = await loopkit(project, data, ["checkpoints"]);
-    expect(result.stdout).toMatch(/^repeat loop-7: 1 checkpoint\(s\) on refs\/loopkit\/loop-7\n/);
-    expect(result.stdout).toMatch(/ 1 +1 +[0-9a-f]{12} +pass +- +1 file \(1 added\)/);
+    expect(result.stdout).toMatch(/^repeat loop-7: 1 checkpoint\(s\) in .*checkpoints.*loop-7\.json\n/);
+    expect(result.stdout).toMatch(/ 1 +1 +[0-9a-f]{12} +pass +- +3 files \(3 added\)/);
     expect(result.stdout).toContain("Other loops here:\n  auto-loop auto: 1 checkpoint(s)");
     expect(JSON.parse((await loopkit(project, data, ["checkpoints", "auto", "--json"])).stdout)).toMatchObject({ loop_id: "auto", checkpoints: [{ id: "1", tokens: 10 }] });
   });
 });
 
+describe("loopkit checkpoints export", () => {
+  it("puts the checkpoints on a new branch, chained on HEAD, ignored files left out; HEAD, the index and the tree stay", async () => {
+    const { project, data } = await twoLoops("cancelled");
+    write(project, "ignored/cache.txt", "the person's\n");
+    const head = git(project, "rev-parse", "HEAD");
+    const status = git(project, "status", "--porcelain");
+    const result = await loopkit(project, data, ["checkpoints", "export", "auto", "--branch", "loopkit/try"]);
+    expect(result.error).toBeNull();
+    expect(result.stdout).toMatch(/Exported checkpoint 1 of auto-loop auto to the branch loopkit\/try \(commit [0-9a-f]{12}, on [0-9a-f]{12}\)/);
+    expect(git(project, "rev-parse", "loopkit/try^")).toBe(head);
+    expect(git(project, "show", "loopkit/try:a.txt")).toBe("auto\n");
+    expect(git(project, "ls-tree", "-r", "--name-only", "loopkit/try").trim().split("\n")).toEqual([".gitignore", "README.md", "a.txt"]);
+    expect(git(project, "log", "-1", "--format=%s", "loopkit/try").trim()).toBe("loopkit: iteration 1 of auto-loop auto: fail, 10 tokens");
+    expect(git(project, "rev-parse", "HEAD")).toBe(head);
+    expect(git(project, "status", "--porcelain")).toBe(status);
+    // An existing branch is never moved.
+    expect((await loopkit(project, data, ["checkpoints", "export", "auto", "1", "--branch", "loopkit/try"])).error).toMatchObject({ code: "USAGE", message: expect.stringContaining("exists already") });
+    expect((await loopkit(project, data, ["checkpoints", "export", "auto", "--branch", "bad..name"])).error).toMatchObject({ code: "USAGE" });
+    expect((await loopkit(project, data, ["checkpoints", "export", "auto"])).error).toMatchObject({ code: "USAGE" });
+  });
+});
+
 describe("loopkit prune", () => {
-  it("removes ended loops' refs and records, says each, and keeps a running loop", async () => {
+  it("removes ended loops' records, says each, keeps a running loop, and shrinks loopkit's record to what is kept", async () => {
     const { project, data } = await twoLoops("pursuing");
     const dry = await loopkit(project, data, ["prune", "--dry-run"]);
-    expect(dry.stdout).toContain("would remove refs/loopkit/loop-7 (1 checkpoint(s) of repeat loop-7)");
-    expect(git(project, "for-each-ref", "refs/loopkit")).toContain("refs/loopkit/loop-7");
+    expect(dry.stdout).toContain("would remove the 1 checkpoint(s) of repeat loop-7");
     const pruned = await loopkit(project, data, ["prune"]);
-    expect(pruned.stdout).toContain("removed refs/loopkit/loop-7 (1 checkpoint(s) of repeat loop-7)");
-    expect(pruned.stdout).toContain("kept refs/loopkit/auto (1 checkpoint(s), loop still running)");
-    expect(git(project, "for-each-ref", "--format=%(refname)", "refs/loopkit").trim()).toBe("refs/loopkit/auto");
-    expect(existsSync(path.join(data, "checkpoints"))).toBe(true);
+    expect(pruned.stdout).toContain("removed the 1 checkpoint(s) of repeat loop-7");
+    expect(pruned.stdout).toContain("kept the 1 checkpoint(s) of auto-loop auto (loop still running)");
+    expect(pruned.stdout).toMatch(/loopkit's record of the project: [\d.]+ MB freed/);
     expect((await loopkit(project, data, ["checkpoints", "loop-7"])).error).toMatchObject({ code: "NO_CHECKPOINT" });
+    // The kept loop's checkpoint still restores once it is cancelled.
+    await writeJson(loopFiles(data, project).state, AutoLoopStateSchema, makeState({ loop_id: "auto", project_dir: project, status: "cancelled" }));
+    expect((await loopkit(project, data, ["restore", "auto", "1"])).error).toBeNull();
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("auto\n");
   });
 
-  it("keeps the newest N ended loops", async () => {
+  it("keeps the newest N ended loops, and removes loopkit's record when nothing is kept", async () => {
     const { project, data } = await twoLoops("cancelled");
     const pruned = await loopkit(project, data, ["prune", "--keep", "1"]);
-    expect(pruned.stdout).toContain("removed refs/loopkit/auto");
-    expect(pruned.stdout).toContain("kept refs/loopkit/loop-7");
+    expect(pruned.stdout).toContain("removed the 1 checkpoint(s) of auto-loop auto");
+    expect(pruned.stdout).toContain("kept the 1 checkpoint(s) of repeat loop-7");
     expect((await loopkit(project, data, ["prune", "--keep", "1"])).stdout).toMatch(/^Nothing to prune/);
+    expect((await loopkit(project, data, ["prune"])).stdout).toContain("(nothing left to keep)");
+    expect(existsSync(evidenceFiles(data, project).pack)).toBe(false);
   });
 
   it.each(["-1", "x", "1.5"])("refuses --keep %s", async (keep) => {

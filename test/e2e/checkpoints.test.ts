@@ -1,8 +1,9 @@
 // Checkpoints end to end: the real claude CLI runs loops whose scripted agent builds work, then
-// destroys it; every iteration's tree is on refs/loopkit/<loop id>, nothing of the person's moved,
-// and `loopkit restore` brings an iteration back, undoably.
+// destroys it; every iteration's tree is in loopkit's own record (its data folder), nothing of the
+// person's moved, `loopkit restore` brings an iteration back, undoably, and `loopkit checkpoints
+// export` puts them on a branch for plain git.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
@@ -60,6 +61,11 @@ function treeFiles(): Record<string, string> {
 }
 
 const filesAt = (commit: string) => git("ls-tree", "-r", "--name-only", commit).trim().split("\n");
+const evidencePack = () => {
+  const root = path.join(dataDirOf(sandbox), "evidence");
+  const [key] = readdirSync(root);
+  return path.join(root, key!, "objects.pack");
+};
 
 describe("checkpoints of an auto-loop", () => {
   it("keeps every iteration's tree with its verdict, tells the audit and the agent what changed, and restores iteration 2, undoably", async () => {
@@ -99,7 +105,7 @@ describe("checkpoints of an auto-loop", () => {
     const after = treeFiles();
     expect(Object.keys(after).sort()).toEqual([".gitignore", "README.md", "hello.txt", "ignored/cache.txt", "junk.txt", "staged.txt"]);
 
-    // The record and the ref: one chained commit per iteration, each with the tree the agent left.
+    // The record: one snapshot per iteration, each with what changed in it; nothing written into .git.
     const listed = loopkit("checkpoints", "--json");
     expect(listed.code, listed.stderr).toBe(0);
     const record = JSON.parse(listed.stdout);
@@ -107,19 +113,10 @@ describe("checkpoints of an auto-loop", () => {
     const tokens = record.checkpoints.map((c: any) => c.tokens);
     expect(tokens[0]).toBeGreaterThan(0);
     expect([...tokens].sort((a: number, b: number) => a - b)).toEqual(tokens);
-    const [one, two, three, four] = record.checkpoints.map((c: any) => c.commit);
-    expect(git("rev-parse", `refs/loopkit/${record.loop_id}`).trim()).toBe(four);
-    expect(git("rev-list", "--first-parent", `refs/loopkit/${record.loop_id}`).trim().split("\n").slice(0, 5)).toEqual([four, three, two, one, before.head.trim()]);
-    expect(filesAt(one)).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "staged.txt"]);
-    expect(filesAt(two)).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "src/c.txt", "staged.txt"]);
-    expect(git("show", `${two}:a.txt`)).toBe("v2");
-    expect(filesAt(three)).toEqual([".gitignore", "README.md", "junk.txt", "staged.txt"]);
-    expect(filesAt(four)).toEqual([".gitignore", "README.md", "hello.txt", "junk.txt", "staged.txt"]);
-    expect(git("log", "-1", "--format=%s", three)).toMatch(new RegExp(`^loopkit: iteration 3 of auto-loop ${record.loop_id}: fail, \\d+ tokens\n$`));
+    expect(record.checkpoints[0].changed.paths).toEqual([{ status: "A", path: "a.txt" }, { status: "A", path: "b.txt" }]);
+    expect(record.checkpoints[1].changed.paths).toEqual([{ status: "M", path: "a.txt" }, { status: "A", path: "src/c.txt" }]);
     expect(record.checkpoints[2].changed).toMatchObject({ added: 1, modified: 0, deleted: 3 });
-    // Plain git compares two checkpoints.
-    expect(git("diff", "--name-status", one, two)).toBe("M\ta.txt\nA\tsrc/c.txt\n");
-
+    expect(git("for-each-ref").trim().split("\n").every((line) => !line.includes("loopkit"))).toBe(true);
     // Nothing of the person's moved.
     expect(personView()).toEqual(before);
 
@@ -132,10 +129,10 @@ describe("checkpoints of an auto-loop", () => {
 
     // --status counts them; the table shows plain git commands.
     const status = JSON.parse(execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--status", "--json"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) } }).toString() || "{}");
-    expect(status).toMatchObject({ checkpoints: 4, checkpoint_ref: `refs/loopkit/${record.loop_id}`, checkpoint_failure: null });
+    expect(status).toMatchObject({ checkpoints: 4, checkpoint_record: expect.stringContaining(`${record.loop_id}.json`), checkpoint_failure: null });
     const table = loopkit("checkpoints", record.loop_id).stdout;
     expect(table).toMatch(/ 3 +3 +[0-9a-f]{12} +fail +\d+ +4 files \(1 added, 3 deleted\)/);
-    expect(table).toContain(`git diff refs/loopkit/${record.loop_id}~1 refs/loopkit/${record.loop_id}`);
+    expect(table).toContain(`loopkit checkpoints export ${record.loop_id} [<checkpoint>] --branch <name>`);
 
     // Restore iteration 2: exactly its files come back; ignored files, HEAD, index, branches and stash stay.
     const restored = loopkit("restore", record.loop_id, "2");
@@ -155,8 +152,18 @@ describe("checkpoints of an auto-loop", () => {
       ["1", "iteration", null], ["2", "iteration", null], ["3", "iteration", null], ["4", "iteration", null],
       ["r1", "before-restore", "2"], ["r2", "before-restore", "r1"],
     ]);
-    expect(git("show", `${final.checkpoints[4].commit}:hello.txt`)).toBe("hi\n");
     expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 1, stderr: expect.stringContaining('has no checkpoint "9"') });
+
+    // On request, the iterations as commits on a new branch, chained on HEAD, for plain git (ignored files left out).
+    const exported = loopkit("checkpoints", "export", record.loop_id, "4", "--branch", "loopkit/iterations");
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(git("rev-parse", "loopkit/iterations~4")).toBe(before.head);
+    expect(filesAt("loopkit/iterations~3")).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "staged.txt"]);
+    expect(filesAt("loopkit/iterations~2")).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "src/c.txt", "staged.txt"]);
+    expect(git("show", "loopkit/iterations~2:a.txt")).toBe("v2");
+    expect(filesAt("loopkit/iterations")).toEqual([".gitignore", "README.md", "hello.txt", "junk.txt", "staged.txt"]);
+    expect(git("log", "-1", "--format=%s", "loopkit/iterations~1")).toMatch(new RegExp(`^loopkit: iteration 3 of auto-loop ${record.loop_id}: fail, \\d+ tokens\n$`));
+    expect(git("diff", "--name-status", "loopkit/iterations~3", "loopkit/iterations~2")).toBe("M\ta.txt\nA\tsrc/c.txt\n");
   }, 240_000);
 });
 
@@ -178,48 +185,68 @@ describe("checkpoints of a repeat loop", () => {
     }).then((run) => ({ run, seen }));
   };
 
-  it("works in a repository with no commit: the first checkpoint has no parent, and HEAD stays unborn", async () => {
+  it("works in a repository with no commit: HEAD stays unborn and nothing is written into .git", async () => {
     rmSync(path.join(sandbox.project, ".git"), { recursive: true });
     git("init", "-q", "-b", "main");
     const { run } = await runRepeat(2);
     expect(run.exitCode, run.stderr).toBe(0);
     const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
-    expect(record.checkpoints.map((c: any) => [c.id, c.verdict, c.tokens, c.parent === null])).toEqual([["1", "pass", null, true], ["2", "pass, COMPLETED", null, false]]);
-    expect(git("show", `${record.checkpoints[1].commit}:n.txt`)).toBe("2");
+    expect(record.checkpoints.map((c: any) => [c.id, c.verdict, c.tokens, c.changed.modified])).toEqual([["1", "pass", null, 0], ["2", "pass, COMPLETED", null, 1]]);
     expect(() => git("rev-parse", "--verify", "-q", "HEAD")).toThrow();
     expect(git("ls-files")).toBe("");
-    expect(git("for-each-ref").trim().split("\n")).toEqual([`${record.checkpoints[1].commit} commit\trefs/loopkit/${record.loop_id}`]);
+    expect(git("for-each-ref")).toBe("");
   }, 180_000);
 
-  it("runs as before in a folder that is no repository: no checkpoints, no error", async () => {
+  it("keeps checkpoints in a folder that is no repository too, and restores them", async () => {
     rmSync(path.join(sandbox.project, ".git"), { recursive: true });
     const { run } = await runRepeat(2);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(readFileSync(path.join(sandbox.project, "n.txt"), "utf8")).toBe("2");
-    expect(JSON.stringify(run.hookEvents)).not.toMatch(/checkpoint/i);
-    expect(existsSync(path.join(dataDirOf(sandbox), "checkpoints"))).toBe(false);
-    expect(loopkit("checkpoints")).toMatchObject({ code: 1, stderr: expect.stringContaining("no loop has checkpoints in this project") });
+    const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
+    expect(record.checkpoints.map((c: any) => c.id)).toEqual(["1", "2"]);
+    expect(loopkit("restore", record.loop_id, "1").code).toBe(0);
+    expect(readFileSync(path.join(sandbox.project, "n.txt"), "utf8")).toBe("1");
   }, 180_000);
 
   it("reports a checkpoint that fails in the next prompt and in --status, and goes on with the loop", async () => {
-    // The agent owns .git/: a file where loopkit's ref folder goes makes the checkpoint of iteration 1 fail.
-    // (Through scripts: Claude Code's Bash tool refuses a command line that names .git itself.)
-    writeFileSync(path.join(sandbox.project, "plant.sh"), "echo planted > .git/refs/loopkit\n");
-    writeFileSync(path.join(sandbox.project, "unplant.sh"), "rm .git/refs/loopkit\n");
-    // A stale lock beside the loop's ref makes its update fail too.
-    writeFileSync(path.join(sandbox.project, "lock.sh"), 'for ref in .git/refs/loopkit/*; do : > "$ref.lock"; done\n');
-    const { run, seen } = await runRepeat(3, ["printf 1 > n.txt; sh plant.sh", "sh unplant.sh; printf 2 > n.txt", "printf 3 > n.txt; sh lock.sh"]);
+    // loopkit's own record breaks under it (not the agent's doing: the data folder is out of its reach).
+    const breakRecord = () => {
+      renameSync(evidencePack(), `${evidencePack()}.kept`);
+      mkdirSync(evidencePack());
+    };
+    const mendRecord = () => {
+      rmSync(evidencePack(), { recursive: true });
+      renameSync(`${evidencePack()}.kept`, evidencePack());
+    };
+    const { script, seen } = iterationScript(
+      [
+        () => bash("printf 1 > n.txt"),
+        () => (breakRecord(), bash("printf 2 > n.txt")),
+        () => (mendRecord(), bash("printf 3 > n.txt")),
+        () => (breakRecord(), bash("printf 4 > n.txt")),
+      ],
+      () => result("REPEAT-RESULT: pass - wrote n.txt"),
+    );
+    model.setScript(script);
+    const run = await runClaude({
+      model,
+      sandbox,
+      prompt: `/loopkit:repeat 1s --iterations 4 "bump n.txt"`,
+      pluginDir: plugin.dir,
+      args: ["--allowedTools", "Bash"],
+      env: repeatEnv(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" }),
+      timeoutMs: 120_000,
+    });
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
-    expect(seen[1]!.prompt).toMatch(/loopkit could not record a checkpoint of iteration 1 \(git update-ref failed: .*\); the loop goes on/);
-    expect(seen[2]!.prompt).not.toMatch(/could not record a checkpoint/);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
+    expect(seen[2]!.prompt).toMatch(/loopkit could not record a checkpoint of iteration 2 \(loopkit could not record the project: .*\); the loop goes on/);
+    expect(seen[3]!.prompt).not.toMatch(/could not record a checkpoint/);
     // The last iteration's failure has no next prompt: the person's closing line and --status say it.
     const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
-    expect(record.checkpoints.map((c: any) => c.id)).toEqual(["2"]);
-    expect(record).toMatchObject({ failures: 2, failure: { iteration: 3 } });
-    expect(git("show", `refs/loopkit/${record.loop_id}:n.txt`)).toBe("2");
+    expect(record.checkpoints.map((c: any) => c.id)).toEqual(["1", "3"]);
+    expect(record).toMatchObject({ failures: 2, failure: { iteration: 4 } });
     const status = JSON.parse(loopkit("repeat", "--project", sandbox.project, "--status", "--json").stdout);
-    expect(status).toMatchObject({ checkpoints: 1, checkpoint_failure: expect.stringMatching(/^iteration 3: git update-ref failed/) });
-    expect(stopMessages(run.hookEvents).at(-1)).toMatch(/could not record a checkpoint of iteration 3/);
+    expect(status).toMatchObject({ checkpoints: 2, checkpoint_failure: expect.stringMatching(/^iteration 4: loopkit could not record the project/) });
+    expect(stopMessages(run.hookEvents).at(-1)).toMatch(/could not record a checkpoint of iteration 4/);
   }, 180_000);
 });

@@ -60,10 +60,12 @@ describe("loopkit run", { timeout: 120_000 }, () => {
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "phase", "gate", "phase", "gate", "phase", "gate"]);
     // Each phase's iteration is checkpointed like any auto-loop's.
     const end = status(sandbox);
-    expect(end).toMatchObject({ checkpoints: 3, checkpoint_ref: `refs/loopkit/${end.loop_id}` });
+    expect(end).toMatchObject({ checkpoints: 3, checkpoint_record: expect.stringContaining(`${end.loop_id}.json`) });
+    const exported = await execa(process.execPath, [plugin.cli, "checkpoints", "export", end.loop_id, "--branch", "loopkit/phases"], { env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox) }, extendEnv: false, reject: false });
+    expect(exported.exitCode, exported.stderr).toBe(0);
     const show = (rev: string) => execa("git", ["show", rev], { cwd: sandbox.project, env: { PATH: process.env.PATH ?? "" }, extendEnv: false });
-    expect((await show(`refs/loopkit/${end.loop_id}~2:hello.txt`)).stdout).toBe("one");
-    expect((await show(`refs/loopkit/${end.loop_id}:hello.txt`)).stdout).toBe("hi");
+    expect((await show("loopkit/phases~2:hello.txt")).stdout).toBe("one");
+    expect((await show("loopkit/phases:hello.txt")).stdout).toBe("hi");
   });
 
   it("an agent's settings env naming another data folder does not redirect the phases' hooks: --settings from the runner outranks it", async () => {

@@ -11,6 +11,7 @@ const RANK: Record<string, number> = {
   shared: 0,
   state: 1,
   sandbox: 1,
+  evidence: 1.5,
   session: 2,
   checkpoint: 2,
   repeat: 3,

@@ -1,7 +1,7 @@
 // driveRepeat on real files with a stand-in for claude (its stream-json lines) and a clock the test
 // moves: what each turn's end leads to, the spacing from the end of an iteration, a usage limit's
 // reset, a --cancel during a turn, and a stop. The real claude runs in test/e2e/repeat-terminal.test.ts.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ beforeEach(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit repeat runner "));
   data = path.join(tmp, "data");
   project = path.join(tmp, "project");
+  mkdirSync(project);
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,30 +1,29 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-NHF4A3SD.js";
+} from "./chunks/chunk-3NO5MGYH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
 import {
-  MIRROR_DIR,
+  findRepo,
   loadState,
   loopFiles,
-  readSettings
-} from "./chunks/chunk-DBDP7TOT.js";
+  readSettings,
+  runGit
+} from "./chunks/chunk-TB326I2I.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-ZGLDV26X.js";
-import "./chunks/chunk-R77TCFJS.js";
+import "./chunks/chunk-ZTVAGH2I.js";
+import "./chunks/chunk-UDBTRICV.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
-  checkGitDir,
+  MIRROR_DIR,
   findRecord,
-  findRepo,
   lastCheckpoint,
-  runGit,
-  setRef,
   splitWords
-} from "./chunks/chunk-MR2APBRL.js";
+} from "./chunks/chunk-DSTC7JLI.js";
 import {
   LoopkitError,
   formatError,
@@ -92,19 +91,20 @@ import path2 from "node:path";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var BUNDLE = "checkpoints.bundle";
-async function exportCheckpoints(dir, dataDir, projectDir, loopId) {
+async function exportCheckpoints(dir, dataDir, projectDir, loopId, now = /* @__PURE__ */ new Date()) {
   const record = await findRecord(dataDir, loopId);
-  if (!record) return [`no checkpoints of loop ${loopId}: checkpoints are taken in a git repository, one per iteration`];
+  if (!record) return [`no checkpoints of loop ${loopId}: checkpoints are taken at each iteration`];
   await fs.writeFile(path.join(dir, "checkpoints.json"), `${JSON.stringify(record, null, 2)}
 `);
   const last = lastCheckpoint(record);
   const repo = findRepo(projectDir);
   if (!last || !repo) return [];
   try {
-    await checkGitDir(repo, record.git_dir);
-    await setRef(repo, record.ref, last.commit);
-    const since = record.base_commit ? [`^${record.base_commit}`] : [];
-    const bundle = await runGit(repo, ["bundle", "create", path.join(dir, BUNDLE), record.ref, ...since]);
+    const branch = `loopkit/${loopId}`;
+    await exportToBranch(dataDir, record, last, branch, now);
+    const head = await runGit(repo, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+    const since = head.ok ? [`^${head.stdout.trim()}`] : [];
+    const bundle = await runGit(repo, ["bundle", "create", path.join(dir, BUNDLE), `refs/heads/${branch}`, ...since]);
     return bundle.ok ? [] : [`no ${BUNDLE}: git bundle create failed: ${bundle.stderr.trim()}`];
   } catch (error) {
     return [`no ${BUNDLE}: ${formatError(error)}`];

@@ -2,12 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ISSWJ36K.js";
+} from "./chunks/chunk-DR3IZUZE.js";
 import {
   CheckpointSummaryShape,
   EXIT,
   STATUS_EXIT_CODES,
   checkpointCounts,
+  exportToBranch,
   formatStatus,
   inertLog,
   loadSummary,
@@ -17,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-NHF4A3SD.js";
+} from "./chunks/chunk-3NO5MGYH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -53,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-4AMID7U7.js";
+} from "./chunks/chunk-JNYUDRUG.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -72,30 +73,27 @@ import {
   checkProtectGlob,
   checkVerifyCommand,
   failLoop,
-  hashProtected,
-  headCommit,
   isExecutable,
   launchEnv,
   loadNextPrompt,
+  loadStartEvidence,
   loopContext,
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
   pendingRetry,
+  protectedFiles,
   readGateStep,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   resolveClaude,
-  saveBaseline,
+  saveStartEvidence,
   startFromGoalFile,
-  startPrompt,
-  takeBaseline,
-  treeFingerprint
-} from "./chunks/chunk-7AKHCTGL.js";
+  startPrompt
+} from "./chunks/chunk-YAHPY4M3.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
-  MIRROR_DIR,
   historyEntry,
   keepForeignAside,
   launcherBesideEntry,
@@ -117,46 +115,50 @@ import {
   verifierRun,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-DBDP7TOT.js";
+} from "./chunks/chunk-TB326I2I.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
+  loopDeadline,
   resolveCaps
-} from "./chunks/chunk-ZGLDV26X.js";
+} from "./chunks/chunk-ZTVAGH2I.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunks/chunk-R77TCFJS.js";
+} from "./chunks/chunk-UDBTRICV.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
 import {
   apiErrorOf,
   appendCheckpoint,
-  checkpointRef
-} from "./chunks/chunk-GRGOB772.js";
-import {
-  argvWords,
-  changesBetween,
-  checkGitDir,
+  compareSnapshots,
+  countChanges,
   countLine,
-  deleteRef,
+  pathLines
+} from "./chunks/chunk-E7XKHRVZ.js";
+import {
+  MIRROR_DIR,
+  ObjectStore,
+  argvWords,
+  deadlineIn,
+  decodeTree,
+  evidenceFiles,
   findRecord,
-  findRepo,
   lastCheckpoint,
   loadRecord,
+  nameOf,
   nextRestoreId,
-  pathLines,
+  openStore,
   projectRecords,
   readRegularFile,
-  recordFiles,
+  recordFile,
   saveRecord,
-  snapshotTree,
-  switchTree,
-  treeOf
-} from "./chunks/chunk-MR2APBRL.js";
+  snapshotFingerprint,
+  takeSnapshot
+} from "./chunks/chunk-DSTC7JLI.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -3769,17 +3771,19 @@ Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/r
 // src/auto-loop/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
-  const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
     const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
-    const notes = [];
+    const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
+    const snapshot = protectedFiles(started.stats, protect);
+    const notes = [...started.notes];
     if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
@@ -3809,13 +3813,12 @@ async function startLoop(ctx, request) {
       updated_at: now,
       heartbeat_at: now,
       ended_at: null,
-      base_commit: await headCommit(ctx.projectDir),
       iteration: 0,
       tokens: { transcript: 0, audit: 0 },
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       evidence: [],
       blocker: null,
-      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      thrash: { streak: 0, tree_hash: snapshotFingerprint(started.snapshot) },
       next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
       last_verifier: null,
       last_audit: null,
@@ -3830,7 +3833,7 @@ async function startLoop(ctx, request) {
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
-    await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
+    await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -3854,7 +3857,8 @@ async function takeOverLoop(ctx) {
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
+      thrash: { streak: 0, tree_hash: null },
       // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
       launch: withAgentSandbox(existing.launch, ctx)
     };
@@ -4635,7 +4639,8 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
       runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
-      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
+      // The audit records the tree itself (a Codex run has no Stop hook that did).
+      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
       sink,
       print: ctx.print,
       now: ctx.now,
@@ -4894,33 +4899,28 @@ async function runRequest(request, inv, fromSkill, io2, say) {
 
 // src/checkpoint/list.ts
 var pad = (text, width) => text.padEnd(width);
-function formatCheckpoints(record2) {
-  const head = `${record2.loop_kind} ${record2.loop_id}: ${record2.checkpoints.length} checkpoint(s) on ${record2.ref}`;
+function formatCheckpoints(record2, recordPath) {
+  const head = `${record2.loop_kind} ${record2.loop_id}: ${record2.checkpoints.length} checkpoint(s) in ${recordPath}`;
   if (record2.checkpoints.length === 0) return `${[head, failureLine(record2)].filter(Boolean).join("\n")}
 `;
   const rows = record2.checkpoints.map((c) => [
     c.id,
     String(c.iteration),
-    c.commit.slice(0, 12),
+    c.snapshot.root.slice(0, 12),
     c.kind === "before-restore" ? `before restoring ${c.restored}` : c.verdict,
     c.tokens === null ? "-" : String(c.tokens),
     countLine(c.changed)
   ]);
-  const titles = ["checkpoint", "iteration", "commit", "verdict", "tokens", "files changed"];
+  const titles = ["checkpoint", "iteration", "tree", "verdict", "tokens", "files changed"];
   const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => `  ${cells.map((cell, i) => i === cells.length - 1 ? cell : pad(cell, widths[i])).join("  ")}`.trimEnd();
-  const first = record2.checkpoints[0];
-  const last = lastCheckpoint(record2);
   return [
     head,
     line(titles),
     ...rows.map(line),
     failureLine(record2),
-    "Compare with plain git, e.g.:",
-    first.parent ? `  git diff ${first.parent.slice(0, 12)} ${record2.ref}      (everything from the loop's start to checkpoint ${last.id})` : null,
-    last.parent ? `  git diff ${record2.ref}~1 ${record2.ref}      (what checkpoint ${last.id} changed)` : null,
-    `  git log --stat ${record2.ref}`,
-    `Restore one with: loopkit restore ${record2.loop_id} <checkpoint>`
+    `Restore one with: loopkit restore ${record2.loop_id} <checkpoint>`,
+    `Put them on a branch of your repository with: loopkit checkpoints export ${record2.loop_id} [<checkpoint>] --branch <name>`
   ].filter((l) => l !== null).join("\n").concat("\n");
 }
 function failureLine(record2) {
@@ -4928,17 +4928,175 @@ function failureLine(record2) {
   return `last failure: iteration ${record2.failure.iteration} at ${record2.failure.at}: ${record2.failure.message}`;
 }
 
+// src/checkpoint/loop-id.ts
+var LOOP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+function checkLoopId(loopId) {
+  if (!LOOP_ID_PATTERN.test(loopId)) {
+    throw new LoopkitError("USAGE", `"${loopId}" is not a loop id`, { value: loopId, hint: "run loopkit checkpoints to see the loops" });
+  }
+  return loopId;
+}
+
+// src/evidence/write-tree.ts
+import { randomBytes } from "node:crypto";
+import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import path6 from "node:path";
+function writeTree(store, projectDir, current, target2) {
+  const result = { written: 0, deleted: 0, left: [] };
+  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result);
+  return result;
+}
+var entries = (store, hash) => hash ? decodeTree(store.get(hash, "tree")) : [];
+var join = (dir, name) => Buffer.concat([dir, Buffer.from(path6.sep), name]);
+var same = (a, b) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
+function syncFolder(store, dir, rel, current, target2, result) {
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, { value: rel });
+  const wanted = new Map(target2.map((e) => [e.name.toString("hex"), e]));
+  const had = new Map(current.map((e) => [e.name.toString("hex"), e]));
+  for (const [key, cur] of had) {
+    const tgt = wanted.get(key);
+    if (tgt && cur.kind === "dir" === (tgt.kind === "dir")) continue;
+    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result);
+  }
+  for (const [key, tgt] of wanted) {
+    const cur = had.get(key);
+    const abs = join(dir, tgt.name);
+    const shown = `${rel}${nameOf(tgt.name).text}`;
+    if (cur && same(cur, tgt)) continue;
+    if (tgt.kind === "dir") {
+      const exists = lstatSync(abs, { throwIfNoEntry: false });
+      if (!exists) mkdirSync(abs, { mode: tgt.mode & 511 });
+      else if (!exists.isDirectory()) {
+        result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
+        continue;
+      }
+      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result);
+      continue;
+    }
+    if (cur && cur.kind !== "dir" && (cur.kind === "file" && !cur.kept || cur.kind === "unreadable")) {
+      result.left.push(`${shown}: what is there now is not in loopkit's record (over 1 MB, or unreadable), so it is not overwritten`);
+      continue;
+    }
+    place(store, dir, abs, shown, tgt, result);
+  }
+}
+function remove(store, abs, shown, entry, result) {
+  const now = lstatSync(abs, { throwIfNoEntry: false });
+  if (!now) return;
+  if (entry.kind === "dir") {
+    if (!now.isDirectory()) return;
+    for (const child of entries(store, entry.hash)) remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
+    try {
+      rmdirSync(abs);
+    } catch {
+      result.left.push(`${shown}/: not empty (files loopkit does not keep, or new ones), left as it is`);
+    }
+    return;
+  }
+  if (entry.kind === "file" && !entry.kept || entry.kind === "unreadable") {
+    result.left.push(`${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`);
+    return;
+  }
+  if (now.isDirectory()) {
+    result.left.push(`${shown}: now a folder, left as it is`);
+    return;
+  }
+  unlinkSync(abs);
+  result.deleted++;
+}
+function place(store, dir, abs, shown, entry, result) {
+  if (entry.kind === "file" && !entry.kept) return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
+  if (entry.kind !== "file" && entry.kind !== "link") return void result.left.push(`${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`);
+  const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
+  if (entry.kind === "link") symlinkSync(entry.target, temp);
+  else {
+    const content = store.get(entry.hash, "blob");
+    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), entry.mode & 511);
+    try {
+      let written = 0;
+      while (written < content.length) written += writeSync(fd, content, written, content.length - written);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  try {
+    renameSync(temp, abs);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  result.written++;
+}
+
+// src/checkpoint/restore.ts
+var SNAPSHOT_MS = 3e5;
+function planRestore(record2, target2, running) {
+  if (running) {
+    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
+    const which = running.loopId === record2.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
+    throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
+      value: running.loopId,
+      hint: `cancel it first (${cancel}), then restore`
+    });
+  }
+  const found = record2.checkpoints.find((c) => c.id === target2.trim());
+  if (!found) {
+    const ids = record2.checkpoints.map((c) => c.id).join(", ") || "none";
+    throw new LoopkitError("NO_CHECKPOINT", `loop ${record2.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
+      value: target2,
+      hint: `see loopkit checkpoints ${record2.loop_id}`
+    });
+  }
+  return found;
+}
+async function restoreCheckpoint(data, record2, target2, now) {
+  const file = recordFile(data, record2.project_dir, record2.loop_id);
+  return withLock(file, async () => {
+    const current = await loadRecord(file, now) ?? record2;
+    const before = await takeSnapshot({ dataDir: data, projectDir: record2.project_dir, deadline: deadlineIn(SNAPSHOT_MS) });
+    const store = openStore(data, record2.project_dir);
+    try {
+      const root = Buffer.from(target2.snapshot.root, "hex");
+      if (!store.has(root)) {
+        throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id}'s tree is gone from loopkit's record of the project`, { value: target2.snapshot.root, hint: "was the record pruned or kept aside as damaged? Nothing was changed" });
+      }
+      const restored = countChanges(compareSnapshots(store, record2.project_dir, before.snapshot, target2.snapshot));
+      const undoId = nextRestoreId(current);
+      const last = lastCheckpoint(current);
+      const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+      const changes = countChanges(compareSnapshots(store, record2.project_dir, last?.snapshot ?? current.base, before.snapshot));
+      await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
+      const written = writeTree(store, record2.project_dir, Buffer.from(before.snapshot.root, "hex"), root);
+      return [
+        `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id}: ${countLine(restored)}.`,
+        ...pathLines(restored, 20).map((line) => `  ${line}`),
+        `The tree as it was is checkpoint ${undoId}; undo with: loopkit restore ${record2.loop_id} ${undoId}`,
+        ...written.left.length ? [`Left as they are (${written.left.length}):`, ...written.left.slice(0, 20).map((line) => `  ${line}`), ...written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : []] : [],
+        "HEAD, the index, branches and .git are untouched; git status shows the restored files as changes."
+      ].join("\n");
+    } finally {
+      store.close();
+    }
+  });
+}
+
 // src/cli/checkpoints-command.ts
 var CHECKPOINTS_HELP = `Usage: loopkit checkpoints [<loop id>] [--json] [--project <dir>] [--plugin-data <dir>]
+       loopkit checkpoints export <loop id> [<checkpoint>] --branch <name> [--plugin-data <dir>]
 
-A loop's checkpoints: in a git repository, the working tree after each iteration, kept as a commit on
-refs/loopkit/<loop id> (HEAD, the index, branches and the stash untouched). Without a loop id: the
-project's loop with the newest checkpoint, and a line for each other loop there.
+A loop's checkpoints: the project's tree after each iteration (every file, ignored ones included),
+kept in loopkit's own record of the project in its data folder, never in the project or its .git.
+Without a loop id: the project's loop with the newest checkpoint, and a line for each other loop there.
+export writes the checkpoints up to <checkpoint> (default: the last) as commits on a new branch of the
+project's repository, chained on HEAD, leaving out what git ignores (HEAD, the index and the working
+tree stay as they are).
 
   <loop id>            the loop (its id is in --status and loopkit history)
-  --json               the checkpoint record: every checkpoint with its commit, tree, verdict,
-                       tokens and files changed, the ref, the latest failure
+  --json               the checkpoint record: every checkpoint with its snapshot, verdict, tokens
+                       and files changed, the latest failure
                        (schemas/checkpoints.schema.json)
+  --branch <name>      export: the new branch (loopkit never moves an existing one)
   --project <dir>      the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
   --plugin-data <dir>  loopkit's data folder (default: the one that holds loopkit state)
   -h, --help           this text
@@ -4946,32 +5104,46 @@ project's loop with the newest checkpoint, and a line for each other loop there.
 Examples:
   loopkit checkpoints
   loopkit checkpoints loop-1767268800123 --json
-  git diff refs/loopkit/<loop id>~1 refs/loopkit/<loop id>     what the last iteration changed
+  loopkit checkpoints export loop-1767268800123 3 --branch loopkit/try-3
+  git diff HEAD loopkit/try-3                 what iteration 3 changed, in plain git
 
 Exit codes: 0, 1 error, 2 usage error, 8 no checkpoints of that loop (an unknown id) or in this project.
 `;
 function registerCheckpointsCommand(program2, io2) {
-  program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints: the working tree kept after each iteration on refs/loopkit/<loop id>").argument("[loop-id]", "the loop (default: the project's loop with the newest checkpoint)").option("--json", "print the checkpoint record as JSON").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, options) => {
-    if (loopId !== void 0) checkpointRef(loopId);
+  program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints (the tree kept after each iteration in loopkit's data folder), or export them to a branch").argument("[words...]", "[<loop id>], or export <loop id> [<checkpoint>]").option("--json", "print the checkpoint record as JSON").option("--branch <name>", "export: the new branch").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (words, options) => {
+    if (words[0] === "export") return exportCommand(words.slice(1), options, io2);
+    if (words.length > 1) throw new LoopkitError("USAGE", `checkpoints takes one loop id, not ${words.length} words`, { value: words, hint: "loopkit checkpoints [<loop id>]" });
+    const loopId = words[0] === void 0 ? void 0 : checkLoopId(words[0]);
     const inv = invocation(options, io2);
     const data = inv.dataDir();
     const all = loopId === void 0 && data !== null ? await projectRecords(data, inv.projectDir()) : [];
     const record2 = loopId === void 0 ? all[0] : data === null ? void 0 : await findRecord(data, loopId);
-    if (!record2) {
-      throw new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
-        hint: "checkpoints are taken at each iteration of a loop in a git repository"
-      });
-    }
+    if (!record2 || data === null) throw noCheckpoints(loopId);
     if (options.json) {
       io2.stdout(`${JSON.stringify(record2, null, 2)}
 `);
       return;
     }
     const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
-    io2.stdout(`${formatCheckpoints(record2)}${others.length ? `Other loops here:
+    io2.stdout(`${formatCheckpoints(record2, recordFile(data, record2.project_dir, record2.loop_id))}${others.length ? `Other loops here:
 ${others.join("\n")}
 ` : ""}`);
   });
+}
+var noCheckpoints = (loopId) => new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", { hint: "checkpoints are taken at each iteration of a loop" });
+async function exportCommand(words, options, io2) {
+  const [id, target2, ...extra] = words;
+  if (id === void 0 || extra.length || !options.branch) {
+    throw new LoopkitError("USAGE", "export takes a loop id, an optional checkpoint and --branch <name>", { value: words, hint: "loopkit checkpoints export <loop id> [<checkpoint>] --branch <name>" });
+  }
+  const data = invocation(options, io2).dataDir();
+  const record2 = data === null ? void 0 : await findRecord(data, checkLoopId(id));
+  if (!record2 || data === null) throw noCheckpoints(id);
+  const upTo = target2 === void 0 ? lastCheckpoint(record2) : planRestore(record2, target2, null);
+  if (!upTo) throw noCheckpoints(id);
+  const exported = await exportToBranch(data, record2, upTo, options.branch, io2.now());
+  io2.stdout(`${exported.lines.join("\n")}
+`);
 }
 
 // src/cli/codex-run-command.ts
@@ -4993,7 +5165,7 @@ function registerCodexRunCommand(program2, io2) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync5, readFileSync } from "node:fs";
 import os2 from "node:os";
-import path6 from "node:path";
+import path7 from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 
@@ -5022,12 +5194,12 @@ var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
-  const config = env.CLAUDE_CONFIG_DIR || path6.join(env.HOME || os2.homedir(), ".claude");
+  const config = env.CLAUDE_CONFIG_DIR || path7.join(env.HOME || os2.homedir(), ".claude");
   return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
 }
 async function sandboxCheck(env) {
   const title = "sandbox";
-  const scratch = await mkdtemp(path6.join(os2.tmpdir(), "loopkit-doctor-"));
+  const scratch = await mkdtemp(path7.join(os2.tmpdir(), "loopkit-doctor-"));
   try {
     const check = await checkSandbox(scratch, env);
     if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
@@ -5079,17 +5251,17 @@ function statsCheck(file) {
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
-  const installed = readJsonFile(path6.join(config, "plugins", "installed_plugins.json"));
+  const installed = readJsonFile(path7.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
   if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
-  const enabled = readJsonFile(path6.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const enabled = readJsonFile(path7.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
-    const hooks = readJsonFile(path6.join(where, "hooks", "hooks.json"));
+    const hooks = readJsonFile(path7.join(where, "hooks", "hooks.json"));
     const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
-    const bundled = existsSync5(path6.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync5(path7.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
@@ -5180,7 +5352,7 @@ function formatRun(run3) {
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
-    ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s) on refs/loopkit/${s.id}: loopkit checkpoints ${s.id}`] : [],
+    ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : [],
     ""
   ];
   const body = run3.kind === "repeat" ? run3.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run3.entries.map((entry) => {
@@ -5193,7 +5365,7 @@ function formatRun(run3) {
 
 // src/history/runs.ts
 import { promises as fs2 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -5214,7 +5386,7 @@ var RunSummarySchema = object({
   failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
-  /** Checkpoints the loop holds on refs/loopkit/<id> (`loopkit checkpoints <id>`). */
+  /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: int().nonnegative()
 });
 var RunListJsonSchema = object({ version: literal(1), runs: array(RunSummarySchema) });
@@ -5238,7 +5410,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path7.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path8.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -5269,16 +5441,16 @@ async function repeatRuns(statsFile2, now) {
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path7.join(dataDir, "auto-loop");
+  const root = path8.join(dataDir, "auto-loop");
   const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path7.join(root, project);
-    const entries = await historyLines(path7.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path7.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path8.join(root, project);
+    const entries2 = await historyLines(path8.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path8.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
-    for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
+    for (const entry of entries2) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
     for (const [loopId, lines] of byLoop) {
       const first = lines[0];
       const last = lines.at(-1);
@@ -5366,28 +5538,68 @@ function registerHistoryCommand(program2, io2) {
 
 // src/checkpoint/prune.ts
 import { promises as fs3 } from "node:fs";
+
+// src/evidence/prune.ts
+import { renameSync as renameSync2, rmSync as rmSync2, statSync } from "node:fs";
+async function pruneRecord(dataDir, projectDir, keep) {
+  const files = evidenceFiles(dataDir, projectDir);
+  const size = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  const before = size(files.pack) + size(files.index) + size(files.statCache);
+  if (before === 0) return 0;
+  return withLock(files.lock, async () => {
+    rmSync2(files.statCache, { force: true });
+    if (keep.length === 0) {
+      rmSync2(files.pack, { force: true });
+      rmSync2(files.index, { force: true });
+      return before;
+    }
+    const old = ObjectStore.open(files.pack, files.index);
+    const fresh = ObjectStore.open(`${files.pack}.new`, `${files.index}.new`);
+    try {
+      const copy = (tree) => {
+        if (fresh.has(tree)) return;
+        const bytes = old.get(tree, "tree");
+        for (const entry of decodeTree(bytes)) {
+          if (entry.kind === "dir") copy(entry.hash);
+          else if (entry.kind === "file" && entry.kept && !fresh.has(entry.hash)) fresh.put("blob", old.get(entry.hash, "blob"), entry.hash);
+        }
+        fresh.put("tree", bytes, tree);
+      };
+      for (const snapshot of keep) for (const root of [snapshot.root, ...snapshot.git.map((g) => g.tree)]) copy(Buffer.from(root, "hex"));
+      fresh.commit();
+    } finally {
+      old.close();
+      fresh.close();
+    }
+    renameSync2(`${files.pack}.new`, files.pack);
+    renameSync2(`${files.index}.new`, files.index);
+    return before - size(files.pack) - size(files.index);
+  });
+}
+
+// src/checkpoint/prune.ts
 function planPrune(candidates, keep) {
   const newest = (r) => lastCheckpoint(r)?.at ?? "";
   const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
-  const remove = ended.slice(keep).map((c) => c.record);
-  return { remove, keep: candidates.filter((c) => !remove.includes(c.record)) };
+  const remove2 = ended.slice(keep).map((c) => c.record);
+  return { remove: remove2, keep: candidates.filter((c) => !remove2.includes(c.record)) };
 }
-async function applyPrune(data, remove) {
+var recordSnapshots = (record2) => [...record2.base ? [record2.base] : [], ...record2.checkpoints.map((c) => c.snapshot)];
+async function applyPrune(data, projectDir, remove2, kept) {
   const lines = [];
-  for (const record2 of remove) {
-    const repo = findRepo(record2.project_dir);
+  for (const record2 of remove2) {
     try {
-      if (repo) {
-        await checkGitDir(repo, record2.git_dir);
-        await deleteRef(repo, record2.ref);
-      }
-      const files = recordFiles(data, record2.project_dir, record2.loop_id);
-      await fs3.rm(files.index, { force: true });
-      await fs3.rm(files.record, { force: true });
-      lines.push(`removed ${record2.ref} (${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id})`);
+      await fs3.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
+      lines.push(`removed the ${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id}`);
     } catch (error) {
-      lines.push(`could not remove ${record2.ref}: ${formatError(error)}`);
+      lines.push(`could not remove the checkpoints of ${record2.loop_id}: ${formatError(error)}`);
     }
+  }
+  try {
+    const freed = await pruneRecord(data, projectDir, kept);
+    lines.push(`loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`);
+  } catch (error) {
+    lines.push(`could not prune loopkit's record of the project: ${formatError(error)}`);
   }
   return lines;
 }
@@ -5408,13 +5620,21 @@ async function runningLoopFor(data, record2) {
   const repeat = (await projectLoops(data, record2.project_dir)).find((loop) => isActive(loop.state));
   return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
 }
+async function runningLoopStart(data, projectDir) {
+  const files = loopFiles(data, projectDir);
+  const auto = await readJson(files.state, AutoLoopStateSchema).catch(() => ({ exists: false }));
+  if (!auto.exists || auto.value.status !== "pursuing") return [];
+  const start = await loadStartEvidence(files.dir, auto.value.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
+  return start ? [start] : [];
+}
 
 // src/cli/prune-command.ts
 var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
 
-Removes the checkpoints of the project's ended loops: their refs (refs/loopkit/<loop id>) and
-loopkit's records of them, one line per loop. A running loop's checkpoints always stay. The commits
-stay in .git until git's own garbage collection removes them. loopkit never prunes by itself.
+Removes the checkpoints of the project's ended loops, one line per loop, then whatever loopkit's
+record of the project (its data folder's evidence/) no longer needs: the contents and trees only
+those checkpoints held. A running loop's checkpoints and start always stay. loopkit never prunes by
+itself.
 
   --keep N             keep the checkpoints of the newest N ended loops (default 0)
   --dry-run            say what would be removed, remove nothing
@@ -5429,7 +5649,7 @@ Examples:
 Exit codes: 0, 1 error, 2 usage error.
 `;
 function registerPruneCommand(program2, io2) {
-  program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoint refs (refs/loopkit/<loop id>) and records of ended loops in this project").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
+  program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoints of ended loops in this project, and what loopkit's record of it no longer needs").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
     const keep = Number(options.keep);
     if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
     const inv = invocation(options, io2);
@@ -5437,16 +5657,16 @@ function registerPruneCommand(program2, io2) {
     const project = inv.projectDir();
     const records = data === null ? [] : await projectRecords(data, project);
     const plan = planPrune(await Promise.all(records.map(async (record2) => ({ record: record2, running: await loopRunning(record2) }))), keep);
-    const kept = plan.keep.map((c) => `kept ${c.record.ref} (${c.record.checkpoints.length} checkpoint(s)${c.running ? ", loop still running" : ""})`);
+    const kept = plan.keep.map((c) => `kept the ${c.record.checkpoints.length} checkpoint(s) of ${c.record.loop_kind} ${c.record.loop_id}${c.running ? " (loop still running)" : ""}`);
     if (data === null || plan.remove.length === 0) {
       io2.stdout(`Nothing to prune in ${project}.${kept.length ? `
 ${kept.join("\n")}` : ""}
 `);
       return;
     }
-    const removed = options.dryRun ? plan.remove.map((r) => `would remove ${r.ref} (${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id})`) : await applyPrune(data, plan.remove);
-    const gc = options.dryRun ? [] : ["The commits stay in .git until git's own garbage collection removes them."];
-    io2.stdout(`${[...removed, ...kept, ...gc].join("\n")}
+    const still = [...plan.keep.flatMap((c) => recordSnapshots(c.record)), ...await runningLoopStart(data, project)];
+    const removed = options.dryRun ? plan.remove.map((r) => `would remove the ${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id}`) : await applyPrune(data, project, plan.remove, still);
+    io2.stdout(`${[...removed, ...kept].join("\n")}
 `);
   });
 }
@@ -5816,14 +6036,14 @@ function terminalLines(s) {
 
 // src/repeat/prune.ts
 import { promises as fs4 } from "node:fs";
-import path8 from "node:path";
+import path9 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
   const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path8.join(dir, name);
+    const file = path9.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -5844,10 +6064,10 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs5 } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path9.join(loopDir, "runner");
+var target = (loopDir) => path10.join(loopDir, "runner");
 var LOOPKIT_RUN = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
   await fs5.mkdir(loopDir, { recursive: true });
@@ -5864,7 +6084,7 @@ async function runnerAlive(loopDir) {
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
 import { promises as fs7 } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -5906,12 +6126,12 @@ async function resumeTerminalLoop(ctx, runner) {
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs6 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
 // src/run/phase-settings.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 function takeSettingsOption(claudeArgs, cwd) {
   const rest = [];
   let settings = null;
@@ -5932,7 +6152,7 @@ function readSettings2(value, cwd) {
   let text = trimmed;
   if (!trimmed.startsWith("{")) {
     try {
-      text = readFileSync2(path10.resolve(cwd, trimmed), "utf8");
+      text = readFileSync2(path11.resolve(cwd, trimmed), "utf8");
     } catch (error) {
       throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, { value, hint: "give a settings file that exists, or a JSON object" });
     }
@@ -6014,17 +6234,17 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path11.dirname(file), { recursive: true });
+  await fs6.mkdir(path12.dirname(file), { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  await keepNewestLogs(path11.dirname(file), KEEP_LOGS);
+  await keepNewestLogs(path12.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
   const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path11.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path12.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
-import path12 from "node:path";
+import path13 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
@@ -6174,7 +6394,7 @@ async function runTurn(ctx, file, state, resume) {
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path12.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      logFile: path13.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
       onLine: (line) => reader.push(line),
       signal: cut.signal
     });
@@ -6193,14 +6413,14 @@ function withSettings(claudeArgs, cwd) {
 
 // src/cli/detach.ts
 import { spawn as spawn2 } from "node:child_process";
-import { closeSync, openSync, readFileSync as readFileSync3 } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync3 } from "node:fs";
 async function startDetached(entry, args, logFile, io2) {
-  const out = openSync(logFile, "a");
+  const out = openSync2(logFile, "a");
   const child = (() => {
     try {
       return spawn2(process.execPath, [entry, ...args], { cwd: io2.cwd, env: io2.env, detached: true, stdio: ["ignore", out, out, "ipc"], windowsHide: true });
     } finally {
-      closeSync(out);
+      closeSync2(out);
     }
   })();
   const answer = await new Promise((resolve) => {
@@ -6259,7 +6479,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
   await fs7.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path13.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path14.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...options.fresh ? ["--fresh"] : [], ...claudeArgs.length ? ["--", ...claudeArgs] : []];
   return startDetached(io2.entry, args, logFile, io2);
 }
@@ -6420,84 +6640,14 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 
-// src/checkpoint/restore.ts
-import { lstatSync } from "node:fs";
-import path14 from "node:path";
-function planRestore(record2, target2, running) {
-  if (running) {
-    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
-    const which = running.loopId === record2.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
-    throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
-      value: running.loopId,
-      hint: `cancel it first (${cancel}), then restore`
-    });
-  }
-  const found = record2.checkpoints.find((c) => c.id === target2.trim());
-  if (!found) {
-    const ids = record2.checkpoints.map((c) => c.id).join(", ") || "none";
-    throw new LoopkitError("NO_CHECKPOINT", `loop ${record2.loop_id} has no checkpoint "${target2}" (it has: ${ids})`, {
-      value: target2,
-      hint: `see loopkit checkpoints ${record2.loop_id}`
-    });
-  }
-  return found;
-}
-async function restoreCheckpoint(data, record2, target2, now) {
-  const repo = findRepo(record2.project_dir);
-  if (!repo) throw new LoopkitError("NO_CHECKPOINT", `${record2.project_dir} is no longer a git repository, so its checkpoints cannot be read`, { value: record2.project_dir });
-  const files = recordFiles(data, record2.project_dir, record2.loop_id);
-  return withLock(files.record, async () => {
-    const current = await loadRecord(files.record, now) ?? record2;
-    await checkGitDir(repo, current.git_dir);
-    if (await treeOf(repo, target2.commit) !== target2.tree) {
-      throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id} (commit ${target2.commit}) is gone from the repository`, {
-        value: target2.commit,
-        hint: "was the repository re-cloned, or its objects pruned? Nothing was changed"
-      });
-    }
-    const snapshot = await snapshotTree(repo, record2.project_dir, files.index, current.git_dir, current.checkpoints.length === 0);
-    const restored = await changesBetween(repo, files.index, snapshot.tree, target2.tree, Number.MAX_SAFE_INTEGER);
-    const blocked = ignoredInTheWay(repo.workTree, restored);
-    if (blocked.length > 0) {
-      throw new LoopkitError("CHECKPOINT_FAILED", `restoring checkpoint ${target2.id} would overwrite ${blocked.length} ignored file(s): ${blocked.slice(0, 10).join(", ")}`, {
-        value: blocked,
-        hint: "move them out of the way and run the restore again; nothing was changed"
-      });
-    }
-    const undoId = nextRestoreId(current);
-    const last = lastCheckpoint(current);
-    const changes = await changesBetween(repo, files.index, last?.tree ?? null, snapshot.tree);
-    const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
-    const saved = await appendCheckpoint(repo, current, facts, { snapshot, changes }, now);
-    await saveRecord(files.record, saved);
-    await switchTree(repo, files.index, snapshot.tree, target2.tree);
-    return [
-      `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id} (commit ${target2.commit.slice(0, 12)}): ${countLine(restored)}.`,
-      ...pathLines(restored, 20).map((line) => `  ${line}`),
-      `The tree as it was is checkpoint ${undoId} (commit ${saved.checkpoints[saved.checkpoints.length - 1].commit.slice(0, 12)}); undo with: loopkit restore ${record2.loop_id} ${undoId}`,
-      "HEAD, the index, branches and ignored files are as they were; git status shows the restored files as changes."
-    ].join("\n");
-  });
-}
-function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path14.join(workTree, rel), { throwIfNoEntry: false });
-  return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
-    if (exists(rel)) return true;
-    const parts = rel.split("/");
-    return parts.slice(0, -1).some((_, i) => {
-      const stat = exists(parts.slice(0, i + 1).join("/"));
-      return stat !== void 0 && !stat.isDirectory();
-    });
-  });
-}
-
 // src/cli/restore-command.ts
 var RESTORE_HELP = `Usage: loopkit restore <loop id> <checkpoint> [--plugin-data <dir>]
 
-Puts the working tree back to a loop's checkpoint. The tree as it is now is kept first, as a
-checkpoint of its own (r1, r2, ...), so the restore can be undone the same way. HEAD, the index,
-branches and ignored files are left alone; a restore that would overwrite an ignored file changes
-nothing and says which. Refused while the loop still runs: cancel it first.
+Puts the project's tree back to a loop's checkpoint, written from loopkit's own record (ignored
+files included). The tree as it is now is kept first, as a checkpoint of its own (r1, r2, ...), so
+the restore can be undone the same way. HEAD, the index, branches and .git are left alone; nothing is
+written through a link or outside the project; files whose content loopkit does not keep (over
+1 MB) are left as they are, and named. Refused while the loop still runs: cancel it first.
 
   <loop id>            the loop (see loopkit checkpoints)
   <checkpoint>         an iteration number, or r1, r2, ... for the tree before a restore
@@ -6508,12 +6658,11 @@ Examples:
   loopkit restore loop-1767268800123 2      the tree as iteration 2 left it
   loopkit restore loop-1767268800123 r1     undo that restore
 
-Exit codes: 0, 1 error (the loop still runs, an ignored file in the way), 2 usage error, 8 no such loop
-or checkpoint (an unknown id, or a checkpoint gone from the repository).
+Exit codes: 0, 1 error (the loop still runs), 2 usage error, 8 no such loop or checkpoint.
 `;
 function registerRestoreCommand(program2, io2) {
-  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the working tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
-    checkpointRef(loopId);
+  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the project's tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+    checkLoopId(loopId);
     const data = invocation(options, io2).dataDir();
     const record2 = data === null ? void 0 : await findRecord(data, loopId);
     if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
@@ -6526,7 +6675,7 @@ function registerRestoreCommand(program2, io2) {
 // src/cli/run-command.ts
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
-import { statSync } from "node:fs";
+import { statSync as statSync2 } from "node:fs";
 import path17 from "node:path";
 
 // src/run/help.ts
@@ -6917,7 +7066,7 @@ function sandboxLine({ settings, agent }) {
   return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
 function pluginFolder(dir) {
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!statSync2(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
   }
   return dir;

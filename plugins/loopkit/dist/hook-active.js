@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ISSWJ36K.js";
+} from "./chunks/chunk-DR3IZUZE.js";
 import "./chunks/chunk-CDH7M2SD.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-R77TCFJS.js";
+import "./chunks/chunk-UDBTRICV.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-AWAVN47S.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-7H5RRPCO.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-G3XDWOAZ.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-TH3UMN5L.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

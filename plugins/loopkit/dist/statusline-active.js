@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-CDH7M2SD.js";
 import {
   elapsedMs
-} from "./chunks/chunk-ZGLDV26X.js";
+} from "./chunks/chunk-ZTVAGH2I.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-R77TCFJS.js";
+} from "./chunks/chunk-UDBTRICV.js";
 import {
   SessionMarkerSchema,
   formatDuration,

@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-R77TCFJS.js";
+} from "./chunk-UDBTRICV.js";
 import {
   formatDuration,
   readJson

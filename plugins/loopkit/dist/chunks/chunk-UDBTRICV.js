@@ -99,7 +99,6 @@ var AutoLoopStateSchema = object({
   updated_at: iso_exports.datetime(),
   heartbeat_at: iso_exports.datetime(),
   ended_at: iso_exports.datetime().nullable(),
-  base_commit: string().nullable(),
   /** Completed turns the Stop gate has judged. */
   iteration: int().nonnegative(),
   tokens: object({ transcript: int().nonnegative(), audit: int().nonnegative() }),

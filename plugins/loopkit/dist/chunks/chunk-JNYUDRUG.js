@@ -9,10 +9,11 @@ import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-GRGOB772.js";
+} from "./chunk-E7XKHRVZ.js";
 import {
+  deadlineIn,
   splitArguments
-} from "./chunk-MR2APBRL.js";
+} from "./chunk-DSTC7JLI.js";
 import {
   LoopkitError,
   formatDuration,
@@ -476,6 +477,7 @@ async function checkpointNotesBefore(ctx, state, file) {
   const note = await failureNoteOf(loopRef(ctx.dataDir, state, file), state.iteration - 1, ctx.now());
   return note ? [note] : [];
 }
+var SNAPSHOT_MS = 12e4;
 async function checkpointRepeat(ctx, file) {
   const state = await loadState(file, ctx.now()).catch(() => void 0);
   if (!state || state.session_id !== ctx.input.session_id || state.loop_id !== ctx.marker.loop_id) return [];
@@ -485,7 +487,7 @@ async function checkpointRecorded(dataDir, state, file, now) {
   const last = state.iterations[state.iterations.length - 1];
   if (!last) return [];
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
-  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now);
+  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now, deadlineIn(SNAPSHOT_MS));
 }
 
 export {

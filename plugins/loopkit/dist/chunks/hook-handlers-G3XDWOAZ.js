@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-4AMID7U7.js";
+} from "./chunk-JNYUDRUG.js";
 import "./chunk-CDH7M2SD.js";
 import {
   loadOwned,
@@ -27,11 +27,11 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-GRGOB772.js";
+} from "./chunk-E7XKHRVZ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-MR2APBRL.js";
+import "./chunk-DSTC7JLI.js";
 import {
   removeSessionMarker,
   withLock

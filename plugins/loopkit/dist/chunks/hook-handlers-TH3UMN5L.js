@@ -7,18 +7,21 @@ import {
   endedOutcome,
   failLoop,
   finishTurn,
-  hashProtected,
+  globMatcher,
+  goalpostReason,
   launchEnv,
+  loadStartEvidence,
   loopContext,
+  namedByCommand,
   nextGateStep,
   noteGateStep,
   pendingRetry,
+  protectedFiles,
   readTranscriptDelta,
   recordApiError,
   retryPrompt,
-  saveNextPrompt,
-  treeFingerprint
-} from "./chunk-7AKHCTGL.js";
+  saveNextPrompt
+} from "./chunk-YAHPY4M3.js";
 import {
   historyEntry,
   inspectMirror,
@@ -30,13 +33,15 @@ import {
   runVerifier,
   verifierRun,
   writeVerifierLog
-} from "./chunk-DBDP7TOT.js";
+} from "./chunk-TB326I2I.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-ZGLDV26X.js";
+import {
+  loopDeadline
+} from "./chunk-ZTVAGH2I.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-R77TCFJS.js";
+} from "./chunk-UDBTRICV.js";
 import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
@@ -46,14 +51,20 @@ import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
-  recordIteration,
-  snapshotIteration
-} from "./chunk-GRGOB772.js";
+  pendingCheckpoint,
+  recordIteration
+} from "./chunk-E7XKHRVZ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-MR2APBRL.js";
 import {
+  keyPath,
+  snapshotFingerprint,
+  takeSnapshot,
+  within
+} from "./chunk-DSTC7JLI.js";
+import {
+  formatError,
   iso_exports,
   readJson,
   removeSessionMarker,
@@ -81,7 +92,8 @@ function iterationFacts(state) {
 async function checkpointJudged(ctx, loop, pending) {
   const state = await loadState(ctx.marker.state_file, ctx.now()).catch(() => void 0);
   if (!state || state.loop_id !== loop.loopId || state.session_id !== ctx.input.session_id || state.iteration === 0) return [];
-  return recordIteration(loop, pending, iterationFacts(state), ctx.now());
+  const start = await loadStartEvidence(loopFiles(ctx.dataDir, loop.projectDir).dir, state.loop_id, ctx.now()).catch(() => null);
+  return recordIteration(loop, pending, iterationFacts(state), ctx.now(), start);
 }
 
 // src/auto-loop/long-runs.ts
@@ -154,13 +166,124 @@ async function restoreLoopContext(ctx) {
   };
 }
 
+// src/evidence/verification.ts
+var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([
+  "dist",
+  "build",
+  "out",
+  "target",
+  "lib-cov",
+  "coverage",
+  ".nyc_output",
+  ".cache",
+  ".vite",
+  ".next",
+  ".nuxt",
+  ".svelte-kit",
+  ".turbo",
+  ".parcel-cache",
+  ".gradle",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
+  ".tox",
+  ".nox",
+  ".hypothesis",
+  "node_modules",
+  "bower_components",
+  "vendor",
+  ".venv",
+  "venv",
+  "site-packages",
+  "test-results",
+  "playwright-report",
+  "reports",
+  "tmp",
+  ".tmp"
+]);
+var OUTPUT_FILES = /(\.tsbuildinfo|\.pyc|\.pyo|\.log|\.eslintcache|\.stylelintcache|\.coverage|junit[^/]*\.xml)$/;
+var TS_EMIT = /^(.*)\.(js|mjs|cjs|jsx|d\.ts|d\.mts|d\.cts|js\.map|mjs\.map|cjs\.map|d\.ts\.map)$/;
+var TS_SOURCES = [".ts", ".tsx", ".mts", ".cts"];
+var SHOWN = 40;
+function judgeVerification(before, after, context) {
+  const named = namedByCommand(context.verifyCommand);
+  const protect = context.protect.map(globMatcher);
+  const moved = [];
+  const written = [];
+  const keys = [...after.keys()];
+  for (const key of before.keys()) if (after.find(key) < 0) keys.push(key);
+  for (const key of keys) {
+    const at = before.find(key);
+    const bt = after.find(key);
+    if (at >= 0 && bt >= 0 && before.sameAs(at, after, bt)) continue;
+    const a = at >= 0 ? before.recordAt(at) : void 0;
+    const b = bt >= 0 ? after.recordAt(bt) : void 0;
+    if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
+    const how = difference(a, b);
+    if (!how) continue;
+    const { path: path2, root } = keyPath(key, context.projectDir, context.git);
+    const why = goalpostReason(path2, root, named, protect);
+    const line = `${path2}: ${how}${why ? ` [${why}]` : ""}`;
+    if (!why && isOutput(path2, root, after)) written.push(line);
+    else moved.push(line);
+  }
+  const lines = [...moved.map((l) => `  ${l}`), ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)];
+  const voided = moved.length ? `${moved.length} file(s) changed while the verifier ran (${moved.slice(0, 5).join("; ")}${moved.length > 5 ? "; ..." : ""}): the tree the verifier saw is not the one the audit would judge. Leave nothing running that changes files, and make the verifier write only build output and caches` : null;
+  return { voided, lines: lines.length > SHOWN ? [...lines.slice(0, SHOWN), `  ... and ${lines.length - SHOWN} more`] : lines, count: lines.length };
+}
+function difference(a, b) {
+  if (!a) return b ? "appeared" : null;
+  if (!b) return "disappeared";
+  if (a.kind !== b.kind) return `was a ${a.kind}, now a ${b.kind}`;
+  const sameContent = a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash);
+  if (!sameContent) return "content changed";
+  if (a.dev !== b.dev || a.ino !== b.ino) return "replaced by another file with the same content";
+  if (a.ctimeMs !== b.ctimeMs || a.mtimeMs !== b.mtimeMs || a.size !== b.size) return "rewritten (or its mode or links changed), content the same at the end";
+  return null;
+}
+function isOutput(path2, root, after) {
+  if (root !== "") return false;
+  const parts = path2.split("/");
+  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path2)) return true;
+  const emit = TS_EMIT.exec(path2);
+  return emit !== null && TS_SOURCES.some((ext) => after.find(`${emit[1]}${ext}`) >= 0);
+}
+
+// src/auto-loop/turn-record.ts
+var SNAPSHOT_MS = 12e4;
+var snapshotDeadline = (deadline) => ({ at: Math.min(deadline.at, Date.now() + SNAPSHOT_MS) });
+async function recordTurn(loop, state, deadline) {
+  let taken;
+  try {
+    taken = await takeSnapshot({ dataDir: loop.dataDir, projectDir: loop.projectDir, deadline: snapshotDeadline(deadline) });
+  } catch (error) {
+    const failure = formatError(error);
+    return { taken: null, failure, pending: { kind: "failed", message: failure }, iterationChanges: null };
+  }
+  const start = state ? await loadStartEvidence(loopFiles(loop.dataDir, loop.projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null) : null;
+  const pending = await pendingCheckpoint(loop, taken.snapshot, start);
+  return { taken, failure: null, pending, iterationChanges: iterationChangesText(pending) };
+}
+function turnObservation(turn, state) {
+  if (!turn.taken) return { treeHash: null, protectedFiles: null };
+  return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
+}
+async function checkVerification(state, dataDir, turn, deadline) {
+  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
+  return judgeVerification(turn.stats, after.stats, { projectDir: state.project_dir, verifyCommand: state.verify_command, protect: state.protect.globs, git: after.snapshot.git });
+}
+
 // src/auto-loop/hook-handlers.ts
 var autoLoopHookHandlers = {
   async stop(ctx) {
+    const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const known = read.exists ? read.value : void 0;
+    const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
     const loop = checkpointLoop(ctx);
-    const pending = await snapshotIteration(loop, ctx.now());
-    const judged = await judgeTurn(ctx, iterationChangesText(pending));
-    const decision = withNotes(judged, await checkpointJudged(ctx, loop, pending));
+    const turn = await recordTurn(loop, known, deadline);
+    const judged = await judgeTurn(ctx, turn, deadline);
+    const decision = withNotes(judged, [...turn.taken?.notes ?? [], ...await checkpointJudged(ctx, loop, turn.pending)]);
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   endOnError: endLoopOnError,
@@ -183,11 +306,13 @@ async function endLoopOnError(ctx, reason) {
     return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
   });
 }
-async function judgeTurn(ctx, iterationChanges) {
+var UNKNOWN_LOOP_MS = 6e4;
+async function judgeTurn(ctx, turn, deadline) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
-  const first = await withLock(files.state, () => startTurn(ctx, files));
+  const iterationChanges = turn.iterationChanges;
+  const first = await withLock(files.state, () => startTurn(ctx, files, turn));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, files, iterationChanges);
+  const gate = await runGate(first.state, ctx, files, turn, deadline);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -198,7 +323,7 @@ async function judgeTurn(ctx, iterationChanges) {
   });
 }
 var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
-async function startTurn(ctx, files) {
+async function startTurn(ctx, files, turn) {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
   const state = clearApiErrors(owned.state);
@@ -213,32 +338,44 @@ async function startTurn(ctx, files) {
     transcriptPath,
     transcript,
     lastMessage: ctx.input.last_assistant_message ?? "",
-    treeHash: await treeFingerprint(state.project_dir),
+    ...turnObservation(turn, state),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
-    contextWindow: state.launch.context_window,
-    protectedFiles: state.protect.globs.length ? await hashProtected(state.project_dir, state.protect.globs) : {}
+    contextWindow: state.launch.context_window
   });
   if (started.kind === "decided") return { decision: await save(ctx, files, started) };
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, ctx, files, iterationChanges) {
+async function runGate(state, ctx, files, turn, deadline) {
   const runs = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   const note = (step) => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
   while (nextGateStep(runs) === "verify") {
     await note("verifier");
-    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
+    const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
+    const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  if (!turn.taken) return { runs, audit: unmet(`loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`, false) };
+  let during;
+  try {
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    if (verification.voided) return { runs, audit: unmet(`the verifier's passes do not count: ${verification.voided}`) };
+    during = verification.lines;
+  } catch (error) {
+    return { runs, audit: unmet(`loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`, false) };
+  }
   await note("audit");
-  return { runs, audit: await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges }) };
+  const audit = await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges: turn.iterationChanges, evidence: { now: turn.taken.snapshot, duringVerification: during }, deadline });
+  return { runs, audit };
 }
+var NOT_RUN = { exitCode: null, passed: false, timedOut: true, durationMs: 0, output: "(not run: the loop's wall clock is spent)", outputTail: "(not run: the loop's wall clock is spent)", outputBytes: 0, sandbox: "not run" };
+var unmet = (reason, ran = true) => ({ vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran });
 async function save(ctx, files, decided) {
   const now = ctx.now();
   if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);
@@ -279,8 +416,10 @@ async function retryAfterApiError(ctx) {
     due = pendingRetry(state2, ctx.input.session_id);
     if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!due) return { kind: "none" };
-  const since = (await loadState(file, ctx.now()).catch(() => void 0))?.api_errors.last?.at;
+  const waiting = due ? await loadState(file, ctx.now()).catch(() => void 0) : void 0;
+  if (!due || !waiting) return { kind: "none" };
+  const since = waiting.api_errors.last?.at;
+  if (due.getTime() > loopDeadline(waiting).at) due = new Date(loopDeadline(waiting).at);
   while (ctx.now() < due) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1e3, due.getTime() - ctx.now().getTime())));
     const state2 = await loadState(file, ctx.now()).catch(() => void 0);

@@ -10,15 +10,18 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-R77TCFJS.js";
+} from "./chunk-UDBTRICV.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-5KW5UY5D.js";
 import {
   GuardedFolder,
+  MIRROR_DIR,
+  MIRROR_FILES,
+  MIRROR_FOLDERS,
   openRegular
-} from "./chunk-MR2APBRL.js";
+} from "./chunk-DSTC7JLI.js";
 import {
   iso_exports,
   projectKey,
@@ -77,7 +80,6 @@ function historyEntry(state, now, event, detail, extra = {}) {
 }
 
 // src/auto-loop/mirror.ts
-var MIRROR_DIR = ".auto-loop";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
 var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
@@ -85,8 +87,6 @@ var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
 var rel = (...parts) => path.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
 var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
-var FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
-var FOLDERS = ["logs", "tampered"];
 function mirrorText(state) {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
 `;
@@ -125,8 +125,8 @@ async function inspectMirror(projectDir, expectedSha, now) {
   const folder = guard(projectDir, now);
   const found = [];
   await folder.checkDir(MIRROR_DIR);
-  for (const name of FOLDERS) await folder.checkDir(rel(name));
-  for (const name of FILES) await folder.checkFile(rel(name));
+  for (const name of MIRROR_FOLDERS) await folder.checkDir(rel(name));
+  for (const name of MIRROR_FILES) await folder.checkFile(rel(name));
   const logs = await fs.readdir(path.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
   for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
   const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
@@ -560,10 +560,159 @@ function readSettings(env) {
   };
 }
 
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync as existsSync2, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const config = await guardConfig(base);
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config, full, options);
+}
+async function guardedGitEnv(repo, env, timeoutMs) {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+async function guardConfig(base) {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync2(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+function driverOverrides(listing) {
+  const filters = /* @__PURE__ */ new Set();
+  const drivers = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]);
+  }
+  return [
+    ...[...filters].flatMap((name) => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"]
+    ]),
+    ...[...drivers].flatMap((name) => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""]
+    ])
+  ];
+}
+async function spawnGit(base, config, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const { execa } = await import("./execa-6UQVBNIA.js");
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
+  );
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
+  });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
+  const result = await child;
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
+  };
+}
+function gitEnvironment(from, config, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  kept = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+};
+
 export {
   HistoryEntrySchema,
   historyEntry,
-  MIRROR_DIR,
   inspectMirror,
   mirrorIsOurs,
   keepForeignAside,
@@ -586,5 +735,8 @@ export {
   noAnswerReason,
   runVerifier,
   verifierRun,
-  readSettings
+  readSettings,
+  runGit,
+  guardedGitEnv,
+  findRepo
 };

@@ -1,17 +1,24 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  findRepo,
+  runGit
+} from "./chunk-TB326I2I.js";
+import {
   elapsedMs
-} from "./chunk-ZGLDV26X.js";
+} from "./chunk-ZTVAGH2I.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-R77TCFJS.js";
+} from "./chunk-UDBTRICV.js";
 import {
   allRecords,
+  decodeTree,
   loadRecord,
-  recordFiles
-} from "./chunk-MR2APBRL.js";
+  openStore,
+  recordFile
+} from "./chunk-DSTC7JLI.js";
 import {
+  LoopkitError,
   formatDuration
 } from "./chunk-MGEWYZQB.js";
 import {
@@ -177,25 +184,27 @@ var EXIT = {
 
 // src/checkpoint/summary.ts
 var CheckpointSummaryShape = {
-  /** How many checkpoints the loop holds (refs/loopkit/<loop id>; see `loopkit checkpoints`). */
+  /** How many checkpoints the loop holds (see `loopkit checkpoints`). */
   checkpoints: int(),
-  checkpoint_ref: string().nullable(),
+  /** The loop's checkpoint record in loopkit's data folder, once it holds one. */
+  checkpoint_record: string().nullable(),
   /** The latest failure to take a checkpoint, while none has succeeded since. */
   checkpoint_failure: string().nullable()
 };
-function summarize(record) {
+function summarize(record, file = null) {
   return {
     checkpoints: record?.checkpoints.length ?? 0,
-    checkpoint_ref: record?.checkpoints.length ? record.ref : null,
+    checkpoint_record: record?.checkpoints.length ? file : null,
     checkpoint_failure: record?.failure ? `iteration ${record.failure.iteration}: ${record.failure.message}` : null
   };
 }
 async function loadSummary(data, projectDir, loopId, now) {
   if (!loopId || data === null) return summarize(void 0);
-  return summarize(await loadRecord(recordFiles(data, projectDir, loopId).record, now).catch(() => void 0));
+  const file = recordFile(data, projectDir, loopId);
+  return summarize(await loadRecord(file, now).catch(() => void 0), file);
 }
 function summaryLines(s, loopId) {
-  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} on ${s.checkpoint_ref} (loopkit checkpoints ${loopId})`] : [];
+  const lines = s.checkpoints ? [`  checkpoints: ${s.checkpoints} (loopkit checkpoints ${loopId})`] : [];
   return s.checkpoint_failure ? [...lines, `  checkpoint failed: ${s.checkpoint_failure}`] : lines;
 }
 async function checkpointCounts(data) {
@@ -349,6 +358,119 @@ function formatStatus(s) {
 `;
 }
 
+// src/checkpoint/export.ts
+import path from "node:path";
+
+// src/checkpoint/message.ts
+function checkpointMessage(record, facts) {
+  const tokens = facts.tokens === null ? "tokens not counted" : `${facts.tokens} tokens`;
+  const subject = facts.kind === "iteration" ? `loopkit: iteration ${facts.iteration} of ${record.loop_kind} ${record.loop_id}: ${facts.verdict}, ${tokens}` : `loopkit: the tree before restoring checkpoint ${facts.restored} of ${record.loop_kind} ${record.loop_id}`;
+  return [
+    subject,
+    "",
+    `Loop: ${record.loop_id}`,
+    `Kind: ${record.loop_kind}`,
+    `Checkpoint: ${facts.id}`,
+    `Iteration: ${facts.iteration}`,
+    `Verdict: ${facts.verdict}`,
+    `Tokens: ${facts.tokens ?? "not counted"}`,
+    ...facts.restored ? [`Restored: ${facts.restored}`] : [],
+    ""
+  ].join("\n");
+}
+
+// src/checkpoint/export.ts
+async function exportToBranch(data, record, upTo, branch, now) {
+  const repo = findRepo(record.project_dir);
+  if (!repo) throw new LoopkitError("USAGE", `${record.project_dir} is not in a git repository`, { value: record.project_dir, hint: "run git init there first, or restore the checkpoint with loopkit restore" });
+  const git = (args, input) => runGit(repo, args, { input, maxBytes: 16 * 1024 * 1024, timeoutMs: 3e5 });
+  if (!(await git(["check-ref-format", "--branch", branch])).ok) throw new LoopkitError("USAGE", `"${branch}" is not a branch name git takes`, { value: branch });
+  if ((await git(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`])).ok) {
+    throw new LoopkitError("USAGE", `the branch ${branch} exists already`, { value: branch, hint: "name a new branch; loopkit never moves one of yours" });
+  }
+  const head = await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+  const base = head.ok ? head.stdout.trim() : null;
+  const prefix = path.relative(repo.workTree, record.project_dir).split(path.sep).join("/");
+  const chain = record.checkpoints.slice(0, record.checkpoints.indexOf(upTo) + 1);
+  const store = openStore(data, record.project_dir);
+  try {
+    const unkept = /* @__PURE__ */ new Set();
+    const trees = chain.map((c) => listFiles(store, Buffer.from(c.snapshot.root, "hex"), prefix ? Buffer.from(`${prefix}/`) : Buffer.alloc(0), unkept));
+    const ignored = await ignoredPaths(repo, [...new Set(trees.flat().map((f) => f.path.toString("latin1")))]);
+    const stream = [Buffer.from("feature done\n")];
+    const marks = /* @__PURE__ */ new Map();
+    let mark = 0;
+    const date = `${Math.floor(now.getTime() / 1e3)} +0000`;
+    chain.forEach((checkpoint, i) => {
+      const files = trees[i].filter((f) => !ignored.has(f.path.toString("latin1")));
+      for (const file of files) {
+        if (marks.has(file.hash)) continue;
+        marks.set(file.hash, ++mark);
+        const content = file.content();
+        stream.push(Buffer.from(`blob
+mark :${mark}
+data ${content.length}
+`), content, Buffer.from("\n"));
+      }
+      const message = Buffer.from(checkpointMessage(record, checkpoint));
+      stream.push(Buffer.from(`commit refs/heads/${branch}
+mark :c${i}
+committer loopkit <loopkit@localhost> ${date}
+data ${message.length}
+`), message, Buffer.from("\n"));
+      if (i === 0 && base) stream.push(Buffer.from(`from ${base}
+`));
+      stream.push(Buffer.from(prefix ? `D ${quote(Buffer.from(prefix))}
+` : "deleteall\n"));
+      for (const file of files) stream.push(Buffer.from(`M ${file.mode} :${marks.get(file.hash)} `), quote(file.path), Buffer.from("\n"));
+      stream.push(Buffer.from("\n"));
+    });
+    stream.push(Buffer.from("done\n"));
+    const imported = await git(["fast-import", "--quiet", "--done"], Buffer.concat(stream));
+    if (!imported.ok) throw new LoopkitError("CHECKPOINT_FAILED", `git fast-import failed: ${imported.stderr.trim().split("\n").slice(-3).join(" ")}`, { value: branch });
+    const commit = (await git(["rev-parse", `refs/heads/${branch}`])).stdout.trim();
+    const lines = [
+      `Exported checkpoint${chain.length > 1 ? `s ${chain[0].id} to ${upTo.id}` : ` ${upTo.id}`} of ${record.loop_kind} ${record.loop_id} to the branch ${branch} (commit ${commit.slice(0, 12)}${base ? `, on ${base.slice(0, 12)}` : ""}).`,
+      ...ignored.size ? [`${ignored.size} file(s) git ignores were left out, as a commit would leave them.`] : [],
+      ...unkept.size ? [`${unkept.size} file(s) over 1 MB could not be exported (loopkit keeps their hash only): ${[...unkept].slice(0, 5).join(", ")}${unkept.size > 5 ? ", ..." : ""}`] : [],
+      `See it with: git log --stat ${branch}`
+    ];
+    return { commit, lines };
+  } finally {
+    store.close();
+  }
+}
+function listFiles(store, tree, prefix, unkept) {
+  const files = [];
+  for (const entry of decodeTree(store.get(tree, "tree"))) {
+    const at = Buffer.concat([prefix, entry.name]);
+    if (entry.kind === "dir") files.push(...listFiles(store, entry.hash, Buffer.concat([at, Buffer.from("/")]), unkept));
+    else if (entry.kind === "link") files.push({ path: at, mode: "120000", hash: `link ${entry.hash.toString("hex")}`, content: () => entry.target });
+    else if (entry.kind === "file" && !entry.kept) unkept.add(at.toString("utf8"));
+    else if (entry.kind === "file") files.push({ path: at, mode: entry.mode & 73 ? "100755" : "100644", hash: entry.hash.toString("hex"), content: () => store.get(entry.hash, "blob") });
+  }
+  return files;
+}
+async function ignoredPaths(repo, paths) {
+  if (paths.length === 0) return /* @__PURE__ */ new Set();
+  const input = Buffer.concat(paths.map((p) => Buffer.concat([Buffer.from(p, "latin1"), Buffer.from([0])])));
+  const result = await runGit(repo, ["check-ignore", "--stdin", "-z"], { input, maxBytes: 64 * 1024 * 1024, timeoutMs: 3e5 });
+  if (!result.ok && result.exitCode !== 1) throw new LoopkitError("CHECKPOINT_FAILED", `git check-ignore failed: ${result.stderr.trim()}`);
+  return new Set(Buffer.from(result.stdout, "utf8").toString("latin1").split("\0").filter(Boolean));
+}
+function quote(p) {
+  if (!p.includes(10) && p[0] !== 34) return p;
+  const out = ['"'];
+  for (const byte of p) {
+    if (byte === 34 || byte === 92) out.push(`\\${String.fromCharCode(byte)}`);
+    else if (byte === 10) out.push("\\n");
+    else if (byte < 32 || byte >= 127) out.push(`\\${byte.toString(8).padStart(3, "0")}`);
+    else out.push(String.fromCharCode(byte));
+  }
+  out.push('"');
+  return Buffer.from(out.join(""), "latin1");
+}
+
 export {
   EXIT,
   CheckpointSummaryShape,
@@ -359,6 +481,7 @@ export {
   STATUS_EXIT_CODES,
   loopStatus,
   formatStatus,
+  exportToBranch,
   renderSummary,
   runOutputs,
   renderOutputs,

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-R77TCFJS.js";
+} from "./chunk-UDBTRICV.js";
 import {
   formatDuration
 } from "./chunk-MGEWYZQB.js";
@@ -33,9 +33,14 @@ function countedIterations(state) {
 function elapsedMs(state, now) {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));
 }
+var DEADLINE_MARGIN_MS = 3e4;
+function loopDeadline(state) {
+  return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
+}
 
 export {
   resolveCaps,
   capReached,
-  elapsedMs
+  elapsedMs,
+  loopDeadline
 };

@@ -1,230 +1,66 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   BoundedOutput,
+  findRepo,
+  guardedGitEnv,
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-DBDP7TOT.js";
+} from "./chunk-TB326I2I.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-ZGLDV26X.js";
+} from "./chunk-ZTVAGH2I.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-R77TCFJS.js";
+} from "./chunk-UDBTRICV.js";
 import {
-  apiErrorSummary
-} from "./chunk-GRGOB772.js";
+  apiErrorSummary,
+  compareSnapshots
+} from "./chunk-E7XKHRVZ.js";
 import {
-  findRepo,
-  guardedGitEnv,
+  KEEP_BYTES,
+  SnapshotSchema,
   openRegular,
-  readRegularFile,
-  runGit,
-  splitArguments
-} from "./chunk-MR2APBRL.js";
+  openStore,
+  splitArguments,
+  splitWords,
+  takeSnapshot,
+  within,
+  writeOwnFileSync
+} from "./chunk-DSTC7JLI.js";
 import {
   LoopkitError,
   auditWorkDir,
   formatDuration,
+  formatError,
   iso_exports,
   parseDuration,
   readJson,
+  readOrKeepAside,
   writeJson
 } from "./chunk-MGEWYZQB.js";
 import {
   _enum,
   array,
-  boolean,
   int,
   literal,
   object,
-  record,
   strictObject,
   string
 } from "./chunk-PGQLL66H.js";
 
-// src/auto-loop/git.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/auto-loop/baseline.ts
-import { createHash } from "node:crypto";
-import { promises as fs } from "node:fs";
-import path from "node:path";
-var BaselineSchema = object({
-  version: literal(1),
-  /** Project-relative ignored file -> fingerprint. */
-  ignored: record(string(), string()),
-  /** True when there were more ignored files than are fingerprinted. */
-  ignored_truncated: boolean(),
-  /** Git-dir-relative metadata file -> fingerprint. */
-  git_meta: record(string(), string())
-});
-var MAX_IGNORED = 2e4;
-var HASH_UP_TO = 256 * 1024;
-var LISTING_BYTES = 8 * 1024 * 1024;
-var SHOW_BYTES = 4 * 1024;
-var baselineFile = (loopDir) => path.join(loopDir, "baseline.json");
-async function takeBaseline(projectDir) {
-  return { version: 1, ...await ignoredFiles(projectDir), git_meta: await gitMeta(projectDir) };
-}
-function saveBaseline(loopDir, baseline) {
-  return writeJson(baselineFile(loopDir), BaselineSchema, baseline);
-}
-async function loadBaseline(loopDir) {
-  const read = await readJson(baselineFile(loopDir), BaselineSchema);
-  return read.exists ? read.value : null;
-}
-async function describeOutsideDiff(projectDir, baseline, maxBytes) {
-  if (baseline === null) return "(no record of ignored files and git metadata from the loop's start: not compared)";
-  const now = await takeBaseline(projectDir);
-  const budget = { left: maxBytes };
-  const sections = [];
-  const ignored = compare(baseline.ignored, now.ignored);
-  if (ignored.length) sections.push(`Ignored files created, changed or deleted since the loop started (git's diff does not show these):
-${await show(projectDir, ignored, budget)}`);
-  if (now.ignored_truncated) sections.push(`(more than ${MAX_IGNORED} ignored files: only the first ${MAX_IGNORED} were compared)`);
-  const gitDir = await absoluteGitDir(projectDir);
-  const meta = compare(baseline.git_meta, now.git_meta);
-  if (meta.length && gitDir) sections.push(`Git metadata changed since the loop started (config, info/, hooks/ of ${gitDir}):
-${await show(gitDir, meta, budget)}`);
-  return sections.join("\n\n");
-}
-async function showFiles(root, names, maxBytes) {
-  return show(root, names.map((name) => ({ name, how: "new" })), { left: maxBytes });
-}
-function compare(before, after) {
-  const changes = [];
-  for (const [name, print] of Object.entries(after)) {
-    if (!(name in before)) changes.push({ name, how: "new" });
-    else if (before[name] !== print) changes.push({ name, how: "changed" });
-  }
-  for (const name of Object.keys(before)) if (!(name in after)) changes.push({ name, how: "deleted" });
-  return changes.sort((a, b) => a.name.localeCompare(b.name));
-}
-async function show(root, changes, budget) {
-  const parts = [];
-  for (const { name, how } of changes) {
-    if (how === "deleted" || budget.left <= 0) {
-      parts.push(`--- ${how}: ${name}${how === "deleted" ? "" : " (content not shown: size limit reached)"}`);
-      continue;
-    }
-    const read = await readRegularFile(path.join(root, name), Math.min(SHOW_BYTES, budget.left));
-    if (!read) {
-      parts.push(`--- ${how}: ${name} (not a regular file)`);
-      continue;
-    }
-    if (read.bytes.includes(0)) {
-      parts.push(`--- ${how}: ${name} (binary, ${read.size} bytes)`);
-      continue;
-    }
-    budget.left -= read.bytes.length;
-    parts.push(`--- ${how}: ${name} (${read.size} bytes)
-${read.bytes.toString("utf8")}${read.truncated ? "\n[... rest omitted ...]" : ""}`);
-  }
-  return parts.join("\n");
-}
-async function ignoredFiles(projectDir) {
-  const repo = findRepo(projectDir);
-  if (!repo) return { ignored: {}, ignored_truncated: false };
-  const listed = await runGit(repo, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--", ".", ":(exclude).auto-loop"], { cwd: projectDir, maxBytes: LISTING_BYTES });
-  if (!listed.ok) return { ignored: {}, ignored_truncated: false };
-  const names = listed.stdout.split("\0").filter(Boolean);
-  if (listed.truncated) names.pop();
-  const kept = names.slice(0, MAX_IGNORED);
-  const ignored = {};
-  for (const name of kept) ignored[name] = await fingerprint(path.join(projectDir, name));
-  return { ignored, ignored_truncated: listed.truncated || names.length > MAX_IGNORED };
-}
-async function gitMeta(projectDir) {
-  const gitDir = await absoluteGitDir(projectDir);
-  if (!gitDir) return {};
-  const names = ["config", "config.worktree"];
-  for (const dir of ["info", "hooks"]) {
-    const entries = await fs.readdir(path.join(gitDir, dir)).catch(() => []);
-    names.push(...entries.map((entry) => `${dir}/${entry}`));
-  }
-  const meta = {};
-  for (const name of names) {
-    const print = await fingerprint(path.join(gitDir, name));
-    if (print !== "missing") meta[name] = print;
-  }
-  return meta;
-}
-async function absoluteGitDir(projectDir) {
-  const repo = findRepo(projectDir);
-  if (!repo) return null;
-  const result = await runGit(repo, ["rev-parse", "--absolute-git-dir"], { maxBytes: 4096 });
-  return result.ok ? result.stdout.trim() : null;
-}
-async function fingerprint(file) {
-  const stat = await fs.lstat(file).catch(() => null);
-  if (!stat) return "missing";
-  if (stat.isSymbolicLink()) return `link:${await fs.readlink(file).catch(() => "?")}`;
-  if (!stat.isFile()) return `special:${stat.mode}`;
-  if (stat.size > HASH_UP_TO) return `big:${stat.size}:${stat.mtimeMs}`;
-  const read = await readRegularFile(file, HASH_UP_TO);
-  return read ? `sha256:${createHash("sha256").update(read.bytes).digest("hex")}` : `special:${stat.mode}`;
-}
-
-// src/auto-loop/git.ts
-var EXCLUDE_OWN = [":(exclude).auto-loop"];
-async function gitIn(projectDir, args, options = {}) {
-  const repo = findRepo(projectDir);
-  return repo ? runGit(repo, args, { ...options, cwd: projectDir }) : null;
-}
-async function headCommit(projectDir) {
-  const result = await gitIn(projectDir, ["rev-parse", "--verify", "--quiet", "HEAD"], { maxBytes: 1024 });
-  return result?.ok && /^[0-9a-f]{40,64}\s*$/.test(result.stdout) ? result.stdout.trim() : null;
-}
-async function treeFingerprint(projectDir) {
-  const hash = createHash2("sha256");
-  const onChunk = (chunk) => hash.update(chunk);
-  const status = await gitIn(projectDir, ["status", "--porcelain=v1", "--untracked-files=all", "--ignore-submodules=all", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
-  if (!status?.ok) return "";
-  await gitIn(projectDir, ["diff", "HEAD", "--binary", "--", ".", ...EXCLUDE_OWN], { maxBytes: 1024, onChunk });
-  return hash.digest("hex");
-}
-async function changesSince(projectDir, base, maxBytes, baseline = null) {
-  const outside = await describeOutsideDiff(projectDir, baseline, maxBytes / 4);
-  const withOutside = (text2) => outside ? `${text2}
-
-${outside}` : text2;
-  if (base === null) return withOutside("(no git history to compare with: the project had no commit when the loop started)");
-  const diff = await gitIn(projectDir, ["diff", base, "--stat", "--patch", "--", ".", ...EXCLUDE_OWN], { maxBytes: maxBytes / 2 });
-  if (!diff?.ok) return withOutside(`(git diff ${base} failed)`);
-  const untracked = await gitIn(projectDir, ["ls-files", "-z", "--others", "--exclude-standard", "--", ".", ...EXCLUDE_OWN], { maxBytes: 64 * 1024 });
-  const names = (untracked?.stdout ?? "").split("\0").filter(Boolean);
-  if (untracked?.truncated) names.pop();
-  const files = names.length ? `Untracked files:
-${await showFiles(projectDir, names, maxBytes / 4)}${untracked?.truncated ? "\n[... more untracked files omitted ...]" : ""}` : "";
-  const text = diff.truncated ? `${diff.stdout}
-[... ${diff.bytes - diff.stdout.length} more bytes of diff omitted ...]` : diff.stdout;
-  return withOutside(`${text.trim() || "(no changes to tracked files)"}${files ? `
-
-${files}` : ""}`);
-}
-async function listProtected(projectDir, globs, maxFiles) {
-  if (globs.length === 0) return [];
-  const pathspecs = globs.map((glob) => `:(glob)${glob}`);
-  const listed = await gitIn(projectDir, ["ls-files", "-z", "--cached", "--others", "--", ...pathspecs, ...EXCLUDE_OWN], { maxBytes: 4 * 1024 * 1024 });
-  if (!listed?.ok) return null;
-  if (listed.truncated) return "too many";
-  const files = [...new Set(listed.stdout.split("\0").filter(Boolean))].sort();
-  return files.length > maxFiles ? "too many" : files;
-}
-
 // src/shared/claude-bin.ts
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
-import path2 from "node:path";
+import path from "node:path";
 function resolveClaude(env, projectDir, purpose) {
   const given = env.LOOPKIT_CLAUDE_BIN;
-  const found = given ? path2.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
+  const found = given ? path.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
     throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : `${purpose} needs the claude CLI, and there is no claude on PATH`, {
       value: given ?? env.PATH,
@@ -232,8 +68,8 @@ function resolveClaude(env, projectDir, purpose) {
     });
   }
   const real = realpathSync(found);
-  const inside = path2.relative(realpathSync(projectDir), real);
-  if (!inside.startsWith("..") && !path2.isAbsolute(inside)) {
+  const inside = path.relative(realpathSync(projectDir), real);
+  if (!inside.startsWith("..") && !path.isAbsolute(inside)) {
     throw new LoopkitError("USAGE", `the claude binary for ${purpose} (${real}) is inside the project, where the agent could replace it`, {
       value: real,
       hint: "use a claude installed outside the project (set LOOPKIT_CLAUDE_BIN to its absolute path); nothing was started"
@@ -243,10 +79,10 @@ function resolveClaude(env, projectDir, purpose) {
 }
 function findOnPath(name, env) {
   const extensions = process.platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
-  for (const dir of (env.PATH ?? "").split(path2.delimiter)) {
-    if (!dir || !path2.isAbsolute(dir)) continue;
+  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir)) continue;
     for (const extension of extensions) {
-      const candidate = path2.join(dir, name + extension);
+      const candidate = path.join(dir, name + extension);
       if (isExecutable(candidate)) return candidate;
     }
   }
@@ -292,181 +128,6 @@ function launchEnv(launch, current) {
     if (value !== void 0) env[name] = value;
   }
   return env;
-}
-
-// src/auto-loop/protect.ts
-import { createHash as createHash3 } from "node:crypto";
-import { promises as fs2 } from "node:fs";
-import path3 from "node:path";
-
-// src/auto-loop/args.ts
-var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
-var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
-var MODES = ["--status", "--cancel"];
-var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
-function usage(message, value) {
-  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
-}
-function parseAutoLoopArgs(text) {
-  return parseWords(splitArguments(text));
-}
-function startFromGoalFile() {
-  return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
-}
-function parseWords(words) {
-  if (words.length === 0) return { mode: "usage" };
-  const goalWords = [];
-  const values = /* @__PURE__ */ new Map();
-  const switches = /* @__PURE__ */ new Set();
-  let flagLike = true;
-  const protect = [];
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i];
-    const raw = word.value;
-    const eq = word.option ? raw.indexOf("=") : -1;
-    const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (raw === "-h" && word.raw === "-h") {
-      switches.add("--help");
-      continue;
-    }
-    if (!word.option || raw === "--") {
-      goalWords.push(raw);
-      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
-      continue;
-    }
-    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
-    if (values.has(name) && name !== "--protect" || switches.has(name)) throw usage(`${name} is given twice`, name);
-    if (SWITCHES.has(name)) {
-      if (eq !== -1) throw usage(`${name} takes no value`, raw);
-      switches.add(name);
-      continue;
-    }
-    if (name === "--verify") {
-      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
-      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
-      const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
-      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, checkVerifyCommand(command, "--verify"));
-      continue;
-    }
-    const next = eq === -1 ? words[++i] : void 0;
-    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
-    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
-    if (name === "--protect") protect.push(checkProtectGlob(value, "--protect"));
-    else values.set(name, value);
-  }
-  const modes = MODES.filter((mode2) => switches.has(mode2));
-  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
-  if (switches.has("--help")) {
-    if (words.length > 1) throw usage("--help takes no other arguments");
-    return { mode: "help" };
-  }
-  if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
-  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
-  const mode = modes[0];
-  if (mode) {
-    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
-    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
-  }
-  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
-  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
-  const goal = goalWords.join(" ").trim();
-  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
-  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
-    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
-  }
-  return {
-    mode: "start",
-    goal: goal || null,
-    goalFile: values.get("--goal-file") ?? null,
-    verify: values.get("--verify") ?? null,
-    caps: parseCaps((flag) => values.get(flag)),
-    protect,
-    takeover: switches.has("--takeover"),
-    codex: switches.has("--codex")
-  };
-}
-function isLoopkitOption(word) {
-  const eq = word.value.indexOf("=");
-  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
-}
-var MAX_GOAL_BYTES = 64 * 1024;
-var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
-function checkVerifyCommand(command, where) {
-  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
-  return command;
-}
-var PROTECT_LIMITS = { globs: 100, files: 1e4 };
-function checkProtectGlob(glob, where) {
-  const clean = glob.trim().replaceAll("\\", "/");
-  const bad = clean === "" || clean.includes("\0") || clean.startsWith("/") || /^[A-Za-z]:/.test(clean) || clean.startsWith(":") || clean.split("/").includes("..");
-  if (bad) throw usage(`${where} ${JSON.stringify(glob)} is not a glob inside the project (e.g. "test/**", "scripts/verify.sh")`, glob);
-  return clean.replace(/^\.\//, "");
-}
-function parseCaps(get) {
-  const caps = {};
-  const iterations = get("--max-iterations");
-  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
-  const tokens = get("--max-tokens");
-  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
-  const wallclock = get("--max-wallclock");
-  if (wallclock !== void 0) {
-    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
-    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
-      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
-    }
-  }
-  const pct = get("--restart-pct");
-  if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
-  return caps;
-}
-var COUNT = /^(\d{1,13})([km]?)$/i;
-function parseCount(text, flag, min, max, suffixes) {
-  const match = COUNT.exec(text.trim().replaceAll("_", ""));
-  if (match?.[2] && !suffixes) throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}`, text);
-  const factor = match?.[2]?.toLowerCase() === "k" ? 1e3 : match?.[2]?.toLowerCase() === "m" ? 1e6 : 1;
-  const value = match ? Number(match[1]) * factor : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
-  }
-  return value;
-}
-
-// src/auto-loop/protect.ts
-async function hashProtected(projectDir, globs) {
-  const files = await listProtected(projectDir, globs, PROTECT_LIMITS.files);
-  if (files === null) {
-    throw new LoopkitError("USAGE", "--protect needs the project to be a git repository (loopkit lists the protected files with git)", {
-      value: projectDir,
-      hint: "run git init (and commit) in the project, or start without --protect / protect:"
-    });
-  }
-  if (files === "too many") {
-    throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
-  }
-  const hashes = {};
-  for (const file of files) hashes[file] = await hashEntry(path3.join(projectDir, file));
-  return hashes;
-}
-async function hashEntry(file) {
-  let stat;
-  try {
-    stat = await fs2.lstat(file);
-  } catch {
-    return "missing";
-  }
-  if (stat.isSymbolicLink()) return `link:${await fs2.readlink(file)}`;
-  if (!stat.isFile()) return stat.isDirectory() ? "folder" : "special";
-  const handle = await openRegular(file);
-  if (!handle) return "special";
-  try {
-    const hash = createHash3("sha256");
-    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk);
-    return `sha256:${hash.digest("hex")}`;
-  } finally {
-    await handle.close();
-  }
 }
 
 // src/auto-loop/prompts.ts
@@ -556,9 +217,10 @@ function auditPrompt(input) {
     "The end of the verifier's output:",
     dataBlock("VERIFIER OUTPUT", input.verifierTail || "(no output)", nonce),
     "",
-    "What changed since the loop started:",
+    "What changed since the loop started, from loopkit's own record of the project (every file, ignored ones and dependencies included; not git's view, which the agent can bend). Text is shown as text; the list is complete; files that likely move the goalposts come first:",
     dataBlock("CHANGES", input.changes, nonce),
     "",
+    ...input.duringVerification?.length ? ["What changed while the verifier ran (between its first and its second run's end):", dataBlock("DURING VERIFICATION", input.duringVerification.join("\n"), nonce), ""] : [],
     ...input.iterationChanges ? ["Which files the last iteration changed (from loopkit's checkpoints):", dataBlock("LAST ITERATION", input.iterationChanges, nonce), ""] : [],
     'End your reply with exactly one JSON object on its own final line, and write no other vote object anywhere in your reply: {"vote": "achieved" | "unmet" | "blocked" | "thrashing", "reasons": ["..."]}'
   ].join("\n");
@@ -633,7 +295,7 @@ function beginTurn(previous, obs) {
   } else {
     state = { ...state, blocker: null };
   }
-  const idle = obs.transcript.toolCalls === 0 && state.thrash.tree_hash !== null && obs.treeHash === state.thrash.tree_hash;
+  const idle = obs.transcript.toolCalls === 0 && obs.treeHash !== null && obs.treeHash === state.thrash.tree_hash;
   const awaitingAudit = state.audit_not_run.streak > 0;
   state = { ...state, thrash: { streak: idle ? state.thrash.streak + (awaitingAudit ? 0 : 1) : 0, tree_hash: obs.treeHash } };
   if (state.thrash.streak >= THRASH_LIMIT) {
@@ -644,7 +306,7 @@ function beginTurn(previous, obs) {
   }
   state = askForHandoff(state, obs.contextWindow, notes);
   if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
-  const moved = protectedChanges(state.protect.snapshot, obs.protectedFiles);
+  const moved = obs.protectedFiles ? protectedChanges(state.protect.snapshot, obs.protectedFiles) : [];
   state = { ...state, protect: { ...state.protect, changed: moved } };
   if (moved.length > 0) {
     const detail = `protected files changed since the loop started: ${moved.join(", ")}`;
@@ -782,8 +444,8 @@ function failLoop(previous, now, reason) {
 }
 
 // src/auto-loop/transcript-usage.ts
-import { promises as fs3 } from "node:fs";
-import path4 from "node:path";
+import { promises as fs } from "node:fs";
+import path2 from "node:path";
 var CHUNK = 1024 * 1024;
 var KEEP_IDS = 500;
 var MAX_SUBAGENT_FILES = 1e3;
@@ -798,10 +460,10 @@ async function readTranscriptDelta(file, cursor, notBefore = null) {
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
   const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path4.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs3.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  const subagents = path2.join(file.replace(/\.jsonl$/, ""), "subagents");
+  const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path4.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
+    delta.subagentOffsets[name] = await readFileDelta(path2.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
   delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
   return delta;
@@ -835,14 +497,14 @@ async function readFileDelta(file, offset, seen, delta, since) {
 }
 function readLine(line, seen, delta, since) {
   if (line.trim() === "") return;
-  let record2;
+  let record;
   try {
-    record2 = JSON.parse(line);
+    record = JSON.parse(line);
   } catch {
     return;
   }
-  if (typeof record2 !== "object" || record2 === null) return;
-  const { type, message, isSidechain, timestamp } = record2;
+  if (typeof record !== "object" || record === null) return;
+  const { type, message, isSidechain, timestamp } = record;
   if (type !== "assistant" || typeof message !== "object" || message === null) return;
   if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
   const { id, usage: usage2, content } = message;
@@ -861,7 +523,394 @@ function readLine(line, seen, delta, since) {
 
 // src/auto-loop/audit.ts
 import { randomBytes } from "node:crypto";
-import { promises as fs4 } from "node:fs";
+import { mkdirSync, promises as fs2 } from "node:fs";
+import path4 from "node:path";
+
+// src/evidence/glob.ts
+function globMatcher(glob) {
+  const regex = new RegExp(`^${globSource(glob.replace(/^\.\//, ""))}$`, "s");
+  return (path7) => regex.test(path7);
+}
+function globSource(glob) {
+  let out = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*" && glob[i + 1] === "*") {
+      const atStart = i === 0 || glob[i - 1] === "/";
+      const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
+      if (atStart && atEnd) {
+        if (i + 2 === glob.length) out += ".*";
+        else {
+          out += "(?:[^/]*/)*";
+          i++;
+        }
+        i++;
+        continue;
+      }
+      out += "[^/]*";
+      i++;
+      continue;
+    }
+    if (c === "*") out += "[^/]*";
+    else if (c === "?") out += "[^/]";
+    else if (c === "[") {
+      const close = glob.indexOf("]", i + 2);
+      if (close < 0) out += "\\[";
+      else {
+        const body = glob.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        out += `[${body}]`;
+        i = close;
+      }
+    } else if (c === "\\" && i + 1 < glob.length) out += `\\${glob[++i]}`;
+    else out += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return out;
+}
+
+// src/evidence/goalposts.ts
+var BULK_FOLDERS = /* @__PURE__ */ new Set([
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  ".venv",
+  "venv",
+  "site-packages",
+  ".tox",
+  ".nox",
+  "dist",
+  "build",
+  "out",
+  "target",
+  ".next",
+  ".nuxt",
+  ".svelte-kit",
+  ".turbo",
+  ".parcel-cache",
+  ".gradle",
+  ".m2",
+  "coverage",
+  ".nyc_output",
+  ".cache",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
+  ".git"
+]);
+var LOCKFILES = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
+var TESTS = /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|\/)[^/]*[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]*\.py$|(^|\/)[^/]*_test\.(go|py|rb|exs?)$|(^|\/)conftest\.py$/i;
+var CONFIG = /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json|[^/]*\.config\.[cm]?[jt]s|\.?(babel|eslint|prettier|mocha|jest|vitest|nyc|c8)rc[^/]*|pytest\.ini|tox\.ini|setup\.cfg|setup\.py|pyproject\.toml|Makefile|GNUmakefile|makefile|[^/]*\.mk|Cargo\.toml|go\.mod|Gemfile|Rakefile|build\.gradle[^/]*|pom\.xml|CMakeLists\.txt|justfile|Taskfile\.ya?ml|Dockerfile|docker-compose[^/]*\.ya?ml|\.gitattributes|\.gitignore|\.npmrc|\.nvmrc|\.env[^/]*|CLAUDE(\.local)?\.md|AGENTS\.md)$|(^|\/)(\.github|\.gitlab|\.circleci|\.buildkite|\.claude|\.husky|scripts?)\//;
+function rankChanges(changes, context) {
+  const named = namedByCommand(context.verifyCommand);
+  const protect = context.protect.map(globMatcher);
+  const ranked = changes.map((change) => {
+    const why = goalpostReason(change.path, change.root, named, protect);
+    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.root !== "" ? "bulk" : "source", why };
+  });
+  const tierOrder = { goalpost: 0, source: 1, bulk: 2 };
+  const howOrder = { changed: 0, added: 1, deleted: 2 };
+  const folder = (p) => p.slice(0, Math.max(0, p.lastIndexOf("/")));
+  const crowd = /* @__PURE__ */ new Map();
+  for (const c of changes) crowd.set(folder(c.path), (crowd.get(folder(c.path)) ?? 0) + 1);
+  const crowdOf = (r) => crowd.get(folder(r.change.path));
+  return ranked.sort(
+    (x, y) => tierOrder[x.tier] - tierOrder[y.tier] || howOrder[x.change.how] - howOrder[y.change.how] || crowdOf(x) - crowdOf(y) || (x.change.path < y.change.path ? -1 : x.change.path > y.change.path ? 1 : 0)
+  );
+}
+function goalpostReason(p, root, named, protect) {
+  if (root !== "") return "git metadata";
+  if (protect.some((match) => match(p))) return "protected";
+  if (named.has(p) || [...named].some((n) => p.startsWith(`${n}/`))) return "named by the verifier command";
+  if (isBulk(p) || LOCKFILES.test(p)) return null;
+  if (TESTS.test(p)) return "test";
+  if (CONFIG.test(p)) return "configuration";
+  return null;
+}
+function isBulk(path7) {
+  return LOCKFILES.test(path7) || path7.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
+}
+function namedByCommand(command) {
+  const names = /* @__PURE__ */ new Set();
+  let words;
+  try {
+    words = splitWords(command).map((w) => w.value);
+  } catch {
+    words = command.split(/\s+/);
+  }
+  for (const word of words.flatMap((w) => w.split(/[;&|<>()=,]+/))) {
+    const clean = word.replace(/^\.\//, "").replace(/\/+$/, "");
+    if (clean && !clean.startsWith("-") && !clean.startsWith("/") && /[./]/.test(word) && !clean.includes("..")) names.add(clean);
+  }
+  return names;
+}
+
+// src/evidence/line-diff.ts
+var MAX_EDITS = 2e3;
+function diffLines(a, b) {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops = [];
+  for (let i = 0; i < head; i++) ops.push({ kind: "same", line: i });
+  const middle = myers(a, b, head, a.length - tail, head, b.length - tail);
+  ops.push(...middle);
+  for (let i = 0; i < tail; i++) ops.push({ kind: "same", line: a.length - tail + i });
+  return ops;
+}
+function myers(a, b, a0, a1, b0, b1) {
+  const n = a1 - a0;
+  const m = b1 - b0;
+  const whole = () => [...range(a0, a1).map((line) => ({ kind: "del", line })), ...range(b0, b1).map((line) => ({ kind: "add", line }))];
+  if (n === 0 || m === 0) return whole();
+  const max = Math.min(n + m, MAX_EDITS);
+  const offset = max;
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice(offset - d, offset + d + 1));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) return backtrack(trace, d, n, m, a0, b0);
+    }
+  }
+  return whole();
+}
+function backtrack(trace, last, n, m, a0, b0) {
+  const ops = [];
+  let x = n;
+  let y = m;
+  for (let d = last; d > 0; d--) {
+    const frontier = trace[d];
+    const at = (k2) => frontier[k2 + d];
+    const k = x - y;
+    const fromAbove = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const prevK = fromAbove ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a0 + --x }), y--;
+    if (fromAbove) ops.push({ kind: "add", line: b0 + --y });
+    else ops.push({ kind: "del", line: a0 + --x });
+  }
+  while (x > 0 && y > 0) ops.push({ kind: "same", line: a0 + --x }), y--;
+  return ops.reverse();
+}
+var range = (from, to) => Array.from({ length: to - from }, (_, i) => from + i);
+function hunks(a, b, ops, context = 3) {
+  const out = [];
+  const posA = [];
+  const posB = [];
+  let ia = 0;
+  let ib = 0;
+  for (const op of ops) {
+    posA.push(ia);
+    posB.push(ib);
+    if (op.kind !== "add") ia++;
+    if (op.kind !== "del") ib++;
+  }
+  let i = 0;
+  while (i < ops.length) {
+    while (i < ops.length && ops[i].kind === "same") i++;
+    if (i >= ops.length) break;
+    let start = Math.max(0, i - context);
+    let end2 = i;
+    for (; ; ) {
+      while (end2 < ops.length && ops[end2].kind !== "same") end2++;
+      let gap = end2;
+      while (gap < ops.length && ops[gap].kind === "same") gap++;
+      if (gap < ops.length && gap - end2 <= 2 * context) end2 = gap;
+      else break;
+    }
+    const stop = Math.min(ops.length, end2 + context);
+    const slice = ops.slice(start, stop);
+    const countA = slice.filter((o) => o.kind !== "add").length;
+    const countB = slice.filter((o) => o.kind !== "del").length;
+    out.push(`@@ -${posA[start] + (countA ? 1 : 0)},${countA} +${posB[start] + (countB ? 1 : 0)},${countB} @@`);
+    for (const op of slice) out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
+    i = stop;
+    start = stop;
+  }
+  return out;
+}
+
+// src/evidence/show-text.ts
+import { isUtf8 } from "node:buffer";
+var HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+var escape = (char) => {
+  const code = char.codePointAt(0);
+  return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+};
+function showText(bytes2) {
+  if (isUtf8(bytes2)) return bytes2.toString("utf8").replace(HIDDEN, escape);
+  let out = "";
+  let run = 0;
+  let i = 0;
+  const flush = (end2) => {
+    if (end2 > run) out += bytes2.toString("utf8", run, end2).replace(HIDDEN, escape);
+  };
+  while (i < bytes2.length) {
+    const lead = bytes2[i];
+    const n = lead < 128 ? 1 : lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
+    if (n === 1 || n > 1 && i + n <= bytes2.length && isUtf8(bytes2.subarray(i, i + n))) {
+      i += n;
+      continue;
+    }
+    flush(i);
+    out += `\\x${lead.toString(16).padStart(2, "0")}`;
+    i += 1;
+    run = i;
+  }
+  flush(bytes2.length);
+  return out;
+}
+function hasHidden(bytes2) {
+  if (!isUtf8(bytes2)) return true;
+  HIDDEN.lastIndex = 0;
+  return HIDDEN.test(bytes2.toString("utf8"));
+}
+
+// src/evidence/report.ts
+var REPORT_LIMITS = { lineChars: 2e3, listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
+function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS) {
+  const ranked = rankChanges(changes, context);
+  const summary2 = summaryLine(changes);
+  if (ranked.length === 0) return { summary: summary2, excerpt: summary2, full: `${summary2}
+`, count: 0 };
+  const where = fullFile ? `The complete list and every diff: ${fullFile} (loopkit's file, outside the project; Read or Grep it, above all when the list or the diffs below are cut).` : "";
+  const excerpt = [summary2, where, "", "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:"];
+  const listed = ranked.slice(0, limits.listLines);
+  excerpt.push(...listed.map(listLine));
+  if (ranked.length > listed.length) excerpt.push(...foldedLines(ranked.slice(listed.length)));
+  excerpt.push("", `Diffs in the same order (each cut at ${Math.round(limits.perFileExcerpt / 1024)} KB here${fullFile ? "; whole in the file above" : ""}):`);
+  let used = excerpt.join("\n").length;
+  let shown = 0;
+  for (const r of ranked) {
+    const text = renderChange(store, r, limits.perFileExcerpt, limits.lineChars);
+    if (used + text.length > limits.excerptBytes) break;
+    excerpt.push(text);
+    used += text.length + 1;
+    shown++;
+  }
+  if (shown < ranked.length) excerpt.push(`[the diffs of ${ranked.length - shown} more file(s) are not shown here${fullFile ? `; all are in ${fullFile}` : ""}]`);
+  const full = [summary2, "", "Changed files:", ...ranked.map(listLine), "", "Diffs:"];
+  let fullUsed = full.join("\n").length;
+  for (const r of ranked) {
+    const text = fullUsed < limits.fullBytes ? renderChange(store, r, limits.perFileFull, limits.lineChars * 10) : header(r);
+    full.push(text);
+    fullUsed += text.length + 1;
+  }
+  return { summary: summary2, excerpt: excerpt.join("\n"), full: `${full.join("\n")}
+`, count: ranked.length };
+}
+function summaryLine(changes) {
+  const count2 = (how) => changes.filter((c) => c.how === how).length;
+  if (changes.length === 0) return "No file changed.";
+  return `${changes.length} file(s) changed: ${count2("added")} added, ${count2("changed")} changed, ${count2("deleted")} deleted.`;
+}
+var bytes = (n) => `${n.toLocaleString("en-US")} bytes`;
+function describe(leaf) {
+  if (!leaf) return "none";
+  if (leaf.kind === "file") return bytes(leaf.size);
+  if (leaf.kind === "link") return `link to ${showText(leaf.target)}`;
+  if (leaf.kind === "dir") return "empty folder";
+  if (leaf.kind === "unreadable") return "unreadable by loopkit";
+  return { fifo: "a named pipe (FIFO)", socket: "a socket", device: "a device" }[leaf.kind];
+}
+function sizes(change) {
+  if (change.how === "added") return describe(change.after);
+  if (change.how === "deleted") return describe(change.before);
+  const a = describe(change.before);
+  const b = describe(change.after);
+  const modes = change.before.mode !== change.after.mode ? `, mode ${change.before.mode.toString(8)} -> ${change.after.mode.toString(8)}` : "";
+  return `${a === b ? a : `${a} -> ${b}`}${modes}`;
+}
+function listLine(r) {
+  return `  ${r.change.how.padEnd(7)}  ${r.change.path}  (${sizes(r.change)})${r.why ? `  [${r.why}]` : ""}`;
+}
+function foldedLines(rest) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const { change } of rest) {
+    const parts = change.path.split("/");
+    const folder = parts.slice(0, Math.min(2, parts.length - 1)).join("/");
+    const key = folder ? `${folder}/` : "(files at the top)";
+    const g = groups.get(key) ?? { added: 0, changed: 0, deleted: 0, bytes: 0 };
+    g[change.how]++;
+    g.bytes += (change.after ?? change.before)?.size ?? 0;
+    groups.set(key, g);
+  }
+  return [`  ... and ${rest.length} more, by folder:`, ...[...groups].map(([folder, g]) => `    ${folder}: ${g.added} added, ${g.changed} changed, ${g.deleted} deleted (${bytes(g.bytes)})`)];
+}
+var header = (r) => `--- ${r.change.how}: ${r.change.path} (${sizes(r.change)})${r.why ? ` [${r.why}]` : ""}`;
+function renderChange(store, r, maxBytes, lineChars) {
+  const { before, after } = r.change;
+  const lines = [header(r)];
+  const content = (leaf) => leaf?.kind === "file" && leaf.kept && leaf.hash ? store.get(leaf.hash, "blob") : null;
+  const old = content(before);
+  const now = content(after);
+  const unkept = [before, after].filter((l) => l?.kind === "file" && !l.kept);
+  if (unkept.length) lines.push(`(over ${bytes(KEEP_BYTES)}: loopkit keeps its hash, not its content${before?.hash && after?.hash ? `; sha256 ${before.hash.toString("hex").slice(0, 16)}... -> ${after.hash.toString("hex").slice(0, 16)}...` : ""})`);
+  if (before?.kind === "link" && after?.kind === "link") lines.push(`-> ${showText(before.target)}`, `+> ${showText(after.target)}`);
+  if (old && hasHidden(old) || now && hasHidden(now)) lines.push("(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})");
+  const a = old ? splitLines(old) : [];
+  const b = now ? splitLines(now) : [];
+  if (old || now) lines.push(...clipLong(hunks(a, b, diffLines(a, b)).map(showLine), lineChars));
+  let out = "";
+  for (const [i, line] of lines.entries()) {
+    if (out.length + line.length + 1 > maxBytes && i > 0) return `${out}[... ${lines.length - i} more line(s) of this diff ...]`;
+    out += `${line}
+`;
+  }
+  return out.trimEnd();
+}
+function splitLines(content) {
+  const text = content.toString("latin1");
+  const lines = text.split(/(?<=\n)/);
+  return lines[lines.length - 1] === "" ? lines.slice(0, -1) : lines;
+}
+function showLine(line) {
+  if (line.startsWith("@@")) return line;
+  const body = line.slice(1);
+  const text = showText(Buffer.from(body.endsWith("\n") ? body.slice(0, -1) : body, "latin1"));
+  return `${line[0]}${text}${body.endsWith("\n") ? "" : "\n\\ No newline at end of file"}`;
+}
+function clipLong(lines, max) {
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    if (!out[i].startsWith("-")) continue;
+    let dels = i;
+    while (dels < out.length && out[dels].startsWith("-")) dels++;
+    let adds = dels;
+    while (adds < out.length && out[adds].startsWith("+")) adds++;
+    for (let k = 0; k < dels - i && dels + k < adds; k++) {
+      const [a, b] = clipPair(out[i + k], out[dels + k], max);
+      out[i + k] = a;
+      out[dels + k] = b;
+    }
+    i = adds - 1;
+  }
+  return out.map((line) => line.length > max ? clipAt(line, 0, max) : line);
+}
+function clipPair(a, b, max) {
+  if (a.length <= max && b.length <= max) return [a, b];
+  let same = 1;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  const from = Math.max(1, same - Math.floor(max / 4));
+  return [clipAt(a, from, max), clipAt(b, from, max)];
+}
+function clipAt(line, from, max) {
+  if (line.length <= max && from <= 1) return line;
+  const head = from > 1 ? `[... ${(from - 1).toLocaleString("en-US")} characters ...]` : "";
+  const end2 = Math.min(line.length, from + max);
+  const tail = end2 < line.length ? `[... ${(line.length - end2).toLocaleString("en-US")} more characters ...]` : "";
+  return `${line[0]}${head}${line.slice(Math.max(1, from), end2)}${tail}`;
+}
 
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
@@ -896,8 +945,23 @@ function parseAuditVote(reply) {
   return { vote: parsed.data };
 }
 
+// src/auto-loop/evidence-start.ts
+import path3 from "node:path";
+var StartEvidenceSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  snapshot: SnapshotSchema
+});
+var startEvidenceFile = (loopDir) => path3.join(loopDir, "evidence-start.json");
+function saveStartEvidence(loopDir, loopId, snapshot) {
+  return writeJson(startEvidenceFile(loopDir), StartEvidenceSchema, { version: 1, loop_id: loopId, snapshot });
+}
+async function loadStartEvidence(loopDir, loopId, now) {
+  const read = await readOrKeepAside(startEvidenceFile(loopDir), StartEvidenceSchema, now, "the loop cannot be judged achieved without it; start a new loop");
+  return read?.loop_id === loopId ? read.snapshot : null;
+}
+
 // src/auto-loop/audit.ts
-var AUDIT_DIFF_BYTES = 60 * 1024;
 var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
 var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
 function auditArgs(projectDir) {
@@ -921,26 +985,53 @@ function auditArgs(projectDir) {
 }
 async function auditLoop(input) {
   const { state } = input;
+  const cwd = auditWorkDir(input.dataDir);
+  let changes;
+  try {
+    changes = await describeChanges(input, path4.join(cwd, state.loop_id, "changes.txt"));
+  } catch (error) {
+    return notRun(`loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`, 0);
+  }
+  const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
+  if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
   const prompt = auditPrompt({
     projectDir: state.project_dir,
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: input.verifierTail,
-    changes: await changesSince(state.project_dir, state.base_commit, AUDIT_DIFF_BYTES, await loadBaseline(loopFiles(input.dataDir, state.project_dir).dir).catch(() => null)),
+    changes,
+    duringVerification: input.evidence?.duringVerification ?? [],
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null
   });
-  const cwd = auditWorkDir(input.dataDir);
-  await fs4.mkdir(cwd, { recursive: true });
+  await fs2.mkdir(cwd, { recursive: true });
   const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
   delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
-  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs: state.launch.audit_timeout_ms });
+  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs });
+}
+async function describeChanges(input, fullFile) {
+  const { state } = input;
+  const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
+  if (!start) throw new LoopkitError("EVIDENCE_FAILED", "there is no record of the project from the loop's start (a loop started by an earlier loopkit, or its record was lost); start a new loop");
+  const now = input.evidence?.now ?? (await takeSnapshot({ dataDir: input.dataDir, projectDir: state.project_dir, deadline: input.deadline })).snapshot;
+  const store = openStore(input.dataDir, state.project_dir);
+  try {
+    const report = changeReport(store, compareSnapshots(store, state.project_dir, start, now), { verifyCommand: state.verify_command, protect: state.protect.globs }, fullFile);
+    mkdirSync(path4.dirname(fullFile), { recursive: true });
+    writeOwnFileSync(fullFile, [Buffer.from(report.full)]);
+    return report.excerpt;
+  } finally {
+    store.close();
+  }
 }
 async function runAudit(options) {
   const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
+  const started = Date.now();
   const repo = findRepo(options.projectDir);
-  const env = repo ? await guardedGitEnv(repo, options.env) : options.env;
+  const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
+  const timeoutMs = options.timeoutMs - (Date.now() - started);
+  if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
   const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
@@ -953,11 +1044,11 @@ async function runAudit(options) {
     detached: true,
     cleanup: true
   });
-  const deadline = killGroupAfter(child, options.timeoutMs);
+  const deadline = killGroupAfter(child, timeoutMs);
   child.stdout?.on("data", (chunk) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
-  if (deadline.timedOut()) return notRun(`the audit timed out after ${Math.round(options.timeoutMs / 1e3)} s`, 0);
+  if (deadline.timedOut()) return notRun(`the audit timed out after ${Math.round(timeoutMs / 1e3)} s`, 0);
   if (result.failed && result.exitCode === void 0) return notRun(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }
@@ -1044,6 +1135,159 @@ async function readGateStep(files) {
   return read.exists ? read.value : void 0;
 }
 
+// src/auto-loop/args.ts
+var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
+var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
+var MODES = ["--status", "--cancel"];
+var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
+function usage(message, value) {
+  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
+}
+function parseAutoLoopArgs(text) {
+  return parseWords(splitArguments(text));
+}
+function startFromGoalFile() {
+  return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
+}
+function parseWords(words) {
+  if (words.length === 0) return { mode: "usage" };
+  const goalWords = [];
+  const values = /* @__PURE__ */ new Map();
+  const switches = /* @__PURE__ */ new Set();
+  let flagLike = true;
+  const protect = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i];
+    const raw = word.value;
+    const eq = word.option ? raw.indexOf("=") : -1;
+    const name = eq === -1 ? raw : raw.slice(0, eq);
+    if (raw === "-h" && word.raw === "-h") {
+      switches.add("--help");
+      continue;
+    }
+    if (!word.option || raw === "--") {
+      goalWords.push(raw);
+      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
+      continue;
+    }
+    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
+    if (values.has(name) && name !== "--protect" || switches.has(name)) throw usage(`${name} is given twice`, name);
+    if (SWITCHES.has(name)) {
+      if (eq !== -1) throw usage(`${name} takes no value`, raw);
+      switches.add(name);
+      continue;
+    }
+    if (name === "--verify") {
+      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
+      const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
+      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
+      values.set(name, checkVerifyCommand(command, "--verify"));
+      continue;
+    }
+    const next = eq === -1 ? words[++i] : void 0;
+    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
+    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
+    if (name === "--protect") protect.push(checkProtectGlob(value, "--protect"));
+    else values.set(name, value);
+  }
+  const modes = MODES.filter((mode2) => switches.has(mode2));
+  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
+  if (switches.has("--help")) {
+    if (words.length > 1) throw usage("--help takes no other arguments");
+    return { mode: "help" };
+  }
+  if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
+  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
+  const mode = modes[0];
+  if (mode) {
+    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
+  }
+  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
+  const goal = goalWords.join(" ").trim();
+  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
+    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+  }
+  return {
+    mode: "start",
+    goal: goal || null,
+    goalFile: values.get("--goal-file") ?? null,
+    verify: values.get("--verify") ?? null,
+    caps: parseCaps((flag) => values.get(flag)),
+    protect,
+    takeover: switches.has("--takeover"),
+    codex: switches.has("--codex")
+  };
+}
+function isLoopkitOption(word) {
+  const eq = word.value.indexOf("=");
+  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
+}
+var MAX_GOAL_BYTES = 64 * 1024;
+var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
+function checkVerifyCommand(command, where) {
+  if (command.includes("\0")) throw usage(`${where} holds a NUL byte, which no shell command line can carry`, command);
+  return command;
+}
+var PROTECT_LIMITS = { globs: 100, files: 1e4 };
+function checkProtectGlob(glob, where) {
+  const clean = glob.trim().replaceAll("\\", "/");
+  const bad = clean === "" || clean.includes("\0") || clean.startsWith("/") || /^[A-Za-z]:/.test(clean) || clean.startsWith(":") || clean.split("/").includes("..");
+  if (bad) throw usage(`${where} ${JSON.stringify(glob)} is not a glob inside the project (e.g. "test/**", "scripts/verify.sh")`, glob);
+  return clean.replace(/^\.\//, "");
+}
+function parseCaps(get) {
+  const caps = {};
+  const iterations = get("--max-iterations");
+  if (iterations !== void 0) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
+  const tokens = get("--max-tokens");
+  if (tokens !== void 0) caps.max_tokens = parseCount(tokens, "--max-tokens", 1, CAP_LIMITS.max_tokens, true);
+  const wallclock = get("--max-wallclock");
+  if (wallclock !== void 0) {
+    caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
+    if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
+      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+    }
+  }
+  const pct = get("--restart-pct");
+  if (pct !== void 0) caps.restart_pct = parseCount(pct, "--restart-pct", 1, 100, false);
+  return caps;
+}
+var COUNT = /^(\d{1,13})([km]?)$/i;
+function parseCount(text, flag, min, max, suffixes) {
+  const match = COUNT.exec(text.trim().replaceAll("_", ""));
+  if (match?.[2] && !suffixes) throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}`, text);
+  const factor = match?.[2]?.toLowerCase() === "k" ? 1e3 : match?.[2]?.toLowerCase() === "m" ? 1e6 : 1;
+  const value = match ? Number(match[1]) * factor : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
+  }
+  return value;
+}
+
+// src/auto-loop/protect.ts
+function protectedFiles(stats, globs) {
+  if (globs.length === 0) return {};
+  const matchers = globs.map(globMatcher);
+  const files = {};
+  let count2 = 0;
+  for (const key of stats.keys()) {
+    if (key === "" || key.includes("\0") || !matchers.some((match) => match(key))) continue;
+    const record = stats.get(key);
+    if (record.kind === "dir") continue;
+    if (++count2 > PROTECT_LIMITS.files) {
+      throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
+    }
+    const hex = record.hash?.toString("hex");
+    files[key] = record.kind === "file" ? `sha256:${hex}` : record.kind === "link" ? `link:sha256:${hex}` : record.kind;
+  }
+  return Object.fromEntries(Object.entries(files).sort(([a], [b]) => a < b ? -1 : 1));
+}
+
 // src/auto-loop/next-prompt.ts
 import path6 from "node:path";
 var NextPromptSchema = object({
@@ -1119,15 +1363,14 @@ export {
   PROTECT_LIMITS,
   checkProtectGlob,
   parseCaps,
-  takeBaseline,
-  saveBaseline,
-  headCommit,
-  treeFingerprint,
+  saveStartEvidence,
+  loadStartEvidence,
   resolveClaude,
   isExecutable,
   captureLaunch,
   launchEnv,
-  hashProtected,
+  globMatcher,
+  protectedFiles,
   startPrompt,
   endedOutcome,
   beginTurn,
@@ -1135,6 +1378,8 @@ export {
   finishTurn,
   recordDelegatedProgress,
   failLoop,
+  goalpostReason,
+  namedByCommand,
   RECURSION_GUARD,
   refuseUnderRecursionGuard,
   readTranscriptDelta,

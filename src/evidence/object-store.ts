@@ -1,0 +1,238 @@
+// loopkit's content-addressed store for one project: file contents (blobs) and trees, appended to one
+// pack file and found through a sorted index, both in loopkit's data folder. Binary rather than JSON
+// because a project's tree holds 100,000 objects and more: the index is read whole and searched in
+// place (no parse), and a snapshot appends only what is new. Every object read back is checked
+// against its hash, so a damaged pack can only fail (closed), never show other content.
+import { createHash } from "node:crypto";
+import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import path from "node:path";
+import { LoopkitError } from "../shared/errors.js";
+import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
+
+export const HASH_BYTES = 32;
+export type ObjectKind = "blob" | "tree";
+const KIND_CODE: Record<ObjectKind, number> = { blob: 1, tree: 2 };
+
+const PACK_MAGIC = Buffer.from("LKPACK\u0000\u0001", "latin1");
+const INDEX_MAGIC = Buffer.from("LKIDX\u0000\u0000\u0001", "latin1");
+/** kind u8, length u32, hash: in front of every object in the pack. */
+const RECORD_HEADER = 1 + 4 + HASH_BYTES;
+/** hash, offset f64, length u32, kind u8, 3 bytes padding. */
+const INDEX_RECORD = HASH_BYTES + 8 + 4 + 4;
+const INDEX_HEADER = INDEX_MAGIC.length + 4 + 8;
+/** Objects are gathered here and written in one call; a bigger one is written on its own. */
+const WRITE_BUFFER = 16 * 1024 * 1024;
+const TREE_PREFIX = Buffer.from("loopkit tree 1\u0000", "latin1");
+
+/** The hash an object is stored under: sha256 of a file's bytes (as --protect records it), of a tree's bytes with a prefix. */
+export function objectHash(kind: ObjectKind, content: Buffer): Buffer {
+  const hash = createHash("sha256");
+  if (kind === "tree") hash.update(TREE_PREFIX);
+  return hash.update(content).digest();
+}
+
+const corrupt = (file: string, why: string) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
+
+interface Located {
+  offset: number;
+  length: number;
+  kind: number;
+}
+
+/** One project's store, opened for reading and (under the store lock) appending. Synchronous: the snapshot walk is. */
+export class ObjectStore {
+  private readonly pending = new Map<string, Located>();
+  /** Appended objects not yet written: header and content, back to back. */
+  private readonly buffer = Buffer.allocUnsafe(WRITE_BUFFER);
+  private buffered = 0;
+  private packEnd: number;
+
+  private constructor(
+    private readonly packFile: string,
+    private readonly indexFile: string,
+    private readonly fd: number,
+    private index: Buffer,
+    private count: number,
+  ) {
+    this.packEnd = fstatSync(fd).size;
+  }
+
+  /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
+  static open(packFile: string, indexFile: string): ObjectStore {
+    mkdirSync(path.dirname(packFile), { recursive: true });
+    const index = readIndex(indexFile);
+    const fd = openSync(packFile, constants.O_RDWR | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) throw corrupt(packFile, "not a regular file");
+      if (stat.size === 0) writeSync(fd, PACK_MAGIC, 0, PACK_MAGIC.length, 0);
+      else {
+        const magic = Buffer.alloc(PACK_MAGIC.length);
+        readSync(fd, magic, 0, magic.length, 0);
+        if (!magic.equals(PACK_MAGIC)) throw corrupt(packFile, "not a loopkit pack");
+      }
+      if (fstatSync(fd).size < index.packBytes) throw corrupt(packFile, `shorter (${stat.size} bytes) than its index says (${index.packBytes})`);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    return new ObjectStore(packFile, indexFile, fd, index.records, index.count);
+  }
+
+  /** True when the store holds `hash` (committed or appended in this session). */
+  has(hash: Buffer): boolean {
+    return this.pending.has(hash.toString("hex")) || this.search(hash) >= 0;
+  }
+
+  /** Appends an object unless the store has it already; nothing is durable before commit(). */
+  put(kind: ObjectKind, content: Buffer, hash: Buffer = objectHash(kind, content)): Buffer {
+    if (this.has(hash)) return hash;
+    if (RECORD_HEADER + content.length > WRITE_BUFFER) {
+      this.flush();
+      this.append(kind, content.length, hash, 0);
+      this.buffered = RECORD_HEADER;
+      this.flush();
+      this.write(content);
+      return hash;
+    }
+    content.copy(this.scratch(content.length));
+    return this.putScratch(kind, content.length, hash);
+  }
+
+  /** Room for up to `max` bytes of a new object's content in the write buffer, to read a file straight into (then putScratch). */
+  scratch(max: number): Buffer {
+    if (this.buffered + RECORD_HEADER + max > WRITE_BUFFER) this.flush();
+    const at = this.buffered + RECORD_HEADER;
+    return this.buffer.subarray(at, at + max);
+  }
+
+  /** Appends the first `length` bytes of the scratch room as an object, unless the store has it already. */
+  putScratch(kind: ObjectKind, length: number, hash: Buffer): Buffer {
+    if (this.has(hash)) return hash;
+    this.append(kind, length, hash, this.buffered);
+    this.buffered += RECORD_HEADER + length;
+    return hash;
+  }
+
+  private append(kind: ObjectKind, length: number, hash: Buffer, at: number): void {
+    this.buffer.writeUInt8(KIND_CODE[kind], at);
+    this.buffer.writeUInt32LE(length, at + 1);
+    hash.copy(this.buffer, at + 5);
+    this.pending.set(hash.toString("hex"), { offset: this.packEnd + at, length, kind: KIND_CODE[kind] });
+  }
+
+  /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
+  get(hash: Buffer, kind: ObjectKind): Buffer {
+    const at = this.locate(hash);
+    if (!at) throw new LoopkitError("EVIDENCE_FAILED", `loopkit's record lacks object ${hash.toString("hex")} (was it pruned, or kept aside as damaged?)`, { value: hash.toString("hex") });
+    if (at.kind !== KIND_CODE[kind]) throw corrupt(this.packFile, `object ${hash.toString("hex")} is not a ${kind}`);
+    this.flush();
+    const record = Buffer.alloc(RECORD_HEADER + at.length);
+    const read = readSync(this.fd, record, 0, record.length, at.offset);
+    const content = record.subarray(RECORD_HEADER, read);
+    if (read !== record.length || record.readUInt8(0) !== at.kind || !record.subarray(5, RECORD_HEADER).equals(hash) || !objectHash(kind, content).equals(hash)) {
+      throw corrupt(this.packFile, `object ${hash.toString("hex")} does not match its hash`);
+    }
+    return content;
+  }
+
+  /** Makes everything appended durable: the pack synced first, then the new index renamed into place. */
+  commit(): void {
+    if (this.pending.size === 0) return;
+    this.flush();
+    fdatasyncSync(this.fd);
+    const added = [...this.pending.entries()].map(([hex, at]) => ({ hash: Buffer.from(hex, "hex"), ...at })).sort((a, b) => a.hash.compare(b.hash));
+    const records = Buffer.alloc((this.count + added.length) * INDEX_RECORD);
+    // A merge of two sorted runs: the old index and what was added.
+    let i = 0;
+    let out = 0;
+    for (const object of added) {
+      while (i < this.count && this.index.compare(object.hash, 0, HASH_BYTES, i * INDEX_RECORD, i * INDEX_RECORD + HASH_BYTES) < 0) {
+        this.index.copy(records, out * INDEX_RECORD, i * INDEX_RECORD, (i + 1) * INDEX_RECORD);
+        i++;
+        out++;
+      }
+      const at = out * INDEX_RECORD;
+      object.hash.copy(records, at);
+      records.writeDoubleLE(object.offset, at + HASH_BYTES);
+      records.writeUInt32LE(object.length, at + HASH_BYTES + 8);
+      records.writeUInt8(object.kind, at + HASH_BYTES + 12);
+      out++;
+    }
+    this.index.copy(records, out * INDEX_RECORD, i * INDEX_RECORD, this.count * INDEX_RECORD);
+    writeIndex(this.indexFile, records, this.count + added.length, this.packEnd);
+    this.index = records;
+    this.count += added.length;
+    this.pending.clear();
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  /** Every object's hash and kind, for pruning. */
+  *objects(): Generator<{ hash: Buffer; kind: ObjectKind }> {
+    for (let i = 0; i < this.count; i++) {
+      const at = i * INDEX_RECORD;
+      yield { hash: this.index.subarray(at, at + HASH_BYTES), kind: this.index.readUInt8(at + HASH_BYTES + 12) === KIND_CODE.tree ? "tree" : "blob" };
+    }
+  }
+
+  private flush(): void {
+    if (this.buffered === 0) return;
+    const used = this.buffered;
+    this.buffered = 0;
+    this.write(this.buffer.subarray(0, used));
+  }
+
+  private write(data: Buffer): void {
+    let written = 0;
+    while (written < data.length) written += writeSync(this.fd, data, written, data.length - written, this.packEnd + written);
+    this.packEnd += data.length;
+  }
+
+  private locate(hash: Buffer): Located | undefined {
+    const pending = this.pending.get(hash.toString("hex"));
+    if (pending) return pending;
+    const i = this.search(hash);
+    if (i < 0) return undefined;
+    const at = i * INDEX_RECORD;
+    return { offset: this.index.readDoubleLE(at + HASH_BYTES), length: this.index.readUInt32LE(at + HASH_BYTES + 8), kind: this.index.readUInt8(at + HASH_BYTES + 12) };
+  }
+
+  /** Binary search of the sorted index, in place. */
+  private search(hash: Buffer): number {
+    let low = 0;
+    let high = this.count - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      // The record at mid against the hash (Buffer#compare orders the source against the target).
+      const order = this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES);
+      if (order === 0) return mid;
+      if (order < 0) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+}
+
+function readIndex(file: string): { records: Buffer; count: number; packBytes: number } {
+  const bytes = readOwnFileSync(file);
+  if (!bytes) return { records: Buffer.alloc(0), count: 0, packBytes: 0 };
+  if (bytes.length < INDEX_HEADER + HASH_BYTES || !bytes.subarray(0, INDEX_MAGIC.length).equals(INDEX_MAGIC)) throw corrupt(file, "not a loopkit index");
+  const count = bytes.readUInt32LE(INDEX_MAGIC.length);
+  const packBytes = bytes.readDoubleLE(INDEX_MAGIC.length + 4);
+  const end = INDEX_HEADER + count * INDEX_RECORD;
+  if (bytes.length !== end + HASH_BYTES) throw corrupt(file, `${bytes.length} bytes where ${count} objects take ${end + HASH_BYTES}`);
+  if (!createHash("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end))) throw corrupt(file, "its checksum does not match");
+  return { records: bytes.subarray(INDEX_HEADER, end), count, packBytes };
+}
+
+function writeIndex(file: string, records: Buffer, count: number, packBytes: number): void {
+  const header = Buffer.alloc(INDEX_HEADER);
+  INDEX_MAGIC.copy(header);
+  header.writeUInt32LE(count, INDEX_MAGIC.length);
+  header.writeDoubleLE(packBytes, INDEX_MAGIC.length + 4);
+  const checksum = createHash("sha256").update(header).update(records).digest();
+  writeOwnFileSync(file, [header, records, checksum]);
+}

@@ -1,0 +1,162 @@
+// A snapshot of the project kept by loopkit in its data folder: every entry under the project but the
+// top .git folder and loopkit's own files in .auto-loop/ (ignored files, node_modules, nested
+// repositories included, and whatever else the agent puts in .auto-loop/), plus the git metadata that
+// changes what git does. Nothing the agent can write is read but the entries
+// themselves: no git, no index, no attributes. A snapshot is a few hashes (snapshot.json formats);
+// the trees and contents are in the project's object store.
+import { createHash } from "node:crypto";
+import { lstatSync, mkdirSync, statfsSync, statSync } from "node:fs";
+import path from "node:path";
+import * as z from "zod";
+import type { Deadline } from "../shared/deadline.js";
+import { formatError, isLoopkitError, LoopkitError } from "../shared/errors.js";
+import { keepAside, withLock } from "../state/json-store.js";
+import { gitMetaRoots, GIT_META_NAMES } from "./git-dirs.js";
+import { ObjectStore } from "./object-store.js";
+import { isMirrorEntry, MIRROR_DIR } from "../shared/mirror-layout.js";
+import { evidenceFiles, type EvidenceFiles } from "./paths.js";
+import { loadStatTable, StatTableBuilder, type StatTable } from "./stat-cache.js";
+import { emptyCounts, walkFolder, type Walker } from "./walk.js";
+
+const Hash = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const SnapshotSchema = z.object({
+  version: z.literal(1),
+  /** The project's tree. */
+  root: Hash,
+  /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
+  git: z.array(z.object({ key: z.string(), dir: z.string(), tree: Hash })),
+  taken_at: z.iso.datetime(),
+  counts: z.object({
+    files: z.int().nonnegative(),
+    dirs: z.int().nonnegative(),
+    links: z.int().nonnegative(),
+    special: z.int().nonnegative(),
+    unreadable: z.int().nonnegative(),
+    bytes: z.number().nonnegative(),
+    unkept: z.int().nonnegative(),
+  }),
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+export interface TakenSnapshot {
+  snapshot: Snapshot;
+  /** Every entry's record (identity, times, hash) by path key: what the gate compares across the verifier runs. */
+  stats: StatTable;
+  /** What the person should hear (a damaged record kept aside). */
+  notes: string[];
+  /** Files read this time (the stat cache stood for the rest), and their bytes. */
+  read: { files: number; bytes: number };
+}
+
+/** The identity of a snapshot's content: equal for equal trees, whatever time it was taken. */
+export function snapshotFingerprint(snapshot: Snapshot): string {
+  return createHash("sha256").update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
+}
+
+/**
+ * Takes a snapshot of the project now, within `deadline`; EVIDENCE_FAILED or DEADLINE when it cannot.
+ * `after`: a snapshot this process just took (the gate's before the verifier), whose records stand
+ * in for the stat cache on disk (the same records, not read and parsed again).
+ */
+export async function takeSnapshot(input: { dataDir: string; projectDir: string; deadline: Deadline; now?: () => Date; after?: TakenSnapshot }): Promise<TakenSnapshot> {
+  const now = input.now ?? (() => new Date());
+  const files = evidenceFiles(input.dataDir, input.projectDir);
+  mkdirSync(files.dir, { recursive: true });
+  try {
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null));
+  } catch (error) {
+    if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
+    throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
+  }
+}
+
+/**
+ * What of the project is loopkit's and never recorded: its own files in .auto-loop/ (the mirror it
+ * rewrites, the verifier's logs), and its data folder when it lies inside the project (a project that
+ * holds the person's home), or each snapshot would record the last.
+ */
+function ownEntries(projectDir: string, dataDir: string): (key: string) => boolean {
+  const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
+  const data = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
+  const mirror = `${MIRROR_DIR}/`;
+  return (key) => key === data || (key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length)));
+}
+
+async function snapshotLocked(files: EvidenceFiles, projectDir: string, dataDir: string, deadline: Deadline, now: () => Date, recent: StatTable | null): Promise<TakenSnapshot> {
+  const notes: string[] = [];
+  const store = await openOrKeepAside(files, now(), notes);
+  try {
+    const cache = recent ?? (await loadCacheOrKeepAside(files, now(), notes));
+    const startMs = Date.now();
+    const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+    const rootStat = statSync(projectDir);
+    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
+    // A .git folder is git's, recorded below as metadata; a gitfile at the top is an ordinary file of the project.
+    const gitFolder = lstatSync(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
+    const root = await walkFolder(w, projectDir, "", rootStat, (name) => !(gitFolder && name === ".git"));
+    const git: Snapshot["git"] = [];
+    for (const meta of gitMetaRoots(projectDir)) {
+      const stat = lstatSync(meta.dir, { throwIfNoEntry: false });
+      if (!stat?.isDirectory()) continue;
+      git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex") });
+    }
+    store.commit();
+    if (w.fresh > 0 || cache?.size !== w.out.size) w.out.save(files.statCache);
+    const { files: count, dirs, links, special, unreadable, bytes, unkept } = w.counts;
+    return {
+      snapshot: { version: 1, root: root.toString("hex"), git, taken_at: now().toISOString(), counts: { files: count, dirs, links, special, unreadable, bytes, unkept } },
+      stats: w.out.table(),
+      notes,
+      read: { files: w.counts.read, bytes: w.counts.readBytes },
+    };
+  } finally {
+    store.close();
+  }
+}
+
+/** The project's store for reading (a snapshot's trees and contents). The caller closes it. */
+export function openStore(dataDir: string, projectDir: string): ObjectStore {
+  const files = evidenceFiles(dataDir, projectDir);
+  return ObjectStore.open(files.pack, files.index);
+}
+
+async function openOrKeepAside(files: EvidenceFiles, now: Date, notes: string[]): Promise<ObjectStore> {
+  try {
+    return ObjectStore.open(files.pack, files.index);
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    const kept: string[] = [];
+    for (const file of [files.pack, files.index, files.statCache]) kept.push(await keepAside(file, now).catch(() => `${file} (could not be moved)`));
+    notes.push(`loopkit's record of this project was damaged (${error.message}); kept aside as ${kept.join(", ")}. The record starts again: comparisons with earlier snapshots fail, so no turn is judged achieved until a new loop starts.`);
+    return ObjectStore.open(files.pack, files.index);
+  }
+}
+
+async function loadCacheOrKeepAside(files: EvidenceFiles, now: Date, notes: string[]): Promise<StatTable | null> {
+  try {
+    return loadStatTable(files.statCache);
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    const kept = await keepAside(files.statCache, now).catch(() => "nowhere (it could not be moved)");
+    notes.push(`loopkit's stat cache was damaged (${error.message}); kept aside as ${kept}, and every file is read again.`);
+    return null;
+  }
+}
+
+/** Filesystem types (statfs f_type) whose "ctime" is a creation time that never changes: FAT and exFAT. */
+const NO_CHANGE_TIME = new Set([0x4d44, 0x2011bab0]);
+
+/**
+ * Whether an unprivileged process cannot set a file's change time here: true on Unix filesystems.
+ * Not on Windows (SetFileInformationByHandle sets ChangeTime) nor FAT/exFAT: there every file is read.
+ */
+function ctimeTrusted(projectDir: string): boolean {
+  if (process.platform === "win32") return false;
+  if (process.platform !== "linux") return true;
+  try {
+    return !NO_CHANGE_TIME.has(statfsSync(projectDir).type);
+  } catch {
+    return false;
+  }
+}

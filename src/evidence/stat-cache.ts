@@ -1,0 +1,271 @@
+// What every path was at the last snapshot (identity, size, times, and the hash loopkit computed), so a
+// snapshot reads again only what may have changed. A record is trusted only when (dev, ino, size, mtime,
+// ctime) all match: an unprivileged process can restore a file's size and mtime but never its ctime.
+// git's racy-clean rule applies: an entry whose mtime or ctime is not safely older than the start of
+// the snapshot that recorded it could still change within the filesystem's timestamp granularity
+// unseen, so it is read again next time. Binary, with a checksum: it holds a record per path.
+import { createHash } from "node:crypto";
+import { LoopkitError } from "../shared/errors.js";
+import { ENTRY_KINDS, type EntryKind } from "./tree.js";
+import { HASH_BYTES } from "./object-store.js";
+import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
+
+/** How much older than a snapshot's start an entry's times must be for its record to be trusted later. */
+export const RACY_MARGIN_MS = 2_000;
+
+const MAGIC = Buffer.from("LKSTAT\u0000\u0001", "latin1");
+const HEADER = MAGIC.length + 4 + 8;
+/** dev, ino, size, mtime, ctime (f64 each), kind, kept, racy, padding, hash. */
+const FIXED = 5 * 8 + 4 + HASH_BYTES;
+const NO_HASH = Buffer.alloc(HASH_BYTES);
+
+export interface StatFields {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+export interface StatRecord extends StatFields {
+  kind: EntryKind;
+  kept: boolean;
+  racy: boolean;
+  hash: Buffer | null;
+}
+
+/** True while an entry's times are too recent for its record to be trusted: it is read again next time. */
+export function isRacy(stat: Pick<StatFields, "mtimeMs" | "ctimeMs">, snapshotStartMs: number): boolean {
+  return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
+}
+
+/**
+ * A snapshot's records by path key, read in place from their bytes. A walk asks for them in the order
+ * the last one wrote them, so a cursor answers most lookups; the key index is built only when the
+ * order differs (an entry added or removed) or all keys are wanted.
+ */
+export class StatTable {
+  private index: Map<string, number> | null = null;
+  private cursor: number;
+  private memo: { key: string; at: number } | null = null;
+
+  private constructor(
+    private readonly bytes: Buffer,
+    /** Offset of the first record. */
+    first: number,
+    readonly size: number,
+    private readonly pending: { keys: string[]; starts: number[] } | null,
+    /** When the snapshot that wrote this table started (epoch ms). */
+    readonly startMs: number,
+  ) {
+    this.cursor = first;
+  }
+
+  /** A table read from its file: records from `first`, `count` of them. */
+  static loaded(bytes: Buffer, first: number, count: number, startMs: number): StatTable {
+    return new StatTable(bytes, first, count, null, startMs);
+  }
+
+  /** A table a snapshot just built, with its keys and record offsets at hand. */
+  static built(bytes: Buffer, keys: string[], starts: number[], startMs: number): StatTable {
+    return new StatTable(bytes, starts[0] ?? bytes.length, keys.length, { keys, starts }, startMs);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.map().keys();
+  }
+
+  /** The record's start in the bytes, or -1. */
+  find(key: string): number {
+    if (this.memo?.key === key) return this.memo.at;
+    let at = -1;
+    if (this.cursor < this.bytes.length) {
+      const length = this.bytes.readUInt16LE(this.cursor);
+      if (this.bytes.toString("utf8", this.cursor + 2, this.cursor + 2 + length) === key) at = this.cursor;
+    }
+    if (at < 0) at = this.map().get(key) ?? -1;
+    if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
+    this.memo = { key, at };
+    return at;
+  }
+
+  get(key: string): StatRecord | undefined {
+    const at = this.find(key);
+    return at < 0 ? undefined : this.recordAt(at);
+  }
+
+  /** True when the record at `at` may stand for the entry now: same kind, identity, size and times, and not racy. */
+  trustedAt(at: number, kind: EntryKind, stat: StatFields): boolean {
+    const b = this.bytes;
+    const f = this.fieldsAt(at);
+    return (
+      b.readUInt8(f + 42) === 0 &&
+      b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) &&
+      b.readDoubleLE(f + 16) === stat.size &&
+      b.readDoubleLE(f + 32) === stat.ctimeMs &&
+      b.readDoubleLE(f + 24) === stat.mtimeMs &&
+      b.readDoubleLE(f + 8) === stat.ino &&
+      b.readDoubleLE(f) === stat.dev
+    );
+  }
+
+  /** True when the record at `at` and `other`'s at `otherAt` agree on identity, size, times, kind and hash (whatever their racy marks). */
+  sameAs(at: number, other: StatTable, otherAt: number): boolean {
+    const f = this.fieldsAt(at);
+    const g = other.fieldsAt(otherAt);
+    return this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 && this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0;
+  }
+
+  hashAt(at: number): Buffer | null {
+    const f = this.fieldsAt(at) + 44;
+    const hash = this.bytes.subarray(f, f + HASH_BYTES);
+    return hash.equals(NO_HASH) ? null : hash;
+  }
+
+  keptAt(at: number): boolean {
+    return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
+  }
+
+  recordAt(at: number): StatRecord {
+    const b = this.bytes;
+    const f = this.fieldsAt(at);
+    return {
+      dev: b.readDoubleLE(f),
+      ino: b.readDoubleLE(f + 8),
+      size: b.readDoubleLE(f + 16),
+      mtimeMs: b.readDoubleLE(f + 24),
+      ctimeMs: b.readDoubleLE(f + 32),
+      kind: ENTRY_KINDS[b.readUInt8(f + 40)] ?? "unreadable",
+      kept: b.readUInt8(f + 41) === 1,
+      racy: b.readUInt8(f + 42) === 1,
+      hash: this.hashAt(at),
+    };
+  }
+
+  /** The bytes of the record at `at`, to copy an unchanged record as it is. */
+  rawAt(at: number): Buffer {
+    return this.bytes.subarray(at, this.fieldsAt(at) + FIXED);
+  }
+
+  private fieldsAt(at: number): number {
+    return at + 2 + this.bytes.readUInt16LE(at);
+  }
+
+  private map(): Map<string, number> {
+    if (this.index) return this.index;
+    const index = new Map<string, number>();
+    if (this.pending) {
+      const { keys, starts } = this.pending;
+      for (let i = 0; i < keys.length; i++) index.set(keys[i]!, starts[i]!);
+    } else {
+      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
+    }
+    this.index = index;
+    return index;
+  }
+}
+
+/** Collects a snapshot's records in walk order (a folder before what is below it); unchanged ones are copied as bytes. */
+export class StatTableBuilder {
+  private bytes = Buffer.allocUnsafe(4 * 1024 * 1024);
+  private used = HEADER;
+  private readonly keys: string[] = [];
+  private readonly starts: number[] = [];
+
+  constructor(private readonly startMs: number) {}
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  add(key: string, record: StatRecord): void {
+    this.fill(this.reserve(key), record);
+  }
+
+  /** Makes room for the record of `key` here (a folder's, which comes before what is below it); `fill` or `fillCopy` it once known. */
+  reserve(key: string): number {
+    const keyBytes = Buffer.byteLength(key);
+    this.room(2 + keyBytes + FIXED);
+    const start = this.used;
+    this.keys.push(key);
+    this.starts.push(start);
+    const at = this.bytes.writeUInt16LE(keyBytes, start);
+    this.bytes.write(key, at);
+    this.bytes.fill(0, at + keyBytes, at + keyBytes + FIXED);
+    this.used = at + keyBytes + FIXED;
+    return start;
+  }
+
+  fill(start: number, record: StatRecord): void {
+    const b = this.bytes;
+    let at = start + 2 + b.readUInt16LE(start);
+    at = b.writeDoubleLE(record.dev, at);
+    at = b.writeDoubleLE(record.ino, at);
+    at = b.writeDoubleLE(record.size, at);
+    at = b.writeDoubleLE(record.mtimeMs, at);
+    at = b.writeDoubleLE(record.ctimeMs, at);
+    at = b.writeUInt8(ENTRY_KINDS.indexOf(record.kind), at);
+    at = b.writeUInt8(record.kept ? 1 : 0, at);
+    at = b.writeUInt8(record.racy ? 1 : 0, at);
+    at = b.writeUInt8(0, at);
+    (record.hash ?? NO_HASH).copy(b, at);
+  }
+
+  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
+  fillCopy(start: number, raw: Buffer): void {
+    raw.copy(this.bytes, start);
+  }
+
+  /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
+  copy(key: string, raw: Buffer): void {
+    this.room(raw.length);
+    this.keys.push(key);
+    this.starts.push(this.used);
+    this.used += raw.copy(this.bytes, this.used);
+  }
+
+  table(): StatTable {
+    return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
+  }
+
+  /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
+  save(file: string): void {
+    const b = this.bytes;
+    MAGIC.copy(b, 0);
+    b.writeUInt32LE(this.keys.length, MAGIC.length);
+    b.writeDoubleLE(this.startMs, MAGIC.length + 4);
+    const body = b.subarray(0, this.used);
+    const checksum = createHash("sha256").update(body).digest();
+    writeOwnFileSync(file, [body, checksum], false);
+  }
+
+  private room(n: number): void {
+    if (this.used + n <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + n));
+    this.bytes.copy(grown, 0, 0, this.used);
+    this.bytes = grown;
+  }
+}
+
+/** The table in `file`, or null when there is none; STATE_CORRUPT when it does not check out. */
+export function loadStatTable(file: string): StatTable | null {
+  const bytes = readOwnFileSync(file);
+  if (!bytes) return null;
+  const bad = (why: string) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
+  if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
+  const body = bytes.subarray(0, bytes.length - HASH_BYTES);
+  if (!createHash("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
+  const count = body.readUInt32LE(MAGIC.length);
+  const startMs = body.readDoubleLE(MAGIC.length + 4);
+  // Every record in bounds, and as many as the header says (the keys are read only when wanted).
+  let records = 0;
+  let at = HEADER;
+  while (at < body.length) {
+    if (at + 2 > body.length) throw bad("it ends inside a record");
+    at += 2 + body.readUInt16LE(at) + FIXED;
+    if (at > body.length) throw bad("it ends inside a record");
+    records++;
+  }
+  if (records !== count) throw bad(`${records} records where its header says ${count}`);
+  return StatTable.loaded(body, HEADER, count, startMs);
+}

@@ -1,0 +1,119 @@
+// Writing a snapshot's tree into the project (loopkit restore): only what differs from the tree as it
+// is now (a snapshot taken just before), entry by entry, through folders checked with lstat to be real
+// folders: a link planted where a folder was is removed, never followed. Names come from loopkit's
+// record (no `/`, `.` or `..`), so nothing is written outside the project. A file is written to a temp
+// file in its folder and renamed into place, so a hard link in its place is replaced, never written
+// through. Content loopkit does not keep (over KEEP_BYTES) is neither written nor deleted: it is left.
+import { randomBytes } from "node:crypto";
+import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import path from "node:path";
+import { LoopkitError } from "../shared/errors.js";
+import type { ObjectStore } from "./object-store.js";
+import { nameOf } from "./names.js";
+import { decodeTree, type TreeEntry } from "./tree.js";
+
+export interface WriteResult {
+  written: number;
+  deleted: number;
+  /** Paths left as they are, each with why. */
+  left: string[];
+}
+
+type FsPath = Buffer;
+
+/** Makes the project's tree hold `target` where it held `current` (both root tree hashes in `store`). */
+export function writeTree(store: ObjectStore, projectDir: string, current: Buffer, target: Buffer): WriteResult {
+  const result: WriteResult = { written: 0, deleted: 0, left: [] };
+  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target), result);
+  return result;
+}
+
+const entries = (store: ObjectStore, hash: Buffer | null) => (hash ? decodeTree(store.get(hash, "tree")) : []);
+const join = (dir: FsPath, name: Buffer) => Buffer.concat([dir, Buffer.from(path.sep), name]);
+
+const same = (a: TreeEntry, b: TreeEntry) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
+
+function syncFolder(store: ObjectStore, dir: FsPath, rel: string, current: TreeEntry[], target: TreeEntry[], result: WriteResult): void {
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, { value: rel });
+  const wanted = new Map(target.map((e) => [e.name.toString("hex"), e]));
+  const had = new Map(current.map((e) => [e.name.toString("hex"), e]));
+  // Removals first (what the target lacks, and folders that become something else or the reverse), so each place is free.
+  for (const [key, cur] of had) {
+    const tgt = wanted.get(key);
+    if (tgt && (cur.kind === "dir") === (tgt.kind === "dir")) continue;
+    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result);
+  }
+  for (const [key, tgt] of wanted) {
+    const cur = had.get(key);
+    const abs = join(dir, tgt.name);
+    const shown = `${rel}${nameOf(tgt.name).text}`;
+    if (cur && same(cur, tgt)) continue;
+    if (tgt.kind === "dir") {
+      const exists = lstatSync(abs, { throwIfNoEntry: false });
+      if (!exists) mkdirSync(abs, { mode: tgt.mode & 0o777 });
+      else if (!exists.isDirectory()) {
+        result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
+        continue;
+      }
+      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result);
+      continue;
+    }
+    // What loopkit does not keep is not overwritten either: nothing could bring it back.
+    if (cur && cur.kind !== "dir" && ((cur.kind === "file" && !cur.kept) || cur.kind === "unreadable")) {
+      result.left.push(`${shown}: what is there now is not in loopkit's record (over 1 MB, or unreadable), so it is not overwritten`);
+      continue;
+    }
+    place(store, dir, abs, shown, tgt, result);
+  }
+}
+
+/** Removes what the record says is at `abs` (a folder: what it recorded below it, then the folder when empty). */
+function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult): void {
+  const now = lstatSync(abs, { throwIfNoEntry: false });
+  if (!now) return;
+  if (entry.kind === "dir") {
+    if (!now.isDirectory()) return;
+    for (const child of entries(store, entry.hash)) remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
+    try {
+      rmdirSync(abs);
+    } catch {
+      result.left.push(`${shown}/: not empty (files loopkit does not keep, or new ones), left as it is`);
+    }
+    return;
+  }
+  if ((entry.kind === "file" && !entry.kept) || entry.kind === "unreadable") {
+    result.left.push(`${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`);
+    return;
+  }
+  if (now.isDirectory()) {
+    result.left.push(`${shown}: now a folder, left as it is`);
+    return;
+  }
+  unlinkSync(abs);
+  result.deleted++;
+}
+
+function place(store: ObjectStore, dir: FsPath, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult): void {
+  if (entry.kind === "file" && !entry.kept) return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
+  if (entry.kind !== "file" && entry.kind !== "link") return void result.left.push(`${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`);
+  const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
+  if (entry.kind === "link") symlinkSync(entry.target!, temp);
+  else {
+    const content = store.get(entry.hash!, "blob");
+    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), entry.mode & 0o777);
+    try {
+      let written = 0;
+      while (written < content.length) written += writeSync(fd, content, written, content.length - written);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  try {
+    renameSync(temp, abs);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  result.written++;
+}

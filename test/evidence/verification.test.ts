@@ -1,0 +1,86 @@
+// What was verified is what was audited, measured with real verifiers: tsc's output and vitest-like
+// caches do not void a pass; a file swapped while the verifier ran does, even when put back.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { judgeVerification } from "../../src/evidence/verification.js";
+import { makeProject, snap } from "./fixture.js";
+
+const TSC = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsc");
+
+/** A TypeScript project whose verifier is `tsc && node test.js` (outDir: dist, or next to the sources). */
+function tsProject(outDir: string | null) {
+  const fixture = makeProject();
+  const { write } = fixture;
+  write("tsconfig.json", JSON.stringify({ compilerOptions: { target: "es2020", module: "commonjs", ...(outDir ? { outDir } : {}), incremental: true } , include: ["src"] }));
+  write("src/answer.ts", "export function answer(x: number): number { return x * 2; }\n");
+  write("test.js", `const { answer } = require("./${outDir ? `${outDir}/` : "src/"}answer.js");\nif (answer(2) !== 4) process.exit(1);\n`);
+  write("node_modules/.vite/vitest/results.json", '{"version":"1","results":{}}');
+  return fixture;
+}
+
+const VERIFY = `${JSON.stringify(TSC)} && node test.js`;
+const runVerifier = (project: string) => execFileSync("sh", ["-c", `${VERIFY} && echo "{\\"t\\":$(date +%s%N)}" > node_modules/.vite/vitest/results.json`], { cwd: project, stdio: "pipe" });
+
+async function gate(project: string, data: string, during: () => Promise<void> | void = () => undefined) {
+  const before = await snap(data, project);
+  const background = during();
+  runVerifier(project);
+  runVerifier(project);
+  await background;
+  const after = await snap(data, project);
+  return judgeVerification(before.stats, after.stats, { projectDir: project, verifyCommand: "tsc && node test.js", protect: [], git: after.snapshot.git });
+}
+
+describe("judgeVerification with a real tsc && node test.js", () => {
+  it.each([["dist"], [null]])("lets build output (outDir %s), tsbuildinfo and cache results be written without voiding the pass", async (outDir) => {
+    const { project, data } = tsProject(outDir);
+    runVerifier(project);
+    // Second and later Stops: tsc rewrites what it emits, the cache gets new results.
+    const verification = await gate(project, data);
+    expect(verification.voided).toBeNull();
+    expect(verification.lines.every((line) => line.includes("written by the verifier"))).toBe(true);
+    expect(verification.lines.join("\n")).toContain("node_modules/.vite/vitest/results.json: content changed");
+  }, 60_000);
+
+  it("voids the pass when the test was swapped while the verifier ran, though it is back at the end", async () => {
+    const { project, data } = tsProject("dist");
+    runVerifier(project);
+    const test = path.join(project, "test.js");
+    const honest = readFileSync(test);
+    const verification = await gate(project, data, () => {
+      writeFileSync(`${test}.cheat`, "process.exit(0)\n");
+      renameSync(`${test}.cheat`, test);
+      // Put back after the verifier's runs (which run synchronously before this resolves).
+      return new Promise<void>((resolve) => setImmediate(() => {
+        writeFileSync(`${test}.honest`, honest);
+        renameSync(`${test}.honest`, test);
+        resolve();
+      }));
+    });
+    expect(readFileSync(test)).toEqual(honest);
+    expect(verification.voided).toMatch(/1 file\(s\) changed while the verifier ran \(test\.js: replaced by another file with the same content \[named by the verifier command\]\)/);
+  }, 60_000);
+
+  it("voids the pass when a source was replaced and put back (not a goalpost): the final tree would not show it", async () => {
+    const { project, data } = tsProject("dist");
+    runVerifier(project);
+    const source = path.join(project, "src/answer.ts");
+    const honest = readFileSync(source);
+    const verification = await gate(project, data, () => {
+      writeFileSync(source, "export function answer(x: number): number { return 4; }\n");
+      return new Promise<void>((resolve) => setImmediate(() => (writeFileSync(source, honest), resolve())));
+    });
+    expect(verification.voided).toMatch(/src\/answer\.ts: rewritten \(or its mode or links changed\), content the same at the end/);
+  }, 60_000);
+
+  it("voids the pass when a background process leaves a change behind in a source during verification", async () => {
+    const { project, data } = tsProject("dist");
+    runVerifier(project);
+    const child = spawn("sh", ["-c", "sleep 0.2; echo 'export const extra = 1;' > src/extra.ts"], { cwd: project });
+    const verification = await gate(project, data, () => new Promise<void>((resolve) => child.on("exit", () => resolve())));
+    expect(existsSync(path.join(project, "src/extra.ts"))).toBe(true);
+    expect(verification.voided).toMatch(/src\/extra\.ts: appeared/);
+  }, 60_000);
+});
