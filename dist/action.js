@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-CMDSEDAY.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-7XXBJWSU.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-26H3Z7IF.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-2EEVN6OP.js";
+import "./chunks/chunk-EMN6RCVR.js";
 import {
   checkGitDir,
   findRecord,
@@ -23,12 +23,12 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-FOTV3KF2.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-2Z3I6BQZ.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

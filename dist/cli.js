@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
+} from "./chunks/chunk-BVJXFW63.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-WFV5UGFI.js";
+} from "./chunks/chunk-CMDSEDAY.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -41,13 +41,13 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-AOI73M3H.js";
+} from "./chunks/chunk-IIYFC3T5.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-QB3RPUAG.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -72,39 +72,48 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-HNS6QELQ.js";
+} from "./chunks/chunk-YRKPNAQY.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
   MIRROR_DIR,
+  agentLine,
+  dataInProject,
   historyEntry,
   keepForeignAside,
   loadState,
   loopFiles,
+  measuringSandbox,
   mirrorIsOurs,
   openMirrorLog,
   persist,
+  probeFile,
   readSettings,
+  removeProbe,
   runVerifier,
+  sandboxLine,
+  settleSandbox,
   verifierRun,
   writeMarker,
+  writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-37D3XGOH.js";
+} from "./chunks/chunk-7XXBJWSU.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-2EEVN6OP.js";
 import {
   AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunks/chunk-VB7MDBE3.js";
+  LOOP_STATUSES,
+  UNMEASURED_SANDBOX
+} from "./chunks/chunk-EMN6RCVR.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-H7NVCJLO.js";
+} from "./chunks/chunk-UNUA7WFH.js";
 import {
   argvWords,
   changesBetween,
@@ -124,7 +133,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunks/chunk-QHI42QYA.js";
+} from "./chunks/chunk-FOTV3KF2.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -136,6 +145,7 @@ import {
   formatError,
   int,
   isLoopkitError,
+  iso_exports,
   literal,
   looseObject,
   number,
@@ -149,8 +159,9 @@ import {
   string,
   union,
   unknown,
-  withLock
-} from "./chunks/chunk-FYQO72EP.js";
+  withLock,
+  writeJson
+} from "./chunks/chunk-2Z3I6BQZ.js";
 import {
   __commonJS,
   __require,
@@ -1320,7 +1331,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path13 = __require("node:path");
+    var path16 = __require("node:path");
     var fs9 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2333,9 +2344,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path13.resolve(baseDir, baseName);
+          const localBin = path16.resolve(baseDir, baseName);
           if (fs9.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path13.extname(baseName))) return void 0;
+          if (sourceExt.includes(path16.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs9.existsSync(`${localBin}${ext}`)
           );
@@ -2353,17 +2364,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path13.resolve(
-            path13.dirname(resolvedScriptPath),
+          executableDir = path16.resolve(
+            path16.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path13.basename(
+            const legacyName = path16.basename(
               this._scriptPath,
-              path13.extname(this._scriptPath)
+              path16.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2374,7 +2385,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path13.extname(executableFile));
+        launchWithNode = sourceExt.includes(path16.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3289,7 +3300,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path13.basename(filename, path13.extname(filename));
+        this._name = path16.basename(filename, path16.extname(filename));
         return this;
       }
       /**
@@ -3303,9 +3314,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path14) {
-        if (path14 === void 0) return this._executableDir;
-        this._executableDir = path14;
+      executableDir(path17) {
+        if (path17 === void 0) return this._executableDir;
+        this._executableDir = path17;
         return this;
       }
       /**
@@ -3600,6 +3611,18 @@ var {
   Help
 } = import_index.default;
 
+// src/cli/report-error.ts
+function reportError(error, io2) {
+  io2.stderr(`loopkit: ${formatError(error)}
+`);
+  return exitCodeOf(error);
+}
+function exitCodeOf(error) {
+  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
+  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
+  return EXIT.error;
+}
+
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync4 } from "node:fs";
 
@@ -3663,13 +3686,70 @@ Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error,
 Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
 `;
 
+// src/auto-loop/sandbox-settings.ts
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+function managedDir() {
+  if (process.platform === "darwin") return "/Library/Application Support/ClaudeCode";
+  if (process.platform === "win32") return "C:\\Program Files\\ClaudeCode";
+  return "/etc/claude-code";
+}
+var readText = (file) => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+};
+function settingsFlagOf(argv, cwd) {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = arg === "--settings" ? argv[i + 1] : arg.startsWith("--settings=") ? arg.slice("--settings=".length) : void 0;
+    if (value === void 0) continue;
+    return value.trimStart().startsWith("{") ? value : readText(path.resolve(cwd, value));
+  }
+  return null;
+}
+function failIfUnavailableOf(texts) {
+  return texts.some((text) => {
+    if (text === null) return false;
+    try {
+      return JSON.parse(text)?.sandbox?.failIfUnavailable === true;
+    } catch {
+      return false;
+    }
+  });
+}
+function commandLineOf(pid2) {
+  if (!pid2 || process.platform !== "linux") return [];
+  return (readText(`/proc/${pid2}/cmdline`) ?? "").split("\0").filter(Boolean);
+}
+function readFailIfUnavailable(env, projectDir, claudePid) {
+  const managed = managedDir();
+  let dropIns = [];
+  try {
+    dropIns = readdirSync(path.join(managed, "managed-settings.d")).filter((name) => name.endsWith(".json")).map((name) => path.join(managed, "managed-settings.d", name));
+  } catch {
+  }
+  const userDir = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), ".claude");
+  const files = [
+    path.join(managed, "managed-settings.json"),
+    ...dropIns,
+    path.join(userDir, "settings.json"),
+    path.join(projectDir, ".claude", "settings.json"),
+    path.join(projectDir, ".claude", "settings.local.json")
+  ];
+  return failIfUnavailableOf([...files.map(readText), settingsFlagOf(commandLineOf(claudePid), projectDir)]);
+}
+
 // src/auto-loop/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 
 // src/auto-loop/goal-file.ts
 import { promises as fs } from "node:fs";
-import path from "node:path";
+import path2 from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
 var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"];
 function parseGoalFile(text, name) {
@@ -3702,7 +3782,7 @@ function parseGoalFile(text, name) {
   return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
 }
 async function readGoalFile(projectDir, file, named = false) {
-  const full = path.resolve(projectDir, file);
+  const full = path2.resolve(projectDir, file);
   let real;
   try {
     real = await fs.realpath(full);
@@ -3720,8 +3800,8 @@ async function readGoalFile(projectDir, file, named = false) {
   return { ...parseGoalFile(read.bytes.toString("utf8"), full), path: full };
 }
 var inside = (dir, file) => {
-  const relative = path.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  const relative = path2.relative(dir, file);
+  return relative !== "" && !relative.startsWith("..") && !path2.isAbsolute(relative);
 };
 function unquote(value) {
   const quote = value[0];
@@ -3737,7 +3817,7 @@ function invalid(name, why) {
 // src/auto-loop/start.ts
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const launch = captureLaunch(ctx.env, ctx.projectDir, ctx.agentSandbox);
   const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -3796,6 +3876,7 @@ async function startLoop(ctx, request) {
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -3815,12 +3896,15 @@ async function takeOverLoop(ctx) {
     const adopted = {
       ...existing,
       session_id: ctx.sessionId,
+      // The new session's agent may run in another sandbox, or none: measured anew.
+      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
       heartbeat_at: now,
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) }
     };
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
@@ -3879,7 +3963,7 @@ async function loadOrSetAside(files, now) {
 // src/codex/auto-loop-run.ts
 import { spawn } from "node:child_process";
 import { randomUUID as randomUUID2 } from "node:crypto";
-import path2 from "node:path";
+import path3 from "node:path";
 
 // src/codex/app-server-client.ts
 import readline from "node:readline";
@@ -4536,7 +4620,7 @@ async function runCodexLoopCommand(ctx, request, background) {
   } finally {
     await out.close();
   }
-  ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path2.join(MIRROR_DIR, CODEX_LOG)})`);
+  ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path3.join(MIRROR_DIR, CODEX_LOG)})`);
   ctx.print("codex: this Claude Code session has nothing to do for it; follow it with /loopkit:auto-loop --status, stop it with --cancel");
   return 0;
 }
@@ -4660,25 +4744,25 @@ async function withWord(io2, kind, stateFile, change) {
 
 // src/cli/invocation.ts
 import { existsSync as existsSync3, realpathSync } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 
 // src/state/find-data-dir.ts
-import { existsSync as existsSync2, readdirSync } from "node:fs";
-import os from "node:os";
-import path3 from "node:path";
+import { existsSync as existsSync2, readdirSync as readdirSync2 } from "node:fs";
+import os2 from "node:os";
+import path4 from "node:path";
 var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
 function holdsLoopkitState(dir) {
-  return STATE_FOLDERS.some((folder) => existsSync2(path3.join(dir, folder)));
+  return STATE_FOLDERS.some((folder) => existsSync2(path4.join(dir, folder)));
 }
-var homeOf = (env) => env.HOME || os.homedir();
+var homeOf = (env) => env.HOME || os2.homedir();
 function defaultDataDir(env) {
-  return path3.join(homeOf(env), ".loopkit");
+  return path4.join(homeOf(env), ".loopkit");
 }
 function dataDirCandidates(env) {
-  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(homeOf(env), ".claude"), "plugins", "data");
+  const pluginData = path4.join(env.CLAUDE_CONFIG_DIR || path4.join(homeOf(env), ".claude"), "plugins", "data");
   let installed = [];
   try {
-    installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path3.join(pluginData, name));
+    installed = readdirSync2(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path4.join(pluginData, name));
   } catch {
   }
   return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
@@ -4723,11 +4807,11 @@ function invocation(options, io2) {
       return id;
     },
     settings: once(() => readSettings(io2.env)),
-    statsFile: once(() => path4.resolve(io2.cwd, statsFile(io2.env)))
+    statsFile: once(() => path5.resolve(io2.cwd, statsFile(io2.env)))
   };
 }
 function resolveProject(given, cwd) {
-  const full = path4.resolve(cwd, given);
+  const full = path5.resolve(cwd, given);
   if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
   return realpathSync(full);
 }
@@ -4759,16 +4843,134 @@ async function answerForSkill(skillMode, io2, fn) {
   if (skillMode) io2.exitCode = 0;
 }
 
+// src/cli/hook-answer.ts
+import path6 from "node:path";
+var ANSWER_FRESH_MS = 6e4;
+var HookAnswerSchema = object({
+  version: literal(1),
+  kind: _enum(["repeat", "auto-loop"]),
+  session_id: string().min(1),
+  /** The command's arguments exactly as typed (Claude Code's command_args). */
+  args: string(),
+  at: iso_exports.datetime(),
+  stdout: string(),
+  stderr: string(),
+  exit_code: int(),
+  /** The loop the command started or took over in this session, when it did. */
+  loop_id: string().nullable()
+});
+var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${sessionId}.json`);
+function saveHookAnswer(data, answer) {
+  return writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+}
+function sameArguments(typed, copy) {
+  const plain = (text) => text.replace(/[\s\\`]/g, "");
+  return plain(typed) === plain(copy);
+}
+async function hookAnswerFor(data, sessionId, kind, copy, now) {
+  const read = await readJson(hookAnswerFile(data, sessionId), HookAnswerSchema).catch(() => ({ exists: false }));
+  if (!read.exists) return void 0;
+  const answer = read.value;
+  const age = now.getTime() - Date.parse(answer.at);
+  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && sameArguments(answer.args, copy);
+  return matches ? answer : void 0;
+}
+
+// src/cli/skill-request.ts
+async function answerInHook(command, text, inv, io2) {
+  const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
+  let stdout = "";
+  let stderr = "";
+  const captured = { ...io2, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
+  try {
+    const request = command.parse(text);
+    if (command.readOnly(request)) return;
+    await command.run(request, captured);
+  } catch (error) {
+    captured.exitCode = reportError(error, captured);
+  }
+  const data = inv.dataDirForStart();
+  const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
+  const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
+  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io2.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId });
+}
+async function answerInSkill(command, text, inv, io2) {
+  const session = inv.session();
+  const answer = session === void 0 ? void 0 : await hookAnswerFor(inv.dataDirForStart(), session, command.kind, text, io2.now());
+  if (answer) {
+    io2.stdout(answer.stdout);
+    io2.stderr(answer.stderr);
+    io2.exitCode = answer.exit_code;
+    if (answer.exit_code !== 0) return;
+    const line2 = await lineFor(command, text, answer);
+    if (line2) io2.stdout(`${line2}
+`);
+    return;
+  }
+  const request = command.parse(text);
+  if (!command.readOnly(request)) {
+    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${text.trim()} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
+      hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again"
+    });
+  }
+  await command.run(request, io2);
+  const line = await command.sandboxLine(request, null);
+  if (line) io2.stdout(`${line}
+`);
+}
+async function lineFor(command, text, answer) {
+  let request;
+  try {
+    request = command.parse(text);
+  } catch {
+    return null;
+  }
+  return command.sandboxLine(request, answer);
+}
+
+// src/cli/skill-options.ts
+function pid(value) {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError("expected a process id");
+  return n;
+}
+function addSkillOptions(command) {
+  return command.option("--from-hook", "run by loopkit's UserPromptExpansion hook: carry out the request and keep the answer for the skill's command").option("--from-skill", "run by the skill's command: answer read-only requests, show the hook's answer for the rest").option("--claude-pid <pid>", "the Claude Code process the hook serves (its --settings flag is read for sandbox.failIfUnavailable)", pid);
+}
+
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
-  const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
+  const command = addSkillOptions(
+    program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin")
+  ).argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+    const inv = invocation(options, io2);
+    const fromSession = options.session !== void 0;
+    const sandbox = () => options.fromHook ? measuringSandbox(readFailIfUnavailable(io2.env, inv.projectDir(), options.claudePid)) : void 0;
+    const skill = {
+      kind: "auto-loop",
+      parse: parseAutoLoopArgs,
+      readOnly: (request2) => request2.mode === "usage" || request2.mode === "help" || request2.mode === "status",
+      run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox)),
+      sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
+    };
+    if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
+    if (options.fromSkill) return answerInSkill(skill, await io2.readStdin(), inv, io2);
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, inv, fromSession, io2, sandbox));
   });
   useHelpText(command, AUTO_LOOP_HELP);
 }
-async function runRequest(request, inv, fromSkill, io2) {
+async function probeAfterStart(request, answer, inv, io2) {
+  if (!answer?.loop_id || !(request.mode === "takeover" || request.mode === "start" && !request.codex)) return null;
+  const projectDir = inv.projectDir();
+  const { state: stateFile } = loopFiles(inv.dataDirForStart(), projectDir);
+  const state = await readForStatus(stateFile, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
+  if (state?.loop_id !== answer.loop_id || state.session_id !== answer.session_id) return null;
+  const probe = await writeProbe(probeFile(stateFile), state, io2.env, io2.now());
+  return `Sandbox: ${sandboxLine(settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, projectDir)))}.`;
+}
+async function runRequest(request, inv, fromSkill, io2, agentSandbox) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
@@ -4815,7 +5017,7 @@ async function runRequest(request, inv, fromSkill, io2) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io2.env };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io2.env, agentSandbox: agentSandbox() };
       io2.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -4921,15 +5123,15 @@ function registerCodexRunCommand(program2, io2) {
 
 // src/doctor/checks.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync5, readFileSync } from "node:fs";
-import os2 from "node:os";
-import path5 from "node:path";
+import { existsSync as existsSync5, readFileSync as readFileSync2 } from "node:fs";
+import os3 from "node:os";
+import path7 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit"];
 async function runChecks(env, statsFile2) {
-  const config = env.CLAUDE_CONFIG_DIR || path5.join(env.HOME || os2.homedir(), ".claude");
+  const config = env.CLAUDE_CONFIG_DIR || path7.join(env.HOME || os3.homedir(), ".claude");
   return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await codexCheck(env)];
 }
 async function claudeCheck(env) {
@@ -4960,7 +5162,7 @@ function dataCheck(env) {
 function statsCheck(file) {
   if (!existsSync5(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
   try {
-    const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
+    const runs = JSON.parse(readFileSync2(file, "utf8")).loop_runs;
     return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
   } catch (error) {
     return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${error.message}); the next repeat loop keeps it aside and starts a fresh one` };
@@ -4968,17 +5170,17 @@ function statsCheck(file) {
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
-  const installed = readJsonFile(path5.join(config, "plugins", "installed_plugins.json"));
+  const installed = readJsonFile(path7.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
   if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
-  const enabled = readJsonFile(path5.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const enabled = readJsonFile(path7.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
-    const hooks = readJsonFile(path5.join(where, "hooks", "hooks.json"));
+    const hooks = readJsonFile(path7.join(where, "hooks", "hooks.json"));
     const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
-    const bundled = existsSync5(path5.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync5(path7.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
@@ -4995,7 +5197,7 @@ async function codexCheck(env) {
 }
 function readJsonFile(file) {
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(readFileSync2(file, "utf8"));
   } catch {
     return void 0;
   }
@@ -5073,7 +5275,7 @@ function formatRun(run3) {
 
 // src/history/runs.ts
 import { promises as fs2 } from "node:fs";
-import path6 from "node:path";
+import path8 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -5117,7 +5319,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path6.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path8.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -5148,13 +5350,13 @@ async function repeatRuns(statsFile2, now) {
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path6.join(dataDir, "auto-loop");
+  const root = path8.join(dataDir, "auto-loop");
   const projects = await fs2.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path6.join(root, project);
-    const entries = await historyLines(path6.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path6.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path8.join(root, project);
+    const entries = await historyLines(path8.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path8.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -5328,6 +5530,9 @@ ${kept.join("\n")}` : ""}
 `);
   });
 }
+
+// src/cli/repeat-command.ts
+import path10 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -5607,14 +5812,14 @@ function formatStatus2(s, now) {
 
 // src/repeat/prune.ts
 import { promises as fs4 } from "node:fs";
-import path7 from "node:path";
+import path9 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
   const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path7.join(dir, name);
+    const file = path9.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -5635,13 +5840,36 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
-  const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
+  const command = addSkillOptions(
+    program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin")
+  ).argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const minInterval = minIntervalMs(io2.env);
+    const inv = invocation(options, io2);
+    const skill = {
+      kind: "repeat",
+      parse: (text) => parseRepeatArgs(text, minInterval),
+      readOnly: (request2) => request2.mode === "help" || request2.mode === "status",
+      run: (request2, out) => answerForSkill(true, out, () => runRequest2(request2, inv, out)),
+      sandboxLine: (request2, answer) => measureHere(request2, answer, inv, io2)
+    };
+    if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
+    if (options.fromSkill) return answerInSkill(skill, await io2.readStdin(), inv, io2);
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
-    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2));
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, inv, io2));
   });
   useHelpText(command, REPEAT_HELP);
+}
+async function measureHere(request, answer, inv, io2) {
+  const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
+  const session = inv.session();
+  if (!shown || !session || answer && answer.exit_code !== 0) return null;
+  const file = path10.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
+  const here = { loop_id: "repeat", session_id: session };
+  const probe = await writeProbe(file, here, io2.env, io2.now());
+  await removeProbe(file);
+  const found = settleSandbox(measuringSandbox(false), probe, here, dataInProject(file, inv.projectDir()));
+  return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }
 async function runRequest2(request, inv, io2) {
   if (request.mode === "help") {
@@ -5699,7 +5927,7 @@ function minIntervalMs(env) {
 
 // src/checkpoint/restore.ts
 import { lstatSync } from "node:fs";
-import path8 from "node:path";
+import path11 from "node:path";
 function planRestore(record2, target2, running) {
   if (running) {
     const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
@@ -5757,7 +5985,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
   });
 }
 function ignoredInTheWay(workTree, changes) {
-  const exists = (rel) => lstatSync(path8.join(workTree, rel), { throwIfNoEntry: false });
+  const exists = (rel) => lstatSync(path11.join(workTree, rel), { throwIfNoEntry: false });
   return changes.paths.filter((p) => p.status === "A").map((p) => p.path).filter((rel) => {
     if (exists(rel)) return true;
     const parts = rel.split("/");
@@ -5801,12 +6029,12 @@ function registerRestoreCommand(program2, io2) {
 
 // src/cli/run-command.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import path12 from "node:path";
+import path15 from "node:path";
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
 import { promises as fs5 } from "node:fs";
-import path9 from "node:path";
+import path12 from "node:path";
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
 function phaseArgs(run3) {
@@ -5836,11 +6064,11 @@ async function runClaudePhase(run3) {
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure };
 }
 async function saveLog(file, text) {
-  const dir = path9.dirname(file);
+  const dir = path12.dirname(file);
   await fs5.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
   const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path9.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path12.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -5875,7 +6103,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs6, readFileSync as readFileSync2 } from "node:fs";
+import { promises as fs6, readFileSync as readFileSync3 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
@@ -5927,7 +6155,7 @@ function gitHubActions(env, stdout) {
 var oneLine2 = (error) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
 function readLog(file) {
   try {
-    return readFileSync2(file, "utf8");
+    return readFileSync3(file, "utf8");
   } catch {
     return "(no output saved for this phase)\n";
   }
@@ -5946,7 +6174,7 @@ async function readHistory(file) {
 }
 
 // src/run/phases.ts
-import path10 from "node:path";
+import path13 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6010,7 +6238,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path10.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path13.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -6060,10 +6288,10 @@ function phaseTimeout(state, now, settings) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import { promises as fs7 } from "node:fs";
-import path11 from "node:path";
+import path14 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path11.join(loopDir, "runner");
+var target = (loopDir) => path14.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
   await fs7.mkdir(loopDir, { recursive: true });
   try {
@@ -6144,7 +6372,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
-      pluginDir: options.pluginDir ? path12.resolve(io2.cwd, options.pluginDir) : null,
+      pluginDir: options.pluginDir ? path15.resolve(io2.cwd, options.pluginDir) : null,
       claudeArgs,
       now: () => io2.now(),
       print: actions ? actions.print : (line) => io2.stdout(`${line}
@@ -6249,15 +6477,8 @@ async function runCli(argv, io2) {
     return io2.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    io2.stderr(`loopkit: ${formatError(error)}
-`);
-    return exitCodeOf(error);
+    return reportError(error, io2);
   }
-}
-function exitCodeOf(error) {
-  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
-  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
-  return EXIT.error;
 }
 
 // src/cli/stdin.ts

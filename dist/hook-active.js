@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-L4YIKEQS.js";
-import "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-BVJXFW63.js";
+import "./chunks/chunk-QB3RPUAG.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-VB7MDBE3.js";
+import "./chunks/chunk-EMN6RCVR.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -22,7 +22,7 @@ import {
   readJson,
   sessionMarkerPath,
   string
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-2Z3I6BQZ.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-ASCEHRIW.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-XI2DPRQ5.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-INACTEYZ.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-HXTF5QYQ.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

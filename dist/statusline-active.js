@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-JTGAS7JY.js";
+} from "./chunks/chunk-QB3RPUAG.js";
 import {
   elapsedMs
-} from "./chunks/chunk-26H3Z7IF.js";
+} from "./chunks/chunk-2EEVN6OP.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-VB7MDBE3.js";
+} from "./chunks/chunk-EMN6RCVR.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-FYQO72EP.js";
+} from "./chunks/chunk-2Z3I6BQZ.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts

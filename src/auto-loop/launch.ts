@@ -7,6 +7,7 @@ import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
 import { readSettings } from "./settings.js";
+import type { AgentSandbox } from "./agent-sandbox.js";
 import { UNMEASURED_SANDBOX, type Launch } from "./state.js";
 
 /** A variable whose name says it holds a secret. */
@@ -16,8 +17,8 @@ const SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
 
 const isSecret = (name: string, value: string) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
 
-/** The launch of a loop starting now in `projectDir` with the environment `env`. */
-export function captureLaunch(env: NodeJS.ProcessEnv, projectDir: string): Launch {
+/** The launch of a loop starting now in `projectDir` with the environment `env`; `agentSandbox` as measured (agent-sandbox.ts). */
+export function captureLaunch(env: NodeJS.ProcessEnv, projectDir: string, agentSandbox: AgentSandbox = UNMEASURED_SANDBOX): Launch {
   const kept: Record<string, string> = {};
   const credentials: string[] = [];
   for (const [name, value] of Object.entries(env)) {
@@ -33,7 +34,7 @@ export function captureLaunch(env: NodeJS.ProcessEnv, projectDir: string): Launc
     verifier_timeout_ms: settings.verifierTimeoutMs,
     audit_timeout_ms: settings.auditTimeoutMs,
     context_window: settings.contextWindow,
-    agent_sandbox: { ...UNMEASURED_SANDBOX },
+    agent_sandbox: { ...agentSandbox },
   };
 }
 

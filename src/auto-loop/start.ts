@@ -12,11 +12,12 @@ import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
 import { saveBaseline, takeBaseline } from "./baseline.js";
 import { headCommit, treeFingerprint } from "./git.js";
 import { historyEntry } from "./history.js";
+import { probeFile, removeProbe, type AgentSandbox } from "./agent-sandbox.js";
 import { captureLaunch } from "./launch.js";
 import { hashProtected } from "./protect.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
-import type { AutoLoopState } from "./state.js";
+import { UNMEASURED_SANDBOX, type AutoLoopState } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "./store.js";
 
 export interface LoopContext {
@@ -27,6 +28,8 @@ export interface LoopContext {
   staleMs: number;
   /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
   env: NodeJS.ProcessEnv;
+  /** The agent's sandbox as far as it is known at the start (agent-sandbox.ts); default: not measured. */
+  agentSandbox?: AgentSandbox;
 }
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
@@ -34,7 +37,7 @@ type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const launch = captureLaunch(ctx.env, ctx.projectDir, ctx.agentSandbox);
   const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -95,6 +98,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     // What git's diff will not show later (ignored files, git metadata), as it is now.
     await saveBaseline(files.dir, await takeBaseline(ctx.projectDir));
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -116,12 +120,15 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
     const adopted: AutoLoopState = {
       ...existing,
       session_id: ctx.sessionId,
+      // The new session's agent may run in another sandbox, or none: measured anew.
+      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
       heartbeat_at: now,
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
     };
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);

@@ -1,7 +1,7 @@
 // Runs the loopkit program over argv and returns the process exit code (usage.md, "Exit codes").
 import { CommanderError } from "commander";
-import { formatError, isLoopkitError } from "../shared/errors.js";
 import { EXIT } from "../shared/exit-codes.js";
+import { reportError } from "./report-error.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
 
@@ -12,14 +12,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     // commander has already printed its own errors; its usage errors are usage errors like ours.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    io.stderr(`loopkit: ${formatError(error)}\n`);
-    return exitCodeOf(error);
+    return reportError(error, io);
   }
-}
-
-/** A usage error (a session id the skill did not pass counts) 2, nothing to act on 8, anything else 1. */
-function exitCodeOf(error: unknown): number {
-  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
-  if (isLoopkitError(error, "NO_LOOP")) return EXIT.noLoop;
-  return EXIT.error;
 }

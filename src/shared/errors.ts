@@ -11,6 +11,8 @@ export type LoopkitErrorCode =
   /** A file the person named (a goal file) is not there: not a usage error, the words were fine. */
   | "FILE_NOT_FOUND"
   | "HOOK_INPUT"
+  /** A /loopkit:<kind> command that writes, with no answer from loopkit's UserPromptExpansion hook: nothing was done. */
+  | "NO_HOOK"
   | "CODEX_UNAVAILABLE"
   | "CODEX_TOO_OLD"
   | "CODEX_NOT_LOGGED_IN"

@@ -14,13 +14,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-FOTV3KF2.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

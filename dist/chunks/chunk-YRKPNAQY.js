@@ -4,22 +4,22 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-7XXBJWSU.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-26H3Z7IF.js";
+} from "./chunk-2EEVN6OP.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-EMN6RCVR.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-UNUA7WFH.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -27,7 +27,7 @@ import {
   readRegularFile,
   runGit,
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-FOTV3KF2.js";
 import {
   LoopkitError,
   _enum,
@@ -44,7 +44,7 @@ import {
   strictObject,
   string,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/auto-loop/git.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -222,7 +222,7 @@ import path2 from "node:path";
 var SECRET_NAME = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|AUTH/i;
 var SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@/;
 var isSecret = (name, value) => SECRET_NAME.test(name) || SECRET_VALUE.test(value);
-function captureLaunch(env, projectDir) {
+function captureLaunch(env, projectDir, agentSandbox = UNMEASURED_SANDBOX) {
   const kept = {};
   const credentials = [];
   for (const [name, value] of Object.entries(env)) {
@@ -238,7 +238,7 @@ function captureLaunch(env, projectDir) {
     verifier_timeout_ms: settings.verifierTimeoutMs,
     audit_timeout_ms: settings.auditTimeoutMs,
     context_window: settings.contextWindow,
-    agent_sandbox: { ...UNMEASURED_SANDBOX }
+    agent_sandbox: { ...agentSandbox }
   };
 }
 function launchEnv(launch, current) {

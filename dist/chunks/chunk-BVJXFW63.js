@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-JTGAS7JY.js";
+} from "./chunk-QB3RPUAG.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-EMN6RCVR.js";
 import {
   _enum,
   formatDuration,
@@ -22,7 +22,7 @@ import {
   record,
   string,
   unknown
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

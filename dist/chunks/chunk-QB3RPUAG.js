@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/repeat/state.ts
 import path from "node:path";

@@ -15,12 +15,12 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-AOI73M3H.js";
-import "./chunk-JTGAS7JY.js";
+} from "./chunk-IIYFC3T5.js";
+import "./chunk-QB3RPUAG.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-735F5FTY.js";
+} from "./chunk-5N2LGQNC.js";
 import {
   apiErrorOf,
   checkpointIteration,
@@ -28,16 +28,16 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-UNUA7WFH.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import "./chunk-FOTV3KF2.js";
 import {
   formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-HNS6QELQ.js";
+} from "./chunk-YRKPNAQY.js";
 import {
   historyEntry,
   inspectMirror,
@@ -27,30 +27,31 @@ import {
   readHandoff,
   readSettings,
   runVerifier,
+  settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-37D3XGOH.js";
+} from "./chunk-7XXBJWSU.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-26H3Z7IF.js";
+import "./chunk-2EEVN6OP.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-EMN6RCVR.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-735F5FTY.js";
+} from "./chunk-5N2LGQNC.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-UNUA7WFH.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QHI42QYA.js";
+import "./chunk-FOTV3KF2.js";
 import {
   iso_exports,
   literal,
@@ -60,7 +61,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts
@@ -196,7 +197,7 @@ var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(
 async function startTurn(ctx, files) {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  const state = clearApiErrors(owned.state);
+  const state = await settleFromProbe(clearApiErrors(owned.state), files.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;

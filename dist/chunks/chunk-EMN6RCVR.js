@@ -9,7 +9,7 @@ import {
   object,
   record,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/auto-loop/state.ts
 var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
@@ -67,7 +67,13 @@ var LaunchSchema = object({
     /** How it was measured, in words, for --status. */
     how: string(),
     /** The person's sandbox.failIfUnavailable: a verifier that cannot be sandboxed is then not run. */
-    fail_if_unavailable: boolean()
+    fail_if_unavailable: boolean(),
+    /**
+     * Set from the start (or takeover) in a session until the loop's first Stop: the skill's command,
+     * which runs after the hook that started the loop, leaves its probe by then (agent-sandbox.ts).
+     * While set, `agent` is "unknown".
+     */
+    measuring: literal(true).optional()
   }).default(UNMEASURED_SANDBOX)
 });
 var AutoLoopStateSchema = object({

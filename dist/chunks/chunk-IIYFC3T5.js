@@ -4,13 +4,13 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-JTGAS7JY.js";
+} from "./chunk-QB3RPUAG.js";
 import {
   apiErrorSummary
-} from "./chunk-H7NVCJLO.js";
+} from "./chunk-UNUA7WFH.js";
 import {
   splitArguments
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-FOTV3KF2.js";
 import {
   LoopkitError,
   _enum,
@@ -32,7 +32,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";

@@ -12,7 +12,7 @@ import {
   readOrKeepAside,
   string,
   writeJson
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {

@@ -1,16 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  sandboxLine,
+  sandboxMeaning
+} from "./chunk-7XXBJWSU.js";
+import {
   elapsedMs
-} from "./chunk-26H3Z7IF.js";
+} from "./chunk-2EEVN6OP.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-VB7MDBE3.js";
+} from "./chunk-EMN6RCVR.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-QHI42QYA.js";
+} from "./chunk-FOTV3KF2.js";
 import {
   _enum,
   array,
@@ -20,7 +24,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-FYQO72EP.js";
+} from "./chunk-2Z3I6BQZ.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {
@@ -243,6 +247,8 @@ var AutoLoopStatusSchema = object({
   /** --protect / protect: globs, and the protected files that differed from the start at the last Stop. */
   protected_globs: array(string()),
   protected_changed: array(string()),
+  /** Whether the loop's agent runs in Claude Code's sandbox, as measured (agent-sandbox.ts); null with no loop. */
+  agent_sandbox: object({ agent: _enum(["sandboxed", "unsandboxed", "unknown"]), how: string(), fail_if_unavailable: boolean(), measuring: boolean(), meaning: string() }).nullable(),
   ...CheckpointSummaryShape
 });
 function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
@@ -278,6 +284,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       handoff_note: null,
       protected_globs: [],
       protected_changed: [],
+      agent_sandbox: null,
       ...checkpoints
     };
   }
@@ -314,6 +321,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     handoff_note: state.handoff_note,
     protected_globs: state.protect.globs,
     protected_changed: state.protect.changed,
+    agent_sandbox: { ...state.launch.agent_sandbox, measuring: state.launch.agent_sandbox.measuring === true, meaning: sandboxMeaning(state.launch.agent_sandbox) },
     ...checkpoints
   };
 }
@@ -328,6 +336,7 @@ function formatStatus(s) {
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],

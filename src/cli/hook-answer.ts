@@ -1,0 +1,51 @@
+// What loopkit's UserPromptExpansion hook did with a typed /loopkit:<kind> command, kept for the
+// skill's `!` line that runs right after it: exactly the output and exit code the command produced,
+// which the `!` line shows as its own. One file per session, in loopkit's data folder (outside the
+// project: a sandboxed agent can read it but never write one).
+import path from "node:path";
+import * as z from "zod";
+import { readJson, writeJson } from "../state/json-store.js";
+
+/** How long after the hook its answer still belongs to the command that follows it (that runs within a second or so). */
+export const ANSWER_FRESH_MS = 60_000;
+
+const HookAnswerSchema = z.object({
+  version: z.literal(1),
+  kind: z.enum(["repeat", "auto-loop"]),
+  session_id: z.string().min(1),
+  /** The command's arguments exactly as typed (Claude Code's command_args). */
+  args: z.string(),
+  at: z.iso.datetime(),
+  stdout: z.string(),
+  stderr: z.string(),
+  exit_code: z.int(),
+  /** The loop the command started or took over in this session, when it did. */
+  loop_id: z.string().nullable(),
+});
+export type HookAnswer = z.infer<typeof HookAnswerSchema>;
+
+export const hookAnswerFile = (data: string, sessionId: string) => path.join(data, "answers", `${sessionId}.json`);
+
+export function saveHookAnswer(data: string, answer: HookAnswer): Promise<void> {
+  return writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+}
+
+/**
+ * The `!` line's copy of the arguments differs from what was typed: Claude Code writes `\!` for a `!`
+ * at a word start, drops `\r`, and the heredoc adds a line break (docs/claude-code-findings.md §1, §17).
+ * Both sides compare equal when they differ only in that.
+ */
+export function sameArguments(typed: string, copy: string): boolean {
+  const plain = (text: string) => text.replace(/[\s\\`]/g, "");
+  return plain(typed) === plain(copy);
+}
+
+/** The hook's answer to this very command: this session's, this kind's, fresh, for the same arguments; else undefined. */
+export async function hookAnswerFor(data: string, sessionId: string, kind: HookAnswer["kind"], copy: string, now: Date): Promise<HookAnswer | undefined> {
+  const read = await readJson(hookAnswerFile(data, sessionId), HookAnswerSchema).catch(() => ({ exists: false as const }));
+  if (!read.exists) return undefined;
+  const answer = read.value;
+  const age = now.getTime() - Date.parse(answer.at);
+  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && sameArguments(answer.args, copy);
+  return matches ? answer : undefined;
+}
