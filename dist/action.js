@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-CMDSEDAY.js";
+} from "./chunks/chunk-ZWADTICY.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -11,10 +11,10 @@ import {
   loadState,
   loopFiles,
   readSettings
-} from "./chunks/chunk-7XXBJWSU.js";
+} from "./chunks/chunk-HER55C54.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-2EEVN6OP.js";
-import "./chunks/chunk-EMN6RCVR.js";
+import "./chunks/chunk-ZPA7CSD6.js";
+import "./chunks/chunk-ZJLPRWGO.js";
 import {
   checkGitDir,
   findRecord,
@@ -23,12 +23,12 @@ import {
   runGit,
   setRef,
   splitWords
-} from "./chunks/chunk-FOTV3KF2.js";
+} from "./chunks/chunk-ZBXJA4QP.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-2Z3I6BQZ.js";
+} from "./chunks/chunk-SJNSPM2J.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

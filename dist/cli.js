@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BVJXFW63.js";
+} from "./chunks/chunk-27IZ7YJ6.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -17,7 +17,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-CMDSEDAY.js";
+} from "./chunks/chunk-ZWADTICY.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -41,13 +41,13 @@ import {
   statsFile,
   summaryLine,
   writeMarker as writeMarker2
-} from "./chunks/chunk-IIYFC3T5.js";
+} from "./chunks/chunk-MKOPHERV.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
   repeatStateDir,
   repeatStateFile
-} from "./chunks/chunk-QB3RPUAG.js";
+} from "./chunks/chunk-ZU34EM4N.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -72,7 +72,7 @@ import {
   startPrompt,
   takeBaseline,
   treeFingerprint
-} from "./chunks/chunk-YRKPNAQY.js";
+} from "./chunks/chunk-TVNLTV37.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -97,23 +97,23 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-7XXBJWSU.js";
+} from "./chunks/chunk-HER55C54.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   elapsedMs,
   resolveCaps
-} from "./chunks/chunk-2EEVN6OP.js";
+} from "./chunks/chunk-ZPA7CSD6.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   UNMEASURED_SANDBOX
-} from "./chunks/chunk-EMN6RCVR.js";
+} from "./chunks/chunk-ZJLPRWGO.js";
 import {
   appendCheckpoint,
   checkpointRef
-} from "./chunks/chunk-UNUA7WFH.js";
+} from "./chunks/chunk-YSTSLU7H.js";
 import {
   argvWords,
   changesBetween,
@@ -133,7 +133,7 @@ import {
   snapshotTree,
   switchTree,
   treeOf
-} from "./chunks/chunk-FOTV3KF2.js";
+} from "./chunks/chunk-ZBXJA4QP.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -161,7 +161,7 @@ import {
   unknown,
   withLock,
   writeJson
-} from "./chunks/chunk-2Z3I6BQZ.js";
+} from "./chunks/chunk-SJNSPM2J.js";
 import {
   __commonJS,
   __require,

@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BVJXFW63.js";
-import "./chunks/chunk-QB3RPUAG.js";
+} from "./chunks/chunk-27IZ7YJ6.js";
+import "./chunks/chunk-ZU34EM4N.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-EMN6RCVR.js";
+import "./chunks/chunk-ZJLPRWGO.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -22,7 +22,7 @@ import {
   readJson,
   sessionMarkerPath,
   string
-} from "./chunks/chunk-2Z3I6BQZ.js";
+} from "./chunks/chunk-SJNSPM2J.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -77,8 +77,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-INACTEYZ.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-HXTF5QYQ.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-522XC4BF.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-ZSELP37C.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-QB3RPUAG.js";
+} from "./chunks/chunk-ZU34EM4N.js";
 import {
   elapsedMs
-} from "./chunks/chunk-2EEVN6OP.js";
+} from "./chunks/chunk-ZPA7CSD6.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-EMN6RCVR.js";
+} from "./chunks/chunk-ZJLPRWGO.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-2Z3I6BQZ.js";
+} from "./chunks/chunk-SJNSPM2J.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/line.ts

@@ -5,6 +5,8 @@ export type LoopkitErrorCode =
   | "USAGE"
   | "STATE_CORRUPT"
   | "STATE_LOCKED"
+  /** loopkit's data folder cannot be written from this process (Claude Code's sandbox keeps it read-only). */
+  | "READ_ONLY"
   | "LOOP_ACTIVE"
   | "NO_LOOP"
   | "NO_SESSION"

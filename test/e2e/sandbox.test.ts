@@ -24,8 +24,6 @@ const env = (extra: Record<string, string> = {}) => repeatEnv(sandbox, { ...loop
 const claude = (prompt: string, options: { args?: string[]; env?: Record<string, string>; resume?: string } = {}) =>
   runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: options.args ?? SANDBOX_ON, env: env(options.env), timeoutMs: 150_000, ...(options.resume ? { resume: options.resume } : {}) });
 
-/** Everything the model was sent in a request, hook context included. */
-const sent = (request: LoggedRequest) => JSON.stringify(request.body.messages);
 const mainTurns = (requests: LoggedRequest[]) => requests.filter((r) => r.kind === "main" && !isAudit(r));
 /** The turn that carried the skill's answer to `/loopkit:<kind> <args>` (other sessions share the fake model). */
 const skillTurn = (requests: LoggedRequest[], args: string) => mainTurns(requests).find((r) => r.lastUserText.includes(`<command-args>${args}</command-args>`));
@@ -85,4 +83,168 @@ describe("an auto-loop with the sandbox on", () => {
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "cancel"]);
     expect(model.unexpected.filter((u) => !u.includes("count_tokens"))).toEqual([]);
   }, 200_000);
+});
+
+describe("a repeat loop with the sandbox on", () => {
+  it("starts from the hook, runs its iterations, and is paused, shown, resumed and cancelled by its own session, each command under the sandbox", async () => {
+    const seen: number[] = [];
+    model.setScript(
+      script((request) => {
+        const iteration = iterationOf(request);
+        if (iteration === null) return undefined;
+        seen.push(iteration);
+        return result(`REPEAT-RESULT: pass - fine ${iteration}`);
+      }),
+    );
+    // Claude Code drops the second continuation in a row that ran no tool: the session ends, the loop pauses.
+    const capped = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "1" };
+    const first = await claude(`/loopkit:repeat 1s --iterations 5 "check the build"`, { env: capped });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const start = mainTurns(first.requests)[0]!.lastUserText;
+    expect(start).toMatch(/loopkit repeat started[\s\S]*loopkit repeat: iteration 1\/5/);
+    expect(start).toMatch(/Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\)\. A repeat loop runs no project code from its hooks/);
+    const paused = await repeatStatus(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox) });
+    expect(paused).toMatchObject({ active: true, status: "paused" });
+    const ran = paused.iteration;
+    expect(seen).toEqual(Array.from({ length: ran }, (_, i) => i + 1));
+
+    const asked = await claude("/loopkit:repeat --status", { resume: first.sessionId!, env: capped });
+    expect(asked.exitCode, asked.stderr).toBe(0);
+    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/repeat paused: iteration \d\/5[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+
+    const resumed = await claude("/loopkit:repeat --resume", { resume: first.sessionId!, env: capped });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(skillTurn(resumed.requests, "--resume")?.lastUserText).toMatch(/loopkit repeat resumed[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+    expect(seen.length).toBeGreaterThan(ran);
+    expect(seen.at(-1)).toBeLessThan(5);
+
+    const cancelled = await claude("/loopkit:repeat --cancel", { resume: first.sessionId! });
+    expect(cancelled.exitCode, cancelled.stderr).toBe(0);
+    expect(skillTurn(cancelled.requests, "--cancel")?.lastUserText).toMatch(/repeat ended: CANCELLED/);
+    expect(await repeatStatus(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox) })).toMatchObject({ active: false, status: "CANCELLED" });
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED" });
+    expect(model.unexpected.filter((u) => !u.includes("count_tokens"))).toEqual([]);
+  }, 240_000);
+});
+
+describe("an auto-loop taken over with the sandbox on", () => {
+  it("is adopted by a sandboxed session after its unsandboxed owner died; the new session's sandbox is measured anew, and the loop reaches the goal", async () => {
+    model.setScript(
+      script((_request, text) => {
+        if (text.includes("took the loop over")) return bash("echo hi > hello.txt");
+        if (text.includes("loopkit auto-loop started")) return bash("echo wrong > hello.txt");
+        if (text.includes("iteration 1 of 40 done")) return { text: "Thinking.", delayMs: 60_000 };
+        return undefined;
+      }),
+    );
+    const owner = startClaude({ model, sandbox, prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: env(), timeoutMs: 150_000 });
+    await waitFor("iteration 1 to be judged", () => status(sandbox).iteration === 1);
+    expect(status(sandbox).agent_sandbox).toMatchObject({ agent: "unsandboxed" });
+    owner.child.kill("SIGKILL");
+    const died = await owner.done;
+    expect(status(sandbox)).toMatchObject({ status: "pursuing", session_id: died.sessionId ?? expect.any(String) });
+
+    const adopted = await claude("/loopkit:auto-loop --takeover", { env: { LOOPKIT_STALE_MS: "1" } });
+    expect(adopted.exitCode, adopted.stderr).toBe(0);
+    expect(skillTurn(adopted.requests, "--takeover")?.lastUserText).toMatch(/took the loop over from session[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+    const end = status(sandbox);
+    expect(end).toMatchObject({ status: "achieved", session_id: adopted.sessionId, iteration: 2, agent_sandbox: { agent: "sandboxed", fail_if_unavailable: true, measuring: false } });
+    expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "takeover", "gate"]);
+  }, 240_000);
+});
+
+describe("the same without the sandbox", () => {
+  it("measures the agent as unsandboxed, for both loop kinds, and says what that means", async () => {
+    model.setScript(
+      script((request, text) => {
+        if (text.includes("loopkit auto-loop started")) return bash("echo hi > hello.txt");
+        if (iterationOf(request) !== null) return result("REPEAT-RESULT: pass - fine\nDONE");
+        return undefined;
+      }),
+    );
+    const plain = ["--allowedTools", "Bash"];
+    const loop = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, { args: plain });
+    expect(loop.exitCode, loop.stderr).toBe(0);
+    expect(skillTurn(loop.requests, `make hello.txt say hi --verify ${VERIFY}`)?.lastUserText).toMatch(/Sandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*wrote to loopkit's data folder at [^)]*\): the verifier runs with your rights/);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", agent_sandbox: { agent: "unsandboxed", fail_if_unavailable: false, measuring: false, how: expect.stringContaining("wrote to loopkit's data folder") } });
+
+    const repeat = await claude(`/loopkit:repeat 1m --iterations 2 "check the build"`, { args: plain });
+    expect(repeat.exitCode, repeat.stderr).toBe(0);
+    expect(skillTurn(repeat.requests, `1m --iterations 2 "check the build"`)?.lastUserText).toMatch(/Sandbox: the agent runs in no sandbox/);
+    const asked = await claude("/loopkit:repeat --status", { args: plain, resume: repeat.sessionId! });
+    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/repeat ended EARLY_SUCCESS[\s\S]*Sandbox: the agent runs in no sandbox/);
+  }, 240_000);
+});
+
+describe("a sandboxed agent against its own loop", () => {
+  it("cannot cancel, restart or take over the loop, nor change the measurement, by running loopkit itself, calling the Skill tool, or planting files in the project", async () => {
+    // Planted before the start, as a cloned repository could carry them.
+    mkdirSync(path.join(sandbox.project, ".auto-loop"));
+    writeFileSync(path.join(sandbox.project, ".auto-loop", "sandbox-probe.json"), JSON.stringify({ version: 1, loop_id: "x", session_id: "x", written_at: new Date().toISOString(), sandbox_runtime: false }));
+    writeFileSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"), JSON.stringify({ status: "pursuing", launch: { agent_sandbox: { agent: "unsandboxed" } } }));
+    // loopkit's CLI, as `loopkit` on the Bash tool's PATH runs it (the plugin copy has no bin/).
+    const loopkit = `node "${plugin.cli}"`;
+    const attack = [
+      `${loopkit} auto-loop --cancel`,
+      `printf %s --cancel | ${loopkit} auto-loop --from-hook --session "$CLAUDE_CODE_SESSION_ID" --args-stdin`,
+      `${loopkit} auto-loop --session "$CLAUDE_CODE_SESSION_ID" "another goal" --verify true --takeover`,
+      `for d in "$LOOPKIT_DATA_DIR"/auto-loop/*/; do echo x > "$d/sandbox-probe.json"; done`,
+      `${loopkit} auto-loop --status`,
+    ]
+      .map((line, i) => `${line} >> attack.log 2>&1; echo "step ${i}: $?" >> attack.log`)
+      .concat("echo hi > hello.txt")
+      .join("\n");
+    let skillCalled = false;
+    model.setScript(
+      script((request, text) => {
+        if (text.includes("loopkit auto-loop started")) return bash(attack);
+        const last = request.body.messages.at(-1)?.content;
+        if (!skillCalled && Array.isArray(last) && last.some((block: { type?: string }) => block.type === "tool_result")) {
+          skillCalled = true;
+          return { toolUses: [{ name: "Skill", input: { skill: "loopkit:auto-loop", args: "--cancel" } }] };
+        }
+        return undefined;
+      }),
+    );
+    // Bash allowed outright, so the permission check lets every line through: only the sandbox stands in the way.
+    const run = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, { args: [...SANDBOX_ON, "--allowedTools", "Bash"] });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const log = readFileSync(path.join(sandbox.project, "attack.log"), "utf8");
+    for (const step of [0, 1, 2, 3]) expect(log).toMatch(new RegExp(`step ${step}: [1-9]`));
+    expect(log.match(/loopkit: cannot write .* from here \(EROFS\); nothing was started or changed/g)).toHaveLength(3);
+    // Reading works inside the sandbox: the status it printed is the loop's, and says so.
+    expect(log).toMatch(/auto-loop pursuing[\s\S]*sandbox: {4}the agent's sandbox is being measured[\s\S]*step 4: 3/);
+    const refused = run.events.flatMap((e) => (e.type === "user" && Array.isArray(e.message?.content) ? e.message.content : [])).find((b: { type?: string; content?: unknown }) => b.type === "tool_result" && JSON.stringify(b.content).includes("disable-model-invocation"));
+    expect(refused).toBeDefined();
+    const end = status(sandbox);
+    expect(end).toMatchObject({ status: "achieved", session_id: run.sessionId, agent_sandbox: { agent: "sandboxed", measuring: false } });
+    expect(readHistory(sandbox).map((h) => h.event)).not.toContain("cancel");
+    expect(readHistory(sandbox).map((h) => h.event)).not.toContain("takeover");
+    expect(existsSync(path.join(dataDirOf(sandbox), "answers", `${run.sessionId}.json`))).toBe(true);
+  }, 240_000);
+});
+
+describe("which typed commands loopkit's hook carries out", () => {
+  it("carries out the bare /auto-loop, but not a /auto-loop or a /loopkit:repeat the project defines itself", async () => {
+    model.setScript(script((_request, text) => (text.includes("loopkit auto-loop started") ? bash("echo hi > hello.txt") : undefined)));
+    const bare = await claude(`/auto-loop make hello.txt say hi --verify ${VERIFY}`);
+    expect(bare.exitCode, bare.stderr).toBe(0);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", session_id: bare.sessionId });
+
+    // The project's own commands take these names (a subfolder namespaces a project command: loopkit/repeat.md is /loopkit:repeat).
+    mkdirSync(path.join(sandbox.project, ".claude", "commands", "loopkit"), { recursive: true });
+    writeFileSync(path.join(sandbox.project, ".claude", "commands", "auto-loop.md"), "PROJECT AUTO-LOOP $ARGUMENTS\n");
+    writeFileSync(path.join(sandbox.project, ".claude", "commands", "loopkit", "repeat.md"), "PROJECT REPEAT $ARGUMENTS\n");
+    const data = dataDirOf(sandbox);
+    const before = readdirSync(path.join(data, "sessions"));
+    const own = await claude(`/auto-loop another goal --verify true`);
+    expect(mainTurns(own.requests)[0]!.lastUserText).toContain("PROJECT AUTO-LOOP another goal");
+    const hijacked = await claude(`/loopkit:repeat 1m "say hi"`);
+    expect(mainTurns(hijacked.requests)[0]!.lastUserText).toContain("PROJECT REPEAT 1m");
+    // Neither started a loop nor left an answer: the hook saw another command's name or source.
+    expect(status(sandbox)).toMatchObject({ status: "achieved", session_id: bare.sessionId });
+    expect(existsSync(path.join(data, "repeat"))).toBe(false);
+    expect(readdirSync(path.join(data, "sessions"))).toEqual(before);
+    expect(readdirSync(path.join(data, "answers"))).toEqual([`${bare.sessionId}.json`]);
+  }, 240_000);
 });

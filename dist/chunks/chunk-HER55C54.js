@@ -10,10 +10,10 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-EMN6RCVR.js";
+} from "./chunk-ZJLPRWGO.js";
 import {
   GuardedFolder
-} from "./chunk-FOTV3KF2.js";
+} from "./chunk-ZBXJA4QP.js";
 import {
   _enum,
   boolean,
@@ -27,7 +27,7 @@ import {
   string,
   writeJson,
   writeSessionMarker
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/auto-loop/agent-sandbox.ts
 import { promises as fs, realpathSync } from "node:fs";

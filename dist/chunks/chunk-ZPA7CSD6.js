@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-EMN6RCVR.js";
+} from "./chunk-ZJLPRWGO.js";
 import {
   formatDuration
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

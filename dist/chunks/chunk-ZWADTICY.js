@@ -2,19 +2,19 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   sandboxLine,
   sandboxMeaning
-} from "./chunk-7XXBJWSU.js";
+} from "./chunk-HER55C54.js";
 import {
   elapsedMs
-} from "./chunk-2EEVN6OP.js";
+} from "./chunk-ZPA7CSD6.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-EMN6RCVR.js";
+} from "./chunk-ZJLPRWGO.js";
 import {
   allRecords,
   loadRecord,
   recordFiles
-} from "./chunk-FOTV3KF2.js";
+} from "./chunk-ZBXJA4QP.js";
 import {
   _enum,
   array,
@@ -24,7 +24,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/run/actions-report.ts
 var NOTE_EVENTS = {

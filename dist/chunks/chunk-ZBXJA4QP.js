@@ -12,7 +12,7 @@ import {
   readOrKeepAside,
   string,
   writeJson
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {

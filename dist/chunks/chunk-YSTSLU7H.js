@@ -14,13 +14,13 @@ import {
   setRef,
   snapshotTree,
   treeOf
-} from "./chunk-FOTV3KF2.js";
+} from "./chunk-ZBXJA4QP.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

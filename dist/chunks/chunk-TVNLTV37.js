@@ -4,22 +4,22 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-7XXBJWSU.js";
+} from "./chunk-HER55C54.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-2EEVN6OP.js";
+} from "./chunk-ZPA7CSD6.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-EMN6RCVR.js";
+} from "./chunk-ZJLPRWGO.js";
 import {
   apiErrorSummary
-} from "./chunk-UNUA7WFH.js";
+} from "./chunk-YSTSLU7H.js";
 import {
   findRepo,
   guardedGitEnv,
@@ -27,7 +27,7 @@ import {
   readRegularFile,
   runGit,
   splitArguments
-} from "./chunk-FOTV3KF2.js";
+} from "./chunk-ZBXJA4QP.js";
 import {
   LoopkitError,
   _enum,
@@ -44,7 +44,7 @@ import {
   strictObject,
   string,
   writeJson
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/auto-loop/git.ts
 import { createHash as createHash2 } from "node:crypto";

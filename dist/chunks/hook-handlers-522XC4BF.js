@@ -15,12 +15,12 @@ import {
   saveLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-IIYFC3T5.js";
-import "./chunk-QB3RPUAG.js";
+} from "./chunk-MKOPHERV.js";
+import "./chunk-ZU34EM4N.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-5N2LGQNC.js";
+} from "./chunk-6T74ZEWH.js";
 import {
   apiErrorOf,
   checkpointIteration,
@@ -28,16 +28,16 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-UNUA7WFH.js";
+} from "./chunk-YSTSLU7H.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-FOTV3KF2.js";
+import "./chunk-ZBXJA4QP.js";
 import {
   formatError,
   removeSessionMarker,
   withLock
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

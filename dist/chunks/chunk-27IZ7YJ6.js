@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-QB3RPUAG.js";
+} from "./chunk-ZU34EM4N.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,7 +10,7 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-EMN6RCVR.js";
+} from "./chunk-ZJLPRWGO.js";
 import {
   _enum,
   formatDuration,
@@ -22,7 +22,7 @@ import {
   record,
   string,
   unknown
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

@@ -7,7 +7,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/repeat/state.ts
 import path from "node:path";

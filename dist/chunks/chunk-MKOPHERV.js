@@ -4,13 +4,13 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-QB3RPUAG.js";
+} from "./chunk-ZU34EM4N.js";
 import {
   apiErrorSummary
-} from "./chunk-UNUA7WFH.js";
+} from "./chunk-YSTSLU7H.js";
 import {
   splitArguments
-} from "./chunk-FOTV3KF2.js";
+} from "./chunk-ZBXJA4QP.js";
 import {
   LoopkitError,
   _enum,
@@ -32,7 +32,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 
 // src/repeat/stats-store.ts
 import os from "node:os";

@@ -17,7 +17,7 @@ import {
   retryPrompt,
   saveNextPrompt,
   treeFingerprint
-} from "./chunk-YRKPNAQY.js";
+} from "./chunk-TVNLTV37.js";
 import {
   historyEntry,
   inspectMirror,
@@ -30,28 +30,28 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-7XXBJWSU.js";
+} from "./chunk-HER55C54.js";
 import "./chunk-PZX5E6UV.js";
-import "./chunk-2EEVN6OP.js";
+import "./chunk-ZPA7CSD6.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-EMN6RCVR.js";
+} from "./chunk-ZJLPRWGO.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-5N2LGQNC.js";
+} from "./chunk-6T74ZEWH.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   recordIteration,
   snapshotIteration
-} from "./chunk-UNUA7WFH.js";
+} from "./chunk-YSTSLU7H.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-FOTV3KF2.js";
+import "./chunk-ZBXJA4QP.js";
 import {
   iso_exports,
   literal,
@@ -61,7 +61,7 @@ import {
   string,
   withLock,
   writeJson
-} from "./chunk-2Z3I6BQZ.js";
+} from "./chunk-SJNSPM2J.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts
