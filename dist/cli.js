@@ -5867,7 +5867,7 @@ async function measureHere(request, answer, inv, io2) {
   const file = path10.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
   const here = { loop_id: "repeat", session_id: session };
   const probe = await writeProbe(file, here, io2.env, io2.now());
-  await removeProbe(file);
+  if (probe) await removeProbe(file);
   const found = settleSandbox(measuringSandbox(false), probe, here, dataInProject(file, inv.projectDir()));
   return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }

@@ -74,7 +74,7 @@ async function measureHere(request: RepeatRequest, answer: { exit_code: number }
   const file = path.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
   const here = { loop_id: "repeat", session_id: session };
   const probe = await writeProbe(file, here, io.env, io.now());
-  await removeProbe(file);
+  if (probe) await removeProbe(file);
   const found = settleSandbox(measuringSandbox(false), probe, here, dataInProject(file, inv.projectDir()));
   return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }
