@@ -4863,16 +4863,19 @@ var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${session
 function saveHookAnswer(data, answer) {
   return writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
 }
+var plain = (text) => text.replace(/[\s\\`]/g, "");
 function sameArguments(typed, copy) {
-  const plain = (text) => text.replace(/[\s\\`]/g, "");
   return plain(typed) === plain(copy);
+}
+function answers(answer, copy) {
+  return sameArguments(answer.args, copy) || answer.exit_code !== 0 && plain(answer.args).startsWith(plain(copy));
 }
 async function hookAnswerFor(data, sessionId, kind, copy, now) {
   const read = await readJson(hookAnswerFile(data, sessionId), HookAnswerSchema).catch(() => ({ exists: false }));
   if (!read.exists) return void 0;
   const answer = read.value;
   const age = now.getTime() - Date.parse(answer.at);
-  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && sameArguments(answer.args, copy);
+  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && answers(answer, copy);
   return matches ? answer : void 0;
 }
 
@@ -4883,6 +4886,7 @@ async function answerInHook(command, text, inv, io2) {
   let stderr = "";
   const captured = { ...io2, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
   try {
+    refuseUnpassable(command.kind, text);
     const request = command.parse(text);
     if (command.readOnly(request)) return;
     await command.run(request, captured);
@@ -4893,6 +4897,14 @@ async function answerInHook(command, text, inv, io2) {
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
   await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io2.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId });
+}
+function refuseUnpassable(kind, text) {
+  const why = /\\(\s|$)/.test(text) ? "a backslash before a space, a line break or the end" : text.includes("\r") ? "a carriage return (Windows line ends)" : /^\s*```/m.test(text) ? "a line that starts with ```" : null;
+  if (why) {
+    throw new LoopkitError("USAGE", `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`, {
+      hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`
+    });
+  }
 }
 async function answerInSkill(command, text, inv, io2) {
   const session = inv.session();

@@ -30,14 +30,20 @@ export function saveHookAnswer(data: string, answer: HookAnswer): Promise<void> 
   return writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
 }
 
+const plain = (text: string) => text.replace(/[\s\\`]/g, "");
+
 /**
  * The `!` line's copy of the arguments differs from what was typed: Claude Code writes `\!` for a `!`
  * at a word start, drops `\r`, and the heredoc adds a line break (docs/claude-code-findings.md §1, §17).
  * Both sides compare equal when they differ only in that.
  */
 export function sameArguments(typed: string, copy: string): boolean {
-  const plain = (text: string) => text.replace(/[\s\\`]/g, "");
   return plain(typed) === plain(copy);
+}
+
+/** An answer belongs to the `!` line's copy when the arguments are the same, or when it refused arguments the copy is cut from (a ``` line ends the `!` block early). */
+function answers(answer: HookAnswer, copy: string): boolean {
+  return sameArguments(answer.args, copy) || (answer.exit_code !== 0 && plain(answer.args).startsWith(plain(copy)));
 }
 
 /** The hook's answer to this very command: this session's, this kind's, fresh, for the same arguments; else undefined. */
@@ -46,6 +52,6 @@ export async function hookAnswerFor(data: string, sessionId: string, kind: HookA
   if (!read.exists) return undefined;
   const answer = read.value;
   const age = now.getTime() - Date.parse(answer.at);
-  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && sameArguments(answer.args, copy);
+  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && answers(answer, copy);
   return matches ? answer : undefined;
 }

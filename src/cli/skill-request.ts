@@ -34,6 +34,7 @@ export async function answerInHook<R>(command: SkillCommand<R>, text: string, in
   let stderr = "";
   const captured: CliIo = { ...io, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
   try {
+    refuseUnpassable(command.kind, text);
     const request = command.parse(text);
     if (command.readOnly(request)) return;
     await command.run(request, captured);
@@ -44,6 +45,28 @@ export async function answerInHook<R>(command: SkillCommand<R>, text: string, in
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false as const })) : { exists: false as const };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
   await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId });
+}
+
+/**
+ * Arguments that Claude Code will not hand to the skill's `!` line whole, though the hook (which runs
+ * first) sees them: its permission check refuses a backslash before whitespace or at the end (both
+ * versions) and a carriage return (2.1.197), and a line starting with three backticks ends the `!`
+ * block early (docs/claude-code-findings.md §1, §17). Carried out, such a command would start a loop
+ * whose skill never runs; so it is refused here, before anything is done.
+ */
+function refuseUnpassable(kind: string, text: string): void {
+  const why = /\\(\s|$)/.test(text)
+    ? "a backslash before a space, a line break or the end"
+    : text.includes("\r")
+      ? "a carriage return (Windows line ends)"
+      : /^\s*```/m.test(text)
+        ? "a line that starts with ```"
+        : null;
+  if (why) {
+    throw new LoopkitError("USAGE", `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`, {
+      hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`,
+    });
+  }
 }
 
 /** `--from-skill`: the hook's answer to this command when there is one; else a read-only request answered here; else NO_HOOK. */

@@ -52,6 +52,34 @@ describe.each(["repeat", "auto-loop"])("loopkit %s, the hook's half", (kind) => 
   });
 });
 
+describe("arguments Claude Code does not pass to the skill's command whole", () => {
+  it.each([
+    ["a backslash before a space", "5m echo a\\ b", "a backslash before a space"],
+    ["a backslash before a tab", "5m echo a\\\tb", "a backslash before a space"],
+    ["a backslash at the end", "5m echo a\\", "a backslash before a space"],
+    ["a carriage return", "5m check\r\nthe build", "a carriage return"],
+    ["a fence line, even indented", "5m check\n  ```\nmore", "a line that starts with ```"],
+  ])("are refused by the hook before anything is done: %s", async (_name, text, why) => {
+    await half("--from-hook", "repeat", text);
+    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({ exit_code: 2, loop_id: null, stderr: expect.stringContaining(`the arguments hold ${why}`) });
+    expect(existsSync(path.join(data, "repeat"))).toBe(false);
+  });
+
+  it.each([
+    ["a backslash before a letter or a backslash", "5m check a\\nb c:\\\\dir"],
+    ["a ~~~ line", "5m check\n~~~\nmore"],
+  ])("pass when Claude Code passes them: %s", async (_name, text) => {
+    await half("--from-hook", "repeat", text);
+    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({ exit_code: 0 });
+  });
+
+  it("the skill's command shows the refusal even from the copy a ``` line cut short", async () => {
+    await half("--from-hook", "repeat", "5m check\n```\nmore");
+    const shown = await half("--from-skill", "repeat", "5m check\n", later(500));
+    expect(shown).toMatchObject({ code: 2, stderr: expect.stringContaining("a line that starts with ```") });
+  });
+});
+
 describe("the skill's half", () => {
   it("shows the hook's answer to this command, with the sandbox it measured; the loop is the hook's", async () => {
     await half("--from-hook", "repeat", '5m "check the build"');
