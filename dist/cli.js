@@ -1332,7 +1332,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path16 = __require("node:path");
-    var fs9 = __require("node:fs");
+    var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2326,7 +2326,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs9.existsSync(executableFile)) return;
+        if (fs10.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2345,10 +2345,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path16.resolve(baseDir, baseName);
-          if (fs9.existsSync(localBin)) return localBin;
+          if (fs10.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path16.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs9.existsSync(`${localBin}${ext}`)
+            (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2360,7 +2360,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -4844,8 +4844,10 @@ async function answerForSkill(skillMode, io2, fn) {
 }
 
 // src/cli/hook-answer.ts
+import { promises as fs2 } from "node:fs";
 import path6 from "node:path";
 var ANSWER_FRESH_MS = 6e4;
+var STALE_ANSWER_MS = 24 * 36e5;
 var HookAnswerSchema = object({
   version: literal(1),
   kind: _enum(["repeat", "auto-loop"]),
@@ -4860,8 +4862,14 @@ var HookAnswerSchema = object({
   loop_id: string().nullable()
 });
 var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${sessionId}.json`);
-function saveHookAnswer(data, answer) {
-  return writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+async function saveHookAnswer(data, answer, now) {
+  await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+  const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
+  for (const name of await fs2.readdir(dir).catch(() => [])) {
+    const file = path6.join(dir, name);
+    const stat = await fs2.lstat(file).catch(() => null);
+    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs2.rm(file, { force: true });
+  }
 }
 var plain = (text) => text.replace(/[\s\\`]/g, "");
 function sameArguments(typed, copy) {
@@ -4896,7 +4904,7 @@ async function answerInHook(command, text, inv, io2) {
   const data = inv.dataDirForStart();
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
-  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io2.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId });
+  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io2.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId }, io2.now());
 }
 function refuseUnpassable(kind, text) {
   const why = /\\(\s|$)/.test(text) ? "a backslash before a space, a line break or the end" : text.includes("\r") ? "a carriage return (Windows line ends)" : /^\s*```/m.test(text) ? "a line that starts with ```" : null;
@@ -4921,7 +4929,8 @@ async function answerInSkill(command, text, inv, io2) {
   }
   const request = command.parse(text);
   if (!command.readOnly(request)) {
-    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${text.trim()} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
+    const typed = text.trim().length > 60 ? `${text.trim().slice(0, 57)}...` : text.trim();
+    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
       hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again"
     });
   }
@@ -5286,7 +5295,7 @@ function formatRun(run3) {
 }
 
 // src/history/runs.ts
-import { promises as fs2 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 import path8 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
@@ -5363,7 +5372,7 @@ async function repeatRuns(statsFile2, now) {
 }
 async function autoLoopRuns(dataDir) {
   const root = path8.join(dataDir, "auto-loop");
-  const projects = await fs2.readdir(root).catch(() => []);
+  const projects = await fs3.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
     const dir = path8.join(root, project);
@@ -5403,7 +5412,7 @@ async function autoLoopRuns(dataDir) {
   return runs;
 }
 async function historyLines(file) {
-  const text = await fs2.readFile(file, "utf8").catch(() => "");
+  const text = await fs3.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (!line.trim()) return [];
     try {
@@ -5457,7 +5466,7 @@ function registerHistoryCommand(program2, io2) {
 }
 
 // src/checkpoint/prune.ts
-import { promises as fs3 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 function planPrune(candidates, keep) {
   const newest = (r) => lastCheckpoint(r)?.at ?? "";
   const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
@@ -5474,8 +5483,8 @@ async function applyPrune(data, remove) {
         await deleteRef(repo, record2.ref);
       }
       const files = recordFiles(data, record2.project_dir, record2.loop_id);
-      await fs3.rm(files.index, { force: true });
-      await fs3.rm(files.record, { force: true });
+      await fs4.rm(files.index, { force: true });
+      await fs4.rm(files.record, { force: true });
       lines.push(`removed ${record2.ref} (${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id})`);
     } catch (error) {
       lines.push(`could not remove ${record2.ref}: ${formatError(error)}`);
@@ -5823,12 +5832,12 @@ function formatStatus2(s, now) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path9 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path9.join(dir, name);
@@ -5841,7 +5850,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs4.rm(file, { force: true });
+      await fs5.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6045,7 +6054,7 @@ import path15 from "node:path";
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs5 } from "node:fs";
+import { promises as fs6 } from "node:fs";
 import path12 from "node:path";
 var KEEP_BYTES = 32 * 1024;
 var KEEP_LOGS = 20;
@@ -6077,10 +6086,10 @@ async function runClaudePhase(run3) {
 }
 async function saveLog(file, text) {
   const dir = path12.dirname(file);
-  await fs5.mkdir(dir, { recursive: true });
+  await fs6.mkdir(dir, { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  const logs = (await fs5.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs5.rm(path12.join(dir, name), { force: true })));
+  const logs = (await fs6.readdir(dir)).filter((name) => /^phase-\d+\.log$/.test(name)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((name) => fs6.rm(path12.join(dir, name), { force: true })));
 }
 
 // src/run/help.ts
@@ -6115,7 +6124,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID3 } from "node:crypto";
-import { promises as fs6, readFileSync as readFileSync3 } from "node:fs";
+import { promises as fs7, readFileSync as readFileSync3 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
@@ -6155,8 +6164,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
-        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs7.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs7.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID3()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -6173,7 +6182,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs6.readFile(file, "utf8").catch(() => "");
+  const text = await fs7.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -6299,13 +6308,13 @@ function phaseTimeout(state, now, settings) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs7 } from "node:fs";
+import { promises as fs8 } from "node:fs";
 import path14 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path14.join(loopDir, "runner");
 async function holdRunnerLock(loopDir, onLost) {
-  await fs7.mkdir(loopDir, { recursive: true });
+  await fs8.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -6398,7 +6407,7 @@ function runLoop(loop, instruction, claudeArgs, options, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs8 } from "node:fs";
+import { promises as fs9 } from "node:fs";
 
 // src/statusline/find.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -6427,7 +6436,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs8.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -2,12 +2,15 @@
 // skill's `!` line that runs right after it: exactly the output and exit code the command produced,
 // which the `!` line shows as its own. One file per session, in loopkit's data folder (outside the
 // project: a sandboxed agent can read it but never write one).
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { readJson, writeJson } from "../state/json-store.js";
 
 /** How long after the hook its answer still belongs to the command that follows it (that runs within a second or so). */
 export const ANSWER_FRESH_MS = 60_000;
+/** Answers older than this are removed when another is kept. */
+const STALE_ANSWER_MS = 24 * 3_600_000;
 
 const HookAnswerSchema = z.object({
   version: z.literal(1),
@@ -26,8 +29,15 @@ export type HookAnswer = z.infer<typeof HookAnswerSchema>;
 
 export const hookAnswerFile = (data: string, sessionId: string) => path.join(data, "answers", `${sessionId}.json`);
 
-export function saveHookAnswer(data: string, answer: HookAnswer): Promise<void> {
-  return writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+/** Keeps `answer` for the skill's command, and drops other sessions' answers no command can use any more (a day old). */
+export async function saveHookAnswer(data: string, answer: HookAnswer, now: Date): Promise<void> {
+  await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+  const dir = path.dirname(hookAnswerFile(data, answer.session_id));
+  for (const name of await fs.readdir(dir).catch(() => [])) {
+    const file = path.join(dir, name);
+    const stat = await fs.lstat(file).catch(() => null);
+    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs.rm(file, { force: true });
+  }
 }
 
 const plain = (text: string) => text.replace(/[\s\\`]/g, "");

@@ -44,7 +44,7 @@ export async function answerInHook<R>(command: SkillCommand<R>, text: string, in
   const data = inv.dataDirForStart();
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false as const })) : { exists: false as const };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
-  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId });
+  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId }, io.now());
 }
 
 /**
@@ -84,7 +84,8 @@ export async function answerInSkill<R>(command: SkillCommand<R>, text: string, i
   }
   const request = command.parse(text);
   if (!command.readOnly(request)) {
-    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${text.trim()} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
+    const typed = text.trim().length > 60 ? `${text.trim().slice(0, 57)}...` : text.trim();
+    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
       hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again",
     });
   }

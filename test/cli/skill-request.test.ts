@@ -1,7 +1,7 @@
 // The two halves of a typed /loopkit:<kind> command, driven in-process: the hook's (`--from-hook`)
 // carries out what writes and keeps the answer; the skill's `!` line (`--from-skill`) shows that
 // answer, answers read-only requests itself, and refuses to act on its own.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -77,6 +77,21 @@ describe("arguments Claude Code does not pass to the skill's command whole", () 
     await half("--from-hook", "repeat", "5m check\n```\nmore");
     const shown = await half("--from-skill", "repeat", "5m check\n", later(500));
     expect(shown).toMatchObject({ code: 2, stderr: expect.stringContaining("a line that starts with ```") });
+  });
+});
+
+describe("the answers kept", () => {
+  it("are one per session; another session's answer a day old goes when a new one is kept, a recent one stays", async () => {
+    const answers = path.join(data, "answers");
+    mkdirSync(answers, { recursive: true });
+    writeFileSync(path.join(answers, "old.json"), "{}");
+    writeFileSync(path.join(answers, "recent.json"), "{}");
+    const dayAgo = (NOW.getTime() - 25 * 3_600_000) / 1000;
+    utimesSync(path.join(answers, "old.json"), dayAgo, dayAgo);
+    const hourAgo = (NOW.getTime() - 3_600_000) / 1000;
+    utimesSync(path.join(answers, "recent.json"), hourAgo, hourAgo);
+    await half("--from-hook", "repeat", "--cancel");
+    expect(readdirSync(answers).sort()).toEqual(["recent.json", "s-1.json"]);
   });
 });
 
