@@ -16,8 +16,8 @@ const runs = Number(values.runs);
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
 // LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
 const env = { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(data, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath };
-const CLI = path.join(root, "dist", "cli.js");
-const HOOK = path.join(root, "dist", "hook.cjs");
+const CLI = path.join(root, "plugins", "loopkit", "dist", "cli.js");
+const HOOK = path.join(root, "plugins", "loopkit", "dist", "hook.cjs");
 
 function spawnNode(args, input) {
   const start = process.hrtime.bigint();

@@ -1,5 +1,5 @@
-// Draws .claude-plugin/icon.png (512x512): a ring with a gap, an arrowhead (a loop) and a check mark
-// (proven done). Plain Node, no image library: run `node scripts/make-icon.mjs` after changing it.
+// Draws plugins/loopkit/.claude-plugin/icon.png (512x512): a ring with a gap, an arrowhead (a loop) and
+// a check mark (proven done). Plain Node, no image library: run `node scripts/make-icon.mjs` after changing it.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,6 +79,6 @@ header.writeUInt32BE(SIZE, 4);
 header[8] = 8; // bit depth
 header[9] = 2; // RGB
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
-const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.claude-plugin/icon.png");
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../plugins/loopkit/.claude-plugin/icon.png");
 writeFileSync(out, png);
 console.log(`wrote ${out} (${png.length} bytes)`);

@@ -14,13 +14,13 @@ const VALUE_FLAGS = {
 } as const;
 
 /** Every input the run step reads; action.yml passes exactly these (a test holds the two together). */
-export const RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "anthropic-api-key"] as const;
+export const RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "sandbox", "anthropic-api-key"] as const;
 export type RunInput = (typeof RUN_INPUTS)[number];
 
 export const inputVariable = (name: RunInput) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
 
 function usage(message: string, value?: unknown): LoopkitError {
-  return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and skills/auto-loop/references/ci.md" });
+  return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and docs/ci.md" });
 }
 
 const PERMISSION_OPTION = /^--(allowedTools|allowed-tools|permission-mode|dangerously-skip-permissions|settings)(=|$)/;
@@ -33,6 +33,8 @@ export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; p
   if (goal !== "" && input("goal-file") !== "") throw usage("give goal or goal-file, not both");
   const ok = input("budget-limited-ok");
   if (!["", "true", "false"].includes(ok)) throw usage(`budget-limited-ok must be true or false, not "${ok}"`, ok);
+  const sandbox = input("sandbox");
+  if (!["", "true", "false"].includes(sandbox)) throw usage(`sandbox must be true or false, not "${sandbox}"`, sandbox);
 
   const loop = goal === "" ? [] : [goal];
   for (const [name, flag] of Object.entries(VALUE_FLAGS)) {
@@ -42,7 +44,7 @@ export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; p
   // One glob per line, each its own --protect (the option of auto-loop and loopkit run).
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
-  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...(ok === "true" ? ["--budget-limited-ok"] : []), ...loop, ...(claude.length ? ["--", ...claude] : [])];
+  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...(ok === "true" ? ["--budget-limited-ok"] : []), ...(sandbox === "false" ? ["--no-sandbox"] : []), ...loop, ...(claude.length ? ["--", ...claude] : [])];
   // `claude -p` asks no one: without a permission option every edit and command is refused, and the
   // loop spends its caps on turns that change nothing (unless the project's own settings allow tools).
   const warnings = claude.some((word) => PERMISSION_OPTION.test(word))

@@ -119,7 +119,7 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, iterat
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   while (nextGateStep(runs) === "verify") {
-    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env);
+    const outcome = await runVerifier(state.verify_command, state.project_dir, state.launch.verifier_timeout_ms, env, { sandbox: state.launch.agent_sandbox });
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));

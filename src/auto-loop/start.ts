@@ -12,12 +12,12 @@ import { DEFAULT_GOAL_FILE, readGoalFile } from "./goal-file.js";
 import { saveBaseline, takeBaseline } from "./baseline.js";
 import { headCommit, treeFingerprint } from "./git.js";
 import { historyEntry } from "./history.js";
-import { probeFile, removeProbe, type AgentSandbox } from "./agent-sandbox.js";
+import { probeFile, removeProbe } from "./agent-sandbox.js";
 import { captureLaunch } from "./launch.js";
 import { hashProtected } from "./protect.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
-import { UNMEASURED_SANDBOX, type AutoLoopState } from "./state.js";
+import { UNMEASURED_SANDBOX, type AutoLoopState, type Launch } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "./store.js";
 
 export interface LoopContext {
@@ -28,8 +28,8 @@ export interface LoopContext {
   staleMs: number;
   /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
   env: NodeJS.ProcessEnv;
-  /** The agent's sandbox as far as it is known at the start (agent-sandbox.ts); default: not measured. */
-  agentSandbox?: AgentSandbox;
+  /** The agent's sandbox when the starter knows it (`loopkit run`, --codex) or measures it (a typed command: agent-sandbox.ts); else launch.ts's default. */
+  agentSandbox?: Launch["agent_sandbox"];
 }
 
 type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
@@ -37,7 +37,7 @@ type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = captureLaunch(ctx.env, ctx.projectDir, ctx.agentSandbox);
+  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
   const snapshot = protect.length ? await hashProtected(ctx.projectDir, protect) : {};
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -120,13 +120,14 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
     const adopted: AutoLoopState = {
       ...existing,
       session_id: ctx.sessionId,
-      // The new session's agent may run in another sandbox, or none: measured anew.
-      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
       heartbeat_at: now,
       updated_at: now,
       // A new session has its own transcript: read it from the start, counting only what follows now.
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       thrash: { streak: 0, tree_hash: await treeFingerprint(ctx.projectDir) },
+      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
+      // session with the sandbox off): its own record, else not measured, never the old driver's.
+      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
     };
     await removeProbe(probeFile(files.state));
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
@@ -134,6 +135,10 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
   });
+}
+
+function withAgentSandbox(launch: Launch, ctx: LoopContext): Launch {
+  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 
 async function resolveGoal(projectDir: string, request: StartRequest) {

@@ -24,6 +24,8 @@ const VerifierRunSchema = z.object({
   output_tail: z.string(),
   output_bytes: z.int().nonnegative(),
   log_file: z.string().nullable(),
+  /** Whether it ran under the sandbox (src/sandbox/choice.ts); runs recorded before loopkit had one ran unsandboxed. */
+  sandbox: z.enum(["sandboxed", "unsandboxed", "not run"]).default("unsandboxed"),
 });
 export type VerifierRun = z.infer<typeof VerifierRunSchema>;
 

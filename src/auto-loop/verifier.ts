@@ -1,8 +1,14 @@
 // Runs the person's verifier command once: in the project root, through a shell (it is their own
-// command line, stored at start), in its own process group so a timeout kills the whole tree.
+// command line, stored at start), in its own process group so a timeout kills the whole tree. When
+// the loop's agent is (or may be) sandboxed, the command runs under the same sandbox policy, through
+// loopkit's sandbox launcher (src/sandbox/): the verifier runs the agent's code, and must not give it
+// more rights than the agent had. Its output is captured here, outside the sandbox, as always.
 import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import { killGroup, killGroupAfter, killTagged, RUN_TAG_VAR } from "../shared/process-group.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
+import { wantsSandbox, whenUnavailable, type AgentSandbox, type RunSandbox } from "../sandbox/choice.js";
+import { launcherBesideEntry, launcherSpawn, noAnswerReason, readAnswer } from "../sandbox/launcher.js";
 import type { VerifierRun } from "./state.js";
 
 export interface VerifierOutcome {
@@ -15,6 +21,14 @@ export interface VerifierOutcome {
   /** The last few KB, for the next prompt. */
   outputTail: string;
   outputBytes: number;
+  sandbox: RunSandbox;
+}
+
+export interface VerifierOptions {
+  /** The loop's record of its agent's sandbox (launch.agent_sandbox); without it the command runs unsandboxed, as before. */
+  sandbox?: AgentSandbox;
+  /** The sandbox launcher (default: dist/sandbox-exec.js beside the running loopkit; tests name the built one). */
+  launcher?: string | null;
 }
 
 export const DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 60_000;
@@ -23,26 +37,68 @@ const TAIL_BYTES = 4 * 1024;
 /** How long output may stay open after the shell is gone (something that escaped the kill holds it). */
 const DRAIN_MS = 2_000;
 
-export async function runVerifier(command: string, cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = process.env): Promise<VerifierOutcome> {
+export async function runVerifier(command: string, cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = process.env, options: VerifierOptions = {}): Promise<VerifierOutcome> {
+  const plain: TreeSpawn = { file: command, args: [], shell: true, env };
+  const agent = options.sandbox;
+  if (!agent || !wantsSandbox(agent)) return (await runTree(plain, cwd, timeoutMs)).outcome;
+  const sandboxed = await runSandboxed(command, cwd, timeoutMs, env, options.launcher === undefined ? launcherBesideEntry() : options.launcher);
+  if ("outcome" in sandboxed) return sandboxed.outcome;
+  const unavailable = whenUnavailable(agent, sandboxed.reason);
+  if (unavailable.kind === "refuse") return notRun(unavailable.message);
+  return (await runTree(plain, cwd, timeoutMs, `${unavailable.note}\n`)).outcome;
+}
+
+/** Under the sandbox, in a temp folder of its own; or why no sandbox could start (nothing ran then). */
+async function runSandboxed(command: string, cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv, launcher: string | null): Promise<{ outcome: VerifierOutcome } | { reason: string }> {
+  if (!launcher) return { reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
+  const spawn = await launcherSpawn(launcher, command, cwd, env);
+  try {
+    const run = await runTree({ ...spawn, shell: false, answer: true }, cwd, timeoutMs);
+    const answer = readAnswer(run.answer);
+    if (answer?.status === "started") return { outcome: { ...run.outcome, sandbox: "sandboxed" } };
+    if (answer?.status === "unavailable") return { reason: answer.reason };
+    return { reason: noAnswerReason(run.outcome.timedOut ? "timed out" : `exit ${run.outcome.exitCode ?? "none"}`, run.outcome.outputTail) };
+  } finally {
+    await spawn.cleanup();
+  }
+}
+
+interface TreeSpawn {
+  file: string;
+  args: string[];
+  /** True for the person's command line (the platform's shell: /bin/sh on POSIX, cmd.exe on Windows). */
+  shell: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Read the sandbox launcher's answer on fd 3. */
+  answer?: boolean;
+}
+
+/** One process tree to its end or its timeout, output bounded; `preface` goes before its output (loopkit's own note). */
+async function runTree(spawn: TreeSpawn, cwd: string, timeoutMs: number, preface = ""): Promise<{ outcome: VerifierOutcome; answer: string }> {
   const started = Date.now();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  // shell: the platform's shell (/bin/sh on POSIX, cmd.exe on Windows), for the person's own command line.
+  if (preface) output.push(Buffer.from(preface));
   // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
   const { execa } = await import("execa");
-  const child = execa(command, {
-    shell: true,
+  const child = execa(spawn.file, spawn.args, {
+    shell: spawn.shell,
     cwd,
-    env: { ...env, [RUN_TAG_VAR]: tag },
+    env: { ...spawn.env, [RUN_TAG_VAR]: tag },
     extendEnv: false,
     detached: true,
     cleanup: true,
-    stdin: "ignore",
+    stdio: spawn.answer ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
     buffer: false,
     all: true,
     reject: false,
   });
   child.all?.on("data", (chunk: Buffer) => output.push(chunk));
+  let answer = "";
+  const answerStream = spawn.answer ? (child.stdio as unknown as Array<Readable | null>)[3] : undefined;
+  answerStream?.on("data", (chunk: Buffer) => {
+    if (answer.length < 64 * 1024) answer += chunk.toString("utf8");
+  });
   const deadline = killGroupAfter(child, timeoutMs);
   // Whatever the shell left running would hold the output open: its group and every process carrying
   // the run's tag die with it, and output still open a little later is closed on our side.
@@ -53,7 +109,7 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
   };
   child.on("exit", () => {
     endTree();
-    drain = setTimeout(() => [child.stdout, child.stderr, child.all].forEach((stream) => stream?.destroy()), DRAIN_MS);
+    drain = setTimeout(() => [child.stdout, child.stderr, child.all, answerStream].forEach((stream) => stream?.destroy()), DRAIN_MS);
   });
   const result = await child;
   deadline.clear();
@@ -61,7 +117,7 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
   endTree();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
-  return {
+  const outcome: VerifierOutcome = {
     exitCode,
     passed: !timedOut && exitCode === 0,
     timedOut,
@@ -69,7 +125,14 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
     output: output.text(),
     outputTail: output.last(TAIL_BYTES),
     outputBytes: output.total,
+    sandbox: "unsandboxed",
   };
+  return { outcome, answer };
+}
+
+/** A verifier that loopkit did not run: not passed, and the output says why. */
+function notRun(message: string): VerifierOutcome {
+  return { exitCode: null, passed: false, timedOut: false, durationMs: 0, output: `${message}\n`, outputTail: message, outputBytes: 0, sandbox: "not run" };
 }
 
 /** A run as the loop's state records it, with the file that holds its whole output (null when none was written). */
@@ -82,5 +145,6 @@ export function verifierRun(outcome: VerifierOutcome, logFile: string | null): V
     output_tail: outcome.outputTail,
     output_bytes: outcome.outputBytes,
     log_file: logFile,
+    sandbox: outcome.sandbox,
   };
 }

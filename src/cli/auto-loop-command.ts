@@ -8,7 +8,7 @@ import { argvWords } from "../shared/split-words.js";
 import { dataInProject, measuringSandbox, probeFile, sandboxLine, settleSandbox, writeProbe, type AgentSandbox } from "../auto-loop/agent-sandbox.js";
 import { cancelLoop } from "../auto-loop/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
-import { readFailIfUnavailable } from "../auto-loop/sandbox-settings.js";
+import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { formatStatus, loopStatus } from "../auto-loop/status.js";
@@ -44,7 +44,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
       const inv = invocation(options, io);
       const fromSession = options.session !== undefined;
       // From loopkit's hook the agent's sandbox is measured (the skill's command probes it next).
-      const sandbox = (): AgentSandbox | undefined => (options.fromHook ? measuringSandbox(readFailIfUnavailable(io.env, inv.projectDir(), options.claudePid)) : undefined);
+      const sandbox = async (): Promise<AgentSandbox | undefined> => (options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io.env, inv.projectDir(), options.claudePid)) : undefined);
       const skill: SkillCommand<AutoLoopRequest> = {
         kind: "auto-loop",
         parse: parseAutoLoopArgs,
@@ -74,7 +74,7 @@ async function probeAfterStart(request: AutoLoopRequest, answer: HookAnswer | nu
   return `Sandbox: ${sandboxLine(settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, projectDir)))}.`;
 }
 
-async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: boolean, io: CliIo, agentSandbox: () => AgentSandbox | undefined): Promise<void> {
+async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: boolean, io: CliIo, agentSandbox: () => Promise<AgentSandbox | undefined>): Promise<void> {
   const now = io.now();
   switch (request.mode) {
     case "usage":
@@ -116,7 +116,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env, agentSandbox: agentSandbox() };
+      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env, agentSandbox: await agentSandbox() };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}\n`);
       return;
     }

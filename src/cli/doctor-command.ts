@@ -13,6 +13,9 @@ Checks, one line each (✓ fine, ! worth knowing, ✗ broken), and changes nothi
   loopkit data      the data folder terminal commands use (the one that holds loopkit state)
   stats log         ~/.softspark/ai-toolkit/stats.json ($LOOPKIT_STATS_FILE), and whether it reads
   plugin hooks      whether loopkit is installed and enabled as a plugin, its hooks registered
+  sandbox           whether Claude Code's sandbox (bundled as @anthropic-ai/sandbox-runtime) starts
+                    here, tried with \`true\` in an empty temp folder: the verifier of a sandboxed
+                    agent and loopkit run's phases need it (Linux: bubblewrap, socat, ripgrep)
   codex (--codex)   whether the Codex CLI is usable for --codex ($LOOPKIT_CODEX_BIN)
 
   -h, --help        this text
@@ -23,7 +26,7 @@ Exit codes: 0 nothing broken, 1 something is (a ✗ line), 2 usage error.
 export function registerDoctorCommand(program: Command, io: CliIo): void {
   program
     .command("doctor")
-    .description("check Claude Code, loopkit's data and stats, the plugin's hooks and codex")
+    .description("check Claude Code, loopkit's data and stats, the plugin's hooks, the sandbox and codex")
     .configureHelp({ formatHelp: () => DOCTOR_HELP })
     .action(async () => {
       const checks = await runChecks(io.env, invocation({}, io).statsFile());

@@ -44,7 +44,7 @@ const plain = (text: string) => text.replace(/[\s\\`]/g, "");
 
 /**
  * The `!` line's copy of the arguments differs from what was typed: Claude Code writes `\!` for a `!`
- * at a word start, drops `\r`, and the heredoc adds a line break (docs/claude-code-findings.md §1, §17).
+ * at a word start, drops `\r`, and the heredoc adds a line break (docs/claude-code-findings.md §1, §20).
  * Both sides compare equal when they differ only in that.
  */
 export function sameArguments(typed: string, copy: string): boolean {

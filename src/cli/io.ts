@@ -9,6 +9,8 @@ export interface CliIo {
   now(): Date;
   /** The OS user's home, where the person's notify command is configured (default: notify/command.ts userHome). */
   userHome?: () => string;
+  /** The script this CLI runs from (process.argv[1]), for a command that starts itself again (repeat --detach). */
+  entry?: string;
   /** Set by a command to choose the process exit code (commander's own errors set it too). */
   exitCode: number;
 }

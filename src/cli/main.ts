@@ -10,6 +10,7 @@ const io: CliIo = {
   env: process.env,
   cwd: process.cwd(),
   now: () => new Date(),
+  ...(process.argv[1] ? { entry: process.argv[1] } : {}),
   exitCode: 0,
 };
 

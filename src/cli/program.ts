@@ -16,6 +16,7 @@ export const VERSION = "0.1.0";
 
 const PROGRAM_EXAMPLES = `
 Examples:
+  loopkit repeat 10m /review --detach     a repeat loop of its own, claude -p each iteration, outliving the terminal
   loopkit repeat --status                 this project's repeat loop (inside Claude Code: /loopkit:repeat)
   loopkit auto-loop --status --json       this project's auto-loop, as JSON
   loopkit run "fix the parser" --verify "npm test"

@@ -1,8 +1,9 @@
 // `loopkit repeat`: what /loopkit:repeat runs. The skill passes the person's text on stdin
-// (--args-stdin) so it never goes through a shell; from a terminal, plain words work too. Inside Claude
-// Code the command has two halves, the hook's and the skill's (skill-request.ts).
+// (--args-stdin) so it never goes through a shell; from a terminal, plain words work too. Typed in a
+// terminal with no session id, a start or --resume runs the loop right there (repeat-terminal.ts).
+// Inside Claude Code the command has two halves, the hook's and the skill's (skill-request.ts).
 import path from "node:path";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { argvWords } from "../shared/split-words.js";
 import { MIN_INTERVAL_MS, parseRepeatArgs, parseRepeatWords, type RepeatRequest } from "../repeat/args.js";
 import { blockCapWarning } from "../repeat/block-cap.js";
@@ -13,18 +14,22 @@ import { loadSummary } from "../checkpoint/summary.js";
 import { projectLoops } from "../repeat/store.js";
 import { isActive } from "../repeat/decide.js";
 import { pruneEndedLoops } from "../repeat/prune.js";
-import { RepeatStateSchema, repeatStateFile } from "../repeat/state.js";
+import { RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
+import { runnerAlive } from "../run/runner-lock.js";
 import { agentLine, dataInProject, measuringSandbox, removeProbe, settleSandbox, writeProbe } from "../auto-loop/agent-sandbox.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
+import { runFromTerminal, type TerminalOptions } from "./repeat-terminal.js";
 import { answerForSkill } from "./skill-answer.js";
 import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
 import { addSkillOptions, type SkillOptions } from "./skill-options.js";
 import { useHelpText } from "./help-text.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
+
+interface Options extends SkillOptions, TerminalOptions {}
 
 const SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 
@@ -36,14 +41,22 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       .option("--session <id>", "the Claude Code session that owns the loop")
       .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
       .option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)")
-      .option("--args-stdin", "read the person's arguments from stdin"),
+      .option("--args-stdin", "read the person's arguments from stdin")
+      .option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal")
+      .option("--fresh", "from a terminal: a fresh claude conversation each iteration")
+      .addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp()),
   )
     .argument("[words...]", "interval, prompt or /command and options, when not given on stdin")
     // The person's own flags (--iterations, --status, ...) and --help reach loopkit's parser as words.
     .allowUnknownOption(true)
-    .action(async (words: string[], options: SkillOptions) => {
+    .action(async (words: string[], options: Options, self: Command) => {
       if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
       const minInterval = minIntervalMs(io.env);
+      if (options.session === undefined && !options.argsStdin) {
+        io.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io);
+        return;
+      }
+      if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
       const inv = invocation(options, io);
       const skill: SkillCommand<RepeatRequest> = {
         kind: "repeat",
@@ -79,6 +92,41 @@ async function measureHere(request: RepeatRequest, answer: { exit_code: number }
   return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }
 
+/**
+ * A terminal's words: from a terminal, `--` starts claude's own options (as for `loopkit run`), so a
+ * command with flags of its own is quoted. A start or --resume runs the loop here; the rest is as in the skill.
+ */
+async function fromTerminal(words: string[], rawArgs: string[], minInterval: number, options: Options, io: CliIo): Promise<number> {
+  const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgs);
+  const request = parseRepeatWords(argvWords(loopWords), minInterval);
+  const inv = invocation(options, io);
+  if (request.mode === "start" || request.mode === "resume") {
+    refuseUnderRecursionGuard(io.env, "a repeat loop");
+    return runFromTerminal(request, claudeArgs, loopWords, options, inv, io);
+  }
+  if (claudeArgs.length > 0 || options.detach || options.fresh) {
+    throw new LoopkitError("USAGE", `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`, { hint: "run loopkit repeat --help for usage" });
+  }
+  await runRequest(request, inv, io);
+  return io.exitCode;
+}
+
+/** The arguments the program was given, as they were (commander keeps them as `rawArgs`, not in its typings). */
+const rawArgsOf = (command: Command): string[] => (command.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
+
+/**
+ * The loop's words and claude's options. commander drops a `--` unless an unknown option came before
+ * it, so the split is found in the raw arguments: what follows their first `--` ends the words.
+ */
+export function splitAtDoubleDash(words: string[], rawArgs: string[]): { loopWords: string[]; claudeArgs: string[] } {
+  const at = rawArgs.indexOf("--");
+  if (at === -1) return { loopWords: words, claudeArgs: [] };
+  const claudeArgs = rawArgs.slice(at + 1);
+  const head = words.slice(0, words.length - claudeArgs.length);
+  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i])) throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", { hint: "put claude's options last, after --" });
+  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
+}
+
 async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): Promise<void> {
   if (request.mode === "help") {
     io.stdout(REPEAT_HELP);
@@ -90,7 +138,8 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo): P
   if (request.mode === "status") {
     const data = inv.dataDir();
     const state = data === null ? undefined : await statusTarget(data, projectDir, session);
-    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now));
+    const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
+    const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     io.stdout(request.json ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status, now));
     io.exitCode = status.exit_code;
     return;

@@ -1,5 +1,6 @@
-// `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (skills/auto-loop/references/long-runs.md).
+// `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (docs/long-runs.md).
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseWords } from "../auto-loop/args.js";
@@ -10,7 +11,10 @@ import { loopFiles } from "../auto-loop/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";
 import { RUN_HELP } from "../run/help.js";
 import { gitHubActions, type ActionsRun } from "../run/github-actions.js";
+import { phaseSandbox, phaseSettingsSources, type PhaseSandbox } from "../run/phase-sandbox.js";
+import { takeSettingsOption, type Settings } from "../run/phase-settings.js";
 import { runPhases } from "../run/phases.js";
+import { checkSandbox } from "../sandbox/availability.js";
 import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
 import { LoopkitError } from "../shared/errors.js";
@@ -23,6 +27,8 @@ interface Options {
   project?: string;
   pluginDir?: string;
   budgetLimitedOk?: boolean;
+  /** False with --no-sandbox. */
+  sandbox: boolean;
 }
 
 export function registerRunCommand(program: Command, io: CliIo): void {
@@ -32,6 +38,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
     .option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)")
     .option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited")
+    .option("--no-sandbox", "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)")
     .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
@@ -44,7 +51,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   refuseUnderRecursionGuard(io.env, "loopkit run");
   const split = words.indexOf("--");
   const loopWords = split === -1 ? words : words.slice(0, split);
-  const claudeArgs = split === -1 ? [] : words.slice(split + 1);
+  const claude = takeSettingsOption(split === -1 ? [] : words.slice(split + 1), io.cwd);
   const request = parseWords(argvWords(loopWords));
   if (request.mode === "usage" || request.mode === "help") {
     io.stdout(RUN_HELP);
@@ -56,6 +63,9 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
+  const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io.env, projectDir, claude.settings), io.env.HOME || os.homedir());
+  // Nothing is recorded for phases that could not start: Claude Code's failIfUnavailable would end each one at once.
+  if (sandbox.settings) await refuseWithoutSandbox(projectDir, io.env);
   const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(files.dir, (error) => io.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here\n`));
@@ -64,14 +74,14 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io.env, io.stdout);
     // The loop's launch (the verifier's and the audit's environment) and the phases get the same environment.
-    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: actions ? actions.phaseEnv(io.env) : io.env };
+    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: actions ? actions.phaseEnv(io.env) : io.env, agentSandbox: sandbox.agent };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-    io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session.\n`);
+    io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine(sandbox)}.\n`);
     const report = (code: number, stoppedBy?: string) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
     let code: number;
     try {
-      code = await runLoop(loop, instruction, claudeArgs, options, io, actions);
+      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, options, io, actions);
     } catch (error) {
       await report(1)?.catch(() => undefined);
       throw error;
@@ -86,14 +96,30 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   }
 }
 
-function runLoop(loop: LoopContext, instruction: string, claudeArgs: string[], options: Options, io: CliIo, actions: ActionsRun | null): Promise<number> {
+/** `loopkit run` without --no-sandbox: a sandbox must start here, or no phase could. */
+async function refuseWithoutSandbox(projectDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const check = await checkSandbox(projectDir, env);
+  if (check.ok) return;
+  throw new LoopkitError("SANDBOX_UNAVAILABLE", `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`, {
+    hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started",
+  });
+}
+
+function sandboxLine({ settings, agent }: PhaseSandbox): string {
+  if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
+  return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
+}
+
+function runLoop(loop: LoopContext, instruction: string, claude: { args: string[]; settings: Settings | null; sandbox: Settings | null }, options: Options, io: CliIo, actions: ActionsRun | null): Promise<number> {
   return runPhases(
     {
       dataDir: loop.dataDir,
       projectDir: loop.projectDir,
       env: loop.env,
       pluginDir: options.pluginDir ? path.resolve(io.cwd, options.pluginDir) : null,
-      claudeArgs,
+      claudeArgs: claude.args,
+      settings: claude.settings,
+      sandbox: claude.sandbox,
       now: () => io.now(),
       print: actions ? actions.print : (line) => io.stdout(`${line}\n`),
       newSessionId: randomUUID,

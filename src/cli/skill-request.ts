@@ -1,6 +1,6 @@
 // A /loopkit:<kind> command in two halves. When the person types it, Claude Code runs loopkit's
 // UserPromptExpansion hook first and the skill's `!` line right after (both CLI versions, measured:
-// docs/claude-code-findings.md §17). The `!` line runs where the agent's commands run: inside Claude
+// docs/claude-code-findings.md §20). The `!` line runs where the agent's commands run: inside Claude
 // Code's sandbox, when it is on, where loopkit's data folder is read-only. The hook is not sandboxed.
 // So the hook's half (`--from-hook`) carries out every request that writes and keeps its answer; the
 // `!` line's half (`--from-skill`) answers read-only requests itself and shows the hook's answer for
@@ -51,7 +51,7 @@ export async function answerInHook<R>(command: SkillCommand<R>, text: string, in
  * Arguments that Claude Code will not hand to the skill's `!` line whole, though the hook (which runs
  * first) sees them: its permission check refuses a backslash before whitespace or at the end (both
  * versions) and a carriage return (2.1.197), and a line starting with three backticks ends the `!`
- * block early (docs/claude-code-findings.md §1, §17). Carried out, such a command would start a loop
+ * block early (docs/claude-code-findings.md §1, §20). Carried out, such a command would start a loop
  * whose skill never runs; so it is refused here, before anything is done.
  */
 function refuseUnpassable(kind: string, text: string): void {

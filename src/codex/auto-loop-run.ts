@@ -17,6 +17,8 @@ import type { AutoLoopState, VerifierResult } from "../auto-loop/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../auto-loop/store.js";
 import { runVerifier, verifierRun, type VerifierOutcome } from "../auto-loop/verifier.js";
 import { withLock } from "../state/json-store.js";
+import type { AgentSandbox } from "../sandbox/choice.js";
+import { personSandbox } from "../sandbox/person-settings.js";
 import { formatError, LoopkitError } from "../shared/errors.js";
 import { delegateToCodex, type CodexLoopSink, type CodexProgress, type DelegateResult } from "./delegate.js";
 import { preflightCodex, type CodexPreflight } from "./preflight.js";
@@ -80,11 +82,20 @@ const CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Promise<AutoLoopState> {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env }, request);
+  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: await codexAgentSandbox(ctx.env) }, request);
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
   await removeMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
+}
+
+/**
+ * Codex runs the agent's commands in its own sandbox (thread/start asks for workspace-write: the
+ * project writable, the network off), so the verifier runs in loopkit's, the same shape; where none
+ * can start, the person's Claude Code sandbox.failIfUnavailable decides, as in a Claude Code loop.
+ */
+async function codexAgentSandbox(env: NodeJS.ProcessEnv): Promise<AgentSandbox> {
+  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: (await personSandbox(env)).failIfUnavailable };
 }
 
 /** Runs the loop here until it ends. The first Ctrl-C (or SIGTERM) cancels it: goal cleared, Codex stopped. */
@@ -114,7 +125,7 @@ async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, prefl
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env)),
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
       runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail }),
       sink,
       print: ctx.print,

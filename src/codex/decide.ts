@@ -43,7 +43,7 @@ export type NextAction =
   | { kind: "finish"; status: Exclude<LoopStatus, "pursuing">; reason: string };
 
 /**
- * The status mapping (documented in skills/auto-loop/references/codex-delegation.md):
+ * The status mapping (documented in docs/codex-delegation.md):
  * complete -> verify twice; pass/pass -> the audit; its "achieved" -> achieved; a failed run or any
  * other vote -> retry with the reasons (budget-limited after the last iteration); budgetLimited -> budget-limited; blocked, paused, usageLimited -> blocked.
  * Cancel and the wall-clock cap win over everything else.

@@ -4,8 +4,11 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import { preflightCodex } from "../codex/preflight.js";
+import { checkSandbox } from "../sandbox/availability.js";
+import { personSandbox } from "../sandbox/person-settings.js";
 import { dataDirCandidates, namedDataDir } from "../state/find-data-dir.js";
 import { formatError } from "../shared/errors.js";
 
@@ -25,7 +28,23 @@ export interface Check {
 
 export async function runChecks(env: NodeJS.ProcessEnv, statsFile: string): Promise<Check[]> {
   const config = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), ".claude");
-  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile), pluginCheck(config), await codexCheck(env)];
+  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
+}
+
+/** Whether loopkit's sandbox starts here, tried for real in an empty temp folder (the person's folders stay untouched). */
+async function sandboxCheck(env: NodeJS.ProcessEnv): Promise<Check> {
+  const title = "sandbox";
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "loopkit-doctor-"));
+  try {
+    const check = await checkSandbox(scratch, env);
+    if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
+    const person = await personSandbox(env);
+    const required = person.enabled && person.failIfUnavailable;
+    const detail = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
+    return required ? { ok: false, title, detail } : { ok: false, level: "warn", title, detail };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {

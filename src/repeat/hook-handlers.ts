@@ -9,7 +9,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { withLock } from "../state/json-store.js";
-import { formatError } from "../shared/errors.js";
 import { apiErrorOf, lastTurnApiError } from "../session/api-error.js";
 import { promptIdOfTurnWith, transcriptTail } from "../session/transcript.js";
 import { loadOwned, ownsLoop } from "../session/owner.js";
@@ -19,8 +18,7 @@ import { withNotes, type StopDecision, type WakeDecision } from "../session/outp
 import { checkpointNotesBefore, checkpointRepeat } from "./checkpoint.js";
 import { afterWait, claimWait, endLoop, isActive, type WaitClaim, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
 import { iterationTag } from "./prompt.js";
-import type { RepeatState } from "./state.js";
-import { loopRunOf, saveLoopRun } from "./stats-store.js";
+import { recordLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
 
 /** How often a waiting hook re-reads the state, so a --cancel from another process ends the wait at once. */
@@ -77,7 +75,7 @@ export const repeatHookHandlers: LoopHookHandlers = {
       if (isActive(owned.state)) {
         const ended = endLoop(owned.state, "ERROR", now);
         await saveState(file, ended);
-        warnings.push(...(await recordStats(ended, now)));
+        warnings.push(...(await recordLoopRun(ended, now)));
       }
       await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
       return allow(`loopkit repeat stopped (ERROR): ${reason}.`, ...warnings);
@@ -142,25 +140,16 @@ const allow = (...lines: (string | undefined)[]): StopDecision => {
 async function settle(ctx: AnyCtx, file: string, step: StopStep, now: Date): Promise<StopDecision> {
   if (step.kind !== "wait") return carryOut(ctx, file, step, now);
   await saveState(file, step.state);
-  return allow(...(await recordStats(step.state, now)), ...step.lines);
+  return allow(...(await recordLoopRun(step.state, now)), ...step.lines);
 }
 
 /** Saves what the core decided, updates the stats log for a recorded iteration, and drops the marker of a loop that is over. */
 async function carryOut(ctx: AnyCtx, file: string, step: SettledStep, now: Date): Promise<StopDecision> {
   if (step.state) await saveState(file, step.state);
   if (step.kind === "continue") return { kind: "block", reason: step.prompt };
-  const warnings = step.recorded && step.state ? await recordStats(step.state, now) : [];
+  const warnings = step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
   if (step.removeMarker) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
   return allow(...warnings, ...step.lines);
-}
-
-/** Writes the loop's stats record; a problem there is reported, never allowed to break the loop. */
-async function recordStats(state: RepeatState, now: Date): Promise<string[]> {
-  try {
-    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
-  } catch (error) {
-    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
-  }
 }
 
 interface Interrupt {

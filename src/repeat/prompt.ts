@@ -37,15 +37,35 @@ export function clockTime(at: Date): string {
   return at.toLocaleTimeString("en-GB", { hour12: false });
 }
 
+/** The last recorded iteration's result, e.g. ` pass (12 tests green)`, or "". */
+function lastResult(state: RepeatState): string {
+  const last = state.iterations[state.iterations.length - 1];
+  return last ? ` ${last.result}${last.summary ? ` (${last.summary})` : ""}` : "";
+}
+
+/** When the next iteration runs, e.g. `next 2/5 at 14:05:09 (in 5m)`. */
+function nextRun(state: RepeatState, now: Date): string {
+  const next = state.next_at ? new Date(state.next_at) : now;
+  return `next ${state.iteration + 1}/${state.max_iterations} at ${clockTime(next)} (in ${formatDuration(next.getTime() - now.getTime())})`;
+}
+
 /**
  * Said when a wait begins and after the person's own turns during it, e.g.
  * `loopkit repeat loop-1: 1/5 pass (ok) · next 2/5 at 14:05:09 (in 5m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`.
  */
 export function waitingLine(state: RepeatState, now: Date): string {
+  return `loopkit repeat ${state.loop_id}: ${state.iteration}/${state.max_iterations}${lastResult(state)} · ${nextRun(state, now)} · the session is yours meanwhile · /loopkit:repeat --cancel stops it`;
+}
+
+/**
+ * A terminal runner's line for each iteration that ended, e.g.
+ * `loopkit repeat: iteration 1/5 pass (12 tests green) in 42s · next 2/5 at 14:05:09 (in 5m)`; the last one has no next run.
+ */
+export function iterationLine(state: RepeatState, now: Date): string {
   const last = state.iterations[state.iterations.length - 1];
-  const result = last ? ` ${last.result}${last.summary ? ` (${last.summary})` : ""}` : "";
-  const next = state.next_at ? new Date(state.next_at) : now;
-  return `loopkit repeat ${state.loop_id}: ${state.iteration}/${state.max_iterations}${result} · next ${state.iteration + 1}/${state.max_iterations} at ${clockTime(next)} (in ${formatDuration(next.getTime() - now.getTime())}) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`;
+  const took = last ? ` in ${formatDuration(Date.parse(last.ended_at) - Date.parse(last.started_at))}` : "";
+  const next = state.phase === "waiting" ? ` · ${nextRun(state, now)}` : "";
+  return `loopkit repeat: iteration ${last?.number ?? state.iteration}/${state.max_iterations}${lastResult(state)}${took}${next}`;
 }
 
 /** The summary when a loop ends: iterations, passes, failures, final status, elapsed. */
@@ -55,7 +75,25 @@ export function summaryLine(state: RepeatState, now: Date): string {
   return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
 }
 
+/** The command that controls the loop: the skill in its session, `loopkit repeat` for a loop run from a terminal. */
+export const controlCommand = (fromTerminal: boolean) => (fromTerminal ? "loopkit repeat" : "/loopkit:repeat");
+
 /** Said once when a loop pauses; `why` is what interrupted it. */
 export function pausedLine(state: RepeatState, why: string): string {
-  return `loopkit repeat paused before iteration ${nextIterationNumber(state)}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel.`;
+  const control = controlCommand(state.terminal !== null);
+  return `loopkit repeat paused before iteration ${nextIterationNumber(state)}/${state.max_iterations} of ${JSON.stringify(state.command)}: ${why}. Resume with ${control} --resume, or end it with ${control} --cancel.`;
+}
+
+/** What `loopkit repeat` prints when it starts or resumes a loop from a terminal: what runs, how, and how to stop it. */
+export function terminalStartText(state: RepeatState, warnings: string[], resumed: boolean): string {
+  const terminal = state.terminal!;
+  const what = resumed
+    ? `loopkit repeat resumed (${state.loop_id}): ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} runs now`
+    : `loopkit repeat started (${state.loop_id}): ${JSON.stringify(state.command)} every ${formatDuration(state.interval_ms)}, at most ${state.max_iterations} iteration(s)`;
+  const conversation = terminal.fresh ? "a fresh claude conversation each iteration" : "one claude conversation, continued each iteration";
+  const claude = [terminal.claude_bin, ...terminal.claude_args].map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word))).join(" ");
+  const where = terminal.log_file
+    ? [`It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`, "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project."]
+    : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
+  return [`${what}; ${conversation} (${claude} -p).`, ...warnings, ...where, ""].join("\n");
 }

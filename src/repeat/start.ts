@@ -7,7 +7,7 @@ import { SessionMarkerSchema } from "../session/marker.js";
 import type { RepeatRequest } from "./args.js";
 import { endLoop, isActive, resumeState } from "./decide.js";
 import { iterationPrompt, startText, summaryLine } from "./prompt.js";
-import { repeatStateFile, type RepeatState } from "./state.js";
+import { repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
 import { loopRunOf, newLoopId, saveLoopRun } from "./stats-store.js";
 import { loadState, projectLoops, removeMarker, saveState, writeMarker } from "./store.js";
 
@@ -18,10 +18,11 @@ export interface RepeatContext {
   statsFile: string;
 }
 
-type StartRequest = Extract<RepeatRequest, { mode: "start" }>;
+export type StartRequest = Extract<RepeatRequest, { mode: "start" }>;
 
 /** Starts a loop in `sessionId`; returns what the skill shows the model: iteration 1's prompt. */
 export async function startLoop(ctx: RepeatContext, sessionId: string, request: StartRequest): Promise<string> {
+  if (sessionId.startsWith(TERMINAL_KEY_PREFIX)) throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, { value: sessionId, hint: "start a loop from a terminal without --session" });
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];
@@ -37,35 +38,46 @@ export async function startLoop(ctx: RepeatContext, sessionId: string, request: 
       });
     }
     await refuseOtherLoopKinds(ctx.dataDir, sessionId);
-    const now = ctx.now.toISOString();
-    const draft: RepeatState = {
-      version: 1,
-      loop_id: newLoopId(ctx.now),
-      session_id: sessionId,
-      project_dir: ctx.projectDir,
-      command: request.command,
-      interval_ms: request.intervalMs,
-      max_iterations: request.maxIterations,
-      stats_file: ctx.statsFile,
-      started_at: now,
-      phase: "running",
-      iteration: 1,
-      iteration_started_at: now,
-      next_at: null,
-      wait_token: null,
-      wait_owner: null,
-      prompt_id: null,
-      consecutive_failures: 0,
-      iterations: [],
-      final_status: null,
-      ended_at: null,
-    };
-    const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
-    const state = { ...draft, loop_id: created.id };
-    await saveState(file, state);
-    await writeMarker(ctx.dataDir, state, file, ctx.now);
-    return startText(state, [...notes, ...created.warnings]);
+    const created = await recordNewLoop(ctx, file, newLoopState(ctx, sessionId, request, null));
+    await writeMarker(ctx.dataDir, created.state, file, ctx.now);
+    return startText(created.state, [...notes, ...created.warnings]);
   });
+}
+
+/** A new loop's state: iteration 1 in flight from now. */
+export function newLoopState(ctx: RepeatContext, sessionId: string, request: StartRequest, terminal: TerminalRun | null): RepeatState {
+  const now = ctx.now.toISOString();
+  return {
+    version: 1,
+    loop_id: newLoopId(ctx.now),
+    session_id: sessionId,
+    project_dir: ctx.projectDir,
+    command: request.command,
+    interval_ms: request.intervalMs,
+    max_iterations: request.maxIterations,
+    stats_file: ctx.statsFile,
+    started_at: now,
+    phase: "running",
+    iteration: 1,
+    iteration_started_at: now,
+    next_at: null,
+    wait_token: null,
+    wait_owner: null,
+    prompt_id: null,
+    consecutive_failures: 0,
+    iterations: [],
+    final_status: null,
+    ended_at: null,
+    terminal,
+  };
+}
+
+/** Records a new loop (the caller holds the state file's lock): its stats record first, then its state under the record's id. */
+export async function recordNewLoop(ctx: RepeatContext, file: string, draft: RepeatState): Promise<{ state: RepeatState; warnings: string[] }> {
+  const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
+  const state = { ...draft, loop_id: created.id };
+  await saveState(file, state);
+  return { state, warnings: created.warnings };
 }
 
 /** A session drives one loop at a time: an auto-loop's marker means this session is taken. */
@@ -112,6 +124,9 @@ export async function resumeLoop(ctx: RepeatContext, sessionId: string): Promise
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const state = await loadState(file, ctx.now);
+    if (state?.terminal) {
+      throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", { value: state.loop_id, hint: "resume it with loopkit repeat --resume in a terminal" });
+    }
     // A waiting loop resumes too: its next iteration runs now, and the waiting hook, its wait token gone, does nothing.
     if (!state || (state.phase !== "paused" && state.phase !== "waiting")) {
       throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {

@@ -1,7 +1,10 @@
 // A repeat loop's state, one file per session in loopkit's data dir: <data>/repeat/<session_id>.json.
-// A finished loop's file stays (phase "ended") so --status can say what happened last.
+// A finished loop's file stays (phase "ended") so --status can say what happened last. A loop that
+// `loopkit repeat` runs from a terminal has a file of the same format, under a key no Claude Code
+// session can have (terminal-<uuid>), and `terminal` says how it runs.
 import path from "node:path";
 import * as z from "zod";
+import { projectKey } from "../state/paths.js";
 
 /** ERROR: loopkit's own Stop hook failed, so the loop was ended rather than left running unjudged. */
 export const FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"] as const;
@@ -19,6 +22,32 @@ const IterationRecordSchema = z.object({
   exit_code: z.int().min(0).max(2),
   summary: z.string().nullable(),
 });
+
+/** The key of a terminal loop's state file: never a Claude Code session id (those are bare UUIDs), so no session's hooks or skill reach it. */
+export const TERMINAL_KEY_PREFIX = "terminal-";
+
+/**
+ * How `loopkit repeat` runs a loop from a terminal. What runs is fixed here at the start, in loopkit's
+ * data folder: nothing the agent writes in the project changes the binary, its options or the mode.
+ */
+export const TerminalRunSchema = z.object({
+  /** The claude binary: a real absolute path outside the project. */
+  claude_bin: z.string().min(1),
+  /** The person's claude options (after `--`), a --settings file read in as JSON text. */
+  claude_args: z.array(z.string()),
+  /** A fresh conversation for every iteration; else one conversation, continued with --resume. */
+  fresh: z.boolean(),
+  /**
+   * The Claude Code session of the conversation (with `fresh`, of the latest iteration), null before
+   * the first; `begun` once a turn of it is on record, so the next iteration can --resume it.
+   */
+  conversation: z.object({ session_id: z.uuid(), begun: z.boolean() }).nullable(),
+  /** The runner process that drives the loop now (or did last). */
+  pid: z.int().positive(),
+  /** The runner's output when it runs detached, in loopkit's data folder; null in a terminal's foreground. */
+  log_file: z.string().nullable(),
+});
+export type TerminalRun = z.infer<typeof TerminalRunSchema>;
 
 export const RepeatStateSchema = z.object({
   version: z.literal(1),
@@ -52,6 +81,8 @@ export const RepeatStateSchema = z.object({
   iterations: z.array(IterationRecordSchema),
   final_status: z.enum(FINAL_STATUSES).nullable(),
   ended_at: z.iso.datetime().nullable(),
+  /** Set for a loop `loopkit repeat` runs from a terminal; null (or absent, in older files) for the skill's loop, driven by its session's hooks. */
+  terminal: TerminalRunSchema.nullable().default(null),
 });
 export type RepeatState = z.infer<typeof RepeatStateSchema>;
 
@@ -66,4 +97,9 @@ export function repeatStateFile(data: string, sessionId: string): string {
 
 export function repeatStateDir(data: string): string {
   return path.join(data, "repeat");
+}
+
+/** The folder of a project's terminal loops: the runner lock (one runner per project), the detached runner's logs, each iteration's claude output. */
+export function terminalRunDir(data: string, projectDir: string): string {
+  return path.join(data, "repeat-runs", projectKey(projectDir));
 }

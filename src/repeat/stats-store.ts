@@ -82,6 +82,15 @@ export async function saveLoopRun(file: string, run: LoopRun, mode: "create" | "
   });
 }
 
+/** Writes the loop's record as its state now stands; a problem there is a line to report, never allowed to break the loop. */
+export async function recordLoopRun(state: RepeatState, now: Date): Promise<string[]> {
+  try {
+    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
+  } catch (error) {
+    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
+  }
+}
+
 /** Reads the stats file (caller holds the lock). Unreadable content is moved aside and a fresh file started. */
 async function readStats(file: string, now: Date): Promise<{ data: StatsFile; warnings: string[] }> {
   try {

@@ -4,7 +4,9 @@ import { formatDuration } from "../shared/duration.js";
 import { isActive } from "./decide.js";
 import * as z from "zod";
 import { EXIT } from "../shared/exit-codes.js";
+import { controlCommand } from "./prompt.js";
 import { FINAL_STATUSES, type RepeatState } from "./state.js";
+import { isOrphaned } from "./terminal.js";
 
 /** The shape of `--status --json` (schemas/repeat-status.schema.json is generated from it). */
 export const RepeatStatusSchema = z.object({
@@ -31,6 +33,20 @@ export const RepeatStatusSchema = z.object({
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   elapsed_ms: z.int(),
+  /** Who drives the loop: its Claude Code session's hooks, or `loopkit repeat` from a terminal; null with no loop. */
+  driver: z.enum(["session", "terminal"]).nullable(),
+  /**
+   * A terminal loop's runner process, and how it stands: running (it holds the loop's lock), stopped
+   * (the loop paused or ended, as it should), gone (the loop would go on, but nothing drives it: the
+   * machine restarted, the process was killed); null for a session's loop.
+   */
+  runner_pid: z.int().nullable(),
+  runner: z.enum(["running", "stopped", "gone"]).nullable(),
+  /** A detached runner's output, in loopkit's data folder; null otherwise. */
+  log_file: z.string().nullable(),
+  /** A terminal loop's Claude Code session (with fresh, the latest iteration's); null otherwise. */
+  conversation_id: z.string().nullable(),
+  fresh: z.boolean().nullable(),
   ...CheckpointSummaryShape,
 });
 export type RepeatStatus = z.infer<typeof RepeatStatusSchema>;
@@ -49,18 +65,24 @@ export const REPEAT_EXIT_CODES: Record<RepeatStatus["status"], number> = {
   none: EXIT.noLoop,
 };
 
-export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date, checkpoints: CheckpointSummary = summarize(undefined)): RepeatStatus {
+/**
+ * `runnerAlive`: whether a terminal loop's runner holds its lock. An active terminal loop without one
+ * (the machine restarted, the process was killed) is paused: it waits for --resume.
+ */
+export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date, checkpoints: CheckpointSummary = summarize(undefined), runnerAlive = true): RepeatStatus {
   if (!state) {
     return {
       version: 1, active: false, status: "none", exit_code: EXIT.noLoop, loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
       iteration: 0, max_iterations: null, results: [], passes: 0, failures: 0, consecutive_failures: 0, last_summary: null, next_at: null,
-      started_at: null, ended_at: null, elapsed_ms: 0, ...checkpoints,
+      started_at: null, ended_at: null, elapsed_ms: 0, driver: null, runner_pid: null, runner: null, log_file: null, conversation_id: null, fresh: null, ...checkpoints,
     };
   }
   const results = state.iterations.map((it) => it.result);
   const passes = results.filter((r) => r === "pass").length;
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
-  const status = state.phase === "ended" ? (state.final_status ?? "CANCELLED") : state.phase;
+  const orphaned = isOrphaned(state, runnerAlive);
+  const status = state.phase === "ended" ? (state.final_status ?? "CANCELLED") : orphaned ? "paused" : state.phase;
+  const terminal = state.terminal;
   return {
     version: 1,
     active: isActive(state),
@@ -79,10 +101,16 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
     failures: results.length - passes,
     consecutive_failures: state.consecutive_failures,
     last_summary: state.iterations[state.iterations.length - 1]?.summary ?? null,
-    next_at: state.next_at,
+    next_at: orphaned ? null : state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
     elapsed_ms: Math.max(0, end - Date.parse(state.started_at)),
+    driver: terminal ? "terminal" : "session",
+    runner_pid: terminal?.pid ?? null,
+    runner: !terminal ? null : orphaned ? "gone" : runnerAlive && isActive(state) && state.phase !== "paused" ? "running" : "stopped",
+    log_file: terminal?.log_file ?? null,
+    conversation_id: terminal?.conversation?.session_id ?? null,
+    fresh: terminal?.fresh ?? null,
     ...checkpoints,
   };
 }
@@ -99,9 +127,24 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     ...(s.last_summary ? [`  last:     ${s.last_summary}`] : []),
     ...(s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : []),
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
-    `  session:  ${s.session_id}`,
+    ...(s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`]),
     ...summaryLines(s, s.loop_id),
-    ...(s.status === "paused" ? ["  resume with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel"] : []),
+    ...(s.status === "paused" ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`] : []),
   ];
   return `${lines.join("\n")}\n`;
+}
+
+const control = (s: RepeatStatus) => controlCommand(s.driver === "terminal");
+
+/** Where a terminal loop runs: its runner (alive or gone), its log, its conversation. */
+function terminalLines(s: RepeatStatus): string[] {
+  const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
+  const runner =
+    s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
+  const conversation = s.fresh ? "a fresh one each iteration; the latest" : "one for the whole loop";
+  return [
+    `  runner:   ${runner}`,
+    ...(s.log_file ? [`  log:      ${s.log_file}`] : []),
+    ...(s.conversation_id ? [`  conversation: ${s.conversation_id} (${conversation}; claude --resume ${s.conversation_id} opens it)`] : []),
+  ];
 }

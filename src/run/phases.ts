@@ -15,6 +15,7 @@ import { formatDuration } from "../shared/duration.js";
 import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/api-errors.js";
 import { progressLine, type PhaseExit } from "./progress.js";
 import type { PhaseRun } from "./claude-phase.js";
+import type { Settings } from "./phase-settings.js";
 
 /** What a printed line marks, for a printer that folds each phase into a group (GitHub Actions). */
 export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string };
@@ -25,6 +26,9 @@ interface RunContext {
   env: NodeJS.ProcessEnv;
   pluginDir: string | null;
   claudeArgs: string[];
+  /** The person's own --settings and loopkit's sandbox block, for every phase (PhaseRun). */
+  settings: Settings | null;
+  sandbox: Settings | null;
   now(): Date;
   print(line: string, mark?: LineMark): void;
   newSessionId(): string;
@@ -68,6 +72,8 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
         dataDir: ctx.dataDir,
         pluginDir: ctx.pluginDir,
         claudeArgs: ctx.claudeArgs,
+        settings: ctx.settings,
+        sandbox: ctx.sandbox,
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile,
       });

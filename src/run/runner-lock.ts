@@ -1,6 +1,7 @@
-// One `loopkit run` per project at a time, and a safe way to tell that a run is gone: a lock that the
-// runner holds and refreshes while it lives (proper-lockfile: its mtime is renewed every few seconds,
-// and it is stale 10 s after the runner died). No pid is read, and nothing is ever killed.
+// One runner per project at a time (`loopkit run`, or `loopkit repeat` from a terminal), and a safe way
+// to tell that a runner is gone: a lock that the runner holds and refreshes while it lives
+// (proper-lockfile: its mtime is renewed every few seconds, and it is stale 10 s after the runner died,
+// also across a reboot). No pid is read, and nothing is ever killed.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import lockfile from "proper-lockfile";
@@ -12,15 +13,26 @@ const WAIT = { retries: 12, minTimeout: 1_000, maxTimeout: 1_000 };
 
 const target = (loopDir: string) => path.join(loopDir, "runner");
 
+/** Who holds the lock, for the error when it is taken. */
+export interface RunnerKind {
+  /** e.g. "another `loopkit run`". */
+  other: string;
+  hint: string;
+}
+
+const LOOPKIT_RUN: RunnerKind = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
+
 /** Takes the project's runner lock (waiting briefly for a dead runner's lock to go stale); returns its release. */
-export async function holdRunnerLock(loopDir: string, onLost: (error: Error) => void): Promise<() => Promise<void>> {
+export async function holdRunnerLock(loopDir: string, onLost: (error: Error) => void, kind: RunnerKind = LOOPKIT_RUN): Promise<() => Promise<void>> {
   await fs.mkdir(loopDir, { recursive: true });
   try {
     return await lockfile.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
-    throw new LoopkitError("LOOP_ACTIVE", "another `loopkit run` drives this project", {
-      cause,
-      hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds",
-    });
+    throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
   }
+}
+
+/** Whether a runner holds the project's lock (one that died within the last seconds still counts). */
+export async function runnerAlive(loopDir: string): Promise<boolean> {
+  return lockfile.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false);
 }

@@ -21,6 +21,8 @@ export type LoopkitErrorCode =
   | "CODEX_GOALS_DISABLED"
   | "CODEX_PROTOCOL"
   | "CHECKPOINT_FAILED"
+  /** A sandbox was asked for and none can start here. */
+  | "SANDBOX_UNAVAILABLE"
   | "NO_CHECKPOINT";
 
 export class LoopkitError extends Error {

@@ -22,6 +22,8 @@ describe("runArguments", () => {
     },
     { name: "budget-limited-ok true", inputs: { goal: "g", "budget-limited-ok": "true" }, args: [...base, "--budget-limited-ok", "g"] },
     { name: "budget-limited-ok false", inputs: { goal: "g", "budget-limited-ok": "false" }, args: [...base, "g"] },
+    { name: "sandbox false", inputs: { goal: "g", sandbox: "false" }, args: [...base, "--no-sandbox", "g"] },
+    { name: "sandbox true (the default)", inputs: { goal: "g", sandbox: "true" }, args: [...base, "g"] },
     { name: "surrounding whitespace of an input is dropped", inputs: { goal: "  g \n", verify: " true " }, args: [...base, "g", "--verify", "true"] },
   ])("$name", ({ inputs, args }) => {
     expect(runArguments(env(inputs), paths).args).toEqual(args);
@@ -31,6 +33,7 @@ describe("runArguments", () => {
     { name: "neither goal nor goal file", inputs: { verify: "true" }, error: /give the goal as the goal input or a goal-file/ },
     { name: "both", inputs: { goal: "g", "goal-file": "goal.md" }, error: /goal or goal-file, not both/ },
     { name: "a budget-limited-ok that is not a boolean", inputs: { goal: "g", "budget-limited-ok": "yes" }, error: /must be true or false, not "yes"/ },
+    { name: "a sandbox that is not a boolean", inputs: { goal: "g", sandbox: "off" }, error: /sandbox must be true or false, not "off"/ },
     { name: "an unclosed quote in claude-args", inputs: { goal: "g", "claude-args": `--model "x` }, error: /quote/ },
   ])("refuses $name", ({ inputs, error }) => {
     expect(() => runArguments(env(inputs), paths)).toThrow(error);

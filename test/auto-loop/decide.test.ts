@@ -17,7 +17,7 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
   ...overrides,
 });
 const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
-  exit_code: passed ? 0 : 1, passed, timed_out: false, duration_ms: 5, output_tail: passed ? "ok" : "1 failing", output_bytes: 10, log_file: null, ...extra,
+  exit_code: passed ? 0 : 1, passed, timed_out: false, duration_ms: 5, output_tail: passed ? "ok" : "1 failing", output_bytes: 10, log_file: null, sandbox: "unsandboxed", ...extra,
 });
 const achieved = { vote: "achieved" as const, reasons: ["all good"], failure: null, tokens: 300 };
 const gate = (state: AutoLoopState, obs = observe()) => {

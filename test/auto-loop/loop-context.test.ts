@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loopContext } from "../../src/auto-loop/loop-context.js";
 import { at, makeState } from "./fixtures.js";
 
-const run = (extra: Record<string, unknown> = {}) => ({ exit_code: 1, passed: false, timed_out: false, duration_ms: 5, output_tail: "1 failing", output_bytes: 9, log_file: null, ...extra });
+const run = (extra: Record<string, unknown> = {}) => ({ exit_code: 1, passed: false, timed_out: false, duration_ms: 5, output_tail: "1 failing", output_bytes: 9, log_file: null, sandbox: "unsandboxed" as const, ...extra });
 
 describe("loopContext", () => {
   it.each([

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { runLoopkit } from "./cli-io.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const plugin = path.resolve(import.meta.dirname, "../../plugins/loopkit");
 let home: string;
 beforeEach(() => {
   home = mkdtempSync(path.join(os.tmpdir(), "loopkit doctor "));
@@ -22,7 +22,7 @@ function fakeClaude(version: string): string {
 
 function install(enabled: boolean) {
   mkdirSync(path.join(home, ".claude", "plugins"), { recursive: true });
-  writeFileSync(path.join(home, ".claude", "plugins", "installed_plugins.json"), JSON.stringify({ version: 2, plugins: { "loopkit@loopkit": [{ scope: "user", installPath: root }] } }));
+  writeFileSync(path.join(home, ".claude", "plugins", "installed_plugins.json"), JSON.stringify({ version: 2, plugins: { "loopkit@loopkit": [{ scope: "user", installPath: plugin }] } }));
   writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "loopkit@loopkit": enabled } }));
 }
 

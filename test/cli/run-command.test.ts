@@ -1,5 +1,5 @@
 // `loopkit run` argument handling through createProgram: what is refused before any claude starts.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -44,7 +44,7 @@ describe("loopkit run arguments", () => {
     [["--cancel"], /does not take --cancel/],
     [["fix it", "--verify", "true", "--codex"], /--codex does not apply/],
     [["--bogus", "fix it", "--verify", "true"], /unknown option --bogus/],
-    [["fix it"], /no verifier command/],
+    [["fix it", "--no-sandbox"], /no verifier command/],
     [["--project", "no/such/dir", "fix it", "--verify", "true"], /does not exist/],
   ])("refuses %j with a usage error", async (args, message) => {
     const result = await run(args);
@@ -60,14 +60,31 @@ describe("loopkit run arguments", () => {
   it("passes words after -- to claude untouched, not to loopkit's parser", async () => {
     // --bogus after -- is claude's business; the run then fails only because this claude does not exist,
     // which the loop's start already refuses (the audit needs it), recording nothing.
-    const result = await run(["fix it", "--verify", "true", "--max-iterations", "1", "--", "--bogus", "x"]);
+    const result = await run(["fix it", "--verify", "true", "--max-iterations", "1", "--no-sandbox", "--", "--bogus", "x"]);
     expect(result.error).toMatchObject({ code: "USAGE", message: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*no-such-claude is not an executable file/) });
     const written = existsSync(path.join(tmp, "data")) ? readdirSync(path.join(tmp, "data"), { recursive: true }).map(String) : [];
     expect(written.filter((file) => file.endsWith(".json"))).toEqual([]);
   });
 
   it("continues only a loop that exists: --takeover in an empty project is refused", async () => {
-    const result = await run(["--takeover"]);
+    const result = await run(["--takeover", "--no-sandbox"]);
     expect(result.error?.code).toBe("NO_LOOP");
+  });
+
+  it("refuses to start without --no-sandbox where no sandbox can start (here: no launcher beside the source), recording nothing", async () => {
+    const result = await run(["fix it", "--verify", "true"]);
+    expect(result.error).toMatchObject({ code: "SANDBOX_UNAVAILABLE", message: expect.stringMatching(/no sandbox can start here/) });
+    expect(existsSync(path.join(tmp, "data"))).toBe(false);
+  });
+
+  it.each([
+    [["--", "--settings", "{not json"], /not valid JSON/],
+    [["--", "--settings", "no-such-file.json"], /no-such-file\.json: ENOENT/],
+    [["--", "--settings"], /needs a file or a JSON object/],
+    [["--", "--settings=array.json"], /not a JSON object/],
+  ])("refuses a person's --settings it cannot read: %j", async (tail, message) => {
+    writeFileSync(path.join(tmp, "array.json"), "[1]");
+    const result = await run(["fix it", "--verify", "true", "--no-sandbox", ...tail]);
+    expect(result.error).toMatchObject({ code: "USAGE", message: expect.stringMatching(message) });
   });
 });

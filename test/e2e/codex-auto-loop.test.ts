@@ -201,6 +201,10 @@ it("from a skill (--session) it returns at once and Codex works in a detached pr
     const log = path.join(codex.projectDir, ".auto-loop", "codex.log");
     await expect.poll(() => readFileSync(log, "utf8"), { timeout: 10_000 }).toMatch(/codex: achieved: /);
     expect(proxy.attempts).toEqual([]);
+    // Codex's agent runs in Codex's own sandbox: the verifier runs in loopkit's (the bundle's launcher; one starts here on Linux).
+    const mirror = JSON.parse(readFileSync(path.join(codex.projectDir, ".auto-loop", "goal-state.json"), "utf8"));
+    expect(mirror.launch.agent_sandbox).toMatchObject({ agent: "sandboxed", how: expect.stringMatching(/Codex/) });
+    if (process.platform === "linux") expect(mirror.last_verifier.runs.map((run: { sandbox: string }) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 // kill -9 in the middle of a loop (issue 5): the claude process or loopkit's Stop hook is killed at a
 // random point, a few times in a row; after each kill the state is valid, no lock holds the workspace,
 // and `claude -p --resume <id>` carries the loop on until it reaches the goal.
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withLock } from "../../src/state/json-store.js";
@@ -33,6 +33,23 @@ const transcriptWritten = (home: string) => {
     return false;
   }
 };
+/**
+ * The Stop hook running the verifier: the parent of the process whose command line carries `token`
+ * (the verifier's shell, or loopkit's sandbox launcher holding the command in its request). Inside a
+ * sandbox the verifier cannot write outside the project, and its $PPID is its own namespace's.
+ */
+function hookRunningVerifier(token: string): number | null {
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(token)) continue;
+      const parent = Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+      if (parent > 1 && readFileSync(`/proc/${parent}/cmdline`, "utf8").includes(plugin.hook)) return parent;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return null;
+}
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -48,9 +65,9 @@ useModelAndSandbox({ sandbox: "file", tearDown: () => plugin.remove() }, (world)
 
 describe("kill -9 in a loop, then resume", () => {
   it(`stays valid and resumable through ${ROUNDS} random kills of claude or the hook, then reaches the goal`, async () => {
-    const pidFile = path.join(sandbox.root, "hook.pid");
-    // The verifier records its parent, the hook process, so the test can kill exactly that process.
-    const verify = `echo $PPID > '${pidFile}'; sleep 1; test "$(cat hello.txt)" = hi`;
+    // The verifier carries a token, so the test can find the hook process running it and kill exactly that one.
+    const token = `crash-test-${process.pid}-${Date.now()}`;
+    const verify = `: ${token}; sleep 1; test "$(cat hello.txt)" = hi`;
     let final = false;
     let firstRequestOfRound: () => void = () => {};
     model.setScript((request: LoggedRequest): ScriptedReply => {
@@ -64,7 +81,10 @@ describe("kill -9 in a loop, then resume", () => {
     const log: string[] = [];
     let sessionId: string | undefined;
     for (let round = 1; round <= ROUNDS; round += 1) {
-      rmSync(pidFile, { force: true });
+      let hookPid: number | null = null;
+      // Any hook seen running the verifier this round, so an orphan is waited for after the kill.
+      let seen: number | null = null;
+      const watch = setInterval(() => (seen = hookRunningVerifier(token) ?? seen), 100);
       const target = round % 2 === 1 ? "claude" : "hook";
       const started = startClaude({
         model,
@@ -87,22 +107,22 @@ describe("kill -9 in a loop, then resume", () => {
         });
       } else {
         void (async () => {
-          for (let waited = 0; waited < 60_000 && !existsSync(pidFile); waited += 50) await sleep(50);
+          for (let waited = 0; waited < 60_000 && !(hookPid = hookRunningVerifier(token)); waited += 50) await sleep(50);
           await sleep(delay);
-          const pid = Number(readFileSync(pidFile, "utf8"));
-          if (Number.isSafeInteger(pid) && pid > 1 && alive(pid)) process.kill(pid, "SIGKILL");
+          if (hookPid && alive(hookPid)) process.kill(hookPid, "SIGKILL");
           // Claude Code goes on after a dead Stop hook (the loop's next Stop judges again); end the round.
           await sleep(Math.floor(Math.random() * 2_000));
           started.child.kill("SIGKILL");
         })();
       }
       const result = await started.done;
+      clearInterval(watch);
       firstRequestOfRound = () => {};
       sessionId ??= result.sessionId;
       console.log(`round ${round}: killed ${target} after ${delay} ms (claude exit ${result.exitCode ?? result.signal})`);
       log.push(`round ${round}: killed ${target} after ${delay} ms (claude exit ${result.exitCode ?? result.signal})`);
       // A hook orphaned by a killed claude finishes on its own; let it, then look.
-      const orphan = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
+      const orphan = hookPid ?? hookRunningVerifier(token) ?? seen ?? 0;
       for (let waited = 0; waited < 30_000 && orphan > 1 && alive(orphan); waited += 100) await sleep(100);
 
       const cli = loopkitCli(sandbox, ["--status", "--json"]);

@@ -40,7 +40,8 @@ const loopkitRun = (args: string[], env: Record<string, string>) => runLoopkit(m
 
 /**
  * action.yml's run step as the runner runs it: its env with the inputs (or their defaults) and
- * runner.temp filled in, its script from a file under bash in the checkout, GITHUB_ACTION_PATH the plugin.
+ * runner.temp filled in, its script from a file under bash in the checkout, GITHUB_ACTION_PATH the
+ * plugin copy's checkout (the action runs plugins/loopkit/dist/action.js under it).
  * The install step is stood in for by linking the pinned claude where it would have put it.
  */
 function actionStep(inputs: Partial<Record<string, string>>, env: Record<string, string> = {}) {
@@ -61,7 +62,7 @@ function actionStep(inputs: Partial<Record<string, string>>, env: Record<string,
   writeFileSync(script, step.run);
   return execa("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
     cwd: sandbox.project,
-    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.dir, ...stepEnv, ...env }),
+    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.checkout, ...stepEnv, ...env }),
     extendEnv: false,
     reject: false,
     timeout: 240_000,
@@ -86,7 +87,8 @@ function readOutputs(): Record<string, string> {
   return outputs;
 }
 
-describe("loopkit run in GitHub Actions", () => {
+// Two phases each, under Claude Code's sandbox with a sandboxed verifier: more than the default 30 s on a busy machine.
+describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
   it("achieved, through the action's run step: summary, outputs, one log group per phase, exit 0, and the record for the artifact", async () => {
     model.setScript(
       loopScript({
@@ -153,7 +155,7 @@ describe("loopkit run in GitHub Actions", () => {
   it("budget-limited: exit 6, outputs and summary say budget-limited; the verifier never saw the runner's files", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
     // The verifier runs the project's commands: it gets none of the runner's file commands either.
-    const verify = `echo "GITHUB_OUTPUT=\${GITHUB_OUTPUT:-unset} GITHUB_ENV=\${GITHUB_ENV:-unset}" > ../verifier-saw.txt; ${VERIFY}`;
+    const verify = `echo "GITHUB_OUTPUT=\${GITHUB_OUTPUT:-unset} GITHUB_ENV=\${GITHUB_ENV:-unset}" > verifier-saw.txt; ${VERIFY}`;
     const result = await loopkitRun(["make hello.txt say hi", "--verify", verify, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
     const outputs = readOutputs();
@@ -164,7 +166,7 @@ describe("loopkit run in GitHub Actions", () => {
     expect(summary).toContain("| Exit code | 6 |");
     expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \| \d+ \| \d+ \| cap reached: reached --max-iterations 1 \|/);
     expect(summary).toMatch(/\| 2 \| - \| - \| \d+ \| \d+ \| ended budget-limited \|/);
-    expect(readFileSync(path.join(sandbox.root, "verifier-saw.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
+    expect(readFileSync(path.join(sandbox.project, "verifier-saw.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
   });
 
   it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why; protect globs reach the loop", async () => {

@@ -2,25 +2,17 @@
 // person's (a prompt typed then is answered at once and is no iteration), the loop still runs exactly
 // its own iterations a full interval apart, and an API outage mid-loop is recorded, never a hang
 // (a repeat counts it toward its breaker; an auto-loop does not judge it and wakes itself to retry).
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, claudeEnv, PLUGIN_DIR, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
+import { hasTmux } from "./harness/tmux.js";
 import { iterationOf } from "./repeat-helpers.js";
 import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
 
-const hasTmux = (() => {
-  try {
-    execFileSync("tmux", ["-V"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const API_KEY = "sk-ant-fake-key-for-interactive-tests-0001";
 const socket = `loopkit-test-${process.pid}`;
@@ -88,7 +80,7 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
     launcher,
     `cd ${shellQuote(sandbox.project)} && exec env -i ${Object.entries(env)
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
-      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(REPO_ROOT)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
+      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(PLUGIN_DIR)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
   );
   await tmux("new-session", "-d", "-s", "cc", "-x", "200", "-y", "50", `sh ${shellQuote(launcher)}`);
   await waitFor("the input prompt", async () => idle(await screen()));
@@ -241,7 +233,8 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
       ["--allowedTools", "Bash"],
     );
     await type(`/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`);
-    await waitFor("the loop to end", () => (status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status !== "pursuing" ? true : undefined), 120_000);
+    // "none" until the skill has started the loop (typing returns first): only an ended loop counts.
+    await waitFor("the loop to end", () => (!["pursuing", "none"].includes(status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status) ? true : undefined), 120_000);
     const end = status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") });
     // The cut-off turn cost no iteration: one judged turn, after the woken retry.
     expect(end).toMatchObject({ status: "achieved", iteration: 1 });

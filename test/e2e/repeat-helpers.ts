@@ -5,9 +5,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
-import { REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
+import { PLUGIN_DIR, type Sandbox } from "./harness/run-claude.js";
 
-export const CLI = path.join(REPO_ROOT, "dist", "cli.js");
+export const CLI = path.join(PLUGIN_DIR, "dist", "cli.js");
 const run = promisify(execFile);
 
 /** The data folder Claude Code gives the plugin under --plugin-dir (no LOOPKIT_DATA_DIR: the real path). */

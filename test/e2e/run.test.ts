@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, runLoopkit, status, writeSettingsEnv } from "./auto-loop-helpers.js";
+import { bash, isAudit, loopkitEnv, loopScript, plugin, readHistory, readMirror, runLoopkit, status, writeSettingsEnv } from "./auto-loop-helpers.js";
 
 const VERIFY = `test "$(cat hello.txt)" = hi`;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -20,7 +20,8 @@ const loopkitRun = (args: string[], env: Record<string, string> = {}) => runLoop
 
 const sessionOf = (request: LoggedRequest) => JSON.parse(request.body.metadata.user_id).session_id as string;
 
-describe("loopkit run", () => {
+// Several phases each, every one under Claude Code's sandbox and with a sandboxed verifier: more than the default 30 s on a busy machine.
+describe("loopkit run", { timeout: 120_000 }, () => {
   it("reaches the goal over 3 fresh sessions, each started from the state and the hand-off note, not the previous transcript", async () => {
     model.setScript(
       loopScript({
@@ -67,10 +68,11 @@ describe("loopkit run", () => {
 
   it("an agent's settings env naming another data folder does not redirect the phases' hooks: --settings from the runner outranks it", async () => {
     // Claude Code 2.1.332 hands a settings.local.json `env` written mid-session to later hooks; 2.1.197 does not.
+    // An unsandboxed agent (--no-sandbox): under the sandbox it could not write the settings file at all.
     const fake = path.join(sandbox.project, "fake");
     const plant = `mkdir -p fake/sessions && ${writeSettingsEnv({ LOOPKIT_DATA_DIR: fake })}`;
     model.setScript(loopScript({ turns: [bash(`${plant}; echo one > hello.txt`), bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
-    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--", "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
+    const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", VERIFY, "--no-sandbox", "--", "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8")).toContain(fake);
     expect(status(sandbox)).toMatchObject({ status: "achieved" });
@@ -153,6 +155,8 @@ describe("loopkit run", () => {
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 1, max_iterations: 7, goal: "make hello.txt say hi" });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "takeover", "phase", "gate"]);
+    // The runner that took it over decides how its agent is sandboxed (by default: Claude Code's sandbox on).
+    expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: true });
   });
 
   it("after a kill -9 of the runner mid-phase, `loopkit run --takeover` continues at once (no runner alive), counters kept", async () => {

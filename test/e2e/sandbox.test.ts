@@ -1,250 +1,164 @@
-// Both loop kinds with Claude Code's sandbox on (bubblewrap; `failIfUnavailable`, so a missing sandbox
-// fails the run instead of passing unsandboxed), through the real CLI: the skill's `!` line runs in the
-// sandbox, where loopkit's data folder is read-only, and loopkit's UserPromptExpansion hook carries the
-// command out instead. The agent's sandbox is measured and shown; nothing the sandboxed agent runs or
-// plants starts, cancels or takes over a loop, or changes the measurement.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// The verifier is no way out of Claude Code's sandbox, end to end through the real CLI: an
+// auto-loop whose agent is sandboxed (sandbox on in the test HOME's settings) has its verifier run
+// under the same policy (measured side by side with the same probe in the agent's Bash, and an
+// escape that fails); `loopkit run` sandboxes its phases and its verifier by default, not with
+// --no-sandbox; and where no sandbox can start for loopkit (no ripgrep on PATH; Claude Code brings
+// its own), the person's failIfUnavailable decides, both ways.
+//
+// Which tests hold when: a loop started by the skill records launch.agent_sandbox "unknown" until the
+// sbstart branch measures it (then "sandboxed" or "unsandboxed"). The skill tests assert on the value
+// recorded: "unknown" and "sandboxed" must give a sandboxed verifier, "unsandboxed" one that runs as
+// before, so they hold before and after it lands. Until it lands the skill cannot write loopkit's data
+// folder under the sandbox (issue 17, part 1): the sandboxed skill test lets the sandbox write there
+// (sandbox.filesystem.allowWrite), which changes nothing else it checks. The `loopkit run` tests hold
+// either way (loopkit run records the agent's sandbox itself).
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
-import { runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
+import type { FakeModel } from "./harness/fake-model.js";
+import { CLAUDE_VERSION, claudeEnv, runClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { bash, dataDirOf, isAudit, loopkitEnv, plugin, readHistory, status } from "./auto-loop-helpers.js";
-import { iterationOf, readStats, repeatEnv, result, status as repeatStatus } from "./repeat-helpers.js";
+import { bash, dataDirOf, loopkitEnv, loopScript, plugin, readMirror, runLoopkit, status } from "./auto-loop-helpers.js";
+import { CLAUDE_CODE_SANDBOX, SANDBOX_PROBE } from "../fixtures/claude-code-sandbox.js";
 
-const VERIFY = `test "$(cat hello.txt)" = hi`;
-const ACHIEVED = 'I read hello.txt.\n{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
-const SANDBOX_ON = ["--settings", JSON.stringify({ sandbox: { enabled: true, failIfUnavailable: true, autoAllowBashIfSandboxed: true } })];
+const ACHIEVED = 'All checked.\n{"vote": "achieved", "reasons": ["done.txt is there"]}';
+/** The verifier: the probe, an escape attempt, then the real check. */
+const VERIFY = `node "${SANDBOX_PROBE}" verifier-probe.json; echo x > "$HOME/escape"; test -f done.txt`;
 
 let model: FakeModel;
 let sandbox: Sandbox;
-useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
+useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => {
+  ({ model, sandbox } = world);
+  writeFileSync(path.join(world.sandbox.home, ".probe-readable"), "x");
+  mkdirSync(path.join(world.sandbox.project, ".claude"));
+  writeFileSync(path.join(world.sandbox.project, ".claude", "settings.json"), "{}");
+  writeFileSync(path.join(world.sandbox.project, ".claude", "settings.local.json"), "{}");
+});
 
-const env = (extra: Record<string, string> = {}) => repeatEnv(sandbox, { ...loopkitEnv(sandbox), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
-const claude = (prompt: string, options: { args?: string[]; env?: Record<string, string>; resume?: string } = {}) =>
-  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: options.args ?? SANDBOX_ON, env: env(options.env), timeoutMs: 150_000, ...(options.resume ? { resume: options.resume } : {}) });
+function personSettings(settings: object): void {
+  mkdirSync(path.join(sandbox.home, ".claude"), { recursive: true });
+  writeFileSync(path.join(sandbox.home, ".claude", "settings.json"), JSON.stringify(settings));
+}
 
-const mainTurns = (requests: LoggedRequest[]) => requests.filter((r) => r.kind === "main" && !isAudit(r));
-/** The turn that carried the skill's answer to `/loopkit:<kind> <args>` (other sessions share the fake model). */
-const skillTurn = (requests: LoggedRequest[], args: string) => mainTurns(requests).find((r) => r.lastUserText.includes(`<command-args>${args}</command-args>`));
+const SANDBOX_ON = { enabled: true, failIfUnavailable: true, autoAllowBashIfSandboxed: true };
+const escaped = (name = "escape") => existsSync(path.join(sandbox.home, name));
+const probeOf = (file: string) => {
+  const { TMPDIR: _tmp, seccomp: _seccomp, ...results } = JSON.parse(readFileSync(path.join(sandbox.project, file), "utf8"));
+  return results;
+};
+const lastRuns = () => readMirror(sandbox).last_verifier.runs as Array<{ sandbox: string; output_tail: string }>;
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+const skill = (env: Record<string, string> = {}) =>
+  runClaude({ model, sandbox, prompt: `/loopkit:auto-loop make done.txt exist --verify ${VERIFY} --max-iterations 2`, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, { PROBE_PORT: String(model.port), ...env }), timeoutMs: 200_000 });
+
+const loopkitRun = (args: string[], env: Record<string, string> = {}) =>
+  runLoopkit(model, sandbox, ["make done.txt exist", "--verify", VERIFY, "--max-iterations", "1", ...args, "--", "--allowedTools", "Bash"], { PROBE_PORT: String(model.port), ...env });
+
+/** A PATH folder holding every program of the CLI's PATH (the selected claude first) but `names`. */
+function pathWithout(names: string[]): string {
+  const base = claudeEnv(model, sandbox).PATH!;
+  const dir = path.join(sandbox.root, `bin-without-${names.join("-")}`);
+  mkdirSync(dir);
+  for (const source of base.split(path.delimiter)) {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(source);
+    } catch {
+      continue;
+    }
+    for (const name of entries) if (!names.includes(name) && !existsSync(path.join(dir, name))) symlinkSync(path.join(source, name), path.join(dir, name));
   }
+  return dir;
 }
 
-/** A script that answers by what a request carries: the loop's own prompts, the audit, anything else "ok". */
-function script(answer: (request: LoggedRequest, text: string) => ScriptedReply | undefined) {
-  return (request: LoggedRequest): ScriptedReply => {
-    if (request.kind !== "main") return { text: "a title" };
-    if (isAudit(request)) return { text: ACHIEVED };
-    return answer(request, request.lastUserText) ?? { text: "ok" };
-  };
-}
+describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
+  it("an auto-loop whose agent is sandboxed runs its verifier under the agent's own policy: the same probe results, and the escape fails", async () => {
+    // allowWrite: the skill's start writes loopkit's data folder from the sandbox until sbstart moves that write into a hook.
+    mkdirSync(dataDirOf(sandbox));
+    personSettings({ sandbox: { ...SANDBOX_ON, filesystem: { allowWrite: [dataDirOf(sandbox)] } } });
+    model.setScript(loopScript({ turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    const result = await skill();
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(["unknown", "sandboxed"]).toContain(readMirror(sandbox).launch.agent_sandbox.agent);
+    expect(probeOf("agent-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
+    expect(probeOf("verifier-probe.json")).toEqual(probeOf("agent-probe.json"));
+    expect(escaped("agent-escape")).toBe(false);
+    expect(escaped()).toBe(false);
+    expect(lastRuns().map((run) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
+    expect(lastRuns()[0]!.output_tail).toMatch(/escape: Read-only file system/);
+    expect(status(sandbox)).toMatchObject({ status: "achieved", last_verifier: "pass" });
+  });
 
-describe("an auto-loop with the sandbox on", () => {
-  it("starts from the hook, says the agent is sandboxed (measured), runs an iteration, shows its status and is cancelled from another sandboxed session", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    model.setScript(
-      script((_request, text) => {
-        if (text.includes("loopkit auto-loop started")) return bash("echo wrong > hello.txt");
-        if (text.includes("iteration 1 of 40 done")) return { text: "Still on it.", after: held };
-        return undefined;
-      }),
-    );
-    const owner = startClaude({ model, sandbox, prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, pluginDir: plugin.dir, args: SANDBOX_ON, env: env(), timeoutMs: 150_000 });
-    const judged = await waitFor("iteration 1 to be judged", () => {
-      const s = status(sandbox);
-      return s.iteration === 1 && s.last_verifier === "fail" ? s : undefined;
-    });
-    // The agent's Bash ran in the sandbox (the loop's own turn wrote the file, in the project).
-    expect(readFileSync(path.join(sandbox.project, "hello.txt"), "utf8")).toBe("wrong\n");
-    expect(judged.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: true, measuring: false, how: expect.stringContaining("could not write loopkit's data folder") });
-
-    const asked = await claude("/loopkit:auto-loop --status");
-    expect(asked.exitCode, asked.stderr).toBe(0);
-    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/auto-loop pursuing[\s\S]*iteration: {2}1 of 40[\s\S]*sandbox: {4}the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\): the verifier runs under the same sandbox policy/);
-
-    const cancelled = await claude("/loopkit:auto-loop --cancel");
-    expect(cancelled.exitCode, cancelled.stderr).toBe(0);
-    expect(skillTurn(cancelled.requests, "--cancel")?.lastUserText).toMatch(/auto-loop cancelled after 1 iteration\(s\)/);
-    release();
-    const first = await owner.done;
-    expect(first.exitCode, first.stderr).toBe(0);
-    // The start message said what was measured, and what it means for the verdict.
-    expect(mainTurns(first.requests)[0]!.lastUserText).toMatch(/loopkit auto-loop started[\s\S]*Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\): the verifier runs under the same sandbox policy/);
-    expect(status(sandbox)).toMatchObject({ status: "cancelled", active: false, iteration: 1 });
-    expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "cancel"]);
-    expect(model.unexpected.filter((u) => !u.includes("count_tokens"))).toEqual([]);
-  }, 200_000);
+  it("the same loop without the sandbox runs its verifier as before once the agent is measured unsandboxed (fail closed while unknown)", async () => {
+    model.setScript(loopScript({ turns: [bash(`echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    const result = await skill();
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(escaped("agent-escape")).toBe(true);
+    const agent = readMirror(sandbox).launch.agent_sandbox.agent;
+    expect(["unknown", "unsandboxed"]).toContain(agent);
+    const expected = agent === "unsandboxed" ? "unsandboxed" : "sandboxed";
+    expect(lastRuns().map((run) => run.sandbox)).toEqual([expected, expected]);
+    expect(escaped()).toBe(expected === "unsandboxed");
+    expect(status(sandbox)).toMatchObject({ status: "achieved" });
+  });
 });
 
-describe("a repeat loop with the sandbox on", () => {
-  it("starts from the hook, runs its iterations, and is paused, shown, resumed and cancelled by its own session, each command under the sandbox", async () => {
-    const seen: number[] = [];
-    model.setScript(
-      script((request) => {
-        const iteration = iterationOf(request);
-        if (iteration === null) return undefined;
-        seen.push(iteration);
-        return result(`REPEAT-RESULT: pass - fine ${iteration}`);
-      }),
-    );
-    // Claude Code drops the second continuation in a row that ran no tool: the session ends, the loop pauses.
-    const capped = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "1" };
-    const first = await claude(`/loopkit:repeat 1s --iterations 5 "check the build"`, { env: capped });
-    expect(first.exitCode, first.stderr).toBe(0);
-    const start = mainTurns(first.requests)[0]!.lastUserText;
-    expect(start).toMatch(/loopkit repeat started[\s\S]*loopkit repeat: iteration 1\/5/);
-    expect(start).toMatch(/Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\)\. A repeat loop runs no project code from its hooks/);
-    const paused = await repeatStatus(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox) });
-    expect(paused).toMatchObject({ active: true, status: "paused" });
-    const ran = paused.iteration;
-    expect(seen).toEqual(Array.from({ length: ran }, (_, i) => i + 1));
+describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
+  it("sandboxes every phase and the verifier by default", async () => {
+    model.setScript(loopScript({ turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    const result = await loopkitRun([]);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/under Claude Code's sandbox \(the verifier too; --no-sandbox turns it off\)/);
+    expect(escaped("agent-escape")).toBe(false);
+    expect(probeOf("agent-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
+    expect(probeOf("verifier-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
+    expect(escaped()).toBe(false);
+    expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: true });
+    expect(lastRuns().map((run) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
+    expect(status(sandbox)).toMatchObject({ status: "achieved" });
+  });
 
-    const asked = await claude("/loopkit:repeat --status", { resume: first.sessionId!, env: capped });
-    expect(asked.exitCode, asked.stderr).toBe(0);
-    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/repeat paused: iteration \d\/5[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+  it("--no-sandbox runs the phases and the verifier unsandboxed, and says so", async () => {
+    model.setScript(loopScript({ turns: [bash(`echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    const result = await loopkitRun(["--no-sandbox"]);
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/unsandboxed \(--no-sandbox\)/);
+    expect(escaped("agent-escape")).toBe(true);
+    expect(escaped()).toBe(true);
+    expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "unsandboxed" });
+    expect(lastRuns().map((run) => run.sandbox)).toEqual(["unsandboxed", "unsandboxed"]);
+  });
 
-    const resumed = await claude("/loopkit:repeat --resume", { resume: first.sessionId!, env: capped });
-    expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expect(skillTurn(resumed.requests, "--resume")?.lastUserText).toMatch(/loopkit repeat resumed[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
-    expect(seen.length).toBeGreaterThan(ran);
-    expect(seen.at(-1)).toBeLessThan(5);
+  it("refuses to start where no sandbox can start, recording nothing", async () => {
+    const result = await loopkitRun([], { PATH: pathWithout(["rg"]) });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/no sandbox can start here: rg not found on PATH outside the project[\s\S]*--no-sandbox/);
+    expect(status(sandbox)).toMatchObject({ status: "none" });
+  });
 
-    const cancelled = await claude("/loopkit:repeat --cancel", { resume: first.sessionId! });
-    expect(cancelled.exitCode, cancelled.stderr).toBe(0);
-    expect(skillTurn(cancelled.requests, "--cancel")?.lastUserText).toMatch(/repeat ended: CANCELLED/);
-    expect(await repeatStatus(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox) })).toMatchObject({ active: false, status: "CANCELLED" });
-    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED" });
-    expect(model.unexpected.filter((u) => !u.includes("count_tokens"))).toEqual([]);
-  }, 240_000);
-});
-
-describe("an auto-loop taken over with the sandbox on", () => {
-  it("is adopted by a sandboxed session after its unsandboxed owner died; the new session's sandbox is measured anew, and the loop reaches the goal", async () => {
-    model.setScript(
-      script((_request, text) => {
-        if (text.includes("took the loop over")) return bash("echo hi > hello.txt");
-        if (text.includes("loopkit auto-loop started")) return bash("echo wrong > hello.txt");
-        if (text.includes("iteration 1 of 40 done")) return { text: "Thinking.", delayMs: 60_000 };
-        return undefined;
-      }),
-    );
-    const owner = startClaude({ model, sandbox, prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: env(), timeoutMs: 150_000 });
-    await waitFor("iteration 1 to be judged", () => status(sandbox).iteration === 1);
-    expect(status(sandbox).agent_sandbox).toMatchObject({ agent: "unsandboxed" });
-    owner.child.kill("SIGKILL");
-    const died = await owner.done;
-    expect(status(sandbox)).toMatchObject({ status: "pursuing", session_id: died.sessionId ?? expect.any(String) });
-
-    const adopted = await claude("/loopkit:auto-loop --takeover", { env: { LOOPKIT_STALE_MS: "1" } });
-    expect(adopted.exitCode, adopted.stderr).toBe(0);
-    expect(skillTurn(adopted.requests, "--takeover")?.lastUserText).toMatch(/took the loop over from session[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
-    const end = status(sandbox);
-    expect(end).toMatchObject({ status: "achieved", session_id: adopted.sessionId, iteration: 2, agent_sandbox: { agent: "sandboxed", fail_if_unavailable: true, measuring: false } });
-    expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "takeover", "gate"]);
-  }, 240_000);
-});
-
-describe("the same without the sandbox", () => {
-  it("measures the agent as unsandboxed, for both loop kinds, and says what that means", async () => {
-    model.setScript(
-      script((request, text) => {
-        if (text.includes("loopkit auto-loop started")) return bash("echo hi > hello.txt");
-        if (iterationOf(request) !== null) return result("REPEAT-RESULT: pass - fine\nDONE");
-        return undefined;
-      }),
-    );
-    const plain = ["--allowedTools", "Bash"];
-    const loop = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, { args: plain });
-    expect(loop.exitCode, loop.stderr).toBe(0);
-    expect(skillTurn(loop.requests, `make hello.txt say hi --verify ${VERIFY}`)?.lastUserText).toMatch(/Sandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*wrote to loopkit's data folder at [^)]*\): the verifier runs with your rights/);
-    expect(status(sandbox)).toMatchObject({ status: "achieved", agent_sandbox: { agent: "unsandboxed", fail_if_unavailable: false, measuring: false, how: expect.stringContaining("wrote to loopkit's data folder") } });
-
-    const repeat = await claude(`/loopkit:repeat 1m --iterations 2 "check the build"`, { args: plain });
-    expect(repeat.exitCode, repeat.stderr).toBe(0);
-    expect(skillTurn(repeat.requests, `1m --iterations 2 "check the build"`)?.lastUserText).toMatch(/Sandbox: the agent runs in no sandbox/);
-    const asked = await claude("/loopkit:repeat --status", { args: plain, resume: repeat.sessionId! });
-    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/repeat ended EARLY_SUCCESS[\s\S]*Sandbox: the agent runs in no sandbox/);
-  }, 240_000);
-});
-
-describe("a sandboxed agent against its own loop", () => {
-  it("cannot cancel, restart or take over the loop, nor change the measurement, by running loopkit itself, calling the Skill tool, or planting files in the project", async () => {
-    // Planted before the start, as a cloned repository could carry them.
-    mkdirSync(path.join(sandbox.project, ".auto-loop"));
-    writeFileSync(path.join(sandbox.project, ".auto-loop", "sandbox-probe.json"), JSON.stringify({ version: 1, loop_id: "x", session_id: "x", written_at: new Date().toISOString(), sandbox_runtime: false }));
-    writeFileSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"), JSON.stringify({ status: "pursuing", launch: { agent_sandbox: { agent: "unsandboxed" } } }));
-    // loopkit's CLI, as `loopkit` on the Bash tool's PATH runs it (the plugin copy has no bin/).
-    const loopkit = `node "${plugin.cli}"`;
-    const attack = [
-      `${loopkit} auto-loop --cancel`,
-      `printf %s --cancel | ${loopkit} auto-loop --from-hook --session "$CLAUDE_CODE_SESSION_ID" --args-stdin`,
-      `${loopkit} auto-loop --session "$CLAUDE_CODE_SESSION_ID" "another goal" --verify true --takeover`,
-      `for d in "$LOOPKIT_DATA_DIR"/auto-loop/*/; do echo x > "$d/sandbox-probe.json"; done`,
-      `${loopkit} auto-loop --status`,
-    ]
-      .map((line, i) => `${line} >> attack.log 2>&1; echo "step ${i}: $?" >> attack.log`)
-      .concat("echo hi > hello.txt")
-      .join("\n");
-    let skillCalled = false;
-    model.setScript(
-      script((request, text) => {
-        if (text.includes("loopkit auto-loop started")) return bash(attack);
-        const last = request.body.messages.at(-1)?.content;
-        if (!skillCalled && Array.isArray(last) && last.some((block: { type?: string }) => block.type === "tool_result")) {
-          skillCalled = true;
-          return { toolUses: [{ name: "Skill", input: { skill: "loopkit:auto-loop", args: "--cancel" } }] };
-        }
-        return undefined;
-      }),
-    );
-    // Bash allowed outright, so the permission check lets every line through: only the sandbox stands in the way.
-    const run = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, { args: [...SANDBOX_ON, "--allowedTools", "Bash"] });
-    expect(run.exitCode, run.stderr).toBe(0);
-    const log = readFileSync(path.join(sandbox.project, "attack.log"), "utf8");
-    for (const step of [0, 1, 2, 3]) expect(log).toMatch(new RegExp(`step ${step}: [1-9]`));
-    expect(log.match(/loopkit: cannot write .* from here \(EROFS\); nothing was started or changed/g)).toHaveLength(3);
-    // Reading works inside the sandbox: the status it printed is the loop's, and says so.
-    expect(log).toMatch(/auto-loop pursuing[\s\S]*sandbox: {4}the agent's sandbox is being measured[\s\S]*step 4: 3/);
-    const refused = run.events.flatMap((e) => (e.type === "user" && Array.isArray(e.message?.content) ? e.message.content : [])).find((b: { type?: string; content?: unknown }) => b.type === "tool_result" && JSON.stringify(b.content).includes("disable-model-invocation"));
-    expect(refused).toBeDefined();
-    const end = status(sandbox);
-    expect(end).toMatchObject({ status: "achieved", session_id: run.sessionId, agent_sandbox: { agent: "sandboxed", measuring: false } });
-    expect(readHistory(sandbox).map((h) => h.event)).not.toContain("cancel");
-    expect(readHistory(sandbox).map((h) => h.event)).not.toContain("takeover");
-    expect(existsSync(path.join(dataDirOf(sandbox), "answers", `${run.sessionId}.json`))).toBe(true);
-  }, 240_000);
-});
-
-describe("which typed commands loopkit's hook carries out", () => {
-  it("carries out the bare /auto-loop, but not a /auto-loop or a /loopkit:repeat the project defines itself", async () => {
-    model.setScript(script((_request, text) => (text.includes("loopkit auto-loop started") ? bash("echo hi > hello.txt") : undefined)));
-    const bare = await claude(`/auto-loop make hello.txt say hi --verify ${VERIFY}`);
-    expect(bare.exitCode, bare.stderr).toBe(0);
-    expect(status(sandbox)).toMatchObject({ status: "achieved", session_id: bare.sessionId });
-
-    // The project's own commands take these names (a subfolder namespaces a project command: loopkit/repeat.md is /loopkit:repeat).
-    mkdirSync(path.join(sandbox.project, ".claude", "commands", "loopkit"), { recursive: true });
-    writeFileSync(path.join(sandbox.project, ".claude", "commands", "auto-loop.md"), "PROJECT AUTO-LOOP $ARGUMENTS\n");
-    writeFileSync(path.join(sandbox.project, ".claude", "commands", "loopkit", "repeat.md"), "PROJECT REPEAT $ARGUMENTS\n");
-    const data = dataDirOf(sandbox);
-    const before = readdirSync(path.join(data, "sessions"));
-    const own = await claude(`/auto-loop another goal --verify true`);
-    expect(mainTurns(own.requests)[0]!.lastUserText).toContain("PROJECT AUTO-LOOP another goal");
-    const hijacked = await claude(`/loopkit:repeat 1m "say hi"`);
-    expect(mainTurns(hijacked.requests)[0]!.lastUserText).toContain("PROJECT REPEAT 1m");
-    // Neither started a loop nor left an answer: the hook saw another command's name or source.
-    expect(status(sandbox)).toMatchObject({ status: "achieved", session_id: bare.sessionId });
-    expect(existsSync(path.join(data, "repeat"))).toBe(false);
-    expect(readdirSync(path.join(data, "sessions"))).toEqual(before);
-    expect(readdirSync(path.join(data, "answers"))).toEqual([`${bare.sessionId}.json`]);
-  }, 240_000);
+  it.each([
+    [true, "does not run the verifier", "not run"],
+    [false, "runs the verifier unsandboxed and says so", "unsandboxed"],
+  ] as const)("with the sandbox on in the person's settings and none for loopkit, failIfUnavailable %s %s", async (failIfUnavailable, _does, recorded) => {
+    personSettings({ sandbox: { ...SANDBOX_ON, failIfUnavailable } });
+    model.setScript(loopScript({ turns: [bash(`echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    // The claude on PATH first, then every program but ripgrep: Claude Code sandboxes with the ripgrep it bundles.
+    const result = await loopkitRun(["--no-sandbox"], { PATH: pathWithout(["rg"]) });
+    expect(escaped("agent-escape")).toBe(false);
+    expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: failIfUnavailable });
+    const first = lastRuns()[0]!;
+    expect(first.sandbox).toBe(recorded);
+    if (failIfUnavailable) {
+      expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
+      expect(first.output_tail).toMatch(/^loopkit did not run the verifier: the loop's agent is sandboxed .*rg not found on PATH outside the project.*not judged passed/);
+      expect(existsSync(path.join(sandbox.project, "verifier-probe.json"))).toBe(false);
+      expect(escaped()).toBe(false);
+      expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail" });
+    } else {
+      expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+      expect(first.output_tail).toMatch(/^loopkit: no sandbox can start here: rg not found .*ran unsandboxed, with your full rights/);
+      expect(escaped()).toBe(true);
+      expect(status(sandbox)).toMatchObject({ status: "achieved" });
+    }
+  });
 });

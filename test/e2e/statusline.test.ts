@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
-import { REPO_ROOT, startClaude, type Sandbox } from "./harness/run-claude.js";
+import { PLUGIN_DIR, startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { iterationScript, pluginDataOf, repeatEnv, result } from "./repeat-helpers.js";
 import { loopScript, plugin } from "./auto-loop-helpers.js";
@@ -19,7 +19,7 @@ useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world))
 
 /** What Claude Code's statusLine runs: bin/loopkit statusline with the status-line JSON on stdin. */
 async function statusline(sessionId: string): Promise<string> {
-  const child = run(process.execPath, [path.join(REPO_ROOT, "bin", "loopkit"), "statusline"], { env: { PATH: process.env.PATH ?? "", HOME: sandbox.home } });
+  const child = run(process.execPath, [path.join(PLUGIN_DIR, "bin", "loopkit"), "statusline"], { env: { PATH: process.env.PATH ?? "", HOME: sandbox.home } });
   child.child.stdin!.end(JSON.stringify({ session_id: sessionId, cwd: sandbox.project, workspace: { current_dir: sandbox.project, project_dir: sandbox.project }, model: { id: "m" } }));
   const { stdout, stderr } = await child;
   expect(stderr).toBe("");

@@ -19,12 +19,12 @@ function listFiles(dir: string, prefix = ""): string[] {
 describe("dist/", () => {
   it("is identical to a fresh build of src/ (run `npm run build` and commit dist/)", () => {
     execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--outdir", fresh], { stdio: "pipe" });
-    const committed = listFiles(path.join(root, "dist")).sort();
+    const committed = listFiles(path.join(root, "plugins", "loopkit", "dist")).sort();
     const built = listFiles(fresh).sort();
     expect(committed).toEqual(built);
     for (const file of built) {
-      const same = readFileSync(path.join(root, "dist", file)).equals(readFileSync(path.join(fresh, file)));
-      expect(same, `dist/${file} is stale`).toBe(true);
+      const same = readFileSync(path.join(root, "plugins", "loopkit", "dist", file)).equals(readFileSync(path.join(fresh, file)));
+      expect(same, `plugins/loopkit/dist/${file} is stale`).toBe(true);
     }
   });
 });

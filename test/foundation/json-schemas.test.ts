@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaFiles } from "../../scripts/json-schemas.js";
 
-const dir = path.resolve(import.meta.dirname, "../../schemas");
+const dir = path.resolve(import.meta.dirname, "../../plugins/loopkit/schemas");
 
 describe("schemas/", () => {
   it("holds exactly the generated files, each current (run `npm run build` and commit schemas/)", () => {

@@ -10,6 +10,7 @@ const SRC = path.resolve(import.meta.dirname, "../../src");
 const RANK: Record<string, number> = {
   shared: 0,
   state: 1,
+  sandbox: 1,
   session: 2,
   checkpoint: 2,
   repeat: 3,

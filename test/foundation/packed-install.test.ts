@@ -28,13 +28,10 @@ function loopkit(args: string[], input = "") {
 }
 
 describe("the packed, installed loopkit command", () => {
-  it("ships the bundle, the plugin and its schemas, and no sources or tests", () => {
+  it("ships the plugin folder (bundle, skills, hooks, schemas), and no sources or tests", () => {
     const installed = path.join(prefix, isWindows ? "" : "lib", "node_modules", "loopkit");
-    const top = readdirSync(installed).sort();
-    expect(top).toEqual(expect.arrayContaining(["bin", "dist", "hooks", "skills", "package.json"]));
-    expect(top).not.toContain("src");
-    expect(top).not.toContain("test");
-    expect(top).not.toContain("node_modules");
+    expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "package.json", "plugins"]);
+    expect(readdirSync(path.join(installed, "plugins", "loopkit")).sort()).toEqual(readdirSync(path.join(root, "plugins", "loopkit")).sort());
   });
 
   it("prints its help and version", () => {
@@ -63,7 +60,7 @@ describe("the packed, installed loopkit command", () => {
   });
 
   it("runs every `loopkit <command>` the docs show, at least as far as its help", () => {
-    const docs = ["README.md", ...["repeat", "auto-loop"].flatMap((skill) => readdirSync(path.join(root, "skills", skill, "references")).map((name) => path.join("skills", skill, "references", name)))];
+    const docs = ["README.md", ...["repeat", "auto-loop"].flatMap((skill) => readdirSync(path.join(root, "plugins", "loopkit", "skills", skill, "references")).map((name) => path.join("plugins", "loopkit", "skills", skill, "references", name)))];
     const commands = new Set<string>();
     for (const doc of docs) {
       // Commands as the docs show them: in inline code (`loopkit run ...`) or on a line of a code block.

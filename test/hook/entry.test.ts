@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const hook = path.join(root, "dist", "hook.cjs");
+const hook = path.join(root, "plugins", "loopkit", "dist", "hook.cjs");
 let data: string;
 
 beforeEach(() => {

@@ -8,8 +8,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const CLI = path.join(root, "dist", "cli.js");
-const HOOK = path.join(root, "dist", "hook.cjs");
+const CLI = path.join(root, "plugins", "loopkit", "dist", "cli.js");
+const HOOK = path.join(root, "plugins", "loopkit", "dist", "hook.cjs");
 let tmp: string;
 let project: string;
 let data: string;

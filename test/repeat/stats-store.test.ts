@@ -8,7 +8,7 @@ import { loopRunOf, saveLoopRun, statsFile } from "../../src/repeat/stats-store.
 import { loopState, T0 } from "./fixtures.js";
 
 const run = promisify(execFile);
-const CLI = path.resolve(import.meta.dirname, "../../dist/cli.js");
+const CLI = path.resolve(import.meta.dirname, "../../plugins/loopkit/dist/cli.js");
 let dir: string;
 let file: string;
 beforeEach(async () => {

@@ -20,7 +20,11 @@ export function makeCodexEnv(options: { baseUrl: string; proxyUrl: string; confi
   const codexHome = path.join(root, "codex-home");
   const home = path.join(root, "home");
   const projectDir = path.join(root, "project");
-  for (const dir of [codexHome, home, projectDir]) mkdirSync(dir);
+  // A temp folder of Codex's own, apart from CODEX_HOME: with a system bubblewrap on PATH, Codex runs
+  // commands through it and needs its helper codex-linux-sandbox on PATH, which it creates only when
+  // CODEX_HOME is not under its temp folder (codex-facts.md, last section).
+  const tmp = path.join(root, "tmp");
+  for (const dir of [codexHome, home, projectDir, tmp]) mkdirSync(dir);
   writeFileSync(
     path.join(codexHome, "config.toml"),
     options.config ??
@@ -48,6 +52,7 @@ export function makeCodexEnv(options: { baseUrl: string; proxyUrl: string; confi
     PATH: process.env.PATH,
     HOME: home,
     CODEX_HOME: codexHome,
+    TMPDIR: tmp,
     FAKE_API_KEY: "fake-key",
     LOOPKIT_CODEX_BIN: options.bin ?? REAL_CODEX,
     HTTP_PROXY: options.proxyUrl,

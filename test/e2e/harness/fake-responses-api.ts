@@ -11,6 +11,7 @@ export type ScriptStep = { text: string } | { call: string; args: Record<string,
 export interface RecordedRequest {
   method: string;
   url: string;
+  /** The request body; empty past the first KEPT_BODIES requests. */
   body: string;
 }
 
@@ -28,14 +29,24 @@ const USAGE = {
   total_tokens: 120,
 };
 
-/** Answers POST /v1/responses with the next step of `script` as an SSE stream; "idle" text once it runs out. */
+/**
+ * Bounds for a run whose goal never ends (a command that keeps failing makes Codex start turn after
+ * turn, each request carrying the whole history): past the script, answers come slowly, and only the
+ * first bodies are kept, so the test worker's memory stays flat (codex-facts.md, last section).
+ */
+const IDLE_DELAY_MS = 250;
+const KEPT_BODIES = 64;
+
+/** Answers POST /v1/responses with the next step of `script` as an SSE stream; "idle" text once it runs out, slowly. */
 export async function startFakeResponsesApi(script: ScriptStep[]): Promise<FakeResponsesApi> {
   const requests: RecordedRequest[] = [];
   let next = 0;
   const server = http.createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
+    req.on("data", (chunk: string) => {
+      if (requests.length < KEPT_BODIES) body += chunk;
+    });
     req.on("end", () => {
       requests.push({ method: req.method ?? "", url: req.url ?? "", body });
       if (req.method !== "POST" || !req.url?.endsWith("/responses")) {
@@ -54,9 +65,13 @@ export async function startFakeResponsesApi(script: ScriptStep[]): Promise<FakeR
         { type: "response.output_item.done", output_index: 0, item },
         { type: "response.completed", response: { id: `resp_${n}`, usage: USAGE } },
       ];
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const event of events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      res.end();
+      const answer = () => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        for (const event of events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        res.end();
+      };
+      if (n > script.length) setTimeout(answer, IDLE_DELAY_MS);
+      else answer();
     });
   });
   await listen(server);

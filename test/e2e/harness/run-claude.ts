@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import type { FakeModel, LoggedRequest } from "./fake-model.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/** The shipped plugin folder of this checkout (what `claude --plugin-dir` loads). */
+export const PLUGIN_DIR = path.join(REPO_ROOT, "plugins", "loopkit");
 
 /**
  * The Claude Code versions the e2e suite runs against (package.json pins both; the newest is an npm
@@ -60,8 +62,8 @@ export interface ClaudeRunOptions {
   timeoutMs?: number;
   resume?: string;
   cwd?: string;
-  /** Default: the repository root. */
-  pluginDir?: string;
+  /** Default: the checkout's plugin folder, plugins/loopkit; null: no --plugin-dir (the plugins installed in HOME). */
+  pluginDir?: string | null;
 }
 
 export interface ClaudeRun {
@@ -143,7 +145,8 @@ export function claudeEnv(model: FakeModel, sandbox: Sandbox, extra: Record<stri
 }
 
 function claudeArgs(options: ClaudeRunOptions): string[] {
-  const args = ["-p", options.prompt, "--plugin-dir", options.pluginDir ?? REPO_ROOT, "--output-format", "stream-json", "--verbose", "--include-hook-events"];
+  const pluginDir = options.pluginDir === null ? [] : ["--plugin-dir", options.pluginDir ?? PLUGIN_DIR];
+  const args = ["-p", options.prompt, ...pluginDir, "--output-format", "stream-json", "--verbose", "--include-hook-events"];
   if (options.resume) args.push("--resume", options.resume);
   return [...args, ...(options.args ?? [])];
 }
@@ -227,10 +230,10 @@ export async function traceNodeProcesses(sandbox: Sandbox): Promise<NodeTrace> {
 }
 
 /** Runs a plain CLI subcommand (e.g. `plugin validate <dir>`) in the same offline environment. */
-export async function claudeCommand(options: { model: FakeModel; sandbox: Sandbox; args: string[]; timeoutMs?: number }) {
+export async function claudeCommand(options: { model: FakeModel; sandbox: Sandbox; args: string[]; env?: Record<string, string>; timeoutMs?: number }) {
   const result = await execa(CLAUDE_BIN, options.args, {
     cwd: options.sandbox.project,
-    env: claudeEnv(options.model, options.sandbox),
+    env: claudeEnv(options.model, options.sandbox, options.env),
     extendEnv: false,
     input: "",
     reject: false,
