@@ -11,6 +11,12 @@ import { fileURLToPath } from "node:url";
 
 const COMMANDS: Record<string, "repeat" | "auto-loop"> = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
 
+/**
+ * Under the hook's own timeout in hooks.json (300 s): the CLI is ended first, so nothing it does lands
+ * after the skill's command has said that the hook did not answer.
+ */
+const CLI_TIMEOUT_MS = 280_000;
+
 export interface SkillRequest {
   kind: "repeat" | "auto-loop";
   /** The arguments exactly as typed. */
@@ -29,7 +35,7 @@ export function skillRequestOf(payload: Record<string, unknown>): SkillRequest |
 export function carryOutSkillRequest(request: SkillRequest, sessionId: string, pluginData: string | undefined): { ok: boolean; detail: string } {
   const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "cli.js");
   const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...(pluginData ? ["--plugin-data", pluginData] : []), "--args-stdin"];
-  const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
   if (run.error) return { ok: false, detail: run.error.message };
   return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
 }

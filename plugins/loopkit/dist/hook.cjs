@@ -89,6 +89,7 @@ var import_node_child_process = require("node:child_process");
 var import_node_path2 = __toESM(require("node:path"), 1);
 var import_node_url = require("node:url");
 var COMMANDS = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
+var CLI_TIMEOUT_MS = 28e4;
 function skillRequestOf(payload) {
   if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin") return null;
   const name = payload.command_name;
@@ -98,7 +99,7 @@ function skillRequestOf(payload) {
 function carryOutSkillRequest(request, sessionId, pluginData) {
   const cli = import_node_path2.default.join(import_node_path2.default.dirname((0, import_node_url.fileURLToPath)(__loopkitEntryUrl)), "cli.js");
   const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...pluginData ? ["--plugin-data", pluginData] : [], "--args-stdin"];
-  const run = (0, import_node_child_process.spawnSync)(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = (0, import_node_child_process.spawnSync)(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
   if (run.error) return { ok: false, detail: run.error.message };
   return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
 }
