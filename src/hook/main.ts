@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   // A loopkit command the person typed: carried out here, with the person's rights (skill-request.ts).
   const request = skillRequestOf(payload as Record<string, unknown>);
   if (request) {
-    const done = carryOutSkillRequest(request, sessionId, pluginDataArg());
+    const done = await carryOutSkillRequest(request, sessionId, pluginDataArg());
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }

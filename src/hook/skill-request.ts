@@ -5,9 +5,7 @@
 // the name (`.claude/commands/loopkit/repeat.md` does) is someone else's, and nothing is done for it.
 // The request is carried out by loopkit's CLI, started here with the person's rights (hooks are not
 // sandboxed), which keeps its answer for the skill's command. Dependency-free: bundled into hook.cjs.
-import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 const COMMANDS: Record<string, "repeat" | "auto-loop"> = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
 
@@ -31,8 +29,13 @@ export function skillRequestOf(payload: Record<string, unknown>): SkillRequest |
   return { kind: COMMANDS[name]!, args: typeof payload.command_args === "string" ? payload.command_args : "" };
 }
 
-/** Runs `loopkit <kind> --from-hook` for the session; true when it ran to its end (its answer is then kept). */
-export function carryOutSkillRequest(request: SkillRequest, sessionId: string, pluginData: string | undefined): { ok: boolean; detail: string } {
+/**
+ * Runs `loopkit <kind> --from-hook` for the session; ok when it ran to its end (its answer is then
+ * kept). child_process and url load only here: every other hook event stays as cheap as before.
+ */
+export async function carryOutSkillRequest(request: SkillRequest, sessionId: string, pluginData: string | undefined): Promise<{ ok: boolean; detail: string }> {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
   const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "cli.js");
   const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...(pluginData ? ["--plugin-data", pluginData] : []), "--args-stdin"];
   const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });

@@ -85,9 +85,7 @@ function underRecursionGuard(env) {
 }
 
 // src/hook/skill-request.ts
-var import_node_child_process = require("node:child_process");
 var import_node_path2 = __toESM(require("node:path"), 1);
-var import_node_url = require("node:url");
 var COMMANDS = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
 var CLI_TIMEOUT_MS = 28e4;
 function skillRequestOf(payload) {
@@ -96,10 +94,12 @@ function skillRequestOf(payload) {
   if (typeof name !== "string" || !Object.hasOwn(COMMANDS, name)) return null;
   return { kind: COMMANDS[name], args: typeof payload.command_args === "string" ? payload.command_args : "" };
 }
-function carryOutSkillRequest(request, sessionId, pluginData) {
-  const cli = import_node_path2.default.join(import_node_path2.default.dirname((0, import_node_url.fileURLToPath)(__loopkitEntryUrl)), "cli.js");
+async function carryOutSkillRequest(request, sessionId, pluginData) {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const cli = import_node_path2.default.join(import_node_path2.default.dirname(fileURLToPath(__loopkitEntryUrl)), "cli.js");
   const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...pluginData ? ["--plugin-data", pluginData] : [], "--args-stdin"];
-  const run = (0, import_node_child_process.spawnSync)(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
+  const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
   if (run.error) return { ok: false, detail: run.error.message };
   return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
 }
@@ -166,7 +166,7 @@ async function main() {
   }
   const request = skillRequestOf(payload);
   if (request) {
-    const done = carryOutSkillRequest(request, sessionId, pluginDataArg());
+    const done = await carryOutSkillRequest(request, sessionId, pluginDataArg());
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }
