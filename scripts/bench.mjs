@@ -71,6 +71,9 @@ const ROWS = [
   // writes, the decision, marker removal; for the auto-loop the verifier run (`false`: no audit).
   ["repeat loop, final Stop (active)", () => hook(stopPayload(startLoop("repeat", "--iterations 1 check the build"), "Built.\nREPEAT-RESULT: pass - ok"), (out) => /repeat ended/.test(out))],
   ["auto-loop, Stop with a failing verifier (active)", () => hook(stopPayload(startLoop("auto-loop", "make it pass --verify false"), "Changed things."), (out) => /"decision":"block"/.test(out))],
+  // A typed /loopkit:<kind> command (hooks.json's matcher starts the hook for no other command): the
+  // hook starts loopkit's CLI, which for --status only parses and leaves the answer to the skill's line.
+  ["a typed /loopkit:repeat --status (hook + CLI)", () => hook(event("bench-typed", "UserPromptExpansion", { expansion_type: "slash_command", command_name: "loopkit:repeat", command_source: "plugin", command_args: "--status", prompt: "/loopkit:repeat --status" }), silent)],
 ];
 
 /** Runs `subject` and bare node alternately (after a warm-up) and returns both medians. */

@@ -6,6 +6,7 @@ import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { SessionEndInput, StopFailureInput, StopInput } from "../session/input.js";
 import { apiErrorOf, lastTurnApiError, type ApiError } from "../session/api-error.js";
 import type { WakeDecision } from "../session/output.js";
+import { settleFromProbe } from "./agent-sandbox.js";
 import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "./api-errors.js";
 import { readSettings } from "./settings.js";
 import { withNotes, type StopDecision } from "../session/output.js";
@@ -94,8 +95,8 @@ const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwn
 async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, turn: TurnRecord): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  // A judged turn ends any run of API errors before it.
-  const state = clearApiErrors(owned.state);
+  // A judged turn ends any run of API errors before it. The agent's sandbox is settled before the verifier runs.
+  const state = await settleFromProbe(clearApiErrors(owned.state), files.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;

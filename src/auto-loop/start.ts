@@ -13,11 +13,12 @@ import { snapshotFingerprint, takeSnapshot } from "../evidence/snapshot.js";
 import { deadlineIn } from "../shared/deadline.js";
 import { saveStartEvidence } from "./evidence-start.js";
 import { historyEntry } from "./history.js";
+import { probeFile, removeProbe } from "./agent-sandbox.js";
 import { captureLaunch } from "./launch.js";
 import { protectedFiles } from "./protect.js";
 import { keepForeignAside, mirrorIsOurs } from "./mirror.js";
 import { startPrompt } from "./prompts.js";
-import type { AutoLoopState, Launch } from "./state.js";
+import { UNMEASURED_SANDBOX, type AutoLoopState, type Launch } from "./state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "./store.js";
 
 export interface LoopContext {
@@ -28,7 +29,7 @@ export interface LoopContext {
   staleMs: number;
   /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
   env: NodeJS.ProcessEnv;
-  /** The agent's sandbox when the starter decides it (`loopkit run`, --codex); else launch.ts's default. */
+  /** The agent's sandbox when the starter knows it (`loopkit run`, --codex) or measures it (a typed command: agent-sandbox.ts); else launch.ts's default. */
   agentSandbox?: Launch["agent_sandbox"];
 }
 
@@ -105,6 +106,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -132,9 +134,11 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
       thrash: { streak: 0, tree_hash: null },
-      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
-      launch: withAgentSandbox(existing.launch, ctx),
+      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
+      // session with the sandbox off): its own record, else not measured, never the old driver's.
+      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
     };
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);

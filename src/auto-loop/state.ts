@@ -77,6 +77,12 @@ const LaunchSchema = z.object({
       how: z.string(),
       /** The person's sandbox.failIfUnavailable: a verifier that cannot be sandboxed is then not run. */
       fail_if_unavailable: z.boolean(),
+      /**
+       * Set from the start (or takeover) in a session until the loop's first Stop: the skill's command,
+       * which runs after the hook that started the loop, leaves its probe by then (agent-sandbox.ts).
+       * While set, `agent` is "unknown".
+       */
+      measuring: z.literal(true).optional(),
     })
     .default(UNMEASURED_SANDBOX),
 });

@@ -2,6 +2,7 @@
 import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { formatDuration } from "../shared/duration.js";
 import { EXIT } from "../shared/exit-codes.js";
+import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
 import { elapsedMs } from "./caps.js";
 import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
@@ -54,6 +55,10 @@ export const AutoLoopStatusSchema = z.object({
   /** --protect / protect: globs, and the protected files that differed from the start at the last Stop. */
   protected_globs: z.array(z.string()),
   protected_changed: z.array(z.string()),
+  /** Whether the loop's agent runs in Claude Code's sandbox, as measured (agent-sandbox.ts); null with no loop. */
+  agent_sandbox: z
+    .object({ agent: z.enum(["sandboxed", "unsandboxed", "unknown"]), how: z.string(), fail_if_unavailable: z.boolean(), measuring: z.boolean(), meaning: z.string() })
+    .nullable(),
   ...CheckpointSummaryShape,
 });
 export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
@@ -66,7 +71,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
       project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null, iterations_not_counted: 0,
       tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
       last_verifier: null, last_verifier_exit_code: null, last_audit_vote: null, last_audit_reasons: [], next_action: null, blocker: null,
-      tamper_count: 0, flaky_count: 0, handoff_note: null, protected_globs: [], protected_changed: [], ...checkpoints,
+      tamper_count: 0, flaky_count: 0, handoff_note: null, protected_globs: [], protected_changed: [], agent_sandbox: null, ...checkpoints,
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -103,6 +108,7 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
     handoff_note: state.handoff_note,
     protected_globs: state.protect.globs,
     protected_changed: state.protect.changed,
+    agent_sandbox: { ...state.launch.agent_sandbox, measuring: state.launch.agent_sandbox.measuring === true, meaning: sandboxMeaning(state.launch.agent_sandbox) },
     ...checkpoints,
   };
 }
@@ -118,6 +124,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),

@@ -1,13 +1,16 @@
 // `loopkit auto-loop`: what /loopkit:auto-loop runs. The skill passes the person's text on stdin
-// (--args-stdin) so it never goes through a shell; from a terminal, plain words work too.
+// (--args-stdin) so it never goes through a shell; from a terminal, plain words work too. Inside Claude
+// Code the command has two halves, the hook's and the skill's (skill-request.ts).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
 import { DEFAULT_GOAL_FILE } from "../auto-loop/goal-file.js";
 import { argvWords } from "../shared/split-words.js";
+import { dataInProject, measuringSandbox, probeFile, sandboxLine, settleSandbox, writeProbe, type AgentSandbox } from "../auto-loop/agent-sandbox.js";
 import { cancelLoop } from "../auto-loop/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
+import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
 import { AutoLoopStateSchema } from "../auto-loop/state.js";
 import { formatStatus, loopStatus } from "../auto-loop/status.js";
@@ -17,42 +20,71 @@ import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { useHelpText } from "./help-text.js";
+import type { HookAnswer } from "./hook-answer.js";
 import { withWord } from "./tell.js";
-import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
+import { invocation, type Invocation } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
 import { answerForSkill } from "./skill-answer.js";
 import { messagePrinter } from "./terminal-commands.js";
+import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
+import { addSkillOptions, type SkillOptions } from "./skill-options.js";
 import type { CliIo } from "./io.js";
 
-interface Options extends InvocationOptions {
-  argsStdin?: boolean;
-}
-
 export function registerAutoLoopCommand(program: Command, io: CliIo): void {
-  const command = program
-    .command("auto-loop")
-    .description("drive this session to a goal proven by a verifier and an audit, within hard caps")
-    .option("--session <id>", "the Claude Code session that owns the loop")
-    .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
-    .option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)")
-    .option("--args-stdin", "read the person's arguments from stdin")
+  const command = addSkillOptions(
+    program
+      .command("auto-loop")
+      .description("drive this session to a goal proven by a verifier and an audit, within hard caps")
+      .option("--session <id>", "the Claude Code session that owns the loop")
+      .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
+      .option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)")
+      .option("--args-stdin", "read the person's arguments from stdin"),
+  )
     .argument("[words...]", "the goal and options, when not given on stdin")
     .allowUnknownOption(true)
-    .action(async (words: string[], options: Options) => {
+    .action(async (words: string[], options: SkillOptions) => {
       if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+      const inv = invocation(options, io);
+      const fromSession = options.session !== undefined;
+      // From loopkit's hook the agent's sandbox is measured (the skill's command probes it next).
+      const sandbox = async (): Promise<AgentSandbox | undefined> => (options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io.env, inv.projectDir(), options.claudePid)) : undefined);
+      const skill: SkillCommand<AutoLoopRequest> = {
+        kind: "auto-loop",
+        parse: parseAutoLoopArgs,
+        // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
+        readOnly: (request) => request.mode === "help" || request.mode === "status" || (request.mode === "usage" && !existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))),
+        run: (request, out) => answerForSkill(true, out, () => runRequest(request, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
+        sandboxLine: (request, answer) => probeAfterStart(request, answer, inv, io),
+      };
+      if (options.fromHook) return answerInHook(skill, await io.readStdin(), inv, io);
+      if (options.fromSkill) return answerInSkill(skill, await io.readStdin(), inv, io);
       const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
-      await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), options.session !== undefined, io, messagePrinter(io.stdout, !options.argsStdin)));
+      await answerForSkill(options.argsStdin, io, () => runRequest(request, inv, fromSession, io, sandbox, messagePrinter(io.stdout, !options.argsStdin)));
     });
   useHelpText(command, AUTO_LOOP_HELP);
 }
 
+/**
+ * The skill's command after the hook started (or took over) a loop in this session: it leaves the
+ * probe that measures the agent's sandbox, and says what it found. Nothing for other requests.
+ */
+async function probeAfterStart(request: AutoLoopRequest, answer: HookAnswer | null, inv: Invocation, io: CliIo): Promise<string | null> {
+  if (!answer?.loop_id || !(request.mode === "takeover" || (request.mode === "start" && !request.codex))) return null;
+  const projectDir = inv.projectDir();
+  const { state: stateFile } = loopFiles(inv.dataDirForStart(), projectDir);
+  const state = await readForStatus(stateFile, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
+  if (state?.loop_id !== answer.loop_id || state.session_id !== answer.session_id) return null;
+  const probe = await writeProbe(probeFile(stateFile), state, io.env, io.now());
+  return `Sandbox: ${sandboxLine(settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, projectDir)))}.`;
+}
+
 /** `say` prints loopkit's messages for where they are read (terminal-commands.ts). */
-async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: boolean, io: CliIo, say: (text: string) => void): Promise<void> {
+async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: boolean, io: CliIo, agentSandbox: () => Promise<AgentSandbox | undefined>, say: (text: string) => void): Promise<void> {
   const now = io.now();
   switch (request.mode) {
     case "usage":
       // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it shows the usage.
-      if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io, say);
+      if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say);
       io.stdout(AUTO_LOOP_HELP);
       return;
     case "help":
@@ -94,7 +126,7 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env };
+      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env, agentSandbox: await agentSandbox() };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}\n`);
       return;
     }

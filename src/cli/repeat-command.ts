@@ -1,6 +1,8 @@
 // `loopkit repeat`: what /loopkit:repeat runs. The skill passes the person's text on stdin
 // (--args-stdin) so it never goes through a shell; from a terminal, plain words work too. Typed in a
 // terminal with no session id, a start or --resume runs the loop right there (repeat-terminal.ts).
+// Inside Claude Code the command has two halves, the hook's and the skill's (skill-request.ts).
+import path from "node:path";
 import { Option, type Command } from "commander";
 import { argvWords } from "../shared/split-words.js";
 import { MIN_INTERVAL_MS, parseRepeatArgs, parseRepeatWords, type RepeatRequest } from "../repeat/args.js";
@@ -14,34 +16,37 @@ import { isActive } from "../repeat/decide.js";
 import { pruneEndedLoops } from "../repeat/prune.js";
 import { RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
 import { runnerAlive } from "../run/runner-lock.js";
+import { agentLine, dataInProject, measuringSandbox, removeProbe, settleSandbox, writeProbe } from "../auto-loop/agent-sandbox.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
-import { invocation, type Invocation, type InvocationOptions } from "./invocation.js";
+import { invocation, type Invocation } from "./invocation.js";
 import { readForStatus } from "./read-for-status.js";
 import { runFromTerminal, type TerminalOptions } from "./repeat-terminal.js";
 import { answerForSkill } from "./skill-answer.js";
 import { messagePrinter } from "./terminal-commands.js";
+import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
+import { addSkillOptions, type SkillOptions } from "./skill-options.js";
 import { useHelpText } from "./help-text.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
 
-interface Options extends InvocationOptions, TerminalOptions {
-  argsStdin?: boolean;
-}
+interface Options extends SkillOptions, TerminalOptions {}
 
 const SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 
 export function registerRepeatCommand(program: Command, io: CliIo): void {
-  const command = program
-    .command("repeat")
-    .description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker")
-    .option("--session <id>", "the Claude Code session that owns the loop")
-    .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
-    .option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)")
-    .option("--args-stdin", "read the person's arguments from stdin")
-    .option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal")
-    .option("--fresh", "from a terminal: a fresh claude conversation each iteration")
-    .addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp())
+  const command = addSkillOptions(
+    program
+      .command("repeat")
+      .description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker")
+      .option("--session <id>", "the Claude Code session that owns the loop")
+      .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
+      .option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)")
+      .option("--args-stdin", "read the person's arguments from stdin")
+      .option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal")
+      .option("--fresh", "from a terminal: a fresh claude conversation each iteration")
+      .addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp()),
+  )
     .argument("[words...]", "interval, prompt or /command and options, when not given on stdin")
     // The person's own flags (--iterations, --status, ...) and --help reach loopkit's parser as words.
     .allowUnknownOption(true)
@@ -53,12 +58,39 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
         return;
       }
       if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
+      const inv = invocation(options, io);
+      const skill: SkillCommand<RepeatRequest> = {
+        kind: "repeat",
+        parse: (text) => parseRepeatArgs(text, minInterval),
+        readOnly: (request) => request.mode === "help" || request.mode === "status",
+        run: (request, out) => answerForSkill(true, out, () => runRequest(request, inv, out, messagePrinter(out.stdout, false))),
+        sandboxLine: (request, answer) => measureHere(request, answer, inv, io),
+      };
+      if (options.fromHook) return answerInHook(skill, await io.readStdin(), inv, io);
+      if (options.fromSkill) return answerInSkill(skill, await io.readStdin(), inv, io);
       const request = options.argsStdin
         ? parseRepeatArgs(await io.readStdin(), minInterval)
         : parseRepeatWords(argvWords(words), minInterval);
-      await answerForSkill(options.argsStdin, io, () => runRequest(request, invocation(options, io), io, messagePrinter(io.stdout, !options.argsStdin)));
+      await answerForSkill(options.argsStdin, io, () => runRequest(request, inv, io, messagePrinter(io.stdout, !options.argsStdin)));
     });
   useHelpText(command, REPEAT_HELP);
+}
+
+/**
+ * The skill's command, after a start, a resume or a status: whether it (and so the agent, whose
+ * commands run where it runs) is in a sandbox, by the auto-loop's rule. A repeat loop runs no project
+ * code from its hooks, so that is all the sandbox means for it: nothing is kept.
+ */
+async function measureHere(request: RepeatRequest, answer: { exit_code: number } | null, inv: Invocation, io: CliIo): Promise<string | null> {
+  const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
+  const session = inv.session();
+  if (!shown || !session || (answer && answer.exit_code !== 0)) return null;
+  const file = path.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
+  const here = { loop_id: "repeat", session_id: session };
+  const probe = await writeProbe(file, here, io.env, io.now());
+  if (probe) await removeProbe(file);
+  const found = settleSandbox(measuringSandbox(false), probe, here, dataInProject(file, inv.projectDir()));
+  return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }
 
 /**

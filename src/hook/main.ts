@@ -2,6 +2,7 @@
 // runs no loop, so it is a small CommonJS file with no dependencies: it parses stdin, checks one
 // marker file, asks the loop kind whether the event may change anything (a prompt the person types
 // mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
+// A loopkit slash command the person typed (UserPromptExpansion) is handed to loopkit's CLI instead.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { autoLoopActsOn } from "../auto-loop/hook-events.js";
 import { repeatActsOn } from "../repeat/hook-events.js";
 import type { ActsOn } from "../session/handlers.js";
 import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
+import { carryOutSkillRequest, skillRequestOf } from "./skill-request.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
 
 type DispatchModule = {
@@ -79,6 +81,13 @@ async function main(): Promise<void> {
   const sessionId = (payload as { session_id?: unknown } | null)?.session_id;
   if (typeof sessionId !== "string" || !SESSION_ID_PATTERN.test(sessionId)) {
     warn("ignoring hook input without a usable session_id; no loop acts in a session it cannot identify");
+    return;
+  }
+  // A loopkit command the person typed: carried out here, with the person's rights (skill-request.ts).
+  const request = skillRequestOf(payload as Record<string, unknown>);
+  if (request) {
+    const done = await carryOutSkillRequest(request, sessionId, pluginDataArg());
+    if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }
   const data = hookDataDir(sessionId);

@@ -5,12 +5,16 @@ export type LoopkitErrorCode =
   | "USAGE"
   | "STATE_CORRUPT"
   | "STATE_LOCKED"
+  /** loopkit's data folder cannot be written from this process (Claude Code's sandbox keeps it read-only). */
+  | "READ_ONLY"
   | "LOOP_ACTIVE"
   | "NO_LOOP"
   | "NO_SESSION"
   /** A file the person named (a goal file) is not there: not a usage error, the words were fine. */
   | "FILE_NOT_FOUND"
   | "HOOK_INPUT"
+  /** A /loopkit:<kind> command that writes, with no answer from loopkit's UserPromptExpansion hook: nothing was done. */
+  | "NO_HOOK"
   | "CODEX_UNAVAILABLE"
   | "CODEX_TOO_OLD"
   | "CODEX_NOT_LOGGED_IN"

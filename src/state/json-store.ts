@@ -66,8 +66,35 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
 /** Validates `value` and writes it atomically (temp file + rename), creating the parent folder. */
 export async function writeJson<S extends z.ZodType>(file: string, schema: S, value: z.infer<S>): Promise<void> {
   const checked = schema.parse(value);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, `${JSON.stringify(checked, null, 2)}\n`);
+  await writableFolder(file);
+  await writeFileAtomic(file, `${JSON.stringify(checked, null, 2)}\n`).catch((cause: unknown) => {
+    throw readOnlyOr(file, cause);
+  });
+}
+
+/** Errors that mean "this process may not write there" (a read-only mount such as Claude Code's sandbox, or permissions). */
+const NOT_WRITABLE = new Set(["EROFS", "EACCES", "EPERM"]);
+
+/** READ_ONLY for a write refused by the file system, else the error itself. */
+function readOnlyOr(file: string, cause: unknown): unknown {
+  const code = (cause as NodeJS.ErrnoException | null)?.code;
+  if (!code || !NOT_WRITABLE.has(code)) return cause;
+  return new LoopkitError("READ_ONLY", `cannot write ${path.dirname(file)} from here (${code}); nothing was started or changed`, {
+    value: file,
+    cause,
+    hint: "inside Claude Code's sandbox loopkit's data folder is read-only: type the /loopkit:repeat or /loopkit:auto-loop command in Claude Code, or run loopkit from a terminal",
+  });
+}
+
+/** Creates `file`'s folder and checks it can be written, failing at once with READ_ONLY where it cannot (no lock retries). */
+async function writableFolder(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.access(dir, constants.W_OK);
+  } catch (cause) {
+    throw readOnlyOr(file, cause);
+  }
 }
 
 /** Moves a corrupt file aside as `<name>.corrupt-<timestamp>` and returns the new path. */
@@ -83,7 +110,7 @@ export async function keepAside(file: string, now: Date = new Date()): Promise<s
  * so the file itself may be absent). A holder that died leaves a lock that goes stale after `staleMs`.
  */
 export async function withLock<T>(file: string, fn: () => Promise<T>, staleMs = 10_000): Promise<T> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await writableFolder(file);
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(file, {

@@ -213,7 +213,7 @@ describe("/loopkit:auto-loop hostile arguments", () => {
       await run(`/loopkit:auto-loop --status\n${marker}\ntouch '${pwned}'\n`);
       expect(existsSync(pwned), marker).toBe(false);
     }
-  });
+  }, 90_000);
 });
 
 describe("/loopkit:auto-loop token cap", () => {
@@ -231,7 +231,7 @@ describe("/loopkit:auto-loop token cap", () => {
     expect(s).toMatchObject({ status: "achieved", session_id: before.sessionId });
     expect(s.tokens_used).toBeGreaterThan(0);
     expect(s.tokens_used).toBeLessThan(20_000);
-  });
+  }, 60_000);
 
   it("counts a subagent's spend (its own transcript file) toward --max-tokens, even when it lands after the Stop", async () => {
     // 2.1.197 runs the Task call in the turn: the first Stop sees its spend. 2.1.332 runs it in the

@@ -252,3 +252,39 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 });
+
+describe.skipIf(!hasTmux)("a loopkit command the agent schedules", () => {
+  it("fires as a prompt (CronCreate) but is not the person's command: loopkit's hook does not run for it, and the waiting loop goes on", async () => {
+    const latest = CLAUDE_BIN.includes("claude-code-latest");
+    const fired: string[] = [];
+    const toolResult = (request: LoggedRequest, named: string) => JSON.stringify(request.body.messages.at(-1)?.content ?? "").includes(named);
+    const run = await launch(
+      (request) => {
+        if (request.kind !== "main") return { text: "a title" };
+        if (request.lastUserText.trim() === "/loopkit:repeat --cancel") {
+          fired.push(request.lastUserText);
+          return { text: "Only the person can type loopkit's commands." };
+        }
+        if (iterationOf(request) === 1) {
+          // 2.1.332 offers CronCreate as a deferred tool: its schema is loaded first.
+          return latest ? { toolUses: [{ name: "ToolSearch", input: { query: "select:CronCreate" } }] } : { toolUses: [{ name: "CronCreate", input: { cron: "* * * * *", prompt: "/loopkit:repeat --cancel", recurring: false } }] };
+        }
+        if (toolResult(request, "Scheduled")) return { text: "Checked it.\nREPEAT-RESULT: pass - scheduled a cancel" };
+        if (latest && request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result")) {
+          return { toolUses: [{ name: "CronCreate", input: { cron: "* * * * *", prompt: "/loopkit:repeat --cancel", recurring: false } }] };
+        }
+        return { text: "ok" };
+      },
+      {},
+      ["--allowedTools", "CronCreate,ToolSearch"],
+    );
+    await type("/loopkit:repeat 10m --iterations 2 check the service");
+    await waitFor("iteration 1 to end and the loop to wait", () => run.state()?.phase === "waiting");
+    await waitFor("the scheduled prompt to fire", () => fired.length > 0, 100_000);
+    await waitFor("its turn to end", async () => idle(await screen()), 15_000);
+    // It reached the model as the plain text it was: the skill was not expanded, so nothing ran for it.
+    expect(run.state()).toMatchObject({ phase: "waiting", iteration: 1, final_status: null });
+    expect(readdirSync(path.join(sandbox.root, "loopkit data", "answers"))).toEqual([`${run.state().session_id}.json`]);
+    expect(JSON.parse(readFileSync(path.join(sandbox.root, "loopkit data", "answers", `${run.state().session_id}.json`), "utf8")).args).toBe("10m --iterations 2 check the service");
+  }, 240_000);
+});

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-3NO5MGYH.js";
+} from "./chunks/chunk-ZD4HCCBP.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,22 +13,22 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-TB326I2I.js";
+} from "./chunks/chunk-NG4CGTYF.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-ZTVAGH2I.js";
-import "./chunks/chunk-UDBTRICV.js";
+import "./chunks/chunk-TETXTSDO.js";
+import "./chunks/chunk-CEL5Q5PT.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
   MIRROR_DIR,
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-DSTC7JLI.js";
+} from "./chunks/chunk-JSO3R63A.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-MGEWYZQB.js";
+} from "./chunks/chunk-ZWUMA3U4.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

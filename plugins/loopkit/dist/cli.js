@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-DR3IZUZE.js";
+} from "./chunks/chunk-57Z4DQRO.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-3NO5MGYH.js";
+} from "./chunks/chunk-ZD4HCCBP.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-JNYUDRUG.js";
+} from "./chunks/chunk-762NGZX6.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -62,7 +62,7 @@ import {
   repeatStateDir,
   repeatStateFile,
   terminalRunDir
-} from "./chunks/chunk-CDH7M2SD.js";
+} from "./chunks/chunk-LT6KMBWB.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -90,32 +90,40 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-YAHPY4M3.js";
+} from "./chunks/chunk-EBJYA64B.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
+  agentLine,
+  dataInProject,
   historyEntry,
   keepForeignAside,
   launcherBesideEntry,
   launcherSpawn,
   loadState,
   loopFiles,
+  measuringSandbox,
   mergePersonSandbox,
   mirrorIsOurs,
   noAnswerReason,
   openMirrorLog,
   persist,
   personSandbox,
+  probeFile,
   readAnswer,
   readPersonSettings,
   readSettings,
   readSettingsFile,
+  removeProbe,
   runVerifier,
+  sandboxLine,
   settingsOf,
+  settleSandbox,
   verifierRun,
   writeMarker,
+  writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-TB326I2I.js";
+} from "./chunks/chunk-NG4CGTYF.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -123,11 +131,12 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-ZTVAGH2I.js";
+} from "./chunks/chunk-TETXTSDO.js";
 import {
   AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunks/chunk-UDBTRICV.js";
+  LOOP_STATUSES,
+  UNMEASURED_SANDBOX
+} from "./chunks/chunk-CEL5Q5PT.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -138,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-E7XKHRVZ.js";
+} from "./chunks/chunk-GAGAY55A.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -158,7 +167,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-DSTC7JLI.js";
+} from "./chunks/chunk-JSO3R63A.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -166,13 +175,15 @@ import {
   formatDuration,
   formatError,
   isLoopkitError,
+  iso_exports,
   readJson,
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
   sessionMarkerPath,
-  withLock
-} from "./chunks/chunk-MGEWYZQB.js";
+  withLock,
+  writeJson
+} from "./chunks/chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,
@@ -1356,8 +1367,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path18 = __require("node:path");
-    var fs10 = __require("node:fs");
+    var path21 = __require("node:path");
+    var fs11 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2351,7 +2362,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs10.existsSync(executableFile)) return;
+        if (fs11.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2369,11 +2380,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path18.resolve(baseDir, baseName);
-          if (fs10.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path18.extname(baseName))) return void 0;
+          const localBin = path21.resolve(baseDir, baseName);
+          if (fs11.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path21.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs10.existsSync(`${localBin}${ext}`)
+            (ext) => fs11.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2385,21 +2396,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs11.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path18.resolve(
-            path18.dirname(resolvedScriptPath),
+          executableDir = path21.resolve(
+            path21.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path18.basename(
+            const legacyName = path21.basename(
               this._scriptPath,
-              path18.extname(this._scriptPath)
+              path21.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2410,7 +2421,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path18.extname(executableFile));
+        launchWithNode = sourceExt.includes(path21.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3325,7 +3336,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path18.basename(filename, path18.extname(filename));
+        this._name = path21.basename(filename, path21.extname(filename));
         return this;
       }
       /**
@@ -3339,9 +3350,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path19) {
-        if (path19 === void 0) return this._executableDir;
-        this._executableDir = path19;
+      executableDir(path22) {
+        if (path22 === void 0) return this._executableDir;
+        this._executableDir = path22;
         return this;
       }
       /**
@@ -3636,9 +3647,35 @@ var {
   Help
 } = import_index.default;
 
+// src/cli/terminal-commands.ts
+var TERMINAL_FORMS = [
+  [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
+  [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
+  [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
+];
+function forTerminal(text) {
+  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
+}
+function messagePrinter(print, inTerminal) {
+  return inTerminal ? (text) => print(forTerminal(text)) : print;
+}
+
+// src/cli/report-error.ts
+function reportError(error, io2, inTerminal = false) {
+  const message = formatError(error);
+  io2.stderr(`loopkit: ${inTerminal ? forTerminal(message) : message}
+`);
+  return exitCodeOf(error);
+}
+function exitCodeOf(error) {
+  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
+  if (isLoopkitError(error, "NO_LOOP") || isLoopkitError(error, "NO_CHECKPOINT")) return EXIT.noLoop;
+  return EXIT.error;
+}
+
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync4 } from "node:fs";
-import path5 from "node:path";
+import path7 from "node:path";
 
 // src/auto-loop/goal-file.ts
 import { promises as fs } from "node:fs";
@@ -3768,6 +3805,36 @@ Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error,
 Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
 `;
 
+// src/sandbox/fail-if-unavailable.ts
+import { readFile } from "node:fs/promises";
+import path2 from "node:path";
+async function settingsFlagOf(argv, cwd) {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = arg === "--settings" ? argv[i + 1] : arg.startsWith("--settings=") ? arg.slice("--settings=".length) : void 0;
+    if (value === void 0) continue;
+    return value.trimStart().startsWith("{") ? value : readFile(path2.resolve(cwd, value), "utf8").catch(() => null);
+  }
+  return null;
+}
+async function commandLineOf(pid2) {
+  if (!pid2 || process.platform !== "linux") return [];
+  return (await readFile(`/proc/${pid2}/cmdline`, "utf8").catch(() => "")).split("\0").filter(Boolean);
+}
+var says = (settings) => settings?.sandbox?.failIfUnavailable === true;
+async function sessionFailIfUnavailable(env, projectDir, claudePid) {
+  if ((await personSandbox(env)).failIfUnavailable) return true;
+  const project = await Promise.all(["settings.json", "settings.local.json"].map((name) => readSettingsFile(path2.join(projectDir, ".claude", name))));
+  if (project.some(says)) return true;
+  const flag = await settingsFlagOf(await commandLineOf(claudePid), projectDir);
+  if (flag === null) return false;
+  try {
+    return says(settingsOf(JSON.parse(flag)));
+  } catch {
+    return false;
+  }
+}
+
 // src/auto-loop/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -3834,6 +3901,7 @@ async function startLoop(ctx, request) {
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
     const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
@@ -3859,9 +3927,11 @@ async function takeOverLoop(ctx) {
       transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
       // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
       thrash: { streak: 0, tree_hash: null },
-      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`).
-      launch: withAgentSandbox(existing.launch, ctx)
+      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
+      // session with the sandbox off): its own record, else not measured, never the old driver's.
+      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX }
     };
+    await removeProbe(probeFile(files.state));
     const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
@@ -3923,7 +3993,7 @@ async function loadOrSetAside(files, now) {
 // src/codex/auto-loop-run.ts
 import { spawn } from "node:child_process";
 import { randomUUID as randomUUID2 } from "node:crypto";
-import path2 from "node:path";
+import path3 from "node:path";
 
 // src/codex/app-server-client.ts
 import readline from "node:readline";
@@ -4589,7 +4659,7 @@ async function runCodexLoopCommand(ctx, request, background) {
   } finally {
     await out.close();
   }
-  ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path2.join(MIRROR_DIR, CODEX_LOG)})`);
+  ctx.print(`codex: auto-loop ${loop.loop_id} started; Codex works in the background (log: ${path3.join(MIRROR_DIR, CODEX_LOG)})`);
   ctx.print("codex: this Claude Code session has nothing to do for it; follow it with /loopkit:auto-loop --status, stop it with --cancel");
   return 0;
 }
@@ -4717,25 +4787,25 @@ async function withWord(io2, kind, stateFile, change) {
 
 // src/cli/invocation.ts
 import { existsSync as existsSync3, realpathSync } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 
 // src/state/find-data-dir.ts
 import { existsSync as existsSync2, readdirSync } from "node:fs";
 import os from "node:os";
-import path3 from "node:path";
+import path4 from "node:path";
 var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
 function holdsLoopkitState(dir) {
-  return STATE_FOLDERS.some((folder) => existsSync2(path3.join(dir, folder)));
+  return STATE_FOLDERS.some((folder) => existsSync2(path4.join(dir, folder)));
 }
 var homeOf = (env) => env.HOME || os.homedir();
 function defaultDataDir(env) {
-  return path3.join(homeOf(env), ".loopkit");
+  return path4.join(homeOf(env), ".loopkit");
 }
 function dataDirCandidates(env) {
-  const pluginData = path3.join(env.CLAUDE_CONFIG_DIR || path3.join(homeOf(env), ".claude"), "plugins", "data");
+  const pluginData = path4.join(env.CLAUDE_CONFIG_DIR || path4.join(homeOf(env), ".claude"), "plugins", "data");
   let installed = [];
   try {
-    installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path3.join(pluginData, name));
+    installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path4.join(pluginData, name));
   } catch {
   }
   return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
@@ -4780,11 +4850,11 @@ function invocation(options, io2) {
       return id;
     },
     settings: once(() => readSettings(io2.env)),
-    statsFile: once(() => path4.resolve(io2.cwd, statsFile(io2.env)))
+    statsFile: once(() => path5.resolve(io2.cwd, statsFile(io2.env)))
   };
 }
 function resolveProject(given, cwd) {
-  const full = path4.resolve(cwd, given);
+  const full = path5.resolve(cwd, given);
   if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
   return realpathSync(full);
 }
@@ -4816,33 +4886,160 @@ async function answerForSkill(skillMode, io2, fn) {
   if (skillMode) io2.exitCode = 0;
 }
 
-// src/cli/terminal-commands.ts
-var TERMINAL_FORMS = [
-  [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
-  [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
-  [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
-];
-function forTerminal(text) {
-  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
+// src/cli/hook-answer.ts
+import { promises as fs2 } from "node:fs";
+import path6 from "node:path";
+var ANSWER_FRESH_MS = 6e4;
+var STALE_ANSWER_MS = 24 * 36e5;
+var HookAnswerSchema = object({
+  version: literal(1),
+  kind: _enum(["repeat", "auto-loop"]),
+  session_id: string().min(1),
+  /** The command's arguments exactly as typed (Claude Code's command_args). */
+  args: string(),
+  at: iso_exports.datetime(),
+  stdout: string(),
+  stderr: string(),
+  exit_code: int(),
+  /** The loop the command started or took over in this session, when it did. */
+  loop_id: string().nullable()
+});
+var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${sessionId}.json`);
+async function saveHookAnswer(data, answer, now) {
+  await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
+  const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
+  for (const name of await fs2.readdir(dir).catch(() => [])) {
+    const file = path6.join(dir, name);
+    const stat = await fs2.lstat(file).catch(() => null);
+    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs2.rm(file, { force: true });
+  }
 }
-function messagePrinter(print, inTerminal) {
-  return inTerminal ? (text) => print(forTerminal(text)) : print;
+var plain = (text) => text.replace(/[\s\\`]/g, "");
+function sameArguments(typed, copy) {
+  return plain(typed) === plain(copy);
+}
+function answers(answer, copy) {
+  return sameArguments(answer.args, copy) || answer.exit_code !== 0 && plain(answer.args).startsWith(plain(copy));
+}
+async function hookAnswerFor(data, sessionId, kind, copy, now) {
+  const read = await readJson(hookAnswerFile(data, sessionId), HookAnswerSchema).catch(() => ({ exists: false }));
+  if (!read.exists) return void 0;
+  const answer = read.value;
+  const age = now.getTime() - Date.parse(answer.at);
+  const matches = answer.session_id === sessionId && answer.kind === kind && age >= 0 && age <= ANSWER_FRESH_MS && answers(answer, copy);
+  return matches ? answer : void 0;
+}
+
+// src/cli/skill-request.ts
+async function answerInHook(command, text, inv, io2) {
+  const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
+  let stdout = "";
+  let stderr = "";
+  const captured = { ...io2, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
+  try {
+    refuseUnpassable(command.kind, text);
+    const request = command.parse(text);
+    if (command.readOnly(request)) return;
+    await command.run(request, captured);
+  } catch (error) {
+    captured.exitCode = reportError(error, captured);
+  }
+  const data = inv.dataDirForStart();
+  const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
+  const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
+  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io2.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId }, io2.now());
+}
+function refuseUnpassable(kind, text) {
+  const why = /\\(\s|$)/.test(text) ? "a backslash before a space, a line break or the end" : text.includes("\r") ? "a carriage return (Windows line ends)" : /^\s*```/m.test(text) ? "a line that starts with ```" : null;
+  if (why) {
+    throw new LoopkitError("USAGE", `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`, {
+      hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`
+    });
+  }
+}
+async function answerInSkill(command, text, inv, io2) {
+  const session = inv.session();
+  const answer = session === void 0 ? void 0 : await hookAnswerFor(inv.dataDirForStart(), session, command.kind, text, io2.now());
+  if (answer) {
+    io2.stdout(answer.stdout);
+    io2.stderr(answer.stderr);
+    io2.exitCode = answer.exit_code;
+    if (answer.exit_code !== 0) return;
+    const line2 = await lineFor(command, text, answer);
+    if (line2) io2.stdout(`${line2}
+`);
+    return;
+  }
+  const request = command.parse(text);
+  if (!command.readOnly(request)) {
+    const typed = text.trim().length > 60 ? `${text.trim().slice(0, 57)}...` : text.trim();
+    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
+      hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again"
+    });
+  }
+  await command.run(request, io2);
+  const line = await command.sandboxLine(request, null);
+  if (line) io2.stdout(`${line}
+`);
+}
+async function lineFor(command, text, answer) {
+  let request;
+  try {
+    request = command.parse(text);
+  } catch {
+    return null;
+  }
+  return command.sandboxLine(request, answer);
+}
+
+// src/cli/skill-options.ts
+function pid(value) {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError("expected a process id");
+  return n;
+}
+function addSkillOptions(command) {
+  return command.option("--from-hook", "run by loopkit's UserPromptExpansion hook: carry out the request and keep the answer for the skill's command").option("--from-skill", "run by the skill's command: answer read-only requests, show the hook's answer for the rest").option("--claude-pid <pid>", "the Claude Code process the hook serves (its --settings flag is read for sandbox.failIfUnavailable)", pid);
 }
 
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
-  const command = program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
+  const command = addSkillOptions(
+    program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin")
+  ).argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+    const inv = invocation(options, io2);
+    const fromSession = options.session !== void 0;
+    const sandbox = async () => options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io2.env, inv.projectDir(), options.claudePid)) : void 0;
+    const skill = {
+      kind: "auto-loop",
+      parse: parseAutoLoopArgs,
+      // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
+      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
+      run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
+      sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
+    };
+    if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
+    if (options.fromSkill) return answerInSkill(skill, await io2.readStdin(), inv, io2);
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, invocation(options, io2), options.session !== void 0, io2, messagePrinter(io2.stdout, !options.argsStdin)));
+    await answerForSkill(options.argsStdin, io2, () => runRequest(request, inv, fromSession, io2, sandbox, messagePrinter(io2.stdout, !options.argsStdin)));
   });
   useHelpText(command, AUTO_LOOP_HELP);
 }
-async function runRequest(request, inv, fromSkill, io2, say) {
+async function probeAfterStart(request, answer, inv, io2) {
+  if (!answer?.loop_id || !(request.mode === "takeover" || request.mode === "start" && !request.codex)) return null;
+  const projectDir = inv.projectDir();
+  const { state: stateFile } = loopFiles(inv.dataDirForStart(), projectDir);
+  const state = await readForStatus(stateFile, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
+  if (state?.loop_id !== answer.loop_id || state.session_id !== answer.session_id) return null;
+  const probe = await writeProbe(probeFile(stateFile), state, io2.env, io2.now());
+  return `Sandbox: ${sandboxLine(settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, projectDir)))}.`;
+}
+async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
-      if (fromSkill && existsSync4(path5.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io2, say);
+      if (fromSkill && existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
       io2.stdout(AUTO_LOOP_HELP);
       return;
     case "help":
@@ -4889,7 +5086,7 @@ async function runRequest(request, inv, fromSkill, io2, say) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io2.env };
+      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io2.env, agentSandbox: await agentSandbox() };
       io2.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -4940,14 +5137,14 @@ function checkLoopId(loopId) {
 // src/evidence/write-tree.ts
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
-import path6 from "node:path";
+import path8 from "node:path";
 function writeTree(store, projectDir, current, target2) {
   const result = { written: 0, deleted: 0, left: [] };
   syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result);
   return result;
 }
 var entries = (store, hash) => hash ? decodeTree(store.get(hash, "tree")) : [];
-var join = (dir, name) => Buffer.concat([dir, Buffer.from(path6.sep), name]);
+var join = (dir, name) => Buffer.concat([dir, Buffer.from(path8.sep), name]);
 var same = (a, b) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 function syncFolder(store, dir, rel, current, target2, result) {
   const stat = lstatSync(dir);
@@ -5165,7 +5362,7 @@ function registerCodexRunCommand(program2, io2) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync5, readFileSync } from "node:fs";
 import os2 from "node:os";
-import path7 from "node:path";
+import path9 from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 
@@ -5194,12 +5391,12 @@ var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
-  const config = env.CLAUDE_CONFIG_DIR || path7.join(env.HOME || os2.homedir(), ".claude");
+  const config = env.CLAUDE_CONFIG_DIR || path9.join(env.HOME || os2.homedir(), ".claude");
   return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
 }
 async function sandboxCheck(env) {
   const title = "sandbox";
-  const scratch = await mkdtemp(path7.join(os2.tmpdir(), "loopkit-doctor-"));
+  const scratch = await mkdtemp(path9.join(os2.tmpdir(), "loopkit-doctor-"));
   try {
     const check = await checkSandbox(scratch, env);
     if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
@@ -5251,17 +5448,17 @@ function statsCheck(file) {
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
-  const installed = readJsonFile(path7.join(config, "plugins", "installed_plugins.json"));
+  const installed = readJsonFile(path9.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
   if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
-  const enabled = readJsonFile(path7.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const enabled = readJsonFile(path9.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
-    const hooks = readJsonFile(path7.join(where, "hooks", "hooks.json"));
+    const hooks = readJsonFile(path9.join(where, "hooks", "hooks.json"));
     const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
-    const bundled = existsSync5(path7.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync5(path9.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
@@ -5364,8 +5561,8 @@ function formatRun(run3) {
 }
 
 // src/history/runs.ts
-import { promises as fs2 } from "node:fs";
-import path8 from "node:path";
+import { promises as fs3 } from "node:fs";
+import path10 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -5410,7 +5607,7 @@ async function repeatRuns(statsFile2, now) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     throw new LoopkitError("STATE_CORRUPT", error.message, {
       value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path8.basename(statsFile2)}.corrupt-<time> itself)`
+      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path10.basename(statsFile2)}.corrupt-<time> itself)`
     });
   }
   if (!read.exists) return [];
@@ -5441,13 +5638,13 @@ async function repeatRuns(statsFile2, now) {
   });
 }
 async function autoLoopRuns(dataDir) {
-  const root = path8.join(dataDir, "auto-loop");
-  const projects = await fs2.readdir(root).catch(() => []);
+  const root = path10.join(dataDir, "auto-loop");
+  const projects = await fs3.readdir(root).catch(() => []);
   const runs = [];
   for (const project of projects) {
-    const dir = path8.join(root, project);
-    const entries2 = await historyLines(path8.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path8.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
+    const dir = path10.join(root, project);
+    const entries2 = await historyLines(path10.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path10.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
     const latest = state.exists ? state.value : void 0;
     const byLoop = /* @__PURE__ */ new Map();
     for (const entry of entries2) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
@@ -5482,7 +5679,7 @@ async function autoLoopRuns(dataDir) {
   return runs;
 }
 async function historyLines(file) {
-  const text = await fs2.readFile(file, "utf8").catch(() => "");
+  const text = await fs3.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (!line.trim()) return [];
     try {
@@ -5537,7 +5734,7 @@ function registerHistoryCommand(program2, io2) {
 }
 
 // src/checkpoint/prune.ts
-import { promises as fs3 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 
 // src/evidence/prune.ts
 import { renameSync as renameSync2, rmSync as rmSync2, statSync } from "node:fs";
@@ -5589,7 +5786,7 @@ async function applyPrune(data, projectDir, remove2, kept) {
   const lines = [];
   for (const record2 of remove2) {
     try {
-      await fs3.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
+      await fs4.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
       lines.push(`removed the ${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id}`);
     } catch (error) {
       lines.push(`could not remove the checkpoints of ${record2.loop_id}: ${formatError(error)}`);
@@ -5670,6 +5867,9 @@ ${kept.join("\n")}` : ""}
 `);
   });
 }
+
+// src/cli/repeat-command.ts
+import path17 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -6035,15 +6235,15 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs4 } from "node:fs";
-import path9 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path11 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path9.join(dir, name);
+    const file = path11.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -6053,7 +6253,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs4.rm(file, { force: true });
+      await fs5.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6063,14 +6263,14 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
-import path10 from "node:path";
+import { promises as fs6 } from "node:fs";
+import path12 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path10.join(loopDir, "runner");
+var target = (loopDir) => path12.join(loopDir, "runner");
 var LOOPKIT_RUN = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs6.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -6083,8 +6283,8 @@ async function runnerAlive(loopDir) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs7 } from "node:fs";
-import path14 from "node:path";
+import { promises as fs8 } from "node:fs";
+import path16 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -6125,13 +6325,13 @@ async function resumeTerminalLoop(ctx, runner) {
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs6 } from "node:fs";
-import path12 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path14 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
 // src/run/phase-settings.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import path11 from "node:path";
+import path13 from "node:path";
 function takeSettingsOption(claudeArgs, cwd) {
   const rest = [];
   let settings = null;
@@ -6152,7 +6352,7 @@ function readSettings2(value, cwd) {
   let text = trimmed;
   if (!trimmed.startsWith("{")) {
     try {
-      text = readFileSync2(path11.resolve(cwd, trimmed), "utf8");
+      text = readFileSync2(path13.resolve(cwd, trimmed), "utf8");
     } catch (error) {
       throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, { value, hint: "give a settings file that exists, or a JSON object" });
     }
@@ -6234,17 +6434,17 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path12.dirname(file), { recursive: true });
+  await fs7.mkdir(path14.dirname(file), { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  await keepNewestLogs(path12.dirname(file), KEEP_LOGS);
+  await keepNewestLogs(path14.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path12.join(dir, name), { force: true })));
+  const logs = (await fs7.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs7.rm(path14.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
-import path13 from "node:path";
+import path15 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
@@ -6394,7 +6594,7 @@ async function runTurn(ctx, file, state, resume) {
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path13.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      logFile: path15.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
       onLine: (line) => reader.push(line),
       signal: cut.signal
     });
@@ -6477,9 +6677,9 @@ function claudeOptions(args, cwd) {
 async function detach(ctx, claudeArgs, loopWords, options, io2) {
   if (!io2.entry) throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", { hint: "run loopkit from its command (bin/loopkit or dist/cli.js)" });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs7.mkdir(dir, { recursive: true });
+  await fs8.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path14.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path16.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...options.fresh ? ["--fresh"] : [], ...claudeArgs.length ? ["--", ...claudeArgs] : []];
   return startDetached(io2.entry, args, logFile, io2);
 }
@@ -6548,7 +6748,9 @@ function trapStop() {
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
-  const command = program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal").option("--fresh", "from a terminal: a fresh claude conversation each iteration").addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp()).argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options, self) => {
+  const command = addSkillOptions(
+    program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal").option("--fresh", "from a terminal: a fresh claude conversation each iteration").addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp())
+  ).argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options, self) => {
     if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
     const minInterval = minIntervalMs(io2.env);
     if (options.session === void 0 && !options.argsStdin) {
@@ -6556,10 +6758,31 @@ function registerRepeatCommand(program2, io2) {
       return;
     }
     if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
+    const inv = invocation(options, io2);
+    const skill = {
+      kind: "repeat",
+      parse: (text) => parseRepeatArgs(text, minInterval),
+      readOnly: (request2) => request2.mode === "help" || request2.mode === "status",
+      run: (request2, out) => answerForSkill(true, out, () => runRequest2(request2, inv, out, messagePrinter(out.stdout, false))),
+      sandboxLine: (request2, answer) => measureHere(request2, answer, inv, io2)
+    };
+    if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
+    if (options.fromSkill) return answerInSkill(skill, await io2.readStdin(), inv, io2);
     const request = options.argsStdin ? parseRepeatArgs(await io2.readStdin(), minInterval) : parseRepeatWords(argvWords(words), minInterval);
-    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, invocation(options, io2), io2, messagePrinter(io2.stdout, !options.argsStdin)));
+    await answerForSkill(options.argsStdin, io2, () => runRequest2(request, inv, io2, messagePrinter(io2.stdout, !options.argsStdin)));
   });
   useHelpText(command, REPEAT_HELP);
+}
+async function measureHere(request, answer, inv, io2) {
+  const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
+  const session = inv.session();
+  if (!shown || !session || answer && answer.exit_code !== 0) return null;
+  const file = path17.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
+  const here = { loop_id: "repeat", session_id: session };
+  const probe = await writeProbe(file, here, io2.env, io2.now());
+  if (probe) await removeProbe(file);
+  const found = settleSandbox(measuringSandbox(false), probe, here, dataInProject(file, inv.projectDir()));
+  return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }
 async function fromTerminal(words, rawArgs, minInterval, options, io2) {
   const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgs);
@@ -6676,7 +6899,7 @@ function registerRestoreCommand(program2, io2) {
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
 import { statSync as statSync2 } from "node:fs";
-import path17 from "node:path";
+import path20 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -6723,7 +6946,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs9, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
 var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
@@ -6764,8 +6987,8 @@ function gitHubActions(env, stdout) {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
         const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
-        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs9.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs9.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -6782,7 +7005,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs8.readFile(file, "utf8").catch(() => "");
+  const text = await fs9.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -6795,7 +7018,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path15 from "node:path";
+import path18 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -6813,7 +7036,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path15.join(projectDir, name);
+    const file = path18.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -6822,7 +7045,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path16 from "node:path";
+import path19 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -6936,7 +7159,7 @@ async function runPhases(ctx, first) {
       previous = sessionId;
       const state = handover.state;
       ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
-      const logFile = path16.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path19.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
       const exit = await ctx.runPhase({
         sessionId,
@@ -6968,7 +7191,7 @@ async function runPhases(ctx, first) {
       if (stalls >= MAX_STALLS) {
         const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path16.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path19.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
@@ -7019,7 +7242,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
   }
   if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
-  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path17.resolve(io2.cwd, options.pluginDir));
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path20.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io2.env, projectDir, claude.settings), io2.env.HOME || os3.homedir());
@@ -7034,7 +7257,7 @@ async function run2(words, options, io2) {
     const actions = gitHubActions(io2.env, io2.stdout);
     const loop = { dataDir: data, projectDir, sessionId: randomUUID6(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env, agentSandbox: sandbox.agent };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine(sandbox)}.
+    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine2(sandbox)}.
 `);
     const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
     const stopReporting = actions?.reportOnInterrupt(report);
@@ -7061,7 +7284,7 @@ async function refuseWithoutSandbox(projectDir, env) {
     hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started"
   });
 }
-function sandboxLine({ settings, agent }) {
+function sandboxLine2({ settings, agent }) {
   if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
   return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
@@ -7093,7 +7316,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs9 } from "node:fs";
+import { promises as fs10 } from "node:fs";
 
 // src/statusline/find.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -7122,7 +7345,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs10.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;
@@ -7194,16 +7417,9 @@ async function runCli(argv, io2) {
     return io2.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = formatError(error);
-    io2.stderr(`loopkit: ${argv.includes("--args-stdin") ? message : forTerminal(message)}
-`);
-    return exitCodeOf(error);
+    const inClaude = ["--args-stdin", "--from-hook", "--from-skill"].some((flag) => argv.includes(flag));
+    return reportError(error, io2, !inClaude);
   }
-}
-function exitCodeOf(error) {
-  if (isLoopkitError(error, "USAGE") || isLoopkitError(error, "NO_SESSION")) return EXIT.usage;
-  if (isLoopkitError(error, "NO_LOOP") || isLoopkitError(error, "NO_CHECKPOINT")) return EXIT.noLoop;
-  return EXIT.error;
 }
 
 // src/cli/stdin.ts

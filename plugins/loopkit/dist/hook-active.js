@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-DR3IZUZE.js";
-import "./chunks/chunk-CDH7M2SD.js";
+} from "./chunks/chunk-57Z4DQRO.js";
+import "./chunks/chunk-LT6KMBWB.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-UDBTRICV.js";
+import "./chunks/chunk-CEL5Q5PT.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -17,7 +17,7 @@ import {
   keepAside,
   readJson,
   sessionMarkerPath
-} from "./chunks/chunk-MGEWYZQB.js";
+} from "./chunks/chunk-ZWUMA3U4.js";
 import {
   boolean,
   discriminatedUnion,
@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-G3XDWOAZ.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-TH3UMN5L.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-LAQKJAD4.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-2MT23BQR.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -25,7 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 
 // src/hook/main.ts
 var import_node_fs4 = require("node:fs");
-var import_node_path3 = __toESM(require("node:path"), 1);
+var import_node_path4 = __toESM(require("node:path"), 1);
 
 // src/shared/read-piped-input.ts
 var import_node_fs = require("node:fs");
@@ -84,15 +84,35 @@ function underRecursionGuard(env) {
   return Boolean(env[RECURSION_GUARD]);
 }
 
+// src/hook/skill-request.ts
+var import_node_path2 = __toESM(require("node:path"), 1);
+var COMMANDS = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
+var CLI_TIMEOUT_MS = 28e4;
+function skillRequestOf(payload) {
+  if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin") return null;
+  const name = payload.command_name;
+  if (typeof name !== "string" || !Object.hasOwn(COMMANDS, name)) return null;
+  return { kind: COMMANDS[name], args: typeof payload.command_args === "string" ? payload.command_args : "" };
+}
+async function carryOutSkillRequest(request, sessionId, pluginData) {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const cli = import_node_path2.default.join(import_node_path2.default.dirname(fileURLToPath(__loopkitEntryUrl)), "cli.js");
+  const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...pluginData ? ["--plugin-data", pluginData] : [], "--args-stdin"];
+  const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
+  if (run.error) return { ok: false, detail: run.error.message };
+  return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
+}
+
 // src/state/paths.ts
 var import_node_os = __toESM(require("node:os"), 1);
-var import_node_path2 = __toESM(require("node:path"), 1);
+var import_node_path3 = __toESM(require("node:path"), 1);
 function dataDir(env = process.env) {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path2.default.join(import_node_os.default.homedir(), ".loopkit");
+  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path3.default.join(import_node_os.default.homedir(), ".loopkit");
 }
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
-  return import_node_path2.default.join(data, "sessions", `${sessionId}.json`);
+  return import_node_path3.default.join(data, "sessions", `${sessionId}.json`);
 }
 
 // src/hook/main.ts
@@ -100,7 +120,7 @@ var BACKGROUND = process.argv.includes("--background");
 function pluginDataArg() {
   const at = process.argv.indexOf("--plugin-data");
   const value = at === -1 ? void 0 : process.argv[at + 1];
-  return value && import_node_path3.default.isAbsolute(value) ? value : void 0;
+  return value && import_node_path4.default.isAbsolute(value) ? value : void 0;
 }
 function hookDataDir(sessionId) {
   const own = pluginDataArg();
@@ -142,6 +162,12 @@ async function main() {
   const sessionId = payload?.session_id;
   if (typeof sessionId !== "string" || !SESSION_ID_PATTERN.test(sessionId)) {
     warn("ignoring hook input without a usable session_id; no loop acts in a session it cannot identify");
+    return;
+  }
+  const request = skillRequestOf(payload);
+  if (request) {
+    const done = await carryOutSkillRequest(request, sessionId, pluginDataArg());
+    if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }
   const data = hookDataDir(sessionId);

@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-CDH7M2SD.js";
+} from "./chunks/chunk-LT6KMBWB.js";
 import {
   elapsedMs
-} from "./chunks/chunk-ZTVAGH2I.js";
+} from "./chunks/chunk-TETXTSDO.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-UDBTRICV.js";
+} from "./chunks/chunk-CEL5Q5PT.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-MGEWYZQB.js";
+} from "./chunks/chunk-ZWUMA3U4.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

@@ -26,6 +26,8 @@ export type ScriptedReply = {
   toolUses?: { name: string; input: unknown; id?: string }[];
   usage?: Partial<Usage>;
   delayMs?: number;
+  /** The reply is sent once this settles (a test holds a turn open while it does something else). */
+  after?: Promise<unknown>;
   error?: ScriptedError;
 };
 
@@ -235,7 +237,8 @@ export async function startFakeModel(initial: ReplyScript): Promise<FakeModel> {
           res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(messageOf(reply, request.index)));
         }
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      if (reply.after) reply.after.then(send, send);
+      else if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
     });
   });

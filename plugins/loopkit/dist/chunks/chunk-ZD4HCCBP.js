@@ -1,26 +1,28 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   findRepo,
-  runGit
-} from "./chunk-TB326I2I.js";
+  runGit,
+  sandboxLine,
+  sandboxMeaning
+} from "./chunk-NG4CGTYF.js";
 import {
   elapsedMs
-} from "./chunk-ZTVAGH2I.js";
+} from "./chunk-TETXTSDO.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-UDBTRICV.js";
+} from "./chunk-CEL5Q5PT.js";
 import {
   allRecords,
   decodeTree,
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-DSTC7JLI.js";
+} from "./chunk-JSO3R63A.js";
 import {
   LoopkitError,
   formatDuration
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,
@@ -257,6 +259,8 @@ var AutoLoopStatusSchema = object({
   /** --protect / protect: globs, and the protected files that differed from the start at the last Stop. */
   protected_globs: array(string()),
   protected_changed: array(string()),
+  /** Whether the loop's agent runs in Claude Code's sandbox, as measured (agent-sandbox.ts); null with no loop. */
+  agent_sandbox: object({ agent: _enum(["sandboxed", "unsandboxed", "unknown"]), how: string(), fail_if_unavailable: boolean(), measuring: boolean(), meaning: string() }).nullable(),
   ...CheckpointSummaryShape
 });
 function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
@@ -293,6 +297,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       handoff_note: null,
       protected_globs: [],
       protected_changed: [],
+      agent_sandbox: null,
       ...checkpoints
     };
   }
@@ -330,6 +335,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     handoff_note: state.handoff_note,
     protected_globs: state.protect.globs,
     protected_changed: state.protect.changed,
+    agent_sandbox: { ...state.launch.agent_sandbox, measuring: state.launch.agent_sandbox.measuring === true, meaning: sandboxMeaning(state.launch.agent_sandbox) },
     ...checkpoints
   };
 }
@@ -344,6 +350,7 @@ function formatStatus(s) {
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],

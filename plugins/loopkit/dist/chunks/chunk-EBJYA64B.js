@@ -6,23 +6,23 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-TB326I2I.js";
+} from "./chunk-NG4CGTYF.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-ZTVAGH2I.js";
+} from "./chunk-TETXTSDO.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-UDBTRICV.js";
+} from "./chunk-CEL5Q5PT.js";
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-E7XKHRVZ.js";
+} from "./chunk-GAGAY55A.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-DSTC7JLI.js";
+} from "./chunk-JSO3R63A.js";
 import {
   LoopkitError,
   auditWorkDir,
@@ -44,7 +44,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-CDH7M2SD.js";
+} from "./chunk-LT6KMBWB.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,11 +10,11 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-UDBTRICV.js";
+} from "./chunk-CEL5Q5PT.js";
 import {
   formatDuration,
   readJson
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   int,

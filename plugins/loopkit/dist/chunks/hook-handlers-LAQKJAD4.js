@@ -16,26 +16,26 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-JNYUDRUG.js";
-import "./chunk-CDH7M2SD.js";
+} from "./chunk-762NGZX6.js";
+import "./chunk-LT6KMBWB.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-5Y6VSCX4.js";
+} from "./chunk-LJPQ7DQG.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-E7XKHRVZ.js";
+} from "./chunk-GAGAY55A.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-DSTC7JLI.js";
+import "./chunk-JSO3R63A.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-YAHPY4M3.js";
+} from "./chunk-EBJYA64B.js";
 import {
   historyEntry,
   inspectMirror,
@@ -31,29 +31,30 @@ import {
   readHandoff,
   readSettings,
   runVerifier,
+  settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-TB326I2I.js";
+} from "./chunk-NG4CGTYF.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
-} from "./chunk-ZTVAGH2I.js";
+} from "./chunk-TETXTSDO.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-UDBTRICV.js";
+} from "./chunk-CEL5Q5PT.js";
 import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-5Y6VSCX4.js";
+} from "./chunk-LJPQ7DQG.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-E7XKHRVZ.js";
+} from "./chunk-GAGAY55A.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -62,7 +63,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-DSTC7JLI.js";
+} from "./chunk-JSO3R63A.js";
 import {
   formatError,
   iso_exports,
@@ -70,7 +71,7 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   literal,
   object,
@@ -326,7 +327,7 @@ var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(
 async function startTurn(ctx, files, turn) {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
-  const state = clearApiErrors(owned.state);
+  const state = await settleFromProbe(clearApiErrors(owned.state), files.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;

@@ -12,12 +12,12 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-DSTC7JLI.js";
+} from "./chunk-JSO3R63A.js";
 import {
   formatError,
   readJson,
   withLock
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

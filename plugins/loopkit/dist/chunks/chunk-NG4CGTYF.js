@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-UDBTRICV.js";
+} from "./chunk-CEL5Q5PT.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
@@ -21,14 +21,15 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-DSTC7JLI.js";
+} from "./chunk-JSO3R63A.js";
 import {
   iso_exports,
   projectKey,
+  readJson,
   readOrKeepAside,
   writeJson,
   writeSessionMarker
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,
@@ -39,10 +40,88 @@ import {
   string
 } from "./chunk-PGQLL66H.js";
 
+// src/auto-loop/agent-sandbox.ts
+import { promises as fs, realpathSync } from "node:fs";
+import path from "node:path";
+var ProbeSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  session_id: string().min(1),
+  written_at: iso_exports.datetime(),
+  /** SANDBOX_RUNTIME=1 in the command's environment: Claude Code ran it under its sandbox all the same. */
+  sandbox_runtime: boolean()
+});
+var probeFile = (stateFile) => path.join(path.dirname(stateFile), "sandbox-probe.json");
+function measuringSandbox(failIfUnavailable) {
+  return { agent: "unknown", how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it", fail_if_unavailable: failIfUnavailable, measuring: true };
+}
+var WHERE = "loopkit's skill command, which runs where the agent's commands run,";
+function settleSandbox(current, probe, loop, dataInProject2) {
+  if (!current.measuring) return current;
+  const keep = { fail_if_unavailable: current.fail_if_unavailable };
+  if (dataInProject2) return { agent: "unknown", how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too", ...keep };
+  if (!probe || probe.loop_id !== loop.loop_id || probe.session_id !== loop.session_id) {
+    return { agent: "sandboxed", how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`, ...keep };
+  }
+  if (probe.sandbox_runtime) {
+    return { agent: "sandboxed", how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`, ...keep };
+  }
+  return { agent: "unsandboxed", how: `${WHERE} wrote to loopkit's data folder at ${probe.written_at}, which no sandbox allows`, ...keep };
+}
+function agentLine(sandbox) {
+  if (sandbox.measuring) return `the agent's sandbox is being measured (${sandbox.how})`;
+  const where = { sandboxed: "runs in Claude Code's sandbox", unsandboxed: "runs in no sandbox", unknown: "is in a sandbox or not, loopkit does not know" }[sandbox.agent];
+  return `the agent ${where} (${sandbox.how})`;
+}
+var sandboxLine = (sandbox) => `${agentLine(sandbox)}: ${sandboxMeaning(sandbox)}`;
+function sandboxMeaning(sandbox) {
+  if (sandbox.measuring) return "until then it counts as sandboxed";
+  const fallback = sandbox.fail_if_unavailable ? "where no sandbox can start, the verifier is not run (failIfUnavailable)" : "where no sandbox can start, it runs unsandboxed, and says so";
+  switch (sandbox.agent) {
+    case "unsandboxed":
+      return "the verifier runs with your rights, as the agent's own commands do";
+    case "sandboxed":
+      return `the verifier runs under the same sandbox policy, so the agent's code gets no more rights through it; ${fallback}`;
+    case "unknown":
+      return `treated as sandboxed: the verifier runs sandboxed wherever a sandbox can start; ${fallback}`;
+  }
+}
+async function writeProbe(file, loop, env, now) {
+  const probe = { version: 1, loop_id: loop.loop_id, session_id: loop.session_id, written_at: now.toISOString(), sandbox_runtime: env.SANDBOX_RUNTIME === "1" };
+  try {
+    await writeJson(file, ProbeSchema, probe);
+    return probe;
+  } catch {
+    return void 0;
+  }
+}
+async function settleFromProbe(state, stateFile) {
+  if (!state.launch.agent_sandbox.measuring) return state;
+  const file = probeFile(stateFile);
+  const probe = await readJson(file, ProbeSchema).then(
+    (read) => read.exists ? read.value : void 0,
+    () => void 0
+  );
+  await fs.rm(file, { force: true });
+  return { ...state, launch: { ...state.launch, agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir)) } };
+}
+var removeProbe = (file) => fs.rm(file, { force: true });
+function dataInProject(stateFile, projectDir) {
+  const real = (file) => {
+    try {
+      return realpathSync(file);
+    } catch {
+      return path.resolve(file);
+    }
+  };
+  const inside = path.relative(real(projectDir), real(path.dirname(stateFile)));
+  return inside === "" || !inside.startsWith("..") && !path.isAbsolute(inside);
+}
+
 // src/auto-loop/mirror.ts
 import { createHash } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
-import path from "node:path";
+import { constants, promises as fs2 } from "node:fs";
+import path2 from "node:path";
 
 // src/auto-loop/history.ts
 var HistoryEntrySchema = object({
@@ -84,7 +163,7 @@ var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
 var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
 var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
-var rel = (...parts) => path.join(MIRROR_DIR, ...parts);
+var rel = (...parts) => path2.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
 var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
 function mirrorText(state) {
@@ -103,8 +182,8 @@ async function writeMirror(projectDir, state, text, now) {
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 420);
+  await fs2.mkdir(path2.dirname(file), { recursive: true });
+  const handle = await fs2.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 420);
   try {
     if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
     await handle.write(historyLines(entries));
@@ -127,7 +206,7 @@ async function inspectMirror(projectDir, expectedSha, now) {
   await folder.checkDir(MIRROR_DIR);
   for (const name of MIRROR_FOLDERS) await folder.checkDir(rel(name));
   for (const name of MIRROR_FILES) await folder.checkFile(rel(name));
-  const logs = await fs.readdir(path.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  const logs = await fs2.readdir(path2.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
   for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
   const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
   if (mirror === null) {
@@ -151,9 +230,9 @@ async function writeVerifierLog(projectDir, iteration, run, output, now) {
   const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
   await folder.writeFile(rel("logs", name), output);
-  const dir = path.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
+  const dir = path2.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path2.join(dir, file), { force: true })));
   return rel("logs", name);
 }
 function openMirrorLog(projectDir, name, now) {
@@ -167,10 +246,10 @@ async function readHandoff(projectDir) {
 }
 
 // src/auto-loop/store.ts
-import path2 from "node:path";
+import path3 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path2.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path2.join(dir, "state.json"), history: path2.join(dir, "gate-history.jsonl") };
+  const dir = path3.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path3.join(dir, "state.json"), history: path3.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -256,14 +335,14 @@ function whenUnavailable(agent, reason) {
 var capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // src/sandbox/launcher.ts
-import { existsSync, promises as fs2, realpathSync } from "node:fs";
+import { existsSync, promises as fs3, realpathSync as realpathSync2 } from "node:fs";
 import os2 from "node:os";
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/sandbox/person-settings.ts
 import { readdir } from "node:fs/promises";
 import os from "node:os";
-import path3 from "node:path";
+import path4 from "node:path";
 var Paths = array(string()).optional();
 var SettingsFileSchema = object({
   sandbox: object({
@@ -292,14 +371,14 @@ function managedDir() {
 }
 async function readPersonSettings(env) {
   const home = env.HOME || os.homedir();
-  const config = env.CLAUDE_CONFIG_DIR || path3.join(home, ".claude");
-  const files = [{ file: path3.join(config, "settings.json"), managed: false }];
+  const config = env.CLAUDE_CONFIG_DIR || path4.join(home, ".claude");
+  const files = [{ file: path4.join(config, "settings.json"), managed: false }];
   const managed = managedDir();
   if (managed) {
-    files.push({ file: path3.join(managed, "managed-settings.json"), managed: true });
-    const dropIns = path3.join(managed, "managed-settings.d");
+    files.push({ file: path4.join(managed, "managed-settings.json"), managed: true });
+    const dropIns = path4.join(managed, "managed-settings.d");
     const names = await readdir(dropIns).catch(() => []);
-    for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort()) files.push({ file: path3.join(dropIns, name), managed: true });
+    for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort()) files.push({ file: path4.join(dropIns, name), managed: true });
   }
   const read = await Promise.all(files.map(async ({ file, managed: managed2 }) => ({ file, managed: managed2, settings: await readSettingsFile(file) })));
   return read.flatMap(({ file, managed: managed2, settings }) => settings ? [{ file, managed: managed2, settings }] : []);
@@ -337,7 +416,7 @@ function mergePersonSandbox(sources, home) {
     const sandbox = settings.sandbox ?? {};
     const network = sandbox.network ?? {};
     const fsRules = sandbox.filesystem ?? {};
-    const resolve = (entry) => resolveSettingsPath(entry, path3.dirname(file), home);
+    const resolve = (entry) => resolveSettingsPath(entry, path4.dirname(file), home);
     merged.enabled = sandbox.enabled ?? merged.enabled;
     merged.failIfUnavailable = sandbox.failIfUnavailable ?? merged.failIfUnavailable;
     merged.allowAllUnixSockets = network.allowAllUnixSockets ?? merged.allowAllUnixSockets;
@@ -362,15 +441,15 @@ function webFetchDomains(rules) {
 }
 function resolveSettingsPath(entry, base, home) {
   if (entry === "~") return home;
-  if (entry.startsWith("~/")) return path3.join(home, entry.slice(2));
-  return path3.resolve(base, entry);
+  if (entry.startsWith("~/")) return path4.join(home, entry.slice(2));
+  return path4.resolve(base, entry);
 }
 async function personSandbox(env) {
   return mergePersonSandbox(await readPersonSettings(env), env.HOME || os.homedir());
 }
 
 // src/sandbox/policy.ts
-import path4 from "node:path";
+import path5 from "node:path";
 var PROJECT_READ_ONLY = [
   ".git/config",
   ".git/hooks",
@@ -395,7 +474,7 @@ function verifierPolicy({ projectDir, tempDir, person }) {
     network: { allowedDomains: unique(person.allowedDomains), deniedDomains: unique(person.deniedDomains), ...switches },
     filesystem: {
       allowWrite: unique([projectDir, tempDir, ...person.allowWrite]),
-      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path4.join(projectDir, entry)), ...person.denyWrite]),
+      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path5.join(projectDir, entry)), ...person.denyWrite]),
       denyRead: unique(person.denyRead),
       allowRead: unique(person.allowRead)
     }
@@ -406,13 +485,13 @@ var unique = (list) => [...new Set(list)];
 // src/sandbox/launcher.ts
 function launcherBesideEntry(entry = process.argv[1]) {
   if (!entry) return null;
-  const file = path5.join(path5.dirname(path5.resolve(entry)), "sandbox-exec.js");
+  const file = path6.join(path6.dirname(path6.resolve(entry)), "sandbox-exec.js");
   return existsSync(file) ? file : null;
 }
 async function launcherSpawn(launcher, command, cwd, env) {
-  const projectDir = realpathSync(cwd);
-  const tempDir = await fs2.mkdtemp(path5.join(realpathSync(os2.tmpdir()), "loopkit-sandbox-"));
-  const cleanup = () => fs2.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
+  const projectDir = realpathSync2(cwd);
+  const tempDir = await fs3.mkdtemp(path6.join(realpathSync2(os2.tmpdir()), "loopkit-sandbox-"));
+  const cleanup = () => fs3.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
   try {
     const policy = verifierPolicy({ projectDir, tempDir, person: await personSandbox(env) });
     const request = { version: 1, command, cwd: projectDir, tempDir, policy: { ...policy } };
@@ -711,6 +790,16 @@ var HeadBuffer = class {
 };
 
 export {
+  probeFile,
+  measuringSandbox,
+  settleSandbox,
+  agentLine,
+  sandboxLine,
+  sandboxMeaning,
+  writeProbe,
+  settleFromProbe,
+  removeProbe,
+  dataInProject,
   HistoryEntrySchema,
   historyEntry,
   inspectMirror,
@@ -723,12 +812,12 @@ export {
   loadState,
   persist,
   writeMarker,
-  BoundedOutput,
   settingsOf,
   readPersonSettings,
   readSettingsFile,
   mergePersonSandbox,
   personSandbox,
+  BoundedOutput,
   launcherBesideEntry,
   launcherSpawn,
   readAnswer,

@@ -4,16 +4,16 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-CDH7M2SD.js";
+} from "./chunk-LT6KMBWB.js";
 import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-E7XKHRVZ.js";
+} from "./chunk-GAGAY55A.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-DSTC7JLI.js";
+} from "./chunk-JSO3R63A.js";
 import {
   LoopkitError,
   formatDuration,
@@ -28,7 +28,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,

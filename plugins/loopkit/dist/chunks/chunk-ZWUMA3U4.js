@@ -2158,9 +2158,30 @@ function parseJson(file, text, schema) {
 }
 async function writeJson(file, schema, value) {
   const checked = schema.parse(value);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await writableFolder(file);
   await (0, import_write_file_atomic.default)(file, `${JSON.stringify(checked, null, 2)}
-`);
+`).catch((cause) => {
+    throw readOnlyOr(file, cause);
+  });
+}
+var NOT_WRITABLE = /* @__PURE__ */ new Set(["EROFS", "EACCES", "EPERM"]);
+function readOnlyOr(file, cause) {
+  const code = cause?.code;
+  if (!code || !NOT_WRITABLE.has(code)) return cause;
+  return new LoopkitError("READ_ONLY", `cannot write ${path.dirname(file)} from here (${code}); nothing was started or changed`, {
+    value: file,
+    cause,
+    hint: "inside Claude Code's sandbox loopkit's data folder is read-only: type the /loopkit:repeat or /loopkit:auto-loop command in Claude Code, or run loopkit from a terminal"
+  });
+}
+async function writableFolder(file) {
+  const dir = path.dirname(file);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.access(dir, constants.W_OK);
+  } catch (cause) {
+    throw readOnlyOr(file, cause);
+  }
 }
 async function keepAside(file, now = /* @__PURE__ */ new Date()) {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
@@ -2169,7 +2190,7 @@ async function keepAside(file, now = /* @__PURE__ */ new Date()) {
   return aside;
 }
 async function withLock(file, fn, staleMs = 1e4) {
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await writableFolder(file);
   let release;
   try {
     release = await import_proper_lockfile.default.lock(file, {
@@ -2300,6 +2321,7 @@ export {
   parseDuration,
   isDuration,
   formatDuration,
+  iso_exports,
   require_proper_lockfile,
   require_lib,
   readJson,
@@ -2307,7 +2329,6 @@ export {
   keepAside,
   withLock,
   readOrKeepAside,
-  iso_exports,
   SESSION_ID_PATTERN,
   sessionMarkerPath,
   projectKey,

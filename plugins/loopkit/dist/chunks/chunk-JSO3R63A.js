@@ -10,7 +10,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,

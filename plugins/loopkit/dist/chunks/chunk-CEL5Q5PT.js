@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   iso_exports
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,
@@ -73,7 +73,13 @@ var LaunchSchema = object({
     /** How it was measured, in words, for --status. */
     how: string(),
     /** The person's sandbox.failIfUnavailable: a verifier that cannot be sandboxed is then not run. */
-    fail_if_unavailable: boolean()
+    fail_if_unavailable: boolean(),
+    /**
+     * Set from the start (or takeover) in a session until the loop's first Stop: the skill's command,
+     * which runs after the hook that started the loop, leaves its probe by then (agent-sandbox.ts).
+     * While set, `agent` is "unknown".
+     */
+    measuring: literal(true).optional()
   }).default(UNMEASURED_SANDBOX)
 });
 var AutoLoopStateSchema = object({

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   iso_exports,
   projectKey
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 import {
   _enum,
   array,

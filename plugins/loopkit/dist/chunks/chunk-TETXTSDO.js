@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-UDBTRICV.js";
+} from "./chunk-CEL5Q5PT.js";
 import {
   formatDuration
-} from "./chunk-MGEWYZQB.js";
+} from "./chunk-ZWUMA3U4.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

@@ -1,0 +1,96 @@
+// The hook's half of a typed /loopkit:<kind> command: which UserPromptExpansion payloads are loopkit's,
+// and, through the built bundle as Claude Code runs it, that the hook carries the request out and
+// keeps the answer, or does nothing at all.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { skillRequestOf } from "../../src/hook/skill-request.js";
+import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
+
+const expansion = (extra: Record<string, unknown> = {}) => ({
+  session_id: "s-1",
+  hook_event_name: "UserPromptExpansion",
+  expansion_type: "slash_command",
+  command_name: "loopkit:repeat",
+  command_args: '5m "check it"',
+  command_source: "plugin",
+  prompt: '/loopkit:repeat 5m "check it"',
+  ...extra,
+});
+
+describe("skillRequestOf", () => {
+  it.each([
+    ["loopkit's repeat skill", {}, { kind: "repeat", args: '5m "check it"' }],
+    ["loopkit's auto-loop skill", { command_name: "loopkit:auto-loop", command_args: "--cancel" }, { kind: "auto-loop", args: "--cancel" }],
+    ["no arguments", { command_args: undefined }, { kind: "repeat", args: "" }],
+    ["a bare /repeat Claude Code resolved to loopkit's skill (the name it reports)", { prompt: "/repeat 5m x" }, { kind: "repeat", args: '5m "check it"' }],
+  ])("takes %s", (_name, extra, wanted) => {
+    expect(skillRequestOf(expansion(extra))).toEqual(wanted);
+  });
+
+  it.each([
+    ["a project command that takes the name (.claude/commands/loopkit/repeat.md)", { command_source: "projectSettings" }],
+    ["a user command that takes the name", { command_source: "userSettings" }],
+    ["no source", { command_source: undefined }],
+    ["an MCP prompt", { expansion_type: "mcp_prompt" }],
+    ["another command", { command_name: "repeat" }],
+    ["another plugin's skill", { command_name: "other:repeat" }],
+    ["a name from Object's prototype", { command_name: "__proto__" }],
+    ["a name that is no string", { command_name: 42 }],
+    ["another event (a prompt typed or scheduled: UserPromptSubmit)", { hook_event_name: "UserPromptSubmit" }],
+  ])("leaves alone %s", (_name, extra) => {
+    expect(skillRequestOf(expansion(extra))).toBeNull();
+  });
+});
+
+describe("the hook entry with a UserPromptExpansion payload", () => {
+  let plugin: PluginCopy;
+  let tmp: string;
+  let data: string;
+  let project: string;
+  beforeAll(() => {
+    plugin = makePluginCopy();
+  });
+  afterAll(() => plugin.remove());
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit expansion "));
+    data = path.join(tmp, "plugin data");
+    project = path.join(tmp, "my project");
+    mkdirSync(project);
+  });
+  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+  const runHook = (payload: Record<string, unknown>) => {
+    const result = spawnSync(process.execPath, [plugin.hook, "--plugin-data", data], {
+      input: JSON.stringify(payload),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: tmp, CLAUDE_PROJECT_DIR: project, LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") },
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const answer = () => JSON.parse(readFileSync(path.join(data, "answers", "s-1.json"), "utf8"));
+
+  it("starts the loop with the person's rights and keeps the CLI's answer for the skill's command; prints nothing (its stdout would reach the model)", () => {
+    expect(runHook(expansion())).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(answer()).toMatchObject({ kind: "repeat", session_id: "s-1", args: '5m "check it"', exit_code: 0, loop_id: expect.stringMatching(/^loop-/), stdout: expect.stringContaining("loopkit repeat started") });
+    expect(existsSync(path.join(data, "sessions", "s-1.json"))).toBe(true);
+  });
+
+  it("keeps a refusal as the answer, exit code and all", () => {
+    expect(runHook(expansion({ command_args: "5m --iterations 0 x" })).code).toBe(0);
+    expect(answer()).toMatchObject({ exit_code: 2, stdout: "", stderr: expect.stringMatching(/^loopkit: invalid --iterations "0"/), loop_id: null });
+    expect(existsSync(path.join(data, "sessions"))).toBe(false);
+  });
+
+  it("leaves a read-only request to the skill's command: no answer, nothing written", () => {
+    expect(runHook(expansion({ command_args: "--status" }))).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(existsSync(data)).toBe(false);
+  });
+
+  it("does nothing for a command of the project's that took loopkit's name", () => {
+    expect(runHook(expansion({ command_source: "projectSettings" }))).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(existsSync(data)).toBe(false);
+  });
+});
