@@ -24,11 +24,11 @@ export function hookPrompts(requests: LoggedRequest[]): string[] {
 
 /** A script for the session: `turns[n]` answers the n-th loop prompt (0 = the skill's start prompt);
  * tool results get `after`, the audit gets `vote`, side calls get a plain text. */
-export function loopScript(options: { turns: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>; vote: (prompt: string) => string; after?: string }) {
+export function loopScript(options: { turns: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>; vote: (prompt: string) => string; after?: string; voteDelayMs?: number }) {
   let turn = -1;
   return (request: LoggedRequest): ScriptedReply => {
     if (request.kind !== "main") return { text: "ok" };
-    if (isAudit(request)) return { text: options.vote(JSON.stringify(request.body.messages)) };
+    if (isAudit(request)) return { text: options.vote(JSON.stringify(request.body.messages)), ...(options.voteDelayMs ? { delayMs: options.voteDelayMs } : {}) };
     if (request.lastUserText.includes("loopkit auto-loop")) {
       turn += 1;
       const reply = options.turns[Math.min(turn, options.turns.length - 1)]!;

@@ -223,8 +223,9 @@ describe("loopkit run", { timeout: 120_000 }, () => {
   });
 
   it("says what each phase waits for while the verifier and the audit run", async () => {
-    model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
-    // A verifier that takes a few seconds, and a line at least every second of quiet.
+    // A verifier and an audit that take a few seconds (an instant audit could begin and end between two
+    // looks at the gate's step), and a line at least every second of quiet.
+    model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED, voteDelayMs: 2_500 }));
     const result = await loopkitRun(["make", "hello.txt", "say", "hi", "--verify", `sleep 3; ${VERIFY}`, "--", "--allowedTools", "Bash"], { LOOPKIT_PROGRESS_MS: "1000" });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     const lines = result.stdout.split("\n");
