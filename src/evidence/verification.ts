@@ -48,9 +48,11 @@ export function judgeVerification(before: StatTable, after: StatTable, context: 
     const how = difference(a, b);
     if (!how) continue;
     const { path, root } = keyPath(key, context.projectDir, context.git);
-    const why = goalpostReason(path, root, named, protect);
+    const reason = goalpostReason(path, root, named, protect);
+    // A file the command names that only appears while it runs is its output (--outputFile report.json), not a goalpost it reads.
+    const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
     const line = `${path}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && isOutput(path, root, after)) written.push(line);
+    if (!why && (isOutput(path, root, after) || (how === "appeared" && reason !== null))) written.push(line);
     else moved.push(line);
   }
   const lines = [...moved.map((l) => `  ${l}`), ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)];

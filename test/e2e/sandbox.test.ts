@@ -23,7 +23,9 @@ import { CLAUDE_CODE_SANDBOX, SANDBOX_PROBE } from "../fixtures/claude-code-sand
 
 const ACHIEVED = 'All checked.\n{"vote": "achieved", "reasons": ["done.txt is there"]}';
 /** The verifier: the probe, an escape attempt, then the real check. */
-const VERIFY = `node "${SANDBOX_PROBE}" verifier-probe.json; echo x > "$HOME/escape"; test -f done.txt`;
+// The verifier's probe goes where verifiers write reports (test-results/): a new file elsewhere in the
+// project while the verifier runs voids its passes (src/evidence/verification.ts).
+const VERIFY = `mkdir -p test-results && node "${SANDBOX_PROBE}" test-results/verifier-probe.json; echo x > "$HOME/escape"; test -f done.txt`;
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -81,7 +83,7 @@ describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Co
     expect(result.exitCode, result.stderr).toBe(0);
     expect(["unknown", "sandboxed"]).toContain(readMirror(sandbox).launch.agent_sandbox.agent);
     expect(probeOf("agent-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
-    expect(probeOf("verifier-probe.json")).toEqual(probeOf("agent-probe.json"));
+    expect(probeOf("test-results/verifier-probe.json")).toEqual(probeOf("agent-probe.json"));
     expect(escaped("agent-escape")).toBe(false);
     expect(escaped()).toBe(false);
     expect(lastRuns().map((run) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
@@ -111,7 +113,7 @@ describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Clau
     expect(result.stdout).toMatch(/under Claude Code's sandbox \(the verifier too; --no-sandbox turns it off\)/);
     expect(escaped("agent-escape")).toBe(false);
     expect(probeOf("agent-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
-    expect(probeOf("verifier-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
+    expect(probeOf("test-results/verifier-probe.json")).toEqual(CLAUDE_CODE_SANDBOX);
     expect(escaped()).toBe(false);
     expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: true });
     expect(lastRuns().map((run) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
@@ -151,7 +153,7 @@ describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Clau
     if (failIfUnavailable) {
       expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
       expect(first.output_tail).toMatch(/^loopkit did not run the verifier: the loop's agent is sandboxed .*rg not found on PATH outside the project.*not judged passed/);
-      expect(existsSync(path.join(sandbox.project, "verifier-probe.json"))).toBe(false);
+      expect(existsSync(path.join(sandbox.project, "test-results", "verifier-probe.json"))).toBe(false);
       expect(escaped()).toBe(false);
       expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail" });
     } else {

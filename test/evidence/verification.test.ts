@@ -83,4 +83,18 @@ describe("judgeVerification with a real tsc && node test.js", () => {
     expect(existsSync(path.join(project, "src/extra.ts"))).toBe(true);
     expect(verification.voided).toMatch(/src\/extra\.ts: appeared/);
   }, 60_000);
+
+  it("lets a report the verifier command names appear (--outputFile results.json), but not change a file it names that was there", async () => {
+    const { project, data, write } = tsProject("dist");
+    write("fixtures.json", "[1]\n");
+    runVerifier(project);
+    const before = await snap(data, project);
+    writeFileSync(path.join(project, "results.json"), '{"passed":true}\n');
+    writeFileSync(path.join(project, "fixtures.json"), "[2]\n");
+    const after = await snap(data, project);
+    const verification = judgeVerification(before.stats, after.stats, { projectDir: project, verifyCommand: "node test.js --outputFile results.json fixtures.json", protect: [], git: after.snapshot.git });
+    expect(verification.lines.some((line) => /results\.json: appeared .*written by the verifier/.test(line))).toBe(true);
+    expect(verification.voided).toMatch(/fixtures\.json: content changed \[named by the verifier command\]/);
+    expect(verification.voided).not.toMatch(/results\.json/);
+  }, 60_000);
 });

@@ -80,7 +80,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-LAQKJAD4.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-2MT23BQR.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-UZNC455K.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

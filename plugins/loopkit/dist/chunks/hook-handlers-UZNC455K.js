@@ -224,9 +224,10 @@ function judgeVerification(before, after, context) {
     const how = difference(a, b);
     if (!how) continue;
     const { path: path2, root } = keyPath(key, context.projectDir, context.git);
-    const why = goalpostReason(path2, root, named, protect);
+    const reason = goalpostReason(path2, root, named, protect);
+    const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
     const line = `${path2}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && isOutput(path2, root, after)) written.push(line);
+    if (!why && (isOutput(path2, root, after) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [...moved.map((l) => `  ${l}`), ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)];
