@@ -152,7 +152,7 @@ describe("checkpoints of an auto-loop", () => {
       ["1", "iteration", null], ["2", "iteration", null], ["3", "iteration", null], ["4", "iteration", null],
       ["r1", "before-restore", "2"], ["r2", "before-restore", "r1"],
     ]);
-    expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 1, stderr: expect.stringContaining('has no checkpoint "9"') });
+    expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 8, stderr: expect.stringContaining('has no checkpoint "9"') });
 
     // On request, the iterations as commits on a new branch, chained on HEAD, for plain git (ignored files left out).
     const exported = loopkit("checkpoints", "export", record.loop_id, "4", "--branch", "loopkit/iterations");
