@@ -47,7 +47,13 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
   const hook = path.join(root, "dist", "hook.cjs");
   try {
     const data = path.join(tmp, "data");
-    const env = { PATH: process.env.PATH ?? "", HOME: tmp, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath };
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: tmp,
+      LOOPKIT_DATA_DIR: data,
+      LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+      LOOPKIT_CLAUDE_BIN: process.execPath,
+    };
     const time = (args, input) => {
       const start = process.hrtime.bigint();
       const result = spawnSync(process.execPath, args, { input, env, encoding: "utf8", maxBuffer: 64 << 20 });
@@ -61,11 +67,21 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
     /** A loop in `project` with `verify`; returns the start's time and the median Stop (the first Stop, which finds the start's files racy, left out). */
     const loop = (project, verify, n) => {
       const session = `bench-evidence-${++loops}`;
-      const start = time([cli, "auto-loop", "--session", session, "--project", project, "--args-stdin"], `make it pass --verify ${verify} --max-iterations 1000`).ms;
+      const start = time(
+        [cli, "auto-loop", "--session", session, "--project", project, "--args-stdin"],
+        `make it pass --verify ${verify} --max-iterations 1000`,
+      ).ms;
       const stop = [];
       for (let i = 0; i < n; i++) {
         for (let k = 0; k < 3; k++) writeFileSync(path.join(project, "src", `m${k}`, `f${k}.ts`), `export const changed = ${i};\n`);
-        const payload = JSON.stringify({ session_id: session, transcript_path: path.join(tmp, "t.jsonl"), cwd: project, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "Changed things." });
+        const payload = JSON.stringify({
+          session_id: session,
+          transcript_path: path.join(tmp, "t.jsonl"),
+          cwd: project,
+          hook_event_name: "Stop",
+          stop_hook_active: false,
+          last_assistant_message: "Changed things.",
+        });
         const { ms, stdout } = time([hook], payload);
         if (!/"decision":"block"/.test(stdout)) throw new Error(`unexpected Stop output: ${stdout}`);
         stop.push(ms);
@@ -74,7 +90,10 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
       return { start, stop: median(stop.slice(1)) };
     };
     let loops = 0;
-    for (const [label, { project }] of [["without node_modules", small], [`with ${ignored.toLocaleString("en-US")} ignored files`, big]]) {
+    for (const [label, { project }] of [
+      ["without node_modules", small],
+      [`with ${ignored.toLocaleString("en-US")} ignored files`, big],
+    ]) {
       const failing = loop(project, "false", stops);
       // Two passes: the snapshot after the verifier too, and the audit's diff (its claude here is node, which fails at once).
       const passing = loop(project, "true", 4);
@@ -83,7 +102,16 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
     const store = dirBytes(path.join(data, "evidence"));
     // The snapshot alone, in-process: its CPU time does not depend on what else runs on the machine.
     const bundle = path.join(root, "node_modules", ".cache", "loopkit-bench", `snapshot-${process.pid}.mjs`);
-    await build({ absWorkingDir: root, entryPoints: ["src/evidence/snapshot.ts"], outfile: bundle, bundle: true, platform: "node", format: "esm", packages: "external", logLevel: "warning" });
+    await build({
+      absWorkingDir: root,
+      entryPoints: ["src/evidence/snapshot.ts"],
+      outfile: bundle,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      logLevel: "warning",
+    });
     const { takeSnapshot } = await import(pathToFileURL(bundle).href);
     const own = path.join(tmp, "own data");
     const cpu = async () => {
@@ -97,11 +125,14 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const warm = [];
     for (let i = 0; i < 5; i++) {
-      for (let k = 0; k < 3; k++) writeFileSync(path.join(big.project, "node_modules", `pkg${k}`, "lib", `file${k * 100}.js`), `module.exports = ${i};\n`);
+      for (let k = 0; k < 3; k++)
+        writeFileSync(path.join(big.project, "node_modules", `pkg${k}`, "lib", `file${k * 100}.js`), `module.exports = ${i};\n`);
       warm.push(await cpu());
     }
     const row = (name, ms) => console.log(`  ${name.padEnd(72)} ${ms.toFixed(0).padStart(7)} ms`);
-    console.log(`evidence benchmark: a project without and with a node_modules of ${ignored.toLocaleString("en-US")} files (${(big.bytes / 1e6).toFixed(0)} MB)`);
+    console.log(
+      `evidence benchmark: a project without and with a node_modules of ${ignored.toLocaleString("en-US")} files (${(big.bytes / 1e6).toFixed(0)} MB)`,
+    );
     for (const r of rows) {
       row(`loop start (the project's first snapshot), ${r.label}`, r.start);
       row(`Stop, 3 files changed, verifier fails (median of ${stops - 1}), ${r.label}`, r.stop);
@@ -110,11 +141,15 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
     row("difference at the start (target: at most 5,000)", rows[1].start - rows[0].start);
     row("difference per Stop, verifier fails (target: at most 1,000)", rows[1].stop - rows[0].stop);
     row("difference per Stop, verifier passes twice", rows[1].pass - rows[0].pass);
-    console.log(`  loopkit's record of both projects in the data folder: ${(store / 1e6).toFixed(0)} MB (the files' content, once; trees and index)`);
+    console.log(
+      `  loopkit's record of both projects in the data folder: ${(store / 1e6).toFixed(0)} MB (the files' content, once; trees and index)`,
+    );
     const both = (r) => `${r.wall.toFixed(0).padStart(7)} ms wall, ${r.cpu.toFixed(0).padStart(6)} ms CPU`;
     console.log(`  the snapshot alone, in-process, ${ignored.toLocaleString("en-US")} ignored files:`);
     console.log(`    first (every file read and stored)                                    ${both(cold)}`);
-    console.log(`    later, 3 files changed (median of 5)                                  ${both({ wall: median(warm.map((w) => w.wall)), cpu: median(warm.map((w) => w.cpu)) })}`);
+    console.log(
+      `    later, 3 files changed (median of 5)                                  ${both({ wall: median(warm.map((w) => w.wall)), cpu: median(warm.map((w) => w.cpu)) })}`,
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     rmSync(path.join(root, "node_modules", ".cache", "loopkit-bench"), { recursive: true, force: true });

@@ -15,7 +15,13 @@ const { values } = parseArgs({ options: { runs: { type: "string", default: "60" 
 const runs = Number(values.runs);
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
 // LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
-const env = { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(data, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath };
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: data,
+  LOOPKIT_DATA_DIR: data,
+  LOOPKIT_STATS_FILE: path.join(data, "stats.json"),
+  LOOPKIT_CLAUDE_BIN: process.execPath,
+};
 const CLI = path.join(root, "plugins", "loopkit", "dist", "cli.js");
 const HOOK = path.join(root, "plugins", "loopkit", "dist", "hook.cjs");
 
@@ -63,23 +69,52 @@ const autoLoopSession = startLoop("auto-loop", "make it pass --verify false --ma
 
 const ROWS = [
   ["no active loop (Stop)", () => hook(stopPayload("bench-no-loop", "x".repeat(2000)), silent)],
-  ["repeat loop, a prompt the person types (it waits)", () => hook(event(repeatSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
+  [
+    "repeat loop, a prompt the person types (it waits)",
+    () => hook(event(repeatSession, "UserPromptSubmit", { prompt: "what is next?" }), silent),
+  ],
   // Rare (a prompt typed during an iteration, or after Esc cut one off): the active path reads the transcript.
-  ["repeat loop, a prompt during an iteration (active)", () => hook(event(repeatRunning, "UserPromptSubmit", { prompt: "what is next?", prompt_id: "p-2" }), silent)],
+  [
+    "repeat loop, a prompt during an iteration (active)",
+    () => hook(event(repeatRunning, "UserPromptSubmit", { prompt: "what is next?", prompt_id: "p-2" }), silent),
+  ],
   ["auto-loop, a prompt the person types", () => hook(event(autoLoopSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
   // Active paths (the loop start before each is untimed): zod validation, locked state and stats
   // writes, the decision, marker removal; for the auto-loop the verifier run (`false`: no audit).
-  ["repeat loop, final Stop (active)", () => hook(stopPayload(startLoop("repeat", "--iterations 1 check the build"), "Built.\nREPEAT-RESULT: pass - ok"), (out) => /repeat ended/.test(out))],
-  ["auto-loop, Stop with a failing verifier (active)", () => hook(stopPayload(startLoop("auto-loop", "make it pass --verify false"), "Changed things."), (out) => /"decision":"block"/.test(out))],
+  [
+    "repeat loop, final Stop (active)",
+    () =>
+      hook(stopPayload(startLoop("repeat", "--iterations 1 check the build"), "Built.\nREPEAT-RESULT: pass - ok"), (out) =>
+        /repeat ended/.test(out),
+      ),
+  ],
+  [
+    "auto-loop, Stop with a failing verifier (active)",
+    () =>
+      hook(stopPayload(startLoop("auto-loop", "make it pass --verify false"), "Changed things."), (out) => /"decision":"block"/.test(out)),
+  ],
   // A typed /loopkit:<kind> command (hooks.json's matcher starts the hook for no other command): the
   // hook starts loopkit's CLI, which for --status only parses and leaves the answer to the skill's line.
-  ["a typed /loopkit:repeat --status (hook + CLI)", () => hook(event("bench-typed", "UserPromptExpansion", { expansion_type: "slash_command", command_name: "loopkit:repeat", command_source: "plugin", command_args: "--status", prompt: "/loopkit:repeat --status" }), silent)],
+  [
+    "a typed /loopkit:repeat --status (hook + CLI)",
+    () =>
+      hook(
+        event("bench-typed", "UserPromptExpansion", {
+          expansion_type: "slash_command",
+          command_name: "loopkit:repeat",
+          command_source: "plugin",
+          command_args: "--status",
+          prompt: "/loopkit:repeat --status",
+        }),
+        silent,
+      ),
+  ],
 ];
 
 /** Runs `subject` and bare node alternately (after a warm-up) and returns both medians. */
 function compare(subject) {
   const bare = () => spawnNode(["-e", "0"], "").ms;
-  for (let i = 0; i < 3; i++) bare(), subject();
+  for (let i = 0; i < 3; i++) (bare(), subject());
   const xs = { bare: [], subject: [] };
   for (let i = 0; i < runs; i++) {
     xs.bare.push(bare());

@@ -28,7 +28,13 @@ const common = {
 const esm = await build({
   ...common,
   metafile: true,
-  entryPoints: { cli: "src/cli/main.ts", "hook-active": "src/hook/dispatch.ts", "statusline-active": "src/statusline/describe.ts", action: "src/action/main.ts", "sandbox-exec": "src/sandbox/exec-main.ts" },
+  entryPoints: {
+    cli: "src/cli/main.ts",
+    "hook-active": "src/hook/dispatch.ts",
+    "statusline-active": "src/statusline/describe.ts",
+    action: "src/action/main.ts",
+    "sandbox-exec": "src/sandbox/exec-main.ts",
+  },
   splitting: true,
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",
@@ -47,7 +53,12 @@ const esm = await build({
 // agent (12 KB; without it the library looks for a global npm install at each start), and its licence.
 // Not vendor/srt-win (7.6 MB): Claude Code's sandbox does not run on Windows, nor does loopkit's.
 const sandboxRuntime = path.join(root, "node_modules", "@anthropic-ai", "sandbox-runtime");
-for (const file of ["vendor/seccomp/x64/apply-seccomp", "vendor/seccomp/arm64/apply-seccomp", "vendor/java-proxy-agent/srt-proxy-agent.jar", "LICENSE"]) {
+for (const file of [
+  "vendor/seccomp/x64/apply-seccomp",
+  "vendor/seccomp/arm64/apply-seccomp",
+  "vendor/java-proxy-agent/srt-proxy-agent.jar",
+  "LICENSE",
+]) {
   const target = path.join(outdir, file === "LICENSE" ? "vendor/sandbox-runtime-LICENSE" : file);
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(path.join(sandboxRuntime, file), target);
@@ -59,7 +70,9 @@ const wholeZod = Object.values(esm.metafile.outputs)
   .flatMap((output) => Object.entries(output.inputs))
   .filter(([file, { bytesInOutput }]) => bytesInOutput > 0 && /node_modules\/zod\/.*\/locales\/(?!en\.)/.test(file));
 if (wholeZod.length > 0) {
-  throw new Error(`the bundle holds all of zod (${wholeZod.length} locale files): a source file imports it as \`import { z } from "zod"\`; use \`import * as z from "zod"\``);
+  throw new Error(
+    `the bundle holds all of zod (${wholeZod.length} locale files): a source file imports it as \`import { z } from "zod"\`; use \`import * as z from "zod"\``,
+  );
 }
 
 // The hook entry and the status line's: small CommonJS files (CommonJS starts measurably faster than
@@ -84,7 +97,14 @@ if (values.outdir === undefined) {
   await mkdir(path.join(root, ".tmp"), { recursive: true });
   const temp = await mkdtemp(path.join(root, ".tmp", "schemas-"));
   try {
-    await build({ ...common, outdir: temp, entryPoints: { "json-schemas": "scripts/json-schemas.ts" }, packages: "external", format: "esm", outExtension: { ".js": ".mjs" } });
+    await build({
+      ...common,
+      outdir: temp,
+      entryPoints: { "json-schemas": "scripts/json-schemas.ts" },
+      packages: "external",
+      format: "esm",
+      outExtension: { ".js": ".mjs" },
+    });
     const { jsonSchemaFiles } = await import(pathToFileURL(path.join(temp, "json-schemas.mjs")).href);
     await rm(path.join(plugin, "schemas"), { recursive: true, force: true });
     await mkdir(path.join(plugin, "schemas"));

@@ -29,7 +29,7 @@ const data = path.join(sandbox.root, "loopkit data");
 const stats = path.join(sandbox.root, "stats.json");
 const env = { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats };
 try {
-  say("== /loopkit:repeat 5s --iterations 3 \"check that README.md exists\"");
+  say('== /loopkit:repeat 5s --iterations 3 "check that README.md exists"');
   say("   (the demo lowers the 1-minute floor to 5 s with the test-only LOOPKIT_REPEAT_MIN_INTERVAL_MS)");
   const { script } = iterationScript([
     result("REPEAT-RESULT: pass - README.md is there", "I looked."),
@@ -69,7 +69,9 @@ try {
   say("   --status:");
   for (const line of loopkitCli(sandbox, ["--status"], env).stdout.trimEnd().split("\n")) say(`     ${line}`);
   say();
-  say(`model requests: ${model.requests.length}; anything that tried to leave 127.0.0.1: ${model.unexpected.length ? model.unexpected.join(", ") : "nothing"}`);
+  say(
+    `model requests: ${model.requests.length}; anything that tried to leave 127.0.0.1: ${model.unexpected.length ? model.unexpected.join(", ") : "nothing"}`,
+  );
 } finally {
   await model.close();
   await sandbox.cleanup();

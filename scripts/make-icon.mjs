@@ -78,7 +78,12 @@ header.writeUInt32BE(SIZE, 0);
 header.writeUInt32BE(SIZE, 4);
 header[8] = 8; // bit depth
 header[9] = 2; // RGB
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  chunk("IHDR", header),
+  chunk("IDAT", deflateSync(raw, { level: 9 })),
+  chunk("IEND", Buffer.alloc(0)),
+]);
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../plugins/loopkit/.claude-plugin/icon.png");
 writeFileSync(out, png);
 console.log(`wrote ${out} (${png.length} bytes)`);

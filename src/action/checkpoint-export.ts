@@ -11,7 +11,13 @@ import { findRepo, runGit } from "../shared/git.js";
 export const BUNDLE = "checkpoints.bundle";
 
 /** Writes what there is into `dir`; returns why something is missing (nothing when all is there). */
-export async function exportCheckpoints(dir: string, dataDir: string, projectDir: string, loopId: string, now: Date = new Date()): Promise<string[]> {
+export async function exportCheckpoints(
+  dir: string,
+  dataDir: string,
+  projectDir: string,
+  loopId: string,
+  now: Date = new Date(),
+): Promise<string[]> {
   const record = await findRecord(dataDir, loopId);
   if (!record) return [`no checkpoints of loop ${loopId}: checkpoints are taken at each iteration`];
   await fs.writeFile(path.join(dir, "checkpoints.json"), `${JSON.stringify(record, null, 2)}\n`);

@@ -14,7 +14,15 @@ const VALUE_FLAGS = {
 } as const;
 
 /** Every input the run step reads; action.yml passes exactly these (a test holds the two together). */
-export const RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "sandbox", "anthropic-api-key"] as const;
+export const RUN_INPUTS = [
+  "goal",
+  ...Object.keys(VALUE_FLAGS),
+  "protect",
+  "claude-args",
+  "budget-limited-ok",
+  "sandbox",
+  "anthropic-api-key",
+] as const;
 export type RunInput = (typeof RUN_INPUTS)[number];
 
 export const inputVariable = (name: RunInput) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
@@ -26,7 +34,10 @@ function usage(message: string, value?: unknown): LoopkitError {
 const PERMISSION_OPTION = /^--(allowedTools|allowed-tools|permission-mode|dangerously-skip-permissions|settings)(=|$)/;
 
 /** The arguments of `loopkit run` for these inputs (after `run`), the API key when one was given, and warnings. */
-export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; pluginDir: string }): { args: string[]; apiKey: string | null; warnings: string[] } {
+export function runArguments(
+  env: NodeJS.ProcessEnv,
+  paths: { project: string; pluginDir: string },
+): { args: string[]; apiKey: string | null; warnings: string[] } {
   const input = (name: RunInput) => (env[inputVariable(name)] ?? "").trim();
   const goal = input("goal");
   if (goal === "" && input("goal-file") === "") throw usage("give the goal as the goal input or a goal-file");
@@ -44,17 +55,35 @@ export function runArguments(env: NodeJS.ProcessEnv, paths: { project: string; p
   // One glob per line, each its own --protect (the option of auto-loop and loopkit run).
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
-  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...(ok === "true" ? ["--budget-limited-ok"] : []), ...(sandbox === "false" ? ["--no-sandbox"] : []), ...loop, ...(claude.length ? ["--", ...claude] : [])];
+  const args = [
+    "--project",
+    paths.project,
+    "--plugin-dir",
+    paths.pluginDir,
+    ...(ok === "true" ? ["--budget-limited-ok"] : []),
+    ...(sandbox === "false" ? ["--no-sandbox"] : []),
+    ...loop,
+    ...(claude.length ? ["--", ...claude] : []),
+  ];
   // `claude -p` asks no one: without a permission option every edit and command is refused, and the
   // loop spends its caps on turns that change nothing (unless the project's own settings allow tools).
   const warnings = claude.some((word) => PERMISSION_OPTION.test(word))
     ? []
-    : ['claude-args gives no --allowedTools or --permission-mode: unless the project\'s .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")'];
+    : [
+        'claude-args gives no --allowedTools or --permission-mode: unless the project\'s .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")',
+      ];
   return { args, apiKey: input("anthropic-api-key") || null, warnings };
 }
 
 /** The variables through which Claude Code finds credentials: an API key or token, or a cloud provider. */
-const CREDENTIALS = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY"];
+const CREDENTIALS = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+  "CLAUDE_CODE_USE_BEDROCK",
+  "CLAUDE_CODE_USE_VERTEX",
+  "CLAUDE_CODE_USE_FOUNDRY",
+];
 
 /** Fails before any phase when the job passed no credentials (each phase would fail the same way). */
 export function checkCredentials(env: NodeJS.ProcessEnv): void {

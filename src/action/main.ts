@@ -45,7 +45,8 @@ async function main(env: NodeJS.ProcessEnv): Promise<number> {
       staleMs: readSettings(env).staleMs,
     });
     for (const file of skipped) process.stdout.write(`loopkit action: left out of the artifact: ${file}\n`);
-    if (env.GITHUB_OUTPUT) await appendFile(env.GITHUB_OUTPUT, renderOutputs({ record_dir: env.LOOPKIT_ARTIFACT_DIR }, `loopkit_${randomUUID()}`));
+    if (env.GITHUB_OUTPUT)
+      await appendFile(env.GITHUB_OUTPUT, renderOutputs({ record_dir: env.LOOPKIT_ARTIFACT_DIR }, `loopkit_${randomUUID()}`));
   }
   return code;
 }

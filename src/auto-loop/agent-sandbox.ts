@@ -28,21 +28,44 @@ export const probeFile = (stateFile: string) => path.join(path.dirname(stateFile
 
 /** What a loop started from a session records until its first Stop. */
 export function measuringSandbox(failIfUnavailable: boolean): AgentSandbox {
-  return { agent: "unknown", how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it", fail_if_unavailable: failIfUnavailable, measuring: true };
+  return {
+    agent: "unknown",
+    how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it",
+    fail_if_unavailable: failIfUnavailable,
+    measuring: true,
+  };
 }
 
 const WHERE = "loopkit's skill command, which runs where the agent's commands run,";
 
 /** The record once the probe is in (or is not): the one rule, for the Stop and for the skill's own line. */
-export function settleSandbox(current: AgentSandbox, probe: SandboxProbe | undefined, loop: { loop_id: string; session_id: string }, dataInProject: boolean): AgentSandbox {
+export function settleSandbox(
+  current: AgentSandbox,
+  probe: SandboxProbe | undefined,
+  loop: { loop_id: string; session_id: string },
+  dataInProject: boolean,
+): AgentSandbox {
   if (!current.measuring) return current;
   const keep = { fail_if_unavailable: current.fail_if_unavailable };
-  if (dataInProject) return { agent: "unknown", how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too", ...keep };
+  if (dataInProject)
+    return {
+      agent: "unknown",
+      how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too",
+      ...keep,
+    };
   if (!probe || probe.loop_id !== loop.loop_id || probe.session_id !== loop.session_id) {
-    return { agent: "sandboxed", how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`, ...keep };
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`,
+      ...keep,
+    };
   }
   if (probe.sandbox_runtime) {
-    return { agent: "sandboxed", how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`, ...keep };
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`,
+      ...keep,
+    };
   }
   return { agent: "unsandboxed", how: `${WHERE} wrote to loopkit's data folder at ${probe.written_at}, which no sandbox allows`, ...keep };
 }
@@ -50,7 +73,11 @@ export function settleSandbox(current: AgentSandbox, probe: SandboxProbe | undef
 /** Where the agent runs, as measured, e.g. "the agent runs in Claude Code's sandbox (<how>)". */
 export function agentLine(sandbox: AgentSandbox): string {
   if (sandbox.measuring) return `the agent's sandbox is being measured (${sandbox.how})`;
-  const where = { sandboxed: "runs in Claude Code's sandbox", unsandboxed: "runs in no sandbox", unknown: "is in a sandbox or not, loopkit does not know" }[sandbox.agent];
+  const where = {
+    sandboxed: "runs in Claude Code's sandbox",
+    unsandboxed: "runs in no sandbox",
+    unknown: "is in a sandbox or not, loopkit does not know",
+  }[sandbox.agent];
   return `the agent ${where} (${sandbox.how})`;
 }
 
@@ -60,7 +87,9 @@ export const sandboxLine = (sandbox: AgentSandbox) => `${agentLine(sandbox)}: ${
 /** What the sandbox record means for the loop's verdict, in a sentence for the person. */
 export function sandboxMeaning(sandbox: AgentSandbox): string {
   if (sandbox.measuring) return "until then it counts as sandboxed";
-  const fallback = sandbox.fail_if_unavailable ? "where no sandbox can start, the verifier is not run (failIfUnavailable)" : "where no sandbox can start, it runs unsandboxed, and says so";
+  const fallback = sandbox.fail_if_unavailable
+    ? "where no sandbox can start, the verifier is not run (failIfUnavailable)"
+    : "where no sandbox can start, it runs unsandboxed, and says so";
   switch (sandbox.agent) {
     case "unsandboxed":
       return "the verifier runs with your rights, as the agent's own commands do";
@@ -76,8 +105,19 @@ export function sandboxMeaning(sandbox: AgentSandbox): string {
  * i.e. when this process is not confined to the project. Any failure (a read-only folder, a full
  * disk) counts as confined.
  */
-export async function writeProbe(file: string, loop: { loop_id: string; session_id: string }, env: NodeJS.ProcessEnv, now: Date): Promise<SandboxProbe | undefined> {
-  const probe: SandboxProbe = { version: 1, loop_id: loop.loop_id, session_id: loop.session_id, written_at: now.toISOString(), sandbox_runtime: env.SANDBOX_RUNTIME === "1" };
+export async function writeProbe(
+  file: string,
+  loop: { loop_id: string; session_id: string },
+  env: NodeJS.ProcessEnv,
+  now: Date,
+): Promise<SandboxProbe | undefined> {
+  const probe: SandboxProbe = {
+    version: 1,
+    loop_id: loop.loop_id,
+    session_id: loop.session_id,
+    written_at: now.toISOString(),
+    sandbox_runtime: env.SANDBOX_RUNTIME === "1",
+  };
   try {
     await writeJson(file, ProbeSchema, probe);
     return probe;
@@ -95,7 +135,13 @@ export async function settleFromProbe(state: AutoLoopState, stateFile: string): 
     () => undefined,
   );
   await fs.rm(file, { force: true });
-  return { ...state, launch: { ...state.launch, agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir)) } };
+  return {
+    ...state,
+    launch: {
+      ...state.launch,
+      agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir)),
+    },
+  };
 }
 
 /** Drops a probe left for an earlier measurement (a start or takeover measures anew). */

@@ -36,14 +36,25 @@ export function recordApiError(state: AutoLoopState, error: ApiError, turn: Fail
       ? `Claude Code's credentials were refused (${summary}); no retry can get past that. Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again`
       : `${count} turns in a row ended in an API error; the last: ${summary}`;
     return {
-      state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary, retry_at: at } } },
+      state: {
+        ...state,
+        status: "blocked",
+        status_reason: reason,
+        ended_at: at,
+        updated_at: at,
+        api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary, retry_at: at } },
+      },
       retryAt: null,
       line: `loopkit auto-loop ended blocked: ${reason}.`,
     };
   }
   const retryAt = waitsForReset ? error.resetAt! : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count - 1)));
   return {
-    state: { ...state, updated_at: at, api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary, retry_at: retryAt.toISOString() } } },
+    state: {
+      ...state,
+      updated_at: at,
+      api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary, retry_at: retryAt.toISOString() } },
+    },
     retryAt,
     line: `loopkit auto-loop: the turn ended in an API error (${summary}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`,
   };

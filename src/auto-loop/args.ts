@@ -40,7 +40,15 @@ type Flag =
   | "--takeover"
   | "--help";
 
-const VALUE_FLAGS = new Set<Flag>(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
+const VALUE_FLAGS = new Set<Flag>([
+  "--verify",
+  "--goal-file",
+  "--max-iterations",
+  "--max-tokens",
+  "--max-wallclock",
+  "--restart-pct",
+  "--protect",
+]);
 const SWITCHES = new Set<Flag>(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
 const MODES = ["--status", "--cancel"] as const;
 
@@ -95,7 +103,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
       const parts: Word[] = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
       while (i + 1 < words.length && !isLoopkitOption(words[i + 1]!)) parts.push(words[++i]!);
       const command = (parts.length === 1 ? parts[0]!.value : parts.map((part) => part.raw).join(" ")).trim();
-      if (command === "") throw usage("--verify needs a command, e.g. --verify \"npm test\"");
+      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
       values.set(name, checkVerifyCommand(command, "--verify"));
       continue;
     }
@@ -107,7 +115,8 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   }
 
   const modes = MODES.filter((mode) => switches.has(mode));
-  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
+  const hasGoalArgs =
+    goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
   if (switches.has("--help")) {
     if (words.length > 1) throw usage("--help takes no other arguments");
     return { mode: "help" };
@@ -119,13 +128,16 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
     return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
   }
-  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (switches.has("--codex") && switches.has("--takeover"))
+    throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
-    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+    throw usage(
+      `the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`,
+    );
   }
   return {
     mode: "start",
@@ -164,13 +176,20 @@ export const PROTECT_LIMITS = { globs: 100, files: 10_000 } as const;
 export function checkProtectGlob(glob: string, where: string): string {
   const clean = glob.trim().replaceAll("\\", "/");
   const bad =
-    clean === "" || clean.includes("\0") || clean.startsWith("/") || /^[A-Za-z]:/.test(clean) || clean.startsWith(":") || clean.split("/").includes("..");
+    clean === "" ||
+    clean.includes("\0") ||
+    clean.startsWith("/") ||
+    /^[A-Za-z]:/.test(clean) ||
+    clean.startsWith(":") ||
+    clean.split("/").includes("..");
   if (bad) throw usage(`${where} ${JSON.stringify(glob)} is not a glob inside the project (e.g. "test/**", "scripts/verify.sh")`, glob);
   return clean.replace(/^\.\//, "");
 }
 
 /** Caps given as text (from flags or a goal file's front matter); absent ones stay absent. */
-export function parseCaps(get: (flag: "--max-iterations" | "--max-tokens" | "--max-wallclock" | "--restart-pct") => string | undefined): Partial<Caps> {
+export function parseCaps(
+  get: (flag: "--max-iterations" | "--max-tokens" | "--max-wallclock" | "--restart-pct") => string | undefined,
+): Partial<Caps> {
   const caps: Partial<Caps> = {};
   const iterations = get("--max-iterations");
   if (iterations !== undefined) caps.max_iterations = parseCount(iterations, "--max-iterations", 1, CAP_LIMITS.max_iterations, false);
@@ -180,7 +199,10 @@ export function parseCaps(get: (flag: "--max-iterations" | "--max-tokens" | "--m
   if (wallclock !== undefined) {
     caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
     if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
-      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+      throw usage(
+        `invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`,
+        wallclock,
+      );
     }
   }
   const pct = get("--restart-pct");
@@ -197,7 +219,10 @@ function parseCount(text: string, flag: string, min: number, max: number, suffix
   const factor = match?.[2]?.toLowerCase() === "k" ? 1_000 : match?.[2]?.toLowerCase() === "m" ? 1_000_000 : 1;
   const value = match ? Number(match[1]) * factor : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
+    throw usage(
+      `invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`,
+      text,
+    );
   }
   return value;
 }

@@ -91,7 +91,10 @@ export async function auditLoop(input: {
   try {
     changes = await describeChanges(input, path.join(cwd, state.loop_id, "changes.txt"));
   } catch (error) {
-    return notRun(`loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`, 0);
+    return notRun(
+      `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
+      0,
+    );
   }
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
   if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
@@ -116,14 +119,28 @@ export async function auditLoop(input: {
  * The changes from the loop's start snapshot to the turn's, as the prompt shows them; the whole of
  * them written to `fullFile` (in the audit's working folder, which its Read reaches), named in the text.
  */
-async function describeChanges(input: { state: AutoLoopState; dataDir: string; deadline: Deadline; evidence?: AuditEvidence }, fullFile: string): Promise<string> {
+async function describeChanges(
+  input: { state: AutoLoopState; dataDir: string; deadline: Deadline; evidence?: AuditEvidence },
+  fullFile: string,
+): Promise<string> {
   const { state } = input;
   const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, new Date());
-  if (!start) throw new LoopkitError("EVIDENCE_FAILED", "there is no record of the project from the loop's start (a loop started by an earlier loopkit, or its record was lost); start a new loop");
-  const now = input.evidence?.now ?? (await takeSnapshot({ dataDir: input.dataDir, projectDir: state.project_dir, deadline: input.deadline })).snapshot;
+  if (!start)
+    throw new LoopkitError(
+      "EVIDENCE_FAILED",
+      "there is no record of the project from the loop's start (a loop started by an earlier loopkit, or its record was lost); start a new loop",
+    );
+  const now =
+    input.evidence?.now ??
+    (await takeSnapshot({ dataDir: input.dataDir, projectDir: state.project_dir, deadline: input.deadline })).snapshot;
   const store = openStore(input.dataDir, state.project_dir);
   try {
-    const report = changeReport(store, compareSnapshots(store, state.project_dir, start, now), { verifyCommand: state.verify_command, protect: state.protect.globs }, fullFile);
+    const report = changeReport(
+      store,
+      compareSnapshots(store, state.project_dir, start, now),
+      { verifyCommand: state.verify_command, protect: state.protect.globs },
+      fullFile,
+    );
     mkdirSync(path.dirname(fullFile), { recursive: true });
     writeOwnFileSync(fullFile, [Buffer.from(report.full)]);
     return report.excerpt;
@@ -132,7 +149,14 @@ async function describeChanges(input: { state: AutoLoopState; dataDir: string; d
   }
 }
 
-async function runAudit(options: { prompt: string; bin: string; projectDir: string; cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<AuditOutcome> {
+async function runAudit(options: {
+  prompt: string;
+  bin: string;
+  projectDir: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+}): Promise<AuditOutcome> {
   const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
   const started = Date.now();
@@ -173,9 +197,11 @@ export function readAuditReply(stdout: string, exitCode: number | null): AuditOu
     return notRun(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
   }
   // Some builds print an array of events; the result event is the last one.
-  const result = (Array.isArray(parsed) ? [...(parsed as unknown[])].reverse().find((event) => (event as { type?: unknown } | null)?.type === "result") : parsed) as
-    | { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown; subtype?: unknown }
-    | undefined;
+  const result = (
+    Array.isArray(parsed)
+      ? [...(parsed as unknown[])].reverse().find((event) => (event as { type?: unknown } | null)?.type === "result")
+      : parsed
+  ) as { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown; subtype?: unknown } | undefined;
   const tokens = usageTokens(result?.usage);
   if (typeof result?.result !== "string") return notRun(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
   if (result.is_error !== false || (result.subtype !== undefined && result.subtype !== "success")) {

@@ -14,7 +14,13 @@ export async function cancelLoop(dataDir: string, projectDir: string, now: Date)
         hint: "see /loopkit:auto-loop --status",
       });
     }
-    const cancelled = { ...state, status: "cancelled" as const, status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
+    const cancelled = {
+      ...state,
+      status: "cancelled" as const,
+      status_reason: "cancelled with --cancel",
+      ended_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
     await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
     // A --codex loop (session codex-<uuid>) is run by a foreground command that polls for this.
     const stops = state.session_id.startsWith("codex-")

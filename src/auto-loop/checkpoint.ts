@@ -7,7 +7,13 @@ import { tokensUsed, type AutoLoopState } from "./state.js";
 import { loadState, loopFiles } from "./store.js";
 
 export function checkpointLoop(ctx: HookContext<StopInput>): LoopRef {
-  return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
+  return {
+    dataDir: ctx.dataDir,
+    projectDir: ctx.marker.project_dir,
+    loopId: ctx.marker.loop_id,
+    loopKind: "auto-loop",
+    stateFile: ctx.marker.state_file,
+  };
 }
 
 /** The facts of the iteration the state last judged: "fail", "pass, audit unmet", or how the loop ended without a verdict. */

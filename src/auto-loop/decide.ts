@@ -62,7 +62,10 @@ const sameBlocker = (a: string, b: string) => normalize(a) === normalize(b);
 
 /** A loop that ended outside the hook (--cancel, a takeover) lets the session stop, saying why. */
 export function endedOutcome(state: AutoLoopState): Outcome {
-  const why = state.status === "cancelled" ? `cancelled (${state.status_reason ?? "no reason given"}); the working tree is left as it is` : `${state.status}: ${state.status_reason ?? "ended"}`;
+  const why =
+    state.status === "cancelled"
+      ? `cancelled (${state.status_reason ?? "no reason given"}); the working tree is left as it is`
+      : `${state.status}: ${state.status_reason ?? "ended"}`;
   return { kind: "stop", message: `loopkit auto-loop ${why}.` };
 }
 
@@ -102,7 +105,10 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
-    return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
+    return {
+      kind: "decided",
+      ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history),
+    };
   }
 
   const blocker = blockedReport(obs.lastMessage);
@@ -113,7 +119,12 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     if (count >= BLOCKER_LIMIT) {
       state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
       history.push(historyEntry(state, now, "end", state.status_reason!));
-      return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` }, history };
+      return {
+        kind: "decided",
+        state,
+        outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` },
+        history,
+      };
     }
     notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
   } else {
@@ -128,17 +139,27 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     const reason = `thrashing: ${state.thrash.streak} turns in a row made no tool call and changed nothing`;
     state = end(state, now, "unmet", reason);
     history.push(historyEntry(state, now, "end", reason));
-    return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` }, history };
+    return {
+      kind: "decided",
+      state,
+      outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` },
+      history,
+    };
   }
   state = askForHandoff(state, obs.contextWindow, notes);
-  if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
+  if (state.thrash.streak > 0)
+    notes.push(
+      `Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`,
+    );
   // Moved goalposts fail the turn before the verifier or the audit can be gamed by them.
   const moved = obs.protectedFiles ? protectedChanges(state.protect.snapshot, obs.protectedFiles) : [];
   state = { ...state, protect: { ...state.protect, changed: moved } };
   if (moved.length > 0) {
     const detail = `protected files changed since the loop started: ${moved.join(", ")}`;
     history.push(historyEntry(state, now, "protected", detail));
-    notes.push(`This turn failed before the verifier ran: ${detail}. Restore them exactly as they were (e.g. git checkout -- <file>, or delete a file you added); the goal must be met without changing them.`);
+    notes.push(
+      `This turn failed before the verifier ran: ${detail}. Restore them exactly as they were (e.g. git checkout -- <file>, or delete a file you added); the goal must be met without changing them.`,
+    );
     const restore = { ...state, next_action: `Restore the protected files: ${moved.join(", ")}.` };
     return { kind: "decided", ...continueOrWrapUp(restore, now, notes, history) };
   }
@@ -188,10 +209,15 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
   };
-  const audit = verdict === "pass" ? (gate.audit ?? { vote: "unmet" as const, reasons: ["no audit ran"], failure: "no audit ran", tokens: 0, ran: false }) : null;
+  const audit =
+    verdict === "pass"
+      ? (gate.audit ?? { vote: "unmet" as const, reasons: ["no audit ran"], failure: "no audit ran", tokens: 0, ran: false })
+      : null;
   if (audit) {
     // The audit's spend counts whether or not it got to a vote.
-    const notRun = audit.ran ? { streak: 0, turns: state.audit_not_run.turns } : { streak: state.audit_not_run.streak + 1, turns: state.audit_not_run.turns + 1 };
+    const notRun = audit.ran
+      ? { streak: 0, turns: state.audit_not_run.turns }
+      : { streak: state.audit_not_run.streak + 1, turns: state.audit_not_run.turns + 1 };
     state = {
       ...state,
       tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
@@ -205,7 +231,12 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
 
   if (verdict === "pass" && audit?.vote === "achieved") {
-    state = end({ ...state, next_action: "Nothing: the goal is achieved." }, now, "achieved", "the verifier passed twice and the audit voted achieved");
+    state = end(
+      { ...state, next_action: "Nothing: the goal is achieved." },
+      now,
+      "achieved",
+      "the verifier passed twice and the audit voted achieved",
+    );
     history.push(gateEntry(state));
     const reasons = audit.reasons.length ? ` Audit: ${audit.reasons.join("; ")}` : "";
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
@@ -231,14 +262,31 @@ function auditNotRun(state: AutoLoopState, now: Date, why: string, notes: string
     const reason = `the audit could not run ${state.audit_not_run.streak} times in a row (the last time: ${why})`;
     state = end({ ...state, next_action: "none: the loop has ended" }, now, "blocked", reason);
     history.push(historyEntry(state, now, "end", reason));
-    return { state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${reason}. Fix that, then start a new loop. ${summary(state, now)}` }, history };
+    return {
+      state,
+      outcome: {
+        kind: "stop",
+        message: `loopkit auto-loop stopped, blocked: ${reason}. Fix that, then start a new loop. ${summary(state, now)}`,
+      },
+      history,
+    };
   }
   const line = `The verifier passed twice, but the audit could not run (${why}). That is no verdict on your work, and this turn does not count toward --max-iterations; ${AUDIT_NOT_RUN_LIMIT} such audits in a row stop the loop as blocked.`;
-  state = { ...state, next_action: "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again." };
+  state = {
+    ...state,
+    next_action:
+      "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again.",
+  };
   const decided = continueOrWrapUp(state, now, [...notes, line], history);
   // A cap reached meanwhile asks for the hand-off note; its own message says so.
   return decided.outcome.kind === "block" && !decided.state.wrap_up
-    ? { ...decided, outcome: { ...decided.outcome, message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).` } }
+    ? {
+        ...decided,
+        outcome: {
+          ...decided.outcome,
+          message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).`,
+        },
+      }
     : decided;
 }
 
@@ -248,7 +296,15 @@ function continueOrWrapUp(state: AutoLoopState, now: Date, notes: string[], hist
   if (cap) {
     state = { ...state, wrap_up: { reason: cap, at: now.toISOString() }, next_action: "Write the hand-off note." };
     history.push(historyEntry(state, now, "wrap-up", cap));
-    return { state, outcome: { kind: "block", prompt: wrapUpPrompt(state, cap), message: `loopkit auto-loop: ${cap}; asking for a hand-off note, then stopping.` }, history };
+    return {
+      state,
+      outcome: {
+        kind: "block",
+        prompt: wrapUpPrompt(state, cap),
+        message: `loopkit auto-loop: ${cap}; asking for a hand-off note, then stopping.`,
+      },
+      history,
+    };
   }
   const verdict = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : "not run";
   const message = `loopkit auto-loop: iteration ${state.iteration}/${state.caps.max_iterations}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
@@ -276,7 +332,10 @@ export interface DelegatedProgress {
 }
 
 /** A delegated run's progress: the agent did the work and ran the gate; the loop state records it. */
-export function recordDelegatedProgress(previous: AutoLoopState, progress: DelegatedProgress): { state: AutoLoopState; history: HistoryEntry[] } {
+export function recordDelegatedProgress(
+  previous: AutoLoopState,
+  progress: DelegatedProgress,
+): { state: AutoLoopState; history: HistoryEntry[] } {
   const now = progress.now;
   const history: HistoryEntry[] = [];
   let state: AutoLoopState = {
@@ -293,11 +352,20 @@ export function recordDelegatedProgress(previous: AutoLoopState, progress: Deleg
   const round = progress.verifier;
   if (round) {
     state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
-    history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1)!.exit_code }));
+    history.push(
+      historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, {
+        verdict: round.verdict,
+        exit_code: round.runs.at(-1)!.exit_code,
+      }),
+    );
   }
   const audit = progress.audit;
   if (audit) {
-    state = { ...state, last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    state = {
+      ...state,
+      last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true },
+      tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
+    };
     history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
   }
   if (progress.status !== "pursuing") {
@@ -309,6 +377,10 @@ export function recordDelegatedProgress(previous: AutoLoopState, progress: Deleg
 
 /** A delegated run that failed part-way, or a Stop hook that failed, ends the loop as blocked, never leaving it "pursuing". */
 export function failLoop(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {
-  const state: AutoLoopState = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
+  const state: AutoLoopState = {
+    ...end(previous, now, "blocked", reason),
+    heartbeat_at: now.toISOString(),
+    next_action: "none: the loop has ended",
+  };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }

@@ -19,6 +19,11 @@ export function saveStartEvidence(loopDir: string, loopId: string, snapshot: Sna
 
 /** The loop's start snapshot, or null when none was kept for this loop; a damaged file is kept aside (STATE_CORRUPT). */
 export async function loadStartEvidence(loopDir: string, loopId: string, now: Date): Promise<Snapshot | null> {
-  const read = await readOrKeepAside(startEvidenceFile(loopDir), StartEvidenceSchema, now, "the loop cannot be judged achieved without it; start a new loop");
+  const read = await readOrKeepAside(
+    startEvidenceFile(loopDir),
+    StartEvidenceSchema,
+    now,
+    "the loop cannot be judged achieved without it; start a new loop",
+  );
   return read?.loop_id === loopId ? read.snapshot : null;
 }

@@ -62,13 +62,18 @@ export async function readGoalFile(projectDir: string, file: string, named = fal
   try {
     real = await fs.realpath(full);
   } catch {
-    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
+    if (named)
+      throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, {
+        value: full,
+        hint: "check the path: a relative --goal-file starts at the project root",
+      });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md",
     });
   }
-  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real))
+    throw invalid(full, `it resolves to ${real}, outside the project`);
   const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
   if (!read) throw invalid(full, "it is not a regular file");
   if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);

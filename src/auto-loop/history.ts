@@ -8,7 +8,20 @@ export const HistoryEntrySchema = z.object({
   loop_id: z.string(),
   session_id: z.string(),
   iteration: z.int().nonnegative(),
-  event: z.enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase", "protected"]),
+  event: z.enum([
+    "start",
+    "gate",
+    "tamper",
+    "blocked-report",
+    "wrap-up",
+    "end",
+    "cancel",
+    "takeover",
+    "foreign-kept-aside",
+    "resume",
+    "phase",
+    "protected",
+  ]),
   status: z.enum(LOOP_STATUSES),
   verdict: z.enum(["pass", "flaky", "fail"]).nullable(),
   exit_code: z.int().nullable(),
@@ -21,7 +34,13 @@ export const HistoryEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 /** A history line for `state` as it is now. */
-export function historyEntry(state: AutoLoopState, now: Date, event: HistoryEntry["event"], detail: string, extra: Partial<HistoryEntry> = {}): HistoryEntry {
+export function historyEntry(
+  state: AutoLoopState,
+  now: Date,
+  event: HistoryEntry["event"],
+  detail: string,
+  extra: Partial<HistoryEntry> = {},
+): HistoryEntry {
   return {
     version: 1,
     at: now.toISOString(),

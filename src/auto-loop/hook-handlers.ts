@@ -59,11 +59,15 @@ async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Prom
     if ("decision" in owned) return owned.decision;
     await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
     // Already ended (the verdict was saved before the failure): that verdict stands and is said.
-    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    if (owned.state.status !== "pursuing")
+      return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
     const now = ctx.now();
     const failed = failLoop(owned.state, now, reason);
     await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
-    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+    return {
+      kind: "allow",
+      message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.`,
+    };
   });
 }
 
@@ -81,7 +85,8 @@ async function judgeTurn(ctx: HookContext<StopInput>, turn: TurnRecord, deadline
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
     // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
-    if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
+    if (current.state.status !== "pursuing")
+      return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
     const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
     const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
@@ -90,9 +95,14 @@ async function judgeTurn(ctx: HookContext<StopInput>, turn: TurnRecord, deadline
 
 type Early = { decision: StopDecision };
 
-const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) =>
+  loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
 
-async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, turn: TurnRecord): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
+async function startTurn(
+  ctx: HookContext<StopInput>,
+  files: LoopFiles,
+  turn: TurnRecord,
+): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
   // A judged turn ends any run of API errors before it. The agent's sandbox is settled before the verifier runs.
@@ -102,7 +112,11 @@ async function startTurn(ctx: HookContext<StopInput>, files: LoopFiles, turn: Tu
   const transcriptPath = ctx.input.transcript_path ?? null;
   const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
   const cursor = samePath
-    ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids, subagentOffsets: state.transcript.subagent_offsets }
+    ? {
+        offset: state.transcript.offset,
+        recentMessageIds: state.transcript.recent_message_ids,
+        subagentOffsets: state.transcript.subagent_offsets,
+      }
     : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
   const transcript = transcriptPath
     ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since))
@@ -132,35 +146,81 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files:
   const runs: VerifierRun[] = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
-  const note = (step: "verifier" | "audit") => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
+  const note = (step: "verifier" | "audit") =>
+    noteGateStep(files, {
+      loop_id: state.loop_id,
+      iteration: state.iteration,
+      step,
+      run: step === "audit" ? 1 : runs.length + 1,
+      started_at: ctx.now().toISOString(),
+    });
   while (nextGateStep(runs) === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
-    const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
+    const outcome =
+      timeoutMs > 0
+        ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox })
+        : NOT_RUN;
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
-  if (!turn.taken) return { runs, audit: unmet(`loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`, false) };
+  if (!turn.taken)
+    return {
+      runs,
+      audit: unmet(
+        `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
+        false,
+      ),
+    };
   let during: string[];
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
     if (verification.voided) return { runs, audit: unmet(`the verifier's passes do not count: ${verification.voided}`) };
     during = verification.lines;
   } catch (error) {
-    return { runs, audit: unmet(`loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`, false) };
+    return {
+      runs,
+      audit: unmet(
+        `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
+        false,
+      ),
+    };
   }
   await note("audit");
-  const audit = await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges: turn.iterationChanges, evidence: { now: turn.taken.snapshot, duringVerification: during }, deadline });
+  const audit = await auditLoop({
+    state,
+    dataDir: ctx.dataDir,
+    env: ctx.env,
+    verifierTail: outputTail,
+    iterationChanges: turn.iterationChanges,
+    evidence: { now: turn.taken.snapshot, duringVerification: during },
+    deadline,
+  });
   return { runs, audit };
 }
 
 /** A verifier run the deadline left no time for. */
-const NOT_RUN: VerifierOutcome = { exitCode: null, passed: false, timedOut: true, durationMs: 0, output: "(not run: the loop's wall clock is spent)", outputTail: "(not run: the loop's wall clock is spent)", outputBytes: 0, sandbox: "not run" };
+const NOT_RUN: VerifierOutcome = {
+  exitCode: null,
+  passed: false,
+  timedOut: true,
+  durationMs: 0,
+  output: "(not run: the loop's wall clock is spent)",
+  outputTail: "(not run: the loop's wall clock is spent)",
+  outputBytes: 0,
+  sandbox: "not run",
+};
 
 /** A gate that ends without an audit vote: unmet, with the reason as its failure. */
-const unmet = (reason: string, ran = true): Omit<AuditResult, "at" | "iteration"> => ({ vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran });
+const unmet = (reason: string, ran = true): Omit<AuditResult, "at" | "iteration"> => ({
+  vote: "unmet",
+  reasons: [reason],
+  failure: reason,
+  tokens: 0,
+  ran,
+});
 
 async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {
   const now = ctx.now();
@@ -170,11 +230,16 @@ async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Deci
 }
 
 function toStopDecision(outcome: Outcome): StopDecision {
-  return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+  return outcome.kind === "block"
+    ? { kind: "block", reason: outcome.prompt, message: outcome.message }
+    : { kind: "allow", message: outcome.message };
 }
 
 /** Records an API error that ended a turn of the owning session: never judged; the loop retries it or, after too many, ends blocked. */
-async function recordTurnApiError(ctx: HookContext<{ session_id: string; prompt_id?: string | undefined }>, error: ApiError): Promise<StopDecision> {
+async function recordTurnApiError(
+  ctx: HookContext<{ session_id: string; prompt_id?: string | undefined }>,
+  error: ApiError,
+): Promise<StopDecision> {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const turn = { sessionId: ctx.input.session_id, promptId: ctx.input.prompt_id ?? null };
   return withLock(files.state, async () => {

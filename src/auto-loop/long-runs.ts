@@ -7,6 +7,14 @@ import { saveNextPrompt } from "./next-prompt.js";
 
 export async function endRunPhase(ctx: HookContext<StopInput>, decision: StopDecision): Promise<StopDecision> {
   if (decision.kind !== "block") return decision;
-  await saveNextPrompt(ctx.marker.state_file, { loop_id: ctx.marker.loop_id, session_id: ctx.input.session_id, prompt: decision.reason, at: ctx.now().toISOString() });
-  return { kind: "allow", message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.` };
+  await saveNextPrompt(ctx.marker.state_file, {
+    loop_id: ctx.marker.loop_id,
+    session_id: ctx.input.session_id,
+    prompt: decision.reason,
+    at: ctx.now().toISOString(),
+  });
+  return {
+    kind: "allow",
+    message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.`,
+  };
 }

@@ -9,9 +9,12 @@ import { tokensUsed, type AutoLoopState } from "./state.js";
 type ContextReason = "compact" | "resume" | "phase";
 
 const HEADLINES: Record<ContextReason, string> = {
-  compact: "The conversation was just compacted. This session still drives a loopkit auto-loop; here is where it stands (loopkit's own record, not a summary).",
-  resume: "This session was resumed. It still drives a loopkit auto-loop; here is where it stands (loopkit's own record). Wall-clock time kept running while the session was away.",
-  phase: "You are a fresh session started by `loopkit run` for the next phase of an auto-loop. You do not have the earlier conversation; here is where the loop stands (loopkit's own record) and the latest hand-off note.",
+  compact:
+    "The conversation was just compacted. This session still drives a loopkit auto-loop; here is where it stands (loopkit's own record, not a summary).",
+  resume:
+    "This session was resumed. It still drives a loopkit auto-loop; here is where it stands (loopkit's own record). Wall-clock time kept running while the session was away.",
+  phase:
+    "You are a fresh session started by `loopkit run` for the next phase of an auto-loop. You do not have the earlier conversation; here is where the loop stands (loopkit's own record) and the latest hand-off note.",
 };
 
 /** The verifier output shown here is shorter than in a turn's prompt: it is context, not the fresh result. */
@@ -46,7 +49,11 @@ function lastVerifier(state: AutoLoopState): string[] {
   const run = verifier.runs[verifier.runs.length - 1]!;
   const exit = run.timed_out ? "timed out" : `exit code ${run.exit_code ?? "none (killed)"}`;
   const tail = run.output_tail.length > TAIL_CHARS ? `[...]${run.output_tail.slice(-TAIL_CHARS)}` : run.output_tail;
-  return ["", `Last verifier result (iteration ${verifier.iteration}) of \`${state.verify_command}\`: ${verifier.verdict} (${exit}). End of its output:`, fenced(tail || "(no output)")];
+  return [
+    "",
+    `Last verifier result (iteration ${verifier.iteration}) of \`${state.verify_command}\`: ${verifier.verdict} (${exit}). End of its output:`,
+    fenced(tail || "(no output)"),
+  ];
 }
 
 function lastAudit(state: AutoLoopState): string[] {

@@ -20,7 +20,6 @@ const rel = (...parts: string[]) => path.join(MIRROR_DIR, ...parts);
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, "-");
 const guard = (projectDir: string, now: Date) => new GuardedFolder(projectDir, () => now);
 
-
 /** The exact bytes of goal-state.json for `state` (its own sha field is always null in the copy). */
 export function mirrorText(state: AutoLoopState): string {
   return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}\n`;
@@ -33,7 +32,14 @@ export async function writeMirror(projectDir: string, state: AutoLoopState, text
   const folder = guard(projectDir, now);
   await folder.writeFile(rel(".gitignore"), GITIGNORE);
   await folder.writeFile(rel("goal-state.json"), text);
-  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
+  const heartbeat = {
+    version: 1,
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    status: state.status,
+    iteration: state.iteration,
+    at: state.heartbeat_at,
+  };
   await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}\n`);
   return folder.planted;
 }
@@ -42,7 +48,11 @@ export async function writeMirror(projectDir: string, state: AutoLoopState, text
 export async function appendJsonl(file: string, entries: HistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 0o644);
+  const handle = await fs.open(
+    file,
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    0o644,
+  );
   try {
     if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
     await handle.write(historyLines(entries));
@@ -83,7 +93,8 @@ export async function inspectMirror(projectDir: string, expectedSha: string | nu
     const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
     found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
   }
-  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  for (const p of folder.planted)
+    found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
   return found;
 }
 
@@ -120,6 +131,9 @@ export function openMirrorLog(projectDir: string, name: string, now: Date): Prom
 export async function readHandoff(projectDir: string): Promise<string | null> {
   const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
   if (!read) return null;
-  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
+  const text = read.bytes
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "")
+    .trim();
   return text === "" ? null : text;
 }

@@ -18,7 +18,10 @@ export function protectedFiles(stats: StatTable, globs: readonly string[]): Reco
     const record = stats.get(key)!;
     if (record.kind === "dir") continue;
     if (++count > PROTECT_LIMITS.files) {
-      throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
+      throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, {
+        value: globs,
+        hint: "protect narrower globs",
+      });
     }
     const hex = record.hash?.toString("hex");
     files[key] = record.kind === "file" ? `sha256:${hex}` : record.kind === "link" ? `link:sha256:${hex}` : record.kind;

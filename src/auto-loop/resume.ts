@@ -15,7 +15,12 @@ import { loopContext } from "./loop-context.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "./state.js";
 import { loopFiles, persist } from "./store.js";
 
-const ResumePendingSchema = z.object({ version: z.literal(1), loop_id: z.string().min(1), session_id: z.string().min(1), at: z.iso.datetime() });
+const ResumePendingSchema = z.object({
+  version: z.literal(1),
+  loop_id: z.string().min(1),
+  session_id: z.string().min(1),
+  at: z.iso.datetime(),
+});
 
 type Ctx = HookContext<SessionStartInput> | HookContext<UserPromptSubmitInput>;
 
@@ -44,7 +49,8 @@ export async function resumeOnPrompt(ctx: HookContext<UserPromptSubmitInput>): P
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const state = await withLock(files.state, async () => {
     const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false as const }));
-    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id) return undefined;
+    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id)
+      return undefined;
     await fs.rm(file, { force: true });
     const owned = await readOwned(ctx);
     if (!owned) return undefined;

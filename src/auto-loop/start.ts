@@ -61,7 +61,12 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
     }
     if (previous) {
-      const ended = { ...previous, status: "cancelled" as const, status_reason: `taken over by session ${ctx.sessionId}`, ended_at: ctx.now.toISOString() };
+      const ended = {
+        ...previous,
+        status: "cancelled" as const,
+        status_reason: `taken over by session ${ctx.sessionId}`,
+        ended_at: ctx.now.toISOString(),
+      };
       await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
       await removeMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
@@ -120,7 +125,9 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
     await refuseIfSessionBusy(ctx);
     const existing = (await loadOrSetAside(files, ctx.now)).state;
     if (existing?.status !== "pursuing") {
-      throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", { hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>" });
+      throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", {
+        hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>",
+      });
     }
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
@@ -139,10 +146,17 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
       launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
     };
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
+    const saved = await persist(
+      files,
+      adopted,
+      [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)],
+      ctx.now,
+    );
     await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
-    return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
+    return startPrompt(saved, [
+      `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`,
+    ]);
   });
 }
 
@@ -151,7 +165,8 @@ function withAgentSandbox(launch: Launch, ctx: LoopContext): Launch {
 }
 
 async function resolveGoal(projectDir: string, request: StartRequest) {
-  const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
+  const fromFile =
+    request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
   const verify = request.verify ?? fromFile?.verify ?? null;
   if (!verify) {
     throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
@@ -169,7 +184,10 @@ async function resolveGoal(projectDir: string, request: StartRequest) {
 
 function checkProtectCount(globs: string[]): string[] {
   if (globs.length > PROTECT_LIMITS.globs) {
-    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, { value: globs.length, hint: "protect folders with ** globs instead of file by file" });
+    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, {
+      value: globs.length,
+      hint: "protect folders with ** globs instead of file by file",
+    });
   }
   return globs;
 }

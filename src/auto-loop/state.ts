@@ -153,7 +153,13 @@ export const AutoLoopStateSchema = z.object({
     .object({
       count: z.int().nonnegative(),
       last: z
-        .object({ session_id: z.string(), prompt_id: z.string().nullable(), at: z.iso.datetime(), summary: z.string(), retry_at: z.iso.datetime() })
+        .object({
+          session_id: z.string(),
+          prompt_id: z.string().nullable(),
+          at: z.iso.datetime(),
+          summary: z.string(),
+          retry_at: z.iso.datetime(),
+        })
         .nullable(),
     })
     .default({ count: 0, last: null }),

@@ -57,21 +57,60 @@ export const AutoLoopStatusSchema = z.object({
   protected_changed: z.array(z.string()),
   /** Whether the loop's agent runs in Claude Code's sandbox, as measured (agent-sandbox.ts); null with no loop. */
   agent_sandbox: z
-    .object({ agent: z.enum(["sandboxed", "unsandboxed", "unknown"]), how: z.string(), fail_if_unavailable: z.boolean(), measuring: z.boolean(), meaning: z.string() })
+    .object({
+      agent: z.enum(["sandboxed", "unsandboxed", "unknown"]),
+      how: z.string(),
+      fail_if_unavailable: z.boolean(),
+      measuring: z.boolean(),
+      meaning: z.string(),
+    })
     .nullable(),
   ...CheckpointSummaryShape,
 });
 export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
 
-export function loopStatus(projectDir: string, state: AutoLoopState | undefined, now: Date, staleMs: number, checkpoints: CheckpointSummary = summarize(undefined)): AutoLoopStatus {
+export function loopStatus(
+  projectDir: string,
+  state: AutoLoopState | undefined,
+  now: Date,
+  staleMs: number,
+  checkpoints: CheckpointSummary = summarize(undefined),
+): AutoLoopStatus {
   if (!state) {
     return {
       version: 1,
-      status: "none", active: false, exit_code: STATUS_EXIT_CODES.none, reason: "no auto-loop was started in this project on this machine",
-      project_dir: projectDir, loop_id: null, session_id: null, goal: null, verify_command: null, iteration: 0, max_iterations: null, iterations_not_counted: 0,
-      tokens_used: 0, max_tokens: null, elapsed_ms: 0, max_wallclock_ms: null, started_at: null, heartbeat_at: null, heartbeat_stale: false,
-      last_verifier: null, last_verifier_exit_code: null, last_audit_vote: null, last_audit_reasons: [], next_action: null, blocker: null,
-      tamper_count: 0, flaky_count: 0, handoff_note: null, protected_globs: [], protected_changed: [], agent_sandbox: null, ...checkpoints,
+      status: "none",
+      active: false,
+      exit_code: STATUS_EXIT_CODES.none,
+      reason: "no auto-loop was started in this project on this machine",
+      project_dir: projectDir,
+      loop_id: null,
+      session_id: null,
+      goal: null,
+      verify_command: null,
+      iteration: 0,
+      max_iterations: null,
+      iterations_not_counted: 0,
+      tokens_used: 0,
+      max_tokens: null,
+      elapsed_ms: 0,
+      max_wallclock_ms: null,
+      started_at: null,
+      heartbeat_at: null,
+      heartbeat_stale: false,
+      last_verifier: null,
+      last_verifier_exit_code: null,
+      last_audit_vote: null,
+      last_audit_reasons: [],
+      next_action: null,
+      blocker: null,
+      tamper_count: 0,
+      flaky_count: 0,
+      handoff_note: null,
+      protected_globs: [],
+      protected_changed: [],
+      agent_sandbox: null,
+      ...checkpoints,
     };
   }
   const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
@@ -108,7 +147,11 @@ export function loopStatus(projectDir: string, state: AutoLoopState | undefined,
     handoff_note: state.handoff_note,
     protected_globs: state.protect.globs,
     protected_changed: state.protect.changed,
-    agent_sandbox: { ...state.launch.agent_sandbox, measuring: state.launch.agent_sandbox.measuring === true, meaning: sandboxMeaning(state.launch.agent_sandbox) },
+    agent_sandbox: {
+      ...state.launch.agent_sandbox,
+      measuring: state.launch.agent_sandbox.measuring === true,
+      meaning: sandboxMeaning(state.launch.agent_sandbox),
+    },
     ...checkpoints,
   };
 }
@@ -128,7 +171,9 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
-    ...(s.protected_globs.length ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`] : []),
+    ...(s.protected_globs.length
+      ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`]
+      : []),
     ...s.protected_changed.map((file) => `    - ${file}`),
     ...(s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : []),
     ...(s.next_action ? [`  next:       ${s.next_action}`] : []),

@@ -32,15 +32,29 @@ export async function persist(files: LoopFiles, state: AutoLoopState, history: H
   await writeJson(files.state, AutoLoopStateSchema, saved);
   const planted = await writeMirror(state.project_dir, state, text, now);
   // Anything planted in the mirror's place was moved aside, not followed; it goes on the record.
-  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  const all = [
+    ...history,
+    ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`)),
+  ];
   await appendJsonl(files.history, all);
   await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 
 /** Writes the marker that routes this session's hooks to the loop (`driver` "run" for a `loopkit run` phase). */
-export function writeMarker(data: string, state: AutoLoopState, files: LoopFiles, now: Date, driver: "session" | "run" = "session"): Promise<void> {
-  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
+export function writeMarker(
+  data: string,
+  state: AutoLoopState,
+  files: LoopFiles,
+  now: Date,
+  driver: "session" | "run" = "session",
+): Promise<void> {
+  return writeSessionMarker(
+    data,
+    state.session_id,
+    { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver },
+    now,
+  );
 }
 
 export { removeSessionMarker as removeMarker } from "../session/marker.js";

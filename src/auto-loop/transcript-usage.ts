@@ -39,7 +39,9 @@ const count = (value: unknown) => (typeof value === "number" && Number.isFinite(
 /** The tokens one API response cost. */
 export function usageTokens(usage: Usage | undefined): number {
   if (!usage) return 0;
-  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
+  return (
+    count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens)
+  );
 }
 
 /**
@@ -49,10 +51,20 @@ export function usageTokens(usage: Usage | undefined): number {
 export async function readTranscriptDelta(file: string, cursor: TranscriptCursor, notBefore: Date | null = null): Promise<TranscriptDelta> {
   const seen = new Set(cursor.recentMessageIds);
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta: TranscriptDelta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  const delta: TranscriptDelta = {
+    ...cursor,
+    recentMessageIds: [...cursor.recentMessageIds],
+    subagentOffsets: { ...cursor.subagentOffsets },
+    tokens: 0,
+    toolCalls: 0,
+    contextTokens: null,
+  };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
   const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs.readdir(subagents).catch(() => [] as string[])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
+  const names = (await fs.readdir(subagents).catch(() => [] as string[]))
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort()
+    .slice(0, MAX_SUBAGENT_FILES);
   for (const name of names) {
     delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
   }
@@ -100,7 +112,12 @@ function readLine(line: string, seen: Set<string>, delta: TranscriptDelta, since
     return;
   }
   if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record as { type?: unknown; message?: unknown; isSidechain?: unknown; timestamp?: unknown };
+  const { type, message, isSidechain, timestamp } = record as {
+    type?: unknown;
+    message?: unknown;
+    isSidechain?: unknown;
+    timestamp?: unknown;
+  };
   if (type !== "assistant" || typeof message !== "object" || message === null) return;
   if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
   const { id, usage, content } = message as { id?: unknown; usage?: Usage; content?: unknown };

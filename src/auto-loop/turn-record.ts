@@ -35,19 +35,34 @@ export async function recordTurn(loop: LoopRef, state: AutoLoopState | undefined
     const failure = formatError(error);
     return { taken: null, failure, pending: { kind: "failed", message: failure }, iterationChanges: null };
   }
-  const start = state ? await loadStartEvidence(loopFiles(loop.dataDir, loop.projectDir).dir, state.loop_id, new Date()).catch(() => null) : null;
+  const start = state
+    ? await loadStartEvidence(loopFiles(loop.dataDir, loop.projectDir).dir, state.loop_id, new Date()).catch(() => null)
+    : null;
   const pending = await pendingCheckpoint(loop, taken.snapshot, start);
   return { taken, failure: null, pending, iterationChanges: iterationChangesText(pending) };
 }
 
 /** What the first half of the Stop needs of the record: the tree's fingerprint, the protected files (null: no record). */
-export function turnObservation(turn: TurnRecord, state: AutoLoopState): { treeHash: string | null; protectedFiles: Record<string, string> | null } {
+export function turnObservation(
+  turn: TurnRecord,
+  state: AutoLoopState,
+): { treeHash: string | null; protectedFiles: Record<string, string> | null } {
   if (!turn.taken) return { treeHash: null, protectedFiles: null };
   return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
 }
 
 /** After two passes: the project recorded again and compared with the turn's record, entry by entry. */
-export async function checkVerification(state: AutoLoopState, dataDir: string, turn: TakenSnapshot, deadline: Deadline): Promise<Verification> {
+export async function checkVerification(
+  state: AutoLoopState,
+  dataDir: string,
+  turn: TakenSnapshot,
+  deadline: Deadline,
+): Promise<Verification> {
   const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
-  return judgeVerification(turn.stats, after.stats, { projectDir: state.project_dir, verifyCommand: state.verify_command, protect: state.protect.globs, git: after.snapshot.git });
+  return judgeVerification(turn.stats, after.stats, {
+    projectDir: state.project_dir,
+    verifyCommand: state.verify_command,
+    protect: state.protect.globs,
+    git: after.snapshot.git,
+  });
 }

@@ -37,11 +37,23 @@ const TAIL_BYTES = 4 * 1024;
 /** How long output may stay open after the shell is gone (something that escaped the kill holds it). */
 const DRAIN_MS = 2_000;
 
-export async function runVerifier(command: string, cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = process.env, options: VerifierOptions = {}): Promise<VerifierOutcome> {
+export async function runVerifier(
+  command: string,
+  cwd: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+  options: VerifierOptions = {},
+): Promise<VerifierOutcome> {
   const plain: TreeSpawn = { file: command, args: [], shell: true, env };
   const agent = options.sandbox;
   if (!agent || !wantsSandbox(agent)) return (await runTree(plain, cwd, timeoutMs)).outcome;
-  const sandboxed = await runSandboxed(command, cwd, timeoutMs, env, options.launcher === undefined ? launcherBesideEntry() : options.launcher);
+  const sandboxed = await runSandboxed(
+    command,
+    cwd,
+    timeoutMs,
+    env,
+    options.launcher === undefined ? launcherBesideEntry() : options.launcher,
+  );
   if ("outcome" in sandboxed) return sandboxed.outcome;
   const unavailable = whenUnavailable(agent, sandboxed.reason);
   if (unavailable.kind === "refuse") return notRun(unavailable.message);
@@ -49,7 +61,13 @@ export async function runVerifier(command: string, cwd: string, timeoutMs: numbe
 }
 
 /** Under the sandbox, in a temp folder of its own; or why no sandbox could start (nothing ran then). */
-async function runSandboxed(command: string, cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv, launcher: string | null): Promise<{ outcome: VerifierOutcome } | { reason: string }> {
+async function runSandboxed(
+  command: string,
+  cwd: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
+  launcher: string | null,
+): Promise<{ outcome: VerifierOutcome } | { reason: string }> {
   if (!launcher) return { reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn = await launcherSpawn(launcher, command, cwd, env);
   try {
@@ -57,7 +75,9 @@ async function runSandboxed(command: string, cwd: string, timeoutMs: number, env
     const answer = readAnswer(run.answer);
     if (answer?.status === "started") return { outcome: { ...run.outcome, sandbox: "sandboxed" } };
     if (answer?.status === "unavailable") return { reason: answer.reason };
-    return { reason: noAnswerReason(run.outcome.timedOut ? "timed out" : `exit ${run.outcome.exitCode ?? "none"}`, run.outcome.outputTail) };
+    return {
+      reason: noAnswerReason(run.outcome.timedOut ? "timed out" : `exit ${run.outcome.exitCode ?? "none"}`, run.outcome.outputTail),
+    };
   } finally {
     await spawn.cleanup();
   }
@@ -74,7 +94,12 @@ interface TreeSpawn {
 }
 
 /** One process tree to its end or its timeout, output bounded; `preface` goes before its output (loopkit's own note). */
-async function runTree(spawn: TreeSpawn, cwd: string, timeoutMs: number, preface = ""): Promise<{ outcome: VerifierOutcome; answer: string }> {
+async function runTree(
+  spawn: TreeSpawn,
+  cwd: string,
+  timeoutMs: number,
+  preface = "",
+): Promise<{ outcome: VerifierOutcome; answer: string }> {
   const started = Date.now();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
@@ -132,7 +157,16 @@ async function runTree(spawn: TreeSpawn, cwd: string, timeoutMs: number, preface
 
 /** A verifier that loopkit did not run: not passed, and the output says why. */
 function notRun(message: string): VerifierOutcome {
-  return { exitCode: null, passed: false, timedOut: false, durationMs: 0, output: `${message}\n`, outputTail: message, outputBytes: 0, sandbox: "not run" };
+  return {
+    exitCode: null,
+    passed: false,
+    timedOut: false,
+    durationMs: 0,
+    output: `${message}\n`,
+    outputTail: message,
+    outputBytes: 0,
+    sandbox: "not run",
+  };
 }
 
 /** A run as the loop's state records it, with the file that holds its whole output (null when none was written). */

@@ -21,13 +21,27 @@ interface ExportFile {
 }
 
 /** Writes `record`'s checkpoints up to `upTo` as commits on the new branch `branch`; returns its commit and what to tell the person. */
-export async function exportToBranch(data: string, record: CheckpointRecord, upTo: Checkpoint, branch: string, now: Date): Promise<{ commit: string; lines: string[] }> {
+export async function exportToBranch(
+  data: string,
+  record: CheckpointRecord,
+  upTo: Checkpoint,
+  branch: string,
+  now: Date,
+): Promise<{ commit: string; lines: string[] }> {
   const repo = findRepo(record.project_dir);
-  if (!repo) throw new LoopkitError("USAGE", `${record.project_dir} is not in a git repository`, { value: record.project_dir, hint: "run git init there first, or restore the checkpoint with loopkit restore" });
+  if (!repo)
+    throw new LoopkitError("USAGE", `${record.project_dir} is not in a git repository`, {
+      value: record.project_dir,
+      hint: "run git init there first, or restore the checkpoint with loopkit restore",
+    });
   const git = (args: string[], input?: Buffer) => runGit(repo, args, { input, maxBytes: 16 * 1024 * 1024, timeoutMs: 300_000 });
-  if (!(await git(["check-ref-format", "--branch", branch])).ok) throw new LoopkitError("USAGE", `"${branch}" is not a branch name git takes`, { value: branch });
+  if (!(await git(["check-ref-format", "--branch", branch])).ok)
+    throw new LoopkitError("USAGE", `"${branch}" is not a branch name git takes`, { value: branch });
   if ((await git(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`])).ok) {
-    throw new LoopkitError("USAGE", `the branch ${branch} exists already`, { value: branch, hint: "name a new branch; loopkit never moves one of yours" });
+    throw new LoopkitError("USAGE", `the branch ${branch} exists already`, {
+      value: branch,
+      hint: "name a new branch; loopkit never moves one of yours",
+    });
   }
   const head = await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
   const base = head.ok ? head.stdout.trim() : null;
@@ -36,7 +50,9 @@ export async function exportToBranch(data: string, record: CheckpointRecord, upT
   const store = openStore(data, record.project_dir);
   try {
     const unkept = new Set<string>();
-    const trees = chain.map((c) => listFiles(store, Buffer.from(c.snapshot.root, "hex"), prefix ? Buffer.from(`${prefix}/`) : Buffer.alloc(0), unkept));
+    const trees = chain.map((c) =>
+      listFiles(store, Buffer.from(c.snapshot.root, "hex"), prefix ? Buffer.from(`${prefix}/`) : Buffer.alloc(0), unkept),
+    );
     const ignored = await ignoredPaths(repo, [...new Set(trees.flat().map((f) => f.path.toString("latin1")))]);
     const stream: Buffer[] = [Buffer.from("feature done\n")];
     const marks = new Map<string, number>();
@@ -51,7 +67,11 @@ export async function exportToBranch(data: string, record: CheckpointRecord, upT
         stream.push(Buffer.from(`blob\nmark :${mark}\ndata ${content.length}\n`), content, Buffer.from("\n"));
       }
       const message = Buffer.from(checkpointMessage(record, checkpoint));
-      stream.push(Buffer.from(`commit refs/heads/${branch}\nmark :c${i}\ncommitter loopkit <loopkit@localhost> ${date}\ndata ${message.length}\n`), message, Buffer.from("\n"));
+      stream.push(
+        Buffer.from(`commit refs/heads/${branch}\nmark :c${i}\ncommitter loopkit <loopkit@localhost> ${date}\ndata ${message.length}\n`),
+        message,
+        Buffer.from("\n"),
+      );
       if (i === 0 && base) stream.push(Buffer.from(`from ${base}\n`));
       stream.push(Buffer.from(prefix ? `D ${quote(Buffer.from(prefix))}\n` : "deleteall\n"));
       for (const file of files) stream.push(Buffer.from(`M ${file.mode} :${marks.get(file.hash)} `), quote(file.path), Buffer.from("\n"));
@@ -59,12 +79,19 @@ export async function exportToBranch(data: string, record: CheckpointRecord, upT
     });
     stream.push(Buffer.from("done\n"));
     const imported = await git(["fast-import", "--quiet", "--done"], Buffer.concat(stream));
-    if (!imported.ok) throw new LoopkitError("CHECKPOINT_FAILED", `git fast-import failed: ${imported.stderr.trim().split("\n").slice(-3).join(" ")}`, { value: branch });
+    if (!imported.ok)
+      throw new LoopkitError("CHECKPOINT_FAILED", `git fast-import failed: ${imported.stderr.trim().split("\n").slice(-3).join(" ")}`, {
+        value: branch,
+      });
     const commit = (await git(["rev-parse", `refs/heads/${branch}`])).stdout.trim();
     const lines = [
       `Exported checkpoint${chain.length > 1 ? `s ${chain[0]!.id} to ${upTo.id}` : ` ${upTo.id}`} of ${record.loop_kind} ${record.loop_id} to the branch ${branch} (commit ${commit.slice(0, 12)}${base ? `, on ${base.slice(0, 12)}` : ""}).`,
       ...(ignored.size ? [`${ignored.size} file(s) git ignores were left out, as a commit would leave them.`] : []),
-      ...(unkept.size ? [`${unkept.size} file(s) over 1 MB could not be exported (loopkit keeps their hash only): ${[...unkept].slice(0, 5).join(", ")}${unkept.size > 5 ? ", ..." : ""}`] : []),
+      ...(unkept.size
+        ? [
+            `${unkept.size} file(s) over 1 MB could not be exported (loopkit keeps their hash only): ${[...unkept].slice(0, 5).join(", ")}${unkept.size > 5 ? ", ..." : ""}`,
+          ]
+        : []),
       `See it with: git log --stat ${branch}`,
     ];
     return { commit, lines };
@@ -79,9 +106,16 @@ function listFiles(store: ObjectStore, tree: Buffer, prefix: Buffer, unkept: Set
   for (const entry of decodeTree(store.get(tree, "tree"))) {
     const at = Buffer.concat([prefix, entry.name]);
     if (entry.kind === "dir") files.push(...listFiles(store, entry.hash!, Buffer.concat([at, Buffer.from("/")]), unkept));
-    else if (entry.kind === "link") files.push({ path: at, mode: "120000", hash: `link ${entry.hash!.toString("hex")}`, content: () => entry.target! });
+    else if (entry.kind === "link")
+      files.push({ path: at, mode: "120000", hash: `link ${entry.hash!.toString("hex")}`, content: () => entry.target! });
     else if (entry.kind === "file" && !entry.kept) unkept.add(at.toString("utf8"));
-    else if (entry.kind === "file") files.push({ path: at, mode: entry.mode & 0o111 ? "100755" : "100644", hash: entry.hash!.toString("hex"), content: () => store.get(entry.hash!, "blob") });
+    else if (entry.kind === "file")
+      files.push({
+        path: at,
+        mode: entry.mode & 0o111 ? "100755" : "100644",
+        hash: entry.hash!.toString("hex"),
+        content: () => store.get(entry.hash!, "blob"),
+      });
   }
   return files;
 }

@@ -17,7 +17,8 @@ export function formatCheckpoints(record: CheckpointRecord, recordPath: string):
   ]);
   const titles = ["checkpoint", "iteration", "tree", "verdict", "tokens", "files changed"];
   const widths = titles.map((t, i) => Math.max(t.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join("  ")}`.trimEnd();
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i]!))).join("  ")}`.trimEnd();
   return [
     head,
     line(titles),

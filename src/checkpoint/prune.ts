@@ -20,7 +20,10 @@ export function planPrune(candidates: PruneCandidate[], keep: number): { remove:
 }
 
 /** The snapshots a record holds (its base and every checkpoint's). */
-export const recordSnapshots = (record: CheckpointRecord): Snapshot[] => [...(record.base ? [record.base] : []), ...record.checkpoints.map((c) => c.snapshot)];
+export const recordSnapshots = (record: CheckpointRecord): Snapshot[] => [
+  ...(record.base ? [record.base] : []),
+  ...record.checkpoints.map((c) => c.snapshot),
+];
 
 /**
  * Deletes each loop's record, then prunes the project's store to what `kept` (the remaining records,
@@ -38,7 +41,9 @@ export async function applyPrune(data: string, projectDir: string, remove: Check
   }
   try {
     const freed = await pruneRecord(data, projectDir, kept);
-    lines.push(`loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`);
+    lines.push(
+      `loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`,
+    );
   } catch (error) {
     lines.push(`could not prune loopkit's record of the project: ${formatError(error)}`);
   }

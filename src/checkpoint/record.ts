@@ -53,7 +53,6 @@ export const CheckpointRecordSchema = z.object({
 });
 export type CheckpointRecord = z.infer<typeof CheckpointRecordSchema>;
 
-
 export function checkpointsDir(data: string, projectDir: string): string {
   return path.join(data, "checkpoints", projectKey(projectDir));
 }
@@ -64,7 +63,12 @@ export function recordFile(data: string, projectDir: string, loopId: string): st
 
 /** The record, or undefined. A corrupt file is kept aside and reported as STATE_CORRUPT naming the copy. */
 export function loadRecord(file: string, now: Date): Promise<CheckpointRecord | undefined> {
-  return readOrKeepAside(file, CheckpointRecordSchema, now, "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record");
+  return readOrKeepAside(
+    file,
+    CheckpointRecordSchema,
+    now,
+    "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record",
+  );
 }
 
 export const saveRecord = (file: string, record: CheckpointRecord) => writeJson(file, CheckpointRecordSchema, record);
@@ -95,7 +99,9 @@ export async function allRecords(data: string): Promise<CheckpointRecord[]> {
 export async function findRecord(data: string, loopId: string): Promise<CheckpointRecord | undefined> {
   const root = path.join(data, "checkpoints");
   for (const project of await fs.readdir(root).catch(() => [] as string[])) {
-    const read = await readJson(path.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false as const }));
+    const read = await readJson(path.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({
+      exists: false as const,
+    }));
     if (read.exists && read.value.loop_id === loopId) return read.value;
   }
   return undefined;

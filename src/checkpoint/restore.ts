@@ -23,7 +23,10 @@ export interface RunningLoop {
 export function planRestore(record: CheckpointRecord, target: string, running: RunningLoop | null): Checkpoint {
   if (running) {
     const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
-    const which = running.loopId === record.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
+    const which =
+      running.loopId === record.loop_id
+        ? `${running.kind} ${running.loopId} is still running`
+        : `${running.kind} ${running.loopId} is running in this project`;
     throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
       value: running.loopId,
       hint: `cancel it first (${cancel}), then restore`,
@@ -50,12 +53,22 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
     try {
       const root = Buffer.from(target.snapshot.root, "hex");
       if (!store.has(root)) {
-        throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target.id}'s tree is gone from loopkit's record of the project`, { value: target.snapshot.root, hint: "was the record pruned or kept aside as damaged? Nothing was changed" });
+        throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target.id}'s tree is gone from loopkit's record of the project`, {
+          value: target.snapshot.root,
+          hint: "was the record pruned or kept aside as damaged? Nothing was changed",
+        });
       }
       const restored = countChanges(compareSnapshots(store, record.project_dir, before.snapshot, target.snapshot));
       const undoId = nextRestoreId(current);
       const last = lastCheckpoint(current);
-      const facts = { kind: "before-restore" as const, id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target.id };
+      const facts = {
+        kind: "before-restore" as const,
+        id: undoId,
+        iteration: last?.iteration ?? 0,
+        verdict: "before restore",
+        tokens: last?.tokens ?? null,
+        restored: target.id,
+      };
       const changes = countChanges(compareSnapshots(store, record.project_dir, last?.snapshot ?? current.base, before.snapshot));
       // The undo point is saved before any file changes, so even a failed restore loses nothing loopkit keeps.
       await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
@@ -64,7 +77,13 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
         `Restored checkpoint ${target.id} of ${record.loop_kind} ${record.loop_id}: ${countLine(restored)}.`,
         ...pathLines(restored, 20).map((line) => `  ${line}`),
         `The tree as it was is checkpoint ${undoId}; undo with: loopkit restore ${record.loop_id} ${undoId}`,
-        ...(written.left.length ? [`Left as they are (${written.left.length}):`, ...written.left.slice(0, 20).map((line) => `  ${line}`), ...(written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : [])] : []),
+        ...(written.left.length
+          ? [
+              `Left as they are (${written.left.length}):`,
+              ...written.left.slice(0, 20).map((line) => `  ${line}`),
+              ...(written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : []),
+            ]
+          : []),
         "HEAD, the index, branches and .git are untouched; git status shows the restored files as changes.",
       ].join("\n");
     } finally {

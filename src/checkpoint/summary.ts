@@ -22,7 +22,12 @@ export function summarize(record: CheckpointRecord | undefined, file: string | n
 }
 
 /** The summary of a loop's record; an unreadable record counts as none here (the hook reports it). */
-export async function loadSummary(data: string | null, projectDir: string, loopId: string | undefined, now: Date): Promise<CheckpointSummary> {
+export async function loadSummary(
+  data: string | null,
+  projectDir: string,
+  loopId: string | undefined,
+  now: Date,
+): Promise<CheckpointSummary> {
   if (!loopId || data === null) return summarize(undefined);
   const file = recordFile(data, projectDir, loopId);
   return summarize(await loadRecord(file, now).catch(() => undefined), file);

@@ -7,7 +7,16 @@ import type { Deadline } from "../shared/deadline.js";
 import { formatError } from "../shared/errors.js";
 import { readJson, withLock } from "../state/json-store.js";
 import { countChanges, countLine, pathLines } from "./changes.js";
-import { CheckpointRecordSchema, lastCheckpoint, loadRecord, recordFile, saveRecord, type Changes, type Checkpoint, type CheckpointRecord } from "./record.js";
+import {
+  CheckpointRecordSchema,
+  lastCheckpoint,
+  loadRecord,
+  recordFile,
+  saveRecord,
+  type Changes,
+  type Checkpoint,
+  type CheckpointRecord,
+} from "./record.js";
 
 /** The loop a checkpoint belongs to. */
 export interface LoopRef {
@@ -39,20 +48,35 @@ export async function loadOrRestart(file: string, now: Date, notes: string[]): P
 }
 
 export function newRecord(loop: LoopRef, base: Snapshot | null): CheckpointRecord {
-  return { version: 2, loop_id: loop.loopId, loop_kind: loop.loopKind, project_dir: loop.projectDir, state_file: loop.stateFile, base, checkpoints: [], failure: null, failures: 0 };
+  return {
+    version: 2,
+    loop_id: loop.loopId,
+    loop_kind: loop.loopKind,
+    project_dir: loop.projectDir,
+    state_file: loop.stateFile,
+    base,
+    checkpoints: [],
+    failure: null,
+    failures: 0,
+  };
 }
 
 /** The snapshot a new checkpoint is compared with: the last checkpoint's, else the loop's start (`base`), else nothing. */
-const previousSnapshot = (record: CheckpointRecord | undefined, base: Snapshot | null) => lastCheckpoint(record)?.snapshot ?? record?.base ?? base;
+const previousSnapshot = (record: CheckpointRecord | undefined, base: Snapshot | null) =>
+  lastCheckpoint(record)?.snapshot ?? record?.base ?? base;
 
 /** The checkpoint a Stop's snapshot makes: what changed in it since the last checkpoint (or the loop's start). */
 export async function pendingCheckpoint(loop: LoopRef, snapshot: Snapshot, base: Snapshot | null): Promise<PendingCheckpoint> {
   try {
     // A corrupt record is left for recordIteration to keep aside and report.
-    const read = await readJson(recordFile(loop.dataDir, loop.projectDir, loop.loopId), CheckpointRecordSchema).catch(() => ({ exists: false as const }));
+    const read = await readJson(recordFile(loop.dataDir, loop.projectDir, loop.loopId), CheckpointRecordSchema).catch(() => ({
+      exists: false as const,
+    }));
     const store = openStore(loop.dataDir, loop.projectDir);
     try {
-      const changes = countChanges(compareSnapshots(store, loop.projectDir, previousSnapshot(read.exists ? read.value : undefined, base), snapshot));
+      const changes = countChanges(
+        compareSnapshots(store, loop.projectDir, previousSnapshot(read.exists ? read.value : undefined, base), snapshot),
+      );
       return { kind: "ready", snapshot, changes };
     } finally {
       store.close();
@@ -63,7 +87,13 @@ export async function pendingCheckpoint(loop: LoopRef, snapshot: Snapshot, base:
 }
 
 /** Records a pending checkpoint with its verdict. Returns what the person and the agent should hear (nothing when all went well). */
-export async function recordIteration(loop: LoopRef, pending: PendingCheckpoint, facts: IterationFacts, now: Date, base: Snapshot | null = null): Promise<string[]> {
+export async function recordIteration(
+  loop: LoopRef,
+  pending: PendingCheckpoint,
+  facts: IterationFacts,
+  now: Date,
+  base: Snapshot | null = null,
+): Promise<string[]> {
   const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
   const notes: string[] = [];
   try {
@@ -76,7 +106,10 @@ export async function recordIteration(loop: LoopRef, pending: PendingCheckpoint,
         notes.push(failureNote(loop, facts.iteration, pending.message));
         return;
       }
-      await saveRecord(file, appendCheckpoint(record, { kind: "iteration", id: String(facts.iteration), restored: null, ...facts }, pending, now));
+      await saveRecord(
+        file,
+        appendCheckpoint(record, { kind: "iteration", id: String(facts.iteration), restored: null, ...facts }, pending, now),
+      );
     });
   } catch (error) {
     notes.push(failureNote(loop, facts.iteration, formatError(error)));
@@ -104,7 +137,12 @@ export async function checkpointIteration(loop: LoopRef, facts: IterationFacts, 
 type NewCheckpoint = Pick<Checkpoint, "kind" | "id" | "iteration" | "verdict" | "tokens" | "restored">;
 
 /** The record with the checkpoint added. */
-export function appendCheckpoint(record: CheckpointRecord, facts: NewCheckpoint, ready: { snapshot: Snapshot; changes: Changes }, now: Date): CheckpointRecord {
+export function appendCheckpoint(
+  record: CheckpointRecord,
+  facts: NewCheckpoint,
+  ready: { snapshot: Snapshot; changes: Changes },
+  now: Date,
+): CheckpointRecord {
   const checkpoint: Checkpoint = { ...facts, snapshot: ready.snapshot, at: now.toISOString(), changed: ready.changes };
   return { ...record, checkpoints: [...record.checkpoints, checkpoint], failure: null };
 }
@@ -127,5 +165,8 @@ function failureNote(loop: LoopRef, iteration: number, message: string): string 
 export function iterationChangesText(pending: PendingCheckpoint, limit = 20): string | null {
   if (pending.kind !== "ready") return null;
   const lines = pathLines(pending.changes, limit);
-  return [`Changed in this iteration (from loopkit's checkpoints): ${countLine(pending.changes)}`, ...lines.map((line) => `  ${line}`)].join("\n");
+  return [
+    `Changed in this iteration (from loopkit's checkpoints): ${countLine(pending.changes)}`,
+    ...lines.map((line) => `  ${line}`),
+  ].join("\n");
 }

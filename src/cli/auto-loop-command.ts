@@ -7,7 +7,15 @@ import type { Command } from "commander";
 import { parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
 import { DEFAULT_GOAL_FILE } from "../auto-loop/goal-file.js";
 import { argvWords } from "../shared/split-words.js";
-import { dataInProject, measuringSandbox, probeFile, sandboxLine, settleSandbox, writeProbe, type AgentSandbox } from "../auto-loop/agent-sandbox.js";
+import {
+  dataInProject,
+  measuringSandbox,
+  probeFile,
+  sandboxLine,
+  settleSandbox,
+  writeProbe,
+  type AgentSandbox,
+} from "../auto-loop/agent-sandbox.js";
 import { cancelLoop } from "../auto-loop/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";
@@ -43,23 +51,33 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
     .argument("[words...]", "the goal and options, when not given on stdin")
     .allowUnknownOption(true)
     .action(async (words: string[], options: SkillOptions) => {
-      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+      if (options.argsStdin && words.length > 0)
+        throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
+          hint: "drop --args-stdin, or pass no words",
+        });
       const inv = invocation(options, io);
       const fromSession = options.session !== undefined;
       // From loopkit's hook the agent's sandbox is measured (the skill's command probes it next).
-      const sandbox = async (): Promise<AgentSandbox | undefined> => (options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io.env, inv.projectDir(), options.claudePid)) : undefined);
+      const sandbox = async (): Promise<AgentSandbox | undefined> =>
+        options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io.env, inv.projectDir(), options.claudePid)) : undefined;
       const skill: SkillCommand<AutoLoopRequest> = {
         kind: "auto-loop",
         parse: parseAutoLoopArgs,
         // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
-        readOnly: (request) => request.mode === "help" || request.mode === "status" || (request.mode === "usage" && !existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))),
-        run: (request, out) => answerForSkill(true, out, () => runRequest(request, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
+        readOnly: (request) =>
+          request.mode === "help" ||
+          request.mode === "status" ||
+          (request.mode === "usage" && !existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))),
+        run: (request, out) =>
+          answerForSkill(true, out, () => runRequest(request, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
         sandboxLine: (request, answer) => probeAfterStart(request, answer, inv, io),
       };
       if (options.fromHook) return answerInHook(skill, await io.readStdin(), inv, io);
       if (options.fromSkill) return answerInSkill(skill, await io.readStdin(), inv, io);
       const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
-      await answerForSkill(options.argsStdin, io, () => runRequest(request, inv, fromSession, io, sandbox, messagePrinter(io.stdout, !options.argsStdin)));
+      await answerForSkill(options.argsStdin, io, () =>
+        runRequest(request, inv, fromSession, io, sandbox, messagePrinter(io.stdout, !options.argsStdin)),
+      );
     });
   useHelpText(command, AUTO_LOOP_HELP);
 }
@@ -79,12 +97,20 @@ async function probeAfterStart(request: AutoLoopRequest, answer: HookAnswer | nu
 }
 
 /** `say` prints loopkit's messages for where they are read (terminal-commands.ts). */
-async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: boolean, io: CliIo, agentSandbox: () => Promise<AgentSandbox | undefined>, say: (text: string) => void): Promise<void> {
+async function runRequest(
+  request: AutoLoopRequest,
+  inv: Invocation,
+  fromSkill: boolean,
+  io: CliIo,
+  agentSandbox: () => Promise<AgentSandbox | undefined>,
+  say: (text: string) => void,
+): Promise<void> {
   const now = io.now();
   switch (request.mode) {
     case "usage":
       // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it shows the usage.
-      if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say);
+      if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
+        return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say);
       io.stdout(AUTO_LOOP_HELP);
       return;
     case "help":
@@ -93,7 +119,10 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
     case "status": {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
-      const state = data === null ? undefined : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
+      const state =
+        data === null
+          ? undefined
+          : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
       const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
       else say(formatStatus(status));
@@ -126,7 +155,15 @@ async function runRequest(request: AutoLoopRequest, inv: Invocation, fromSkill: 
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx: LoopContext = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io.env, agentSandbox: await agentSandbox() };
+      const ctx: LoopContext = {
+        dataDir,
+        projectDir: inv.projectDir(),
+        sessionId,
+        now,
+        staleMs: inv.settings().staleMs,
+        env: io.env,
+        agentSandbox: await agentSandbox(),
+      };
       io.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}\n`);
       return;
     }

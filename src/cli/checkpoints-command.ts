@@ -57,7 +57,11 @@ export function registerCheckpointsCommand(program: Command, io: CliIo): void {
     .option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)")
     .action(async (words: string[], options: Options) => {
       if (words[0] === "export") return exportCommand(words.slice(1), options, io);
-      if (words.length > 1) throw new LoopkitError("USAGE", `checkpoints takes one loop id, not ${words.length} words`, { value: words, hint: "loopkit checkpoints [<loop id>]" });
+      if (words.length > 1)
+        throw new LoopkitError("USAGE", `checkpoints takes one loop id, not ${words.length} words`, {
+          value: words,
+          hint: "loopkit checkpoints [<loop id>]",
+        });
       const loopId = words[0] === undefined ? undefined : checkLoopId(words[0]);
       const inv = invocation(options, io);
       const data = inv.dataDir();
@@ -69,17 +73,24 @@ export function registerCheckpointsCommand(program: Command, io: CliIo): void {
         return;
       }
       const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
-      io.stdout(`${formatCheckpoints(record, recordFile(data, record.project_dir, record.loop_id))}${others.length ? `Other loops here:\n${others.join("\n")}\n` : ""}`);
+      io.stdout(
+        `${formatCheckpoints(record, recordFile(data, record.project_dir, record.loop_id))}${others.length ? `Other loops here:\n${others.join("\n")}\n` : ""}`,
+      );
     });
 }
 
 const noCheckpoints = (loopId: string | undefined) =>
-  new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", { hint: "checkpoints are taken at each iteration of a loop" });
+  new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+    hint: "checkpoints are taken at each iteration of a loop",
+  });
 
 async function exportCommand(words: string[], options: Options, io: CliIo): Promise<void> {
   const [id, target, ...extra] = words;
   if (id === undefined || extra.length || !options.branch) {
-    throw new LoopkitError("USAGE", "export takes a loop id, an optional checkpoint and --branch <name>", { value: words, hint: "loopkit checkpoints export <loop id> [<checkpoint>] --branch <name>" });
+    throw new LoopkitError("USAGE", "export takes a loop id, an optional checkpoint and --branch <name>", {
+      value: words,
+      hint: "loopkit checkpoints export <loop id> [<checkpoint>] --branch <name>",
+    });
   }
   const data = invocation(options, io).dataDir();
   const record: CheckpointRecord | undefined = data === null ? undefined : await findRecord(data, checkLoopId(id));

@@ -16,9 +16,15 @@ export function registerCodexRunCommand(program: Command, io: CliIo): void {
     .action(async (options: { project: string; loop: string }) => {
       const inv = invocation({ project: options.project }, io);
       const dataDir = inv.dataDir();
-      if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
+      if (dataDir === null)
+        throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, {
+          value: options.loop,
+          hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands",
+        });
       const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
-      const { result, lines } = await withWord(io, "auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+      const { result, lines } = await withWord(io, "auto-loop", loopFiles(dataDir, ctx.projectDir).state, () =>
+        runCodexFollowerCommand(ctx, options.loop),
+      );
       for (const line of lines) io.stdout(`${line}\n`);
       io.exitCode = result;
     });

@@ -18,13 +18,21 @@ export async function startDetached(entry: string, args: string[], logFile: stri
   const out = openSync(logFile, "a");
   const child = (() => {
     try {
-      return spawn(process.execPath, [entry, ...args], { cwd: io.cwd, env: io.env, detached: true, stdio: ["ignore", out, out, "ipc"], windowsHide: true });
+      return spawn(process.execPath, [entry, ...args], {
+        cwd: io.cwd,
+        env: io.env,
+        detached: true,
+        stdio: ["ignore", out, out, "ipc"],
+        windowsHide: true,
+      });
     } finally {
       closeSync(out);
     }
   })();
   const answer = await new Promise<{ text: string } | { code: number; error?: string }>((resolve) => {
-    child.once("message", (message: Partial<Started>) => resolve(message.kind === "loopkit-repeat-started" ? { text: String(message.text) } : { code: 1 }));
+    child.once("message", (message: Partial<Started>) =>
+      resolve(message.kind === "loopkit-repeat-started" ? { text: String(message.text) } : { code: 1 }),
+    );
     child.once("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));
     child.once("error", (error) => resolve({ code: 1, error: error.message }));
   });

@@ -45,7 +45,10 @@ export function registerHistoryCommand(program: Command, io: CliIo): void {
     .configureHelp({ formatHelp: () => HISTORY_HELP })
     .action(async (id: string | undefined, options: Options) => {
       const limit = /^\d{1,6}$/.test(options.limit) ? Number(options.limit) : Number.NaN;
-      if (!(limit >= 1)) throw new LoopkitError("USAGE", `invalid --limit "${options.limit}": expected a whole number of at least 1`, { value: options.limit });
+      if (!(limit >= 1))
+        throw new LoopkitError("USAGE", `invalid --limit "${options.limit}": expected a whole number of at least 1`, {
+          value: options.limit,
+        });
       const inv = invocation({ pluginData: options.pluginData }, io);
       const runs = await listRuns(inv.statsFile(), inv.dataDir(), io.now());
       if (id === undefined) {

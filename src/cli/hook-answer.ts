@@ -57,7 +57,13 @@ function answers(answer: HookAnswer, copy: string): boolean {
 }
 
 /** The hook's answer to this very command: this session's, this kind's, fresh, for the same arguments; else undefined. */
-export async function hookAnswerFor(data: string, sessionId: string, kind: HookAnswer["kind"], copy: string, now: Date): Promise<HookAnswer | undefined> {
+export async function hookAnswerFor(
+  data: string,
+  sessionId: string,
+  kind: HookAnswer["kind"],
+  copy: string,
+  now: Date,
+): Promise<HookAnswer | undefined> {
   const read = await readJson(hookAnswerFile(data, sessionId), HookAnswerSchema).catch(() => ({ exists: false as const }));
   if (!read.exists) return undefined;
   const answer = read.value;

@@ -41,7 +41,11 @@ export function invocation(options: InvocationOptions, io: CliIo): Invocation {
   const session = once(() => {
     const id = options.session;
     if (id === undefined) return undefined;
-    if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id, hint: "nothing was started or changed" });
+    if (!SESSION_ID_PATTERN.test(id))
+      throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, {
+        value: id,
+        hint: "nothing was started or changed",
+      });
     return id;
   });
   return {
@@ -51,7 +55,8 @@ export function invocation(options: InvocationOptions, io: CliIo): Invocation {
     session,
     requireSession(what, hint) {
       const id = session();
-      if (id === undefined) throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
+      if (id === undefined)
+        throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
       return id;
     },
     settings: once(() => readSettings(io.env)),
@@ -61,6 +66,7 @@ export function invocation(options: InvocationOptions, io: CliIo): Invocation {
 
 function resolveProject(given: string, cwd: string): string {
   const full = path.resolve(cwd, given);
-  if (!existsSync(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
+  if (!existsSync(full))
+    throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
   return realpathSync(full);
 }

@@ -57,7 +57,10 @@ function registerHelpCommand(program: Command): void {
     .description("display help for command")
     .argument("[command]", "the command")
     .action((name: string | undefined) => {
-      const command = name === undefined ? program : program.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+      const command =
+        name === undefined
+          ? program
+          : program.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
       if (!command) program.error(`error: unknown command '${name}'`, { code: "commander.unknownCommand", exitCode: EXIT.usage });
       (command!.name() === "help" ? program : command!).help();
     });

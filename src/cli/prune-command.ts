@@ -45,19 +45,25 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
     .option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)")
     .action(async (options: Options) => {
       const keep = Number(options.keep);
-      if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+      if (!Number.isSafeInteger(keep) || keep < 0)
+        throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
       const inv = invocation(options, io);
       const data = inv.dataDir();
       const project = inv.projectDir();
       const records = data === null ? [] : await projectRecords(data, project);
       const plan = planPrune(await Promise.all(records.map(async (record) => ({ record, running: await loopRunning(record) }))), keep);
-      const kept = plan.keep.map((c) => `kept the ${c.record.checkpoints.length} checkpoint(s) of ${c.record.loop_kind} ${c.record.loop_id}${c.running ? " (loop still running)" : ""}`);
+      const kept = plan.keep.map(
+        (c) =>
+          `kept the ${c.record.checkpoints.length} checkpoint(s) of ${c.record.loop_kind} ${c.record.loop_id}${c.running ? " (loop still running)" : ""}`,
+      );
       if (data === null || plan.remove.length === 0) {
         io.stdout(`Nothing to prune in ${project}.${kept.length ? `\n${kept.join("\n")}` : ""}\n`);
         return;
       }
       const still = [...plan.keep.flatMap((c) => recordSnapshots(c.record)), ...(await runningLoopStart(data, project))];
-      const removed = options.dryRun ? plan.remove.map((r) => `would remove the ${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id}`) : await applyPrune(data, project, plan.remove, still);
+      const removed = options.dryRun
+        ? plan.remove.map((r) => `would remove the ${r.checkpoints.length} checkpoint(s) of ${r.loop_kind} ${r.loop_id}`)
+        : await applyPrune(data, project, plan.remove, still);
       io.stdout(`${[...removed, ...kept].join("\n")}\n`);
     });
 }

@@ -51,13 +51,19 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
     // The person's own flags (--iterations, --status, ...) and --help reach loopkit's parser as words.
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options, self: Command) => {
-      if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+      if (options.argsStdin && words.length > 0)
+        throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
+          hint: "drop --args-stdin, or pass no words",
+        });
       const minInterval = minIntervalMs(io.env);
       if (options.session === undefined && !options.argsStdin) {
         io.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io);
         return;
       }
-      if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
+      if (options.detach || options.fresh)
+        throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
+          hint: "inside Claude Code the loop runs in its session",
+        });
       const inv = invocation(options, io);
       const skill: SkillCommand<RepeatRequest> = {
         kind: "repeat",
@@ -81,7 +87,12 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
  * commands run where it runs) is in a sandbox, by the auto-loop's rule. A repeat loop runs no project
  * code from its hooks, so that is all the sandbox means for it: nothing is kept.
  */
-async function measureHere(request: RepeatRequest, answer: { exit_code: number } | null, inv: Invocation, io: CliIo): Promise<string | null> {
+async function measureHere(
+  request: RepeatRequest,
+  answer: { exit_code: number } | null,
+  inv: Invocation,
+  io: CliIo,
+): Promise<string | null> {
   const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
   const session = inv.session();
   if (!shown || !session || (answer && answer.exit_code !== 0)) return null;
@@ -106,7 +117,11 @@ async function fromTerminal(words: string[], rawArgs: string[], minInterval: num
     return runFromTerminal(request, claudeArgs, loopWords, options, inv, io);
   }
   if (claudeArgs.length > 0 || options.detach || options.fresh) {
-    throw new LoopkitError("USAGE", `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`, { hint: "run loopkit repeat --help for usage" });
+    throw new LoopkitError(
+      "USAGE",
+      `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`,
+      { hint: "run loopkit repeat --help for usage" },
+    );
   }
   await runRequest(request, inv, io, messagePrinter(io.stdout, true));
   return io.exitCode;
@@ -124,7 +139,10 @@ export function splitAtDoubleDash(words: string[], rawArgs: string[]): { loopWor
   if (at === -1) return { loopWords: words, claudeArgs: [] };
   const claudeArgs = rawArgs.slice(at + 1);
   const head = words.slice(0, words.length - claudeArgs.length);
-  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i])) throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", { hint: "put claude's options last, after --" });
+  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
+    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
+      hint: "put claude's options last, after --",
+    });
   return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
 
@@ -149,7 +167,8 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo, sa
   }
   if (request.mode === "cancel") {
     const data = inv.dataDir();
-    if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
+    if (data === null)
+      throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx = context(data, projectDir, inv, now);
     const file = await findLoop(ctx, session);
     const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop(ctx, file));

@@ -39,19 +39,43 @@ const REPEAT_RUNNER: RunnerKind = {
 };
 
 /** claude options the runner sets itself, or that would break reading a turn or continuing its conversation. */
-const RUNNER_OWNED = ["-p", "--print", "-r", "--resume", "-c", "--continue", "--session-id", "--fork-session", "--output-format", "--input-format", "--no-session-persistence"];
+const RUNNER_OWNED = [
+  "-p",
+  "--print",
+  "-r",
+  "--resume",
+  "-c",
+  "--continue",
+  "--session-id",
+  "--fork-session",
+  "--output-format",
+  "--input-format",
+  "--no-session-persistence",
+];
 
 /** Detached runners' logs kept per project (the newest). */
 const KEEP_RUNNER_LOGS = 20;
 
 /** Starts or resumes the project's terminal loop; returns the exit code (the loop's final status, or 0 once a detached runner started). */
-export async function runFromTerminal(request: TerminalRequest, claudeArgs: string[], loopWords: string[], options: TerminalOptions, inv: Invocation, io: CliIo): Promise<number> {
-  if (options.fresh && request.mode !== "start") throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
-  if (request.mode === "resume" && claudeArgs.length > 0) throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
+export async function runFromTerminal(
+  request: TerminalRequest,
+  claudeArgs: string[],
+  loopWords: string[],
+  options: TerminalOptions,
+  inv: Invocation,
+  io: CliIo,
+): Promise<number> {
+  if (options.fresh && request.mode !== "start")
+    throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
+  if (request.mode === "resume" && claudeArgs.length > 0)
+    throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
   // Everything that can be refused is checked before anything starts or detaches.
-  const launch = request.mode === "start" ? { claude_bin: resolveClaude(io.env, projectDir, "loopkit repeat"), claude_args: claudeOptions(claudeArgs, io.cwd) } : null;
+  const launch =
+    request.mode === "start"
+      ? { claude_bin: resolveClaude(io.env, projectDir, "loopkit repeat"), claude_args: claudeOptions(claudeArgs, io.cwd) }
+      : null;
   if (request.mode === "start") {
     const active = await activeTerminalLoop(data, projectDir);
     if (active) throw activeError(active.state);
@@ -77,20 +101,47 @@ export function claudeOptions(args: string[], cwd: string): string[] {
 
 /** Starts the runner as a process of its own (detach.ts), logging to a new file in the project's folder of loopkit's data. */
 async function detach(ctx: RepeatContext, claudeArgs: string[], loopWords: string[], options: TerminalOptions, io: CliIo): Promise<number> {
-  if (!io.entry) throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", { hint: "run loopkit from its command (bin/loopkit or dist/cli.js)" });
+  if (!io.entry)
+    throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", {
+      hint: "run loopkit from its command (bin/loopkit or dist/cli.js)",
+    });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
   await fs.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
   const logFile = path.join(dir, `runner-${ctx.now.getTime()}.log`);
-  const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...(options.fresh ? ["--fresh"] : []), ...(claudeArgs.length ? ["--", ...claudeArgs] : [])];
+  const args = [
+    "repeat",
+    ...loopWords,
+    "--project",
+    ctx.projectDir,
+    "--plugin-data",
+    ctx.dataDir,
+    "--runner-log",
+    logFile,
+    ...(options.fresh ? ["--fresh"] : []),
+    ...(claudeArgs.length ? ["--", ...claudeArgs] : []),
+  ];
   return startDetached(io.entry, args, logFile, io);
 }
 
 /** Runs the loop in this process until it ends or pauses. */
-async function runHere(ctx: RepeatContext, request: TerminalRequest, launch: Pick<TerminalRun, "claude_bin" | "claude_args"> | null, options: TerminalOptions, io: CliIo): Promise<number> {
+async function runHere(
+  ctx: RepeatContext,
+  request: TerminalRequest,
+  launch: Pick<TerminalRun, "claude_bin" | "claude_args"> | null,
+  options: TerminalOptions,
+  io: CliIo,
+): Promise<number> {
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  if (await runnerAlive(dir)) io.stderr("loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n");
-  const release = await holdRunnerLock(dir, (error) => io.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here\n`), REPEAT_RUNNER);
+  if (await runnerAlive(dir))
+    io.stderr(
+      "loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n",
+    );
+  const release = await holdRunnerLock(
+    dir,
+    (error) => io.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here\n`),
+    REPEAT_RUNNER,
+  );
   const stop = trapStop();
   try {
     const runner = { pid: process.pid, log_file: options.runnerLog ?? null };
@@ -98,8 +149,16 @@ async function runHere(ctx: RepeatContext, request: TerminalRequest, launch: Pic
     const loop: TerminalLoop & { warnings?: string[] } =
       request.mode === "start"
         ? await startTerminalLoop(ctx, request, { ...launch!, fresh: Boolean(options.fresh), conversation: null, ...runner })
-        : await resumeTerminalLoop(ctx, (terminal) => ({ ...terminal, ...runner, claude_bin: claudeForResume(terminal.claude_bin, ctx.projectDir, io.env, notes) }));
-    const text = terminalStartText(loop.state, request.mode === "start" ? [...request.warnings, ...(loop.warnings ?? [])] : notes, request.mode === "resume");
+        : await resumeTerminalLoop(ctx, (terminal) => ({
+            ...terminal,
+            ...runner,
+            claude_bin: claudeForResume(terminal.claude_bin, ctx.projectDir, io.env, notes),
+          }));
+    const text = terminalStartText(
+      loop.state,
+      request.mode === "start" ? [...request.warnings, ...(loop.warnings ?? [])] : notes,
+      request.mode === "resume",
+    );
     io.stdout(text);
     if (request.mode === "start") await pruneEndedLoops(ctx.dataDir);
     if (options.runnerLog) tellParentStarted(text);
@@ -116,7 +175,8 @@ async function runHere(ctx: RepeatContext, request: TerminalRequest, launch: Pic
         newToken: randomUUID,
         stop: stop.signal,
         sleep: (ms) => delay(ms, undefined, { signal: stop.signal }).catch(() => undefined),
-        tell: (before: RepeatState, after: RepeatState) => tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io.userHome?.(), io.env),
+        tell: (before: RepeatState, after: RepeatState) =>
+          tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io.userHome?.(), io.env),
       },
       loop.file,
     );

@@ -32,7 +32,9 @@ export function registerRestoreCommand(program: Command, io: CliIo): void {
   program
     .command("restore")
     .configureHelp({ formatHelp: () => RESTORE_HELP })
-    .description("put the project's tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)")
+    .description(
+      "put the project's tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)",
+    )
     .argument("<loop-id>", "the loop (see loopkit checkpoints)")
     .argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore")
     .option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)")
@@ -40,7 +42,8 @@ export function registerRestoreCommand(program: Command, io: CliIo): void {
       checkLoopId(loopId);
       const data = invocation(options, io).dataDir();
       const record = data === null ? undefined : await findRecord(data, loopId);
-      if (!record || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+      if (!record || data === null)
+        throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
       const checkpoint = planRestore(record, target, await runningLoopFor(data, record));
       io.stdout(`${await restoreCheckpoint(data, record, checkpoint, io.now())}\n`);
     });

@@ -40,7 +40,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)")
     .option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)")
     .option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited")
-    .option("--no-sandbox", "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)")
+    .option(
+      "--no-sandbox",
+      "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)",
+    )
     .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options) => {
@@ -60,31 +63,63 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
     return 0;
   }
   if (request.mode === "status" || request.mode === "cancel") {
-    throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
+    throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, {
+      hint: `use loopkit auto-loop --${request.mode} --project <dir>`,
+    });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
+  if (request.mode === "start" && request.codex)
+    throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
+      hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex",
+    });
   const pluginDir = options.pluginDir === undefined ? null : pluginFolder(path.resolve(io.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
-  const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io.env, projectDir, claude.settings), io.env.HOME || os.homedir());
+  const sandbox = phaseSandbox(
+    options.sandbox,
+    await phaseSettingsSources(io.env, projectDir, claude.settings),
+    io.env.HOME || os.homedir(),
+  );
   // Nothing is recorded for phases that could not start: Claude Code's failIfUnavailable would end each one at once.
   if (sandbox.settings) await refuseWithoutSandbox(projectDir, io.env);
   const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
-  const release = await holdRunnerLock(files.dir, (error) => io.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here\n`));
+  const release = await holdRunnerLock(files.dir, (error) =>
+    io.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here\n`),
+  );
   try {
     const now = io.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io.env, io.stdout);
     // The loop's launch (the verifier's and the audit's environment) and the phases get the same environment.
-    const loop: LoopContext = { dataDir: data, projectDir, sessionId: randomUUID(), now, staleMs, env: actions ? actions.phaseEnv(io.env) : io.env, agentSandbox: sandbox.agent };
+    const loop: LoopContext = {
+      dataDir: data,
+      projectDir,
+      sessionId: randomUUID(),
+      now,
+      staleMs,
+      env: actions ? actions.phaseEnv(io.env) : io.env,
+      agentSandbox: sandbox.agent,
+    };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-    io.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine(sandbox)}.\n`);
-    const report = (code: number, stoppedBy?: string) => actions?.report({ files, projectDir, now: io.now(), staleMs }, { code, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
+    io.stdout(
+      `loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine(sandbox)}.\n`,
+    );
+    const report = (code: number, stoppedBy?: string) =>
+      actions?.report(
+        { files, projectDir, now: io.now(), staleMs },
+        { code, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy },
+      );
     const stopReporting = actions?.reportOnInterrupt(report);
     let code: number;
     try {
-      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, pluginDir, io, actions);
+      code = await runLoop(
+        loop,
+        instruction,
+        { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings },
+        pluginDir,
+        io,
+        actions,
+      );
     } catch (error) {
       await report(1)?.catch(() => undefined);
       throw error;
@@ -103,25 +138,41 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
 async function refuseWithoutSandbox(projectDir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const check = await checkSandbox(projectDir, env);
   if (check.ok) return;
-  throw new LoopkitError("SANDBOX_UNAVAILABLE", `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`, {
-    hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started",
-  });
+  throw new LoopkitError(
+    "SANDBOX_UNAVAILABLE",
+    `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`,
+    {
+      hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started",
+    },
+  );
 }
 
 function sandboxLine({ settings, agent }: PhaseSandbox): string {
   if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
-  return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
+  return agent.agent === "sandboxed"
+    ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed`
+    : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
 
 /** A --plugin-dir that is no folder would start phases in which loopkit's hook never runs: refused before anything is created. */
 function pluginFolder(dir: string): string {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
+    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, {
+      value: dir,
+      hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started",
+    });
   }
   return dir;
 }
 
-function runLoop(loop: LoopContext, instruction: string, claude: { args: string[]; settings: Settings | null; sandbox: Settings | null }, pluginDir: string | null, io: CliIo, actions: ActionsRun | null): Promise<number> {
+function runLoop(
+  loop: LoopContext,
+  instruction: string,
+  claude: { args: string[]; settings: Settings | null; sandbox: Settings | null },
+  pluginDir: string | null,
+  io: CliIo,
+  actions: ActionsRun | null,
+): Promise<number> {
   return runPhases(
     {
       dataDir: loop.dataDir,

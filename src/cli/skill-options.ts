@@ -20,5 +20,9 @@ export function addSkillOptions(command: Command): Command {
   return command
     .option("--from-hook", "run by loopkit's UserPromptExpansion hook: carry out the request and keep the answer for the skill's command")
     .option("--from-skill", "run by the skill's command: answer read-only requests, show the hook's answer for the rest")
-    .option("--claude-pid <pid>", "the Claude Code process the hook serves (its --settings flag is read for sandbox.failIfUnavailable)", pid);
+    .option(
+      "--claude-pid <pid>",
+      "the Claude Code process the hook serves (its --settings flag is read for sandbox.failIfUnavailable)",
+      pid,
+    );
 }

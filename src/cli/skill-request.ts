@@ -42,9 +42,26 @@ export async function answerInHook<R>(command: SkillCommand<R>, text: string, in
     captured.exitCode = reportError(error, captured);
   }
   const data = inv.dataDirForStart();
-  const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false as const })) : { exists: false as const };
+  const marker =
+    captured.exitCode === 0
+      ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false as const }))
+      : { exists: false as const };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
-  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId }, io.now());
+  await saveHookAnswer(
+    data,
+    {
+      version: 1,
+      kind: command.kind,
+      session_id: session,
+      args: text,
+      at: io.now().toISOString(),
+      stdout,
+      stderr,
+      exit_code: captured.exitCode,
+      loop_id: loopId,
+    },
+    io.now(),
+  );
 }
 
 /**
@@ -63,9 +80,13 @@ function refuseUnpassable(kind: string, text: string): void {
         ? "a line that starts with ```"
         : null;
   if (why) {
-    throw new LoopkitError("USAGE", `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`, {
-      hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`,
-    });
+    throw new LoopkitError(
+      "USAGE",
+      `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`,
+      {
+        hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`,
+      },
+    );
   }
 }
 
@@ -85,9 +106,13 @@ export async function answerInSkill<R>(command: SkillCommand<R>, text: string, i
   const request = command.parse(text);
   if (!command.readOnly(request)) {
     const typed = text.trim().length > 60 ? `${text.trim().slice(0, 57)}...` : text.trim();
-    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
-      hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again",
-    });
+    throw new LoopkitError(
+      "NO_HOOK",
+      `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`,
+      {
+        hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again",
+      },
+    );
   }
   await command.run(request, io);
   const line = await command.sandboxLine(request, null);

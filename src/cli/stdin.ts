@@ -8,13 +8,25 @@ export function readStdin(timeoutMs = 10_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => reject(new LoopkitError("USAGE", `no end of input after ${timeoutMs} ms`, { hint: "--args-stdin reads the arguments from stdin: pipe them in, or pass them as words" })), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new LoopkitError("USAGE", `no end of input after ${timeoutMs} ms`, {
+            hint: "--args-stdin reads the arguments from stdin: pipe them in, or pass them as words",
+          }),
+        ),
+      timeoutMs,
+    );
     timer.unref();
     process.stdin.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BYTES) {
         clearTimeout(timer);
-        reject(new LoopkitError("USAGE", `input larger than ${MAX_BYTES} bytes`, { hint: "arguments this large are no prompt; put the text in a file and name the file instead" }));
+        reject(
+          new LoopkitError("USAGE", `input larger than ${MAX_BYTES} bytes`, {
+            hint: "arguments this large are no prompt; put the text in a file and name the file instead",
+          }),
+        );
         process.stdin.destroy();
         return;
       }

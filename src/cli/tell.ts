@@ -5,7 +5,12 @@ import type { SessionMarker } from "../session/marker.js";
 import type { CliIo } from "./io.js";
 
 /** Runs `change` on the loop in `stateFile`; returns its result and the lines to print after it. */
-export async function withWord<T>(io: CliIo, kind: SessionMarker["kind"], stateFile: string, change: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
+export async function withWord<T>(
+  io: CliIo,
+  kind: SessionMarker["kind"],
+  stateFile: string,
+  change: () => Promise<T>,
+): Promise<{ result: T; lines: string[] }> {
   const before = await readLoop(kind, stateFile);
   const result = await change();
   return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io.userHome?.(), io.env) };

@@ -77,7 +77,12 @@ export class AppServerClient {
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method, hint: CODEX_BY_HAND }));
+        reject(
+          new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, {
+            value: method,
+            hint: CODEX_BY_HAND,
+          }),
+        );
         this.kill();
       }, timeoutMs);
       this.pending.set(id, { method, resolve, reject, timer });
@@ -89,7 +94,11 @@ export class AppServerClient {
       throw new LoopkitError(
         "CODEX_PROTOCOL",
         `codex app-server answered ${method} with an unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
-        { value: result, cause: parsed.error, hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports" },
+        {
+          value: result,
+          cause: parsed.error,
+          hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports",
+        },
       );
     });
   }

@@ -43,9 +43,16 @@ const CODEX_LOG = "codex.log";
  * skill, whose commands may run only 2 minutes) it starts the `codex-run` follower as a detached
  * process logging to .auto-loop/codex.log and returns 0 at once.
  */
-export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartRequest, background: { cliEntry: string } | null): Promise<number> {
+export async function runCodexLoopCommand(
+  ctx: CodexLoopContext,
+  request: StartRequest,
+  background: { cliEntry: string } | null,
+): Promise<number> {
   if (request.protect.length > 0) {
-    throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
+    throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", {
+      value: request.protect,
+      hint: "start without --protect (and without protect: lines), or run the loop in Claude Code",
+    });
   }
   // Nothing is recorded (no state, history or .auto-loop/) for a Codex that cannot run or reach a model.
   const preflight = await preflightCodex(ctx.env);
@@ -73,7 +80,10 @@ export async function runCodexLoopCommand(ctx: CodexLoopContext, request: StartR
 export async function runCodexFollowerCommand(ctx: CodexLoopContext, loopId: string): Promise<number> {
   const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
-    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, {
+      value: loopId,
+      hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands",
+    });
   }
   return followInForeground(ctx, loop, await preflightCodex(ctx.env));
 }
@@ -84,9 +94,23 @@ const CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Promise<AutoLoopState> {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: await codexAgentSandbox(ctx.env) }, request);
+  await startLoop(
+    {
+      dataDir: ctx.dataDir,
+      projectDir: ctx.projectDir,
+      sessionId,
+      now: ctx.now(),
+      staleMs,
+      env: ctx.env,
+      agentSandbox: await codexAgentSandbox(ctx.env),
+    },
+    request,
+  );
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
+  if (started?.session_id !== sessionId)
+    throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", {
+      hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it",
+    });
   await removeMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }
@@ -97,7 +121,11 @@ async function startCodexLoop(ctx: CodexLoopContext, request: StartRequest): Pro
  * can start, the person's Claude Code sandbox.failIfUnavailable decides, as in a Claude Code loop.
  */
 async function codexAgentSandbox(env: NodeJS.ProcessEnv): Promise<AgentSandbox> {
-  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: (await personSandbox(env)).failIfUnavailable };
+  return {
+    agent: "sandboxed",
+    how: "Codex runs its commands in its own workspace-write sandbox",
+    fail_if_unavailable: (await personSandbox(env)).failIfUnavailable,
+  };
 }
 
 /** Runs the loop here until it ends. The first Ctrl-C (or SIGTERM) cancels it: goal cleared, Codex stopped. */
@@ -116,7 +144,12 @@ async function followInForeground(ctx: CodexLoopContext, loop: AutoLoopState, pr
   }
 }
 
-async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, preflight: CodexPreflight, signal: AbortSignal): Promise<DelegateResult> {
+async function followCodexLoop(
+  ctx: CodexLoopContext,
+  loop: AutoLoopState,
+  preflight: CodexPreflight,
+  signal: AbortSignal,
+): Promise<DelegateResult> {
   const sink = new StateSink(loopFiles(ctx.dataDir, ctx.projectDir), loop, ctx.now);
   try {
     return await delegateToCodex({
@@ -127,9 +160,13 @@ async function followCodexLoop(ctx: CodexLoopContext, loop: AutoLoopState, prefl
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
+      runVerifier: () =>
+        runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
+          sandbox: loop.launch.agent_sandbox,
+        }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
-      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
+      runAudit: (verifierTail) =>
+        auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
       sink,
       print: ctx.print,
       now: ctx.now,
@@ -188,12 +225,21 @@ class StateSink implements CodexLoopSink<VerifierOutcome> {
     });
   }
 
-  private async verifierResult(verdict: VerifierResult["verdict"], runs: VerifierOutcome[], iteration: number, now: Date): Promise<VerifierResult> {
+  private async verifierResult(
+    verdict: VerifierResult["verdict"],
+    runs: VerifierOutcome[],
+    iteration: number,
+    now: Date,
+  ): Promise<VerifierResult> {
     return {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(runs.map(async (run, index) => verifierRun(run, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run.output, now)))),
+      runs: await Promise.all(
+        runs.map(async (run, index) =>
+          verifierRun(run, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run.output, now)),
+        ),
+      ),
     };
   }
 }

@@ -49,7 +49,8 @@ export type NextAction =
  * Cancel and the wall-clock cap win over everything else.
  */
 export function decideNext(input: DecisionInput): NextAction {
-  if (input.cancelled) return { kind: "finish", status: "cancelled", reason: "cancelled (--cancel or an interrupt) while Codex was working" };
+  if (input.cancelled)
+    return { kind: "finish", status: "cancelled", reason: "cancelled (--cancel or an interrupt) while Codex was working" };
   if (input.wallclockExceeded) return { kind: "finish", status: "budget-limited", reason: "the --max-wallclock cap was reached" };
   switch (input.goalStatus) {
     case "active":
@@ -77,11 +78,19 @@ function afterComplete(input: DecisionInput): NextAction {
   const passedTwice = first.passed && second?.passed === true;
   if (passedTwice && !input.audit) return { kind: "audit" };
   if (passedTwice && input.audit?.vote === "achieved") {
-    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved" };
+    return {
+      kind: "finish",
+      status: "achieved",
+      reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved",
+    };
   }
   if (input.iteration >= input.maxIterations) {
     const still = passedTwice ? `the audit still votes ${input.audit!.vote}` : "the verifier still fails";
-    return { kind: "finish", status: "budget-limited", reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})` };
+    return {
+      kind: "finish",
+      status: "budget-limited",
+      reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`,
+    };
   }
   return { kind: "retry", reason: passedTwice ? auditReason(input.audit!) : retryReason(first.passed ? second! : first, first.passed) };
 }

@@ -3,7 +3,13 @@
 import { execa } from "execa";
 import { LoopkitError } from "../shared/errors.js";
 import { AppServerClient } from "./app-server-client.js";
-import { AccountReadResultSchema, ConfigReadResultSchema, InitializeResultSchema, type AccountReadResult, type ConfigReadResult } from "./protocol.js";
+import {
+  AccountReadResultSchema,
+  ConfigReadResultSchema,
+  InitializeResultSchema,
+  type AccountReadResult,
+  type ConfigReadResult,
+} from "./protocol.js";
 import { compareVersions, formatVersion, MIN_CODEX_VERSION, parseCodexVersion, type CodexVersion } from "./version.js";
 
 export interface CodexPreflight {
@@ -24,8 +30,7 @@ function codexBin(env: NodeJS.ProcessEnv): string {
 /** Runs the CLI checks in order; each failure is a LoopkitError that names the fix. */
 export async function preflightCodex(env: NodeJS.ProcessEnv): Promise<CodexPreflight> {
   const bin = codexBin(env);
-  const run = (args: string[]) =>
-    execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
+  const run = (args: string[]) => execa(bin, args, { env, extendEnv: false, reject: false, timeout: COMMAND_TIMEOUT_MS, stdin: "ignore" });
 
   const versionRun = await run(["--version"]);
   if (versionRun.exitCode === undefined || versionRun.exitCode !== 0) {
@@ -89,7 +94,11 @@ export function modelAccessProblem(account: AccountReadResult, config: ConfigRea
 
 /** The app-server handshake. clientInfo only names us in Codex's user agent; the goal API needs experimentalApi. */
 export async function initialize(client: AppServerClient): Promise<void> {
-  await client.request("initialize", { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } }, InitializeResultSchema);
+  await client.request(
+    "initialize",
+    { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
+    InitializeResultSchema,
+  );
   client.notify("initialized");
 }
 

@@ -17,7 +17,10 @@ export class ThreadWatch {
   private readonly openTurns = new Set<string>();
   private wake: (() => void) | undefined;
 
-  constructor(client: AppServerClient, private readonly threadId: string) {
+  constructor(
+    client: AppServerClient,
+    private readonly threadId: string,
+  ) {
     client.onNotification((notification) => this.handle(notification));
     void client.exit.then(() => {
       this.exited = true;

@@ -30,7 +30,14 @@ export interface Check {
 
 export async function runChecks(env: NodeJS.ProcessEnv, statsFile: string): Promise<Check[]> {
   const config = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), ".claude");
-  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
+  return [
+    await claudeCheck(env),
+    dataCheck(env),
+    statsCheck(statsFile),
+    pluginCheck(config),
+    await sandboxCheck(env),
+    await codexCheck(env),
+  ];
 }
 
 /** Whether loopkit's sandbox starts here, tried for real in an empty temp folder (the person's folders stay untouched). */
@@ -39,7 +46,12 @@ async function sandboxCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), "loopkit-doctor-"));
   try {
     const check = await checkSandbox(scratch, env);
-    if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
+    if (check.ok)
+      return {
+        ok: true,
+        title,
+        detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases",
+      };
     const person = await personSandbox(env);
     const required = person.enabled && person.failIfUnavailable;
     const detail = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
@@ -54,10 +66,15 @@ async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   try {
     const { stdout } = await run(bin, ["--version"], { env, timeout: 20_000, windowsHide: true, shell: process.platform === "win32" });
     const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
-    if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    if (!version)
+      return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
     const oldest = TESTED_CLAUDE_VERSIONS[0]!;
     if (compareVersions(triple(version), triple(oldest)) < 0) {
-      return { ok: false, title: "Claude Code", detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code` };
+      return {
+        ok: false,
+        title: "Claude Code",
+        detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code`,
+      };
     }
     const tested = TESTED_CLAUDE_VERSIONS.includes(version);
     return {
@@ -67,16 +84,35 @@ async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
       detail: `${version} (${bin})${tested ? ", a version loopkit is tested with" : `; loopkit is tested with ${TESTED_CLAUDE_VERSIONS.join(" and ")}`}`,
     };
   } catch (error) {
-    return { ok: false, title: "Claude Code", detail: `"${bin}" could not be run (${(error as Error).message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN` };
+    return {
+      ok: false,
+      title: "Claude Code",
+      detail: `"${bin}" could not be run (${(error as Error).message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN`,
+    };
   }
 }
 
 function dataCheck(env: NodeJS.ProcessEnv): Check {
   const named = namedDataDir(env);
-  if (named) return { ok: true, title: "loopkit data", detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})` };
+  if (named)
+    return {
+      ok: true,
+      title: "loopkit data",
+      detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})`,
+    };
   const found = dataDirCandidates(env);
-  if (found.length === 0) return { ok: true, title: "loopkit data", detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)" };
-  if (found.length > 1) return { ok: false, title: "loopkit data", detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR` };
+  if (found.length === 0)
+    return {
+      ok: true,
+      title: "loopkit data",
+      detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)",
+    };
+  if (found.length > 1)
+    return {
+      ok: false,
+      title: "loopkit data",
+      detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`,
+    };
   return { ok: true, title: "loopkit data", detail: found[0]! };
 }
 
@@ -86,27 +122,45 @@ function statsCheck(file: string): Check {
     const runs = (JSON.parse(readFileSync(file, "utf8")) as { loop_runs?: unknown[] }).loop_runs;
     return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
   } catch (error) {
-    return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${(error as Error).message}); the next repeat loop keeps it aside and starts a fresh one` };
+    return {
+      ok: false,
+      title: "stats log",
+      detail: `${file} is not valid JSON (${(error as Error).message}); the next repeat loop keeps it aside and starts a fresh one`,
+    };
   }
 }
 
 /** Installed loopkit plugins (installed_plugins.json), enabled in settings, whose hooks.json registers loopkit's hook. */
 function pluginCheck(config: string): Check {
   const title = "plugin hooks";
-  const installed = readJsonFile(path.join(config, "plugins", "installed_plugins.json")) as { plugins?: Record<string, { installPath?: string }[]> } | undefined;
+  const installed = readJsonFile(path.join(config, "plugins", "installed_plugins.json")) as
+    { plugins?: Record<string, { installPath?: string }[]> } | undefined;
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
-  if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
-  const enabled = (readJsonFile(path.join(config, "settings.json")) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins ?? {};
+  if (ids.length === 0)
+    return {
+      ok: false,
+      level: "warn",
+      title,
+      detail:
+        "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)",
+    };
+  const enabled =
+    (readJsonFile(path.join(config, "settings.json")) as { enabledPlugins?: Record<string, unknown> } | undefined)?.enabledPlugins ?? {};
   const lines: string[] = [];
   let ok = true;
   for (const id of ids) {
     const where = installed!.plugins![id]![0]?.installPath ?? "";
-    const hooks = readJsonFile(path.join(where, "hooks", "hooks.json")) as { hooks?: Record<string, { hooks?: { args?: string[] }[] }[]> } | undefined;
-    const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
+    const hooks = readJsonFile(path.join(where, "hooks", "hooks.json")) as
+      { hooks?: Record<string, { hooks?: { args?: string[] }[] }[]> } | undefined;
+    const registered = HOOK_EVENTS.filter((event) =>
+      hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))),
+    );
     const bundled = existsSync(path.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
-    lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
+    lines.push(
+      `${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`,
+    );
   }
   return { ok, title, detail: lines.join("; ") };
 }
@@ -116,7 +170,12 @@ async function codexCheck(env: NodeJS.ProcessEnv): Promise<Check> {
     const codex = await preflightCodex(env);
     const what = `${codex.bin} ${codex.version.join(".")}, goals on`;
     if (!codex.loggedIn) {
-      return { ok: false, level: "warn", title: "codex (--codex)", detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)` };
+      return {
+        ok: false,
+        level: "warn",
+        title: "codex (--codex)",
+        detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)`,
+      };
     }
     return { ok: true, title: "codex (--codex)", detail: `${what}, logged in` };
   } catch (error) {

@@ -32,12 +32,21 @@ export interface Change {
 const toLeaf = (e: TreeEntry): Leaf => ({ kind: e.kind, size: e.size, mode: e.mode, hash: e.hash, kept: e.kept, target: e.target });
 
 const sameLeaf = (a: Leaf, b: Leaf) =>
-  a.kind === b.kind && a.mode === b.mode && a.size === b.size && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
+  a.kind === b.kind &&
+  a.mode === b.mode &&
+  a.size === b.size &&
+  (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 
 /** Every change from `before` to `after` (null: nothing, as for a project that did not exist). */
 export function compareSnapshots(store: ObjectStore, projectDir: string, before: Snapshot | null, after: Snapshot): Change[] {
   const changes: Change[] = [];
-  compareTrees(store, before ? Buffer.from(before.root, "hex") : null, Buffer.from(after.root, "hex"), { root: "", prefix: "", parts: [] }, changes);
+  compareTrees(
+    store,
+    before ? Buffer.from(before.root, "hex") : null,
+    Buffer.from(after.root, "hex"),
+    { root: "", prefix: "", parts: [] },
+    changes,
+  );
   const roots = new Map<string, { dir: string; before: Buffer | null; after: Buffer | null }>();
   for (const g of before?.git ?? []) roots.set(g.key, { dir: g.dir, before: Buffer.from(g.tree, "hex"), after: null });
   for (const g of after.git) {
@@ -46,7 +55,8 @@ export function compareSnapshots(store: ObjectStore, projectDir: string, before:
     if (earlier && earlier.dir !== g.dir) roots.set(`${g.key} before`, earlier);
     roots.set(g.key, { dir: g.dir, before: earlier?.dir === g.dir ? earlier.before : null, after: Buffer.from(g.tree, "hex") });
   }
-  for (const [key, r] of roots) compareTrees(store, r.before, r.after, { root: key.split(" ")[0]!, prefix: `${metaName(projectDir, r.dir)}/`, parts: [] }, changes);
+  for (const [key, r] of roots)
+    compareTrees(store, r.before, r.after, { root: key.split(" ")[0]!, prefix: `${metaName(projectDir, r.dir)}/`, parts: [] }, changes);
   return changes;
 }
 
@@ -96,5 +106,12 @@ function compareTrees(store: ObjectStore, before: Buffer | null, after: Buffer |
 }
 
 function change(where: Where, old: TreeEntry | null, now: TreeEntry | null): Change {
-  return { path: where.prefix, parts: where.parts, root: where.root, how: !old ? "added" : !now ? "deleted" : "changed", before: old ? toLeaf(old) : null, after: now ? toLeaf(now) : null };
+  return {
+    path: where.prefix,
+    parts: where.parts,
+    root: where.root,
+    how: !old ? "added" : !now ? "deleted" : "changed",
+    before: old ? toLeaf(old) : null,
+    after: now ? toLeaf(now) : null,
+  };
 }

@@ -34,7 +34,10 @@ function globSource(glob: string): string {
       const close = glob.indexOf("]", i + 2);
       if (close < 0) out += "\\[";
       else {
-        const body = glob.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        const body = glob
+          .slice(i + 1, close)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\");
         out += `[${body}]`;
         i = close;
       }

@@ -16,13 +16,40 @@ export interface Ranked {
 
 /** Folders whose content is dependencies, build output or caches: read last. */
 const BULK_FOLDERS = new Set([
-  "node_modules", "bower_components", "jspm_packages", "vendor", ".venv", "venv", "site-packages", ".tox", ".nox",
-  "dist", "build", "out", "target", ".next", ".nuxt", ".svelte-kit", ".turbo", ".parcel-cache", ".gradle", ".m2",
-  "coverage", ".nyc_output", ".cache", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".git",
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  ".venv",
+  "venv",
+  "site-packages",
+  ".tox",
+  ".nox",
+  "dist",
+  "build",
+  "out",
+  "target",
+  ".next",
+  ".nuxt",
+  ".svelte-kit",
+  ".turbo",
+  ".parcel-cache",
+  ".gradle",
+  ".m2",
+  "coverage",
+  ".nyc_output",
+  ".cache",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
+  ".git",
 ]);
 
-const LOCKFILES = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
-const TESTS = /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|\/)[^/]*[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]*\.py$|(^|\/)[^/]*_test\.(go|py|rb|exs?)$|(^|\/)conftest\.py$/i;
+const LOCKFILES =
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
+const TESTS =
+  /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|\/)[^/]*[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]*\.py$|(^|\/)[^/]*_test\.(go|py|rb|exs?)$|(^|\/)conftest\.py$/i;
 const CONFIG =
   /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json|[^/]*\.config\.[cm]?[jt]s|\.?(babel|eslint|prettier|mocha|jest|vitest|nyc|c8)rc[^/]*|pytest\.ini|tox\.ini|setup\.cfg|setup\.py|pyproject\.toml|Makefile|GNUmakefile|makefile|[^/]*\.mk|Cargo\.toml|go\.mod|Gemfile|Rakefile|build\.gradle[^/]*|pom\.xml|CMakeLists\.txt|justfile|Taskfile\.ya?ml|Dockerfile|docker-compose[^/]*\.ya?ml|\.gitattributes|\.gitignore|\.npmrc|\.nvmrc|\.env[^/]*|CLAUDE(\.local)?\.md|AGENTS\.md)$|(^|\/)(\.github|\.gitlab|\.circleci|\.buildkite|\.claude|\.husky|scripts?)\//;
 
@@ -54,7 +81,12 @@ export function rankChanges(changes: readonly Change[], context: { verifyCommand
 }
 
 /** Why a path is a likely goalpost, or null. `root` is "" for the project, else a git metadata root. */
-export function goalpostReason(p: string, root: string, named: ReadonlySet<string>, protect: ReadonlyArray<(path: string) => boolean>): string | null {
+export function goalpostReason(
+  p: string,
+  root: string,
+  named: ReadonlySet<string>,
+  protect: ReadonlyArray<(path: string) => boolean>,
+): string | null {
   if (root !== "") return "git metadata";
   if (protect.some((match) => match(p))) return "protected";
   if (named.has(p) || [...named].some((n) => p.startsWith(`${n}/`))) return "named by the verifier command";
@@ -66,7 +98,13 @@ export function goalpostReason(p: string, root: string, named: ReadonlySet<strin
 
 /** True for a path inside a dependency, build or cache folder (any level), or a lockfile. */
 export function isBulk(path: string): boolean {
-  return LOCKFILES.test(path) || path.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
+  return (
+    LOCKFILES.test(path) ||
+    path
+      .split("/")
+      .slice(0, -1)
+      .some((part) => BULK_FOLDERS.has(part))
+  );
 }
 
 /** Project-relative paths the verifier command names: each word that looks like a path, without ./ and quotes. */

@@ -25,7 +25,10 @@ export function diffLines(a: readonly string[], b: readonly string[]): Op[] {
 function myers(a: readonly string[], b: readonly string[], a0: number, a1: number, b0: number, b1: number): Op[] {
   const n = a1 - a0;
   const m = b1 - b0;
-  const whole = (): Op[] => [...range(a0, a1).map((line) => ({ kind: "del" as const, line })), ...range(b0, b1).map((line) => ({ kind: "add" as const, line }))];
+  const whole = (): Op[] => [
+    ...range(a0, a1).map((line) => ({ kind: "del" as const, line })),
+    ...range(b0, b1).map((line) => ({ kind: "add" as const, line })),
+  ];
   if (n === 0 || m === 0) return whole();
   const max = Math.min(n + m, MAX_EDITS);
   const offset = max;
@@ -60,11 +63,11 @@ function backtrack(trace: Int32Array[], last: number, n: number, m: number, a0: 
     const prevK = fromAbove ? k + 1 : k - 1;
     const prevX = at(prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a0 + --x }), y--;
+    while (x > prevX && y > prevY) (ops.push({ kind: "same", line: a0 + --x }), y--);
     if (fromAbove) ops.push({ kind: "add", line: b0 + --y });
     else ops.push({ kind: "del", line: a0 + --x });
   }
-  while (x > 0 && y > 0) ops.push({ kind: "same", line: a0 + --x }), y--;
+  while (x > 0 && y > 0) (ops.push({ kind: "same", line: a0 + --x }), y--);
   return ops.reverse();
 }
 
@@ -103,7 +106,8 @@ export function hunks(a: readonly string[], b: readonly string[], ops: readonly 
     const countA = slice.filter((o) => o.kind !== "add").length;
     const countB = slice.filter((o) => o.kind !== "del").length;
     out.push(`@@ -${posA[start]! + (countA ? 1 : 0)},${countA} +${posB[start]! + (countB ? 1 : 0)},${countB} @@`);
-    for (const op of slice) out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
+    for (const op of slice)
+      out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
     i = stop;
     start = stop;
   }

@@ -11,7 +11,8 @@ export function nameOf(raw: Buffer): { text: string; key: string; valid: boolean
   return { text: escapeBytes(raw), key: `\u0000${raw.toString("hex")}`, valid: false };
 }
 
-const escapeBytes = (raw: Buffer) => [...raw].map((byte) => (byte < 0x80 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`)).join("");
+const escapeBytes = (raw: Buffer) =>
+  [...raw].map((byte) => (byte < 0x80 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`)).join("");
 
 /** How a git metadata folder is named for people: relative to the project when inside it (`.git`), else absolute. */
 export function metaName(projectDir: string, dir: string): string {

@@ -71,7 +71,8 @@ export class ObjectStore {
         readSync(fd, magic, 0, magic.length, 0);
         if (!magic.equals(PACK_MAGIC)) throw corrupt(packFile, "not a loopkit pack");
       }
-      if (fstatSync(fd).size < index.packBytes) throw corrupt(packFile, `shorter (${stat.size} bytes) than its index says (${index.packBytes})`);
+      if (fstatSync(fd).size < index.packBytes)
+        throw corrupt(packFile, `shorter (${stat.size} bytes) than its index says (${index.packBytes})`);
     } catch (error) {
       closeSync(fd);
       throw error;
@@ -124,13 +125,23 @@ export class ObjectStore {
   /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
   get(hash: Buffer, kind: ObjectKind): Buffer {
     const at = this.locate(hash);
-    if (!at) throw new LoopkitError("EVIDENCE_FAILED", `loopkit's record lacks object ${hash.toString("hex")} (was it pruned, or kept aside as damaged?)`, { value: hash.toString("hex") });
+    if (!at)
+      throw new LoopkitError(
+        "EVIDENCE_FAILED",
+        `loopkit's record lacks object ${hash.toString("hex")} (was it pruned, or kept aside as damaged?)`,
+        { value: hash.toString("hex") },
+      );
     if (at.kind !== KIND_CODE[kind]) throw corrupt(this.packFile, `object ${hash.toString("hex")} is not a ${kind}`);
     this.flush();
     const record = Buffer.alloc(RECORD_HEADER + at.length);
     const read = readSync(this.fd, record, 0, record.length, at.offset);
     const content = record.subarray(RECORD_HEADER, read);
-    if (read !== record.length || record.readUInt8(0) !== at.kind || !record.subarray(5, RECORD_HEADER).equals(hash) || !objectHash(kind, content).equals(hash)) {
+    if (
+      read !== record.length ||
+      record.readUInt8(0) !== at.kind ||
+      !record.subarray(5, RECORD_HEADER).equals(hash) ||
+      !objectHash(kind, content).equals(hash)
+    ) {
       throw corrupt(this.packFile, `object ${hash.toString("hex")} does not match its hash`);
     }
     return content;
@@ -141,7 +152,9 @@ export class ObjectStore {
     if (this.pending.size === 0) return;
     this.flush();
     fdatasyncSync(this.fd);
-    const added = [...this.pending.entries()].map(([hex, at]) => ({ hash: Buffer.from(hex, "hex"), ...at })).sort((a, b) => a.hash.compare(b.hash));
+    const added = [...this.pending.entries()]
+      .map(([hex, at]) => ({ hash: Buffer.from(hex, "hex"), ...at }))
+      .sort((a, b) => a.hash.compare(b.hash));
     const records = Buffer.alloc((this.count + added.length) * INDEX_RECORD);
     // A merge of two sorted runs: the old index and what was added.
     let i = 0;
@@ -174,7 +187,10 @@ export class ObjectStore {
   *objects(): Generator<{ hash: Buffer; kind: ObjectKind }> {
     for (let i = 0; i < this.count; i++) {
       const at = i * INDEX_RECORD;
-      yield { hash: this.index.subarray(at, at + HASH_BYTES), kind: this.index.readUInt8(at + HASH_BYTES + 12) === KIND_CODE.tree ? "tree" : "blob" };
+      yield {
+        hash: this.index.subarray(at, at + HASH_BYTES),
+        kind: this.index.readUInt8(at + HASH_BYTES + 12) === KIND_CODE.tree ? "tree" : "blob",
+      };
     }
   }
 
@@ -197,7 +213,11 @@ export class ObjectStore {
     const i = this.search(hash);
     if (i < 0) return undefined;
     const at = i * INDEX_RECORD;
-    return { offset: this.index.readDoubleLE(at + HASH_BYTES), length: this.index.readUInt32LE(at + HASH_BYTES + 8), kind: this.index.readUInt8(at + HASH_BYTES + 12) };
+    return {
+      offset: this.index.readDoubleLE(at + HASH_BYTES),
+      length: this.index.readUInt32LE(at + HASH_BYTES + 8),
+      kind: this.index.readUInt8(at + HASH_BYTES + 12),
+    };
   }
 
   /** Binary search of the sorted index, in place. */
@@ -219,12 +239,14 @@ export class ObjectStore {
 function readIndex(file: string): { records: Buffer; count: number; packBytes: number } {
   const bytes = readOwnFileSync(file);
   if (!bytes) return { records: Buffer.alloc(0), count: 0, packBytes: 0 };
-  if (bytes.length < INDEX_HEADER + HASH_BYTES || !bytes.subarray(0, INDEX_MAGIC.length).equals(INDEX_MAGIC)) throw corrupt(file, "not a loopkit index");
+  if (bytes.length < INDEX_HEADER + HASH_BYTES || !bytes.subarray(0, INDEX_MAGIC.length).equals(INDEX_MAGIC))
+    throw corrupt(file, "not a loopkit index");
   const count = bytes.readUInt32LE(INDEX_MAGIC.length);
   const packBytes = bytes.readDoubleLE(INDEX_MAGIC.length + 4);
   const end = INDEX_HEADER + count * INDEX_RECORD;
   if (bytes.length !== end + HASH_BYTES) throw corrupt(file, `${bytes.length} bytes where ${count} objects take ${end + HASH_BYTES}`);
-  if (!createHash("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end))) throw corrupt(file, "its checksum does not match");
+  if (!createHash("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end)))
+    throw corrupt(file, "its checksum does not match");
   return { records: bytes.subarray(INDEX_HEADER, end), count, packBytes };
 }
 

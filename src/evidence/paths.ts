@@ -17,5 +17,11 @@ export interface EvidenceFiles {
 
 export function evidenceFiles(data: string, projectDir: string): EvidenceFiles {
   const dir = path.join(data, "evidence", projectKey(projectDir));
-  return { dir, pack: path.join(dir, "objects.pack"), index: path.join(dir, "objects.idx"), statCache: path.join(dir, "stat-cache.bin"), lock: path.join(dir, "store") };
+  return {
+    dir,
+    pack: path.join(dir, "objects.pack"),
+    index: path.join(dir, "objects.idx"),
+    statCache: path.join(dir, "stat-cache.bin"),
+    lock: path.join(dir, "store"),
+  };
 }

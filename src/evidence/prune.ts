@@ -29,7 +29,8 @@ export async function pruneRecord(dataDir: string, projectDir: string, keep: rea
         const bytes = old.get(tree, "tree");
         for (const entry of decodeTree(bytes)) {
           if (entry.kind === "dir") copy(entry.hash!);
-          else if (entry.kind === "file" && entry.kept && !fresh.has(entry.hash!)) fresh.put("blob", old.get(entry.hash!, "blob"), entry.hash!);
+          else if (entry.kind === "file" && entry.kept && !fresh.has(entry.hash!))
+            fresh.put("blob", old.get(entry.hash!, "blob"), entry.hash!);
         }
         fresh.put("tree", bytes, tree);
       };

@@ -21,7 +21,14 @@ export interface ReportLimits {
   perFileFull: number;
 }
 
-export const REPORT_LIMITS: ReportLimits = { lineChars: 2_000, listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
+export const REPORT_LIMITS: ReportLimits = {
+  lineChars: 2_000,
+  listLines: 600,
+  excerptBytes: 48 * 1024,
+  perFileExcerpt: 6 * 1024,
+  fullBytes: 48 * 1024 * 1024,
+  perFileFull: 1024 * 1024,
+};
 
 export interface ChangeReport {
   /** One line: how many files were added, changed and deleted. */
@@ -38,16 +45,32 @@ export interface ReportContext {
   protect: readonly string[];
 }
 
-export function changeReport(store: ObjectStore, changes: readonly Change[], context: ReportContext, fullFile: string | null, limits: ReportLimits = REPORT_LIMITS): ChangeReport {
+export function changeReport(
+  store: ObjectStore,
+  changes: readonly Change[],
+  context: ReportContext,
+  fullFile: string | null,
+  limits: ReportLimits = REPORT_LIMITS,
+): ChangeReport {
   const ranked = rankChanges(changes, context);
   const summary = summaryLine(changes);
   if (ranked.length === 0) return { summary, excerpt: summary, full: `${summary}\n`, count: 0 };
-  const where = fullFile ? `The complete list and every diff: ${fullFile} (loopkit's file, outside the project; Read or Grep it, above all when the list or the diffs below are cut).` : "";
-  const excerpt: string[] = [summary, where, "", "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:"];
+  const where = fullFile
+    ? `The complete list and every diff: ${fullFile} (loopkit's file, outside the project; Read or Grep it, above all when the list or the diffs below are cut).`
+    : "";
+  const excerpt: string[] = [
+    summary,
+    where,
+    "",
+    "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:",
+  ];
   const listed = ranked.slice(0, limits.listLines);
   excerpt.push(...listed.map(listLine));
   if (ranked.length > listed.length) excerpt.push(...foldedLines(ranked.slice(listed.length)));
-  excerpt.push("", `Diffs in the same order (each cut at ${Math.round(limits.perFileExcerpt / 1024)} KB here${fullFile ? "; whole in the file above" : ""}):`);
+  excerpt.push(
+    "",
+    `Diffs in the same order (each cut at ${Math.round(limits.perFileExcerpt / 1024)} KB here${fullFile ? "; whole in the file above" : ""}):`,
+  );
   let used = excerpt.join("\n").length;
   let shown = 0;
   for (const r of ranked) {
@@ -57,7 +80,8 @@ export function changeReport(store: ObjectStore, changes: readonly Change[], con
     used += text.length + 1;
     shown++;
   }
-  if (shown < ranked.length) excerpt.push(`[the diffs of ${ranked.length - shown} more file(s) are not shown here${fullFile ? `; all are in ${fullFile}` : ""}]`);
+  if (shown < ranked.length)
+    excerpt.push(`[the diffs of ${ranked.length - shown} more file(s) are not shown here${fullFile ? `; all are in ${fullFile}` : ""}]`);
   const full: string[] = [summary, "", "Changed files:", ...ranked.map(listLine), "", "Diffs:"];
   let fullUsed = full.join("\n").length;
   for (const r of ranked) {
@@ -90,7 +114,8 @@ function sizes(change: Change): string {
   if (change.how === "deleted") return describe(change.before);
   const a = describe(change.before);
   const b = describe(change.after);
-  const modes = change.before!.mode !== change.after!.mode ? `, mode ${change.before!.mode.toString(8)} -> ${change.after!.mode.toString(8)}` : "";
+  const modes =
+    change.before!.mode !== change.after!.mode ? `, mode ${change.before!.mode.toString(8)} -> ${change.after!.mode.toString(8)}` : "";
   return `${a === b ? a : `${a} -> ${b}`}${modes}`;
 }
 
@@ -110,7 +135,10 @@ function foldedLines(rest: readonly Ranked[]): string[] {
     g.bytes += (change.after ?? change.before)?.size ?? 0;
     groups.set(key, g);
   }
-  return [`  ... and ${rest.length} more, by folder:`, ...[...groups].map(([folder, g]) => `    ${folder}: ${g.added} added, ${g.changed} changed, ${g.deleted} deleted (${bytes(g.bytes)})`)];
+  return [
+    `  ... and ${rest.length} more, by folder:`,
+    ...[...groups].map(([folder, g]) => `    ${folder}: ${g.added} added, ${g.changed} changed, ${g.deleted} deleted (${bytes(g.bytes)})`),
+  ];
 }
 
 const header = (r: Ranked) => `--- ${r.change.how}: ${r.change.path} (${sizes(r.change)})${r.why ? ` [${r.why}]` : ""}`;
@@ -123,9 +151,15 @@ function renderChange(store: ObjectStore, r: Ranked, maxBytes: number, lineChars
   const old = content(before);
   const now = content(after);
   const unkept = [before, after].filter((l) => l?.kind === "file" && !l.kept);
-  if (unkept.length) lines.push(`(over ${bytes(KEEP_BYTES)}: loopkit keeps its hash, not its content${before?.hash && after?.hash ? `; sha256 ${before.hash.toString("hex").slice(0, 16)}... -> ${after.hash.toString("hex").slice(0, 16)}...` : ""})`);
+  if (unkept.length)
+    lines.push(
+      `(over ${bytes(KEEP_BYTES)}: loopkit keeps its hash, not its content${before?.hash && after?.hash ? `; sha256 ${before.hash.toString("hex").slice(0, 16)}... -> ${after.hash.toString("hex").slice(0, 16)}...` : ""})`,
+    );
   if (before?.kind === "link" && after?.kind === "link") lines.push(`-> ${showText(before.target!)}`, `+> ${showText(after.target!)}`);
-  if ((old && hasHidden(old)) || (now && hasHidden(now))) lines.push("(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})");
+  if ((old && hasHidden(old)) || (now && hasHidden(now)))
+    lines.push(
+      "(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})",
+    );
   const a = old ? splitLines(old) : [];
   const b = now ? splitLines(now) : [];
   if (old || now) lines.push(...clipLong(hunks(a, b, diffLines(a, b)).map(showLine), lineChars));

@@ -51,7 +51,9 @@ export interface TakenSnapshot {
 
 /** The identity of a snapshot's content: equal for equal trees, whatever time it was taken. */
 export function snapshotFingerprint(snapshot: Snapshot): string {
-  return createHash("sha256").update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
+  return createHash("sha256")
+    .update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n"))
+    .digest("hex");
 }
 
 /**
@@ -59,15 +61,26 @@ export function snapshotFingerprint(snapshot: Snapshot): string {
  * `after`: a snapshot this process just took (the gate's before the verifier), whose records stand
  * in for the stat cache on disk (the same records, not read and parsed again).
  */
-export async function takeSnapshot(input: { dataDir: string; projectDir: string; deadline: Deadline; now?: () => Date; after?: TakenSnapshot }): Promise<TakenSnapshot> {
+export async function takeSnapshot(input: {
+  dataDir: string;
+  projectDir: string;
+  deadline: Deadline;
+  now?: () => Date;
+  after?: TakenSnapshot;
+}): Promise<TakenSnapshot> {
   const now = input.now ?? (() => new Date());
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null));
+    return await withLock(files.lock, () =>
+      snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null),
+    );
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
-    throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
+    throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
+      cause: error,
+      value: input.projectDir,
+    });
   }
 }
 
@@ -80,16 +93,36 @@ function ownEntries(projectDir: string, dataDir: string): (key: string) => boole
   const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
   const data = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
   const mirror = `${MIRROR_DIR}/`;
-  return (key) => key === data || (key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length)));
+  return (key) =>
+    key === data || (key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length)));
 }
 
-async function snapshotLocked(files: EvidenceFiles, projectDir: string, dataDir: string, deadline: Deadline, now: () => Date, recent: StatTable | null): Promise<TakenSnapshot> {
+async function snapshotLocked(
+  files: EvidenceFiles,
+  projectDir: string,
+  dataDir: string,
+  deadline: Deadline,
+  now: () => Date,
+  recent: StatTable | null,
+): Promise<TakenSnapshot> {
   const notes: string[] = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
     const cache = recent ?? (await loadCacheOrKeepAside(files, now(), notes));
     const startMs = Date.now();
-    const w: Walker = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+    const w: Walker = {
+      store,
+      cache,
+      out: new StatTableBuilder(startMs),
+      startMs,
+      trustCache: ctimeTrusted(projectDir),
+      deadline,
+      counts: emptyCounts(),
+      fresh: 0,
+      visited: 0,
+      skip: ownEntries(projectDir, dataDir),
+      hideEmpty: MIRROR_DIR,
+    };
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     // A .git folder is git's, recorded below as metadata; a gitfile at the top is an ordinary file of the project.
@@ -99,13 +132,23 @@ async function snapshotLocked(files: EvidenceFiles, projectDir: string, dataDir:
     for (const meta of gitMetaRoots(projectDir)) {
       const stat = lstatSync(meta.dir, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) continue;
-      git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex") });
+      git.push({
+        key: meta.key,
+        dir: meta.dir,
+        tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex"),
+      });
     }
     store.commit();
     if (w.fresh > 0 || cache?.size !== w.out.size) w.out.save(files.statCache);
     const { files: count, dirs, links, special, unreadable, bytes, unkept } = w.counts;
     return {
-      snapshot: { version: 1, root: root.toString("hex"), git, taken_at: now().toISOString(), counts: { files: count, dirs, links, special, unreadable, bytes, unkept } },
+      snapshot: {
+        version: 1,
+        root: root.toString("hex"),
+        git,
+        taken_at: now().toISOString(),
+        counts: { files: count, dirs, links, special, unreadable, bytes, unkept },
+      },
       stats: w.out.table(),
       notes,
       read: { files: w.counts.read, bytes: w.counts.readBytes },
@@ -127,8 +170,11 @@ async function openOrKeepAside(files: EvidenceFiles, now: Date, notes: string[])
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const kept: string[] = [];
-    for (const file of [files.pack, files.index, files.statCache]) kept.push(await keepAside(file, now).catch(() => `${file} (could not be moved)`));
-    notes.push(`loopkit's record of this project was damaged (${error.message}); kept aside as ${kept.join(", ")}. The record starts again: comparisons with earlier snapshots fail, so no turn is judged achieved until a new loop starts.`);
+    for (const file of [files.pack, files.index, files.statCache])
+      kept.push(await keepAside(file, now).catch(() => `${file} (could not be moved)`));
+    notes.push(
+      `loopkit's record of this project was damaged (${error.message}); kept aside as ${kept.join(", ")}. The record starts again: comparisons with earlier snapshots fail, so no turn is judged achieved until a new loop starts.`,
+    );
     return ObjectStore.open(files.pack, files.index);
   }
 }

@@ -113,7 +113,10 @@ export class StatTable {
   sameAs(at: number, other: StatTable, otherAt: number): boolean {
     const f = this.fieldsAt(at);
     const g = other.fieldsAt(otherAt);
-    return this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 && this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0;
+    return (
+      this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 &&
+      this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0
+    );
   }
 
   hashAt(at: number): Buffer | null {
@@ -158,7 +161,8 @@ export class StatTable {
       const { keys, starts } = this.pending;
       for (let i = 0; i < keys.length; i++) index.set(keys[i]!, starts[i]!);
     } else {
-      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
+      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED)
+        index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
     }
     this.index = index;
     return index;

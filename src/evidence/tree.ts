@@ -30,7 +30,9 @@ const damaged = (why: string) => new LoopkitError("STATE_CORRUPT", `a tree in lo
 
 export function encodeTree(entries: readonly TreeEntry[]): Buffer {
   let length = 0;
-  for (const e of entries) length += 1 + 2 + 1 + 8 + 2 + e.name.length + (hasHash(e.kind) ? HASH_BYTES : 0) + (e.kind === "link" ? 2 + (e.target?.length ?? 0) : 0);
+  for (const e of entries)
+    length +=
+      1 + 2 + 1 + 8 + 2 + e.name.length + (hasHash(e.kind) ? HASH_BYTES : 0) + (e.kind === "link" ? 2 + (e.target?.length ?? 0) : 0);
   const out = Buffer.allocUnsafe(length);
   let at = 0;
   for (const e of entries) {

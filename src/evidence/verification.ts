@@ -11,9 +11,39 @@ import type { Snapshot } from "./snapshot.js";
 
 /** Folders whose files a verifier may write (build output, caches, installed dependencies). */
 const OUTPUT_FOLDERS = new Set([
-  "dist", "build", "out", "target", "lib-cov", "coverage", ".nyc_output", ".cache", ".vite", ".next", ".nuxt", ".svelte-kit",
-  ".turbo", ".parcel-cache", ".gradle", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".nox", ".hypothesis",
-  "node_modules", "bower_components", "vendor", ".venv", "venv", "site-packages", "test-results", "playwright-report", "reports", "tmp", ".tmp",
+  "dist",
+  "build",
+  "out",
+  "target",
+  "lib-cov",
+  "coverage",
+  ".nyc_output",
+  ".cache",
+  ".vite",
+  ".next",
+  ".nuxt",
+  ".svelte-kit",
+  ".turbo",
+  ".parcel-cache",
+  ".gradle",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
+  ".tox",
+  ".nox",
+  ".hypothesis",
+  "node_modules",
+  "bower_components",
+  "vendor",
+  ".venv",
+  "venv",
+  "site-packages",
+  "test-results",
+  "playwright-report",
+  "reports",
+  "tmp",
+  ".tmp",
 ]);
 const OUTPUT_FILES = /(\.tsbuildinfo|\.pyc|\.pyo|\.log|\.eslintcache|\.stylelintcache|\.coverage|junit[^/]*\.xml)$/;
 /** What tsc emits next to a TypeScript source. */
@@ -30,7 +60,11 @@ export interface Verification {
 
 const SHOWN = 40;
 
-export function judgeVerification(before: StatTable, after: StatTable, context: { projectDir: string; verifyCommand: string; protect: readonly string[]; git: Snapshot["git"] }): Verification {
+export function judgeVerification(
+  before: StatTable,
+  after: StatTable,
+  context: { projectDir: string; verifyCommand: string; protect: readonly string[]; git: Snapshot["git"] },
+): Verification {
   const named = namedByCommand(context.verifyCommand);
   const protect = context.protect.map(globMatcher);
   const moved: string[] = [];
@@ -55,11 +89,18 @@ export function judgeVerification(before: StatTable, after: StatTable, context: 
     if (!why && (isOutput(path, root, after) || (how === "appeared" && reason !== null))) written.push(line);
     else moved.push(line);
   }
-  const lines = [...moved.map((l) => `  ${l}`), ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)];
+  const lines = [
+    ...moved.map((l) => `  ${l}`),
+    ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`),
+  ];
   const voided = moved.length
     ? `${moved.length} file(s) changed while the verifier ran (${moved.slice(0, 5).join("; ")}${moved.length > 5 ? "; ..." : ""}): the tree the verifier saw is not the one the audit would judge. Leave nothing running that changes files, and make the verifier write only build output and caches`
     : null;
-  return { voided, lines: lines.length > SHOWN ? [...lines.slice(0, SHOWN), `  ... and ${lines.length - SHOWN} more`] : lines, count: lines.length };
+  return {
+    voided,
+    lines: lines.length > SHOWN ? [...lines.slice(0, SHOWN), `  ... and ${lines.length - SHOWN} more`] : lines,
+    count: lines.length,
+  };
 }
 
 /** How an entry differs across the verifier runs, in words, or null when it does not. */
@@ -70,7 +111,8 @@ function difference(a: StatRecord | undefined, b: StatRecord | undefined): strin
   const sameContent = a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash);
   if (!sameContent) return "content changed";
   if (a.dev !== b.dev || a.ino !== b.ino) return "replaced by another file with the same content";
-  if (a.ctimeMs !== b.ctimeMs || a.mtimeMs !== b.mtimeMs || a.size !== b.size) return "rewritten (or its mode or links changed), content the same at the end";
+  if (a.ctimeMs !== b.ctimeMs || a.mtimeMs !== b.mtimeMs || a.size !== b.size)
+    return "rewritten (or its mode or links changed), content the same at the end";
   return null;
 }
 

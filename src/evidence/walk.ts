@@ -5,7 +5,18 @@
 // Synchronous calls in batches (several times faster than promises for 100,000 small files), with a
 // yield to the event loop between batches so timers (the store lock's refresh) still run.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  type Dirent,
+  type Stats,
+} from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
@@ -36,7 +47,17 @@ export interface WalkCounts {
   readBytes: number;
 }
 
-export const emptyCounts = (): WalkCounts => ({ files: 0, dirs: 0, links: 0, special: 0, unreadable: 0, bytes: 0, unkept: 0, read: 0, readBytes: 0 });
+export const emptyCounts = (): WalkCounts => ({
+  files: 0,
+  dirs: 0,
+  links: 0,
+  special: 0,
+  unreadable: 0,
+  bytes: 0,
+  unkept: 0,
+  read: 0,
+  readBytes: 0,
+});
 
 export interface Walker {
   store: ObjectStore;
@@ -69,16 +90,29 @@ interface Visited {
  * Walks the folder at `abs` (recorded under `key`) and returns its tree's hash, the trees below it
  * stored. `only` picks which of its own entries count (the project leaves out .git and .auto-loop).
  */
-export async function walkFolder(w: Walker, abs: FsPath, key: string, stat: Stats, only: ((name: string) => boolean) | null = null): Promise<Buffer> {
+export async function walkFolder(
+  w: Walker,
+  abs: FsPath,
+  key: string,
+  stat: Stats,
+  only: ((name: string) => boolean) | null = null,
+): Promise<Buffer> {
   const visited = await visitFolder(w, abs, key, stat, only);
   if (!visited?.entry.hash) throw new Error(`${abs.toString()} changed while loopkit recorded it`);
   return visited.entry.hash;
 }
 
 const denied = (error: unknown) => ["EACCES", "EPERM"].includes((error as NodeJS.ErrnoException).code ?? "");
-const raced = (error: unknown) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes((error as NodeJS.ErrnoException).code ?? "");
+const raced = (error: unknown) =>
+  ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes((error as NodeJS.ErrnoException).code ?? "");
 
-async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, only: ((name: string) => boolean) | null): Promise<Visited | null> {
+async function visitFolder(
+  w: Walker,
+  abs: FsPath,
+  key: string,
+  stat: Stats,
+  only: ((name: string) => boolean) | null,
+): Promise<Visited | null> {
   w.counts.dirs++;
   // The folder's record comes before what is below it, in the cache as in the new table.
   const at = cachedAt(w, key, "dir", stat);
@@ -99,7 +133,11 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid ? (typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([abs, SEP, raw])) : Buffer.concat([Buffer.from(abs), SEP, raw]);
+    const childAbs = name.valid
+      ? typeof abs === "string"
+        ? `${abs}${path.sep}${name.text}`
+        : Buffer.concat([abs, SEP, raw])
+      : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited: Visited | null;
     try {
       if (child.file && cachedAt(w, childKey, null, null) < 0) {
@@ -108,7 +146,11 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
       } else {
         const childStat = lstatSync(childAbs, { throwIfNoEntry: false });
         // Gone between the listing and now (null): the folder changed under the walk.
-        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+        visited = !childStat
+          ? null
+          : childStat.isDirectory()
+            ? await visitFolder(w, childAbs, childKey, childStat, null)
+            : visitLeaf(w, childAbs, childKey, childStat);
       }
     } catch (error) {
       // A folder that can be listed but not searched: its entries cannot be looked at.
@@ -142,7 +184,13 @@ async function visitFolder(w: Walker, abs: FsPath, key: string, stat: Stats, onl
  * the tree lists them and no readdir is needed. Not for the top folder or one whose entries are
  * picked (`only`), nor the folder hidden when empty: their trees leave entries out.
  */
-function listChildren(w: Walker, abs: FsPath, key: string, cachedHash: Buffer | null, only: unknown): Array<{ name: Buffer; file: boolean }> | "denied" | "gone" {
+function listChildren(
+  w: Walker,
+  abs: FsPath,
+  key: string,
+  cachedHash: Buffer | null,
+  only: unknown,
+): Array<{ name: Buffer; file: boolean }> | "denied" | "gone" {
   if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
     return decodeTree(w.store.get(cachedHash, "tree")).map((e) => ({ name: e.name, file: e.kind === "file" }));
   }

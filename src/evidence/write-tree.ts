@@ -5,7 +5,19 @@
 // file in its folder and renamed into place, so a hard link in its place is replaced, never written
 // through. Content loopkit does not keep (over KEEP_BYTES) is neither written nor deleted: it is left.
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
 import type { ObjectStore } from "./object-store.js";
@@ -31,11 +43,15 @@ export function writeTree(store: ObjectStore, projectDir: string, current: Buffe
 const entries = (store: ObjectStore, hash: Buffer | null) => (hash ? decodeTree(store.get(hash, "tree")) : []);
 const join = (dir: FsPath, name: Buffer) => Buffer.concat([dir, Buffer.from(path.sep), name]);
 
-const same = (a: TreeEntry, b: TreeEntry) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
+const same = (a: TreeEntry, b: TreeEntry) =>
+  a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 
 function syncFolder(store: ObjectStore, dir: FsPath, rel: string, current: TreeEntry[], target: TreeEntry[], result: WriteResult): void {
   const stat = lstatSync(dir);
-  if (!stat.isDirectory()) throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, { value: rel });
+  if (!stat.isDirectory())
+    throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, {
+      value: rel,
+    });
   const wanted = new Map(target.map((e) => [e.name.toString("hex"), e]));
   const had = new Map(current.map((e) => [e.name.toString("hex"), e]));
   // Removals first (what the target lacks, and folders that become something else or the reverse), so each place is free.
@@ -74,7 +90,8 @@ function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
-    for (const child of entries(store, entry.hash)) remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
+    for (const child of entries(store, entry.hash))
+      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
     try {
       rmdirSync(abs);
     } catch {
@@ -83,7 +100,9 @@ function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry
     return;
   }
   if ((entry.kind === "file" && !entry.kept) || entry.kind === "unreadable") {
-    result.left.push(`${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`);
+    result.left.push(
+      `${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`,
+    );
     return;
   }
   if (now.isDirectory()) {
@@ -95,8 +114,12 @@ function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry
 }
 
 function place(store: ObjectStore, dir: FsPath, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult): void {
-  if (entry.kind === "file" && !entry.kept) return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
-  if (entry.kind !== "file" && entry.kind !== "link") return void result.left.push(`${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`);
+  if (entry.kind === "file" && !entry.kept)
+    return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
+  if (entry.kind !== "file" && entry.kind !== "link")
+    return void result.left.push(
+      `${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`,
+    );
   const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
   if (entry.kind === "link") symlinkSync(entry.target!, temp);
   else {

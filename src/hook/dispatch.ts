@@ -35,7 +35,9 @@ async function route(payload: unknown, dataDir: string): Promise<Routed | { outp
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(markerFile);
-    return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
+    return {
+      output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }),
+    };
   }
   const handlers = await HANDLERS[marker.kind]();
   return { input, marker, base: { marker, dataDir, env: process.env, now: () => new Date() }, handlers };
@@ -83,7 +85,10 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
       return await handlers.endOnError(ctx, reason);
     } catch (second) {
       const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
-      return { kind: "allow", message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.` };
+      return {
+        kind: "allow",
+        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.`,
+      };
     }
   }
 }

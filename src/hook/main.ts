@@ -16,7 +16,10 @@ import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.j
 
 type DispatchModule = {
   dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined>;
-  dispatchBackground(payload: unknown, dataDir: string): Promise<{ kind: "wake"; prompt: string; message?: string } | { kind: "none"; message?: string }>;
+  dispatchBackground(
+    payload: unknown,
+    dataDir: string,
+  ): Promise<{ kind: "wake"; prompt: string; message?: string } | { kind: "none"; message?: string }>;
 };
 
 /**

@@ -23,7 +23,12 @@ export interface SkillRequest {
 
 /** The loopkit command a UserPromptExpansion payload expands, or null for anything else. */
 export function skillRequestOf(payload: Record<string, unknown>): SkillRequest | null {
-  if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin") return null;
+  if (
+    payload.hook_event_name !== "UserPromptExpansion" ||
+    payload.expansion_type !== "slash_command" ||
+    payload.command_source !== "plugin"
+  )
+    return null;
   const name = payload.command_name;
   if (typeof name !== "string" || !Object.hasOwn(COMMANDS, name)) return null;
   return { kind: COMMANDS[name]!, args: typeof payload.command_args === "string" ? payload.command_args : "" };
@@ -33,12 +38,34 @@ export function skillRequestOf(payload: Record<string, unknown>): SkillRequest |
  * Runs `loopkit <kind> --from-hook` for the session; ok when it ran to its end (its answer is then
  * kept). child_process and url load only here: every other hook event stays as cheap as before.
  */
-export async function carryOutSkillRequest(request: SkillRequest, sessionId: string, pluginData: string | undefined): Promise<{ ok: boolean; detail: string }> {
+export async function carryOutSkillRequest(
+  request: SkillRequest,
+  sessionId: string,
+  pluginData: string | undefined,
+): Promise<{ ok: boolean; detail: string }> {
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "cli.js");
-  const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...(pluginData ? ["--plugin-data", pluginData] : []), "--args-stdin"];
-  const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
+  const args = [
+    cli,
+    request.kind,
+    "--from-hook",
+    "--session",
+    sessionId,
+    "--claude-pid",
+    String(process.ppid),
+    ...(pluginData ? ["--plugin-data", pluginData] : []),
+    "--args-stdin",
+  ];
+  const run = spawnSync(process.execPath, args, {
+    input: request.args,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: CLI_TIMEOUT_MS,
+    killSignal: "SIGKILL",
+  });
   if (run.error) return { ok: false, detail: run.error.message };
-  return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
+  return run.status === 0
+    ? { ok: true, detail: "" }
+    : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
 }

@@ -15,7 +15,9 @@ export const NOTIFY_TIMEOUT_MS = 10_000;
 const SAFE_PATH = "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin";
 
 const UserSettingsSchema = z.looseObject({
-  pluginConfigs: z.record(z.string(), z.looseObject({ options: z.looseObject({ notify_command: z.unknown().optional() }).optional() })).optional(),
+  pluginConfigs: z
+    .record(z.string(), z.looseObject({ options: z.looseObject({ notify_command: z.unknown().optional() }).optional() }))
+    .optional(),
 });
 
 /** The OS user's home folder from the user database, not from $HOME. */
@@ -42,7 +44,12 @@ export function notifyCommand(home: string): string | null {
  * Runs the notify command with the event as JSON on stdin, in the home folder, for at most 10 s. Never
  * throws: returns null when it ran (or none is set), else one line on what went wrong, for the person.
  */
-export async function notifyPerson(event: LoopEvent, home: string = userHome(), env: NodeJS.ProcessEnv = process.env, timeoutMs = NOTIFY_TIMEOUT_MS): Promise<string | null> {
+export async function notifyPerson(
+  event: LoopEvent,
+  home: string = userHome(),
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = NOTIFY_TIMEOUT_MS,
+): Promise<string | null> {
   // A $HOME that is not the OS user's home (a test sandbox, or one a project's settings set) means this
   // is not the person's own environment: nobody to notify. It can only switch notifying off, never redirect it.
   if (env.HOME && path.resolve(env.HOME) !== path.resolve(home)) return null;
@@ -52,7 +59,16 @@ export async function notifyPerson(event: LoopEvent, home: string = userHome(), 
     const child = spawn(command, {
       shell: true,
       cwd: home,
-      env: process.platform === "win32" ? env : { PATH: SAFE_PATH, HOME: home, LANG: env.LANG ?? "C.UTF-8", ...(env.DISPLAY ? { DISPLAY: env.DISPLAY } : {}), ...(env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {}) },
+      env:
+        process.platform === "win32"
+          ? env
+          : {
+              PATH: SAFE_PATH,
+              HOME: home,
+              LANG: env.LANG ?? "C.UTF-8",
+              ...(env.DISPLAY ? { DISPLAY: env.DISPLAY } : {}),
+              ...(env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {}),
+            },
       detached: process.platform !== "win32",
       stdio: ["pipe", "ignore", "ignore"],
     });

@@ -49,9 +49,20 @@ function repeatEvent(state: RepeatState, event: LoopEvent["event"]): LoopEvent {
   const passed = state.iterations.filter((it) => it.result === "pass").length;
   const status = state.phase === "paused" ? "paused" : (state.final_status ?? "CANCELLED");
   return {
-    version: 1, event, kind: "repeat", loop_id: state.loop_id, session_id: state.session_id, project_dir: state.project_dir, status,
-    reason: null, command: state.command, goal: null, iterations: state.iterations.length, max_iterations: state.max_iterations,
-    started_at: state.started_at, ended_at: state.ended_at,
+    version: 1,
+    event,
+    kind: "repeat",
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    project_dir: state.project_dir,
+    status,
+    reason: null,
+    command: state.command,
+    goal: null,
+    iterations: state.iterations.length,
+    max_iterations: state.max_iterations,
+    started_at: state.started_at,
+    ended_at: state.ended_at,
     message: `loopkit repeat ${status === "paused" ? "paused" : `ended ${status}`}: ${oneLine(state.command)} - ${state.iterations.length} iteration(s), ${passed} passed (${state.project_dir})`,
   };
 }
@@ -59,9 +70,20 @@ function repeatEvent(state: RepeatState, event: LoopEvent["event"]): LoopEvent {
 function autoLoopEvent(state: AutoLoopState, event: LoopEvent["event"]): LoopEvent {
   const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
   return {
-    version: 1, event, kind: "auto-loop", loop_id: state.loop_id, session_id: state.session_id, project_dir: state.project_dir, status: state.status,
-    reason: state.status_reason, command: null, goal: state.goal, iterations: state.iteration, max_iterations: state.caps.max_iterations,
-    started_at: state.started_at, ended_at: state.ended_at,
+    version: 1,
+    event,
+    kind: "auto-loop",
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    project_dir: state.project_dir,
+    status: state.status,
+    reason: state.status_reason,
+    command: null,
+    goal: state.goal,
+    iterations: state.iteration,
+    max_iterations: state.caps.max_iterations,
+    started_at: state.started_at,
+    ended_at: state.ended_at,
     message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason)})` : ""}: ${oneLine(state.goal)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`,
   };
 }

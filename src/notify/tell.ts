@@ -26,7 +26,13 @@ export async function readLoop(kind: SessionMarker["kind"], stateFile: string): 
  * When the loop went from running to ended, paused or blocked: runs the notify command and returns the
  * lines for the UI (the event's own line unless the caller `shown` one already, and any notify failure).
  */
-export async function tellPerson(before: LoopState | undefined, after: LoopState | undefined, shown: boolean, home?: string, env?: NodeJS.ProcessEnv): Promise<string[]> {
+export async function tellPerson(
+  before: LoopState | undefined,
+  after: LoopState | undefined,
+  shown: boolean,
+  home?: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<string[]> {
   const event = loopEvent(before, after);
   if (!event) return [];
   const failure = await notifyPerson(event, home, env).catch((error: unknown) => `loopkit: the notify command failed (${String(error)})`);

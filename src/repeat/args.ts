@@ -75,7 +75,8 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
       json = true;
       continue;
     }
-    if (!isControl(name)) throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
+    if (!isControl(name))
+      throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
     controls.add(name);
   }
 
@@ -96,22 +97,31 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
   // not the start of a prompt: say so rather than loop on the wrong text every 10 minutes.
   const first = positional[0];
   if (first && first.raw === first.value && !isDuration(first.value) && /^-?\d[\w.]*$/.test(first.value)) {
-    throw usage(`invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`, first.value);
+    throw usage(
+      `invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`,
+      first.value,
+    );
   }
   if (first && first.raw === first.value && isDuration(first.value)) {
     const given = positional.shift()!.value;
     intervalMs = parseDuration(given, "interval");
     if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given} is longer than the 24h maximum`, given);
     if (intervalMs < minIntervalMs) {
-      warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
+      warnings.push(
+        `The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`,
+      );
       intervalMs = minIntervalMs;
     }
   }
   if (positional.length > 0 && positional.every((word) => word.raw === word.value && word.value.startsWith("-"))) {
-    throw usage(`${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`, positional[0]!.value);
+    throw usage(
+      `${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`,
+      positional[0]!.value,
+    );
   }
   const command = (positional.length === 1 ? positional[0]!.value : positional.map((word) => word.raw).join(" ")).trim();
-  if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
+  if (command === "")
+    throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
   if (/^\/(?:loopkit:)?repeat(?:\s|$)/.test(command)) throw usage("a repeat loop cannot repeat /loopkit:repeat itself", command);
   return {
     mode: "start",
@@ -125,7 +135,8 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
 
 function parseIterations(text: string): number {
   const value = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= 1 && value <= MAX_ITERATIONS)) throw usage(`invalid --iterations "${text}": expected a whole number from 1 to ${MAX_ITERATIONS}`, text);
+  if (!(value >= 1 && value <= MAX_ITERATIONS))
+    throw usage(`invalid --iterations "${text}": expected a whole number from 1 to ${MAX_ITERATIONS}`, text);
   return value;
 }
 

@@ -6,7 +6,13 @@ import type { RepeatState } from "./state.js";
 import { loadState } from "./store.js";
 
 /** The loop as the checkpoint record knows it. */
-const loopRef = (dataDir: string, state: RepeatState, file: string) => ({ dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat" as const, stateFile: file });
+const loopRef = (dataDir: string, state: RepeatState, file: string) => ({
+  dataDir,
+  projectDir: state.project_dir,
+  loopId: state.loop_id,
+  loopKind: "repeat" as const,
+  stateFile: file,
+});
 
 /** For the prompt a background hook writes after the wait: a failed checkpoint of the iteration before it, still unresolved. */
 export async function checkpointNotesBefore(ctx: HookContext<{ session_id: string }>, state: RepeatState, file: string): Promise<string[]> {
@@ -29,5 +35,10 @@ export async function checkpointRecorded(dataDir: string, state: RepeatState, fi
   const last = state.iterations[state.iterations.length - 1];
   if (!last) return [];
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
-  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now, deadlineIn(SNAPSHOT_MS));
+  return checkpointIteration(
+    loopRef(dataDir, state, file),
+    { iteration: last.number, verdict, tokens: null },
+    now,
+    deadlineIn(SNAPSHOT_MS),
+  );
 }

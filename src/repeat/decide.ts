@@ -31,7 +31,8 @@ export function decide(state: RepeatState, outcome: IterationOutcome, now: Date)
   const failures = failuresAfter(state, outcome);
   if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
   if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
-  if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
+  if (state.iteration >= state.max_iterations)
+    return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
   // A full interval lies between one iteration's end and the next one's start (the repeat spec), also
   // after an iteration that ran longer than the interval.
   const due = now.getTime() + state.interval_ms;
@@ -42,7 +43,13 @@ export function decide(state: RepeatState, outcome: IterationOutcome, now: Date)
  * Records the iteration that just ended and applies the decision: ended, or waiting (owned by
  * `waitToken`, carried out by the background hook of the Stop whose prompt id is `waitOwner`).
  */
-export function recordIteration(state: RepeatState, outcome: IterationOutcome, now: Date, waitToken: string, waitOwner: string | null = null): { state: RepeatState; decision: Decision } {
+export function recordIteration(
+  state: RepeatState,
+  outcome: IterationOutcome,
+  now: Date,
+  waitToken: string,
+  waitOwner: string | null = null,
+): { state: RepeatState; decision: Decision } {
   const decision = decide(state, outcome, now);
   const recorded: RepeatState = {
     ...state,
@@ -60,12 +67,23 @@ export function recordIteration(state: RepeatState, outcome: IterationOutcome, n
     ],
   };
   if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
-  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken, wait_owner: waitOwner }, decision };
+  return {
+    state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken, wait_owner: waitOwner },
+    decision,
+  };
 }
 
 /** The next iteration begins now. */
 export function startNextIteration(state: RepeatState, now: Date): RepeatState {
-  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
+  return {
+    ...state,
+    phase: "running",
+    iteration: state.iteration + 1,
+    iteration_started_at: now.toISOString(),
+    next_at: null,
+    wait_token: null,
+    wait_owner: null,
+  };
 }
 
 /** --resume runs in a new prompt of the person's: the loop learns that prompt's id at its next Stop. An iteration that was lost runs again under its own number. */
@@ -131,7 +149,8 @@ export function onStop(state: RepeatState, obs: StopObservation): StopStep {
       // Another prompt's turn: the person's, ending while the woken iteration waits its turn. Never counted.
       if (!isLoopTurn(state, obs.promptId)) return { kind: "allow", lines: [] };
       const result = readResultLine(obs.lastMessage);
-      const successMarker = result.result === "pass" ? findSuccessMarker(obs.lastMessage ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
+      const successMarker =
+        result.result === "pass" ? findSuccessMarker(obs.lastMessage ?? "", `${iterationPrompt(state)}\n${state.command}`) : null;
       return record(state, { ...result, successMarker }, obs);
     }
   }
@@ -142,14 +161,29 @@ const isLoopTurn = (state: RepeatState, promptId: string | null) => !promptId ||
 
 function record(state: RepeatState, outcome: IterationOutcome, obs: { now: Date; promptId: string | null; waitToken: string }): StopStep {
   const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, outcome, obs.now, obs.waitToken, obs.promptId);
-  if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true, lines: [waitingLine(next.state, obs.now)] };
+  if (next.decision.kind === "wait")
+    return {
+      kind: "wait",
+      state: next.state,
+      until: next.decision.nextAt,
+      token: obs.waitToken,
+      recorded: true,
+      lines: [waitingLine(next.state, obs.now)],
+    };
   return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
 }
 
 /** What an API error turn counts as: a failed iteration naming the error; a usage limit with a known reset waits for it and spares the breaker. */
 export function apiErrorOutcome(error: ApiError): IterationOutcome {
   const waitsForReset = error.usageLimit && error.resetAt !== null;
-  return { result: "fail", exit_code: 1, summary: apiErrorSummary(error), successMarker: null, spareBreaker: waitsForReset, notBefore: waitsForReset ? error.resetAt : null };
+  return {
+    result: "fail",
+    exit_code: 1,
+    summary: apiErrorSummary(error),
+    successMarker: null,
+    spareBreaker: waitsForReset,
+    notBefore: waitsForReset ? error.resetAt : null,
+  };
 }
 
 export interface ApiErrorObservation {
@@ -181,9 +215,15 @@ export function onSessionEnd(state: RepeatState, obs: { now: Date; apiError: Api
     return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended before iteration ${state.iteration} finished`)] };
   }
   const next = recordIteration(state, apiErrorOutcome(obs.apiError), obs.now, "session-end");
-  if (next.decision.kind === "finish") return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+  if (next.decision.kind === "finish")
+    return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
   const paused = pauseLoop(next.state);
-  return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)], recorded: true };
+  return {
+    kind: "allow",
+    state: paused,
+    lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)],
+    recorded: true,
+  };
 }
 
 export interface PromptObservation {
@@ -208,7 +248,8 @@ export type PromptStep = { state: RepeatState; line?: string } | null;
  */
 export function onPromptSubmit(state: RepeatState, obs: PromptObservation): PromptStep {
   if (state.phase !== "running" || !obs.promptId) return null;
-  if (obs.prompt?.includes(iterationTag(state))) return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
+  if (obs.prompt?.includes(iterationTag(state)))
+    return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
   if (!obs.iterationTurn || obs.iterationTurn === obs.promptId) return null;
   const paused = pauseLostIteration(state);
   return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };
@@ -221,22 +262,21 @@ export const TAKEOVER_MS = 30_000;
  * What the background hook of a Stop does: wait for its Stop hook to record the iteration (pending),
  * carry out the wait that Stop started (mine; also one left overdue by a hook that died), or nothing.
  */
-export type WaitClaim =
-  | { kind: "pending" }
-  | { kind: "none" }
-  | { kind: "mine"; until: Date; token: string; state?: RepeatState };
+export type WaitClaim = { kind: "pending" } | { kind: "none" } | { kind: "mine"; until: Date; token: string; state?: RepeatState };
 
 export function claimWait(state: RepeatState, obs: { now: Date; promptId: string | null }): WaitClaim {
   if (state.phase === "running") return isLoopTurn(state, obs.promptId) ? { kind: "pending" } : { kind: "none" };
   if (state.phase !== "waiting" || !state.next_at || !state.wait_token) return { kind: "none" };
   const until = new Date(state.next_at);
   if ((state.wait_owner ?? null) === (obs.promptId ?? null)) return { kind: "mine", until, token: state.wait_token };
-  if (obs.now.getTime() > until.getTime() + TAKEOVER_MS) return { kind: "mine", until, token: state.wait_token, state: { ...state, wait_owner: obs.promptId } };
+  if (obs.now.getTime() > until.getTime() + TAKEOVER_MS)
+    return { kind: "mine", until, token: state.wait_token, state: { ...state, wait_owner: obs.promptId } };
   return { kind: "none" };
 }
 
 /** Whether the wait owned by `token` is still on (a --cancel, a --resume or a newer wait ends it). */
-export const waitGoesOn = (state: RepeatState | undefined, token: string): boolean => state?.phase === "waiting" && state.wait_token === token;
+export const waitGoesOn = (state: RepeatState | undefined, token: string): boolean =>
+  state?.phase === "waiting" && state.wait_token === token;
 
 export interface WakeObservation {
   now: Date;
@@ -262,5 +302,8 @@ export function afterWait(current: RepeatState, wake: WakeObservation): SettledS
 export function onResume(state: RepeatState, sessionId: string): { state: RepeatState; line: string } | null {
   if (state.session_id !== sessionId || (state.phase !== "waiting" && state.phase !== "paused")) return null;
   const paused = pauseLoop(state);
-  return { state: paused, line: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+  return {
+    state: paused,
+    line: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier"),
+  };
 }

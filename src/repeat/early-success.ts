@@ -5,7 +5,12 @@
 const MARKERS = /\b(?:all tests passed|all pass|done|complete|success)\b/gi;
 const NEGATED = /\b(?:not|never|no|nothing|isn't|aren't|wasn't|weren't|hasn't|haven't|won't)\s+(?:(?:yet|quite|fully|really|been|a)\s+)?$/i;
 
-const normalize = (line: string) => line.replace(/^[\s>*_`#-]+/, "").replace(/[\s*_`]+$/, "").replace(/\s+/g, " ").toLowerCase();
+const normalize = (line: string) =>
+  line
+    .replace(/^[\s>*_`#-]+/, "")
+    .replace(/[\s*_`]+$/, "")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 
 /** The marker found in `message` (outside lines copied from `prompt`), or null. */
 export function findSuccessMarker(message: string, prompt: string): string | null {

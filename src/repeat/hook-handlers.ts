@@ -16,7 +16,21 @@ import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import type { StopFailureInput, StopInput } from "../session/input.js";
 import { withNotes, type StopDecision, type WakeDecision } from "../session/output.js";
 import { checkpointNotesBefore, checkpointRepeat } from "./checkpoint.js";
-import { afterWait, claimWait, endLoop, isActive, type WaitClaim, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, waitGoesOn, type SettledStep, type StopStep } from "./decide.js";
+import {
+  afterWait,
+  claimWait,
+  endLoop,
+  isActive,
+  type WaitClaim,
+  onApiError,
+  onPromptSubmit,
+  onResume,
+  onSessionEnd,
+  onStop,
+  waitGoesOn,
+  type SettledStep,
+  type StopStep,
+} from "./decide.js";
 import { iterationTag } from "./prompt.js";
 import { recordLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
@@ -40,7 +54,17 @@ export const repeatHookHandlers: LoopHookHandlers = {
       const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
       if ("decision" in owned) return owned.decision;
       const now = ctx.now();
-      return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
+      return settle(
+        ctx,
+        file,
+        onStop(owned.state, {
+          now,
+          promptId: ctx.input.prompt_id ?? null,
+          lastMessage: ctx.input.last_assistant_message,
+          waitToken: randomUUID(),
+        }),
+        now,
+      );
     });
     // The iteration's tree is kept once it is recorded; a failure is told, never fatal.
     return withNotes(decision, await checkpointRepeat(ctx, file));
@@ -52,7 +76,12 @@ export const repeatHookHandlers: LoopHookHandlers = {
       if ("decision" in owned) return owned.decision;
       const now = ctx.now();
       const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
-      return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
+      return settle(
+        ctx,
+        file,
+        onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }),
+        now,
+      );
     });
     return withNotes(decision, await checkpointRepeat(ctx, file));
   },
@@ -87,7 +116,10 @@ export const repeatHookHandlers: LoopHookHandlers = {
       const state = await loadState(file, ctx.now()).catch(() => undefined);
       if (!state || !ownsLoop(state, ctx)) return;
       const now = ctx.now();
-      const step = onSessionEnd(state, { now, apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null });
+      const step = onSessionEnd(state, {
+        now,
+        apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null,
+      });
       if (step) await carryOut(ctx, file, step, now);
     });
   },
@@ -99,7 +131,9 @@ export const repeatHookHandlers: LoopHookHandlers = {
       const state = await loadState(file, ctx.now()).catch(() => undefined);
       if (!state || !ownsLoop(state, ctx) || state.phase !== "running") return null;
       const tag = iterationTag(state);
-      const iterationTurn = ctx.input.prompt?.includes(tag) ? null : promptIdOfTurnWith(await transcriptTail(ctx.input.transcript_path), tag, new Date(state.iteration_started_at));
+      const iterationTurn = ctx.input.prompt?.includes(tag)
+        ? null
+        : promptIdOfTurnWith(await transcriptTail(ctx.input.transcript_path), tag, new Date(state.iteration_started_at));
       return onPromptSubmit(state, { promptId: ctx.input.prompt_id ?? null, prompt: ctx.input.prompt, iterationTurn });
     };
     const first = await withLock(file, async () => {

@@ -13,7 +13,9 @@ export function iterationTag(state: RepeatState): string {
 export function iterationPrompt(state: RepeatState): string {
   const slash = splitSlashCommand(state.command);
   const task = slash
-    ? [`Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`]
+    ? [
+        `Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`,
+      ]
     : ["Do this task now:", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
   return [
     `${iterationTag(state)}, every ${formatDuration(state.interval_ms)}).`,
@@ -91,9 +93,14 @@ export function terminalStartText(state: RepeatState, warnings: string[], resume
     ? `loopkit repeat resumed (${state.loop_id}): ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} runs now`
     : `loopkit repeat started (${state.loop_id}): ${JSON.stringify(state.command)} every ${formatDuration(state.interval_ms)}, at most ${state.max_iterations} iteration(s)`;
   const conversation = terminal.fresh ? "a fresh claude conversation each iteration" : "one claude conversation, continued each iteration";
-  const claude = [terminal.claude_bin, ...terminal.claude_args].map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word))).join(" ");
+  const claude = [terminal.claude_bin, ...terminal.claude_args]
+    .map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word)))
+    .join(" ");
   const where = terminal.log_file
-    ? [`It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`, "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project."]
+    ? [
+        `It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`,
+        "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project.",
+      ]
     : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
   return [`${what}; ${conversation} (${claude} -p).`, ...warnings, ...where, ""].join("\n");
 }

@@ -14,14 +14,20 @@ const LINE = /^REPEAT-RESULT:[ \t]*(pass|fail)[ \t]*(?:[-–—:][ \t]*(.*))?$/i
 
 /** Strips the decoration a model may put around the line: markdown emphasis, code ticks, quote marks. */
 function undecorate(line: string): string {
-  return line.trim().replace(/^[>*_`\s]+/, "").replace(/[*_`\s]+$/, "");
+  return line
+    .trim()
+    .replace(/^[>*_`\s]+/, "")
+    .replace(/[*_`\s]+$/, "");
 }
 
 export function readResultLine(message: string | null | undefined): IterationResult {
   if (message === null || message === undefined || message.trim() === "") {
     return { result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" };
   }
-  const lines = message.split(/\r?\n/).map(undecorate).filter((line) => MARKER.test(line));
+  const lines = message
+    .split(/\r?\n/)
+    .map(undecorate)
+    .filter((line) => MARKER.test(line));
   const last = lines[lines.length - 1];
   if (last === undefined) return { result: "fail", exit_code: 2, summary: "no REPEAT-RESULT line in the final message" };
   const match = LINE.exec(last);

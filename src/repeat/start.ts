@@ -22,7 +22,11 @@ export type StartRequest = Extract<RepeatRequest, { mode: "start" }>;
 
 /** Starts a loop in `sessionId`; returns what the skill shows the model: iteration 1's prompt. */
 export async function startLoop(ctx: RepeatContext, sessionId: string, request: StartRequest): Promise<string> {
-  if (sessionId.startsWith(TERMINAL_KEY_PREFIX)) throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, { value: sessionId, hint: "start a loop from a terminal without --session" });
+  if (sessionId.startsWith(TERMINAL_KEY_PREFIX))
+    throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, {
+      value: sessionId,
+      hint: "start a loop from a terminal without --session",
+    });
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];
@@ -32,10 +36,17 @@ export async function startLoop(ctx: RepeatContext, sessionId: string, request: 
       return undefined;
     });
     if (existing && isActive(existing)) {
-      throw new LoopkitError("LOOP_ACTIVE", `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`, {
-        value: existing.loop_id,
-        hint: existing.phase === "paused" ? "go on with it with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel first" : "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first",
-      });
+      throw new LoopkitError(
+        "LOOP_ACTIVE",
+        `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`,
+        {
+          value: existing.loop_id,
+          hint:
+            existing.phase === "paused"
+              ? "go on with it with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel first"
+              : "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first",
+        },
+      );
     }
     await refuseOtherLoopKinds(ctx.dataDir, sessionId);
     const created = await recordNewLoop(ctx, file, newLoopState(ctx, sessionId, request, null));
@@ -73,7 +84,11 @@ export function newLoopState(ctx: RepeatContext, sessionId: string, request: Sta
 }
 
 /** Records a new loop (the caller holds the state file's lock): its stats record first, then its state under the record's id. */
-export async function recordNewLoop(ctx: RepeatContext, file: string, draft: RepeatState): Promise<{ state: RepeatState; warnings: string[] }> {
+export async function recordNewLoop(
+  ctx: RepeatContext,
+  file: string,
+  draft: RepeatState,
+): Promise<{ state: RepeatState; warnings: string[] }> {
   const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
   const state = { ...draft, loop_id: created.id };
   await saveState(file, state);
@@ -96,10 +111,13 @@ async function refuseOtherLoopKinds(data: string, sessionId: string): Promise<vo
 export async function findLoop(ctx: RepeatContext, sessionId: string | undefined): Promise<string> {
   if (sessionId) return repeatStateFile(ctx.dataDir, sessionId);
   const active = (await projectLoops(ctx.dataDir, ctx.projectDir)).filter((loop) => isActive(loop.state));
-  if (active.length === 0) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${ctx.projectDir}`, { hint: "see /loopkit:repeat --status" });
+  if (active.length === 0)
+    throw new LoopkitError("NO_LOOP", `no active repeat loop in ${ctx.projectDir}`, { hint: "see /loopkit:repeat --status" });
   if (active.length > 1) {
     const list = active.map((loop) => `${loop.state.session_id} (${JSON.stringify(loop.state.command)})`).join(", ");
-    throw new LoopkitError("USAGE", `${active.length} repeat loops are active in ${ctx.projectDir}: ${list}`, { hint: "choose one with --session <id>" });
+    throw new LoopkitError("USAGE", `${active.length} repeat loops are active in ${ctx.projectDir}: ${list}`, {
+      hint: "choose one with --session <id>",
+    });
   }
   return active[0]!.file;
 }
@@ -109,7 +127,9 @@ export async function cancelLoop(ctx: RepeatContext, file: string): Promise<stri
   return withLock(file, async () => {
     const state = await loadState(file, ctx.now);
     if (!state || !isActive(state)) {
-      throw new LoopkitError("NO_LOOP", `no active repeat loop to cancel${state ? ` (the last one ended ${state.final_status})` : ""}`, { hint: "see /loopkit:repeat --status" });
+      throw new LoopkitError("NO_LOOP", `no active repeat loop to cancel${state ? ` (the last one ended ${state.final_status})` : ""}`, {
+        hint: "see /loopkit:repeat --status",
+      });
     }
     const ended = endLoop(state, "CANCELLED", ctx.now);
     await saveState(file, ended);
@@ -125,13 +145,20 @@ export async function resumeLoop(ctx: RepeatContext, sessionId: string): Promise
   return withLock(file, async () => {
     const state = await loadState(file, ctx.now);
     if (state?.terminal) {
-      throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", { value: state.loop_id, hint: "resume it with loopkit repeat --resume in a terminal" });
+      throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", {
+        value: state.loop_id,
+        hint: "resume it with loopkit repeat --resume in a terminal",
+      });
     }
     // A waiting loop resumes too: its next iteration runs now, and the waiting hook, its wait token gone, does nothing.
     if (!state || (state.phase !== "paused" && state.phase !== "waiting")) {
-      throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
-        hint: "see /loopkit:repeat --status",
-      });
+      throw new LoopkitError(
+        "NO_LOOP",
+        `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`,
+        {
+          hint: "see /loopkit:repeat --status",
+        },
+      );
     }
     const next = resumeState(state, ctx.now);
     await saveState(file, next);

@@ -47,7 +47,13 @@ export function loopRunOf(state: RepeatState): LoopRun {
     interval: formatDuration(state.interval_ms),
     max_iterations: state.max_iterations,
     started_at: state.started_at,
-    iterations: state.iterations.map((it) => ({ number: it.number, timestamp: it.started_at, result: it.result, exit_code: it.exit_code, summary: it.summary })),
+    iterations: state.iterations.map((it) => ({
+      number: it.number,
+      timestamp: it.started_at,
+      result: it.result,
+      exit_code: it.exit_code,
+      summary: it.summary,
+    })),
     final_status: state.final_status,
     ended_at: state.ended_at,
   };
@@ -64,7 +70,12 @@ const idOf = (record: unknown) => (typeof record === "object" && record !== null
  * Adds `run` (mode "create": under a fresh id if its id is taken; returns the id used) or replaces
  * the record with its id (mode "update": appended again if it is gone, e.g. after the file was set aside).
  */
-export async function saveLoopRun(file: string, run: LoopRun, mode: "create" | "update", now = new Date()): Promise<{ id: string; warnings: string[] }> {
+export async function saveLoopRun(
+  file: string,
+  run: LoopRun,
+  mode: "create" | "update",
+  now = new Date(),
+): Promise<{ id: string; warnings: string[] }> {
   const checked = LoopRunSchema.parse(run);
   return withLock(file, async () => {
     const { data, warnings } = await readStats(file, now);

@@ -69,12 +69,43 @@ export const REPEAT_EXIT_CODES: Record<RepeatStatus["status"], number> = {
  * `runnerAlive`: whether a terminal loop's runner holds its lock. An active terminal loop without one
  * (the machine restarted, the process was killed) is paused: it waits for --resume.
  */
-export function repeatStatus(projectDir: string, state: RepeatState | undefined, now: Date, checkpoints: CheckpointSummary = summarize(undefined), runnerAlive = true): RepeatStatus {
+export function repeatStatus(
+  projectDir: string,
+  state: RepeatState | undefined,
+  now: Date,
+  checkpoints: CheckpointSummary = summarize(undefined),
+  runnerAlive = true,
+): RepeatStatus {
   if (!state) {
     return {
-      version: 1, active: false, status: "none", exit_code: EXIT.noLoop, loop_id: null, session_id: null, project_dir: projectDir, command: null, interval: null, interval_ms: null,
-      iteration: 0, max_iterations: null, results: [], passes: 0, failures: 0, consecutive_failures: 0, last_summary: null, next_at: null,
-      started_at: null, ended_at: null, elapsed_ms: 0, driver: null, runner_pid: null, runner: null, log_file: null, conversation_id: null, fresh: null, ...checkpoints,
+      version: 1,
+      active: false,
+      status: "none",
+      exit_code: EXIT.noLoop,
+      loop_id: null,
+      session_id: null,
+      project_dir: projectDir,
+      command: null,
+      interval: null,
+      interval_ms: null,
+      iteration: 0,
+      max_iterations: null,
+      results: [],
+      passes: 0,
+      failures: 0,
+      consecutive_failures: 0,
+      last_summary: null,
+      next_at: null,
+      started_at: null,
+      ended_at: null,
+      elapsed_ms: 0,
+      driver: null,
+      runner_pid: null,
+      runner: null,
+      log_file: null,
+      conversation_id: null,
+      fresh: null,
+      ...checkpoints,
     };
   }
   const results = state.iterations.map((it) => it.result);
@@ -118,7 +149,9 @@ export function repeatStatus(projectDir: string, state: RepeatState | undefined,
 /** The same object for a person. */
 export function formatStatus(s: RepeatStatus, now: Date): string {
   if (s.status === "none") return `repeat: no loop has run in ${s.project_dir} on this machine.\n`;
-  const head = s.active ? `repeat ${s.status}: iteration ${s.iteration}/${s.max_iterations}` : `repeat ended ${s.status} after ${s.results.length} iteration(s)`;
+  const head = s.active
+    ? `repeat ${s.status}: iteration ${s.iteration}/${s.max_iterations}`
+    : `repeat ended ${s.status} after ${s.results.length} iteration(s)`;
   const lines = [
     head,
     `  command:  ${s.command}`,
@@ -129,7 +162,9 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...(s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`]),
     ...summaryLines(s, s.loop_id),
-    ...(s.status === "paused" ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`] : []),
+    ...(s.status === "paused"
+      ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`]
+      : []),
   ];
   return `${lines.join("\n")}\n`;
 }
@@ -140,7 +175,9 @@ const control = (s: RepeatStatus) => controlCommand(s.driver === "terminal");
 function terminalLines(s: RepeatStatus): string[] {
   const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
   const runner =
-    s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
+    s.runner === "gone"
+      ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)`
+      : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
   const conversation = s.fresh ? "a fresh one each iteration; the latest" : "one for the whole loop";
   return [
     `  runner:   ${runner}`,

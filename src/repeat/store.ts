@@ -14,7 +14,12 @@ export const saveState = (file: string, state: RepeatState) => writeJson(file, R
 
 /** Routes this session's hooks to the loop. */
 export function writeMarker(data: string, state: RepeatState, stateFile: string, now: Date): Promise<void> {
-  return writeSessionMarker(data, state.session_id, { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile }, now);
+  return writeSessionMarker(
+    data,
+    state.session_id,
+    { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile },
+    now,
+  );
 }
 
 export { removeSessionMarker as removeMarker } from "../session/marker.js";

@@ -20,7 +20,11 @@ export async function activeTerminalLoop(dataDir: string, projectDir: string): P
 }
 
 /** Starts a terminal loop, iteration 1 in flight; refused beside another active one of the project (say, one paused by a reboot). */
-export async function startTerminalLoop(ctx: RepeatContext, request: StartRequest, terminal: TerminalRun): Promise<TerminalLoop & { warnings: string[] }> {
+export async function startTerminalLoop(
+  ctx: RepeatContext,
+  request: StartRequest,
+  terminal: TerminalRun,
+): Promise<TerminalLoop & { warnings: string[] }> {
   const other = await activeTerminalLoop(ctx.dataDir, ctx.projectDir);
   if (other) throw activeError(other.state);
   const key = `${TERMINAL_KEY_PREFIX}${randomUUID()}`;
@@ -31,10 +35,14 @@ export async function startTerminalLoop(ctx: RepeatContext, request: StartReques
 
 /** A start refused: the project's terminal loop, what it is doing, and what to do. */
 export function activeError(state: RepeatState): LoopkitError {
-  return new LoopkitError("LOOP_ACTIVE", `a repeat loop run from a terminal is active in ${state.project_dir}: ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} (${state.phase})`, {
-    value: state.loop_id,
-    hint: "see loopkit repeat --status; go on with it with loopkit repeat --resume, or end it with loopkit repeat --cancel first",
-  });
+  return new LoopkitError(
+    "LOOP_ACTIVE",
+    `a repeat loop run from a terminal is active in ${state.project_dir}: ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} (${state.phase})`,
+    {
+      value: state.loop_id,
+      hint: "see loopkit repeat --status; go on with it with loopkit repeat --resume, or end it with loopkit repeat --cancel first",
+    },
+  );
 }
 
 /**
@@ -47,12 +55,15 @@ export async function resumeTerminalLoop(ctx: RepeatContext, runner: (terminal: 
   if (!found) {
     const session = (await projectLoops(ctx.dataDir, ctx.projectDir)).find((loop) => isActive(loop.state));
     throw new LoopkitError("NO_LOOP", `no repeat loop run from a terminal to resume in ${ctx.projectDir}`, {
-      hint: session ? `the active loop there belongs to Claude Code session ${session.state.session_id}: resume it there with /loopkit:repeat --resume` : "see loopkit repeat --status",
+      hint: session
+        ? `the active loop there belongs to Claude Code session ${session.state.session_id}: resume it there with /loopkit:repeat --resume`
+        : "see loopkit repeat --status",
     });
   }
   return withLock(found.file, async () => {
     const state = await loadState(found.file, ctx.now);
-    if (!state?.terminal || !isActive(state)) throw new LoopkitError("NO_LOOP", "the loop ended meanwhile", { hint: "see loopkit repeat --status" });
+    if (!state?.terminal || !isActive(state))
+      throw new LoopkitError("NO_LOOP", "the loop ended meanwhile", { hint: "see loopkit repeat --status" });
     const next = { ...resumeState(state, ctx.now), terminal: runner(state.terminal) };
     await saveState(found.file, next);
     return { file: found.file, state: next };

@@ -35,8 +35,11 @@ export function nextConversation(terminal: TerminalRun, newSessionId: () => stri
 
 /** The conversation after a turn that left a record in it (the model answered, or an API error was written). */
 export function conversationBegun(terminal: TerminalRun): TerminalRun {
-  return terminal.conversation && !terminal.conversation.begun ? { ...terminal, conversation: { ...terminal.conversation, begun: true } } : terminal;
+  return terminal.conversation && !terminal.conversation.begun
+    ? { ...terminal, conversation: { ...terminal.conversation, begun: true } }
+    : terminal;
 }
 
 /** A terminal loop that would go on (running or waiting) while no runner drives it (the machine restarted, its process was killed): it waits for --resume. */
-export const isOrphaned = (state: RepeatState, runnerAlive: boolean) => state.terminal !== null && (state.phase === "running" || state.phase === "waiting") && !runnerAlive;
+export const isOrphaned = (state: RepeatState, runnerAlive: boolean) =>
+  state.terminal !== null && (state.phase === "running" || state.phase === "waiting") && !runnerAlive;

@@ -44,7 +44,15 @@ export function iterationRows(history: HistoryEntry[], loopId: string): Iteratio
     if (entry.loop_id !== loopId) continue;
     const note = NOTE_EVENTS[entry.event];
     if (entry.iteration > 0 && (entry.event === "gate" || note)) {
-      const row = rows.get(entry.iteration) ?? { iteration: entry.iteration, verdict: null, exitCode: null, vote: null, tokens: 0, total, notes: [] };
+      const row = rows.get(entry.iteration) ?? {
+        iteration: entry.iteration,
+        verdict: null,
+        exitCode: null,
+        vote: null,
+        tokens: 0,
+        total,
+        notes: [],
+      };
       if (entry.event === "gate") Object.assign(row, { verdict: entry.verdict, exitCode: entry.exit_code, vote: entry.vote });
       if (note) row.notes.push(note(entry));
       row.tokens += Math.max(0, entry.tokens - row.total);
@@ -72,7 +80,10 @@ export function renderSummary(report: ActionsReport): string {
   const outcome = s.active
     ? `the runner stopped${report.stoppedBy ? ` (${report.stoppedBy})` : ""} with the loop still pursuing (exit ${report.exitCode}); \`loopkit run --takeover\` continues it`
     : `${s.status}${s.reason ? `: ${s.reason}` : ""}`;
-  const exit = report.budgetLimitedOk && s.status === "budget-limited" ? `${report.exitCode} (budget-limited counts as success: --budget-limited-ok)` : `${report.exitCode}`;
+  const exit =
+    report.budgetLimitedOk && s.status === "budget-limited"
+      ? `${report.exitCode} (budget-limited counts as success: --budget-limited-ok)`
+      : `${report.exitCode}`;
   const lines = [
     `## ${STATUS_MARK[s.status]} loopkit run: ${s.status}`,
     "",
@@ -92,7 +103,9 @@ export function renderSummary(report: ActionsReport): string {
     "### Iterations",
     "",
     ...iterationTable(iterationRows(report.history, s.loop_id ?? "")),
-    ...(s.last_audit_vote ? ["", `**Last audit: ${s.last_audit_vote}**`, "", ...s.last_audit_reasons.map((reason) => `- ${inline(reason)}`)] : []),
+    ...(s.last_audit_vote
+      ? ["", `**Last audit: ${s.last_audit_vote}**`, "", ...s.last_audit_reasons.map((reason) => `- ${inline(reason)}`)]
+      : []),
     ...(s.handoff_note ? ["", "**Hand-off note**", "", ...fenced(s.handoff_note)] : []),
   ];
   return `${lines.join("\n")}\n`;

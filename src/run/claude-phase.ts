@@ -49,9 +49,19 @@ const TAIL_BYTES = 2_000;
  * measured on 2.1.332, so the agent cannot point the hook at another data folder) and, by default,
  * Claude Code's sandbox. The person's other options come last.
  */
-export function phaseArgs(run: Pick<PhaseRun, "sessionId" | "resume" | "pluginDir" | "claudeArgs" | "settings" | "sandbox"> & { dataDir: string }): string[] {
+export function phaseArgs(
+  run: Pick<PhaseRun, "sessionId" | "resume" | "pluginDir" | "claudeArgs" | "settings" | "sandbox"> & { dataDir: string },
+): string[] {
   const settings = JSON.stringify(phaseSettings(run.settings, { dataDir: run.dataDir, sandbox: run.sandbox }));
-  return ["-p", run.resume ? "--resume" : "--session-id", run.sessionId, "--settings", settings, ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []), ...run.claudeArgs];
+  return [
+    "-p",
+    run.resume ? "--resume" : "--session-id",
+    run.sessionId,
+    "--settings",
+    settings,
+    ...(run.pluginDir ? ["--plugin-dir", run.pluginDir] : []),
+    ...run.claudeArgs,
+  ];
 }
 
 export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
@@ -76,7 +86,10 @@ export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
   if (run.onLine) readLines(child.stdout, run.onLine);
   const result = await child;
   await saveLog(run.logFile, output.text()).catch(() => undefined);
-  const failure = result.failed && result.exitCode === undefined && !result.timedOut && !result.isCanceled ? `could not run ${bin}: ${result.shortMessage}` : null;
+  const failure =
+    result.failed && result.exitCode === undefined && !result.timedOut && !result.isCanceled
+      ? `could not run ${bin}: ${result.shortMessage}`
+      : null;
   const tail = output.last(TAIL_BYTES).split("\n").slice(-TAIL_LINES).join("\n");
   return { exitCode: result.exitCode ?? null, timedOut: Boolean(result.timedOut), failure, tail };
 }

@@ -12,13 +12,25 @@ import type { LineMark } from "./phases.js";
  * The runner's file commands: a phase (the agent, its tools, the verifier) gets none of them, so what
  * it writes cannot set this step's outputs, summary, the job's environment or PATH, nor mint an OIDC token.
  */
-const RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
+const RUNNER_ONLY = [
+  "GITHUB_OUTPUT",
+  "GITHUB_STEP_SUMMARY",
+  "GITHUB_ENV",
+  "GITHUB_PATH",
+  "GITHUB_STATE",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "ACTIONS_RUNTIME_TOKEN",
+];
 
 export interface ActionsRun {
   print(line: string, mark?: LineMark): void;
   phaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   /** Writes the job summary and the step outputs for the loop as its records now stand. */
-  report(loop: { files: LoopFiles; projectDir: string; now: Date; staleMs: number }, exit: { code: number; budgetLimitedOk: boolean; stoppedBy?: string }): Promise<void>;
+  report(
+    loop: { files: LoopFiles; projectDir: string; now: Date; staleMs: number },
+    exit: { code: number; budgetLimitedOk: boolean; stoppedBy?: string },
+  ): Promise<void>;
   /** Until the returned function is called: a cancelled or timed-out job still gets its report, then the process exits. */
   reportOnInterrupt(report: (code: number, stoppedBy: string) => Promise<void> | undefined): () => void;
 }
@@ -68,7 +80,13 @@ export function gitHubActions(env: NodeJS.ProcessEnv, stdout: (text: string) => 
       try {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
-        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
+        const report = {
+          status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs),
+          history,
+          exitCode: exit.code,
+          budgetLimitedOk: exit.budgetLimitedOk,
+          stoppedBy: exit.stoppedBy ?? null,
+        };
         // Appending is the runner's protocol for both files (several steps and tools may write them).
         if (env.GITHUB_STEP_SUMMARY) await fs.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
         if (env.GITHUB_OUTPUT) await fs.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID()}`));

@@ -33,7 +33,12 @@ export async function bindPhase(
       // A new session has its own transcript; the hook starts reading it from the beginning.
       transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 },
     };
-    const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
+    const saved = await persist(
+      files,
+      bound,
+      [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)],
+      now,
+    );
     await removeMarker(dataDir, state.session_id, state.loop_id);
     await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };

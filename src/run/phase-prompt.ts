@@ -4,6 +4,7 @@ import { loopContext } from "../auto-loop/loop-context.js";
 import type { AutoLoopState } from "../auto-loop/state.js";
 
 export function phasePrompt(state: AutoLoopState, now: Date, instruction: string | null): string {
-  const step = instruction ?? `Continue toward the goal. ${state.next_action} End your turn when this step is done, so the verifier can judge it.`;
+  const step =
+    instruction ?? `Continue toward the goal. ${state.next_action} End your turn when this step is done, so the verifier can judge it.`;
   return [loopContext(state, now, "phase"), "", "--- This phase's instruction from loopkit ---", "", step].join("\n");
 }

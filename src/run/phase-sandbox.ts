@@ -22,17 +22,40 @@ export function phaseSandbox(sandbox: boolean, sources: SettingsSource[], home: 
   if (sandbox) {
     return {
       settings: { ...PHASE_SANDBOX_SETTINGS },
-      agent: { agent: "sandboxed", how: "loopkit run starts every phase with Claude Code's sandbox on, failIfUnavailable, no unsandboxed commands", fail_if_unavailable: true },
+      agent: {
+        agent: "sandboxed",
+        how: "loopkit run starts every phase with Claude Code's sandbox on, failIfUnavailable, no unsandboxed commands",
+        fail_if_unavailable: true,
+      },
     };
   }
   const merged = mergePersonSandbox(sources, home);
   const on = sources.filter((source) => source.settings.sandbox?.enabled === true).map((source) => source.file);
-  if (on.length === 0) return { settings: null, agent: { agent: "unsandboxed", how: "loopkit run --no-sandbox, and no settings file turns the sandbox on", fail_if_unavailable: false } };
-  return { settings: null, agent: { agent: "sandboxed", how: `loopkit run --no-sandbox, but ${on.join(", ")} turns Claude Code's sandbox on`, fail_if_unavailable: merged.failIfUnavailable } };
+  if (on.length === 0)
+    return {
+      settings: null,
+      agent: {
+        agent: "unsandboxed",
+        how: "loopkit run --no-sandbox, and no settings file turns the sandbox on",
+        fail_if_unavailable: false,
+      },
+    };
+  return {
+    settings: null,
+    agent: {
+      agent: "sandboxed",
+      how: `loopkit run --no-sandbox, but ${on.join(", ")} turns Claude Code's sandbox on`,
+      fail_if_unavailable: merged.failIfUnavailable,
+    },
+  };
 }
 
 /** The settings files a phase's claude reads, in Claude Code's order: user, project, local, --settings, managed. */
-export async function phaseSettingsSources(env: NodeJS.ProcessEnv, projectDir: string, flagSettings: Settings | null): Promise<SettingsSource[]> {
+export async function phaseSettingsSources(
+  env: NodeJS.ProcessEnv,
+  projectDir: string,
+  flagSettings: Settings | null,
+): Promise<SettingsSource[]> {
   const person = await readPersonSettings(env);
   const project: SettingsSource[] = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {

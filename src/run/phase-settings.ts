@@ -19,7 +19,10 @@ export function takeSettingsOption(claudeArgs: string[], cwd: string): { setting
       continue;
     }
     const value = word === "--settings" ? claudeArgs[++i] : word.slice("--settings=".length);
-    if (value === undefined || value === "") throw new LoopkitError("USAGE", "--settings (after --) needs a file or a JSON object", { hint: "e.g. -- --settings ./ci-settings.json" });
+    if (value === undefined || value === "")
+      throw new LoopkitError("USAGE", "--settings (after --) needs a file or a JSON object", {
+        hint: "e.g. -- --settings ./ci-settings.json",
+      });
     settings = { ...(settings ?? {}), ...readSettings(value, cwd) };
   }
   return { settings, rest };
@@ -32,20 +35,28 @@ function readSettings(value: string, cwd: string): Settings {
     try {
       text = readFileSync(path.resolve(cwd, trimmed), "utf8");
     } catch (error) {
-      throw new LoopkitError("USAGE", `--settings ${value}: ${(error as Error).message}`, { value, hint: "give a settings file that exists, or a JSON object" });
+      throw new LoopkitError("USAGE", `--settings ${value}: ${(error as Error).message}`, {
+        value,
+        hint: "give a settings file that exists, or a JSON object",
+      });
     }
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new LoopkitError("USAGE", `--settings ${value} is not valid JSON: ${(error as Error).message}`, { value, hint: "Claude Code's --settings takes a settings file or a JSON object" });
+    throw new LoopkitError("USAGE", `--settings ${value} is not valid JSON: ${(error as Error).message}`, {
+      value,
+      hint: "Claude Code's --settings takes a settings file or a JSON object",
+    });
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new LoopkitError("USAGE", `--settings ${value} is not a JSON object`, { value });
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new LoopkitError("USAGE", `--settings ${value} is not a JSON object`, { value });
   return parsed as Settings;
 }
 
-const objectOr = (value: unknown): Settings => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Settings) : {});
+const objectOr = (value: unknown): Settings =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Settings) : {};
 
 /** The person's settings with loopkit's on top: env gains LOOPKIT_DATA_DIR; `sandbox`, when given, overrides the keys it names. */
 export function phaseSettings(theirs: Settings | null, own: { dataDir: string; sandbox: Settings | null }): Settings {

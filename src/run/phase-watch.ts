@@ -43,7 +43,12 @@ export function watchPhase(w: PhaseWatch): () => Promise<void> {
     try {
       const step = await readGateStep(w.files);
       const now = w.now().getTime();
-      if (step && step.loop_id === w.loopId && step.iteration > w.fromIteration && !(told && told.step === step.step && told.run === step.run && told.iteration === step.iteration)) {
+      if (
+        step &&
+        step.loop_id === w.loopId &&
+        step.iteration > w.fromIteration &&
+        !(told && told.step === step.step && told.run === step.run && told.iteration === step.iteration)
+      ) {
         told = step;
         since = now;
         lastLine = now;
@@ -56,9 +61,12 @@ export function watchPhase(w: PhaseWatch): () => Promise<void> {
       inFlight = null;
     }
   };
-  const timer = setInterval(() => {
-    inFlight ??= tick();
-  }, Math.min(POLL_MS, w.everyMs));
+  const timer = setInterval(
+    () => {
+      inFlight ??= tick();
+    },
+    Math.min(POLL_MS, w.everyMs),
+  );
   return async () => {
     clearInterval(timer);
     await inFlight;

@@ -22,7 +22,8 @@ import type { Settings } from "./phase-settings.js";
  * What a printed line marks, for a printer that folds each phase into a group (GitHub Actions): its
  * start, its end, or a line quoted from the phase's own output (that printer shows the whole output, inert, instead).
  */
-export type LineMark = { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string } | { phase: number; edge: "quote" };
+export type LineMark =
+  { phase: number; edge: "start" } | { phase: number; edge: "end"; logFile: string } | { phase: number; edge: "quote" };
 
 interface RunContext {
   dataDir: string;
@@ -50,7 +51,10 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   const settings = readSettings(ctx.env);
   const initial = await loadState(files.state, ctx.now());
-  if (!initial) throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", { hint: "something removed loopkit's data folder; start the run again" });
+  if (!initial)
+    throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", {
+      hint: "something removed loopkit's data folder; start the run again",
+    });
   const loopId = initial.loop_id;
   let previous = first.sessionId;
   let sessionId = first.sessionId;
@@ -66,32 +70,52 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
       previous = sessionId;
       const state = handover.state;
-      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
+      ctx.print(
+        `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
+        { phase, edge: "start" },
+      );
       const logFile = path.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
-      const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
-      const exit = await ctx.runPhase({
-        sessionId,
-        prompt: phasePrompt(state, ctx.now(), instruction),
-        projectDir: ctx.projectDir,
-        env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
-        dataDir: ctx.dataDir,
-        pluginDir: ctx.pluginDir,
-        claudeArgs: ctx.claudeArgs,
-        settings: ctx.settings,
-        sandbox: ctx.sandbox,
-        timeoutMs: phaseTimeout(state, ctx.now(), settings),
-        logFile,
-      }).finally(stopWatching);
+      const stopWatching = watchPhase({
+        files,
+        loopId,
+        phase,
+        fromIteration: state.iteration,
+        verifyCommand: state.verify_command,
+        everyMs: settings.progressMs,
+        now: ctx.now,
+        print: (line) => ctx.print(line),
+      });
+      const exit = await ctx
+        .runPhase({
+          sessionId,
+          prompt: phasePrompt(state, ctx.now(), instruction),
+          projectDir: ctx.projectDir,
+          env: { ...ctx.env, LOOPKIT_DATA_DIR: ctx.dataDir },
+          dataDir: ctx.dataDir,
+          pluginDir: ctx.pluginDir,
+          claudeArgs: ctx.claudeArgs,
+          settings: ctx.settings,
+          sandbox: ctx.sandbox,
+          timeoutMs: phaseTimeout(state, ctx.now(), settings),
+          logFile,
+        })
+        .finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
       for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
-      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), {
+        phase,
+        edge: "end",
+        logFile,
+      });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue; // the handover reports what happened
       // A phase that died of an API error (its SessionEnd hook recorded it): no stall, and the same
       // instruction again in a fresh session once the retry is due (a usage limit: at its reset).
       const retryAt = pendingRetry(after, sessionId);
       if (retryAt) {
         const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
-        ctx.print(`loopkit run: phase ${phase} ended in an API error (${after.api_errors.last!.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`);
+        ctx.print(
+          `loopkit run: phase ${phase} ended in an API error (${after.api_errors.last!.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`,
+        );
         await ctx.sleep(waitMs);
         sessionId = ctx.newSessionId();
         continue;
@@ -114,7 +138,8 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
     // A runner that stops with the loop still pursuing keeps its last phase's marker (driver "run"): that
     // is how `loopkit run --takeover` knows a runner left the loop and continues it at once, as it says.
     const left = await loadState(files.state, ctx.now()).catch(() => undefined);
-    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId)) await removeMarker(ctx.dataDir, sessionId, loopId);
+    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId))
+      await removeMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 

@@ -48,7 +48,10 @@ const STREAM_ARGS = ["--output-format", "stream-json", "--verbose"];
 export async function driveRepeat(ctx: RepeatRunContext, file: string): Promise<number> {
   for (;;) {
     const state = await loadState(file, ctx.now());
-    if (!state?.terminal) throw new LoopkitError("NO_LOOP", `the repeat loop's state ${file} is gone or is not a terminal loop's`, { hint: "see loopkit repeat --status" });
+    if (!state?.terminal)
+      throw new LoopkitError("NO_LOOP", `the repeat loop's state ${file} is gone or is not a terminal loop's`, {
+        hint: "see loopkit repeat --status",
+      });
     if (state.phase === "ended") {
       ctx.print(summaryLine(state, ctx.now()));
       return REPEAT_EXIT_CODES[state.final_status ?? "CANCELLED"];
@@ -97,7 +100,10 @@ async function waitForNext(ctx: RepeatRunContext, file: string, state: RepeatSta
 
 /** Whether `latest` is still the iteration `state` ran (no --cancel, no other runner took it). */
 const stillRunning = (latest: RepeatState | undefined, state: RepeatState) =>
-  latest?.phase === "running" && latest.loop_id === state.loop_id && latest.iteration === state.iteration && latest.iteration_started_at === state.iteration_started_at;
+  latest?.phase === "running" &&
+  latest.loop_id === state.loop_id &&
+  latest.iteration === state.iteration &&
+  latest.iteration_started_at === state.iteration_started_at;
 
 /** Runs the iteration in flight as one claude turn, then records it as a Stop would. */
 async function runIteration(ctx: RepeatRunContext, file: string, state: RepeatState): Promise<void> {
@@ -155,13 +161,19 @@ async function runTurn(ctx: RepeatRunContext, file: string, state: RepeatState, 
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      logFile: path.join(
+        terminalRunDir(ctx.dataDir, ctx.projectDir),
+        "claude",
+        `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`,
+      ),
       onLine: (line) => reader.push(line),
       signal: cut.signal,
     });
     const record = reader.end(ctx.now());
     const how = exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
-    return record.end.kind === "answer" && record.end.message === null ? { ...record, detail: [how, record.detail].filter(Boolean).join(": ") || "claude printed no result" } : record;
+    return record.end.kind === "answer" && record.end.message === null
+      ? { ...record, detail: [how, record.detail].filter(Boolean).join(": ") || "claude printed no result" }
+      : record;
   } finally {
     clearInterval(watch);
     ctx.stop.removeEventListener("abort", onStop);

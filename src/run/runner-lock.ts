@@ -20,10 +20,17 @@ export interface RunnerKind {
   hint: string;
 }
 
-const LOOPKIT_RUN: RunnerKind = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
+const LOOPKIT_RUN: RunnerKind = {
+  other: "another `loopkit run`",
+  hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds",
+};
 
 /** Takes the project's runner lock (waiting briefly for a dead runner's lock to go stale); returns its release. */
-export async function holdRunnerLock(loopDir: string, onLost: (error: Error) => void, kind: RunnerKind = LOOPKIT_RUN): Promise<() => Promise<void>> {
+export async function holdRunnerLock(
+  loopDir: string,
+  onLost: (error: Error) => void,
+  kind: RunnerKind = LOOPKIT_RUN,
+): Promise<() => Promise<void>> {
   await fs.mkdir(loopDir, { recursive: true });
   try {
     return await lockfile.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });

@@ -9,7 +9,9 @@ import { loadState, type LoopFiles } from "../auto-loop/store.js";
 export async function takeoverStaleMs(dataDir: string, files: LoopFiles, now: Date, staleMs: number): Promise<number> {
   const state = await loadState(files.state, now).catch(() => undefined);
   if (state?.status !== "pursuing") return staleMs;
-  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false as const }));
+  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({
+    exists: false as const,
+  }));
   const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
   return leftByRunner ? 0 : staleMs;
 }

@@ -15,14 +15,31 @@ export async function checkSandbox(projectDir: string, env: NodeJS.ProcessEnv, l
   try {
     // execa (and its dependencies) load only when a process is spawned.
     const { execa } = await import("execa");
-    const child = execa(spawn.file, spawn.args, { cwd: projectDir, env: spawn.env, extendEnv: false, stdio: ["ignore", "pipe", "pipe", "pipe"], all: true, reject: false, timeout: CHECK_TIMEOUT_MS });
+    const child = execa(spawn.file, spawn.args, {
+      cwd: projectDir,
+      env: spawn.env,
+      extendEnv: false,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+      all: true,
+      reject: false,
+      timeout: CHECK_TIMEOUT_MS,
+    });
     let said = "";
     (child.stdio as unknown as Array<Readable | null>)[ANSWER_FD]?.on("data", (chunk: Buffer) => (said += chunk.toString("utf8")));
     const result = await child;
     const answer = readAnswer(said);
-    if (answer?.status === "started") return result.exitCode === 0 ? { ok: true } : { ok: false, reason: `\`true\` under the sandbox exited ${result.exitCode ?? "by a signal"}: ${String(result.all ?? "").trim()}` };
+    if (answer?.status === "started")
+      return result.exitCode === 0
+        ? { ok: true }
+        : {
+            ok: false,
+            reason: `\`true\` under the sandbox exited ${result.exitCode ?? "by a signal"}: ${String(result.all ?? "").trim()}`,
+          };
     if (answer?.status === "unavailable") return { ok: false, reason: answer.reason };
-    return { ok: false, reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? "")) };
+    return {
+      ok: false,
+      reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? "")),
+    };
   } finally {
     await spawn.cleanup();
   }

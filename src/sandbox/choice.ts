@@ -24,7 +24,8 @@ export type Unavailable = { kind: "refuse"; message: string } | { kind: "unsandb
 
 /** No sandbox could start (`reason`): with failIfUnavailable the command is not run, else it runs unsandboxed and the output says so. */
 export function whenUnavailable(agent: AgentSandbox, reason: string): Unavailable {
-  const whose = agent.agent === "sandboxed" ? `the loop's agent is sandboxed (${agent.how})` : `the loop's agent may be sandboxed (${agent.how})`;
+  const whose =
+    agent.agent === "sandboxed" ? `the loop's agent is sandboxed (${agent.how})` : `the loop's agent may be sandboxed (${agent.how})`;
   if (agent.fail_if_unavailable) {
     return {
       kind: "refuse",

@@ -48,16 +48,25 @@ async function main(): Promise<void> {
     ripgrep: { command: found.rg },
     ...(found.bwrap ? { bwrapPath: found.bwrap, socatPath: found.socat } : {}),
   });
-  if (!config.success) return unavailable(`the sandbox settings are not valid: ${config.error.issues.map((issue) => issue.message).join("; ")}`);
+  if (!config.success)
+    return unavailable(`the sandbox settings are not valid: ${config.error.issues.map((issue) => issue.message).join("; ")}`);
   try {
     await SandboxManager.initialize(config.data);
   } catch (error) {
     return unavailable(`the sandbox did not start: ${(error as Error).message}`);
   }
-  const trial = spawnSync(await SandboxManager.wrapWithSandbox("true", SHELL), { shell: SHELL, stdio: ["ignore", "ignore", "pipe"], timeout: TRIAL_TIMEOUT_MS });
+  const trial = spawnSync(await SandboxManager.wrapWithSandbox("true", SHELL), {
+    shell: SHELL,
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: TRIAL_TIMEOUT_MS,
+  });
   SandboxManager.cleanupAfterCommand();
   if (trial.status !== 0) {
-    const said = String(trial.stderr ?? "").trim().split("\n").slice(-3).join(" ");
+    const said = String(trial.stderr ?? "")
+      .trim()
+      .split("\n")
+      .slice(-3)
+      .join(" ");
     return unavailable(`a trial run under the sandbox failed (${trial.error?.message || said || `exit ${trial.status}`})`);
   }
   const wrapped = await SandboxManager.wrapWithSandbox(request.command, SHELL);

@@ -27,9 +27,15 @@ async function commandLineOf(pid: number | undefined): Promise<string[]> {
 const says = (settings: { sandbox?: { failIfUnavailable?: boolean } } | null | undefined) => settings?.sandbox?.failIfUnavailable === true;
 
 /** failIfUnavailable for a loop of the Claude Code process `claudePid` (started with `env`) in `projectDir`. */
-export async function sessionFailIfUnavailable(env: NodeJS.ProcessEnv, projectDir: string, claudePid: number | undefined): Promise<boolean> {
+export async function sessionFailIfUnavailable(
+  env: NodeJS.ProcessEnv,
+  projectDir: string,
+  claudePid: number | undefined,
+): Promise<boolean> {
   if ((await personSandbox(env)).failIfUnavailable) return true;
-  const project = await Promise.all(["settings.json", "settings.local.json"].map((name) => readSettingsFile(path.join(projectDir, ".claude", name))));
+  const project = await Promise.all(
+    ["settings.json", "settings.local.json"].map((name) => readSettingsFile(path.join(projectDir, ".claude", name))),
+  );
   if (project.some(says)) return true;
   const flag = await settingsFlagOf(await commandLineOf(claudePid), projectDir);
   if (flag === null) return false;

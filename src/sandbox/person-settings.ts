@@ -78,7 +78,8 @@ export async function readPersonSettings(env: NodeJS.ProcessEnv): Promise<Settin
     files.push({ file: path.join(managed, "managed-settings.json"), managed: true });
     const dropIns = path.join(managed, "managed-settings.d");
     const names = await readdir(dropIns).catch(() => [] as string[]);
-    for (const name of names.filter((name) => name.endsWith(".json") && !name.startsWith(".")).sort()) files.push({ file: path.join(dropIns, name), managed: true });
+    for (const name of names.filter((name) => name.endsWith(".json") && !name.startsWith(".")).sort())
+      files.push({ file: path.join(dropIns, name), managed: true });
   }
   const read = await Promise.all(files.map(async ({ file, managed }) => ({ file, managed, settings: await readSettingsFile(file) })));
   return read.flatMap(({ file, managed, settings }) => (settings ? [{ file, managed, settings }] : []));

@@ -25,7 +25,11 @@ const USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
 const REFUSED = /not logged in|invalid api key|failed to authenticate|oauth token (?:has expired|revoked)/i;
 
 export function apiErrorOf(kind: string | null | undefined, text: string | null | undefined, now: Date): ApiError {
-  const first = (text ?? "").split(/\r?\n/).find((line) => line.trim() !== "")?.trim() ?? "";
+  const first =
+    (text ?? "")
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? "";
   const message = first.length > MAX_MESSAGE ? `${first.slice(0, MAX_MESSAGE - 3)}...` : first || "no message";
   const cls = kind?.trim() || "unknown";
   const usageLimit = (cls === "rate_limit" || cls === "billing_error" || cls === "unknown") && USAGE_LIMIT.test(text ?? "");
@@ -72,11 +76,27 @@ function zoneOffsetMs(zone: string | undefined, now: Date): number | null {
   if (!zone) return -now.getTimezoneOffset() * 60_000;
   try {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
         .formatToParts(now)
         .map((part) => [part.type, part.value]),
     );
-    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
     return wall - Math.floor(now.getTime() / 1000) * 1000;
   } catch {
     return null;

@@ -18,7 +18,12 @@ export const SessionMarkerSchema = z.object({
 export type SessionMarker = z.infer<typeof SessionMarkerSchema>;
 
 /** Routes `sessionId`'s hooks to a loop. */
-export async function writeSessionMarker(data: string, sessionId: string, marker: Omit<SessionMarker, "version" | "created_at">, now: Date): Promise<void> {
+export async function writeSessionMarker(
+  data: string,
+  sessionId: string,
+  marker: Omit<SessionMarker, "version" | "created_at">,
+  now: Date,
+): Promise<void> {
   await writeJson(sessionMarkerPath(data, sessionId), SessionMarkerSchema, { version: 1, ...marker, created_at: now.toISOString() });
 }
 

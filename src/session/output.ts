@@ -1,9 +1,7 @@
 // What a hook handler returns: plain values. Only the hook's main() turns them into stdout JSON.
 
 /** Stop/SubagentStop: continue the session with `reason` as the next user turn, or let it end. */
-export type StopDecision =
-  | { kind: "block"; reason: string; message?: string }
-  | { kind: "allow"; message?: string };
+export type StopDecision = { kind: "block"; reason: string; message?: string } | { kind: "allow"; message?: string };
 
 /** SessionStart/UserPromptSubmit: text to add to the model's context, and/or a line for the person. */
 export type ContextDecision = { kind: "context"; eventName: "SessionStart" | "UserPromptSubmit"; context?: string; message?: string };
@@ -24,9 +22,7 @@ export function toHookJson(decision: HookDecision | undefined): Record<string, u
     case "context":
       return {
         ...(decision.message ? { systemMessage: decision.message } : {}),
-        ...(decision.context
-          ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } }
-          : {}),
+        ...(decision.context ? { hookSpecificOutput: { hookEventName: decision.eventName, additionalContext: decision.context } } : {}),
       };
   }
 }
@@ -35,5 +31,7 @@ export function toHookJson(decision: HookDecision | undefined): Record<string, u
 export function withNotes(decision: StopDecision, notes: string[]): StopDecision {
   if (notes.length === 0) return decision;
   const message = [decision.message, ...notes].filter(Boolean).join("\n");
-  return decision.kind === "block" ? { ...decision, reason: `${decision.reason}\n\n${notes.join("\n")}`, message } : { ...decision, message };
+  return decision.kind === "block"
+    ? { ...decision, reason: `${decision.reason}\n\n${notes.join("\n")}`, message }
+    : { ...decision, message };
 }

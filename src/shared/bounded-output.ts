@@ -6,7 +6,10 @@ export class BoundedOutput {
   private tailBytes = 0;
   total = 0;
 
-  constructor(private readonly headLimit: number, private readonly tailLimit: number) {}
+  constructor(
+    private readonly headLimit: number,
+    private readonly tailLimit: number,
+  ) {}
 
   push(chunk: Buffer): void {
     this.total += chunk.length;

@@ -9,10 +9,14 @@ export function resolveClaude(env: NodeJS.ProcessEnv, projectDir: string, purpos
   const given = env.LOOPKIT_CLAUDE_BIN;
   const found = given ? (path.isAbsolute(given) ? given : findOnPath(given, env)) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
-    throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : `${purpose} needs the claude CLI, and there is no claude on PATH`, {
-      value: given ?? env.PATH,
-      hint: "install Claude Code, or point LOOPKIT_CLAUDE_BIN at its claude binary (an absolute path); nothing was started",
-    });
+    throw new LoopkitError(
+      "USAGE",
+      given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : `${purpose} needs the claude CLI, and there is no claude on PATH`,
+      {
+        value: given ?? env.PATH,
+        hint: "install Claude Code, or point LOOPKIT_CLAUDE_BIN at its claude binary (an absolute path); nothing was started",
+      },
+    );
   }
   const real = realpathSync(found);
   const inside = path.relative(realpathSync(projectDir), real);

@@ -17,5 +17,6 @@ export const within = (deadline: Deadline, timeoutMs: number, now = Date.now()):
 
 /** Throws DEADLINE once the deadline has passed; `what` names the step for the message. */
 export function checkDeadline(deadline: Deadline, what: string, now = Date.now()): void {
-  if (now >= deadline.at) throw new LoopkitError("DEADLINE", `${what} ran out of time (the deadline of this hook event passed)`, { value: deadline.at });
+  if (now >= deadline.at)
+    throw new LoopkitError("DEADLINE", `${what} ran out of time (the deadline of this hook event passed)`, { value: deadline.at });
 }

@@ -10,11 +10,15 @@ const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 export function parseDuration(text: string, what = "duration"): number {
   const match = DURATION.exec(text.trim().toLowerCase());
   if (!match || text.trim() === "" || match.slice(1).every((part) => part === undefined)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, { value: text, hint: DURATION_HINT });
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, {
+      value: text,
+      hint: DURATION_HINT,
+    });
   }
   const [, h = "0", m = "0", s = "0"] = match;
   const ms = Number(h) * UNIT_MS.h + Number(m) * UNIT_MS.m + Number(s) * UNIT_MS.s;
-  if (ms === 0) throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
+  if (ms === 0)
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
   return ms;
 }
 

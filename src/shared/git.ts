@@ -77,7 +77,13 @@ const NO_DRIVERS: Record<string, string[]> = {
 
 /** Runs `git <args>` in `repo` with nothing the project configures able to run. Never throws for git's own failures. */
 export async function runGit(repo: GitRepo, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const base = {
+    gitDir: repo.gitDir,
+    workTree: repo.workTree,
+    cwd: options.cwd ?? repo.workTree,
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+  };
   const config = await guardConfig(base);
   const [command, ...rest] = args;
   const full = command === undefined ? [] : [command, ...(NO_DRIVERS[command] ?? []), ...rest];
@@ -154,7 +160,12 @@ interface SpawnBase {
   timeoutMs: number | undefined;
 }
 
-async function spawnGit(base: SpawnBase, config: ReadonlyArray<readonly [string, string]>, args: string[], options: GitOptions): Promise<GitResult> {
+async function spawnGit(
+  base: SpawnBase,
+  config: ReadonlyArray<readonly [string, string]>,
+  args: string[],
+  options: GitOptions,
+): Promise<GitResult> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const stdout = new HeadBuffer(maxBytes);
   const stderr = new HeadBuffer(STDERR_BYTES);

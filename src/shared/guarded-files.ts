@@ -28,7 +28,8 @@ export function describeEntry(stat: Stats): string {
   return "a device";
 }
 
-const lstatOrNull = (file: string) => fs.lstat(file).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
+const lstatOrNull = (file: string) =>
+  fs.lstat(file).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
 
 /** A guarded root: files below it are written and read only through real folders and regular files. */
 export class GuardedFolder {
@@ -177,7 +178,10 @@ export class GuardedFolder {
 }
 
 function splitRel(rel: string): string[] {
-  const parts = path.normalize(rel).split(path.sep).filter((part) => part !== "" && part !== ".");
+  const parts = path
+    .normalize(rel)
+    .split(path.sep)
+    .filter((part) => part !== "" && part !== ".");
   if (parts.includes("..") || path.isAbsolute(rel)) throw new Error(`${rel} is not a path below the guarded folder`);
   return parts;
 }

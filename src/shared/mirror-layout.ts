@@ -11,5 +11,9 @@ export const MIRROR_FOLDERS = ["logs", "tampered"] as const;
 
 /** True for an entry of `.auto-loop/` (a name directly in it) that is loopkit's own, its temp files included. */
 export function isMirrorEntry(name: string): boolean {
-  return (MIRROR_FILES as readonly string[]).includes(name) || (MIRROR_FOLDERS as readonly string[]).includes(name) || /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
+  return (
+    (MIRROR_FILES as readonly string[]).includes(name) ||
+    (MIRROR_FOLDERS as readonly string[]).includes(name) ||
+    /^\..+\.[0-9a-f]{12}\.tmp$/.test(name)
+  );
 }

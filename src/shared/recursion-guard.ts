@@ -12,8 +12,12 @@ export function underRecursionGuard(env: NodeJS.ProcessEnv): boolean {
 /** Refuses to start `what` under the guard. */
 export function refuseUnderRecursionGuard(env: NodeJS.ProcessEnv, what: string): void {
   if (!underRecursionGuard(env)) return;
-  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
-    value: env[RECURSION_GUARD],
-    hint: "start loops from your own Claude Code session or terminal",
-  });
+  throw new LoopkitError(
+    "USAGE",
+    `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`,
+    {
+      value: env[RECURSION_GUARD],
+      hint: "start loops from your own Claude Code session or terminal",
+    },
+  );
 }

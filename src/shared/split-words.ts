@@ -39,7 +39,8 @@ export function splitWords(text: string): Word[] {
     }
     current = undefined;
   };
-  const canOpenQuote = () => current === undefined || current.value === "" || (current.value.startsWith("--") && current.value.endsWith("="));
+  const canOpenQuote = () =>
+    current === undefined || current.value === "" || (current.value.startsWith("--") && current.value.endsWith("="));
   while (i < text.length) {
     const ch = text[i]!;
     if (SPACE.test(ch)) {

@@ -33,7 +33,8 @@ export async function readJson<S extends z.ZodType>(file: string, schema: S): Pr
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw notRegular(file);
-    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file });
+    if (stat.size > MAX_JSON_BYTES)
+      throw new LoopkitError("STATE_CORRUPT", `${file} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file });
     text = await handle.readFile("utf8");
   } finally {
     await handle.close();
@@ -41,7 +42,8 @@ export async function readJson<S extends z.ZodType>(file: string, schema: S): Pr
   return { exists: true, value: parseJson(file, text, schema) };
 }
 
-const notRegular = (file: string, cause?: unknown) => new LoopkitError("STATE_CORRUPT", `${file} is not a regular file`, { value: file, cause });
+const notRegular = (file: string, cause?: unknown) =>
+  new LoopkitError("STATE_CORRUPT", `${file} is not a regular file`, { value: file, cause });
 
 /** Parses `text` (the content of `file`) against `schema`, throwing STATE_CORRUPT with the reason. */
 export function parseJson<S extends z.ZodType>(file: string, text: string, schema: S): z.infer<S> {
@@ -136,7 +138,12 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, staleMs = 
  * Reads `file` (undefined when absent). A corrupt one is moved aside and reported as STATE_CORRUPT
  * naming the copy, with `hint` telling the person what now: it is never overwritten in place.
  */
-export async function readOrKeepAside<S extends z.ZodType>(file: string, schema: S, now: Date, hint: string): Promise<z.infer<S> | undefined> {
+export async function readOrKeepAside<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  now: Date,
+  hint: string,
+): Promise<z.infer<S> | undefined> {
   try {
     const read = await readJson(file, schema);
     return read.exists ? read.value : undefined;

@@ -21,7 +21,11 @@ export function sessionMarkerPath(data: string, sessionId: string): string {
 
 /** A stable folder name for a project directory. */
 export function projectKey(projectDir: string): string {
-  const base = path.basename(projectDir).replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40) || "root";
+  const base =
+    path
+      .basename(projectDir)
+      .replace(/[^A-Za-z0-9_-]/g, "_")
+      .slice(0, 40) || "root";
   const digest = createHash("sha256").update(path.resolve(projectDir)).digest("hex").slice(0, 16);
   return `${base}-${digest}`;
 }

@@ -12,7 +12,15 @@ let root: string;
 let project: string;
 let data: string;
 let out: string;
-const env = () => ({ PATH: process.env.PATH ?? "", HOME: root, GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" });
+const env = () => ({
+  PATH: process.env.PATH ?? "",
+  HOME: root,
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@t",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@t",
+});
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env: env(), encoding: "utf8" }).trim();
 
 beforeEach(() => {
@@ -31,7 +39,13 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 /** Two checkpoints of loop-1, as the loop takes them. */
 async function checkpointTwice(): Promise<void> {
-  const loop = { dataDir: data, projectDir: project, loopId: "loop-1", loopKind: "auto-loop" as const, stateFile: path.join(data, "state.json") };
+  const loop = {
+    dataDir: data,
+    projectDir: project,
+    loopId: "loop-1",
+    loopKind: "auto-loop" as const,
+    stateFile: path.join(data, "state.json"),
+  };
   for (const [i, text] of ["one\n", "two\n"].entries()) {
     writeFileSync(path.join(project, "a.txt"), text);
     expect(await checkpointIteration(loop, { iteration: i + 1, verdict: "fail", tokens: 10 }, T0, deadlineIn(60_000))).toEqual([]);
@@ -42,7 +56,10 @@ describe("exportCheckpoints", () => {
   it("writes the record and a bundle of the checkpoints as commits on loopkit/<loop id> that a clone of the repository can fetch", async () => {
     await checkpointTwice();
     expect(await exportCheckpoints(out, data, project, "loop-1", T0)).toEqual([]);
-    expect(JSON.parse(readFileSync(path.join(out, "checkpoints.json"), "utf8"))).toMatchObject({ loop_id: "loop-1", checkpoints: [{ id: "1" }, { id: "2" }] });
+    expect(JSON.parse(readFileSync(path.join(out, "checkpoints.json"), "utf8"))).toMatchObject({
+      loop_id: "loop-1",
+      checkpoints: [{ id: "1" }, { id: "2" }],
+    });
     const clone = path.join(root, "clone");
     git(root, "clone", "-q", project, clone);
     git(clone, "fetch", "-q", path.join(out, BUNDLE), "refs/heads/loopkit/loop-1:refs/heads/loopkit/loop-1");
@@ -69,6 +86,8 @@ describe("exportCheckpoints", () => {
   });
 
   it("says so when the loop has no checkpoints", async () => {
-    expect(await exportCheckpoints(out, data, project, "loop-9")).toEqual(["no checkpoints of loop loop-9: checkpoints are taken at each iteration"]);
+    expect(await exportCheckpoints(out, data, project, "loop-9")).toEqual([
+      "no checkpoints of loop loop-9: checkpoints are taken at each iteration",
+    ]);
   });
 });

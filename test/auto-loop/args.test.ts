@@ -41,7 +41,9 @@ describe("parseAutoLoopArgs", () => {
   });
 
   it("takes --protect any number of times, as globs relative to the project", () => {
-    expect(parseAutoLoopArgs("g --verify v --protect 'test/**' --protect=./scripts/verify.sh")).toMatchObject({ protect: ["test/**", "scripts/verify.sh"] });
+    expect(parseAutoLoopArgs("g --verify v --protect 'test/**' --protect=./scripts/verify.sh")).toMatchObject({
+      protect: ["test/**", "scripts/verify.sh"],
+    });
     expect(parseAutoLoopArgs("g --verify v")).toMatchObject({ protect: [] });
   });
 
@@ -52,13 +54,31 @@ describe("parseAutoLoopArgs", () => {
   });
 
   it("leaves absent caps absent, goal null without goal words, --takeover with a goal", () => {
-    expect(parseAutoLoopArgs("--verify true")).toEqual({ mode: "start", goal: null, goalFile: null, verify: "true", caps: {}, protect: [], takeover: false, codex: false });
+    expect(parseAutoLoopArgs("--verify true")).toEqual({
+      mode: "start",
+      goal: null,
+      goalFile: null,
+      verify: "true",
+      caps: {},
+      protect: [],
+      takeover: false,
+      codex: false,
+    });
     expect(parseAutoLoopArgs("--goal-file docs/g.md")).toMatchObject({ goal: null, goalFile: "docs/g.md", verify: null });
     expect(parseAutoLoopArgs("new goal --verify true --takeover")).toMatchObject({ mode: "start", takeover: true });
   });
 
   it("--codex starts a loop run by Codex, with the goal inline or from goal.md", () => {
-    expect(parseAutoLoopArgs("--codex")).toEqual({ mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: true });
+    expect(parseAutoLoopArgs("--codex")).toEqual({
+      mode: "start",
+      goal: null,
+      goalFile: null,
+      verify: null,
+      caps: {},
+      protect: [],
+      takeover: false,
+      codex: true,
+    });
     expect(parseAutoLoopArgs("fix it --verify npm test --max-tokens 500k --codex")).toMatchObject({
       mode: "start",
       goal: "fix it",
@@ -93,10 +113,18 @@ describe("parseAutoLoopArgs", () => {
     ["iterations with a suffix", "g --verify v --max-iterations 2k", /invalid --max-iterations/],
     ["absurd iterations", "g --verify v --max-iterations 99999999999", /invalid --max-iterations/],
     ["tokens as words", "g --verify v --max-tokens lots", /invalid --max-tokens/],
-    ["a trillion tokens", "g --verify v --max-tokens 1000000000000", /invalid --max-tokens "1000000000000": expected a whole number from 1 to 1000000000/],
+    [
+      "a trillion tokens",
+      "g --verify v --max-tokens 1000000000000",
+      /invalid --max-tokens "1000000000000": expected a whole number from 1 to 1000000000/,
+    ],
     ["a million M tokens", "g --verify v --max-tokens 1000000M", /from 1 to 1000000000/],
     ["iterations past the ceiling", "g --verify v --max-iterations 10001", /from 1 to 10000/],
-    ["a wall clock of 999999999h", "g --verify v --max-wallclock 999999999h", /invalid --max-wallclock "999999999h": the most is 720h \(30 days\)/],
+    [
+      "a wall clock of 999999999h",
+      "g --verify v --max-wallclock 999999999h",
+      /invalid --max-wallclock "999999999h": the most is 720h \(30 days\)/,
+    ],
     ["a wall clock of 31 days", "g --verify v --max-wallclock 744h", /the most is 720h/],
     ["an absolute --protect", "g --verify v --protect /etc/passwd", /--protect "\/etc\/passwd" is not a glob inside the project/],
     ["a --protect leaving the project", "g --verify v --protect ../other/**", /not a glob inside the project/],
@@ -104,7 +132,11 @@ describe("parseAutoLoopArgs", () => {
     ["--protect without a value", "g --verify v --protect", /--protect needs a value/],
     ["--status with --protect", "--status --protect x", /--status takes no goal, --verify, caps, --protect/],
     ["a NUL byte in --verify", "g --verify 'true\0; rm -rf x'", /--verify holds a NUL byte/],
-    ["an inline goal over 64 KB", `${"x".repeat(64 * 1024 + 1)} --verify true`, /the goal is 65537 bytes; an inline goal holds at most 64 KB/],
+    [
+      "an inline goal over 64 KB",
+      `${"x".repeat(64 * 1024 + 1)} --verify true`,
+      /the goal is 65537 bytes; an inline goal holds at most 64 KB/,
+    ],
     ["restart percent over 100", "g --verify v --restart-pct 101", /invalid --restart-pct/],
     ["a bad duration", "g --verify v --max-wallclock forever", /invalid --max-wallclock/],
     ["a zero duration", "g --verify v --max-wallclock 0m", /longer than zero/],

@@ -8,7 +8,11 @@ describe("resolveCaps", () => {
   });
 
   it("lets flags win over the goal file, and the file over the defaults", () => {
-    expect(resolveCaps({ max_iterations: 5 }, { max_iterations: 9, max_tokens: 100 })).toEqual({ ...DEFAULT_CAPS, max_iterations: 5, max_tokens: 100 });
+    expect(resolveCaps({ max_iterations: 5 }, { max_iterations: 9, max_tokens: 100 })).toEqual({
+      ...DEFAULT_CAPS,
+      max_iterations: 5,
+      max_tokens: 100,
+    });
   });
 
   it("keeps the wall-clock cap when other caps are given", () => {

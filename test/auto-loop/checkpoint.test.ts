@@ -5,9 +5,31 @@ import type { AuditResult, VerifierResult } from "../../src/auto-loop/state.js";
 import { at, makeState } from "./fixtures.js";
 
 const verifier = (verdict: VerifierResult["verdict"]): VerifierResult => ({
-  at: at(0).toISOString(), iteration: 2, verdict, runs: [{ exit_code: 0, passed: true, timed_out: false, duration_ms: 1, output_tail: "", output_bytes: 0, log_file: null, sandbox: "unsandboxed" }],
+  at: at(0).toISOString(),
+  iteration: 2,
+  verdict,
+  runs: [
+    {
+      exit_code: 0,
+      passed: true,
+      timed_out: false,
+      duration_ms: 1,
+      output_tail: "",
+      output_bytes: 0,
+      log_file: null,
+      sandbox: "unsandboxed",
+    },
+  ],
 });
-const audit = (ran: boolean): AuditResult => ({ at: at(0).toISOString(), iteration: 2, vote: "unmet", reasons: [], failure: ran ? null : "the audit timed out", tokens: 0, ran });
+const audit = (ran: boolean): AuditResult => ({
+  at: at(0).toISOString(),
+  iteration: 2,
+  vote: "unmet",
+  reasons: [],
+  failure: ran ? null : "the audit timed out",
+  tokens: 0,
+  ran,
+});
 
 describe("iterationFacts", () => {
   it.each([

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { beginTurn, blockedReport, protectedChanges, failLoop, finishTurn, nextGateStep, recordDelegatedProgress, type DelegatedProgress, type TurnObservation } from "../../src/auto-loop/decide.js";
+import {
+  beginTurn,
+  blockedReport,
+  protectedChanges,
+  failLoop,
+  finishTurn,
+  nextGateStep,
+  recordDelegatedProgress,
+  type DelegatedProgress,
+  type TurnObservation,
+} from "../../src/auto-loop/decide.js";
 import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
 import { at, makeState } from "./fixtures.js";
@@ -7,7 +17,14 @@ import { at, makeState } from "./fixtures.js";
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
   now: at(60_000),
   transcriptPath: "/t.jsonl",
-  transcript: { offset: 100, recentMessageIds: ["m1"], subagentOffsets: { "agent-a.jsonl": 30 }, tokens: 500, toolCalls: 1, contextTokens: 400 },
+  transcript: {
+    offset: 100,
+    recentMessageIds: ["m1"],
+    subagentOffsets: { "agent-a.jsonl": 30 },
+    tokens: 500,
+    toolCalls: 1,
+    contextTokens: 400,
+  },
   lastMessage: "I changed things.",
   treeHash: "tree-1",
   tamper: [],
@@ -17,7 +34,15 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
   ...overrides,
 });
 const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
-  exit_code: passed ? 0 : 1, passed, timed_out: false, duration_ms: 5, output_tail: passed ? "ok" : "1 failing", output_bytes: 10, log_file: null, sandbox: "unsandboxed", ...extra,
+  exit_code: passed ? 0 : 1,
+  passed,
+  timed_out: false,
+  duration_ms: 5,
+  output_tail: passed ? "ok" : "1 failing",
+  output_bytes: 10,
+  log_file: null,
+  sandbox: "unsandboxed",
+  ...extra,
 });
 const achieved = { vote: "achieved" as const, reasons: ["all good"], failure: null, tokens: 300, ran: true };
 const gate = (state: AutoLoopState, obs = observe()) => {
@@ -32,7 +57,13 @@ describe("beginTurn", () => {
     expect(started.state).toMatchObject({
       iteration: 1,
       tokens: { transcript: 1500, audit: 50 },
-      transcript: { path: "/t.jsonl", offset: 100, recent_message_ids: ["m1"], subagent_offsets: { "agent-a.jsonl": 30 }, context_tokens: 400 },
+      transcript: {
+        path: "/t.jsonl",
+        offset: 100,
+        recent_message_ids: ["m1"],
+        subagent_offsets: { "agent-a.jsonl": 30 },
+        context_tokens: 400,
+      },
       heartbeat_at: at(60_000).toISOString(),
     });
     expect(AutoLoopStateSchema.parse(started.state)).toEqual(started.state);
@@ -54,7 +85,12 @@ describe("beginTurn", () => {
     const started = beginTurn(state, observe({ handoffNote: "  done: a; next: b  " }));
     expect(started).toMatchObject({
       kind: "decided",
-      state: { status: "budget-limited", status_reason: "reached --max-iterations 3", handoff_note: "done: a; next: b", ended_at: at(60_000).toISOString() },
+      state: {
+        status: "budget-limited",
+        status_reason: "reached --max-iterations 3",
+        handoff_note: "done: a; next: b",
+        ended_at: at(60_000).toISOString(),
+      },
       outcome: { kind: "stop", message: expect.stringMatching(/budget-limited: reached --max-iterations 3\. Hand-off note saved/) },
     });
     expect(started.history.map((h) => h.event)).toEqual(["end"]);
@@ -62,23 +98,36 @@ describe("beginTurn", () => {
 
   it("ends budget-limited even when no hand-off note was written, and says so", () => {
     const started = beginTurn(makeState({ wrap_up: { reason: "cap", at: at(0).toISOString() } }), observe());
-    expect(started).toMatchObject({ kind: "decided", state: { status: "budget-limited", handoff_note: null }, outcome: { message: expect.stringMatching(/No hand-off note/) } });
+    expect(started).toMatchObject({
+      kind: "decided",
+      state: { status: "budget-limited", handoff_note: null },
+      outcome: { message: expect.stringMatching(/No hand-off note/) },
+    });
   });
 
   it("reports tampering, does not judge the turn, and carries on from the true state", () => {
     const state = makeState({ verify_command: "npm test" });
-    const started = beginTurn(state, observe({ tamper: [".auto-loop/goal-state.json was edited (the edited copy is kept as .auto-loop/tampered/x.json)"] }));
+    const started = beginTurn(
+      state,
+      observe({ tamper: [".auto-loop/goal-state.json was edited (the edited copy is kept as .auto-loop/tampered/x.json)"] }),
+    );
     expect(started.kind).toBe("decided");
     if (started.kind !== "decided") return;
     expect(started.state).toMatchObject({ status: "pursuing", tamper_count: 1, verify_command: "npm test", iteration: 1 });
-    expect(started.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/Tampering detected.*kept as \.auto-loop\/tampered\/x\.json/) });
+    expect(started.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringMatching(/Tampering detected.*kept as \.auto-loop\/tampered\/x\.json/),
+    });
     expect(started.history.map((h) => h.event)).toEqual(["tamper"]);
   });
 
   it("turns tampering on the last allowed iteration into the hand-off request, never achieved", () => {
     const state = makeState({ iteration: 2, caps: { ...makeState().caps, max_iterations: 3 } });
     const started = beginTurn(state, observe({ tamper: [".auto-loop/goal-state.json was deleted"] }));
-    expect(started).toMatchObject({ kind: "decided", state: { status: "pursuing", wrap_up: { reason: expect.stringMatching(/max-iterations 3/) } } });
+    expect(started).toMatchObject({
+      kind: "decided",
+      state: { status: "pursuing", wrap_up: { reason: expect.stringMatching(/max-iterations 3/) } },
+    });
     expect(started.kind === "decided" && started.outcome.kind === "block" && started.outcome.prompt).toMatch(/hand-off note/);
   });
 
@@ -105,13 +154,20 @@ describe("beginTurn", () => {
   });
 
   it("counts turns with no tool call and no change, and stops at three as thrashing", () => {
-    const idle = observe({ transcript: { offset: 0, recentMessageIds: [], subagentOffsets: {}, tokens: 10, toolCalls: 0, contextTokens: null }, treeHash: "tree-0" });
+    const idle = observe({
+      transcript: { offset: 0, recentMessageIds: [], subagentOffsets: {}, tokens: 10, toolCalls: 0, contextTokens: null },
+      treeHash: "tree-0",
+    });
     const one = gate(makeState(), idle);
     expect(one.state.thrash).toEqual({ streak: 1, tree_hash: "tree-0" });
     const two = gate(one.state, idle);
     expect(two.notes.join("\n")).toMatch(/last 2 turn\(s\) made no tool call/);
     const three = beginTurn(two.state, idle);
-    expect(three).toMatchObject({ kind: "decided", state: { status: "unmet", status_reason: expect.stringMatching(/^thrashing/) }, outcome: { kind: "stop" } });
+    expect(three).toMatchObject({
+      kind: "decided",
+      state: { status: "unmet", status_reason: expect.stringMatching(/^thrashing/) },
+      outcome: { kind: "stop" },
+    });
   });
 
   it.each([
@@ -168,34 +224,76 @@ describe("finishTurn", () => {
 
   it("ends achieved on pass, pass and an achieved vote, counting the audit's tokens", () => {
     const decided = judged(makeState(), [run(true), run(true)], achieved);
-    expect(decided.state).toMatchObject({ status: "achieved", tokens: { audit: 300 }, last_audit: { vote: "achieved" }, last_verifier: { verdict: "pass" } });
+    expect(decided.state).toMatchObject({
+      status: "achieved",
+      tokens: { audit: 300 },
+      last_audit: { vote: "achieved" },
+      last_verifier: { verdict: "pass" },
+    });
     expect(decided.outcome).toMatchObject({ kind: "stop", message: expect.stringMatching(/achieved the goal.*all good/) });
     expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: "achieved", status: "achieved" });
   });
 
   it.each(["unmet", "blocked", "thrashing"] as const)("loops back with the audit's reasons on a %s vote", (vote) => {
-    const decided = judged(makeState(), [run(true), run(true)], { vote, reasons: ["tests were deleted"], failure: null, tokens: 1, ran: true });
+    const decided = judged(makeState(), [run(true), run(true)], {
+      vote,
+      reasons: ["tests were deleted"],
+      failure: null,
+      tokens: 1,
+      ran: true,
+    });
     expect(decided.state.status).toBe("pursuing");
-    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(new RegExp(`Audit vote: ${vote}[\\s\\S]*tests were deleted`)) });
+    expect(decided.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringMatching(new RegExp(`Audit vote: ${vote}[\\s\\S]*tests were deleted`)),
+    });
   });
 
   it("an audit that could not run is no verdict: said so, the turn not charged against --max-iterations, its tokens counted", () => {
-    const notRun = { vote: "unmet" as const, reasons: ["the audit timed out after 600 s"], failure: "the audit timed out after 600 s", tokens: 40, ran: false };
+    const notRun = {
+      vote: "unmet" as const,
+      reasons: ["the audit timed out after 600 s"],
+      failure: "the audit timed out after 600 s",
+      tokens: 40,
+      ran: false,
+    };
     const state = makeState({ caps: { ...makeState().caps, max_iterations: 1 } });
     const decided = judged(state, [run(true), run(true)], notRun);
-    expect(decided.state).toMatchObject({ status: "pursuing", iteration: 1, wrap_up: null, audit_not_run: { streak: 1, turns: 1 }, tokens: { audit: 40 }, last_audit: { ran: false } });
+    expect(decided.state).toMatchObject({
+      status: "pursuing",
+      iteration: 1,
+      wrap_up: null,
+      audit_not_run: { streak: 1, turns: 1 },
+      tokens: { audit: 40 },
+      last_audit: { ran: false },
+    });
     expect(decided.state.evidence).toEqual(["iteration 1: verifier pass (exit 0), audit could not run"]);
     expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
-    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/Audit: could not run \(the audit timed out after 600 s\)[\s\S]*does not count toward --max-iterations/) });
+    expect(decided.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringMatching(
+        /Audit: could not run \(the audit timed out after 600 s\)[\s\S]*does not count toward --max-iterations/,
+      ),
+    });
     expect(decided.outcome.kind === "block" && decided.outcome.prompt).not.toMatch(/address every audit reason/);
     // The next turn's audit ran: the streak is over, the uncounted turn stays uncounted, and the cap now applies.
     const next = judged(decided.state, [run(true), run(true)], { vote: "unmet", reasons: ["x"], failure: null, tokens: 1, ran: true });
-    expect(next.state).toMatchObject({ iteration: 2, audit_not_run: { streak: 0, turns: 1 }, wrap_up: { reason: "reached --max-iterations 1" } });
+    expect(next.state).toMatchObject({
+      iteration: 2,
+      audit_not_run: { streak: 0, turns: 1 },
+      wrap_up: { reason: "reached --max-iterations 1" },
+    });
   });
 
   it("an audit that could not run still counts its tokens: a token cap reached then asks for the hand-off note", () => {
     const state = makeState({ caps: { ...makeState().caps, max_tokens: 1000 }, tokens: { transcript: 990, audit: 0 } });
-    const decided = judged(state, [run(true), run(true)], { vote: "unmet", reasons: ["x"], failure: "the audit timed out", tokens: 50, ran: false });
+    const decided = judged(state, [run(true), run(true)], {
+      vote: "unmet",
+      reasons: ["x"],
+      failure: "the audit timed out",
+      tokens: 50,
+      ran: false,
+    });
     expect(decided.state.wrap_up?.reason).toMatch(/max-tokens 1000/);
     expect(decided.outcome).toMatchObject({ kind: "block", message: expect.stringMatching(/asking for a hand-off note/) });
   });
@@ -204,7 +302,10 @@ describe("finishTurn", () => {
     const idle = observe({ treeHash: "tree", transcript: { ...observe().transcript, toolCalls: 0 } });
     const state = makeState({ audit_not_run: { streak: 1, turns: 1 }, thrash: { streak: 2, tree_hash: "tree" } });
     expect(gate(state, idle)).toMatchObject({ kind: "gate", state: { thrash: { streak: 2 } } });
-    expect(beginTurn({ ...state, audit_not_run: { streak: 0, turns: 1 } }, idle)).toMatchObject({ kind: "decided", state: { status: "unmet" } });
+    expect(beginTurn({ ...state, audit_not_run: { streak: 0, turns: 1 } }, idle)).toMatchObject({
+      kind: "decided",
+      state: { status: "unmet" },
+    });
   });
 
   it("never ends achieved on two passes without an audit", () => {
@@ -214,13 +315,22 @@ describe("finishTurn", () => {
 
   it("records pass then fail as flaky and loops on", () => {
     const decided = judged(makeState(), [run(true), run(false)], achieved);
-    expect(decided.state).toMatchObject({ status: "pursuing", flaky_count: 1, last_verifier: { verdict: "flaky" }, last_audit: null, tokens: { audit: 0 } });
+    expect(decided.state).toMatchObject({
+      status: "pursuing",
+      flaky_count: 1,
+      last_verifier: { verdict: "flaky" },
+      last_audit: null,
+      tokens: { audit: 0 },
+    });
     expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/FAILED on the second run \(flaky\)/) });
   });
 
   it("feeds a failure's exit code and output tail into the next prompt", () => {
     const decided = judged(makeState(), [run(false, { exit_code: 2, output_tail: "AssertionError: 1 !== 2" })]);
-    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/FAILED \(exit code 2\)[\s\S]*AssertionError: 1 !== 2/) });
+    expect(decided.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringMatching(/FAILED \(exit code 2\)[\s\S]*AssertionError: 1 !== 2/),
+    });
     expect(decided.state.evidence).toEqual(["iteration 1: verifier fail (exit 2)"]);
   });
 
@@ -273,13 +383,36 @@ describe("blockedReport", () => {
 
 describe("recordDelegatedProgress and failLoop (a loop whose work Codex does)", () => {
   const progress = (overrides: Partial<DelegatedProgress> = {}): DelegatedProgress => ({
-    now: at(90_000), status: "pursuing", reason: null, iteration: 2, tokensUsed: 1234, nextAction: "keep going", threadId: "th-1", verifier: null, audit: null, ...overrides,
+    now: at(90_000),
+    status: "pursuing",
+    reason: null,
+    iteration: 2,
+    tokensUsed: 1234,
+    nextAction: "keep going",
+    threadId: "th-1",
+    verifier: null,
+    audit: null,
+    ...overrides,
   });
-  const round = (verdict: VerifierResult["verdict"], runs: VerifierRun[]): VerifierResult => ({ at: at(90_000).toISOString(), iteration: 2, verdict, runs });
+  const round = (verdict: VerifierResult["verdict"], runs: VerifierRun[]): VerifierResult => ({
+    at: at(90_000).toISOString(),
+    iteration: 2,
+    verdict,
+    runs,
+  });
 
   it("records the standing (iteration, tokens, next action, the thread as first evidence) and stamps the heartbeat, with no history", () => {
     const { state, history } = recordDelegatedProgress(makeState(), progress());
-    expect(state).toMatchObject({ status: "pursuing", iteration: 2, tokens: { transcript: 1234 }, next_action: "keep going", evidence: ["Codex thread th-1"], heartbeat_at: at(90_000).toISOString(), updated_at: at(90_000).toISOString(), ended_at: null });
+    expect(state).toMatchObject({
+      status: "pursuing",
+      iteration: 2,
+      tokens: { transcript: 1234 },
+      next_action: "keep going",
+      evidence: ["Codex thread th-1"],
+      heartbeat_at: at(90_000).toISOString(),
+      updated_at: at(90_000).toISOString(),
+      ended_at: null,
+    });
     expect(history).toEqual([]);
     expect(AutoLoopStateSchema.safeParse(state).success).toBe(true);
   });
@@ -296,19 +429,30 @@ describe("recordDelegatedProgress and failLoop (a loop whose work Codex does)", 
   });
 
   it("ends the loop when the run ends, with an end line naming why", () => {
-    const { state, history } = recordDelegatedProgress(makeState(), progress({ status: "achieved", reason: "the verifier passed twice", verifier: round("pass", [run(true), run(true)]) }));
+    const { state, history } = recordDelegatedProgress(
+      makeState(),
+      progress({ status: "achieved", reason: "the verifier passed twice", verifier: round("pass", [run(true), run(true)]) }),
+    );
     expect(state).toMatchObject({ status: "achieved", status_reason: "the verifier passed twice", ended_at: at(90_000).toISOString() });
     expect(history.map((h) => h.event)).toEqual(["gate", "end"]);
     expect(history[1]).toMatchObject({ status: "achieved", detail: "the verifier passed twice" });
   });
 
   it("keeps evidence already there", () => {
-    expect(recordDelegatedProgress(makeState({ evidence: ["iteration 1: verifier fail"] }), progress()).state.evidence).toEqual(["iteration 1: verifier fail"]);
+    expect(recordDelegatedProgress(makeState({ evidence: ["iteration 1: verifier fail"] }), progress()).state.evidence).toEqual([
+      "iteration 1: verifier fail",
+    ]);
   });
 
   it("a run that failed part-way ends the loop as blocked, never left pursuing", () => {
     const { state, history } = failLoop(makeState(), at(5_000), "codex app-server exited");
-    expect(state).toMatchObject({ status: "blocked", status_reason: "codex app-server exited", ended_at: at(5_000).toISOString(), heartbeat_at: at(5_000).toISOString(), next_action: "none: the loop has ended" });
+    expect(state).toMatchObject({
+      status: "blocked",
+      status_reason: "codex app-server exited",
+      ended_at: at(5_000).toISOString(),
+      heartbeat_at: at(5_000).toISOString(),
+      next_action: "none: the loop has ended",
+    });
     expect(history).toMatchObject([{ event: "end", status: "blocked", detail: "codex app-server exited" }]);
   });
 });
@@ -319,7 +463,11 @@ describe("protected files", () => {
     ["nothing changed", { ...snapshot }, []],
     ["a file edited", { ...snapshot, "test/a.test.ts": "sha256:zz" }, ["test/a.test.ts (changed)"]],
     ["a file deleted (still in the index)", { ...snapshot, "scripts/verify.sh": "missing" }, ["scripts/verify.sh (deleted)"]],
-    ["a file deleted (gone from the index too)", { "test/a.test.ts": "sha256:aa", "test/gone.ts": "missing" }, ["scripts/verify.sh (deleted)"]],
+    [
+      "a file deleted (gone from the index too)",
+      { "test/a.test.ts": "sha256:aa", "test/gone.ts": "missing" },
+      ["scripts/verify.sh (deleted)"],
+    ],
     ["a file added", { ...snapshot, "test/conftest.py": "sha256:cc" }, ["test/conftest.py (added)"]],
     ["a file replaced by a link", { ...snapshot, "test/a.test.ts": "link:/etc/passwd" }, ["test/a.test.ts (changed)"]],
     ["a file missing at start that appears", { ...snapshot, "test/gone.ts": "sha256:dd" }, ["test/gone.ts (added)"]],
@@ -333,8 +481,18 @@ describe("protected files", () => {
     const started = beginTurn(guarded, observe({ protectedFiles: { "test/a.test.ts": "sha256:aa", "test/skip.ts": "sha256:ee" } }));
     expect(started.kind).toBe("decided");
     if (started.kind !== "decided") return;
-    expect(started.state).toMatchObject({ status: "pursuing", iteration: 1, protect: { changed: ["test/skip.ts (added)"] }, next_action: "Restore the protected files: test/skip.ts (added)." });
-    expect(started.outcome).toMatchObject({ kind: "block", prompt: expect.stringMatching(/failed before the verifier ran: protected files changed since the loop started: test\/skip\.ts \(added\)/) });
+    expect(started.state).toMatchObject({
+      status: "pursuing",
+      iteration: 1,
+      protect: { changed: ["test/skip.ts (added)"] },
+      next_action: "Restore the protected files: test/skip.ts (added).",
+    });
+    expect(started.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringMatching(
+        /failed before the verifier ran: protected files changed since the loop started: test\/skip\.ts \(added\)/,
+      ),
+    });
     expect(started.history.map((h) => h.event)).toEqual(["protected"]);
     expect(AutoLoopStateSchema.parse(started.state)).toEqual(started.state);
   });

@@ -7,11 +7,17 @@ import { parseGoalFile, readGoalFile } from "../../src/auto-loop/goal-file.js";
 
 describe("parseGoalFile", () => {
   it("takes the whole text as the goal when there is no front matter", () => {
-    expect(parseGoalFile("# Goal\n\nMake `npm test` pass.\n", "g.md")).toEqual({ goal: "# Goal\n\nMake `npm test` pass.", verify: null, caps: {}, protect: [] });
+    expect(parseGoalFile("# Goal\n\nMake `npm test` pass.\n", "g.md")).toEqual({
+      goal: "# Goal\n\nMake `npm test` pass.",
+      verify: null,
+      caps: {},
+      protect: [],
+    });
   });
 
   it("reads the verifier and caps from the front matter", () => {
-    const text = "---\nverify: npm test -- --grep \"a b\"\nmax-iterations: 12\nmax-tokens: 1M\nmax-wallclock: 2h\nrestart-pct: 60\n# a comment\n---\nShip it.\n";
+    const text =
+      '---\nverify: npm test -- --grep "a b"\nmax-iterations: 12\nmax-tokens: 1M\nmax-wallclock: 2h\nrestart-pct: 60\n# a comment\n---\nShip it.\n';
     expect(parseGoalFile(text, "g.md")).toEqual({
       goal: "Ship it.",
       verify: 'npm test -- --grep "a b"',
@@ -26,7 +32,10 @@ describe("parseGoalFile", () => {
   });
 
   it("strips one pair of surrounding quotes, CRLF line ends and a BOM", () => {
-    expect(parseGoalFile("\uFEFF---\r\nverify: 'make check'\r\n---\r\nGoal\r\n", "g.md")).toMatchObject({ goal: "Goal", verify: "make check" });
+    expect(parseGoalFile("\uFEFF---\r\nverify: 'make check'\r\n---\r\nGoal\r\n", "g.md")).toMatchObject({
+      goal: "Goal",
+      verify: "make check",
+    });
   });
 
   it.each([
@@ -64,7 +73,10 @@ describe("readGoalFile", () => {
   });
 
   it("a --goal-file that is not there is a missing file (FILE_NOT_FOUND), not a usage error", async () => {
-    await expect(readGoalFile(dir, "docs/missing.md", true)).rejects.toMatchObject({ code: "FILE_NOT_FOUND", message: expect.stringMatching(/goal file .*missing\.md does not exist/) });
+    await expect(readGoalFile(dir, "docs/missing.md", true)).rejects.toMatchObject({
+      code: "FILE_NOT_FOUND",
+      message: expect.stringMatching(/goal file .*missing\.md does not exist/),
+    });
     await expect(readGoalFile(dir, "goal.md")).rejects.toMatchObject({ code: "USAGE" });
   });
 

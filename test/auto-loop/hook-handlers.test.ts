@@ -1,7 +1,18 @@
 // The auto-loop Stop hook through the built bundle, as Claude Code runs it: start a loop with
 // dist/cli.js, then feed `node dist/hook.cjs` Stop payloads. A fake `claude` plays the audit.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -48,17 +59,41 @@ else console.log(JSON.stringify({ type: "result", is_error: false, result: 'ok\\
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-const env = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "", HOME: tmp, LOOPKIT_DATA_DIR: data, LOOPKIT_CLAUDE_BIN: fakeClaude, FAKE_AUDIT: "achieved", ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? "",
+  HOME: tmp,
+  LOOPKIT_DATA_DIR: data,
+  LOOPKIT_CLAUDE_BIN: fakeClaude,
+  FAKE_AUDIT: "achieved",
+  ...extra,
+});
 
 function cli(args: string[], input = "", extra: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", project, ...args], { input, encoding: "utf8", env: env(extra) });
+  const result = spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", project, ...args], {
+    input,
+    encoding: "utf8",
+    env: env(extra),
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 function stop(session = "s-1", extra: Record<string, string> = {}, lastMessage = "did some work") {
-  const payload = { session_id: session, transcript_path: transcript, cwd: project, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: lastMessage };
+  const payload = {
+    session_id: session,
+    transcript_path: transcript,
+    cwd: project,
+    hook_event_name: "Stop",
+    stop_hook_active: true,
+    last_assistant_message: lastMessage,
+  };
   const result = spawnSync(process.execPath, [plugin.hook], { input: JSON.stringify(payload), encoding: "utf8", env: env(extra) });
-  return { code: result.status, stderr: result.stderr, output: result.stdout.trim() ? (JSON.parse(result.stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined };
+  return {
+    code: result.status,
+    stderr: result.stderr,
+    output: result.stdout.trim()
+      ? (JSON.parse(result.stdout) as { decision?: string; reason?: string; systemMessage?: string })
+      : undefined,
+  };
 }
 
 const statusJson = () => JSON.parse(cli(["--status", "--json"]).stdout);
@@ -75,22 +110,32 @@ describe("auto-loop Stop hook", () => {
     expect(statusJson().status).toBe("none");
   });
 
-  it.each([["a loop", "goal --verify true"], ["a Codex loop", "goal --verify true --codex"], ["a takeover", "--takeover"]])(
-    "refuses to start %s under the recursion guard, and starts nothing",
-    (_name, text) => {
-      const result = cli(["--session", "s-1", "--args-stdin"], text, { VD_AUTOLOOP_DEPTH: "1" });
-      expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/does not start inside a Claude Code run that loopkit itself started \(VD_AUTOLOOP_DEPTH is set\)/) });
-      expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
-      expect(statusJson().status).toBe("none");
-    },
-  );
+  it.each([
+    ["a loop", "goal --verify true"],
+    ["a Codex loop", "goal --verify true --codex"],
+    ["a takeover", "--takeover"],
+  ])("refuses to start %s under the recursion guard, and starts nothing", (_name, text) => {
+    const result = cli(["--session", "s-1", "--args-stdin"], text, { VD_AUTOLOOP_DEPTH: "1" });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/does not start inside a Claude Code run that loopkit itself started \(VD_AUTOLOOP_DEPTH is set\)/),
+    });
+    expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
+    expect(statusJson().status).toBe("none");
+  });
 
   it("prints the usage text when given no arguments", () => {
-    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/) });
+    expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/),
+    });
   });
 
   it("gives a usage error with exit code 2 for bad arguments", () => {
-    expect(start("goal --verify true --max-iterations zero")).toMatchObject({ code: 2, stderr: expect.stringMatching(/invalid --max-iterations/) });
+    expect(start("goal --verify true --max-iterations zero")).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/invalid --max-iterations/),
+    });
   });
 
   it("refuses a second loop in the same session, and --cancel or --takeover without a loop", () => {
@@ -98,9 +143,17 @@ describe("auto-loop Stop hook", () => {
     expect(start("other --verify true")).toMatchObject({ code: 1, stderr: expect.stringMatching(/this session already drives a loop/) });
     const elsewhere = path.join(tmp, "elsewhere");
     mkdirSync(elsewhere);
-    const other = (args: string[], text = "") => spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", elsewhere, ...args], { input: text, encoding: "utf8", env: env() });
+    const other = (args: string[], text = "") =>
+      spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", elsewhere, ...args], {
+        input: text,
+        encoding: "utf8",
+        env: env(),
+      });
     expect(other(["--cancel"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop/) });
-    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop in this project to take over/) });
+    expect(other(["--session", "s-9", "--takeover"])).toMatchObject({
+      status: 8,
+      stderr: expect.stringMatching(/no running auto-loop in this project to take over/),
+    });
   });
 
   it("--takeover with a new goal replaces a stale loop, ending the old one", () => {
@@ -153,10 +206,20 @@ describe("auto-loop Stop hook", () => {
     // With --max-iterations 1, a charged turn would have asked for the hand-off note instead.
     expect(result.output?.decision).toBe("block");
     expect(result.output?.reason).toMatch(/Audit: could not run \(/);
-    expect(result.output?.reason).toMatch(/the audit could not run \(.*\)\. That is no verdict on your work, and this turn does not count toward --max-iterations/);
+    expect(result.output?.reason).toMatch(
+      /the audit could not run \(.*\)\. That is no verdict on your work, and this turn does not count toward --max-iterations/,
+    );
     expect(result.output?.reason).not.toMatch(/address every audit reason|out of budget/);
-    expect(result.output?.systemMessage).toMatch(/iteration 1: the audit could not run .*not counted against --max-iterations \(1 of 3 in a row\)/);
-    expect(statusJson()).toMatchObject({ status: "pursuing", iteration: 1, iterations_not_counted: 1, last_audit_vote: "could not run", last_audit_reasons: [expect.stringMatching(reason)] });
+    expect(result.output?.systemMessage).toMatch(
+      /iteration 1: the audit could not run .*not counted against --max-iterations \(1 of 3 in a row\)/,
+    );
+    expect(statusJson()).toMatchObject({
+      status: "pursuing",
+      iteration: 1,
+      iterations_not_counted: 1,
+      last_audit_vote: "could not run",
+      last_audit_reasons: [expect.stringMatching(reason)],
+    });
   });
 
   it("ends the loop blocked when the audit could not run 3 times in a row", () => {
@@ -169,20 +232,39 @@ describe("auto-loop Stop hook", () => {
   });
 
   it("runs the verifier and the audit as the loop's start fixed them: environment planted for a later hook changes nothing", () => {
-    const startEnv = { ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person", HTTPS_PROXY: "http://proxy.person:3128", LOOPKIT_MARK: "start", ANTHROPIC_API_KEY: "sk-start-secret" };
-    const started = cli(["--session", "s-1", "--args-stdin"], `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`, startEnv);
+    const startEnv = {
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
+      HTTPS_PROXY: "http://proxy.person:3128",
+      LOOPKIT_MARK: "start",
+      ANTHROPIC_API_KEY: "sk-start-secret",
+    };
+    const started = cli(
+      ["--session", "s-1", "--args-stdin"],
+      `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`,
+      startEnv,
+    );
     expect(started.code, started.stderr).toBe(0);
     // The agent's own "claude", first on a planted PATH and named by a planted LOOPKIT_CLAUDE_BIN.
     const agentBin = path.join(project, "bin");
     mkdirSync(agentBin);
     const ran = path.join(tmp, "AGENT-AUDIT-RAN");
     const agentClaude = path.join(agentBin, "claude");
-    writeFileSync(agentClaude, `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`);
+    writeFileSync(
+      agentClaude,
+      `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`,
+    );
     chmodSync(agentClaude, 0o755);
     const planted = {
-      LOOPKIT_CLAUDE_BIN: agentClaude, PATH: `${agentBin}${path.delimiter}${process.env.PATH}`, LOOPKIT_MARK: "agent", LOOPKIT_PLANTED: "1",
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent", HTTPS_PROXY: "http://proxy.agent:1", LOOPKIT_AUDIT_TIMEOUT_MS: "1", LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
-      FAKE_AUDIT: "unmet", ANTHROPIC_API_KEY: "sk-current",
+      LOOPKIT_CLAUDE_BIN: agentClaude,
+      PATH: `${agentBin}${path.delimiter}${process.env.PATH}`,
+      LOOPKIT_MARK: "agent",
+      LOOPKIT_PLANTED: "1",
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent",
+      HTTPS_PROXY: "http://proxy.agent:1",
+      LOOPKIT_AUDIT_TIMEOUT_MS: "1",
+      LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
+      FAKE_AUDIT: "unmet",
+      ANTHROPIC_API_KEY: "sk-current",
     };
     const result = stop("s-1", planted);
     expect(existsSync(ran)).toBe(false);
@@ -190,7 +272,12 @@ describe("auto-loop Stop hook", () => {
     // The start's claude ran, with the start's environment (its FAKE_AUDIT says achieved), outside the project.
     expect(result.output?.systemMessage).toMatch(/achieved the goal/);
     expect(statusJson()).toMatchObject({ status: "achieved", last_verifier: "pass" });
-    expect(seen.env).toMatchObject({ ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person", HTTPS_PROXY: "http://proxy.person:3128", LOOPKIT_MARK: "start", VD_AUTOLOOP_DEPTH: "1" });
+    expect(seen.env).toMatchObject({
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
+      HTTPS_PROXY: "http://proxy.person:3128",
+      LOOPKIT_MARK: "start",
+      VD_AUTOLOOP_DEPTH: "1",
+    });
     expect(seen.env.PATH).toBe(process.env.PATH);
     expect(seen.env.LOOPKIT_PLANTED).toBeUndefined();
     // A credential is read when used (the hook's current value), never written into loopkit's state.
@@ -203,7 +290,9 @@ describe("auto-loop Stop hook", () => {
     expect(stateText).not.toContain("sk-start-secret");
     expect(stateText).not.toContain("sk-current");
     expect(path.relative(project, seen.cwd).startsWith("..")).toBe(true);
-    expect(seen.args).toEqual(expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(project)]));
+    expect(seen.args).toEqual(
+      expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(project)]),
+    );
   });
 
   it("refuses --protect with --codex (the check lives in the Stop hook), and starts nothing", () => {
@@ -218,7 +307,10 @@ describe("auto-loop Stop hook", () => {
     const inside = path.join(project, "claude");
     writeFileSync(inside, "#!/bin/sh\n");
     chmodSync(inside, 0o755);
-    const planted = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { LOOPKIT_CLAUDE_BIN: "", PATH: `${project}${path.delimiter}/usr/bin:/bin` });
+    const planted = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", {
+      LOOPKIT_CLAUDE_BIN: "",
+      PATH: `${project}${path.delimiter}/usr/bin:/bin`,
+    });
     expect(planted).toMatchObject({ code: 2, stderr: expect.stringMatching(/claude binary for the audit .* is inside the project/) });
     expect(statusJson().status).toBe("none");
   });
@@ -280,7 +372,14 @@ describe("the Stop's evidence and its one deadline", () => {
     rmSync(pack);
     mkdirSync(pack);
     expect(stop().output?.decision).toBe("block");
-    expect(statusJson()).toMatchObject({ status: "pursuing", last_verifier: "pass", last_audit_vote: "could not run", last_audit_reasons: [expect.stringMatching(/^loopkit could not record the project at this Stop \(loopkit could not record the project: .*EISDIR/)] });
+    expect(statusJson()).toMatchObject({
+      status: "pursuing",
+      last_verifier: "pass",
+      last_audit_vote: "could not run",
+      last_audit_reasons: [
+        expect.stringMatching(/^loopkit could not record the project at this Stop \(loopkit could not record the project: .*EISDIR/),
+      ],
+    });
     expect(existsSync(path.join(tmp, "audit-seen.json"))).toBe(false);
   });
 
@@ -288,7 +387,10 @@ describe("the Stop's evidence and its one deadline", () => {
     start("goal --verify true");
     rmSync(path.join(path.dirname(stateFile()), "evidence-start.json"));
     expect(stop().output?.decision).toBe("block");
-    expect(statusJson()).toMatchObject({ last_audit_vote: "could not run", last_audit_reasons: [expect.stringMatching(/no record of the project from the loop's start/)] });
+    expect(statusJson()).toMatchObject({
+      last_audit_vote: "could not run",
+      last_audit_reasons: [expect.stringMatching(/no record of the project from the loop's start/)],
+    });
   });
 
   it("cuts every step to the loop's wall clock plus the margin: a FIFO in .git/config's includes and an audit that hangs hold the Stop no longer", () => {
@@ -301,7 +403,9 @@ describe("the Stop's evidence and its one deadline", () => {
     expect(result.code).toBe(0);
     const seen = statusJson();
     expect(seen).toMatchObject({ last_verifier: "pass", last_audit_vote: "could not run" });
-    expect(seen.last_audit_reasons[0]).toMatch(/^(no time was left for the audit within the loop's wall clock|the audit timed out after \d s)$/);
+    expect(seen.last_audit_reasons[0]).toMatch(
+      /^(no time was left for the audit within the loop's wall clock|the audit timed out after \d s)$/,
+    );
     expect(Number(/after (\d+) s/.exec(seen.last_audit_reasons[0])?.[1] ?? 0)).toBeLessThanOrEqual(10);
   }, 60_000);
 });

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { loopContext } from "../../src/auto-loop/loop-context.js";
 import { at, makeState } from "./fixtures.js";
 
-const run = (extra: Record<string, unknown> = {}) => ({ exit_code: 1, passed: false, timed_out: false, duration_ms: 5, output_tail: "1 failing", output_bytes: 9, log_file: null, sandbox: "unsandboxed" as const, ...extra });
+const run = (extra: Record<string, unknown> = {}) => ({
+  exit_code: 1,
+  passed: false,
+  timed_out: false,
+  duration_ms: 5,
+  output_tail: "1 failing",
+  output_bytes: 9,
+  log_file: null,
+  sandbox: "unsandboxed" as const,
+  ...extra,
+});
 
 describe("loopContext", () => {
   it.each([
@@ -18,7 +28,15 @@ describe("loopContext", () => {
       iteration: 7,
       tokens: { transcript: 1000, audit: 234 },
       last_verifier: { at: at(0).toISOString(), iteration: 7, verdict: "flaky", runs: [run({ exit_code: 0, passed: true }), run()] },
-      last_audit: { at: at(0).toISOString(), iteration: 6, vote: "unmet", reasons: ["tests were skipped"], failure: null, tokens: 234, ran: true },
+      last_audit: {
+        at: at(0).toISOString(),
+        iteration: 6,
+        vote: "unmet",
+        reasons: ["tests were skipped"],
+        failure: null,
+        tokens: 234,
+        ran: true,
+      },
       evidence: ["iteration 6: verifier pass (exit 0), audit unmet", "iteration 7: verifier flaky (exit 1)"],
       handoff_note: "done: parser\nnext: printer",
       next_action: "Make the verifier pass reliably.",

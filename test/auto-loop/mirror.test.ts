@@ -3,7 +3,17 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { appendJsonl, appendMirrorHistory, inspectMirror, keepForeignAside, mirrorText, readHandoff, sha256, writeMirror, writeVerifierLog } from "../../src/auto-loop/mirror.js";
+import {
+  appendJsonl,
+  appendMirrorHistory,
+  inspectMirror,
+  keepForeignAside,
+  mirrorText,
+  readHandoff,
+  sha256,
+  writeMirror,
+  writeVerifierLog,
+} from "../../src/auto-loop/mirror.js";
 import { historyEntry } from "../../src/auto-loop/history.js";
 import { makeState, T0 } from "./fixtures.js";
 
@@ -46,48 +56,54 @@ describe("mirror", () => {
     const target = path.join(outside, "victim");
     writeFileSync(target, "keep\n");
     symlinkSync(target, path.join(project, "gate-history.jsonl"));
-    await expect(appendJsonl(path.join(project, "gate-history.jsonl"), [historyEntry(makeState(), T0, "start", "x")])).rejects.toThrow(/ELOOP|symbolic/);
+    await expect(appendJsonl(path.join(project, "gate-history.jsonl"), [historyEntry(makeState(), T0, "start", "x")])).rejects.toThrow(
+      /ELOOP|symbolic/,
+    );
     expect(readFileSync(target, "utf8")).toBe("keep\n");
   });
 
-  it.skipIf(process.platform === "win32")("moves every planted shape aside at the next Stop, reports each, and writes nothing outside", async () => {
-    const state = makeState({ project_dir: project });
-    const text = mirrorText(state);
-    await writeMirror(project, state, text, T0);
-    const dir = path.join(project, ".auto-loop");
-    const victim = path.join(outside, "victim");
-    writeFileSync(victim, "keep\n");
-    rmSync(path.join(dir, "heartbeat.json"));
-    symlinkSync(victim, path.join(dir, "heartbeat.json"));
-    rmSync(path.join(dir, ".gitignore"));
-    mkdirSync(path.join(dir, ".gitignore"));
-    rmSync(path.join(dir, "logs"), { recursive: true, force: true });
-    writeFileSync(path.join(dir, "logs"), "a file at logs");
-    execFileSync("mkfifo", [path.join(dir, "goal-state.json.fifo")]);
-    rmSync(goalState());
-    execFileSync("mv", [path.join(dir, "goal-state.json.fifo"), goalState()]);
-    symlinkSync(victim, path.join(dir, "gate-history.jsonl"));
-    const found = await inspectMirror(project, sha256(text), T0);
-    expect(found).toHaveLength(5);
-    expect(found.join("\n")).toMatch(/heartbeat\.json was a symbolic link/);
-    expect(found.join("\n")).toMatch(/\.gitignore was a folder/);
-    expect(found.join("\n")).toMatch(/logs was a file/);
-    expect(found.join("\n")).toMatch(/goal-state\.json was a named pipe/);
-    expect(found.join("\n")).toMatch(/gate-history\.jsonl was a symbolic link/);
-    await writeMirror(project, state, text, T0);
-    await writeVerifierLog(project, 1, 1, "out", T0);
-    await appendMirrorHistory(project, [historyEntry(state, T0, "start", "x")], T0);
-    expect(readFileSync(victim, "utf8")).toBe("keep\n");
-    expect(readdirSync(outside)).toEqual(["victim"]);
-    expect(await inspectMirror(project, sha256(text), T0)).toEqual([]);
-  });
+  it.skipIf(process.platform === "win32")(
+    "moves every planted shape aside at the next Stop, reports each, and writes nothing outside",
+    async () => {
+      const state = makeState({ project_dir: project });
+      const text = mirrorText(state);
+      await writeMirror(project, state, text, T0);
+      const dir = path.join(project, ".auto-loop");
+      const victim = path.join(outside, "victim");
+      writeFileSync(victim, "keep\n");
+      rmSync(path.join(dir, "heartbeat.json"));
+      symlinkSync(victim, path.join(dir, "heartbeat.json"));
+      rmSync(path.join(dir, ".gitignore"));
+      mkdirSync(path.join(dir, ".gitignore"));
+      rmSync(path.join(dir, "logs"), { recursive: true, force: true });
+      writeFileSync(path.join(dir, "logs"), "a file at logs");
+      execFileSync("mkfifo", [path.join(dir, "goal-state.json.fifo")]);
+      rmSync(goalState());
+      execFileSync("mv", [path.join(dir, "goal-state.json.fifo"), goalState()]);
+      symlinkSync(victim, path.join(dir, "gate-history.jsonl"));
+      const found = await inspectMirror(project, sha256(text), T0);
+      expect(found).toHaveLength(5);
+      expect(found.join("\n")).toMatch(/heartbeat\.json was a symbolic link/);
+      expect(found.join("\n")).toMatch(/\.gitignore was a folder/);
+      expect(found.join("\n")).toMatch(/logs was a file/);
+      expect(found.join("\n")).toMatch(/goal-state\.json was a named pipe/);
+      expect(found.join("\n")).toMatch(/gate-history\.jsonl was a symbolic link/);
+      await writeMirror(project, state, text, T0);
+      await writeVerifierLog(project, 1, 1, "out", T0);
+      await appendMirrorHistory(project, [historyEntry(state, T0, "start", "x")], T0);
+      expect(readFileSync(victim, "utf8")).toBe("keep\n");
+      expect(readdirSync(outside)).toEqual(["victim"]);
+      expect(await inspectMirror(project, sha256(text), T0)).toEqual([]);
+    },
+  );
 
   it("a planted link at any file of the mirror is moved aside by the write itself, never followed", async () => {
     const state = makeState({ project_dir: project });
     mkdirSync(path.join(project, ".auto-loop", "logs"), { recursive: true });
     const victim = path.join(outside, "victim");
     writeFileSync(victim, "keep\n");
-    for (const name of ["goal-state.json", "heartbeat.json", ".gitignore", "logs/verifier-0001-1.log"]) symlinkSync(victim, path.join(project, ".auto-loop", name));
+    for (const name of ["goal-state.json", "heartbeat.json", ".gitignore", "logs/verifier-0001-1.log"])
+      symlinkSync(victim, path.join(project, ".auto-loop", name));
     const planted = await writeMirror(project, state, mirrorText(state), T0);
     await writeVerifierLog(project, 1, 1, "chosen content", T0);
     expect(planted.map((p) => p.path).sort()).toEqual([".auto-loop/.gitignore", ".auto-loop/goal-state.json", ".auto-loop/heartbeat.json"]);

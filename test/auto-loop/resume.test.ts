@@ -23,7 +23,14 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 async function seed(overrides = {}) {
   const files = loopFiles(data, project);
   await persist(files, makeState({ project_dir: project, session_id: "owner", handoff_note: "next: printer", ...overrides }), [], at(0));
-  const marker: SessionMarker = { version: 1, kind: "auto-loop", loop_id: "loop-1", project_dir: project, state_file: files.state, created_at: at(0).toISOString() };
+  const marker: SessionMarker = {
+    version: 1,
+    kind: "auto-loop",
+    loop_id: "loop-1",
+    project_dir: project,
+    state_file: files.state,
+    created_at: at(0).toISOString(),
+  };
   return { files, marker };
 }
 
@@ -38,7 +45,11 @@ describe("resume", () => {
     expect((await loadState(files.state, at(0)))!.heartbeat_at).toBe(at(0).toISOString());
 
     const decision = await resumeOnPrompt(ctx(marker, prompt("owner")));
-    expect(decision).toMatchObject({ kind: "context", eventName: "UserPromptSubmit", context: expect.stringMatching(/was resumed[\s\S]*elapsed 1h of 4h/) });
+    expect(decision).toMatchObject({
+      kind: "context",
+      eventName: "UserPromptSubmit",
+      context: expect.stringMatching(/was resumed[\s\S]*elapsed 1h of 4h/),
+    });
     expect((await loadState(files.state, at(0)))!.heartbeat_at).toBe(at(3_600_000).toISOString());
     expect(readFileSync(files.history, "utf8")).toMatch(/"event":"resume"/);
     expect(await resumeOnPrompt(ctx(marker, prompt("owner")))).toBeUndefined();

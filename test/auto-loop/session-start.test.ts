@@ -22,7 +22,14 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 async function seed(overrides = {}) {
   const files = loopFiles(data, project);
   await persist(files, makeState({ project_dir: project, session_id: "owner", handoff_note: "next: printer", ...overrides }), [], at(0));
-  const marker: SessionMarker = { version: 1, kind: "auto-loop", loop_id: "loop-1", project_dir: project, state_file: files.state, created_at: at(0).toISOString() };
+  const marker: SessionMarker = {
+    version: 1,
+    kind: "auto-loop",
+    loop_id: "loop-1",
+    project_dir: project,
+    state_file: files.state,
+    created_at: at(0).toISOString(),
+  };
   return { files, marker };
 }
 
@@ -34,7 +41,11 @@ describe("SessionStart(compact)", () => {
     const { files, marker } = await seed();
     const before = readFileSync(files.state, "utf8");
     const decision = await restoreLoopContext(ctx(marker, start("owner", "compact")));
-    expect(decision).toMatchObject({ kind: "context", eventName: "SessionStart", context: expect.stringMatching(/just compacted[\s\S]*next: printer/) });
+    expect(decision).toMatchObject({
+      kind: "context",
+      eventName: "SessionStart",
+      context: expect.stringMatching(/just compacted[\s\S]*next: printer/),
+    });
     expect(readFileSync(files.state, "utf8")).toBe(before);
   });
 

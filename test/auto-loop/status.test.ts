@@ -28,7 +28,9 @@ describe("loopStatus", () => {
   });
 
   it("formats the snapshot for a person", () => {
-    const text = formatStatus(loopStatus("/p", makeState({ iteration: 2, blocker: { reason: "no key", count: 1 } }), at(90_000), 1_000_000));
+    const text = formatStatus(
+      loopStatus("/p", makeState({ iteration: 2, blocker: { reason: "no key", count: 1 } }), at(90_000), 1_000_000),
+    );
     expect(text).toMatch(/^auto-loop pursuing\n/);
     expect(text).toMatch(/iteration: +2 of 40/);
     expect(text).toMatch(/elapsed: +1m30s of 4h/);

@@ -65,7 +65,9 @@ for (let i = 1; ; i += 1) {
       format: "esm",
       outfile: script,
       define: { __filename: "__loopkitFilename" },
-      banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;' },
+      banner: {
+        js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;',
+      },
       logLevel: "silent",
     });
     const data = path.join(tmp, "data");

@@ -61,7 +61,11 @@ describe("readTranscriptDelta", () => {
     writeFileSync(file, assistant("main", [text]));
     writeFileSync(path.join(subagents, "agent-a.jsonl"), assistant("sub-a", [tool], { isSidechain: true }));
     const first = await readTranscriptDelta(file, start);
-    expect(first).toMatchObject({ tokens: 2230, toolCalls: 0, subagentOffsets: { "agent-a.jsonl": statSync(path.join(subagents, "agent-a.jsonl")).size } });
+    expect(first).toMatchObject({
+      tokens: 2230,
+      toolCalls: 0,
+      subagentOffsets: { "agent-a.jsonl": statSync(path.join(subagents, "agent-a.jsonl")).size },
+    });
     appendFileSync(path.join(subagents, "agent-a.jsonl"), assistant("sub-a2", [text], { isSidechain: true }));
     writeFileSync(path.join(subagents, "agent-b.jsonl"), assistant("sub-b", [text], { isSidechain: true }) + assistant("main", [text]));
     writeFileSync(path.join(subagents, "agent-b.meta.json"), "{}");
@@ -73,7 +77,10 @@ describe("readTranscriptDelta", () => {
   it.each([
     ["garbage lines", "not json\n{\n[1,2]\nnull\n"],
     ["records without ids or usage", `${JSON.stringify({ type: "assistant", message: { content: [text] } })}\n`],
-    ["hostile numbers", `${JSON.stringify({ type: "assistant", message: { id: "x", usage: { input_tokens: -5, output_tokens: "9", cache_read_input_tokens: Infinity } } })}\n`],
+    [
+      "hostile numbers",
+      `${JSON.stringify({ type: "assistant", message: { id: "x", usage: { input_tokens: -5, output_tokens: "9", cache_read_input_tokens: Infinity } } })}\n`,
+    ],
   ])("skips %s without counting anything", async (_name, content) => {
     writeFileSync(file, content);
     const delta = await readTranscriptDelta(file, start);
@@ -122,7 +129,11 @@ describe("readTranscriptDelta", () => {
   it("2.1.197: counts the synchronous subagent's own file (<session>/subagents/agent-*.jsonl) next to its .meta.json", async () => {
     const session = copyFixture("2.1.197");
     const delta = await readTranscriptDelta(session, start);
-    expect(delta).toMatchObject({ tokens: 3 * 120 + 7797, toolCalls: 1, subagentOffsets: { "agent-ac989e08564bb0740.jsonl": expect.any(Number) } });
+    expect(delta).toMatchObject({
+      tokens: 3 * 120 + 7797,
+      toolCalls: 1,
+      subagentOffsets: { "agent-ac989e08564bb0740.jsonl": expect.any(Number) },
+    });
     expect(Object.keys(delta.subagentOffsets)).toEqual(["agent-ac989e08564bb0740.jsonl"]);
   });
 

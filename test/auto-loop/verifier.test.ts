@@ -54,27 +54,39 @@ describe("runVerifier", () => {
     expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
   });
 
-  it.skipIf(process.platform !== "linux")("is bounded by its timeout when children that left its process group keep its output open, and ends them", async () => {
-    const pidFile = path.join(dir, "escaped.pid");
-    const started = Date.now();
-    // One escapes with setsid, one with a double fork; both keep stdout and stderr open.
-    const result = await runVerifier(`setsid ${SLEEP} & echo $! > "${pidFile}"; (sh -c '${SLEEP}' &) ; echo started; ${SLEEP}`, dir, 1_000);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(result).toMatchObject({ passed: false, timedOut: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
-  }, 30_000);
+  it.skipIf(process.platform !== "linux")(
+    "is bounded by its timeout when children that left its process group keep its output open, and ends them",
+    async () => {
+      const pidFile = path.join(dir, "escaped.pid");
+      const started = Date.now();
+      // One escapes with setsid, one with a double fork; both keep stdout and stderr open.
+      const result = await runVerifier(
+        `setsid ${SLEEP} & echo $! > "${pidFile}"; (sh -c '${SLEEP}' &) ; echo started; ${SLEEP}`,
+        dir,
+        1_000,
+      );
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result).toMatchObject({ passed: false, timedOut: true });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    },
+    30_000,
+  );
 
-  it.skipIf(process.platform !== "linux")("returns soon after a passing shell whose escaped child holds the output, and ends that child", async () => {
-    const pidFile = path.join(dir, "escaped.pid");
-    const started = Date.now();
-    const result = await runVerifier(`setsid ${SLEEP} & echo $! > "${pidFile}"; echo started`, dir, 60_000);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(result).toMatchObject({ exitCode: 0, passed: true });
-    expect(result.output).toContain("started");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
-  }, 30_000);
+  it.skipIf(process.platform !== "linux")(
+    "returns soon after a passing shell whose escaped child holds the output, and ends that child",
+    async () => {
+      const pidFile = path.join(dir, "escaped.pid");
+      const started = Date.now();
+      const result = await runVerifier(`setsid ${SLEEP} & echo $! > "${pidFile}"; echo started`, dir, 60_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result).toMatchObject({ exitCode: 0, passed: true });
+      expect(result.output).toContain("started");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    },
+    30_000,
+  );
 
   it("keeps only a bounded head and tail of 100 MB of output", async () => {
     const result = await runVerifier("head -c 100000000 /dev/zero | tr '\\0' 'a'; echo; echo the-end", dir, 60_000);

@@ -5,23 +5,51 @@ import { checkLoopId } from "../../src/checkpoint/loop-id.js";
 import { checkpointMessage } from "../../src/checkpoint/message.js";
 
 const leaf = (kind: Leaf["kind"] = "file"): Leaf => ({ kind, size: 1, mode: 0o644, hash: null, kept: true, target: null });
-const change = (path: string, how: Change["how"], before: Leaf | null = how === "added" ? null : leaf(), after: Leaf | null = how === "deleted" ? null : leaf()): Change => ({ path, parts: [], root: "", how, before, after });
+const change = (
+  path: string,
+  how: Change["how"],
+  before: Leaf | null = how === "added" ? null : leaf(),
+  after: Leaf | null = how === "deleted" ? null : leaf(),
+): Change => ({ path, parts: [], root: "", how, before, after });
 
 describe("countChanges", () => {
   it.each([
     ["nothing", [], { added: 0, modified: 0, deleted: 0, paths: [], more: 0 }],
     [
       "each status, sorted by path",
-      [change("src/a b.ts", "changed"), change("new.txt", "added"), change("link", "changed", leaf("file"), leaf("link")), change("gone", "deleted")],
-      { added: 1, modified: 2, deleted: 1, paths: [{ status: "D", path: "gone" }, { status: "T", path: "link" }, { status: "A", path: "new.txt" }, { status: "M", path: "src/a b.ts" }], more: 0 },
+      [
+        change("src/a b.ts", "changed"),
+        change("new.txt", "added"),
+        change("link", "changed", leaf("file"), leaf("link")),
+        change("gone", "deleted"),
+      ],
+      {
+        added: 1,
+        modified: 2,
+        deleted: 1,
+        paths: [
+          { status: "D", path: "gone" },
+          { status: "T", path: "link" },
+          { status: "A", path: "new.txt" },
+          { status: "M", path: "src/a b.ts" },
+        ],
+        more: 0,
+      },
     ],
-    ["git metadata is not a file of the tree", [{ ...change(".git/config", "changed"), root: "\u0000git" }], { added: 0, modified: 0, deleted: 0, paths: [], more: 0 }],
+    [
+      "git metadata is not a file of the tree",
+      [{ ...change(".git/config", "changed"), root: "\u0000git" }],
+      { added: 0, modified: 0, deleted: 0, paths: [], more: 0 },
+    ],
   ])("%s", (_name, list, expected) => {
     expect(countChanges(list as Change[])).toEqual(expected);
   });
 
   it("keeps the first paths and counts the rest", () => {
-    const changes = countChanges(Array.from({ length: 5 }, (_, i) => change(`f${i}`, "added")), 2);
+    const changes = countChanges(
+      Array.from({ length: 5 }, (_, i) => change(`f${i}`, "added")),
+      2,
+    );
     expect(changes).toMatchObject({ added: 5, more: 3 });
     expect(pathLines(changes)).toEqual(["A f0", "A f1", "... and 3 more"]);
     expect(countLine(changes)).toBe("5 files (5 added)");
@@ -43,8 +71,15 @@ describe("names and messages", () => {
     expect(checkpointMessage(record, { id: "3", kind: "iteration", iteration: 3, verdict: "fail", tokens: null, restored: null })).toBe(
       "loopkit: iteration 3 of repeat loop-1: fail, tokens not counted\n\nLoop: loop-1\nKind: repeat\nCheckpoint: 3\nIteration: 3\nVerdict: fail\nTokens: not counted\n",
     );
-    expect(checkpointMessage(record, { id: "r1", kind: "before-restore", iteration: 4, verdict: "before restore", tokens: 900, restored: "2" }).split("\n")[0]).toBe(
-      "loopkit: the tree before restoring checkpoint 2 of repeat loop-1",
-    );
+    expect(
+      checkpointMessage(record, {
+        id: "r1",
+        kind: "before-restore",
+        iteration: 4,
+        verdict: "before restore",
+        tokens: 900,
+        restored: "2",
+      }).split("\n")[0],
+    ).toBe("loopkit: the tree before restoring checkpoint 2 of repeat loop-1");
   });
 });

@@ -15,7 +15,12 @@ export function write(dir: string, file: string, text: string): void {
 }
 
 /** A project folder (with a space in its path) and a data folder; `init` makes it a repository, `commit` adds a first commit. */
-export function makeProject(options: { init?: boolean; commit?: boolean } = {}): { root: string; project: string; data: string; loop: (id?: string) => LoopRef } {
+export function makeProject(options: { init?: boolean; commit?: boolean } = {}): {
+  root: string;
+  project: string;
+  data: string;
+  loop: (id?: string) => LoopRef;
+} {
   const root = mkdtempSync(path.join(os.tmpdir(), "loopkit checkpoint "));
   const project = path.join(root, "my project");
   const data = path.join(root, "data");
@@ -31,7 +36,13 @@ export function makeProject(options: { init?: boolean; commit?: boolean } = {}):
       git(project, "commit", "-q", "-m", "first");
     }
   }
-  const loop = (id = "loop-1"): LoopRef => ({ dataDir: data, projectDir: project, loopId: id, loopKind: "repeat", stateFile: path.join(data, "repeat", "s.json") });
+  const loop = (id = "loop-1"): LoopRef => ({
+    dataDir: data,
+    projectDir: project,
+    loopId: id,
+    loopKind: "repeat",
+    stateFile: path.join(data, "repeat", "s.json"),
+  });
   return { root, project, data, loop };
 }
 

@@ -11,7 +11,8 @@ import { gitFolder, makeProject, personView, write } from "./repo-fixture.js";
 
 const now = () => new Date("2026-12-01T10:00:00.000Z");
 
-const checkpoint = (loop: Parameters<typeof checkpointIteration>[0], iteration: number) => checkpointIteration(loop, { iteration, verdict: "fail", tokens: null }, now(), deadlineIn(60_000));
+const checkpoint = (loop: Parameters<typeof checkpointIteration>[0], iteration: number) =>
+  checkpointIteration(loop, { iteration, verdict: "fail", tokens: null }, now(), deadlineIn(60_000));
 const recordOf = async (data: string, project: string) => (await loadRecord(recordFile(data, project, "loop-1"), now()))!;
 
 async function twoIterations() {
@@ -38,11 +39,15 @@ describe("planRestore", () => {
     [{ kind: "auto-loop" as const, loopId: "loop-1" }, "auto-loop loop-1 is still running", "/loopkit:auto-loop --cancel"],
     [{ kind: "repeat" as const, loopId: "loop-9" }, "repeat loop-9 is running in this project", "/loopkit:repeat --cancel"],
   ])("refuses while a loop runs in the project (%j), naming how to cancel it", (running, message, cancel) => {
-    expect(() => planRestore(record, "1", running)).toThrow(expect.objectContaining({ code: "LOOP_ACTIVE", message: expect.stringContaining(message), hint: expect.stringContaining(cancel) }));
+    expect(() => planRestore(record, "1", running)).toThrow(
+      expect.objectContaining({ code: "LOOP_ACTIVE", message: expect.stringContaining(message), hint: expect.stringContaining(cancel) }),
+    );
   });
 
   it("refuses a checkpoint that does not exist, listing those that do", () => {
-    expect(() => planRestore(record, "7", null)).toThrow(expect.objectContaining({ code: "NO_CHECKPOINT", message: expect.stringContaining("it has: 1, r1") }));
+    expect(() => planRestore(record, "7", null)).toThrow(
+      expect.objectContaining({ code: "NO_CHECKPOINT", message: expect.stringContaining("it has: 1, r1") }),
+    );
   });
 });
 
@@ -97,7 +102,9 @@ describe("restoreCheckpoint", () => {
     await checkpoint(loop(), 2);
     const record = await recordOf(data, project);
     const said = await restoreCheckpoint(data, record, record.checkpoints[0]!, now());
-    expect(said).toMatch(/Left as they are \(2\):\n {2}other-big\.bin: .*so it is not deleted\n {2}big\.bin: what is there now is not in loopkit's record .*so it is not overwritten/);
+    expect(said).toMatch(
+      /Left as they are \(2\):\n {2}other-big\.bin: .*so it is not deleted\n {2}big\.bin: what is there now is not in loopkit's record .*so it is not overwritten/,
+    );
     expect(readFileSync(path.join(project, "big.bin"))[0]).toBe(2);
     expect(existsSync(path.join(project, "other-big.bin"))).toBe(true);
   });
@@ -106,7 +113,10 @@ describe("restoreCheckpoint", () => {
     const { project, data, record } = await twoIterations();
     await pruneRecord(data, project, []);
     write(project, "a.txt", "now\n");
-    await expect(restoreCheckpoint(data, record, record.checkpoints[0]!, now())).rejects.toMatchObject({ code: "NO_CHECKPOINT", message: expect.stringContaining("is gone") });
+    await expect(restoreCheckpoint(data, record, record.checkpoints[0]!, now())).rejects.toMatchObject({
+      code: "NO_CHECKPOINT",
+      message: expect.stringContaining("is gone"),
+    });
     expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("now\n");
   });
 });

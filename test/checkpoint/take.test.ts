@@ -11,7 +11,8 @@ import { git, gitFolder, makeProject, personView, write } from "./repo-fixture.j
 
 const now = () => new Date("2026-12-01T10:00:00.000Z");
 const facts = (iteration: number, verdict = "fail") => ({ iteration, verdict, tokens: 100 * iteration });
-const checkpoint = (loop: Parameters<typeof checkpointIteration>[0], f: ReturnType<typeof facts>) => checkpointIteration(loop, f, now(), deadlineIn(60_000));
+const checkpoint = (loop: Parameters<typeof checkpointIteration>[0], f: ReturnType<typeof facts>) =>
+  checkpointIteration(loop, f, now(), deadlineIn(60_000));
 const recordOf = async (data: string, project: string, id = "loop-1") => (await loadRecord(recordFile(data, project, id), now()))!;
 
 describe("a checkpoint per iteration", () => {
@@ -34,11 +35,30 @@ describe("a checkpoint per iteration", () => {
     expect(await checkpoint(loop(), facts(2, "pass, audit unmet"))).toEqual([]);
     expect(gitFolder(project)).toEqual(before.git);
     const record = await recordOf(data, project);
-    expect(record.checkpoints.map((c) => [c.id, c.verdict, c.tokens])).toEqual([["1", "fail", 100], ["2", "pass, audit unmet", 200]]);
+    expect(record.checkpoints.map((c) => [c.id, c.verdict, c.tokens])).toEqual([
+      ["1", "fail", 100],
+      ["2", "pass, audit unmet", 200],
+    ]);
     const [one, two] = record.checkpoints;
     // Without a start snapshot (repeat) the first checkpoint counts its whole tree.
-    expect(one!.changed.paths.map((p) => `${p.status} ${p.path}`)).toEqual(["A .gitignore", "A README.md", "A ignored/big.bin", "A src/a.ts", "A staged.txt"]);
-    expect(two!.changed).toEqual({ added: 0, modified: 2, deleted: 1, paths: [{ status: "D", path: "README.md" }, { status: "M", path: "ignored/big.bin" }, { status: "M", path: "src/a.ts" }], more: 0 });
+    expect(one!.changed.paths.map((p) => `${p.status} ${p.path}`)).toEqual([
+      "A .gitignore",
+      "A README.md",
+      "A ignored/big.bin",
+      "A src/a.ts",
+      "A staged.txt",
+    ]);
+    expect(two!.changed).toEqual({
+      added: 0,
+      modified: 2,
+      deleted: 1,
+      paths: [
+        { status: "D", path: "README.md" },
+        { status: "M", path: "ignored/big.bin" },
+        { status: "M", path: "src/a.ts" },
+      ],
+      more: 0,
+    });
     expect(two!.snapshot.root).not.toBe(one!.snapshot.root);
   });
 
@@ -124,7 +144,10 @@ describe("where checkpoints are written", () => {
     write(project, "a.txt", "y\n");
     expect(await checkpoint(loop(), facts(2))).toEqual([]);
     expect(gitFolder(other.project)).toEqual(theirs);
-    expect((await recordOf(data, project)).checkpoints.map((c) => c.changed.paths.map((p) => p.path))).toEqual([[".gitignore", "README.md", "a.txt"], [".git", "a.txt"]]);
+    expect((await recordOf(data, project)).checkpoints.map((c) => c.changed.paths.map((p) => p.path))).toEqual([
+      [".gitignore", "README.md", "a.txt"],
+      [".git", "a.txt"],
+    ]);
   });
 });
 
@@ -135,7 +158,13 @@ describe("a project in a subfolder of its repository", () => {
     write(project, "src/main.ts", "main\n");
     write(project, ".auto-loop/goal-state.json", "{}\n");
     write(repo, "top.txt", "beside the project\n");
-    const loop = { dataDir: data, projectDir: project, loopId: "loop-sub", loopKind: "auto-loop" as const, stateFile: path.join(data, "s.json") };
+    const loop = {
+      dataDir: data,
+      projectDir: project,
+      loopId: "loop-sub",
+      loopKind: "auto-loop" as const,
+      stateFile: path.join(data, "s.json"),
+    };
     expect(await checkpoint(loop, facts(1))).toEqual([]);
     expect((await recordOf(data, project, "loop-sub")).checkpoints[0]!.changed.paths.map((p) => p.path)).toEqual(["src/main.ts"]);
   });

@@ -42,11 +42,25 @@ async function twoLoops(status: "pursuing" | "cancelled") {
   const autoState = loopFiles(fixture.data, fixture.project).state;
   const repState = path.join(fixture.data, "repeat", "s.json");
   await writeJson(autoState, AutoLoopStateSchema, makeState({ loop_id: "auto", project_dir: fixture.project, status }));
-  await writeJson(repState, RepeatStateSchema, loopState({ loop_id: "loop-7", project_dir: fixture.project, phase: "ended", final_status: "COMPLETED" }));
+  await writeJson(
+    repState,
+    RepeatStateSchema,
+    loopState({ loop_id: "loop-7", project_dir: fixture.project, phase: "ended", final_status: "COMPLETED" }),
+  );
   write(fixture.project, "a.txt", "auto\n");
-  await checkpointIteration({ ...fixture.loop("auto"), loopKind: "auto-loop", stateFile: autoState }, { iteration: 1, verdict: "fail", tokens: 10 }, now(), deadlineIn(60_000));
+  await checkpointIteration(
+    { ...fixture.loop("auto"), loopKind: "auto-loop", stateFile: autoState },
+    { iteration: 1, verdict: "fail", tokens: 10 },
+    now(),
+    deadlineIn(60_000),
+  );
   write(fixture.project, "a.txt", "changed since\n");
-  await checkpointIteration({ ...fixture.loop("loop-7"), stateFile: repState }, { iteration: 1, verdict: "pass", tokens: null }, new Date("2026-12-01T11:00:00.000Z"), deadlineIn(60_000));
+  await checkpointIteration(
+    { ...fixture.loop("loop-7"), stateFile: repState },
+    { iteration: 1, verdict: "pass", tokens: null },
+    new Date("2026-12-01T11:00:00.000Z"),
+    deadlineIn(60_000),
+  );
   return fixture;
 }
 
@@ -61,7 +75,10 @@ describe("loopkit restore", () => {
   it("refuses while another loop runs in the same project", async () => {
     const { project, data } = await twoLoops("pursuing");
     const result = await loopkit(project, data, ["restore", "loop-7", "1"]);
-    expect(result.error).toMatchObject({ code: "LOOP_ACTIVE", message: expect.stringContaining("auto-loop auto is running in this project") });
+    expect(result.error).toMatchObject({
+      code: "LOOP_ACTIVE",
+      message: expect.stringContaining("auto-loop auto is running in this project"),
+    });
     expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("changed since\n");
   });
 
@@ -89,7 +106,10 @@ describe("loopkit checkpoints", () => {
     expect(result.stdout).toMatch(/^repeat loop-7: 1 checkpoint\(s\) in .*checkpoints.*loop-7\.json\n/);
     expect(result.stdout).toMatch(/ 1 +1 +[0-9a-f]{12} +pass +- +3 files \(3 added\)/);
     expect(result.stdout).toContain("Other loops here:\n  auto-loop auto: 1 checkpoint(s)");
-    expect(JSON.parse((await loopkit(project, data, ["checkpoints", "auto", "--json"])).stdout)).toMatchObject({ loop_id: "auto", checkpoints: [{ id: "1", tokens: 10 }] });
+    expect(JSON.parse((await loopkit(project, data, ["checkpoints", "auto", "--json"])).stdout)).toMatchObject({
+      loop_id: "auto",
+      checkpoints: [{ id: "1", tokens: 10 }],
+    });
   });
 });
 
@@ -101,7 +121,9 @@ describe("loopkit checkpoints export", () => {
     const status = git(project, "status", "--porcelain");
     const result = await loopkit(project, data, ["checkpoints", "export", "auto", "--branch", "loopkit/try"]);
     expect(result.error).toBeNull();
-    expect(result.stdout).toMatch(/Exported checkpoint 1 of auto-loop auto to the branch loopkit\/try \(commit [0-9a-f]{12}, on [0-9a-f]{12}\)/);
+    expect(result.stdout).toMatch(
+      /Exported checkpoint 1 of auto-loop auto to the branch loopkit\/try \(commit [0-9a-f]{12}, on [0-9a-f]{12}\)/,
+    );
     expect(git(project, "rev-parse", "loopkit/try^")).toBe(head);
     expect(git(project, "show", "loopkit/try:a.txt")).toBe("auto\n");
     expect(git(project, "ls-tree", "-r", "--name-only", "loopkit/try").trim().split("\n")).toEqual([".gitignore", "README.md", "a.txt"]);
@@ -109,8 +131,13 @@ describe("loopkit checkpoints export", () => {
     expect(git(project, "rev-parse", "HEAD")).toBe(head);
     expect(git(project, "status", "--porcelain")).toBe(status);
     // An existing branch is never moved.
-    expect((await loopkit(project, data, ["checkpoints", "export", "auto", "1", "--branch", "loopkit/try"])).error).toMatchObject({ code: "USAGE", message: expect.stringContaining("exists already") });
-    expect((await loopkit(project, data, ["checkpoints", "export", "auto", "--branch", "bad..name"])).error).toMatchObject({ code: "USAGE" });
+    expect((await loopkit(project, data, ["checkpoints", "export", "auto", "1", "--branch", "loopkit/try"])).error).toMatchObject({
+      code: "USAGE",
+      message: expect.stringContaining("exists already"),
+    });
+    expect((await loopkit(project, data, ["checkpoints", "export", "auto", "--branch", "bad..name"])).error).toMatchObject({
+      code: "USAGE",
+    });
     expect((await loopkit(project, data, ["checkpoints", "export", "auto"])).error).toMatchObject({ code: "USAGE" });
   });
 });
@@ -126,7 +153,11 @@ describe("loopkit prune", () => {
     expect(pruned.stdout).toMatch(/loopkit's record of the project: [\d.]+ MB freed/);
     expect((await loopkit(project, data, ["checkpoints", "loop-7"])).error).toMatchObject({ code: "NO_CHECKPOINT" });
     // The kept loop's checkpoint still restores once it is cancelled.
-    await writeJson(loopFiles(data, project).state, AutoLoopStateSchema, makeState({ loop_id: "auto", project_dir: project, status: "cancelled" }));
+    await writeJson(
+      loopFiles(data, project).state,
+      AutoLoopStateSchema,
+      makeState({ loop_id: "auto", project_dir: project, status: "cancelled" }),
+    );
     expect((await loopkit(project, data, ["restore", "auto", "1"])).error).toBeNull();
     expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("auto\n");
   });
@@ -152,10 +183,29 @@ describe("loopkit history", () => {
     const { project, data } = await twoLoops("cancelled");
     const stats = path.join(data, "stats.json");
     await writeJson(stats, (await import("zod")).z.any(), {
-      loop_runs: [{ id: "loop-7", command: "/test", interval: "1m", max_iterations: 2, started_at: "2026-12-01T09:00:00.000Z", iterations: [], final_status: "COMPLETED", ended_at: "2026-12-01T09:01:00.000Z" }],
+      loop_runs: [
+        {
+          id: "loop-7",
+          command: "/test",
+          interval: "1m",
+          max_iterations: 2,
+          started_at: "2026-12-01T09:00:00.000Z",
+          iterations: [],
+          final_status: "COMPLETED",
+          ended_at: "2026-12-01T09:01:00.000Z",
+        },
+      ],
     });
     let stdout = "";
-    const io: CliIo = { stdout: (t) => void (stdout += t), stderr: () => undefined, readStdin: async () => "", env: { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats }, cwd: project, now, exitCode: 0 };
+    const io: CliIo = {
+      stdout: (t) => void (stdout += t),
+      stderr: () => undefined,
+      readStdin: async () => "",
+      env: { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats },
+      cwd: project,
+      now,
+      exitCode: 0,
+    };
     await createProgram(io).parseAsync(["node", "loopkit", "history", "--json"]);
     expect(JSON.parse(stdout)).toEqual({ version: 1, runs: [expect.objectContaining({ id: "loop-7", checkpoints: 1 })] });
   });

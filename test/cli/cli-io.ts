@@ -8,7 +8,10 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runLoopkit(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; stdin?: string; now?: Date; userHome?: string }): Promise<CliRun> {
+export async function runLoopkit(
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd: string; stdin?: string; now?: Date; userHome?: string },
+): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const io: CliIo = {

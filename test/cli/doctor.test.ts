@@ -22,12 +22,24 @@ function fakeClaude(version: string): string {
 
 function install(enabled: boolean) {
   mkdirSync(path.join(home, ".claude", "plugins"), { recursive: true });
-  writeFileSync(path.join(home, ".claude", "plugins", "installed_plugins.json"), JSON.stringify({ version: 2, plugins: { "loopkit@loopkit": [{ scope: "user", installPath: plugin }] } }));
+  writeFileSync(
+    path.join(home, ".claude", "plugins", "installed_plugins.json"),
+    JSON.stringify({ version: 2, plugins: { "loopkit@loopkit": [{ scope: "user", installPath: plugin }] } }),
+  );
   writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "loopkit@loopkit": enabled } }));
 }
 
 const doctor = (claude: string, codex = path.join(home, "no-codex")) =>
-  runLoopkit(["doctor"], { env: { HOME: home, PATH: process.env.PATH ?? "", LOOPKIT_CLAUDE_BIN: claude, LOOPKIT_CODEX_BIN: codex, LOOPKIT_STATS_FILE: path.join(home, "stats.json") }, cwd: home });
+  runLoopkit(["doctor"], {
+    env: {
+      HOME: home,
+      PATH: process.env.PATH ?? "",
+      LOOPKIT_CLAUDE_BIN: claude,
+      LOOPKIT_CODEX_BIN: codex,
+      LOOPKIT_STATS_FILE: path.join(home, "stats.json"),
+    },
+    cwd: home,
+  });
 
 /** A codex that answers what the preflight asks: its version, the goals feature on, and `login status` (exit 1: logged out). */
 function fakeCodex(loggedIn: boolean): string {
@@ -57,25 +69,35 @@ it.skipIf(process.platform === "win32")("reports each part, tested versions and 
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(/^✓ Claude Code\s+2\.1\.197 .*a version loopkit is tested with$/m);
   expect(result.stdout).toMatch(/^✓ loopkit data\s+none yet/m);
-  expect(result.stdout).toMatch(/^✓ plugin hooks\s+loopkit@loopkit enabled, hooks Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd \(/m);
+  expect(result.stdout).toMatch(
+    /^✓ plugin hooks\s+loopkit@loopkit enabled, hooks Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd \(/m,
+  );
   expect(result.stdout).toMatch(/^! codex \(--codex\)\s+not usable: the Codex CLI could not be run/m);
   expect(readdirSync(home).sort()).toEqual(before);
 });
 
-it.skipIf(process.platform === "win32")("flags an untested version, one older than the oldest tested, a disabled plugin and a missing claude", async () => {
-  install(false);
-  const untested = await doctor(fakeClaude("2.1.250"));
-  expect(untested.stdout).toMatch(/^! Claude Code\s+2\.1\.250 .*loopkit is tested with 2\.1\.197 and 2\.1\.332$/m);
-  expect(untested.stdout).toMatch(/^✗ plugin hooks\s+loopkit@loopkit NOT enabled/m);
-  expect(untested.code).toBe(1);
-  install(true);
-  for (const old of ["2.1.99", "2.0.1"]) {
-    const older = await doctor(fakeClaude(old));
-    expect(older.stdout).toMatch(new RegExp(`^✗ Claude Code\\s+${old.replaceAll(".", "\\.")} .*older than 2\\.1\\.197, the oldest version loopkit is tested with`, "m"));
-    expect(older.code).toBe(1);
-  }
-  expect((await doctor(fakeClaude("2.1.400"))).code).toBe(0);
-  const missing = await doctor(path.join(home, "no-claude"));
-  expect(missing.stdout).toMatch(/^✗ Claude Code\s+".*no-claude" could not be run/m);
-  expect(missing.code).toBe(1);
-});
+it.skipIf(process.platform === "win32")(
+  "flags an untested version, one older than the oldest tested, a disabled plugin and a missing claude",
+  async () => {
+    install(false);
+    const untested = await doctor(fakeClaude("2.1.250"));
+    expect(untested.stdout).toMatch(/^! Claude Code\s+2\.1\.250 .*loopkit is tested with 2\.1\.197 and 2\.1\.332$/m);
+    expect(untested.stdout).toMatch(/^✗ plugin hooks\s+loopkit@loopkit NOT enabled/m);
+    expect(untested.code).toBe(1);
+    install(true);
+    for (const old of ["2.1.99", "2.0.1"]) {
+      const older = await doctor(fakeClaude(old));
+      expect(older.stdout).toMatch(
+        new RegExp(
+          `^✗ Claude Code\\s+${old.replaceAll(".", "\\.")} .*older than 2\\.1\\.197, the oldest version loopkit is tested with`,
+          "m",
+        ),
+      );
+      expect(older.code).toBe(1);
+    }
+    expect((await doctor(fakeClaude("2.1.400"))).code).toBe(0);
+    const missing = await doctor(path.join(home, "no-claude"));
+    expect(missing.stdout).toMatch(/^✗ Claude Code\s+".*no-claude" could not be run/m);
+    expect(missing.code).toBe(1);
+  },
+);

@@ -24,7 +24,11 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 /** A person's terminal: no LOOPKIT_DATA_DIR, no CLAUDE_PLUGIN_DATA; loopkit must find (or not find) its folder. */
 const terminal = (args: string[], stdin?: string) =>
-  runLoopkit(args, { env: { HOME: home, LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath }, cwd: project, stdin });
+  runLoopkit(args, {
+    env: { HOME: home, LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath },
+    cwd: project,
+    stdin,
+  });
 
 const skill = (command: string, text: string) =>
   terminal([command, "--session", "s-1", "--project", project, "--plugin-data", path.join(home, "plugin data"), "--args-stdin"], text);
@@ -85,7 +89,10 @@ describe("bare /loopkit:auto-loop", () => {
   });
 
   it("starts the loop from goal.md, as usage.md says", async () => {
-    writeFileSync(path.join(project, "goal.md"), "---\nverify: npm test\nmax-iterations: 7\n---\nMake the parser accept trailing commas.\n");
+    writeFileSync(
+      path.join(project, "goal.md"),
+      "---\nverify: npm test\nmax-iterations: 7\n---\nMake the parser accept trailing commas.\n",
+    );
     const result = await skill("auto-loop", "\n");
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^loopkit auto-loop started/);
@@ -101,17 +108,14 @@ describe("bare /loopkit:auto-loop", () => {
 });
 
 describe("exit codes from a terminal", () => {
-  it.each([
-    [["no-such-command"]],
-    [["repeat", "--status", "--bogus"]],
-    [["codex-run", "--project"]],
-    [["codex-run"]],
-    [[]],
-  ])("a usage error exits 2, commander's own too: %j", async (args) => {
-    const result = await terminal(args);
-    expect(result.code).toBe(2);
-    expect(result.stderr).not.toBe("");
-  });
+  it.each([[["no-such-command"]], [["repeat", "--status", "--bogus"]], [["codex-run", "--project"]], [["codex-run"]], [[]]])(
+    "a usage error exits 2, commander's own too: %j",
+    async (args) => {
+      const result = await terminal(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).not.toBe("");
+    },
+  );
 
   it("an auto-loop start without a session from a terminal is a usage error (a repeat start runs the loop there: repeat-terminal.test.ts)", async () => {
     expect((await terminal(["auto-loop", "fix it", "--verify", "true"])).code).toBe(2);
@@ -126,24 +130,25 @@ describe("exit codes from a terminal", () => {
     expect(cancel.stderr).toMatch(/no (active|running)/);
   });
 
-  it.each(["repeat", "auto-loop"])("%s: what it prints names the terminal's commands; from the skill, the slash commands", async (command) => {
-    const inTerminal = await terminal([command, "--cancel"]);
-    expect(inTerminal.stderr).toContain(`see loopkit ${command} --status`);
-    expect(inTerminal.stderr).not.toContain("/loopkit:");
-    const inSkill = await skill(command, "--cancel");
-    expect(inSkill.stdout).toContain(`see /loopkit:${command} --status`);
-  });
+  it.each(["repeat", "auto-loop"])(
+    "%s: what it prints names the terminal's commands; from the skill, the slash commands",
+    async (command) => {
+      const inTerminal = await terminal([command, "--cancel"]);
+      expect(inTerminal.stderr).toContain(`see loopkit ${command} --status`);
+      expect(inTerminal.stderr).not.toContain("/loopkit:");
+      const inSkill = await skill(command, "--cancel");
+      expect(inSkill.stdout).toContain(`see /loopkit:${command} --status`);
+    },
+  );
 
-  it.each([
-    [["history", "loop-404"]],
-    [["checkpoints", "loop-404"]],
-    [["checkpoints"]],
-    [["restore", "loop-404", "1"]],
-  ])("nothing with that id, or nothing at all, to act on exits 8: %j", async (args) => {
-    const result = await terminal(args);
-    expect(result.code).toBe(8);
-    expect(result.stderr).toMatch(/no (run with id|checkpoints of loop|loop has checkpoints)/);
-  });
+  it.each([[["history", "loop-404"]], [["checkpoints", "loop-404"]], [["checkpoints"]], [["restore", "loop-404", "1"]]])(
+    "nothing with that id, or nothing at all, to act on exits 8: %j",
+    async (args) => {
+      const result = await terminal(args);
+      expect(result.code).toBe(8);
+      expect(result.stderr).toMatch(/no (run with id|checkpoints of loop|loop has checkpoints)/);
+    },
+  );
 
   it.each(["repeat", "auto-loop"])("%s --status --json is versioned and carries its exit code", async (command) => {
     const status = await terminal([command, "--status", "--json"]);
@@ -155,7 +160,14 @@ describe("exit codes from a terminal", () => {
 
 describe("no stray state", () => {
   it("read-only and no-op commands create no folder, then a plugin's own state is found, not doubted", async () => {
-    for (const args of [["repeat", "--status"], ["repeat", "--cancel"], ["auto-loop", "--status"], ["auto-loop", "--cancel"], ["run", "-h"], ["auto-loop", "--cancel", "--project", project]]) {
+    for (const args of [
+      ["repeat", "--status"],
+      ["repeat", "--cancel"],
+      ["auto-loop", "--status"],
+      ["auto-loop", "--cancel"],
+      ["run", "-h"],
+      ["auto-loop", "--cancel", "--project", project],
+    ]) {
       await terminal(args);
     }
     expect(readdirSync(home)).toEqual(["my project"]);
@@ -175,7 +187,10 @@ describe("a corrupt state file under --status", () => {
     const file = stateFile(command);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, "{ not json");
-    const result = await runLoopkit([command, "--status", "--session", "s-1"], { env: { HOME: home, LOOPKIT_DATA_DIR: data() }, cwd: project });
+    const result = await runLoopkit([command, "--status", "--session", "s-1"], {
+      env: { HOME: home, LOOPKIT_DATA_DIR: data() },
+      cwd: project,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(file);
     expect(result.stderr).toMatch(/nothing was changed.*delete it, or start a new loop/);

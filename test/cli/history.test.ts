@@ -13,7 +13,12 @@ beforeEach(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit history "));
   project = path.join(tmp, "app");
   mkdirSync(project);
-  env = { HOME: tmp, PATH: process.env.PATH ?? "", LOOPKIT_DATA_DIR: path.join(tmp, "data"), LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") };
+  env = {
+    HOME: tmp,
+    PATH: process.env.PATH ?? "",
+    LOOPKIT_DATA_DIR: path.join(tmp, "data"),
+    LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+  };
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -44,8 +49,18 @@ describe("loopkit history", () => {
     expect(list.version).toBe(1);
     expect(json).toHaveLength(2);
     const stats = JSON.parse(readFileSync(env.LOOPKIT_STATS_FILE!, "utf8")) as { loop_runs: { id: string; final_status: string }[] };
-    expect(json[1]).toMatchObject({ kind: "repeat", id: stats.loop_runs[0]!.id, final_status: stats.loop_runs[0]!.final_status, command: "/test" });
-    expect(json[0]).toMatchObject({ kind: "auto-loop", goal: "make it pass", final_status: null, project_dir: expect.stringContaining("app") });
+    expect(json[1]).toMatchObject({
+      kind: "repeat",
+      id: stats.loop_runs[0]!.id,
+      final_status: stats.loop_runs[0]!.final_status,
+      command: "/test",
+    });
+    expect(json[0]).toMatchObject({
+      kind: "auto-loop",
+      goal: "make it pass",
+      final_status: null,
+      project_dir: expect.stringContaining("app"),
+    });
 
     expect(JSON.parse((await loopkit(["history", "--limit", "1", "--json"])).stdout).runs).toHaveLength(1);
   });

@@ -24,7 +24,10 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 const terminal = (args: string[], env: Record<string, string> = {}) =>
-  runLoopkit(["repeat", ...args], { env: { HOME: home, PATH: "/usr/bin:/bin", LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: claude, ...env }, cwd: project });
+  runLoopkit(["repeat", ...args], {
+    env: { HOME: home, PATH: "/usr/bin:/bin", LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: claude, ...env },
+    cwd: project,
+  });
 
 describe("loopkit repeat from a terminal refuses bad input before anything starts", () => {
   it.each([
@@ -41,7 +44,10 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
     [["5m", "/test", "--", "-p"], /-p is set by loopkit repeat itself/],
     [["5m", "/test", "--", "--output-format=json"], /--output-format is set by loopkit repeat itself/],
     [["5m", "/test", "--", "--session-id", "x"], /--session-id is set by loopkit repeat itself/],
-    [["5m", "/test", "--", "--settings", "missing.json"], /--settings missing.json: ENOENT: no such file or directory, open .*missing.json/],
+    [
+      ["5m", "/test", "--", "--settings", "missing.json"],
+      /--settings missing.json: ENOENT: no such file or directory, open .*missing.json/,
+    ],
     [["--session", "s-1", "--detach", "5m", "/test"], /--detach and --fresh are for a loop started from a terminal, without --session/],
     [["--session", "terminal-1", "5m", "/test"], /terminal-1 is the key of a loop run from a terminal, not a Claude Code session/],
   ])("%j exits 2 with a clear message", async (args, message) => {
@@ -53,7 +59,9 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
 
   it("a settings file that is not JSON, a claude that is not there or is inside the project: exit 2, nothing started", async () => {
     writeFileSync(path.join(project, "settings.json"), "not json");
-    expect((await terminal(["5m", "/test", "--", "--settings", "settings.json"])).stderr).toMatch(/--settings settings.json is not valid JSON/);
+    expect((await terminal(["5m", "/test", "--", "--settings", "settings.json"])).stderr).toMatch(
+      /--settings settings.json is not valid JSON/,
+    );
     const missing = await terminal(["5m", "/test"], { LOOPKIT_CLAUDE_BIN: path.join(home, "nope") });
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*nope is not an executable file/) });
     const inside = path.join(project, "claude");
@@ -76,10 +84,26 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
 describe("a loop state planted in the project starts nothing", () => {
   it("a repeat state file where a cloned repository could carry one is no loop: --resume and --status find nothing", async () => {
     const state = {
-      version: 1, loop_id: "loop-1", session_id: "terminal-00000000-0000-4000-8000-000000000000", project_dir: realpathSync(project), command: "rm -rf /", interval_ms: 60_000,
-      max_iterations: 5, stats_file: path.join(project, "stats.json"), started_at: "2026-11-30T11:00:00.000Z", phase: "waiting", iteration: 1,
-      iteration_started_at: "2026-11-30T11:00:00.000Z", next_at: "2026-11-30T11:01:00.000Z", wait_token: "t", wait_owner: null, prompt_id: null, consecutive_failures: 0,
-      iterations: [], final_status: null, ended_at: null,
+      version: 1,
+      loop_id: "loop-1",
+      session_id: "terminal-00000000-0000-4000-8000-000000000000",
+      project_dir: realpathSync(project),
+      command: "rm -rf /",
+      interval_ms: 60_000,
+      max_iterations: 5,
+      stats_file: path.join(project, "stats.json"),
+      started_at: "2026-11-30T11:00:00.000Z",
+      phase: "waiting",
+      iteration: 1,
+      iteration_started_at: "2026-11-30T11:00:00.000Z",
+      next_at: "2026-11-30T11:01:00.000Z",
+      wait_token: "t",
+      wait_owner: null,
+      prompt_id: null,
+      consecutive_failures: 0,
+      iterations: [],
+      final_status: null,
+      ended_at: null,
       terminal: { claude_bin: claude, claude_args: [], fresh: false, conversation: null, pid: 1, log_file: null },
     };
     for (const dir of [".loopkit/repeat", "repeat", ".claude/loopkit/repeat"]) {
@@ -98,7 +122,11 @@ describe("splitAtDoubleDash", () => {
     // commander keeps `--` after an unknown option, and drops it otherwise: the raw arguments decide.
     [["5m", "/x"], ["repeat", "5m", "/x"], { loopWords: ["5m", "/x"], claudeArgs: [] }],
     [["5m", "/x", "--model", "m"], ["repeat", "5m", "/x", "--", "--model", "m"], { loopWords: ["5m", "/x"], claudeArgs: ["--model", "m"] }],
-    [["--iterations", "2", "x", "--", "--model", "m"], ["repeat", "--iterations", "2", "x", "--", "--model", "m"], { loopWords: ["--iterations", "2", "x"], claudeArgs: ["--model", "m"] }],
+    [
+      ["--iterations", "2", "x", "--", "--model", "m"],
+      ["repeat", "--iterations", "2", "x", "--", "--model", "m"],
+      { loopWords: ["--iterations", "2", "x"], claudeArgs: ["--model", "m"] },
+    ],
     [["5m", "a -- b"], ["repeat", "5m", "a -- b"], { loopWords: ["5m", "a -- b"], claudeArgs: [] }],
     [["x", "--", "--", "y"], ["repeat", "--detach", "x", "--", "--", "y"], { loopWords: ["x"], claudeArgs: ["--", "y"] }],
   ])("%j", (words, raw, expected) => {
@@ -111,6 +139,11 @@ describe("claudeOptions", () => {
     writeFileSync(path.join(project, "s.json"), '{"model":"m","env":{"A":"1"}}');
     expect(claudeOptions(["--model", "x", "--allowedTools", "Bash"], project)).toEqual(["--model", "x", "--allowedTools", "Bash"]);
     expect(claudeOptions(["--settings", '{"a":1}'], project)).toEqual(["--settings", '{"a":1}']);
-    expect(claudeOptions(["--model", "x", "--settings=s.json"], project)).toEqual(["--model", "x", "--settings", '{"model":"m","env":{"A":"1"}}']);
+    expect(claudeOptions(["--model", "x", "--settings=s.json"], project)).toEqual([
+      "--model",
+      "x",
+      "--settings",
+      '{"model":"m","env":{"A":"1"}}',
+    ]);
   });
 });

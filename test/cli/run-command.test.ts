@@ -68,7 +68,10 @@ describe("loopkit run arguments", () => {
     // --bogus after -- is claude's business; the run then fails only because this claude does not exist,
     // which the loop's start already refuses (the audit needs it), recording nothing.
     const result = await run(["fix it", "--verify", "true", "--max-iterations", "1", "--no-sandbox", "--", "--bogus", "x"]);
-    expect(result.error).toMatchObject({ code: "USAGE", message: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*no-such-claude is not an executable file/) });
+    expect(result.error).toMatchObject({
+      code: "USAGE",
+      message: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*no-such-claude is not an executable file/),
+    });
     const written = existsSync(path.join(tmp, "data")) ? readdirSync(path.join(tmp, "data"), { recursive: true }).map(String) : [];
     expect(written.filter((file) => file.endsWith(".json"))).toEqual([]);
   });

@@ -21,9 +21,19 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
-const env = () => ({ HOME: tmp, PATH: process.env.PATH ?? "", LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath });
+const env = () => ({
+  HOME: tmp,
+  PATH: process.env.PATH ?? "",
+  LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+  LOOPKIT_CLAUDE_BIN: process.execPath,
+});
 const half = (which: "--from-hook" | "--from-skill", kind: string, text: string, now = NOW) =>
-  runLoopkit([kind, which, "--session", "s-1", "--project", project, "--plugin-data", data, "--args-stdin"], { env: env(), cwd: project, stdin: text, now });
+  runLoopkit([kind, which, "--session", "s-1", "--project", project, "--plugin-data", data, "--args-stdin"], {
+    env: env(),
+    cwd: project,
+    stdin: text,
+    now,
+  });
 const answerFile = () => hookAnswerFile(data, "s-1");
 
 describe("sameArguments", () => {
@@ -46,7 +56,14 @@ describe.each(["repeat", "auto-loop"])("loopkit %s, the hook's half", (kind) => 
 
   it("keeps a usage error as the command's answer: exit code 2 and its stderr", async () => {
     expect(await half("--from-hook", kind, "--bogus")).toEqual({ code: 0, stdout: "", stderr: "" });
-    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({ kind, args: "--bogus", exit_code: 2, stdout: "", stderr: expect.stringMatching(/^loopkit: unknown option --bogus/), loop_id: null });
+    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({
+      kind,
+      args: "--bogus",
+      exit_code: 2,
+      stdout: "",
+      stderr: expect.stringMatching(/^loopkit: unknown option --bogus/),
+      loop_id: null,
+    });
     const shown = await half("--from-skill", kind, "--bogus");
     expect(shown).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^loopkit: unknown option --bogus/) });
   });
@@ -61,7 +78,11 @@ describe("arguments Claude Code does not pass to the skill's command whole", () 
     ["a fence line, even indented", "5m check\n  ```\nmore", "a line that starts with ```"],
   ])("are refused by the hook before anything is done: %s", async (_name, text, why) => {
     await half("--from-hook", "repeat", text);
-    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({ exit_code: 2, loop_id: null, stderr: expect.stringContaining(`the arguments hold ${why}`) });
+    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({
+      exit_code: 2,
+      loop_id: null,
+      stderr: expect.stringContaining(`the arguments hold ${why}`),
+    });
     expect(existsSync(path.join(data, "repeat"))).toBe(false);
   });
 
@@ -104,7 +125,9 @@ describe("the skill's half", () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout.startsWith(answer.stdout)).toBe(true);
     // This test process can write the data folder: no sandbox.
-    expect(shown.stdout.slice(answer.stdout.length)).toMatch(/^Sandbox: the agent runs in no sandbox \(.*\)\. A repeat loop runs no project code from its hooks/);
+    expect(shown.stdout.slice(answer.stdout.length)).toMatch(
+      /^Sandbox: the agent runs in no sandbox \(.*\)\. A repeat loop runs no project code from its hooks/,
+    );
     // Showing it changed nothing: still one loop, iteration 1.
     const state = JSON.parse(readFileSync(path.join(data, "repeat", "s-1.json"), "utf8"));
     expect(state).toMatchObject({ loop_id: answer.loop_id, iteration: 1, phase: "running" });
@@ -113,9 +136,14 @@ describe("the skill's half", () => {
   it("writes the auto-loop's probe after the hook started it, which the loop's first Stop then settles from", async () => {
     await half("--from-hook", "auto-loop", "make it pass --verify true");
     const shown = await half("--from-skill", "auto-loop", "make it pass --verify true", later(1_000));
-    expect(shown.stdout).toMatch(/loopkit auto-loop started[\s\S]*\nSandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*\): the verifier runs with your rights/);
+    expect(shown.stdout).toMatch(
+      /loopkit auto-loop started[\s\S]*\nSandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*\): the verifier runs with your rights/,
+    );
     const [key] = readdirSync(path.join(data, "auto-loop"));
-    expect(JSON.parse(readFileSync(path.join(data, "auto-loop", key!, "sandbox-probe.json"), "utf8"))).toMatchObject({ session_id: "s-1", sandbox_runtime: false });
+    expect(JSON.parse(readFileSync(path.join(data, "auto-loop", key!, "sandbox-probe.json"), "utf8"))).toMatchObject({
+      session_id: "s-1",
+      sandbox_runtime: false,
+    });
     const state = JSON.parse(readFileSync(path.join(data, "auto-loop", key!, "state.json"), "utf8"));
     expect(state.launch.agent_sandbox).toMatchObject({ agent: "unknown", measuring: true, fail_if_unavailable: false });
   });
@@ -130,7 +158,9 @@ describe("the skill's half", () => {
     const before = existsSync(state) ? readFileSync(state, "utf8") : null;
     const shown = await half("--from-skill", "repeat", "5m x", now);
     expect(shown).toMatchObject({ code: 1, stdout: "" });
-    expect(shown.stderr).toMatch(/^loopkit: \/loopkit:repeat 5m x needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed/);
+    expect(shown.stderr).toMatch(
+      /^loopkit: \/loopkit:repeat 5m x needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed/,
+    );
     expect(existsSync(state) ? readFileSync(state, "utf8") : null).toBe(before);
   });
 
@@ -144,17 +174,29 @@ describe("the skill's half", () => {
   it("says the agent is sandboxed when it cannot write loopkit's data folder (here: a folder where its probe goes)", async () => {
     mkdirSync(path.join(data, "answers", "s-1.sandbox-probe.json"), { recursive: true });
     const shown = await half("--from-skill", "repeat", "--status");
-    expect(shown.stdout).toMatch(/\nSandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder/);
+    expect(shown.stdout).toMatch(
+      /\nSandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder/,
+    );
   });
 
   it("answers --help and usage errors itself, with no answer from the hook", async () => {
-    expect(await half("--from-skill", "auto-loop", "--help")).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/) });
-    expect(await half("--from-skill", "auto-loop", "goal --verify")).toMatchObject({ code: 2, stderr: expect.stringMatching(/--verify needs a command/) });
+    expect(await half("--from-skill", "auto-loop", "--help")).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/),
+    });
+    expect(await half("--from-skill", "auto-loop", "goal --verify")).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--verify needs a command/),
+    });
   });
 
   it("is not confused by an answer kept for the other loop kind", async () => {
     await half("--from-hook", "auto-loop", "--cancel");
-    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({ kind: "auto-loop", exit_code: 0, stdout: expect.stringMatching(/^loopkit: no running auto-loop/) });
+    expect(JSON.parse(readFileSync(answerFile(), "utf8"))).toMatchObject({
+      kind: "auto-loop",
+      exit_code: 0,
+      stdout: expect.stringMatching(/^loopkit: no running auto-loop/),
+    });
     expect((await half("--from-skill", "repeat", "--cancel", later(500))).stderr).toMatch(/needs loopkit's UserPromptExpansion hook/);
     expect((await half("--from-skill", "auto-loop", "--cancel", later(500))).stdout).toMatch(/^loopkit: no running auto-loop/);
   });

@@ -5,7 +5,10 @@ import { forTerminal } from "../../src/cli/terminal-commands.js";
 describe("forTerminal", () => {
   it.each([
     ["see /loopkit:auto-loop --status", "see loopkit auto-loop --status"],
-    ["cancel it (/loopkit:auto-loop --cancel or /loopkit:repeat --cancel) first", "cancel it (loopkit auto-loop --cancel or loopkit repeat --cancel) first"],
+    [
+      "cancel it (/loopkit:auto-loop --cancel or /loopkit:repeat --cancel) first",
+      "cancel it (loopkit auto-loop --cancel or loopkit repeat --cancel) first",
+    ],
     ["run /loopkit:repeat --help for usage", "run loopkit repeat --help for usage"],
     ["run /loopkit:auto-loop --takeover to continue it here", "run loopkit run --takeover to continue it here"],
     ["start one with /loopkit:auto-loop <goal> --verify <cmd>", "start one with loopkit run <goal> --verify <cmd>"],

@@ -51,7 +51,11 @@ function start(env: NodeJS.ProcessEnv = {}, requestTimeoutMs = 10_000): AppServe
   return client;
 }
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "resolved", (error: { code?: string; message: string }) => `${error.code}: ${error.message}`);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "resolved",
+    (error: { code?: string; message: string }) => `${error.code}: ${error.message}`,
+  );
 
 describe("AppServerClient", () => {
   it("returns a validated result and passes notifications to listeners", async () => {
@@ -64,11 +68,15 @@ describe("AppServerClient", () => {
   });
 
   it("turns an error reply into CODEX_PROTOCOL with the server's message", async () => {
-    expect(await codeOf(start().request("fail", {}, z.unknown()))).toBe("CODEX_PROTOCOL: codex app-server refused fail: goals feature is disabled");
+    expect(await codeOf(start().request("fail", {}, z.unknown()))).toBe(
+      "CODEX_PROTOCOL: codex app-server refused fail: goals feature is disabled",
+    );
   });
 
   it("rejects a result of the wrong shape", async () => {
-    expect(await codeOf(start().request("echo", { n: "one" }, z.object({ n: z.number() })))).toMatch(/^CODEX_PROTOCOL: .*unexpected shape at n/);
+    expect(await codeOf(start().request("echo", { n: "one" }, z.object({ n: z.number() })))).toMatch(
+      /^CODEX_PROTOCOL: .*unexpected shape at n/,
+    );
   });
 
   it("skips lines that are not protocol messages and replies to nobody's request", async () => {
@@ -77,18 +85,25 @@ describe("AppServerClient", () => {
 
   it("answers a server request (an approval) with an error: nothing is ever granted", async () => {
     const result = await start().request("ask", {}, z.object({ answer: z.unknown() }));
-    expect(result.answer).toEqual({ id: "s1", error: { code: -32601, message: "loopkit does not handle item/commandExecution/requestApproval" } });
+    expect(result.answer).toEqual({
+      id: "s1",
+      error: { code: -32601, message: "loopkit does not handle item/commandExecution/requestApproval" },
+    });
   });
 
   it("kills the server when a request times out", async () => {
     const c = start({}, 300);
-    expect(await codeOf(c.request("silent", {}, z.unknown()))).toMatch(/^CODEX_PROTOCOL: codex app-server did not answer silent within 300 ms/);
+    expect(await codeOf(c.request("silent", {}, z.unknown()))).toMatch(
+      /^CODEX_PROTOCOL: codex app-server did not answer silent within 300 ms/,
+    );
     await expect(c.exit).resolves.toMatchObject({ signal: "SIGKILL" });
   });
 
   it("rejects pending and later requests when the server dies, quoting its stderr", async () => {
     const c = start();
-    expect(await codeOf(c.request("die", {}, z.unknown()))).toBe("CODEX_PROTOCOL: codex app-server exited before answering die: fatal: config broken");
+    expect(await codeOf(c.request("die", {}, z.unknown()))).toBe(
+      "CODEX_PROTOCOL: codex app-server exited before answering die: fatal: config broken",
+    );
     expect(await codeOf(c.request("echo", {}, z.unknown()))).toMatch(/exited before answering echo/);
   });
 

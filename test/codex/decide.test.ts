@@ -26,14 +26,23 @@ describe("decideNext", () => {
     ["pass/pass, not audited yet", { runs: [pass, pass] }, "audit"],
     ["pass/pass and the audit votes achieved", { runs: [pass, pass], audit: achieved }, "finish", "achieved"],
     ["pass/pass and the audit votes unmet", { runs: [pass, pass], audit: unmet }, "retry"],
-    ["pass/pass and the audit failed (timeout)", { runs: [pass, pass], audit: { vote: "unmet", reasons: [], failure: "the audit timed out after 600 s" } }, "retry"],
+    [
+      "pass/pass and the audit failed (timeout)",
+      { runs: [pass, pass], audit: { vote: "unmet", reasons: [], failure: "the audit timed out after 600 s" } },
+      "retry",
+    ],
     ["pass/pass, audit unmet on the last iteration", { runs: [pass, pass], audit: unmet, iteration: 3 }, "finish", "budget-limited"],
     ["first run fails", { runs: [fail] }, "retry"],
     ["pass then fail (flaky)", { runs: [pass, fail] }, "retry"],
     ["verifier timed out", { runs: [timeout] }, "retry"],
     ["fails on the last iteration", { runs: [fail], iteration: 3 }, "finish", "budget-limited"],
     ["flaky on the last iteration", { runs: [pass, fail], iteration: 3 }, "finish", "budget-limited"],
-    ["pass/pass and achieved on the last iteration still counts", { runs: [pass, pass], audit: achieved, iteration: 3 }, "finish", "achieved"],
+    [
+      "pass/pass and achieved on the last iteration still counts",
+      { runs: [pass, pass], audit: achieved, iteration: 3 },
+      "finish",
+      "achieved",
+    ],
     ["iteration beyond the cap (tampered counter)", { runs: [fail], iteration: 99 }, "finish", "budget-limited"],
     ["budgetLimited", { goalStatus: "budgetLimited" }, "finish", "budget-limited"],
     ["usageLimited", { goalStatus: "usageLimited" }, "finish", "blocked"],
@@ -62,10 +71,18 @@ describe("decideNext", () => {
 
   it("sends the audit's vote and reasons back to Codex, and says so when the cap ends it", () => {
     const retry = decideNext({ ...base, runs: [pass, pass], audit: unmet });
-    expect(retry.kind === "retry" && retry.reason).toMatch(/verifier passed twice, but an independent audit[\s\S]*voted unmet[\s\S]*- the test was deleted\n- answer is hard-coded/);
-    const failed = decideNext({ ...base, runs: [pass, pass], audit: { vote: "unmet", reasons: ["x"], failure: "the audit timed out after 600 s" } });
+    expect(retry.kind === "retry" && retry.reason).toMatch(
+      /verifier passed twice, but an independent audit[\s\S]*voted unmet[\s\S]*- the test was deleted\n- answer is hard-coded/,
+    );
+    const failed = decideNext({
+      ...base,
+      runs: [pass, pass],
+      audit: { vote: "unmet", reasons: ["x"], failure: "the audit timed out after 600 s" },
+    });
     expect(failed.kind === "retry" && failed.reason).toMatch(/voted unmet \(the audit timed out after 600 s\)/);
-    expect(decideNext({ ...base, runs: [pass, pass], audit: unmet, iteration: 3 })).toMatchObject({ reason: "the audit still votes unmet after 3 iteration(s) (--max-iterations 3)" });
+    expect(decideNext({ ...base, runs: [pass, pass], audit: unmet, iteration: 3 })).toMatchObject({
+      reason: "the audit still votes unmet after 3 iteration(s) (--max-iterations 3)",
+    });
   });
 
   it("passes a Codex turn error into the blocked reason", () => {

@@ -98,7 +98,15 @@ describe("model access through the real app-server", () => {
   }, 30_000);
 
   it("names the missing API key variable of a custom provider", async () => {
-    const provider = ['model_provider = "fake"', ...OFFLINE_CONFIG, "[model_providers.fake]", 'name = "fake"', 'base_url = "http://127.0.0.1:9/v1"', 'env_key = "FAKE_API_KEY"', ""];
+    const provider = [
+      'model_provider = "fake"',
+      ...OFFLINE_CONFIG,
+      "[model_providers.fake]",
+      'name = "fake"',
+      'base_url = "http://127.0.0.1:9/v1"',
+      'env_key = "FAKE_API_KEY"',
+      "",
+    ];
     const { env: e, projectDir } = await env(provider);
     delete e.FAKE_API_KEY;
     const error = await rejection(start(e, projectDir));

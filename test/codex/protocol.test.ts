@@ -26,18 +26,41 @@ describe("app-server message schemas", () => {
   it.each([
     ["thread/goal/set result", GoalSetResultSchema, { goal: { ...goal, status: "active", tokensUsed: 0 } }],
     ["thread/goal/updated", GoalUpdatedParamsSchema, { threadId: goal.threadId, turnId: "01a22e02-af47", goal }],
-    ["thread/goal/updated with no turn", GoalUpdatedParamsSchema, { threadId: goal.threadId, turnId: null, goal: { ...goal, tokenBudget: null } }],
-    ["thread/start result", ThreadStartResultSchema, { thread: { id: goal.threadId, status: { type: "idle" } }, model: "fake-model", modelProvider: "fake" }],
+    [
+      "thread/goal/updated with no turn",
+      GoalUpdatedParamsSchema,
+      { threadId: goal.threadId, turnId: null, goal: { ...goal, tokenBudget: null } },
+    ],
+    [
+      "thread/start result",
+      ThreadStartResultSchema,
+      { thread: { id: goal.threadId, status: { type: "idle" } }, model: "fake-model", modelProvider: "fake" },
+    ],
     [
       "turn/completed (failed)",
       TurnCompletedParamsSchema,
-      { threadId: "t", turn: { id: "u", items: [], status: "failed", error: { message: "high demand", codexErrorInfo: "internalServerError" } } },
+      {
+        threadId: "t",
+        turn: { id: "u", items: [], status: "failed", error: { message: "high demand", codexErrorInfo: "internalServerError" } },
+      },
     ],
-    ["error notification", ErrorParamsSchema, { error: { message: "boom", codexErrorInfo: null }, willRetry: false, threadId: "t", turnId: "u" }],
+    [
+      "error notification",
+      ErrorParamsSchema,
+      { error: { message: "boom", codexErrorInfo: null }, willRetry: false, threadId: "t", turnId: "u" },
+    ],
     ["account/read, custom provider", AccountReadResultSchema, { account: null, userId: null, requiresOpenaiAuth: false }],
     ["account/read, API key", AccountReadResultSchema, { account: { type: "apiKey" }, requiresOpenaiAuth: true }],
-    ["config/read", ConfigReadResultSchema, { config: { model_provider: "fake", model_providers: { fake: { name: "fake", env_key: "FAKE_API_KEY" } } }, origins: {} }],
-    ["an error reply", ResponseMessageSchema, { id: 4, error: { code: -32600, message: "goal objective must be at most 4000 characters" } }],
+    [
+      "config/read",
+      ConfigReadResultSchema,
+      { config: { model_provider: "fake", model_providers: { fake: { name: "fake", env_key: "FAKE_API_KEY" } } }, origins: {} },
+    ],
+    [
+      "an error reply",
+      ResponseMessageSchema,
+      { id: 4, error: { code: -32600, message: "goal objective must be at most 4000 characters" } },
+    ],
   ])("accepts %s", (_name, schema, message) => {
     expect(schema.safeParse(message).success).toBe(true);
   });

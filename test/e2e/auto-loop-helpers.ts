@@ -19,16 +19,27 @@ export const bash = (command: string): ScriptedReply => ({ toolUses: [{ name: "B
 
 /** The session's turns in order: what the hook's prompt said, so a script can react to it. */
 export function hookPrompts(requests: LoggedRequest[]): string[] {
-  return requests.filter((r) => !isAudit(r) && r.kind === "main" && r.lastUserText.includes("loopkit auto-loop")).map((r) => r.lastUserText);
+  return requests
+    .filter((r) => !isAudit(r) && r.kind === "main" && r.lastUserText.includes("loopkit auto-loop"))
+    .map((r) => r.lastUserText);
 }
 
 /** A script for the session: `turns[n]` answers the n-th loop prompt (0 = the skill's start prompt);
  * tool results get `after`, the audit gets `vote`, side calls get a plain text. */
-export function loopScript(options: { turns: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>; vote: (prompt: string) => string; after?: string; voteDelayMs?: number }) {
+export function loopScript(options: {
+  turns: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>;
+  vote: (prompt: string) => string;
+  after?: string;
+  voteDelayMs?: number;
+}) {
   let turn = -1;
   return (request: LoggedRequest): ScriptedReply => {
     if (request.kind !== "main") return { text: "ok" };
-    if (isAudit(request)) return { text: options.vote(JSON.stringify(request.body.messages)), ...(options.voteDelayMs ? { delayMs: options.voteDelayMs } : {}) };
+    if (isAudit(request))
+      return {
+        text: options.vote(JSON.stringify(request.body.messages)),
+        ...(options.voteDelayMs ? { delayMs: options.voteDelayMs } : {}),
+      };
     if (request.lastUserText.includes("loopkit auto-loop")) {
       turn += 1;
       const reply = options.turns[Math.min(turn, options.turns.length - 1)]!;
@@ -45,7 +56,11 @@ export function loopkitEnv(sandbox: Sandbox, extra: Record<string, string> = {})
 }
 
 /** `loopkit auto-loop <args>` run directly, as a person would from a terminal. */
-export function loopkitCli(sandbox: Sandbox, args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
+export function loopkitCli(
+  sandbox: Sandbox,
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number; stdout: string; stderr: string } {
   try {
     const stdout = execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, ...args], {
       encoding: "utf8",
@@ -64,7 +79,12 @@ export function readMirror(sandbox: Sandbox): any {
 
 export function readHistory(sandbox: Sandbox): any[] {
   const file = path.join(sandbox.project, ".auto-loop", "gate-history.jsonl");
-  return existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line)) : [];
+  return existsSync(file)
+    ? readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+    : [];
 }
 
 export function status(sandbox: Sandbox, env: Record<string, string> = {}): any {
@@ -83,4 +103,5 @@ export function runLoopkit(model: FakeModel, sandbox: Sandbox, args: string[], e
 }
 
 /** The shell line with which the agent writes a `.claude/settings.local.json` `env` block (Claude Code 2.1.332 hands it to later hooks). */
-export const writeSettingsEnv = (env: Record<string, string>) => `mkdir -p .claude && printf '%s' '${JSON.stringify({ env })}' > .claude/settings.local.json`;
+export const writeSettingsEnv = (env: Record<string, string>) =>
+  `mkdir -p .claude && printf '%s' '${JSON.stringify({ env })}' > .claude/settings.local.json`;

@@ -17,7 +17,11 @@ let sandbox: Sandbox;
 useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
 const git = (...args: string[]) =>
-  execFileSync("git", args, { cwd: sandbox.project, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" } });
+  execFileSync("git", args, {
+    cwd: sandbox.project,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" },
+  });
 
 /** `loopkit <args>` from a terminal, as the person would run it. */
 function loopkit(...args: string[]): { code: number; stdout: string; stderr: string } {
@@ -109,27 +113,54 @@ describe("checkpoints of an auto-loop", () => {
     const listed = loopkit("checkpoints", "--json");
     expect(listed.code, listed.stderr).toBe(0);
     const record = JSON.parse(listed.stdout);
-    expect(record.checkpoints.map((c: any) => [c.id, c.verdict])).toEqual([["1", "fail"], ["2", "fail"], ["3", "fail"], ["4", "pass, audit achieved"]]);
+    expect(record.checkpoints.map((c: any) => [c.id, c.verdict])).toEqual([
+      ["1", "fail"],
+      ["2", "fail"],
+      ["3", "fail"],
+      ["4", "pass, audit achieved"],
+    ]);
     const tokens = record.checkpoints.map((c: any) => c.tokens);
     expect(tokens[0]).toBeGreaterThan(0);
     expect([...tokens].sort((a: number, b: number) => a - b)).toEqual(tokens);
-    expect(record.checkpoints[0].changed.paths).toEqual([{ status: "A", path: "a.txt" }, { status: "A", path: "b.txt" }]);
-    expect(record.checkpoints[1].changed.paths).toEqual([{ status: "M", path: "a.txt" }, { status: "A", path: "src/c.txt" }]);
+    expect(record.checkpoints[0].changed.paths).toEqual([
+      { status: "A", path: "a.txt" },
+      { status: "A", path: "b.txt" },
+    ]);
+    expect(record.checkpoints[1].changed.paths).toEqual([
+      { status: "M", path: "a.txt" },
+      { status: "A", path: "src/c.txt" },
+    ]);
     expect(record.checkpoints[2].changed).toMatchObject({ added: 1, modified: 0, deleted: 3 });
-    expect(git("for-each-ref").trim().split("\n").every((line) => !line.includes("loopkit"))).toBe(true);
+    expect(
+      git("for-each-ref")
+        .trim()
+        .split("\n")
+        .every((line) => !line.includes("loopkit")),
+    ).toBe(true);
     // Nothing of the person's moved.
     expect(personView()).toEqual(before);
 
     // The next prompt and the audit named what the iteration changed.
     const prompts = hookPrompts(run.requests);
-    expect(prompts[3]).toMatch(/Changed in this iteration \(from loopkit's checkpoints\): 4 files \(1 added, 3 deleted\)\n {2}D a\.txt\n {2}D b\.txt\n {2}A junk\.txt\n {2}D src\/c\.txt/);
+    expect(prompts[3]).toMatch(
+      /Changed in this iteration \(from loopkit's checkpoints\): 4 files \(1 added, 3 deleted\)\n {2}D a\.txt\n {2}D b\.txt\n {2}A junk\.txt\n {2}D src\/c\.txt/,
+    );
     const audit = JSON.stringify(run.requests.filter(isAudit).map((r) => r.body.messages));
     expect(audit).toContain("LAST ITERATION");
     expect(audit).toContain("A hello.txt");
 
     // --status counts them; the table shows plain git commands.
-    const status = JSON.parse(execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--status", "--json"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) } }).toString() || "{}");
-    expect(status).toMatchObject({ checkpoints: 4, checkpoint_record: expect.stringContaining(`${record.loop_id}.json`), checkpoint_failure: null });
+    const status = JSON.parse(
+      execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--status", "--json"], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) },
+      }).toString() || "{}",
+    );
+    expect(status).toMatchObject({
+      checkpoints: 4,
+      checkpoint_record: expect.stringContaining(`${record.loop_id}.json`),
+      checkpoint_failure: null,
+    });
     const table = loopkit("checkpoints", record.loop_id).stdout;
     expect(table).toMatch(/ 3 +3 +[0-9a-f]{12} +fail +\d+ +4 files \(1 added, 3 deleted\)/);
     expect(table).toContain(`loopkit checkpoints export ${record.loop_id} [<checkpoint>] --branch <name>`);
@@ -138,7 +169,15 @@ describe("checkpoints of an auto-loop", () => {
     const restored = loopkit("restore", record.loop_id, "2");
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`undo with: loopkit restore ${record.loop_id} r1`);
-    expect(treeFiles()).toEqual({ ".gitignore": "ignored/\n", "README.md": "# sandbox project\n", "a.txt": "v2", "b.txt": "b", "ignored/cache.txt": "the person's ignored file\n", "src/c.txt": "c", "staged.txt": "staged by the person\n" });
+    expect(treeFiles()).toEqual({
+      ".gitignore": "ignored/\n",
+      "README.md": "# sandbox project\n",
+      "a.txt": "v2",
+      "b.txt": "b",
+      "ignored/cache.txt": "the person's ignored file\n",
+      "src/c.txt": "c",
+      "staged.txt": "staged by the person\n",
+    });
     expect(existsSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"))).toBe(true);
     expect(personView()).toEqual(before);
 
@@ -149,8 +188,12 @@ describe("checkpoints of an auto-loop", () => {
     expect(personView()).toEqual(before);
     const final = JSON.parse(loopkit("checkpoints", record.loop_id, "--json").stdout);
     expect(final.checkpoints.map((c: any) => [c.id, c.kind, c.restored])).toEqual([
-      ["1", "iteration", null], ["2", "iteration", null], ["3", "iteration", null], ["4", "iteration", null],
-      ["r1", "before-restore", "2"], ["r2", "before-restore", "r1"],
+      ["1", "iteration", null],
+      ["2", "iteration", null],
+      ["3", "iteration", null],
+      ["4", "iteration", null],
+      ["r1", "before-restore", "2"],
+      ["r2", "before-restore", "r1"],
     ]);
     expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 8, stderr: expect.stringContaining('has no checkpoint "9"') });
 
@@ -162,7 +205,9 @@ describe("checkpoints of an auto-loop", () => {
     expect(filesAt("loopkit/iterations~2")).toEqual([".gitignore", "README.md", "a.txt", "b.txt", "src/c.txt", "staged.txt"]);
     expect(git("show", "loopkit/iterations~2:a.txt")).toBe("v2");
     expect(filesAt("loopkit/iterations")).toEqual([".gitignore", "README.md", "hello.txt", "junk.txt", "staged.txt"]);
-    expect(git("log", "-1", "--format=%s", "loopkit/iterations~1")).toMatch(new RegExp(`^loopkit: iteration 3 of auto-loop ${record.loop_id}: fail, \\d+ tokens\n$`));
+    expect(git("log", "-1", "--format=%s", "loopkit/iterations~1")).toMatch(
+      new RegExp(`^loopkit: iteration 3 of auto-loop ${record.loop_id}: fail, \\d+ tokens\n$`),
+    );
     expect(git("diff", "--name-status", "loopkit/iterations~3", "loopkit/iterations~2")).toBe("M\ta.txt\nA\tsrc/c.txt\n");
   }, 240_000);
 });
@@ -191,7 +236,10 @@ describe("checkpoints of a repeat loop", () => {
     const { run } = await runRepeat(2);
     expect(run.exitCode, run.stderr).toBe(0);
     const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
-    expect(record.checkpoints.map((c: any) => [c.id, c.verdict, c.tokens, c.changed.modified])).toEqual([["1", "pass", null, 0], ["2", "pass, COMPLETED", null, 1]]);
+    expect(record.checkpoints.map((c: any) => [c.id, c.verdict, c.tokens, c.changed.modified])).toEqual([
+      ["1", "pass", null, 0],
+      ["2", "pass, COMPLETED", null, 1],
+    ]);
     expect(() => git("rev-parse", "--verify", "-q", "HEAD")).toThrow();
     expect(git("ls-files")).toBe("");
     expect(git("for-each-ref")).toBe("");
@@ -239,14 +287,19 @@ describe("checkpoints of a repeat loop", () => {
     });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3, 4]);
-    expect(seen[2]!.prompt).toMatch(/loopkit could not record a checkpoint of iteration 2 \(loopkit could not record the project: .*\); the loop goes on/);
+    expect(seen[2]!.prompt).toMatch(
+      /loopkit could not record a checkpoint of iteration 2 \(loopkit could not record the project: .*\); the loop goes on/,
+    );
     expect(seen[3]!.prompt).not.toMatch(/could not record a checkpoint/);
     // The last iteration's failure has no next prompt: the person's closing line and --status say it.
     const record = JSON.parse(loopkit("checkpoints", "--json").stdout);
     expect(record.checkpoints.map((c: any) => c.id)).toEqual(["1", "3"]);
     expect(record).toMatchObject({ failures: 2, failure: { iteration: 4 } });
     const status = JSON.parse(loopkit("repeat", "--project", sandbox.project, "--status", "--json").stdout);
-    expect(status).toMatchObject({ checkpoints: 2, checkpoint_failure: expect.stringMatching(/^iteration 4: loopkit could not record the project/) });
+    expect(status).toMatchObject({
+      checkpoints: 2,
+      checkpoint_failure: expect.stringMatching(/^iteration 4: loopkit could not record the project/),
+    });
     expect(stopMessages(run.hookEvents).at(-1)).toMatch(/could not record a checkpoint of iteration 4/);
   }, 180_000);
 });

@@ -11,7 +11,14 @@ import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
 import { isAudit } from "./auto-loop-helpers.js";
 import { startFakeModel, type FakeModel } from "./harness/fake-model.js";
 import { CLAUDE_BIN } from "./harness/run-claude.js";
-import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
+import {
+  objectivesSeen,
+  startFakeResponsesApi,
+  startRefusingProxy,
+  type FakeResponsesApi,
+  type RefusingProxy,
+  type ScriptStep,
+} from "./harness/fake-responses-api.js";
 
 const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
 
@@ -30,7 +37,9 @@ async function setUp(script: ScriptStep[], auditVotes: string[] = [ACHIEVED]): P
   proxy = await startRefusingProxy();
   codex = makeCodexEnv({ baseUrl: api.baseUrl, proxyUrl: proxy.url });
   votes = [...auditVotes];
-  claude = await startFakeModel((request) => (request.kind === "main" ? { text: votes.length > 1 ? votes.shift()! : votes[0]! } : { text: "ok" }));
+  claude = await startFakeModel((request) =>
+    request.kind === "main" ? { text: votes.length > 1 ? votes.shift()! : votes[0]! } : { text: "ok" },
+  );
   // What the loop's start fixes for its audit: the pinned claude, offline against the fake Messages API.
   Object.assign(codex.env, {
     LOOPKIT_CLAUDE_BIN: CLAUDE_BIN,
@@ -142,7 +151,9 @@ it("an unmet audit after two verifier passes goes back to Codex as its next obje
   );
   const run = await start("Make the check pass", "--max-iterations", "3");
   expect(run).toMatchObject({ code: 0, stderr: "" });
-  expect(run.stdout).toMatch(/audit voted unmet[\s\S]*the audit did not confirm Codex's claim; setting the goal again \(iteration 2\/3\)[\s\S]*audit voted achieved/);
+  expect(run.stdout).toMatch(
+    /audit voted unmet[\s\S]*the audit did not confirm Codex's claim; setting the goal again \(iteration 2\/3\)[\s\S]*audit voted achieved/,
+  );
   const objectives = objectivesSeen(api.requests);
   expect(objectives).toHaveLength(2);
   expect(objectives[1]).toMatch(/independent audit[\s\S]*voted unmet[\s\S]*answer\.txt is hard-coded/);
@@ -188,12 +199,16 @@ it("from a skill (--session) it returns at once and Codex works in a detached pr
   try {
     await execa(process.execPath, ["scripts/build.mjs", "--outdir", outdir]);
     const args = `Write the answer --verify node ${path.join(codex.root, "check.cjs")} --max-wallclock 60s --codex`;
-    const started = await execa(process.execPath, [path.join(outdir, "cli.js"), "auto-loop", "--session", "s-1", "--project", codex.projectDir, "--args-stdin"], {
-      input: args,
-      env: codex.env,
-      extendEnv: false,
-      reject: false,
-    });
+    const started = await execa(
+      process.execPath,
+      [path.join(outdir, "cli.js"), "auto-loop", "--session", "s-1", "--project", codex.projectDir, "--args-stdin"],
+      {
+        input: args,
+        env: codex.env,
+        extendEnv: false,
+        reject: false,
+      },
+    );
     expect(started).toMatchObject({ exitCode: 0, stderr: "" });
     expect(started.stdout).toContain("Codex works in the background (log: .auto-loop/codex.log)");
     await expect.poll(async () => (await statusJson()).status.status, { timeout: 60_000, interval: 500 }).not.toBe("pursuing");
@@ -204,7 +219,8 @@ it("from a skill (--session) it returns at once and Codex works in a detached pr
     // Codex's agent runs in Codex's own sandbox: the verifier runs in loopkit's (the bundle's launcher; one starts here on Linux).
     const mirror = JSON.parse(readFileSync(path.join(codex.projectDir, ".auto-loop", "goal-state.json"), "utf8"));
     expect(mirror.launch.agent_sandbox).toMatchObject({ agent: "sandboxed", how: expect.stringMatching(/Codex/) });
-    if (process.platform === "linux") expect(mirror.last_verifier.runs.map((run: { sandbox: string }) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
+    if (process.platform === "linux")
+      expect(mirror.last_verifier.runs.map((run: { sandbox: string }) => run.sandbox)).toEqual(["sandboxed", "sandboxed"]);
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -7,7 +7,14 @@ import { AppServerClient } from "../../src/codex/app-server-client.js";
 import type { AuditRound, VerifierRun } from "../../src/codex/decide.js";
 import { delegateToCodex, type CodexProgress } from "../../src/codex/delegate.js";
 import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
-import { objectivesSeen, startFakeResponsesApi, startRefusingProxy, type FakeResponsesApi, type RefusingProxy, type ScriptStep } from "./harness/fake-responses-api.js";
+import {
+  objectivesSeen,
+  startFakeResponsesApi,
+  startRefusingProxy,
+  type FakeResponsesApi,
+  type RefusingProxy,
+  type ScriptStep,
+} from "./harness/fake-responses-api.js";
 
 const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
 const pass: VerifierRun = { passed: true, exitCode: 0, timedOut: false, outputTail: "all green" };
@@ -31,7 +38,11 @@ afterEach(async () => {
 
 const ACHIEVED: AuditRound = { vote: "achieved", reasons: ["the math test passes for the right reason"], failure: null };
 
-function run(verdicts: VerifierRun[], caps = { maxIterations: 3, maxTokens: 100_000, maxWallclockMs: 60_000 }, votes: AuditRound[] = [ACHIEVED]) {
+function run(
+  verdicts: VerifierRun[],
+  caps = { maxIterations: 3, maxTokens: 100_000, maxWallclockMs: 60_000 },
+  votes: AuditRound[] = [ACHIEVED],
+) {
   const verifierCalls: number[] = [];
   const auditTails: string[] = [];
   const updates: CodexProgress<VerifierRun>[] = [];
@@ -64,7 +75,12 @@ describe("delegateToCodex with the real Codex CLI", () => {
     await expect(result).resolves.toMatchObject({ status: "achieved", iteration: 1 });
     expect(verifierCalls).toHaveLength(2);
     expect(auditTails).toEqual([pass.outputTail]);
-    expect(updates.at(-1)).toMatchObject({ status: "achieved", goalStatus: "complete", lastVerifier: { verdict: "pass" }, lastAudit: { vote: "achieved", iteration: 1 } });
+    expect(updates.at(-1)).toMatchObject({
+      status: "achieved",
+      goalStatus: "complete",
+      lastVerifier: { verdict: "pass" },
+      lastAudit: { vote: "achieved", iteration: 1 },
+    });
     expect(updates.at(-1)!.tokensUsed).toBeGreaterThan(0);
     expect(lines.some((line) => line.includes("goal complete"))).toBe(true);
     const [objective] = objectivesSeen(api.requests);
@@ -93,10 +109,14 @@ describe("delegateToCodex with the real Codex CLI", () => {
     await expect(result).resolves.toMatchObject({ status: "achieved", iteration: 2 });
     expect(verifierCalls).toHaveLength(4);
     expect(auditTails).toHaveLength(2);
-    expect(lines.some((line) => line.includes("the audit did not confirm Codex's claim; setting the goal again (iteration 2/3)"))).toBe(true);
+    expect(lines.some((line) => line.includes("the audit did not confirm Codex's claim; setting the goal again (iteration 2/3)"))).toBe(
+      true,
+    );
     const objectives = objectivesSeen(api.requests);
     expect(objectives).toHaveLength(2);
-    expect(objectives[1]).toMatch(/verifier passed twice, but an independent audit[\s\S]*voted unmet[\s\S]*math\.test\.ts was weakened to expect 5/);
+    expect(objectives[1]).toMatch(
+      /verifier passed twice, but an independent audit[\s\S]*voted unmet[\s\S]*math\.test\.ts was weakened to expect 5/,
+    );
     expect(proxy.attempts).toEqual([]);
   }, 60_000);
 
@@ -119,7 +139,11 @@ describe("delegateToCodex with the real Codex CLI", () => {
     });
     const client = AppServerClient.start({ bin: codex.env.LOOPKIT_CODEX_BIN!, cwd: codex.projectDir, env: codex.env });
     try {
-      await client.request("initialize", { clientInfo: { name: "loopkit-test", title: null, version: "0" }, capabilities: { experimentalApi: true } }, z.unknown());
+      await client.request(
+        "initialize",
+        { clientInfo: { name: "loopkit-test", title: null, version: "0" }, capabilities: { experimentalApi: true } },
+        z.unknown(),
+      );
       client.notify("initialized");
       await expect.poll(() => proxy.attempts.length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
       expect(proxy.attempts.every((line) => line.startsWith("CONNECT "))).toBe(true);

@@ -74,7 +74,8 @@ describe("kill -9 in a loop, then resume", () => {
       if (request.kind !== "main") return { text: "ok" };
       if (isAudit(request)) return { text: ACHIEVED };
       firstRequestOfRound();
-      if (request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result")) return { text: "Step done.", delayMs: 200 };
+      if (request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result"))
+        return { text: "Step done.", delayMs: 200 };
       return { ...bash(final ? "echo hi > hello.txt" : `echo try-${request.index} > hello.txt`), delayMs: 300 };
     });
 
@@ -130,14 +131,31 @@ describe("kill -9 in a loop, then resume", () => {
       expect(JSON.parse(cli.stdout)).toMatchObject({ status: "pursuing", session_id: sessionId });
       // No lock is left behind for longer than its staleness window: the store can take it now.
       await withLock(loopFiles(dataDirOf(sandbox), sandbox.project).state, async () => undefined);
-      expect(readHistory(sandbox).every((entry) => entry.version === 1), log.join("\n")).toBe(true);
+      expect(
+        readHistory(sandbox).every((entry) => entry.version === 1),
+        log.join("\n"),
+      ).toBe(true);
     }
 
     final = true;
-    const resumed = await startClaude({ model, sandbox, pluginDir: plugin.dir, prompt: "continue", resume: sessionId, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox), timeoutMs: 120_000 }).done;
+    const resumed = await startClaude({
+      model,
+      sandbox,
+      pluginDir: plugin.dir,
+      prompt: "continue",
+      resume: sessionId,
+      args: ["--allowedTools", "Bash"],
+      env: loopkitEnv(sandbox),
+      timeoutMs: 120_000,
+    }).done;
     expect(resumed.exitCode, `${log.join("\n")}\n${resumed.stderr}`).toBe(0);
     const end = status(sandbox);
-    expect(end, log.join("\n")).toMatchObject({ status: "achieved", session_id: sessionId, last_verifier: "pass", last_audit_vote: "achieved" });
+    expect(end, log.join("\n")).toMatchObject({
+      status: "achieved",
+      session_id: sessionId,
+      last_verifier: "pass",
+      last_audit_vote: "achieved",
+    });
     expect(end.iteration).toBeGreaterThanOrEqual(1);
     console.log(`achieved at iteration ${end.iteration}`);
   }, 400_000);

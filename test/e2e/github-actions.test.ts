@@ -26,7 +26,12 @@ useModelAndSandbox(
     tearDown: () => plugin.remove(),
     setUp: async () => {
       const dir = path.join(sandbox.root, "runner files");
-      runner = { summary: path.join(dir, "step_summary"), output: path.join(dir, "set_output"), env: path.join(dir, "set_env"), temp: path.join(dir, "temp") };
+      runner = {
+        summary: path.join(dir, "step_summary"),
+        output: path.join(dir, "set_output"),
+        env: path.join(dir, "set_env"),
+        temp: path.join(dir, "temp"),
+      };
       await execa("mkdir", ["-p", runner.temp]);
       for (const file of [runner.summary, runner.output, runner.env]) writeFileSync(file, "");
     },
@@ -34,7 +39,13 @@ useModelAndSandbox(
   (world) => ({ model, sandbox } = world),
 );
 
-const actionsEnv = () => ({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: runner.summary, GITHUB_OUTPUT: runner.output, GITHUB_ENV: runner.env, RUNNER_TEMP: runner.temp });
+const actionsEnv = () => ({
+  GITHUB_ACTIONS: "true",
+  GITHUB_STEP_SUMMARY: runner.summary,
+  GITHUB_OUTPUT: runner.output,
+  GITHUB_ENV: runner.env,
+  RUNNER_TEMP: runner.temp,
+});
 
 const loopkitRun = (args: string[], env: Record<string, string>) => runLoopkit(model, sandbox, args, env);
 
@@ -62,7 +73,13 @@ function actionStep(inputs: Partial<Record<string, string>>, env: Record<string,
   writeFileSync(script, step.run);
   return execa("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
     cwd: sandbox.project,
-    env: claudeEnv(model, sandbox, { LOOPKIT_AUDIT_TIMEOUT_MS: "60000", ...actionsEnv(), GITHUB_ACTION_PATH: plugin.checkout, ...stepEnv, ...env }),
+    env: claudeEnv(model, sandbox, {
+      LOOPKIT_AUDIT_TIMEOUT_MS: "60000",
+      ...actionsEnv(),
+      GITHUB_ACTION_PATH: plugin.checkout,
+      ...stepEnv,
+      ...env,
+    }),
     extendEnv: false,
     reject: false,
     timeout: 240_000,
@@ -99,7 +116,12 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
     );
     const record = path.join(runner.temp, "loopkit-record", "loopkit-run");
     const result = await actionStep(
-      { goal: "make hello.txt say hi", verify: VERIFY, "claude-args": "--allowedTools Bash", "anthropic-api-key": "sk-ant-fake-key-for-tests" },
+      {
+        goal: "make hello.txt say hi",
+        verify: VERIFY,
+        "claude-args": "--allowedTools Bash",
+        "anthropic-api-key": "sk-ant-fake-key-for-tests",
+      },
       { ANTHROPIC_API_KEY: "" },
     );
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
@@ -110,7 +132,15 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
     const dataDir = path.join(runner.temp, "loopkit-data");
     const final = status(sandbox, { LOOPKIT_DATA_DIR: dataDir });
     expect(final).toMatchObject({ status: "achieved", iteration: 2 });
-    expect(outputs).toEqual({ status: "achieved", reason: final.reason, iterations: "2", tokens: String(final.tokens_used), loop_id: final.loop_id, exit_code: "0", record_dir: record });
+    expect(outputs).toEqual({
+      status: "achieved",
+      reason: final.reason,
+      iterations: "2",
+      tokens: String(final.tokens_used),
+      loop_id: final.loop_id,
+      exit_code: "0",
+      record_dir: record,
+    });
     expect(Number(outputs.tokens)).toBeGreaterThan(0);
 
     const summary = readFileSync(runner.summary, "utf8");
@@ -142,7 +172,10 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
 
     // The record: the project's .auto-loop/, loopkit's own copy with the phase logs, the summary, the status.
     expect(readFileSync(path.join(record, "summary.md"), "utf8")).toBe(summary);
-    expect(JSON.parse(readFileSync(path.join(record, "status.json"), "utf8"))).toMatchObject({ status: "achieved", loop_id: final.loop_id });
+    expect(JSON.parse(readFileSync(path.join(record, "status.json"), "utf8"))).toMatchObject({
+      status: "achieved",
+      loop_id: final.loop_id,
+    });
     expect(existsSync(path.join(record, "auto-loop", "goal-state.json"))).toBe(true);
     expect(existsSync(path.join(record, "record", "state.json"))).toBe(true);
     expect(readdirSync(path.join(record, "record", "phases"))).toEqual(["phase-0001.log", "phase-0002.log"]);
@@ -156,7 +189,10 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
     // The verifier runs the project's commands: it gets none of the runner's file commands either.
     const verify = `echo "GITHUB_OUTPUT=\${GITHUB_OUTPUT:-unset} GITHUB_ENV=\${GITHUB_ENV:-unset}" > verifier-saw.txt; ${VERIFY}`;
-    const result = await loopkitRun(["make hello.txt say hi", "--verify", verify, "--max-iterations", "1", "--", "--allowedTools", "Bash"], actionsEnv());
+    const result = await loopkitRun(
+      ["make hello.txt say hi", "--verify", verify, "--max-iterations", "1", "--", "--allowedTools", "Bash"],
+      actionsEnv(),
+    );
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
     const outputs = readOutputs();
     expect(outputs).toMatchObject({ status: "budget-limited", reason: "reached --max-iterations 1", iterations: "2", exit_code: "6" });
@@ -171,35 +207,46 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
 
   it("budget-limited with the action's budget-limited-ok: the step succeeds and the summary says why; protect globs reach the loop", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));
-    const result = await actionStep({ goal: "make hello.txt say hi", verify: VERIFY, "max-iterations": "1", protect: "README.md\n\n  .github/**\n", "claude-args": "--allowedTools Bash", "budget-limited-ok": "true" });
+    const result = await actionStep({
+      goal: "make hello.txt say hi",
+      verify: VERIFY,
+      "max-iterations": "1",
+      protect: "README.md\n\n  .github/**\n",
+      "claude-args": "--allowedTools Bash",
+      "budget-limited-ok": "true",
+    });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(readOutputs()).toMatchObject({ status: "budget-limited", exit_code: "0" });
     const summary = readFileSync(runner.summary, "utf8");
     expect(summary).toContain("| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |");
     // The protect input, one glob per line, reached the loop as --protect options.
-    expect(status(sandbox, { LOOPKIT_DATA_DIR: path.join(runner.temp, "loopkit-data") })).toMatchObject({ protected_globs: ["README.md", ".github/**"] });
+    expect(status(sandbox, { LOOPKIT_DATA_DIR: path.join(runner.temp, "loopkit-data") })).toMatchObject({
+      protected_globs: ["README.md", ".github/**"],
+    });
     expect(summary).toContain("| Protected | `README.md` `.github/**` |");
   });
 
   it("outside Actions nothing changes: no summary, no outputs, no groups, and the phases keep their environment", async () => {
     model.setScript(loopScript({ turns: [bash(PLANT)], vote: () => ACHIEVED }));
     const { GITHUB_ACTIONS: _, ...rest } = actionsEnv();
-    const result = await loopkitRun(["make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"], rest);
+    const result = await loopkitRun(
+      ["make hello.txt say hi", "--verify", VERIFY, "--max-iterations", "1", "--", "--allowedTools", "Bash"],
+      rest,
+    );
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
     expect(readFileSync(runner.summary, "utf8")).toBe("");
     expect(readFileSync(runner.output, "utf8")).toBe("");
     expect(result.stdout).not.toMatch(/^::/m);
-    expect(readFileSync(path.join(sandbox.project, "seen-env.txt"), "utf8").trim()).toBe(`GITHUB_OUTPUT=${runner.output} GITHUB_ENV=${runner.env}`);
+    expect(readFileSync(path.join(sandbox.project, "seen-env.txt"), "utf8").trim()).toBe(
+      `GITHUB_OUTPUT=${runner.output} GITHUB_ENV=${runner.env}`,
+    );
   });
 
   it("a cancelled or timed-out job (SIGINT to the step's process) still gets the summary, the outputs and the record, with the iterations so far", async () => {
     let phases = 0;
     model.setScript(
       loopScript({
-        turns: [
-          () => ((phases += 1), bash("echo one > hello.txt")),
-          () => ((phases += 1), { text: "Still thinking.", delayMs: 60_000 }),
-        ],
+        turns: [() => ((phases += 1), bash("echo one > hello.txt")), () => ((phases += 1), { text: "Still thinking.", delayMs: 60_000 })],
         vote: () => ACHIEVED,
       }),
     );

@@ -18,7 +18,6 @@ const UNPROMPTED = ["--dangerously-skip-permissions"];
 const ROOT_OK = { IS_SANDBOX: "1" };
 const LATEST = CLAUDE_VERSION === "2.1.332";
 
-
 /** A plugin whose Stop hook records its argv and a few variables, to see what a hook really gets. */
 function probePlugin(): { dir: string; seen: () => any[] } {
   const dir = path.join(sandbox.root, "probe plugin");
@@ -33,43 +32,67 @@ function probePlugin(): { dir: string; seen: () => any[] } {
   );
   const hook = { type: "command", command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/probe.cjs", "${CLAUDE_PLUGIN_DATA}"], timeout: 60 };
   writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [hook] }] } }));
-  return { dir, seen: () => readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line)) };
+  return {
+    dir,
+    seen: () =>
+      readFileSync(out, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 describe(`what a hook sees after the agent writes a settings env block (Claude Code ${CLAUDE_VERSION})`, () => {
   it.each([
     ["the project's settings alone", false],
     ["a --settings flag beside them", true],
-  ])("with %s", async (_name, withFlag) => {
-    const probe = probePlugin();
-    const planted = { CLAUDE_PLUGIN_DATA: "/agent/plugin-data", LOOPKIT_DATA_DIR: "/agent/data", VD_AUTOLOOP_DEPTH: "1", PROBE_X: "project" };
-    let turn = 0;
-    model.setScript((request) => (request.kind !== "main" ? { text: "ok" } : ++turn === 1 ? bash(writeSettingsEnv(planted)) : turn === 2 ? bash("sleep 2") : { text: "done" }));
-    const flag = JSON.stringify({ env: { LOOPKIT_DATA_DIR: "/flag/data", PROBE_X: "flag" } });
-    const result = await runClaude({
-      model,
-      sandbox,
-      prompt: "write the settings",
-      pluginDir: probe.dir,
-      args: [...UNPROMPTED, ...(withFlag ? ["--settings", flag] : [])],
-      env: { ...ROOT_OK, LOOPKIT_DATA_DIR: "/parent/data", CLAUDE_PLUGIN_DATA: "/parent/plugin-data" },
-      timeoutMs: 120_000,
-    });
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8"))).toEqual({ env: planted });
-    const [seen] = probe.seen();
-    // CLAUDE_PLUGIN_DATA, in the environment and substituted in args, is Claude Code's own: neither the parent's nor the project's.
-    const own = path.join(sandbox.home, ".claude", "plugins", "data", "probe-inline");
-    expect(seen.argv).toEqual([own]);
-    expect(seen.CLAUDE_PLUGIN_DATA).toBe(own);
-    if (withFlag) {
-      // A --settings flag's env wins over the project's settings env.
-      expect(seen).toMatchObject({ LOOPKIT_DATA_DIR: "/flag/data", PROBE_X: "flag" });
-    } else if (LATEST) {
-      // Everything else in the project's env block reaches the hook, over the parent's own value.
-      expect(seen).toMatchObject({ LOOPKIT_DATA_DIR: "/agent/data", VD_AUTOLOOP_DEPTH: "1", PROBE_X: "project" });
-    }
-  }, 180_000);
+  ])(
+    "with %s",
+    async (_name, withFlag) => {
+      const probe = probePlugin();
+      const planted = {
+        CLAUDE_PLUGIN_DATA: "/agent/plugin-data",
+        LOOPKIT_DATA_DIR: "/agent/data",
+        VD_AUTOLOOP_DEPTH: "1",
+        PROBE_X: "project",
+      };
+      let turn = 0;
+      model.setScript((request) =>
+        request.kind !== "main"
+          ? { text: "ok" }
+          : ++turn === 1
+            ? bash(writeSettingsEnv(planted))
+            : turn === 2
+              ? bash("sleep 2")
+              : { text: "done" },
+      );
+      const flag = JSON.stringify({ env: { LOOPKIT_DATA_DIR: "/flag/data", PROBE_X: "flag" } });
+      const result = await runClaude({
+        model,
+        sandbox,
+        prompt: "write the settings",
+        pluginDir: probe.dir,
+        args: [...UNPROMPTED, ...(withFlag ? ["--settings", flag] : [])],
+        env: { ...ROOT_OK, LOOPKIT_DATA_DIR: "/parent/data", CLAUDE_PLUGIN_DATA: "/parent/plugin-data" },
+        timeoutMs: 120_000,
+      });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8"))).toEqual({ env: planted });
+      const [seen] = probe.seen();
+      // CLAUDE_PLUGIN_DATA, in the environment and substituted in args, is Claude Code's own: neither the parent's nor the project's.
+      const own = path.join(sandbox.home, ".claude", "plugins", "data", "probe-inline");
+      expect(seen.argv).toEqual([own]);
+      expect(seen.CLAUDE_PLUGIN_DATA).toBe(own);
+      if (withFlag) {
+        // A --settings flag's env wins over the project's settings env.
+        expect(seen).toMatchObject({ LOOPKIT_DATA_DIR: "/flag/data", PROBE_X: "flag" });
+      } else if (LATEST) {
+        // Everything else in the project's env block reaches the hook, over the parent's own value.
+        expect(seen).toMatchObject({ LOOPKIT_DATA_DIR: "/agent/data", VD_AUTOLOOP_DEPTH: "1", PROBE_X: "project" });
+      }
+    },
+    180_000,
+  );
 });
 
 describe("settings env written by the agent mid-loop", () => {
@@ -78,7 +101,10 @@ describe("settings env written by the agent mid-loop", () => {
     let audits = 0;
     model.setScript((request) => {
       if (request.kind !== "main") return { text: "ok" };
-      if (isAudit(request)) return { text: ++audits === 1 ? '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' : '{"vote": "achieved", "reasons": ["still"]}' };
+      if (isAudit(request))
+        return {
+          text: ++audits === 1 ? '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' : '{"vote": "achieved", "reasons": ["still"]}',
+        };
       if (request.lastUserText.includes("loopkit auto-loop started")) return plant;
       if (request.lastUserText.includes("loopkit auto-loop")) return bash("echo hi > hello.txt");
       return { text: "Done with this step." };
@@ -86,7 +112,7 @@ describe("settings env written by the agent mid-loop", () => {
     const result = await runClaude({
       model,
       sandbox,
-      prompt: "/loopkit:auto-loop make hello.txt say hi --verify test \"$(cat hello.txt)\" = hi --max-iterations 4",
+      prompt: '/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi --max-iterations 4',
       pluginDir: plugin.dir,
       args: UNPROMPTED,
       env: loopkitEnv(sandbox, ROOT_OK),
@@ -102,7 +128,9 @@ describe("settings env written by the agent mid-loop", () => {
 
   it("LOOPKIT_DATA_DIR does not redirect the hook away from a loop kept in Claude Code's own data folder: the loop goes on to achieved", async () => {
     // A fake data folder of the agent's, inside the project (a planted one, or a missing one, would silence the loop).
-    const plant = bash(`mkdir -p fake/sessions && ${writeSettingsEnv({ LOOPKIT_DATA_DIR: path.join(sandbox.project, "fake") })} && sleep 1`);
+    const plant = bash(
+      `mkdir -p fake/sessions && ${writeSettingsEnv({ LOOPKIT_DATA_DIR: path.join(sandbox.project, "fake") })} && sleep 1`,
+    );
     model.setScript((request) => {
       if (request.kind !== "main") return { text: "ok" };
       if (isAudit(request)) return { text: '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' };
@@ -114,7 +142,7 @@ describe("settings env written by the agent mid-loop", () => {
     const result = await runClaude({
       model,
       sandbox,
-      prompt: "/loopkit:auto-loop make hello.txt say hi --verify test \"$(cat hello.txt)\" = hi --max-iterations 4",
+      prompt: '/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi --max-iterations 4',
       pluginDir: plugin.dir,
       args: UNPROMPTED,
       env: person,

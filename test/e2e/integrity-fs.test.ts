@@ -29,13 +29,24 @@ beforeEach(async () => {
 afterEach(() => sandbox.cleanup());
 
 const run = (prompt: string, env: Record<string, string> = {}) =>
-  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
+  runClaude({
+    model,
+    sandbox,
+    prompt,
+    pluginDir: plugin.dir,
+    args: ["--allowedTools", "Bash"],
+    env: loopkitEnv(sandbox, env),
+    timeoutMs: 150_000,
+  });
 
 /** The history in loopkit's data folder (the agent cannot reach it). */
 function trueHistory(sandbox: Sandbox): any[] {
   const root = path.join(dataDirOf(sandbox), "auto-loop");
   const [dir] = readdirSync(root);
-  return readFileSync(path.join(root, dir!, "gate-history.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  return readFileSync(path.join(root, dir!, "gate-history.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 }
 
 /** Files outside the project the attacks aim at, with their content: none may change. */
@@ -59,7 +70,9 @@ describe("an agent that plants links, FIFOs and folders in .auto-loop/", () => {
               `mkdir -p logs && for i in 1 2; do ln -sf ${o("log")} logs/verifier-0001-$i.log; ln -sf ${o("log")} logs/verifier-0002-$i.log; done) && echo PAYLOAD > hello.txt`,
           ),
           // A FIFO where the mirror is, a folder at heartbeat.json, a file at logs.
-          bash("(cd .auto-loop && rm -rf goal-state.json heartbeat.json logs && mkfifo goal-state.json && mkdir heartbeat.json && echo x > logs)"),
+          bash(
+            "(cd .auto-loop && rm -rf goal-state.json heartbeat.json logs && mkfifo goal-state.json && mkdir heartbeat.json && echo x > logs)",
+          ),
           bash("echo hi > hello.txt"),
         ],
         vote: () => ACHIEVED,
@@ -153,7 +166,10 @@ describe("a Stop hook that fails while a loop is active", () => {
     const result = await run(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`);
     expect(result.timedOut).toBe(false);
     expect(result.exitCode, result.stderr).toBe(0);
-    const said = result.hookEvents.filter((e) => e.subtype === "hook_response").map((e) => String(e.stdout ?? "")).join("\n");
+    const said = result.hookEvents
+      .filter((e) => e.subtype === "hook_response")
+      .map((e) => String(e.stdout ?? ""))
+      .join("\n");
     expect(said).toMatch(/loopkit auto-loop stopped, blocked: loopkit's Stop hook failed \(.*EISDIR/);
     expect(hookPrompts(result.requests)).toHaveLength(1);
     expect(status(sandbox)).toMatchObject({ status: "blocked", active: false, reason: expect.stringMatching(/Stop hook failed/) });

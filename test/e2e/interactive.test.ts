@@ -13,7 +13,6 @@ import { hasTmux } from "./harness/tmux.js";
 import { iterationOf } from "./repeat-helpers.js";
 import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
 
-
 const API_KEY = "sk-ant-fake-key-for-interactive-tests-0001";
 const socket = `loopkit-test-${process.pid}`;
 const tmux = (...args: string[]) => execa("tmux", ["-L", socket, ...args], { reject: false });
@@ -28,7 +27,12 @@ const type = async (text: string) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const lines = (await screen()).split("\n");
     const input = lines.map((line) => line.startsWith("❯")).lastIndexOf(true);
-    if (input < 0 || !lines[input]!.includes(text.slice(0, 30)) || lines.slice(0, input).some((line) => line.startsWith("❯") && line.includes(text.slice(0, 30)))) return;
+    if (
+      input < 0 ||
+      !lines[input]!.includes(text.slice(0, 30)) ||
+      lines.slice(0, input).some((line) => line.startsWith("❯") && line.includes(text.slice(0, 30)))
+    )
+      return;
     await tmux("send-keys", "-t", "cc", "Enter");
   }
 };
@@ -71,7 +75,12 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
   );
   const stats = path.join(sandbox.root, "stats", "stats.json");
   const env = {
-    ...claudeEnv(model, sandbox, { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extraEnv }),
+    ...claudeEnv(model, sandbox, {
+      LOOPKIT_DATA_DIR: data,
+      LOOPKIT_STATS_FILE: stats,
+      LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000",
+      ...extraEnv,
+    }),
     ANTHROPIC_API_KEY: API_KEY,
     TERM: "xterm-256color",
   };
@@ -95,13 +104,17 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
   const record = (): any => JSON.parse(readFileSync(stats, "utf8")).loop_runs[0];
   /** The stats record once it has ended: it is written just after the state (two files), so wait for it rather than race it. */
   const endedRecord = () =>
-    waitFor("the stats record to end", () => {
-      try {
-        return record()?.ended_at ? record() : undefined;
-      } catch {
-        return undefined;
-      }
-    }, 10_000);
+    waitFor(
+      "the stats record to end",
+      () => {
+        try {
+          return record()?.ended_at ? record() : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      10_000,
+    );
   /** This test's requests (the model serves the whole file). */
   const requests = () => model.requests.slice(first);
   return { state, record, endedRecord, requests };
@@ -125,7 +138,11 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     await type("/loopkit:repeat 8s --iterations 3 say hi");
     await waitFor("iteration 1 to end and the loop to wait", () => run.state()?.phase === "waiting");
     // The person is told which loop, what is next and when, and how to stop it; the input box is free.
-    await waitFor("the waiting line", async () => /loopkit repeat loop-\d+: 1\/3 pass \(fine 1\) · next 2\/3 at \d\d:\d\d:\d\d \(in 8s\)/.test((await screen()).replace(/\s*\n\s*/g, " ")));
+    await waitFor("the waiting line", async () =>
+      /loopkit repeat loop-\d+: 1\/3 pass \(fine 1\) · next 2\/3 at \d\d:\d\d:\d\d \(in 8s\)/.test(
+        (await screen()).replace(/\s*\n\s*/g, " "),
+      ),
+    );
     expect((await screen()).replace(/\s*\n\s*/g, " ")).toMatch(/\/loopkit:repeat --cancel stops it/);
     expect(idle(await screen())).toBe(true);
 
@@ -140,9 +157,15 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     expect(state).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
     expect(state.iterations.map((it: any) => it.summary)).toEqual(["fine 1", "fine 2", "fine 3"]);
     // A full interval between one iteration's end and the next one's start, the person's turn notwithstanding.
-    for (let i = 1; i < 3; i++) expect(Date.parse(state.iterations[i].started_at) - Date.parse(state.iterations[i - 1].ended_at)).toBeGreaterThanOrEqual(8_000);
+    for (let i = 1; i < 3; i++)
+      expect(Date.parse(state.iterations[i].started_at) - Date.parse(state.iterations[i - 1].ended_at)).toBeGreaterThanOrEqual(8_000);
     // Exactly the loop's own iterations reached the model, once each; the person's prompt went alone.
-    expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3]);
+    expect(
+      run
+        .requests()
+        .map(iterationOf)
+        .filter((n) => n !== null),
+    ).toEqual([1, 2, 3]);
     const personal = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
     expect(personal).toHaveLength(1);
     expect(personal[0]!.lastUserText).not.toMatch(/loopkit repeat|REPEAT-RESULT/);
@@ -152,7 +175,9 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     expect(await screen()).not.toMatch(/Stop hook feedback|stop hook problem|Stop hook error/);
     const woken = run.requests().filter((r) => iterationOf(r) === 2);
     expect(woken).toHaveLength(1);
-    expect(woken[0]!.lastUserText).toMatch(/Stop hook feedback:\nloopkit: the wait is over; what follows is the loop's next iteration, not an error\. \nloopkit repeat: iteration 2\/3 \(loop-\d+, every 8s\)\.\n/);
+    expect(woken[0]!.lastUserText).toMatch(
+      /Stop hook feedback:\nloopkit: the wait is over; what follows is the loop's next iteration, not an error\. \nloopkit repeat: iteration 2\/3 \(loop-\d+, every 8s\)\.\n/,
+    );
     expect(JSON.stringify(woken[0]!.body.messages.at(-1))).not.toMatch(/blocking error from command/);
     expect(await run.endedRecord()).toMatchObject({ final_status: "COMPLETED", ended_at: expect.stringMatching(/Z$/) });
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
@@ -163,47 +188,69 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     [2, "a tool call"],
     // Claude Code then puts the cut-off prompt back in the input box (2.1.332 keeps no trace of the turn but its prompt).
     [1, "the model's first answer"],
-  ])("pauses the loop when Esc cuts iteration %i off during %s: the person's next prompt is theirs alone, nothing runs until --resume, which runs that iteration again", async (cut, during) => {
-    const started = new Map<number, number>();
-    const run = await launch(
-      (request) => {
-        if (request.kind !== "main") return { text: "a title" };
-        if (request.lastUserText.endsWith("what is 2+2")) return { text: "4" };
-        const iteration = iterationOf(request);
-        if (iteration === null) return request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result") ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" } : { text: "ok" };
-        const first = !started.has(iteration);
-        if (first) started.set(iteration, Date.now());
-        if (first && iteration === cut && during !== "a tool call") return { text: "Checked it.\nREPEAT-RESULT: pass - too late", delayMs: 10_000 };
-        return { toolUses: [{ name: "Bash", input: { command: "sleep 6; echo checked", description: "check" } }] };
-      },
-      {},
-      ["--allowedTools", "Bash"],
-    );
-    await type("/loopkit:repeat 5s --iterations 3 check the service");
-    await waitFor(`iteration ${cut} to be in ${during}`, () => (started.has(cut) && Date.now() - started.get(cut)! > 2_000 ? true : undefined), 60_000);
-    await tmux("send-keys", "-t", "cc", "Escape");
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await tmux("send-keys", "-t", "cc", "C-u"); // Claude Code puts a prompt cut off before any answer back in the input box
-    await waitFor("the interrupted turn to end", async () => idle(await screen()), 10_000);
-    await type("what is 2+2");
-    await waitFor("the loop to pause", () => (run.state()?.phase === "paused" ? true : undefined), 15_000);
-    expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
-    await waitFor("the person to be told", async () => new RegExp(`paused before iteration ${cut}/3 .*iteration ${cut} was interrupted`).test((await screen()).replace(/\s*\n\s*/g, " ")), 10_000);
-    await waitFor("the person's answer", async () => idle(await screen()), 10_000);
-    // Past the interval nothing runs, and the person's turn was no iteration.
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
-    expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
-    const asked = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
-    expect(asked).toHaveLength(1);
-    expect(asked[0]!.lastUserText).not.toMatch(/loopkit repeat: iteration/);
+  ])(
+    "pauses the loop when Esc cuts iteration %i off during %s: the person's next prompt is theirs alone, nothing runs until --resume, which runs that iteration again",
+    async (cut, during) => {
+      const started = new Map<number, number>();
+      const run = await launch(
+        (request) => {
+          if (request.kind !== "main") return { text: "a title" };
+          if (request.lastUserText.endsWith("what is 2+2")) return { text: "4" };
+          const iteration = iterationOf(request);
+          if (iteration === null)
+            return request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result")
+              ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" }
+              : { text: "ok" };
+          const first = !started.has(iteration);
+          if (first) started.set(iteration, Date.now());
+          if (first && iteration === cut && during !== "a tool call")
+            return { text: "Checked it.\nREPEAT-RESULT: pass - too late", delayMs: 10_000 };
+          return { toolUses: [{ name: "Bash", input: { command: "sleep 6; echo checked", description: "check" } }] };
+        },
+        {},
+        ["--allowedTools", "Bash"],
+      );
+      await type("/loopkit:repeat 5s --iterations 3 check the service");
+      await waitFor(
+        `iteration ${cut} to be in ${during}`,
+        () => (started.has(cut) && Date.now() - started.get(cut)! > 2_000 ? true : undefined),
+        60_000,
+      );
+      await tmux("send-keys", "-t", "cc", "Escape");
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await tmux("send-keys", "-t", "cc", "C-u"); // Claude Code puts a prompt cut off before any answer back in the input box
+      await waitFor("the interrupted turn to end", async () => idle(await screen()), 10_000);
+      await type("what is 2+2");
+      await waitFor("the loop to pause", () => (run.state()?.phase === "paused" ? true : undefined), 15_000);
+      expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
+      await waitFor(
+        "the person to be told",
+        async () =>
+          new RegExp(`paused before iteration ${cut}/3 .*iteration ${cut} was interrupted`).test(
+            (await screen()).replace(/\s*\n\s*/g, " "),
+          ),
+        10_000,
+      );
+      await waitFor("the person's answer", async () => idle(await screen()), 10_000);
+      // Past the interval nothing runs, and the person's turn was no iteration.
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      expect(run.state()).toMatchObject({ phase: "paused", iterations: Array.from({ length: cut - 1 }, (_, i) => ({ number: i + 1 })) });
+      const asked = run.requests().filter((r) => r.kind === "main" && r.lastUserText.endsWith("what is 2+2"));
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.lastUserText).not.toMatch(/loopkit repeat: iteration/);
 
-    await type("/loopkit:repeat --resume");
-    await waitFor("the loop to end", () => run.state()?.phase === "ended", 90_000);
-    expect(run.state()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
-    expect(run.state().iterations.map((it: any) => it.result)).toEqual(["pass", "pass", "pass"]);
-    expect(await run.endedRecord()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
-    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
-  }, 180_000);
+      await type("/loopkit:repeat --resume");
+      await waitFor("the loop to end", () => run.state()?.phase === "ended", 90_000);
+      expect(run.state()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
+      expect(run.state().iterations.map((it: any) => it.result)).toEqual(["pass", "pass", "pass"]);
+      expect(await run.endedRecord()).toMatchObject({
+        final_status: "COMPLETED",
+        iterations: [{ number: 1 }, { number: 2 }, { number: 3 }],
+      });
+      expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+    },
+    180_000,
+  );
 
   it("records an API outage mid-loop (529 for three iterations) as failed iterations naming the error, and the breaker ends the loop", async () => {
     const run = await launch(
@@ -230,19 +277,34 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
     for (const it of record.iterations.slice(1)) expect(it.summary).toMatch(/^API error \((server_error|overloaded)\): API Error: .*529/);
     // The session lives on, its input box free.
     await waitFor("the turn to end", async () => idle(await screen()));
-    expect(run.requests().map(iterationOf).filter((n) => n !== null)).toEqual([1, 2, 3, 4]);
+    expect(
+      run
+        .requests()
+        .map(iterationOf)
+        .filter((n) => n !== null),
+    ).toEqual([1, 2, 3, 4]);
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
 
   it("an auto-loop turn cut off by an API error is not judged; the loop wakes itself after the backoff and reaches the goal", async () => {
     const run = await launch(
-      loopScript({ turns: [OVERLOADED, bash("echo hi > hello.txt")], vote: () => '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' }),
+      loopScript({
+        turns: [OVERLOADED, bash("echo hi > hello.txt")],
+        vote: () => '{"vote": "achieved", "reasons": ["hello.txt says hi"]}',
+      }),
       { CLAUDE_CODE_MAX_RETRIES: "0", LOOPKIT_API_RETRY_MS: "2000", LOOPKIT_AUDIT_TIMEOUT_MS: "60000" },
       ["--allowedTools", "Bash"],
     );
     await type(`/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`);
     // "none" until the skill has started the loop (typing returns first): only an ended loop counts.
-    await waitFor("the loop to end", () => (!["pursuing", "none"].includes(status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status) ? true : undefined), 120_000);
+    await waitFor(
+      "the loop to end",
+      () =>
+        !["pursuing", "none"].includes(status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") }).status)
+          ? true
+          : undefined,
+      120_000,
+    );
     const end = status(sandbox, { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") });
     // The cut-off turn cost no iteration: one judged turn, after the woken retry.
     expect(end).toMatchObject({ status: "achieved", iteration: 1 });
@@ -257,7 +319,8 @@ describe.skipIf(!hasTmux)("a loopkit command the agent schedules", () => {
   it("fires as a prompt (CronCreate) but is not the person's command: loopkit's hook does not run for it, and the waiting loop goes on", async () => {
     const latest = CLAUDE_BIN.includes("claude-code-latest");
     const fired: string[] = [];
-    const toolResult = (request: LoggedRequest, named: string) => JSON.stringify(request.body.messages.at(-1)?.content ?? "").includes(named);
+    const toolResult = (request: LoggedRequest, named: string) =>
+      JSON.stringify(request.body.messages.at(-1)?.content ?? "").includes(named);
     const run = await launch(
       (request) => {
         if (request.kind !== "main") return { text: "a title" };
@@ -267,7 +330,9 @@ describe.skipIf(!hasTmux)("a loopkit command the agent schedules", () => {
         }
         if (iterationOf(request) === 1) {
           // 2.1.332 offers CronCreate as a deferred tool: its schema is loaded first.
-          return latest ? { toolUses: [{ name: "ToolSearch", input: { query: "select:CronCreate" } }] } : { toolUses: [{ name: "CronCreate", input: { cron: "* * * * *", prompt: "/loopkit:repeat --cancel", recurring: false } }] };
+          return latest
+            ? { toolUses: [{ name: "ToolSearch", input: { query: "select:CronCreate" } }] }
+            : { toolUses: [{ name: "CronCreate", input: { cron: "* * * * *", prompt: "/loopkit:repeat --cancel", recurring: false } }] };
         }
         if (toolResult(request, "Scheduled")) return { text: "Checked it.\nREPEAT-RESULT: pass - scheduled a cancel" };
         if (latest && request.body.messages.at(-1)?.content?.some?.((block: { type?: string }) => block.type === "tool_result")) {
@@ -285,6 +350,8 @@ describe.skipIf(!hasTmux)("a loopkit command the agent schedules", () => {
     // It reached the model as the plain text it was: the skill was not expanded, so nothing ran for it.
     expect(run.state()).toMatchObject({ phase: "waiting", iteration: 1, final_status: null });
     expect(readdirSync(path.join(sandbox.root, "loopkit data", "answers"))).toEqual([`${run.state().session_id}.json`]);
-    expect(JSON.parse(readFileSync(path.join(sandbox.root, "loopkit data", "answers", `${run.state().session_id}.json`), "utf8")).args).toBe("10m --iterations 2 check the service");
+    expect(
+      JSON.parse(readFileSync(path.join(sandbox.root, "loopkit data", "answers", `${run.state().session_id}.json`), "utf8")).args,
+    ).toBe("10m --iterations 2 check the service");
   }, 240_000);
 });

@@ -27,12 +27,22 @@ function injected(request: LoggedRequest): string {
 /** A loop script that also answers compaction requests with a summary. */
 function script(options: Parameters<typeof loopScript>[0]) {
   const loop = loopScript(options);
-  return (request: LoggedRequest): ScriptedReply => (isCompaction(request) ? { text: "<summary>Working on hello.txt.</summary>" } : loop(request));
+  return (request: LoggedRequest): ScriptedReply =>
+    isCompaction(request) ? { text: "<summary>Working on hello.txt.</summary>" } : loop(request);
 }
 
-const options = (prompt: string, env: Record<string, string> = {}, resume?: string, args: string[] = []) =>
-  ({ model, sandbox, prompt, resume, pluginDir: plugin.dir, args: ["--allowedTools", "Bash", ...args], env: loopkitEnv(sandbox, env), timeoutMs: 150_000 });
-const run = (prompt: string, env: Record<string, string> = {}, resume?: string, args: string[] = []) => runClaude(options(prompt, env, resume, args));
+const options = (prompt: string, env: Record<string, string> = {}, resume?: string, args: string[] = []) => ({
+  model,
+  sandbox,
+  prompt,
+  resume,
+  pluginDir: plugin.dir,
+  args: ["--allowedTools", "Bash", ...args],
+  env: loopkitEnv(sandbox, env),
+  timeoutMs: 150_000,
+});
+const run = (prompt: string, env: Record<string, string> = {}, resume?: string, args: string[] = []) =>
+  runClaude(options(prompt, env, resume, args));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("compaction in the middle of a loop", () => {
@@ -89,7 +99,11 @@ describe("--restart-pct", () => {
     expect(prompts[0]).not.toMatch(/hand-off note to/);
     expect(prompts[1]).toMatch(/context is 75% full \(--restart-pct 70\)[\s\S]*write a hand-off note to \.auto-loop\/handoff\.md/);
     expect(prompts[2]).not.toMatch(/context is \d+% full/);
-    expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 3, handoff_note: "done: looked around\nnext: write hi\nfailed: nothing yet" });
+    expect(status(sandbox)).toMatchObject({
+      status: "achieved",
+      iteration: 3,
+      handoff_note: "done: looked around\nnext: write hi\nfailed: nothing yet",
+    });
   });
 });
 
@@ -114,7 +128,13 @@ describe("resume", () => {
     const killed = await first.done;
     expect(killed.signal).toBe("SIGKILL");
     const sessionId = killed.sessionId!;
-    expect(status(sandbox)).toMatchObject({ status: "pursuing", iteration: 1, session_id: sessionId, max_iterations: 9, last_verifier: "fail" });
+    expect(status(sandbox)).toMatchObject({
+      status: "pursuing",
+      iteration: 1,
+      session_id: sessionId,
+      max_iterations: 9,
+      last_verifier: "fail",
+    });
     const loopId = status(sandbox).loop_id;
 
     // A fresh session in the same folder, and a fork of the owner's session (new id), leave the loop alone.

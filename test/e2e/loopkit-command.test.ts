@@ -19,7 +19,9 @@ function toolResults(request: LoggedRequest): string {
   const blocks = Array.isArray(last?.content) ? last.content : [];
   return blocks
     .filter((block: any) => block.type === "tool_result")
-    .map((block: any) => (typeof block.content === "string" ? block.content : (block.content ?? []).map((part: any) => part.text ?? "").join("")))
+    .map((block: any) =>
+      typeof block.content === "string" ? block.content : (block.content ?? []).map((part: any) => part.text ?? "").join(""),
+    )
     .join("\n");
 }
 
@@ -32,7 +34,11 @@ it("runs loopkit from the Bash tool by its bare name", async () => {
       return { text: "done" };
     }
     if (request.kind !== "main") return { text: "ok" };
-    return { toolUses: [{ name: "Bash", input: { command: "loopkit --version && loopkit repeat --status --json; echo exit=$?", description: "loopkit" } }] };
+    return {
+      toolUses: [
+        { name: "Bash", input: { command: "loopkit --version && loopkit repeat --status --json; echo exit=$?", description: "loopkit" } },
+      ],
+    };
   });
   const run = await runClaude({ model, sandbox, prompt: "check loopkit", args: ["--allowedTools", "Bash"], timeoutMs: 120_000 });
   expect(run.exitCode, run.stderr).toBe(0);
@@ -46,7 +52,10 @@ it.each(["/loopkit:repeat -h", "/loopkit:auto-loop --help"])("%s in a real sessi
   model.setScript(() => ({ text: "Here is the help." }));
   const run = await runClaude({ model, sandbox, prompt, timeoutMs: 120_000 });
   expect(run.exitCode, run.stderr).toBe(0);
-  const skillText = model.requests.filter((request) => request.kind === "main").map((request) => request.lastUserText).join("\n");
+  const skillText = model.requests
+    .filter((request) => request.kind === "main")
+    .map((request) => request.lastUserText)
+    .join("\n");
   expect(skillText).toMatch(/Usage: \/loopkit:(repeat|auto-loop)/);
   expect(existsSync(path.join(pluginDataOf(sandbox), "sessions"))).toBe(false);
   expect(existsSync(path.join(pluginDataOf(sandbox), "repeat"))).toBe(false);

@@ -6,14 +6,35 @@
 // manager on PATH is a stand-in that logs its call and fails, npm's cache and registry point into the
 // sandbox, and the fake model logs any request that is not the Messages API.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
 import { startGitServer, type GitServer } from "./harness/git-http.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { CLAUDE_VERSION, claudeCommand, claudeEnv, PLUGIN_DIR, REPO_ROOT, runClaude, traceNodeProcesses, type Sandbox } from "./harness/run-claude.js";
+import {
+  CLAUDE_VERSION,
+  claudeCommand,
+  claudeEnv,
+  PLUGIN_DIR,
+  REPO_ROOT,
+  runClaude,
+  traceNodeProcesses,
+  type Sandbox,
+} from "./harness/run-claude.js";
 import { iterationScript, readStats, repeatEnv, result } from "./repeat-helpers.js";
 
 /** What the plugin cache may hold after the install (issue 18: at most 5 MB; the bundle is about 1 MB). */
@@ -34,7 +55,11 @@ useModelAndSandbox(
         writeFileSync(path.join(shims, name), `#!/bin/sh\necho "${name} $* (in $PWD)" >> '${managerLog}'\nexit 1\n`);
         chmodSync(path.join(shims, name), 0o755);
       }
-      env = { PATH: `${shims}${path.delimiter}${claudeEnv(fake, world).PATH}`, npm_config_cache: path.join(world.root, "npm cache"), npm_config_registry: fake.url };
+      env = {
+        PATH: `${shims}${path.delimiter}${claudeEnv(fake, world).PATH}`,
+        npm_config_cache: path.join(world.root, "npm cache"),
+        npm_config_registry: fake.url,
+      };
     },
   },
   (world) => ({ model, sandbox } = world),
@@ -81,10 +106,23 @@ afterAll(async () => {
 
 /** A bare repository of the checkout copy, committed as a clone of the repository would have it. */
 function publish(checkout: string): string {
-  const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" }, stdio: "pipe" });
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", args, { cwd, env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" }, stdio: "pipe" });
   git(checkout, "init", "-q", "-b", "main");
   git(checkout, "add", "-A");
-  git(checkout, "-c", "user.name=loopkit test", "-c", "user.email=test@loopkit.invalid", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "loopkit");
+  git(
+    checkout,
+    "-c",
+    "user.name=loopkit test",
+    "-c",
+    "user.email=test@loopkit.invalid",
+    "-c",
+    "commit.gpgsign=false",
+    "commit",
+    "-q",
+    "-m",
+    "loopkit",
+  );
   const name = `loopkit-${path.basename(sandbox.root).replace(/\W/g, "")}.git`;
   git(gitRoot, "clone", "-q", "--bare", checkout, name);
   return `${gitServer.url}/${name}`;
@@ -93,7 +131,11 @@ function publish(checkout: string): string {
 describe.each([
   // A folder marketplace is served in place: the session runs the plugin from the folder it lists,
   // and the cache copy is what an install writes (and where the old layout's `npm ci` ran).
-  { source: "the checkout's folder", add: (checkout: string) => checkout, runsFrom: (checkout: string) => path.join(checkout, "plugins", "loopkit") },
+  {
+    source: "the checkout's folder",
+    add: (checkout: string) => checkout,
+    runsFrom: (checkout: string) => path.join(checkout, "plugins", "loopkit"),
+  },
   // A git marketplace is cloned, and the session runs the installed copy in the cache.
   { source: "a git repository of the checkout", add: publish, runsFrom: (_checkout: string, installPath: string) => installPath },
 ])("loopkit installed from $source", ({ source, add, runsFrom }) => {
@@ -110,7 +152,11 @@ describe.each([
     const installPath: string = record.plugins["loopkit@loopkit"][0].installPath;
     expect(installPath.startsWith(path.join(plugins(), "cache") + path.sep)).toBe(true);
     // The cache holds the plugin folder as it is in the checkout (and, from git, Claude Code's empty .in_use/).
-    expect(readdirSync(installPath).filter((name) => name !== ".in_use").sort()).toEqual(readdirSync(PLUGIN_DIR).sort());
+    expect(
+      readdirSync(installPath)
+        .filter((name) => name !== ".in_use")
+        .sort(),
+    ).toEqual(readdirSync(PLUGIN_DIR).sort());
 
     // Nothing fetched: no package manager ran, npm's cache never came to be, no node_modules anywhere.
     expect(managerCalls(), "package manager calls").toBe("");
@@ -119,7 +165,10 @@ describe.each([
     const bytes = sizeOf(path.join(plugins(), "cache"));
     expect(bytes, `the plugin cache holds ${bytes} bytes`).toBeLessThanOrEqual(CACHE_LIMIT_BYTES);
     // For .ci/run's last lines: the figure itself, per version and source.
-    appendFileSync(path.join(REPO_ROOT, ".tmp", `marketplace-install-${CLAUDE_VERSION}.txt`), `marketplace install on Claude Code ${CLAUDE_VERSION}, from ${source}: ${bytes} bytes in the plugin cache, no package manager run\n`);
+    appendFileSync(
+      path.join(REPO_ROOT, ".tmp", `marketplace-install-${CLAUDE_VERSION}.txt`),
+      `marketplace install on Claude Code ${CLAUDE_VERSION}, from ${source}: ${bytes} bytes in the plugin cache, no package manager run\n`,
+    );
 
     const strict = await claude(["plugin", "validate", "--strict", installPath]);
     expect(strict.stdout).toContain("Validation passed");
@@ -127,7 +176,10 @@ describe.each([
     expect(strict.exitCode).toBe(0);
 
     const trace = await traceNodeProcesses(sandbox);
-    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - README.md is there"), result("REPEAT-RESULT: pass - still there")]);
+    const { script, seen } = iterationScript([
+      result("REPEAT-RESULT: pass - README.md is there"),
+      result("REPEAT-RESULT: pass - still there"),
+    ]);
     model.setScript(script);
     const run = await runClaude({
       model,
@@ -140,7 +192,11 @@ describe.each([
     expect(run.exitCode, run.stderr).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     expect(readStats(sandbox).loop_runs).toEqual([
-      expect.objectContaining({ max_iterations: 2, final_status: "COMPLETED", iterations: [expect.objectContaining({ result: "pass" }), expect.objectContaining({ result: "pass" })] }),
+      expect.objectContaining({
+        max_iterations: 2,
+        final_status: "COMPLETED",
+        iterations: [expect.objectContaining({ result: "pass" }), expect.objectContaining({ result: "pass" })],
+      }),
     ]);
     // Every node process Claude Code started (the skill's command, the hooks) ran the installed plugin's bundle.
     const root = runsFrom(checkout, installPath);

@@ -35,8 +35,16 @@ describe("claude plugin validate --strict", () => {
       expect(strict.stdout).toContain("These checks found nothing to report");
       expect(strict.stdout).toMatch(/^\s*❯ bin: loopkit$/m);
       expect(strict.stdout).not.toMatch(/❯ bin: (?!loopkit$)/m);
-      const report = JSON.parse((await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", "--json", target] })).stdout);
-      expect(report).toMatchObject({ success: true, manifest: { errors: [], warnings: [] }, advice: [], directory: { findings: [] }, provides: { bin: ["loopkit"] } });
+      const report = JSON.parse(
+        (await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", "--json", target] })).stdout,
+      );
+      expect(report).toMatchObject({
+        success: true,
+        manifest: { errors: [], warnings: [] },
+        advice: [],
+        directory: { findings: [] },
+        provides: { bin: ["loopkit"] },
+      });
     }
   });
 
@@ -58,7 +66,10 @@ describe("claude plugin validate --strict", () => {
     const broken = path.join(sandbox.root, "broken plugin");
     await mkdir(path.join(broken, ".claude-plugin"), { recursive: true });
     await mkdir(path.join(broken, "hooks"));
-    await writeFile(path.join(broken, ".claude-plugin/plugin.json"), JSON.stringify({ name: "broken", version: "1.0.0", description: "d", author: { name: "a" } }));
+    await writeFile(
+      path.join(broken, ".claude-plugin/plugin.json"),
+      JSON.stringify({ name: "broken", version: "1.0.0", description: "d", author: { name: "a" } }),
+    );
     await writeFile(path.join(broken, "hooks/hooks.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command" }] }] } }));
     const result = await claudeCommand({ model, sandbox, args: ["plugin", "validate", "--strict", broken] });
     // 2.1.197 names the field (`hooks.Stop.0.hooks.0.command`); 2.1.332 names the hook, then the field.
@@ -90,14 +101,24 @@ describe("a session with the plugin loaded and no loop running", () => {
     const started = (await trace.read()).map((p) => p.argv.slice(1));
     // Each also gets Claude Code's own data folder as an argument (substituted by Claude Code, out of any settings env's reach).
     const own = ["--plugin-data", path.join(sandbox.home, ".claude", "plugins", "data", "loopkit-inline")];
-    expect(started.map((argv) => JSON.stringify(argv)).sort()).toEqual([[hook, ...own], [hook, ...own], [hook, ...own], [hook, "--background", ...own]].map((argv) => JSON.stringify(argv)).sort());
+    expect(started.map((argv) => JSON.stringify(argv)).sort()).toEqual(
+      [
+        [hook, ...own],
+        [hook, ...own],
+        [hook, ...own],
+        [hook, "--background", ...own],
+      ]
+        .map((argv) => JSON.stringify(argv))
+        .sort(),
+    );
     const promptHooks = run.hookEvents.filter((event) => event.hook_event === "UserPromptSubmit" && event.subtype === "hook_response");
     expect(promptHooks).toMatchObject([{ outcome: "success", exit_code: 0, stdout: "", stderr: "" }]);
     expect(run.hookEvents.some((event) => event.hook_event === "SessionStart")).toBe(false);
     // No decision: nothing on stdout (no block, no systemMessage), nothing on stderr, exit 0.
     const stopResponses = run.hookEvents.filter((event) => event.hook_event === "Stop" && event.subtype === "hook_response");
     expect(stopResponses.length).toBeGreaterThan(0);
-    for (const response of stopResponses) expect(response).toMatchObject({ outcome: "success", exit_code: 0, stdout: "", stderr: "", output: "" });
+    for (const response of stopResponses)
+      expect(response).toMatchObject({ outcome: "success", exit_code: 0, stdout: "", stderr: "", output: "" });
     expect(run.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

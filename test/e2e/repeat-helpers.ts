@@ -38,7 +38,10 @@ export interface IterationSeen {
  * A script: `replies[i]` answers the prompt of iteration i+1 (a function gets the prompt text);
  * `afterTool` answers a tool result; anything else gets "ok". `seen` logs each iteration prompt with its arrival time.
  */
-export function iterationScript(replies: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>, afterTool?: (request: LoggedRequest) => ScriptedReply) {
+export function iterationScript(
+  replies: Array<ScriptedReply | ((prompt: string) => ScriptedReply)>,
+  afterTool?: (request: LoggedRequest) => ScriptedReply,
+) {
   const seen: IterationSeen[] = [];
   const script = (request: LoggedRequest): ScriptedReply => {
     const iteration = iterationOf(request);

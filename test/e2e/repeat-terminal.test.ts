@@ -18,11 +18,23 @@ useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, san
 
 const dataDir = () => path.join(sandbox.root, "loopkit data");
 const env = (extra: Record<string, string> = {}) =>
-  claudeEnv(model, sandbox, { LOOPKIT_DATA_DIR: dataDir(), LOOPKIT_STATS_FILE: statsFileOf(sandbox), LOOPKIT_CLAUDE_BIN: CLAUDE_BIN, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
+  claudeEnv(model, sandbox, {
+    LOOPKIT_DATA_DIR: dataDir(),
+    LOOPKIT_STATS_FILE: statsFileOf(sandbox),
+    LOOPKIT_CLAUDE_BIN: CLAUDE_BIN,
+    LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000",
+    ...extra,
+  });
 
 /** `loopkit repeat <args>` typed in a shell whose current folder is the project. */
 const repeat = (args: string[], extra: Record<string, string> = {}) =>
-  execa(process.execPath, [plugin.cli, "repeat", ...args], { cwd: sandbox.project, env: env(extra), extendEnv: false, reject: false, timeout: 180_000 });
+  execa(process.execPath, [plugin.cli, "repeat", ...args], {
+    cwd: sandbox.project,
+    env: env(extra),
+    extendEnv: false,
+    reject: false,
+    timeout: 180_000,
+  });
 
 const status = async () => JSON.parse(String((await repeat(["--status", "--json"])).stdout));
 const sessionOf = (request: LoggedRequest) => JSON.parse(request.body.metadata.user_id).session_id as string;
@@ -32,7 +44,8 @@ const repeatState = () => {
   return JSON.parse(readFileSync(path.join(dataDir(), "repeat", file!), "utf8"));
 };
 const lines = (stdout: unknown) => String(stdout).split("\n").filter(Boolean);
-const assistantTexts = (request: LoggedRequest) => JSON.stringify(request.body.messages.filter((m: { role: string }) => m.role === "assistant"));
+const assistantTexts = (request: LoggedRequest) =>
+  JSON.stringify(request.body.messages.filter((m: { role: string }) => m.role === "assistant"));
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -62,8 +75,12 @@ describe("loopkit repeat in the foreground of a terminal", () => {
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
 
     const out = lines(run.stdout);
-    expect(out[0]).toMatch(/^loopkit repeat started \(loop-\d+\): "check the build" every 2s, at most 2 iteration\(s\); one claude conversation, continued each iteration \(.*claude.* -p\)\.$/);
-    expect(out).toContain("Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it.");
+    expect(out[0]).toMatch(
+      /^loopkit repeat started \(loop-\d+\): "check the build" every 2s, at most 2 iteration\(s\); one claude conversation, continued each iteration \(.*claude.* -p\)\.$/,
+    );
+    expect(out).toContain(
+      "Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it.",
+    );
     const progress = out.filter((line) => line.startsWith("loopkit repeat: iteration"));
     expect(progress).toHaveLength(2);
     expect(progress[0]).toMatch(/^loopkit repeat: iteration 1\/2 pass \(build green\) in \d+s · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\)$/);
@@ -82,7 +99,11 @@ describe("loopkit repeat in the foreground of a terminal", () => {
     // One conversation: iteration 2 is a turn of the same session and sees iteration 1's answer.
     expect(new Set(turns.map(sessionOf)).size).toBe(1);
     expect(assistantTexts(turns[1]!)).toContain("REPEAT-RESULT: pass - build green");
-    expect(state).toMatchObject({ phase: "ended", final_status: "COMPLETED", terminal: { fresh: false, conversation: { session_id: sessionOf(turns[0]!), begun: true }, log_file: null } });
+    expect(state).toMatchObject({
+      phase: "ended",
+      final_status: "COMPLETED",
+      terminal: { fresh: false, conversation: { session_id: sessionOf(turns[0]!), begun: true }, log_file: null },
+    });
 
     expect(readStats(sandbox).loop_runs).toEqual([
       expect.objectContaining({
@@ -91,12 +112,23 @@ describe("loopkit repeat in the foreground of a terminal", () => {
         interval: "2s",
         max_iterations: 2,
         final_status: "COMPLETED",
-        iterations: [expect.objectContaining({ number: 1, result: "pass", exit_code: 0, summary: "build green" }), expect.objectContaining({ number: 2, result: "pass", exit_code: 0, summary: "still green" })],
+        iterations: [
+          expect.objectContaining({ number: 1, result: "pass", exit_code: 0, summary: "build green" }),
+          expect.objectContaining({ number: 2, result: "pass", exit_code: 0, summary: "still green" }),
+        ],
       }),
     ]);
     const history = await execa(process.execPath, [plugin.cli, "history"], { env: env(), extendEnv: false, reject: false });
     expect(history.stdout).toContain(state.loop_id);
-    expect(await status()).toMatchObject({ status: "COMPLETED", exit_code: 0, driver: "terminal", runner: "stopped", conversation_id: sessionOf(turns[0]!), fresh: false, results: ["pass", "pass"] });
+    expect(await status()).toMatchObject({
+      status: "COMPLETED",
+      exit_code: 0,
+      driver: "terminal",
+      runner: "stopped",
+      conversation_id: sessionOf(turns[0]!),
+      fresh: false,
+      results: ["pass", "pass"],
+    });
   }, 180_000);
 });
 
@@ -110,18 +142,32 @@ describe("stopping a loop run from a terminal", () => {
     runner.kill("SIGINT");
     const stopped = await runner;
     expect(stopped.exitCode, `${stopped.stdout}\n${stopped.stderr}`).toBe(5);
-    expect(lines(stopped.stdout).at(-1)).toBe('loopkit repeat paused before iteration 2/3 of "check the build": its runner was stopped (SIGINT). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.');
-    expect(await status()).toMatchObject({ active: true, status: "paused", exit_code: 5, runner: "stopped", iteration: 1, results: ["pass"] });
+    expect(lines(stopped.stdout).at(-1)).toBe(
+      'loopkit repeat paused before iteration 2/3 of "check the build": its runner was stopped (SIGINT). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.',
+    );
+    expect(await status()).toMatchObject({
+      active: true,
+      status: "paused",
+      exit_code: 5,
+      runner: "stopped",
+      iteration: 1,
+      results: ["pass"],
+    });
 
     const resumed = await repeat(["--resume", "--detach"]);
     expect(resumed.exitCode, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);
-    expect(String(resumed.stdout)).toMatch(/^loopkit repeat resumed \(loop-\d+\): "check the build", iteration 2\/3 runs now[\s\S]*runs detached in process \d+/);
+    expect(String(resumed.stdout)).toMatch(
+      /^loopkit repeat resumed \(loop-\d+\): "check the build", iteration 2\/3 runs now[\s\S]*runs detached in process \d+/,
+    );
     await waitFor("iteration 2", async () => (await status()).results.length === 2 || undefined);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     const turns = model.requests.slice(first).filter((r) => r.kind === "main");
     expect(new Set(turns.map(sessionOf)).size).toBe(1);
     expect((await repeat(["--cancel"])).exitCode).toBe(0);
-    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED", iterations: [{ summary: "one" }, { summary: "two" }] });
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({
+      final_status: "CANCELLED",
+      iterations: [{ summary: "one" }, { summary: "two" }],
+    });
   }, 180_000);
 
   it("--cancel from another shell during an iteration stops its claude at once; the runner exits 7 and the iteration is not counted", async () => {
@@ -136,13 +182,17 @@ describe("stopping a loop run from a terminal", () => {
     expect(ended.exitCode, `${ended.stdout}\n${ended.stderr}`).toBe(7);
     expect(lines(ended.stdout).at(-1)).toMatch(/^repeat ended: CANCELLED - 0 iteration\(s\)/);
     // No claude of that conversation is left running.
-    const claudes = readdirSync("/proc").filter((pid) => /^\d+$/.test(pid) && (() => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(conversation);
-      } catch {
-        return false;
-      }
-    })());
+    const claudes = readdirSync("/proc").filter(
+      (pid) =>
+        /^\d+$/.test(pid) &&
+        (() => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(conversation);
+          } catch {
+            return false;
+          }
+        })(),
+    );
     expect(claudes).toEqual([]);
     expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED", iterations: [] });
   }, 120_000);
@@ -157,10 +207,16 @@ describe("loopkit repeat through API errors and the breaker", () => {
     const run = await repeat(["1s", "--iterations", "3", "check the service"], { CLAUDE_CODE_MAX_RETRIES: "0" });
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
-    expect(lines(run.stdout).filter((line) => line.startsWith("loopkit repeat: iteration"))[1]).toMatch(/^loopkit repeat: iteration 2\/3 fail \(API error \((server_error|overloaded)\): API Error: .*529.*\) in \d+s · next 3\/3 at /);
+    expect(lines(run.stdout).filter((line) => line.startsWith("loopkit repeat: iteration"))[1]).toMatch(
+      /^loopkit repeat: iteration 2\/3 fail \(API error \((server_error|overloaded)\): API Error: .*529.*\) in \d+s · next 3\/3 at /,
+    );
     const record = readStats(sandbox).loop_runs[0];
     expect(record).toMatchObject({ final_status: "COMPLETED" });
-    expect(record.iterations.map((it: any) => [it.result, it.exit_code])).toEqual([["pass", 0], ["fail", 1], ["pass", 0]]);
+    expect(record.iterations.map((it: any) => [it.result, it.exit_code])).toEqual([
+      ["pass", 0],
+      ["fail", 1],
+      ["pass", 0],
+    ]);
     expect(record.iterations[1].summary).toMatch(/^API error \((server_error|overloaded)\): API Error: .*529/);
     const turns = model.requests.slice(first).filter((r) => r.kind === "main");
     expect(new Set(turns.map(sessionOf)).size).toBe(1);
@@ -193,59 +249,79 @@ describe("loopkit repeat through API errors and the breaker", () => {
 });
 
 describe("loopkit repeat --detach", () => {
-  it.skipIf(!hasTmux)("outlives the terminal that started it (its own session, no controlling terminal), is seen by --status and ended by --cancel from another shell", async () => {
-    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - watching")]);
-    model.setScript(script);
-    const socket = `loopkit-detach-${process.pid}`;
-    const tmux = (...args: string[]) => execa("tmux", ["-L", socket, ...args], { reject: false });
-    const q = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-    const launcher = path.join(sandbox.root, "start.sh");
-    const started = path.join(sandbox.root, "started.txt");
-    writeFileSync(
-      launcher,
-      `cd ${q(sandbox.project)} && env -i ${Object.entries(env())
-        .map(([key, value]) => `${key}=${q(value)}`)
-        .join(" ")} ${q(process.execPath)} ${q(plugin.cli)} repeat 1h --iterations 3 "watch the build" --detach > ${q(started)} 2>&1; echo "exit $?" >> ${q(started)}; sleep 600\n`,
-    );
-    try {
-      // A terminal: a shell in a tmux pane, as a person's.
-      await tmux("new-session", "-d", "-s", "term", "-x", "200", "-y", "50", `sh ${q(launcher)}`);
-      const text = await waitFor("the start message", async () => existsSync(started) && readFileSync(started, "utf8").includes("exit ") && readFileSync(started, "utf8"));
-      expect(text).toMatch(/^loopkit repeat started \(loop-\d+\): "watch the build" every 1h, at most 3 iteration\(s\)/);
-      const pid = Number(/runs detached in process (\d+)/.exec(text)![1]);
-      const log = /its output goes to (.+\.log)\./.exec(text)![1]!;
-      expect(text).toContain("exit 0\n");
-      expect(log.startsWith(path.join(dataDir(), "repeat-runs"))).toBe(true);
-      // Its own session, no controlling terminal (tty_nr 0), not the pane's.
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      expect(Number(stat[3])).toBe(pid); // session id: it leads its own
-      expect(Number(stat[4])).toBe(0); // tty_nr
-      expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).toContain("--runner-log");
+  it.skipIf(!hasTmux)(
+    "outlives the terminal that started it (its own session, no controlling terminal), is seen by --status and ended by --cancel from another shell",
+    async () => {
+      const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - watching")]);
+      model.setScript(script);
+      const socket = `loopkit-detach-${process.pid}`;
+      const tmux = (...args: string[]) => execa("tmux", ["-L", socket, ...args], { reject: false });
+      const q = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+      const launcher = path.join(sandbox.root, "start.sh");
+      const started = path.join(sandbox.root, "started.txt");
+      writeFileSync(
+        launcher,
+        `cd ${q(sandbox.project)} && env -i ${Object.entries(env())
+          .map(([key, value]) => `${key}=${q(value)}`)
+          .join(
+            " ",
+          )} ${q(process.execPath)} ${q(plugin.cli)} repeat 1h --iterations 3 "watch the build" --detach > ${q(started)} 2>&1; echo "exit $?" >> ${q(started)}; sleep 600\n`,
+      );
+      try {
+        // A terminal: a shell in a tmux pane, as a person's.
+        await tmux("new-session", "-d", "-s", "term", "-x", "200", "-y", "50", `sh ${q(launcher)}`);
+        const text = await waitFor(
+          "the start message",
+          async () => existsSync(started) && readFileSync(started, "utf8").includes("exit ") && readFileSync(started, "utf8"),
+        );
+        expect(text).toMatch(/^loopkit repeat started \(loop-\d+\): "watch the build" every 1h, at most 3 iteration\(s\)/);
+        const pid = Number(/runs detached in process (\d+)/.exec(text)![1]);
+        const log = /its output goes to (.+\.log)\./.exec(text)![1]!;
+        expect(text).toContain("exit 0\n");
+        expect(log.startsWith(path.join(dataDir(), "repeat-runs"))).toBe(true);
+        // Its own session, no controlling terminal (tty_nr 0), not the pane's.
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+        expect(Number(stat[3])).toBe(pid); // session id: it leads its own
+        expect(Number(stat[4])).toBe(0); // tty_nr
+        expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).toContain("--runner-log");
 
-      await waitFor("iteration 1", async () => (await status()).status === "waiting" || undefined);
-      // The terminal closes: its processes get SIGHUP; the runner is not among them.
-      await tmux("kill-server");
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(alive(pid)).toBe(true);
+        await waitFor("iteration 1", async () => (await status()).status === "waiting" || undefined);
+        // The terminal closes: its processes get SIGHUP; the runner is not among them.
+        await tmux("kill-server");
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(alive(pid)).toBe(true);
 
-      const shown = await repeat(["--status"]);
-      expect(shown.exitCode).toBe(3);
-      expect(shown.stdout).toContain(`runner:   detached, pid ${pid}, running`);
-      expect(shown.stdout).toContain(`log:      ${log}`);
-      expect(await status()).toMatchObject({ active: true, status: "waiting", iteration: 1, results: ["pass"], driver: "terminal", runner_pid: pid, runner: "running", log_file: log });
+        const shown = await repeat(["--status"]);
+        expect(shown.exitCode).toBe(3);
+        expect(shown.stdout).toContain(`runner:   detached, pid ${pid}, running`);
+        expect(shown.stdout).toContain(`log:      ${log}`);
+        expect(await status()).toMatchObject({
+          active: true,
+          status: "waiting",
+          iteration: 1,
+          results: ["pass"],
+          driver: "terminal",
+          runner_pid: pid,
+          runner: "running",
+          log_file: log,
+        });
 
-      const cancel = await repeat(["--cancel"]);
-      expect(cancel.exitCode, cancel.stderr).toBe(0);
-      expect(cancel.stdout).toMatch(/^repeat ended: CANCELLED - 1 iteration\(s\), 1 passed, 0 failed/);
-      await waitFor("the runner to exit", async () => !alive(pid), 15_000);
-      expect(readFileSync(log, "utf8")).toMatch(/\n\d{4}-\d\d-\d\dT[\d:.]+Z loopkit repeat: iteration 1\/3 pass \(watching\)[\s\S]*Z repeat ended: CANCELLED/);
-      expect(seen).toHaveLength(1);
-      expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED" });
-      expect(await status()).toMatchObject({ status: "CANCELLED", exit_code: 7, runner: "stopped" });
-    } finally {
-      await tmux("kill-server");
-    }
-  }, 180_000);
+        const cancel = await repeat(["--cancel"]);
+        expect(cancel.exitCode, cancel.stderr).toBe(0);
+        expect(cancel.stdout).toMatch(/^repeat ended: CANCELLED - 1 iteration\(s\), 1 passed, 0 failed/);
+        await waitFor("the runner to exit", async () => !alive(pid), 15_000);
+        expect(readFileSync(log, "utf8")).toMatch(
+          /\n\d{4}-\d\d-\d\dT[\d:.]+Z loopkit repeat: iteration 1\/3 pass \(watching\)[\s\S]*Z repeat ended: CANCELLED/,
+        );
+        expect(seen).toHaveLength(1);
+        expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "CANCELLED" });
+        expect(await status()).toMatchObject({ status: "CANCELLED", exit_code: 7, runner: "stopped" });
+      } finally {
+        await tmux("kill-server");
+      }
+    },
+    180_000,
+  );
 
   it("a runner killed like a reboot leaves the loop paused (--status exit 5), and --resume picks it up in the same conversation", async () => {
     const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - one"), result("REPEAT-RESULT: pass - two")]);
@@ -262,14 +338,20 @@ describe("loopkit repeat --detach", () => {
 
     process.kill(pid, "SIGKILL"); // what a reboot does to it: no chance to write anything
     // Its runner lock goes stale within seconds; until then --status still counts it as running.
-    const paused = await waitFor("the loop to show as paused", async () => {
-      const s = await status();
-      return s.status === "paused" ? s : undefined;
-    }, 30_000);
+    const paused = await waitFor(
+      "the loop to show as paused",
+      async () => {
+        const s = await status();
+        return s.status === "paused" ? s : undefined;
+      },
+      30_000,
+    );
     expect(paused).toMatchObject({ active: true, status: "paused", exit_code: 5, runner: "gone", next_at: null, iteration: 1 });
     const shown = await repeat(["--status"]);
     expect(shown.exitCode).toBe(5);
-    expect(shown.stdout).toMatch(/runner: {3}gone \(pid \d+ no longer runs it: the machine restarted, or the process was killed\)[\s\S]*resume with loopkit repeat --resume \[--detach\]/);
+    expect(shown.stdout).toMatch(
+      /runner: {3}gone \(pid \d+ no longer runs it: the machine restarted, or the process was killed\)[\s\S]*resume with loopkit repeat --resume \[--detach\]/,
+    );
 
     const resumed = await repeat(["--resume"]);
     expect(resumed.exitCode, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);
@@ -279,7 +361,10 @@ describe("loopkit repeat --detach", () => {
     const turns = model.requests.slice(first).filter((r) => r.kind === "main");
     expect(new Set(turns.map(sessionOf)).size).toBe(1);
     expect(assistantTexts(turns.at(-1)!)).toContain("REPEAT-RESULT: pass - one");
-    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "COMPLETED", iterations: [{ summary: "one" }, { summary: "two" }] });
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({
+      final_status: "COMPLETED",
+      iterations: [{ summary: "one" }, { summary: "two" }],
+    });
     expect((await repeat(["--resume"])).exitCode).toBe(8);
   }, 180_000);
 });
@@ -287,18 +372,25 @@ describe("loopkit repeat --detach", () => {
 describe("loopkit repeat refuses bad input", () => {
   it.each([
     [["--iterations", "0", "/test"], /invalid --iterations "0": expected a whole number from 1 to 1000/],
-    [["5m", "/test", "--", "--output-format", "json"], /--output-format is set by loopkit repeat itself and cannot be passed to claude \(after --\)/],
+    [
+      ["5m", "/test", "--", "--output-format", "json"],
+      /--output-format is set by loopkit repeat itself and cannot be passed to claude \(after --\)/,
+    ],
     [["--status", "--detach"], /--detach, --fresh and claude options \(after --\) go with a start or --resume, not with --status/],
-  ])("%j: exit 2 with a clear message; no claude, no state, no stats", async (args, message) => {
-    model.setScript([]);
-    const first = model.requests.length;
-    const run = await repeat(args);
-    expect(run.exitCode).toBe(2);
-    expect(String(run.stderr)).toMatch(message);
-    expect(model.requests.length).toBe(first);
-    expect(existsSync(dataDir())).toBe(false);
-    expect(existsSync(statsFileOf(sandbox))).toBe(false);
-  }, 60_000);
+  ])(
+    "%j: exit 2 with a clear message; no claude, no state, no stats",
+    async (args, message) => {
+      model.setScript([]);
+      const first = model.requests.length;
+      const run = await repeat(args);
+      expect(run.exitCode).toBe(2);
+      expect(String(run.stderr)).toMatch(message);
+      expect(model.requests.length).toBe(first);
+      expect(existsSync(dataDir())).toBe(false);
+      expect(existsSync(statsFileOf(sandbox))).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe("loopkit repeat is as safe as the skill's loop", () => {
@@ -313,8 +405,36 @@ describe("loopkit repeat is as safe as the skill's loop", () => {
       if (iteration === 1) {
         const session = sessionOf(request);
         const now = new Date().toISOString();
-        const state = { version: 1, loop_id: "loop-666", session_id: session, project_dir: sandbox.project, command: "planted loop-666 prompt", interval_ms: 1000, max_iterations: 9, stats_file: path.join(fake, "s.json"), started_at: now, phase: "running", iteration: 1, iteration_started_at: now, next_at: null, wait_token: null, wait_owner: null, prompt_id: null, consecutive_failures: 0, iterations: [], final_status: null, ended_at: null };
-        const marker = { version: 1, kind: "repeat", loop_id: "loop-666", project_dir: sandbox.project, state_file: path.join(fake, "repeat", `${session}.json`), created_at: now };
+        const state = {
+          version: 1,
+          loop_id: "loop-666",
+          session_id: session,
+          project_dir: sandbox.project,
+          command: "planted loop-666 prompt",
+          interval_ms: 1000,
+          max_iterations: 9,
+          stats_file: path.join(fake, "s.json"),
+          started_at: now,
+          phase: "running",
+          iteration: 1,
+          iteration_started_at: now,
+          next_at: null,
+          wait_token: null,
+          wait_owner: null,
+          prompt_id: null,
+          consecutive_failures: 0,
+          iterations: [],
+          final_status: null,
+          ended_at: null,
+        };
+        const marker = {
+          version: 1,
+          kind: "repeat",
+          loop_id: "loop-666",
+          project_dir: sandbox.project,
+          state_file: path.join(fake, "repeat", `${session}.json`),
+          created_at: now,
+        };
         mkdirSync(path.join(fake, "repeat"), { recursive: true });
         mkdirSync(path.join(fake, "sessions"), { recursive: true });
         writeFileSync(path.join(fake, "repeat", `${session}.json`), JSON.stringify(state));
@@ -324,12 +444,20 @@ describe("loopkit repeat is as safe as the skill's loop", () => {
       if (iteration === 2) return result("REPEAT-RESULT: pass - second");
       return request.kind === "main" ? result("REPEAT-RESULT: pass - first") : { text: "ok" };
     });
-    const run = await repeat(["1s", "--iterations", "2", "tidy up", "--", "--plugin-dir", plugin.dir, "--dangerously-skip-permissions"], { IS_SANDBOX: "1" });
+    const run = await repeat(["1s", "--iterations", "2", "tidy up", "--", "--plugin-dir", plugin.dir, "--dangerously-skip-permissions"], {
+      IS_SANDBOX: "1",
+    });
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(readFileSync(path.join(sandbox.project, ".claude", "settings.local.json"), "utf8")).toContain(fake);
     expect(model.requests.filter((r) => JSON.stringify(r.body.messages).includes("loop-666"))).toEqual([]);
     expect(seen).toEqual([1, 2]);
-    expect(readStats(sandbox).loop_runs[0]).toMatchObject({ final_status: "COMPLETED", iterations: [{ summary: "first" }, { summary: "second" }] });
-    expect(JSON.parse(readFileSync(path.join(fake, "repeat", readdirSync(path.join(fake, "repeat"))[0]!), "utf8"))).toMatchObject({ phase: "running", iterations: [] });
+    expect(readStats(sandbox).loop_runs[0]).toMatchObject({
+      final_status: "COMPLETED",
+      iterations: [{ summary: "first" }, { summary: "second" }],
+    });
+    expect(JSON.parse(readFileSync(path.join(fake, "repeat", readdirSync(path.join(fake, "repeat"))[0]!), "utf8"))).toMatchObject({
+      phase: "running",
+      iterations: [],
+    });
   }, 180_000);
 });

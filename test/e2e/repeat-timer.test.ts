@@ -18,7 +18,10 @@ useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world))
 
 it("a 1m loop of 2 iterations runs /check exactly twice, a minute after the first ended, then the session ends", async () => {
   await mkdir(path.join(sandbox.project, ".claude", "commands"), { recursive: true });
-  await writeFile(path.join(sandbox.project, ".claude", "commands", "check.md"), "---\ndescription: project check\n---\nCHECK-COMMAND-BODY: look at the project and report.\n");
+  await writeFile(
+    path.join(sandbox.project, ".claude", "commands", "check.md"),
+    "---\ndescription: project check\n---\nCHECK-COMMAND-BODY: look at the project and report.\n",
+  );
   const skill = { toolUses: [{ name: "Skill", input: { skill: "check" } }] };
   let checks = 0;
   const { script, seen } = iterationScript([skill, skill], (request) => {
@@ -48,7 +51,15 @@ it("a 1m loop of 2 iterations runs /check exactly twice, a minute after the firs
 
   const record = readStats(sandbox).loop_runs[0];
   const repeatDir = path.join(pluginDataOf(sandbox), "repeat");
-  const state = JSON.parse(readFileSync(path.join(repeatDir, readdirSync(repeatDir).find((name) => name.endsWith(".json"))!), "utf8"));
+  const state = JSON.parse(
+    readFileSync(
+      path.join(
+        repeatDir,
+        readdirSync(repeatDir).find((name) => name.endsWith(".json"))!,
+      ),
+      "utf8",
+    ),
+  );
   const firstEnded = Date.parse(state.iterations[0].ended_at);
   // Iteration 2 reached the model no sooner than a minute after iteration 1 ended, and not absurdly late.
   expect(seen[1]!.at - firstEnded).toBeGreaterThanOrEqual(60_000);
@@ -69,7 +80,9 @@ it("a 1m loop of 2 iterations runs /check exactly twice, a minute after the firs
 
   const messages = stopMessages(run.hookEvents);
   // Exact: the wait is the interval from the iteration's end, so the line says "in 1m" and the clock time of next_at.
-  expect(messages[0]).toBe(`loopkit repeat ${record.id}: 1/2 pass (check 1 is fine) · next 2/2 at ${clockTime(new Date(firstEnded + 60_000))} (in 1m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`);
+  expect(messages[0]).toBe(
+    `loopkit repeat ${record.id}: 1/2 pass (check 1 is fine) · next 2/2 at ${clockTime(new Date(firstEnded + 60_000))} (in 1m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`,
+  );
   expect(messages[1]).toMatch(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed, 0 failed, elapsed 1m\d*s?/);
   // The loop lived in Claude Code's plugin data folder; its marker is gone, its finished state kept for --status.
   expect(markerExists(pluginDataOf(sandbox), run.sessionId!)).toBe(false);

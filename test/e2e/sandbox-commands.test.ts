@@ -20,13 +20,24 @@ let model: FakeModel;
 let sandbox: Sandbox;
 useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
 
-const env = (extra: Record<string, string> = {}) => repeatEnv(sandbox, { ...loopkitEnv(sandbox), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
+const env = (extra: Record<string, string> = {}) =>
+  repeatEnv(sandbox, { ...loopkitEnv(sandbox), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000", ...extra });
 const claude = (prompt: string, options: { args?: string[]; env?: Record<string, string>; resume?: string } = {}) =>
-  runClaude({ model, sandbox, prompt, pluginDir: plugin.dir, args: options.args ?? SANDBOX_ON, env: env(options.env), timeoutMs: 150_000, ...(options.resume ? { resume: options.resume } : {}) });
+  runClaude({
+    model,
+    sandbox,
+    prompt,
+    pluginDir: plugin.dir,
+    args: options.args ?? SANDBOX_ON,
+    env: env(options.env),
+    timeoutMs: 150_000,
+    ...(options.resume ? { resume: options.resume } : {}),
+  });
 
 const mainTurns = (requests: LoggedRequest[]) => requests.filter((r) => r.kind === "main" && !isAudit(r));
 /** The turn that carried the skill's answer to `/loopkit:<kind> <args>` (other sessions share the fake model). */
-const skillTurn = (requests: LoggedRequest[], args: string) => mainTurns(requests).find((r) => r.lastUserText.includes(`<command-args>${args}</command-args>`));
+const skillTurn = (requests: LoggedRequest[], args: string) =>
+  mainTurns(requests).find((r) => r.lastUserText.includes(`<command-args>${args}</command-args>`));
 
 async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -58,18 +69,33 @@ describe("an auto-loop with the sandbox on", () => {
         return undefined;
       }),
     );
-    const owner = startClaude({ model, sandbox, prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, pluginDir: plugin.dir, args: SANDBOX_ON, env: env(), timeoutMs: 150_000 });
+    const owner = startClaude({
+      model,
+      sandbox,
+      prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`,
+      pluginDir: plugin.dir,
+      args: SANDBOX_ON,
+      env: env(),
+      timeoutMs: 150_000,
+    });
     const judged = await waitFor("iteration 1 to be judged", () => {
       const s = status(sandbox);
       return s.iteration === 1 && s.last_verifier === "fail" ? s : undefined;
     });
     // The agent's Bash ran in the sandbox (the loop's own turn wrote the file, in the project).
     expect(readFileSync(path.join(sandbox.project, "hello.txt"), "utf8")).toBe("wrong\n");
-    expect(judged.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: true, measuring: false, how: expect.stringContaining("could not write loopkit's data folder") });
+    expect(judged.agent_sandbox).toMatchObject({
+      agent: "sandboxed",
+      fail_if_unavailable: true,
+      measuring: false,
+      how: expect.stringContaining("could not write loopkit's data folder"),
+    });
 
     const asked = await claude("/loopkit:auto-loop --status");
     expect(asked.exitCode, asked.stderr).toBe(0);
-    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/auto-loop pursuing[\s\S]*iteration: {2}1 of 40[\s\S]*sandbox: {4}the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\): the verifier runs under the same sandbox policy/);
+    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(
+      /auto-loop pursuing[\s\S]*iteration: {2}1 of 40[\s\S]*sandbox: {4}the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\): the verifier runs under the same sandbox policy/,
+    );
 
     const cancelled = await claude("/loopkit:auto-loop --cancel");
     expect(cancelled.exitCode, cancelled.stderr).toBe(0);
@@ -78,7 +104,9 @@ describe("an auto-loop with the sandbox on", () => {
     const first = await owner.done;
     expect(first.exitCode, first.stderr).toBe(0);
     // The start message said what was measured, and what it means for the verdict.
-    expect(mainTurns(first.requests)[0]!.lastUserText).toMatch(/loopkit auto-loop started[\s\S]*Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\): the verifier runs under the same sandbox policy/);
+    expect(mainTurns(first.requests)[0]!.lastUserText).toMatch(
+      /loopkit auto-loop started[\s\S]*Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\): the verifier runs under the same sandbox policy/,
+    );
     expect(status(sandbox)).toMatchObject({ status: "cancelled", active: false, iteration: 1 });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "cancel"]);
     expect(model.unexpected.filter((u) => !u.includes("count_tokens"))).toEqual([]);
@@ -102,7 +130,9 @@ describe("a repeat loop with the sandbox on", () => {
     expect(first.exitCode, first.stderr).toBe(0);
     const start = mainTurns(first.requests)[0]!.lastUserText;
     expect(start).toMatch(/loopkit repeat started[\s\S]*loopkit repeat: iteration 1\/5/);
-    expect(start).toMatch(/Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\)\. A repeat loop runs no project code from its hooks/);
+    expect(start).toMatch(
+      /Sandbox: the agent runs in Claude Code's sandbox \(loopkit's skill command[^)]*could not write loopkit's data folder[^)]*\)\. A repeat loop runs no project code from its hooks/,
+    );
     const paused = await repeatStatus(sandbox, { LOOPKIT_DATA_DIR: dataDirOf(sandbox) });
     expect(paused).toMatchObject({ active: true, status: "paused" });
     const ran = paused.iteration;
@@ -110,11 +140,15 @@ describe("a repeat loop with the sandbox on", () => {
 
     const asked = await claude("/loopkit:repeat --status", { resume: first.sessionId!, env: capped });
     expect(asked.exitCode, asked.stderr).toBe(0);
-    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/repeat paused: iteration \d\/5[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(
+      /repeat paused: iteration \d\/5[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/,
+    );
 
     const resumed = await claude("/loopkit:repeat --resume", { resume: first.sessionId!, env: capped });
     expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expect(skillTurn(resumed.requests, "--resume")?.lastUserText).toMatch(/loopkit repeat resumed[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+    expect(skillTurn(resumed.requests, "--resume")?.lastUserText).toMatch(
+      /loopkit repeat resumed[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/,
+    );
     expect(seen.length).toBeGreaterThan(ran);
     expect(seen.at(-1)).toBeLessThan(5);
 
@@ -137,7 +171,15 @@ describe("an auto-loop taken over with the sandbox on", () => {
         return undefined;
       }),
     );
-    const owner = startClaude({ model, sandbox, prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: env(), timeoutMs: 150_000 });
+    const owner = startClaude({
+      model,
+      sandbox,
+      prompt: `/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`,
+      pluginDir: plugin.dir,
+      args: ["--allowedTools", "Bash"],
+      env: env(),
+      timeoutMs: 150_000,
+    });
     await waitFor("iteration 1 to be judged", () => status(sandbox).iteration === 1);
     expect(status(sandbox).agent_sandbox).toMatchObject({ agent: "unsandboxed" });
     owner.child.kill("SIGKILL");
@@ -146,9 +188,16 @@ describe("an auto-loop taken over with the sandbox on", () => {
 
     const adopted = await claude("/loopkit:auto-loop --takeover", { env: { LOOPKIT_STALE_MS: "1" } });
     expect(adopted.exitCode, adopted.stderr).toBe(0);
-    expect(skillTurn(adopted.requests, "--takeover")?.lastUserText).toMatch(/took the loop over from session[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/);
+    expect(skillTurn(adopted.requests, "--takeover")?.lastUserText).toMatch(
+      /took the loop over from session[\s\S]*Sandbox: the agent runs in Claude Code's sandbox/,
+    );
     const end = status(sandbox);
-    expect(end).toMatchObject({ status: "achieved", session_id: adopted.sessionId, iteration: 2, agent_sandbox: { agent: "sandboxed", fail_if_unavailable: true, measuring: false } });
+    expect(end).toMatchObject({
+      status: "achieved",
+      session_id: adopted.sessionId,
+      iteration: 2,
+      agent_sandbox: { agent: "sandboxed", fail_if_unavailable: true, measuring: false },
+    });
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "takeover", "gate"]);
   }, 240_000);
 });
@@ -165,14 +214,28 @@ describe("the same without the sandbox", () => {
     const plain = ["--allowedTools", "Bash"];
     const loop = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, { args: plain });
     expect(loop.exitCode, loop.stderr).toBe(0);
-    expect(skillTurn(loop.requests, `make hello.txt say hi --verify ${VERIFY}`)?.lastUserText).toMatch(/Sandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*wrote to loopkit's data folder at [^)]*\): the verifier runs with your rights/);
-    expect(status(sandbox)).toMatchObject({ status: "achieved", agent_sandbox: { agent: "unsandboxed", fail_if_unavailable: false, measuring: false, how: expect.stringContaining("wrote to loopkit's data folder") } });
+    expect(skillTurn(loop.requests, `make hello.txt say hi --verify ${VERIFY}`)?.lastUserText).toMatch(
+      /Sandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*wrote to loopkit's data folder at [^)]*\): the verifier runs with your rights/,
+    );
+    expect(status(sandbox)).toMatchObject({
+      status: "achieved",
+      agent_sandbox: {
+        agent: "unsandboxed",
+        fail_if_unavailable: false,
+        measuring: false,
+        how: expect.stringContaining("wrote to loopkit's data folder"),
+      },
+    });
 
     const repeat = await claude(`/loopkit:repeat 1m --iterations 2 "check the build"`, { args: plain });
     expect(repeat.exitCode, repeat.stderr).toBe(0);
-    expect(skillTurn(repeat.requests, `1m --iterations 2 "check the build"`)?.lastUserText).toMatch(/Sandbox: the agent runs in no sandbox/);
+    expect(skillTurn(repeat.requests, `1m --iterations 2 "check the build"`)?.lastUserText).toMatch(
+      /Sandbox: the agent runs in no sandbox/,
+    );
     const asked = await claude("/loopkit:repeat --status", { args: plain, resume: repeat.sessionId! });
-    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(/repeat ended EARLY_SUCCESS[\s\S]*Sandbox: the agent runs in no sandbox/);
+    expect(skillTurn(asked.requests, "--status")?.lastUserText).toMatch(
+      /repeat ended EARLY_SUCCESS[\s\S]*Sandbox: the agent runs in no sandbox/,
+    );
   }, 240_000);
 });
 
@@ -180,8 +243,14 @@ describe("a sandboxed agent against its own loop", () => {
   it("cannot cancel, restart or take over the loop, nor change the measurement, by running loopkit itself, calling the Skill tool, or planting files in the project", async () => {
     // Planted before the start, as a cloned repository could carry them.
     mkdirSync(path.join(sandbox.project, ".auto-loop"));
-    writeFileSync(path.join(sandbox.project, ".auto-loop", "sandbox-probe.json"), JSON.stringify({ version: 1, loop_id: "x", session_id: "x", written_at: new Date().toISOString(), sandbox_runtime: false }));
-    writeFileSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"), JSON.stringify({ status: "pursuing", launch: { agent_sandbox: { agent: "unsandboxed" } } }));
+    writeFileSync(
+      path.join(sandbox.project, ".auto-loop", "sandbox-probe.json"),
+      JSON.stringify({ version: 1, loop_id: "x", session_id: "x", written_at: new Date().toISOString(), sandbox_runtime: false }),
+    );
+    writeFileSync(
+      path.join(sandbox.project, ".auto-loop", "goal-state.json"),
+      JSON.stringify({ status: "pursuing", launch: { agent_sandbox: { agent: "unsandboxed" } } }),
+    );
     // loopkit's CLI, as `loopkit` on the Bash tool's PATH runs it (the plugin copy has no bin/).
     const loopkit = `node "${plugin.cli}"`;
     const attack = [
@@ -207,14 +276,21 @@ describe("a sandboxed agent against its own loop", () => {
       }),
     );
     // Bash allowed outright, so the permission check lets every line through: only the sandbox stands in the way.
-    const run = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, { args: [...SANDBOX_ON, "--allowedTools", "Bash"] });
+    const run = await claude(`/loopkit:auto-loop make hello.txt say hi --verify ${VERIFY}`, {
+      args: [...SANDBOX_ON, "--allowedTools", "Bash"],
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     const log = readFileSync(path.join(sandbox.project, "attack.log"), "utf8");
     for (const step of [0, 1, 2, 3]) expect(log).toMatch(new RegExp(`step ${step}: [1-9]`));
     expect(log.match(/loopkit: cannot write .* from here \(EROFS\); nothing was started or changed/g)).toHaveLength(3);
     // Reading works inside the sandbox: the status it printed is the loop's, and says so.
     expect(log).toMatch(/auto-loop pursuing[\s\S]*sandbox: {4}the agent's sandbox is being measured[\s\S]*step 4: 3/);
-    const refused = run.events.flatMap((e) => (e.type === "user" && Array.isArray(e.message?.content) ? e.message.content : [])).find((b: { type?: string; content?: unknown }) => b.type === "tool_result" && JSON.stringify(b.content).includes("disable-model-invocation"));
+    const refused = run.events
+      .flatMap((e) => (e.type === "user" && Array.isArray(e.message?.content) ? e.message.content : []))
+      .find(
+        (b: { type?: string; content?: unknown }) =>
+          b.type === "tool_result" && JSON.stringify(b.content).includes("disable-model-invocation"),
+      );
     expect(refused).toBeDefined();
     const end = status(sandbox);
     expect(end).toMatchObject({ status: "achieved", session_id: run.sessionId, agent_sandbox: { agent: "sandboxed", measuring: false } });

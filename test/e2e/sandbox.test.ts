@@ -51,10 +51,23 @@ const probeOf = (file: string) => {
 const lastRuns = () => readMirror(sandbox).last_verifier.runs as Array<{ sandbox: string; output_tail: string }>;
 
 const skill = (env: Record<string, string> = {}) =>
-  runClaude({ model, sandbox, prompt: `/loopkit:auto-loop make done.txt exist --verify ${VERIFY} --max-iterations 2`, pluginDir: plugin.dir, args: ["--allowedTools", "Bash"], env: loopkitEnv(sandbox, { PROBE_PORT: String(model.port), ...env }), timeoutMs: 200_000 });
+  runClaude({
+    model,
+    sandbox,
+    prompt: `/loopkit:auto-loop make done.txt exist --verify ${VERIFY} --max-iterations 2`,
+    pluginDir: plugin.dir,
+    args: ["--allowedTools", "Bash"],
+    env: loopkitEnv(sandbox, { PROBE_PORT: String(model.port), ...env }),
+    timeoutMs: 200_000,
+  });
 
 const loopkitRun = (args: string[], env: Record<string, string> = {}) =>
-  runLoopkit(model, sandbox, ["make done.txt exist", "--verify", VERIFY, "--max-iterations", "1", ...args, "--", "--allowedTools", "Bash"], { PROBE_PORT: String(model.port), ...env });
+  runLoopkit(
+    model,
+    sandbox,
+    ["make done.txt exist", "--verify", VERIFY, "--max-iterations", "1", ...args, "--", "--allowedTools", "Bash"],
+    { PROBE_PORT: String(model.port), ...env },
+  );
 
 /** A PATH folder holding every program of the CLI's PATH (the selected claude first) but `names`. */
 function pathWithout(names: string[]): string {
@@ -68,7 +81,8 @@ function pathWithout(names: string[]): string {
     } catch {
       continue;
     }
-    for (const name of entries) if (!names.includes(name) && !existsSync(path.join(dir, name))) symlinkSync(path.join(source, name), path.join(dir, name));
+    for (const name of entries)
+      if (!names.includes(name) && !existsSync(path.join(dir, name))) symlinkSync(path.join(source, name), path.join(dir, name));
   }
   return dir;
 }
@@ -78,7 +92,12 @@ describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Co
     // allowWrite: the skill's start writes loopkit's data folder from the sandbox until sbstart moves that write into a hook.
     mkdirSync(dataDirOf(sandbox));
     personSettings({ sandbox: { ...SANDBOX_ON, filesystem: { allowWrite: [dataDirOf(sandbox)] } } });
-    model.setScript(loopScript({ turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    model.setScript(
+      loopScript({
+        turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)],
+        vote: () => ACHIEVED,
+      }),
+    );
     const result = await skill();
     expect(result.exitCode, result.stderr).toBe(0);
     expect(["unknown", "sandboxed"]).toContain(readMirror(sandbox).launch.agent_sandbox.agent);
@@ -107,7 +126,12 @@ describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Co
 
 describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
   it("sandboxes every phase and the verifier by default", async () => {
-    model.setScript(loopScript({ turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+    model.setScript(
+      loopScript({
+        turns: [bash(`node "${SANDBOX_PROBE}" agent-probe.json; echo x > "$HOME/agent-escape"; touch done.txt`)],
+        vote: () => ACHIEVED,
+      }),
+    );
     const result = await loopkitRun([]);
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/under Claude Code's sandbox \(the verifier too; --no-sandbox turns it off\)/);
@@ -141,26 +165,31 @@ describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Clau
   it.each([
     [true, "does not run the verifier", "not run"],
     [false, "runs the verifier unsandboxed and says so", "unsandboxed"],
-  ] as const)("with the sandbox on in the person's settings and none for loopkit, failIfUnavailable %s %s", async (failIfUnavailable, _does, recorded) => {
-    personSettings({ sandbox: { ...SANDBOX_ON, failIfUnavailable } });
-    model.setScript(loopScript({ turns: [bash(`echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
-    // The claude on PATH first, then every program but ripgrep: Claude Code sandboxes with the ripgrep it bundles.
-    const result = await loopkitRun(["--no-sandbox"], { PATH: pathWithout(["rg"]) });
-    expect(escaped("agent-escape")).toBe(false);
-    expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: failIfUnavailable });
-    const first = lastRuns()[0]!;
-    expect(first.sandbox).toBe(recorded);
-    if (failIfUnavailable) {
-      expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
-      expect(first.output_tail).toMatch(/^loopkit did not run the verifier: the loop's agent is sandboxed .*rg not found on PATH outside the project.*not judged passed/);
-      expect(existsSync(path.join(sandbox.project, "test-results", "verifier-probe.json"))).toBe(false);
-      expect(escaped()).toBe(false);
-      expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail" });
-    } else {
-      expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
-      expect(first.output_tail).toMatch(/^loopkit: no sandbox can start here: rg not found .*ran unsandboxed, with your full rights/);
-      expect(escaped()).toBe(true);
-      expect(status(sandbox)).toMatchObject({ status: "achieved" });
-    }
-  });
+  ] as const)(
+    "with the sandbox on in the person's settings and none for loopkit, failIfUnavailable %s %s",
+    async (failIfUnavailable, _does, recorded) => {
+      personSettings({ sandbox: { ...SANDBOX_ON, failIfUnavailable } });
+      model.setScript(loopScript({ turns: [bash(`echo x > "$HOME/agent-escape"; touch done.txt`)], vote: () => ACHIEVED }));
+      // The claude on PATH first, then every program but ripgrep: Claude Code sandboxes with the ripgrep it bundles.
+      const result = await loopkitRun(["--no-sandbox"], { PATH: pathWithout(["rg"]) });
+      expect(escaped("agent-escape")).toBe(false);
+      expect(readMirror(sandbox).launch.agent_sandbox).toMatchObject({ agent: "sandboxed", fail_if_unavailable: failIfUnavailable });
+      const first = lastRuns()[0]!;
+      expect(first.sandbox).toBe(recorded);
+      if (failIfUnavailable) {
+        expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(6);
+        expect(first.output_tail).toMatch(
+          /^loopkit did not run the verifier: the loop's agent is sandboxed .*rg not found on PATH outside the project.*not judged passed/,
+        );
+        expect(existsSync(path.join(sandbox.project, "test-results", "verifier-probe.json"))).toBe(false);
+        expect(escaped()).toBe(false);
+        expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail" });
+      } else {
+        expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
+        expect(first.output_tail).toMatch(/^loopkit: no sandbox can start here: rg not found .*ran unsandboxed, with your full rights/);
+        expect(escaped()).toBe(true);
+        expect(status(sandbox)).toMatchObject({ status: "achieved" });
+      }
+    },
+  );
 });

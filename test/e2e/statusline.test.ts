@@ -19,14 +19,26 @@ useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world))
 
 /** What Claude Code's statusLine runs: bin/loopkit statusline with the status-line JSON on stdin. */
 async function statusline(sessionId: string): Promise<string> {
-  const child = run(process.execPath, [path.join(PLUGIN_DIR, "bin", "loopkit"), "statusline"], { env: { PATH: process.env.PATH ?? "", HOME: sandbox.home } });
-  child.child.stdin!.end(JSON.stringify({ session_id: sessionId, cwd: sandbox.project, workspace: { current_dir: sandbox.project, project_dir: sandbox.project }, model: { id: "m" } }));
+  const child = run(process.execPath, [path.join(PLUGIN_DIR, "bin", "loopkit"), "statusline"], {
+    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home },
+  });
+  child.child.stdin!.end(
+    JSON.stringify({
+      session_id: sessionId,
+      cwd: sandbox.project,
+      workspace: { current_dir: sandbox.project, project_dir: sandbox.project },
+      model: { id: "m" },
+    }),
+  );
   const { stdout, stderr } = await child;
   expect(stderr).toBe("");
   return stdout;
 }
 
-const sessionsOf = () => readdirSync(path.join(pluginDataOf(sandbox), "sessions"), { withFileTypes: true }).filter((e) => e.name.endsWith(".json")).map((e) => e.name.slice(0, -5));
+const sessionsOf = () =>
+  readdirSync(path.join(pluginDataOf(sandbox), "sessions"), { withFileTypes: true })
+    .filter((e) => e.name.endsWith(".json"))
+    .map((e) => e.name.slice(0, -5));
 
 /** Polls the status line of the session whose marker appears until `done(line)`; returns the last line and the session. */
 async function pollStatusline(done: (line: string) => boolean): Promise<{ line: string; sessionId: string }> {
@@ -68,7 +80,12 @@ it("shows the waiting loop of its own session, i/N, last result and countdown, a
 }, 180_000);
 
 it("shows an auto-loop's iteration, tokens and time against its caps while its verifier runs", async () => {
-  model.setScript(loopScript({ turns: [{ text: "Working on it." }, { text: "Hand-off: nothing left to say." }], vote: () => '{"vote": "unmet", "reasons": ["no"]}' }));
+  model.setScript(
+    loopScript({
+      turns: [{ text: "Working on it." }, { text: "Hand-off: nothing left to say." }],
+      vote: () => '{"vote": "unmet", "reasons": ["no"]}',
+    }),
+  );
   const claude = startClaude({
     model,
     sandbox,

@@ -20,7 +20,8 @@ export function makeProject(): { root: string; project: string; data: string; wr
   return { root, project, data, write };
 }
 
-export const snap = (data: string, project: string, ms = 60_000): Promise<TakenSnapshot> => takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(ms) });
+export const snap = (data: string, project: string, ms = 60_000): Promise<TakenSnapshot> =>
+  takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(ms) });
 
 /** The changes from `a` to `b` as "how path" lines. */
 export function changesOf(data: string, project: string, a: TakenSnapshot | null, b: TakenSnapshot): Change[] {

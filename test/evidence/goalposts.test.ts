@@ -3,7 +3,14 @@ import type { Change } from "../../src/evidence/compare.js";
 import { globMatcher } from "../../src/evidence/glob.js";
 import { isBulk, namedByCommand, rankChanges } from "../../src/evidence/goalposts.js";
 
-const change = (path: string, how: Change["how"] = "changed", root = ""): Change => ({ path, parts: [], root, how, before: null, after: null });
+const change = (path: string, how: Change["how"] = "changed", root = ""): Change => ({
+  path,
+  parts: [],
+  root,
+  how,
+  before: null,
+  after: null,
+});
 
 describe("rankChanges", () => {
   it("puts goalposts first (protected, named by the verifier, tests, configuration, git metadata), then sources, then bulk", () => {
@@ -61,11 +68,15 @@ describe("rankChanges", () => {
 
 describe("namedByCommand and isBulk", () => {
   it("finds the paths a verifier command names, without options, absolute paths or ..", () => {
-    expect([...namedByCommand(`tsc -p tsconfig.json && node ./test.js --reporter=dot; python -m pytest tests/ "/etc/x" ../up`)].sort()).toEqual(["test.js", "tests", "tsconfig.json"]);
+    expect(
+      [...namedByCommand(`tsc -p tsconfig.json && node ./test.js --reporter=dot; python -m pytest tests/ "/etc/x" ../up`)].sort(),
+    ).toEqual(["test.js", "tests", "tsconfig.json"]);
   });
 
   it("calls dependency, build and cache folders at any depth bulk, and lockfiles", () => {
-    expect(["node_modules/a.js", "packages/x/node_modules/b/c.js", "dist/index.js", "yarn.lock", "a/__pycache__/m.pyc"].map(isBulk)).toEqual([true, true, true, true, true]);
+    expect(
+      ["node_modules/a.js", "packages/x/node_modules/b/c.js", "dist/index.js", "yarn.lock", "a/__pycache__/m.pyc"].map(isBulk),
+    ).toEqual([true, true, true, true, true]);
     expect(["src/node_modules.ts", "distribution/a.js"].map(isBulk)).toEqual([false, false]);
   });
 });

@@ -31,7 +31,10 @@ describe("diffLines", () => {
     const b = [...a];
     b[500] = "return 42; // hard-coded";
     const ops = diffLines(a, b);
-    expect(ops.filter((o) => o.kind !== "same")).toEqual([{ kind: "del", line: 500 }, { kind: "add", line: 500 }]);
+    expect(ops.filter((o) => o.kind !== "same")).toEqual([
+      { kind: "del", line: 500 },
+      { kind: "add", line: 500 },
+    ]);
   });
 
   it("past MAX_EDITS shows the middle as removed, then added, whole (bounded time)", () => {
@@ -52,8 +55,26 @@ describe("hunks", () => {
     b[5] = "five";
     b[17] = "seventeen";
     expect(hunks(a, b, diffLines(a, b))).toEqual([
-      "@@ -1,9 +1,9 @@", " 0", " 1", "-2", "+two", " 3", " 4", "-5", "+five", " 6", " 7", " 8",
-      "@@ -15,6 +15,6 @@", " 14", " 15", " 16", "-17", "+seventeen", " 18", " 19",
+      "@@ -1,9 +1,9 @@",
+      " 0",
+      " 1",
+      "-2",
+      "+two",
+      " 3",
+      " 4",
+      "-5",
+      "+five",
+      " 6",
+      " 7",
+      " 8",
+      "@@ -15,6 +15,6 @@",
+      " 14",
+      " 15",
+      " 16",
+      "-17",
+      "+seventeen",
+      " 18",
+      " 19",
     ]);
   });
 

@@ -5,7 +5,11 @@ import { openStore } from "../../src/evidence/snapshot.js";
 import { KEEP_BYTES } from "../../src/evidence/walk.js";
 import { changesOf, makeProject, snap } from "./fixture.js";
 
-async function reportOf(setup: (write: ReturnType<typeof makeProject>["write"]) => void, change: (write: ReturnType<typeof makeProject>["write"]) => void, limits = REPORT_LIMITS) {
+async function reportOf(
+  setup: (write: ReturnType<typeof makeProject>["write"]) => void,
+  change: (write: ReturnType<typeof makeProject>["write"]) => void,
+  limits = REPORT_LIMITS,
+) {
   const { project, data, write } = makeProject();
   setup(write);
   const a = await snap(data, project);
@@ -13,7 +17,13 @@ async function reportOf(setup: (write: ReturnType<typeof makeProject>["write"]) 
   const b = await snap(data, project);
   const store = openStore(data, project);
   try {
-    return changeReport(store, changesOf(data, project, a, b), { verifyCommand: "node test/run.js", protect: [] }, "/data/audit/loop/changes.txt", limits);
+    return changeReport(
+      store,
+      changesOf(data, project, a, b),
+      { verifyCommand: "node test/run.js", protect: [] },
+      "/data/audit/loop/changes.txt",
+      limits,
+    );
   } finally {
     store.close();
   }
@@ -57,7 +67,9 @@ describe("changeReport", () => {
     expect(excerpt.indexOf("--- changed: test/run.js")).toBeGreaterThan(0);
     expect(excerpt.indexOf("--- changed: test/run.js")).toBeLessThan(excerpt.indexOf("--- added: aaa/junk000.txt"));
     expect(excerpt).toContain("+process.exit(0)");
-    expect(excerpt).toMatch(/\.\.\. and 252 more, by folder:\n {4}aaa\/: 251 added, 0 changed, 0 deleted \(125,751 bytes\)\n {4}node_modules\/dep\/: 0 added, 1 changed/);
+    expect(excerpt).toMatch(
+      /\.\.\. and 252 more, by folder:\n {4}aaa\/: 251 added, 0 changed, 0 deleted \(125,751 bytes\)\n {4}node_modules\/dep\/: 0 added, 1 changed/,
+    );
     expect(excerpt).toContain("The complete list and every diff: /data/audit/loop/changes.txt");
     // The full text has every file and the bulk change's diff.
     expect(report.full).toContain("  added    aaa/junk299.txt");
@@ -70,11 +82,16 @@ describe("changeReport", () => {
       (w) => w("node_modules/big.js", Buffer.alloc(KEEP_BYTES + 10, 0x61)),
       (w) => w("node_modules/big.js", Buffer.alloc(KEEP_BYTES + 20, 0x62)),
     );
-    expect(report.excerpt).toMatch(/--- changed: node_modules\/big\.js \(1,048,586 bytes -> 1,048,596 bytes\)\n\(over 1,048,576 bytes: loopkit keeps its hash, not its content; sha256 [0-9a-f]{16}\.\.\. -> [0-9a-f]{16}\.\.\.\)/);
+    expect(report.excerpt).toMatch(
+      /--- changed: node_modules\/big\.js \(1,048,586 bytes -> 1,048,596 bytes\)\n\(over 1,048,576 bytes: loopkit keeps its hash, not its content; sha256 [0-9a-f]{16}\.\.\. -> [0-9a-f]{16}\.\.\.\)/,
+    );
   });
 
   it("says there is nothing when nothing changed", async () => {
-    const report = await reportOf((w) => w("a.txt", "a\n"), () => undefined);
+    const report = await reportOf(
+      (w) => w("a.txt", "a\n"),
+      () => undefined,
+    );
     expect(report).toMatchObject({ count: 0, summary: "No file changed." });
   });
 });
@@ -87,7 +104,9 @@ describe("long lines (minified code)", () => {
       (w) => w("node_modules/lib/bundle.min.js", line("return 4 /*CHEAT*/")),
     );
     expect(report.excerpt).toMatch(/-\[\.\.\. [\d,]+ characters \.\.\.\]x+return compute\(n\)y+\[\.\.\. [\d,]+ more characters \.\.\.\]/);
-    expect(report.excerpt).toMatch(/\+\[\.\.\. [\d,]+ characters \.\.\.\]x+return 4 \/\*CHEAT\*\/y+\[\.\.\. [\d,]+ more characters \.\.\.\]/);
+    expect(report.excerpt).toMatch(
+      /\+\[\.\.\. [\d,]+ characters \.\.\.\]x+return 4 \/\*CHEAT\*\/y+\[\.\.\. [\d,]+ more characters \.\.\.\]/,
+    );
     expect(report.excerpt.length).toBeLessThan(20_000);
   });
 });

@@ -1,7 +1,19 @@
 // The snapshot on real files: everything under the project but .git/ and .auto-loop/, links as links,
 // FIFOs by kind, content by hash; the stat cache never trusts what an agent can restore.
 import { execFileSync } from "node:child_process";
-import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evidenceFiles } from "../../src/evidence/paths.js";
@@ -11,7 +23,8 @@ import { snapshotFingerprint } from "../../src/evidence/snapshot.js";
 import { KEEP_BYTES } from "../../src/evidence/walk.js";
 import { changesOf, lines, makeProject, snap } from "./fixture.js";
 
-const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, stdio: "pipe" });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, stdio: "pipe" });
 
 describe("a snapshot of the project", () => {
   it("records every file but the top .git and .auto-loop, ignored ones, nested repositories and submodule-like folders included, with no repository at all", async () => {
@@ -27,9 +40,13 @@ describe("a snapshot of the project", () => {
     write("src/a.ts", "two\n");
     write("node_modules/dep/index.js", "module.exports = 42; // cheat\n");
     write("nested/repo/file.txt", "cheat\n");
-    write(".auto-loop/goal-state.json", "{\"x\":1}");
+    write(".auto-loop/goal-state.json", '{"x":1}');
     const b = await snap(data, project);
-    expect(lines(changesOf(data, project, a, b))).toEqual(["changed nested/repo/file.txt", "changed node_modules/dep/index.js", "changed src/a.ts"]);
+    expect(lines(changesOf(data, project, a, b))).toEqual([
+      "changed nested/repo/file.txt",
+      "changed node_modules/dep/index.js",
+      "changed src/a.ts",
+    ]);
   });
 
   it("leaves the top .git folder out of the tree but records its config, info/ and hooks/", async () => {
@@ -231,7 +248,11 @@ describe("a folder the stat cache stands for", () => {
     rmSync(path.join(project, "deep/c/swap.txt"));
     symlinkSync("/etc/passwd", path.join(project, "deep/c/swap.txt"));
     const b = await snap(data, project);
-    expect(lines(changesOf(data, project, a, b))).toEqual(["added deep/a/new.test.js", "changed deep/c/swap.txt", "deleted deep/b/gone.txt"]);
+    expect(lines(changesOf(data, project, a, b))).toEqual([
+      "added deep/a/new.test.js",
+      "changed deep/c/swap.txt",
+      "deleted deep/b/gone.txt",
+    ]);
     // Unchanged again: nothing read, the same tree.
     await new Promise((resolve) => setTimeout(resolve, RACY_MARGIN_MS + 100));
     const c = await snap(data, project);

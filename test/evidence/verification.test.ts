@@ -13,7 +13,13 @@ const TSC = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsc");
 function tsProject(outDir: string | null) {
   const fixture = makeProject();
   const { write } = fixture;
-  write("tsconfig.json", JSON.stringify({ compilerOptions: { target: "es2020", module: "commonjs", ...(outDir ? { outDir } : {}), incremental: true } , include: ["src"] }));
+  write(
+    "tsconfig.json",
+    JSON.stringify({
+      compilerOptions: { target: "es2020", module: "commonjs", ...(outDir ? { outDir } : {}), incremental: true },
+      include: ["src"],
+    }),
+  );
   write("src/answer.ts", "export function answer(x: number): number { return x * 2; }\n");
   write("test.js", `const { answer } = require("./${outDir ? `${outDir}/` : "src/"}answer.js");\nif (answer(2) !== 4) process.exit(1);\n`);
   write("node_modules/.vite/vitest/results.json", '{"version":"1","results":{}}');
@@ -21,7 +27,11 @@ function tsProject(outDir: string | null) {
 }
 
 const VERIFY = `${JSON.stringify(TSC)} && node test.js`;
-const runVerifier = (project: string) => execFileSync("sh", ["-c", `${VERIFY} && echo "{\\"t\\":$(date +%s%N)}" > node_modules/.vite/vitest/results.json`], { cwd: project, stdio: "pipe" });
+const runVerifier = (project: string) =>
+  execFileSync("sh", ["-c", `${VERIFY} && echo "{\\"t\\":$(date +%s%N)}" > node_modules/.vite/vitest/results.json`], {
+    cwd: project,
+    stdio: "pipe",
+  });
 
 async function gate(project: string, data: string, during: () => Promise<void> | void = () => undefined) {
   const before = await snap(data, project);
@@ -30,19 +40,28 @@ async function gate(project: string, data: string, during: () => Promise<void> |
   runVerifier(project);
   await background;
   const after = await snap(data, project);
-  return judgeVerification(before.stats, after.stats, { projectDir: project, verifyCommand: "tsc && node test.js", protect: [], git: after.snapshot.git });
+  return judgeVerification(before.stats, after.stats, {
+    projectDir: project,
+    verifyCommand: "tsc && node test.js",
+    protect: [],
+    git: after.snapshot.git,
+  });
 }
 
 describe("judgeVerification with a real tsc && node test.js", () => {
-  it.each([["dist"], [null]])("lets build output (outDir %s), tsbuildinfo and cache results be written without voiding the pass", async (outDir) => {
-    const { project, data } = tsProject(outDir);
-    runVerifier(project);
-    // Second and later Stops: tsc rewrites what it emits, the cache gets new results.
-    const verification = await gate(project, data);
-    expect(verification.voided).toBeNull();
-    expect(verification.lines.every((line) => line.includes("written by the verifier"))).toBe(true);
-    expect(verification.lines.join("\n")).toContain("node_modules/.vite/vitest/results.json: content changed");
-  }, 60_000);
+  it.each([["dist"], [null]])(
+    "lets build output (outDir %s), tsbuildinfo and cache results be written without voiding the pass",
+    async (outDir) => {
+      const { project, data } = tsProject(outDir);
+      runVerifier(project);
+      // Second and later Stops: tsc rewrites what it emits, the cache gets new results.
+      const verification = await gate(project, data);
+      expect(verification.voided).toBeNull();
+      expect(verification.lines.every((line) => line.includes("written by the verifier"))).toBe(true);
+      expect(verification.lines.join("\n")).toContain("node_modules/.vite/vitest/results.json: content changed");
+    },
+    60_000,
+  );
 
   it("voids the pass when the test was swapped while the verifier ran, though it is back at the end", async () => {
     const { project, data } = tsProject("dist");
@@ -53,14 +72,18 @@ describe("judgeVerification with a real tsc && node test.js", () => {
       writeFileSync(`${test}.cheat`, "process.exit(0)\n");
       renameSync(`${test}.cheat`, test);
       // Put back after the verifier's runs (which run synchronously before this resolves).
-      return new Promise<void>((resolve) => setImmediate(() => {
-        writeFileSync(`${test}.honest`, honest);
-        renameSync(`${test}.honest`, test);
-        resolve();
-      }));
+      return new Promise<void>((resolve) =>
+        setImmediate(() => {
+          writeFileSync(`${test}.honest`, honest);
+          renameSync(`${test}.honest`, test);
+          resolve();
+        }),
+      );
     });
     expect(readFileSync(test)).toEqual(honest);
-    expect(verification.voided).toMatch(/1 file\(s\) changed while the verifier ran \(test\.js: replaced by another file with the same content \[named by the verifier command\]\)/);
+    expect(verification.voided).toMatch(
+      /1 file\(s\) changed while the verifier ran \(test\.js: replaced by another file with the same content \[named by the verifier command\]\)/,
+    );
   }, 60_000);
 
   it("voids the pass when a source was replaced and put back (not a goalpost): the final tree would not show it", async () => {
@@ -92,7 +115,12 @@ describe("judgeVerification with a real tsc && node test.js", () => {
     writeFileSync(path.join(project, "results.json"), '{"passed":true}\n');
     writeFileSync(path.join(project, "fixtures.json"), "[2]\n");
     const after = await snap(data, project);
-    const verification = judgeVerification(before.stats, after.stats, { projectDir: project, verifyCommand: "node test.js --outputFile results.json fixtures.json", protect: [], git: after.snapshot.git });
+    const verification = judgeVerification(before.stats, after.stats, {
+      projectDir: project,
+      verifyCommand: "node test.js --outputFile results.json fixtures.json",
+      protect: [],
+      git: after.snapshot.git,
+    });
     expect(verification.lines.some((line) => /results\.json: appeared .*written by the verifier/.test(line))).toBe(true);
     expect(verification.voided).toMatch(/fixtures\.json: content changed \[named by the verifier command\]/);
     expect(verification.voided).not.toMatch(/results\.json/);

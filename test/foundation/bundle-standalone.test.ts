@@ -32,7 +32,9 @@ describe("the bundle in a copy without node_modules", () => {
   });
 
   it("runs the CLI as ES modules without Node's syntax detection (Node before 20.19): dist/package.json says so", () => {
-    const result = spawnSync(process.execPath, ["--no-experimental-detect-module", path.join(copy, "dist", "cli.js"), "--version"], { encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--no-experimental-detect-module", path.join(copy, "dist", "cli.js"), "--version"], {
+      encoding: "utf8",
+    });
     expect(result).toMatchObject({ status: 0, stdout: `${version}\n`, stderr: "" });
   });
 
@@ -44,7 +46,12 @@ describe("the bundle in a copy without node_modules", () => {
     ["in this checkout", plugin],
     ["below a package.json that says type module", underModule],
   ])("runs bin/loopkit %s, the status line included", (_where, dir) => {
-    const loopkit = (args: string[], input = "") => spawnSync(process.execPath, [path.join(dir, "bin", "loopkit"), ...args], { input, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: home } });
+    const loopkit = (args: string[], input = "") =>
+      spawnSync(process.execPath, [path.join(dir, "bin", "loopkit"), ...args], {
+        input,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: home },
+      });
     expect(loopkit(["--version"])).toMatchObject({ status: 0, stdout: `${version}\n`, stderr: "" });
     expect(loopkit(["statusline"], JSON.stringify({ session_id: "s-1", cwd: home }))).toMatchObject({ status: 0, stdout: "", stderr: "" });
   });

@@ -10,15 +10,28 @@ const plugin = path.join(root, "plugins", "loopkit");
 const docs = [
   "README.md",
   "plugins/loopkit/README.md",
-  ...["docs", ...["repeat", "repeat/references", "auto-loop", "auto-loop/references"].map((dir) => `plugins/loopkit/skills/${dir}`)].flatMap((dir) =>
-    readdirSync(path.join(root, dir)).filter((name) => name.endsWith(".md")).map((name) => path.join(dir, name)),
+  ...[
+    "docs",
+    ...["repeat", "repeat/references", "auto-loop", "auto-loop/references"].map((dir) => `plugins/loopkit/skills/${dir}`),
+  ].flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => path.join(dir, name)),
   ),
 ];
 
 /** GitHub's anchors for a Markdown file's headings. */
 function anchors(file: string): Set<string> {
   const text = readFileSync(file, "utf8").replace(/^```[\s\S]*?^```/gm, "");
-  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => heading!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-")));
+  return new Set(
+    [...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) =>
+      heading!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, "")
+        .replace(/ /g, "-"),
+    ),
+  );
 }
 
 it("links only to files and headings inside the repository, and from the plugin's documents only inside the plugin", () => {
@@ -32,7 +45,8 @@ it("links only to files and headings inside the repository, and from the plugin'
       const [file, anchor] = target!.split("#");
       const resolved = file ? path.resolve(path.dirname(source), file) : source;
       if (!resolved.startsWith(home + path.sep) || !existsSync(resolved)) broken.push(`${doc} -> ${target}`);
-      else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(resolved).has(anchor)) broken.push(`${doc} -> ${target} (no such heading)`);
+      else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(resolved).has(anchor))
+        broken.push(`${doc} -> ${target} (no such heading)`);
     }
     // Paths in backticks that climb out of the repository (or the plugin) count too.
     for (const [, target] of text.matchAll(/`(\.\.\/[^`\s]+)`/g)) {

@@ -10,7 +10,8 @@ describe("schemas/", () => {
   it("holds exactly the generated files, each current (run `npm run build` and commit schemas/)", () => {
     const generated = jsonSchemaFiles();
     expect(readdirSync(dir).sort()).toEqual(Object.keys(generated).sort());
-    for (const [name, text] of Object.entries(generated)) expect(readFileSync(path.join(dir, name), "utf8"), `schemas/${name} is stale`).toBe(text);
+    for (const [name, text] of Object.entries(generated))
+      expect(readFileSync(path.join(dir, name), "utf8"), `schemas/${name} is stale`).toBe(text);
   });
 
   it("versions every output", () => {

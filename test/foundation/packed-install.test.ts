@@ -12,18 +12,33 @@ const prefix = path.join(scratch, "prefix");
 const home = path.join(scratch, "home");
 const isWindows = process.platform === "win32";
 const bin = isWindows ? path.join(prefix, "loopkit.cmd") : path.join(prefix, "bin", "loopkit");
-const npm = (args: string[], cwd: string) => execFileSync(isWindows ? "npm.cmd" : "npm", args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" }, shell: isWindows });
+const npm = (args: string[], cwd: string) =>
+  execFileSync(isWindows ? "npm.cmd" : "npm", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+    shell: isWindows,
+  });
 
 beforeAll(() => {
   mkdirSync(home);
   const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", scratch], root)) as { filename: string }[];
-  npm(["install", "--global", "--prefix", prefix, "--offline", "--no-audit", "--no-fund", path.join(scratch, packed[0]!.filename)], scratch);
+  npm(
+    ["install", "--global", "--prefix", prefix, "--offline", "--no-audit", "--no-fund", path.join(scratch, packed[0]!.filename)],
+    scratch,
+  );
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The installed command, in a clean environment: no LOOPKIT_* or CLAUDE_* variable, a fresh HOME. */
 function loopkit(args: string[], input = "") {
-  const result = spawnSync(bin, args, { cwd: home, input, encoding: "utf8", shell: isWindows, env: { PATH: process.env.PATH ?? "", HOME: home, USERPROFILE: home } });
+  const result = spawnSync(bin, args, {
+    cwd: home,
+    input,
+    encoding: "utf8",
+    shell: isWindows,
+    env: { PATH: process.env.PATH ?? "", HOME: home, USERPROFILE: home },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -31,7 +46,9 @@ describe("the packed, installed loopkit command", () => {
   it("ships the plugin folder (bundle, skills, hooks, schemas), and no sources or tests", () => {
     const installed = path.join(prefix, isWindows ? "" : "lib", "node_modules", "loopkit");
     expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "package.json", "plugins"]);
-    expect(readdirSync(path.join(installed, "plugins", "loopkit")).sort()).toEqual(readdirSync(path.join(root, "plugins", "loopkit")).sort());
+    expect(readdirSync(path.join(installed, "plugins", "loopkit")).sort()).toEqual(
+      readdirSync(path.join(root, "plugins", "loopkit")).sort(),
+    );
   });
 
   it("prints its help and version", () => {
@@ -60,7 +77,14 @@ describe("the packed, installed loopkit command", () => {
   });
 
   it("runs every `loopkit <command>` the docs show, at least as far as its help", () => {
-    const docs = ["README.md", ...["repeat", "auto-loop"].flatMap((skill) => readdirSync(path.join(root, "plugins", "loopkit", "skills", skill, "references")).map((name) => path.join("plugins", "loopkit", "skills", skill, "references", name)))];
+    const docs = [
+      "README.md",
+      ...["repeat", "auto-loop"].flatMap((skill) =>
+        readdirSync(path.join(root, "plugins", "loopkit", "skills", skill, "references")).map((name) =>
+          path.join("plugins", "loopkit", "skills", skill, "references", name),
+        ),
+      ),
+    ];
     const commands = new Set<string>();
     for (const doc of docs) {
       // Commands as the docs show them: in inline code (`loopkit run ...`) or on a line of a code block.
@@ -72,6 +96,7 @@ describe("the packed, installed loopkit command", () => {
     }
     expect(commands).toContain("run");
     // An unknown command exits 2 (commander: "unknown command"), so each of these is a real one.
-    for (const name of commands) expect(loopkit([name, "--help"]), `the docs show \`loopkit ${name}\``).toMatchObject({ code: 0, stderr: "" });
+    for (const name of commands)
+      expect(loopkit([name, "--help"]), `the docs show \`loopkit ${name}\``).toMatchObject({ code: 0, stderr: "" });
   });
 });

@@ -9,7 +9,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 const plugin = path.join(root, "plugins", "loopkit");
 
 function listFiles(dir: string, prefix = ""): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? listFiles(path.join(dir, name), `${prefix}${name}/`) : [`${prefix}${name}`]));
+  return readdirSync(dir).flatMap((name) =>
+    statSync(path.join(dir, name)).isDirectory() ? listFiles(path.join(dir, name), `${prefix}${name}/`) : [`${prefix}${name}`],
+  );
 }
 
 describe("the shipped plugin folder", () => {
@@ -27,7 +29,9 @@ describe("the shipped plugin folder", () => {
   });
 
   it("has no package manifest or lockfile but dist/package.json, which only marks dist/*.js as ES modules", () => {
-    const manifests = listFiles(plugin).filter((file) => /(^|\/)(package(-lock)?\.json|npm-shrinkwrap\.json|bun\.lockb?|yarn\.lock|pnpm-lock\.yaml|node_modules)$/.test(file));
+    const manifests = listFiles(plugin).filter((file) =>
+      /(^|\/)(package(-lock)?\.json|npm-shrinkwrap\.json|bun\.lockb?|yarn\.lock|pnpm-lock\.yaml|node_modules)$/.test(file),
+    );
     expect(manifests).toEqual(["dist/package.json"]);
     expect(JSON.parse(readFileSync(path.join(plugin, "dist", "package.json"), "utf8"))).toEqual({ type: "module" });
   });

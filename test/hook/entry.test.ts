@@ -24,7 +24,15 @@ function runHook(stdin: string, env: Record<string, string> = {}, args: string[]
 }
 
 const stop = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ session_id: "s-123", transcript_path: "/nowhere.jsonl", cwd: data, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "hi", ...extra });
+  JSON.stringify({
+    session_id: "s-123",
+    transcript_path: "/nowhere.jsonl",
+    cwd: data,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+    last_assistant_message: "hi",
+    ...extra,
+  });
 
 describe("hook entry", () => {
   it("prints nothing and exits 0 when the session owns no loop", () => {
@@ -118,7 +126,14 @@ describe("hook entry", () => {
     const stateFile = path.join(data, "repeat", "s-123.json");
     mkdirSync(path.dirname(stateFile), { recursive: true });
     writeFileSync(stateFile, "{ corrupt");
-    const marker = { version: 1, kind: "repeat", loop_id: "l-1", project_dir: data, state_file: stateFile, created_at: new Date(0).toISOString() };
+    const marker = {
+      version: 1,
+      kind: "repeat",
+      loop_id: "l-1",
+      project_dir: data,
+      state_file: stateFile,
+      created_at: new Date(0).toISOString(),
+    };
     writeFileSync(path.join(data, "sessions", "s-123.json"), JSON.stringify(marker));
     // The active path would keep the corrupt state aside and say so; a prompt the person types never gets there.
     expect(runHook(stop({ hook_event_name: "UserPromptSubmit", prompt: "hi" }))).toEqual({ code: 0, stdout: "", stderr: "" });

@@ -25,7 +25,11 @@ describe("skillRequestOf", () => {
     ["loopkit's repeat skill", {}, { kind: "repeat", args: '5m "check it"' }],
     ["loopkit's auto-loop skill", { command_name: "loopkit:auto-loop", command_args: "--cancel" }, { kind: "auto-loop", args: "--cancel" }],
     ["no arguments", { command_args: undefined }, { kind: "repeat", args: "" }],
-    ["a bare /repeat Claude Code resolved to loopkit's skill (the name it reports)", { prompt: "/repeat 5m x" }, { kind: "repeat", args: '5m "check it"' }],
+    [
+      "a bare /repeat Claude Code resolved to loopkit's skill (the name it reports)",
+      { prompt: "/repeat 5m x" },
+      { kind: "repeat", args: '5m "check it"' },
+    ],
   ])("takes %s", (_name, extra, wanted) => {
     expect(skillRequestOf(expansion(extra))).toEqual(wanted);
   });
@@ -74,13 +78,25 @@ describe("the hook entry with a UserPromptExpansion payload", () => {
 
   it("starts the loop with the person's rights and keeps the CLI's answer for the skill's command; prints nothing (its stdout would reach the model)", () => {
     expect(runHook(expansion())).toEqual({ code: 0, stdout: "", stderr: "" });
-    expect(answer()).toMatchObject({ kind: "repeat", session_id: "s-1", args: '5m "check it"', exit_code: 0, loop_id: expect.stringMatching(/^loop-/), stdout: expect.stringContaining("loopkit repeat started") });
+    expect(answer()).toMatchObject({
+      kind: "repeat",
+      session_id: "s-1",
+      args: '5m "check it"',
+      exit_code: 0,
+      loop_id: expect.stringMatching(/^loop-/),
+      stdout: expect.stringContaining("loopkit repeat started"),
+    });
     expect(existsSync(path.join(data, "sessions", "s-1.json"))).toBe(true);
   });
 
   it("keeps a refusal as the answer, exit code and all", () => {
     expect(runHook(expansion({ command_args: "5m --iterations 0 x" })).code).toBe(0);
-    expect(answer()).toMatchObject({ exit_code: 2, stdout: "", stderr: expect.stringMatching(/^loopkit: invalid --iterations "0"/), loop_id: null });
+    expect(answer()).toMatchObject({
+      exit_code: 2,
+      stdout: "",
+      stderr: expect.stringMatching(/^loopkit: invalid --iterations "0"/),
+      loop_id: null,
+    });
     expect(existsSync(path.join(data, "sessions"))).toBe(false);
   });
 

@@ -21,14 +21,23 @@ beforeEach(() => {
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 const configure = (command: string, id = "loopkit@loopkit") =>
-  writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ theme: "dark", pluginConfigs: { [id]: { options: { notify_command: command } } } }));
+  writeFileSync(
+    path.join(home, ".claude", "settings.json"),
+    JSON.stringify({ theme: "dark", pluginConfigs: { [id]: { options: { notify_command: command } } } }),
+  );
 const received = () => path.join(tmp, "received.json");
 const node = (code: string) => `"${process.execPath}" -e ${JSON.stringify(code)}`;
 const writeStdinTo = (file: string) => node(`require("fs").writeFileSync(${JSON.stringify(file)}, require("fs").readFileSync(0))`);
 
 describe("the event", () => {
-  const repeat = (phase: "running" | "waiting" | "paused" | "ended") => ({ kind: "repeat" as const, state: loopState({ phase, final_status: phase === "ended" ? "COMPLETED" : null }) });
-  const auto = (status: "pursuing" | "achieved" | "blocked") => ({ kind: "auto-loop" as const, state: makeState({ status, status_reason: status === "pursuing" ? null : "why" }) });
+  const repeat = (phase: "running" | "waiting" | "paused" | "ended") => ({
+    kind: "repeat" as const,
+    state: loopState({ phase, final_status: phase === "ended" ? "COMPLETED" : null }),
+  });
+  const auto = (status: "pursuing" | "achieved" | "blocked") => ({
+    kind: "auto-loop" as const,
+    state: makeState({ status, status_reason: status === "pursuing" ? null : "why" }),
+  });
 
   it("is told once, at a final status, a pause or a block", () => {
     expect(loopEvent(repeat("running"), repeat("waiting"))).toBeNull();
@@ -88,9 +97,25 @@ describe("the notify command", () => {
 describe("through the Stop hook", () => {
   const project = () => path.join(tmp, "app");
   const data = () => path.join(tmp, "data");
-  const env = () => ({ HOME: tmp, PATH: process.env.PATH ?? "", LOOPKIT_DATA_DIR: data(), LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") });
+  const env = () => ({
+    HOME: tmp,
+    PATH: process.env.PATH ?? "",
+    LOOPKIT_DATA_DIR: data(),
+    LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+  });
   const stop = (message: string) =>
-    dispatchHook({ session_id: "s-1", transcript_path: path.join(tmp, "t.jsonl"), cwd: project(), hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: message }, data(), home);
+    dispatchHook(
+      {
+        session_id: "s-1",
+        transcript_path: path.join(tmp, "t.jsonl"),
+        cwd: project(),
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+        last_assistant_message: message,
+      },
+      data(),
+      home,
+    );
 
   let realHome: string | undefined;
   beforeEach(async () => {
@@ -98,7 +123,12 @@ describe("through the Stop hook", () => {
     realHome = process.env.HOME;
     process.env.HOME = home;
     mkdirSync(project());
-    const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project(), "--args-stdin"], { env: env(), cwd: project(), stdin: "5m --iterations 1 /test", now: new Date() });
+    const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project(), "--args-stdin"], {
+      env: env(),
+      cwd: project(),
+      stdin: "5m --iterations 1 /test",
+      now: new Date(),
+    });
     expect(started.code).toBe(0);
   });
 
@@ -110,7 +140,14 @@ describe("through the Stop hook", () => {
     configure(writeStdinTo(received()));
     const output = await stop("REPEAT-RESULT: pass - all green");
     expect(output?.systemMessage).toMatch(/^repeat ended: COMPLETED/);
-    expect(JSON.parse(readFileSync(received(), "utf8"))).toMatchObject({ version: 1, event: "ended", kind: "repeat", status: "COMPLETED", command: "/test", iterations: 1 });
+    expect(JSON.parse(readFileSync(received(), "utf8"))).toMatchObject({
+      version: 1,
+      event: "ended",
+      kind: "repeat",
+      status: "COMPLETED",
+      command: "/test",
+      iterations: 1,
+    });
   });
 
   it("ends the loop normally when the notify command fails, and says so", async () => {
@@ -132,23 +169,35 @@ describe("through the Stop hook", () => {
 });
 
 describe("from the CLI's own changes", () => {
-  it.each(["repeat", "auto-loop"])("%s --cancel from a terminal tells the notify command, and prints its failure as a line", async (command) => {
-    const project = path.join(tmp, "app");
-    mkdirSync(project);
-    const env = { HOME: home, PATH: process.env.PATH ?? "", LOOPKIT_DATA_DIR: path.join(tmp, "data"), LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") };
-    const cli = (args: string[], stdin = "") => runLoopkit(args, { env, cwd: project, stdin, now: new Date(), userHome: home });
-    const text = command === "repeat" ? "5m /test" : "make it pass --verify true";
-    expect((await cli([command, "--session", "s-1", "--project", project, "--args-stdin"], text)).code).toBe(0);
-    configure(writeStdinTo(received()));
-    const cancelled = await cli([command, "--cancel"]);
-    expect(cancelled.code).toBe(0);
-    expect(JSON.parse(readFileSync(received(), "utf8"))).toMatchObject({ event: "ended", kind: command, status: command === "repeat" ? "CANCELLED" : "cancelled" });
+  it.each(["repeat", "auto-loop"])(
+    "%s --cancel from a terminal tells the notify command, and prints its failure as a line",
+    async (command) => {
+      const project = path.join(tmp, "app");
+      mkdirSync(project);
+      const env = {
+        HOME: home,
+        PATH: process.env.PATH ?? "",
+        LOOPKIT_DATA_DIR: path.join(tmp, "data"),
+        LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+      };
+      const cli = (args: string[], stdin = "") => runLoopkit(args, { env, cwd: project, stdin, now: new Date(), userHome: home });
+      const text = command === "repeat" ? "5m /test" : "make it pass --verify true";
+      expect((await cli([command, "--session", "s-1", "--project", project, "--args-stdin"], text)).code).toBe(0);
+      configure(writeStdinTo(received()));
+      const cancelled = await cli([command, "--cancel"]);
+      expect(cancelled.code).toBe(0);
+      expect(JSON.parse(readFileSync(received(), "utf8"))).toMatchObject({
+        event: "ended",
+        kind: command,
+        status: command === "repeat" ? "CANCELLED" : "cancelled",
+      });
 
-    rmSync(received());
-    expect((await cli([command, "--session", "s-2", "--project", project, "--args-stdin"], text)).code).toBe(0);
-    configure(node("process.exit(4)"));
-    const failed = await cli([command, "--cancel", ...(command === "repeat" ? ["--session", "s-2"] : [])]);
-    expect(failed.code).toBe(0);
-    expect(failed.stdout).toMatch(/\nloopkit: the notify command failed \(exit 4\)\n$/);
-  });
+      rmSync(received());
+      expect((await cli([command, "--session", "s-2", "--project", project, "--args-stdin"], text)).code).toBe(0);
+      configure(node("process.exit(4)"));
+      const failed = await cli([command, "--cancel", ...(command === "repeat" ? ["--session", "s-2"] : [])]);
+      expect(failed.code).toBe(0);
+      expect(failed.stdout).toMatch(/\nloopkit: the notify command failed \(exit 4\)\n$/);
+    },
+  );
 });

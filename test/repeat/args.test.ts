@@ -26,7 +26,11 @@ describe("parseRepeatArgs: starting a loop", () => {
   });
 
   it.each([
-    ["semicolons and command substitution", "1m echo hi; $(touch /tmp/pwned) `id` && rm -rf ~", "echo hi; $(touch /tmp/pwned) `id` && rm -rf ~"],
+    [
+      "semicolons and command substitution",
+      "1m echo hi; $(touch /tmp/pwned) `id` && rm -rf ~",
+      "echo hi; $(touch /tmp/pwned) `id` && rm -rf ~",
+    ],
     ["quotes inside a quoted prompt", `1m "say \\"hi\\"; \`id\`"`, 'say "hi"; `id`'],
     ["single quotes keep everything", "1m '$(x) ${HOME} \\n'", "$(x) ${HOME} \\n"],
     ["newlines in the text", "1m line one\nline two", "line one line two"],
@@ -39,7 +43,9 @@ describe("parseRepeatArgs: starting a loop", () => {
   it("raises an interval under the floor, with a warning", () => {
     const request = parseRepeatArgs("30s /test");
     expect(request).toMatchObject({ intervalMs: 60_000, interval: "1m" });
-    expect(request.mode === "start" && request.warnings).toEqual([expect.stringMatching(/30s is under the 1m minimum; loopkit raised it to 1m/)]);
+    expect(request.mode === "start" && request.warnings).toEqual([
+      expect.stringMatching(/30s is under the 1m minimum; loopkit raised it to 1m/),
+    ]);
     expect(parseRepeatArgs("30s /test", 5_000)).toMatchObject({ intervalMs: 30_000, warnings: [] });
   });
 });

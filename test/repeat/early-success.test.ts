@@ -24,8 +24,14 @@ describe("findSuccessMarker", () => {
   it.each([
     ["no marker", "Deploy is still rolling out.\nREPEAT-RESULT: pass - 3/5 pods"],
     ["parts of words", "undone, incomplete, completed, successful, all passed, successes"],
-    ["the prompt's own line echoed", "Use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished.\nREPEAT-RESULT: pass"],
-    ["the prompt line echoed as a quote with other spacing", ">   use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished."],
+    [
+      "the prompt's own line echoed",
+      "Use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished.\nREPEAT-RESULT: pass",
+    ],
+    [
+      "the prompt line echoed as a quote with other spacing",
+      ">   use the words DONE, COMPLETE, SUCCESS, ALL PASS or ALL TESTS PASSED in your final message only when the whole job is finished.",
+    ],
     ["an empty message", ""],
     ["a negated marker", "Not done yet: 2 pods still rolling out."],
     ["negated with a filler word", "The migration is not quite complete. This was no success."],

@@ -12,7 +12,11 @@ describe("repeatActsOn", () => {
     ["a SessionStart after a compaction", { hook_event_name: "SessionStart", source: "compact" }, false],
     ["a SessionStart without a source (let the active path judge it)", { hook_event_name: "SessionStart" }, true],
     ["a SessionStart with a garbled source", { hook_event_name: "SessionStart", source: 7 }, true],
-    ["the prompt of a turn the background hook woke (it carries the loop's tag)", { hook_event_name: "UserPromptSubmit", prompt: "<task-notification>... loopkit repeat: iteration 2/5 (loop-1, every 1m)." }, true],
+    [
+      "the prompt of a turn the background hook woke (it carries the loop's tag)",
+      { hook_event_name: "UserPromptSubmit", prompt: "<task-notification>... loopkit repeat: iteration 2/5 (loop-1, every 1m)." },
+      true,
+    ],
     ["a StopFailure (an API error ended a turn)", { hook_event_name: "StopFailure", error: "server_error" }, true],
     ["a SessionEnd", { hook_event_name: "SessionEnd", reason: "other" }, true],
     ["an event it does not know", { hook_event_name: "PreToolUse" }, true],
@@ -31,7 +35,11 @@ describe("repeatActsOn", () => {
     it.each([
       ["while the loop waits, costs nothing more", stateIn('{"phase":"waiting"}'), false],
       ["while the loop is paused, costs nothing more", stateIn('{"phase":"paused"}'), false],
-      ["while an iteration runs, goes to the active path (it may show that Esc cut the iteration off)", stateIn('{"phase":"running"}'), true],
+      [
+        "while an iteration runs, goes to the active path (it may show that Esc cut the iteration off)",
+        stateIn('{"phase":"running"}'),
+        true,
+      ],
       ["with a state file it cannot read, costs nothing more (the next Stop reports the file)", stateIn("{not json"), false],
       ["with no state file, costs nothing more", path.join(dir, "missing.json"), false],
     ])("%s", (_name, stateFile, expected) => {

@@ -22,14 +22,30 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-const env = () => ({ PATH: process.env.PATH ?? "", HOME: tmp, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"), LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" });
+const env = () => ({
+  PATH: process.env.PATH ?? "",
+  HOME: tmp,
+  LOOPKIT_DATA_DIR: data,
+  LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+  LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000",
+});
 
 function cli(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [CLI, "repeat", "--project", project, ...args], { input: input ?? "", encoding: "utf8", env: env() });
+  const result = spawnSync(process.execPath, [CLI, "repeat", "--project", project, ...args], {
+    input: input ?? "",
+    encoding: "utf8",
+    env: env(),
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const payload = (session: string, lastMessage: string | undefined, promptId?: string, event = "Stop", extra: Record<string, unknown> = {}) =>
+const payload = (
+  session: string,
+  lastMessage: string | undefined,
+  promptId?: string,
+  event = "Stop",
+  extra: Record<string, unknown> = {},
+) =>
   JSON.stringify({
     session_id: session,
     transcript_path: path.join(tmp, "t.jsonl"),
@@ -41,7 +57,8 @@ const payload = (session: string, lastMessage: string | undefined, promptId?: st
     ...(lastMessage === undefined ? {} : { last_assistant_message: lastMessage }),
   });
 
-const parse = (stdout: string) => (stdout.trim() ? (JSON.parse(stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined);
+const parse = (stdout: string) =>
+  stdout.trim() ? (JSON.parse(stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined;
 
 function stop(session: string, lastMessage: string | undefined, promptId?: string) {
   const result = spawnSync(process.execPath, [HOOK], { input: payload(session, lastMessage, promptId), encoding: "utf8", env: env() });
@@ -63,7 +80,11 @@ function background(session: string, lastMessage: string | undefined, promptId?:
 }
 
 function hookEvent(event: string, fields: Record<string, unknown>) {
-  const result = spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ session_id: "s-1", cwd: project, hook_event_name: event, ...fields }), encoding: "utf8", env: env() });
+  const result = spawnSync(process.execPath, [HOOK], {
+    input: JSON.stringify({ session_id: "s-1", cwd: project, hook_event_name: event, ...fields }),
+    encoding: "utf8",
+    env: env(),
+  });
   return { code: result.status, stderr: result.stderr, output: parse(result.stdout) };
 }
 
@@ -98,9 +119,17 @@ describe("repeat Stop hook", () => {
     const first = stop("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
     const recordedAt = Date.now();
     expect(first.code).toBe(0);
-    expect(first.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/) });
+    expect(first.output).toEqual({
+      systemMessage: expect.stringMatching(
+        /^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/,
+      ),
+    });
     const waiting = readState();
-    expect(waiting).toMatchObject({ phase: "waiting", wait_owner: "prompt-1", iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }] });
+    expect(waiting).toMatchObject({
+      phase: "waiting",
+      wait_owner: "prompt-1",
+      iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }],
+    });
     expect(Date.parse(waiting.next_at) - Date.parse(waiting.iterations[0].ended_at)).toBe(2_000);
 
     const woke = await waiter.exited;
@@ -113,8 +142,14 @@ describe("repeat Stop hook", () => {
     expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });
 
     const last = stop("s-1", undefined, "prompt-1");
-    expect(last.output).toEqual({ systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/) });
-    expect(readState().iterations[1]).toMatchObject({ result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" });
+    expect(last.output).toEqual({
+      systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/),
+    });
+    expect(readState().iterations[1]).toMatchObject({
+      result: "fail",
+      exit_code: 2,
+      summary: "no final message from this turn, so no REPEAT-RESULT line",
+    });
     expect(existsSync(marker())).toBe(false);
     // The last Stop's background hook has nothing to wait for.
     expect(await background("s-1", undefined, "prompt-1").exited).toMatchObject({ code: 0, stderr: "" });
@@ -141,7 +176,9 @@ describe("repeat Stop hook", () => {
     const before = readState();
     const waiter = background("s-1", "Here is the answer to your question.", "prompt-person");
     const own = stop("s-1", "Here is the answer to your question.", "prompt-person");
-    expect(own.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat loop-\d+: 1\/3 pass · next 2\/3 at .* \(in (59m\d+s|1h)\) · .*--cancel/) });
+    expect(own.output).toEqual({
+      systemMessage: expect.stringMatching(/^loopkit repeat loop-\d+: 1\/3 pass · next 2\/3 at .* \(in (59m\d+s|1h)\) · .*--cancel/),
+    });
     expect(await waiter.exited).toMatchObject({ code: 0, stderr: "" });
     expect(readState()).toEqual(before);
   });
@@ -162,20 +199,48 @@ describe("repeat Stop hook", () => {
     const loopId = readState().loop_id;
     expect(hookEvent("UserPromptSubmit", { prompt: "what is 2+2", prompt_id: "prompt-other" }).output).toBeUndefined();
     expect(readState().prompt_id).toBe("prompt-1");
-    hookEvent("UserPromptSubmit", { prompt: `<task-notification>\nStop hook blocking error from command "node": loopkit repeat: iteration 2/3 (${loopId}, every 1s).`, prompt_id: "prompt-2" });
+    hookEvent("UserPromptSubmit", {
+      prompt: `<task-notification>\nStop hook blocking error from command "node": loopkit repeat: iteration 2/3 (${loopId}, every 1s).`,
+      prompt_id: "prompt-2",
+    });
     expect(readState().prompt_id).toBe("prompt-2");
-    expect(stop("s-1", "REPEAT-RESULT: fail - red", "prompt-2").output).toMatchObject({ systemMessage: expect.stringMatching(/2\/3 fail \(red\) · next 3\/3/) });
-    expect(readState()).toMatchObject({ phase: "waiting", wait_owner: "prompt-2", iterations: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2, result: "fail" })] });
+    expect(stop("s-1", "REPEAT-RESULT: fail - red", "prompt-2").output).toMatchObject({
+      systemMessage: expect.stringMatching(/2\/3 fail \(red\) · next 3\/3/),
+    });
+    expect(readState()).toMatchObject({
+      phase: "waiting",
+      wait_owner: "prompt-2",
+      iterations: [expect.objectContaining({ number: 1 }), expect.objectContaining({ number: 2, result: "fail" })],
+    });
   });
 
   it("records an API error turn (StopFailure) as a failed iteration naming the error; the breaker counts it", () => {
     expect(start("1s --iterations 5 /test").code).toBe(0);
     editState((s) => (s.consecutive_failures = 2));
-    const failed = hookEvent("StopFailure", { prompt_id: "prompt-1", error: "rate_limit", last_assistant_message: "API Error: Request rejected (429) · rate_limit_error" });
+    const failed = hookEvent("StopFailure", {
+      prompt_id: "prompt-1",
+      error: "rate_limit",
+      last_assistant_message: "API Error: Request rejected (429) · rate_limit_error",
+    });
     expect(failed.code).toBe(0);
-    expect(readState()).toMatchObject({ phase: "ended", final_status: "CIRCUIT_BREAKER", iterations: [{ number: 1, result: "fail", exit_code: 1, summary: "API error (rate_limit): API Error: Request rejected (429) · rate_limit_error" }] });
+    expect(readState()).toMatchObject({
+      phase: "ended",
+      final_status: "CIRCUIT_BREAKER",
+      iterations: [
+        {
+          number: 1,
+          result: "fail",
+          exit_code: 1,
+          summary: "API error (rate_limit): API Error: Request rejected (429) · rate_limit_error",
+        },
+      ],
+    });
     const record = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
-    expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/), iterations: [{ summary: expect.stringMatching(/^API error \(rate_limit\)/) }] });
+    expect(record).toMatchObject({
+      final_status: "CIRCUIT_BREAKER",
+      ended_at: expect.stringMatching(/Z$/),
+      iterations: [{ summary: expect.stringMatching(/^API error \(rate_limit\)/) }],
+    });
     expect(existsSync(marker())).toBe(false);
   });
 
@@ -186,14 +251,29 @@ describe("repeat Stop hook", () => {
       transcript,
       [
         { type: "user", message: { role: "user", content: "go" } },
-        { type: "assistant", isApiErrorMessage: true, error: "server_error", message: { model: "<synthetic>", content: [{ type: "text", text: "API Error: 529 overloaded_error. This is a server-side issue" }] } },
+        {
+          type: "assistant",
+          isApiErrorMessage: true,
+          error: "server_error",
+          message: {
+            model: "<synthetic>",
+            content: [{ type: "text", text: "API Error: 529 overloaded_error. This is a server-side issue" }],
+          },
+        },
         { type: "last-prompt", lastPrompt: "go" },
       ]
         .map((record) => JSON.stringify(record))
         .join("\n") + "\n",
     );
     expect(hookEvent("SessionEnd", { reason: "other", transcript_path: transcript }).code).toBe(0);
-    expect(readState()).toMatchObject({ phase: "paused", iteration: 1, consecutive_failures: 1, iterations: [{ number: 1, result: "fail", summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue" }] });
+    expect(readState()).toMatchObject({
+      phase: "paused",
+      iteration: 1,
+      consecutive_failures: 1,
+      iterations: [
+        { number: 1, result: "fail", summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue" },
+      ],
+    });
     const record = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
     expect(record.iterations).toHaveLength(1);
     expect(cli(["--session", "s-1", "--resume"]).stdout).toMatch(/iteration 2\/3/);
@@ -239,10 +319,16 @@ describe("repeat Stop hook", () => {
       s.iterations = [{ number: 1, started_at: s.started_at, ended_at: s.started_at, result: "pass", exit_code: 0, summary: null }];
     });
     const sessionStart = (source: string) =>
-      spawnSync(process.execPath, [HOOK], { input: JSON.stringify({ session_id: "s-1", hook_event_name: "SessionStart", source }), encoding: "utf8", env: env() });
+      spawnSync(process.execPath, [HOOK], {
+        input: JSON.stringify({ session_id: "s-1", hook_event_name: "SessionStart", source }),
+        encoding: "utf8",
+        env: env(),
+      });
     expect(sessionStart("compact").stdout).toBe("");
     expect(readState().phase).toBe("waiting");
-    expect(parse(sessionStart("resume").stdout)).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*the session ended while it waited/) });
+    expect(parse(sessionStart("resume").stdout)).toEqual({
+      systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*the session ended while it waited/),
+    });
     expect(readState()).toMatchObject({ phase: "paused", wait_token: null });
   });
 
@@ -250,7 +336,9 @@ describe("repeat Stop hook", () => {
     expect(start("1h /test").code).toBe(0);
     writeFileSync(stateFile(), "{ not json");
     const result = stop("s-1", "REPEAT-RESULT: pass");
-    expect(result.output).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat stopped: .* is not valid JSON; kept it as .*\.corrupt-/) });
+    expect(result.output).toEqual({
+      systemMessage: expect.stringMatching(/^loopkit repeat stopped: .* is not valid JSON; kept it as .*\.corrupt-/),
+    });
     expect(readdirSync(path.join(data, "repeat")).filter((name) => name.includes(".corrupt-"))).toHaveLength(1);
     expect(existsSync(marker())).toBe(false);
   });
@@ -280,13 +368,19 @@ describe("loopkit repeat (CLI)", () => {
 
   it("runs one loop per session: a second start names the active one", () => {
     expect(start("5m /first").code).toBe(0);
-    expect(start("5m /second")).toMatchObject({ code: 1, stderr: expect.stringMatching(/already runs a repeat loop: "\/first", iteration 1\/5 \(running\)/) });
+    expect(start("5m /second")).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/already runs a repeat loop: "\/first", iteration 1\/5 \(running\)/),
+    });
   });
 
   it("a second start beside a paused loop (say, after Esc) points to --resume as well as --cancel", () => {
     expect(start("5m /first").code).toBe(0);
     editState((state) => (state.phase = "paused"));
-    expect(start("5m /first")).toMatchObject({ code: 1, stderr: expect.stringMatching(/\(paused\)[\s\S]*--resume, or end it with \/loopkit:repeat --cancel/) });
+    expect(start("5m /first")).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/\(paused\)[\s\S]*--resume, or end it with \/loopkit:repeat --cancel/),
+    });
   });
 
   it("--cancel without --session asks which loop when the project has several, and --status says when there is none", () => {

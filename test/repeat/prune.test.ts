@@ -16,7 +16,17 @@ afterEach(() => rmSync(data, { recursive: true, force: true }));
 
 const put = (session: string, text: string) => writeFileSync(repeatStateFile(data, session), text);
 const ended = (session: string, minute: number) =>
-  put(session, JSON.stringify(loopState({ session_id: session, phase: "ended", final_status: "COMPLETED", ended_at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() })));
+  put(
+    session,
+    JSON.stringify(
+      loopState({
+        session_id: session,
+        phase: "ended",
+        final_status: "COMPLETED",
+        ended_at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+      }),
+    ),
+  );
 
 it("keeps the newest ended loops and every active, paused or unreadable one", async () => {
   for (let minute = 0; minute < 6; minute += 1) ended(`old-${minute}`, minute);

@@ -9,7 +9,11 @@ describe("readResultLine", () => {
     ["any case", "repeat-result: PASS", { result: "pass", exit_code: 0, summary: null }],
     ["markdown decoration", "**REPEAT-RESULT: pass - ok**", { result: "pass", exit_code: 0, summary: "ok" }],
     ["code ticks", "`REPEAT-RESULT: fail`", { result: "fail", exit_code: 1, summary: null }],
-    ["only the last line counts", "REPEAT-RESULT: fail - first\nREPEAT-RESULT: pass - second", { result: "pass", exit_code: 0, summary: "second" }],
+    [
+      "only the last line counts",
+      "REPEAT-RESULT: fail - first\nREPEAT-RESULT: pass - second",
+      { result: "pass", exit_code: 0, summary: "second" },
+    ],
     ["a later fail wins", "REPEAT-RESULT: pass\nREPEAT-RESULT: fail - flaky", { result: "fail", exit_code: 1, summary: "flaky" }],
     ["CRLF", "a\r\nREPEAT-RESULT: pass - w\r\n", { result: "pass", exit_code: 0, summary: "w" }],
   ])("%s", (_name, message, expected) => {

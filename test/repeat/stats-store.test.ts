@@ -36,7 +36,9 @@ describe("saveLoopRun", () => {
       phase: "ended",
       final_status: "COMPLETED",
       ended_at: "2026-03-01T10:05:10.000Z",
-      iterations: [{ number: 1, started_at: T0.toISOString(), ended_at: "2026-03-01T10:00:20.000Z", result: "pass", exit_code: 0, summary: "ok" }],
+      iterations: [
+        { number: 1, started_at: T0.toISOString(), ended_at: "2026-03-01T10:00:20.000Z", result: "pass", exit_code: 0, summary: "ok" },
+      ],
     });
     await saveLoopRun(file, loopRunOf(state), "update");
     expect(await read()).toEqual({
@@ -103,7 +105,11 @@ describe("saveLoopRun", () => {
     const env = { PATH: process.env.PATH ?? "", HOME: dir, LOOPKIT_DATA_DIR: path.join(dir, "data"), LOOPKIT_STATS_FILE: file };
     const sessions = Array.from({ length: 6 }, (_, n) => `session-${n}`);
     // Separate node processes, started together: their loop ids collide (same millisecond) and their writes race.
-    const results = await Promise.all(sessions.map((session) => run(process.execPath, [CLI, "repeat", "--session", session, "--project", project, "1m", `/task-${session}`], { env })));
+    const results = await Promise.all(
+      sessions.map((session) =>
+        run(process.execPath, [CLI, "repeat", "--session", session, "--project", project, "1m", `/task-${session}`], { env }),
+      ),
+    );
     expect(results.every((r) => r.stdout.includes("loopkit repeat started"))).toBe(true);
     const after = await read();
     expect(after.other_tool).toEqual({ runs: 7 });

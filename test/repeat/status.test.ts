@@ -15,17 +15,44 @@ const terminal = (overrides: Partial<TerminalRun> = {}): TerminalRun => ({
   log_file: "/data/repeat-runs/p/runner-1.log",
   ...overrides,
 });
-const iteration = { number: 1, started_at: at(0).toISOString(), ended_at: at(42_000).toISOString(), result: "pass" as const, exit_code: 0 as const, summary: "green" };
-const waiting = (t = terminal()) => loopState({ session_id: "terminal-x", terminal: t, phase: "waiting", next_at: at(342_000).toISOString(), wait_token: "tok", iterations: [iteration] });
+const iteration = {
+  number: 1,
+  started_at: at(0).toISOString(),
+  ended_at: at(42_000).toISOString(),
+  result: "pass" as const,
+  exit_code: 0 as const,
+  summary: "green",
+};
+const waiting = (t = terminal()) =>
+  loopState({
+    session_id: "terminal-x",
+    terminal: t,
+    phase: "waiting",
+    next_at: at(342_000).toISOString(),
+    wait_token: "tok",
+    iterations: [iteration],
+  });
 
 describe("repeatStatus of a terminal loop", () => {
   it("says who drives it, its runner, log and conversation; every field present and valid", () => {
     const s = repeatStatus("/p", waiting(), at(60_000), undefined, true);
     expect(RepeatStatusSchema.parse(s)).toEqual(s);
-    expect(s).toMatchObject({ active: true, status: "waiting", exit_code: 3, driver: "terminal", runner_pid: 4242, runner: "running", log_file: "/data/repeat-runs/p/runner-1.log", conversation_id: "11111111-1111-4111-8111-111111111111", fresh: false });
+    expect(s).toMatchObject({
+      active: true,
+      status: "waiting",
+      exit_code: 3,
+      driver: "terminal",
+      runner_pid: 4242,
+      runner: "running",
+      log_file: "/data/repeat-runs/p/runner-1.log",
+      conversation_id: "11111111-1111-4111-8111-111111111111",
+      fresh: false,
+    });
     const text = formatStatus(s, at(60_000));
     expect(text).toContain("  runner:   detached, pid 4242, running\n  log:      /data/repeat-runs/p/runner-1.log\n");
-    expect(text).toContain("  conversation: 11111111-1111-4111-8111-111111111111 (one for the whole loop; claude --resume 11111111-1111-4111-8111-111111111111 opens it)");
+    expect(text).toContain(
+      "  conversation: 11111111-1111-4111-8111-111111111111 (one for the whole loop; claude --resume 11111111-1111-4111-8111-111111111111 opens it)",
+    );
     expect(text).not.toContain("session:");
   });
 
@@ -38,7 +65,13 @@ describe("repeatStatus of a terminal loop", () => {
   });
 
   it("ended: the runner is done; a session's loop keeps its session line and skill commands", () => {
-    const ended = repeatStatus("/p", { ...waiting(), phase: "ended", final_status: "COMPLETED", ended_at: at(50_000).toISOString(), next_at: null }, at(60_000), undefined, false);
+    const ended = repeatStatus(
+      "/p",
+      { ...waiting(), phase: "ended", final_status: "COMPLETED", ended_at: at(50_000).toISOString(), next_at: null },
+      at(60_000),
+      undefined,
+      false,
+    );
     expect(ended).toMatchObject({ active: false, status: "COMPLETED", exit_code: 0, runner: "stopped" });
     expect(formatStatus(ended, at(60_000))).toContain("  runner:   detached, pid 4242, done");
     // Paused by its runner (Ctrl-C): stopped, not gone.
@@ -46,8 +79,17 @@ describe("repeatStatus of a terminal loop", () => {
     expect(paused).toMatchObject({ status: "paused", exit_code: 5, runner: "stopped" });
     expect(formatStatus(paused, at(60_000))).toContain("  runner:   detached, pid 4242, stopped\n");
     const session = repeatStatus("/p", loopState({ phase: "paused" }), at(60_000));
-    expect(session).toMatchObject({ driver: "session", runner_pid: null, runner: null, log_file: null, conversation_id: null, fresh: null });
-    expect(formatStatus(session, at(60_000))).toMatch(/session: {2}session-a[\s\S]*resume with \/loopkit:repeat --resume, or end it with \/loopkit:repeat --cancel/);
+    expect(session).toMatchObject({
+      driver: "session",
+      runner_pid: null,
+      runner: null,
+      log_file: null,
+      conversation_id: null,
+      fresh: null,
+    });
+    expect(formatStatus(session, at(60_000))).toMatch(
+      /session: {2}session-a[\s\S]*resume with \/loopkit:repeat --resume, or end it with \/loopkit:repeat --cancel/,
+    );
   });
 });
 
@@ -55,11 +97,17 @@ describe("a terminal runner's lines", () => {
   it("one line per iteration: number, result, summary, how long, and the next run's time", () => {
     const line = iterationLine(waiting(), at(42_000));
     expect(line).toMatch(/^loopkit repeat: iteration 1\/5 pass \(green\) in 42s · next 2\/5 at \d\d:\d\d:\d\d \(in 5m\)$/);
-    expect(iterationLine({ ...waiting(), phase: "ended", final_status: "COMPLETED", next_at: null }, at(42_000))).toBe("loopkit repeat: iteration 1/5 pass (green) in 42s");
+    expect(iterationLine({ ...waiting(), phase: "ended", final_status: "COMPLETED", next_at: null }, at(42_000))).toBe(
+      "loopkit repeat: iteration 1/5 pass (green) in 42s",
+    );
   });
 
   it("the start text says what runs and how to stop it; a pause names the terminal's commands", () => {
-    const detached = terminalStartText(loopState({ terminal: terminal() }), ["The interval 5s is under the 1m minimum; loopkit raised it to 1m."], false);
+    const detached = terminalStartText(
+      loopState({ terminal: terminal() }),
+      ["The interval 5s is under the 1m minimum; loopkit raised it to 1m."],
+      false,
+    );
     expect(detached).toBe(
       [
         'loopkit repeat started (loop-1772359200000): "/test" every 5m, at most 5 iteration(s); one claude conversation, continued each iteration ("/opt/claude code/claude" --model opus --settings "{\\"a\\":1}" -p).',
@@ -70,7 +118,11 @@ describe("a terminal runner's lines", () => {
       ].join("\n"),
     );
     const resumed = terminalStartText(loopState({ iteration: 2, terminal: terminal({ fresh: true, log_file: null }) }), [], true);
-    expect(resumed).toMatch(/^loopkit repeat resumed \(loop-\d+\): "\/test", iteration 2\/5 runs now; a fresh claude conversation each iteration .*\nCtrl-C pauses it/);
-    expect(pausedLine(waiting(), "its runner was stopped (SIGINT)")).toBe('loopkit repeat paused before iteration 2/5 of "/test": its runner was stopped (SIGINT). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.');
+    expect(resumed).toMatch(
+      /^loopkit repeat resumed \(loop-\d+\): "\/test", iteration 2\/5 runs now; a fresh claude conversation each iteration .*\nCtrl-C pauses it/,
+    );
+    expect(pausedLine(waiting(), "its runner was stopped (SIGINT)")).toBe(
+      'loopkit repeat paused before iteration 2/5 of "/test": its runner was stopped (SIGINT). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.',
+    );
   });
 });

@@ -1,7 +1,19 @@
 // The repeat Stop state machine in decide.ts, without spawning anything: state and observations in,
 // the step (what to save, what the edge does next) out.
 import { describe, expect, it } from "vitest";
-import { afterWait, claimWait, onApiError, onPromptSubmit, onResume, onSessionEnd, onStop, resumeState, TAKEOVER_MS, waitGoesOn, type StopObservation } from "../../src/repeat/decide.js";
+import {
+  afterWait,
+  claimWait,
+  onApiError,
+  onPromptSubmit,
+  onResume,
+  onSessionEnd,
+  onStop,
+  resumeState,
+  TAKEOVER_MS,
+  waitGoesOn,
+  type StopObservation,
+} from "../../src/repeat/decide.js";
 import { apiErrorOf } from "../../src/session/api-error.js";
 import { clockTime, iterationPrompt } from "../../src/repeat/prompt.js";
 import type { RepeatState } from "../../src/repeat/state.js";
@@ -20,15 +32,32 @@ const waiting = (overrides: Partial<RepeatState> = {}) =>
 
 describe("onStop", () => {
   it.each([
-    ["an ended loop lets the session go and drops its marker", loopState({ phase: "ended", final_status: "CANCELLED" }), stop(), { kind: "allow", lines: [], removeMarker: true }],
-    ["a paused loop lets the session go and keeps its marker (for --resume)", loopState({ phase: "paused" }), stop(), { kind: "allow", lines: [] }],
+    [
+      "an ended loop lets the session go and drops its marker",
+      loopState({ phase: "ended", final_status: "CANCELLED" }),
+      stop(),
+      { kind: "allow", lines: [], removeMarker: true },
+    ],
+    [
+      "a paused loop lets the session go and keeps its marker (for --resume)",
+      loopState({ phase: "paused" }),
+      stop(),
+      { kind: "allow", lines: [] },
+    ],
   ])("%s", (_name, state, obs, expected) => {
     expect(onStop(state, obs)).toEqual(expected);
   });
 
   it("a Stop while the loop waits (the person's own turn) changes nothing and says when the next iteration runs", () => {
     const step = onStop(waiting(), stop({ promptId: "prompt-person", now: at(60_000) }));
-    expect(step).toEqual({ kind: "allow", lines: [expect.stringMatching(/^loopkit repeat loop-1772359200000: 1\/5 · next 2\/5 at \S+ \(in 4m\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/)] });
+    expect(step).toEqual({
+      kind: "allow",
+      lines: [
+        expect.stringMatching(
+          /^loopkit repeat loop-1772359200000: 1\/5 · next 2\/5 at \S+ \(in 4m\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/,
+        ),
+      ],
+    });
   });
 
   it("a Stop from a prompt that is not the loop's (the person's turn, the woken iteration queued) is never counted", () => {
@@ -53,8 +82,15 @@ describe("onStop", () => {
       until: at(320_000),
       token: "token-new",
       recorded: true,
-      lines: [`loopkit repeat loop-1772359200000: 1/5 pass (green) · next 2/5 at ${clockTime(at(320_000))} (in 5m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`],
-      state: expect.objectContaining({ phase: "waiting", next_at: at(320_000).toISOString(), wait_token: "token-new", wait_owner: "prompt-1" }),
+      lines: [
+        `loopkit repeat loop-1772359200000: 1/5 pass (green) · next 2/5 at ${clockTime(at(320_000))} (in 5m) · the session is yours meanwhile · /loopkit:repeat --cancel stops it`,
+      ],
+      state: expect.objectContaining({
+        phase: "waiting",
+        next_at: at(320_000).toISOString(),
+        wait_token: "token-new",
+        wait_owner: "prompt-1",
+      }),
     });
   });
 
@@ -62,7 +98,12 @@ describe("onStop", () => {
     ["early success", loopState(), "All done.\nREPEAT-RESULT: pass - DONE, nothing left", "EARLY_SUCCESS"],
     ["the ceiling after a pass", loopState({ iteration: 5 }), "REPEAT-RESULT: pass - ok", "COMPLETED"],
     ["the ceiling after a failure", loopState({ iteration: 5 }), "REPEAT-RESULT: fail - red", "MAX_ITERATIONS"],
-    ["the breaker on a third missing result line", loopState({ iteration: 3, consecutive_failures: 2 }), "I forgot the line", "CIRCUIT_BREAKER"],
+    [
+      "the breaker on a third missing result line",
+      loopState({ iteration: 3, consecutive_failures: 2 }),
+      "I forgot the line",
+      "CIRCUIT_BREAKER",
+    ],
     ["the breaker when the turn has no final message", loopState({ iteration: 3, consecutive_failures: 2 }), null, "CIRCUIT_BREAKER"],
   ])("a finishing iteration (%s) ends the loop, drops the marker and sums it up", (_name, state, message, status) => {
     const step = onStop(state, stop({ lastMessage: message }));
@@ -92,13 +133,36 @@ describe("afterWait", () => {
   const wake = { now: at(300_000), token: "token-1", interrupted: false };
 
   it("a wait that ran out starts the next iteration and continues the session with its prompt", () => {
-    const step = afterWait(waiting({ iterations: [{ number: 1, started_at: at(0).toISOString(), ended_at: at(20_000).toISOString(), result: "pass", exit_code: 0, summary: "green" }] }), wake);
-    expect(step).toMatchObject({ kind: "continue", state: { phase: "running", iteration: 2, iteration_started_at: at(300_000).toISOString(), wait_token: null } });
+    const step = afterWait(
+      waiting({
+        iterations: [
+          {
+            number: 1,
+            started_at: at(0).toISOString(),
+            ended_at: at(20_000).toISOString(),
+            result: "pass",
+            exit_code: 0,
+            summary: "green",
+          },
+        ],
+      }),
+      wake,
+    );
+    expect(step).toMatchObject({
+      kind: "continue",
+      state: { phase: "running", iteration: 2, iteration_started_at: at(300_000).toISOString(), wait_token: null },
+    });
     expect(step.kind === "continue" && step.prompt).toMatch(/^loopkit repeat: iteration 2\/5/);
   });
 
   it.each([
-    ["a loop cancelled during the wait sums up and drops the marker", loopState({ phase: "ended", final_status: "CANCELLED", ended_at: at(100_000).toISOString() }), wake, /^repeat ended: CANCELLED/, true],
+    [
+      "a loop cancelled during the wait sums up and drops the marker",
+      loopState({ phase: "ended", final_status: "CANCELLED", ended_at: at(100_000).toISOString() }),
+      wake,
+      /^repeat ended: CANCELLED/,
+      true,
+    ],
     ["a wait another hook owns now does nothing", waiting({ wait_token: "token-2" }), wake, undefined, undefined],
     ["a loop resumed meanwhile does nothing", loopState({ phase: "running", iteration: 2 }), wake, undefined, undefined],
   ])("%s", (_name, state, w, line, removeMarker) => {
@@ -136,29 +200,72 @@ describe("onResume", () => {
   });
 });
 
-const overloaded = apiErrorOf("server_error", "API Error: 529 overloaded_error. This is a server-side issue, usually temporary", at(20_000));
+const overloaded = apiErrorOf(
+  "server_error",
+  "API Error: 529 overloaded_error. This is a server-side issue, usually temporary",
+  at(20_000),
+);
 
 describe("onApiError (StopFailure)", () => {
   it("records the iteration's API error turn as a failed iteration naming the error, counted by the breaker, and waits an interval", () => {
-    const step = onApiError(loopState({ prompt_id: "prompt-1", consecutive_failures: 1 }), { now: at(20_000), promptId: "prompt-1", error: overloaded, waitToken: "token-new" });
+    const step = onApiError(loopState({ prompt_id: "prompt-1", consecutive_failures: 1 }), {
+      now: at(20_000),
+      promptId: "prompt-1",
+      error: overloaded,
+      waitToken: "token-new",
+    });
     expect(step).toMatchObject({
       kind: "wait",
       until: at(320_000),
       recorded: true,
-      state: { phase: "waiting", consecutive_failures: 2, wait_owner: "prompt-1", iterations: [{ number: 1, result: "fail", exit_code: 1, summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue, usually temporary" }] },
+      state: {
+        phase: "waiting",
+        consecutive_failures: 2,
+        wait_owner: "prompt-1",
+        iterations: [
+          {
+            number: 1,
+            result: "fail",
+            exit_code: 1,
+            summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue, usually temporary",
+          },
+        ],
+      },
     });
   });
 
   it("the third failure in a row trips the breaker also when it is an API error", () => {
-    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), { now: at(20_000), promptId: "p", error: overloaded, waitToken: "t" });
-    expect(step).toMatchObject({ kind: "allow", removeMarker: true, recorded: true, state: { phase: "ended", final_status: "CIRCUIT_BREAKER" } });
+    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), {
+      now: at(20_000),
+      promptId: "p",
+      error: overloaded,
+      waitToken: "t",
+    });
+    expect(step).toMatchObject({
+      kind: "allow",
+      removeMarker: true,
+      recorded: true,
+      state: { phase: "ended", final_status: "CIRCUIT_BREAKER" },
+    });
   });
 
   it("a usage limit with a known reset waits for the reset and spares the breaker", () => {
     const resetAt = at(3 * 3_600_000);
     const limit = { kind: "rate_limit", message: "You've hit your session limit", usageLimit: true, resetAt, credentialsRefused: false };
-    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), { now: at(20_000), promptId: "p", error: limit, waitToken: "t" });
-    expect(step).toMatchObject({ kind: "wait", until: resetAt, state: { consecutive_failures: 2, iterations: [{ result: "fail", summary: "API error (rate_limit): You've hit your session limit" }] } });
+    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), {
+      now: at(20_000),
+      promptId: "p",
+      error: limit,
+      waitToken: "t",
+    });
+    expect(step).toMatchObject({
+      kind: "wait",
+      until: resetAt,
+      state: {
+        consecutive_failures: 2,
+        iterations: [{ result: "fail", summary: "API error (rate_limit): You've hit your session limit" }],
+      },
+    });
   });
 
   it.each([
@@ -173,17 +280,30 @@ describe("onApiError (StopFailure)", () => {
 describe("onSessionEnd", () => {
   it("an iteration that died of an API error is recorded; the loop pauses for --resume", () => {
     const step = onSessionEnd(loopState({ iteration: 2, consecutive_failures: 0 }), { now: at(20_000), apiError: overloaded });
-    expect(step).toMatchObject({ kind: "allow", recorded: true, state: { phase: "paused", iteration: 2, consecutive_failures: 1, iterations: [{ number: 2, result: "fail" }] } });
-    expect(step?.kind === "allow" && step.lines[0]).toMatch(/paused before iteration 3\/5 .*the session ended on an API error in iteration 2/);
+    expect(step).toMatchObject({
+      kind: "allow",
+      recorded: true,
+      state: { phase: "paused", iteration: 2, consecutive_failures: 1, iterations: [{ number: 2, result: "fail" }] },
+    });
+    expect(step?.kind === "allow" && step.lines[0]).toMatch(
+      /paused before iteration 3\/5 .*the session ended on an API error in iteration 2/,
+    );
   });
 
   it("an API error that is the loop's last word ends it with its final status", () => {
     const step = onSessionEnd(loopState({ iteration: 5 }), { now: at(20_000), apiError: overloaded });
-    expect(step).toMatchObject({ kind: "allow", recorded: true, removeMarker: true, state: { phase: "ended", final_status: "MAX_ITERATIONS", ended_at: at(20_000).toISOString() } });
+    expect(step).toMatchObject({
+      kind: "allow",
+      recorded: true,
+      removeMarker: true,
+      state: { phase: "ended", final_status: "MAX_ITERATIONS", ended_at: at(20_000).toISOString() },
+    });
   });
 
   it("an iteration that never finished (no API error) is set up to run again; a waiting loop pauses", () => {
-    expect(onSessionEnd(loopState({ iteration: 2 }), { now: at(20_000), apiError: null })).toMatchObject({ state: { phase: "paused", iteration: 1, iterations: [] } });
+    expect(onSessionEnd(loopState({ iteration: 2 }), { now: at(20_000), apiError: null })).toMatchObject({
+      state: { phase: "paused", iteration: 1, iterations: [] },
+    });
     expect(onSessionEnd(waiting(), { now: at(20_000), apiError: null })).toMatchObject({ state: { phase: "paused", next_at: null } });
     expect(onSessionEnd(loopState({ phase: "paused" }), { now: at(20_000), apiError: null })).toBeNull();
     expect(onSessionEnd(loopState({ phase: "ended" }), { now: at(20_000), apiError: overloaded })).toBeNull();
@@ -194,10 +314,18 @@ describe("onPromptSubmit", () => {
   const running = loopState({
     iteration: 2,
     prompt_id: "prompt-1",
-    iterations: [{ number: 1, started_at: at(0).toISOString(), ended_at: at(1_000).toISOString(), result: "pass", exit_code: 0, summary: "ok" }],
+    iterations: [
+      { number: 1, started_at: at(0).toISOString(), ended_at: at(1_000).toISOString(), result: "pass", exit_code: 0, summary: "ok" },
+    ],
   });
   it("binds the woken iteration's own turn (its prompt carries the loop's tag)", () => {
-    expect(onPromptSubmit(running, { promptId: "prompt-2", prompt: `<task-notification>...Stop hook blocking error from command "node": ${iterationPrompt(running)}`, iterationTurn: null })).toMatchObject({ state: { prompt_id: "prompt-2" } });
+    expect(
+      onPromptSubmit(running, {
+        promptId: "prompt-2",
+        prompt: `<task-notification>...Stop hook blocking error from command "node": ${iterationPrompt(running)}`,
+        iterationTurn: null,
+      }),
+    ).toMatchObject({ state: { prompt_id: "prompt-2" } });
     expect(onPromptSubmit(running, { promptId: "prompt-1", prompt: iterationPrompt(running), iterationTurn: null })).toBeNull();
   });
   it.each([
@@ -229,7 +357,13 @@ describe("claimWait (the background hook of a Stop)", () => {
     ["its own Stop has not recorded yet", loopState({ prompt_id: "prompt-1" }), "prompt-1", at(20_000), { kind: "pending" }],
     ["the first Stop of a loop (prompt not learned yet)", loopState({ prompt_id: null }), "prompt-1", at(20_000), { kind: "pending" }],
     ["another prompt's Stop while an iteration runs", loopState({ prompt_id: "prompt-1" }), "prompt-2", at(20_000), { kind: "none" }],
-    ["the wait its Stop started", waiting({ wait_owner: "prompt-1" }), "prompt-1", at(20_000), { kind: "mine", until: at(300_000), token: "token-1" }],
+    [
+      "the wait its Stop started",
+      waiting({ wait_owner: "prompt-1" }),
+      "prompt-1",
+      at(20_000),
+      { kind: "mine", until: at(300_000), token: "token-1" },
+    ],
     ["the person's Stop during a wait", waiting({ wait_owner: "prompt-1" }), "prompt-2", at(20_000), { kind: "none" }],
     ["a paused loop", loopState({ phase: "paused" }), "prompt-1", at(20_000), { kind: "none" }],
   ])("%s", (_name, state, promptId, now, expected) => {
@@ -238,6 +372,11 @@ describe("claimWait (the background hook of a Stop)", () => {
 
   it("takes over a wait left overdue by a hook that died", () => {
     const late = at(300_000 + TAKEOVER_MS + 1);
-    expect(claimWait(waiting({ wait_owner: "prompt-1" }), { now: late, promptId: "prompt-9" })).toMatchObject({ kind: "mine", until: at(300_000), token: "token-1", state: { wait_owner: "prompt-9" } });
+    expect(claimWait(waiting({ wait_owner: "prompt-1" }), { now: late, promptId: "prompt-9" })).toMatchObject({
+      kind: "mine",
+      until: at(300_000),
+      token: "token-1",
+      state: { wait_owner: "prompt-9" },
+    });
   });
 });

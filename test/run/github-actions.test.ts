@@ -19,9 +19,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("gitHubActions", () => {
-  it.each([{}, { GITHUB_ACTIONS: "false" }, { GITHUB_ACTIONS: "1" }, { CI: "true", GITHUB_OUTPUT: "/tmp/x" }])("is off unless GITHUB_ACTIONS is exactly true: %o", (env) => {
-    expect(gitHubActions(env, stdout)).toBeNull();
-  });
+  it.each([{}, { GITHUB_ACTIONS: "false" }, { GITHUB_ACTIONS: "1" }, { CI: "true", GITHUB_OUTPUT: "/tmp/x" }])(
+    "is off unless GITHUB_ACTIONS is exactly true: %o",
+    (env) => {
+      expect(gitHubActions(env, stdout)).toBeNull();
+    },
+  );
 
   it("opens a group at a phase's start and closes it after the phase's output, printed inert", () => {
     const log = path.join(dir, "phase-0001.log");
@@ -35,7 +38,9 @@ describe("gitHubActions", () => {
     const text = out.join("");
     const token = /::stop-commands::(\S+)\n/.exec(text)?.[1];
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
-    expect(text).toBe(`::group::starting\n::stop-commands::${token}\n::set-output name=status::achieved\nbye\n::${token}::\n::endgroup::\nphase 1 done\nthe loop ended achieved.\n`);
+    expect(text).toBe(
+      `::group::starting\n::stop-commands::${token}\n::set-output name=status::achieved\nbye\n::${token}::\n::endgroup::\nphase 1 done\nthe loop ended achieved.\n`,
+    );
   });
 
   it("says so inside the group when a phase left no log", () => {
@@ -44,17 +49,51 @@ describe("gitHubActions", () => {
   });
 
   it("keeps the runner's file commands and the OIDC token from the phases, and everything else as it was", () => {
-    const env = { GITHUB_ACTIONS: "true", GITHUB_OUTPUT: "o", GITHUB_STEP_SUMMARY: "s", GITHUB_ENV: "e", GITHUB_PATH: "p", GITHUB_STATE: "st", ACTIONS_ID_TOKEN_REQUEST_TOKEN: "t", ACTIONS_ID_TOKEN_REQUEST_URL: "u", ACTIONS_RUNTIME_TOKEN: "r", GITHUB_WORKSPACE: "/w", ANTHROPIC_API_KEY: "k", PATH: "/bin" };
-    expect(gitHubActions(env, stdout)!.phaseEnv(env)).toEqual({ GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: "/w", ANTHROPIC_API_KEY: "k", PATH: "/bin" });
+    const env = {
+      GITHUB_ACTIONS: "true",
+      GITHUB_OUTPUT: "o",
+      GITHUB_STEP_SUMMARY: "s",
+      GITHUB_ENV: "e",
+      GITHUB_PATH: "p",
+      GITHUB_STATE: "st",
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: "t",
+      ACTIONS_ID_TOKEN_REQUEST_URL: "u",
+      ACTIONS_RUNTIME_TOKEN: "r",
+      GITHUB_WORKSPACE: "/w",
+      ANTHROPIC_API_KEY: "k",
+      PATH: "/bin",
+    };
+    expect(gitHubActions(env, stdout)!.phaseEnv(env)).toEqual({
+      GITHUB_ACTIONS: "true",
+      GITHUB_WORKSPACE: "/w",
+      ANTHROPIC_API_KEY: "k",
+      PATH: "/bin",
+    });
   });
 
   describe("report", () => {
     const project = "/p";
     async function recordLoop() {
       const files = loopFiles(path.join(dir, "data"), project);
-      const state = makeState({ status: "achieved", status_reason: "proven", iteration: 1, tokens: { transcript: 90, audit: 10 }, ended_at: at(5_000).toISOString() });
+      const state = makeState({
+        status: "achieved",
+        status_reason: "proven",
+        iteration: 1,
+        tokens: { transcript: 90, audit: 10 },
+        ended_at: at(5_000).toISOString(),
+      });
       await writeJson(files.state, AutoLoopStateSchema, state);
-      writeFileSync(files.history, [historyEntry({ ...state, iteration: 0, tokens: { transcript: 0, audit: 0 } }, at(1000), "start", "s"), { ...historyEntry(state, at(4000), "gate", "g"), verdict: "pass", vote: "achieved", exit_code: 0 }, "not json", '{"version":1}'].map((e) => (typeof e === "string" ? e : JSON.stringify(e))).join("\n"));
+      writeFileSync(
+        files.history,
+        [
+          historyEntry({ ...state, iteration: 0, tokens: { transcript: 0, audit: 0 } }, at(1000), "start", "s"),
+          { ...historyEntry(state, at(4000), "gate", "g"), verdict: "pass", vote: "achieved", exit_code: 0 },
+          "not json",
+          '{"version":1}',
+        ]
+          .map((e) => (typeof e === "string" ? e : JSON.stringify(e)))
+          .join("\n"),
+      );
       return files;
     }
 
@@ -68,14 +107,19 @@ describe("gitHubActions", () => {
       const text = readFileSync(summary, "utf8");
       expect(text.startsWith("earlier step\n## ✅ loopkit run: achieved")).toBe(true);
       expect(text).toContain("| 1 | pass (exit 0) | achieved | 100 | 100 |  |");
-      expect(readFileSync(output, "utf8")).toMatch(/^status<<(loopkit_[0-9a-f-]{36})\nachieved\n\1\nreason<<\1\nproven\n\1\niterations<<\1\n1\n\1\ntokens<<\1\n100\n\1\nloop_id<<\1\nloop-1\n\1\nexit_code<<\1\n0\n\1\n$/);
+      expect(readFileSync(output, "utf8")).toMatch(
+        /^status<<(loopkit_[0-9a-f-]{36})\nachieved\n\1\nreason<<\1\nproven\n\1\niterations<<\1\n1\n\1\ntokens<<\1\n100\n\1\nloop_id<<\1\nloop-1\n\1\nexit_code<<\1\n0\n\1\n$/,
+      );
       expect(out).toEqual([]);
     });
 
     it("writes only the files the runner named", async () => {
       const files = await recordLoop();
       const output = path.join(dir, "output");
-      await gitHubActions({ GITHUB_ACTIONS: "true", GITHUB_OUTPUT: output }, stdout)!.report({ files, projectDir: project, now: at(6_000), staleMs: 60_000 }, { code: 0, budgetLimitedOk: false });
+      await gitHubActions({ GITHUB_ACTIONS: "true", GITHUB_OUTPUT: output }, stdout)!.report(
+        { files, projectDir: project, now: at(6_000), staleMs: 60_000 },
+        { code: 0, budgetLimitedOk: false },
+      );
       expect(readFileSync(output, "utf8")).toMatch(/^status<</);
     });
 
@@ -84,7 +128,9 @@ describe("gitHubActions", () => {
       const blocked = path.join(dir, "a folder");
       mkdirSync(blocked);
       const actions = gitHubActions({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: blocked }, stdout)!;
-      await expect(actions.report({ files, projectDir: project, now: at(6_000), staleMs: 60_000 }, { code: 0, budgetLimitedOk: false })).resolves.toBeUndefined();
+      await expect(
+        actions.report({ files, projectDir: project, now: at(6_000), staleMs: 60_000 }, { code: 0, budgetLimitedOk: false }),
+      ).resolves.toBeUndefined();
       expect(out.join("")).toMatch(/^::warning::loopkit run could not write the job summary or step outputs: EISDIR/);
     });
   });

@@ -21,7 +21,12 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function seed(overrides = {}) {
   const files = loopFiles(data, project);
-  const state = makeState({ project_dir: project, session_id: "phase-1", transcript: { ...makeState().transcript, path: "/t1.jsonl", offset: 500, context_tokens: 150_000 }, ...overrides });
+  const state = makeState({
+    project_dir: project,
+    session_id: "phase-1",
+    transcript: { ...makeState().transcript, path: "/t1.jsonl", offset: 500, context_tokens: 150_000 },
+    ...overrides,
+  });
   const saved = await persist(files, state, [], at(0));
   await writeMarker(data, saved, files, at(0), "run");
   return files;
@@ -37,7 +42,10 @@ describe("bindPhase", () => {
     expect(state.transcript).toMatchObject({ path: null, since: at(60_000).toISOString(), context_tokens: 0 });
     expect(existsSync(sessionMarkerPath(data, "phase-1"))).toBe(false);
     expect(JSON.parse(readFileSync(sessionMarkerPath(data, "phase-2"), "utf8"))).toMatchObject({ loop_id: "loop-1", driver: "run" });
-    const history = readFileSync(files.history, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const history = readFileSync(files.history, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(history.at(-1)).toMatchObject({ event: "phase", session_id: "phase-2", detail: "phase 2: fresh session phase-2 (loopkit run)" });
   });
 

@@ -6,7 +6,8 @@ import { loopStatus } from "../../src/auto-loop/status.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 
 describe("progressLine", () => {
-  const status = (overrides = {}) => loopStatus("/p", makeState({ iteration: 3, tokens: { transcript: 900, audit: 100 }, ...overrides }), at(65_000), 1_800_000);
+  const status = (overrides = {}) =>
+    loopStatus("/p", makeState({ iteration: 3, tokens: { transcript: 900, audit: 100 }, ...overrides }), at(65_000), 1_800_000);
 
   it("says where a pursuing loop stands after the phase", () => {
     expect(progressLine(3, "abcdef12-3456", status(), { exitCode: 0, timedOut: false, failure: null, tail: "" })).toBe(
@@ -16,13 +17,23 @@ describe("progressLine", () => {
 
   it("names a timeout, a failure to start and the final status with its reason", () => {
     const ended = status({ status: "budget-limited", status_reason: "reached --max-iterations 3", ended_at: at(65_000).toISOString() });
-    expect(progressLine(4, "s", ended, { exitCode: null, timedOut: true, failure: null, tail: "" })).toMatch(/\(session s, timed out\): budget-limited \(reached --max-iterations 3\);/);
-    expect(progressLine(1, "s", status(), { exitCode: null, timedOut: false, failure: "could not run claude: ENOENT", tail: "" })).toMatch(/\(session s, could not run claude: ENOENT\): pursuing/);
+    expect(progressLine(4, "s", ended, { exitCode: null, timedOut: true, failure: null, tail: "" })).toMatch(
+      /\(session s, timed out\): budget-limited \(reached --max-iterations 3\);/,
+    );
+    expect(progressLine(1, "s", status(), { exitCode: null, timedOut: false, failure: "could not run claude: ENOENT", tail: "" })).toMatch(
+      /\(session s, could not run claude: ENOENT\): pursuing/,
+    );
   });
 });
 
 describe("failureTail", () => {
-  const exit = (overrides: Partial<PhaseExit>): PhaseExit => ({ exitCode: 0, timedOut: false, failure: null, tail: "Not logged in · Please run /login\n", ...overrides });
+  const exit = (overrides: Partial<PhaseExit>): PhaseExit => ({
+    exitCode: 0,
+    timedOut: false,
+    failure: null,
+    tail: "Not logged in · Please run /login\n",
+    ...overrides,
+  });
 
   it("shows the end of claude's output, indented, when claude failed, naming the whole log", () => {
     expect(failureTail(2, exit({ exitCode: 1 }), "/data/phases/phase-0002.log")).toEqual([
@@ -43,12 +54,24 @@ describe("failureTail", () => {
 });
 
 describe("the lines while a phase runs", () => {
-  const step = (s: Partial<GateStep>): GateStep => ({ version: 1, loop_id: "l", iteration: 3, step: "verifier", run: 1, started_at: at(0).toISOString(), ...s });
+  const step = (s: Partial<GateStep>): GateStep => ({
+    version: 1,
+    loop_id: "l",
+    iteration: 3,
+    step: "verifier",
+    run: 1,
+    started_at: at(0).toISOString(),
+    ...s,
+  });
 
   it("names the gate step that started", () => {
-    expect(stepLine(2, step({}), "npm test")).toBe("loopkit run: phase 2: the agent's turn ended (iteration 3); the verifier runs: npm test");
+    expect(stepLine(2, step({}), "npm test")).toBe(
+      "loopkit run: phase 2: the agent's turn ended (iteration 3); the verifier runs: npm test",
+    );
     expect(stepLine(2, step({ run: 2 }), "npm test")).toBe("loopkit run: phase 2: the verifier passed; it runs once more.");
-    expect(stepLine(2, step({ step: "audit" }), "npm test")).toBe("loopkit run: phase 2: the verifier passed twice; the audit runs (a fresh, read-only claude -p).");
+    expect(stepLine(2, step({ step: "audit" }), "npm test")).toBe(
+      "loopkit run: phase 2: the verifier passed twice; the audit runs (a fresh, read-only claude -p).",
+    );
   });
 
   it("says who the phase still waits for", () => {

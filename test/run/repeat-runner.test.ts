@@ -23,8 +23,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
-const answer = (text: string) => [JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text }] }, parent_tool_use_id: null }), JSON.stringify({ type: "result", is_error: false, result: text })];
-const apiError = (kind: string, text: string) => [JSON.stringify({ type: "assistant", error: kind, message: { content: [{ type: "text", text }] }, parent_tool_use_id: null }), JSON.stringify({ type: "result", is_error: true, result: text })];
+const answer = (text: string) => [
+  JSON.stringify({ type: "assistant", message: { content: [{ type: "text", text }] }, parent_tool_use_id: null }),
+  JSON.stringify({ type: "result", is_error: false, result: text }),
+];
+const apiError = (kind: string, text: string) => [
+  JSON.stringify({ type: "assistant", error: kind, message: { content: [{ type: "text", text }] }, parent_tool_use_id: null }),
+  JSON.stringify({ type: "result", is_error: true, result: text }),
+];
 
 interface Turn {
   lines: string[];
@@ -37,7 +43,14 @@ interface Turn {
 async function start(maxIterations: number, fresh = false) {
   const ctx = { dataDir: data, projectDir: project, now: T0, statsFile: path.join(tmp, "stats.json") };
   const request = { mode: "start" as const, command: "check the build", intervalMs: 60_000, interval: "1m", maxIterations, warnings: [] };
-  return startTerminalLoop(ctx, request, { claude_bin: "/bin/claude", claude_args: ["--model", "m"], fresh, conversation: null, pid: 1, log_file: null });
+  return startTerminalLoop(ctx, request, {
+    claude_bin: "/bin/claude",
+    claude_args: ["--model", "m"],
+    fresh,
+    conversation: null,
+    pid: 1,
+    log_file: null,
+  });
 }
 
 /** A runner context over `turns`; the clock moves by each turn's time and each sleep. */
@@ -79,7 +92,10 @@ function context(turns: Turn[], stop = new AbortController()) {
 describe("driveRepeat", () => {
   it("runs each iteration as a claude turn, the next one a full interval after the previous one ended, in one conversation; exit 0", async () => {
     const loop = await start(2);
-    const { ctx, runs, printed, told } = context([{ lines: answer("ok\nREPEAT-RESULT: pass - one"), tookMs: 90_000 }, { lines: answer("REPEAT-RESULT: pass - two") }]);
+    const { ctx, runs, printed, told } = context([
+      { lines: answer("ok\nREPEAT-RESULT: pass - one"), tookMs: 90_000 },
+      { lines: answer("REPEAT-RESULT: pass - two") },
+    ]);
     expect(await driveRepeat(ctx, loop.file)).toBe(0);
     expect(runs.map((run) => [run.resume ?? false, run.sessionId])).toEqual([
       [false, "00000000-0000-4000-8000-000000000001"],
@@ -87,12 +103,23 @@ describe("driveRepeat", () => {
     ]);
     // The 90 s iteration ended at T0+90s; the next started 60 s after that.
     expect(runs[1]!.startedAt - T0.getTime()).toBe(150_000);
-    expect(runs[0]).toMatchObject({ bin: "/bin/claude", claudeArgs: ["--output-format", "stream-json", "--verbose", "--model", "m"], timeoutMs: 0, projectDir: project, dataDir: data });
+    expect(runs[0]).toMatchObject({
+      bin: "/bin/claude",
+      claudeArgs: ["--output-format", "stream-json", "--verbose", "--model", "m"],
+      timeoutMs: 0,
+      projectDir: project,
+      dataDir: data,
+    });
     expect(runs[0]!.env).toMatchObject({ PATH: "/bin", LOOPKIT_DATA_DIR: data, VD_AUTOLOOP_DEPTH: "1" });
     expect(runs[0]!.prompt).toMatch(/^loopkit repeat: iteration 1\/2 \(loop-\d+, every 1m\)\.\nDo this task now:\n> check the build/);
     // The person's notify command hears of each change the runner made (the hook's tellPerson decides whether it is news).
     expect(told).toEqual(["running->waiting", "running->ended"]);
-    expect(printed).toEqual([expect.stringMatching(/^loopkit repeat: iteration 1\/2 pass \(one\) in 1m30s · next 2\/2 at /), "loopkit repeat: iteration 2/2 pass (two) in 10s", "told: COMPLETED", expect.stringMatching(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/)]);
+    expect(printed).toEqual([
+      expect.stringMatching(/^loopkit repeat: iteration 1\/2 pass \(one\) in 1m30s · next 2\/2 at /),
+      "loopkit repeat: iteration 2/2 pass (two) in 10s",
+      "told: COMPLETED",
+      expect.stringMatching(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/),
+    ]);
     const stats = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
     expect(stats).toMatchObject({ final_status: "COMPLETED", iterations: [{ summary: "one" }, { summary: "two" }] });
   });
@@ -137,7 +164,10 @@ describe("driveRepeat", () => {
 
   it("a --cancel during a turn: the turn's answer is not recorded; exit 7", async () => {
     const loop = await start(3);
-    const cancel = () => cancelLoop({ dataDir: data, projectDir: project, now: at(5_000), statsFile: path.join(tmp, "stats.json") }, loop.file).then(() => undefined);
+    const cancel = () =>
+      cancelLoop({ dataDir: data, projectDir: project, now: at(5_000), statsFile: path.join(tmp, "stats.json") }, loop.file).then(
+        () => undefined,
+      );
     const { ctx, printed } = context([{ lines: answer("REPEAT-RESULT: pass"), during: cancel }]);
     expect(await driveRepeat(ctx, loop.file)).toBe(7);
     expect((await loadState(loop.file, at(0)))!).toMatchObject({ final_status: "CANCELLED", iterations: [] });
@@ -150,7 +180,10 @@ describe("driveRepeat", () => {
     const { ctx, printed, told } = context([{ lines: answer("REPEAT-RESULT: pass"), during: async () => stop.abort("SIGTERM") }], stop);
     expect(await driveRepeat(ctx, loop.file)).toBe(5);
     expect((await loadState(loop.file, at(0)))!).toMatchObject({ phase: "paused", iteration: 1, iterations: [] });
-    expect(printed).toEqual(['loopkit repeat paused before iteration 1/3 of "check the build": its runner was stopped (SIGTERM). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.', "told: paused"]);
+    expect(printed).toEqual([
+      'loopkit repeat paused before iteration 1/3 of "check the build": its runner was stopped (SIGTERM). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.',
+      "told: paused",
+    ]);
     expect(told).toEqual(["running->paused"]);
   });
 });

@@ -15,7 +15,9 @@ describe("the sandbox choice", () => {
   it("does not run the verifier where no sandbox starts and failIfUnavailable is set", () => {
     const decision = whenUnavailable(agent("sandboxed", true), "bwrap not found");
     expect(decision.kind).toBe("refuse");
-    expect(decision.kind === "refuse" && decision.message).toMatch(/did not run the verifier: the loop's agent is sandboxed \(measured\), and no sandbox can start here: bwrap not found\. .*not judged passed/);
+    expect(decision.kind === "refuse" && decision.message).toMatch(
+      /did not run the verifier: the loop's agent is sandboxed \(measured\), and no sandbox can start here: bwrap not found\. .*not judged passed/,
+    );
   });
 
   it.each([
@@ -25,6 +27,8 @@ describe("the sandbox choice", () => {
     const decision = whenUnavailable(who, "bwrap not found");
     expect(decision.kind).toBe("unsandboxed");
     expect(decision.kind === "unsandboxed" && decision.note).toMatch(/^loopkit: no sandbox can start here: bwrap not found\. /);
-    expect(decision.kind === "unsandboxed" && decision.note).toMatch(new RegExp(`${whose.source.replace("the", "The")}.*ran unsandboxed, with your full rights`));
+    expect(decision.kind === "unsandboxed" && decision.note).toMatch(
+      new RegExp(`${whose.source.replace("the", "The")}.*ran unsandboxed, with your full rights`),
+    );
   });
 });

@@ -13,14 +13,26 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the sandbox launcher's request", () => {
   it("carries the policy for the project, a fresh temp folder as TMPDIR, and NODE_OPTIONS past the launcher only", async () => {
-    const spawn = await launcherSpawn("/plugin/dist/sandbox-exec.js", "npm test", dir, { HOME: dir, PATH: "/usr/bin", NODE_OPTIONS: "--require ./x.cjs", UNSET: undefined });
+    const spawn = await launcherSpawn("/plugin/dist/sandbox-exec.js", "npm test", dir, {
+      HOME: dir,
+      PATH: "/usr/bin",
+      NODE_OPTIONS: "--require ./x.cjs",
+      UNSET: undefined,
+    });
     try {
       expect(spawn.file).toBe(process.execPath);
       expect(spawn.args[0]).toBe("/plugin/dist/sandbox-exec.js");
       const request = ExecRequestSchema.parse(JSON.parse(spawn.args[1]!));
       expect(request).toMatchObject({ version: 1, command: "npm test", cwd: dir });
       expect(existsSync(request.tempDir)).toBe(true);
-      expect(spawn.env).toEqual({ HOME: dir, PATH: "/usr/bin", TMPDIR: request.tempDir, TMP: request.tempDir, TEMP: request.tempDir, [NODE_OPTIONS_CARRIER]: "--require ./x.cjs" });
+      expect(spawn.env).toEqual({
+        HOME: dir,
+        PATH: "/usr/bin",
+        TMPDIR: request.tempDir,
+        TMP: request.tempDir,
+        TEMP: request.tempDir,
+        [NODE_OPTIONS_CARRIER]: "--require ./x.cjs",
+      });
       const policy = request.policy as { filesystem: { allowWrite: string[] }; network: { allowedDomains: string[] } };
       expect(policy.filesystem.allowWrite).toEqual([dir, request.tempDir]);
       expect(policy.network.allowedDomains).toEqual([]);

@@ -18,8 +18,18 @@ const write = (file: string, text: string) => {
 
 describe("the person's sandbox settings", () => {
   it("reads ~/.claude/settings.json, resolving its relative paths against ~/.claude", async () => {
-    write(path.join(home, ".claude", "settings.json"), JSON.stringify({ sandbox: { enabled: true, network: { allowedDomains: ["a.test"] }, filesystem: { allowWrite: ["cache", "~/out"] } }, model: "other keys are fine" }));
-    expect(await personSandbox({ HOME: home })).toMatchObject({ enabled: true, allowedDomains: ["a.test"], allowWrite: [path.join(home, ".claude", "cache"), path.join(home, "out")] });
+    write(
+      path.join(home, ".claude", "settings.json"),
+      JSON.stringify({
+        sandbox: { enabled: true, network: { allowedDomains: ["a.test"] }, filesystem: { allowWrite: ["cache", "~/out"] } },
+        model: "other keys are fine",
+      }),
+    );
+    expect(await personSandbox({ HOME: home })).toMatchObject({
+      enabled: true,
+      allowedDomains: ["a.test"],
+      allowWrite: [path.join(home, ".claude", "cache"), path.join(home, "out")],
+    });
   });
 
   it("reads $CLAUDE_CONFIG_DIR/settings.json instead when it is set", async () => {

@@ -16,7 +16,16 @@ describe("verifierPolicy", () => {
         allowRead: [],
       },
     });
-    expect(PROJECT_READ_ONLY).toEqual(expect.arrayContaining([".git/config", ".git/hooks", ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks", ".claude/skills"]));
+    expect(PROJECT_READ_ONLY).toEqual(
+      expect.arrayContaining([
+        ".git/config",
+        ".git/hooks",
+        ".claude/settings.json",
+        ".claude/settings.local.json",
+        ".claude/hooks",
+        ".claude/skills",
+      ]),
+    );
   });
 
   it("adds what the person's own settings allow and deny, once each, and their switches", () => {
@@ -24,7 +33,12 @@ describe("verifierPolicy", () => {
       [
         at("/home/p/.claude/settings.json", {
           sandbox: {
-            network: { allowedDomains: ["registry.npmjs.org", "github.com"], deniedDomains: ["evil.test"], allowLocalBinding: true, allowUnixSockets: ["/var/run/docker.sock"] },
+            network: {
+              allowedDomains: ["registry.npmjs.org", "github.com"],
+              deniedDomains: ["evil.test"],
+              allowLocalBinding: true,
+              allowUnixSockets: ["/var/run/docker.sock"],
+            },
             filesystem: { allowWrite: ["~/.cache/x"], denyRead: ["~/.ssh"], denyWrite: ["cfg"] },
           },
           permissions: { allow: ["WebFetch(domain:docs.example.com)", "Bash(ls)"], deny: ["WebFetch(domain:bad.example.com)"] },
@@ -53,8 +67,15 @@ describe("mergePersonSandbox", () => {
   it("lets a managed allowManagedDomainsOnly drop the user's allowed domains, never their denials", () => {
     const merged = mergePersonSandbox(
       [
-        at("/home/p/.claude/settings.json", { sandbox: { network: { allowedDomains: ["mine.test"], deniedDomains: ["no.test"] } }, permissions: { allow: ["WebFetch(domain:also-mine.test)"] } }),
-        at("/etc/claude-code/managed-settings.json", { sandbox: { network: { allowManagedDomainsOnly: true, allowedDomains: ["corp.test"] } } }, true),
+        at("/home/p/.claude/settings.json", {
+          sandbox: { network: { allowedDomains: ["mine.test"], deniedDomains: ["no.test"] } },
+          permissions: { allow: ["WebFetch(domain:also-mine.test)"] },
+        }),
+        at(
+          "/etc/claude-code/managed-settings.json",
+          { sandbox: { network: { allowManagedDomainsOnly: true, allowedDomains: ["corp.test"] } } },
+          true,
+        ),
       ],
       "/home/p",
     );
@@ -62,15 +83,24 @@ describe("mergePersonSandbox", () => {
   });
 
   it("ignores allowManagedDomainsOnly in the user's own file", () => {
-    const merged = mergePersonSandbox([at("/home/p/.claude/settings.json", { sandbox: { network: { allowManagedDomainsOnly: true, allowedDomains: ["mine.test"] } } })], "/home/p");
+    const merged = mergePersonSandbox(
+      [at("/home/p/.claude/settings.json", { sandbox: { network: { allowManagedDomainsOnly: true, allowedDomains: ["mine.test"] } } })],
+      "/home/p",
+    );
     expect(merged.allowedDomains).toEqual(["mine.test"]);
   });
 
   it("takes the last file's switches: managed files come last and win", () => {
     const merged = mergePersonSandbox(
       [
-        at("/home/p/.claude/settings.json", { sandbox: { enabled: true, failIfUnavailable: false, network: { allowAllUnixSockets: true } } }),
-        at("/etc/claude-code/managed-settings.json", { sandbox: { failIfUnavailable: true, network: { allowAllUnixSockets: false } } }, true),
+        at("/home/p/.claude/settings.json", {
+          sandbox: { enabled: true, failIfUnavailable: false, network: { allowAllUnixSockets: true } },
+        }),
+        at(
+          "/etc/claude-code/managed-settings.json",
+          { sandbox: { failIfUnavailable: true, network: { allowAllUnixSockets: false } } },
+          true,
+        ),
       ],
       "/home/p",
     );

@@ -3,7 +3,18 @@
 // happens where no sandbox can start. The policy's expected table is Claude Code's own, measured with
 // the same probe in the agent's Bash (2.1.197 and 2.1.332; test/e2e/sandbox.test.ts compares them live).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+} from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -51,9 +62,18 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const launcher = () => path.join(plugin.dir, "dist", "sandbox-exec.js");
-const env = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "", HOME: home, LANG: "C.UTF-8", PROBE_PORT: String(port), ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? "",
+  HOME: home,
+  LANG: "C.UTF-8",
+  PROBE_PORT: String(port),
+  ...extra,
+});
 const verify = (command: string, options: Partial<VerifierOptions> & { env?: Record<string, string>; timeoutMs?: number } = {}) =>
-  runVerifier(command, project, options.timeoutMs ?? 60_000, options.env ?? env(), { sandbox: options.sandbox ?? SANDBOXED, launcher: launcher() });
+  runVerifier(command, project, options.timeoutMs ?? 60_000, options.env ?? env(), {
+    sandbox: options.sandbox ?? SANDBOXED,
+    launcher: launcher(),
+  });
 
 /** A PATH folder with every program of this PATH but `names` (node, git, sh stay reachable). */
 function pathWithout(names: string[]): string {
@@ -107,10 +127,16 @@ describe.skipIf(!linux)("the verifier under the sandbox", () => {
       const u = new URL(process.env.HTTP_PROXY);
       const auth = "Basic " + Buffer.from(decodeURIComponent(u.username) + ":" + decodeURIComponent(u.password)).toString("base64");
       require("http").get({ host: u.hostname, port: u.port, path: "http://127.0.0.1:${port}/", headers: { "proxy-authorization": auth } }, (r) => { let b = ""; r.on("data", (c) => (b += c)); r.on("end", () => console.log("status", r.statusCode, b)); }).on("error", (e) => console.log("error", e.code));'`;
-    writeFileSync(path.join(project, ".claude", "settings.json"), JSON.stringify({ sandbox: { network: { allowedDomains: [`127.0.0.1:${port}`] } } }));
+    writeFileSync(
+      path.join(project, ".claude", "settings.json"),
+      JSON.stringify({ sandbox: { network: { allowedDomains: [`127.0.0.1:${port}`] } } }),
+    );
     expect((await verify(viaProxy)).output).not.toContain("hello from the host");
     mkdirSync(path.join(home, ".claude"));
-    writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ sandbox: { network: { allowedDomains: [`127.0.0.1:${port}`] } } }));
+    writeFileSync(
+      path.join(home, ".claude", "settings.json"),
+      JSON.stringify({ sandbox: { network: { allowedDomains: [`127.0.0.1:${port}`] } } }),
+    );
     expect((await verify(viaProxy)).output).toContain("status 200 hello from the host");
   });
 
@@ -129,13 +155,18 @@ describe.skipIf(!linux)("the verifier under the sandbox", () => {
     const result = await verify(`${sleep} & (setsid ${sleep} &); ${sleep}`, { timeoutMs: 1_500 });
     expect(result).toMatchObject({ passed: false, timedOut: true, sandbox: "sandboxed" });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const alive = readdirSync("/proc").filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").includes(sleep) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-      } catch {
-        return false;
-      }
-    });
+    const alive = readdirSync("/proc")
+      .filter((pid) => /^\d+$/.test(pid))
+      .filter((pid) => {
+        try {
+          return (
+            readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").includes(sleep) &&
+            !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
+          );
+        } catch {
+          return false;
+        }
+      });
     expect(alive).toEqual([]);
     expect(existsSync(path.join(project, ".claude", "settings.json"))).toBe(true);
   }, 30_000);
@@ -156,7 +187,10 @@ describe.skipIf(!linux)("the verifier under the sandbox", () => {
 
   it("does not load what NODE_OPTIONS names in the unsandboxed launcher; the command still gets it, sandboxed", async () => {
     const evil = path.join(project, "evil.cjs");
-    writeFileSync(evil, `try { require("fs").writeFileSync(${JSON.stringify(path.join(home, "pwned"))}, "x") } catch {} require("fs").appendFileSync(${JSON.stringify(path.join(project, "loaded"))}, "1")`);
+    writeFileSync(
+      evil,
+      `try { require("fs").writeFileSync(${JSON.stringify(path.join(home, "pwned"))}, "x") } catch {} require("fs").appendFileSync(${JSON.stringify(path.join(project, "loaded"))}, "1")`,
+    );
     const result = await verify("node -e 0", { env: env({ NODE_OPTIONS: `--require "${evil}"` }) });
     expect(result).toMatchObject({ exitCode: 0, sandbox: "sandboxed" });
     expect(existsSync(path.join(home, "pwned"))).toBe(false);
@@ -177,14 +211,22 @@ describe.skipIf(!linux)("the verifier under the sandbox", () => {
 
 describe.skipIf(!linux)("where no sandbox can start (no ripgrep on PATH)", () => {
   it("with failIfUnavailable, does not run the verifier and says why; the turn cannot pass", async () => {
-    const result = await verify(`echo x > "$HOME/escape"`, { env: env({ PATH: pathWithout(["rg"]) }), sandbox: { ...SANDBOXED, fail_if_unavailable: true } });
+    const result = await verify(`echo x > "$HOME/escape"`, {
+      env: env({ PATH: pathWithout(["rg"]) }),
+      sandbox: { ...SANDBOXED, fail_if_unavailable: true },
+    });
     expect(result).toMatchObject({ exitCode: null, passed: false, sandbox: "not run" });
-    expect(result.output).toMatch(/^loopkit did not run the verifier: .*no sandbox can start here: rg not found on PATH outside the project/);
+    expect(result.output).toMatch(
+      /^loopkit did not run the verifier: .*no sandbox can start here: rg not found on PATH outside the project/,
+    );
     expect(existsSync(path.join(home, "escape"))).toBe(false);
   });
 
   it("without it, runs the verifier unsandboxed and says so first in its output", async () => {
-    const result = await verify(`echo x > "$HOME/escape"`, { env: env({ PATH: pathWithout(["rg"]) }), sandbox: { agent: "unknown", how: "not measured", fail_if_unavailable: false } });
+    const result = await verify(`echo x > "$HOME/escape"`, {
+      env: env({ PATH: pathWithout(["rg"]) }),
+      sandbox: { agent: "unknown", how: "not measured", fail_if_unavailable: false },
+    });
     expect(result).toMatchObject({ exitCode: 0, passed: true, sandbox: "unsandboxed" });
     expect(result.output).toMatch(/^loopkit: no sandbox can start here: rg not found .*ran unsandboxed, with your full rights/);
     expect(existsSync(path.join(home, "escape"))).toBe(true);
@@ -193,7 +235,14 @@ describe.skipIf(!linux)("where no sandbox can start (no ripgrep on PATH)", () =>
   it("is what loopkit doctor says: ✓ where it starts, ! where not, ✗ where the person's settings require it", () => {
     const doctor = (extra: Record<string, string>) => {
       try {
-        return { code: 0, stdout: execFileSync(process.execPath, [plugin.cli, "doctor"], { cwd: project, env: env({ LOOPKIT_CLAUDE_BIN: path.join(root, "no-claude"), ...extra }), encoding: "utf8" }) };
+        return {
+          code: 0,
+          stdout: execFileSync(process.execPath, [plugin.cli, "doctor"], {
+            cwd: project,
+            env: env({ LOOPKIT_CLAUDE_BIN: path.join(root, "no-claude"), ...extra }),
+            encoding: "utf8",
+          }),
+        };
       } catch (error) {
         const failed = error as { status: number; stdout: string };
         return { code: failed.status, stdout: failed.stdout };
@@ -212,7 +261,10 @@ describe.skipIf(!linux)("where no sandbox can start (no ripgrep on PATH)", () =>
 
   it("is what the sandbox check says, with and without bubblewrap", async () => {
     expect(await checkSandbox(project, env(), launcher())).toEqual({ ok: true });
-    expect(await checkSandbox(project, env({ PATH: pathWithout(["bwrap"]) }), launcher())).toEqual({ ok: false, reason: expect.stringMatching(/^bwrap not found on PATH outside the project/) });
+    expect(await checkSandbox(project, env({ PATH: pathWithout(["bwrap"]) }), launcher())).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^bwrap not found on PATH outside the project/),
+    });
     expect(await checkSandbox(project, env(), null)).toEqual({ ok: false, reason: expect.stringMatching(/launcher .* is not installed/) });
   });
 });

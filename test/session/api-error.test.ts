@@ -11,7 +11,13 @@ const NOW = new Date("2026-03-01T10:00:00.000Z");
 describe("apiErrorOf", () => {
   it("names the class and the first line of the text, clipped", () => {
     const error = apiErrorOf("server_error", "API Error: 529 overloaded_error. Try again.\nmore", NOW);
-    expect(error).toEqual({ kind: "server_error", message: "API Error: 529 overloaded_error. Try again.", usageLimit: false, resetAt: null, credentialsRefused: false });
+    expect(error).toEqual({
+      kind: "server_error",
+      message: "API Error: 529 overloaded_error. Try again.",
+      usageLimit: false,
+      resetAt: null,
+      credentialsRefused: false,
+    });
     expect(apiErrorSummary(error)).toBe("API error (server_error): API Error: 529 overloaded_error. Try again.");
     expect(apiErrorOf(undefined, "x".repeat(500), NOW).message).toHaveLength(200);
     expect(apiErrorOf(null, "", NOW)).toMatchObject({ kind: "unknown", message: "no message" });
@@ -20,7 +26,13 @@ describe("apiErrorOf", () => {
   it.each([
     ["a rate limit is no usage limit", "rate_limit", "API Error: Request rejected (429) · rate_limit_error", false, null],
     ["a usage limit with a reset time", "rate_limit", "You've hit your session limit · resets 3pm (UTC)", true, "2026-03-01T15:00:00.000Z"],
-    ["a usage limit past its time today lifts tomorrow", "rate_limit", "You've hit your weekly limit · resets 9:30am (UTC)", true, "2026-03-02T09:30:00.000Z"],
+    [
+      "a usage limit past its time today lifts tomorrow",
+      "rate_limit",
+      "You've hit your weekly limit · resets 9:30am (UTC)",
+      true,
+      "2026-03-02T09:30:00.000Z",
+    ],
     ["the older epoch form", "rate_limit", "Claude AI usage limit reached|1772380800", true, "2026-03-01T16:00:00.000Z"],
     ["a usage limit without a time", "billing_error", "usage limit reached — check plan", true, null],
     ["an overload never is one", "server_error", "usage limit reached", false, null],
@@ -70,15 +82,28 @@ describe("lastTurnApiError", () => {
     writeFileSync(file, lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n") + "\n");
     return file;
   };
-  const failed = { type: "assistant", isApiErrorMessage: true, error: "rate_limit", message: { model: "<synthetic>", content: [{ type: "text", text: "API Error: Request rejected (429)" }] } };
+  const failed = {
+    type: "assistant",
+    isApiErrorMessage: true,
+    error: "rate_limit",
+    message: { model: "<synthetic>", content: [{ type: "text", text: "API Error: Request rejected (429)" }] },
+  };
 
   it("finds the API error that ended the last main-chain turn, past the bookkeeping records after it", async () => {
-    const file = transcript({ type: "user" }, failed, { type: "last-prompt" }, { type: "assistant", isSidechain: true, message: { content: [] } }, "{ half a line");
+    const file = transcript(
+      { type: "user" },
+      failed,
+      { type: "last-prompt" },
+      { type: "assistant", isSidechain: true, message: { content: [] } },
+      "{ half a line",
+    );
     expect(await lastTurnApiError(file, NOW)).toMatchObject({ kind: "rate_limit", message: "API Error: Request rejected (429)" });
   });
 
   it("is null when the last turn ended normally, and for a missing or unreadable transcript", async () => {
-    expect(await lastTurnApiError(transcript(failed, { type: "assistant", message: { content: [{ type: "text", text: "fine" }] } }), NOW)).toBeNull();
+    expect(
+      await lastTurnApiError(transcript(failed, { type: "assistant", message: { content: [{ type: "text", text: "fine" }] } }), NOW),
+    ).toBeNull();
     expect(await lastTurnApiError(path.join(tmp, "missing.jsonl"), NOW)).toBeNull();
     expect(await lastTurnApiError(undefined, NOW)).toBeNull();
   });

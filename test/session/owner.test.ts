@@ -14,12 +14,21 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(data, { recursive: true, force: true }));
 
-const marker: SessionMarker = { version: 1, kind: "repeat", loop_id: "loop-1", project_dir: "/p", state_file: "/s.json", created_at: new Date(0).toISOString() };
+const marker: SessionMarker = {
+  version: 1,
+  kind: "repeat",
+  loop_id: "loop-1",
+  project_dir: "/p",
+  state_file: "/s.json",
+  created_at: new Date(0).toISOString(),
+};
 const ctx = () => ({ input: { session_id: "s-1" }, marker, dataDir: data, env: {}, now: () => new Date(0) });
 const markerLeft = () => existsSync(sessionMarkerPath(data, "s-1"));
 
 describe.each(["repeat", "auto-loop"] as const)("loadOwned (%s)", (kind) => {
-  beforeEach(() => writeSessionMarker(data, "s-1", { kind: marker.kind, loop_id: "loop-1", project_dir: "/p", state_file: "/s.json" }, new Date(0)));
+  beforeEach(() =>
+    writeSessionMarker(data, "s-1", { kind: marker.kind, loop_id: "loop-1", project_dir: "/p", state_file: "/s.json" }, new Date(0)),
+  );
 
   it("hands over the state of the session's own loop and keeps the marker", async () => {
     const state = { session_id: "s-1", loop_id: "loop-1", extra: 1 };
@@ -36,7 +45,9 @@ describe.each(["repeat", "auto-loop"] as const)("loadOwned (%s)", (kind) => {
   });
 
   it("says the loop stopped when its state is gone, and drops the marker", async () => {
-    expect(await loadOwned(ctx(), kind, async () => undefined)).toEqual({ decision: { kind: "allow", message: `loopkit ${kind} stopped: its state is gone from loopkit's data folder.` } });
+    expect(await loadOwned(ctx(), kind, async () => undefined)).toEqual({
+      decision: { kind: "allow", message: `loopkit ${kind} stopped: its state is gone from loopkit's data folder.` },
+    });
     expect(markerLeft()).toBe(false);
   });
 
@@ -45,7 +56,9 @@ describe.each(["repeat", "auto-loop"] as const)("loadOwned (%s)", (kind) => {
       throw new LoopkitError("STATE_CORRUPT", "state file is not valid JSON", { hint: "kept aside" });
     };
     const result = await loadOwned(ctx(), kind, corrupt);
-    expect(result).toMatchObject({ decision: { kind: "allow", message: expect.stringMatching(new RegExp(`^loopkit ${kind} stopped: .*not valid JSON`)) } });
+    expect(result).toMatchObject({
+      decision: { kind: "allow", message: expect.stringMatching(new RegExp(`^loopkit ${kind} stopped: .*not valid JSON`)) },
+    });
     expect(markerLeft()).toBe(false);
   });
 

@@ -90,7 +90,12 @@ describe.skipIf(process.platform === "win32")("runGit in a repository that plant
 
   it("guardedGitEnv makes another program's plain git (status, log, diff) run nothing either", async () => {
     const guarded = await guardedGitEnv(repo, env);
-    expect(Object.keys(guarded).filter((key) => key.startsWith("GIT_") && !/^GIT_(CONFIG_(COUNT|KEY_\d+|VALUE_\d+)|DIR|WORK_TREE|TERMINAL_PROMPT|OPTIONAL_LOCKS)$/.test(key))).toEqual([]);
+    expect(
+      Object.keys(guarded).filter(
+        (key) =>
+          key.startsWith("GIT_") && !/^GIT_(CONFIG_(COUNT|KEY_\d+|VALUE_\d+)|DIR|WORK_TREE|TERMINAL_PROMPT|OPTIONAL_LOCKS)$/.test(key),
+      ),
+    ).toEqual([]);
     const elsewhere = join(dir, "..");
     for (const args of [["status"], ["log", "-1"], ["diff", "HEAD"], ["show", "HEAD"]]) {
       try {

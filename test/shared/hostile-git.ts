@@ -4,11 +4,23 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const HOOKS = ["reference-transaction", "post-checkout", "pre-commit", "post-commit", "post-index-change", "pre-auto-gc", "fsmonitor-watchman"];
+const HOOKS = [
+  "reference-transaction",
+  "post-checkout",
+  "pre-commit",
+  "post-commit",
+  "post-index-change",
+  "pre-auto-gc",
+  "fsmonitor-watchman",
+];
 
 /** Plain git with a fixed identity, for setting the fixture up (never the code under test). */
 export function plainGit(cwd: string, ...args: string[]): string {
-  return execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgSign=false", "-c", "core.hooksPath=/dev/null", ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync(
+    "git",
+    ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgSign=false", "-c", "core.hooksPath=/dev/null", ...args],
+    { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
 }
 
 /** Makes `dir` a repository with one commit, then plants every command hook; `marker` collects who ran. */
@@ -31,7 +43,8 @@ export function plantHostileGit(dir: string, marker: string): void {
   for (const hook of HOOKS) script(hook);
   const hooksDir = bin;
   mkdirSync(join(dir, ".git", "hooks"), { recursive: true });
-  for (const hook of HOOKS) writeFileSync(join(dir, ".git", "hooks", hook), `#!/bin/sh\necho hook-${hook} >> '${marker}'\n`, { mode: 0o755 });
+  for (const hook of HOOKS)
+    writeFileSync(join(dir, ".git", "hooks", hook), `#!/bin/sh\necho hook-${hook} >> '${marker}'\n`, { mode: 0o755 });
   const include = join(dir, ".git", "included.cfg");
   writeFileSync(
     include,

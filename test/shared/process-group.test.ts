@@ -22,7 +22,14 @@ const alive = (pid: number) => {
 describe("killGroupAfter", () => {
   it.skipIf(process.platform === "win32")("ends the child and the grandchild it started when the time is up", async () => {
     // The child prints its grandchild's pid, then waits on it.
-    const child = spawn(process.execPath, ["-e", `const c = require("child_process").spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" }); console.log(c.pid); setTimeout(() => {}, 60000);`], { detached: true, stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const c = require("child_process").spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" }); console.log(c.pid); setTimeout(() => {}, 60000);`,
+      ],
+      { detached: true, stdio: ["ignore", "pipe", "ignore"] },
+    );
     const [line] = (await once(child.stdout!, "data")) as [Buffer];
     const grandchild = Number(line.toString().trim());
     expect(alive(grandchild)).toBe(true);

@@ -46,7 +46,9 @@ describe("findDataDir", () => {
   it("refuses to guess between several, naming them and the way out", () => {
     const a = pluginData("loopkit-inline");
     mkdirSync(path.join(home, ".loopkit", "repeat"), { recursive: true });
-    expect(() => findDataDir({ HOME: home })).toThrow(expect.objectContaining({ code: "USAGE", hint: expect.stringMatching(/--plugin-data/) }));
+    expect(() => findDataDir({ HOME: home })).toThrow(
+      expect.objectContaining({ code: "USAGE", hint: expect.stringMatching(/--plugin-data/) }),
+    );
     expect(() => findDataDir({ HOME: home })).toThrow(new RegExp(`${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*\\.loopkit`));
   });
 });

@@ -17,13 +17,19 @@ describe.skipIf(process.platform === "win32")("readJson against what may be plan
   const file = () => path.join(dir, "state.json");
   it.each([
     ["a FIFO (never waited on)", () => execFileSync("mkfifo", [file()])],
-    ["a symbolic link (never followed)", () => (writeFileSync(path.join(dir, "real"), '{"a":1}'), symlinkSync(path.join(dir, "real"), file()))],
+    [
+      "a symbolic link (never followed)",
+      () => (writeFileSync(path.join(dir, "real"), '{"a":1}'), symlinkSync(path.join(dir, "real"), file())),
+    ],
     ["a folder", () => mkdirSync(file())],
     ["a 17 MB file (never read whole)", () => (writeFileSync(file(), ""), truncateSync(file(), 17 * 1024 * 1024))],
   ])("%s is STATE_CORRUPT, and readOrKeepAside moves it aside", async (_name, plant) => {
     plant();
     await expect(readJson(file(), Schema)).rejects.toMatchObject({ code: "STATE_CORRUPT" });
-    await expect(readOrKeepAside(file(), Schema, new Date(), "start again")).rejects.toMatchObject({ code: "STATE_CORRUPT", message: expect.stringMatching(/kept it as/) });
+    await expect(readOrKeepAside(file(), Schema, new Date(), "start again")).rejects.toMatchObject({
+      code: "STATE_CORRUPT",
+      message: expect.stringMatching(/kept it as/),
+    });
     expect(existsSync(file())).toBe(false);
   });
 

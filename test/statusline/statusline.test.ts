@@ -17,7 +17,9 @@ describe("the line", () => {
       max_iterations: 5,
       command: "/test",
       next_at: new Date(R0.getTime() + 192_000).toISOString(),
-      iterations: [{ number: 2, started_at: R0.toISOString(), ended_at: R0.toISOString(), result: "pass", exit_code: 0, summary: "12 tests green" }],
+      iterations: [
+        { number: 2, started_at: R0.toISOString(), ended_at: R0.toISOString(), result: "pass", exit_code: 0, summary: "12 tests green" },
+      ],
     });
     expect(repeatLine(state, R0)).toBe("repeat 2/5 /test · last pass (12 tests green) · next in 3m12s");
     expect(repeatLine({ ...state, phase: "paused" }, R0)).toMatch(/paused: \/loopkit:repeat --resume$/);
@@ -25,7 +27,9 @@ describe("the line", () => {
 
   it("auto-loop: iteration, tokens and time against the caps, the last verdicts", () => {
     const state = makeState({ iteration: 3, tokens: { transcript: 100_000, audit: 20_000 }, started_at: T0.toISOString() });
-    expect(autoLoopLine(state, new Date(T0.getTime() + 12 * 60_000))).toMatch(/^auto-loop 3\/\d+ · 120k\/\d+(\.\d)?[kM] tokens · 12m\/\d+h · not judged yet$/);
+    expect(autoLoopLine(state, new Date(T0.getTime() + 12 * 60_000))).toMatch(
+      /^auto-loop 3\/\d+ · 120k\/\d+(\.\d)?[kM] tokens · 12m\/\d+h · not judged yet$/,
+    );
   });
 
   it("shows what the model wrote without control characters, on one line", () => {
@@ -43,7 +47,10 @@ describe("loopkit statusline", () => {
 
   const statusline = async (input: string, env: NodeJS.ProcessEnv = { HOME: home }) => {
     let out = "";
-    const code = await runStatusline({ readStdin: async () => input, stdout: (text) => void (out += text), env, now: () => new Date("2026-11-30T12:01:00Z") }, () => import("../../src/statusline/describe.js"));
+    const code = await runStatusline(
+      { readStdin: async () => input, stdout: (text) => void (out += text), env, now: () => new Date("2026-11-30T12:01:00Z") },
+      () => import("../../src/statusline/describe.js"),
+    );
     return { code, out };
   };
 
@@ -58,7 +65,12 @@ describe("loopkit statusline", () => {
     const project = path.join(home, "app");
     mkdirSync(project);
     const env = { HOME: home, LOOPKIT_STATS_FILE: path.join(home, "stats.json") };
-    const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project, "--plugin-data", data, "--args-stdin"], { env, cwd: project, stdin: "5m /test", now: new Date("2026-11-30T12:00:00Z") });
+    const started = await runLoopkit(["repeat", "--session", "s-1", "--project", project, "--plugin-data", data, "--args-stdin"], {
+      env,
+      cwd: project,
+      stdin: "5m /test",
+      now: new Date("2026-11-30T12:00:00Z"),
+    });
     expect(started.code).toBe(0);
     expect((await statusline(JSON.stringify({ session_id: "s-1" }))).out).toBe("repeat 1/5 /test · running\n");
     expect((await statusline(JSON.stringify({ session_id: "s-2" }))).out).toBe("");
@@ -69,16 +81,38 @@ describe("loopkit statusline", () => {
     const data = path.join(home, "data");
     const project = path.join(home, "app");
     mkdirSync(project);
-    const env = { HOME: home, LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: path.join(home, "stats.json"), LOOPKIT_CLAUDE_BIN: process.execPath };
-    const started = await runLoopkit([kind, "--session", "s-1", "--project", project, "--args-stdin"], { env, cwd: project, stdin: "fix it --verify true", now: new Date("2026-11-30T12:00:00Z") });
+    const env = {
+      HOME: home,
+      LOOPKIT_DATA_DIR: data,
+      LOOPKIT_STATS_FILE: path.join(home, "stats.json"),
+      LOOPKIT_CLAUDE_BIN: process.execPath,
+    };
+    const started = await runLoopkit([kind, "--session", "s-1", "--project", project, "--args-stdin"], {
+      env,
+      cwd: project,
+      stdin: "fix it --verify true",
+      now: new Date("2026-11-30T12:00:00Z"),
+    });
     expect(started.code, started.stderr).toBe(0);
-    const cancelled = await runLoopkit([kind, "--cancel", "--project", project], { env, cwd: project, now: new Date("2026-11-30T12:00:30Z") });
+    const cancelled = await runLoopkit([kind, "--cancel", "--project", project], {
+      env,
+      cwd: project,
+      now: new Date("2026-11-30T12:00:30Z"),
+    });
     expect(cancelled.code, cancelled.stderr).toBe(0);
     // The session's marker is still there: only its next Stop would remove it.
     expect(readdirSync(path.join(data, "sessions"))).toEqual(["s-1.json"]);
     const at = async (time: string) => {
       let out = "";
-      await runStatusline({ readStdin: async () => JSON.stringify({ session_id: "s-1" }), stdout: (text) => void (out += text), env, now: () => new Date(time) }, () => import("../../src/statusline/describe.js"));
+      await runStatusline(
+        {
+          readStdin: async () => JSON.stringify({ session_id: "s-1" }),
+          stdout: (text) => void (out += text),
+          env,
+          now: () => new Date(time),
+        },
+        () => import("../../src/statusline/describe.js"),
+      );
       return out;
     };
     expect(await at("2026-11-30T12:01:00Z")).toMatch(/^auto-loop cancelled 0\/40 /);
@@ -91,7 +125,20 @@ describe("loopkit statusline", () => {
     const stateFile = path.join(data, "repeat", "s-1.json");
     mkdirSync(path.dirname(stateFile));
     writeFileSync(stateFile, "{ torn");
-    writeFileSync(path.join(data, "sessions", "s-1.json"), JSON.stringify({ version: 1, kind: "repeat", loop_id: "loop-1", project_dir: home, state_file: stateFile, created_at: "2026-11-30T12:00:00.000Z" }));
-    expect(await statusline(JSON.stringify({ session_id: "s-1" }), { HOME: home, LOOPKIT_DATA_DIR: data })).toEqual({ code: 0, out: "loopkit repeat: state unreadable (see /loopkit:repeat --status)\n" });
+    writeFileSync(
+      path.join(data, "sessions", "s-1.json"),
+      JSON.stringify({
+        version: 1,
+        kind: "repeat",
+        loop_id: "loop-1",
+        project_dir: home,
+        state_file: stateFile,
+        created_at: "2026-11-30T12:00:00.000Z",
+      }),
+    );
+    expect(await statusline(JSON.stringify({ session_id: "s-1" }), { HOME: home, LOOPKIT_DATA_DIR: data })).toEqual({
+      code: 0,
+      out: "loopkit repeat: state unreadable (see /loopkit:repeat --status)\n",
+    });
   });
 });

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-ZD4HCCBP.js";
+} from "./chunks/chunk-TY2SUAB3.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,22 +13,22 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-NG4CGTYF.js";
+} from "./chunks/chunk-BXRUSZ4A.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-TETXTSDO.js";
-import "./chunks/chunk-CEL5Q5PT.js";
+import "./chunks/chunk-LLUJXCFG.js";
+import "./chunks/chunk-KW4QHIV5.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
   MIRROR_DIR,
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-JSO3R63A.js";
+} from "./chunks/chunk-QUUWZ7AN.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-ZWUMA3U4.js";
+} from "./chunks/chunk-TRWB2N7Z.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
@@ -49,7 +49,15 @@ var VALUE_FLAGS = {
   "max-wallclock": "--max-wallclock",
   "restart-pct": "--restart-pct"
 };
-var RUN_INPUTS = ["goal", ...Object.keys(VALUE_FLAGS), "protect", "claude-args", "budget-limited-ok", "sandbox", "anthropic-api-key"];
+var RUN_INPUTS = [
+  "goal",
+  ...Object.keys(VALUE_FLAGS),
+  "protect",
+  "claude-args",
+  "budget-limited-ok",
+  "sandbox",
+  "anthropic-api-key"
+];
 var inputVariable = (name) => `LOOPKIT_INPUT_${name.toUpperCase().replace(/-/g, "_")}`;
 function usage(message, value) {
   return new LoopkitError("USAGE", message, { value, hint: "see the inputs in action.yml and docs/ci.md" });
@@ -71,11 +79,29 @@ function runArguments(env, paths) {
   }
   for (const glob of input("protect").split(/\r?\n/)) if (glob.trim() !== "") loop.push("--protect", glob.trim());
   const claude = splitWords(input("claude-args")).map((word) => word.value);
-  const args = ["--project", paths.project, "--plugin-dir", paths.pluginDir, ...ok === "true" ? ["--budget-limited-ok"] : [], ...sandbox === "false" ? ["--no-sandbox"] : [], ...loop, ...claude.length ? ["--", ...claude] : []];
-  const warnings = claude.some((word) => PERMISSION_OPTION.test(word)) ? [] : [`claude-args gives no --allowedTools or --permission-mode: unless the project's .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")`];
+  const args = [
+    "--project",
+    paths.project,
+    "--plugin-dir",
+    paths.pluginDir,
+    ...ok === "true" ? ["--budget-limited-ok"] : [],
+    ...sandbox === "false" ? ["--no-sandbox"] : [],
+    ...loop,
+    ...claude.length ? ["--", ...claude] : []
+  ];
+  const warnings = claude.some((word) => PERMISSION_OPTION.test(word)) ? [] : [
+    `claude-args gives no --allowedTools or --permission-mode: unless the project's .claude/settings.json allows tools, the agent can change nothing (e.g. claude-args: --allowedTools "Bash,Edit,Write")`
+  ];
   return { args, apiKey: input("anthropic-api-key") || null, warnings };
 }
-var CREDENTIALS = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY"];
+var CREDENTIALS = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+  "CLAUDE_CODE_USE_BEDROCK",
+  "CLAUDE_CODE_USE_VERTEX",
+  "CLAUDE_CODE_USE_FOUNDRY"
+];
 function checkCredentials(env) {
   if (CREDENTIALS.some((name) => (env[name] ?? "") !== "")) return;
   throw new LoopkitError("USAGE", "no credentials for Claude Code in this step", {
@@ -181,7 +207,8 @@ async function main(env) {
     });
     for (const file of skipped) process.stdout.write(`loopkit action: left out of the artifact: ${file}
 `);
-    if (env.GITHUB_OUTPUT) await appendFile(env.GITHUB_OUTPUT, renderOutputs({ record_dir: env.LOOPKIT_ARTIFACT_DIR }, `loopkit_${randomUUID()}`));
+    if (env.GITHUB_OUTPUT)
+      await appendFile(env.GITHUB_OUTPUT, renderOutputs({ record_dir: env.LOOPKIT_ARTIFACT_DIR }, `loopkit_${randomUUID()}`));
   }
   return code;
 }

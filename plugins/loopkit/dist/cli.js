@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-57Z4DQRO.js";
+} from "./chunks/chunk-GMHQ6LPL.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-ZD4HCCBP.js";
+} from "./chunks/chunk-TY2SUAB3.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-762NGZX6.js";
+} from "./chunks/chunk-IP5NZPXB.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -62,7 +62,7 @@ import {
   repeatStateDir,
   repeatStateFile,
   terminalRunDir
-} from "./chunks/chunk-LT6KMBWB.js";
+} from "./chunks/chunk-3PXTWEBE.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -90,7 +90,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-EBJYA64B.js";
+} from "./chunks/chunk-E4WKVZCU.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +123,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-NG4CGTYF.js";
+} from "./chunks/chunk-BXRUSZ4A.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -131,12 +131,12 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-TETXTSDO.js";
+} from "./chunks/chunk-LLUJXCFG.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   UNMEASURED_SANDBOX
-} from "./chunks/chunk-CEL5Q5PT.js";
+} from "./chunks/chunk-KW4QHIV5.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -147,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-GAGAY55A.js";
+} from "./chunks/chunk-LB642KCS.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,7 +167,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-JSO3R63A.js";
+} from "./chunks/chunk-QUUWZ7AN.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -183,7 +183,7 @@ import {
   sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-ZWUMA3U4.js";
+} from "./chunks/chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -3717,13 +3717,18 @@ async function readGoalFile(projectDir, file, named = false) {
   try {
     real = await fs.realpath(full);
   } catch {
-    if (named) throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, { value: full, hint: "check the path: a relative --goal-file starts at the project root" });
+    if (named)
+      throw new LoopkitError("FILE_NOT_FOUND", `goal file ${full} does not exist`, {
+        value: full,
+        hint: "check the path: a relative --goal-file starts at the project root"
+      });
     throw new LoopkitError("USAGE", `no goal given and no goal file at ${full}`, {
       value: full,
       hint: "type the goal inline (/loopkit:auto-loop <goal> --verify <cmd>) or write it to goal.md"
     });
   }
-  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real)) throw invalid(full, `it resolves to ${real}, outside the project`);
+  if (inside(projectDir, full) && !inside(await fs.realpath(projectDir), real))
+    throw invalid(full, `it resolves to ${real}, outside the project`);
   const read = await readRegularFile(real, MAX_GOAL_BYTES + 1);
   if (!read) throw invalid(full, "it is not a regular file");
   if (read.size > MAX_GOAL_BYTES) throw invalid(full, `it is larger than ${MAX_GOAL_BYTES / 1024} KB`);
@@ -3754,7 +3759,13 @@ async function cancelLoop(dataDir, projectDir, now) {
         hint: "see /loopkit:auto-loop --status"
       });
     }
-    const cancelled = { ...state, status: "cancelled", status_reason: "cancelled with --cancel", ended_at: now.toISOString(), updated_at: now.toISOString() };
+    const cancelled = {
+      ...state,
+      status: "cancelled",
+      status_reason: "cancelled with --cancel",
+      ended_at: now.toISOString(),
+      updated_at: now.toISOString()
+    };
     await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
     const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
     return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
@@ -3824,7 +3835,9 @@ async function commandLineOf(pid2) {
 var says = (settings) => settings?.sandbox?.failIfUnavailable === true;
 async function sessionFailIfUnavailable(env, projectDir, claudePid) {
   if ((await personSandbox(env)).failIfUnavailable) return true;
-  const project = await Promise.all(["settings.json", "settings.local.json"].map((name) => readSettingsFile(path2.join(projectDir, ".claude", name))));
+  const project = await Promise.all(
+    ["settings.json", "settings.local.json"].map((name) => readSettingsFile(path2.join(projectDir, ".claude", name)))
+  );
   if (project.some(says)) return true;
   const flag = await settingsFlagOf(await commandLineOf(claudePid), projectDir);
   if (flag === null) return false;
@@ -3856,7 +3869,12 @@ async function startLoop(ctx, request) {
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
     }
     if (previous) {
-      const ended = { ...previous, status: "cancelled", status_reason: `taken over by session ${ctx.sessionId}`, ended_at: ctx.now.toISOString() };
+      const ended = {
+        ...previous,
+        status: "cancelled",
+        status_reason: `taken over by session ${ctx.sessionId}`,
+        ended_at: ctx.now.toISOString()
+      };
       await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
       await removeSessionMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
@@ -3913,7 +3931,9 @@ async function takeOverLoop(ctx) {
     await refuseIfSessionBusy(ctx);
     const existing = (await loadOrSetAside(files, ctx.now)).state;
     if (existing?.status !== "pursuing") {
-      throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", { hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>" });
+      throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", {
+        hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>"
+      });
     }
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
@@ -3932,10 +3952,17 @@ async function takeOverLoop(ctx) {
       launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX }
     };
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, adopted, [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)], ctx.now);
+    const saved = await persist(
+      files,
+      adopted,
+      [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)],
+      ctx.now
+    );
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
-    return startPrompt(saved, [`This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`]);
+    return startPrompt(saved, [
+      `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`
+    ]);
   });
 }
 function withAgentSandbox(launch, ctx) {
@@ -3959,7 +3986,10 @@ async function resolveGoal(projectDir, request) {
 }
 function checkProtectCount(globs) {
   if (globs.length > PROTECT_LIMITS.globs) {
-    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, { value: globs.length, hint: "protect folders with ** globs instead of file by file" });
+    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, {
+      value: globs.length,
+      hint: "protect folders with ** globs instead of file by file"
+    });
   }
   return globs;
 }
@@ -4100,7 +4130,12 @@ var AppServerClient = class _AppServerClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, { value: method, hint: CODEX_BY_HAND }));
+        reject(
+          new LoopkitError("CODEX_PROTOCOL", `codex app-server did not answer ${method} within ${timeoutMs} ms`, {
+            value: method,
+            hint: CODEX_BY_HAND
+          })
+        );
         this.kill();
       }, timeoutMs);
       this.pending.set(id, { method, resolve, reject, timer });
@@ -4112,7 +4147,11 @@ var AppServerClient = class _AppServerClient {
       throw new LoopkitError(
         "CODEX_PROTOCOL",
         `codex app-server answered ${method} with an unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
-        { value: result, cause: parsed.error, hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports" }
+        {
+          value: result,
+          cause: parsed.error,
+          hint: "this Codex speaks a protocol loopkit does not know; see codex-delegation.md for the versions loopkit supports"
+        }
       );
     });
   }
@@ -4201,7 +4240,8 @@ var AppServerClient = class _AppServerClient {
 
 // src/codex/decide.ts
 function decideNext(input) {
-  if (input.cancelled) return { kind: "finish", status: "cancelled", reason: "cancelled (--cancel or an interrupt) while Codex was working" };
+  if (input.cancelled)
+    return { kind: "finish", status: "cancelled", reason: "cancelled (--cancel or an interrupt) while Codex was working" };
   if (input.wallclockExceeded) return { kind: "finish", status: "budget-limited", reason: "the --max-wallclock cap was reached" };
   switch (input.goalStatus) {
     case "active":
@@ -4228,11 +4268,19 @@ function afterComplete(input) {
   const passedTwice = first.passed && second?.passed === true;
   if (passedTwice && !input.audit) return { kind: "audit" };
   if (passedTwice && input.audit?.vote === "achieved") {
-    return { kind: "finish", status: "achieved", reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved" };
+    return {
+      kind: "finish",
+      status: "achieved",
+      reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved"
+    };
   }
   if (input.iteration >= input.maxIterations) {
     const still = passedTwice ? `the audit still votes ${input.audit.vote}` : "the verifier still fails";
-    return { kind: "finish", status: "budget-limited", reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})` };
+    return {
+      kind: "finish",
+      status: "budget-limited",
+      reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`
+    };
   }
   return { kind: "retry", reason: passedTwice ? auditReason(input.audit) : retryReason(first.passed ? second : first, first.passed) };
 }
@@ -4367,7 +4415,11 @@ function modelAccessProblem(account, config, env) {
   return void 0;
 }
 async function initialize(client) {
-  await client.request("initialize", { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } }, InitializeResultSchema);
+  await client.request(
+    "initialize",
+    { clientInfo: { name: "loopkit", title: "loopkit", version: "0.1.0" }, capabilities: { experimentalApi: true } },
+    InitializeResultSchema
+  );
   client.notify("initialized");
 }
 async function confirmModelAccess(preflight, env, cwd) {
@@ -4641,7 +4693,10 @@ var GoalRun = class {
 var CODEX_LOG = "codex.log";
 async function runCodexLoopCommand(ctx, request, background) {
   if (request.protect.length > 0) {
-    throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", { value: request.protect, hint: "start without --protect (and without protect: lines), or run the loop in Claude Code" });
+    throw new LoopkitError("USAGE", "--protect is not applied to --codex runs yet", {
+      value: request.protect,
+      hint: "start without --protect (and without protect: lines), or run the loop in Claude Code"
+    });
   }
   const preflight = await preflightCodex(ctx.env);
   await confirmModelAccess(preflight, ctx.env, ctx.projectDir);
@@ -4666,7 +4721,10 @@ async function runCodexLoopCommand(ctx, request, background) {
 async function runCodexFollowerCommand(ctx, loopId) {
   const loop = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
   if (loop?.loop_id !== loopId || loop.status !== "pursuing" || !loop.session_id.startsWith(CODEX_SESSION_PREFIX)) {
-    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, { value: loopId, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
+    throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${loopId} in ${ctx.projectDir}`, {
+      value: loopId,
+      hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands"
+    });
   }
   return followInForeground(ctx, loop, await preflightCodex(ctx.env));
 }
@@ -4674,14 +4732,32 @@ var CODEX_SESSION_PREFIX = "codex-";
 async function startCodexLoop(ctx, request) {
   const sessionId = `${CODEX_SESSION_PREFIX}${randomUUID2()}`;
   const staleMs = readSettings(ctx.env).staleMs;
-  await startLoop({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, sessionId, now: ctx.now(), staleMs, env: ctx.env, agentSandbox: await codexAgentSandbox(ctx.env) }, request);
+  await startLoop(
+    {
+      dataDir: ctx.dataDir,
+      projectDir: ctx.projectDir,
+      sessionId,
+      now: ctx.now(),
+      staleMs,
+      env: ctx.env,
+      agentSandbox: await codexAgentSandbox(ctx.env)
+    },
+    request
+  );
   const started = await loadState(loopFiles(ctx.dataDir, ctx.projectDir).state, ctx.now());
-  if (started?.session_id !== sessionId) throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", { hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it" });
+  if (started?.session_id !== sessionId)
+    throw new LoopkitError("LOOP_ACTIVE", "the new loop was replaced before Codex could start", {
+      hint: "another loop started in this project meanwhile; /loopkit:auto-loop --status shows it"
+    });
   await removeSessionMarker(ctx.dataDir, sessionId, started.loop_id);
   return started;
 }
 async function codexAgentSandbox(env) {
-  return { agent: "sandboxed", how: "Codex runs its commands in its own workspace-write sandbox", fail_if_unavailable: (await personSandbox(env)).failIfUnavailable };
+  return {
+    agent: "sandboxed",
+    how: "Codex runs its commands in its own workspace-write sandbox",
+    fail_if_unavailable: (await personSandbox(env)).failIfUnavailable
+  };
 }
 async function followInForeground(ctx, loop, preflight) {
   const interrupt = new AbortController();
@@ -4708,7 +4784,9 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), { sandbox: loop.launch.agent_sandbox }),
+      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
+        sandbox: loop.launch.agent_sandbox
+      }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
       runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
       sink,
@@ -4768,7 +4846,11 @@ var StateSink = class {
       at: now.toISOString(),
       iteration,
       verdict,
-      runs: await Promise.all(runs.map(async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run3.output, now))))
+      runs: await Promise.all(
+        runs.map(
+          async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run3.output, now))
+        )
+      )
     };
   }
 };
@@ -4836,7 +4918,11 @@ function invocation(options, io2) {
   const session = once(() => {
     const id = options.session;
     if (id === void 0) return void 0;
-    if (!SESSION_ID_PATTERN.test(id)) throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, { value: id, hint: "nothing was started or changed" });
+    if (!SESSION_ID_PATTERN.test(id))
+      throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, {
+        value: id,
+        hint: "nothing was started or changed"
+      });
     return id;
   });
   return {
@@ -4846,7 +4932,8 @@ function invocation(options, io2) {
     session,
     requireSession(what, hint) {
       const id = session();
-      if (id === void 0) throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
+      if (id === void 0)
+        throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
       return id;
     },
     settings: once(() => readSettings(io2.env)),
@@ -4855,7 +4942,8 @@ function invocation(options, io2) {
 }
 function resolveProject(given, cwd) {
   const full = path5.resolve(cwd, given);
-  if (!existsSync3(full)) throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
+  if (!existsSync3(full))
+    throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
   return realpathSync(full);
 }
 
@@ -4947,14 +5035,32 @@ async function answerInHook(command, text, inv, io2) {
   const data = inv.dataDirForStart();
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
-  await saveHookAnswer(data, { version: 1, kind: command.kind, session_id: session, args: text, at: io2.now().toISOString(), stdout, stderr, exit_code: captured.exitCode, loop_id: loopId }, io2.now());
+  await saveHookAnswer(
+    data,
+    {
+      version: 1,
+      kind: command.kind,
+      session_id: session,
+      args: text,
+      at: io2.now().toISOString(),
+      stdout,
+      stderr,
+      exit_code: captured.exitCode,
+      loop_id: loopId
+    },
+    io2.now()
+  );
 }
 function refuseUnpassable(kind, text) {
   const why = /\\(\s|$)/.test(text) ? "a backslash before a space, a line break or the end" : text.includes("\r") ? "a carriage return (Windows line ends)" : /^\s*```/m.test(text) ? "a line that starts with ```" : null;
   if (why) {
-    throw new LoopkitError("USAGE", `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`, {
-      hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`
-    });
+    throw new LoopkitError(
+      "USAGE",
+      `the arguments hold ${why}, which Claude Code does not pass to loopkit's skill command whole: nothing was started or changed`,
+      {
+        hint: `quote the text instead, or leave that out, and type /loopkit:${kind} again`
+      }
+    );
   }
 }
 async function answerInSkill(command, text, inv, io2) {
@@ -4973,9 +5079,13 @@ async function answerInSkill(command, text, inv, io2) {
   const request = command.parse(text);
   if (!command.readOnly(request)) {
     const typed = text.trim().length > 60 ? `${text.trim().slice(0, 57)}...` : text.trim();
-    throw new LoopkitError("NO_HOOK", `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`, {
-      hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again"
-    });
+    throw new LoopkitError(
+      "NO_HOOK",
+      `/loopkit:${command.kind} ${typed} needs loopkit's UserPromptExpansion hook, which did not answer this command: nothing was started or changed`,
+      {
+        hint: "loopkit's hooks must be on (not disableAllHooks, not --bare); check them with /hooks, then type the command again"
+      }
+    );
   }
   await command.run(request, io2);
   const line = await command.sandboxLine(request, null);
@@ -4999,7 +5109,11 @@ function pid(value) {
   return n;
 }
 function addSkillOptions(command) {
-  return command.option("--from-hook", "run by loopkit's UserPromptExpansion hook: carry out the request and keep the answer for the skill's command").option("--from-skill", "run by the skill's command: answer read-only requests, show the hook's answer for the rest").option("--claude-pid <pid>", "the Claude Code process the hook serves (its --settings flag is read for sandbox.failIfUnavailable)", pid);
+  return command.option("--from-hook", "run by loopkit's UserPromptExpansion hook: carry out the request and keep the answer for the skill's command").option("--from-skill", "run by the skill's command: answer read-only requests, show the hook's answer for the rest").option(
+    "--claude-pid <pid>",
+    "the Claude Code process the hook serves (its --settings flag is read for sandbox.failIfUnavailable)",
+    pid
+  );
 }
 
 // src/cli/auto-loop-command.ts
@@ -5007,7 +5121,10 @@ function registerAutoLoopCommand(program2, io2) {
   const command = addSkillOptions(
     program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin")
   ).argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
-    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+    if (options.argsStdin && words.length > 0)
+      throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
+        hint: "drop --args-stdin, or pass no words"
+      });
     const inv = invocation(options, io2);
     const fromSession = options.session !== void 0;
     const sandbox = async () => options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io2.env, inv.projectDir(), options.claudePid)) : void 0;
@@ -5022,7 +5139,11 @@ function registerAutoLoopCommand(program2, io2) {
     if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
     if (options.fromSkill) return answerInSkill(skill, await io2.readStdin(), inv, io2);
     const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
-    await answerForSkill(options.argsStdin, io2, () => runRequest(request, inv, fromSession, io2, sandbox, messagePrinter(io2.stdout, !options.argsStdin)));
+    await answerForSkill(
+      options.argsStdin,
+      io2,
+      () => runRequest(request, inv, fromSession, io2, sandbox, messagePrinter(io2.stdout, !options.argsStdin))
+    );
   });
   useHelpText(command, AUTO_LOOP_HELP);
 }
@@ -5039,7 +5160,8 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
-      if (fromSkill && existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE))) return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
+      if (fromSkill && existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
+        return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
       io2.stdout(AUTO_LOOP_HELP);
       return;
     case "help":
@@ -5086,7 +5208,15 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
         return;
       }
       const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
-      const ctx = { dataDir, projectDir: inv.projectDir(), sessionId, now, staleMs: inv.settings().staleMs, env: io2.env, agentSandbox: await agentSandbox() };
+      const ctx = {
+        dataDir,
+        projectDir: inv.projectDir(),
+        sessionId,
+        now,
+        staleMs: inv.settings().staleMs,
+        env: io2.env,
+        agentSandbox: await agentSandbox()
+      };
       io2.stdout(`${request.mode === "start" ? await startLoop(ctx, request) : await takeOverLoop(ctx)}
 `);
       return;
@@ -5136,7 +5266,19 @@ function checkLoopId(loopId) {
 
 // src/evidence/write-tree.ts
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeSync
+} from "node:fs";
 import path8 from "node:path";
 function writeTree(store, projectDir, current, target2) {
   const result = { written: 0, deleted: 0, left: [] };
@@ -5148,7 +5290,10 @@ var join = (dir, name) => Buffer.concat([dir, Buffer.from(path8.sep), name]);
 var same = (a, b) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 function syncFolder(store, dir, rel, current, target2, result) {
   const stat = lstatSync(dir);
-  if (!stat.isDirectory()) throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, { value: rel });
+  if (!stat.isDirectory())
+    throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, {
+      value: rel
+    });
   const wanted = new Map(target2.map((e) => [e.name.toString("hex"), e]));
   const had = new Map(current.map((e) => [e.name.toString("hex"), e]));
   for (const [key, cur] of had) {
@@ -5183,7 +5328,8 @@ function remove(store, abs, shown, entry, result) {
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
-    for (const child of entries(store, entry.hash)) remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
+    for (const child of entries(store, entry.hash))
+      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
     try {
       rmdirSync(abs);
     } catch {
@@ -5192,7 +5338,9 @@ function remove(store, abs, shown, entry, result) {
     return;
   }
   if (entry.kind === "file" && !entry.kept || entry.kind === "unreadable") {
-    result.left.push(`${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`);
+    result.left.push(
+      `${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`
+    );
     return;
   }
   if (now.isDirectory()) {
@@ -5203,8 +5351,12 @@ function remove(store, abs, shown, entry, result) {
   result.deleted++;
 }
 function place(store, dir, abs, shown, entry, result) {
-  if (entry.kind === "file" && !entry.kept) return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
-  if (entry.kind !== "file" && entry.kind !== "link") return void result.left.push(`${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`);
+  if (entry.kind === "file" && !entry.kept)
+    return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
+  if (entry.kind !== "file" && entry.kind !== "link")
+    return void result.left.push(
+      `${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`
+    );
   const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
   if (entry.kind === "link") symlinkSync(entry.target, temp);
   else {
@@ -5256,12 +5408,22 @@ async function restoreCheckpoint(data, record2, target2, now) {
     try {
       const root = Buffer.from(target2.snapshot.root, "hex");
       if (!store.has(root)) {
-        throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id}'s tree is gone from loopkit's record of the project`, { value: target2.snapshot.root, hint: "was the record pruned or kept aside as damaged? Nothing was changed" });
+        throw new LoopkitError("NO_CHECKPOINT", `checkpoint ${target2.id}'s tree is gone from loopkit's record of the project`, {
+          value: target2.snapshot.root,
+          hint: "was the record pruned or kept aside as damaged? Nothing was changed"
+        });
       }
       const restored = countChanges(compareSnapshots(store, record2.project_dir, before.snapshot, target2.snapshot));
       const undoId = nextRestoreId(current);
       const last = lastCheckpoint(current);
-      const facts = { kind: "before-restore", id: undoId, iteration: last?.iteration ?? 0, verdict: "before restore", tokens: last?.tokens ?? null, restored: target2.id };
+      const facts = {
+        kind: "before-restore",
+        id: undoId,
+        iteration: last?.iteration ?? 0,
+        verdict: "before restore",
+        tokens: last?.tokens ?? null,
+        restored: target2.id
+      };
       const changes = countChanges(compareSnapshots(store, record2.project_dir, last?.snapshot ?? current.base, before.snapshot));
       await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
       const written = writeTree(store, record2.project_dir, Buffer.from(before.snapshot.root, "hex"), root);
@@ -5269,7 +5431,11 @@ async function restoreCheckpoint(data, record2, target2, now) {
         `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id}: ${countLine(restored)}.`,
         ...pathLines(restored, 20).map((line) => `  ${line}`),
         `The tree as it was is checkpoint ${undoId}; undo with: loopkit restore ${record2.loop_id} ${undoId}`,
-        ...written.left.length ? [`Left as they are (${written.left.length}):`, ...written.left.slice(0, 20).map((line) => `  ${line}`), ...written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : []] : [],
+        ...written.left.length ? [
+          `Left as they are (${written.left.length}):`,
+          ...written.left.slice(0, 20).map((line) => `  ${line}`),
+          ...written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : []
+        ] : [],
         "HEAD, the index, branches and .git are untouched; git status shows the restored files as changes."
       ].join("\n");
     } finally {
@@ -5309,7 +5475,11 @@ Exit codes: 0, 1 error, 2 usage error, 8 no checkpoints of that loop (an unknown
 function registerCheckpointsCommand(program2, io2) {
   program2.command("checkpoints").configureHelp({ formatHelp: () => CHECKPOINTS_HELP }).description("list a loop's checkpoints (the tree kept after each iteration in loopkit's data folder), or export them to a branch").argument("[words...]", "[<loop id>], or export <loop id> [<checkpoint>]").option("--json", "print the checkpoint record as JSON").option("--branch <name>", "export: the new branch").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (words, options) => {
     if (words[0] === "export") return exportCommand(words.slice(1), options, io2);
-    if (words.length > 1) throw new LoopkitError("USAGE", `checkpoints takes one loop id, not ${words.length} words`, { value: words, hint: "loopkit checkpoints [<loop id>]" });
+    if (words.length > 1)
+      throw new LoopkitError("USAGE", `checkpoints takes one loop id, not ${words.length} words`, {
+        value: words,
+        hint: "loopkit checkpoints [<loop id>]"
+      });
     const loopId = words[0] === void 0 ? void 0 : checkLoopId(words[0]);
     const inv = invocation(options, io2);
     const data = inv.dataDir();
@@ -5322,16 +5492,23 @@ function registerCheckpointsCommand(program2, io2) {
       return;
     }
     const others = all.slice(1).map((r) => `  ${r.loop_kind} ${r.loop_id}: ${r.checkpoints.length} checkpoint(s)`);
-    io2.stdout(`${formatCheckpoints(record2, recordFile(data, record2.project_dir, record2.loop_id))}${others.length ? `Other loops here:
+    io2.stdout(
+      `${formatCheckpoints(record2, recordFile(data, record2.project_dir, record2.loop_id))}${others.length ? `Other loops here:
 ${others.join("\n")}
-` : ""}`);
+` : ""}`
+    );
   });
 }
-var noCheckpoints = (loopId) => new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", { hint: "checkpoints are taken at each iteration of a loop" });
+var noCheckpoints = (loopId) => new LoopkitError("NO_CHECKPOINT", loopId ? `no checkpoints of loop ${loopId}` : "no loop has checkpoints in this project", {
+  hint: "checkpoints are taken at each iteration of a loop"
+});
 async function exportCommand(words, options, io2) {
   const [id, target2, ...extra] = words;
   if (id === void 0 || extra.length || !options.branch) {
-    throw new LoopkitError("USAGE", "export takes a loop id, an optional checkpoint and --branch <name>", { value: words, hint: "loopkit checkpoints export <loop id> [<checkpoint>] --branch <name>" });
+    throw new LoopkitError("USAGE", "export takes a loop id, an optional checkpoint and --branch <name>", {
+      value: words,
+      hint: "loopkit checkpoints export <loop id> [<checkpoint>] --branch <name>"
+    });
   }
   const data = invocation(options, io2).dataDir();
   const record2 = data === null ? void 0 : await findRecord(data, checkLoopId(id));
@@ -5348,10 +5525,19 @@ function registerCodexRunCommand(program2, io2) {
   program2.command("codex-run", { hidden: true }).requiredOption("--project <dir>", "the project root of the loop").requiredOption("--loop <id>", "the loop id auto-loop --codex recorded").action(async (options) => {
     const inv = invocation({ project: options.project }, io2);
     const dataDir = inv.dataDir();
-    if (dataDir === null) throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, { value: options.loop, hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands" });
+    if (dataDir === null)
+      throw new LoopkitError("NO_LOOP", `no running Codex auto-loop ${options.loop}`, {
+        value: options.loop,
+        hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands"
+      });
     const ctx = { dataDir, projectDir: inv.projectDir(), env: io2.env, now: io2.now, print: (line) => io2.stdout(`${line}
 `) };
-    const { result, lines } = await withWord(io2, "auto-loop", loopFiles(dataDir, ctx.projectDir).state, () => runCodexFollowerCommand(ctx, options.loop));
+    const { result, lines } = await withWord(
+      io2,
+      "auto-loop",
+      loopFiles(dataDir, ctx.projectDir).state,
+      () => runCodexFollowerCommand(ctx, options.loop)
+    );
     for (const line of lines) io2.stdout(`${line}
 `);
     io2.exitCode = result;
@@ -5373,14 +5559,29 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
     const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
-    const child = execa2(spawn3.file, spawn3.args, { cwd: projectDir, env: spawn3.env, extendEnv: false, stdio: ["ignore", "pipe", "pipe", "pipe"], all: true, reject: false, timeout: CHECK_TIMEOUT_MS });
+    const child = execa2(spawn3.file, spawn3.args, {
+      cwd: projectDir,
+      env: spawn3.env,
+      extendEnv: false,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+      all: true,
+      reject: false,
+      timeout: CHECK_TIMEOUT_MS
+    });
     let said = "";
     child.stdio[ANSWER_FD]?.on("data", (chunk) => said += chunk.toString("utf8"));
     const result = await child;
     const answer = readAnswer(said);
-    if (answer?.status === "started") return result.exitCode === 0 ? { ok: true } : { ok: false, reason: `\`true\` under the sandbox exited ${result.exitCode ?? "by a signal"}: ${String(result.all ?? "").trim()}` };
+    if (answer?.status === "started")
+      return result.exitCode === 0 ? { ok: true } : {
+        ok: false,
+        reason: `\`true\` under the sandbox exited ${result.exitCode ?? "by a signal"}: ${String(result.all ?? "").trim()}`
+      };
     if (answer?.status === "unavailable") return { ok: false, reason: answer.reason };
-    return { ok: false, reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? "")) };
+    return {
+      ok: false,
+      reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? ""))
+    };
   } finally {
     await spawn3.cleanup();
   }
@@ -5392,14 +5593,26 @@ var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
   const config = env.CLAUDE_CONFIG_DIR || path9.join(env.HOME || os2.homedir(), ".claude");
-  return [await claudeCheck(env), dataCheck(env), statsCheck(statsFile2), pluginCheck(config), await sandboxCheck(env), await codexCheck(env)];
+  return [
+    await claudeCheck(env),
+    dataCheck(env),
+    statsCheck(statsFile2),
+    pluginCheck(config),
+    await sandboxCheck(env),
+    await codexCheck(env)
+  ];
 }
 async function sandboxCheck(env) {
   const title = "sandbox";
   const scratch = await mkdtemp(path9.join(os2.tmpdir(), "loopkit-doctor-"));
   try {
     const check = await checkSandbox(scratch, env);
-    if (check.ok) return { ok: true, title, detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases" };
+    if (check.ok)
+      return {
+        ok: true,
+        title,
+        detail: "starts here: a verifier runs under it when the loop's agent is sandboxed, and loopkit run turns it on for its phases"
+      };
     const person = await personSandbox(env);
     const required = person.enabled && person.failIfUnavailable;
     const detail = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
@@ -5413,10 +5626,15 @@ async function claudeCheck(env) {
   try {
     const { stdout } = await run(bin, ["--version"], { env, timeout: 2e4, windowsHide: true, shell: process.platform === "win32" });
     const version = /\d+\.\d+\.\d+/.exec(stdout)?.[0];
-    if (!version) return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
+    if (!version)
+      return { ok: false, title: "Claude Code", detail: `"${bin} --version" printed no version: ${stdout.trim().slice(0, 80)}` };
     const oldest = TESTED_CLAUDE_VERSIONS[0];
     if (compareVersions(triple(version), triple(oldest)) < 0) {
-      return { ok: false, title: "Claude Code", detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code` };
+      return {
+        ok: false,
+        title: "Claude Code",
+        detail: `${version} (${bin}) is older than ${oldest}, the oldest version loopkit is tested with; hooks it relies on may be missing: upgrade Claude Code`
+      };
     }
     const tested = TESTED_CLAUDE_VERSIONS.includes(version);
     return {
@@ -5426,15 +5644,34 @@ async function claudeCheck(env) {
       detail: `${version} (${bin})${tested ? ", a version loopkit is tested with" : `; loopkit is tested with ${TESTED_CLAUDE_VERSIONS.join(" and ")}`}`
     };
   } catch (error) {
-    return { ok: false, title: "Claude Code", detail: `"${bin}" could not be run (${error.message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN` };
+    return {
+      ok: false,
+      title: "Claude Code",
+      detail: `"${bin}" could not be run (${error.message.split("\n")[0]}); install it or set LOOPKIT_CLAUDE_BIN`
+    };
   }
 }
 function dataCheck(env) {
   const named = namedDataDir(env);
-  if (named) return { ok: true, title: "loopkit data", detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})` };
+  if (named)
+    return {
+      ok: true,
+      title: "loopkit data",
+      detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})`
+    };
   const found = dataDirCandidates(env);
-  if (found.length === 0) return { ok: true, title: "loopkit data", detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)" };
-  if (found.length > 1) return { ok: false, title: "loopkit data", detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR` };
+  if (found.length === 0)
+    return {
+      ok: true,
+      title: "loopkit data",
+      detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)"
+    };
+  if (found.length > 1)
+    return {
+      ok: false,
+      title: "loopkit data",
+      detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`
+    };
   return { ok: true, title: "loopkit data", detail: found[0] };
 }
 function statsCheck(file) {
@@ -5443,25 +5680,39 @@ function statsCheck(file) {
     const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
     return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
   } catch (error) {
-    return { ok: false, title: "stats log", detail: `${file} is not valid JSON (${error.message}); the next repeat loop keeps it aside and starts a fresh one` };
+    return {
+      ok: false,
+      title: "stats log",
+      detail: `${file} is not valid JSON (${error.message}); the next repeat loop keeps it aside and starts a fresh one`
+    };
   }
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
   const installed = readJsonFile(path9.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
-  if (ids.length === 0) return { ok: false, level: "warn", title, detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)" };
+  if (ids.length === 0)
+    return {
+      ok: false,
+      level: "warn",
+      title,
+      detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)"
+    };
   const enabled = readJsonFile(path9.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
     const hooks = readJsonFile(path9.join(where, "hooks", "hooks.json"));
-    const registered = HOOK_EVENTS.filter((event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))));
+    const registered = HOOK_EVENTS.filter(
+      (event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs"))))
+    );
     const bundled = existsSync5(path9.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
-    lines.push(`${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`);
+    lines.push(
+      `${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`
+    );
   }
   return { ok, title, detail: lines.join("; ") };
 }
@@ -5470,7 +5721,12 @@ async function codexCheck(env) {
     const codex = await preflightCodex(env);
     const what = `${codex.bin} ${codex.version.join(".")}, goals on`;
     if (!codex.loggedIn) {
-      return { ok: false, level: "warn", title: "codex (--codex)", detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)` };
+      return {
+        ok: false,
+        level: "warn",
+        title: "codex (--codex)",
+        detail: `${what}, NOT logged in: --codex needs \`codex login\` (or a model provider of your own with its API key set)`
+      };
     }
     return { ok: true, title: "codex (--codex)", detail: `${what}, logged in` };
   } catch (error) {
@@ -5552,7 +5808,9 @@ function formatRun(run3) {
     ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : [],
     ""
   ];
-  const body = run3.kind === "repeat" ? run3.record.iterations.map((it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()) : run3.entries.map((entry) => {
+  const body = run3.kind === "repeat" ? run3.record.iterations.map(
+    (it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()
+  ) : run3.entries.map((entry) => {
     const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
     return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
   });
@@ -5716,7 +5974,10 @@ Exit codes: 0, 1 error (e.g. a corrupt stats log, named), 2 usage error, 8 no ru
 function registerHistoryCommand(program2, io2) {
   program2.command("history").description("past runs of both loop kinds, newest first, or one run's iterations").argument("[id]", "a run's id").option("--limit <n>", "at most N runs", "20").option("--json", "JSON instead of a table").option("--plugin-data <dir>", "loopkit's data folder").configureHelp({ formatHelp: () => HISTORY_HELP }).action(async (id, options) => {
     const limit = /^\d{1,6}$/.test(options.limit) ? Number(options.limit) : Number.NaN;
-    if (!(limit >= 1)) throw new LoopkitError("USAGE", `invalid --limit "${options.limit}": expected a whole number of at least 1`, { value: options.limit });
+    if (!(limit >= 1))
+      throw new LoopkitError("USAGE", `invalid --limit "${options.limit}": expected a whole number of at least 1`, {
+        value: options.limit
+      });
     const inv = invocation({ pluginData: options.pluginData }, io2);
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
     if (id === void 0) {
@@ -5758,7 +6019,8 @@ async function pruneRecord(dataDir, projectDir, keep) {
         const bytes = old.get(tree, "tree");
         for (const entry of decodeTree(bytes)) {
           if (entry.kind === "dir") copy(entry.hash);
-          else if (entry.kind === "file" && entry.kept && !fresh.has(entry.hash)) fresh.put("blob", old.get(entry.hash, "blob"), entry.hash);
+          else if (entry.kind === "file" && entry.kept && !fresh.has(entry.hash))
+            fresh.put("blob", old.get(entry.hash, "blob"), entry.hash);
         }
         fresh.put("tree", bytes, tree);
       };
@@ -5781,7 +6043,10 @@ function planPrune(candidates, keep) {
   const remove2 = ended.slice(keep).map((c) => c.record);
   return { remove: remove2, keep: candidates.filter((c) => !remove2.includes(c.record)) };
 }
-var recordSnapshots = (record2) => [...record2.base ? [record2.base] : [], ...record2.checkpoints.map((c) => c.snapshot)];
+var recordSnapshots = (record2) => [
+  ...record2.base ? [record2.base] : [],
+  ...record2.checkpoints.map((c) => c.snapshot)
+];
 async function applyPrune(data, projectDir, remove2, kept) {
   const lines = [];
   for (const record2 of remove2) {
@@ -5794,7 +6059,9 @@ async function applyPrune(data, projectDir, remove2, kept) {
   }
   try {
     const freed = await pruneRecord(data, projectDir, kept);
-    lines.push(`loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`);
+    lines.push(
+      `loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`
+    );
   } catch (error) {
     lines.push(`could not prune loopkit's record of the project: ${formatError(error)}`);
   }
@@ -5848,13 +6115,16 @@ Exit codes: 0, 1 error, 2 usage error.
 function registerPruneCommand(program2, io2) {
   program2.command("prune").configureHelp({ formatHelp: () => PRUNE_HELP }).description("remove the checkpoints of ended loops in this project, and what loopkit's record of it no longer needs").option("--keep <n>", "keep the checkpoints of the newest n ended loops", "0").option("--dry-run", "say what would be removed, remove nothing").option("--project <dir>", "the project (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (options) => {
     const keep = Number(options.keep);
-    if (!Number.isSafeInteger(keep) || keep < 0) throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
+    if (!Number.isSafeInteger(keep) || keep < 0)
+      throw new LoopkitError("USAGE", `--keep takes a whole number of loops, not "${options.keep}"`, { value: options.keep });
     const inv = invocation(options, io2);
     const data = inv.dataDir();
     const project = inv.projectDir();
     const records = data === null ? [] : await projectRecords(data, project);
     const plan = planPrune(await Promise.all(records.map(async (record2) => ({ record: record2, running: await loopRunning(record2) }))), keep);
-    const kept = plan.keep.map((c) => `kept the ${c.record.checkpoints.length} checkpoint(s) of ${c.record.loop_kind} ${c.record.loop_id}${c.running ? " (loop still running)" : ""}`);
+    const kept = plan.keep.map(
+      (c) => `kept the ${c.record.checkpoints.length} checkpoint(s) of ${c.record.loop_kind} ${c.record.loop_id}${c.running ? " (loop still running)" : ""}`
+    );
     if (data === null || plan.remove.length === 0) {
       io2.stdout(`Nothing to prune in ${project}.${kept.length ? `
 ${kept.join("\n")}` : ""}
@@ -5953,7 +6223,11 @@ to act on). Inside Claude Code, --status and --cancel exit 0.
 // src/repeat/start.ts
 import { existsSync as existsSync6 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
-  if (sessionId.startsWith(TERMINAL_KEY_PREFIX)) throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, { value: sessionId, hint: "start a loop from a terminal without --session" });
+  if (sessionId.startsWith(TERMINAL_KEY_PREFIX))
+    throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, {
+      value: sessionId,
+      hint: "start a loop from a terminal without --session"
+    });
   const file = repeatStateFile(ctx.dataDir, sessionId);
   return withLock(file, async () => {
     const notes = [...request.warnings];
@@ -5963,10 +6237,14 @@ async function startLoop2(ctx, sessionId, request) {
       return void 0;
     });
     if (existing && isActive(existing)) {
-      throw new LoopkitError("LOOP_ACTIVE", `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`, {
-        value: existing.loop_id,
-        hint: existing.phase === "paused" ? "go on with it with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel first" : "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first"
-      });
+      throw new LoopkitError(
+        "LOOP_ACTIVE",
+        `this session already runs a repeat loop: ${JSON.stringify(existing.command)}, iteration ${existing.iteration}/${existing.max_iterations} (${existing.phase})`,
+        {
+          value: existing.loop_id,
+          hint: existing.phase === "paused" ? "go on with it with /loopkit:repeat --resume, or end it with /loopkit:repeat --cancel first" : "see /loopkit:repeat --status, or end it with /loopkit:repeat --cancel first"
+        }
+      );
     }
     await refuseOtherLoopKinds(ctx.dataDir, sessionId);
     const created = await recordNewLoop(ctx, file, newLoopState(ctx, sessionId, request, null));
@@ -6019,10 +6297,13 @@ async function refuseOtherLoopKinds(data, sessionId) {
 async function findLoop(ctx, sessionId) {
   if (sessionId) return repeatStateFile(ctx.dataDir, sessionId);
   const active = (await projectLoops(ctx.dataDir, ctx.projectDir)).filter((loop) => isActive(loop.state));
-  if (active.length === 0) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${ctx.projectDir}`, { hint: "see /loopkit:repeat --status" });
+  if (active.length === 0)
+    throw new LoopkitError("NO_LOOP", `no active repeat loop in ${ctx.projectDir}`, { hint: "see /loopkit:repeat --status" });
   if (active.length > 1) {
     const list = active.map((loop) => `${loop.state.session_id} (${JSON.stringify(loop.state.command)})`).join(", ");
-    throw new LoopkitError("USAGE", `${active.length} repeat loops are active in ${ctx.projectDir}: ${list}`, { hint: "choose one with --session <id>" });
+    throw new LoopkitError("USAGE", `${active.length} repeat loops are active in ${ctx.projectDir}: ${list}`, {
+      hint: "choose one with --session <id>"
+    });
   }
   return active[0].file;
 }
@@ -6030,7 +6311,9 @@ async function cancelLoop2(ctx, file) {
   return withLock(file, async () => {
     const state = await loadState2(file, ctx.now);
     if (!state || !isActive(state)) {
-      throw new LoopkitError("NO_LOOP", `no active repeat loop to cancel${state ? ` (the last one ended ${state.final_status})` : ""}`, { hint: "see /loopkit:repeat --status" });
+      throw new LoopkitError("NO_LOOP", `no active repeat loop to cancel${state ? ` (the last one ended ${state.final_status})` : ""}`, {
+        hint: "see /loopkit:repeat --status"
+      });
     }
     const ended = endLoop(state, "CANCELLED", ctx.now);
     await saveState(file, ended);
@@ -6044,12 +6327,19 @@ async function resumeLoop(ctx, sessionId) {
   return withLock(file, async () => {
     const state = await loadState2(file, ctx.now);
     if (state?.terminal) {
-      throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", { value: state.loop_id, hint: "resume it with loopkit repeat --resume in a terminal" });
+      throw new LoopkitError("USAGE", "this repeat loop runs from a terminal, not in a Claude Code session", {
+        value: state.loop_id,
+        hint: "resume it with loopkit repeat --resume in a terminal"
+      });
     }
     if (!state || state.phase !== "paused" && state.phase !== "waiting") {
-      throw new LoopkitError("NO_LOOP", `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`, {
-        hint: "see /loopkit:repeat --status"
-      });
+      throw new LoopkitError(
+        "NO_LOOP",
+        `no paused repeat loop in this session${state ? ` (it is ${state.phase === "ended" ? `ended ${state.final_status}` : state.phase})` : ""}`,
+        {
+          hint: "see /loopkit:repeat --status"
+        }
+      );
     }
     const next = resumeState(state, ctx.now);
     await saveState(file, next);
@@ -6268,7 +6558,10 @@ import path12 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path12.join(loopDir, "runner");
-var LOOPKIT_RUN = { other: "another `loopkit run`", hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds" };
+var LOOPKIT_RUN = {
+  other: "another `loopkit run`",
+  hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
+};
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
   await fs6.mkdir(loopDir, { recursive: true });
   try {
@@ -6301,10 +6594,14 @@ async function startTerminalLoop(ctx, request, terminal) {
   return { file, ...created };
 }
 function activeError(state) {
-  return new LoopkitError("LOOP_ACTIVE", `a repeat loop run from a terminal is active in ${state.project_dir}: ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} (${state.phase})`, {
-    value: state.loop_id,
-    hint: "see loopkit repeat --status; go on with it with loopkit repeat --resume, or end it with loopkit repeat --cancel first"
-  });
+  return new LoopkitError(
+    "LOOP_ACTIVE",
+    `a repeat loop run from a terminal is active in ${state.project_dir}: ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} (${state.phase})`,
+    {
+      value: state.loop_id,
+      hint: "see loopkit repeat --status; go on with it with loopkit repeat --resume, or end it with loopkit repeat --cancel first"
+    }
+  );
 }
 async function resumeTerminalLoop(ctx, runner) {
   const found = await activeTerminalLoop(ctx.dataDir, ctx.projectDir);
@@ -6316,7 +6613,8 @@ async function resumeTerminalLoop(ctx, runner) {
   }
   return withLock(found.file, async () => {
     const state = await loadState2(found.file, ctx.now);
-    if (!state?.terminal || !isActive(state)) throw new LoopkitError("NO_LOOP", "the loop ended meanwhile", { hint: "see loopkit repeat --status" });
+    if (!state?.terminal || !isActive(state))
+      throw new LoopkitError("NO_LOOP", "the loop ended meanwhile", { hint: "see loopkit repeat --status" });
     const next = { ...resumeState(state, ctx.now), terminal: runner(state.terminal) };
     await saveState(found.file, next);
     return { file: found.file, state: next };
@@ -6342,7 +6640,10 @@ function takeSettingsOption(claudeArgs, cwd) {
       continue;
     }
     const value = word === "--settings" ? claudeArgs[++i] : word.slice("--settings=".length);
-    if (value === void 0 || value === "") throw new LoopkitError("USAGE", "--settings (after --) needs a file or a JSON object", { hint: "e.g. -- --settings ./ci-settings.json" });
+    if (value === void 0 || value === "")
+      throw new LoopkitError("USAGE", "--settings (after --) needs a file or a JSON object", {
+        hint: "e.g. -- --settings ./ci-settings.json"
+      });
     settings = { ...settings ?? {}, ...readSettings2(value, cwd) };
   }
   return { settings, rest };
@@ -6354,16 +6655,23 @@ function readSettings2(value, cwd) {
     try {
       text = readFileSync2(path13.resolve(cwd, trimmed), "utf8");
     } catch (error) {
-      throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, { value, hint: "give a settings file that exists, or a JSON object" });
+      throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, {
+        value,
+        hint: "give a settings file that exists, or a JSON object"
+      });
     }
   }
   let parsed;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new LoopkitError("USAGE", `--settings ${value} is not valid JSON: ${error.message}`, { value, hint: "Claude Code's --settings takes a settings file or a JSON object" });
+    throw new LoopkitError("USAGE", `--settings ${value} is not valid JSON: ${error.message}`, {
+      value,
+      hint: "Claude Code's --settings takes a settings file or a JSON object"
+    });
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new LoopkitError("USAGE", `--settings ${value} is not a JSON object`, { value });
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new LoopkitError("USAGE", `--settings ${value} is not a JSON object`, { value });
   return parsed;
 }
 var objectOr = (value) => typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
@@ -6383,7 +6691,15 @@ var TAIL_LINES = 12;
 var TAIL_BYTES = 2e3;
 function phaseArgs(run3) {
   const settings = JSON.stringify(phaseSettings(run3.settings, { dataDir: run3.dataDir, sandbox: run3.sandbox }));
-  return ["-p", run3.resume ? "--resume" : "--session-id", run3.sessionId, "--settings", settings, ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [], ...run3.claudeArgs];
+  return [
+    "-p",
+    run3.resume ? "--resume" : "--session-id",
+    run3.sessionId,
+    "--settings",
+    settings,
+    ...run3.pluginDir ? ["--plugin-dir", run3.pluginDir] : [],
+    ...run3.claudeArgs
+  ];
 }
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
@@ -6499,7 +6815,10 @@ var STREAM_ARGS = ["--output-format", "stream-json", "--verbose"];
 async function driveRepeat(ctx, file) {
   for (; ; ) {
     const state = await loadState2(file, ctx.now());
-    if (!state?.terminal) throw new LoopkitError("NO_LOOP", `the repeat loop's state ${file} is gone or is not a terminal loop's`, { hint: "see loopkit repeat --status" });
+    if (!state?.terminal)
+      throw new LoopkitError("NO_LOOP", `the repeat loop's state ${file} is gone or is not a terminal loop's`, {
+        hint: "see loopkit repeat --status"
+      });
     if (state.phase === "ended") {
       ctx.print(summaryLine(state, ctx.now()));
       return REPEAT_EXIT_CODES[state.final_status ?? "CANCELLED"];
@@ -6594,7 +6913,11 @@ async function runTurn(ctx, file, state, resume) {
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path15.join(terminalRunDir(ctx.dataDir, ctx.projectDir), "claude", `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`),
+      logFile: path15.join(
+        terminalRunDir(ctx.dataDir, ctx.projectDir),
+        "claude",
+        `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`
+      ),
       onLine: (line) => reader.push(line),
       signal: cut.signal
     });
@@ -6618,13 +6941,22 @@ async function startDetached(entry, args, logFile, io2) {
   const out = openSync2(logFile, "a");
   const child = (() => {
     try {
-      return spawn2(process.execPath, [entry, ...args], { cwd: io2.cwd, env: io2.env, detached: true, stdio: ["ignore", out, out, "ipc"], windowsHide: true });
+      return spawn2(process.execPath, [entry, ...args], {
+        cwd: io2.cwd,
+        env: io2.env,
+        detached: true,
+        stdio: ["ignore", out, out, "ipc"],
+        windowsHide: true
+      });
     } finally {
       closeSync2(out);
     }
   })();
   const answer = await new Promise((resolve) => {
-    child.once("message", (message) => resolve(message.kind === "loopkit-repeat-started" ? { text: String(message.text) } : { code: 1 }));
+    child.once(
+      "message",
+      (message) => resolve(message.kind === "loopkit-repeat-started" ? { text: String(message.text) } : { code: 1 })
+    );
     child.once("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));
     child.once("error", (error) => resolve({ code: 1, error: error.message }));
   });
@@ -6651,11 +6983,25 @@ var REPEAT_RUNNER = {
   other: "another `loopkit repeat` runner",
   hint: "a project runs one repeat loop from a terminal at a time: see loopkit repeat --status"
 };
-var RUNNER_OWNED = ["-p", "--print", "-r", "--resume", "-c", "--continue", "--session-id", "--fork-session", "--output-format", "--input-format", "--no-session-persistence"];
+var RUNNER_OWNED = [
+  "-p",
+  "--print",
+  "-r",
+  "--resume",
+  "-c",
+  "--continue",
+  "--session-id",
+  "--fork-session",
+  "--output-format",
+  "--input-format",
+  "--no-session-persistence"
+];
 var KEEP_RUNNER_LOGS = 20;
 async function runFromTerminal(request, claudeArgs, loopWords, options, inv, io2) {
-  if (options.fresh && request.mode !== "start") throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
-  if (request.mode === "resume" && claudeArgs.length > 0) throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
+  if (options.fresh && request.mode !== "start")
+    throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
+  if (request.mode === "resume" && claudeArgs.length > 0)
+    throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
   const launch = request.mode === "start" ? { claude_bin: resolveClaude(io2.env, projectDir, "loopkit repeat"), claude_args: claudeOptions(claudeArgs, io2.cwd) } : null;
@@ -6675,25 +7021,54 @@ function claudeOptions(args, cwd) {
   return settings === null ? rest : [...rest, "--settings", JSON.stringify(settings)];
 }
 async function detach(ctx, claudeArgs, loopWords, options, io2) {
-  if (!io2.entry) throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", { hint: "run loopkit from its command (bin/loopkit or dist/cli.js)" });
+  if (!io2.entry)
+    throw new LoopkitError("USAGE", "--detach needs loopkit's own command line to start itself again", {
+      hint: "run loopkit from its command (bin/loopkit or dist/cli.js)"
+    });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
   await fs8.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
   const logFile = path16.join(dir, `runner-${ctx.now.getTime()}.log`);
-  const args = ["repeat", ...loopWords, "--project", ctx.projectDir, "--plugin-data", ctx.dataDir, "--runner-log", logFile, ...options.fresh ? ["--fresh"] : [], ...claudeArgs.length ? ["--", ...claudeArgs] : []];
+  const args = [
+    "repeat",
+    ...loopWords,
+    "--project",
+    ctx.projectDir,
+    "--plugin-data",
+    ctx.dataDir,
+    "--runner-log",
+    logFile,
+    ...options.fresh ? ["--fresh"] : [],
+    ...claudeArgs.length ? ["--", ...claudeArgs] : []
+  ];
   return startDetached(io2.entry, args, logFile, io2);
 }
 async function runHere(ctx, request, launch, options, io2) {
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  if (await runnerAlive(dir)) io2.stderr("loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n");
-  const release = await holdRunnerLock(dir, (error) => io2.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here
-`), REPEAT_RUNNER);
+  if (await runnerAlive(dir))
+    io2.stderr(
+      "loopkit repeat: a runner holds this project's lock; waiting a few seconds for it (one that just stopped frees it within 10 s)\n"
+    );
+  const release = await holdRunnerLock(
+    dir,
+    (error) => io2.stderr(`loopkit repeat: lost the runner lock (${error.message}); another runner may start here
+`),
+    REPEAT_RUNNER
+  );
   const stop = trapStop();
   try {
     const runner = { pid: process.pid, log_file: options.runnerLog ?? null };
     const notes = [];
-    const loop = request.mode === "start" ? await startTerminalLoop(ctx, request, { ...launch, fresh: Boolean(options.fresh), conversation: null, ...runner }) : await resumeTerminalLoop(ctx, (terminal) => ({ ...terminal, ...runner, claude_bin: claudeForResume(terminal.claude_bin, ctx.projectDir, io2.env, notes) }));
-    const text = terminalStartText(loop.state, request.mode === "start" ? [...request.warnings, ...loop.warnings ?? []] : notes, request.mode === "resume");
+    const loop = request.mode === "start" ? await startTerminalLoop(ctx, request, { ...launch, fresh: Boolean(options.fresh), conversation: null, ...runner }) : await resumeTerminalLoop(ctx, (terminal) => ({
+      ...terminal,
+      ...runner,
+      claude_bin: claudeForResume(terminal.claude_bin, ctx.projectDir, io2.env, notes)
+    }));
+    const text = terminalStartText(
+      loop.state,
+      request.mode === "start" ? [...request.warnings, ...loop.warnings ?? []] : notes,
+      request.mode === "resume"
+    );
     io2.stdout(text);
     if (request.mode === "start") await pruneEndedLoops(ctx.dataDir);
     if (options.runnerLog) tellParentStarted(text);
@@ -6751,13 +7126,19 @@ function registerRepeatCommand(program2, io2) {
   const command = addSkillOptions(
     program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal").option("--fresh", "from a terminal: a fresh claude conversation each iteration").addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp())
   ).argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options, self) => {
-    if (options.argsStdin && words.length > 0) throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", { hint: "drop --args-stdin, or pass no words" });
+    if (options.argsStdin && words.length > 0)
+      throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
+        hint: "drop --args-stdin, or pass no words"
+      });
     const minInterval = minIntervalMs(io2.env);
     if (options.session === void 0 && !options.argsStdin) {
       io2.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io2);
       return;
     }
-    if (options.detach || options.fresh) throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", { hint: "inside Claude Code the loop runs in its session" });
+    if (options.detach || options.fresh)
+      throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
+        hint: "inside Claude Code the loop runs in its session"
+      });
     const inv = invocation(options, io2);
     const skill = {
       kind: "repeat",
@@ -6793,7 +7174,11 @@ async function fromTerminal(words, rawArgs, minInterval, options, io2) {
     return runFromTerminal(request, claudeArgs, loopWords, options, inv, io2);
   }
   if (claudeArgs.length > 0 || options.detach || options.fresh) {
-    throw new LoopkitError("USAGE", `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`, { hint: "run loopkit repeat --help for usage" });
+    throw new LoopkitError(
+      "USAGE",
+      `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`,
+      { hint: "run loopkit repeat --help for usage" }
+    );
   }
   await runRequest2(request, inv, io2, messagePrinter(io2.stdout, true));
   return io2.exitCode;
@@ -6804,7 +7189,10 @@ function splitAtDoubleDash(words, rawArgs) {
   if (at === -1) return { loopWords: words, claudeArgs: [] };
   const claudeArgs = rawArgs.slice(at + 1);
   const head = words.slice(0, words.length - claudeArgs.length);
-  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i])) throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", { hint: "put claude's options last, after --" });
+  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
+    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
+      hint: "put claude's options last, after --"
+    });
   return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
 async function runRequest2(request, inv, io2, say) {
@@ -6828,7 +7216,8 @@ async function runRequest2(request, inv, io2, say) {
   }
   if (request.mode === "cancel") {
     const data = inv.dataDir();
-    if (data === null) throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
+    if (data === null)
+      throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
     const file = await findLoop(ctx2, session);
     const { result, lines } = await withWord(io2, "repeat", file, () => cancelLoop2(ctx2, file));
@@ -6884,11 +7273,14 @@ Examples:
 Exit codes: 0, 1 error (the loop still runs), 2 usage error, 8 no such loop or checkpoint.
 `;
 function registerRestoreCommand(program2, io2) {
-  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description("put the project's tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)").argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
+  program2.command("restore").configureHelp({ formatHelp: () => RESTORE_HELP }).description(
+    "put the project's tree back to a loop's checkpoint (the tree as it is now is kept as a checkpoint first, so this can be undone)"
+  ).argument("<loop-id>", "the loop (see loopkit checkpoints)").argument("<checkpoint>", "an iteration number, or r1, r2, ... for the tree before a restore").option("--plugin-data <dir>", "loopkit's data folder (CLAUDE_PLUGIN_DATA)").action(async (loopId, target2, options) => {
     checkLoopId(loopId);
     const data = invocation(options, io2).dataDir();
     const record2 = data === null ? void 0 : await findRecord(data, loopId);
-    if (!record2 || data === null) throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
+    if (!record2 || data === null)
+      throw new LoopkitError("NO_CHECKPOINT", `no checkpoints of loop ${loopId}`, { value: loopId, hint: "see loopkit checkpoints" });
     const checkpoint = planRestore(record2, target2, await runningLoopFor(data, record2));
     io2.stdout(`${await restoreCheckpoint(data, record2, checkpoint, io2.now())}
 `);
@@ -6947,7 +7339,16 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 // src/run/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
 import { promises as fs9, readFileSync as readFileSync4 } from "node:fs";
-var RUNNER_ONLY = ["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "ACTIONS_ID_TOKEN_REQUEST_TOKEN", "ACTIONS_ID_TOKEN_REQUEST_URL", "ACTIONS_RUNTIME_TOKEN"];
+var RUNNER_ONLY = [
+  "GITHUB_OUTPUT",
+  "GITHUB_STEP_SUMMARY",
+  "GITHUB_ENV",
+  "GITHUB_PATH",
+  "GITHUB_STATE",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_URL",
+  "ACTIONS_RUNTIME_TOKEN"
+];
 var INTERRUPTS = { SIGINT: 130, SIGTERM: 143 };
 function gitHubActions(env, stdout) {
   if (env.GITHUB_ACTIONS !== "true") return null;
@@ -6986,7 +7387,13 @@ function gitHubActions(env, stdout) {
       try {
         const state = await loadState(loop.files.state, loop.now);
         const history = await readHistory(loop.files.history);
-        const report = { status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs), history, exitCode: exit.code, budgetLimitedOk: exit.budgetLimitedOk, stoppedBy: exit.stoppedBy ?? null };
+        const report = {
+          status: loopStatus(loop.projectDir, state, loop.now, loop.staleMs),
+          history,
+          exitCode: exit.code,
+          budgetLimitedOk: exit.budgetLimitedOk,
+          stoppedBy: exit.stoppedBy ?? null
+        };
         if (env.GITHUB_STEP_SUMMARY) await fs9.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
         if (env.GITHUB_OUTPUT) await fs9.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
@@ -7024,13 +7431,32 @@ function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
     return {
       settings: { ...PHASE_SANDBOX_SETTINGS },
-      agent: { agent: "sandboxed", how: "loopkit run starts every phase with Claude Code's sandbox on, failIfUnavailable, no unsandboxed commands", fail_if_unavailable: true }
+      agent: {
+        agent: "sandboxed",
+        how: "loopkit run starts every phase with Claude Code's sandbox on, failIfUnavailable, no unsandboxed commands",
+        fail_if_unavailable: true
+      }
     };
   }
   const merged = mergePersonSandbox(sources, home);
   const on = sources.filter((source) => source.settings.sandbox?.enabled === true).map((source) => source.file);
-  if (on.length === 0) return { settings: null, agent: { agent: "unsandboxed", how: "loopkit run --no-sandbox, and no settings file turns the sandbox on", fail_if_unavailable: false } };
-  return { settings: null, agent: { agent: "sandboxed", how: `loopkit run --no-sandbox, but ${on.join(", ")} turns Claude Code's sandbox on`, fail_if_unavailable: merged.failIfUnavailable } };
+  if (on.length === 0)
+    return {
+      settings: null,
+      agent: {
+        agent: "unsandboxed",
+        how: "loopkit run --no-sandbox, and no settings file turns the sandbox on",
+        fail_if_unavailable: false
+      }
+    };
+  return {
+    settings: null,
+    agent: {
+      agent: "sandboxed",
+      how: `loopkit run --no-sandbox, but ${on.join(", ")} turns Claude Code's sandbox on`,
+      fail_if_unavailable: merged.failIfUnavailable
+    }
+  };
 }
 async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
@@ -7062,7 +7488,12 @@ async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
       // A new session has its own transcript; the hook starts reading it from the beginning.
       transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
     };
-    const saved = await persist(files, bound, [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)], now);
+    const saved = await persist(
+      files,
+      bound,
+      [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)],
+      now
+    );
     await removeSessionMarker(dataDir, state.session_id, state.loop_id);
     await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };
@@ -7126,9 +7557,12 @@ function watchPhase(w) {
       inFlight = null;
     }
   };
-  const timer = setInterval(() => {
-    inFlight ??= tick();
-  }, Math.min(POLL_MS2, w.everyMs));
+  const timer = setInterval(
+    () => {
+      inFlight ??= tick();
+    },
+    Math.min(POLL_MS2, w.everyMs)
+  );
   return async () => {
     clearInterval(timer);
     await inFlight;
@@ -7142,7 +7576,10 @@ async function runPhases(ctx, first) {
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   const settings = readSettings(ctx.env);
   const initial = await loadState(files.state, ctx.now());
-  if (!initial) throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", { hint: "something removed loopkit's data folder; start the run again" });
+  if (!initial)
+    throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", {
+      hint: "something removed loopkit's data folder; start the run again"
+    });
   const loopId = initial.loop_id;
   let previous = first.sessionId;
   let sessionId = first.sessionId;
@@ -7158,9 +7595,21 @@ async function runPhases(ctx, first) {
       if (handover.kind === "ended") return finish(ctx, handover.state, settings.staleMs);
       previous = sessionId;
       const state = handover.state;
-      ctx.print(`loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`, { phase, edge: "start" });
+      ctx.print(
+        `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
+        { phase, edge: "start" }
+      );
       const logFile = path19.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
-      const stopWatching = watchPhase({ files, loopId, phase, fromIteration: state.iteration, verifyCommand: state.verify_command, everyMs: settings.progressMs, now: ctx.now, print: (line) => ctx.print(line) });
+      const stopWatching = watchPhase({
+        files,
+        loopId,
+        phase,
+        fromIteration: state.iteration,
+        verifyCommand: state.verify_command,
+        everyMs: settings.progressMs,
+        now: ctx.now,
+        print: (line) => ctx.print(line)
+      });
       const exit = await ctx.runPhase({
         sessionId,
         prompt: phasePrompt(state, ctx.now(), instruction),
@@ -7176,12 +7625,18 @@ async function runPhases(ctx, first) {
       }).finally(stopWatching);
       const after = await loadState(files.state, ctx.now());
       for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
-      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), { phase, edge: "end", logFile });
+      ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), {
+        phase,
+        edge: "end",
+        logFile
+      });
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       const retryAt = pendingRetry(after, sessionId);
       if (retryAt) {
         const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
-        ctx.print(`loopkit run: phase ${phase} ended in an API error (${after.api_errors.last.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`);
+        ctx.print(
+          `loopkit run: phase ${phase} ended in an API error (${after.api_errors.last.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`
+        );
         await ctx.sleep(waitMs);
         sessionId = ctx.newSessionId();
         continue;
@@ -7199,7 +7654,8 @@ async function runPhases(ctx, first) {
     }
   } finally {
     const left = await loadState(files.state, ctx.now()).catch(() => void 0);
-    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId)) await removeSessionMarker(ctx.dataDir, sessionId, loopId);
+    if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId))
+      await removeSessionMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 function finish(ctx, state, staleMs) {
@@ -7216,14 +7672,19 @@ function phaseTimeout(state, now, settings) {
 async function takeoverStaleMs(dataDir, files, now, staleMs) {
   const state = await loadState(files.state, now).catch(() => void 0);
   if (state?.status !== "pursuing") return staleMs;
-  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({ exists: false }));
+  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({
+    exists: false
+  }));
   const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
   return leftByRunner ? 0 : staleMs;
 }
 
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
-  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").option("--no-sandbox", "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)").argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
+  const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").option(
+    "--no-sandbox",
+    "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)"
+  ).argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
     io2.exitCode = await run2(words, options, io2);
   });
   useHelpText(command, RUN_HELP);
@@ -7239,31 +7700,63 @@ async function run2(words, options, io2) {
     return 0;
   }
   if (request.mode === "status" || request.mode === "cancel") {
-    throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, { hint: `use loopkit auto-loop --${request.mode} --project <dir>` });
+    throw new LoopkitError("USAGE", `loopkit run does not take --${request.mode}`, {
+      hint: `use loopkit auto-loop --${request.mode} --project <dir>`
+    });
   }
-  if (request.mode === "start" && request.codex) throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", { hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex" });
+  if (request.mode === "start" && request.codex)
+    throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
+      hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
+    });
   const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path20.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
-  const sandbox = phaseSandbox(options.sandbox, await phaseSettingsSources(io2.env, projectDir, claude.settings), io2.env.HOME || os3.homedir());
+  const sandbox = phaseSandbox(
+    options.sandbox,
+    await phaseSettingsSources(io2.env, projectDir, claude.settings),
+    io2.env.HOME || os3.homedir()
+  );
   if (sandbox.settings) await refuseWithoutSandbox(projectDir, io2.env);
   const data = inv.dataDirForStart();
   const files = loopFiles(data, projectDir);
-  const release = await holdRunnerLock(files.dir, (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
-`));
+  const release = await holdRunnerLock(
+    files.dir,
+    (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
+`)
+  );
   try {
     const now = io2.now();
     const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io2.env, io2.stdout);
-    const loop = { dataDir: data, projectDir, sessionId: randomUUID6(), now, staleMs, env: actions ? actions.phaseEnv(io2.env) : io2.env, agentSandbox: sandbox.agent };
+    const loop = {
+      dataDir: data,
+      projectDir,
+      sessionId: randomUUID6(),
+      now,
+      staleMs,
+      env: actions ? actions.phaseEnv(io2.env) : io2.env,
+      agentSandbox: sandbox.agent
+    };
     const instruction = request.mode === "start" ? await startLoop(loop, request) : await takeOverLoop(loop);
-    io2.stdout(`loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine2(sandbox)}.
-`);
-    const report = (code2, stoppedBy) => actions?.report({ files, projectDir, now: io2.now(), staleMs }, { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy });
+    io2.stdout(
+      `loopkit run: auto-loop in ${projectDir}; each phase is a fresh \`${io2.env.LOOPKIT_CLAUDE_BIN || "claude"} -p\` session, ${sandboxLine2(sandbox)}.
+`
+    );
+    const report = (code2, stoppedBy) => actions?.report(
+      { files, projectDir, now: io2.now(), staleMs },
+      { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy }
+    );
     const stopReporting = actions?.reportOnInterrupt(report);
     let code;
     try {
-      code = await runLoop(loop, instruction, { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings }, pluginDir, io2, actions);
+      code = await runLoop(
+        loop,
+        instruction,
+        { args: claude.rest, settings: claude.settings, sandbox: sandbox.settings },
+        pluginDir,
+        io2,
+        actions
+      );
     } catch (error) {
       await report(1)?.catch(() => void 0);
       throw error;
@@ -7280,9 +7773,13 @@ async function run2(words, options, io2) {
 async function refuseWithoutSandbox(projectDir, env) {
   const check = await checkSandbox(projectDir, env);
   if (check.ok) return;
-  throw new LoopkitError("SANDBOX_UNAVAILABLE", `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`, {
-    hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started"
-  });
+  throw new LoopkitError(
+    "SANDBOX_UNAVAILABLE",
+    `loopkit run starts its phases under Claude Code's sandbox, and no sandbox can start here: ${check.reason}`,
+    {
+      hint: "install what it needs (Linux: bubblewrap, socat, ripgrep; `loopkit doctor` checks), or pass --no-sandbox to run the phases unsandboxed; nothing was started"
+    }
+  );
 }
 function sandboxLine2({ settings, agent }) {
   if (settings) return "under Claude Code's sandbox (the verifier too; --no-sandbox turns it off)";
@@ -7290,7 +7787,10 @@ function sandboxLine2({ settings, agent }) {
 }
 function pluginFolder(dir) {
   if (!statSync2(dir, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, { value: dir, hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started" });
+    throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, {
+      value: dir,
+      hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started"
+    });
   }
   return dir;
 }
@@ -7428,13 +7928,24 @@ function readStdin(timeoutMs = 1e4) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
-    const timer = setTimeout(() => reject(new LoopkitError("USAGE", `no end of input after ${timeoutMs} ms`, { hint: "--args-stdin reads the arguments from stdin: pipe them in, or pass them as words" })), timeoutMs);
+    const timer = setTimeout(
+      () => reject(
+        new LoopkitError("USAGE", `no end of input after ${timeoutMs} ms`, {
+          hint: "--args-stdin reads the arguments from stdin: pipe them in, or pass them as words"
+        })
+      ),
+      timeoutMs
+    );
     timer.unref();
     process.stdin.on("data", (chunk) => {
       size += chunk.length;
       if (size > MAX_BYTES) {
         clearTimeout(timer);
-        reject(new LoopkitError("USAGE", `input larger than ${MAX_BYTES} bytes`, { hint: "arguments this large are no prompt; put the text in a file and name the file instead" }));
+        reject(
+          new LoopkitError("USAGE", `input larger than ${MAX_BYTES} bytes`, {
+            hint: "arguments this large are no prompt; put the text in a file and name the file instead"
+          })
+        );
         process.stdin.destroy();
         return;
       }

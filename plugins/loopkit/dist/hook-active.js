@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-57Z4DQRO.js";
-import "./chunks/chunk-LT6KMBWB.js";
+} from "./chunks/chunk-GMHQ6LPL.js";
+import "./chunks/chunk-3PXTWEBE.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-CEL5Q5PT.js";
+import "./chunks/chunk-KW4QHIV5.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -17,7 +17,7 @@ import {
   keepAside,
   readJson,
   sessionMarkerPath
-} from "./chunks/chunk-ZWUMA3U4.js";
+} from "./chunks/chunk-TRWB2N7Z.js";
 import {
   boolean,
   discriminatedUnion,
@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-LAQKJAD4.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-UZNC455K.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-GQ7BSWFN.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-OQBHNQ4P.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
@@ -99,7 +99,9 @@ async function route(payload, dataDir) {
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const aside = await keepAside(markerFile);
-    return { output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }) };
+    return {
+      output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` })
+    };
   }
   const handlers = await HANDLERS[marker.kind]();
   return { input, marker, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers };
@@ -141,7 +143,10 @@ async function stopFailingClosed(handlers, ctx) {
       return await handlers.endOnError(ctx, reason);
     } catch (second) {
       const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
-      return { kind: "allow", message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.` };
+      return {
+        kind: "allow",
+        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.`
+      };
     }
   }
 }

@@ -89,7 +89,8 @@ var import_node_path2 = __toESM(require("node:path"), 1);
 var COMMANDS = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
 var CLI_TIMEOUT_MS = 28e4;
 function skillRequestOf(payload) {
-  if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin") return null;
+  if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin")
+    return null;
   const name = payload.command_name;
   if (typeof name !== "string" || !Object.hasOwn(COMMANDS, name)) return null;
   return { kind: COMMANDS[name], args: typeof payload.command_args === "string" ? payload.command_args : "" };
@@ -98,8 +99,24 @@ async function carryOutSkillRequest(request, sessionId, pluginData) {
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const cli = import_node_path2.default.join(import_node_path2.default.dirname(fileURLToPath(__loopkitEntryUrl)), "cli.js");
-  const args = [cli, request.kind, "--from-hook", "--session", sessionId, "--claude-pid", String(process.ppid), ...pluginData ? ["--plugin-data", pluginData] : [], "--args-stdin"];
-  const run = spawnSync(process.execPath, args, { input: request.args, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" });
+  const args = [
+    cli,
+    request.kind,
+    "--from-hook",
+    "--session",
+    sessionId,
+    "--claude-pid",
+    String(process.ppid),
+    ...pluginData ? ["--plugin-data", pluginData] : [],
+    "--args-stdin"
+  ];
+  const run = spawnSync(process.execPath, args, {
+    input: request.args,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: CLI_TIMEOUT_MS,
+    killSignal: "SIGKILL"
+  });
   if (run.error) return { ok: false, detail: run.error.message };
   return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
 }

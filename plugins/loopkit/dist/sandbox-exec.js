@@ -17219,13 +17219,18 @@ async function main() {
     ripgrep: { command: found.rg },
     ...found.bwrap ? { bwrapPath: found.bwrap, socatPath: found.socat } : {}
   });
-  if (!config2.success) return unavailable2(`the sandbox settings are not valid: ${config2.error.issues.map((issue) => issue.message).join("; ")}`);
+  if (!config2.success)
+    return unavailable2(`the sandbox settings are not valid: ${config2.error.issues.map((issue) => issue.message).join("; ")}`);
   try {
     await SandboxManager.initialize(config2.data);
   } catch (error) {
     return unavailable2(`the sandbox did not start: ${error.message}`);
   }
-  const trial = spawnSync4(await SandboxManager.wrapWithSandbox("true", SHELL), { shell: SHELL, stdio: ["ignore", "ignore", "pipe"], timeout: TRIAL_TIMEOUT_MS });
+  const trial = spawnSync4(await SandboxManager.wrapWithSandbox("true", SHELL), {
+    shell: SHELL,
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: TRIAL_TIMEOUT_MS
+  });
   SandboxManager.cleanupAfterCommand();
   if (trial.status !== 0) {
     const said = String(trial.stderr ?? "").trim().split("\n").slice(-3).join(" ");

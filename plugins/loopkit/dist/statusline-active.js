@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-LT6KMBWB.js";
+} from "./chunks/chunk-3PXTWEBE.js";
 import {
   elapsedMs
-} from "./chunks/chunk-TETXTSDO.js";
+} from "./chunks/chunk-LLUJXCFG.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-CEL5Q5PT.js";
+} from "./chunks/chunk-KW4QHIV5.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-ZWUMA3U4.js";
+} from "./chunks/chunk-TRWB2N7Z.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

@@ -36,8 +36,10 @@ async function readStream(response: Response) {
     if (event === "message_start") message = data.message;
     if (event === "content_block_start") message.content[data.index] = data.content_block;
     if (event === "content_block_delta" && data.delta.type === "text_delta") message.content[data.index].text += data.delta.text;
-    if (event === "content_block_delta" && data.delta.type === "input_json_delta") partialJson[data.index] = (partialJson[data.index] ?? "") + data.delta.partial_json;
-    if (event === "content_block_stop" && partialJson[data.index] !== undefined) message.content[data.index].input = JSON.parse(partialJson[data.index]!);
+    if (event === "content_block_delta" && data.delta.type === "input_json_delta")
+      partialJson[data.index] = (partialJson[data.index] ?? "") + data.delta.partial_json;
+    if (event === "content_block_stop" && partialJson[data.index] !== undefined)
+      message.content[data.index].input = JSON.parse(partialJson[data.index]!);
     if (event === "message_delta") Object.assign(message, data.delta, { usage: { ...message.usage, ...data.usage } });
   }
   return { names: events.map((e) => e.event), message };
@@ -47,7 +49,14 @@ describe("fake model", () => {
   it("streams a scripted text reply with end_turn and the scripted usage", async () => {
     model = await startFakeModel([{ text: "Hello there.", usage: { input_tokens: 1234, cache_read_input_tokens: 50 } }]);
     const { names, message } = await readStream(await post(model.url, { stream: true, tools, messages: [userMessage("hi")] }));
-    expect(names).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(names).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
     expect(message.content).toEqual([{ type: "text", text: "Hello there." }]);
     expect(message.stop_reason).toBe("end_turn");
     expect(message.usage).toEqual({ input_tokens: 1234, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 50 });
@@ -56,7 +65,15 @@ describe("fake model", () => {
 
   it("streams tool_use blocks whose input is sent as one JSON delta, with stop_reason tool_use", async () => {
     const input = { command: `echo "a b" ; printf '%s' $HOME`, description: "quotes survive" };
-    model = await startFakeModel([{ text: "Running it.", toolUses: [{ name: "Bash", input }, { name: "Read", input: { file_path: "/x y" }, id: "toolu_mine" }] }]);
+    model = await startFakeModel([
+      {
+        text: "Running it.",
+        toolUses: [
+          { name: "Bash", input },
+          { name: "Read", input: { file_path: "/x y" }, id: "toolu_mine" },
+        ],
+      },
+    ]);
     const { message } = await readStream(await post(model.url, { stream: true, tools, messages: [userMessage("go")] }));
     expect(message.stop_reason).toBe("tool_use");
     expect(message.content).toEqual([
@@ -78,7 +95,12 @@ describe("fake model", () => {
     await post(model.url, {
       stream: true,
       tools,
-      messages: [userMessage("old turn"), { role: "assistant", content: "x" }, userMessage("<system-reminder>\ncontext\n</system-reminder>", "line one", "line two"), { role: "system", content: "agents" }],
+      messages: [
+        userMessage("old turn"),
+        { role: "assistant", content: "x" },
+        userMessage("<system-reminder>\ncontext\n</system-reminder>", "line one", "line two"),
+        { role: "system", content: "agents" },
+      ],
     });
     await post(model.url, { stream: true, messages: [{ role: "user", content: "a title please" }] });
     expect(model.requests.map((r) => [r.index, r.path, r.kind, r.userTexts, r.lastUserText])).toEqual([
@@ -131,10 +153,26 @@ describe("hookFeedbackOf", () => {
   const body = "\nloopkit repeat: iteration 2/3 (loop-1, every 4s).\nDo this task now:\n> say hi";
   it.each([
     // Seen in tmux: 2.1.197 and 2.1.332 with hooks.json's rewakeMessage, and without one.
-    ["2.1.197 UI, rewakeMessage", `<task-notification>\n<summary>loopkit repeat: next iteration</summary>\n</task-notification>\n<system-reminder>\nloopkit: the wait is over. ${body}\n</system-reminder>`, `loopkit: the wait is over. ${body}`],
-    ["2.1.332 UI, rewakeMessage", `<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\n\n<task-notification>\n<summary>loopkit repeat: next iteration</summary>\n</task-notification>\n<system-reminder>\nloopkit: the wait is over. ${body}\n&lt;/system-reminder&gt;\n</system-reminder>`, `loopkit: the wait is over. ${body}`],
-    ["2.1.332 UI, no rewakeMessage", `<system-reminder>\n[SYSTEM NOTIFICATION]\n<task-notification>\n<summary>Stop hook feedback</summary>\n</task-notification>\n<system-reminder>\nStop hook blocking error from command "Stop": ${body}\n&lt;/system-reminder&gt;\n</system-reminder>`, body],
-    ["2.1.332 -p", `<system-reminder>\nThe text below is the output of a hook.\nStop hook feedback:\n[node hook.cjs --background]: ${body}\nThis hook comes from the loopkit@inline plugin.\n</system-reminder>`, `[node hook.cjs --background]: ${body}`],
+    [
+      "2.1.197 UI, rewakeMessage",
+      `<task-notification>\n<summary>loopkit repeat: next iteration</summary>\n</task-notification>\n<system-reminder>\nloopkit: the wait is over. ${body}\n</system-reminder>`,
+      `loopkit: the wait is over. ${body}`,
+    ],
+    [
+      "2.1.332 UI, rewakeMessage",
+      `<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\n\n<task-notification>\n<summary>loopkit repeat: next iteration</summary>\n</task-notification>\n<system-reminder>\nloopkit: the wait is over. ${body}\n&lt;/system-reminder&gt;\n</system-reminder>`,
+      `loopkit: the wait is over. ${body}`,
+    ],
+    [
+      "2.1.332 UI, no rewakeMessage",
+      `<system-reminder>\n[SYSTEM NOTIFICATION]\n<task-notification>\n<summary>Stop hook feedback</summary>\n</task-notification>\n<system-reminder>\nStop hook blocking error from command "Stop": ${body}\n&lt;/system-reminder&gt;\n</system-reminder>`,
+      body,
+    ],
+    [
+      "2.1.332 -p",
+      `<system-reminder>\nThe text below is the output of a hook.\nStop hook feedback:\n[node hook.cjs --background]: ${body}\nThis hook comes from the loopkit@inline plugin.\n</system-reminder>`,
+      `[node hook.cjs --background]: ${body}`,
+    ],
   ])("%s", (_name, text, feedback) => {
     expect(hookFeedbackOf(text)).toBe(`Stop hook feedback:\n${feedback}`);
   });

@@ -99,7 +99,10 @@ export function hookFeedbackOf(text: string): string | null {
   const trimmed = text.trimStart();
   // The interactive UI: a background (asyncRewake) hook's wake-up after its <task-notification>, led by
   // hooks.json's rewakeMessage, or without one by `Stop hook blocking error from command "<cmd>": `.
-  const woken = /<\/task-notification>\n<system-reminder>\n(?:Stop hook blocking error from command "[^"]*": )?([\s\S]*?)\n(?:<\/system-reminder>|&lt;\/system-reminder&gt;)/.exec(trimmed);
+  const woken =
+    /<\/task-notification>\n<system-reminder>\n(?:Stop hook blocking error from command "[^"]*": )?([\s\S]*?)\n(?:<\/system-reminder>|&lt;\/system-reminder&gt;)/.exec(
+      trimmed,
+    );
   if (woken) return `Stop hook feedback:\n${unescapeHtml(woken[1]!)}`;
   if (!trimmed.startsWith("<system-reminder>")) return null;
   const start = trimmed.indexOf("Stop hook feedback:\n");
@@ -108,7 +111,8 @@ export function hookFeedbackOf(text: string): string | null {
   return body.replace(/\nThis hook comes from the [^\n]* plugin\.$/, "");
 }
 
-const unescapeHtml = (text: string) => text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+const unescapeHtml = (text: string) =>
+  text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 function userTextsOf(body: any): string[] {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
@@ -121,7 +125,9 @@ function userTextsOf(body: any): string[] {
     if (hook !== null) feedback.push(hook);
     first++;
   }
-  const rest = texts.slice(first).map((text) => (text.trimStart().startsWith("<task-notification>") ? (hookFeedbackOf(text) ?? text) : text));
+  const rest = texts
+    .slice(first)
+    .map((text) => (text.trimStart().startsWith("<task-notification>") ? (hookFeedbackOf(text) ?? text) : text));
   return [...feedback, ...rest];
 }
 
@@ -145,14 +151,29 @@ function messageOf(reply: ScriptedReply, index: number) {
   const usage = { ...DEFAULT_USAGE, ...reply.usage };
   const content = contentBlocks(reply, index);
   const stopReason = content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn";
-  return { id: `msg_fake_${index}`, type: "message", role: "assistant", model: MODEL, content, stop_reason: stopReason, stop_sequence: null, usage };
+  return {
+    id: `msg_fake_${index}`,
+    type: "message",
+    role: "assistant",
+    model: MODEL,
+    content,
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage,
+  };
 }
 
 /** The SSE events of one streamed reply, as the Messages API sends them. */
 export function sseEvents(reply: ScriptedReply, index: number): { event: string; data: unknown }[] {
   const message = messageOf(reply, index);
   const events: { event: string; data: unknown }[] = [
-    { event: "message_start", data: { type: "message_start", message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } } },
+    {
+      event: "message_start",
+      data: {
+        type: "message_start",
+        message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },
+      },
+    },
   ];
   for (const [n, block] of message.content.entries()) {
     const start = block.type === "text" ? { type: "text", text: "" } : { type: "tool_use", id: block.id, name: block.name, input: {} };
@@ -167,7 +188,10 @@ export function sseEvents(reply: ScriptedReply, index: number): { event: string;
     );
   }
   events.push(
-    { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: message.usage } },
+    {
+      event: "message_delta",
+      data: { type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: message.usage },
+    },
     { event: "message_stop", data: { type: "message_stop" } },
   );
   return events;
@@ -200,7 +224,9 @@ export async function startFakeModel(initial: ReplyScript): Promise<FakeModel> {
         if (path === "/v1/messages/count_tokens") {
           res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ input_tokens: 100 }));
         } else {
-          res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "fake model: no such endpoint" } }));
+          res
+            .writeHead(404, { "content-type": "application/json" })
+            .end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "fake model: no such endpoint" } }));
         }
         return;
       }

@@ -21,8 +21,12 @@ export interface PluginCopy {
 export function makePluginCopy(): PluginCopy {
   const checkout = mkdtempSync(path.join(os.tmpdir(), "loopkit plugin "));
   const dir = path.join(checkout, "plugins", "loopkit");
-  for (const part of readdirSync(PLUGIN).filter((name) => name !== "dist")) cpSync(path.join(PLUGIN, part), path.join(dir, part), { recursive: true });
-  execFileSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--outdir", path.join(dir, "dist")], { cwd: ROOT, stdio: "pipe" });
+  for (const part of readdirSync(PLUGIN).filter((name) => name !== "dist"))
+    cpSync(path.join(PLUGIN, part), path.join(dir, part), { recursive: true });
+  execFileSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs"), "--outdir", path.join(dir, "dist")], {
+    cwd: ROOT,
+    stdio: "pipe",
+  });
   return {
     dir,
     checkout,

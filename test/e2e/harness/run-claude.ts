@@ -108,7 +108,9 @@ function gitEnv(home: string): Record<string, string> {
 
 /** PATH with the selected claude first, so a nested `claude` (the audit) is the same binary. */
 function basePath(): string {
-  return [CLAUDE_PATH_DIR, path.join(REPO_ROOT, "node_modules/.bin"), process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"].join(path.delimiter);
+  return [CLAUDE_PATH_DIR, path.join(REPO_ROOT, "node_modules/.bin"), process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"].join(
+    path.delimiter,
+  );
 }
 
 /**
@@ -230,7 +232,13 @@ export async function traceNodeProcesses(sandbox: Sandbox): Promise<NodeTrace> {
 }
 
 /** Runs a plain CLI subcommand (e.g. `plugin validate <dir>`) in the same offline environment. */
-export async function claudeCommand(options: { model: FakeModel; sandbox: Sandbox; args: string[]; env?: Record<string, string>; timeoutMs?: number }) {
+export async function claudeCommand(options: {
+  model: FakeModel;
+  sandbox: Sandbox;
+  args: string[];
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}) {
   const result = await execa(CLAUDE_BIN, options.args, {
     cwd: options.sandbox.project,
     env: claudeEnv(options.model, options.sandbox, options.env),

@@ -4,25 +4,25 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NG4CGTYF.js";
+} from "./chunk-BXRUSZ4A.js";
 import {
   elapsedMs
-} from "./chunk-TETXTSDO.js";
+} from "./chunk-LLUJXCFG.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-CEL5Q5PT.js";
+} from "./chunk-KW4QHIV5.js";
 import {
   allRecords,
   decodeTree,
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-JSO3R63A.js";
+} from "./chunk-QUUWZ7AN.js";
 import {
   LoopkitError,
   formatDuration
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -48,7 +48,15 @@ function iterationRows(history, loopId) {
     if (entry.loop_id !== loopId) continue;
     const note = NOTE_EVENTS[entry.event];
     if (entry.iteration > 0 && (entry.event === "gate" || note)) {
-      const row = rows.get(entry.iteration) ?? { iteration: entry.iteration, verdict: null, exitCode: null, vote: null, tokens: 0, total, notes: [] };
+      const row = rows.get(entry.iteration) ?? {
+        iteration: entry.iteration,
+        verdict: null,
+        exitCode: null,
+        vote: null,
+        tokens: 0,
+        total,
+        notes: []
+      };
       if (entry.event === "gate") Object.assign(row, { verdict: entry.verdict, exitCode: entry.exit_code, vote: entry.vote });
       if (note) row.notes.push(note(entry));
       row.tokens += Math.max(0, entry.tokens - row.total);
@@ -260,7 +268,13 @@ var AutoLoopStatusSchema = object({
   protected_globs: array(string()),
   protected_changed: array(string()),
   /** Whether the loop's agent runs in Claude Code's sandbox, as measured (agent-sandbox.ts); null with no loop. */
-  agent_sandbox: object({ agent: _enum(["sandboxed", "unsandboxed", "unknown"]), how: string(), fail_if_unavailable: boolean(), measuring: boolean(), meaning: string() }).nullable(),
+  agent_sandbox: object({
+    agent: _enum(["sandboxed", "unsandboxed", "unknown"]),
+    how: string(),
+    fail_if_unavailable: boolean(),
+    measuring: boolean(),
+    meaning: string()
+  }).nullable(),
   ...CheckpointSummaryShape
 });
 function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
@@ -335,7 +349,11 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     handoff_note: state.handoff_note,
     protected_globs: state.protect.globs,
     protected_changed: state.protect.changed,
-    agent_sandbox: { ...state.launch.agent_sandbox, measuring: state.launch.agent_sandbox.measuring === true, meaning: sandboxMeaning(state.launch.agent_sandbox) },
+    agent_sandbox: {
+      ...state.launch.agent_sandbox,
+      measuring: state.launch.agent_sandbox.measuring === true,
+      meaning: sandboxMeaning(state.launch.agent_sandbox)
+    },
     ...checkpoints
   };
 }
@@ -389,11 +407,19 @@ function checkpointMessage(record, facts) {
 // src/checkpoint/export.ts
 async function exportToBranch(data, record, upTo, branch, now) {
   const repo = findRepo(record.project_dir);
-  if (!repo) throw new LoopkitError("USAGE", `${record.project_dir} is not in a git repository`, { value: record.project_dir, hint: "run git init there first, or restore the checkpoint with loopkit restore" });
+  if (!repo)
+    throw new LoopkitError("USAGE", `${record.project_dir} is not in a git repository`, {
+      value: record.project_dir,
+      hint: "run git init there first, or restore the checkpoint with loopkit restore"
+    });
   const git = (args, input) => runGit(repo, args, { input, maxBytes: 16 * 1024 * 1024, timeoutMs: 3e5 });
-  if (!(await git(["check-ref-format", "--branch", branch])).ok) throw new LoopkitError("USAGE", `"${branch}" is not a branch name git takes`, { value: branch });
+  if (!(await git(["check-ref-format", "--branch", branch])).ok)
+    throw new LoopkitError("USAGE", `"${branch}" is not a branch name git takes`, { value: branch });
   if ((await git(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`])).ok) {
-    throw new LoopkitError("USAGE", `the branch ${branch} exists already`, { value: branch, hint: "name a new branch; loopkit never moves one of yours" });
+    throw new LoopkitError("USAGE", `the branch ${branch} exists already`, {
+      value: branch,
+      hint: "name a new branch; loopkit never moves one of yours"
+    });
   }
   const head = await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
   const base = head.ok ? head.stdout.trim() : null;
@@ -402,7 +428,9 @@ async function exportToBranch(data, record, upTo, branch, now) {
   const store = openStore(data, record.project_dir);
   try {
     const unkept = /* @__PURE__ */ new Set();
-    const trees = chain.map((c) => listFiles(store, Buffer.from(c.snapshot.root, "hex"), prefix ? Buffer.from(`${prefix}/`) : Buffer.alloc(0), unkept));
+    const trees = chain.map(
+      (c) => listFiles(store, Buffer.from(c.snapshot.root, "hex"), prefix ? Buffer.from(`${prefix}/`) : Buffer.alloc(0), unkept)
+    );
     const ignored = await ignoredPaths(repo, [...new Set(trees.flat().map((f) => f.path.toString("latin1")))]);
     const stream = [Buffer.from("feature done\n")];
     const marks = /* @__PURE__ */ new Map();
@@ -420,11 +448,15 @@ data ${content.length}
 `), content, Buffer.from("\n"));
       }
       const message = Buffer.from(checkpointMessage(record, checkpoint));
-      stream.push(Buffer.from(`commit refs/heads/${branch}
+      stream.push(
+        Buffer.from(`commit refs/heads/${branch}
 mark :c${i}
 committer loopkit <loopkit@localhost> ${date}
 data ${message.length}
-`), message, Buffer.from("\n"));
+`),
+        message,
+        Buffer.from("\n")
+      );
       if (i === 0 && base) stream.push(Buffer.from(`from ${base}
 `));
       stream.push(Buffer.from(prefix ? `D ${quote(Buffer.from(prefix))}
@@ -434,12 +466,17 @@ data ${message.length}
     });
     stream.push(Buffer.from("done\n"));
     const imported = await git(["fast-import", "--quiet", "--done"], Buffer.concat(stream));
-    if (!imported.ok) throw new LoopkitError("CHECKPOINT_FAILED", `git fast-import failed: ${imported.stderr.trim().split("\n").slice(-3).join(" ")}`, { value: branch });
+    if (!imported.ok)
+      throw new LoopkitError("CHECKPOINT_FAILED", `git fast-import failed: ${imported.stderr.trim().split("\n").slice(-3).join(" ")}`, {
+        value: branch
+      });
     const commit = (await git(["rev-parse", `refs/heads/${branch}`])).stdout.trim();
     const lines = [
       `Exported checkpoint${chain.length > 1 ? `s ${chain[0].id} to ${upTo.id}` : ` ${upTo.id}`} of ${record.loop_kind} ${record.loop_id} to the branch ${branch} (commit ${commit.slice(0, 12)}${base ? `, on ${base.slice(0, 12)}` : ""}).`,
       ...ignored.size ? [`${ignored.size} file(s) git ignores were left out, as a commit would leave them.`] : [],
-      ...unkept.size ? [`${unkept.size} file(s) over 1 MB could not be exported (loopkit keeps their hash only): ${[...unkept].slice(0, 5).join(", ")}${unkept.size > 5 ? ", ..." : ""}`] : [],
+      ...unkept.size ? [
+        `${unkept.size} file(s) over 1 MB could not be exported (loopkit keeps their hash only): ${[...unkept].slice(0, 5).join(", ")}${unkept.size > 5 ? ", ..." : ""}`
+      ] : [],
       `See it with: git log --stat ${branch}`
     ];
     return { commit, lines };
@@ -452,9 +489,16 @@ function listFiles(store, tree, prefix, unkept) {
   for (const entry of decodeTree(store.get(tree, "tree"))) {
     const at = Buffer.concat([prefix, entry.name]);
     if (entry.kind === "dir") files.push(...listFiles(store, entry.hash, Buffer.concat([at, Buffer.from("/")]), unkept));
-    else if (entry.kind === "link") files.push({ path: at, mode: "120000", hash: `link ${entry.hash.toString("hex")}`, content: () => entry.target });
+    else if (entry.kind === "link")
+      files.push({ path: at, mode: "120000", hash: `link ${entry.hash.toString("hex")}`, content: () => entry.target });
     else if (entry.kind === "file" && !entry.kept) unkept.add(at.toString("utf8"));
-    else if (entry.kind === "file") files.push({ path: at, mode: entry.mode & 73 ? "100755" : "100644", hash: entry.hash.toString("hex"), content: () => store.get(entry.hash, "blob") });
+    else if (entry.kind === "file")
+      files.push({
+        path: at,
+        mode: entry.mode & 73 ? "100755" : "100644",
+        hash: entry.hash.toString("hex"),
+        content: () => store.get(entry.hash, "blob")
+      });
   }
   return files;
 }

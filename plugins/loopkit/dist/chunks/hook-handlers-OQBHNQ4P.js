@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-EBJYA64B.js";
+} from "./chunk-E4WKVZCU.js";
 import {
   historyEntry,
   inspectMirror,
@@ -34,27 +34,27 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-NG4CGTYF.js";
+} from "./chunk-BXRUSZ4A.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
-} from "./chunk-TETXTSDO.js";
+} from "./chunk-LLUJXCFG.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-CEL5Q5PT.js";
+} from "./chunk-KW4QHIV5.js";
 import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-LJPQ7DQG.js";
+} from "./chunk-EPYJ5ZBX.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-GAGAY55A.js";
+} from "./chunk-LB642KCS.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -63,7 +63,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-JSO3R63A.js";
+} from "./chunk-QUUWZ7AN.js";
 import {
   formatError,
   iso_exports,
@@ -71,7 +71,7 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   literal,
   object,
@@ -81,7 +81,13 @@ import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/checkpoint.ts
 function checkpointLoop(ctx) {
-  return { dataDir: ctx.dataDir, projectDir: ctx.marker.project_dir, loopId: ctx.marker.loop_id, loopKind: "auto-loop", stateFile: ctx.marker.state_file };
+  return {
+    dataDir: ctx.dataDir,
+    projectDir: ctx.marker.project_dir,
+    loopId: ctx.marker.loop_id,
+    loopKind: "auto-loop",
+    stateFile: ctx.marker.state_file
+  };
 }
 function iterationFacts(state) {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
@@ -100,8 +106,16 @@ async function checkpointJudged(ctx, loop, pending) {
 // src/auto-loop/long-runs.ts
 async function endRunPhase(ctx, decision) {
   if (decision.kind !== "block") return decision;
-  await saveNextPrompt(ctx.marker.state_file, { loop_id: ctx.marker.loop_id, session_id: ctx.input.session_id, prompt: decision.reason, at: ctx.now().toISOString() });
-  return { kind: "allow", message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.` };
+  await saveNextPrompt(ctx.marker.state_file, {
+    loop_id: ctx.marker.loop_id,
+    session_id: ctx.input.session_id,
+    prompt: decision.reason,
+    at: ctx.now().toISOString()
+  });
+  return {
+    kind: "allow",
+    message: `${decision.message ?? "loopkit auto-loop"} loopkit run: phase over; the next phase starts in a fresh session.`
+  };
 }
 
 // src/auto-loop/resume.ts
@@ -112,7 +126,12 @@ import path from "node:path";
 var resumePendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
 
 // src/auto-loop/resume.ts
-var ResumePendingSchema = object({ version: literal(1), loop_id: string().min(1), session_id: string().min(1), at: iso_exports.datetime() });
+var ResumePendingSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  session_id: string().min(1),
+  at: iso_exports.datetime()
+});
 async function readOwned(ctx) {
   const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
   if (!read.exists) return void 0;
@@ -133,7 +152,8 @@ async function resumeOnPrompt(ctx) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const state = await withLock(files.state, async () => {
     const pending = await readJson(file, ResumePendingSchema).catch(() => ({ exists: false }));
-    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id) return void 0;
+    if (!pending.exists || pending.value.session_id !== ctx.input.session_id || pending.value.loop_id !== ctx.marker.loop_id)
+      return void 0;
     await fs.rm(file, { force: true });
     const owned = await readOwned(ctx);
     if (!owned) return void 0;
@@ -230,9 +250,16 @@ function judgeVerification(before, after, context) {
     if (!why && (isOutput(path2, root, after) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
-  const lines = [...moved.map((l) => `  ${l}`), ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)];
+  const lines = [
+    ...moved.map((l) => `  ${l}`),
+    ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)
+  ];
   const voided = moved.length ? `${moved.length} file(s) changed while the verifier ran (${moved.slice(0, 5).join("; ")}${moved.length > 5 ? "; ..." : ""}): the tree the verifier saw is not the one the audit would judge. Leave nothing running that changes files, and make the verifier write only build output and caches` : null;
-  return { voided, lines: lines.length > SHOWN ? [...lines.slice(0, SHOWN), `  ... and ${lines.length - SHOWN} more`] : lines, count: lines.length };
+  return {
+    voided,
+    lines: lines.length > SHOWN ? [...lines.slice(0, SHOWN), `  ... and ${lines.length - SHOWN} more`] : lines,
+    count: lines.length
+  };
 }
 function difference(a, b) {
   if (!a) return b ? "appeared" : null;
@@ -241,7 +268,8 @@ function difference(a, b) {
   const sameContent = a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash);
   if (!sameContent) return "content changed";
   if (a.dev !== b.dev || a.ino !== b.ino) return "replaced by another file with the same content";
-  if (a.ctimeMs !== b.ctimeMs || a.mtimeMs !== b.mtimeMs || a.size !== b.size) return "rewritten (or its mode or links changed), content the same at the end";
+  if (a.ctimeMs !== b.ctimeMs || a.mtimeMs !== b.mtimeMs || a.size !== b.size)
+    return "rewritten (or its mode or links changed), content the same at the end";
   return null;
 }
 function isOutput(path2, root, after) {
@@ -273,7 +301,12 @@ function turnObservation(turn, state) {
 }
 async function checkVerification(state, dataDir, turn, deadline) {
   const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
-  return judgeVerification(turn.stats, after.stats, { projectDir: state.project_dir, verifyCommand: state.verify_command, protect: state.protect.globs, git: after.snapshot.git });
+  return judgeVerification(turn.stats, after.stats, {
+    projectDir: state.project_dir,
+    verifyCommand: state.verify_command,
+    protect: state.protect.globs,
+    git: after.snapshot.git
+  });
 }
 
 // src/auto-loop/hook-handlers.ts
@@ -301,11 +334,15 @@ async function endLoopOnError(ctx, reason) {
     const owned = await loadOwnedLoop(ctx, files);
     if ("decision" in owned) return owned.decision;
     await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
-    if (owned.state.status !== "pursuing") return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    if (owned.state.status !== "pursuing")
+      return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
     const now = ctx.now();
     const failed = failLoop(owned.state, now, reason);
     await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
-    return { kind: "allow", message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.` };
+    return {
+      kind: "allow",
+      message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.`
+    };
   });
 }
 var UNKNOWN_LOOP_MS = 6e4;
@@ -318,7 +355,8 @@ async function judgeTurn(ctx, turn, deadline) {
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
-    if (current.state.status !== "pursuing") return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
+    if (current.state.status !== "pursuing")
+      return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
     const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
     const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
     return save(ctx, files, decided);
@@ -333,7 +371,11 @@ async function startTurn(ctx, files, turn) {
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
   const transcriptPath = ctx.input.transcript_path ?? null;
   const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
-  const cursor = samePath ? { offset: state.transcript.offset, recentMessageIds: state.transcript.recent_message_ids, subagentOffsets: state.transcript.subagent_offsets } : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
+  const cursor = samePath ? {
+    offset: state.transcript.offset,
+    recentMessageIds: state.transcript.recent_message_ids,
+    subagentOffsets: state.transcript.subagent_offsets
+  } : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
   const transcript = transcriptPath ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since)) : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
   const started = beginTurn(state, {
     now,
@@ -353,7 +395,13 @@ async function runGate(state, ctx, files, turn, deadline) {
   const runs = [];
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
-  const note = (step) => noteGateStep(files, { loop_id: state.loop_id, iteration: state.iteration, step, run: step === "audit" ? 1 : runs.length + 1, started_at: ctx.now().toISOString() });
+  const note = (step) => noteGateStep(files, {
+    loop_id: state.loop_id,
+    iteration: state.iteration,
+    step,
+    run: step === "audit" ? 1 : runs.length + 1,
+    started_at: ctx.now().toISOString()
+  });
   while (nextGateStep(runs) === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
@@ -363,21 +411,57 @@ async function runGate(state, ctx, files, turn, deadline) {
     runs.push(verifierRun(outcome, log));
   }
   if (nextGateStep(runs) !== "audit") return { runs, audit: null };
-  if (!turn.taken) return { runs, audit: unmet(`loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`, false) };
+  if (!turn.taken)
+    return {
+      runs,
+      audit: unmet(
+        `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
+        false
+      )
+    };
   let during;
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
     if (verification.voided) return { runs, audit: unmet(`the verifier's passes do not count: ${verification.voided}`) };
     during = verification.lines;
   } catch (error) {
-    return { runs, audit: unmet(`loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`, false) };
+    return {
+      runs,
+      audit: unmet(
+        `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
+        false
+      )
+    };
   }
   await note("audit");
-  const audit = await auditLoop({ state, dataDir: ctx.dataDir, env: ctx.env, verifierTail: outputTail, iterationChanges: turn.iterationChanges, evidence: { now: turn.taken.snapshot, duringVerification: during }, deadline });
+  const audit = await auditLoop({
+    state,
+    dataDir: ctx.dataDir,
+    env: ctx.env,
+    verifierTail: outputTail,
+    iterationChanges: turn.iterationChanges,
+    evidence: { now: turn.taken.snapshot, duringVerification: during },
+    deadline
+  });
   return { runs, audit };
 }
-var NOT_RUN = { exitCode: null, passed: false, timedOut: true, durationMs: 0, output: "(not run: the loop's wall clock is spent)", outputTail: "(not run: the loop's wall clock is spent)", outputBytes: 0, sandbox: "not run" };
-var unmet = (reason, ran = true) => ({ vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran });
+var NOT_RUN = {
+  exitCode: null,
+  passed: false,
+  timedOut: true,
+  durationMs: 0,
+  output: "(not run: the loop's wall clock is spent)",
+  outputTail: "(not run: the loop's wall clock is spent)",
+  outputBytes: 0,
+  sandbox: "not run"
+};
+var unmet = (reason, ran = true) => ({
+  vote: "unmet",
+  reasons: [reason],
+  failure: reason,
+  tokens: 0,
+  ran
+});
 async function save(ctx, files, decided) {
   const now = ctx.now();
   if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);

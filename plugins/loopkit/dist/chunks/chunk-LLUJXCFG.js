@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-CEL5Q5PT.js";
+} from "./chunk-KW4QHIV5.js";
 import {
   formatDuration
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

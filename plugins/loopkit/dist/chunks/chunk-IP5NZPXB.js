@@ -4,16 +4,16 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-LT6KMBWB.js";
+} from "./chunk-3PXTWEBE.js";
 import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-GAGAY55A.js";
+} from "./chunk-LB642KCS.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-JSO3R63A.js";
+} from "./chunk-QUUWZ7AN.js";
 import {
   LoopkitError,
   formatDuration,
@@ -28,7 +28,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -73,7 +73,13 @@ function loopRunOf(state) {
     interval: formatDuration(state.interval_ms),
     max_iterations: state.max_iterations,
     started_at: state.started_at,
-    iterations: state.iterations.map((it) => ({ number: it.number, timestamp: it.started_at, result: it.result, exit_code: it.exit_code, summary: it.summary })),
+    iterations: state.iterations.map((it) => ({
+      number: it.number,
+      timestamp: it.started_at,
+      result: it.result,
+      exit_code: it.exit_code,
+      summary: it.summary
+    })),
     final_status: state.final_status,
     ended_at: state.ended_at
   };
@@ -164,7 +170,8 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
       json = true;
       continue;
     }
-    if (!isControl(name)) throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
+    if (!isControl(name))
+      throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
     controls.add(name);
   }
   const given = [...controls];
@@ -181,22 +188,31 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
   let intervalMs = DEFAULT_INTERVAL_MS;
   const first = positional[0];
   if (first && first.raw === first.value && !isDuration(first.value) && /^-?\d[\w.]*$/.test(first.value)) {
-    throw usage(`invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`, first.value);
+    throw usage(
+      `invalid interval "${first.value}": use units h, m, s, e.g. 90s, 5m, 1h30m (quote the prompt if it starts with a number)`,
+      first.value
+    );
   }
   if (first && first.raw === first.value && isDuration(first.value)) {
     const given2 = positional.shift().value;
     intervalMs = parseDuration(given2, "interval");
     if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given2} is longer than the 24h maximum`, given2);
     if (intervalMs < minIntervalMs) {
-      warnings.push(`The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`);
+      warnings.push(
+        `The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`
+      );
       intervalMs = minIntervalMs;
     }
   }
   if (positional.length > 0 && positional.every((word) => word.raw === word.value && word.value.startsWith("-"))) {
-    throw usage(`${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`, positional[0].value);
+    throw usage(
+      `${positional.map((word) => word.value).join(" ")} is not a prompt or a command (to repeat it as text, quote it)`,
+      positional[0].value
+    );
   }
   const command = (positional.length === 1 ? positional[0].value : positional.map((word) => word.raw).join(" ")).trim();
-  if (command === "") throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
+  if (command === "")
+    throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
   if (/^\/(?:loopkit:)?repeat(?:\s|$)/.test(command)) throw usage("a repeat loop cannot repeat /loopkit:repeat itself", command);
   return {
     mode: "start",
@@ -209,7 +225,8 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
 }
 function parseIterations(text) {
   const value = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= 1 && value <= MAX_ITERATIONS)) throw usage(`invalid --iterations "${text}": expected a whole number from 1 to ${MAX_ITERATIONS}`, text);
+  if (!(value >= 1 && value <= MAX_ITERATIONS))
+    throw usage(`invalid --iterations "${text}": expected a whole number from 1 to ${MAX_ITERATIONS}`, text);
   return value;
 }
 function splitSlashCommand(command) {
@@ -226,7 +243,9 @@ function iterationTag(state) {
 }
 function iterationPrompt(state) {
   const slash = splitSlashCommand(state.command);
-  const task = slash ? [`Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`] : ["Do this task now:", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
+  const task = slash ? [
+    `Run the slash command \`${state.command}\` now, exactly as if the person had typed it: call the Skill tool with skill "${slash.name}"${slash.args ? ` and args ${JSON.stringify(slash.args)}` : ""}, then carry out what the command says.`
+  ] : ["Do this task now:", ...state.command.split(/\r?\n/).map((line) => `> ${line}`)];
   return [
     `${iterationTag(state)}, every ${formatDuration(state.interval_ms)}).`,
     ...task,
@@ -275,7 +294,10 @@ function terminalStartText(state, warnings, resumed) {
   const what = resumed ? `loopkit repeat resumed (${state.loop_id}): ${JSON.stringify(state.command)}, iteration ${state.iteration}/${state.max_iterations} runs now` : `loopkit repeat started (${state.loop_id}): ${JSON.stringify(state.command)} every ${formatDuration(state.interval_ms)}, at most ${state.max_iterations} iteration(s)`;
   const conversation = terminal.fresh ? "a fresh claude conversation each iteration" : "one claude conversation, continued each iteration";
   const claude = [terminal.claude_bin, ...terminal.claude_args].map((word) => /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word)).join(" ");
-  const where = terminal.log_file ? [`It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`, "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project."] : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
+  const where = terminal.log_file ? [
+    `It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`,
+    "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project."
+  ] : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
   return [`${what}; ${conversation} (${claude} -p).`, ...warnings, ...where, ""].join("\n");
 }
 
@@ -330,7 +352,8 @@ function decide(state, outcome, now) {
   const failures = failuresAfter(state, outcome);
   if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
   if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
-  if (state.iteration >= state.max_iterations) return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
+  if (state.iteration >= state.max_iterations)
+    return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
   const due = now.getTime() + state.interval_ms;
   return { kind: "wait", nextAt: new Date(Math.max(due, outcome.notBefore?.getTime() ?? 0)) };
 }
@@ -352,10 +375,21 @@ function recordIteration(state, outcome, now, waitToken, waitOwner = null) {
     ]
   };
   if (decision.kind === "finish") return { state: endLoop(recorded, decision.status, now), decision };
-  return { state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken, wait_owner: waitOwner }, decision };
+  return {
+    state: { ...recorded, phase: "waiting", next_at: decision.nextAt.toISOString(), wait_token: waitToken, wait_owner: waitOwner },
+    decision
+  };
 }
 function startNextIteration(state, now) {
-  return { ...state, phase: "running", iteration: state.iteration + 1, iteration_started_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
+  return {
+    ...state,
+    phase: "running",
+    iteration: state.iteration + 1,
+    iteration_started_at: now.toISOString(),
+    next_at: null,
+    wait_token: null,
+    wait_owner: null
+  };
 }
 function resumeState(state, now) {
   return { ...startNextIteration(state, now), iteration: nextIterationNumber(state), prompt_id: null };
@@ -390,12 +424,27 @@ ${state.command}`) : null;
 var isLoopTurn = (state, promptId) => !promptId || !state.prompt_id || promptId === state.prompt_id;
 function record(state, outcome, obs) {
   const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, outcome, obs.now, obs.waitToken, obs.promptId);
-  if (next.decision.kind === "wait") return { kind: "wait", state: next.state, until: next.decision.nextAt, token: obs.waitToken, recorded: true, lines: [waitingLine(next.state, obs.now)] };
+  if (next.decision.kind === "wait")
+    return {
+      kind: "wait",
+      state: next.state,
+      until: next.decision.nextAt,
+      token: obs.waitToken,
+      recorded: true,
+      lines: [waitingLine(next.state, obs.now)]
+    };
   return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
 }
 function apiErrorOutcome(error) {
   const waitsForReset = error.usageLimit && error.resetAt !== null;
-  return { result: "fail", exit_code: 1, summary: apiErrorSummary(error), successMarker: null, spareBreaker: waitsForReset, notBefore: waitsForReset ? error.resetAt : null };
+  return {
+    result: "fail",
+    exit_code: 1,
+    summary: apiErrorSummary(error),
+    successMarker: null,
+    spareBreaker: waitsForReset,
+    notBefore: waitsForReset ? error.resetAt : null
+  };
 }
 function onApiError(state, obs) {
   if (state.phase !== "running" || !isLoopTurn(state, obs.promptId)) return { kind: "allow", lines: [] };
@@ -412,13 +461,20 @@ function onSessionEnd(state, obs) {
     return { kind: "allow", state: paused2, lines: [pausedLine(paused2, `the session ended before iteration ${state.iteration} finished`)] };
   }
   const next = recordIteration(state, apiErrorOutcome(obs.apiError), obs.now, "session-end");
-  if (next.decision.kind === "finish") return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+  if (next.decision.kind === "finish")
+    return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
   const paused = pauseLoop(next.state);
-  return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)], recorded: true };
+  return {
+    kind: "allow",
+    state: paused,
+    lines: [pausedLine(paused, `the session ended on an API error in iteration ${state.iteration}`)],
+    recorded: true
+  };
 }
 function onPromptSubmit(state, obs) {
   if (state.phase !== "running" || !obs.promptId) return null;
-  if (obs.prompt?.includes(iterationTag(state))) return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
+  if (obs.prompt?.includes(iterationTag(state)))
+    return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
   if (!obs.iterationTurn || obs.iterationTurn === obs.promptId) return null;
   const paused = pauseLostIteration(state);
   return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };
@@ -429,7 +485,8 @@ function claimWait(state, obs) {
   if (state.phase !== "waiting" || !state.next_at || !state.wait_token) return { kind: "none" };
   const until = new Date(state.next_at);
   if ((state.wait_owner ?? null) === (obs.promptId ?? null)) return { kind: "mine", until, token: state.wait_token };
-  if (obs.now.getTime() > until.getTime() + TAKEOVER_MS) return { kind: "mine", until, token: state.wait_token, state: { ...state, wait_owner: obs.promptId } };
+  if (obs.now.getTime() > until.getTime() + TAKEOVER_MS)
+    return { kind: "mine", until, token: state.wait_token, state: { ...state, wait_owner: obs.promptId } };
   return { kind: "none" };
 }
 var waitGoesOn = (state, token) => state?.phase === "waiting" && state.wait_token === token;
@@ -446,7 +503,10 @@ function afterWait(current, wake) {
 function onResume(state, sessionId) {
   if (state.session_id !== sessionId || state.phase !== "waiting" && state.phase !== "paused") return null;
   const paused = pauseLoop(state);
-  return { state: paused, line: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier") };
+  return {
+    state: paused,
+    line: pausedLine(paused, state.phase === "waiting" ? "the session ended while it waited" : "it was paused earlier")
+  };
 }
 
 // src/repeat/store.ts
@@ -457,7 +517,12 @@ function loadState(file, now) {
 }
 var saveState = (file, state) => writeJson(file, RepeatStateSchema, state);
 function writeMarker(data, state, stateFile, now) {
-  return writeSessionMarker(data, state.session_id, { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile }, now);
+  return writeSessionMarker(
+    data,
+    state.session_id,
+    { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile },
+    now
+  );
 }
 async function projectLoops(data, projectDir) {
   const dir = repeatStateDir(data);
@@ -472,7 +537,13 @@ async function projectLoops(data, projectDir) {
 }
 
 // src/repeat/checkpoint.ts
-var loopRef = (dataDir, state, file) => ({ dataDir, projectDir: state.project_dir, loopId: state.loop_id, loopKind: "repeat", stateFile: file });
+var loopRef = (dataDir, state, file) => ({
+  dataDir,
+  projectDir: state.project_dir,
+  loopId: state.loop_id,
+  loopKind: "repeat",
+  stateFile: file
+});
 async function checkpointNotesBefore(ctx, state, file) {
   const note = await failureNoteOf(loopRef(ctx.dataDir, state, file), state.iteration - 1, ctx.now());
   return note ? [note] : [];
@@ -487,7 +558,12 @@ async function checkpointRecorded(dataDir, state, file, now) {
   const last = state.iterations[state.iterations.length - 1];
   if (!last) return [];
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
-  return checkpointIteration(loopRef(dataDir, state, file), { iteration: last.number, verdict, tokens: null }, now, deadlineIn(SNAPSHOT_MS));
+  return checkpointIteration(
+    loopRef(dataDir, state, file),
+    { iteration: last.number, verdict, tokens: null },
+    now,
+    deadlineIn(SNAPSHOT_MS)
+  );
 }
 
 export {

@@ -10,7 +10,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -26,7 +26,8 @@ var deadlineIn = (ms, now = Date.now()) => ({ at: now + Math.max(0, ms) });
 var remainingMs = (deadline, now = Date.now()) => Math.max(0, deadline.at - now);
 var within = (deadline, timeoutMs, now = Date.now()) => Math.min(timeoutMs, remainingMs(deadline, now));
 function checkDeadline(deadline, what, now = Date.now()) {
-  if (now >= deadline.at) throw new LoopkitError("DEADLINE", `${what} ran out of time (the deadline of this hook event passed)`, { value: deadline.at });
+  if (now >= deadline.at)
+    throw new LoopkitError("DEADLINE", `${what} ran out of time (the deadline of this hook event passed)`, { value: deadline.at });
 }
 
 // src/shared/split-words.ts
@@ -447,7 +448,8 @@ var ObjectStore = class _ObjectStore {
         readSync2(fd, magic, 0, magic.length, 0);
         if (!magic.equals(PACK_MAGIC)) throw corrupt(packFile, "not a loopkit pack");
       }
-      if (fstatSync2(fd).size < index.packBytes) throw corrupt(packFile, `shorter (${stat.size} bytes) than its index says (${index.packBytes})`);
+      if (fstatSync2(fd).size < index.packBytes)
+        throw corrupt(packFile, `shorter (${stat.size} bytes) than its index says (${index.packBytes})`);
     } catch (error) {
       closeSync2(fd);
       throw error;
@@ -494,7 +496,12 @@ var ObjectStore = class _ObjectStore {
   /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
   get(hash, kind) {
     const at = this.locate(hash);
-    if (!at) throw new LoopkitError("EVIDENCE_FAILED", `loopkit's record lacks object ${hash.toString("hex")} (was it pruned, or kept aside as damaged?)`, { value: hash.toString("hex") });
+    if (!at)
+      throw new LoopkitError(
+        "EVIDENCE_FAILED",
+        `loopkit's record lacks object ${hash.toString("hex")} (was it pruned, or kept aside as damaged?)`,
+        { value: hash.toString("hex") }
+      );
     if (at.kind !== KIND_CODE[kind]) throw corrupt(this.packFile, `object ${hash.toString("hex")} is not a ${kind}`);
     this.flush();
     const record2 = Buffer.alloc(RECORD_HEADER + at.length);
@@ -540,7 +547,10 @@ var ObjectStore = class _ObjectStore {
   *objects() {
     for (let i = 0; i < this.count; i++) {
       const at = i * INDEX_RECORD;
-      yield { hash: this.index.subarray(at, at + HASH_BYTES), kind: this.index.readUInt8(at + HASH_BYTES + 12) === KIND_CODE.tree ? "tree" : "blob" };
+      yield {
+        hash: this.index.subarray(at, at + HASH_BYTES),
+        kind: this.index.readUInt8(at + HASH_BYTES + 12) === KIND_CODE.tree ? "tree" : "blob"
+      };
     }
   }
   flush() {
@@ -560,7 +570,11 @@ var ObjectStore = class _ObjectStore {
     const i = this.search(hash);
     if (i < 0) return void 0;
     const at = i * INDEX_RECORD;
-    return { offset: this.index.readDoubleLE(at + HASH_BYTES), length: this.index.readUInt32LE(at + HASH_BYTES + 8), kind: this.index.readUInt8(at + HASH_BYTES + 12) };
+    return {
+      offset: this.index.readDoubleLE(at + HASH_BYTES),
+      length: this.index.readUInt32LE(at + HASH_BYTES + 8),
+      kind: this.index.readUInt8(at + HASH_BYTES + 12)
+    };
   }
   /** Binary search of the sorted index, in place. */
   search(hash) {
@@ -579,12 +593,14 @@ var ObjectStore = class _ObjectStore {
 function readIndex(file) {
   const bytes = readOwnFileSync(file);
   if (!bytes) return { records: Buffer.alloc(0), count: 0, packBytes: 0 };
-  if (bytes.length < INDEX_HEADER + HASH_BYTES || !bytes.subarray(0, INDEX_MAGIC.length).equals(INDEX_MAGIC)) throw corrupt(file, "not a loopkit index");
+  if (bytes.length < INDEX_HEADER + HASH_BYTES || !bytes.subarray(0, INDEX_MAGIC.length).equals(INDEX_MAGIC))
+    throw corrupt(file, "not a loopkit index");
   const count = bytes.readUInt32LE(INDEX_MAGIC.length);
   const packBytes = bytes.readDoubleLE(INDEX_MAGIC.length + 4);
   const end = INDEX_HEADER + count * INDEX_RECORD;
   if (bytes.length !== end + HASH_BYTES) throw corrupt(file, `${bytes.length} bytes where ${count} objects take ${end + HASH_BYTES}`);
-  if (!createHash("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end))) throw corrupt(file, "its checksum does not match");
+  if (!createHash("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end)))
+    throw corrupt(file, "its checksum does not match");
   return { records: bytes.subarray(INDEX_HEADER, end), count, packBytes };
 }
 function writeIndex(file, records, count, packBytes) {
@@ -600,7 +616,13 @@ function writeIndex(file, records, count, packBytes) {
 import path4 from "node:path";
 function evidenceFiles(data, projectDir) {
   const dir = path4.join(data, "evidence", projectKey(projectDir));
-  return { dir, pack: path4.join(dir, "objects.pack"), index: path4.join(dir, "objects.idx"), statCache: path4.join(dir, "stat-cache.bin"), lock: path4.join(dir, "store") };
+  return {
+    dir,
+    pack: path4.join(dir, "objects.pack"),
+    index: path4.join(dir, "objects.idx"),
+    statCache: path4.join(dir, "stat-cache.bin"),
+    lock: path4.join(dir, "store")
+  };
 }
 
 // src/evidence/stat-cache.ts
@@ -612,7 +634,8 @@ var hasHash = (kind) => kind === "file" || kind === "dir" || kind === "link" || 
 var damaged = (why) => new LoopkitError("STATE_CORRUPT", `a tree in loopkit's record is damaged: ${why}`);
 function encodeTree(entries) {
   let length = 0;
-  for (const e of entries) length += 1 + 2 + 1 + 8 + 2 + e.name.length + (hasHash(e.kind) ? HASH_BYTES : 0) + (e.kind === "link" ? 2 + (e.target?.length ?? 0) : 0);
+  for (const e of entries)
+    length += 1 + 2 + 1 + 8 + 2 + e.name.length + (hasHash(e.kind) ? HASH_BYTES : 0) + (e.kind === "link" ? 2 + (e.target?.length ?? 0) : 0);
   const out = Buffer.allocUnsafe(length);
   let at = 0;
   for (const e of entries) {
@@ -777,7 +800,8 @@ var StatTable = class _StatTable {
       const { keys, starts } = this.pending;
       for (let i = 0; i < keys.length; i++) index.set(keys[i], starts[i]);
     } else {
-      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
+      for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED)
+        index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
     }
     this.index = index;
     return index;
@@ -879,7 +903,16 @@ function loadStatTable(file) {
 
 // src/evidence/walk.ts
 import { createHash as createHash3 } from "node:crypto";
-import { closeSync as closeSync3, constants as constants4, fstatSync as fstatSync3, lstatSync as lstatSync2, openSync as openSync3, readdirSync, readlinkSync, readSync as readSync3 } from "node:fs";
+import {
+  closeSync as closeSync3,
+  constants as constants4,
+  fstatSync as fstatSync3,
+  lstatSync as lstatSync2,
+  openSync as openSync3,
+  readdirSync,
+  readlinkSync,
+  readSync as readSync3
+} from "node:fs";
 import path6 from "node:path";
 
 // src/evidence/names.ts
@@ -913,7 +946,17 @@ var READ_FLAGS = constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 var SEP = Buffer.from(path6.sep);
-var emptyCounts = () => ({ files: 0, dirs: 0, links: 0, special: 0, unreadable: 0, bytes: 0, unkept: 0, read: 0, readBytes: 0 });
+var emptyCounts = () => ({
+  files: 0,
+  dirs: 0,
+  links: 0,
+  special: 0,
+  unreadable: 0,
+  bytes: 0,
+  unkept: 0,
+  read: 0,
+  readBytes: 0
+});
 async function walkFolder(w, abs, key, stat, only = null) {
   const visited = await visitFolder(w, abs, key, stat, only);
   if (!visited?.entry.hash) throw new Error(`${abs.toString()} changed while loopkit recorded it`);
@@ -1136,10 +1179,16 @@ async function takeSnapshot(input) {
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null));
+    return await withLock(
+      files.lock,
+      () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null)
+    );
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
-    throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, { cause: error, value: input.projectDir });
+    throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
+      cause: error,
+      value: input.projectDir
+    });
   }
 }
 function ownEntries(projectDir, dataDir) {
@@ -1154,7 +1203,19 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent)
   try {
     const cache = recent ?? await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
-    const w = { store, cache, out: new StatTableBuilder(startMs), startMs, trustCache: ctimeTrusted(projectDir), deadline, counts: emptyCounts(), fresh: 0, visited: 0, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+    const w = {
+      store,
+      cache,
+      out: new StatTableBuilder(startMs),
+      startMs,
+      trustCache: ctimeTrusted(projectDir),
+      deadline,
+      counts: emptyCounts(),
+      fresh: 0,
+      visited: 0,
+      skip: ownEntries(projectDir, dataDir),
+      hideEmpty: MIRROR_DIR
+    };
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     const gitFolder = lstatSync3(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
@@ -1163,13 +1224,23 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent)
     for (const meta of gitMetaRoots(projectDir)) {
       const stat = lstatSync3(meta.dir, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) continue;
-      git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex") });
+      git.push({
+        key: meta.key,
+        dir: meta.dir,
+        tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex")
+      });
     }
     store.commit();
     if (w.fresh > 0 || cache?.size !== w.out.size) w.out.save(files.statCache);
     const { files: count, dirs, links, special, unreadable: unreadable2, bytes, unkept } = w.counts;
     return {
-      snapshot: { version: 1, root: root.toString("hex"), git, taken_at: now().toISOString(), counts: { files: count, dirs, links, special, unreadable: unreadable2, bytes, unkept } },
+      snapshot: {
+        version: 1,
+        root: root.toString("hex"),
+        git,
+        taken_at: now().toISOString(),
+        counts: { files: count, dirs, links, special, unreadable: unreadable2, bytes, unkept }
+      },
       stats: w.out.table(),
       notes,
       read: { files: w.counts.read, bytes: w.counts.readBytes }
@@ -1188,8 +1259,11 @@ async function openOrKeepAside(files, now, notes) {
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     const kept = [];
-    for (const file of [files.pack, files.index, files.statCache]) kept.push(await keepAside(file, now).catch(() => `${file} (could not be moved)`));
-    notes.push(`loopkit's record of this project was damaged (${error.message}); kept aside as ${kept.join(", ")}. The record starts again: comparisons with earlier snapshots fail, so no turn is judged achieved until a new loop starts.`);
+    for (const file of [files.pack, files.index, files.statCache])
+      kept.push(await keepAside(file, now).catch(() => `${file} (could not be moved)`));
+    notes.push(
+      `loopkit's record of this project was damaged (${error.message}); kept aside as ${kept.join(", ")}. The record starts again: comparisons with earlier snapshots fail, so no turn is judged achieved until a new loop starts.`
+    );
     return ObjectStore.open(files.pack, files.index);
   }
 }
@@ -1263,7 +1337,12 @@ function recordFile(data, projectDir, loopId) {
   return path8.join(checkpointsDir(data, projectDir), `${loopId}.json`);
 }
 function loadRecord(file, now) {
-  return readOrKeepAside(file, CheckpointRecordSchema, now, "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record");
+  return readOrKeepAside(
+    file,
+    CheckpointRecordSchema,
+    now,
+    "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record"
+  );
 }
 var saveRecord = (file, record2) => writeJson(file, CheckpointRecordSchema, record2);
 function lastCheckpoint(record2) {
@@ -1283,7 +1362,9 @@ async function allRecords(data) {
 async function findRecord(data, loopId) {
   const root = path8.join(data, "checkpoints");
   for (const project of await fs2.readdir(root).catch(() => [])) {
-    const read = await readJson(path8.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(path8.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({
+      exists: false
+    }));
     if (read.exists && read.value.loop_id === loopId) return read.value;
   }
   return void 0;

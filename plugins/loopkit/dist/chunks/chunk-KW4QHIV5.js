@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   iso_exports
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -145,7 +145,13 @@ var AutoLoopStateSchema = object({
    */
   api_errors: object({
     count: int().nonnegative(),
-    last: object({ session_id: string(), prompt_id: string().nullable(), at: iso_exports.datetime(), summary: string(), retry_at: iso_exports.datetime() }).nullable()
+    last: object({
+      session_id: string(),
+      prompt_id: string().nullable(),
+      at: iso_exports.datetime(),
+      summary: string(),
+      retry_at: iso_exports.datetime()
+    }).nullable()
   }).default({ count: 0, last: null })
 });
 function tokensUsed(state) {

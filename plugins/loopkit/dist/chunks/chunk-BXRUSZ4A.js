@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-CEL5Q5PT.js";
+} from "./chunk-KW4QHIV5.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
@@ -21,7 +21,7 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-JSO3R63A.js";
+} from "./chunk-QUUWZ7AN.js";
 import {
   iso_exports,
   projectKey,
@@ -29,7 +29,7 @@ import {
   readOrKeepAside,
   writeJson,
   writeSessionMarker
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -53,24 +53,46 @@ var ProbeSchema = object({
 });
 var probeFile = (stateFile) => path.join(path.dirname(stateFile), "sandbox-probe.json");
 function measuringSandbox(failIfUnavailable) {
-  return { agent: "unknown", how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it", fail_if_unavailable: failIfUnavailable, measuring: true };
+  return {
+    agent: "unknown",
+    how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it",
+    fail_if_unavailable: failIfUnavailable,
+    measuring: true
+  };
 }
 var WHERE = "loopkit's skill command, which runs where the agent's commands run,";
 function settleSandbox(current, probe, loop, dataInProject2) {
   if (!current.measuring) return current;
   const keep = { fail_if_unavailable: current.fail_if_unavailable };
-  if (dataInProject2) return { agent: "unknown", how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too", ...keep };
+  if (dataInProject2)
+    return {
+      agent: "unknown",
+      how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too",
+      ...keep
+    };
   if (!probe || probe.loop_id !== loop.loop_id || probe.session_id !== loop.session_id) {
-    return { agent: "sandboxed", how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`, ...keep };
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`,
+      ...keep
+    };
   }
   if (probe.sandbox_runtime) {
-    return { agent: "sandboxed", how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`, ...keep };
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`,
+      ...keep
+    };
   }
   return { agent: "unsandboxed", how: `${WHERE} wrote to loopkit's data folder at ${probe.written_at}, which no sandbox allows`, ...keep };
 }
 function agentLine(sandbox) {
   if (sandbox.measuring) return `the agent's sandbox is being measured (${sandbox.how})`;
-  const where = { sandboxed: "runs in Claude Code's sandbox", unsandboxed: "runs in no sandbox", unknown: "is in a sandbox or not, loopkit does not know" }[sandbox.agent];
+  const where = {
+    sandboxed: "runs in Claude Code's sandbox",
+    unsandboxed: "runs in no sandbox",
+    unknown: "is in a sandbox or not, loopkit does not know"
+  }[sandbox.agent];
   return `the agent ${where} (${sandbox.how})`;
 }
 var sandboxLine = (sandbox) => `${agentLine(sandbox)}: ${sandboxMeaning(sandbox)}`;
@@ -87,7 +109,13 @@ function sandboxMeaning(sandbox) {
   }
 }
 async function writeProbe(file, loop, env, now) {
-  const probe = { version: 1, loop_id: loop.loop_id, session_id: loop.session_id, written_at: now.toISOString(), sandbox_runtime: env.SANDBOX_RUNTIME === "1" };
+  const probe = {
+    version: 1,
+    loop_id: loop.loop_id,
+    session_id: loop.session_id,
+    written_at: now.toISOString(),
+    sandbox_runtime: env.SANDBOX_RUNTIME === "1"
+  };
   try {
     await writeJson(file, ProbeSchema, probe);
     return probe;
@@ -103,7 +131,13 @@ async function settleFromProbe(state, stateFile) {
     () => void 0
   );
   await fs.rm(file, { force: true });
-  return { ...state, launch: { ...state.launch, agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir)) } };
+  return {
+    ...state,
+    launch: {
+      ...state.launch,
+      agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir))
+    }
+  };
 }
 var removeProbe = (file) => fs.rm(file, { force: true });
 function dataInProject(stateFile, projectDir) {
@@ -130,7 +164,20 @@ var HistoryEntrySchema = object({
   loop_id: string(),
   session_id: string(),
   iteration: int().nonnegative(),
-  event: _enum(["start", "gate", "tamper", "blocked-report", "wrap-up", "end", "cancel", "takeover", "foreign-kept-aside", "resume", "phase", "protected"]),
+  event: _enum([
+    "start",
+    "gate",
+    "tamper",
+    "blocked-report",
+    "wrap-up",
+    "end",
+    "cancel",
+    "takeover",
+    "foreign-kept-aside",
+    "resume",
+    "phase",
+    "protected"
+  ]),
   status: _enum(LOOP_STATUSES),
   verdict: _enum(["pass", "flaky", "fail"]).nullable(),
   exit_code: int().nullable(),
@@ -175,7 +222,14 @@ async function writeMirror(projectDir, state, text, now) {
   const folder = guard(projectDir, now);
   await folder.writeFile(rel(".gitignore"), GITIGNORE);
   await folder.writeFile(rel("goal-state.json"), text);
-  const heartbeat = { version: 1, loop_id: state.loop_id, session_id: state.session_id, status: state.status, iteration: state.iteration, at: state.heartbeat_at };
+  const heartbeat = {
+    version: 1,
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    status: state.status,
+    iteration: state.iteration,
+    at: state.heartbeat_at
+  };
   await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
 `);
   return folder.planted;
@@ -183,7 +237,11 @@ async function writeMirror(projectDir, state, text, now) {
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
   await fs2.mkdir(path2.dirname(file), { recursive: true });
-  const handle = await fs2.open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0), 420);
+  const handle = await fs2.open(
+    file,
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    420
+  );
   try {
     if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
     await handle.write(historyLines(entries));
@@ -215,7 +273,8 @@ async function inspectMirror(projectDir, expectedSha, now) {
     const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
     found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
   }
-  for (const p of folder.planted) found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
+  for (const p of folder.planted)
+    found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
   return found;
 }
 async function mirrorIsOurs(projectDir, expectedSha) {
@@ -259,13 +318,21 @@ async function persist(files, state, history, now) {
   const saved = { ...state, mirror_sha256: sha256(text) };
   await writeJson(files.state, AutoLoopStateSchema, saved);
   const planted = await writeMirror(state.project_dir, state, text, now);
-  const all = [...history, ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))];
+  const all = [
+    ...history,
+    ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))
+  ];
   await appendJsonl(files.history, all);
   await appendMirrorHistory(state.project_dir, all, now);
   return saved;
 }
 function writeMarker(data, state, files, now, driver = "session") {
-  return writeSessionMarker(data, state.session_id, { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver }, now);
+  return writeSessionMarker(
+    data,
+    state.session_id,
+    { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver },
+    now
+  );
 }
 
 // src/auto-loop/verifier.ts
@@ -378,7 +445,8 @@ async function readPersonSettings(env) {
     files.push({ file: path4.join(managed, "managed-settings.json"), managed: true });
     const dropIns = path4.join(managed, "managed-settings.d");
     const names = await readdir(dropIns).catch(() => []);
-    for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort()) files.push({ file: path4.join(dropIns, name), managed: true });
+    for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort())
+      files.push({ file: path4.join(dropIns, name), managed: true });
   }
   const read = await Promise.all(files.map(async ({ file, managed: managed2 }) => ({ file, managed: managed2, settings: await readSettingsFile(file) })));
   return read.flatMap(({ file, managed: managed2, settings }) => settings ? [{ file, managed: managed2, settings }] : []);
@@ -529,7 +597,13 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env, options =
   const plain = { file: command, args: [], shell: true, env };
   const agent = options.sandbox;
   if (!agent || !wantsSandbox(agent)) return (await runTree(plain, cwd, timeoutMs)).outcome;
-  const sandboxed = await runSandboxed(command, cwd, timeoutMs, env, options.launcher === void 0 ? launcherBesideEntry() : options.launcher);
+  const sandboxed = await runSandboxed(
+    command,
+    cwd,
+    timeoutMs,
+    env,
+    options.launcher === void 0 ? launcherBesideEntry() : options.launcher
+  );
   if ("outcome" in sandboxed) return sandboxed.outcome;
   const unavailable = whenUnavailable(agent, sandboxed.reason);
   if (unavailable.kind === "refuse") return notRun(unavailable.message);
@@ -544,7 +618,9 @@ async function runSandboxed(command, cwd, timeoutMs, env, launcher) {
     const answer = readAnswer(run.answer);
     if (answer?.status === "started") return { outcome: { ...run.outcome, sandbox: "sandboxed" } };
     if (answer?.status === "unavailable") return { reason: answer.reason };
-    return { reason: noAnswerReason(run.outcome.timedOut ? "timed out" : `exit ${run.outcome.exitCode ?? "none"}`, run.outcome.outputTail) };
+    return {
+      reason: noAnswerReason(run.outcome.timedOut ? "timed out" : `exit ${run.outcome.exitCode ?? "none"}`, run.outcome.outputTail)
+    };
   } finally {
     await spawn.cleanup();
   }
@@ -602,8 +678,17 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   return { outcome, answer };
 }
 function notRun(message) {
-  return { exitCode: null, passed: false, timedOut: false, durationMs: 0, output: `${message}
-`, outputTail: message, outputBytes: 0, sandbox: "not run" };
+  return {
+    exitCode: null,
+    passed: false,
+    timedOut: false,
+    durationMs: 0,
+    output: `${message}
+`,
+    outputTail: message,
+    outputBytes: 0,
+    sandbox: "not run"
+  };
 }
 function verifierRun(outcome, logFile) {
   return {
@@ -670,7 +755,13 @@ var NO_DRIVERS = {
   blame: ["--no-textconv"]
 };
 async function runGit(repo, args, options = {}) {
-  const base = { gitDir: repo.gitDir, workTree: repo.workTree, cwd: options.cwd ?? repo.workTree, env: options.env, timeoutMs: options.timeoutMs };
+  const base = {
+    gitDir: repo.gitDir,
+    workTree: repo.workTree,
+    cwd: options.cwd ?? repo.workTree,
+    env: options.env,
+    timeoutMs: options.timeoutMs
+  };
   const config = await guardConfig(base);
   const [command, ...rest] = args;
   const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];

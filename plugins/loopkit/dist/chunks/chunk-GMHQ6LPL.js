@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-LT6KMBWB.js";
+} from "./chunk-3PXTWEBE.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,11 +10,11 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-CEL5Q5PT.js";
+} from "./chunk-KW4QHIV5.js";
 import {
   formatDuration,
   readJson
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   int,
@@ -60,7 +60,13 @@ async function notifyPerson(event, home = userHome(), env = process.env, timeout
     const child = spawn(command, {
       shell: true,
       cwd: home,
-      env: process.platform === "win32" ? env : { PATH: SAFE_PATH, HOME: home, LANG: env.LANG ?? "C.UTF-8", ...env.DISPLAY ? { DISPLAY: env.DISPLAY } : {}, ...env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {} },
+      env: process.platform === "win32" ? env : {
+        PATH: SAFE_PATH,
+        HOME: home,
+        LANG: env.LANG ?? "C.UTF-8",
+        ...env.DISPLAY ? { DISPLAY: env.DISPLAY } : {},
+        ...env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {}
+      },
       detached: process.platform !== "win32",
       stdio: ["pipe", "ignore", "ignore"]
     });

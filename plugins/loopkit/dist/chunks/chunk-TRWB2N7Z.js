@@ -2130,7 +2130,8 @@ async function readJson(file, schema) {
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw notRegular(file);
-    if (stat.size > MAX_JSON_BYTES) throw new LoopkitError("STATE_CORRUPT", `${file} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file });
+    if (stat.size > MAX_JSON_BYTES)
+      throw new LoopkitError("STATE_CORRUPT", `${file} is ${stat.size} bytes, larger than any file loopkit writes`, { value: file });
     text = await handle.readFile("utf8");
   } finally {
     await handle.close();
@@ -2293,11 +2294,15 @@ var DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 function parseDuration(text, what = "duration") {
   const match = DURATION.exec(text.trim().toLowerCase());
   if (!match || text.trim() === "" || match.slice(1).every((part) => part === void 0)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, { value: text, hint: DURATION_HINT });
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, {
+      value: text,
+      hint: DURATION_HINT
+    });
   }
   const [, h = "0", m = "0", s = "0"] = match;
   const ms = Number(h) * UNIT_MS.h + Number(m) * UNIT_MS.m + Number(s) * UNIT_MS.s;
-  if (ms === 0) throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
+  if (ms === 0)
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
   return ms;
 }
 function isDuration(text) {

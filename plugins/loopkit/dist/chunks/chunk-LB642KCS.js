@@ -12,12 +12,12 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-JSO3R63A.js";
+} from "./chunk-QUUWZ7AN.js";
 import {
   formatError,
   readJson,
   withLock
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;
@@ -108,9 +108,25 @@ function zoneOffsetMs(zone, now) {
   if (!zone) return -now.getTimezoneOffset() * 6e4;
   try {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(now).map((part) => [part.type, part.value])
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit"
+      }).formatToParts(now).map((part) => [part.type, part.value])
     );
-    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second)
+    );
     return wall - Math.floor(now.getTime() / 1e3) * 1e3;
   } catch {
     return null;
@@ -132,7 +148,13 @@ var toLeaf = (e) => ({ kind: e.kind, size: e.size, mode: e.mode, hash: e.hash, k
 var sameLeaf = (a, b) => a.kind === b.kind && a.mode === b.mode && a.size === b.size && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 function compareSnapshots(store, projectDir, before, after) {
   const changes = [];
-  compareTrees(store, before ? Buffer.from(before.root, "hex") : null, Buffer.from(after.root, "hex"), { root: "", prefix: "", parts: [] }, changes);
+  compareTrees(
+    store,
+    before ? Buffer.from(before.root, "hex") : null,
+    Buffer.from(after.root, "hex"),
+    { root: "", prefix: "", parts: [] },
+    changes
+  );
   const roots = /* @__PURE__ */ new Map();
   for (const g of before?.git ?? []) roots.set(g.key, { dir: g.dir, before: Buffer.from(g.tree, "hex"), after: null });
   for (const g of after.git) {
@@ -140,7 +162,8 @@ function compareSnapshots(store, projectDir, before, after) {
     if (earlier && earlier.dir !== g.dir) roots.set(`${g.key} before`, earlier);
     roots.set(g.key, { dir: g.dir, before: earlier?.dir === g.dir ? earlier.before : null, after: Buffer.from(g.tree, "hex") });
   }
-  for (const [key, r] of roots) compareTrees(store, r.before, r.after, { root: key.split(" ")[0], prefix: `${metaName(projectDir, r.dir)}/`, parts: [] }, changes);
+  for (const [key, r] of roots)
+    compareTrees(store, r.before, r.after, { root: key.split(" ")[0], prefix: `${metaName(projectDir, r.dir)}/`, parts: [] }, changes);
   return changes;
 }
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
@@ -180,7 +203,14 @@ function compareTrees(store, before, after, where, out) {
   }
 }
 function change(where, old, now) {
-  return { path: where.prefix, parts: where.parts, root: where.root, how: !old ? "added" : !now ? "deleted" : "changed", before: old ? toLeaf(old) : null, after: now ? toLeaf(now) : null };
+  return {
+    path: where.prefix,
+    parts: where.parts,
+    root: where.root,
+    how: !old ? "added" : !now ? "deleted" : "changed",
+    before: old ? toLeaf(old) : null,
+    after: now ? toLeaf(now) : null
+  };
 }
 
 // src/checkpoint/changes.ts
@@ -226,15 +256,29 @@ async function loadOrRestart(file, now, notes) {
   }
 }
 function newRecord(loop, base) {
-  return { version: 2, loop_id: loop.loopId, loop_kind: loop.loopKind, project_dir: loop.projectDir, state_file: loop.stateFile, base, checkpoints: [], failure: null, failures: 0 };
+  return {
+    version: 2,
+    loop_id: loop.loopId,
+    loop_kind: loop.loopKind,
+    project_dir: loop.projectDir,
+    state_file: loop.stateFile,
+    base,
+    checkpoints: [],
+    failure: null,
+    failures: 0
+  };
 }
 var previousSnapshot = (record, base) => lastCheckpoint(record)?.snapshot ?? record?.base ?? base;
 async function pendingCheckpoint(loop, snapshot, base) {
   try {
-    const read = await readJson(recordFile(loop.dataDir, loop.projectDir, loop.loopId), CheckpointRecordSchema).catch(() => ({ exists: false }));
+    const read = await readJson(recordFile(loop.dataDir, loop.projectDir, loop.loopId), CheckpointRecordSchema).catch(() => ({
+      exists: false
+    }));
     const store = openStore(loop.dataDir, loop.projectDir);
     try {
-      const changes = countChanges(compareSnapshots(store, loop.projectDir, previousSnapshot(read.exists ? read.value : void 0, base), snapshot));
+      const changes = countChanges(
+        compareSnapshots(store, loop.projectDir, previousSnapshot(read.exists ? read.value : void 0, base), snapshot)
+      );
       return { kind: "ready", snapshot, changes };
     } finally {
       store.close();
@@ -255,7 +299,10 @@ async function recordIteration(loop, pending, facts, now, base = null) {
         notes.push(failureNote(loop, facts.iteration, pending.message));
         return;
       }
-      await saveRecord(file, appendCheckpoint(record, { kind: "iteration", id: String(facts.iteration), restored: null, ...facts }, pending, now));
+      await saveRecord(
+        file,
+        appendCheckpoint(record, { kind: "iteration", id: String(facts.iteration), restored: null, ...facts }, pending, now)
+      );
     });
   } catch (error) {
     notes.push(failureNote(loop, facts.iteration, formatError(error)));
@@ -294,7 +341,10 @@ function failureNote(loop, iteration, message) {
 function iterationChangesText(pending, limit = 20) {
   if (pending.kind !== "ready") return null;
   const lines = pathLines(pending.changes, limit);
-  return [`Changed in this iteration (from loopkit's checkpoints): ${countLine(pending.changes)}`, ...lines.map((line) => `  ${line}`)].join("\n");
+  return [
+    `Changed in this iteration (from loopkit's checkpoints): ${countLine(pending.changes)}`,
+    ...lines.map((line) => `  ${line}`)
+  ].join("\n");
 }
 
 export {

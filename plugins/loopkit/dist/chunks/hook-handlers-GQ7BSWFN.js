@@ -16,26 +16,26 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-762NGZX6.js";
-import "./chunk-LT6KMBWB.js";
+} from "./chunk-IP5NZPXB.js";
+import "./chunk-3PXTWEBE.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-LJPQ7DQG.js";
+} from "./chunk-EPYJ5ZBX.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-GAGAY55A.js";
+} from "./chunk-LB642KCS.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-JSO3R63A.js";
+import "./chunk-QUUWZ7AN.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -53,7 +53,17 @@ var repeatHookHandlers = {
       const owned = await loadOwned(ctx, "repeat", () => loadState(file, ctx.now()));
       if ("decision" in owned) return owned.decision;
       const now = ctx.now();
-      return settle(ctx, file, onStop(owned.state, { now, promptId: ctx.input.prompt_id ?? null, lastMessage: ctx.input.last_assistant_message, waitToken: randomUUID() }), now);
+      return settle(
+        ctx,
+        file,
+        onStop(owned.state, {
+          now,
+          promptId: ctx.input.prompt_id ?? null,
+          lastMessage: ctx.input.last_assistant_message,
+          waitToken: randomUUID()
+        }),
+        now
+      );
     });
     return withNotes(decision, await checkpointRepeat(ctx, file));
   },
@@ -64,7 +74,12 @@ var repeatHookHandlers = {
       if ("decision" in owned) return owned.decision;
       const now = ctx.now();
       const error = apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, now);
-      return settle(ctx, file, onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }), now);
+      return settle(
+        ctx,
+        file,
+        onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }),
+        now
+      );
     });
     return withNotes(decision, await checkpointRepeat(ctx, file));
   },
@@ -99,7 +114,10 @@ var repeatHookHandlers = {
       const state = await loadState(file, ctx.now()).catch(() => void 0);
       if (!state || !ownsLoop(state, ctx)) return;
       const now = ctx.now();
-      const step = onSessionEnd(state, { now, apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null });
+      const step = onSessionEnd(state, {
+        now,
+        apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null
+      });
       if (step) await carryOut(ctx, file, step, now);
     });
   },

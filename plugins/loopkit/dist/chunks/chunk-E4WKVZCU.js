@@ -6,23 +6,23 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-NG4CGTYF.js";
+} from "./chunk-BXRUSZ4A.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-TETXTSDO.js";
+} from "./chunk-LLUJXCFG.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-CEL5Q5PT.js";
+} from "./chunk-KW4QHIV5.js";
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-GAGAY55A.js";
+} from "./chunk-LB642KCS.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-JSO3R63A.js";
+} from "./chunk-QUUWZ7AN.js";
 import {
   LoopkitError,
   auditWorkDir,
@@ -44,7 +44,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-ZWUMA3U4.js";
+} from "./chunk-TRWB2N7Z.js";
 import {
   _enum,
   array,
@@ -62,10 +62,14 @@ function resolveClaude(env, projectDir, purpose) {
   const given = env.LOOPKIT_CLAUDE_BIN;
   const found = given ? path.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
-    throw new LoopkitError("USAGE", given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : `${purpose} needs the claude CLI, and there is no claude on PATH`, {
-      value: given ?? env.PATH,
-      hint: "install Claude Code, or point LOOPKIT_CLAUDE_BIN at its claude binary (an absolute path); nothing was started"
-    });
+    throw new LoopkitError(
+      "USAGE",
+      given ? `LOOPKIT_CLAUDE_BIN ${given} is not an executable file` : `${purpose} needs the claude CLI, and there is no claude on PATH`,
+      {
+        value: given ?? env.PATH,
+        hint: "install Claude Code, or point LOOPKIT_CLAUDE_BIN at its claude binary (an absolute path); nothing was started"
+      }
+    );
   }
   const real = realpathSync(found);
   const inside = path.relative(realpathSync(projectDir), real);
@@ -139,7 +143,9 @@ function rules(state) {
     `- After each of your turns loopkit runs the verifier \`${state.verify_command}\` in the project root. When it passes, it runs it once more; two passes in a row go to an independent audit (a fresh Claude Code with read-only tools) that reads the goal, the verifier output and the diff since the loop started.`,
     '- Only two passes plus an audit vote of "achieved" end the loop as achieved. Saying you are done changes nothing; editing .auto-loop/ changes nothing (it is a copy; tampering is reported).',
     `- If you are truly blocked (missing access, contradictory goal), end your reply with one final line \`${BLOCKED_MARKER} <reason>\`. The same blocker reported 3 times in a row stops the loop as blocked.`,
-    ...state.protect.globs.length ? [`- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`] : [],
+    ...state.protect.globs.length ? [
+      `- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`
+    ] : [],
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock. Work in small verified steps.`
   ].join("\n");
 }
@@ -182,10 +188,15 @@ function nextPrompt(state, notes) {
     const last = verifier.runs[verifier.runs.length - 1];
     const verdict = { pass: "passed twice", flaky: "passed, then FAILED on the second run (flaky)", fail: "FAILED" }[verifier.verdict];
     const exit = last.timed_out ? "timed out" : `exit code ${last.exit_code ?? "none (killed)"}`;
-    lines.push("", `Verifier \`${state.verify_command}\` ${verdict} (${exit}). End of its output:`, fenced(last.output_tail || "(no output)"));
+    lines.push(
+      "",
+      `Verifier \`${state.verify_command}\` ${verdict} (${exit}). End of its output:`,
+      fenced(last.output_tail || "(no output)")
+    );
   }
   const audit = state.last_audit;
-  if (audit && audit.iteration === state.iteration && !audit.ran) lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
+  if (audit && audit.iteration === state.iteration && !audit.ran)
+    lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
   else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
     if (audit.reasons.length) lines.push("Audit reasons:", ...audit.reasons.map((reason) => `- ${reason}`));
@@ -220,8 +231,16 @@ function auditPrompt(input) {
     "What changed since the loop started, from loopkit's own record of the project (every file, ignored ones and dependencies included; not git's view, which the agent can bend). Text is shown as text; the list is complete; files that likely move the goalposts come first:",
     dataBlock("CHANGES", input.changes, nonce),
     "",
-    ...input.duringVerification?.length ? ["What changed while the verifier ran (between its first and its second run's end):", dataBlock("DURING VERIFICATION", input.duringVerification.join("\n"), nonce), ""] : [],
-    ...input.iterationChanges ? ["Which files the last iteration changed (from loopkit's checkpoints):", dataBlock("LAST ITERATION", input.iterationChanges, nonce), ""] : [],
+    ...input.duringVerification?.length ? [
+      "What changed while the verifier ran (between its first and its second run's end):",
+      dataBlock("DURING VERIFICATION", input.duringVerification.join("\n"), nonce),
+      ""
+    ] : [],
+    ...input.iterationChanges ? [
+      "Which files the last iteration changed (from loopkit's checkpoints):",
+      dataBlock("LAST ITERATION", input.iterationChanges, nonce),
+      ""
+    ] : [],
     'End your reply with exactly one JSON object on its own final line, and write no other vote object anywhere in your reply: {"vote": "achieved" | "unmet" | "blocked" | "thrashing", "reasons": ["..."]}'
   ].join("\n");
 }
@@ -279,7 +298,10 @@ function beginTurn(previous, obs) {
     const detail = `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state, which alone decides`;
     history.push(historyEntry(state, now, "tamper", detail));
     notes.push(`Tampering detected: ${detail}. This turn is not judged. Do not touch .auto-loop/.`);
-    return { kind: "decided", ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history) };
+    return {
+      kind: "decided",
+      ...continueOrWrapUp({ ...state, next_action: "Carry on with the goal; leave .auto-loop/ alone." }, now, notes, history)
+    };
   }
   const blocker = blockedReport(obs.lastMessage);
   if (blocker) {
@@ -289,7 +311,12 @@ function beginTurn(previous, obs) {
     if (count2 >= BLOCKER_LIMIT) {
       state = end(state, now, "blocked", `the agent reported the same blocker ${count2} times in a row: ${blocker}`);
       history.push(historyEntry(state, now, "end", state.status_reason));
-      return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` }, history };
+      return {
+        kind: "decided",
+        state,
+        outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${blocker}. ${summary(state, now)}` },
+        history
+      };
     }
     notes.push(`You reported a blocker (${count2} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
   } else {
@@ -302,16 +329,26 @@ function beginTurn(previous, obs) {
     const reason = `thrashing: ${state.thrash.streak} turns in a row made no tool call and changed nothing`;
     state = end(state, now, "unmet", reason);
     history.push(historyEntry(state, now, "end", reason));
-    return { kind: "decided", state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` }, history };
+    return {
+      kind: "decided",
+      state,
+      outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${reason}. ${summary(state, now)}` },
+      history
+    };
   }
   state = askForHandoff(state, obs.contextWindow, notes);
-  if (state.thrash.streak > 0) notes.push(`Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`);
+  if (state.thrash.streak > 0)
+    notes.push(
+      `Your last ${state.thrash.streak} turn(s) made no tool call and changed nothing; ${THRASH_LIMIT} in a row stop the loop as thrashing.`
+    );
   const moved = obs.protectedFiles ? protectedChanges(state.protect.snapshot, obs.protectedFiles) : [];
   state = { ...state, protect: { ...state.protect, changed: moved } };
   if (moved.length > 0) {
     const detail = `protected files changed since the loop started: ${moved.join(", ")}`;
     history.push(historyEntry(state, now, "protected", detail));
-    notes.push(`This turn failed before the verifier ran: ${detail}. Restore them exactly as they were (e.g. git checkout -- <file>, or delete a file you added); the goal must be met without changing them.`);
+    notes.push(
+      `This turn failed before the verifier ran: ${detail}. Restore them exactly as they were (e.g. git checkout -- <file>, or delete a file you added); the goal must be met without changing them.`
+    );
     const restore = { ...state, next_action: `Restore the protected files: ${moved.join(", ")}.` };
     return { kind: "decided", ...continueOrWrapUp(restore, now, notes, history) };
   }
@@ -367,7 +404,12 @@ function finishTurn(previous, gate, notes, history) {
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
   const gateEntry = (s) => historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
   if (verdict === "pass" && audit?.vote === "achieved") {
-    state = end({ ...state, next_action: "Nothing: the goal is achieved." }, now, "achieved", "the verifier passed twice and the audit voted achieved");
+    state = end(
+      { ...state, next_action: "Nothing: the goal is achieved." },
+      now,
+      "achieved",
+      "the verifier passed twice and the audit voted achieved"
+    );
     history.push(gateEntry(state));
     const reasons = audit.reasons.length ? ` Audit: ${audit.reasons.join("; ")}` : "";
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
@@ -387,19 +429,43 @@ function auditNotRun(state, now, why, notes, history) {
     const reason = `the audit could not run ${state.audit_not_run.streak} times in a row (the last time: ${why})`;
     state = end({ ...state, next_action: "none: the loop has ended" }, now, "blocked", reason);
     history.push(historyEntry(state, now, "end", reason));
-    return { state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, blocked: ${reason}. Fix that, then start a new loop. ${summary(state, now)}` }, history };
+    return {
+      state,
+      outcome: {
+        kind: "stop",
+        message: `loopkit auto-loop stopped, blocked: ${reason}. Fix that, then start a new loop. ${summary(state, now)}`
+      },
+      history
+    };
   }
   const line = `The verifier passed twice, but the audit could not run (${why}). That is no verdict on your work, and this turn does not count toward --max-iterations; ${AUDIT_NOT_RUN_LIMIT} such audits in a row stop the loop as blocked.`;
-  state = { ...state, next_action: "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again." };
+  state = {
+    ...state,
+    next_action: "The audit could not run, so the goal is not proven yet: check your work once more and end your turn; loopkit then runs the verifier and the audit again."
+  };
   const decided = continueOrWrapUp(state, now, [...notes, line], history);
-  return decided.outcome.kind === "block" && !decided.state.wrap_up ? { ...decided, outcome: { ...decided.outcome, message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).` } } : decided;
+  return decided.outcome.kind === "block" && !decided.state.wrap_up ? {
+    ...decided,
+    outcome: {
+      ...decided.outcome,
+      message: `loopkit auto-loop: iteration ${state.iteration}: the audit could not run (${why}); not counted against --max-iterations (${state.audit_not_run.streak} of ${AUDIT_NOT_RUN_LIMIT} in a row).`
+    }
+  } : decided;
 }
 function continueOrWrapUp(state, now, notes, history) {
   const cap = capReached(state, now);
   if (cap) {
     state = { ...state, wrap_up: { reason: cap, at: now.toISOString() }, next_action: "Write the hand-off note." };
     history.push(historyEntry(state, now, "wrap-up", cap));
-    return { state, outcome: { kind: "block", prompt: wrapUpPrompt(state, cap), message: `loopkit auto-loop: ${cap}; asking for a hand-off note, then stopping.` }, history };
+    return {
+      state,
+      outcome: {
+        kind: "block",
+        prompt: wrapUpPrompt(state, cap),
+        message: `loopkit auto-loop: ${cap}; asking for a hand-off note, then stopping.`
+      },
+      history
+    };
   }
   const verdict = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : "not run";
   const message = `loopkit auto-loop: iteration ${state.iteration}/${state.caps.max_iterations}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
@@ -425,11 +491,20 @@ function recordDelegatedProgress(previous, progress) {
   const round = progress.verifier;
   if (round) {
     state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
-    history.push(historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, { verdict: round.verdict, exit_code: round.runs.at(-1).exit_code }));
+    history.push(
+      historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, {
+        verdict: round.verdict,
+        exit_code: round.runs.at(-1).exit_code
+      })
+    );
   }
   const audit = progress.audit;
   if (audit) {
-    state = { ...state, last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true }, tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens } };
+    state = {
+      ...state,
+      last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true },
+      tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens }
+    };
     history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
   }
   if (progress.status !== "pursuing") {
@@ -439,7 +514,11 @@ function recordDelegatedProgress(previous, progress) {
   return { state, history };
 }
 function failLoop(previous, now, reason) {
-  const state = { ...end(previous, now, "blocked", reason), heartbeat_at: now.toISOString(), next_action: "none: the loop has ended" };
+  const state = {
+    ...end(previous, now, "blocked", reason),
+    heartbeat_at: now.toISOString(),
+    next_action: "none: the loop has ended"
+  };
   return { state, history: [historyEntry(state, now, "end", reason)] };
 }
 
@@ -458,7 +537,14 @@ function usageTokens(usage2) {
 async function readTranscriptDelta(file, cursor, notBefore = null) {
   const seen = new Set(cursor.recentMessageIds);
   const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = { ...cursor, recentMessageIds: [...cursor.recentMessageIds], subagentOffsets: { ...cursor.subagentOffsets }, tokens: 0, toolCalls: 0, contextTokens: null };
+  const delta = {
+    ...cursor,
+    recentMessageIds: [...cursor.recentMessageIds],
+    subagentOffsets: { ...cursor.subagentOffsets },
+    tokens: 0,
+    toolCalls: 0,
+    contextTokens: null
+  };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
   const subagents = path2.join(file.replace(/\.jsonl$/, ""), "subagents");
   const names = (await fs.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
@@ -662,7 +748,10 @@ function diffLines(a, b) {
 function myers(a, b, a0, a1, b0, b1) {
   const n = a1 - a0;
   const m = b1 - b0;
-  const whole = () => [...range(a0, a1).map((line) => ({ kind: "del", line })), ...range(b0, b1).map((line) => ({ kind: "add", line }))];
+  const whole = () => [
+    ...range(a0, a1).map((line) => ({ kind: "del", line })),
+    ...range(b0, b1).map((line) => ({ kind: "add", line }))
+  ];
   if (n === 0 || m === 0) return whole();
   const max = Math.min(n + m, MAX_EDITS);
   const offset = max;
@@ -733,7 +822,8 @@ function hunks(a, b, ops, context = 3) {
     const countA = slice.filter((o) => o.kind !== "add").length;
     const countB = slice.filter((o) => o.kind !== "del").length;
     out.push(`@@ -${posA[start] + (countA ? 1 : 0)},${countA} +${posB[start] + (countB ? 1 : 0)},${countB} @@`);
-    for (const op of slice) out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
+    for (const op of slice)
+      out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
     i = stop;
     start = stop;
   }
@@ -777,18 +867,33 @@ function hasHidden(bytes2) {
 }
 
 // src/evidence/report.ts
-var REPORT_LIMITS = { lineChars: 2e3, listLines: 600, excerptBytes: 48 * 1024, perFileExcerpt: 6 * 1024, fullBytes: 48 * 1024 * 1024, perFileFull: 1024 * 1024 };
+var REPORT_LIMITS = {
+  lineChars: 2e3,
+  listLines: 600,
+  excerptBytes: 48 * 1024,
+  perFileExcerpt: 6 * 1024,
+  fullBytes: 48 * 1024 * 1024,
+  perFileFull: 1024 * 1024
+};
 function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS) {
   const ranked = rankChanges(changes, context);
   const summary2 = summaryLine(changes);
   if (ranked.length === 0) return { summary: summary2, excerpt: summary2, full: `${summary2}
 `, count: 0 };
   const where = fullFile ? `The complete list and every diff: ${fullFile} (loopkit's file, outside the project; Read or Grep it, above all when the list or the diffs below are cut).` : "";
-  const excerpt = [summary2, where, "", "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:"];
+  const excerpt = [
+    summary2,
+    where,
+    "",
+    "Changed files, goalposts first (tests, files the verifier names, configuration), bulk such as dependencies last:"
+  ];
   const listed = ranked.slice(0, limits.listLines);
   excerpt.push(...listed.map(listLine));
   if (ranked.length > listed.length) excerpt.push(...foldedLines(ranked.slice(listed.length)));
-  excerpt.push("", `Diffs in the same order (each cut at ${Math.round(limits.perFileExcerpt / 1024)} KB here${fullFile ? "; whole in the file above" : ""}):`);
+  excerpt.push(
+    "",
+    `Diffs in the same order (each cut at ${Math.round(limits.perFileExcerpt / 1024)} KB here${fullFile ? "; whole in the file above" : ""}):`
+  );
   let used = excerpt.join("\n").length;
   let shown = 0;
   for (const r of ranked) {
@@ -798,7 +903,8 @@ function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS)
     used += text.length + 1;
     shown++;
   }
-  if (shown < ranked.length) excerpt.push(`[the diffs of ${ranked.length - shown} more file(s) are not shown here${fullFile ? `; all are in ${fullFile}` : ""}]`);
+  if (shown < ranked.length)
+    excerpt.push(`[the diffs of ${ranked.length - shown} more file(s) are not shown here${fullFile ? `; all are in ${fullFile}` : ""}]`);
   const full = [summary2, "", "Changed files:", ...ranked.map(listLine), "", "Diffs:"];
   let fullUsed = full.join("\n").length;
   for (const r of ranked) {
@@ -845,7 +951,10 @@ function foldedLines(rest) {
     g.bytes += (change.after ?? change.before)?.size ?? 0;
     groups.set(key, g);
   }
-  return [`  ... and ${rest.length} more, by folder:`, ...[...groups].map(([folder, g]) => `    ${folder}: ${g.added} added, ${g.changed} changed, ${g.deleted} deleted (${bytes(g.bytes)})`)];
+  return [
+    `  ... and ${rest.length} more, by folder:`,
+    ...[...groups].map(([folder, g]) => `    ${folder}: ${g.added} added, ${g.changed} changed, ${g.deleted} deleted (${bytes(g.bytes)})`)
+  ];
 }
 var header = (r) => `--- ${r.change.how}: ${r.change.path} (${sizes(r.change)})${r.why ? ` [${r.why}]` : ""}`;
 function renderChange(store, r, maxBytes, lineChars) {
@@ -855,9 +964,15 @@ function renderChange(store, r, maxBytes, lineChars) {
   const old = content(before);
   const now = content(after);
   const unkept = [before, after].filter((l) => l?.kind === "file" && !l.kept);
-  if (unkept.length) lines.push(`(over ${bytes(KEEP_BYTES)}: loopkit keeps its hash, not its content${before?.hash && after?.hash ? `; sha256 ${before.hash.toString("hex").slice(0, 16)}... -> ${after.hash.toString("hex").slice(0, 16)}...` : ""})`);
+  if (unkept.length)
+    lines.push(
+      `(over ${bytes(KEEP_BYTES)}: loopkit keeps its hash, not its content${before?.hash && after?.hash ? `; sha256 ${before.hash.toString("hex").slice(0, 16)}... -> ${after.hash.toString("hex").slice(0, 16)}...` : ""})`
+    );
   if (before?.kind === "link" && after?.kind === "link") lines.push(`-> ${showText(before.target)}`, `+> ${showText(after.target)}`);
-  if (old && hasHidden(old) || now && hasHidden(now)) lines.push("(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})");
+  if (old && hasHidden(old) || now && hasHidden(now))
+    lines.push(
+      "(control characters, invisible or bidirectional formatting characters and bytes that are not UTF-8 are shown escaped: \\xNN, \\u{NNNN})"
+    );
   const a = old ? splitLines(old) : [];
   const b = now ? splitLines(now) : [];
   if (old || now) lines.push(...clipLong(hunks(a, b, diffLines(a, b)).map(showLine), lineChars));
@@ -919,10 +1034,14 @@ function underRecursionGuard(env) {
 }
 function refuseUnderRecursionGuard(env, what) {
   if (!underRecursionGuard(env)) return;
-  throw new LoopkitError("USAGE", `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`, {
-    value: env[RECURSION_GUARD],
-    hint: "start loops from your own Claude Code session or terminal"
-  });
+  throw new LoopkitError(
+    "USAGE",
+    `${what} does not start inside a Claude Code run that loopkit itself started (${RECURSION_GUARD} is set)`,
+    {
+      value: env[RECURSION_GUARD],
+      hint: "start loops from your own Claude Code session or terminal"
+    }
+  );
 }
 
 // src/auto-loop/audit-vote.ts
@@ -957,7 +1076,12 @@ function saveStartEvidence(loopDir, loopId, snapshot) {
   return writeJson(startEvidenceFile(loopDir), StartEvidenceSchema, { version: 1, loop_id: loopId, snapshot });
 }
 async function loadStartEvidence(loopDir, loopId, now) {
-  const read = await readOrKeepAside(startEvidenceFile(loopDir), StartEvidenceSchema, now, "the loop cannot be judged achieved without it; start a new loop");
+  const read = await readOrKeepAside(
+    startEvidenceFile(loopDir),
+    StartEvidenceSchema,
+    now,
+    "the loop cannot be judged achieved without it; start a new loop"
+  );
   return read?.loop_id === loopId ? read.snapshot : null;
 }
 
@@ -990,7 +1114,10 @@ async function auditLoop(input) {
   try {
     changes = await describeChanges(input, path4.join(cwd, state.loop_id, "changes.txt"));
   } catch (error) {
-    return notRun(`loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`, 0);
+    return notRun(
+      `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
+      0
+    );
   }
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
   if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
@@ -1012,11 +1139,20 @@ async function auditLoop(input) {
 async function describeChanges(input, fullFile) {
   const { state } = input;
   const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
-  if (!start) throw new LoopkitError("EVIDENCE_FAILED", "there is no record of the project from the loop's start (a loop started by an earlier loopkit, or its record was lost); start a new loop");
+  if (!start)
+    throw new LoopkitError(
+      "EVIDENCE_FAILED",
+      "there is no record of the project from the loop's start (a loop started by an earlier loopkit, or its record was lost); start a new loop"
+    );
   const now = input.evidence?.now ?? (await takeSnapshot({ dataDir: input.dataDir, projectDir: state.project_dir, deadline: input.deadline })).snapshot;
   const store = openStore(input.dataDir, state.project_dir);
   try {
-    const report = changeReport(store, compareSnapshots(store, state.project_dir, start, now), { verifyCommand: state.verify_command, protect: state.protect.globs }, fullFile);
+    const report = changeReport(
+      store,
+      compareSnapshots(store, state.project_dir, start, now),
+      { verifyCommand: state.verify_command, protect: state.protect.globs },
+      fullFile
+    );
     mkdirSync(path4.dirname(fullFile), { recursive: true });
     writeOwnFileSync(fullFile, [Buffer.from(report.full)]);
     return report.excerpt;
@@ -1087,14 +1223,25 @@ function recordApiError(state, error, turn, now, firstBackoffMs) {
   if (count2 >= MAX_API_ERRORS || error.credentialsRefused) {
     const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again` : `${count2} turns in a row ended in an API error; the last: ${summary2}`;
     return {
-      state: { ...state, status: "blocked", status_reason: reason, ended_at: at, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } } },
+      state: {
+        ...state,
+        status: "blocked",
+        status_reason: reason,
+        ended_at: at,
+        updated_at: at,
+        api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } }
+      },
       retryAt: null,
       line: `loopkit auto-loop ended blocked: ${reason}.`
     };
   }
   const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count2 - 1)));
   return {
-    state: { ...state, updated_at: at, api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } } },
+    state: {
+      ...state,
+      updated_at: at,
+      api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } }
+    },
     retryAt,
     line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count2} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
   };
@@ -1136,7 +1283,15 @@ async function readGateStep(files) {
 }
 
 // src/auto-loop/args.ts
-var VALUE_FLAGS = /* @__PURE__ */ new Set(["--verify", "--goal-file", "--max-iterations", "--max-tokens", "--max-wallclock", "--restart-pct", "--protect"]);
+var VALUE_FLAGS = /* @__PURE__ */ new Set([
+  "--verify",
+  "--goal-file",
+  "--max-iterations",
+  "--max-tokens",
+  "--max-wallclock",
+  "--restart-pct",
+  "--protect"
+]);
 var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
 var MODES = ["--status", "--cancel"];
 var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
@@ -1204,13 +1359,16 @@ function parseWords(words) {
     if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
     return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
   }
-  if (switches.has("--codex") && switches.has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (switches.has("--codex") && switches.has("--takeover"))
+    throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
   if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
   const goal = goalWords.join(" ").trim();
   if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
-    throw usage(`the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`);
+    throw usage(
+      `the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`
+    );
   }
   return {
     mode: "start",
@@ -1250,7 +1408,10 @@ function parseCaps(get) {
   if (wallclock !== void 0) {
     caps.max_wallclock_ms = parseDuration(wallclock, "--max-wallclock");
     if (caps.max_wallclock_ms > CAP_LIMITS.max_wallclock_ms) {
-      throw usage(`invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`, wallclock);
+      throw usage(
+        `invalid --max-wallclock "${wallclock}": the most is ${formatDuration(CAP_LIMITS.max_wallclock_ms)} (30 days)`,
+        wallclock
+      );
     }
   }
   const pct = get("--restart-pct");
@@ -1264,7 +1425,10 @@ function parseCount(text, flag, min, max, suffixes) {
   const factor = match?.[2]?.toLowerCase() === "k" ? 1e3 : match?.[2]?.toLowerCase() === "m" ? 1e6 : 1;
   const value = match ? Number(match[1]) * factor : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw usage(`invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`, text);
+    throw usage(
+      `invalid ${flag} "${text}": expected a whole number from ${min} to ${max}${suffixes ? " (k and M suffixes allowed)" : ""}`,
+      text
+    );
   }
   return value;
 }
@@ -1280,7 +1444,10 @@ function protectedFiles(stats, globs) {
     const record = stats.get(key);
     if (record.kind === "dir") continue;
     if (++count2 > PROTECT_LIMITS.files) {
-      throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, { value: globs, hint: "protect narrower globs" });
+      throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, {
+        value: globs,
+        hint: "protect narrower globs"
+      });
     }
     const hex = record.hash?.toString("hex");
     files[key] = record.kind === "file" ? `sha256:${hex}` : record.kind === "link" ? `link:sha256:${hex}` : record.kind;
@@ -1342,7 +1509,11 @@ function lastVerifier(state) {
   const run = verifier.runs[verifier.runs.length - 1];
   const exit = run.timed_out ? "timed out" : `exit code ${run.exit_code ?? "none (killed)"}`;
   const tail = run.output_tail.length > TAIL_CHARS ? `[...]${run.output_tail.slice(-TAIL_CHARS)}` : run.output_tail;
-  return ["", `Last verifier result (iteration ${verifier.iteration}) of \`${state.verify_command}\`: ${verifier.verdict} (${exit}). End of its output:`, fenced(tail || "(no output)")];
+  return [
+    "",
+    `Last verifier result (iteration ${verifier.iteration}) of \`${state.verify_command}\`: ${verifier.verdict} (${exit}). End of its output:`,
+    fenced(tail || "(no output)")
+  ];
 }
 function lastAudit(state) {
   const audit = state.last_audit;
