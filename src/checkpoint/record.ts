@@ -7,6 +7,7 @@ import * as z from "zod";
 import { readJson, readOrKeepAside, writeJson } from "../state/json-store.js";
 import { projectKey } from "../state/paths.js";
 import { SnapshotSchema } from "../evidence/snapshot.js";
+import { LOOP_KINDS } from "../shared/loop-kinds.js";
 
 const ChangesSchema = z.object({
   added: z.int().nonnegative(),
@@ -40,7 +41,7 @@ export type Checkpoint = z.infer<typeof CheckpointSchema>;
 export const CheckpointRecordSchema = z.object({
   version: z.literal(2),
   loop_id: z.string().min(1),
-  loop_kind: z.enum(["auto-loop", "repeat"]),
+  loop_kind: z.enum(LOOP_KINDS),
   project_dir: z.string().min(1),
   /** The loop's state file, so restore and prune can tell whether the loop still runs. */
   state_file: z.string().min(1),

@@ -5,6 +5,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { LOOP_KINDS } from "../shared/loop-kinds.js";
 import { readJson, writeJson } from "../state/json-store.js";
 
 /** How long after the hook its answer still belongs to the command that follows it (that runs within a second or so). */
@@ -14,7 +15,7 @@ const STALE_ANSWER_MS = 24 * 3_600_000;
 
 const HookAnswerSchema = z.object({
   version: z.literal(1),
-  kind: z.enum(["repeat", "auto-loop"]),
+  kind: z.enum(LOOP_KINDS),
   session_id: z.string().min(1),
   /** The command's arguments exactly as typed (Claude Code's command_args). */
   args: z.string(),

@@ -9,6 +9,7 @@ import { FINAL_STATUSES } from "../repeat/state.js";
 import { LoopRunSchema, type LoopRun } from "../repeat/stats-store.js";
 import { checkpointCounts } from "../checkpoint/summary.js";
 import { readJson } from "../state/json-store.js";
+import { LOOP_KINDS } from "../shared/loop-kinds.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 
 /** One run in `loopkit history --json`. */
@@ -16,7 +17,7 @@ export const RunSummarySchema = z.object({
   version: z.literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
   id: z.string(),
-  kind: z.enum(["repeat", "auto-loop"]),
+  kind: z.enum(LOOP_KINDS),
   /** The repeated prompt or /command (repeat), else null. */
   command: z.string().nullable(),
   /** The goal (auto-loop; null when its start was recorded before goals were), else null. */

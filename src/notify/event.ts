@@ -4,13 +4,14 @@ import * as z from "zod";
 import { LOOP_STATUSES, type AutoLoopState } from "../auto-loop/state.js";
 import { FINAL_STATUSES, type RepeatState } from "../repeat/state.js";
 import { formatDuration } from "../shared/duration.js";
+import { LOOP_KINDS } from "../shared/loop-kinds.js";
 
 /** The notify command's stdin (schemas/notify.schema.json is generated from it). */
 export const LoopEventSchema = z.object({
   version: z.literal(1),
   /** ended: a final status; paused: a repeat loop waits for --resume; blocked: an auto-loop ended blocked. */
   event: z.enum(["ended", "paused", "blocked"]),
-  kind: z.enum(["repeat", "auto-loop"]),
+  kind: z.enum(LOOP_KINDS),
   loop_id: z.string(),
   session_id: z.string(),
   project_dir: z.string(),

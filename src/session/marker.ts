@@ -2,12 +2,13 @@
 // removed when it ends. The Stop hook's no-loop fast path is one existence check of this file.
 import { promises as fs } from "node:fs";
 import * as z from "zod";
+import { LOOP_KINDS } from "../shared/loop-kinds.js";
 import { readJson, writeJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 
 export const SessionMarkerSchema = z.object({
   version: z.literal(1),
-  kind: z.enum(["repeat", "auto-loop"]),
+  kind: z.enum(LOOP_KINDS),
   loop_id: z.string().min(1),
   project_dir: z.string().min(1),
   state_file: z.string().min(1),

@@ -1,6 +1,7 @@
 // The one owner check of both loop kinds: a loop acts only in the session that started it, and only
 // for the loop that session's marker names.
 import { formatError, isLoopkitError } from "../shared/errors.js";
+import type { LoopKind } from "../shared/loop-kinds.js";
 import { removeSessionMarker } from "./marker.js";
 import type { HookContext } from "./handlers.js";
 import type { StopDecision } from "./output.js";
@@ -20,7 +21,7 @@ export const ownsLoop = (state: LoopIdentity, ctx: Pick<HookContext<{ session_id
  */
 export async function loadOwned<S extends LoopIdentity>(
   ctx: HookContext<{ session_id: string }>,
-  kind: "repeat" | "auto-loop",
+  kind: LoopKind,
   load: () => Promise<S | undefined>,
 ): Promise<{ state: S } | { decision: StopDecision }> {
   const forget = async (message?: string) => {

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GMHQ6LPL.js";
+} from "./chunks/chunk-R6LHYB7D.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-MGQHLF5Q.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-IP5NZPXB.js";
+} from "./chunks/chunk-YQUDA2IC.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -62,7 +62,7 @@ import {
   repeatStateDir,
   repeatStateFile,
   terminalRunDir
-} from "./chunks/chunk-3PXTWEBE.js";
+} from "./chunks/chunk-MIFZCMBT.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -90,7 +90,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-E4WKVZCU.js";
+} from "./chunks/chunk-OVS3TYE3.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +123,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-BXRUSZ4A.js";
+} from "./chunks/chunk-YBMHSGCC.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -131,12 +131,12 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-LLUJXCFG.js";
+} from "./chunks/chunk-QVR5FJP2.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   UNMEASURED_SANDBOX
-} from "./chunks/chunk-KW4QHIV5.js";
+} from "./chunks/chunk-47SVELJW.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -147,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-LB642KCS.js";
+} from "./chunks/chunk-OHS4ESY3.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,8 +167,9 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-QUUWZ7AN.js";
+} from "./chunks/chunk-C5IK4JGY.js";
 import {
+  LOOP_KINDS,
   LoopkitError,
   SESSION_ID_PATTERN,
   SessionMarkerSchema,
@@ -183,7 +184,7 @@ import {
   sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-TRWB2N7Z.js";
+} from "./chunks/chunk-ZX33BT52.js";
 import {
   _enum,
   array,
@@ -4981,7 +4982,7 @@ var ANSWER_FRESH_MS = 6e4;
 var STALE_ANSWER_MS = 24 * 36e5;
 var HookAnswerSchema = object({
   version: literal(1),
-  kind: _enum(["repeat", "auto-loop"]),
+  kind: _enum(LOOP_KINDS),
   session_id: string().min(1),
   /** The command's arguments exactly as typed (Claude Code's command_args). */
   args: string(),
@@ -5825,7 +5826,7 @@ var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
   id: string(),
-  kind: _enum(["repeat", "auto-loop"]),
+  kind: _enum(LOOP_KINDS),
   /** The repeated prompt or /command (repeat), else null. */
   command: string().nullable(),
   /** The goal (auto-loop; null when its start was recorded before goals were), else null. */

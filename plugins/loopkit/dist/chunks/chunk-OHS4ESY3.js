@@ -12,12 +12,12 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-C5IK4JGY.js";
 import {
   formatError,
   readJson,
   withLock
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

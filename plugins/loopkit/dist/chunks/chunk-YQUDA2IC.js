@@ -4,16 +4,16 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-3PXTWEBE.js";
+} from "./chunk-MIFZCMBT.js";
 import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-LB642KCS.js";
+} from "./chunk-OHS4ESY3.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-C5IK4JGY.js";
 import {
   LoopkitError,
   formatDuration,
@@ -28,7 +28,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 import {
   _enum,
   array,

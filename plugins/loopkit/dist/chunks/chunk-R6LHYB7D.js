@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-3PXTWEBE.js";
+} from "./chunk-MIFZCMBT.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,11 +10,12 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-47SVELJW.js";
 import {
+  LOOP_KINDS,
   formatDuration,
   readJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 import {
   _enum,
   int,
@@ -93,7 +94,7 @@ var LoopEventSchema = object({
   version: literal(1),
   /** ended: a final status; paused: a repeat loop waits for --resume; blocked: an auto-loop ended blocked. */
   event: _enum(["ended", "paused", "blocked"]),
-  kind: _enum(["repeat", "auto-loop"]),
+  kind: _enum(LOOP_KINDS),
   loop_id: string(),
   session_id: string(),
   project_dir: string(),

@@ -1,5 +1,6 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  LOOP_KINDS,
   LoopkitError,
   formatError,
   isLoopkitError,
@@ -10,7 +11,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 import {
   _enum,
   array,
@@ -1319,7 +1320,7 @@ var CheckpointSchema = object({
 var CheckpointRecordSchema = object({
   version: literal(2),
   loop_id: string().min(1),
-  loop_kind: _enum(["auto-loop", "repeat"]),
+  loop_kind: _enum(LOOP_KINDS),
   project_dir: string().min(1),
   /** The loop's state file, so restore and prune can tell whether the loop still runs. */
   state_file: string().min(1),

@@ -6,23 +6,23 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-YBMHSGCC.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-QVR5FJP2.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-47SVELJW.js";
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-LB642KCS.js";
+} from "./chunk-OHS4ESY3.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-C5IK4JGY.js";
 import {
   LoopkitError,
   auditWorkDir,
@@ -44,7 +44,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 import {
   _enum,
   array,

@@ -16,26 +16,26 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-IP5NZPXB.js";
-import "./chunk-3PXTWEBE.js";
+} from "./chunk-YQUDA2IC.js";
+import "./chunk-MIFZCMBT.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-EPYJ5ZBX.js";
+} from "./chunk-JQPPI7AI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-LB642KCS.js";
+} from "./chunk-OHS4ESY3.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QUUWZ7AN.js";
+import "./chunk-C5IK4JGY.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

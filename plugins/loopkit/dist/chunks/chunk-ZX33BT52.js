@@ -2267,10 +2267,13 @@ function duration(params) {
   return _isoDuration(ZodISODuration, params);
 }
 
+// src/shared/loop-kinds.ts
+var LOOP_KINDS = ["repeat", "auto-loop"];
+
 // src/session/marker.ts
 var SessionMarkerSchema = object({
   version: literal(1),
-  kind: _enum(["repeat", "auto-loop"]),
+  kind: _enum(LOOP_KINDS),
   loop_id: string().min(1),
   project_dir: string().min(1),
   state_file: string().min(1),
@@ -2338,6 +2341,7 @@ export {
   sessionMarkerPath,
   projectKey,
   auditWorkDir,
+  LOOP_KINDS,
   SessionMarkerSchema,
   writeSessionMarker,
   removeSessionMarker

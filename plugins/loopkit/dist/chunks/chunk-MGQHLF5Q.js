@@ -4,25 +4,25 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-YBMHSGCC.js";
 import {
   elapsedMs
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-QVR5FJP2.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-47SVELJW.js";
 import {
   allRecords,
   decodeTree,
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-C5IK4JGY.js";
 import {
   LoopkitError,
   formatDuration
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ZX33BT52.js";
 import {
   _enum,
   array,
