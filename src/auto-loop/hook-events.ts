@@ -1,9 +1,11 @@
-// Which hook events an auto-loop acts on, answered in the hook entry before anything is loaded: a Stop,
-// a SessionStart after a compaction or a resume, and the first prompt after a resume (resume.ts notes it
-// in a file next to the state). Every other prompt of the person's costs nothing more.
+// The auto-loop kind's entry part (session/loop-kind.ts): its command, and which hook events it acts
+// on, answered in the hook entry before anything is loaded: a Stop, a SessionStart after a compaction
+// or a resume, and the first prompt after a resume (resume.ts notes it in a file next to the state).
+// Every other prompt of the person's costs nothing more.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ActsOn } from "../session/handlers.js";
+import type { LoopKindEntry } from "../session/loop-kind.js";
 
 /** Written by SessionStart(resume), taken by the next UserPromptSubmit of the owning session. */
 export const resumePendingFile = (stateFile: string) => path.join(path.dirname(stateFile), "resume-pending.json");
@@ -20,3 +22,5 @@ export const autoLoopActsOn: ActsOn = ({ payload, marker, background }) => {
       return true;
   }
 };
+
+export const autoLoopEntry = { kind: "auto-loop", command: "loopkit:auto-loop", actsOn: autoLoopActsOn } as const satisfies LoopKindEntry;

@@ -7,9 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readPipedInput } from "../shared/read-piped-input.js";
-import { autoLoopActsOn } from "../auto-loop/hook-events.js";
-import { repeatActsOn } from "../repeat/hook-events.js";
-import type { ActsOn } from "../session/handlers.js";
+import { entryOf } from "../loops/entry.js";
 import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { carryOutSkillRequest, skillRequestOf } from "./skill-request.js";
 import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
@@ -49,17 +47,6 @@ function warn(line: string): void {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}\n`);
 }
 
-function actsOnOf(kind: unknown): ActsOn | undefined {
-  switch (kind) {
-    case "repeat":
-      return repeatActsOn;
-    case "auto-loop":
-      return autoLoopActsOn;
-    default:
-      return undefined;
-  }
-}
-
 /** False only when the marker's loop kind says the event changes nothing; a marker it cannot read goes to the active path, which reports it. */
 function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
   let marker: unknown;
@@ -69,7 +56,7 @@ function mayAct(payload: Record<string, unknown>, markerFile: string): boolean {
     return true;
   }
   if (typeof marker !== "object" || marker === null) return true;
-  const actsOn = actsOnOf((marker as { kind?: unknown }).kind);
+  const actsOn = entryOf((marker as { kind?: unknown }).kind)?.actsOn;
   return actsOn ? actsOn({ payload, marker: marker as Record<string, unknown>, background: BACKGROUND }) : true;
 }
 

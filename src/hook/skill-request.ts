@@ -1,13 +1,14 @@
 // The hook's half of a /loopkit:<kind> command the person typed (the other half is the skill's `!`
 // line; see src/cli/skill-request.ts). Claude Code fires UserPromptExpansion when a typed slash
 // command expands, with the name it resolved and where that command came from; hooks.json narrows the
-// hook to loopkit's two names. Only loopkit's own skill counts: a project or user command that takes
-// the name (`.claude/commands/loopkit/repeat.md` does) is someone else's, and nothing is done for it.
-// The request is carried out by loopkit's CLI, started here with the person's rights (hooks are not
-// sandboxed), which keeps its answer for the skill's command. Dependency-free: bundled into hook.cjs.
+// hook to loopkit's names (each kind's entry part names its own). Only loopkit's own skill counts: a
+// project or user command that takes the name (`.claude/commands/loopkit/repeat.md` does) is someone
+// else's, and nothing is done for it. The request is carried out by loopkit's CLI, started here with
+// the person's rights (hooks are not sandboxed), which keeps its answer for the skill's command.
+// Dependency-free: bundled into hook.cjs.
 import path from "node:path";
-
-const COMMANDS: Record<string, "repeat" | "auto-loop"> = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
+import { kindOfCommand } from "../loops/entry.js";
+import type { LoopKind } from "../shared/loop-kinds.js";
 
 /**
  * Under the hook's own timeout in hooks.json (300 s): the CLI is ended first, so nothing it does lands
@@ -16,7 +17,7 @@ const COMMANDS: Record<string, "repeat" | "auto-loop"> = { "loopkit:repeat": "re
 const CLI_TIMEOUT_MS = 280_000;
 
 export interface SkillRequest {
-  kind: "repeat" | "auto-loop";
+  kind: LoopKind;
   /** The arguments exactly as typed. */
   args: string;
 }
@@ -29,9 +30,9 @@ export function skillRequestOf(payload: Record<string, unknown>): SkillRequest |
     payload.command_source !== "plugin"
   )
     return null;
-  const name = payload.command_name;
-  if (typeof name !== "string" || !Object.hasOwn(COMMANDS, name)) return null;
-  return { kind: COMMANDS[name]!, args: typeof payload.command_args === "string" ? payload.command_args : "" };
+  const kind = kindOfCommand(payload.command_name);
+  if (!kind) return null;
+  return { kind, args: typeof payload.command_args === "string" ? payload.command_args : "" };
 }
 
 /**

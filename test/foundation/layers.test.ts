@@ -16,6 +16,7 @@ const RANK: Record<string, number> = {
   checkpoint: 2,
   repeat: 3,
   "auto-loop": 3,
+  loops: 3.5,
   run: 4,
   codex: 4,
   history: 4,

@@ -55,6 +55,7 @@ var autoLoopActsOn = ({ payload, marker, background }) => {
       return true;
   }
 };
+var autoLoopEntry = { kind: "auto-loop", command: "loopkit:auto-loop", actsOn: autoLoopActsOn };
 
 // src/repeat/hook-events.ts
 var import_node_fs3 = require("node:fs");
@@ -69,6 +70,7 @@ var repeatActsOn = ({ payload, marker }) => {
       return true;
   }
 };
+var repeatEntry = { kind: "repeat", command: "loopkit:repeat", actsOn: repeatActsOn };
 function iterationRuns(stateFile) {
   if (typeof stateFile !== "string") return false;
   try {
@@ -76,6 +78,18 @@ function iterationRuns(stateFile) {
   } catch {
     return false;
   }
+}
+
+// src/loops/entry.ts
+var LOOP_KIND_ENTRIES = {
+  repeat: repeatEntry,
+  "auto-loop": autoLoopEntry
+};
+function entryOf(kind) {
+  return typeof kind === "string" && Object.hasOwn(LOOP_KIND_ENTRIES, kind) ? LOOP_KIND_ENTRIES[kind] : void 0;
+}
+function kindOfCommand(command) {
+  return Object.values(LOOP_KIND_ENTRIES).find((entry) => entry.command === command)?.kind;
 }
 
 // src/shared/recursion-guard.ts
@@ -86,14 +100,13 @@ function underRecursionGuard(env) {
 
 // src/hook/skill-request.ts
 var import_node_path2 = __toESM(require("node:path"), 1);
-var COMMANDS = { "loopkit:repeat": "repeat", "loopkit:auto-loop": "auto-loop" };
 var CLI_TIMEOUT_MS = 28e4;
 function skillRequestOf(payload) {
   if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin")
     return null;
-  const name = payload.command_name;
-  if (typeof name !== "string" || !Object.hasOwn(COMMANDS, name)) return null;
-  return { kind: COMMANDS[name], args: typeof payload.command_args === "string" ? payload.command_args : "" };
+  const kind = kindOfCommand(payload.command_name);
+  if (!kind) return null;
+  return { kind, args: typeof payload.command_args === "string" ? payload.command_args : "" };
 }
 async function carryOutSkillRequest(request, sessionId, pluginData) {
   const { spawnSync } = await import("node:child_process");
@@ -147,16 +160,6 @@ function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
 `);
 }
-function actsOnOf(kind) {
-  switch (kind) {
-    case "repeat":
-      return repeatActsOn;
-    case "auto-loop":
-      return autoLoopActsOn;
-    default:
-      return void 0;
-  }
-}
 function mayAct(payload, markerFile) {
   let marker;
   try {
@@ -165,7 +168,7 @@ function mayAct(payload, markerFile) {
     return true;
   }
   if (typeof marker !== "object" || marker === null) return true;
-  const actsOn = actsOnOf(marker.kind);
+  const actsOn = entryOf(marker.kind)?.actsOn;
   return actsOn ? actsOn({ payload, marker, background: BACKGROUND }) : true;
 }
 async function main() {
