@@ -17,19 +17,20 @@ const SNAPSHOT_MS = 300_000;
 export interface RunningLoop {
   kind: CheckpointRecord["loop_kind"];
   loopId: string;
+  /** What the person types to cancel it (its kind's cancel command). */
+  cancel: string;
 }
 
 /** The checkpoint `target` names ("2", "r1"), or a coded error saying why it cannot be restored. */
 export function planRestore(record: CheckpointRecord, target: string, running: RunningLoop | null): Checkpoint {
   if (running) {
-    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
     const which =
       running.loopId === record.loop_id
         ? `${running.kind} ${running.loopId} is still running`
         : `${running.kind} ${running.loopId} is running in this project`;
     throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
       value: running.loopId,
-      hint: `cancel it first (${cancel}), then restore`,
+      hint: `cancel it first (${running.cancel}), then restore`,
     });
   }
   const found = record.checkpoints.find((c) => c.id === target.trim());

@@ -1,39 +1,30 @@
 // What restore and prune share: whether a loop still runs, and what of loopkit's record it still needs.
-import { loadStartEvidence } from "../auto-loop/evidence-start.js";
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
-import { loopFiles } from "../auto-loop/store.js";
+// Each kind says what "running" means for its loops and what they still compare with (src/loops/).
 import type { CheckpointRecord } from "../checkpoint/record.js";
 import type { Snapshot } from "../evidence/snapshot.js";
 import type { RunningLoop } from "../checkpoint/restore.js";
-import { isActive } from "../repeat/decide.js";
-import { RepeatStateSchema } from "../repeat/state.js";
-import { projectLoops } from "../repeat/store.js";
+import { ALL_LOOP_KINDS, loopKind } from "../loops/registry.js";
 import { readJson } from "../state/json-store.js";
 
-/** True while the record's loop may still change the tree: auto-loop pursuing, repeat not ended. An unreadable state is a stopped loop. */
+/** True while the record's loop may still change the tree (auto-loop pursuing, repeat not ended). An unreadable state is a stopped loop. */
 export async function loopRunning(record: CheckpointRecord): Promise<boolean> {
-  if (record.loop_kind === "auto-loop") {
-    const read = await readJson(record.state_file, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
-    return read.exists && read.value.loop_id === record.loop_id && read.value.status === "pursuing";
-  }
-  const read = await readJson(record.state_file, RepeatStateSchema).catch(() => ({ exists: false as const }));
-  return read.exists && read.value.loop_id === record.loop_id && read.value.phase !== "ended";
+  const kind = loopKind(record.loop_kind);
+  const read = await readJson(record.state_file, kind.stateSchema).catch(() => ({ exists: false as const }));
+  return read.exists && read.value.loop_id === record.loop_id && kind.running(read.value);
 }
 
 /** The record's loop if it still runs, else any other loop running in the same project (its work would be pulled away too). */
 export async function runningLoopFor(data: string, record: CheckpointRecord): Promise<RunningLoop | null> {
-  if (await loopRunning(record)) return { kind: record.loop_kind, loopId: record.loop_id };
-  const auto = await readJson(loopFiles(data, record.project_dir).state, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
-  if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
-  const repeat = (await projectLoops(data, record.project_dir)).find((loop) => isActive(loop.state));
-  return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
+  if (await loopRunning(record))
+    return { kind: record.loop_kind, loopId: record.loop_id, cancel: loopKind(record.loop_kind).cancelCommand };
+  for (const kind of ALL_LOOP_KINDS) {
+    const loopId = await kind.runningIn(data, record.project_dir);
+    if (loopId) return { kind: kind.entry.kind, loopId, cancel: kind.cancelCommand };
+  }
+  return null;
 }
 
-/** The start snapshot of the project's running auto-loop (its audit compares with it), if one runs. */
+/** The snapshots the project's running loops still compare with (an auto-loop's start, for its audit). */
 export async function runningLoopStart(data: string, projectDir: string): Promise<Snapshot[]> {
-  const files = loopFiles(data, projectDir);
-  const auto = await readJson(files.state, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
-  if (!auto.exists || auto.value.status !== "pursuing") return [];
-  const start = await loadStartEvidence(files.dir, auto.value.loop_id, new Date()).catch(() => null);
-  return start ? [start] : [];
+  return (await Promise.all(ALL_LOOP_KINDS.map((kind) => kind.keptSnapshots(data, projectDir)))).flat();
 }

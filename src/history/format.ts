@@ -1,4 +1,5 @@
 // `loopkit history` for a person: one table row per run, or one run's iterations (gate history).
+import { loopKind } from "../loops/registry.js";
 import { formatDuration } from "../shared/duration.js";
 import type { RunDetail, RunSummary } from "./runs.js";
 
@@ -34,21 +35,16 @@ export function formatRun(run: RunDetail): string {
   const s = run.summary;
   const head = [
     `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
-    `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
+    `  ${s.command !== null ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
     ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : []),
     "",
   ];
-  const body =
-    run.kind === "repeat"
-      ? run.record.iterations.map((it) =>
-          `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd(),
-        )
-      : run.entries.map((entry) => {
-          const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
-          return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
-        });
+  const width = loopKind(s.kind).history.labelWidth;
+  const body = run.rows.map((row) =>
+    `  ${String(row.number).padStart(3)}  ${when(row.at)}  ${row.label.padEnd(width)}  ${row.text}`.trimEnd(),
+  );
   return `${[...head, ...(body.length ? body : ["  no iteration recorded yet"])].join("\n")}\n`;
 }

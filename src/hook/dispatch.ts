@@ -8,13 +8,9 @@ import { formatError, isLoopkitError } from "../shared/errors.js";
 import { HookInputSchema, type HookInput, type StopInput } from "../session/input.js";
 import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
+import { loopKind } from "../loops/registry.js";
 import { toHookJson, type HookDecision, type StopDecision, type WakeDecision } from "../session/output.js";
 import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
-
-const HANDLERS: Record<"repeat" | "auto-loop", () => Promise<LoopHookHandlers>> = {
-  repeat: async () => (await import("../repeat/hook-handlers.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("../auto-loop/hook-handlers.js")).autoLoopHookHandlers,
-};
 
 type Routed = { input: HookInput; marker: SessionMarker; base: Omit<HookContext<never>, "input">; handlers: LoopHookHandlers };
 
@@ -39,7 +35,7 @@ async function route(payload: unknown, dataDir: string): Promise<Routed | { outp
       output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }),
     };
   }
-  const handlers = await HANDLERS[marker.kind]();
+  const handlers = await loopKind(marker.kind).handlers();
   return { input, marker, base: { marker, dataDir, env: process.env, now: () => new Date() }, handlers };
 }
 
@@ -84,10 +80,9 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
     try {
       return await handlers.endOnError(ctx, reason);
     } catch (second) {
-      const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
       return {
         kind: "allow",
-        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.`,
+        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${loopKind(ctx.marker.kind).cancelCommand}.`,
       };
     }
   }

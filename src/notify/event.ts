@@ -1,10 +1,10 @@
 // What the person is told when a loop ends, pauses or is blocked: one summary, pure, from the loop's
-// state before and after a change. The same JSON goes to the notify command's stdin.
+// state before and after a change. The same JSON goes to the notify command's stdin. What a kind
+// says of its loop (status, goal or command, the message) comes from its parts in src/loops/.
 import * as z from "zod";
-import { LOOP_STATUSES, type AutoLoopState } from "../auto-loop/state.js";
-import { FINAL_STATUSES, type RepeatState } from "../repeat/state.js";
-import { formatDuration } from "../shared/duration.js";
-import { LOOP_KINDS } from "../shared/loop-kinds.js";
+import { ALL_LOOP_KINDS, loopKind } from "../loops/registry.js";
+import type { LoopIdentity } from "../session/loop-kind.js";
+import { LOOP_KINDS, type LoopKind } from "../shared/loop-kinds.js";
 
 /** The notify command's stdin (schemas/notify.schema.json is generated from it). */
 export const LoopEventSchema = z.object({
@@ -16,7 +16,7 @@ export const LoopEventSchema = z.object({
   session_id: z.string(),
   project_dir: z.string(),
   /** The repeat loop's final status (or "paused"), or the auto-loop's status. */
-  status: z.enum([...FINAL_STATUSES, "paused", ...LOOP_STATUSES]),
+  status: z.enum(ALL_LOOP_KINDS.flatMap((kind) => kind.notify.statuses)),
   reason: z.string().nullable(),
   command: z.string().nullable(),
   goal: z.string().nullable(),
@@ -29,13 +29,11 @@ export const LoopEventSchema = z.object({
 });
 export type LoopEvent = z.infer<typeof LoopEventSchema>;
 
-export type LoopState = { kind: "repeat"; state: RepeatState } | { kind: "auto-loop"; state: AutoLoopState };
+/** A loop's state, read with its kind's schema. */
+export type LoopState = { kind: LoopKind; state: LoopIdentity };
 
 /** The loop's standing: running, or the event a person hears about. */
-function standing(loop: LoopState): LoopEvent["event"] | "running" {
-  if (loop.kind === "repeat") return loop.state.phase === "ended" ? "ended" : loop.state.phase === "paused" ? "paused" : "running";
-  return loop.state.status === "pursuing" ? "running" : loop.state.status === "blocked" ? "blocked" : "ended";
-}
+const standing = (loop: LoopState) => loopKind(loop.kind).notify.standing(loop.state);
 
 /** The event when the loop went from running (or absent) to ended, paused or blocked; else null. */
 export function loopEvent(before: LoopState | undefined, after: LoopState | undefined): LoopEvent | null {
@@ -43,53 +41,23 @@ export function loopEvent(before: LoopState | undefined, after: LoopState | unde
   const now = standing(after);
   if (now === "running") return null;
   if (before && before.state.loop_id === after.state.loop_id && standing(before) === now) return null;
-  return after.kind === "repeat" ? repeatEvent(after.state, now) : autoLoopEvent(after.state, now);
-}
-
-function repeatEvent(state: RepeatState, event: LoopEvent["event"]): LoopEvent {
-  const passed = state.iterations.filter((it) => it.result === "pass").length;
-  const status = state.phase === "paused" ? "paused" : (state.final_status ?? "CANCELLED");
+  const { state } = after;
+  const tale = loopKind(after.kind).notify.tale(state);
   return {
     version: 1,
-    event,
-    kind: "repeat",
+    event: now,
+    kind: after.kind,
     loop_id: state.loop_id,
     session_id: state.session_id,
     project_dir: state.project_dir,
-    status,
-    reason: null,
-    command: state.command,
-    goal: null,
-    iterations: state.iterations.length,
-    max_iterations: state.max_iterations,
+    status: tale.status,
+    reason: tale.reason,
+    command: tale.command,
+    goal: tale.goal,
+    iterations: tale.iterations,
+    max_iterations: tale.max_iterations,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    message: `loopkit repeat ${status === "paused" ? "paused" : `ended ${status}`}: ${oneLine(state.command)} - ${state.iterations.length} iteration(s), ${passed} passed (${state.project_dir})`,
+    message: tale.message,
   };
 }
-
-function autoLoopEvent(state: AutoLoopState, event: LoopEvent["event"]): LoopEvent {
-  const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
-  return {
-    version: 1,
-    event,
-    kind: "auto-loop",
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    project_dir: state.project_dir,
-    status: state.status,
-    reason: state.status_reason,
-    command: null,
-    goal: state.goal,
-    iterations: state.iteration,
-    max_iterations: state.caps.max_iterations,
-    started_at: state.started_at,
-    ended_at: state.ended_at,
-    message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason)})` : ""}: ${oneLine(state.goal)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`,
-  };
-}
-
-const oneLine = (text: string) => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
-};

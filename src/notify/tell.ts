@@ -1,21 +1,16 @@
 // The one place a loop's end, pause or block is told: called around every hook event of a loop-owning
 // session and after the CLI changes a loop itself (--cancel, a Codex run). It runs the person's notify
 // command and returns the lines to show in the UI; a failing notify command never breaks the loop.
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
-import { RepeatStateSchema } from "../repeat/state.js";
-import type { SessionMarker } from "../session/marker.js";
+import { loopKind } from "../loops/registry.js";
+import type { LoopKind } from "../shared/loop-kinds.js";
 import { readJson } from "../state/json-store.js";
 import { notifyPerson } from "./command.js";
 import { loopEvent, type LoopState } from "./event.js";
 
 /** The loop a marker points at, or undefined when it cannot be read (the handlers report that themselves). */
-export async function readLoop(kind: SessionMarker["kind"], stateFile: string): Promise<LoopState | undefined> {
+export async function readLoop(kind: LoopKind, stateFile: string): Promise<LoopState | undefined> {
   try {
-    if (kind === "repeat") {
-      const read = await readJson(stateFile, RepeatStateSchema);
-      return read.exists ? { kind, state: read.value } : undefined;
-    }
-    const read = await readJson(stateFile, AutoLoopStateSchema);
+    const read = await readJson(stateFile, loopKind(kind).stateSchema);
     return read.exists ? { kind, state: read.value } : undefined;
   } catch {
     return undefined;

@@ -32,7 +32,7 @@ export const LoopRunSchema = z.object({
 export type LoopRun = z.infer<typeof LoopRunSchema>;
 
 /** The whole file: only `loop_runs` is ours, and only as a list; its other records may have any shape. */
-const StatsFileSchema = z.looseObject({ loop_runs: z.array(z.unknown()).optional() });
+export const StatsFileSchema = z.looseObject({ loop_runs: z.array(z.unknown()).optional() });
 type StatsFile = z.infer<typeof StatsFileSchema>;
 
 export function statsFile(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,6 +1,7 @@
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loopKind } from "../../src/loops/registry.js";
 import { loadRecord, recordFile, type CheckpointRecord } from "../../src/checkpoint/record.js";
 import { planRestore, restoreCheckpoint } from "../../src/checkpoint/restore.js";
 import { checkpointIteration } from "../../src/checkpoint/take.js";
@@ -36,8 +37,16 @@ describe("planRestore", () => {
   });
 
   it.each([
-    [{ kind: "auto-loop" as const, loopId: "loop-1" }, "auto-loop loop-1 is still running", "/loopkit:auto-loop --cancel"],
-    [{ kind: "repeat" as const, loopId: "loop-9" }, "repeat loop-9 is running in this project", "/loopkit:repeat --cancel"],
+    [
+      { kind: "auto-loop" as const, loopId: "loop-1", cancel: loopKind("auto-loop").cancelCommand },
+      "auto-loop loop-1 is still running",
+      "/loopkit:auto-loop --cancel",
+    ],
+    [
+      { kind: "repeat" as const, loopId: "loop-9", cancel: loopKind("repeat").cancelCommand },
+      "repeat loop-9 is running in this project",
+      "/loopkit:repeat --cancel",
+    ],
   ])("refuses while a loop runs in the project (%j), naming how to cancel it", (running, message, cancel) => {
     expect(() => planRestore(record, "1", running)).toThrow(
       expect.objectContaining({ code: "LOOP_ACTIVE", message: expect.stringContaining(message), hint: expect.stringContaining(cancel) }),

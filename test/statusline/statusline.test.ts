@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { autoLoopLine, plain, repeatLine } from "../../src/statusline/line.js";
+import { autoLoopKind } from "../../src/auto-loop/kind.js";
+import { repeatKind } from "../../src/repeat/kind.js";
+import { plain } from "../../src/shared/one-line.js";
 import { runStatusline } from "../../src/statusline/run.js";
 import { makeState, T0 } from "../auto-loop/fixtures.js";
 import { loopState, T0 as R0 } from "../repeat/fixtures.js";
@@ -21,13 +23,13 @@ describe("the line", () => {
         { number: 2, started_at: R0.toISOString(), ended_at: R0.toISOString(), result: "pass", exit_code: 0, summary: "12 tests green" },
       ],
     });
-    expect(repeatLine(state, R0)).toBe("repeat 2/5 /test · last pass (12 tests green) · next in 3m12s");
-    expect(repeatLine({ ...state, phase: "paused" }, R0)).toMatch(/paused: \/loopkit:repeat --resume$/);
+    expect(repeatKind.statusLine(state, R0)).toBe("repeat 2/5 /test · last pass (12 tests green) · next in 3m12s");
+    expect(repeatKind.statusLine({ ...state, phase: "paused" }, R0)).toMatch(/paused: \/loopkit:repeat --resume$/);
   });
 
   it("auto-loop: iteration, tokens and time against the caps, the last verdicts", () => {
     const state = makeState({ iteration: 3, tokens: { transcript: 100_000, audit: 20_000 }, started_at: T0.toISOString() });
-    expect(autoLoopLine(state, new Date(T0.getTime() + 12 * 60_000))).toMatch(
+    expect(autoLoopKind.statusLine(state, new Date(T0.getTime() + 12 * 60_000))).toMatch(
       /^auto-loop 3\/\d+ · 120k\/\d+(\.\d)?[kM] tokens · 12m\/\d+h · not judged yet$/,
     );
   });

@@ -3,33 +3,41 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-MGQHLF5Q.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-IC5OYHFY.js";
 import {
   findRepo,
-  loadState,
-  loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-YBMHSGCC.js";
+} from "./chunks/chunk-3J4TNHXZ.js";
+import {
+  findRecord,
+  lastCheckpoint
+} from "./chunks/chunk-UVTZ2MZZ.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-QVR5FJP2.js";
-import "./chunks/chunk-47SVELJW.js";
+import "./chunks/chunk-5BDLO2Y5.js";
+import {
+  splitWords
+} from "./chunks/chunk-JBUBA3WO.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
-  MIRROR_DIR,
-  findRecord,
-  lastCheckpoint,
-  splitWords
-} from "./chunks/chunk-C5IK4JGY.js";
+  loadState,
+  loopFiles
+} from "./chunks/chunk-M5RTYVBU.js";
+import "./chunks/chunk-RIN2Y37K.js";
+import "./chunks/chunk-43RDA5LK.js";
+import "./chunks/chunk-BUKQJXDZ.js";
+import {
+  MIRROR_DIR
+} from "./chunks/chunk-REG5KHU7.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-ZX33BT52.js";
+} from "./chunks/chunk-VDMHKIRQ.js";
 import "./chunks/chunk-PGQLL66H.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -1,32 +1,55 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  MAX_API_ERRORS,
+  MAX_GOAL_BYTES,
+  PROTECT_LIMITS,
+  RECURSION_GUARD,
+  auditLoop,
+  captureLaunch,
+  checkProtectGlob,
+  checkVerifyCommand,
+  failLoop,
+  isExecutable,
+  launchEnv,
+  loadNextPrompt,
+  loopContext,
+  parseAutoLoopArgs,
+  parseCaps,
+  parseWords,
+  pendingRetry,
+  protectedFiles,
+  readGateStep,
+  recordDelegatedProgress,
+  refuseUnderRecursionGuard,
+  resolveClaude,
+  startFromGoalFile,
+  startPrompt
+} from "./chunks/chunk-5JONAMQG.js";
+import {
+  checkpointRecorded
+} from "./chunks/chunk-3YAXKUFI.js";
+import {
+  appendCheckpoint,
+  compareSnapshots,
+  countChanges,
+  countLine,
+  pathLines
+} from "./chunks/chunk-IFRWG6AL.js";
+import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-R6LHYB7D.js";
+} from "./chunks/chunk-DN53HXUJ.js";
 import {
-  CheckpointSummaryShape,
-  EXIT,
-  STATUS_EXIT_CODES,
-  checkpointCounts,
-  exportToBranch,
-  formatStatus,
-  inertLog,
-  loadSummary,
-  loopStatus,
-  renderOutputs,
-  renderSummary,
-  runOutputs,
-  summarize,
-  summaryLines
-} from "./chunks/chunk-MGQHLF5Q.js";
+  ALL_LOOP_KINDS,
+  loopKind
+} from "./chunks/chunk-V3AQG5VK.js";
+import "./chunks/chunk-VW2W6K4J.js";
 import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
-import {
-  LoopRunSchema,
+  FINAL_STATUSES,
   MIN_INTERVAL_MS,
+  RepeatStateSchema,
+  TERMINAL_KEY_PREFIX,
   afterWait,
-  checkpointRecorded,
   controlCommand,
   endLoop,
   isActive,
@@ -44,6 +67,8 @@ import {
   pausedLine,
   projectLoops,
   recordLoopRun,
+  repeatStateDir,
+  repeatStateFile,
   resumeState,
   saveLoopRun,
   saveState,
@@ -51,63 +76,39 @@ import {
   startText,
   statsFile,
   summaryLine,
+  terminalRunDir,
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-YQUDA2IC.js";
+} from "./chunks/chunk-O2XML7TN.js";
 import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  TERMINAL_KEY_PREFIX,
-  repeatStateDir,
-  repeatStateFile,
-  terminalRunDir
-} from "./chunks/chunk-MIFZCMBT.js";
+  apiErrorOf
+} from "./chunks/chunk-Q6O4Y72Y.js";
 import {
-  MAX_API_ERRORS,
-  MAX_GOAL_BYTES,
-  PROTECT_LIMITS,
-  RECURSION_GUARD,
-  auditLoop,
-  captureLaunch,
-  checkProtectGlob,
-  checkVerifyCommand,
-  failLoop,
-  isExecutable,
-  launchEnv,
-  loadNextPrompt,
-  loadStartEvidence,
-  loopContext,
-  parseAutoLoopArgs,
-  parseCaps,
-  parseWords,
-  pendingRetry,
-  protectedFiles,
-  readGateStep,
-  recordDelegatedProgress,
-  refuseUnderRecursionGuard,
-  resolveClaude,
-  saveStartEvidence,
-  startFromGoalFile,
-  startPrompt
-} from "./chunks/chunk-OVS3TYE3.js";
+  CheckpointSummaryShape,
+  EXIT,
+  STATUS_EXIT_CODES,
+  checkpointCounts,
+  exportToBranch,
+  formatStatus,
+  inertLog,
+  loadSummary,
+  loopStatus,
+  renderOutputs,
+  renderSummary,
+  runOutputs,
+  summarize,
+  summaryLines
+} from "./chunks/chunk-IC5OYHFY.js";
 import {
   BoundedOutput,
-  HistoryEntrySchema,
   agentLine,
   dataInProject,
-  historyEntry,
-  keepForeignAside,
   launcherBesideEntry,
   launcherSpawn,
-  loadState,
-  loopFiles,
   measuringSandbox,
   mergePersonSandbox,
-  mirrorIsOurs,
   noAnswerReason,
-  openMirrorLog,
-  persist,
   personSandbox,
   probeFile,
   readAnswer,
@@ -120,10 +121,17 @@ import {
   settingsOf,
   settleSandbox,
   verifierRun,
-  writeMarker,
-  writeProbe,
-  writeVerifierLog
-} from "./chunks/chunk-YBMHSGCC.js";
+  writeProbe
+} from "./chunks/chunk-3J4TNHXZ.js";
+import {
+  findRecord,
+  lastCheckpoint,
+  loadRecord,
+  nextRestoreId,
+  projectRecords,
+  recordFile,
+  saveRecord
+} from "./chunks/chunk-UVTZ2MZZ.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -131,60 +139,65 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-QVR5FJP2.js";
+} from "./chunks/chunk-5BDLO2Y5.js";
 import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
-  UNMEASURED_SANDBOX
-} from "./chunks/chunk-47SVELJW.js";
+  argvWords,
+  formatDuration
+} from "./chunks/chunk-JBUBA3WO.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
 import {
-  apiErrorOf,
-  appendCheckpoint,
-  compareSnapshots,
-  countChanges,
-  countLine,
-  pathLines
-} from "./chunks/chunk-OHS4ESY3.js";
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  writeMarker,
+  writeVerifierLog
+} from "./chunks/chunk-M5RTYVBU.js";
 import {
-  MIRROR_DIR,
+  AutoLoopStateSchema,
+  HistoryEntrySchema,
+  UNMEASURED_SANDBOX,
+  historyEntry
+} from "./chunks/chunk-RIN2Y37K.js";
+import {
+  LOOP_KINDS,
+  SessionMarkerSchema,
+  readRegularFile,
+  removeSessionMarker
+} from "./chunks/chunk-43RDA5LK.js";
+import {
+  saveStartEvidence
+} from "./chunks/chunk-52T2BRLC.js";
+import {
   ObjectStore,
-  argvWords,
   deadlineIn,
   decodeTree,
   evidenceFiles,
-  findRecord,
-  lastCheckpoint,
-  loadRecord,
   nameOf,
-  nextRestoreId,
   openStore,
-  projectRecords,
-  readRegularFile,
-  recordFile,
-  saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-C5IK4JGY.js";
+} from "./chunks/chunk-BUKQJXDZ.js";
 import {
-  LOOP_KINDS,
+  MIRROR_DIR
+} from "./chunks/chunk-REG5KHU7.js";
+import {
   LoopkitError,
   SESSION_ID_PATTERN,
-  SessionMarkerSchema,
-  formatDuration,
   formatError,
   isLoopkitError,
   iso_exports,
   readJson,
-  removeSessionMarker,
   require_lib,
   require_proper_lockfile,
   sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-ZX33BT52.js";
+} from "./chunks/chunk-VDMHKIRQ.js";
 import {
   _enum,
   array,
@@ -199,6 +212,9 @@ import {
   union,
   unknown
 } from "./chunks/chunk-PGQLL66H.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   __commonJS,
   __require,
@@ -1368,8 +1384,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path21 = __require("node:path");
-    var fs11 = __require("node:fs");
+    var path20 = __require("node:path");
+    var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -1673,8 +1689,8 @@ var require_command = __commonJS({
        * @return {Command} `this` command for chaining
        */
       arguments(names) {
-        names.trim().split(/ +/).forEach((detail) => {
-          this.argument(detail);
+        names.trim().split(/ +/).forEach((detail2) => {
+          this.argument(detail2);
         });
         return this;
       }
@@ -2363,7 +2379,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs11.existsSync(executableFile)) return;
+        if (fs10.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2381,11 +2397,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path21.resolve(baseDir, baseName);
-          if (fs11.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path21.extname(baseName))) return void 0;
+          const localBin = path20.resolve(baseDir, baseName);
+          if (fs10.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path20.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs11.existsSync(`${localBin}${ext}`)
+            (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2397,21 +2413,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs11.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path21.resolve(
-            path21.dirname(resolvedScriptPath),
+          executableDir = path20.resolve(
+            path20.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path21.basename(
+            const legacyName = path20.basename(
               this._scriptPath,
-              path21.extname(this._scriptPath)
+              path20.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2422,7 +2438,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path21.extname(executableFile));
+        launchWithNode = sourceExt.includes(path20.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3337,7 +3353,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path21.basename(filename, path21.extname(filename));
+        this._name = path20.basename(filename, path20.extname(filename));
         return this;
       }
       /**
@@ -3351,9 +3367,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path22) {
-        if (path22 === void 0) return this._executableDir;
-        this._executableDir = path22;
+      executableDir(path21) {
+        if (path21 === void 0) return this._executableDir;
+        this._executableDir = path21;
         return this;
       }
       /**
@@ -3918,10 +3934,10 @@ async function startLoop(ctx, request) {
       audit_not_run: { streak: 0, turns: 0 }
     };
     const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
-    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    const detail2 = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
+    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail2, { goal })], ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -5383,11 +5399,10 @@ function place(store, dir, abs, shown, entry, result) {
 var SNAPSHOT_MS = 3e5;
 function planRestore(record2, target2, running) {
   if (running) {
-    const cancel = running.kind === "auto-loop" ? "/loopkit:auto-loop --cancel" : "/loopkit:repeat --cancel";
     const which = running.loopId === record2.loop_id ? `${running.kind} ${running.loopId} is still running` : `${running.kind} ${running.loopId} is running in this project`;
     throw new LoopkitError("LOOP_ACTIVE", `${which}; restoring under it would pull its work away`, {
       value: running.loopId,
-      hint: `cancel it first (${cancel}), then restore`
+      hint: `cancel it first (${running.cancel}), then restore`
     });
   }
   const found = record2.checkpoints.find((c) => c.id === target2.trim());
@@ -5616,8 +5631,8 @@ async function sandboxCheck(env) {
       };
     const person = await personSandbox(env);
     const required = person.enabled && person.failIfUnavailable;
-    const detail = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
-    return required ? { ok: false, title, detail } : { ok: false, level: "warn", title, detail };
+    const detail2 = `cannot start here: ${check.reason}. ${required ? "Your settings require it (sandbox.failIfUnavailable): loops will not run their verifier" : "A sandboxed agent's verifier would run unsandboxed; loopkit run needs --no-sandbox"}`;
+    return required ? { ok: false, title, detail: detail2 } : { ok: false, level: "warn", title, detail: detail2 };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -5802,26 +5817,22 @@ function formatRun(run3) {
   const s = run3.summary;
   const head = [
     `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
-    `  ${s.kind === "repeat" ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
+    `  ${s.command !== null ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
     ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : [],
     ""
   ];
-  const body = run3.kind === "repeat" ? run3.record.iterations.map(
-    (it) => `  ${String(it.number).padStart(3)}  ${when(it.timestamp)}  ${it.result.padEnd(4)}  ${it.summary ?? ""}`.trimEnd()
-  ) : run3.entries.map((entry) => {
-    const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
-    return `  ${String(entry.iteration).padStart(3)}  ${when(entry.at)}  ${entry.event.padEnd(14)}  ${[verdict, oneLine(entry.detail)].filter(Boolean).join(": ")}`.trimEnd();
-  });
+  const width = loopKind(s.kind).history.labelWidth;
+  const body = run3.rows.map(
+    (row) => `  ${String(row.number).padStart(3)}  ${when(row.at)}  ${row.label.padEnd(width)}  ${row.text}`.trimEnd()
+  );
   return `${[...head, ...body.length ? body : ["  no iteration recorded yet"]].join("\n")}
 `;
 }
 
 // src/history/runs.ts
-import { promises as fs3 } from "node:fs";
-import path10 from "node:path";
 var RunSummarySchema = object({
   version: literal(1),
   /** The stats log's id (repeat, `loop-<ms>`) or the auto-loop's loop id. */
@@ -5841,113 +5852,43 @@ var RunSummarySchema = object({
   passed: int().nonnegative(),
   failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
-  final_status: _enum([...FINAL_STATUSES, ...LOOP_STATUSES.filter((status) => status !== "pursuing")]).nullable(),
+  final_status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: int().nonnegative()
 });
 var RunListJsonSchema = object({ version: literal(1), runs: array(RunSummarySchema) });
 var RunDetailJsonSchema = RunSummarySchema.extend({
-  steps: union([array(LoopRunSchema.shape.iterations.element), array(HistoryEntrySchema)])
+  steps: union(ALL_LOOP_KINDS.map((kind) => array(kind.history.stepSchema)))
 });
 function runDetailJson(run3) {
-  return { ...run3.summary, steps: run3.kind === "repeat" ? run3.record.iterations : run3.entries };
+  return { ...run3.summary, steps: run3.steps };
 }
-var StatsSchema = looseObject({ loop_runs: array(unknown()).optional() });
 async function listRuns(statsFile2, dataDir, now) {
-  const runs = [...await repeatRuns(statsFile2, now), ...dataDir ? await autoLoopRuns(dataDir) : []];
+  const runs = [];
+  for (const kind of ALL_LOOP_KINDS) {
+    for (const run3 of await kind.history.runs({ statsFile: statsFile2, dataDir }, now)) runs.push(detail(kind.entry.kind, run3));
+  }
   const counts = dataDir ? await checkpointCounts(dataDir) : /* @__PURE__ */ new Map();
   return runs.map((run3) => ({ ...run3, summary: { ...run3.summary, checkpoints: counts.get(run3.summary.id) ?? 0 } })).sort((a, b) => b.summary.started_at.localeCompare(a.summary.started_at));
 }
-async function repeatRuns(statsFile2, now) {
-  let read;
-  try {
-    read = await readJson(statsFile2, StatsSchema);
-  } catch (error) {
-    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
-    throw new LoopkitError("STATE_CORRUPT", error.message, {
-      value: statsFile2,
-      hint: `nothing was changed; fix ${statsFile2} or move it away (the next repeat loop keeps it aside as ${path10.basename(statsFile2)}.corrupt-<time> itself)`
-    });
-  }
-  if (!read.exists) return [];
-  const records = (read.value.loop_runs ?? []).flatMap((raw) => {
-    const parsed = LoopRunSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return records.map((record2) => {
-    const passed = record2.iterations.filter((it) => it.result === "pass").length;
-    const end = record2.ended_at ?? record2.iterations.at(-1)?.timestamp ?? now.toISOString();
-    const summary = {
-      version: 1,
-      id: record2.id,
-      kind: "repeat",
-      command: record2.command,
-      goal: null,
-      project_dir: null,
-      started_at: record2.started_at,
-      ended_at: record2.ended_at,
-      duration_ms: Math.max(0, Date.parse(end) - Date.parse(record2.started_at)),
-      iterations: record2.iterations.length,
-      passed,
-      failed: record2.iterations.length - passed,
-      final_status: record2.final_status,
-      checkpoints: 0
-    };
-    return { summary, kind: "repeat", record: record2 };
-  });
-}
-async function autoLoopRuns(dataDir) {
-  const root = path10.join(dataDir, "auto-loop");
-  const projects = await fs3.readdir(root).catch(() => []);
-  const runs = [];
-  for (const project of projects) {
-    const dir = path10.join(root, project);
-    const entries2 = await historyLines(path10.join(dir, "gate-history.jsonl"));
-    const state = await readJson(path10.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
-    const latest = state.exists ? state.value : void 0;
-    const byLoop = /* @__PURE__ */ new Map();
-    for (const entry of entries2) byLoop.set(entry.loop_id, [...byLoop.get(entry.loop_id) ?? [], entry]);
-    for (const [loopId, lines] of byLoop) {
-      const first = lines[0];
-      const last = lines.at(-1);
-      const gates = lines.filter((entry) => entry.event === "gate");
-      const passed = gates.filter((entry) => entry.verdict === "pass").length;
-      const ended = last.status !== "pursuing";
-      runs.push({
-        kind: "auto-loop",
-        entries: lines,
-        summary: {
-          version: 1,
-          id: loopId,
-          kind: "auto-loop",
-          command: null,
-          goal: lines.find((entry) => entry.goal !== void 0)?.goal ?? (latest?.loop_id === loopId ? latest.goal : null),
-          project_dir: latest?.project_dir ?? null,
-          started_at: first.at,
-          ended_at: ended ? last.at : null,
-          duration_ms: Math.max(0, Date.parse(last.at) - Date.parse(first.at)),
-          iterations: Math.max(...lines.map((entry) => entry.iteration)),
-          passed,
-          failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status,
-          checkpoints: 0
-        }
-      });
-    }
-  }
-  return runs;
-}
-async function historyLines(file) {
-  const text = await fs3.readFile(file, "utf8").catch(() => "");
-  return text.split("\n").flatMap((line) => {
-    if (!line.trim()) return [];
-    try {
-      const parsed = HistoryEntrySchema.safeParse(JSON.parse(line));
-      return parsed.success ? [parsed.data] : [];
-    } catch {
-      return [];
-    }
-  });
+function detail(kind, { summary: s, steps, rows }) {
+  const summary = {
+    version: 1,
+    id: s.id,
+    kind,
+    command: s.command,
+    goal: s.goal,
+    project_dir: s.project_dir,
+    started_at: s.started_at,
+    ended_at: s.ended_at,
+    duration_ms: s.duration_ms,
+    iterations: s.iterations,
+    passed: s.passed,
+    failed: s.failed,
+    final_status: s.final_status,
+    checkpoints: 0
+  };
+  return { summary, steps, rows };
 }
 
 // src/cli/history-command.ts
@@ -5996,7 +5937,7 @@ function registerHistoryCommand(program2, io2) {
 }
 
 // src/checkpoint/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 
 // src/evidence/prune.ts
 import { renameSync as renameSync2, rmSync as rmSync2, statSync } from "node:fs";
@@ -6052,7 +5993,7 @@ async function applyPrune(data, projectDir, remove2, kept) {
   const lines = [];
   for (const record2 of remove2) {
     try {
-      await fs4.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
+      await fs3.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
       lines.push(`removed the ${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id}`);
     } catch (error) {
       lines.push(`could not remove the checkpoints of ${record2.loop_id}: ${formatError(error)}`);
@@ -6071,26 +6012,21 @@ async function applyPrune(data, projectDir, remove2, kept) {
 
 // src/cli/checkpoint-target.ts
 async function loopRunning(record2) {
-  if (record2.loop_kind === "auto-loop") {
-    const read2 = await readJson(record2.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
-    return read2.exists && read2.value.loop_id === record2.loop_id && read2.value.status === "pursuing";
-  }
-  const read = await readJson(record2.state_file, RepeatStateSchema).catch(() => ({ exists: false }));
-  return read.exists && read.value.loop_id === record2.loop_id && read.value.phase !== "ended";
+  const kind = loopKind(record2.loop_kind);
+  const read = await readJson(record2.state_file, kind.stateSchema).catch(() => ({ exists: false }));
+  return read.exists && read.value.loop_id === record2.loop_id && kind.running(read.value);
 }
 async function runningLoopFor(data, record2) {
-  if (await loopRunning(record2)) return { kind: record2.loop_kind, loopId: record2.loop_id };
-  const auto = await readJson(loopFiles(data, record2.project_dir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
-  if (auto.exists && auto.value.status === "pursuing") return { kind: "auto-loop", loopId: auto.value.loop_id };
-  const repeat = (await projectLoops(data, record2.project_dir)).find((loop) => isActive(loop.state));
-  return repeat ? { kind: "repeat", loopId: repeat.state.loop_id } : null;
+  if (await loopRunning(record2))
+    return { kind: record2.loop_kind, loopId: record2.loop_id, cancel: loopKind(record2.loop_kind).cancelCommand };
+  for (const kind of ALL_LOOP_KINDS) {
+    const loopId = await kind.runningIn(data, record2.project_dir);
+    if (loopId) return { kind: kind.entry.kind, loopId, cancel: kind.cancelCommand };
+  }
+  return null;
 }
 async function runningLoopStart(data, projectDir) {
-  const files = loopFiles(data, projectDir);
-  const auto = await readJson(files.state, AutoLoopStateSchema).catch(() => ({ exists: false }));
-  if (!auto.exists || auto.value.status !== "pursuing") return [];
-  const start = await loadStartEvidence(files.dir, auto.value.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
-  return start ? [start] : [];
+  return (await Promise.all(ALL_LOOP_KINDS.map((kind) => kind.keptSnapshots(data, projectDir)))).flat();
 }
 
 // src/cli/prune-command.ts
@@ -6140,7 +6076,7 @@ ${kept.join("\n")}` : ""}
 }
 
 // src/cli/repeat-command.ts
-import path17 from "node:path";
+import path16 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -6526,15 +6462,15 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs5 } from "node:fs";
-import path11 from "node:path";
+import { promises as fs4 } from "node:fs";
+import path10 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path11.join(dir, name);
+    const file = path10.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -6544,7 +6480,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs5.rm(file, { force: true });
+      await fs4.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6554,17 +6490,17 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs6 } from "node:fs";
-import path12 from "node:path";
+import { promises as fs5 } from "node:fs";
+import path11 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path12.join(loopDir, "runner");
+var target = (loopDir) => path11.join(loopDir, "runner");
 var LOOPKIT_RUN = {
   other: "another `loopkit run`",
   hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
 };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs6.mkdir(loopDir, { recursive: true });
+  await fs5.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -6577,8 +6513,8 @@ async function runnerAlive(loopDir) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs8 } from "node:fs";
-import path16 from "node:path";
+import { promises as fs7 } from "node:fs";
+import path15 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -6624,13 +6560,13 @@ async function resumeTerminalLoop(ctx, runner) {
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs7 } from "node:fs";
-import path14 from "node:path";
+import { promises as fs6 } from "node:fs";
+import path13 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
 // src/run/phase-settings.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import path13 from "node:path";
+import path12 from "node:path";
 function takeSettingsOption(claudeArgs, cwd) {
   const rest = [];
   let settings = null;
@@ -6654,7 +6590,7 @@ function readSettings2(value, cwd) {
   let text = trimmed;
   if (!trimmed.startsWith("{")) {
     try {
-      text = readFileSync2(path13.resolve(cwd, trimmed), "utf8");
+      text = readFileSync2(path12.resolve(cwd, trimmed), "utf8");
     } catch (error) {
       throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, {
         value,
@@ -6751,17 +6687,17 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs7.mkdir(path14.dirname(file), { recursive: true });
+  await fs6.mkdir(path13.dirname(file), { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
-  await keepNewestLogs(path14.dirname(file), KEEP_LOGS);
+  await keepNewestLogs(path13.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs7.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs7.rm(path14.join(dir, name), { force: true })));
+  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path13.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
-import path15 from "node:path";
+import path14 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
@@ -6914,7 +6850,7 @@ async function runTurn(ctx, file, state, resume) {
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: 0,
-      logFile: path15.join(
+      logFile: path14.join(
         terminalRunDir(ctx.dataDir, ctx.projectDir),
         "claude",
         `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`
@@ -7027,9 +6963,9 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
       hint: "run loopkit from its command (bin/loopkit or dist/cli.js)"
     });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs8.mkdir(dir, { recursive: true });
+  await fs7.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path16.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path15.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [
     "repeat",
     ...loopWords,
@@ -7159,7 +7095,7 @@ async function measureHere(request, answer, inv, io2) {
   const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
   const session = inv.session();
   if (!shown || !session || answer && answer.exit_code !== 0) return null;
-  const file = path17.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
+  const file = path16.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
   const here = { loop_id: "repeat", session_id: session };
   const probe = await writeProbe(file, here, io2.env, io2.now());
   if (probe) await removeProbe(file);
@@ -7292,7 +7228,7 @@ function registerRestoreCommand(program2, io2) {
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
 import { statSync as statSync2 } from "node:fs";
-import path20 from "node:path";
+import path19 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -7339,7 +7275,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/run/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs9, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -7395,8 +7331,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs9.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs9.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -7413,7 +7349,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs9.readFile(file, "utf8").catch(() => "");
+  const text = await fs8.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -7426,7 +7362,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path18 from "node:path";
+import path17 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -7463,7 +7399,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path18.join(projectDir, name);
+    const file = path17.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -7472,7 +7408,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path19 from "node:path";
+import path18 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -7600,7 +7536,7 @@ async function runPhases(ctx, first) {
         `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
         { phase, edge: "start" }
       );
-      const logFile = path19.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path18.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const stopWatching = watchPhase({
         files,
         loopId,
@@ -7647,7 +7583,7 @@ async function runPhases(ctx, first) {
       if (stalls >= MAX_STALLS) {
         const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path19.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path18.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
@@ -7709,7 +7645,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
     });
-  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path20.resolve(io2.cwd, options.pluginDir));
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path19.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(
@@ -7817,7 +7753,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs10 } from "node:fs";
+import { promises as fs9 } from "node:fs";
 
 // src/statusline/find.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -7846,7 +7782,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs10.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

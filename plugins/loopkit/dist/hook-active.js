@@ -1,23 +1,32 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  readLoop,
-  tellPerson
-} from "./chunks/chunk-R6LHYB7D.js";
-import "./chunks/chunk-MIFZCMBT.js";
-import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-47SVELJW.js";
-import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
 import {
+  readLoop,
+  tellPerson
+} from "./chunks/chunk-DN53HXUJ.js";
+import {
+  loopKind
+} from "./chunks/chunk-V3AQG5VK.js";
+import "./chunks/chunk-VW2W6K4J.js";
+import "./chunks/chunk-O2XML7TN.js";
+import "./chunks/chunk-Q6O4Y72Y.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-5BDLO2Y5.js";
+import "./chunks/chunk-JBUBA3WO.js";
+import "./chunks/chunk-RIN2Y37K.js";
+import {
+  SessionMarkerSchema
+} from "./chunks/chunk-43RDA5LK.js";
+import {
   SESSION_ID_PATTERN,
-  SessionMarkerSchema,
   formatError,
   isLoopkitError,
   keepAside,
   readJson,
   sessionMarkerPath
-} from "./chunks/chunk-ZX33BT52.js";
+} from "./chunks/chunk-VDMHKIRQ.js";
 import {
   boolean,
   discriminatedUnion,
@@ -78,10 +87,6 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 ]);
 
 // src/hook/dispatch.ts
-var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-IVAM55N5.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-7FJFYBZJ.js")).autoLoopHookHandlers
-};
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);
   if (!parsed.success) {
@@ -103,7 +108,7 @@ async function route(payload, dataDir) {
       output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` })
     };
   }
-  const handlers = await HANDLERS[marker.kind]();
+  const handlers = await loopKind(marker.kind).handlers();
   return { input, marker, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers };
 }
 async function dispatchHook(payload, dataDir, userHome) {
@@ -142,10 +147,9 @@ async function stopFailingClosed(handlers, ctx) {
     try {
       return await handlers.endOnError(ctx, reason);
     } catch (second) {
-      const command = ctx.marker.kind === "repeat" ? "/loopkit:repeat --cancel" : "/loopkit:auto-loop --cancel";
       return {
         kind: "allow",
-        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${command}.`
+        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${loopKind(ctx.marker.kind).cancelCommand}.`
       };
     }
   }

@@ -1,9 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  formatError,
-  isLoopkitError,
   removeSessionMarker
-} from "./chunk-ZX33BT52.js";
+} from "./chunk-43RDA5LK.js";
+import {
+  formatError,
+  isLoopkitError
+} from "./chunk-VDMHKIRQ.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

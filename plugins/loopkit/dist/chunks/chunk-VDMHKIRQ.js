@@ -4,14 +4,10 @@ import {
   ZodISODateTime,
   ZodISODuration,
   ZodISOTime,
-  _enum,
   _isoDate,
   _isoDateTime,
   _isoDuration,
-  _isoTime,
-  literal,
-  object,
-  string
+  _isoTime
 } from "./chunk-PGQLL66H.js";
 import {
   __commonJS,
@@ -46,54 +42,54 @@ var require_polyfills = __commonJS({
     }
     var chdir;
     module.exports = patch;
-    function patch(fs3) {
+    function patch(fs2) {
       if (constants2.hasOwnProperty("O_SYMLINK") && process.version.match(/^v0\.6\.[0-2]|^v0\.5\./)) {
-        patchLchmod(fs3);
+        patchLchmod(fs2);
       }
-      if (!fs3.lutimes) {
-        patchLutimes(fs3);
+      if (!fs2.lutimes) {
+        patchLutimes(fs2);
       }
-      fs3.chown = chownFix(fs3.chown);
-      fs3.fchown = chownFix(fs3.fchown);
-      fs3.lchown = chownFix(fs3.lchown);
-      fs3.chmod = chmodFix(fs3.chmod);
-      fs3.fchmod = chmodFix(fs3.fchmod);
-      fs3.lchmod = chmodFix(fs3.lchmod);
-      fs3.chownSync = chownFixSync(fs3.chownSync);
-      fs3.fchownSync = chownFixSync(fs3.fchownSync);
-      fs3.lchownSync = chownFixSync(fs3.lchownSync);
-      fs3.chmodSync = chmodFixSync(fs3.chmodSync);
-      fs3.fchmodSync = chmodFixSync(fs3.fchmodSync);
-      fs3.lchmodSync = chmodFixSync(fs3.lchmodSync);
-      fs3.stat = statFix(fs3.stat);
-      fs3.fstat = statFix(fs3.fstat);
-      fs3.lstat = statFix(fs3.lstat);
-      fs3.statSync = statFixSync(fs3.statSync);
-      fs3.fstatSync = statFixSync(fs3.fstatSync);
-      fs3.lstatSync = statFixSync(fs3.lstatSync);
-      if (fs3.chmod && !fs3.lchmod) {
-        fs3.lchmod = function(path3, mode, cb) {
+      fs2.chown = chownFix(fs2.chown);
+      fs2.fchown = chownFix(fs2.fchown);
+      fs2.lchown = chownFix(fs2.lchown);
+      fs2.chmod = chmodFix(fs2.chmod);
+      fs2.fchmod = chmodFix(fs2.fchmod);
+      fs2.lchmod = chmodFix(fs2.lchmod);
+      fs2.chownSync = chownFixSync(fs2.chownSync);
+      fs2.fchownSync = chownFixSync(fs2.fchownSync);
+      fs2.lchownSync = chownFixSync(fs2.lchownSync);
+      fs2.chmodSync = chmodFixSync(fs2.chmodSync);
+      fs2.fchmodSync = chmodFixSync(fs2.fchmodSync);
+      fs2.lchmodSync = chmodFixSync(fs2.lchmodSync);
+      fs2.stat = statFix(fs2.stat);
+      fs2.fstat = statFix(fs2.fstat);
+      fs2.lstat = statFix(fs2.lstat);
+      fs2.statSync = statFixSync(fs2.statSync);
+      fs2.fstatSync = statFixSync(fs2.fstatSync);
+      fs2.lstatSync = statFixSync(fs2.lstatSync);
+      if (fs2.chmod && !fs2.lchmod) {
+        fs2.lchmod = function(path3, mode, cb) {
           if (cb) process.nextTick(cb);
         };
-        fs3.lchmodSync = function() {
+        fs2.lchmodSync = function() {
         };
       }
-      if (fs3.chown && !fs3.lchown) {
-        fs3.lchown = function(path3, uid, gid, cb) {
+      if (fs2.chown && !fs2.lchown) {
+        fs2.lchown = function(path3, uid, gid, cb) {
           if (cb) process.nextTick(cb);
         };
-        fs3.lchownSync = function() {
+        fs2.lchownSync = function() {
         };
       }
       if (platform === "win32") {
-        fs3.rename = typeof fs3.rename !== "function" ? fs3.rename : (function(fs$rename) {
+        fs2.rename = typeof fs2.rename !== "function" ? fs2.rename : (function(fs$rename) {
           function rename(from, to, cb) {
             var start = Date.now();
             var backoff = 0;
             fs$rename(from, to, function CB(er) {
               if (er && (er.code === "EACCES" || er.code === "EPERM" || er.code === "EBUSY") && Date.now() - start < 6e4) {
                 setTimeout(function() {
-                  fs3.stat(to, function(stater, st) {
+                  fs2.stat(to, function(stater, st) {
                     if (stater && stater.code === "ENOENT")
                       fs$rename(from, to, CB);
                     else
@@ -109,9 +105,9 @@ var require_polyfills = __commonJS({
           }
           if (Object.setPrototypeOf) Object.setPrototypeOf(rename, fs$rename);
           return rename;
-        })(fs3.rename);
+        })(fs2.rename);
       }
-      fs3.read = typeof fs3.read !== "function" ? fs3.read : (function(fs$read) {
+      fs2.read = typeof fs2.read !== "function" ? fs2.read : (function(fs$read) {
         function read(fd, buffer, offset, length, position, callback_) {
           var callback;
           if (callback_ && typeof callback_ === "function") {
@@ -119,22 +115,22 @@ var require_polyfills = __commonJS({
             callback = function(er, _, __) {
               if (er && er.code === "EAGAIN" && eagCounter < 10) {
                 eagCounter++;
-                return fs$read.call(fs3, fd, buffer, offset, length, position, callback);
+                return fs$read.call(fs2, fd, buffer, offset, length, position, callback);
               }
               callback_.apply(this, arguments);
             };
           }
-          return fs$read.call(fs3, fd, buffer, offset, length, position, callback);
+          return fs$read.call(fs2, fd, buffer, offset, length, position, callback);
         }
         if (Object.setPrototypeOf) Object.setPrototypeOf(read, fs$read);
         return read;
-      })(fs3.read);
-      fs3.readSync = typeof fs3.readSync !== "function" ? fs3.readSync : /* @__PURE__ */ (function(fs$readSync) {
+      })(fs2.read);
+      fs2.readSync = typeof fs2.readSync !== "function" ? fs2.readSync : /* @__PURE__ */ (function(fs$readSync) {
         return function(fd, buffer, offset, length, position) {
           var eagCounter = 0;
           while (true) {
             try {
-              return fs$readSync.call(fs3, fd, buffer, offset, length, position);
+              return fs$readSync.call(fs2, fd, buffer, offset, length, position);
             } catch (er) {
               if (er.code === "EAGAIN" && eagCounter < 10) {
                 eagCounter++;
@@ -144,10 +140,10 @@ var require_polyfills = __commonJS({
             }
           }
         };
-      })(fs3.readSync);
-      function patchLchmod(fs4) {
-        fs4.lchmod = function(path3, mode, callback) {
-          fs4.open(
+      })(fs2.readSync);
+      function patchLchmod(fs3) {
+        fs3.lchmod = function(path3, mode, callback) {
+          fs3.open(
             path3,
             constants2.O_WRONLY | constants2.O_SYMLINK,
             mode,
@@ -156,80 +152,80 @@ var require_polyfills = __commonJS({
                 if (callback) callback(err);
                 return;
               }
-              fs4.fchmod(fd, mode, function(err2) {
-                fs4.close(fd, function(err22) {
+              fs3.fchmod(fd, mode, function(err2) {
+                fs3.close(fd, function(err22) {
                   if (callback) callback(err2 || err22);
                 });
               });
             }
           );
         };
-        fs4.lchmodSync = function(path3, mode) {
-          var fd = fs4.openSync(path3, constants2.O_WRONLY | constants2.O_SYMLINK, mode);
+        fs3.lchmodSync = function(path3, mode) {
+          var fd = fs3.openSync(path3, constants2.O_WRONLY | constants2.O_SYMLINK, mode);
           var threw = true;
           var ret;
           try {
-            ret = fs4.fchmodSync(fd, mode);
+            ret = fs3.fchmodSync(fd, mode);
             threw = false;
           } finally {
             if (threw) {
               try {
-                fs4.closeSync(fd);
+                fs3.closeSync(fd);
               } catch (er) {
               }
             } else {
-              fs4.closeSync(fd);
+              fs3.closeSync(fd);
             }
           }
           return ret;
         };
       }
-      function patchLutimes(fs4) {
-        if (constants2.hasOwnProperty("O_SYMLINK") && fs4.futimes) {
-          fs4.lutimes = function(path3, at, mt, cb) {
-            fs4.open(path3, constants2.O_SYMLINK, function(er, fd) {
+      function patchLutimes(fs3) {
+        if (constants2.hasOwnProperty("O_SYMLINK") && fs3.futimes) {
+          fs3.lutimes = function(path3, at, mt, cb) {
+            fs3.open(path3, constants2.O_SYMLINK, function(er, fd) {
               if (er) {
                 if (cb) cb(er);
                 return;
               }
-              fs4.futimes(fd, at, mt, function(er2) {
-                fs4.close(fd, function(er22) {
+              fs3.futimes(fd, at, mt, function(er2) {
+                fs3.close(fd, function(er22) {
                   if (cb) cb(er2 || er22);
                 });
               });
             });
           };
-          fs4.lutimesSync = function(path3, at, mt) {
-            var fd = fs4.openSync(path3, constants2.O_SYMLINK);
+          fs3.lutimesSync = function(path3, at, mt) {
+            var fd = fs3.openSync(path3, constants2.O_SYMLINK);
             var ret;
             var threw = true;
             try {
-              ret = fs4.futimesSync(fd, at, mt);
+              ret = fs3.futimesSync(fd, at, mt);
               threw = false;
             } finally {
               if (threw) {
                 try {
-                  fs4.closeSync(fd);
+                  fs3.closeSync(fd);
                 } catch (er) {
                 }
               } else {
-                fs4.closeSync(fd);
+                fs3.closeSync(fd);
               }
             }
             return ret;
           };
-        } else if (fs4.futimes) {
-          fs4.lutimes = function(_a, _b, _c, cb) {
+        } else if (fs3.futimes) {
+          fs3.lutimes = function(_a, _b, _c, cb) {
             if (cb) process.nextTick(cb);
           };
-          fs4.lutimesSync = function() {
+          fs3.lutimesSync = function() {
           };
         }
       }
       function chmodFix(orig) {
         if (!orig) return orig;
         return function(target, mode, cb) {
-          return orig.call(fs3, target, mode, function(er) {
+          return orig.call(fs2, target, mode, function(er) {
             if (chownErOk(er)) er = null;
             if (cb) cb.apply(this, arguments);
           });
@@ -239,7 +235,7 @@ var require_polyfills = __commonJS({
         if (!orig) return orig;
         return function(target, mode) {
           try {
-            return orig.call(fs3, target, mode);
+            return orig.call(fs2, target, mode);
           } catch (er) {
             if (!chownErOk(er)) throw er;
           }
@@ -248,7 +244,7 @@ var require_polyfills = __commonJS({
       function chownFix(orig) {
         if (!orig) return orig;
         return function(target, uid, gid, cb) {
-          return orig.call(fs3, target, uid, gid, function(er) {
+          return orig.call(fs2, target, uid, gid, function(er) {
             if (chownErOk(er)) er = null;
             if (cb) cb.apply(this, arguments);
           });
@@ -258,7 +254,7 @@ var require_polyfills = __commonJS({
         if (!orig) return orig;
         return function(target, uid, gid) {
           try {
-            return orig.call(fs3, target, uid, gid);
+            return orig.call(fs2, target, uid, gid);
           } catch (er) {
             if (!chownErOk(er)) throw er;
           }
@@ -278,13 +274,13 @@ var require_polyfills = __commonJS({
             }
             if (cb) cb.apply(this, arguments);
           }
-          return options ? orig.call(fs3, target, options, callback) : orig.call(fs3, target, callback);
+          return options ? orig.call(fs2, target, options, callback) : orig.call(fs2, target, callback);
         };
       }
       function statFixSync(orig) {
         if (!orig) return orig;
         return function(target, options) {
-          var stats = options ? orig.call(fs3, target, options) : orig.call(fs3, target);
+          var stats = options ? orig.call(fs2, target, options) : orig.call(fs2, target);
           if (stats) {
             if (stats.uid < 0) stats.uid += 4294967296;
             if (stats.gid < 0) stats.gid += 4294967296;
@@ -313,7 +309,7 @@ var require_legacy_streams = __commonJS({
   "node_modules/graceful-fs/legacy-streams.js"(exports, module) {
     var Stream = __require("stream").Stream;
     module.exports = legacy;
-    function legacy(fs3) {
+    function legacy(fs2) {
       return {
         ReadStream,
         WriteStream
@@ -356,7 +352,7 @@ var require_legacy_streams = __commonJS({
           });
           return;
         }
-        fs3.open(this.path, this.flags, this.mode, function(err, fd) {
+        fs2.open(this.path, this.flags, this.mode, function(err, fd) {
           if (err) {
             self.emit("error", err);
             self.readable = false;
@@ -395,7 +391,7 @@ var require_legacy_streams = __commonJS({
         this.busy = false;
         this._queue = [];
         if (this.fd === null) {
-          this._open = fs3.open;
+          this._open = fs2.open;
           this._queue.push([this._open, this.path, this.flags, this.mode, void 0]);
           this.flush();
         }
@@ -430,7 +426,7 @@ var require_clone = __commonJS({
 // node_modules/graceful-fs/graceful-fs.js
 var require_graceful_fs = __commonJS({
   "node_modules/graceful-fs/graceful-fs.js"(exports, module) {
-    var fs3 = __require("fs");
+    var fs2 = __require("fs");
     var polyfills = require_polyfills();
     var legacy = require_legacy_streams();
     var clone = require_clone();
@@ -462,12 +458,12 @@ var require_graceful_fs = __commonJS({
         m = "GFS4: " + m.split(/\n/).join("\nGFS4: ");
         console.error(m);
       };
-    if (!fs3[gracefulQueue]) {
+    if (!fs2[gracefulQueue]) {
       queue = global[gracefulQueue] || [];
-      publishQueue(fs3, queue);
-      fs3.close = (function(fs$close) {
+      publishQueue(fs2, queue);
+      fs2.close = (function(fs$close) {
         function close(fd, cb) {
-          return fs$close.call(fs3, fd, function(err) {
+          return fs$close.call(fs2, fd, function(err) {
             if (!err) {
               resetQueue();
             }
@@ -479,40 +475,40 @@ var require_graceful_fs = __commonJS({
           value: fs$close
         });
         return close;
-      })(fs3.close);
-      fs3.closeSync = (function(fs$closeSync) {
+      })(fs2.close);
+      fs2.closeSync = (function(fs$closeSync) {
         function closeSync(fd) {
-          fs$closeSync.apply(fs3, arguments);
+          fs$closeSync.apply(fs2, arguments);
           resetQueue();
         }
         Object.defineProperty(closeSync, previousSymbol, {
           value: fs$closeSync
         });
         return closeSync;
-      })(fs3.closeSync);
+      })(fs2.closeSync);
       if (/\bgfs4\b/i.test(process.env.NODE_DEBUG || "")) {
         process.on("exit", function() {
-          debug(fs3[gracefulQueue]);
-          __require("assert").equal(fs3[gracefulQueue].length, 0);
+          debug(fs2[gracefulQueue]);
+          __require("assert").equal(fs2[gracefulQueue].length, 0);
         });
       }
     }
     var queue;
     if (!global[gracefulQueue]) {
-      publishQueue(global, fs3[gracefulQueue]);
+      publishQueue(global, fs2[gracefulQueue]);
     }
-    module.exports = patch(clone(fs3));
-    if (process.env.TEST_GRACEFUL_FS_GLOBAL_PATCH && !fs3.__patched) {
-      module.exports = patch(fs3);
-      fs3.__patched = true;
+    module.exports = patch(clone(fs2));
+    if (process.env.TEST_GRACEFUL_FS_GLOBAL_PATCH && !fs2.__patched) {
+      module.exports = patch(fs2);
+      fs2.__patched = true;
     }
-    function patch(fs4) {
-      polyfills(fs4);
-      fs4.gracefulify = patch;
-      fs4.createReadStream = createReadStream;
-      fs4.createWriteStream = createWriteStream;
-      var fs$readFile = fs4.readFile;
-      fs4.readFile = readFile;
+    function patch(fs3) {
+      polyfills(fs3);
+      fs3.gracefulify = patch;
+      fs3.createReadStream = createReadStream;
+      fs3.createWriteStream = createWriteStream;
+      var fs$readFile = fs3.readFile;
+      fs3.readFile = readFile;
       function readFile(path3, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
@@ -528,8 +524,8 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$writeFile = fs4.writeFile;
-      fs4.writeFile = writeFile;
+      var fs$writeFile = fs3.writeFile;
+      fs3.writeFile = writeFile;
       function writeFile(path3, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
@@ -545,9 +541,9 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$appendFile = fs4.appendFile;
+      var fs$appendFile = fs3.appendFile;
       if (fs$appendFile)
-        fs4.appendFile = appendFile;
+        fs3.appendFile = appendFile;
       function appendFile(path3, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
@@ -563,9 +559,9 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$copyFile = fs4.copyFile;
+      var fs$copyFile = fs3.copyFile;
       if (fs$copyFile)
-        fs4.copyFile = copyFile;
+        fs3.copyFile = copyFile;
       function copyFile(src, dest, flags, cb) {
         if (typeof flags === "function") {
           cb = flags;
@@ -583,8 +579,8 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      var fs$readdir = fs4.readdir;
-      fs4.readdir = readdir;
+      var fs$readdir = fs3.readdir;
+      fs3.readdir = readdir;
       var noReaddirOptionVersions = /^v[0-5]\./;
       function readdir(path3, options, cb) {
         if (typeof options === "function")
@@ -625,21 +621,21 @@ var require_graceful_fs = __commonJS({
         }
       }
       if (process.version.substr(0, 4) === "v0.8") {
-        var legStreams = legacy(fs4);
+        var legStreams = legacy(fs3);
         ReadStream = legStreams.ReadStream;
         WriteStream = legStreams.WriteStream;
       }
-      var fs$ReadStream = fs4.ReadStream;
+      var fs$ReadStream = fs3.ReadStream;
       if (fs$ReadStream) {
         ReadStream.prototype = Object.create(fs$ReadStream.prototype);
         ReadStream.prototype.open = ReadStream$open;
       }
-      var fs$WriteStream = fs4.WriteStream;
+      var fs$WriteStream = fs3.WriteStream;
       if (fs$WriteStream) {
         WriteStream.prototype = Object.create(fs$WriteStream.prototype);
         WriteStream.prototype.open = WriteStream$open;
       }
-      Object.defineProperty(fs4, "ReadStream", {
+      Object.defineProperty(fs3, "ReadStream", {
         get: function() {
           return ReadStream;
         },
@@ -649,7 +645,7 @@ var require_graceful_fs = __commonJS({
         enumerable: true,
         configurable: true
       });
-      Object.defineProperty(fs4, "WriteStream", {
+      Object.defineProperty(fs3, "WriteStream", {
         get: function() {
           return WriteStream;
         },
@@ -660,7 +656,7 @@ var require_graceful_fs = __commonJS({
         configurable: true
       });
       var FileReadStream = ReadStream;
-      Object.defineProperty(fs4, "FileReadStream", {
+      Object.defineProperty(fs3, "FileReadStream", {
         get: function() {
           return FileReadStream;
         },
@@ -671,7 +667,7 @@ var require_graceful_fs = __commonJS({
         configurable: true
       });
       var FileWriteStream = WriteStream;
-      Object.defineProperty(fs4, "FileWriteStream", {
+      Object.defineProperty(fs3, "FileWriteStream", {
         get: function() {
           return FileWriteStream;
         },
@@ -720,13 +716,13 @@ var require_graceful_fs = __commonJS({
         });
       }
       function createReadStream(path3, options) {
-        return new fs4.ReadStream(path3, options);
+        return new fs3.ReadStream(path3, options);
       }
       function createWriteStream(path3, options) {
-        return new fs4.WriteStream(path3, options);
+        return new fs3.WriteStream(path3, options);
       }
-      var fs$open = fs4.open;
-      fs4.open = open;
+      var fs$open = fs3.open;
+      fs3.open = open;
       function open(path3, flags, mode, cb) {
         if (typeof mode === "function")
           cb = mode, mode = null;
@@ -742,20 +738,20 @@ var require_graceful_fs = __commonJS({
           });
         }
       }
-      return fs4;
+      return fs3;
     }
     function enqueue(elem) {
       debug("ENQUEUE", elem[0].name, elem[1]);
-      fs3[gracefulQueue].push(elem);
+      fs2[gracefulQueue].push(elem);
       retry();
     }
     var retryTimer;
     function resetQueue() {
       var now = Date.now();
-      for (var i = 0; i < fs3[gracefulQueue].length; ++i) {
-        if (fs3[gracefulQueue][i].length > 2) {
-          fs3[gracefulQueue][i][3] = now;
-          fs3[gracefulQueue][i][4] = now;
+      for (var i = 0; i < fs2[gracefulQueue].length; ++i) {
+        if (fs2[gracefulQueue][i].length > 2) {
+          fs2[gracefulQueue][i][3] = now;
+          fs2[gracefulQueue][i][4] = now;
         }
       }
       retry();
@@ -763,9 +759,9 @@ var require_graceful_fs = __commonJS({
     function retry() {
       clearTimeout(retryTimer);
       retryTimer = void 0;
-      if (fs3[gracefulQueue].length === 0)
+      if (fs2[gracefulQueue].length === 0)
         return;
-      var elem = fs3[gracefulQueue].shift();
+      var elem = fs2[gracefulQueue].shift();
       var fn = elem[0];
       var args = elem[1];
       var err = elem[2];
@@ -787,7 +783,7 @@ var require_graceful_fs = __commonJS({
           debug("RETRY", fn.name, args);
           fn.apply(null, args.concat([startTime]));
         } else {
-          fs3[gracefulQueue].push(elem);
+          fs2[gracefulQueue].push(elem);
         }
       }
       if (retryTimer === void 0) {
@@ -1222,10 +1218,10 @@ var require_mtime_precision = __commonJS({
   "node_modules/proper-lockfile/lib/mtime-precision.js"(exports, module) {
     "use strict";
     var cacheSymbol = /* @__PURE__ */ Symbol();
-    function probe(file, fs3, callback) {
-      const cachedPrecision = fs3[cacheSymbol];
+    function probe(file, fs2, callback) {
+      const cachedPrecision = fs2[cacheSymbol];
       if (cachedPrecision) {
-        return fs3.stat(file, (err, stat) => {
+        return fs2.stat(file, (err, stat) => {
           if (err) {
             return callback(err);
           }
@@ -1233,16 +1229,16 @@ var require_mtime_precision = __commonJS({
         });
       }
       const mtime = new Date(Math.ceil(Date.now() / 1e3) * 1e3 + 5);
-      fs3.utimes(file, mtime, mtime, (err) => {
+      fs2.utimes(file, mtime, mtime, (err) => {
         if (err) {
           return callback(err);
         }
-        fs3.stat(file, (err2, stat) => {
+        fs2.stat(file, (err2, stat) => {
           if (err2) {
             return callback(err2);
           }
           const precision = stat.mtime.getTime() % 1e3 === 0 ? "s" : "ms";
-          Object.defineProperty(fs3, cacheSymbol, { value: precision });
+          Object.defineProperty(fs2, cacheSymbol, { value: precision });
           callback(null, stat.mtime, precision);
         });
       });
@@ -1264,7 +1260,7 @@ var require_lockfile = __commonJS({
   "node_modules/proper-lockfile/lib/lockfile.js"(exports, module) {
     "use strict";
     var path3 = __require("path");
-    var fs3 = require_graceful_fs();
+    var fs2 = require_graceful_fs();
     var retry = require_retry2();
     var onExit = require_signal_exit();
     var mtimePrecision = require_mtime_precision();
@@ -1395,7 +1391,7 @@ var require_lockfile = __commonJS({
         update: null,
         realpath: true,
         retries: 0,
-        fs: fs3,
+        fs: fs2,
         onCompromised: (err) => {
           throw err;
         },
@@ -1439,7 +1435,7 @@ var require_lockfile = __commonJS({
     }
     function unlock(file, options, callback) {
       options = {
-        fs: fs3,
+        fs: fs2,
         realpath: true,
         ...options
       };
@@ -1461,7 +1457,7 @@ var require_lockfile = __commonJS({
       options = {
         stale: 1e4,
         realpath: true,
-        fs: fs3,
+        fs: fs2,
         ...options
       };
       options.stale = Math.max(options.stale || 0, 2e3);
@@ -1500,16 +1496,16 @@ var require_lockfile = __commonJS({
 var require_adapter = __commonJS({
   "node_modules/proper-lockfile/lib/adapter.js"(exports, module) {
     "use strict";
-    var fs3 = require_graceful_fs();
-    function createSyncFs(fs4) {
+    var fs2 = require_graceful_fs();
+    function createSyncFs(fs3) {
       const methods = ["mkdir", "realpath", "stat", "rmdir", "utimes"];
-      const newFs = { ...fs4 };
+      const newFs = { ...fs3 };
       methods.forEach((method) => {
         newFs[method] = (...args) => {
           const callback = args.pop();
           let ret;
           try {
-            ret = fs4[`${method}Sync`](...args);
+            ret = fs3[`${method}Sync`](...args);
           } catch (err) {
             return callback(err);
           }
@@ -1547,7 +1543,7 @@ var require_adapter = __commonJS({
     }
     function toSyncOptions(options) {
       options = { ...options };
-      options.fs = createSyncFs(options.fs || fs3);
+      options.fs = createSyncFs(options.fs || fs2);
       if (typeof options.retries === "number" && options.retries > 0 || options.retries && typeof options.retries.retries === "number" && options.retries.retries > 0) {
         throw Object.assign(new Error("Cannot use retries with the sync api"), { code: "ESYNC" });
       }
@@ -1871,7 +1867,7 @@ var require_lib = __commonJS({
     module.exports.sync = writeFileSync;
     module.exports._getTmpname = getTmpname;
     module.exports._cleanupOnExit = cleanupOnExit;
-    var fs3 = __require("fs");
+    var fs2 = __require("fs");
     var crypto = __require("node:crypto");
     var { onExit } = require_cjs();
     var path3 = __require("path");
@@ -1892,7 +1888,7 @@ var require_lib = __commonJS({
     function cleanupOnExit(tmpfile) {
       return () => {
         try {
-          fs3.unlinkSync(typeof tmpfile === "function" ? tmpfile() : tmpfile);
+          fs2.unlinkSync(typeof tmpfile === "function" ? tmpfile() : tmpfile);
         } catch {
         }
       };
@@ -1930,10 +1926,10 @@ var require_lib = __commonJS({
       const absoluteName = path3.resolve(filename);
       try {
         await serializeActiveFile(absoluteName);
-        const truename = await promisify(fs3.realpath)(filename).catch(() => filename);
+        const truename = await promisify(fs2.realpath)(filename).catch(() => filename);
         tmpfile = getTmpname(truename);
         if (!options.mode || !options.chown) {
-          const stats = await promisify(fs3.stat)(truename).catch(() => {
+          const stats = await promisify(fs2.stat)(truename).catch(() => {
           });
           if (stats) {
             if (options.mode == null) {
@@ -1944,45 +1940,45 @@ var require_lib = __commonJS({
             }
           }
         }
-        fd = await promisify(fs3.open)(tmpfile, "w", options.mode);
+        fd = await promisify(fs2.open)(tmpfile, "w", options.mode);
         if (options.tmpfileCreated) {
           await options.tmpfileCreated(tmpfile);
         }
         if (ArrayBuffer.isView(data)) {
-          await promisify(fs3.write)(fd, data, 0, data.length, 0);
+          await promisify(fs2.write)(fd, data, 0, data.length, 0);
         } else if (data != null) {
-          await promisify(fs3.write)(fd, String(data), 0, String(options.encoding || "utf8"));
+          await promisify(fs2.write)(fd, String(data), 0, String(options.encoding || "utf8"));
         }
         if (options.fsync !== false) {
-          await promisify(fs3.fsync)(fd);
+          await promisify(fs2.fsync)(fd);
         }
-        await promisify(fs3.close)(fd);
+        await promisify(fs2.close)(fd);
         fd = null;
         if (options.chown) {
-          await promisify(fs3.chown)(tmpfile, options.chown.uid, options.chown.gid).catch((err) => {
+          await promisify(fs2.chown)(tmpfile, options.chown.uid, options.chown.gid).catch((err) => {
             if (!isChownErrOk(err)) {
               throw err;
             }
           });
         }
         if (options.mode) {
-          await promisify(fs3.chmod)(tmpfile, options.mode).catch((err) => {
+          await promisify(fs2.chmod)(tmpfile, options.mode).catch((err) => {
             if (!isChownErrOk(err)) {
               throw err;
             }
           });
         }
-        await promisify(fs3.rename)(tmpfile, truename);
+        await promisify(fs2.rename)(tmpfile, truename);
       } finally {
         if (fd) {
-          await promisify(fs3.close)(fd).catch(
+          await promisify(fs2.close)(fd).catch(
             /* istanbul ignore next */
             () => {
             }
           );
         }
         removeOnExitHandler();
-        await promisify(fs3.unlink)(tmpfile).catch(() => {
+        await promisify(fs2.unlink)(tmpfile).catch(() => {
         });
         activeFiles[absoluteName].shift();
         if (activeFiles[absoluteName].length > 0) {
@@ -2015,13 +2011,13 @@ var require_lib = __commonJS({
         options = {};
       }
       try {
-        filename = fs3.realpathSync(filename);
+        filename = fs2.realpathSync(filename);
       } catch (ex) {
       }
       const tmpfile = getTmpname(filename);
       if (!options.mode || !options.chown) {
         try {
-          const stats = fs3.statSync(filename);
+          const stats = fs2.statSync(filename);
           options = Object.assign({}, options);
           if (!options.mode) {
             options.mode = stats.mode;
@@ -2037,23 +2033,23 @@ var require_lib = __commonJS({
       const removeOnExitHandler = onExit(cleanup);
       let threw = true;
       try {
-        fd = fs3.openSync(tmpfile, "w", options.mode || 438);
+        fd = fs2.openSync(tmpfile, "w", options.mode || 438);
         if (options.tmpfileCreated) {
           options.tmpfileCreated(tmpfile);
         }
         if (ArrayBuffer.isView(data)) {
-          fs3.writeSync(fd, data, 0, data.length, 0);
+          fs2.writeSync(fd, data, 0, data.length, 0);
         } else if (data != null) {
-          fs3.writeSync(fd, String(data), 0, String(options.encoding || "utf8"));
+          fs2.writeSync(fd, String(data), 0, String(options.encoding || "utf8"));
         }
         if (options.fsync !== false) {
-          fs3.fsyncSync(fd);
+          fs2.fsyncSync(fd);
         }
-        fs3.closeSync(fd);
+        fs2.closeSync(fd);
         fd = null;
         if (options.chown) {
           try {
-            fs3.chownSync(tmpfile, options.chown.uid, options.chown.gid);
+            fs2.chownSync(tmpfile, options.chown.uid, options.chown.gid);
           } catch (err) {
             if (!isChownErrOk(err)) {
               throw err;
@@ -2062,19 +2058,19 @@ var require_lib = __commonJS({
         }
         if (options.mode) {
           try {
-            fs3.chmodSync(tmpfile, options.mode);
+            fs2.chmodSync(tmpfile, options.mode);
           } catch (err) {
             if (!isChownErrOk(err)) {
               throw err;
             }
           }
         }
-        fs3.renameSync(tmpfile, filename);
+        fs2.renameSync(tmpfile, filename);
         threw = false;
       } finally {
         if (fd) {
           try {
-            fs3.closeSync(fd);
+            fs2.closeSync(fd);
           } catch (ex) {
           }
         }
@@ -2239,9 +2235,6 @@ function auditWorkDir(data) {
   return path2.join(data, "audit");
 }
 
-// src/session/marker.ts
-import { promises as fs2 } from "node:fs";
-
 // node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
@@ -2267,68 +2260,10 @@ function duration(params) {
   return _isoDuration(ZodISODuration, params);
 }
 
-// src/shared/loop-kinds.ts
-var LOOP_KINDS = ["repeat", "auto-loop"];
-
-// src/session/marker.ts
-var SessionMarkerSchema = object({
-  version: literal(1),
-  kind: _enum(LOOP_KINDS),
-  loop_id: string().min(1),
-  project_dir: string().min(1),
-  state_file: string().min(1),
-  created_at: iso_exports.datetime(),
-  /** "run": the session is one phase of `loopkit run`, which ends it after each judged turn (absent = "session"). */
-  driver: _enum(["session", "run"]).optional()
-});
-async function writeSessionMarker(data, sessionId, marker, now) {
-  await writeJson(sessionMarkerPath(data, sessionId), SessionMarkerSchema, { version: 1, ...marker, created_at: now.toISOString() });
-}
-async function removeSessionMarker(data, sessionId, loopId) {
-  const file = sessionMarkerPath(data, sessionId);
-  const marker = await readJson(file, SessionMarkerSchema).catch(() => ({ exists: false }));
-  if (marker.exists && marker.value.loop_id === loopId) await fs2.rm(file, { force: true });
-}
-
-// src/shared/duration.ts
-var DURATION_HINT = "a whole number of hours, minutes and seconds: 90s, 5m, 1h30m";
-var UNIT_MS = { h: 36e5, m: 6e4, s: 1e3 };
-var DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-function parseDuration(text, what = "duration") {
-  const match = DURATION.exec(text.trim().toLowerCase());
-  if (!match || text.trim() === "" || match.slice(1).every((part) => part === void 0)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, {
-      value: text,
-      hint: DURATION_HINT
-    });
-  }
-  const [, h = "0", m = "0", s = "0"] = match;
-  const ms = Number(h) * UNIT_MS.h + Number(m) * UNIT_MS.m + Number(s) * UNIT_MS.s;
-  if (ms === 0)
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": must be longer than zero`, { value: text, hint: DURATION_HINT });
-  return ms;
-}
-function isDuration(text) {
-  const match = DURATION.exec(text.trim().toLowerCase());
-  return match !== null && match.slice(1).some((part) => part !== void 0);
-}
-function formatDuration(ms) {
-  let rest = Math.max(0, Math.round(ms / 1e3));
-  const h = Math.floor(rest / 3600);
-  rest -= h * 3600;
-  const m = Math.floor(rest / 60);
-  const s = rest - m * 60;
-  const text = `${h ? `${h}h` : ""}${m ? `${m}m` : ""}${s ? `${s}s` : ""}`;
-  return text || "0s";
-}
-
 export {
   LoopkitError,
   isLoopkitError,
   formatError,
-  parseDuration,
-  isDuration,
-  formatDuration,
   iso_exports,
   require_proper_lockfile,
   require_lib,
@@ -2340,9 +2275,5 @@ export {
   SESSION_ID_PATTERN,
   sessionMarkerPath,
   projectKey,
-  auditWorkDir,
-  LOOP_KINDS,
-  SessionMarkerSchema,
-  writeSessionMarker,
-  removeSessionMarker
+  auditWorkDir
 };

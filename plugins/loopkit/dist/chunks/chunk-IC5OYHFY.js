@@ -4,25 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-YBMHSGCC.js";
+} from "./chunk-3J4TNHXZ.js";
+import {
+  allRecords,
+  loadRecord,
+  recordFile
+} from "./chunk-UVTZ2MZZ.js";
 import {
   elapsedMs
-} from "./chunk-QVR5FJP2.js";
+} from "./chunk-5BDLO2Y5.js";
+import {
+  formatDuration
+} from "./chunk-JBUBA3WO.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-47SVELJW.js";
+} from "./chunk-RIN2Y37K.js";
 import {
-  allRecords,
   decodeTree,
-  loadRecord,
-  openStore,
-  recordFile
-} from "./chunk-C5IK4JGY.js";
+  openStore
+} from "./chunk-BUKQJXDZ.js";
 import {
-  LoopkitError,
-  formatDuration
-} from "./chunk-ZX33BT52.js";
+  LoopkitError
+} from "./chunk-VDMHKIRQ.js";
 import {
   _enum,
   array,

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  tokensUsed
-} from "./chunk-47SVELJW.js";
-import {
   formatDuration
-} from "./chunk-ZX33BT52.js";
+} from "./chunk-JBUBA3WO.js";
+import {
+  tokensUsed
+} from "./chunk-RIN2Y37K.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

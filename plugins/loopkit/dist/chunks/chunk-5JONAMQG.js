@@ -1,50 +1,59 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  compareSnapshots
+} from "./chunk-IFRWG6AL.js";
+import {
+  apiErrorSummary
+} from "./chunk-Q6O4Y72Y.js";
+import {
   BoundedOutput,
   findRepo,
   guardedGitEnv,
-  historyEntry,
-  loopFiles,
   readSettings
-} from "./chunk-YBMHSGCC.js";
+} from "./chunk-3J4TNHXZ.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-QVR5FJP2.js";
+} from "./chunk-5BDLO2Y5.js";
+import {
+  formatDuration,
+  parseDuration,
+  splitArguments,
+  splitWords
+} from "./chunk-JBUBA3WO.js";
+import {
+  loopFiles
+} from "./chunk-M5RTYVBU.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
+  historyEntry,
   tokensUsed
-} from "./chunk-47SVELJW.js";
+} from "./chunk-RIN2Y37K.js";
 import {
-  apiErrorSummary,
-  compareSnapshots
-} from "./chunk-OHS4ESY3.js";
+  openRegular
+} from "./chunk-43RDA5LK.js";
+import {
+  loadStartEvidence
+} from "./chunk-52T2BRLC.js";
 import {
   KEEP_BYTES,
-  SnapshotSchema,
-  openRegular,
   openStore,
-  splitArguments,
-  splitWords,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-C5IK4JGY.js";
+} from "./chunk-BUKQJXDZ.js";
 import {
   LoopkitError,
   auditWorkDir,
-  formatDuration,
   formatError,
   iso_exports,
-  parseDuration,
   readJson,
-  readOrKeepAside,
   writeJson
-} from "./chunk-ZX33BT52.js";
+} from "./chunk-VDMHKIRQ.js";
 import {
   _enum,
   array,
@@ -610,12 +619,12 @@ function readLine(line, seen, delta, since) {
 // src/auto-loop/audit.ts
 import { randomBytes } from "node:crypto";
 import { mkdirSync, promises as fs2 } from "node:fs";
-import path4 from "node:path";
+import path3 from "node:path";
 
 // src/evidence/glob.ts
 function globMatcher(glob) {
   const regex = new RegExp(`^${globSource(glob.replace(/^\.\//, ""))}$`, "s");
-  return (path7) => regex.test(path7);
+  return (path6) => regex.test(path6);
 }
 function globSource(glob) {
   let out = "";
@@ -713,8 +722,8 @@ function goalpostReason(p, root, named, protect) {
   if (CONFIG.test(p)) return "configuration";
   return null;
 }
-function isBulk(path7) {
-  return LOCKFILES.test(path7) || path7.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
+function isBulk(path6) {
+  return LOCKFILES.test(path6) || path6.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
 }
 function namedByCommand(command) {
   const names = /* @__PURE__ */ new Set();
@@ -1064,27 +1073,6 @@ function parseAuditVote(reply) {
   return { vote: parsed.data };
 }
 
-// src/auto-loop/evidence-start.ts
-import path3 from "node:path";
-var StartEvidenceSchema = object({
-  version: literal(1),
-  loop_id: string().min(1),
-  snapshot: SnapshotSchema
-});
-var startEvidenceFile = (loopDir) => path3.join(loopDir, "evidence-start.json");
-function saveStartEvidence(loopDir, loopId, snapshot) {
-  return writeJson(startEvidenceFile(loopDir), StartEvidenceSchema, { version: 1, loop_id: loopId, snapshot });
-}
-async function loadStartEvidence(loopDir, loopId, now) {
-  const read = await readOrKeepAside(
-    startEvidenceFile(loopDir),
-    StartEvidenceSchema,
-    now,
-    "the loop cannot be judged achieved without it; start a new loop"
-  );
-  return read?.loop_id === loopId ? read.snapshot : null;
-}
-
 // src/auto-loop/audit.ts
 var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
 var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
@@ -1112,7 +1100,7 @@ async function auditLoop(input) {
   const cwd = auditWorkDir(input.dataDir);
   let changes;
   try {
-    changes = await describeChanges(input, path4.join(cwd, state.loop_id, "changes.txt"));
+    changes = await describeChanges(input, path3.join(cwd, state.loop_id, "changes.txt"));
   } catch (error) {
     return notRun(
       `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
@@ -1153,7 +1141,7 @@ async function describeChanges(input, fullFile) {
       { verifyCommand: state.verify_command, protect: state.protect.globs },
       fullFile
     );
-    mkdirSync(path4.dirname(fullFile), { recursive: true });
+    mkdirSync(path3.dirname(fullFile), { recursive: true });
     writeOwnFileSync(fullFile, [Buffer.from(report.full)]);
     return report.excerpt;
   } finally {
@@ -1262,7 +1250,7 @@ function retryPrompt(state) {
 }
 
 // src/auto-loop/gate-progress.ts
-import path5 from "node:path";
+import path4 from "node:path";
 var GateStepSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -1273,7 +1261,7 @@ var GateStepSchema = object({
   run: int().min(1).max(2),
   started_at: iso_exports.datetime()
 });
-var gateStepFile = (files) => path5.join(files.dir, "gate-step.json");
+var gateStepFile = (files) => path4.join(files.dir, "gate-step.json");
 async function noteGateStep(files, step) {
   await writeJson(gateStepFile(files), GateStepSchema, { version: 1, ...step }).catch(() => void 0);
 }
@@ -1456,7 +1444,7 @@ function protectedFiles(stats, globs) {
 }
 
 // src/auto-loop/next-prompt.ts
-import path6 from "node:path";
+import path5 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -1465,7 +1453,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path6.join(path6.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path5.join(path5.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -1534,8 +1522,6 @@ export {
   PROTECT_LIMITS,
   checkProtectGlob,
   parseCaps,
-  saveStartEvidence,
-  loadStartEvidence,
   resolveClaude,
   isExecutable,
   captureLaunch,
@@ -1555,15 +1541,15 @@ export {
   refuseUnderRecursionGuard,
   readTranscriptDelta,
   auditLoop,
-  saveNextPrompt,
-  loadNextPrompt,
-  loopContext,
   MAX_API_ERRORS,
   alreadyRecorded,
   recordApiError,
   clearApiErrors,
   pendingRetry,
   retryPrompt,
+  saveNextPrompt,
+  loadNextPrompt,
+  loopContext,
   noteGateStep,
   readGateStep
 };

@@ -1,8 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  afterWait,
+  loadOwned,
+  ownsLoop
+} from "./chunk-JFCOHAEH.js";
+import {
   checkpointNotesBefore,
-  checkpointRepeat,
+  checkpointRepeat
+} from "./chunk-3YAXKUFI.js";
+import "./chunk-IFRWG6AL.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
+  afterWait,
   claimWait,
   endLoop,
   isActive,
@@ -16,26 +26,23 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-YQUDA2IC.js";
-import "./chunk-MIFZCMBT.js";
-import {
-  loadOwned,
-  ownsLoop
-} from "./chunk-JQPPI7AI.js";
+} from "./chunk-O2XML7TN.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-OHS4ESY3.js";
+} from "./chunk-Q6O4Y72Y.js";
+import "./chunk-UVTZ2MZZ.js";
+import "./chunk-JBUBA3WO.js";
 import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
-import "./chunk-C5IK4JGY.js";
+  removeSessionMarker
+} from "./chunk-43RDA5LK.js";
+import "./chunk-BUKQJXDZ.js";
+import "./chunk-REG5KHU7.js";
 import {
-  removeSessionMarker,
   withLock
-} from "./chunk-ZX33BT52.js";
+} from "./chunk-VDMHKIRQ.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -6,35 +6,20 @@ import {
   killTagged
 } from "./chunk-PZX5E6UV.js";
 import {
-  AUDIT_VOTES,
-  AutoLoopStateSchema,
-  LOOP_STATUSES,
-  tokensUsed
-} from "./chunk-47SVELJW.js";
-import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-5KW5UY5D.js";
 import {
-  GuardedFolder,
-  MIRROR_DIR,
-  MIRROR_FILES,
-  MIRROR_FOLDERS,
   openRegular
-} from "./chunk-C5IK4JGY.js";
+} from "./chunk-43RDA5LK.js";
 import {
   iso_exports,
-  projectKey,
   readJson,
-  readOrKeepAside,
-  writeJson,
-  writeSessionMarker
-} from "./chunk-ZX33BT52.js";
+  writeJson
+} from "./chunk-VDMHKIRQ.js";
 import {
-  _enum,
   array,
   boolean,
-  int,
   literal,
   object,
   string
@@ -152,189 +137,6 @@ function dataInProject(stateFile, projectDir) {
   return inside === "" || !inside.startsWith("..") && !path.isAbsolute(inside);
 }
 
-// src/auto-loop/mirror.ts
-import { createHash } from "node:crypto";
-import { constants, promises as fs2 } from "node:fs";
-import path2 from "node:path";
-
-// src/auto-loop/history.ts
-var HistoryEntrySchema = object({
-  version: literal(1),
-  at: iso_exports.datetime(),
-  loop_id: string(),
-  session_id: string(),
-  iteration: int().nonnegative(),
-  event: _enum([
-    "start",
-    "gate",
-    "tamper",
-    "blocked-report",
-    "wrap-up",
-    "end",
-    "cancel",
-    "takeover",
-    "foreign-kept-aside",
-    "resume",
-    "phase",
-    "protected"
-  ]),
-  status: _enum(LOOP_STATUSES),
-  verdict: _enum(["pass", "flaky", "fail"]).nullable(),
-  exit_code: int().nullable(),
-  vote: _enum(AUDIT_VOTES).nullable(),
-  tokens: int().nonnegative(),
-  detail: string(),
-  /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
-  goal: string().optional()
-});
-function historyEntry(state, now, event, detail, extra = {}) {
-  return {
-    version: 1,
-    at: now.toISOString(),
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    iteration: state.iteration,
-    event,
-    status: state.status,
-    verdict: null,
-    exit_code: null,
-    vote: null,
-    tokens: tokensUsed(state),
-    detail,
-    ...extra
-  };
-}
-
-// src/auto-loop/mirror.ts
-var KEEP_LOGS = 20;
-var MAX_HANDOFF_BYTES = 32 * 1024;
-var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
-var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
-var rel = (...parts) => path2.join(MIRROR_DIR, ...parts);
-var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
-var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
-function mirrorText(state) {
-  return `${JSON.stringify({ ...state, mirror_sha256: null }, null, 2)}
-`;
-}
-var sha256 = (text) => createHash("sha256").update(text).digest("hex");
-async function writeMirror(projectDir, state, text, now) {
-  const folder = guard(projectDir, now);
-  await folder.writeFile(rel(".gitignore"), GITIGNORE);
-  await folder.writeFile(rel("goal-state.json"), text);
-  const heartbeat = {
-    version: 1,
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    status: state.status,
-    iteration: state.iteration,
-    at: state.heartbeat_at
-  };
-  await folder.writeFile(rel("heartbeat.json"), `${JSON.stringify(heartbeat, null, 2)}
-`);
-  return folder.planted;
-}
-async function appendJsonl(file, entries) {
-  if (entries.length === 0) return;
-  await fs2.mkdir(path2.dirname(file), { recursive: true });
-  const handle = await fs2.open(
-    file,
-    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-    420
-  );
-  try {
-    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
-    await handle.write(historyLines(entries));
-  } finally {
-    await handle.close();
-  }
-}
-async function appendMirrorHistory(projectDir, entries, now) {
-  if (entries.length === 0) return [];
-  const folder = guard(projectDir, now);
-  await folder.append(rel("gate-history.jsonl"), historyLines(entries));
-  return folder.planted;
-}
-var historyLines = (entries) => entries.map((e) => `${JSON.stringify(HistoryEntrySchema.parse(e))}
-`).join("");
-async function inspectMirror(projectDir, expectedSha, now) {
-  if (expectedSha === null) return [];
-  const folder = guard(projectDir, now);
-  const found = [];
-  await folder.checkDir(MIRROR_DIR);
-  for (const name of MIRROR_FOLDERS) await folder.checkDir(rel(name));
-  for (const name of MIRROR_FILES) await folder.checkFile(rel(name));
-  const logs = await fs2.readdir(path2.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
-  for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
-  const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
-  if (mirror === null) {
-    if (!folder.planted.some((p) => p.path === rel("goal-state.json"))) found.push(".auto-loop/goal-state.json was deleted");
-  } else if (mirror.truncated || sha256(mirror.bytes) !== expectedSha) {
-    const keptAs = await folder.keepAside(rel("goal-state.json"), rel("tampered"), `goal-state-${stamp(now)}.json`);
-    found.push(`.auto-loop/goal-state.json was edited${keptAs ? ` (the edited copy is kept as ${keptAs})` : ""}`);
-  }
-  for (const p of folder.planted)
-    found.unshift(`${p.path} was ${p.found}, not loopkit's; it was moved to ${p.keptAs} without following it`);
-  return found;
-}
-async function mirrorIsOurs(projectDir, expectedSha) {
-  if (expectedSha === null) return false;
-  const mirror = await new GuardedFolder(projectDir).read(rel("goal-state.json"), MAX_MIRROR_BYTES);
-  return mirror !== null && !mirror.truncated && sha256(mirror.bytes) === expectedSha;
-}
-async function keepForeignAside(projectDir, now) {
-  return (await guard(projectDir, now).moveAsideIfPresent(MIRROR_DIR))?.keptAs ?? null;
-}
-async function writeVerifierLog(projectDir, iteration, run, output, now) {
-  const folder = guard(projectDir, now);
-  const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
-  await folder.writeFile(rel("logs", name), output);
-  const dir = path2.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path2.join(dir, file), { force: true })));
-  return rel("logs", name);
-}
-function openMirrorLog(projectDir, name, now) {
-  return guard(projectDir, now).openForAppend(rel(name));
-}
-async function readHandoff(projectDir) {
-  const read = await new GuardedFolder(projectDir).read(rel("handoff.md"), MAX_HANDOFF_BYTES);
-  if (!read) return null;
-  const text = read.bytes.toString("utf8").replace(/\uFFFD+$/, "").trim();
-  return text === "" ? null : text;
-}
-
-// src/auto-loop/store.ts
-import path3 from "node:path";
-function loopFiles(data, projectDir) {
-  const dir = path3.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path3.join(dir, "state.json"), history: path3.join(dir, "gate-history.jsonl") };
-}
-function loadState(file, now) {
-  return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
-}
-async function persist(files, state, history, now) {
-  const text = mirrorText(state);
-  const saved = { ...state, mirror_sha256: sha256(text) };
-  await writeJson(files.state, AutoLoopStateSchema, saved);
-  const planted = await writeMirror(state.project_dir, state, text, now);
-  const all = [
-    ...history,
-    ...planted.map((p) => historyEntry(saved, now, "tamper", `${p.path} was ${p.found}; moved to ${p.keptAs} without following it`))
-  ];
-  await appendJsonl(files.history, all);
-  await appendMirrorHistory(state.project_dir, all, now);
-  return saved;
-}
-function writeMarker(data, state, files, now, driver = "session") {
-  return writeSessionMarker(
-    data,
-    state.session_id,
-    { kind: "auto-loop", loop_id: state.loop_id, project_dir: state.project_dir, state_file: files.state, driver },
-    now
-  );
-}
-
 // src/auto-loop/verifier.ts
 import { randomUUID } from "node:crypto";
 
@@ -402,14 +204,14 @@ function whenUnavailable(agent, reason) {
 var capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // src/sandbox/launcher.ts
-import { existsSync, promises as fs3, realpathSync as realpathSync2 } from "node:fs";
+import { existsSync, promises as fs2, realpathSync as realpathSync2 } from "node:fs";
 import os2 from "node:os";
-import path6 from "node:path";
+import path4 from "node:path";
 
 // src/sandbox/person-settings.ts
 import { readdir } from "node:fs/promises";
 import os from "node:os";
-import path4 from "node:path";
+import path2 from "node:path";
 var Paths = array(string()).optional();
 var SettingsFileSchema = object({
   sandbox: object({
@@ -438,15 +240,15 @@ function managedDir() {
 }
 async function readPersonSettings(env) {
   const home = env.HOME || os.homedir();
-  const config = env.CLAUDE_CONFIG_DIR || path4.join(home, ".claude");
-  const files = [{ file: path4.join(config, "settings.json"), managed: false }];
+  const config = env.CLAUDE_CONFIG_DIR || path2.join(home, ".claude");
+  const files = [{ file: path2.join(config, "settings.json"), managed: false }];
   const managed = managedDir();
   if (managed) {
-    files.push({ file: path4.join(managed, "managed-settings.json"), managed: true });
-    const dropIns = path4.join(managed, "managed-settings.d");
+    files.push({ file: path2.join(managed, "managed-settings.json"), managed: true });
+    const dropIns = path2.join(managed, "managed-settings.d");
     const names = await readdir(dropIns).catch(() => []);
     for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort())
-      files.push({ file: path4.join(dropIns, name), managed: true });
+      files.push({ file: path2.join(dropIns, name), managed: true });
   }
   const read = await Promise.all(files.map(async ({ file, managed: managed2 }) => ({ file, managed: managed2, settings: await readSettingsFile(file) })));
   return read.flatMap(({ file, managed: managed2, settings }) => settings ? [{ file, managed: managed2, settings }] : []);
@@ -484,7 +286,7 @@ function mergePersonSandbox(sources, home) {
     const sandbox = settings.sandbox ?? {};
     const network = sandbox.network ?? {};
     const fsRules = sandbox.filesystem ?? {};
-    const resolve = (entry) => resolveSettingsPath(entry, path4.dirname(file), home);
+    const resolve = (entry) => resolveSettingsPath(entry, path2.dirname(file), home);
     merged.enabled = sandbox.enabled ?? merged.enabled;
     merged.failIfUnavailable = sandbox.failIfUnavailable ?? merged.failIfUnavailable;
     merged.allowAllUnixSockets = network.allowAllUnixSockets ?? merged.allowAllUnixSockets;
@@ -509,15 +311,15 @@ function webFetchDomains(rules) {
 }
 function resolveSettingsPath(entry, base, home) {
   if (entry === "~") return home;
-  if (entry.startsWith("~/")) return path4.join(home, entry.slice(2));
-  return path4.resolve(base, entry);
+  if (entry.startsWith("~/")) return path2.join(home, entry.slice(2));
+  return path2.resolve(base, entry);
 }
 async function personSandbox(env) {
   return mergePersonSandbox(await readPersonSettings(env), env.HOME || os.homedir());
 }
 
 // src/sandbox/policy.ts
-import path5 from "node:path";
+import path3 from "node:path";
 var PROJECT_READ_ONLY = [
   ".git/config",
   ".git/hooks",
@@ -542,7 +344,7 @@ function verifierPolicy({ projectDir, tempDir, person }) {
     network: { allowedDomains: unique(person.allowedDomains), deniedDomains: unique(person.deniedDomains), ...switches },
     filesystem: {
       allowWrite: unique([projectDir, tempDir, ...person.allowWrite]),
-      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path5.join(projectDir, entry)), ...person.denyWrite]),
+      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path3.join(projectDir, entry)), ...person.denyWrite]),
       denyRead: unique(person.denyRead),
       allowRead: unique(person.allowRead)
     }
@@ -553,13 +355,13 @@ var unique = (list) => [...new Set(list)];
 // src/sandbox/launcher.ts
 function launcherBesideEntry(entry = process.argv[1]) {
   if (!entry) return null;
-  const file = path6.join(path6.dirname(path6.resolve(entry)), "sandbox-exec.js");
+  const file = path4.join(path4.dirname(path4.resolve(entry)), "sandbox-exec.js");
   return existsSync(file) ? file : null;
 }
 async function launcherSpawn(launcher, command, cwd, env) {
   const projectDir = realpathSync2(cwd);
-  const tempDir = await fs3.mkdtemp(path6.join(realpathSync2(os2.tmpdir()), "loopkit-sandbox-"));
-  const cleanup = () => fs3.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
+  const tempDir = await fs2.mkdtemp(path4.join(realpathSync2(os2.tmpdir()), "loopkit-sandbox-"));
+  const cleanup = () => fs2.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
   try {
     const policy = verifierPolicy({ projectDir, tempDir, person: await personSandbox(env) });
     const request = { version: 1, command, cwd: projectDir, tempDir, policy: { ...policy } };
@@ -891,18 +693,6 @@ export {
   settleFromProbe,
   removeProbe,
   dataInProject,
-  HistoryEntrySchema,
-  historyEntry,
-  inspectMirror,
-  mirrorIsOurs,
-  keepForeignAside,
-  writeVerifierLog,
-  openMirrorLog,
-  readHandoff,
-  loopFiles,
-  loadState,
-  persist,
-  writeMarker,
   settingsOf,
   readPersonSettings,
   readSettingsFile,

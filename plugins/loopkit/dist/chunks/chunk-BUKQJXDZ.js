@@ -1,19 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  LOOP_KINDS,
+  MIRROR_DIR,
+  isMirrorEntry
+} from "./chunk-REG5KHU7.js";
+import {
   LoopkitError,
   formatError,
   isLoopkitError,
   iso_exports,
   keepAside,
   projectKey,
-  readJson,
-  readOrKeepAside,
-  withLock,
-  writeJson
-} from "./chunk-ZX33BT52.js";
+  withLock
+} from "./chunk-VDMHKIRQ.js";
 import {
-  _enum,
   array,
   int,
   literal,
@@ -31,270 +30,18 @@ function checkDeadline(deadline, what, now = Date.now()) {
     throw new LoopkitError("DEADLINE", `${what} ran out of time (the deadline of this hook event passed)`, { value: deadline.at });
 }
 
-// src/shared/split-words.ts
-function splitArguments(text) {
-  return splitWords(text.replace(/(^|\s)\\!/g, "$1!"));
-}
-function argvWords(values) {
-  return values.map((value) => ({ value, raw: quoteForShell(value), option: value.startsWith("--") }));
-}
-var SPACE = /[ \t\r\n]/;
-function splitWords(text) {
-  const words = [];
-  let current;
-  let i = 0;
-  const finish = (end) => {
-    if (current) {
-      const raw = text.slice(current.start, end);
-      words.push({ value: current.value, raw, option: raw.startsWith("--") });
-    }
-    current = void 0;
-  };
-  const canOpenQuote = () => current === void 0 || current.value === "" || current.value.startsWith("--") && current.value.endsWith("=");
-  while (i < text.length) {
-    const ch = text[i];
-    if (SPACE.test(ch)) {
-      finish(i);
-      i += 1;
-      continue;
-    }
-    current ??= { value: "", start: i };
-    if ((ch === "'" || ch === '"') && canOpenQuote()) {
-      const end = ch === "'" ? readSingle(text, i) : readDouble(text, i);
-      current.value += end.value;
-      i = end.next;
-      continue;
-    }
-    if (ch === "\\" && i + 1 < text.length) {
-      const next = text[i + 1];
-      if (next !== "\n") current.value += next;
-      i += 2;
-      continue;
-    }
-    current.value += ch;
-    i += 1;
-  }
-  finish(text.length);
-  return words;
-}
-function readSingle(text, start) {
-  const end = text.indexOf("'", start + 1);
-  if (end === -1) throw unterminated("'", start);
-  return { value: text.slice(start + 1, end), next: end + 1 };
-}
-function readDouble(text, start) {
-  let value = "";
-  for (let i = start + 1; i < text.length; i += 1) {
-    const ch = text[i];
-    if (ch === '"') return { value, next: i + 1 };
-    if (ch === "\\" && i + 1 < text.length && '"\\$`\n'.includes(text[i + 1])) {
-      if (text[i + 1] !== "\n") value += text[i + 1];
-      i += 1;
-      continue;
-    }
-    value += ch;
-  }
-  throw unterminated('"', start);
-}
-function unterminated(quote, at) {
-  return new LoopkitError("USAGE", `unterminated ${quote} quote starting at character ${at + 1}`, {
-    value: quote,
-    hint: "close the quote, or escape it with a backslash"
-  });
-}
-function quoteForShell(value) {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
+// src/evidence/snapshot.ts
+import { createHash as createHash4 } from "node:crypto";
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
+import path6 from "node:path";
 
-// src/shared/guarded-files.ts
-import { randomBytes } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
+// src/evidence/git-dirs.ts
+import { lstatSync } from "node:fs";
 import path from "node:path";
-var NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = constants.O_NONBLOCK ?? 0;
-function describeEntry(stat) {
-  if (stat.isSymbolicLink()) return "a symbolic link";
-  if (stat.isDirectory()) return "a folder";
-  if (stat.isFile()) return "a file";
-  if (stat.isFIFO()) return "a named pipe (FIFO)";
-  if (stat.isSocket()) return "a socket";
-  return "a device";
-}
-var lstatOrNull = (file) => fs.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
-var GuardedFolder = class {
-  constructor(root, now = () => /* @__PURE__ */ new Date()) {
-    this.root = root;
-    this.now = now;
-  }
-  root;
-  now;
-  /** Everything moved aside so far, for the caller to report. */
-  planted = [];
-  /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
-  async dir(rel) {
-    await fs.mkdir(this.root, { recursive: true });
-    let current = this.root;
-    for (const part of splitRel(rel)) {
-      current = path.join(current, part);
-      const stat = await lstatOrNull(current);
-      if (stat?.isDirectory()) continue;
-      if (stat) await this.moveAside(current, stat);
-      await fs.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
-      if (!(await fs.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
-    }
-    return current;
-  }
-  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
-  async writeFile(rel, content) {
-    const dir = await this.dir(path.dirname(rel));
-    const target = path.join(dir, path.basename(rel));
-    await this.clearForFile(target);
-    const temp = path.join(dir, `.${path.basename(rel)}.${randomBytes(6).toString("hex")}.tmp`);
-    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
-    try {
-      await handle.writeFile(content);
-    } finally {
-      await handle.close();
-    }
-    try {
-      await fs.rename(temp, target);
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
-    }
-  }
-  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
-  async append(rel, content) {
-    const dir = await this.dir(path.dirname(rel));
-    const target = path.join(dir, path.basename(rel));
-    await this.clearForFile(target);
-    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
-    try {
-      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
-      await handle.write(content);
-    } finally {
-      await handle.close();
-    }
-  }
-  /** Opens `rel` for appending, as `append` checks it; the caller closes the handle (a child's log). */
-  async openForAppend(rel) {
-    const dir = await this.dir(path.dirname(rel));
-    const target = path.join(dir, path.basename(rel));
-    await this.clearForFile(target);
-    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      throw new Error(`${target} is not a regular file`);
-    }
-    return handle;
-  }
-  /**
-   * Reads `rel` when it is a regular file below real folders: at most `maxBytes` (the rest is
-   * reported, not read). A missing file, or anything else in its place, is null; nothing is moved.
-   */
-  async read(rel, maxBytes) {
-    let current = this.root;
-    for (const part of splitRel(path.dirname(rel))) {
-      current = path.join(current, part);
-      if (!(await lstatOrNull(current))?.isDirectory()) return null;
-    }
-    return readRegularFile(path.join(current, path.basename(rel)), maxBytes);
-  }
-  /** Moves aside a regular file at `rel` (an edited copy) into `keepDir`; returns the kept path relative to the root. */
-  async keepAside(rel, keepDir, name) {
-    const file = path.join(this.root, rel);
-    const stat = await lstatOrNull(file);
-    if (!stat) return null;
-    const dir = await this.dir(keepDir);
-    const kept = path.join(dir, name);
-    await fs.rename(file, kept);
-    return path.relative(this.root, kept);
-  }
-  /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
-  async moveAsideIfPresent(rel) {
-    const file = path.join(this.root, rel);
-    const stat = await lstatOrNull(file);
-    return stat ? this.moveAside(file, stat) : null;
-  }
-  /** Checks that `rel` is a regular file (or absent); anything else is moved aside and returned. */
-  async checkFile(rel) {
-    let current = this.root;
-    for (const part of splitRel(path.dirname(rel))) {
-      current = path.join(current, part);
-      const stat2 = await lstatOrNull(current);
-      if (!stat2) return null;
-      if (!stat2.isDirectory()) return this.moveAside(current, stat2);
-    }
-    const file = path.join(current, path.basename(rel));
-    const stat = await lstatOrNull(file);
-    return stat && !stat.isFile() ? this.moveAside(file, stat) : null;
-  }
-  /** Checks that `rel` is a real folder (or absent), parents included. */
-  async checkDir(rel) {
-    let current = this.root;
-    for (const part of splitRel(rel)) {
-      current = path.join(current, part);
-      const stat = await lstatOrNull(current);
-      if (!stat) return null;
-      if (!stat.isDirectory()) return this.moveAside(current, stat);
-    }
-    return null;
-  }
-  async clearForFile(target) {
-    const stat = await lstatOrNull(target);
-    if (stat && !stat.isFile()) await this.moveAside(target, stat);
-  }
-  async moveAside(file, stat) {
-    const stamp = this.now().toISOString().replace(/[:.]/g, "-");
-    const kept = `${file}-foreign-${stamp}-${randomBytes(3).toString("hex")}`;
-    await fs.rename(file, kept);
-    const planted = { path: path.relative(this.root, file), found: describeEntry(stat), keptAs: path.relative(this.root, kept) };
-    this.planted.push(planted);
-    return planted;
-  }
-};
-function splitRel(rel) {
-  const parts = path.normalize(rel).split(path.sep).filter((part) => part !== "" && part !== ".");
-  if (parts.includes("..") || path.isAbsolute(rel)) throw new Error(`${rel} is not a path below the guarded folder`);
-  return parts;
-}
-async function readRegularFile(file, maxBytes, position = 0) {
-  const handle = await openRegular(file);
-  if (!handle) return null;
-  try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.alloc(Math.max(0, Math.min(maxBytes, size - position)));
-    const { bytesRead } = bytes.length ? await handle.read(bytes, 0, bytes.length, position) : { bytesRead: 0 };
-    return { bytes: bytes.subarray(0, bytesRead), size, truncated: size - position > bytesRead };
-  } finally {
-    await handle.close();
-  }
-}
-async function openRegular(file, follow = false) {
-  let handle;
-  try {
-    handle = await fs.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
-  } catch (error) {
-    const code = error.code;
-    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
-    throw error;
-  }
-  if ((await handle.stat()).isFile()) return handle;
-  await handle.close();
-  return null;
-}
-
-// src/shared/mirror-layout.ts
-var MIRROR_DIR = ".auto-loop";
-var MIRROR_FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
-var MIRROR_FOLDERS = ["logs", "tampered"];
-function isMirrorEntry(name) {
-  return MIRROR_FILES.includes(name) || MIRROR_FOLDERS.includes(name) || /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
-}
 
 // src/evidence/read-file.ts
-import { closeSync, constants as constants2, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
-var FLAGS = constants2.O_RDONLY | (constants2.O_NOFOLLOW ?? 0) | (constants2.O_NONBLOCK ?? 0);
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+var FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 function readRegularFileSync(file, maxBytes) {
   let fd;
   try {
@@ -342,7 +89,7 @@ function readOwnFileSync(file) {
 }
 function writeOwnFileSync(file, parts, sync = true) {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(temp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), 384);
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 384);
   try {
     for (const part of parts) {
       let written = 0;
@@ -358,38 +105,31 @@ function writeOwnFileSync(file, parts, sync = true) {
   renameSync(temp, file);
 }
 
-// src/evidence/snapshot.ts
-import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync3, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
-import path7 from "node:path";
-
 // src/evidence/git-dirs.ts
-import { lstatSync } from "node:fs";
-import path2 from "node:path";
 var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
 var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
 function gitMetaRoots(projectDir) {
   const gitDir = findGitDir(projectDir);
   if (!gitDir) return [];
   const roots = [{ key: "\0git", dir: gitDir }];
-  const common = firstLine(path2.join(gitDir, "commondir"));
+  const common = firstLine(path.join(gitDir, "commondir"));
   if (common) {
-    const dir = path2.resolve(gitDir, common);
+    const dir = path.resolve(gitDir, common);
     if (dir !== gitDir && isDir(dir)) roots.push({ key: "\0common", dir });
   }
   return roots;
 }
 function findGitDir(projectDir) {
-  for (let current = path2.resolve(projectDir); ; current = path2.dirname(current)) {
-    const dotGit = path2.join(current, ".git");
+  for (let current = path.resolve(projectDir); ; current = path.dirname(current)) {
+    const dotGit = path.join(current, ".git");
     const stat = lstatSync(dotGit, { throwIfNoEntry: false });
     if (stat?.isDirectory()) return dotGit;
     if (stat?.isFile()) {
       const line = firstLine(dotGit);
-      const target = line?.startsWith("gitdir:") ? path2.resolve(current, line.slice("gitdir:".length).trim()) : null;
+      const target = line?.startsWith("gitdir:") ? path.resolve(current, line.slice("gitdir:".length).trim()) : null;
       return target && isDir(target) ? target : null;
     }
-    if (stat || path2.dirname(current) === current) return null;
+    if (stat || path.dirname(current) === current) return null;
   }
 }
 function firstLine(file) {
@@ -399,8 +139,8 @@ function firstLine(file) {
 
 // src/evidence/object-store.ts
 import { createHash } from "node:crypto";
-import { closeSync as closeSync2, constants as constants3, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
-import path3 from "node:path";
+import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
+import path2 from "node:path";
 var HASH_BYTES = 32;
 var KIND_CODE = { blob: 1, tree: 2 };
 var PACK_MAGIC = Buffer.from("LKPACK\0", "latin1");
@@ -437,9 +177,9 @@ var ObjectStore = class _ObjectStore {
   packEnd;
   /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
   static open(packFile, indexFile) {
-    mkdirSync(path3.dirname(packFile), { recursive: true });
+    mkdirSync(path2.dirname(packFile), { recursive: true });
     const index = readIndex(indexFile);
-    const fd = openSync2(packFile, constants3.O_RDWR | constants3.O_CREAT | (constants3.O_NOFOLLOW ?? 0), 384);
+    const fd = openSync2(packFile, constants2.O_RDWR | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0), 384);
     try {
       const stat = fstatSync2(fd);
       if (!stat.isFile()) throw corrupt(packFile, "not a regular file");
@@ -614,15 +354,15 @@ function writeIndex(file, records, count, packBytes) {
 }
 
 // src/evidence/paths.ts
-import path4 from "node:path";
+import path3 from "node:path";
 function evidenceFiles(data, projectDir) {
-  const dir = path4.join(data, "evidence", projectKey(projectDir));
+  const dir = path3.join(data, "evidence", projectKey(projectDir));
   return {
     dir,
-    pack: path4.join(dir, "objects.pack"),
-    index: path4.join(dir, "objects.idx"),
-    statCache: path4.join(dir, "stat-cache.bin"),
-    lock: path4.join(dir, "store")
+    pack: path3.join(dir, "objects.pack"),
+    index: path3.join(dir, "objects.idx"),
+    statCache: path3.join(dir, "stat-cache.bin"),
+    lock: path3.join(dir, "store")
   };
 }
 
@@ -906,7 +646,7 @@ function loadStatTable(file) {
 import { createHash as createHash3 } from "node:crypto";
 import {
   closeSync as closeSync3,
-  constants as constants4,
+  constants as constants3,
   fstatSync as fstatSync3,
   lstatSync as lstatSync2,
   openSync as openSync3,
@@ -914,10 +654,10 @@ import {
   readlinkSync,
   readSync as readSync3
 } from "node:fs";
-import path6 from "node:path";
+import path5 from "node:path";
 
 // src/evidence/names.ts
-import path5 from "node:path";
+import path4 from "node:path";
 function nameOf(raw) {
   const text = raw.toString("utf8");
   if (!text.includes("\uFFFD") || Buffer.from(text).equals(raw)) return { text, key: text, valid: true };
@@ -925,8 +665,8 @@ function nameOf(raw) {
 }
 var escapeBytes = (raw) => [...raw].map((byte) => byte < 128 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`).join("");
 function metaName(projectDir, dir) {
-  const rel = path5.relative(projectDir, dir);
-  return (rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel : dir).split(path5.sep).join("/");
+  const rel = path4.relative(projectDir, dir);
+  return (rel && !rel.startsWith("..") && !path4.isAbsolute(rel) ? rel : dir).split(path4.sep).join("/");
 }
 function keyPath(key, projectDir, git) {
   const parts = key.split("/");
@@ -943,10 +683,10 @@ function keyPath(key, projectDir, git) {
 
 // src/evidence/walk.ts
 var KEEP_BYTES = 1024 * 1024;
-var READ_FLAGS = constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants4.O_NONBLOCK ?? 0);
+var READ_FLAGS = constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
-var SEP = Buffer.from(path6.sep);
+var SEP = Buffer.from(path5.sep);
 var emptyCounts = () => ({
   files: 0,
   dirs: 0,
@@ -985,7 +725,7 @@ async function visitFolder(w, abs, key, stat, only) {
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
+    const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path5.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited;
     try {
       if (child.file && cachedAt(w, childKey, null, null) < 0) {
@@ -1193,8 +933,8 @@ async function takeSnapshot(input) {
   }
 }
 function ownEntries(projectDir, dataDir) {
-  const rel = path7.relative(path7.resolve(projectDir), path7.resolve(dataDir));
-  const data = rel && !rel.startsWith("..") && !path7.isAbsolute(rel) ? rel.split(path7.sep).join("/") : null;
+  const rel = path6.relative(path6.resolve(projectDir), path6.resolve(dataDir));
+  const data = rel && !rel.startsWith("..") && !path6.isAbsolute(rel) ? rel.split(path6.sep).join("/") : null;
   const mirror = `${MIRROR_DIR}/`;
   return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
 }
@@ -1289,108 +1029,7 @@ function ctimeTrusted(projectDir) {
   }
 }
 
-// src/checkpoint/record.ts
-import { promises as fs2 } from "node:fs";
-import path8 from "node:path";
-var ChangesSchema = object({
-  added: int().nonnegative(),
-  modified: int().nonnegative(),
-  deleted: int().nonnegative(),
-  /** The first paths, each with a status letter as git's (A added, M modified, D deleted, T kind changed); `more` counts the rest. */
-  paths: array(object({ status: _enum(["A", "M", "D", "T"]), path: string() })),
-  more: int().nonnegative()
-});
-var CheckpointSchema = object({
-  /** "3" for the tree after iteration 3; "r1" for the tree just before the first restore. */
-  id: string().regex(/^(\d+|r\d+)$/),
-  kind: _enum(["iteration", "before-restore"]),
-  /** The iteration this tree follows (for a before-restore checkpoint: the loop's last iteration). */
-  iteration: int().nonnegative(),
-  /** The tree, in loopkit's record of the project. */
-  snapshot: SnapshotSchema,
-  at: iso_exports.datetime(),
-  /** What the loop made of the iteration: "pass", "fail", "flaky, audit unmet", "budget-limited", ... */
-  verdict: string(),
-  /** The loop's tokens so far; null for repeat, which does not count tokens. */
-  tokens: int().nonnegative().nullable(),
-  changed: ChangesSchema,
-  /** For a before-restore checkpoint: the checkpoint that was restored. */
-  restored: string().nullable()
-});
-var CheckpointRecordSchema = object({
-  version: literal(2),
-  loop_id: string().min(1),
-  loop_kind: _enum(LOOP_KINDS),
-  project_dir: string().min(1),
-  /** The loop's state file, so restore and prune can tell whether the loop still runs. */
-  state_file: string().min(1),
-  /** What the first checkpoint is compared with: the project when the loop started (null: none kept, as for repeat). */
-  base: SnapshotSchema.nullable(),
-  checkpoints: array(CheckpointSchema),
-  /** The latest failure to take a checkpoint, until one succeeds again. */
-  failure: object({ at: iso_exports.datetime(), iteration: int().nonnegative(), message: string() }).nullable(),
-  failures: int().nonnegative()
-});
-function checkpointsDir(data, projectDir) {
-  return path8.join(data, "checkpoints", projectKey(projectDir));
-}
-function recordFile(data, projectDir, loopId) {
-  return path8.join(checkpointsDir(data, projectDir), `${loopId}.json`);
-}
-function loadRecord(file, now) {
-  return readOrKeepAside(
-    file,
-    CheckpointRecordSchema,
-    now,
-    "its snapshots stay in loopkit's record of the project until pruned; new checkpoints start a new record"
-  );
-}
-var saveRecord = (file, record2) => writeJson(file, CheckpointRecordSchema, record2);
-function lastCheckpoint(record2) {
-  return record2?.checkpoints[record2.checkpoints.length - 1] ?? null;
-}
-function nextRestoreId(record2) {
-  return `r${record2.checkpoints.filter((c) => c.kind === "before-restore").length + 1}`;
-}
-async function projectRecords(data, projectDir) {
-  return readRecordsIn(checkpointsDir(data, projectDir));
-}
-async function allRecords(data) {
-  const root = path8.join(data, "checkpoints");
-  const projects = await fs2.readdir(root).catch(() => []);
-  return (await Promise.all(projects.map((project) => readRecordsIn(path8.join(root, project))))).flat();
-}
-async function findRecord(data, loopId) {
-  const root = path8.join(data, "checkpoints");
-  for (const project of await fs2.readdir(root).catch(() => [])) {
-    const read = await readJson(path8.join(root, project, `${loopId}.json`), CheckpointRecordSchema).catch(() => ({
-      exists: false
-    }));
-    if (read.exists && read.value.loop_id === loopId) return read.value;
-  }
-  return void 0;
-}
-async function readRecordsIn(dir) {
-  const names = (await fs2.readdir(dir).catch(() => [])).filter((n) => n.endsWith(".json"));
-  const records = [];
-  for (const name of names) {
-    const read = await readJson(path8.join(dir, name), CheckpointRecordSchema).catch(() => ({ exists: false }));
-    if (read.exists) records.push(read.value);
-  }
-  const newest = (r) => lastCheckpoint(r)?.at ?? r.failure?.at ?? "";
-  return records.sort((a, b) => newest(b).localeCompare(newest(a)));
-}
-
 export {
-  splitArguments,
-  argvWords,
-  splitWords,
-  GuardedFolder,
-  readRegularFile,
-  openRegular,
-  MIRROR_DIR,
-  MIRROR_FILES,
-  MIRROR_FOLDERS,
   writeOwnFileSync,
   objectHash,
   ObjectStore,
@@ -1405,14 +1044,5 @@ export {
   SnapshotSchema,
   snapshotFingerprint,
   takeSnapshot,
-  openStore,
-  CheckpointRecordSchema,
-  recordFile,
-  loadRecord,
-  saveRecord,
-  lastCheckpoint,
-  nextRestoreId,
-  projectRecords,
-  allRecords,
-  findRecord
+  openStore
 };

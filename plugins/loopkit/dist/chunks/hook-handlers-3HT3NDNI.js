@@ -1,5 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  loadOwned,
+  ownsLoop
+} from "./chunk-JFCOHAEH.js";
+import {
   alreadyRecorded,
   auditLoop,
   beginTurn,
@@ -10,7 +14,6 @@ import {
   globMatcher,
   goalpostReason,
   launchEnv,
-  loadStartEvidence,
   loopContext,
   namedByCommand,
   nextGateStep,
@@ -21,57 +24,68 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-OVS3TYE3.js";
+} from "./chunk-5JONAMQG.js";
 import {
-  historyEntry,
+  iterationChangesText,
+  pendingCheckpoint,
+  recordIteration
+} from "./chunk-IFRWG6AL.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
+  resumePendingFile
+} from "./chunk-VW2W6K4J.js";
+import {
+  apiErrorOf,
+  lastTurnApiError
+} from "./chunk-Q6O4Y72Y.js";
+import {
+  readSettings,
+  runVerifier,
+  settleFromProbe,
+  verifierRun
+} from "./chunk-3J4TNHXZ.js";
+import "./chunk-UVTZ2MZZ.js";
+import "./chunk-PZX5E6UV.js";
+import {
+  loopDeadline
+} from "./chunk-5BDLO2Y5.js";
+import "./chunk-JBUBA3WO.js";
+import "./chunk-5KW5UY5D.js";
+import {
   inspectMirror,
   loadState,
   loopFiles,
   persist,
   readHandoff,
-  readSettings,
-  runVerifier,
-  settleFromProbe,
-  verifierRun,
   writeVerifierLog
-} from "./chunk-YBMHSGCC.js";
-import "./chunk-PZX5E6UV.js";
-import {
-  loopDeadline
-} from "./chunk-QVR5FJP2.js";
+} from "./chunk-M5RTYVBU.js";
 import {
   AutoLoopStateSchema,
+  historyEntry,
   tokensUsed
-} from "./chunk-47SVELJW.js";
-import "./chunk-5KW5UY5D.js";
+} from "./chunk-RIN2Y37K.js";
 import {
-  loadOwned,
-  ownsLoop
-} from "./chunk-JQPPI7AI.js";
+  removeSessionMarker
+} from "./chunk-43RDA5LK.js";
 import {
-  apiErrorOf,
-  iterationChangesText,
-  lastTurnApiError,
-  pendingCheckpoint,
-  recordIteration
-} from "./chunk-OHS4ESY3.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+  loadStartEvidence
+} from "./chunk-52T2BRLC.js";
 import {
   keyPath,
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-C5IK4JGY.js";
+} from "./chunk-BUKQJXDZ.js";
+import "./chunk-REG5KHU7.js";
 import {
   formatError,
   iso_exports,
   readJson,
-  removeSessionMarker,
   withLock,
   writeJson
-} from "./chunk-ZX33BT52.js";
+} from "./chunk-VDMHKIRQ.js";
 import {
   literal,
   object,
@@ -120,12 +134,6 @@ async function endRunPhase(ctx, decision) {
 
 // src/auto-loop/resume.ts
 import { promises as fs } from "node:fs";
-
-// src/auto-loop/hook-events.ts
-import path from "node:path";
-var resumePendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
-
-// src/auto-loop/resume.ts
 var ResumePendingSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -243,11 +251,11 @@ function judgeVerification(before, after, context) {
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;
-    const { path: path2, root } = keyPath(key, context.projectDir, context.git);
-    const reason = goalpostReason(path2, root, named, protect);
+    const { path, root } = keyPath(key, context.projectDir, context.git);
+    const reason = goalpostReason(path, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${path2}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path2, root, after) || how === "appeared" && reason !== null)) written.push(line);
+    const line = `${path}: ${how}${why ? ` [${why}]` : ""}`;
+    if (!why && (isOutput(path, root, after) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -272,11 +280,11 @@ function difference(a, b) {
     return "rewritten (or its mode or links changed), content the same at the end";
   return null;
 }
-function isOutput(path2, root, after) {
+function isOutput(path, root, after) {
   if (root !== "") return false;
-  const parts = path2.split("/");
-  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path2)) return true;
-  const emit = TS_EMIT.exec(path2);
+  const parts = path.split("/");
+  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path)) return true;
+  const emit = TS_EMIT.exec(path);
   return emit !== null && TS_SOURCES.some((ext) => after.find(`${emit[1]}${ext}`) >= 0);
 }
 

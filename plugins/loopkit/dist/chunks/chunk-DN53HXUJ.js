@@ -1,21 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  FINAL_STATUSES,
-  RepeatStateSchema
-} from "./chunk-MIFZCMBT.js";
+  ALL_LOOP_KINDS,
+  loopKind
+} from "./chunk-V3AQG5VK.js";
 import {
   killGroup,
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
-  AutoLoopStateSchema,
-  LOOP_STATUSES
-} from "./chunk-47SVELJW.js";
+  LOOP_KINDS
+} from "./chunk-43RDA5LK.js";
 import {
-  LOOP_KINDS,
-  formatDuration,
   readJson
-} from "./chunk-ZX33BT52.js";
+} from "./chunk-VDMHKIRQ.js";
 import {
   _enum,
   int,
@@ -99,7 +96,7 @@ var LoopEventSchema = object({
   session_id: string(),
   project_dir: string(),
   /** The repeat loop's final status (or "paused"), or the auto-loop's status. */
-  status: _enum([...FINAL_STATUSES, "paused", ...LOOP_STATUSES]),
+  status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.notify.statuses)),
   reason: string().nullable(),
   command: string().nullable(),
   goal: string().nullable(),
@@ -110,71 +107,37 @@ var LoopEventSchema = object({
   /** One line for a person, e.g. for a desktop notification. */
   message: string()
 });
-function standing(loop) {
-  if (loop.kind === "repeat") return loop.state.phase === "ended" ? "ended" : loop.state.phase === "paused" ? "paused" : "running";
-  return loop.state.status === "pursuing" ? "running" : loop.state.status === "blocked" ? "blocked" : "ended";
-}
+var standing = (loop) => loopKind(loop.kind).notify.standing(loop.state);
 function loopEvent(before, after) {
   if (!after) return null;
   const now = standing(after);
   if (now === "running") return null;
   if (before && before.state.loop_id === after.state.loop_id && standing(before) === now) return null;
-  return after.kind === "repeat" ? repeatEvent(after.state, now) : autoLoopEvent(after.state, now);
-}
-function repeatEvent(state, event) {
-  const passed = state.iterations.filter((it) => it.result === "pass").length;
-  const status = state.phase === "paused" ? "paused" : state.final_status ?? "CANCELLED";
+  const { state } = after;
+  const tale = loopKind(after.kind).notify.tale(state);
   return {
     version: 1,
-    event,
-    kind: "repeat",
+    event: now,
+    kind: after.kind,
     loop_id: state.loop_id,
     session_id: state.session_id,
     project_dir: state.project_dir,
-    status,
-    reason: null,
-    command: state.command,
-    goal: null,
-    iterations: state.iterations.length,
-    max_iterations: state.max_iterations,
+    status: tale.status,
+    reason: tale.reason,
+    command: tale.command,
+    goal: tale.goal,
+    iterations: tale.iterations,
+    max_iterations: tale.max_iterations,
     started_at: state.started_at,
     ended_at: state.ended_at,
-    message: `loopkit repeat ${status === "paused" ? "paused" : `ended ${status}`}: ${oneLine(state.command)} - ${state.iterations.length} iteration(s), ${passed} passed (${state.project_dir})`
+    message: tale.message
   };
 }
-function autoLoopEvent(state, event) {
-  const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
-  return {
-    version: 1,
-    event,
-    kind: "auto-loop",
-    loop_id: state.loop_id,
-    session_id: state.session_id,
-    project_dir: state.project_dir,
-    status: state.status,
-    reason: state.status_reason,
-    command: null,
-    goal: state.goal,
-    iterations: state.iteration,
-    max_iterations: state.caps.max_iterations,
-    started_at: state.started_at,
-    ended_at: state.ended_at,
-    message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason)})` : ""}: ${oneLine(state.goal)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`
-  };
-}
-var oneLine = (text) => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 80 ? `${flat.slice(0, 79)}\u2026` : flat;
-};
 
 // src/notify/tell.ts
 async function readLoop(kind, stateFile) {
   try {
-    if (kind === "repeat") {
-      const read2 = await readJson(stateFile, RepeatStateSchema);
-      return read2.exists ? { kind, state: read2.value } : void 0;
-    }
-    const read = await readJson(stateFile, AutoLoopStateSchema);
+    const read = await readJson(stateFile, loopKind(kind).stateSchema);
     return read.exists ? { kind, state: read.value } : void 0;
   } catch {
     return void 0;

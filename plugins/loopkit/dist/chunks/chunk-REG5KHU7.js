@@ -1,0 +1,16 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+
+// src/shared/mirror-layout.ts
+var MIRROR_DIR = ".auto-loop";
+var MIRROR_FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
+var MIRROR_FOLDERS = ["logs", "tampered"];
+function isMirrorEntry(name) {
+  return MIRROR_FILES.includes(name) || MIRROR_FOLDERS.includes(name) || /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
+}
+
+export {
+  MIRROR_DIR,
+  MIRROR_FILES,
+  MIRROR_FOLDERS,
+  isMirrorEntry
+};

@@ -1,0 +1,148 @@
+// The auto-loop kind's parts beyond the hook entry's (session/loop-kind.ts), registered in src/loops/:
+// its state, handlers and cancel command, and what the status line, notify, history and the
+// checkpoint commands show of an auto-loop. Its entry part is hook-events.ts. The one file through
+// which the rooms above reach auto-loop's modules; the heavy ones load only when used.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
+import { formatDuration } from "../shared/duration.js";
+import { oneLine } from "../shared/one-line.js";
+import { readJson } from "../state/json-store.js";
+import { elapsedMs } from "./caps.js";
+import { HistoryEntrySchema, type HistoryEntry } from "./history.js";
+import { autoLoopEntry } from "./hook-events.js";
+import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./state.js";
+
+/**
+ * How long after its end an auto-loop is still on the status line. One ended from outside its session
+ * (--cancel from a terminal, a takeover) keeps the marker until the session's next Stop, which may never come.
+ */
+export const ENDED_SHOWN_MS = 60_000;
+
+export const autoLoopKind: LoopKindParts<AutoLoopState> = {
+  entry: autoLoopEntry,
+  stateSchema: AutoLoopStateSchema,
+  cancelCommand: `/${autoLoopEntry.command} --cancel`,
+  handlers: async () => (await import("./hook-handlers.js")).autoLoopHookHandlers,
+  running: (state) => state.status === "pursuing",
+  runningIn: async (dataDir, projectDir) => {
+    const state = await projectState(dataDir, projectDir);
+    return state?.status === "pursuing" ? state.loop_id : null;
+  },
+  keptSnapshots: async (dataDir, projectDir) => {
+    // The start snapshot its audit compares with.
+    const state = await projectState(dataDir, projectDir);
+    if (state?.status !== "pursuing") return [];
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start.js"), import("./store.js")]);
+    const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, new Date()).catch(() => null);
+    return start ? [start] : [];
+  },
+  statusLine: (state, now) =>
+    state.ended_at !== null && now.getTime() - Date.parse(state.ended_at) > ENDED_SHOWN_MS ? undefined : statusLine(state, now),
+  notify: {
+    statuses: LOOP_STATUSES,
+    standing: (state) => (state.status === "pursuing" ? "running" : state.status === "blocked" ? "blocked" : "ended"),
+    tale: (state) => {
+      const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
+      return {
+        status: state.status,
+        reason: state.status_reason,
+        command: null,
+        goal: state.goal,
+        iterations: state.iteration,
+        max_iterations: state.caps.max_iterations,
+        message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason, 80)})` : ""}: ${oneLine(state.goal, 80)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`,
+      };
+    },
+  },
+  history: {
+    finalStatuses: LOOP_STATUSES.filter((status) => status !== "pursuing"),
+    stepSchema: HistoryEntrySchema,
+    labelWidth: 14,
+    runs: ({ dataDir }) => (dataDir ? pastRuns(dataDir) : Promise.resolve([])),
+  },
+};
+
+/** The project's auto-loop state, or undefined (none, or unreadable: then it runs nothing either). */
+async function projectState(dataDir: string, projectDir: string): Promise<AutoLoopState | undefined> {
+  const { loopFiles } = await import("./store.js");
+  const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+  return read.exists ? read.value : undefined;
+}
+
+function statusLine(state: AutoLoopState, now: Date): string {
+  const caps = state.caps;
+  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
+  return [
+    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
+    `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,
+    `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
+    verdicts || "not judged yet",
+  ].join(" · ");
+}
+
+/** 1234567 -> "1.2M", 45300 -> "45k". */
+function compact(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1).replace(/\.0$/, "")}M`;
+  if (n >= 1_000) return `${Math.round(n / 1_000)}k`;
+  return String(n);
+}
+
+/** Every auto-loop run on record: one per loop id in each project's gate history in the data folder. */
+async function pastRuns(dataDir: string): Promise<PastRun[]> {
+  const root = path.join(dataDir, "auto-loop");
+  const projects = await fs.readdir(root).catch(() => [] as string[]);
+  const runs: PastRun[] = [];
+  for (const project of projects) {
+    const dir = path.join(root, project);
+    const entries = await historyLines(path.join(dir, "gate-history.jsonl"));
+    const state = await readJson(path.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+    const latest = state.exists ? state.value : undefined;
+    const byLoop = new Map<string, HistoryEntry[]>();
+    for (const entry of entries) byLoop.set(entry.loop_id, [...(byLoop.get(entry.loop_id) ?? []), entry]);
+    for (const [loopId, lines] of byLoop) {
+      const first = lines[0]!;
+      const last = lines.at(-1)!;
+      const gates = lines.filter((entry) => entry.event === "gate");
+      const passed = gates.filter((entry) => entry.verdict === "pass").length;
+      const ended = last.status !== "pursuing";
+      runs.push({
+        summary: {
+          id: loopId,
+          command: null,
+          goal: lines.find((entry) => entry.goal !== undefined)?.goal ?? (latest?.loop_id === loopId ? latest.goal : null),
+          project_dir: latest?.project_dir ?? null,
+          started_at: first.at,
+          ended_at: ended ? last.at : null,
+          duration_ms: Math.max(0, Date.parse(last.at) - Date.parse(first.at)),
+          iterations: Math.max(...lines.map((entry) => entry.iteration)),
+          passed,
+          failed: gates.length - passed,
+          final_status: last.status === "pursuing" ? null : last.status,
+        },
+        steps: lines,
+        rows: lines.map((entry) => {
+          const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+          const detail = entry.detail.replace(/\s+/g, " ").trim();
+          return { number: entry.iteration, at: entry.at, label: entry.event, text: [verdict, detail].filter(Boolean).join(": ") };
+        }),
+      });
+    }
+  }
+  return runs;
+}
+
+/** The valid lines of a gate history (a torn last line from a crash is skipped, not fatal). */
+async function historyLines(file: string): Promise<HistoryEntry[]> {
+  const text = await fs.readFile(file, "utf8").catch(() => "");
+  return text.split("\n").flatMap((line) => {
+    if (!line.trim()) return [];
+    try {
+      const parsed = HistoryEntrySchema.safeParse(JSON.parse(line));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
