@@ -12,9 +12,8 @@ import { cancelLoop, findLoop, resumeLoop, startLoop, type RepeatContext } from 
 import { formatStatus, repeatStatus } from "../repeat/status.js";
 import { loadSummary } from "../checkpoint/summary.js";
 import { projectLoops } from "../repeat/store.js";
-import { isActive } from "../repeat/decide.js";
 import { pruneEndedLoops } from "../repeat/prune.js";
-import { RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
+import { isActive, RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
 import { runnerAlive } from "../run/runner-lock.js";
 import { agentLine, dataInProject, measuringSandbox, removeProbe, settleSandbox, writeProbe } from "../auto-loop/agent-sandbox.js";
 import { LoopkitError } from "../shared/errors.js";

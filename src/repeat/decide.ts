@@ -105,8 +105,6 @@ export function endLoop(state: RepeatState, status: FinalStatus, now: Date): Rep
   return { ...state, phase: "ended", final_status: status, ended_at: now.toISOString(), next_at: null, wait_token: null, wait_owner: null };
 }
 
-export const isActive = (state: RepeatState) => state.phase !== "ended";
-
 /**
  * What a Stop (or the end of a wait) leads to. `state`, when present, is to be saved first.
  * - allow: the session may end, with these lines for the person; `removeMarker` when the loop is over.

@@ -20,7 +20,6 @@ import {
   afterWait,
   claimWait,
   endLoop,
-  isActive,
   type WaitClaim,
   onApiError,
   onPromptSubmit,
@@ -34,6 +33,7 @@ import {
 import { iterationTag } from "./prompt.js";
 import { recordLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
+import { isActive } from "./state.js";
 
 /** How often a waiting hook re-reads the state, so a --cancel from another process ends the wait at once. */
 const POLL_MS = 1_000;

@@ -7,9 +7,8 @@ import { formatDuration } from "../shared/duration.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { oneLine, plain } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
-import { isActive } from "./decide.js";
 import { repeatEntry } from "./hook-events.js";
-import { FINAL_STATUSES, RepeatStateSchema, type RepeatState } from "./state.js";
+import { FINAL_STATUSES, isActive, RepeatStateSchema, type RepeatState } from "./state.js";
 import { LoopRunSchema, StatsFileSchema } from "./stats-store.js";
 import { projectLoops } from "./store.js";
 

@@ -5,9 +5,9 @@ import { sessionMarkerPath } from "../state/paths.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { SessionMarkerSchema } from "../session/marker.js";
 import type { RepeatRequest } from "./args.js";
-import { endLoop, isActive, resumeState } from "./decide.js";
+import { endLoop, resumeState } from "./decide.js";
 import { iterationPrompt, startText, summaryLine } from "./prompt.js";
-import { repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
+import { isActive, repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
 import { loopRunOf, newLoopId, saveLoopRun } from "./stats-store.js";
 import { loadState, projectLoops, removeMarker, saveState, writeMarker } from "./store.js";
 

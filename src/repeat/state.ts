@@ -86,6 +86,9 @@ export const RepeatStateSchema = z.object({
 });
 export type RepeatState = z.infer<typeof RepeatStateSchema>;
 
+/** Running, waiting or paused: not ended. */
+export const isActive = (state: RepeatState) => state.phase !== "ended";
+
 /** The number the loop's next iteration runs under: one past the last recorded (a lost one runs again under its own). */
 export function nextIterationNumber(state: Pick<RepeatState, "iterations">): number {
   return (state.iterations.at(-1)?.number ?? 0) + 1;

@@ -1,11 +1,10 @@
 // One flat status object for --status, --status --json and the tests: every field always present.
 import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary } from "../checkpoint/summary.js";
 import { formatDuration } from "../shared/duration.js";
-import { isActive } from "./decide.js";
 import * as z from "zod";
 import { EXIT } from "../shared/exit-codes.js";
 import { controlCommand } from "./prompt.js";
-import { FINAL_STATUSES, type RepeatState } from "./state.js";
+import { FINAL_STATUSES, isActive, type RepeatState } from "./state.js";
 import { isOrphaned } from "./terminal.js";
 
 /** The shape of `--status --json` (schemas/repeat-status.schema.json is generated from it). */

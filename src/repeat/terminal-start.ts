@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { withLock } from "../state/json-store.js";
 import { LoopkitError } from "../shared/errors.js";
-import { isActive, resumeState } from "./decide.js";
+import { resumeState } from "./decide.js";
 import { newLoopState, recordNewLoop, type RepeatContext, type StartRequest } from "./start.js";
-import { repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
+import { isActive, repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
 import { loadState, projectLoops, saveState } from "./store.js";
 
 export interface TerminalLoop {

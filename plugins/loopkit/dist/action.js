@@ -3,28 +3,28 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-IC5OYHFY.js";
+} from "./chunks/chunk-CB4ZKEMX.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-3J4TNHXZ.js";
+} from "./chunks/chunk-QFSG4R6G.js";
 import {
   findRecord,
-  lastCheckpoint
-} from "./chunks/chunk-UVTZ2MZZ.js";
-import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-5BDLO2Y5.js";
-import {
+  lastCheckpoint,
   splitWords
-} from "./chunks/chunk-JBUBA3WO.js";
+} from "./chunks/chunk-SRWMCIWX.js";
+import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-E5AATY5W.js";
+import "./chunks/chunk-FMIGFG6R.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-M5RTYVBU.js";
+} from "./chunks/chunk-IOBVKMK7.js";
+import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-RIN2Y37K.js";
-import "./chunks/chunk-43RDA5LK.js";
+import "./chunks/chunk-LZV74MS5.js";
 import "./chunks/chunk-BUKQJXDZ.js";
 import {
   MIRROR_DIR

@@ -24,40 +24,15 @@ import {
   resolveClaude,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-5JONAMQG.js";
+} from "./chunks/chunk-J3WDUPVS.js";
 import {
-  checkpointRecorded
-} from "./chunks/chunk-3YAXKUFI.js";
-import {
-  appendCheckpoint,
-  compareSnapshots,
-  countChanges,
-  countLine,
-  pathLines
-} from "./chunks/chunk-IFRWG6AL.js";
-import {
-  readLoop,
-  tellPerson
-} from "./chunks/chunk-DN53HXUJ.js";
-import {
-  ALL_LOOP_KINDS,
-  loopKind
-} from "./chunks/chunk-V3AQG5VK.js";
-import "./chunks/chunk-VW2W6K4J.js";
-import {
-  FINAL_STATUSES,
   MIN_INTERVAL_MS,
-  RepeatStateSchema,
-  TERMINAL_KEY_PREFIX,
   afterWait,
+  checkpointRecorded,
   controlCommand,
   endLoop,
-  isActive,
   iterationLine,
   iterationPrompt,
-  loadState as loadState2,
-  loopRunOf,
-  newLoopId,
   onApiError,
   onStop,
   parseRepeatArgs,
@@ -65,25 +40,48 @@ import {
   pauseLoop,
   pauseLostIteration,
   pausedLine,
+  resumeState,
+  splitSlashCommand,
+  startText,
+  summaryLine,
+  terminalStartText,
+  waitGoesOn
+} from "./chunks/chunk-PPBVNCMA.js";
+import {
+  apiErrorOf,
+  appendCheckpoint,
+  compareSnapshots,
+  countChanges,
+  countLine,
+  pathLines
+} from "./chunks/chunk-EZQC5WJD.js";
+import {
+  readLoop,
+  tellPerson
+} from "./chunks/chunk-FAN5BBFS.js";
+import {
+  ALL_LOOP_KINDS,
+  loopKind
+} from "./chunks/chunk-PC5MZPDO.js";
+import "./chunks/chunk-VW2W6K4J.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  TERMINAL_KEY_PREFIX,
+  isActive,
+  loadState as loadState2,
+  loopRunOf,
+  newLoopId,
   projectLoops,
   recordLoopRun,
   repeatStateDir,
   repeatStateFile,
-  resumeState,
   saveLoopRun,
   saveState,
-  splitSlashCommand,
-  startText,
   statsFile,
-  summaryLine,
   terminalRunDir,
-  terminalStartText,
-  waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-O2XML7TN.js";
-import {
-  apiErrorOf
-} from "./chunks/chunk-Q6O4Y72Y.js";
+} from "./chunks/chunk-B3QV7UC7.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -99,7 +97,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-IC5OYHFY.js";
+} from "./chunks/chunk-CB4ZKEMX.js";
 import {
   BoundedOutput,
   agentLine,
@@ -122,8 +120,9 @@ import {
   settleSandbox,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-3J4TNHXZ.js";
+} from "./chunks/chunk-QFSG4R6G.js";
 import {
+  argvWords,
   findRecord,
   lastCheckpoint,
   loadRecord,
@@ -131,7 +130,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-UVTZ2MZZ.js";
+} from "./chunks/chunk-SRWMCIWX.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -139,11 +138,10 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-5BDLO2Y5.js";
+} from "./chunks/chunk-E5AATY5W.js";
 import {
-  argvWords,
   formatDuration
-} from "./chunks/chunk-JBUBA3WO.js";
+} from "./chunks/chunk-FMIGFG6R.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -156,7 +154,10 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-M5RTYVBU.js";
+} from "./chunks/chunk-IOBVKMK7.js";
+import {
+  readRegularFile
+} from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
@@ -166,9 +167,8 @@ import {
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
-  readRegularFile,
   removeSessionMarker
-} from "./chunks/chunk-43RDA5LK.js";
+} from "./chunks/chunk-LZV74MS5.js";
 import {
   saveStartEvidence
 } from "./chunks/chunk-52T2BRLC.js";

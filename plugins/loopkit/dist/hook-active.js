@@ -5,20 +5,19 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-DN53HXUJ.js";
+} from "./chunks/chunk-FAN5BBFS.js";
 import {
   loopKind
-} from "./chunks/chunk-V3AQG5VK.js";
+} from "./chunks/chunk-PC5MZPDO.js";
 import "./chunks/chunk-VW2W6K4J.js";
-import "./chunks/chunk-O2XML7TN.js";
-import "./chunks/chunk-Q6O4Y72Y.js";
+import "./chunks/chunk-B3QV7UC7.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-5BDLO2Y5.js";
-import "./chunks/chunk-JBUBA3WO.js";
+import "./chunks/chunk-E5AATY5W.js";
+import "./chunks/chunk-FMIGFG6R.js";
 import "./chunks/chunk-RIN2Y37K.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-43RDA5LK.js";
+} from "./chunks/chunk-LZV74MS5.js";
 import {
   SESSION_ID_PATTERN,
   formatError,

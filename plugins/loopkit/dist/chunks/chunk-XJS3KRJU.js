@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   removeSessionMarker
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import {
   formatError,
   isLoopkitError

@@ -1,46 +1,8 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
-import {
-  iso_exports,
-  readJson,
-  sessionMarkerPath,
-  writeJson
-} from "./chunk-VDMHKIRQ.js";
-import {
-  _enum,
-  literal,
-  object,
-  string
-} from "./chunk-PGQLL66H.js";
-
-// src/session/marker.ts
-import { promises as fs } from "node:fs";
-
-// src/shared/loop-kinds.ts
-var LOOP_KINDS = ["repeat", "auto-loop"];
-
-// src/session/marker.ts
-var SessionMarkerSchema = object({
-  version: literal(1),
-  kind: _enum(LOOP_KINDS),
-  loop_id: string().min(1),
-  project_dir: string().min(1),
-  state_file: string().min(1),
-  created_at: iso_exports.datetime(),
-  /** "run": the session is one phase of `loopkit run`, which ends it after each judged turn (absent = "session"). */
-  driver: _enum(["session", "run"]).optional()
-});
-async function writeSessionMarker(data, sessionId, marker, now) {
-  await writeJson(sessionMarkerPath(data, sessionId), SessionMarkerSchema, { version: 1, ...marker, created_at: now.toISOString() });
-}
-async function removeSessionMarker(data, sessionId, loopId) {
-  const file = sessionMarkerPath(data, sessionId);
-  const marker = await readJson(file, SessionMarkerSchema).catch(() => ({ exists: false }));
-  if (marker.exists && marker.value.loop_id === loopId) await fs.rm(file, { force: true });
-}
 
 // src/shared/guarded-files.ts
 import { randomBytes } from "node:crypto";
-import { constants, promises as fs2 } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 var NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 var NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -52,7 +14,7 @@ function describeEntry(stat) {
   if (stat.isSocket()) return "a socket";
   return "a device";
 }
-var lstatOrNull = (file) => fs2.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
+var lstatOrNull = (file) => fs.lstat(file).catch((error) => error.code === "ENOENT" ? null : Promise.reject(error));
 var GuardedFolder = class {
   constructor(root, now = () => /* @__PURE__ */ new Date()) {
     this.root = root;
@@ -64,15 +26,15 @@ var GuardedFolder = class {
   planted = [];
   /** Makes `rel` (and every folder above it, below the root) a real folder. Returns its absolute path. */
   async dir(rel) {
-    await fs2.mkdir(this.root, { recursive: true });
+    await fs.mkdir(this.root, { recursive: true });
     let current = this.root;
     for (const part of splitRel(rel)) {
       current = path.join(current, part);
       const stat = await lstatOrNull(current);
       if (stat?.isDirectory()) continue;
       if (stat) await this.moveAside(current, stat);
-      await fs2.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
-      if (!(await fs2.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
+      await fs.mkdir(current).catch((error) => error.code === "EEXIST" ? void 0 : Promise.reject(error));
+      if (!(await fs.lstat(current)).isDirectory()) throw new Error(`${current} is not a folder loopkit can write in`);
     }
     return current;
   }
@@ -82,16 +44,16 @@ var GuardedFolder = class {
     const target = path.join(dir, path.basename(rel));
     await this.clearForFile(target);
     const temp = path.join(dir, `.${path.basename(rel)}.${randomBytes(6).toString("hex")}.tmp`);
-    const handle = await fs2.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
+    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 420);
     try {
       await handle.writeFile(content);
     } finally {
       await handle.close();
     }
     try {
-      await fs2.rename(temp, target);
+      await fs.rename(temp, target);
     } catch (error) {
-      await fs2.rm(temp, { force: true });
+      await fs.rm(temp, { force: true });
       throw error;
     }
   }
@@ -100,7 +62,7 @@ var GuardedFolder = class {
     const dir = await this.dir(path.dirname(rel));
     const target = path.join(dir, path.basename(rel));
     await this.clearForFile(target);
-    const handle = await fs2.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
     try {
       if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
       await handle.write(content);
@@ -113,7 +75,7 @@ var GuardedFolder = class {
     const dir = await this.dir(path.dirname(rel));
     const target = path.join(dir, path.basename(rel));
     await this.clearForFile(target);
-    const handle = await fs2.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
+    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 420);
     if (!(await handle.stat()).isFile()) {
       await handle.close();
       throw new Error(`${target} is not a regular file`);
@@ -139,7 +101,7 @@ var GuardedFolder = class {
     if (!stat) return null;
     const dir = await this.dir(keepDir);
     const kept = path.join(dir, name);
-    await fs2.rename(file, kept);
+    await fs.rename(file, kept);
     return path.relative(this.root, kept);
   }
   /** Moves whatever is at `rel` aside (without following it) and records it; null when nothing is there. */
@@ -179,7 +141,7 @@ var GuardedFolder = class {
   async moveAside(file, stat) {
     const stamp = this.now().toISOString().replace(/[:.]/g, "-");
     const kept = `${file}-foreign-${stamp}-${randomBytes(3).toString("hex")}`;
-    await fs2.rename(file, kept);
+    await fs.rename(file, kept);
     const planted = { path: path.relative(this.root, file), found: describeEntry(stat), keptAs: path.relative(this.root, kept) };
     this.planted.push(planted);
     return planted;
@@ -205,7 +167,7 @@ async function readRegularFile(file, maxBytes, position = 0) {
 async function openRegular(file, follow = false) {
   let handle;
   try {
-    handle = await fs2.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
+    handle = await fs.open(file, constants.O_RDONLY | NONBLOCK | (follow ? 0 : NOFOLLOW));
   } catch (error) {
     const code = error.code;
     if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
@@ -219,9 +181,5 @@ async function openRegular(file, follow = false) {
 export {
   GuardedFolder,
   readRegularFile,
-  openRegular,
-  LOOP_KINDS,
-  SessionMarkerSchema,
-  writeSessionMarker,
-  removeSessionMarker
+  openRegular
 };

@@ -11,7 +11,7 @@ import {
 } from "./chunk-5KW5UY5D.js";
 import {
   openRegular
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-VZNR7AND.js";
 import {
   iso_exports,
   readJson,

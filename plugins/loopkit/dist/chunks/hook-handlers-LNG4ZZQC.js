@@ -2,42 +2,42 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-JFCOHAEH.js";
-import {
-  checkpointNotesBefore,
-  checkpointRepeat
-} from "./chunk-3YAXKUFI.js";
-import "./chunk-IFRWG6AL.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-XJS3KRJU.js";
 import {
   afterWait,
+  checkpointNotesBefore,
+  checkpointRepeat,
   claimWait,
   endLoop,
-  isActive,
   iterationTag,
-  loadState,
   onApiError,
   onPromptSubmit,
   onResume,
   onSessionEnd,
   onStop,
-  recordLoopRun,
-  saveState,
   waitGoesOn
-} from "./chunk-O2XML7TN.js";
+} from "./chunk-PPBVNCMA.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-Q6O4Y72Y.js";
-import "./chunk-UVTZ2MZZ.js";
-import "./chunk-JBUBA3WO.js";
+} from "./chunk-EZQC5WJD.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import {
+  isActive,
+  loadState,
+  recordLoopRun,
+  saveState
+} from "./chunk-B3QV7UC7.js";
+import "./chunk-SRWMCIWX.js";
+import "./chunk-FMIGFG6R.js";
+import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import "./chunk-BUKQJXDZ.js";
 import "./chunk-REG5KHU7.js";
 import {

@@ -2,14 +2,14 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   ALL_LOOP_KINDS,
   loopKind
-} from "./chunk-V3AQG5VK.js";
+} from "./chunk-PC5MZPDO.js";
 import {
   killGroup,
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   LOOP_KINDS
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import {
   readJson
 } from "./chunk-VDMHKIRQ.js";

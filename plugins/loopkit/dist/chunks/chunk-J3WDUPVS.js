@@ -1,41 +1,41 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  apiErrorSummary,
   compareSnapshots
-} from "./chunk-IFRWG6AL.js";
-import {
-  apiErrorSummary
-} from "./chunk-Q6O4Y72Y.js";
+} from "./chunk-EZQC5WJD.js";
 import {
   BoundedOutput,
   findRepo,
   guardedGitEnv,
   readSettings
-} from "./chunk-3J4TNHXZ.js";
+} from "./chunk-QFSG4R6G.js";
+import {
+  splitArguments,
+  splitWords
+} from "./chunk-SRWMCIWX.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-5BDLO2Y5.js";
+} from "./chunk-E5AATY5W.js";
 import {
   formatDuration,
-  parseDuration,
-  splitArguments,
-  splitWords
-} from "./chunk-JBUBA3WO.js";
+  parseDuration
+} from "./chunk-FMIGFG6R.js";
 import {
   loopFiles
-} from "./chunk-M5RTYVBU.js";
+} from "./chunk-IOBVKMK7.js";
+import {
+  openRegular
+} from "./chunk-VZNR7AND.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
 } from "./chunk-RIN2Y37K.js";
-import {
-  openRegular
-} from "./chunk-43RDA5LK.js";
 import {
   loadStartEvidence
 } from "./chunk-52T2BRLC.js";

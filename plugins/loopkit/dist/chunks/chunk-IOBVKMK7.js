@@ -1,13 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  GuardedFolder
+} from "./chunk-VZNR7AND.js";
+import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
 } from "./chunk-RIN2Y37K.js";
 import {
-  GuardedFolder,
   writeSessionMarker
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,

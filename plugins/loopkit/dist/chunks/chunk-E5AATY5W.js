@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-JBUBA3WO.js";
+} from "./chunk-FMIGFG6R.js";
 import {
   tokensUsed
 } from "./chunk-RIN2Y37K.js";

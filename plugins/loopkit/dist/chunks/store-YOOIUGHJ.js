@@ -4,11 +4,12 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-M5RTYVBU.js";
+} from "./chunk-IOBVKMK7.js";
+import "./chunk-VZNR7AND.js";
 import "./chunk-RIN2Y37K.js";
 import {
   removeSessionMarker
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-VDMHKIRQ.js";
 import "./chunk-PGQLL66H.js";

@@ -4,18 +4,18 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-3J4TNHXZ.js";
+} from "./chunk-QFSG4R6G.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-UVTZ2MZZ.js";
+} from "./chunk-SRWMCIWX.js";
 import {
   elapsedMs
-} from "./chunk-5BDLO2Y5.js";
+} from "./chunk-E5AATY5W.js";
 import {
   formatDuration
-} from "./chunk-JBUBA3WO.js";
+} from "./chunk-FMIGFG6R.js";
 import {
   LOOP_STATUSES,
   tokensUsed

@@ -10,13 +10,13 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-O2XML7TN.js";
+} from "./chunk-B3QV7UC7.js";
 import {
   elapsedMs
-} from "./chunk-5BDLO2Y5.js";
+} from "./chunk-E5AATY5W.js";
 import {
   formatDuration
-} from "./chunk-JBUBA3WO.js";
+} from "./chunk-FMIGFG6R.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
@@ -25,7 +25,7 @@ import {
 } from "./chunk-RIN2Y37K.js";
 import {
   LOOP_KINDS
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import {
   LoopkitError,
   isLoopkitError,
@@ -51,7 +51,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-3HT3NDNI.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-S2RIOHSH.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -60,7 +60,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-AOIXQB6Y.js"), import("./store-QSINNSTI.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-AOIXQB6Y.js"), import("./store-YOOIUGHJ.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -89,7 +89,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-QSINNSTI.js");
+  const { loopFiles } = await import("./store-YOOIUGHJ.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
@@ -170,7 +170,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-KR5PUMDE.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-LNG4ZZQC.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

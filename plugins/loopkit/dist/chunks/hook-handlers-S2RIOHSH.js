@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-JFCOHAEH.js";
+} from "./chunk-XJS3KRJU.js";
 import {
   alreadyRecorded,
   auditLoop,
@@ -24,12 +24,14 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-5JONAMQG.js";
+} from "./chunk-J3WDUPVS.js";
 import {
+  apiErrorOf,
   iterationChangesText,
+  lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-IFRWG6AL.js";
+} from "./chunk-EZQC5WJD.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -37,21 +39,17 @@ import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
 import {
-  apiErrorOf,
-  lastTurnApiError
-} from "./chunk-Q6O4Y72Y.js";
-import {
   readSettings,
   runVerifier,
   settleFromProbe,
   verifierRun
-} from "./chunk-3J4TNHXZ.js";
-import "./chunk-UVTZ2MZZ.js";
+} from "./chunk-QFSG4R6G.js";
+import "./chunk-SRWMCIWX.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
-} from "./chunk-5BDLO2Y5.js";
-import "./chunk-JBUBA3WO.js";
+} from "./chunk-E5AATY5W.js";
+import "./chunk-FMIGFG6R.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -60,7 +58,8 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-M5RTYVBU.js";
+} from "./chunk-IOBVKMK7.js";
+import "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   historyEntry,
@@ -68,7 +67,7 @@ import {
 } from "./chunk-RIN2Y37K.js";
 import {
   removeSessionMarker
-} from "./chunk-43RDA5LK.js";
+} from "./chunk-LZV74MS5.js";
 import {
   loadStartEvidence
 } from "./chunk-52T2BRLC.js";
