@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-IP5NZPXB.js";
+} from "./chunks/chunk-N6745JTX.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

@@ -79,7 +79,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-GQ7BSWFN.js")).repeatHookHandlers,
+  repeat: async () => (await import("./chunks/hook-handlers-DLOMIR5I.js")).repeatHookHandlers,
   "auto-loop": async () => (await import("./chunks/hook-handlers-OQBHNQ4P.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {

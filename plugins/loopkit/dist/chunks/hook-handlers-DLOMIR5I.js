@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-IP5NZPXB.js";
+} from "./chunk-N6745JTX.js";
 import "./chunk-3PXTWEBE.js";
 import {
   loadOwned,

@@ -351,7 +351,7 @@ function failuresAfter(state, outcome) {
 function decide(state, outcome, now) {
   const failures = failuresAfter(state, outcome);
   if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
-  if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
+  if (outcome.tripsBreaker || failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
   if (state.iteration >= state.max_iterations)
     return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
   const due = now.getTime() + state.interval_ms;
@@ -433,7 +433,15 @@ function record(state, outcome, obs) {
       recorded: true,
       lines: [waitingLine(next.state, obs.now)]
     };
-  return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+  return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
+}
+function endLines(state, outcome, now) {
+  const line = summaryLine(state, now);
+  if (!outcome.tripsBreaker) return [line];
+  return [
+    line,
+    "Claude Code's credentials were refused, so no later iteration could pass: log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again."
+  ];
 }
 function apiErrorOutcome(error) {
   const waitsForReset = error.usageLimit && error.resetAt !== null;
@@ -443,7 +451,8 @@ function apiErrorOutcome(error) {
     summary: apiErrorSummary(error),
     successMarker: null,
     spareBreaker: waitsForReset,
-    notBefore: waitsForReset ? error.resetAt : null
+    notBefore: waitsForReset ? error.resetAt : null,
+    tripsBreaker: error.credentialsRefused
   };
 }
 function onApiError(state, obs) {
@@ -460,9 +469,10 @@ function onSessionEnd(state, obs) {
     const paused2 = pauseLostIteration(state);
     return { kind: "allow", state: paused2, lines: [pausedLine(paused2, `the session ended before iteration ${state.iteration} finished`)] };
   }
-  const next = recordIteration(state, apiErrorOutcome(obs.apiError), obs.now, "session-end");
+  const outcome = apiErrorOutcome(obs.apiError);
+  const next = recordIteration(state, outcome, obs.now, "session-end");
   if (next.decision.kind === "finish")
-    return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+    return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
   const paused = pauseLoop(next.state);
   return {
     kind: "allow",
