@@ -12,12 +12,12 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-A3IRX7G2.js";
 import {
   formatError,
   readJson,
   withLock
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

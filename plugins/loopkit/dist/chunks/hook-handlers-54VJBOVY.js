@@ -16,26 +16,26 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-IP5NZPXB.js";
-import "./chunk-3PXTWEBE.js";
+} from "./chunk-M7WC5RO5.js";
+import "./chunk-DD6RLY37.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-EPYJ5ZBX.js";
+} from "./chunk-AJQ556KO.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-LB642KCS.js";
+} from "./chunk-75SD46QE.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QUUWZ7AN.js";
+import "./chunk-A3IRX7G2.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

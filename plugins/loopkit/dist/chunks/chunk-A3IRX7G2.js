@@ -10,7 +10,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 import {
   _enum,
   array,

@@ -4,16 +4,16 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-3PXTWEBE.js";
+} from "./chunk-DD6RLY37.js";
 import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-LB642KCS.js";
+} from "./chunk-75SD46QE.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-A3IRX7G2.js";
 import {
   LoopkitError,
   formatDuration,
@@ -28,7 +28,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 import {
   _enum,
   array,

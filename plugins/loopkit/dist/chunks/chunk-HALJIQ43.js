@@ -4,25 +4,25 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-YDDOBBC4.js";
 import {
   elapsedMs
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-MRDWESAU.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-XH4YBN67.js";
 import {
   allRecords,
   decodeTree,
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-A3IRX7G2.js";
 import {
   LoopkitError,
   formatDuration
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 import {
   _enum,
   array,

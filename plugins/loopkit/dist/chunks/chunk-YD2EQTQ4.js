@@ -6,23 +6,23 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-YDDOBBC4.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-MRDWESAU.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-XH4YBN67.js";
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-LB642KCS.js";
+} from "./chunk-75SD46QE.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-A3IRX7G2.js";
 import {
   LoopkitError,
   auditWorkDir,
@@ -44,7 +44,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 import {
   _enum,
   array,

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-XH4YBN67.js";
 import {
   formatDuration
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-ESFO5TDG.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {
