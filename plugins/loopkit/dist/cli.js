@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-M7WC5RO5.js";
+} from "./chunks/chunk-HY3C24ZK.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -78,6 +78,7 @@ import {
   loadNextPrompt,
   loadStartEvidence,
   loopContext,
+  noGoalError,
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
@@ -90,7 +91,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-YD2EQTQ4.js";
+} from "./chunks/chunk-VSD5HAQ2.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -147,7 +148,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-75SD46QE.js";
+} from "./chunks/chunk-NDVBZMPB.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -3776,7 +3777,7 @@ async function cancelLoop(dataDir, projectDir, now) {
 // src/auto-loop/help.ts
 var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
-       /loopkit:auto-loop                           start from goal.md (without one: this text)
+       /loopkit:auto-loop                           start from goal.md (without one: a usage error)
        /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
@@ -3792,6 +3793,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -3799,6 +3801,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
   -h, --help              this text
+  --                      the rest is the goal, flags and all (--verify's command keeps a -- of its own)
 
 From a terminal (the skill passes these itself):
   --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
@@ -3813,7 +3816,8 @@ Examples:
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
-Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
+error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
 
 // src/sandbox/fail-if-unavailable.ts
@@ -5182,8 +5186,7 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
     case "usage":
       if (fromSkill && existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
         return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
-      io2.stdout(AUTO_LOOP_HELP);
-      return;
+      throw noGoalError();
     case "help":
       io2.stdout(AUTO_LOOP_HELP);
       return;
@@ -6188,7 +6191,7 @@ a \`claude -p\` turn in the project (loopkit repeat). The rules, records and sta
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
-  --                in the skill: everything after it is the command, e.g. -- /lint --fix
+  --                in the skill: everything after it is the command, flags and all, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
@@ -6220,6 +6223,8 @@ Examples:
   loopkit repeat 10m /review --iterations 12 --detach -- --model sonnet
   loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
+
+An option given twice is a usage error, and so is --help with anything else.
 
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed

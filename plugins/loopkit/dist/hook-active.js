@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-54VJBOVY.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-3NEVQTXA.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-LZDKL2QA.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-ZAWGNJ46.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

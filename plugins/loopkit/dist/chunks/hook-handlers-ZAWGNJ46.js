@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-YD2EQTQ4.js";
+} from "./chunk-VSD5HAQ2.js";
 import {
   historyEntry,
   inspectMirror,
@@ -54,7 +54,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-75SD46QE.js";
+} from "./chunk-NDVBZMPB.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-M7WC5RO5.js";
+} from "./chunk-HY3C24ZK.js";
 import "./chunk-DD6RLY37.js";
 import {
   loadOwned,
@@ -27,7 +27,7 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-75SD46QE.js";
+} from "./chunk-NDVBZMPB.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
