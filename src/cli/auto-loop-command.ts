@@ -55,7 +55,8 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
         throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
           hint: "drop --args-stdin, or pass no words",
         });
-      const inv = invocation(options, io);
+      // Both halves of a typed command find the session's folder as its hooks do (locate.ts, step 0).
+      const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io);
       const fromSession = options.session !== undefined;
       // From loopkit's hook the agent's sandbox is measured (the skill's command probes it next).
       const sandbox = async (): Promise<AgentSandbox | undefined> =>

@@ -12,6 +12,8 @@ export interface InvocationOptions {
   project?: string;
   session?: string;
   pluginData?: string;
+  /** locate()'s step 0, for both halves of a typed slash command: --plugin-data first when it holds this session's marker or answer. */
+  pinned?: boolean;
 }
 
 /** Where the command works (src/state/locate.ts, the one order), its session, its settings. */
@@ -24,7 +26,8 @@ export interface Invocation extends Location {
 }
 
 export function invocation(options: InvocationOptions, io: CliIo): Invocation {
-  const where = locate({ env: io.env, cwd: io.cwd, project: options.project, session: options.session, pluginData: options.pluginData });
+  const { project, session, pluginData, pinned } = options;
+  const where = locate({ env: io.env, cwd: io.cwd, project, session, pluginData, pinned });
   const once = <T>(make: () => T): (() => T) => {
     let value: { v: T } | undefined;
     return () => (value ??= { v: make() }).v;

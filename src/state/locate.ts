@@ -1,10 +1,13 @@
 // Where loopkit works: its data folder, a session's marker in it, the project and the session. One
 // order for every caller, the CLI, the skills' two halves, doctor, the status line and the hooks
 // (docs/architecture.md, "Where state lives"):
-//   0. only with `pinned` (the hooks): --plugin-data, when it holds this session's marker. hooks.json
-//      passes Claude Code's own ${CLAUDE_PLUGIN_DATA}, which a settings `env` block cannot change while
-//      it can change $LOOPKIT_DATA_DIR (docs/claude-code-findings.md §14): the environment the agent
-//      writes cannot move, or silence, the hook of a loop kept there.
+//   0. only with `pinned` (the hooks, and both halves of a typed slash command): --plugin-data, when it
+//      holds this session's marker or the hook's answer to its last typed command. hooks.json and the
+//      skills pass Claude Code's own ${CLAUDE_PLUGIN_DATA}, which a settings `env` block cannot change
+//      while it can change $LOOPKIT_DATA_DIR (docs/claude-code-findings.md §14): the environment the
+//      agent writes cannot move, or silence, the hooks of a loop kept there, nor a /loopkit command the
+//      person types for it. The answer counts so that the skill's half finds the hook's answer where
+//      the hook's half kept it, also after a --cancel removed the marker.
 //   1. $LOOPKIT_DATA_DIR
 //   2. --plugin-data <dir> (the skills pass ${CLAUDE_PLUGIN_DATA}; a skill's shell does not have it)
 //   3. an inherited $CLAUDE_PLUGIN_DATA (what a hook gets)
@@ -16,7 +19,7 @@ import { existsSync, readdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
-import { SESSION_ID_PATTERN, sessionMarkerPath } from "./paths.js";
+import { SESSION_ID_PATTERN, sessionAnswerPath, sessionMarkerPath } from "./paths.js";
 
 export interface LocateFrom {
   env: NodeJS.ProcessEnv;
@@ -24,7 +27,7 @@ export interface LocateFrom {
   pluginData?: string;
   /** The session the caller acts for (its marker settles steps 0 and 4); an id of another shape is ignored. */
   session?: string;
-  /** The hook's rule, step 0: an absolute --plugin-data that holds this session's marker comes first. */
+  /** The hook's rule, step 0: an absolute --plugin-data that holds this session's marker or answer comes first. */
   pinned?: boolean;
 }
 
@@ -42,11 +45,16 @@ const homeOf = (env: NodeJS.ProcessEnv) => env.HOME || os.homedir();
 
 const markerIn = (dir: string, session: string | undefined) => session !== undefined && existsSync(sessionMarkerPath(dir, session));
 
+/** Step 0: the session's files are there (its marker, or the hook's answer to its last typed command). */
+const holdsSession = (dir: string, session: string | undefined) =>
+  markerIn(dir, session) || (session !== undefined && existsSync(sessionAnswerPath(dir, session)));
+
 /** The data folder by the one order, or null when none is named and none holds loopkit state (step 5). */
 export function locateDataDir(from: LocateFrom): DataDir | null {
   const { env, pluginData } = from;
   const session = from.session !== undefined && SESSION_ID_PATTERN.test(from.session) ? from.session : undefined;
-  if (from.pinned && pluginData && path.isAbsolute(pluginData) && markerIn(pluginData, session)) return { dir: pluginData, by: "pinned" };
+  if (from.pinned && pluginData && path.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
   if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
   if (pluginData) return { dir: pluginData, by: "--plugin-data" };
   if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };
@@ -111,7 +119,7 @@ export interface Location {
   projectDir(): string;
 }
 
-export function locate(from: Omit<LocateFrom, "session" | "pinned"> & { session?: string; project?: string; cwd: string }): Location {
+export function locate(from: LocateFrom & { project?: string; cwd: string }): Location {
   const once = <T>(make: () => T): (() => T) => {
     let value: { v: T } | undefined;
     return () => (value ??= { v: make() }).v;
@@ -125,7 +133,9 @@ export function locate(from: Omit<LocateFrom, "session" | "pinned"> & { session?
       });
     return id;
   });
-  const dataDir = once(() => locateDataDir({ env: from.env, pluginData: from.pluginData, session: session() })?.dir ?? null);
+  const dataDir = once(
+    () => locateDataDir({ env: from.env, pluginData: from.pluginData, session: session(), pinned: from.pinned })?.dir ?? null,
+  );
   return {
     dataDir,
     dataDirForStart: () => dataDir() ?? startDataDir(from.env),

@@ -10,6 +10,11 @@ export function sessionMarkerPath(data: string, sessionId: string): string {
   return path.join(data, "sessions", `${sessionId}.json`);
 }
 
+/** Where the hook keeps its answer to the session's last typed /loopkit command, for the skill's half (src/cli/hook-answer.ts). */
+export function sessionAnswerPath(data: string, sessionId: string): string {
+  return path.join(data, "answers", `${sessionId}.json`);
+}
+
 /** A stable folder name for a project directory. */
 export function projectKey(projectDir: string): string {
   const base =

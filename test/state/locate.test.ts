@@ -87,6 +87,13 @@ describe("locateDataDir with pinned: the hook's rule, which the environment cann
     });
   });
 
+  it("takes it too when it holds the hook's answer to this session's last typed command (a --cancel removed the marker)", () => {
+    mkdirSync(path.join(own, "answers"));
+    writeFileSync(path.join(own, "answers", "s-1.json"), "{}");
+    expect(dirOf({ env: { LOOPKIT_DATA_DIR: "/agent" }, pluginData: own, session: "s-1", pinned: true })).toBe(own);
+    expect(dirOf({ env: { LOOPKIT_DATA_DIR: "/person" }, pluginData: own, session: "s-2", pinned: true })).toBe("/person");
+  });
+
   it("falls back to the one order when it holds no marker of this session, or is relative, or without the option", () => {
     marker(own, "s-1");
     expect(dirOf({ env: { LOOPKIT_DATA_DIR: "/person" }, pluginData: own, session: "s-2", pinned: true })).toBe("/person");

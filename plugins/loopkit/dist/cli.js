@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-IIJO5JKE.js";
+} from "./chunks/chunk-UYIKZ3CE.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-HALJIQ43.js";
+} from "./chunks/chunk-QDOYGITB.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-HY3C24ZK.js";
+} from "./chunks/chunk-B6RJDPD7.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -62,7 +62,7 @@ import {
   repeatStateDir,
   repeatStateFile,
   terminalRunDir
-} from "./chunks/chunk-DD6RLY37.js";
+} from "./chunks/chunk-R22UKHTF.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -91,7 +91,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-VSD5HAQ2.js";
+} from "./chunks/chunk-DQJKZSKC.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -124,7 +124,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-YDDOBBC4.js";
+} from "./chunks/chunk-DARBKBJS.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -132,12 +132,12 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-MRDWESAU.js";
+} from "./chunks/chunk-XLNP2IFQ.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   UNMEASURED_SANDBOX
-} from "./chunks/chunk-XH4YBN67.js";
+} from "./chunks/chunk-2UQIEO2B.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -148,7 +148,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-NDVBZMPB.js";
+} from "./chunks/chunk-S2ZVZCDO.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -168,7 +168,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-A3IRX7G2.js";
+} from "./chunks/chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -181,10 +181,11 @@ import {
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
+  sessionAnswerPath,
   sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-ESFO5TDG.js";
+} from "./chunks/chunk-CEDA2V6R.js";
 import {
   _enum,
   array,
@@ -4881,10 +4882,12 @@ import path4 from "node:path";
 var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
 var homeOf = (env) => env.HOME || os.homedir();
 var markerIn = (dir, session) => session !== void 0 && existsSync2(sessionMarkerPath(dir, session));
+var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && existsSync2(sessionAnswerPath(dir, session));
 function locateDataDir(from) {
   const { env, pluginData } = from;
   const session = from.session !== void 0 && SESSION_ID_PATTERN.test(from.session) ? from.session : void 0;
-  if (from.pinned && pluginData && path4.isAbsolute(pluginData) && markerIn(pluginData, session)) return { dir: pluginData, by: "pinned" };
+  if (from.pinned && pluginData && path4.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
   if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
   if (pluginData) return { dir: pluginData, by: "--plugin-data" };
   if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };
@@ -4936,7 +4939,9 @@ function locate(from) {
       });
     return id;
   });
-  const dataDir = once(() => locateDataDir({ env: from.env, pluginData: from.pluginData, session: session() })?.dir ?? null);
+  const dataDir = once(
+    () => locateDataDir({ env: from.env, pluginData: from.pluginData, session: session(), pinned: from.pinned })?.dir ?? null
+  );
   return {
     dataDir,
     dataDirForStart: () => dataDir() ?? startDataDir(from.env),
@@ -4953,7 +4958,8 @@ function resolveProject(given, cwd) {
 
 // src/cli/invocation.ts
 function invocation(options, io2) {
-  const where = locate({ env: io2.env, cwd: io2.cwd, project: options.project, session: options.session, pluginData: options.pluginData });
+  const { project, session, pluginData, pinned } = options;
+  const where = locate({ env: io2.env, cwd: io2.cwd, project, session, pluginData, pinned });
   const once = (make) => {
     let value;
     return () => (value ??= { v: make() }).v;
@@ -5016,7 +5022,7 @@ var HookAnswerSchema = object({
   /** The loop the command started or took over in this session, when it did. */
   loop_id: string().nullable()
 });
-var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${sessionId}.json`);
+var hookAnswerFile = sessionAnswerPath;
 async function saveHookAnswer(data, answer, now) {
   await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
   const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
@@ -5149,7 +5155,7 @@ function registerAutoLoopCommand(program2, io2) {
       throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
         hint: "drop --args-stdin, or pass no words"
       });
-    const inv = invocation(options, io2);
+    const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
     const fromSession = options.session !== void 0;
     const sandbox = async () => options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io2.env, inv.projectDir(), options.claudePid)) : void 0;
     const skill = {
@@ -7164,7 +7170,7 @@ function registerRepeatCommand(program2, io2) {
       throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
         hint: "inside Claude Code the loop runs in its session"
       });
-    const inv = invocation(options, io2);
+    const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
     const skill = {
       kind: "repeat",
       parse: (text) => parseRepeatArgs(text, minInterval),

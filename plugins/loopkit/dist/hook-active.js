@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-IIJO5JKE.js";
-import "./chunks/chunk-DD6RLY37.js";
+} from "./chunks/chunk-UYIKZ3CE.js";
+import "./chunks/chunk-R22UKHTF.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-XH4YBN67.js";
+import "./chunks/chunk-2UQIEO2B.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -17,7 +17,7 @@ import {
   keepAside,
   readJson,
   sessionMarkerPath
-} from "./chunks/chunk-ESFO5TDG.js";
+} from "./chunks/chunk-CEDA2V6R.js";
 import {
   boolean,
   discriminatedUnion,
@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-LZDKL2QA.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-ZAWGNJ46.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-BTJQEXNL.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-52CEURDK.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

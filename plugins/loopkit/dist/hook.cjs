@@ -141,6 +141,9 @@ var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
   return import_node_path3.default.join(data, "sessions", `${sessionId}.json`);
 }
+function sessionAnswerPath(data, sessionId) {
+  return import_node_path3.default.join(data, "answers", `${sessionId}.json`);
+}
 
 // src/state/locate.ts
 var import_node_fs4 = require("node:fs");
@@ -149,10 +152,12 @@ var import_node_path4 = __toESM(require("node:path"), 1);
 var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
 var homeOf = (env) => env.HOME || import_node_os.default.homedir();
 var markerIn = (dir, session) => session !== void 0 && (0, import_node_fs4.existsSync)(sessionMarkerPath(dir, session));
+var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && (0, import_node_fs4.existsSync)(sessionAnswerPath(dir, session));
 function locateDataDir(from) {
   const { env, pluginData } = from;
   const session = from.session !== void 0 && SESSION_ID_PATTERN.test(from.session) ? from.session : void 0;
-  if (from.pinned && pluginData && import_node_path4.default.isAbsolute(pluginData) && markerIn(pluginData, session)) return { dir: pluginData, by: "pinned" };
+  if (from.pinned && pluginData && import_node_path4.default.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
   if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
   if (pluginData) return { dir: pluginData, by: "--plugin-data" };
   if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };

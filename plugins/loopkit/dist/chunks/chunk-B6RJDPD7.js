@@ -4,7 +4,7 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-DD6RLY37.js";
+} from "./chunk-R22UKHTF.js";
 import {
   apiErrorSummary,
   checkpointIteration,
@@ -13,11 +13,11 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-NDVBZMPB.js";
+} from "./chunk-S2ZVZCDO.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-A3IRX7G2.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   formatDuration,
   formatError,
@@ -31,7 +31,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

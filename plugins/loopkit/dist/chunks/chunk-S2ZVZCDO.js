@@ -12,13 +12,13 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-A3IRX7G2.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

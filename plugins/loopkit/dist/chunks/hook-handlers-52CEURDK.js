@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-VSD5HAQ2.js";
+} from "./chunk-DQJKZSKC.js";
 import {
   historyEntry,
   inspectMirror,
@@ -34,27 +34,27 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-YDDOBBC4.js";
+} from "./chunk-DARBKBJS.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
-} from "./chunk-MRDWESAU.js";
+} from "./chunk-XLNP2IFQ.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-XH4YBN67.js";
+} from "./chunk-2UQIEO2B.js";
 import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-AJQ556KO.js";
+} from "./chunk-W2SA2NJG.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-NDVBZMPB.js";
+} from "./chunk-S2ZVZCDO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -63,7 +63,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-A3IRX7G2.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   formatError,
   iso_exports,
@@ -71,7 +71,7 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   literal,
   object,

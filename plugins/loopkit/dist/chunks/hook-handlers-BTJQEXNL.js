@@ -16,26 +16,26 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-HY3C24ZK.js";
-import "./chunk-DD6RLY37.js";
+} from "./chunk-B6RJDPD7.js";
+import "./chunk-R22UKHTF.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-AJQ556KO.js";
+} from "./chunk-W2SA2NJG.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-NDVBZMPB.js";
+} from "./chunk-S2ZVZCDO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-A3IRX7G2.js";
+import "./chunk-GQQHGVKE.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -4,25 +4,25 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-YDDOBBC4.js";
+} from "./chunk-DARBKBJS.js";
 import {
   elapsedMs
-} from "./chunk-MRDWESAU.js";
+} from "./chunk-XLNP2IFQ.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-XH4YBN67.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   allRecords,
   decodeTree,
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-A3IRX7G2.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   formatDuration
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-XH4YBN67.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   formatDuration
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

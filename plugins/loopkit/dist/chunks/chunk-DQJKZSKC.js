@@ -6,19 +6,19 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-YDDOBBC4.js";
+} from "./chunk-DARBKBJS.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-MRDWESAU.js";
+} from "./chunk-XLNP2IFQ.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-XH4YBN67.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   apiErrorSummary,
   compareSnapshots,
@@ -26,7 +26,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-NDVBZMPB.js";
+} from "./chunk-S2ZVZCDO.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -37,7 +37,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-A3IRX7G2.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   auditWorkDir,
@@ -48,7 +48,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-ESFO5TDG.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,
