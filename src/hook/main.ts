@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }
-  // Claude Code's own data folder first when this session's marker is there: the env cannot redirect or silence it (locate.ts).
+  // Claude Code's own data folder first when it holds this session's files: the env cannot redirect or silence it (locate.ts, step 0).
   const found = locateMarker({ env: process.env, pluginData: pluginDataArg(), session: sessionId, pinned: true });
   if (!found || !mayAct(payload as Record<string, unknown>, found.file)) return;
   const data = found.dataDir;
