@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
+import { noGoalError, parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
 import { DEFAULT_GOAL_FILE } from "../auto-loop/goal-file.js";
 import { argvWords } from "../shared/split-words.js";
 import {
@@ -55,7 +55,8 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
         throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
           hint: "drop --args-stdin, or pass no words",
         });
-      const inv = invocation(options, io);
+      // Both halves of a typed command find the session's folder as its hooks do (locate.ts, step 0).
+      const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io);
       const fromSession = options.session !== undefined;
       // From loopkit's hook the agent's sandbox is measured (the skill's command probes it next).
       const sandbox = async (): Promise<AgentSandbox | undefined> =>
@@ -108,11 +109,10 @@ async function runRequest(
   const now = io.now();
   switch (request.mode) {
     case "usage":
-      // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it shows the usage.
+      // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it is the grammar's "no goal" error.
       if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
         return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say);
-      io.stdout(AUTO_LOOP_HELP);
-      return;
+      throw noGoalError();
     case "help":
       io.stdout(AUTO_LOOP_HELP);
       return;

@@ -64,7 +64,8 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
         throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
           hint: "inside Claude Code the loop runs in its session",
         });
-      const inv = invocation(options, io);
+      // Both halves of a typed command find the session's folder as its hooks do (locate.ts, step 0).
+      const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io);
       const skill: SkillCommand<RepeatRequest> = {
         kind: "repeat",
         parse: (text) => parseRepeatArgs(text, minInterval),

@@ -124,10 +124,10 @@ describe("auto-loop Stop hook", () => {
     expect(statusJson().status).toBe("none");
   });
 
-  it("prints the usage text when given no arguments", () => {
+  it("gives the usage error of empty input when given no arguments (and no goal.md)", () => {
     expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({
-      code: 0,
-      stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/),
+      code: 2,
+      stderr: expect.stringMatching(/no goal: give a goal and --verify <cmd>/),
     });
   });
 

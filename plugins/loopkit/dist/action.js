@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-QDOYGITB.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,22 +13,22 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-BXRUSZ4A.js";
+} from "./chunks/chunk-DARBKBJS.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-LLUJXCFG.js";
-import "./chunks/chunk-KW4QHIV5.js";
+import "./chunks/chunk-XLNP2IFQ.js";
+import "./chunks/chunk-2UQIEO2B.js";
 import "./chunks/chunk-5KW5UY5D.js";
 import {
   MIRROR_DIR,
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-QUUWZ7AN.js";
+} from "./chunks/chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-TRWB2N7Z.js";
+} from "./chunks/chunk-CEDA2V6R.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

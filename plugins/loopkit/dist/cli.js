@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GMHQ6LPL.js";
+} from "./chunks/chunk-UYIKZ3CE.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-QDOYGITB.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-N6745JTX.js";
+} from "./chunks/chunk-N2LQDLRD.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -62,7 +62,7 @@ import {
   repeatStateDir,
   repeatStateFile,
   terminalRunDir
-} from "./chunks/chunk-3PXTWEBE.js";
+} from "./chunks/chunk-R22UKHTF.js";
 import {
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -78,6 +78,7 @@ import {
   loadNextPrompt,
   loadStartEvidence,
   loopContext,
+  noGoalError,
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
@@ -90,7 +91,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-E4WKVZCU.js";
+} from "./chunks/chunk-DQJKZSKC.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +124,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-BXRUSZ4A.js";
+} from "./chunks/chunk-DARBKBJS.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -131,12 +132,12 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-LLUJXCFG.js";
+} from "./chunks/chunk-XLNP2IFQ.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   UNMEASURED_SANDBOX
-} from "./chunks/chunk-KW4QHIV5.js";
+} from "./chunks/chunk-2UQIEO2B.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -147,7 +148,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-LB642KCS.js";
+} from "./chunks/chunk-S2ZVZCDO.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,7 +168,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-QUUWZ7AN.js";
+} from "./chunks/chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,
@@ -180,10 +181,11 @@ import {
   removeSessionMarker,
   require_lib,
   require_proper_lockfile,
+  sessionAnswerPath,
   sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-TRWB2N7Z.js";
+} from "./chunks/chunk-CEDA2V6R.js";
 import {
   _enum,
   array,
@@ -3674,7 +3676,7 @@ function exitCodeOf(error) {
 }
 
 // src/cli/auto-loop-command.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import path7 from "node:path";
 
 // src/auto-loop/goal-file.ts
@@ -3776,7 +3778,7 @@ async function cancelLoop(dataDir, projectDir, now) {
 // src/auto-loop/help.ts
 var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
-       /loopkit:auto-loop                           start from goal.md (without one: this text)
+       /loopkit:auto-loop                           start from goal.md (without one: a usage error)
        /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
@@ -3792,6 +3794,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -3799,6 +3802,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
   -h, --help              this text
+  --                      the rest is the goal, flags and all (--verify's command keeps a -- of its own)
 
 From a terminal (the skill passes these itself):
   --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
@@ -3813,7 +3817,8 @@ Examples:
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
-Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
+error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
 
 // src/sandbox/fail-if-unavailable.ts
@@ -4868,70 +4873,101 @@ async function withWord(io2, kind, stateFile, change) {
 }
 
 // src/cli/invocation.ts
-import { existsSync as existsSync3, realpathSync } from "node:fs";
 import path5 from "node:path";
 
-// src/state/find-data-dir.ts
-import { existsSync as existsSync2, readdirSync } from "node:fs";
+// src/state/locate.ts
+import { existsSync as existsSync2, readdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path4 from "node:path";
 var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
-function holdsLoopkitState(dir) {
-  return STATE_FOLDERS.some((folder) => existsSync2(path4.join(dir, folder)));
-}
 var homeOf = (env) => env.HOME || os.homedir();
-function defaultDataDir(env) {
-  return path4.join(homeOf(env), ".loopkit");
+var markerIn = (dir, session) => session !== void 0 && existsSync2(sessionMarkerPath(dir, session));
+var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && existsSync2(sessionAnswerPath(dir, session));
+function locateDataDir(from) {
+  const { env, pluginData } = from;
+  const session = from.session !== void 0 && SESSION_ID_PATTERN.test(from.session) ? from.session : void 0;
+  if (from.pinned && pluginData && path4.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
+  if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
+  if (pluginData) return { dir: pluginData, by: "--plugin-data" };
+  if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };
+  const holding = foldersWithState(env);
+  const withMarker = holding.filter((dir) => markerIn(dir, session));
+  const found = withMarker.length > 0 ? withMarker : holding;
+  if (found.length > 1) {
+    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
+      value: found,
+      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
+    });
+  }
+  return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
 }
-function dataDirCandidates(env) {
+function foldersWithState(env) {
   const pluginData = path4.join(env.CLAUDE_CONFIG_DIR || path4.join(homeOf(env), ".claude"), "plugins", "data");
   let installed = [];
   try {
     installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path4.join(pluginData, name));
   } catch {
   }
-  return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
+  return [...installed, startDataDir(env)].filter((dir) => STATE_FOLDERS.some((folder) => existsSync2(path4.join(dir, folder))));
 }
-function namedDataDir(env, pluginData) {
-  return env.LOOPKIT_DATA_DIR || pluginData || env.CLAUDE_PLUGIN_DATA || void 0;
+function startDataDir(env) {
+  return path4.join(homeOf(env), ".loopkit");
 }
-function findDataDir(env, pluginData) {
-  const named = namedDataDir(env, pluginData);
-  if (named) return named;
-  const candidates = dataDirCandidates(env);
-  if (candidates.length > 1) {
-    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${candidates.join(", ")}`, {
-      value: candidates,
-      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
-    });
+function locateMarker(from) {
+  if (!SESSION_ID_PATTERN.test(from.session)) return void 0;
+  let found;
+  try {
+    found = locateDataDir(from);
+  } catch {
+    return void 0;
   }
-  return candidates[0] ?? null;
+  const file = found && sessionMarkerPath(found.dir, from.session);
+  return found && file && existsSync2(file) ? { dataDir: found.dir, file } : void 0;
 }
-
-// src/cli/invocation.ts
-function invocation(options, io2) {
+function locate(from) {
   const once = (make) => {
     let value;
     return () => (value ??= { v: make() }).v;
   };
-  const dataDir = once(() => findDataDir(io2.env, options.pluginData));
   const session = once(() => {
-    const id = options.session;
-    if (id === void 0) return void 0;
-    if (!SESSION_ID_PATTERN.test(id))
+    const id = from.session;
+    if (id !== void 0 && !SESSION_ID_PATTERN.test(id))
       throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, {
         value: id,
         hint: "nothing was started or changed"
       });
     return id;
   });
+  const dataDir = once(
+    () => locateDataDir({ env: from.env, pluginData: from.pluginData, session: session(), pinned: from.pinned })?.dir ?? null
+  );
   return {
-    projectDir: once(() => resolveProject(options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd, io2.cwd)),
     dataDir,
-    dataDirForStart: () => dataDir() ?? defaultDataDir(io2.env),
+    dataDirForStart: () => dataDir() ?? startDataDir(from.env),
     session,
+    projectDir: once(() => resolveProject(from.project || from.env.CLAUDE_PROJECT_DIR || from.cwd, from.cwd))
+  };
+}
+function resolveProject(given, cwd) {
+  const full = path4.resolve(cwd, given);
+  if (!existsSync2(full))
+    throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
+  return realpathSync(full);
+}
+
+// src/cli/invocation.ts
+function invocation(options, io2) {
+  const { project, session, pluginData, pinned } = options;
+  const where = locate({ env: io2.env, cwd: io2.cwd, project, session, pluginData, pinned });
+  const once = (make) => {
+    let value;
+    return () => (value ??= { v: make() }).v;
+  };
+  return {
+    ...where,
     requireSession(what, hint) {
-      const id = session();
+      const id = where.session();
       if (id === void 0)
         throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
       return id;
@@ -4939,12 +4975,6 @@ function invocation(options, io2) {
     settings: once(() => readSettings(io2.env)),
     statsFile: once(() => path5.resolve(io2.cwd, statsFile(io2.env)))
   };
-}
-function resolveProject(given, cwd) {
-  const full = path5.resolve(cwd, given);
-  if (!existsSync3(full))
-    throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
-  return realpathSync(full);
 }
 
 // src/cli/read-for-status.ts
@@ -4992,7 +5022,7 @@ var HookAnswerSchema = object({
   /** The loop the command started or took over in this session, when it did. */
   loop_id: string().nullable()
 });
-var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${sessionId}.json`);
+var hookAnswerFile = sessionAnswerPath;
 async function saveHookAnswer(data, answer, now) {
   await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
   const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
@@ -5125,14 +5155,14 @@ function registerAutoLoopCommand(program2, io2) {
       throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
         hint: "drop --args-stdin, or pass no words"
       });
-    const inv = invocation(options, io2);
+    const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
     const fromSession = options.session !== void 0;
     const sandbox = async () => options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io2.env, inv.projectDir(), options.claudePid)) : void 0;
     const skill = {
       kind: "auto-loop",
       parse: parseAutoLoopArgs,
       // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
-      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
+      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
       run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
     };
@@ -5160,10 +5190,9 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
-      if (fromSkill && existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
+      if (fromSkill && existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
         return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
-      io2.stdout(AUTO_LOOP_HELP);
-      return;
+      throw noGoalError();
     case "help":
       io2.stdout(AUTO_LOOP_HELP);
       return;
@@ -5181,7 +5210,7 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
     case "cancel": {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
-      if (data === null || !existsSync4(loopFiles(data, projectDir).state)) {
+      if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
       const { result, lines } = await withWord(io2, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
@@ -5546,7 +5575,7 @@ function registerCodexRunCommand(program2, io2) {
 
 // src/doctor/checks.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync5, readFileSync } from "node:fs";
+import { existsSync as existsSync4, readFileSync } from "node:fs";
 import os2 from "node:os";
 import path9 from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -5652,30 +5681,30 @@ async function claudeCheck(env) {
   }
 }
 function dataCheck(env) {
-  const named = namedDataDir(env);
-  if (named)
+  let found;
+  try {
+    found = locateDataDir({ env });
+  } catch (error) {
     return {
-      ok: true,
+      ok: false,
       title: "loopkit data",
-      detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})`
+      detail: `in several folders: ${(error.value ?? []).join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`
     };
-  const found = dataDirCandidates(env);
-  if (found.length === 0)
+  }
+  if (found === null)
     return {
       ok: true,
       title: "loopkit data",
       detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)"
     };
-  if (found.length > 1)
-    return {
-      ok: false,
-      title: "loopkit data",
-      detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`
-    };
-  return { ok: true, title: "loopkit data", detail: found[0] };
+  return {
+    ok: true,
+    title: "loopkit data",
+    detail: found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`
+  };
 }
 function statsCheck(file) {
-  if (!existsSync5(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
+  if (!existsSync4(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
   try {
     const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
     return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
@@ -5707,7 +5736,7 @@ function pluginCheck(config) {
     const registered = HOOK_EVENTS.filter(
       (event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs"))))
     );
-    const bundled = existsSync5(path9.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync4(path9.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(
@@ -6168,7 +6197,7 @@ a \`claude -p\` turn in the project (loopkit repeat). The rules, records and sta
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
-  --                in the skill: everything after it is the command, e.g. -- /lint --fix
+  --                in the skill: everything after it is the command, flags and all, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
@@ -6201,11 +6230,13 @@ Examples:
   loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
 
+An option given twice is a usage error, and so is --help with anything else.
+
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
 line counts as a failure. The loop ends:
   EARLY_SUCCESS     an iteration passed and said DONE, COMPLETE, ALL PASS, ALL TESTS PASSED or SUCCESS
-  CIRCUIT_BREAKER   3 failures in a row
+  CIRCUIT_BREAKER   3 failures in a row, or at once when Claude Code's credentials are refused
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
@@ -6221,7 +6252,7 @@ to act on). Inside Claude Code, --status and --cancel exit 0.
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync6 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   if (sessionId.startsWith(TERMINAL_KEY_PREFIX))
     throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, {
@@ -6286,7 +6317,7 @@ async function recordNewLoop(ctx, file, draft) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync6(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -7139,7 +7170,7 @@ function registerRepeatCommand(program2, io2) {
       throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
         hint: "inside Claude Code the loop runs in its session"
       });
-    const inv = invocation(options, io2);
+    const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
     const skill = {
       kind: "repeat",
       parse: (text) => parseRepeatArgs(text, minInterval),
@@ -7819,7 +7850,6 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 import { promises as fs10 } from "node:fs";
 
 // src/statusline/find.ts
-import { existsSync as existsSync7 } from "node:fs";
 function sessionOf(input) {
   let payload;
   try {
@@ -7831,12 +7861,7 @@ function sessionOf(input) {
   return typeof id === "string" && SESSION_ID_PATTERN.test(id) ? id : void 0;
 }
 function findMarker(env, sessionId) {
-  const named = namedDataDir(env);
-  for (const dataDir of named ? [named] : dataDirCandidates(env)) {
-    const file = sessionMarkerPath(dataDir, sessionId);
-    if (existsSync7(file)) return { dataDir, file };
-  }
-  return void 0;
+  return locateMarker({ env, session: sessionId });
 }
 
 // src/statusline/run.ts

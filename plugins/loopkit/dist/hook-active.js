@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GMHQ6LPL.js";
-import "./chunks/chunk-3PXTWEBE.js";
+} from "./chunks/chunk-UYIKZ3CE.js";
+import "./chunks/chunk-R22UKHTF.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-KW4QHIV5.js";
+import "./chunks/chunk-2UQIEO2B.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -17,7 +17,7 @@ import {
   keepAside,
   readJson,
   sessionMarkerPath
-} from "./chunks/chunk-TRWB2N7Z.js";
+} from "./chunks/chunk-CEDA2V6R.js";
 import {
   boolean,
   discriminatedUnion,
@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-DLOMIR5I.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-OQBHNQ4P.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-O5IJVYLM.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-52CEURDK.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

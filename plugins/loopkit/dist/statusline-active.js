@@ -1,19 +1,19 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   RepeatStateSchema
-} from "./chunks/chunk-3PXTWEBE.js";
+} from "./chunks/chunk-R22UKHTF.js";
 import {
   elapsedMs
-} from "./chunks/chunk-LLUJXCFG.js";
+} from "./chunks/chunk-XLNP2IFQ.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-KW4QHIV5.js";
+} from "./chunks/chunk-2UQIEO2B.js";
 import {
   SessionMarkerSchema,
   formatDuration,
   readJson
-} from "./chunks/chunk-TRWB2N7Z.js";
+} from "./chunks/chunk-CEDA2V6R.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   iso_exports
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

@@ -3,7 +3,7 @@ import {
   formatError,
   isLoopkitError,
   removeSessionMarker
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

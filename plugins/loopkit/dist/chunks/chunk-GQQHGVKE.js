@@ -10,7 +10,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

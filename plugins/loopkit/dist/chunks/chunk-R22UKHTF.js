@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   iso_exports,
   projectKey
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

@@ -12,12 +12,13 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-GQQHGVKE.js";
 import {
+  LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;
@@ -347,7 +348,81 @@ function iterationChangesText(pending, limit = 20) {
   ].join("\n");
 }
 
+// src/shared/option-grammar.ts
+var HELP = { name: "--help", value: "none" };
+function usageError(table, message, value) {
+  return new LoopkitError("USAGE", message, { value, hint: `run ${table.command} --help for usage` });
+}
+function noInputError(table) {
+  return usageError(table, table.noInput);
+}
+var valueOf = (parsed, name) => parsed.given.get(name)?.[0];
+function parseOptions(words, table) {
+  if (words.length === 0) return { kind: "empty" };
+  const specs = new Map([HELP, ...table.options].map((spec) => [spec.name, spec]));
+  const nameOf2 = (word) => {
+    const eq = word.value.indexOf("=");
+    return eq === -1 ? word.value : word.value.slice(0, eq);
+  };
+  const isOption = (word) => word !== void 0 && word.option && specs.has(nameOf2(word));
+  const given = /* @__PURE__ */ new Map();
+  const text = [];
+  let help = false;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i];
+    if (word.option && word.value === "--") {
+      text.push(...words.slice(i + 1));
+      break;
+    }
+    if (word.value === "-h" && word.raw === "-h") {
+      help = true;
+      continue;
+    }
+    if (!word.option) {
+      text.push(word);
+      continue;
+    }
+    const name = nameOf2(word);
+    const spec = specs.get(name);
+    if (!spec) throw usageError(table, `unknown option ${name} ${table.unknownHint}`, name);
+    if (spec === HELP) {
+      help = true;
+      continue;
+    }
+    if (given.has(name) && !spec.repeatable) throw usageError(table, `${name} is given twice`, name);
+    const eq = word.value.indexOf("=");
+    let value;
+    if (spec.value === "none") {
+      if (eq !== -1) throw usageError(table, `${name} takes no value`, word.value);
+      value = "";
+    } else if (spec.value === "command") {
+      const parts = eq === -1 ? [] : [{ value: word.value.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
+      while (i + 1 < words.length && !isOption(words[i + 1])) parts.push(words[++i]);
+      value = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
+    } else if (eq !== -1) {
+      value = word.value.slice(eq + 1);
+    } else {
+      value = i + 1 < words.length && !isOption(words[i + 1]) ? words[++i].value : "";
+    }
+    if (spec.value !== "none" && value === "") throw usageError(table, `${name} needs ${spec.needs ?? "a value"}`, name);
+    given.set(name, [...given.get(name) ?? [], value]);
+  }
+  if (help) {
+    if (words.length > 1) throw usageError(table, "--help takes no other arguments");
+    return { kind: "help" };
+  }
+  for (const name of given.keys()) {
+    const partner = specs.get(name)?.with;
+    if (partner && !given.has(partner)) throw usageError(table, `${name} goes with ${partner} only`);
+  }
+  return { kind: "options", given, text };
+}
+
 export {
+  usageError,
+  noInputError,
+  valueOf,
+  parseOptions,
   compareSnapshots,
   countChanges,
   countLine,

@@ -10,7 +10,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
@@ -21,7 +21,7 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   iso_exports,
   projectKey,
@@ -29,7 +29,7 @@ import {
   readOrKeepAside,
   writeJson,
   writeSessionMarker
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-E4WKVZCU.js";
+} from "./chunk-DQJKZSKC.js";
 import {
   historyEntry,
   inspectMirror,
@@ -34,27 +34,27 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-DARBKBJS.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-XLNP2IFQ.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-2UQIEO2B.js";
 import "./chunk-5KW5UY5D.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-EPYJ5ZBX.js";
+} from "./chunk-W2SA2NJG.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-LB642KCS.js";
+} from "./chunk-S2ZVZCDO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -63,7 +63,7 @@ import {
   snapshotFingerprint,
   takeSnapshot,
   within
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   formatError,
   iso_exports,
@@ -71,7 +71,7 @@ import {
   removeSessionMarker,
   withLock,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   literal,
   object,

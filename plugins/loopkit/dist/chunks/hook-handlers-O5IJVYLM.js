@@ -16,26 +16,26 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-N6745JTX.js";
-import "./chunk-3PXTWEBE.js";
+} from "./chunk-N2LQDLRD.js";
+import "./chunk-R22UKHTF.js";
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-EPYJ5ZBX.js";
+} from "./chunk-W2SA2NJG.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-LB642KCS.js";
+} from "./chunk-S2ZVZCDO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QUUWZ7AN.js";
+import "./chunk-GQQHGVKE.js";
 import {
   removeSessionMarker,
   withLock
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -4,25 +4,25 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-DARBKBJS.js";
 import {
   elapsedMs
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-XLNP2IFQ.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   allRecords,
   decodeTree,
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   formatDuration
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   formatDuration
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 
 // src/auto-loop/caps.ts
 var DEFAULT_CAPS = {

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   FINAL_STATUSES,
   RepeatStateSchema
-} from "./chunk-3PXTWEBE.js";
+} from "./chunk-R22UKHTF.js";
 import {
   killGroup,
   killGroupAfter
@@ -10,11 +10,11 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   formatDuration,
   readJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   int,

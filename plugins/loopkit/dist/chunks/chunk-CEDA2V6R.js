@@ -2230,6 +2230,9 @@ var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
   return path2.join(data, "sessions", `${sessionId}.json`);
 }
+function sessionAnswerPath(data, sessionId) {
+  return path2.join(data, "answers", `${sessionId}.json`);
+}
 function projectKey(projectDir) {
   const base = path2.basename(projectDir).replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40) || "root";
   const digest = createHash("sha256").update(path2.resolve(projectDir)).digest("hex").slice(0, 16);
@@ -2336,6 +2339,7 @@ export {
   readOrKeepAside,
   SESSION_ID_PATTERN,
   sessionMarkerPath,
+  sessionAnswerPath,
   projectKey,
   auditWorkDir,
   SessionMarkerSchema,

@@ -6,23 +6,27 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-DARBKBJS.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-LLUJXCFG.js";
+} from "./chunk-XLNP2IFQ.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-KW4QHIV5.js";
+} from "./chunk-2UQIEO2B.js";
 import {
   apiErrorSummary,
-  compareSnapshots
-} from "./chunk-LB642KCS.js";
+  compareSnapshots,
+  noInputError,
+  parseOptions,
+  usageError,
+  valueOf
+} from "./chunk-S2ZVZCDO.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +37,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-GQQHGVKE.js";
 import {
   LoopkitError,
   auditWorkDir,
@@ -44,7 +48,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,
@@ -1283,88 +1287,59 @@ async function readGateStep(files) {
 }
 
 // src/auto-loop/args.ts
-var VALUE_FLAGS = /* @__PURE__ */ new Set([
-  "--verify",
-  "--goal-file",
-  "--max-iterations",
-  "--max-tokens",
-  "--max-wallclock",
-  "--restart-pct",
-  "--protect"
-]);
-var SWITCHES = /* @__PURE__ */ new Set(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
+var AUTO_LOOP_OPTIONS = {
+  command: "/loopkit:auto-loop",
+  options: [
+    { name: "--verify", value: "command", needs: 'a command, e.g. --verify "npm test"' },
+    { name: "--goal-file", value: "word", default: "goal.md" },
+    { name: "--max-iterations", value: "word", default: "40" },
+    { name: "--max-tokens", value: "word", default: "2000000" },
+    { name: "--max-wallclock", value: "word", default: "4h" },
+    { name: "--restart-pct", value: "word", default: "70" },
+    { name: "--protect", value: "word", repeatable: true },
+    { name: "--takeover", value: "none" },
+    { name: "--codex", value: "none" },
+    { name: "--status", value: "none" },
+    { name: "--json", value: "none", with: "--status" },
+    { name: "--cancel", value: "none" }
+  ],
+  unknownHint: "(to use it as goal text, quote it)",
+  noInput: "no goal: give a goal and --verify <cmd>, or --goal-file <path>, or put a goal.md in the project, e.g. /loopkit:auto-loop make the tests pass --verify npm test"
+};
 var MODES = ["--status", "--cancel"];
-var isFlag = (text) => VALUE_FLAGS.has(text) || SWITCHES.has(text);
-function usage(message, value) {
-  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
-}
+var usage = (message, value) => usageError(AUTO_LOOP_OPTIONS, message, value);
 function parseAutoLoopArgs(text) {
   return parseWords(splitArguments(text));
 }
 function startFromGoalFile() {
   return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
 }
+var noGoalError = () => noInputError(AUTO_LOOP_OPTIONS);
 function parseWords(words) {
-  if (words.length === 0) return { mode: "usage" };
-  const goalWords = [];
-  const values = /* @__PURE__ */ new Map();
-  const switches = /* @__PURE__ */ new Set();
-  let flagLike = true;
-  const protect = [];
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i];
-    const raw = word.value;
-    const eq = word.option ? raw.indexOf("=") : -1;
-    const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (raw === "-h" && word.raw === "-h") {
-      switches.add("--help");
-      continue;
-    }
-    if (!word.option || raw === "--") {
-      goalWords.push(raw);
-      flagLike &&= raw.startsWith("-") && words[i].raw === raw;
-      continue;
-    }
-    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
-    if (values.has(name) && name !== "--protect" || switches.has(name)) throw usage(`${name} is given twice`, name);
-    if (SWITCHES.has(name)) {
-      if (eq !== -1) throw usage(`${name} takes no value`, raw);
-      switches.add(name);
-      continue;
-    }
-    if (name === "--verify") {
-      const parts = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
-      while (i + 1 < words.length && !isLoopkitOption(words[i + 1])) parts.push(words[++i]);
-      const command = (parts.length === 1 ? parts[0].value : parts.map((part) => part.raw).join(" ")).trim();
-      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, checkVerifyCommand(command, "--verify"));
-      continue;
-    }
-    const next = eq === -1 ? words[++i] : void 0;
-    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
-    if (value === void 0 || value === "" || next && isLoopkitOption(next)) throw usage(`${name} needs a value`, name);
-    if (name === "--protect") protect.push(checkProtectGlob(value, "--protect"));
-    else values.set(name, value);
-  }
-  const modes = MODES.filter((mode2) => switches.has(mode2));
-  const hasGoalArgs = goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
-  if (switches.has("--help")) {
-    if (words.length > 1) throw usage("--help takes no other arguments");
-    return { mode: "help" };
-  }
+  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS);
+  if (parsed.kind === "help") return { mode: "help" };
+  if (parsed.kind === "empty") return { mode: "usage" };
+  const has = (name) => parsed.given.has(name);
+  const value = (name) => valueOf(parsed, name);
+  const verify = value("--verify");
+  if (verify !== void 0) checkVerifyCommand(verify, "--verify");
+  const protect = (parsed.given.get("--protect") ?? []).map((glob) => checkProtectGlob(glob, "--protect"));
+  const goalWords = parsed.text;
+  const valueOptions = AUTO_LOOP_OPTIONS.options.filter((option) => option.value !== "none" && has(option.name));
+  const modes = MODES.filter(has);
   if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
-  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
   const mode = modes[0];
   if (mode) {
-    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
-    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
+    if (goalWords.length > 0 || valueOptions.length > 0 || has("--takeover") || has("--codex"))
+      throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    return mode === "--status" ? { mode: "status", json: has("--json") } : { mode: "cancel" };
   }
-  if (switches.has("--codex") && switches.has("--takeover"))
-    throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
-  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
-  const goal = goalWords.join(" ").trim();
-  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (has("--codex") && has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) return { mode: "takeover" };
+  if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
+    throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0].value);
+  const goal = goalWords.map((word) => word.value).join(" ").trim();
+  if (goal && has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
     throw usage(
       `the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`
@@ -1373,17 +1348,13 @@ function parseWords(words) {
   return {
     mode: "start",
     goal: goal || null,
-    goalFile: values.get("--goal-file") ?? null,
-    verify: values.get("--verify") ?? null,
-    caps: parseCaps((flag) => values.get(flag)),
+    goalFile: value("--goal-file") ?? null,
+    verify: verify ?? null,
+    caps: parseCaps((flag) => value(flag)),
     protect,
-    takeover: switches.has("--takeover"),
-    codex: switches.has("--codex")
+    takeover: has("--takeover"),
+    codex: has("--codex")
   };
-}
-function isLoopkitOption(word) {
-  const eq = word.value.indexOf("=");
-  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 var MAX_GOAL_BYTES = 64 * 1024;
 var CAP_LIMITS = { max_iterations: 1e4, max_tokens: 1e9, max_wallclock_ms: 30 * 24 * 36e5 };
@@ -1528,6 +1499,7 @@ function lastAudit(state) {
 export {
   parseAutoLoopArgs,
   startFromGoalFile,
+  noGoalError,
   parseWords,
   MAX_GOAL_BYTES,
   checkVerifyCommand,

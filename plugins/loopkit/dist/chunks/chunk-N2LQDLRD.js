@@ -4,18 +4,21 @@ import {
   RepeatStateSchema,
   nextIterationNumber,
   repeatStateDir
-} from "./chunk-3PXTWEBE.js";
+} from "./chunk-R22UKHTF.js";
 import {
   apiErrorSummary,
   checkpointIteration,
-  failureNoteOf
-} from "./chunk-LB642KCS.js";
+  failureNoteOf,
+  noInputError,
+  parseOptions,
+  usageError,
+  valueOf
+} from "./chunk-S2ZVZCDO.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-GQQHGVKE.js";
 import {
-  LoopkitError,
   formatDuration,
   formatError,
   isDuration,
@@ -28,7 +31,7 @@ import {
   withLock,
   writeJson,
   writeSessionMarker
-} from "./chunk-TRWB2N7Z.js";
+} from "./chunk-CEDA2V6R.js";
 import {
   _enum,
   array,
@@ -129,59 +132,40 @@ var MIN_INTERVAL_MS = 6e4;
 var MAX_INTERVAL_MS = 24 * 36e5;
 var DEFAULT_ITERATIONS = 5;
 var MAX_ITERATIONS = 1e3;
-var CONTROLS = ["--status", "--cancel", "--resume", "--help"];
-var isControl = (name) => CONTROLS.includes(name);
-function usage(message, value) {
-  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
-}
+var REPEAT_OPTIONS = {
+  command: "/loopkit:repeat",
+  options: [
+    {
+      name: "--iterations",
+      value: "word",
+      default: String(DEFAULT_ITERATIONS),
+      needs: `a value: a whole number from 1 to ${MAX_ITERATIONS}`
+    },
+    { name: "--status", value: "none" },
+    { name: "--json", value: "none", with: "--status" },
+    { name: "--cancel", value: "none" },
+    { name: "--resume", value: "none" }
+  ],
+  unknownHint: "(to pass options to the repeated command, quote it or put it after --)",
+  noInput: 'no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"'
+};
+var CONTROLS = ["--status", "--cancel", "--resume"];
+var usage = (message, value) => usageError(REPEAT_OPTIONS, message, value);
 function parseRepeatArgs(text, minIntervalMs = MIN_INTERVAL_MS) {
   return parseRepeatWords(splitArguments(text), minIntervalMs);
 }
 function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
-  const positional = [];
-  const controls = /* @__PURE__ */ new Set();
-  let iterations;
-  let json = false;
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i];
-    if (word.option && word.value === "--") {
-      positional.push(...words.slice(i + 1));
-      break;
-    }
-    if (word.value === "-h" && word.raw === "-h") {
-      controls.add("--help");
-      continue;
-    }
-    if (!word.option) {
-      positional.push(word);
-      continue;
-    }
-    const eq = word.value.indexOf("=");
-    const name = eq === -1 ? word.value : word.value.slice(0, eq);
-    if (name === "--iterations") {
-      if (iterations !== void 0) throw usage("--iterations is given twice");
-      const value = eq === -1 ? words[++i]?.value : word.value.slice(eq + 1);
-      if (value === void 0 || value === "") throw usage("--iterations needs a value: a whole number from 1 to 1000");
-      iterations = value;
-      continue;
-    }
-    if (eq !== -1 && (isControl(name) || name === "--json")) throw usage(`${name} takes no value`, word.value);
-    if (name === "--json") {
-      json = true;
-      continue;
-    }
-    if (!isControl(name))
-      throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
-    controls.add(name);
-  }
-  const given = [...controls];
+  const parsed = parseOptions(words, REPEAT_OPTIONS);
+  if (parsed.kind === "help") return { mode: "help" };
+  if (parsed.kind === "empty") throw noInputError(REPEAT_OPTIONS);
+  const positional = [...parsed.text];
+  const iterations = valueOf(parsed, "--iterations");
+  const given = CONTROLS.filter((control2) => parsed.given.has(control2));
   if (given.length > 1) throw usage(`${given.join(" and ")} exclude each other`);
   const control = given[0];
-  if (json && control !== "--status") throw usage("--json goes with --status only");
   if (control) {
     if (positional.length > 0 || iterations !== void 0) throw usage(`${control} takes no interval, command or --iterations`);
-    if (control === "--help") return { mode: "help" };
-    if (control === "--status") return { mode: "status", json };
+    if (control === "--status") return { mode: "status", json: parsed.given.has("--json") };
     return { mode: control === "--cancel" ? "cancel" : "resume" };
   }
   const warnings = [];
@@ -194,9 +178,9 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
     );
   }
   if (first && first.raw === first.value && isDuration(first.value)) {
-    const given2 = positional.shift().value;
-    intervalMs = parseDuration(given2, "interval");
-    if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given2} is longer than the 24h maximum`, given2);
+    const typed = positional.shift().value;
+    intervalMs = parseDuration(typed, "interval");
+    if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${typed} is longer than the 24h maximum`, typed);
     if (intervalMs < minIntervalMs) {
       warnings.push(
         `The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`
@@ -211,8 +195,7 @@ function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
     );
   }
   const command = (positional.length === 1 ? positional[0].value : positional.map((word) => word.raw).join(" ")).trim();
-  if (command === "")
-    throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
+  if (command === "") throw noInputError(REPEAT_OPTIONS);
   if (/^\/(?:loopkit:)?repeat(?:\s|$)/.test(command)) throw usage("a repeat loop cannot repeat /loopkit:repeat itself", command);
   return {
     mode: "start",
