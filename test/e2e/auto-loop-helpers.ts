@@ -5,10 +5,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
-import { makePluginCopy } from "./harness/plugin-copy.js";
+import { makePluginCopy } from "../support/built-plugin.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 
-/** The plugin these tests load: a private build, safe from concurrent rebuilds of dist/. */
+/** The plugin these tests load: a private copy of this run's one build (test/support/build-plugin.ts), safe from concurrent rebuilds of dist/. */
 export const plugin = makePluginCopy();
 
 /** True for a request of the audit's nested `claude -p` (its prompt is built by loopkit). */
