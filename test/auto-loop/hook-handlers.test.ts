@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { baseEnv, hookAnswer, runCli, sendHook, stopPayload, useTempProject } from "../support/bundle-driver.js";
+import { baseEnv, hookAnswer, runCli, sendHook, stopPayload, useTempProject, type HookAnswer, type Ran } from "../support/bundle-driver.js";
 
 const world = useTempProject("loopkit hook");
 const transcript = () => path.join(world.tmp, "transcript.jsonl");
@@ -180,70 +180,6 @@ describe("auto-loop Stop hook", () => {
     expect(statusJson()).toMatchObject({ status: "blocked", iteration: 3, iterations_not_counted: 3 });
   });
 
-  it("runs the verifier and the audit as the loop's start fixed them: environment planted for a later hook changes nothing", () => {
-    const startEnv = {
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
-      HTTPS_PROXY: "http://proxy.person:3128",
-      LOOPKIT_MARK: "start",
-      ANTHROPIC_API_KEY: "sk-start-secret",
-    };
-    const started = cli(
-      ["--session", "s-1", "--args-stdin"],
-      `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`,
-      startEnv,
-    );
-    expect(started.code, started.stderr).toBe(0);
-    // The agent's own "claude", first on a planted PATH and named by a planted LOOPKIT_CLAUDE_BIN.
-    const agentBin = path.join(world.project, "bin");
-    mkdirSync(agentBin);
-    const ran = path.join(world.tmp, "AGENT-AUDIT-RAN");
-    const agentClaude = path.join(agentBin, "claude");
-    writeFileSync(
-      agentClaude,
-      `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`,
-    );
-    chmodSync(agentClaude, 0o755);
-    const planted = {
-      LOOPKIT_CLAUDE_BIN: agentClaude,
-      PATH: `${agentBin}${path.delimiter}${process.env.PATH}`,
-      LOOPKIT_MARK: "agent",
-      LOOPKIT_PLANTED: "1",
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent",
-      HTTPS_PROXY: "http://proxy.agent:1",
-      LOOPKIT_AUDIT_TIMEOUT_MS: "1",
-      LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
-      FAKE_AUDIT: "unmet",
-      ANTHROPIC_API_KEY: "sk-current",
-    };
-    const result = stop("s-1", planted);
-    expect(existsSync(ran)).toBe(false);
-    const seen = JSON.parse(readFileSync(path.join(world.tmp, "audit-seen.json"), "utf8"));
-    // The start's claude ran, with the start's environment (its FAKE_AUDIT says achieved), outside the project.
-    expect(result.output?.systemMessage).toMatch(/achieved the goal/);
-    expect(statusJson()).toMatchObject({ status: "achieved", last_verifier: "pass" });
-    expect(seen.env).toMatchObject({
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
-      HTTPS_PROXY: "http://proxy.person:3128",
-      LOOPKIT_MARK: "start",
-      VD_AUTOLOOP_DEPTH: "1",
-    });
-    expect(seen.env.PATH).toBe(process.env.PATH);
-    expect(seen.env.LOOPKIT_PLANTED).toBeUndefined();
-    // A credential is read when used (the hook's current value), never written into loopkit's state.
-    expect(seen.env.ANTHROPIC_API_KEY).toBe("sk-current");
-    const stateText = readdirSync(path.join(world.data, "auto-loop"), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
-      .join("\n");
-    expect(stateText).toContain("ANTHROPIC_API_KEY");
-    expect(stateText).not.toContain("sk-start-secret");
-    expect(stateText).not.toContain("sk-current");
-    expect(path.relative(world.project, seen.cwd).startsWith("..")).toBe(true);
-    expect(seen.args).toEqual(
-      expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(world.project)]),
-    );
-  });
-
   it("refuses --protect with --codex (the check lives in the Stop hook), and starts nothing", () => {
     const result = cli(["--session", "s-1", "--args-stdin"], "goal --verify true --codex --protect 'test/**'");
     expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/--protect is not applied to --codex runs yet/) });
@@ -300,6 +236,89 @@ describe("auto-loop Stop hook", () => {
     expect(again.code).toBe(0);
     expect(again.stdout).not.toMatch(/did not write/);
     expect(readdirSync(world.project).filter((name) => name.startsWith(".auto-loop-foreign"))).toEqual([]);
+  });
+});
+
+describe("the verifier and the audit run as the loop's start fixed them: environment planted for a later hook changes nothing", () => {
+  const startEnv = {
+    ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
+    HTTPS_PROXY: "http://proxy.person:3128",
+    LOOPKIT_MARK: "start",
+    ANTHROPIC_API_KEY: "sk-start-secret",
+  };
+  let started: Ran;
+  let ran: string;
+  let result: HookAnswer;
+  let seen: any;
+  // A loop started with the person's environment; then the agent's own "claude", first on a planted PATH and
+  // named by a planted LOOPKIT_CLAUDE_BIN, and an environment planted for the Stop hook (as a settings env block does).
+  beforeEach(() => {
+    started = cli(
+      ["--session", "s-1", "--args-stdin"],
+      `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`,
+      startEnv,
+    );
+    const agentBin = path.join(world.project, "bin");
+    mkdirSync(agentBin);
+    ran = path.join(world.tmp, "AGENT-AUDIT-RAN");
+    const agentClaude = path.join(agentBin, "claude");
+    writeFileSync(
+      agentClaude,
+      `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`,
+    );
+    chmodSync(agentClaude, 0o755);
+    const planted = {
+      LOOPKIT_CLAUDE_BIN: agentClaude,
+      PATH: `${agentBin}${path.delimiter}${process.env.PATH}`,
+      LOOPKIT_MARK: "agent",
+      LOOPKIT_PLANTED: "1",
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent",
+      HTTPS_PROXY: "http://proxy.agent:1",
+      LOOPKIT_AUDIT_TIMEOUT_MS: "1",
+      LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
+      FAKE_AUDIT: "unmet",
+      ANTHROPIC_API_KEY: "sk-current",
+    };
+    result = stop("s-1", planted);
+    const seenFile = path.join(world.tmp, "audit-seen.json");
+    seen = existsSync(seenFile) ? JSON.parse(readFileSync(seenFile, "utf8")) : { env: {} };
+  });
+
+  it("runs the start's verifier and the start's claude, not the agent's: the loop is achieved", () => {
+    expect(started.code, started.stderr).toBe(0);
+    expect(existsSync(ran)).toBe(false);
+    // The start's claude ran, with the start's environment (its FAKE_AUDIT says achieved).
+    expect(result.output?.systemMessage).toMatch(/achieved the goal/);
+    expect(statusJson()).toMatchObject({ status: "achieved", last_verifier: "pass" });
+  });
+
+  it("gives the audit the start's environment and PATH, with the recursion guard, and nothing planted", () => {
+    expect(seen.env).toMatchObject({
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
+      HTTPS_PROXY: "http://proxy.person:3128",
+      LOOPKIT_MARK: "start",
+      VD_AUTOLOOP_DEPTH: "1",
+    });
+    expect(seen.env.PATH).toBe(process.env.PATH);
+    expect(seen.env.LOOPKIT_PLANTED).toBeUndefined();
+  });
+
+  it("reads a credential when it is used (the hook's current value), never writing it into loopkit's state", () => {
+    expect(seen.env.ANTHROPIC_API_KEY).toBe("sk-current");
+    const stateText = readdirSync(path.join(world.data, "auto-loop"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
+      .join("\n");
+    expect(stateText).toContain("ANTHROPIC_API_KEY");
+    expect(stateText).not.toContain("sk-start-secret");
+    expect(stateText).not.toContain("sk-current");
+  });
+
+  it("runs the audit outside the project, with the person's settings only, no MCP servers, and the project added to read", () => {
+    expect(path.relative(world.project, seen.cwd).startsWith("..")).toBe(true);
+    expect(seen.args).toEqual(
+      expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(world.project)]),
+    );
   });
 });
 
