@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   baseEnv,
   hookAnswer,
@@ -16,6 +16,7 @@ import {
   startHook,
   stopPayload,
   useTempProject,
+  type HookAnswer,
 } from "../support/bundle-driver.js";
 
 const world = useTempProject("loopkit repeat hook");
@@ -71,49 +72,6 @@ describe("repeat Stop hook", () => {
     expect(result.stderr).toMatch(/Stop hook failed/);
     // Each of the two lock attempts waits out its retries first.
   }, 90_000);
-
-  it("records a pass and says when the next runs; the background hook of the same Stop waits a full interval after it, then wakes the session with the next prompt", async () => {
-    expect(start("2s --iterations 2 /test").code).toBe(0);
-    // Claude Code starts both hooks of a Stop together: the background one waits for the record.
-    const waiter = background("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
-    const first = stop("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
-    const recordedAt = Date.now();
-    expect(first.code).toBe(0);
-    expect(first.output).toEqual({
-      systemMessage: expect.stringMatching(
-        /^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/,
-      ),
-    });
-    const waiting = readState();
-    expect(waiting).toMatchObject({
-      phase: "waiting",
-      wait_owner: "prompt-1",
-      iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }],
-    });
-    expect(Date.parse(waiting.next_at) - Date.parse(waiting.iterations[0].ended_at)).toBe(2_000);
-
-    const woke = await waiter.exited;
-    expect(woke.code).toBe(2);
-    // A newline first: Claude Code puts its own prefix before the stderr's first line.
-    expect(woke.stderr).toMatch(/^\nloopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
-    expect(woke.stderr.split("\n")).toHaveLength(5);
-    expect(woke.at).toBeGreaterThanOrEqual(Date.parse(waiting.next_at));
-    expect(woke.at - recordedAt).toBeGreaterThanOrEqual(1_500);
-    expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });
-
-    const last = stop("s-1", undefined, "prompt-1");
-    expect(last.output).toEqual({
-      systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/),
-    });
-    expect(readState().iterations[1]).toMatchObject({
-      result: "fail",
-      exit_code: 2,
-      summary: "no final message from this turn, so no REPEAT-RESULT line",
-    });
-    expect(existsSync(marker())).toBe(false);
-    // The last Stop's background hook has nothing to wait for.
-    expect(await background("s-1", undefined, "prompt-1").exited).toMatchObject({ code: 0, stderr: "" });
-  });
 
   it("does nothing for a session that does not own the loop, even with a planted marker", () => {
     expect(start("1h /test").code).toBe(0);
@@ -297,6 +255,63 @@ describe("repeat Stop hook", () => {
     });
     expect(readdirSync(path.join(world.data, "repeat")).filter((name) => name.includes(".corrupt-"))).toHaveLength(1);
     expect(existsSync(marker())).toBe(false);
+  });
+});
+
+describe("repeat: a Stop that records a pass, and the background hook of the same Stop", () => {
+  // A 2s loop of 2 iterations; Claude Code starts both hooks of the Stop together: the background one waits for the record.
+  let waiter: ReturnType<typeof background>;
+  let first: HookAnswer;
+  let recordedAt: number;
+  let waiting: any;
+  beforeEach(() => {
+    expect(start("2s --iterations 2 /test").code).toBe(0);
+    waiter = background("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
+    first = stop("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
+    recordedAt = Date.now();
+    waiting = readState();
+  });
+  afterEach(() => waiter.exited);
+
+  it("records the pass and says when the next runs", () => {
+    expect(first.code).toBe(0);
+    expect(first.output).toEqual({
+      systemMessage: expect.stringMatching(
+        /^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/,
+      ),
+    });
+    expect(waiting).toMatchObject({
+      phase: "waiting",
+      wait_owner: "prompt-1",
+      iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }],
+    });
+    expect(Date.parse(waiting.next_at) - Date.parse(waiting.iterations[0].ended_at)).toBe(2_000);
+  });
+
+  it("the background hook waits a full interval after the record, then wakes the session with the next prompt", async () => {
+    const woke = await waiter.exited;
+    expect(woke.code).toBe(2);
+    // A newline first: Claude Code puts its own prefix before the stderr's first line.
+    expect(woke.stderr).toMatch(/^\nloopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
+    expect(woke.stderr.split("\n")).toHaveLength(5);
+    expect(woke.at).toBeGreaterThanOrEqual(Date.parse(waiting.next_at));
+    expect(woke.at - recordedAt).toBeGreaterThanOrEqual(1_500);
+    expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });
+  });
+
+  it("the last iteration's Stop without a REPEAT-RESULT line counts it failed and ends the loop; its background hook has nothing to wait for", async () => {
+    await waiter.exited;
+    const last = stop("s-1", undefined, "prompt-1");
+    expect(last.output).toEqual({
+      systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/),
+    });
+    expect(readState().iterations[1]).toMatchObject({
+      result: "fail",
+      exit_code: 2,
+      summary: "no final message from this turn, so no REPEAT-RESULT line",
+    });
+    expect(existsSync(marker())).toBe(false);
+    expect(await background("s-1", undefined, "prompt-1").exited).toMatchObject({ code: 0, stderr: "" });
   });
 });
 
