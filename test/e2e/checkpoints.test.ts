@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { runClaude, type ClaudeRun, type Sandbox } from "./harness/run-claude.js";
+import { baseEnv, runCli } from "../support/bundle-driver.js";
 import { bash, dataDirOf, hookPrompts, isAudit, loopkitEnv, loopScript, plugin } from "./auto-loop-helpers.js";
 import { iterationScript, repeatEnv, result, stopMessages } from "./repeat-helpers.js";
 
@@ -23,20 +24,9 @@ const git = (...args: string[]) =>
     env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" },
   });
 
-/** `loopkit <args>` from a terminal, as the person would run it. */
-function loopkit(...args: string[]): { code: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(process.execPath, [plugin.cli, ...args], {
-      cwd: sandbox.project,
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) },
-    });
-    return { code: 0, stdout, stderr: "" };
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** `loopkit <args>` from a terminal in the project, as the person would run it. */
+const loopkit = (...args: string[]) =>
+  runCli(args, { plugin, cwd: sandbox.project, env: { ...baseEnv(sandbox.home), LOOPKIT_DATA_DIR: dataDirOf(sandbox) } });
 
 /** Everything of the person's that checkpointing must leave alone. */
 function personView() {

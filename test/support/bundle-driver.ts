@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
-import { builtPlugin } from "./built-plugin.js";
+import { builtPlugin, type BuiltPlugin } from "./built-plugin.js";
 
 export type Env = Record<string, string>;
 
@@ -57,9 +57,9 @@ export function useTempProject(prefix: string): TempProject {
   };
 }
 
-/** `node dist/cli.js <args>`, as a person types `loopkit <args>` (or a skill's command runs it). */
-export function runCli(args: string[], options: { env: Env; input?: string; cwd?: string }): Ran {
-  const result = spawnSync(process.execPath, [builtPlugin().cli, ...args], {
+/** `node dist/cli.js <args>`, as a person types `loopkit <args>` (or a skill's command runs it); `plugin`: a copy to run instead of this run's build. */
+export function runCli(args: string[], options: { env: Env; input?: string; cwd?: string; plugin?: BuiltPlugin }): Ran {
+  const result = spawnSync(process.execPath, [(options.plugin ?? builtPlugin()).cli, ...args], {
     input: options.input ?? "",
     encoding: "utf8",
     env: options.env,
