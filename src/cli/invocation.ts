@@ -2,7 +2,7 @@
 // settings. Each is worked out on first use, so `--help` or a usage error never needs a project or a folder.
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { readSettings, type Settings } from "../auto-loop/settings.js";
+import { readSettings, type Settings } from "../auto-loop/core/settings.js";
 import { statsFile } from "../repeat/stats-store.js";
 import { defaultDataDir, findDataDir } from "../state/find-data-dir.js";
 import { SESSION_ID_PATTERN } from "../state/paths.js";

@@ -16,7 +16,7 @@ import { isActive } from "../repeat/decide.js";
 import { pruneEndedLoops } from "../repeat/prune.js";
 import { RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
 import { runnerAlive } from "../run/runner-lock.js";
-import { agentLine, dataInProject, measuringSandbox, removeProbe, settleSandbox, writeProbe } from "../auto-loop/agent-sandbox.js";
+import { agentLine, dataInProject, measuringSandbox, removeProbe, settleSandbox, writeProbe } from "../auto-loop/core/agent-sandbox.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation } from "./invocation.js";

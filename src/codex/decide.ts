@@ -1,6 +1,6 @@
 // The pure core of a Codex-run loop: given where the Codex goal stands and what loopkit's verifier
 // said, what happens next. No I/O here; delegate.ts performs the action.
-import type { AuditVote, LoopStatus } from "../auto-loop/state.js";
+import type { AuditVote, LoopStatus } from "../auto-loop/core/state.js";
 import type { GoalStatus } from "./protocol.js";
 
 /** One run of the verifier command, as loopkit's verifier runner reports it. */

@@ -3,7 +3,7 @@
 // verifier twice. Decisions come from decideNext(); this file only performs them.
 import { LoopkitError } from "../shared/errors.js";
 import { AppServerClient } from "./app-server-client.js";
-import type { LoopStatus } from "../auto-loop/state.js";
+import type { LoopStatus } from "../auto-loop/core/state.js";
 import { decideNext, type AuditRound, type VerifierRun } from "./decide.js";
 import { buildObjective } from "./objective.js";
 import { checkModelAccess, initialize, preflightCodex, type CodexPreflight } from "./preflight.js";

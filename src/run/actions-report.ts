@@ -1,8 +1,8 @@
 // What `loopkit run` tells GitHub Actions when a loop ends, rendered from the loop's records alone:
 // the job summary (Markdown), the step outputs (GITHUB_OUTPUT's delimiter format) and log-safe text.
 import { formatDuration } from "../shared/duration.js";
-import type { AutoLoopStatus } from "../auto-loop/status.js";
-import type { HistoryEntry } from "../auto-loop/history.js";
+import type { AutoLoopStatus } from "../auto-loop/core/status.js";
+import type { HistoryEntry } from "../auto-loop/core/history.js";
 
 export interface ActionsReport {
   status: AutoLoopStatus;

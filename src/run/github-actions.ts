@@ -2,9 +2,9 @@
 // group, then the job summary and the step outputs. Outside Actions none of this is used.
 import { randomUUID } from "node:crypto";
 import { promises as fs, readFileSync } from "node:fs";
-import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/history.js";
-import { loopStatus } from "../auto-loop/status.js";
-import { loadState, type LoopFiles } from "../auto-loop/store.js";
+import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/core/history.js";
+import { loopStatus } from "../auto-loop/core/status.js";
+import { loadState, type LoopFiles } from "../auto-loop/data/store.js";
 import { inertLog, renderOutputs, renderSummary, runOutputs } from "./actions-report.js";
 import type { LineMark } from "./phases.js";
 

@@ -1,9 +1,9 @@
 // Hands the loop to the next `loopkit run` phase: a fresh session id becomes the owner, its marker
 // says "run" (the Stop hook ends that session after each judged turn), the previous phase's marker goes.
 import { withLock } from "../state/json-store.js";
-import { historyEntry } from "../auto-loop/history.js";
-import type { AutoLoopState } from "../auto-loop/state.js";
-import { loadState, persist, removeMarker, writeMarker, type LoopFiles } from "../auto-loop/store.js";
+import { historyEntry } from "../auto-loop/core/history.js";
+import type { AutoLoopState } from "../auto-loop/core/state.js";
+import { loadState, persist, removeMarker, writeMarker, type LoopFiles } from "../auto-loop/data/store.js";
 
 type Handover =
   | { kind: "bound"; state: AutoLoopState }

@@ -13,7 +13,7 @@ import {
   settleSandbox,
   writeProbe,
   type SandboxProbe,
-} from "../../src/auto-loop/agent-sandbox.js";
+} from "../../src/auto-loop/core/agent-sandbox.js";
 import { makeState, T0 } from "./fixtures.js";
 
 const loop = { loop_id: "loop-1", session_id: "s-1" };

@@ -9,9 +9,9 @@ import {
   recordDelegatedProgress,
   type DelegatedProgress,
   type TurnObservation,
-} from "../../src/auto-loop/decide.js";
-import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/state.js";
-import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
+} from "../../src/auto-loop/core/decide.js";
+import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/core/state.js";
+import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
 import { at, makeState } from "./fixtures.js";
 
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { historyEntry } from "../../src/auto-loop/history.js";
-import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
-import { loopFiles } from "../../src/auto-loop/store.js";
+import { historyEntry } from "../../src/auto-loop/core/history.js";
+import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
+import { loopFiles } from "../../src/auto-loop/data/store.js";
 import { gitHubActions } from "../../src/run/github-actions.js";
 import { writeJson } from "../../src/state/json-store.js";
 import { at, makeState } from "../auto-loop/fixtures.js";

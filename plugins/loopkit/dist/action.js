@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-P56636RR.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,11 +13,9 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-BXRUSZ4A.js";
-import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-LLUJXCFG.js";
-import "./chunks/chunk-KW4QHIV5.js";
-import "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-7TZMB5BM.js";
+import "./chunks/chunk-4F5SF3FS.js";
+import "./chunks/chunk-ECGZAT2Y.js";
 import {
   MIRROR_DIR,
   findRecord,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GMHQ6LPL.js";
+} from "./chunks/chunk-KZPT2YUW.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-P56636RR.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -64,6 +64,7 @@ import {
   terminalRunDir
 } from "./chunks/chunk-3PXTWEBE.js";
 import {
+  BoundedOutput,
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
@@ -75,68 +76,67 @@ import {
   failLoop,
   isExecutable,
   launchEnv,
+  launcherBesideEntry,
+  launcherSpawn,
   loadNextPrompt,
   loadStartEvidence,
   loopContext,
+  mergePersonSandbox,
+  noAnswerReason,
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
   pendingRetry,
+  personSandbox,
   protectedFiles,
+  readAnswer,
   readGateStep,
+  readPersonSettings,
+  readSettingsFile,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
   resolveClaude,
+  runVerifier,
   saveStartEvidence,
+  settingsOf,
   startFromGoalFile,
-  startPrompt
-} from "./chunks/chunk-E4WKVZCU.js";
+  startPrompt,
+  verifierRun
+} from "./chunks/chunk-2ZON6ASC.js";
 import {
-  BoundedOutput,
+  killGroup
+} from "./chunks/chunk-PZX5E6UV.js";
+import {
   HistoryEntrySchema,
   agentLine,
   dataInProject,
   historyEntry,
   keepForeignAside,
-  launcherBesideEntry,
-  launcherSpawn,
   loadState,
   loopFiles,
   measuringSandbox,
-  mergePersonSandbox,
   mirrorIsOurs,
-  noAnswerReason,
   openMirrorLog,
   persist,
-  personSandbox,
   probeFile,
-  readAnswer,
-  readPersonSettings,
   readSettings,
-  readSettingsFile,
   removeProbe,
-  runVerifier,
   sandboxLine,
-  settingsOf,
   settleSandbox,
-  verifierRun,
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-BXRUSZ4A.js";
-import {
-  killGroup
-} from "./chunks/chunk-PZX5E6UV.js";
+} from "./chunks/chunk-7TZMB5BM.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-LLUJXCFG.js";
+} from "./chunks/chunk-4F5SF3FS.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   UNMEASURED_SANDBOX
-} from "./chunks/chunk-KW4QHIV5.js";
+} from "./chunks/chunk-ECGZAT2Y.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -3677,7 +3677,7 @@ function exitCodeOf(error) {
 import { existsSync as existsSync4 } from "node:fs";
 import path7 from "node:path";
 
-// src/auto-loop/goal-file.ts
+// src/auto-loop/project/goal-file.ts
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
@@ -3749,7 +3749,7 @@ function invalid(name, why) {
   });
 }
 
-// src/auto-loop/cancel.ts
+// src/auto-loop/lifecycle/cancel.ts
 async function cancelLoop(dataDir, projectDir, now) {
   const files = loopFiles(dataDir, projectDir);
   return withLock(files.state, async () => {
@@ -3848,7 +3848,7 @@ async function sessionFailIfUnavailable(env, projectDir, claudePid) {
   }
 }
 
-// src/auto-loop/start.ts
+// src/auto-loop/lifecycle/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;

@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GMHQ6LPL.js";
+} from "./chunks/chunk-KZPT2YUW.js";
 import "./chunks/chunk-3PXTWEBE.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-KW4QHIV5.js";
+import "./chunks/chunk-ECGZAT2Y.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -80,7 +80,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-GQ7BSWFN.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-OQBHNQ4P.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-752DZGJO.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-3PXTWEBE.js";
 import {
   elapsedMs
-} from "./chunks/chunk-LLUJXCFG.js";
+} from "./chunks/chunk-4F5SF3FS.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-KW4QHIV5.js";
+} from "./chunks/chunk-ECGZAT2Y.js";
 import {
   SessionMarkerSchema,
   formatDuration,
