@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { readSettings } from "../auto-loop/core/settings.js";
-import { renderOutputs } from "../run/actions-report.js";
+import { renderOutputs } from "./actions-report.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
 import { checkCredentials, RUN_INPUTS, inputVariable, runArguments } from "./inputs.js";
 import { writeRecord } from "./record.js";

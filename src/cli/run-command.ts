@@ -11,7 +11,7 @@ import { STATUS_EXIT_CODES } from "../auto-loop/core/status.js";
 import { loopFiles } from "../auto-loop/data/store.js";
 import { runClaudePhase } from "../run/claude-phase.js";
 import { RUN_HELP } from "../run/help.js";
-import { gitHubActions, type ActionsRun } from "../run/github-actions.js";
+import { gitHubActions, type ActionsRun } from "../action/github-actions.js";
 import { phaseSandbox, phaseSettingsSources, type PhaseSandbox } from "../run/phase-sandbox.js";
 import { takeSettingsOption, type Settings } from "../run/phase-settings.js";
 import { runPhases } from "../run/phases.js";

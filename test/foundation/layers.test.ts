@@ -24,7 +24,7 @@ const RANK: Record<string, number> = {
   doctor: 4.5,
   cli: 5,
   hook: 5,
-  action: 5,
+  action: 4.5,
 };
 
 /**

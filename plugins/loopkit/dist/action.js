@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-P56636RR.js";
+} from "./chunks/chunk-P3KQHUKV.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";

@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-P56636RR.js";
+} from "./chunks/chunk-P3KQHUKV.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -7336,7 +7336,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
 
-// src/run/github-actions.ts
+// src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
 import { promises as fs9, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../../src/auto-loop/core/history.js";
 import { loopStatus } from "../../src/auto-loop/core/status.js";
 import type { AutoLoopState } from "../../src/auto-loop/core/state.js";
-import { inertLog, iterationRows, renderOutputs, renderSummary, runOutputs, type ActionsReport } from "../../src/run/actions-report.js";
+import { inertLog, iterationRows, renderOutputs, renderSummary, runOutputs, type ActionsReport } from "../../src/action/actions-report.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 
 const entry = (iteration: number, event: HistoryEntry["event"], tokens: number, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({

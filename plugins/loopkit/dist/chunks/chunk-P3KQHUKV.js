@@ -33,7 +33,7 @@ import {
   string
 } from "./chunk-PGQLL66H.js";
 
-// src/run/actions-report.ts
+// src/action/actions-report.ts
 var NOTE_EVENTS = {
   tamper: () => "tampering undone",
   protected: (entry) => entry.detail,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { historyEntry } from "../../src/auto-loop/core/history.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
 import { loopFiles } from "../../src/auto-loop/data/store.js";
-import { gitHubActions } from "../../src/run/github-actions.js";
+import { gitHubActions } from "../../src/action/github-actions.js";
 import { writeJson } from "../../src/state/json-store.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 

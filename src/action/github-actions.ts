@@ -6,7 +6,7 @@ import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/core/history
 import { loopStatus } from "../auto-loop/core/status.js";
 import { loadState, type LoopFiles } from "../auto-loop/data/store.js";
 import { inertLog, renderOutputs, renderSummary, runOutputs } from "./actions-report.js";
-import type { LineMark } from "./phases.js";
+import type { LineMark } from "../run/phases.js";
 
 /**
  * The runner's file commands: a phase (the agent, its tools, the verifier) gets none of them, so what
