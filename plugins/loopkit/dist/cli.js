@@ -74,6 +74,7 @@ import {
   checkProtectGlob,
   checkVerifyCommand,
   failLoop,
+  gateNext,
   isExecutable,
   launchEnv,
   launcherBesideEntry,
@@ -101,8 +102,9 @@ import {
   settingsOf,
   startFromGoalFile,
   startPrompt,
-  verifierRun
-} from "./chunks/chunk-2ZON6ASC.js";
+  verifierRun,
+  verifierVerdict
+} from "./chunks/chunk-JCVZMO4F.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -4263,17 +4265,16 @@ function decideNext(input) {
   }
 }
 function afterComplete(input) {
-  const [first, second] = input.runs;
-  if (!first || first.passed && !second) return { kind: "verify" };
-  const passedTwice = first.passed && second?.passed === true;
-  if (passedTwice && !input.audit) return { kind: "audit" };
-  if (passedTwice && input.audit?.vote === "achieved") {
+  const gate = gateNext(input.runs, input.audit);
+  if (gate.kind !== "verdict") return gate;
+  if (gate.achieved) {
     return {
       kind: "finish",
       status: "achieved",
       reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved"
     };
   }
+  const passedTwice = gate.verdict === "pass";
   if (input.iteration >= input.maxIterations) {
     const still = passedTwice ? `the audit still votes ${input.audit.vote}` : "the verifier still fails";
     return {
@@ -4282,7 +4283,9 @@ function afterComplete(input) {
       reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`
     };
   }
-  return { kind: "retry", reason: passedTwice ? auditReason(input.audit) : retryReason(first.passed ? second : first, first.passed) };
+  if (passedTwice) return { kind: "retry", reason: auditReason(input.audit) };
+  const flaky = gate.verdict === "flaky";
+  return { kind: "retry", reason: retryReason(input.runs[flaky ? 1 : 0], flaky) };
 }
 function auditReason(audit) {
   const why = audit.failure ? ` (${audit.failure})` : "";
@@ -4629,9 +4632,9 @@ var GoalRun = class {
     const run3 = await this.options.runVerifier();
     this.runs.push(run3);
     this.say(`verifier ${run3.passed ? "passed" : run3.timedOut ? "timed out" : `failed (exit ${run3.exitCode ?? "none"})`}`);
-    const roundDone = !run3.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
-    await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+    const verdict = verifierVerdict(this.runs);
+    if (verdict) this.lastVerifier = { verdict, runs: [...this.runs] };
+    await this.report(verdict ? "deciding on the verifier's result" : "running the verifier a second time");
   }
   async auditOnce() {
     this.say("the verifier passed twice; a fresh Claude Code audits Codex's work (read-only)");

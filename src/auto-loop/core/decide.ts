@@ -3,6 +3,7 @@
 import { formatDuration } from "../../shared/duration.js";
 import { capReached, elapsedMs } from "./caps.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
+import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate.js";
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "./usage.js";
@@ -40,7 +41,7 @@ export type TurnStart =
 interface GateObservation {
   now: Date;
   runs: VerifierRun[];
-  audit: { vote: AuditResult["vote"]; reasons: string[]; failure: string | null; tokens: number; ran: boolean } | null;
+  audit: AuditOutcome | null;
 }
 
 export type Decided = { state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] };
@@ -190,18 +191,11 @@ export function protectedChanges(snapshot: Record<string, string>, current: Reco
   return changes.sort();
 }
 
-/** Which gate step comes next after these verifier runs: run the verifier (again), audit, or judge. */
-export function nextGateStep(runs: VerifierRun[]): "verify" | "audit" | "judge" {
-  if (runs.length === 0 || (runs.length === 1 && runs[0]!.passed)) return "verify";
-  return runs.length === 2 && runs[1]!.passed ? "audit" : "judge";
-}
-
 /** Second half of a Stop: judge the verifier runs and the audit. */
 export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes: string[], history: HistoryEntry[]): Decided {
   const now = gate.now;
-  const first = gate.runs[0];
-  if (!first) throw new Error("finishTurn needs at least one verifier run");
-  const verdict: VerifierResult["verdict"] = !first.passed ? "fail" : gate.runs[1]?.passed ? "pass" : "flaky";
+  const verdict = verifierVerdict(gate.runs);
+  if (verdict === null) throw new Error("finishTurn needs the verifier's verdict");
   const lastRun = gate.runs[gate.runs.length - 1]!;
   let state: AutoLoopState = {
     ...previous,
@@ -209,10 +203,7 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
   };
-  const audit =
-    verdict === "pass"
-      ? (gate.audit ?? { vote: "unmet" as const, reasons: ["no audit ran"], failure: "no audit ran", tokens: 0, ran: false })
-      : null;
+  const audit = verdict === "pass" ? (gate.audit ?? auditUnmet("no audit ran", false)) : null;
   if (audit) {
     // The audit's spend counts whether or not it got to a vote.
     const notRun = audit.ran
@@ -230,7 +221,8 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   const gateEntry = (s: AutoLoopState) =>
     historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
 
-  if (verdict === "pass" && audit?.vote === "achieved") {
+  const judged = gateNext(gate.runs, audit);
+  if (audit && judged.kind === "verdict" && judged.achieved) {
     state = end(
       { ...state, next_action: "Nothing: the goal is achieved." },
       now,

@@ -19,10 +19,11 @@ import { launchEnv } from "../runners/launch.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
-import { beginTurn, endedOutcome, failLoop, finishTurn, nextGateStep, type Decided, type Outcome, type TurnStart } from "../core/decide.js";
+import { beginTurn, endedOutcome, failLoop, finishTurn, type Decided, type Outcome, type TurnStart } from "../core/decide.js";
+import { auditUnmet, gateNext } from "../core/gate.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "../project/mirror.js";
 import { noteGateStep } from "../data/gate-progress.js";
-import { AutoLoopStateSchema, type AuditResult, type AutoLoopState, type VerifierRun } from "../core/state.js";
+import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
@@ -154,7 +155,7 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files:
       run: step === "audit" ? 1 : runs.length + 1,
       started_at: ctx.now().toISOString(),
     });
-  while (nextGateStep(runs) === "verify") {
+  while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
     const outcome =
@@ -165,11 +166,11 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files:
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
-  if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  if (gateNext(runs, null).kind !== "audit") return { runs, audit: null };
   if (!turn.taken)
     return {
       runs,
-      audit: unmet(
+      audit: auditUnmet(
         `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
         false,
       ),
@@ -177,12 +178,12 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files:
   let during: string[];
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
-    if (verification.voided) return { runs, audit: unmet(`the verifier's passes do not count: ${verification.voided}`) };
+    if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;
   } catch (error) {
     return {
       runs,
-      audit: unmet(
+      audit: auditUnmet(
         `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
         false,
       ),
@@ -212,15 +213,6 @@ const NOT_RUN: VerifierOutcome = {
   outputBytes: 0,
   sandbox: "not run",
 };
-
-/** A gate that ends without an audit vote: unmet, with the reason as its failure. */
-const unmet = (reason: string, ran = true): Omit<AuditResult, "at" | "iteration"> => ({
-  vote: "unmet",
-  reasons: [reason],
-  failure: reason,
-  tokens: 0,
-  ran,
-});
 
 async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {
   const now = ctx.now();

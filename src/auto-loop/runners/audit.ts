@@ -22,16 +22,10 @@ import { loadStartEvidence } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
-import type { AuditVote, AutoLoopState } from "../core/state.js";
+import { auditUnmet, type AuditOutcome } from "../core/gate.js";
+import type { AutoLoopState } from "../core/state.js";
 
-export interface AuditOutcome {
-  vote: AuditVote;
-  reasons: string[];
-  failure: string | null;
-  tokens: number;
-  /** False when the audit could not run or finish; a reply without a valid vote did run. */
-  ran: boolean;
-}
+export type { AuditOutcome };
 
 const READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
 const DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
@@ -91,13 +85,13 @@ export async function auditLoop(input: {
   try {
     changes = await describeChanges(input, path.join(cwd, state.loop_id, "changes.txt"));
   } catch (error) {
-    return notRun(
+    return auditUnmet(
       `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
-      0,
+      false,
     );
   }
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
-  if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
+  if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   const prompt = auditPrompt({
     projectDir: state.project_dir,
     goal: state.goal,
@@ -164,7 +158,7 @@ async function runAudit(options: {
   const repo = findRepo(options.projectDir);
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
-  if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
+  if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
   const { execa } = await import("execa");
   const child = execa(bin, auditArgs(options.projectDir), {
@@ -183,8 +177,8 @@ async function runAudit(options: {
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
-  if (deadline.timedOut()) return notRun(`the audit timed out after ${Math.round(timeoutMs / 1000)} s`, 0);
-  if (result.failed && result.exitCode === undefined) return notRun(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  if (deadline.timedOut()) return auditUnmet(`the audit timed out after ${Math.round(timeoutMs / 1000)} s`, false);
+  if (result.failed && result.exitCode === undefined) return auditUnmet(`the audit could not run ${bin}: ${result.shortMessage}`, false);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }
 
@@ -194,7 +188,7 @@ export function readAuditReply(stdout: string, exitCode: number | null): AuditOu
   try {
     parsed = JSON.parse(stdout);
   } catch {
-    return notRun(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+    return auditUnmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, false);
   }
   // Some builds print an array of events; the result event is the last one.
   const result = (
@@ -203,19 +197,16 @@ export function readAuditReply(stdout: string, exitCode: number | null): AuditOu
       : parsed
   ) as { result?: unknown; usage?: Parameters<typeof usageTokens>[0]; is_error?: unknown; subtype?: unknown } | undefined;
   const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return notRun(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (typeof result?.result !== "string")
+    return auditUnmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, false, tokens);
   if (result.is_error !== false || (result.subtype !== undefined && result.subtype !== "success")) {
     // The result text of an error is Claude Code's own ("Not logged in · Please run /login", "API Error: ...").
     const said = result.result.split("\n")[0]!.trim().slice(0, 300);
-    return notRun(`the audit ended with an error${said ? `: ${said}` : ""}`, tokens);
+    return auditUnmet(`the audit ended with an error${said ? `: ${said}` : ""}`, false, tokens);
   }
-  if (exitCode !== 0) return notRun(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  if (exitCode !== 0) return auditUnmet(`the audit exited with code ${exitCode ?? "none"}`, false, tokens);
   const read = parseAuditVote(result.result);
-  if ("problem" in read) return { vote: "unmet", reasons: [read.problem], failure: read.problem, tokens, ran: true };
+  // A reply without a valid vote did run: the audit found no proof.
+  if ("problem" in read) return auditUnmet(read.problem, true, tokens);
   return { ...read.vote, failure: null, tokens, ran: true };
-}
-
-/** An audit that could not run or finish: "unmet", saying why, and not the agent's doing. */
-function notRun(failure: string, tokens: number): AuditOutcome {
-  return { vote: "unmet", reasons: [failure], failure, tokens, ran: false };
 }

@@ -141,6 +141,25 @@ function launchEnv(launch, current) {
   return env;
 }
 
+// src/auto-loop/core/gate.ts
+function verifierVerdict(runs) {
+  const [first, second] = runs;
+  if (!first) return null;
+  if (!first.passed) return "fail";
+  if (!second) return null;
+  return second.passed ? "pass" : "flaky";
+}
+function gateNext(runs, audit) {
+  const verdict = verifierVerdict(runs);
+  if (verdict === null) return { kind: "verify" };
+  if (verdict !== "pass") return { kind: "verdict", verdict, achieved: false };
+  if (!audit) return { kind: "audit" };
+  return { kind: "verdict", verdict, achieved: audit.vote === "achieved" };
+}
+function auditUnmet(failure, ran, tokens = 0) {
+  return { vote: "unmet", reasons: [failure], failure, tokens, ran };
+}
+
 // src/auto-loop/core/prompts.ts
 var BLOCKED_MARKER = "AUTO-LOOP-BLOCKED:";
 var HANDOFF_FILE = ".auto-loop/handoff.md";
@@ -381,15 +400,10 @@ function protectedChanges(snapshot, current) {
   }
   return changes.sort();
 }
-function nextGateStep(runs) {
-  if (runs.length === 0 || runs.length === 1 && runs[0].passed) return "verify";
-  return runs.length === 2 && runs[1].passed ? "audit" : "judge";
-}
 function finishTurn(previous, gate, notes, history) {
   const now = gate.now;
-  const first = gate.runs[0];
-  if (!first) throw new Error("finishTurn needs at least one verifier run");
-  const verdict = !first.passed ? "fail" : gate.runs[1]?.passed ? "pass" : "flaky";
+  const verdict = verifierVerdict(gate.runs);
+  if (verdict === null) throw new Error("finishTurn needs the verifier's verdict");
   const lastRun = gate.runs[gate.runs.length - 1];
   let state = {
     ...previous,
@@ -397,20 +411,21 @@ function finishTurn(previous, gate, notes, history) {
     last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0)
   };
-  const audit = verdict === "pass" ? gate.audit ?? { vote: "unmet", reasons: ["no audit ran"], failure: "no audit ran", tokens: 0, ran: false } : null;
+  const audit = verdict === "pass" ? gate.audit ?? auditUnmet("no audit ran", false) : null;
   if (audit) {
-    const notRun3 = audit.ran ? { streak: 0, turns: state.audit_not_run.turns } : { streak: state.audit_not_run.streak + 1, turns: state.audit_not_run.turns + 1 };
+    const notRun2 = audit.ran ? { streak: 0, turns: state.audit_not_run.turns } : { streak: state.audit_not_run.streak + 1, turns: state.audit_not_run.turns + 1 };
     state = {
       ...state,
       tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
       last_audit: { at: now.toISOString(), iteration: state.iteration, ...audit },
-      audit_not_run: notRun3
+      audit_not_run: notRun2
     };
   }
   const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
   const gateEntry = (s) => historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
-  if (verdict === "pass" && audit?.vote === "achieved") {
+  const judged = gateNext(gate.runs, audit);
+  if (audit && judged.kind === "verdict" && judged.achieved) {
     state = end(
       { ...state, next_action: "Nothing: the goal is achieved." },
       now,
@@ -1090,13 +1105,13 @@ async function auditLoop(input) {
   try {
     changes = await describeChanges(input, path3.join(cwd, state.loop_id, "changes.txt"));
   } catch (error) {
-    return notRun(
+    return auditUnmet(
       `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
-      0
+      false
     );
   }
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
-  if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
+  if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   const prompt = auditPrompt({
     projectDir: state.project_dir,
     goal: state.goal,
@@ -1143,7 +1158,7 @@ async function runAudit(options) {
   const repo = findRepo(options.projectDir);
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
-  if (timeoutMs <= 0) return notRun("no time was left for the audit within the loop's wall clock", 0);
+  if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
@@ -1160,8 +1175,8 @@ async function runAudit(options) {
   child.stdout?.on("data", (chunk) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
-  if (deadline.timedOut()) return notRun(`the audit timed out after ${Math.round(timeoutMs / 1e3)} s`, 0);
-  if (result.failed && result.exitCode === void 0) return notRun(`the audit could not run ${bin}: ${result.shortMessage}`, 0);
+  if (deadline.timedOut()) return auditUnmet(`the audit timed out after ${Math.round(timeoutMs / 1e3)} s`, false);
+  if (result.failed && result.exitCode === void 0) return auditUnmet(`the audit could not run ${bin}: ${result.shortMessage}`, false);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
 }
 function readAuditReply(stdout, exitCode) {
@@ -1169,22 +1184,19 @@ function readAuditReply(stdout, exitCode) {
   try {
     parsed = JSON.parse(stdout);
   } catch {
-    return notRun(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, 0);
+    return auditUnmet(`the audit's output is not JSON (exit code ${exitCode ?? "none"})`, false);
   }
   const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
   const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return notRun(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, tokens);
+  if (typeof result?.result !== "string") return auditUnmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, false, tokens);
   if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") {
     const said = result.result.split("\n")[0].trim().slice(0, 300);
-    return notRun(`the audit ended with an error${said ? `: ${said}` : ""}`, tokens);
+    return auditUnmet(`the audit ended with an error${said ? `: ${said}` : ""}`, false, tokens);
   }
-  if (exitCode !== 0) return notRun(`the audit exited with code ${exitCode ?? "none"}`, tokens);
+  if (exitCode !== 0) return auditUnmet(`the audit exited with code ${exitCode ?? "none"}`, false, tokens);
   const read = parseAuditVote(result.result);
-  if ("problem" in read) return { vote: "unmet", reasons: [read.problem], failure: read.problem, tokens, ran: true };
+  if ("problem" in read) return auditUnmet(read.problem, true, tokens);
   return { ...read.vote, failure: null, tokens, ran: true };
-}
-function notRun(failure, tokens) {
-  return { vote: "unmet", reasons: [failure], failure, tokens, ran: false };
 }
 
 // src/auto-loop/runners/verifier.ts
@@ -1413,7 +1425,7 @@ async function runVerifier(command, cwd, timeoutMs, env = process.env, options =
   );
   if ("outcome" in sandboxed) return sandboxed.outcome;
   const unavailable = whenUnavailable(agent, sandboxed.reason);
-  if (unavailable.kind === "refuse") return notRun2(unavailable.message);
+  if (unavailable.kind === "refuse") return notRun(unavailable.message);
   return (await runTree(plain, cwd, timeoutMs, `${unavailable.note}
 `)).outcome;
 }
@@ -1484,7 +1496,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   };
   return { outcome, answer };
 }
-function notRun2(message) {
+function notRun(message) {
   return {
     exitCode: null,
     passed: false,
@@ -1847,9 +1859,11 @@ export {
   globMatcher,
   protectedFiles,
   startPrompt,
+  verifierVerdict,
+  gateNext,
+  auditUnmet,
   endedOutcome,
   beginTurn,
-  nextGateStep,
   finishTurn,
   recordDelegatedProgress,
   failLoop,

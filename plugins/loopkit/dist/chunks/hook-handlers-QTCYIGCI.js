@@ -2,19 +2,20 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   alreadyRecorded,
   auditLoop,
+  auditUnmet,
   beginTurn,
   clearApiErrors,
   contextTokens,
   endedOutcome,
   failLoop,
   finishTurn,
+  gateNext,
   globMatcher,
   goalpostReason,
   launchEnv,
   loadStartEvidence,
   loopContext,
   namedByCommand,
-  nextGateStep,
   noteGateStep,
   pendingRetry,
   protectedFiles,
@@ -24,7 +25,7 @@ import {
   saveNextPrompt,
   usageTokens,
   verifierRun
-} from "./chunk-2ZON6ASC.js";
+} from "./chunk-JCVZMO4F.js";
 import "./chunk-PZX5E6UV.js";
 import {
   historyEntry,
@@ -484,7 +485,7 @@ async function runGate(state, ctx, files, turn, deadline) {
     run: step === "audit" ? 1 : runs.length + 1,
     started_at: ctx.now().toISOString()
   });
-  while (nextGateStep(runs) === "verify") {
+  while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
     const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
@@ -492,27 +493,21 @@ async function runGate(state, ctx, files, turn, deadline) {
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));
   }
-  if (nextGateStep(runs) !== "audit") return { runs, audit: null };
+  if (gateNext(runs, null).kind !== "audit") return { runs, audit: null };
   if (!turn.taken)
     return {
       runs,
-      audit: unmet(
-        `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
-        false
-      )
+      audit: auditUnmet(`loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`, false)
     };
   let during;
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
-    if (verification.voided) return { runs, audit: unmet(`the verifier's passes do not count: ${verification.voided}`) };
+    if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;
   } catch (error) {
     return {
       runs,
-      audit: unmet(
-        `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
-        false
-      )
+      audit: auditUnmet(`loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`, false)
     };
   }
   await note("audit");
@@ -537,13 +532,6 @@ var NOT_RUN = {
   outputBytes: 0,
   sandbox: "not run"
 };
-var unmet = (reason, ran = true) => ({
-  vote: "unmet",
-  reasons: [reason],
-  failure: reason,
-  tokens: 0,
-  ran
-});
 async function save(ctx, files, decided) {
   const now = ctx.now();
   if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);
