@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-P3KQHUKV.js";
+} from "./chunks/chunk-WY4I666P.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -70,6 +70,7 @@ import {
   PROTECT_LIMITS,
   RECURSION_GUARD,
   auditLoop,
+  cancelState,
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
@@ -89,6 +90,7 @@ import {
   parseWords,
   pendingRetry,
   personSandbox,
+  phaseState,
   protectedFiles,
   readAnswer,
   readGateStep,
@@ -96,15 +98,18 @@ import {
   readSettingsFile,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
+  replacedState,
   resolveClaude,
   runVerifier,
   saveStartEvidence,
   settingsOf,
   startFromGoalFile,
   startPrompt,
+  startState,
+  takeOverState,
   verifierRun,
   verifierVerdict
-} from "./chunks/chunk-JCVZMO4F.js";
+} from "./chunks/chunk-DA4LH5TC.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -112,7 +117,6 @@ import {
   HistoryEntrySchema,
   agentLine,
   dataInProject,
-  historyEntry,
   keepForeignAside,
   loadState,
   loopFiles,
@@ -128,7 +132,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-7TZMB5BM.js";
+} from "./chunks/chunk-JNA4MM4U.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -136,8 +140,7 @@ import {
 } from "./chunks/chunk-4F5SF3FS.js";
 import {
   AutoLoopStateSchema,
-  LOOP_STATUSES,
-  UNMEASURED_SANDBOX
+  LOOP_STATUSES
 } from "./chunks/chunk-ECGZAT2Y.js";
 import {
   ANSWER_FD
@@ -3761,14 +3764,8 @@ async function cancelLoop(dataDir, projectDir, now) {
         hint: "see /loopkit:auto-loop --status"
       });
     }
-    const cancelled = {
-      ...state,
-      status: "cancelled",
-      status_reason: "cancelled with --cancel",
-      ended_at: now.toISOString(),
-      updated_at: now.toISOString()
-    };
-    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const cancelled = cancelState(state, now);
+    await persist(files, cancelled.state, cancelled.history, now);
     const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
     return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
 `;
@@ -3856,7 +3853,7 @@ import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3871,58 +3868,31 @@ async function startLoop(ctx, request) {
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
     }
     if (previous) {
-      const ended = {
-        ...previous,
-        status: "cancelled",
-        status_reason: `taken over by session ${ctx.sessionId}`,
-        ended_at: ctx.now.toISOString()
-      };
-      await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
+      const replaced = replacedState(previous, ctx.sessionId, ctx.now);
+      await persist(files, replaced.state, replaced.history, ctx.now);
       await removeSessionMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
-    const now = ctx.now.toISOString();
-    const state = {
-      version: 1,
-      loop_id: randomUUID(),
-      session_id: ctx.sessionId,
-      project_dir: ctx.projectDir,
-      status: "pursuing",
-      status_reason: null,
-      goal,
-      goal_file: goalFile,
-      verify_command: verify,
-      caps,
-      launch,
-      protect: { globs: protect, snapshot, changed: [] },
-      started_at: now,
-      updated_at: now,
-      heartbeat_at: now,
-      ended_at: null,
-      iteration: 0,
-      tokens: { transcript: 0, audit: 0 },
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      evidence: [],
-      blocker: null,
-      thrash: { streak: 0, tree_hash: snapshotFingerprint(started.snapshot) },
-      next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
-      last_verifier: null,
-      last_audit: null,
-      wrap_up: null,
-      handoff_note: null,
-      handoff_requested: false,
-      mirror_sha256: null,
-      tamper_count: 0,
-      flaky_count: 0,
-      api_errors: { count: 0, last: null },
-      audit_not_run: { streak: 0, turns: 0 }
-    };
-    const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
-    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    const { state, history } = startState(
+      {
+        loopId: randomUUID(),
+        sessionId: ctx.sessionId,
+        projectDir: ctx.projectDir,
+        goal,
+        goalFile,
+        verify,
+        caps,
+        launch,
+        agentSandbox: ctx.agentSandbox,
+        protect: { globs: protect, snapshot },
+        treeHash: snapshotFingerprint(started.snapshot)
+      },
+      ctx.now
+    );
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
+    const saved = await persist(files, state, history, ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -3939,36 +3909,15 @@ async function takeOverLoop(ctx) {
     }
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
-    const now = ctx.now.toISOString();
-    const adopted = {
-      ...existing,
-      session_id: ctx.sessionId,
-      heartbeat_at: now,
-      updated_at: now,
-      // A new session has its own transcript: read it from the start, counting only what follows now.
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
-      thrash: { streak: 0, tree_hash: null },
-      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
-      // session with the sandbox off): its own record, else not measured, never the old driver's.
-      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX }
-    };
+    const adopted = takeOverState(existing, ctx.sessionId, ctx.agentSandbox, ctx.now);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(
-      files,
-      adopted,
-      [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)],
-      ctx.now
-    );
+    const saved = await persist(files, adopted.state, adopted.history, ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [
       `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`
     ]);
   });
-}
-function withAgentSandbox(launch, ctx) {
-  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 async function resolveGoal(projectDir, request) {
   const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
@@ -7483,20 +7432,8 @@ async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
     if (state.session_id !== loop.previousSession) return { kind: "lost", owner: state.session_id };
     if (state.status !== "pursuing") return { kind: "ended", state };
-    const bound = {
-      ...state,
-      session_id: sessionId,
-      heartbeat_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      // A new session has its own transcript; the hook starts reading it from the beginning.
-      transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
-    };
-    const saved = await persist(
-      files,
-      bound,
-      [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)],
-      now
-    );
+    const bound = phaseState(state, sessionId, phase, now);
+    const saved = await persist(files, bound.state, bound.history, now);
     await removeSessionMarker(dataDir, state.session_id, state.loop_id);
     await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };

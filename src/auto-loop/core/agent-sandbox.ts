@@ -9,7 +9,7 @@ import { promises as fs, realpathSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { readJson, writeJson } from "../../state/json-store.js";
-import type { AutoLoopState, Launch } from "./state.js";
+import { UNMEASURED_SANDBOX, type AutoLoopState, type Launch } from "./state.js";
 
 export type AgentSandbox = Launch["agent_sandbox"];
 
@@ -34,6 +34,17 @@ export function measuringSandbox(failIfUnavailable: boolean): AgentSandbox {
     fail_if_unavailable: failIfUnavailable,
     measuring: true,
   };
+}
+
+/**
+ * The launch with the agent's sandbox a driver attaching to the loop brings: its own record when it has
+ * one (`loopkit run`, --codex, a session that measures it). Without one, a start keeps what the launch
+ * captured; a takeover records "not measured", never the old driver's: the new driver's agent may be
+ * sandboxed differently (`loopkit run --takeover --no-sandbox`, a session with the sandbox off).
+ */
+export function attachSandbox(launch: Launch, driver: AgentSandbox | undefined, attach: "start" | "takeover"): Launch {
+  if (driver) return { ...launch, agent_sandbox: driver };
+  return attach === "start" ? launch : { ...launch, agent_sandbox: UNMEASURED_SANDBOX };
 }
 
 const WHERE = "loopkit's skill command, which runs where the agent's commands run,";

@@ -9,7 +9,7 @@ import type { HookContext } from "../../session/handlers.js";
 import { ownsLoop } from "../../session/owner.js";
 import type { SessionStartInput, UserPromptSubmitInput } from "../../session/input.js";
 import type { ContextDecision } from "../../session/output.js";
-import { historyEntry } from "../core/history.js";
+import { resumeState } from "../core/transitions.js";
 import { resumePendingFile } from "../hook-events.js";
 import { loopContext } from "../core/loop-context.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "../core/state.js";
@@ -55,8 +55,8 @@ export async function resumeOnPrompt(ctx: HookContext<UserPromptSubmitInput>): P
     const owned = await readOwned(ctx);
     if (!owned) return undefined;
     const now = ctx.now();
-    const renewed = { ...owned, heartbeat_at: now.toISOString(), updated_at: now.toISOString() };
-    return persist(files, renewed, [historyEntry(renewed, now, "resume", `session ${renewed.session_id} resumed`)], now);
+    const renewed = resumeState(owned, now);
+    return persist(files, renewed.state, renewed.history, now);
   });
   if (!state) return undefined;
   return {

@@ -2,7 +2,7 @@
 // latest; nothing in the working tree is touched, and no process is killed.
 import { withLock } from "../../state/json-store.js";
 import { LoopkitError } from "../../shared/errors.js";
-import { historyEntry } from "../core/history.js";
+import { cancelState } from "../core/transitions.js";
 import { loadState, loopFiles, persist } from "../data/store.js";
 
 export async function cancelLoop(dataDir: string, projectDir: string, now: Date): Promise<string> {
@@ -14,14 +14,8 @@ export async function cancelLoop(dataDir: string, projectDir: string, now: Date)
         hint: "see /loopkit:auto-loop --status",
       });
     }
-    const cancelled = {
-      ...state,
-      status: "cancelled" as const,
-      status_reason: "cancelled with --cancel",
-      ended_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    };
-    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const cancelled = cancelState(state, now);
+    await persist(files, cancelled.state, cancelled.history, now);
     // A --codex loop (session codex-<uuid>) is run by a foreground command that polls for this.
     const stops = state.session_id.startsWith("codex-")
       ? "The running --codex command clears the Codex goal and stops Codex within a few seconds"

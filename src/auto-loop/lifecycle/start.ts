@@ -12,13 +12,13 @@ import { DEFAULT_GOAL_FILE, readGoalFile } from "../project/goal-file.js";
 import { snapshotFingerprint, takeSnapshot } from "../../evidence/snapshot.js";
 import { deadlineIn } from "../../shared/deadline.js";
 import { saveStartEvidence } from "../data/evidence-start.js";
-import { historyEntry } from "../core/history.js";
 import { probeFile, removeProbe } from "../core/agent-sandbox.js";
 import { captureLaunch } from "../runners/launch.js";
 import { protectedFiles } from "../project/protect.js";
 import { keepForeignAside, mirrorIsOurs } from "../project/mirror.js";
 import { startPrompt } from "../core/prompts.js";
-import { UNMEASURED_SANDBOX, type AutoLoopState, type Launch } from "../core/state.js";
+import { replacedState, startState, takeOverState } from "../core/transitions.js";
+import type { AutoLoopState, Launch } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 
 export interface LoopContext {
@@ -44,7 +44,7 @@ export const START_SNAPSHOT_MS = 90_000;
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -61,58 +61,31 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
     }
     if (previous) {
-      const ended = {
-        ...previous,
-        status: "cancelled" as const,
-        status_reason: `taken over by session ${ctx.sessionId}`,
-        ended_at: ctx.now.toISOString(),
-      };
-      await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
+      const replaced = replacedState(previous, ctx.sessionId, ctx.now);
+      await persist(files, replaced.state, replaced.history, ctx.now);
       await removeMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
-    const now = ctx.now.toISOString();
-    const state: AutoLoopState = {
-      version: 1,
-      loop_id: randomUUID(),
-      session_id: ctx.sessionId,
-      project_dir: ctx.projectDir,
-      status: "pursuing",
-      status_reason: null,
-      goal,
-      goal_file: goalFile,
-      verify_command: verify,
-      caps,
-      launch,
-      protect: { globs: protect, snapshot, changed: [] },
-      started_at: now,
-      updated_at: now,
-      heartbeat_at: now,
-      ended_at: null,
-      iteration: 0,
-      tokens: { transcript: 0, audit: 0 },
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      evidence: [],
-      blocker: null,
-      thrash: { streak: 0, tree_hash: snapshotFingerprint(started.snapshot) },
-      next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
-      last_verifier: null,
-      last_audit: null,
-      wrap_up: null,
-      handoff_note: null,
-      handoff_requested: false,
-      mirror_sha256: null,
-      tamper_count: 0,
-      flaky_count: 0,
-      api_errors: { count: 0, last: null },
-      audit_not_run: { streak: 0, turns: 0 },
-    };
-    const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
-    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    const { state, history } = startState(
+      {
+        loopId: randomUUID(),
+        sessionId: ctx.sessionId,
+        projectDir: ctx.projectDir,
+        goal,
+        goalFile,
+        verify,
+        caps,
+        launch,
+        agentSandbox: ctx.agentSandbox,
+        protect: { globs: protect, snapshot },
+        treeHash: snapshotFingerprint(started.snapshot),
+      },
+      ctx.now,
+    );
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
+    const saved = await persist(files, state, history, ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -131,37 +104,15 @@ export async function takeOverLoop(ctx: LoopContext): Promise<string> {
     }
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
-    const now = ctx.now.toISOString();
-    const adopted: AutoLoopState = {
-      ...existing,
-      session_id: ctx.sessionId,
-      heartbeat_at: now,
-      updated_at: now,
-      // A new session has its own transcript: read it from the start, counting only what follows now.
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
-      thrash: { streak: 0, tree_hash: null },
-      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
-      // session with the sandbox off): its own record, else not measured, never the old driver's.
-      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX },
-    };
+    const adopted = takeOverState(existing, ctx.sessionId, ctx.agentSandbox, ctx.now);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(
-      files,
-      adopted,
-      [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)],
-      ctx.now,
-    );
+    const saved = await persist(files, adopted.state, adopted.history, ctx.now);
     await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [
       `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`,
     ]);
   });
-}
-
-function withAgentSandbox(launch: Launch, ctx: LoopContext): Launch {
-  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 
 async function resolveGoal(projectDir: string, request: StartRequest) {

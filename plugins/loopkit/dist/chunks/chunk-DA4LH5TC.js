@@ -6,12 +6,13 @@ import {
   killTagged
 } from "./chunk-PZX5E6UV.js";
 import {
+  attachSandbox,
   findRepo,
   guardedGitEnv,
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-7TZMB5BM.js";
+} from "./chunk-JNA4MM4U.js";
 import {
   capReached,
   elapsedMs
@@ -1188,7 +1189,8 @@ function readAuditReply(stdout, exitCode) {
   }
   const result = Array.isArray(parsed) ? [...parsed].reverse().find((event) => event?.type === "result") : parsed;
   const tokens = usageTokens(result?.usage);
-  if (typeof result?.result !== "string") return auditUnmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, false, tokens);
+  if (typeof result?.result !== "string")
+    return auditUnmet(`the audit's output has no result text (exit code ${exitCode ?? "none"})`, false, tokens);
   if (result.is_error !== false || result.subtype !== void 0 && result.subtype !== "success") {
     const said = result.result.split("\n")[0].trim().slice(0, 300);
     return auditUnmet(`the audit ended with an error${said ? `: ${said}` : ""}`, false, tokens);
@@ -1593,6 +1595,109 @@ async function readGateStep(files) {
   return read.exists ? read.value : void 0;
 }
 
+// src/auto-loop/core/transitions.ts
+var freshTranscript = (now) => ({
+  path: null,
+  offset: 0,
+  recent_message_ids: [],
+  subagent_offsets: {},
+  since: now,
+  context_tokens: 0
+});
+function startState(loop, now) {
+  const at = now.toISOString();
+  const state = {
+    version: 1,
+    loop_id: loop.loopId,
+    session_id: loop.sessionId,
+    project_dir: loop.projectDir,
+    status: "pursuing",
+    status_reason: null,
+    goal: loop.goal,
+    goal_file: loop.goalFile,
+    verify_command: loop.verify,
+    caps: loop.caps,
+    launch: attachSandbox(loop.launch, loop.agentSandbox, "start"),
+    protect: { globs: loop.protect.globs, snapshot: loop.protect.snapshot, changed: [] },
+    started_at: at,
+    updated_at: at,
+    heartbeat_at: at,
+    ended_at: null,
+    iteration: 0,
+    tokens: { transcript: 0, audit: 0 },
+    transcript: freshTranscript(at),
+    evidence: [],
+    blocker: null,
+    thrash: { streak: 0, tree_hash: loop.treeHash },
+    next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
+    last_verifier: null,
+    last_audit: null,
+    wrap_up: null,
+    handoff_note: null,
+    handoff_requested: false,
+    mirror_sha256: null,
+    tamper_count: 0,
+    flaky_count: 0,
+    api_errors: { count: 0, last: null },
+    audit_not_run: { streak: 0, turns: 0 }
+  };
+  const { caps, protect } = loop;
+  const guarded = protect.globs.length ? `; protected: ${protect.globs.join(", ")} (${Object.keys(protect.snapshot).length} files)` : "";
+  const detail = `goal ${loop.goalFile ? `from ${loop.goalFile}` : "inline"}; verifier: ${loop.verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+  return { state, history: [historyEntry(state, now, "start", detail, { goal: loop.goal })] };
+}
+function replacedState(previous, sessionId, now) {
+  const state = {
+    ...previous,
+    status: "cancelled",
+    status_reason: `taken over by session ${sessionId}`,
+    ended_at: now.toISOString()
+  };
+  return { state, history: [historyEntry(state, now, "takeover", state.status_reason)] };
+}
+function takeOverState(existing, sessionId, agentSandbox, now) {
+  const at = now.toISOString();
+  const state = {
+    ...existing,
+    session_id: sessionId,
+    heartbeat_at: at,
+    updated_at: at,
+    // A new session has its own transcript: read it from the start, counting only what follows now.
+    transcript: freshTranscript(at),
+    // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
+    thrash: { streak: 0, tree_hash: null },
+    launch: attachSandbox(existing.launch, agentSandbox, "takeover")
+  };
+  return { state, history: [historyEntry(state, now, "takeover", `taken over from session ${existing.session_id}`)] };
+}
+function cancelState(state, now) {
+  const at = now.toISOString();
+  const cancelled = {
+    ...state,
+    status: "cancelled",
+    status_reason: "cancelled with --cancel",
+    ended_at: at,
+    updated_at: at
+  };
+  return { state: cancelled, history: [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")] };
+}
+function resumeState(state, now) {
+  const at = now.toISOString();
+  const renewed = { ...state, heartbeat_at: at, updated_at: at };
+  return { state: renewed, history: [historyEntry(renewed, now, "resume", `session ${renewed.session_id} resumed`)] };
+}
+function phaseState(state, sessionId, phase, now) {
+  const at = now.toISOString();
+  const bound = {
+    ...state,
+    session_id: sessionId,
+    heartbeat_at: at,
+    updated_at: at,
+    transcript: { ...state.transcript, path: null, since: at, context_tokens: 0 }
+  };
+  return { state: bound, history: [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)] };
+}
+
 // src/auto-loop/args.ts
 var VALUE_FLAGS = /* @__PURE__ */ new Set([
   "--verify",
@@ -1845,6 +1950,12 @@ export {
   PROTECT_LIMITS,
   checkProtectGlob,
   parseCaps,
+  startState,
+  replacedState,
+  takeOverState,
+  cancelState,
+  resumeState,
+  phaseState,
   settingsOf,
   readPersonSettings,
   readSettingsFile,

@@ -3,6 +3,7 @@ import {
   AUDIT_VOTES,
   AutoLoopStateSchema,
   LOOP_STATUSES,
+  UNMEASURED_SANDBOX,
   tokensUsed
 } from "./chunk-ECGZAT2Y.js";
 import {
@@ -47,6 +48,10 @@ function measuringSandbox(failIfUnavailable) {
     fail_if_unavailable: failIfUnavailable,
     measuring: true
   };
+}
+function attachSandbox(launch, driver, attach) {
+  if (driver) return { ...launch, agent_sandbox: driver };
+  return attach === "start" ? launch : { ...launch, agent_sandbox: UNMEASURED_SANDBOX };
 }
 var WHERE = "loopkit's skill command, which runs where the agent's commands run,";
 function settleSandbox(current, probe, loop, dataInProject2) {
@@ -504,6 +509,7 @@ var HeadBuffer = class {
 export {
   probeFile,
   measuringSandbox,
+  attachSandbox,
   settleSandbox,
   agentLine,
   sandboxLine,

@@ -4,7 +4,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-7TZMB5BM.js";
+} from "./chunk-JNA4MM4U.js";
 import {
   elapsedMs
 } from "./chunk-4F5SF3FS.js";

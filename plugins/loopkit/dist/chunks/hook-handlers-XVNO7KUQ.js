@@ -20,15 +20,15 @@ import {
   pendingRetry,
   protectedFiles,
   recordApiError,
+  resumeState,
   retryPrompt,
   runVerifier,
   saveNextPrompt,
   usageTokens,
   verifierRun
-} from "./chunk-JCVZMO4F.js";
+} from "./chunk-DA4LH5TC.js";
 import "./chunk-PZX5E6UV.js";
 import {
-  historyEntry,
   inspectMirror,
   loadState,
   loopFiles,
@@ -37,7 +37,7 @@ import {
   readSettings,
   settleFromProbe,
   writeVerifierLog
-} from "./chunk-7TZMB5BM.js";
+} from "./chunk-JNA4MM4U.js";
 import {
   loopDeadline
 } from "./chunk-4F5SF3FS.js";
@@ -161,8 +161,8 @@ async function resumeOnPrompt(ctx) {
     const owned = await readOwned(ctx);
     if (!owned) return void 0;
     const now = ctx.now();
-    const renewed = { ...owned, heartbeat_at: now.toISOString(), updated_at: now.toISOString() };
-    return persist(files, renewed, [historyEntry(renewed, now, "resume", `session ${renewed.session_id} resumed`)], now);
+    const renewed = resumeState(owned, now);
+    return persist(files, renewed.state, renewed.history, now);
   });
   if (!state) return void 0;
   return {
@@ -497,7 +497,10 @@ async function runGate(state, ctx, files, turn, deadline) {
   if (!turn.taken)
     return {
       runs,
-      audit: auditUnmet(`loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`, false)
+      audit: auditUnmet(
+        `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
+        false
+      )
     };
   let during;
   try {
@@ -507,7 +510,10 @@ async function runGate(state, ctx, files, turn, deadline) {
   } catch (error) {
     return {
       runs,
-      audit: auditUnmet(`loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`, false)
+      audit: auditUnmet(
+        `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
+        false
+      )
     };
   }
   await note("audit");
