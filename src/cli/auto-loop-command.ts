@@ -7,15 +7,8 @@ import type { Command } from "commander";
 import { parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
 import { DEFAULT_GOAL_FILE } from "../auto-loop/project/goal-file.js";
 import { argvWords } from "../shared/split-words.js";
-import {
-  dataInProject,
-  measuringSandbox,
-  probeFile,
-  sandboxLine,
-  settleSandbox,
-  writeProbe,
-  type AgentSandbox,
-} from "../auto-loop/core/agent-sandbox.js";
+import { measuringSandbox, sandboxLine, settleSandbox, type AgentSandbox } from "../auto-loop/core/agent-sandbox.js";
+import { dataInProject, probeFile, writeProbe } from "../auto-loop/data/sandbox-probe.js";
 import { cancelLoop } from "../auto-loop/lifecycle/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";

@@ -89,6 +89,17 @@ describe("the layers of src/", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("keeps auto-loop's core pure: no file, process or store import", () => {
+    const core = path.join(SRC, "auto-loop", "core");
+    const impure = readdirSync(core).flatMap((name) =>
+      [...readFileSync(path.join(core, name), "utf8").matchAll(/from "([^"]+)"/g)]
+        .map((match) => match[1]!)
+        .filter((spec) => /^(node:(fs|child_process|net|os)|execa|proper-lockfile|write-file-atomic)|\/state\/|\/shared\/git/.test(spec))
+        .map((spec) => `auto-loop/core/${name} imports ${spec}`),
+    );
+    expect(impure).toEqual([]);
+  });
+
   it("sees an import that runs up between the rooms of a folder", () => {
     expect(wrongWay("auto-loop/core/decide.ts", "auto-loop/hooks/transcript-usage.js")).toMatch(/imports auto-loop\/hooks\//);
     expect(wrongWay("auto-loop/hooks/resume.ts", "auto-loop/lifecycle/start.js")).not.toBeNull();

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-WY4I666P.js";
+} from "./chunks/chunk-U535O7XB.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,7 +13,7 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-JNA4MM4U.js";
+} from "./chunks/chunk-DWTJRIE7.js";
 import "./chunks/chunk-4F5SF3FS.js";
 import "./chunks/chunk-ECGZAT2Y.js";
 import {

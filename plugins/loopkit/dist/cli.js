@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-WY4I666P.js";
+} from "./chunks/chunk-U535O7XB.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -74,6 +74,7 @@ import {
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
+  dataInProject,
   failLoop,
   gateNext,
   isExecutable,
@@ -91,6 +92,7 @@ import {
   pendingRetry,
   personSandbox,
   phaseState,
+  probeFile,
   protectedFiles,
   readAnswer,
   readGateStep,
@@ -98,6 +100,7 @@ import {
   readSettingsFile,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
+  removeProbe,
   replacedState,
   resolveClaude,
   runVerifier,
@@ -108,15 +111,15 @@ import {
   startState,
   takeOverState,
   verifierRun,
-  verifierVerdict
-} from "./chunks/chunk-DA4LH5TC.js";
+  verifierVerdict,
+  writeProbe
+} from "./chunks/chunk-SP56KG4W.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   HistoryEntrySchema,
   agentLine,
-  dataInProject,
   keepForeignAside,
   loadState,
   loopFiles,
@@ -124,15 +127,12 @@ import {
   mirrorIsOurs,
   openMirrorLog,
   persist,
-  probeFile,
   readSettings,
-  removeProbe,
   sandboxLine,
   settleSandbox,
   writeMarker,
-  writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-JNA4MM4U.js";
+} from "./chunks/chunk-DWTJRIE7.js";
 import {
   elapsedMs,
   loopDeadline,

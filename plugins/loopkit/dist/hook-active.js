@@ -80,7 +80,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-GQ7BSWFN.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-XVNO7KUQ.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-WEO6NP5D.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -5,15 +5,14 @@
 // probe. A sandboxed agent cannot forge one; an unsandboxed one that deletes it only makes its own
 // verifier sandboxed (fail closed). The probe names the loop and the session, so an old one counts for
 // nothing. The hook runs before the skill's command, so the loop's first Stop settles the record.
-import { promises as fs, realpathSync } from "node:fs";
-import path from "node:path";
+// The rules, pure; the probe file itself is data/sandbox-probe.ts.
 import * as z from "zod";
-import { readJson, writeJson } from "../../state/json-store.js";
-import { UNMEASURED_SANDBOX, type AutoLoopState, type Launch } from "./state.js";
+import { UNMEASURED_SANDBOX, type Launch } from "./state.js";
 
 export type AgentSandbox = Launch["agent_sandbox"];
 
-const ProbeSchema = z.object({
+/** The probe file's format (data/sandbox-probe.ts reads and writes it). */
+export const ProbeSchema = z.object({
   version: z.literal(1),
   loop_id: z.string().min(1),
   session_id: z.string().min(1),
@@ -22,9 +21,6 @@ const ProbeSchema = z.object({
   sandbox_runtime: z.boolean(),
 });
 export type SandboxProbe = z.infer<typeof ProbeSchema>;
-
-/** Where the skill's command leaves its probe: beside the loop's state, outside the project. */
-export const probeFile = (stateFile: string) => path.join(path.dirname(stateFile), "sandbox-probe.json");
 
 /** What a loop started from a session records until its first Stop. */
 export function measuringSandbox(failIfUnavailable: boolean): AgentSandbox {
@@ -109,64 +105,4 @@ export function sandboxMeaning(sandbox: AgentSandbox): string {
     case "unknown":
       return `treated as sandboxed: the verifier runs sandboxed wherever a sandbox can start; ${fallback}`;
   }
-}
-
-/**
- * The skill's command: tries to write the probe for `loop` at `file`, and returns it when it could,
- * i.e. when this process is not confined to the project. Any failure (a read-only folder, a full
- * disk) counts as confined.
- */
-export async function writeProbe(
-  file: string,
-  loop: { loop_id: string; session_id: string },
-  env: NodeJS.ProcessEnv,
-  now: Date,
-): Promise<SandboxProbe | undefined> {
-  const probe: SandboxProbe = {
-    version: 1,
-    loop_id: loop.loop_id,
-    session_id: loop.session_id,
-    written_at: now.toISOString(),
-    sandbox_runtime: env.SANDBOX_RUNTIME === "1",
-  };
-  try {
-    await writeJson(file, ProbeSchema, probe);
-    return probe;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The Stop's side: a loop still being measured takes the probe in (and removes it); any other is returned as it is. */
-export async function settleFromProbe(state: AutoLoopState, stateFile: string): Promise<AutoLoopState> {
-  if (!state.launch.agent_sandbox.measuring) return state;
-  const file = probeFile(stateFile);
-  const probe = await readJson(file, ProbeSchema).then(
-    (read) => (read.exists ? read.value : undefined),
-    () => undefined,
-  );
-  await fs.rm(file, { force: true });
-  return {
-    ...state,
-    launch: {
-      ...state.launch,
-      agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir)),
-    },
-  };
-}
-
-/** Drops a probe left for an earlier measurement (a start or takeover measures anew). */
-export const removeProbe = (file: string) => fs.rm(file, { force: true });
-
-/** True when loopkit's data folder (the state's folder) lies inside the project, where the agent can write. */
-export function dataInProject(stateFile: string, projectDir: string): boolean {
-  const real = (file: string) => {
-    try {
-      return realpathSync(file);
-    } catch {
-      return path.resolve(file);
-    }
-  };
-  const inside = path.relative(real(projectDir), real(path.dirname(stateFile)));
-  return inside === "" || (!inside.startsWith("..") && !path.isAbsolute(inside));
 }

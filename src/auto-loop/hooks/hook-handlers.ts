@@ -6,7 +6,7 @@ import type { HookContext, LoopHookHandlers } from "../../session/handlers.js";
 import type { SessionEndInput, StopFailureInput, StopInput } from "../../session/input.js";
 import { apiErrorOf, lastTurnApiError, type ApiError } from "../../session/api-error.js";
 import type { WakeDecision } from "../../session/output.js";
-import { settleFromProbe } from "../core/agent-sandbox.js";
+import { settleFromProbe } from "../data/sandbox-probe.js";
 import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "../core/api-errors.js";
 import { readSettings } from "../core/settings.js";
 import { withNotes, type StopDecision } from "../../session/output.js";

@@ -12,7 +12,7 @@ import { DEFAULT_GOAL_FILE, readGoalFile } from "../project/goal-file.js";
 import { snapshotFingerprint, takeSnapshot } from "../../evidence/snapshot.js";
 import { deadlineIn } from "../../shared/deadline.js";
 import { saveStartEvidence } from "../data/evidence-start.js";
-import { probeFile, removeProbe } from "../core/agent-sandbox.js";
+import { probeFile, removeProbe } from "../data/sandbox-probe.js";
 import { captureLaunch } from "../runners/launch.js";
 import { protectedFiles } from "../project/protect.js";
 import { keepForeignAside, mirrorIsOurs } from "../project/mirror.js";

@@ -24,9 +24,10 @@ import {
   retryPrompt,
   runVerifier,
   saveNextPrompt,
+  settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-DA4LH5TC.js";
+} from "./chunk-SP56KG4W.js";
 import "./chunk-PZX5E6UV.js";
 import {
   inspectMirror,
@@ -35,9 +36,8 @@ import {
   persist,
   readHandoff,
   readSettings,
-  settleFromProbe,
   writeVerifierLog
-} from "./chunk-JNA4MM4U.js";
+} from "./chunk-DWTJRIE7.js";
 import {
   loopDeadline
 } from "./chunk-4F5SF3FS.js";

@@ -6,13 +6,15 @@ import {
   killTagged
 } from "./chunk-PZX5E6UV.js";
 import {
+  ProbeSchema,
   attachSandbox,
   findRepo,
   guardedGitEnv,
   historyEntry,
   loopFiles,
-  readSettings
-} from "./chunk-JNA4MM4U.js";
+  readSettings,
+  settleSandbox
+} from "./chunk-DWTJRIE7.js";
 import {
   capReached,
   elapsedMs
@@ -63,12 +65,60 @@ import {
   string
 } from "./chunk-PGQLL66H.js";
 
-// src/shared/claude-bin.ts
-import { accessSync, constants, realpathSync, statSync } from "node:fs";
+// src/auto-loop/data/sandbox-probe.ts
+import { promises as fs, realpathSync } from "node:fs";
 import path from "node:path";
+var probeFile = (stateFile) => path.join(path.dirname(stateFile), "sandbox-probe.json");
+async function writeProbe(file, loop, env, now) {
+  const probe = {
+    version: 1,
+    loop_id: loop.loop_id,
+    session_id: loop.session_id,
+    written_at: now.toISOString(),
+    sandbox_runtime: env.SANDBOX_RUNTIME === "1"
+  };
+  try {
+    await writeJson(file, ProbeSchema, probe);
+    return probe;
+  } catch {
+    return void 0;
+  }
+}
+async function settleFromProbe(state, stateFile) {
+  if (!state.launch.agent_sandbox.measuring) return state;
+  const file = probeFile(stateFile);
+  const probe = await readJson(file, ProbeSchema).then(
+    (read) => read.exists ? read.value : void 0,
+    () => void 0
+  );
+  await fs.rm(file, { force: true });
+  return {
+    ...state,
+    launch: {
+      ...state.launch,
+      agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir))
+    }
+  };
+}
+var removeProbe = (file) => fs.rm(file, { force: true });
+function dataInProject(stateFile, projectDir) {
+  const real = (file) => {
+    try {
+      return realpathSync(file);
+    } catch {
+      return path.resolve(file);
+    }
+  };
+  const inside = path.relative(real(projectDir), real(path.dirname(stateFile)));
+  return inside === "" || !inside.startsWith("..") && !path.isAbsolute(inside);
+}
+
+// src/shared/claude-bin.ts
+import { accessSync, constants, realpathSync as realpathSync2, statSync } from "node:fs";
+import path2 from "node:path";
 function resolveClaude(env, projectDir, purpose) {
   const given = env.LOOPKIT_CLAUDE_BIN;
-  const found = given ? path.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
+  const found = given ? path2.isAbsolute(given) ? given : findOnPath(given, env) : findOnPath("claude", env);
   if (!found || !isExecutable(found)) {
     throw new LoopkitError(
       "USAGE",
@@ -79,9 +129,9 @@ function resolveClaude(env, projectDir, purpose) {
       }
     );
   }
-  const real = realpathSync(found);
-  const inside = path.relative(realpathSync(projectDir), real);
-  if (!inside.startsWith("..") && !path.isAbsolute(inside)) {
+  const real = realpathSync2(found);
+  const inside = path2.relative(realpathSync2(projectDir), real);
+  if (!inside.startsWith("..") && !path2.isAbsolute(inside)) {
     throw new LoopkitError("USAGE", `the claude binary for ${purpose} (${real}) is inside the project, where the agent could replace it`, {
       value: real,
       hint: "use a claude installed outside the project (set LOOPKIT_CLAUDE_BIN to its absolute path); nothing was started"
@@ -91,10 +141,10 @@ function resolveClaude(env, projectDir, purpose) {
 }
 function findOnPath(name, env) {
   const extensions = process.platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
+  for (const dir of (env.PATH ?? "").split(path2.delimiter)) {
+    if (!dir || !path2.isAbsolute(dir)) continue;
     for (const extension of extensions) {
-      const candidate = path.join(dir, name + extension);
+      const candidate = path2.join(dir, name + extension);
       if (isExecutable(candidate)) return candidate;
     }
   }
@@ -547,13 +597,13 @@ function failLoop(previous, now, reason) {
 
 // src/auto-loop/runners/audit.ts
 import { randomBytes } from "node:crypto";
-import { mkdirSync, promises as fs } from "node:fs";
-import path3 from "node:path";
+import { mkdirSync, promises as fs2 } from "node:fs";
+import path4 from "node:path";
 
 // src/evidence/glob.ts
 function globMatcher(glob) {
   const regex = new RegExp(`^${globSource(glob.replace(/^\.\//, ""))}$`, "s");
-  return (path9) => regex.test(path9);
+  return (path10) => regex.test(path10);
 }
 function globSource(glob) {
   let out = "";
@@ -651,8 +701,8 @@ function goalpostReason(p, root, named, protect) {
   if (CONFIG.test(p)) return "configuration";
   return null;
 }
-function isBulk(path9) {
-  return LOCKFILES.test(path9) || path9.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
+function isBulk(path10) {
+  return LOCKFILES.test(path10) || path10.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
 }
 function namedByCommand(command) {
   const names = /* @__PURE__ */ new Set();
@@ -1057,13 +1107,13 @@ function contextTokens(usage2) {
 }
 
 // src/auto-loop/data/evidence-start.ts
-import path2 from "node:path";
+import path3 from "node:path";
 var StartEvidenceSchema = object({
   version: literal(1),
   loop_id: string().min(1),
   snapshot: SnapshotSchema
 });
-var startEvidenceFile = (loopDir) => path2.join(loopDir, "evidence-start.json");
+var startEvidenceFile = (loopDir) => path3.join(loopDir, "evidence-start.json");
 function saveStartEvidence(loopDir, loopId, snapshot) {
   return writeJson(startEvidenceFile(loopDir), StartEvidenceSchema, { version: 1, loop_id: loopId, snapshot });
 }
@@ -1104,7 +1154,7 @@ async function auditLoop(input) {
   const cwd = auditWorkDir(input.dataDir);
   let changes;
   try {
-    changes = await describeChanges(input, path3.join(cwd, state.loop_id, "changes.txt"));
+    changes = await describeChanges(input, path4.join(cwd, state.loop_id, "changes.txt"));
   } catch (error) {
     return auditUnmet(
       `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
@@ -1123,7 +1173,7 @@ async function auditLoop(input) {
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null
   });
-  await fs.mkdir(cwd, { recursive: true });
+  await fs2.mkdir(cwd, { recursive: true });
   const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
   delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
   return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs });
@@ -1145,7 +1195,7 @@ async function describeChanges(input, fullFile) {
       { verifyCommand: state.verify_command, protect: state.protect.globs },
       fullFile
     );
-    mkdirSync(path3.dirname(fullFile), { recursive: true });
+    mkdirSync(path4.dirname(fullFile), { recursive: true });
     writeOwnFileSync(fullFile, [Buffer.from(report.full)]);
     return report.excerpt;
   } finally {
@@ -1224,14 +1274,14 @@ function whenUnavailable(agent, reason) {
 var capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // src/sandbox/launcher.ts
-import { existsSync, promises as fs2, realpathSync as realpathSync2 } from "node:fs";
+import { existsSync, promises as fs3, realpathSync as realpathSync3 } from "node:fs";
 import os2 from "node:os";
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/sandbox/person-settings.ts
 import { readdir } from "node:fs/promises";
 import os from "node:os";
-import path4 from "node:path";
+import path5 from "node:path";
 var Paths = array(string()).optional();
 var SettingsFileSchema = object({
   sandbox: object({
@@ -1260,15 +1310,15 @@ function managedDir() {
 }
 async function readPersonSettings(env) {
   const home = env.HOME || os.homedir();
-  const config = env.CLAUDE_CONFIG_DIR || path4.join(home, ".claude");
-  const files = [{ file: path4.join(config, "settings.json"), managed: false }];
+  const config = env.CLAUDE_CONFIG_DIR || path5.join(home, ".claude");
+  const files = [{ file: path5.join(config, "settings.json"), managed: false }];
   const managed = managedDir();
   if (managed) {
-    files.push({ file: path4.join(managed, "managed-settings.json"), managed: true });
-    const dropIns = path4.join(managed, "managed-settings.d");
+    files.push({ file: path5.join(managed, "managed-settings.json"), managed: true });
+    const dropIns = path5.join(managed, "managed-settings.d");
     const names = await readdir(dropIns).catch(() => []);
     for (const name of names.filter((name2) => name2.endsWith(".json") && !name2.startsWith(".")).sort())
-      files.push({ file: path4.join(dropIns, name), managed: true });
+      files.push({ file: path5.join(dropIns, name), managed: true });
   }
   const read = await Promise.all(files.map(async ({ file, managed: managed2 }) => ({ file, managed: managed2, settings: await readSettingsFile(file) })));
   return read.flatMap(({ file, managed: managed2, settings }) => settings ? [{ file, managed: managed2, settings }] : []);
@@ -1306,7 +1356,7 @@ function mergePersonSandbox(sources, home) {
     const sandbox = settings.sandbox ?? {};
     const network = sandbox.network ?? {};
     const fsRules = sandbox.filesystem ?? {};
-    const resolve = (entry) => resolveSettingsPath(entry, path4.dirname(file), home);
+    const resolve = (entry) => resolveSettingsPath(entry, path5.dirname(file), home);
     merged.enabled = sandbox.enabled ?? merged.enabled;
     merged.failIfUnavailable = sandbox.failIfUnavailable ?? merged.failIfUnavailable;
     merged.allowAllUnixSockets = network.allowAllUnixSockets ?? merged.allowAllUnixSockets;
@@ -1331,15 +1381,15 @@ function webFetchDomains(rules2) {
 }
 function resolveSettingsPath(entry, base, home) {
   if (entry === "~") return home;
-  if (entry.startsWith("~/")) return path4.join(home, entry.slice(2));
-  return path4.resolve(base, entry);
+  if (entry.startsWith("~/")) return path5.join(home, entry.slice(2));
+  return path5.resolve(base, entry);
 }
 async function personSandbox(env) {
   return mergePersonSandbox(await readPersonSettings(env), env.HOME || os.homedir());
 }
 
 // src/sandbox/policy.ts
-import path5 from "node:path";
+import path6 from "node:path";
 var PROJECT_READ_ONLY = [
   ".git/config",
   ".git/hooks",
@@ -1364,7 +1414,7 @@ function verifierPolicy({ projectDir, tempDir, person }) {
     network: { allowedDomains: unique(person.allowedDomains), deniedDomains: unique(person.deniedDomains), ...switches },
     filesystem: {
       allowWrite: unique([projectDir, tempDir, ...person.allowWrite]),
-      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path5.join(projectDir, entry)), ...person.denyWrite]),
+      denyWrite: unique([...PROJECT_READ_ONLY.map((entry) => path6.join(projectDir, entry)), ...person.denyWrite]),
       denyRead: unique(person.denyRead),
       allowRead: unique(person.allowRead)
     }
@@ -1375,13 +1425,13 @@ var unique = (list) => [...new Set(list)];
 // src/sandbox/launcher.ts
 function launcherBesideEntry(entry = process.argv[1]) {
   if (!entry) return null;
-  const file = path6.join(path6.dirname(path6.resolve(entry)), "sandbox-exec.js");
+  const file = path7.join(path7.dirname(path7.resolve(entry)), "sandbox-exec.js");
   return existsSync(file) ? file : null;
 }
 async function launcherSpawn(launcher, command, cwd, env) {
-  const projectDir = realpathSync2(cwd);
-  const tempDir = await fs2.mkdtemp(path6.join(realpathSync2(os2.tmpdir()), "loopkit-sandbox-"));
-  const cleanup = () => fs2.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
+  const projectDir = realpathSync3(cwd);
+  const tempDir = await fs3.mkdtemp(path7.join(realpathSync3(os2.tmpdir()), "loopkit-sandbox-"));
+  const cleanup = () => fs3.rm(tempDir, { recursive: true, force: true }).catch(() => void 0);
   try {
     const policy = verifierPolicy({ projectDir, tempDir, person: await personSandbox(env) });
     const request = { version: 1, command, cwd: projectDir, tempDir, policy: { ...policy } };
@@ -1575,7 +1625,7 @@ function retryPrompt(state) {
 }
 
 // src/auto-loop/data/gate-progress.ts
-import path7 from "node:path";
+import path8 from "node:path";
 var GateStepSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -1586,7 +1636,7 @@ var GateStepSchema = object({
   run: int().min(1).max(2),
   started_at: iso_exports.datetime()
 });
-var gateStepFile = (files) => path7.join(files.dir, "gate-step.json");
+var gateStepFile = (files) => path8.join(files.dir, "gate-step.json");
 async function noteGateStep(files, step) {
   await writeJson(gateStepFile(files), GateStepSchema, { version: 1, ...step }).catch(() => void 0);
 }
@@ -1872,7 +1922,7 @@ function protectedFiles(stats, globs) {
 }
 
 // src/auto-loop/data/next-prompt.ts
-import path8 from "node:path";
+import path9 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -1881,7 +1931,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path8.join(path8.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path9.join(path9.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -1950,6 +2000,11 @@ export {
   PROTECT_LIMITS,
   checkProtectGlob,
   parseCaps,
+  probeFile,
+  writeProbe,
+  settleFromProbe,
+  removeProbe,
+  dataInProject,
   startState,
   replacedState,
   takeOverState,

@@ -4,7 +4,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-JNA4MM4U.js";
+} from "./chunk-DWTJRIE7.js";
 import {
   elapsedMs
 } from "./chunk-4F5SF3FS.js";

@@ -15,7 +15,6 @@ import {
 import {
   iso_exports,
   projectKey,
-  readJson,
   readOrKeepAside,
   writeJson,
   writeSessionMarker
@@ -29,126 +28,10 @@ import {
   string
 } from "./chunk-PGQLL66H.js";
 
-// src/auto-loop/core/agent-sandbox.ts
-import { promises as fs, realpathSync } from "node:fs";
-import path from "node:path";
-var ProbeSchema = object({
-  version: literal(1),
-  loop_id: string().min(1),
-  session_id: string().min(1),
-  written_at: iso_exports.datetime(),
-  /** SANDBOX_RUNTIME=1 in the command's environment: Claude Code ran it under its sandbox all the same. */
-  sandbox_runtime: boolean()
-});
-var probeFile = (stateFile) => path.join(path.dirname(stateFile), "sandbox-probe.json");
-function measuringSandbox(failIfUnavailable) {
-  return {
-    agent: "unknown",
-    how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it",
-    fail_if_unavailable: failIfUnavailable,
-    measuring: true
-  };
-}
-function attachSandbox(launch, driver, attach) {
-  if (driver) return { ...launch, agent_sandbox: driver };
-  return attach === "start" ? launch : { ...launch, agent_sandbox: UNMEASURED_SANDBOX };
-}
-var WHERE = "loopkit's skill command, which runs where the agent's commands run,";
-function settleSandbox(current, probe, loop, dataInProject2) {
-  if (!current.measuring) return current;
-  const keep = { fail_if_unavailable: current.fail_if_unavailable };
-  if (dataInProject2)
-    return {
-      agent: "unknown",
-      how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too",
-      ...keep
-    };
-  if (!probe || probe.loop_id !== loop.loop_id || probe.session_id !== loop.session_id) {
-    return {
-      agent: "sandboxed",
-      how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`,
-      ...keep
-    };
-  }
-  if (probe.sandbox_runtime) {
-    return {
-      agent: "sandboxed",
-      how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`,
-      ...keep
-    };
-  }
-  return { agent: "unsandboxed", how: `${WHERE} wrote to loopkit's data folder at ${probe.written_at}, which no sandbox allows`, ...keep };
-}
-function agentLine(sandbox) {
-  if (sandbox.measuring) return `the agent's sandbox is being measured (${sandbox.how})`;
-  const where = {
-    sandboxed: "runs in Claude Code's sandbox",
-    unsandboxed: "runs in no sandbox",
-    unknown: "is in a sandbox or not, loopkit does not know"
-  }[sandbox.agent];
-  return `the agent ${where} (${sandbox.how})`;
-}
-var sandboxLine = (sandbox) => `${agentLine(sandbox)}: ${sandboxMeaning(sandbox)}`;
-function sandboxMeaning(sandbox) {
-  if (sandbox.measuring) return "until then it counts as sandboxed";
-  const fallback = sandbox.fail_if_unavailable ? "where no sandbox can start, the verifier is not run (failIfUnavailable)" : "where no sandbox can start, it runs unsandboxed, and says so";
-  switch (sandbox.agent) {
-    case "unsandboxed":
-      return "the verifier runs with your rights, as the agent's own commands do";
-    case "sandboxed":
-      return `the verifier runs under the same sandbox policy, so the agent's code gets no more rights through it; ${fallback}`;
-    case "unknown":
-      return `treated as sandboxed: the verifier runs sandboxed wherever a sandbox can start; ${fallback}`;
-  }
-}
-async function writeProbe(file, loop, env, now) {
-  const probe = {
-    version: 1,
-    loop_id: loop.loop_id,
-    session_id: loop.session_id,
-    written_at: now.toISOString(),
-    sandbox_runtime: env.SANDBOX_RUNTIME === "1"
-  };
-  try {
-    await writeJson(file, ProbeSchema, probe);
-    return probe;
-  } catch {
-    return void 0;
-  }
-}
-async function settleFromProbe(state, stateFile) {
-  if (!state.launch.agent_sandbox.measuring) return state;
-  const file = probeFile(stateFile);
-  const probe = await readJson(file, ProbeSchema).then(
-    (read) => read.exists ? read.value : void 0,
-    () => void 0
-  );
-  await fs.rm(file, { force: true });
-  return {
-    ...state,
-    launch: {
-      ...state.launch,
-      agent_sandbox: settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, state.project_dir))
-    }
-  };
-}
-var removeProbe = (file) => fs.rm(file, { force: true });
-function dataInProject(stateFile, projectDir) {
-  const real = (file) => {
-    try {
-      return realpathSync(file);
-    } catch {
-      return path.resolve(file);
-    }
-  };
-  const inside = path.relative(real(projectDir), real(path.dirname(stateFile)));
-  return inside === "" || !inside.startsWith("..") && !path.isAbsolute(inside);
-}
-
 // src/auto-loop/project/mirror.ts
 import { createHash } from "node:crypto";
-import { constants, promises as fs2 } from "node:fs";
-import path2 from "node:path";
+import { constants, promises as fs } from "node:fs";
+import path from "node:path";
 
 // src/auto-loop/core/history.ts
 var HistoryEntrySchema = object({
@@ -203,7 +86,7 @@ var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
 var MAX_MIRROR_BYTES = 4 * 1024 * 1024;
 var GITIGNORE = "# written by loopkit: keep the loop's records out of git\n*\n";
-var rel = (...parts) => path2.join(MIRROR_DIR, ...parts);
+var rel = (...parts) => path.join(MIRROR_DIR, ...parts);
 var stamp = (now) => now.toISOString().replace(/[:.]/g, "-");
 var guard = (projectDir, now) => new GuardedFolder(projectDir, () => now);
 function mirrorText(state) {
@@ -229,8 +112,8 @@ async function writeMirror(projectDir, state, text, now) {
 }
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
-  await fs2.mkdir(path2.dirname(file), { recursive: true });
-  const handle = await fs2.open(
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const handle = await fs.open(
     file,
     constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
     420
@@ -257,7 +140,7 @@ async function inspectMirror(projectDir, expectedSha, now) {
   await folder.checkDir(MIRROR_DIR);
   for (const name of MIRROR_FOLDERS) await folder.checkDir(rel(name));
   for (const name of MIRROR_FILES) await folder.checkFile(rel(name));
-  const logs = await fs2.readdir(path2.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
+  const logs = await fs.readdir(path.join(projectDir, MIRROR_DIR, "logs")).catch(() => []);
   for (const name of logs.filter((n) => !n.includes("-foreign-"))) await folder.checkFile(rel("logs", name));
   const mirror = await folder.read(rel("goal-state.json"), MAX_MIRROR_BYTES);
   if (mirror === null) {
@@ -282,9 +165,9 @@ async function writeVerifierLog(projectDir, iteration, run, output, now) {
   const folder = guard(projectDir, now);
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
   await folder.writeFile(rel("logs", name), output);
-  const dir = path2.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs2.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs2.rm(path2.join(dir, file), { force: true })));
+  const dir = path.join(projectDir, MIRROR_DIR, "logs");
+  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
   return rel("logs", name);
 }
 function openMirrorLog(projectDir, name, now) {
@@ -298,10 +181,10 @@ async function readHandoff(projectDir) {
 }
 
 // src/auto-loop/data/store.ts
-import path3 from "node:path";
+import path2 from "node:path";
 function loopFiles(data, projectDir) {
-  const dir = path3.join(data, "auto-loop", projectKey(projectDir));
-  return { dir, state: path3.join(dir, "state.json"), history: path3.join(dir, "gate-history.jsonl") };
+  const dir = path2.join(data, "auto-loop", projectKey(projectDir));
+  return { dir, state: path2.join(dir, "state.json"), history: path2.join(dir, "gate-history.jsonl") };
 }
 function loadState(file, now) {
   return readOrKeepAside(file, AutoLoopStateSchema, now, "the loop stopped and will not be judged achieved; start a new one when ready");
@@ -348,6 +231,76 @@ function readSettings(env) {
     apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
     progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
   };
+}
+
+// src/auto-loop/core/agent-sandbox.ts
+var ProbeSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  session_id: string().min(1),
+  written_at: iso_exports.datetime(),
+  /** SANDBOX_RUNTIME=1 in the command's environment: Claude Code ran it under its sandbox all the same. */
+  sandbox_runtime: boolean()
+});
+function measuringSandbox(failIfUnavailable) {
+  return {
+    agent: "unknown",
+    how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it",
+    fail_if_unavailable: failIfUnavailable,
+    measuring: true
+  };
+}
+function attachSandbox(launch, driver, attach) {
+  if (driver) return { ...launch, agent_sandbox: driver };
+  return attach === "start" ? launch : { ...launch, agent_sandbox: UNMEASURED_SANDBOX };
+}
+var WHERE = "loopkit's skill command, which runs where the agent's commands run,";
+function settleSandbox(current, probe, loop, dataInProject) {
+  if (!current.measuring) return current;
+  const keep = { fail_if_unavailable: current.fail_if_unavailable };
+  if (dataInProject)
+    return {
+      agent: "unknown",
+      how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too",
+      ...keep
+    };
+  if (!probe || probe.loop_id !== loop.loop_id || probe.session_id !== loop.session_id) {
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`,
+      ...keep
+    };
+  }
+  if (probe.sandbox_runtime) {
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`,
+      ...keep
+    };
+  }
+  return { agent: "unsandboxed", how: `${WHERE} wrote to loopkit's data folder at ${probe.written_at}, which no sandbox allows`, ...keep };
+}
+function agentLine(sandbox) {
+  if (sandbox.measuring) return `the agent's sandbox is being measured (${sandbox.how})`;
+  const where = {
+    sandboxed: "runs in Claude Code's sandbox",
+    unsandboxed: "runs in no sandbox",
+    unknown: "is in a sandbox or not, loopkit does not know"
+  }[sandbox.agent];
+  return `the agent ${where} (${sandbox.how})`;
+}
+var sandboxLine = (sandbox) => `${agentLine(sandbox)}: ${sandboxMeaning(sandbox)}`;
+function sandboxMeaning(sandbox) {
+  if (sandbox.measuring) return "until then it counts as sandboxed";
+  const fallback = sandbox.fail_if_unavailable ? "where no sandbox can start, the verifier is not run (failIfUnavailable)" : "where no sandbox can start, it runs unsandboxed, and says so";
+  switch (sandbox.agent) {
+    case "unsandboxed":
+      return "the verifier runs with your rights, as the agent's own commands do";
+    case "sandboxed":
+      return `the verifier runs under the same sandbox policy, so the agent's code gets no more rights through it; ${fallback}`;
+    case "unknown":
+      return `treated as sandboxed: the verifier runs sandboxed wherever a sandbox can start; ${fallback}`;
+  }
 }
 
 // src/shared/git.ts
@@ -507,17 +460,13 @@ var HeadBuffer = class {
 };
 
 export {
-  probeFile,
+  ProbeSchema,
   measuringSandbox,
   attachSandbox,
   settleSandbox,
   agentLine,
   sandboxLine,
   sandboxMeaning,
-  writeProbe,
-  settleFromProbe,
-  removeProbe,
-  dataInProject,
   HistoryEntrySchema,
   historyEntry,
   inspectMirror,
