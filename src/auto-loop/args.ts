@@ -1,7 +1,7 @@
 // Parses what the person typed after /loopkit:auto-loop into one request. Nothing is executed here.
 import { noInputError, parseOptions, usageError, valueOf, type OptionTable } from "../shared/option-grammar.js";
 import { formatDuration, parseDuration } from "../shared/duration.js";
-import type { Caps } from "./state.js";
+import type { Caps } from "./core/state.js";
 import { splitArguments, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =

@@ -5,25 +5,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { noGoalError, parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
-import { DEFAULT_GOAL_FILE } from "../auto-loop/goal-file.js";
+import { DEFAULT_GOAL_FILE } from "../auto-loop/project/goal-file.js";
 import { argvWords } from "../shared/split-words.js";
-import {
-  dataInProject,
-  measuringSandbox,
-  probeFile,
-  sandboxLine,
-  settleSandbox,
-  writeProbe,
-  type AgentSandbox,
-} from "../auto-loop/agent-sandbox.js";
-import { cancelLoop } from "../auto-loop/cancel.js";
+import { measuringSandbox, sandboxLine, settleSandbox, type AgentSandbox } from "../auto-loop/core/agent-sandbox.js";
+import { dataInProject, probeFile, writeProbe } from "../auto-loop/data/sandbox-probe.js";
+import { cancelLoop } from "../auto-loop/lifecycle/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";
-import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
-import { formatStatus, loopStatus } from "../auto-loop/status.js";
+import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/lifecycle/start.js";
+import { AutoLoopStateSchema } from "../auto-loop/core/state.js";
+import { formatStatus, loopStatus } from "../auto-loop/core/status.js";
 import { loadSummary } from "../checkpoint/summary.js";
-import { loopFiles } from "../auto-loop/store.js";
+import { loopFiles } from "../auto-loop/data/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";

@@ -1,7 +1,7 @@
 // What restore and prune share: whether a loop still runs, and what of loopkit's record it still needs.
-import { loadStartEvidence } from "../auto-loop/evidence-start.js";
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
-import { loopFiles } from "../auto-loop/store.js";
+import { loadStartEvidence } from "../auto-loop/data/evidence-start.js";
+import { AutoLoopStateSchema } from "../auto-loop/core/state.js";
+import { loopFiles } from "../auto-loop/data/store.js";
 import type { CheckpointRecord } from "../checkpoint/record.js";
 import type { Snapshot } from "../evidence/snapshot.js";
 import type { RunningLoop } from "../checkpoint/restore.js";

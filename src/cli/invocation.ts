@@ -1,7 +1,7 @@
 // One normalized invocation for every command: where it works (project, data folder, session: locate()),
 // which settings. Each is worked out on first use, so `--help` or a usage error never needs a project or a folder.
 import path from "node:path";
-import { readSettings, type Settings } from "../auto-loop/settings.js";
+import { readSettings, type Settings } from "../auto-loop/core/settings.js";
 import { statsFile } from "../repeat/stats-store.js";
 import { locate, type Location } from "../state/locate.js";
 import { LoopkitError } from "../shared/errors.js";

@@ -3,8 +3,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
-import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/history.js";
-import { AutoLoopStateSchema, LOOP_STATUSES } from "../auto-loop/state.js";
+import { HistoryEntrySchema, type HistoryEntry } from "../auto-loop/core/history.js";
+import { AutoLoopStateSchema, LOOP_STATUSES } from "../auto-loop/core/state.js";
 import { FINAL_STATUSES } from "../repeat/state.js";
 import { LoopRunSchema, type LoopRun } from "../repeat/stats-store.js";
 import { checkpointCounts } from "../checkpoint/summary.js";

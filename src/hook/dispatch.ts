@@ -13,7 +13,7 @@ import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
 
 const HANDLERS: Record<"repeat" | "auto-loop", () => Promise<LoopHookHandlers>> = {
   repeat: async () => (await import("../repeat/hook-handlers.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("../auto-loop/hook-handlers.js")).autoLoopHookHandlers,
+  "auto-loop": async () => (await import("../auto-loop/hooks/hook-handlers.js")).autoLoopHookHandlers,
 };
 
 type Routed = { input: HookInput; marker: SessionMarker; base: Omit<HookContext<never>, "input">; handlers: LoopHookHandlers };

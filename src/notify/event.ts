@@ -1,7 +1,7 @@
 // What the person is told when a loop ends, pauses or is blocked: one summary, pure, from the loop's
 // state before and after a change. The same JSON goes to the notify command's stdin.
 import * as z from "zod";
-import { LOOP_STATUSES, type AutoLoopState } from "../auto-loop/state.js";
+import { LOOP_STATUSES, type AutoLoopState } from "../auto-loop/core/state.js";
 import { FINAL_STATUSES, type RepeatState } from "../repeat/state.js";
 import { formatDuration } from "../shared/duration.js";
 

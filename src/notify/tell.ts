@@ -1,7 +1,7 @@
 // The one place a loop's end, pause or block is told: called around every hook event of a loop-owning
 // session and after the CLI changes a loop itself (--cancel, a Codex run). It runs the person's notify
 // command and returns the lines to show in the UI; a failing notify command never breaks the loop.
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
+import { AutoLoopStateSchema } from "../auto-loop/core/state.js";
 import { RepeatStateSchema } from "../repeat/state.js";
 import type { SessionMarker } from "../session/marker.js";
 import { readJson } from "../state/json-store.js";

@@ -2,7 +2,7 @@
 // An auto-loop ended from outside its session (--cancel from a terminal, a takeover) keeps the marker
 // until the session's next Stop, which may never come: it is shown for a minute after it ended, then
 // no more. (A repeat loop's marker goes as it ends, --cancel included.)
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
+import { AutoLoopStateSchema } from "../auto-loop/core/state.js";
 import { RepeatStateSchema } from "../repeat/state.js";
 import { SessionMarkerSchema } from "../session/marker.js";
 import { readJson } from "../state/json-store.js";

@@ -1,8 +1,8 @@
 // One short status-line text for a loop: pure, state in, line out. Text from the loop (a command, a
 // summary) is shown without control characters, so nothing the model wrote can drive the terminal.
 import { formatDuration } from "../shared/duration.js";
-import { elapsedMs } from "../auto-loop/caps.js";
-import { tokensUsed, type AutoLoopState } from "../auto-loop/state.js";
+import { elapsedMs } from "../auto-loop/core/caps.js";
+import { tokensUsed, type AutoLoopState } from "../auto-loop/core/state.js";
 import type { RepeatState } from "../repeat/state.js";
 
 const MAX_TEXT = 40;

@@ -20,7 +20,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runVerifier, type VerifierOptions } from "../../src/auto-loop/verifier.js";
+import { runVerifier, type VerifierOptions } from "../../src/auto-loop/runners/verifier.js";
 import { checkSandbox } from "../../src/sandbox/availability.js";
 import type { AgentSandbox } from "../../src/sandbox/choice.js";
 import { builtPlugin } from "../support/built-plugin.js";

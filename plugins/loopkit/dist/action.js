@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-QDOYGITB.js";
+} from "./chunks/chunk-667RH3O6.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,11 +13,9 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-DARBKBJS.js";
-import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-XLNP2IFQ.js";
-import "./chunks/chunk-2UQIEO2B.js";
-import "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-ZGKOBXQS.js";
+import "./chunks/chunk-6HEKJGV7.js";
+import "./chunks/chunk-NRKWWEEF.js";
 import {
   MIRROR_DIR,
   findRecord,

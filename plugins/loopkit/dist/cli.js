@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-UYIKZ3CE.js";
+} from "./chunks/chunk-C7PKEQ7A.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-QDOYGITB.js";
+} from "./chunks/chunk-667RH3O6.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -64,80 +64,85 @@ import {
   terminalRunDir
 } from "./chunks/chunk-R22UKHTF.js";
 import {
+  BoundedOutput,
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
   RECURSION_GUARD,
   auditLoop,
+  cancelState,
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
+  dataInProject,
   failLoop,
+  gateNext,
   isExecutable,
   launchEnv,
+  launcherBesideEntry,
+  launcherSpawn,
   loadNextPrompt,
   loadStartEvidence,
   loopContext,
+  mergePersonSandbox,
+  noAnswerReason,
   noGoalError,
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
   pendingRetry,
+  personSandbox,
+  phaseState,
+  probeFile,
   protectedFiles,
+  readAnswer,
   readGateStep,
+  readPersonSettings,
+  readSettingsFile,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
-  resolveClaude,
-  saveStartEvidence,
-  startFromGoalFile,
-  startPrompt
-} from "./chunks/chunk-DQJKZSKC.js";
-import {
-  BoundedOutput,
-  HistoryEntrySchema,
-  agentLine,
-  dataInProject,
-  historyEntry,
-  keepForeignAside,
-  launcherBesideEntry,
-  launcherSpawn,
-  loadState,
-  loopFiles,
-  measuringSandbox,
-  mergePersonSandbox,
-  mirrorIsOurs,
-  noAnswerReason,
-  openMirrorLog,
-  persist,
-  personSandbox,
-  probeFile,
-  readAnswer,
-  readPersonSettings,
-  readSettings,
-  readSettingsFile,
   removeProbe,
+  replacedState,
+  resolveClaude,
   runVerifier,
-  sandboxLine,
+  saveStartEvidence,
   settingsOf,
-  settleSandbox,
+  startFromGoalFile,
+  startPrompt,
+  startState,
+  takeOverState,
   verifierRun,
-  writeMarker,
-  writeProbe,
-  writeVerifierLog
-} from "./chunks/chunk-DARBKBJS.js";
+  verifierVerdict,
+  writeProbe
+} from "./chunks/chunk-2PUHR6J3.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
+  HistoryEntrySchema,
+  agentLine,
+  keepForeignAside,
+  loadState,
+  loopFiles,
+  measuringSandbox,
+  mirrorIsOurs,
+  openMirrorLog,
+  persist,
+  readSettings,
+  sandboxLine,
+  settleSandbox,
+  writeMarker,
+  writeVerifierLog
+} from "./chunks/chunk-ZGKOBXQS.js";
+import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-XLNP2IFQ.js";
+} from "./chunks/chunk-6HEKJGV7.js";
 import {
   AutoLoopStateSchema,
-  LOOP_STATUSES,
-  UNMEASURED_SANDBOX
-} from "./chunks/chunk-2UQIEO2B.js";
+  LOOP_STATUSES
+} from "./chunks/chunk-NRKWWEEF.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -3679,7 +3684,7 @@ function exitCodeOf(error) {
 import { existsSync as existsSync3 } from "node:fs";
 import path7 from "node:path";
 
-// src/auto-loop/goal-file.ts
+// src/auto-loop/project/goal-file.ts
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
@@ -3751,7 +3756,7 @@ function invalid(name, why) {
   });
 }
 
-// src/auto-loop/cancel.ts
+// src/auto-loop/lifecycle/cancel.ts
 async function cancelLoop(dataDir, projectDir, now) {
   const files = loopFiles(dataDir, projectDir);
   return withLock(files.state, async () => {
@@ -3761,14 +3766,8 @@ async function cancelLoop(dataDir, projectDir, now) {
         hint: "see /loopkit:auto-loop --status"
       });
     }
-    const cancelled = {
-      ...state,
-      status: "cancelled",
-      status_reason: "cancelled with --cancel",
-      ended_at: now.toISOString(),
-      updated_at: now.toISOString()
-    };
-    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const cancelled = cancelState(state, now);
+    await persist(files, cancelled.state, cancelled.history, now);
     const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
     return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
 `;
@@ -3853,13 +3852,13 @@ async function sessionFailIfUnavailable(env, projectDir, claudePid) {
   }
 }
 
-// src/auto-loop/start.ts
+// src/auto-loop/lifecycle/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3874,58 +3873,31 @@ async function startLoop(ctx, request) {
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
     }
     if (previous) {
-      const ended = {
-        ...previous,
-        status: "cancelled",
-        status_reason: `taken over by session ${ctx.sessionId}`,
-        ended_at: ctx.now.toISOString()
-      };
-      await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
+      const replaced = replacedState(previous, ctx.sessionId, ctx.now);
+      await persist(files, replaced.state, replaced.history, ctx.now);
       await removeSessionMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
-    const now = ctx.now.toISOString();
-    const state = {
-      version: 1,
-      loop_id: randomUUID(),
-      session_id: ctx.sessionId,
-      project_dir: ctx.projectDir,
-      status: "pursuing",
-      status_reason: null,
-      goal,
-      goal_file: goalFile,
-      verify_command: verify,
-      caps,
-      launch,
-      protect: { globs: protect, snapshot, changed: [] },
-      started_at: now,
-      updated_at: now,
-      heartbeat_at: now,
-      ended_at: null,
-      iteration: 0,
-      tokens: { transcript: 0, audit: 0 },
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      evidence: [],
-      blocker: null,
-      thrash: { streak: 0, tree_hash: snapshotFingerprint(started.snapshot) },
-      next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
-      last_verifier: null,
-      last_audit: null,
-      wrap_up: null,
-      handoff_note: null,
-      handoff_requested: false,
-      mirror_sha256: null,
-      tamper_count: 0,
-      flaky_count: 0,
-      api_errors: { count: 0, last: null },
-      audit_not_run: { streak: 0, turns: 0 }
-    };
-    const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
-    const detail = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    const { state, history } = startState(
+      {
+        loopId: randomUUID(),
+        sessionId: ctx.sessionId,
+        projectDir: ctx.projectDir,
+        goal,
+        goalFile,
+        verify,
+        caps,
+        launch,
+        agentSandbox: ctx.agentSandbox,
+        protect: { globs: protect, snapshot },
+        treeHash: snapshotFingerprint(started.snapshot)
+      },
+      ctx.now
+    );
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail, { goal })], ctx.now);
+    const saved = await persist(files, state, history, ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -3942,36 +3914,15 @@ async function takeOverLoop(ctx) {
     }
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
-    const now = ctx.now.toISOString();
-    const adopted = {
-      ...existing,
-      session_id: ctx.sessionId,
-      heartbeat_at: now,
-      updated_at: now,
-      // A new session has its own transcript: read it from the start, counting only what follows now.
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
-      thrash: { streak: 0, tree_hash: null },
-      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
-      // session with the sandbox off): its own record, else not measured, never the old driver's.
-      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX }
-    };
+    const adopted = takeOverState(existing, ctx.sessionId, ctx.agentSandbox, ctx.now);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(
-      files,
-      adopted,
-      [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)],
-      ctx.now
-    );
+    const saved = await persist(files, adopted.state, adopted.history, ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [
       `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`
     ]);
   });
-}
-function withAgentSandbox(launch, ctx) {
-  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 async function resolveGoal(projectDir, request) {
   const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
@@ -4268,17 +4219,16 @@ function decideNext(input) {
   }
 }
 function afterComplete(input) {
-  const [first, second] = input.runs;
-  if (!first || first.passed && !second) return { kind: "verify" };
-  const passedTwice = first.passed && second?.passed === true;
-  if (passedTwice && !input.audit) return { kind: "audit" };
-  if (passedTwice && input.audit?.vote === "achieved") {
+  const gate = gateNext(input.runs, input.audit);
+  if (gate.kind !== "verdict") return gate;
+  if (gate.achieved) {
     return {
       kind: "finish",
       status: "achieved",
       reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved"
     };
   }
+  const passedTwice = gate.verdict === "pass";
   if (input.iteration >= input.maxIterations) {
     const still = passedTwice ? `the audit still votes ${input.audit.vote}` : "the verifier still fails";
     return {
@@ -4287,7 +4237,9 @@ function afterComplete(input) {
       reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`
     };
   }
-  return { kind: "retry", reason: passedTwice ? auditReason(input.audit) : retryReason(first.passed ? second : first, first.passed) };
+  if (passedTwice) return { kind: "retry", reason: auditReason(input.audit) };
+  const flaky = gate.verdict === "flaky";
+  return { kind: "retry", reason: retryReason(input.runs[flaky ? 1 : 0], flaky) };
 }
 function auditReason(audit) {
   const why = audit.failure ? ` (${audit.failure})` : "";
@@ -4634,9 +4586,9 @@ var GoalRun = class {
     const run3 = await this.options.runVerifier();
     this.runs.push(run3);
     this.say(`verifier ${run3.passed ? "passed" : run3.timedOut ? "timed out" : `failed (exit ${run3.exitCode ?? "none"})`}`);
-    const roundDone = !run3.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
-    await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+    const verdict = verifierVerdict(this.runs);
+    if (verdict) this.lastVerifier = { verdict, runs: [...this.runs] };
+    await this.report(verdict ? "deciding on the verifier's result" : "running the verifier a second time");
   }
   async auditOnce() {
     this.say("the verifier passed twice; a fresh Claude Code audits Codex's work (read-only)");
@@ -7367,7 +7319,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
 
-// src/run/github-actions.ts
+// src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
 import { promises as fs9, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
@@ -7511,20 +7463,8 @@ async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
     if (state.session_id !== loop.previousSession) return { kind: "lost", owner: state.session_id };
     if (state.status !== "pursuing") return { kind: "ended", state };
-    const bound = {
-      ...state,
-      session_id: sessionId,
-      heartbeat_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      // A new session has its own transcript; the hook starts reading it from the beginning.
-      transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
-    };
-    const saved = await persist(
-      files,
-      bound,
-      [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)],
-      now
-    );
+    const bound = phaseState(state, sessionId, phase, now);
+    const saved = await persist(files, bound.state, bound.history, now);
     await removeSessionMarker(dataDir, state.session_id, state.loop_id);
     await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };

@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-UYIKZ3CE.js";
+} from "./chunks/chunk-C7PKEQ7A.js";
 import "./chunks/chunk-R22UKHTF.js";
 import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-2UQIEO2B.js";
+import "./chunks/chunk-NRKWWEEF.js";
 import {
   toHookJson
 } from "./chunks/chunk-5FM7APW3.js";
@@ -80,7 +80,7 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 // src/hook/dispatch.ts
 var HANDLERS = {
   repeat: async () => (await import("./chunks/hook-handlers-O5IJVYLM.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-52CEURDK.js")).autoLoopHookHandlers
+  "auto-loop": async () => (await import("./chunks/hook-handlers-Q4YYCC4E.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

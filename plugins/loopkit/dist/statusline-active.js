@@ -4,11 +4,11 @@ import {
 } from "./chunks/chunk-R22UKHTF.js";
 import {
   elapsedMs
-} from "./chunks/chunk-XLNP2IFQ.js";
+} from "./chunks/chunk-6HEKJGV7.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunks/chunk-2UQIEO2B.js";
+} from "./chunks/chunk-NRKWWEEF.js";
 import {
   SessionMarkerSchema,
   formatDuration,
