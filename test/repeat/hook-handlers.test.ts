@@ -202,7 +202,7 @@ describe("repeat Stop hook", () => {
     const waiter = background("s-1", "REPEAT-RESULT: pass", "prompt-1");
     stop("s-1", "REPEAT-RESULT: pass", "prompt-1");
     expect(readState().phase).toBe("waiting");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilIdle(waiter.child.pid!);
     waiter.child.kill("SIGTERM");
     const { code, stdout } = await waiter.exited;
     expect(code).toBe(0);
@@ -365,3 +365,25 @@ describe("loopkit repeat (CLI)", () => {
     expect(existsSync(marker("s-1")) || existsSync(marker("s-2"))).toBe(false);
   });
 });
+
+/**
+ * Resolves once process `pid` has settled into its wait: its CPU time (Linux: /proc/<pid>/stat) stops
+ * growing. A signal sent earlier would reach a process still loading, whose handler is not installed yet;
+ * on a busy machine loading takes longer than any fixed wait. Elsewhere it waits two seconds.
+ */
+async function untilIdle(pid: number): Promise<void> {
+  if (process.platform !== "linux") return new Promise((resolve) => setTimeout(resolve, 2_000));
+  const cpu = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let last = -1;
+  let quiet = 0;
+  for (let i = 0; i < 300 && quiet < 4; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpu();
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+  if (quiet < 4) throw new Error(`process ${pid} never settled`);
+}
