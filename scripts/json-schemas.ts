@@ -2,7 +2,7 @@
 // Used at build time (scripts/build.mjs writes schemas/) and by the test that they are current;
 // never part of dist/: the CLI and the hook carry no JSON Schema code.
 import { z } from "zod";
-import { AutoLoopStatusSchema } from "../src/auto-loop/status.js";
+import { AutoLoopStatusSchema } from "../src/auto-loop/core/status.js";
 import { CheckpointRecordSchema } from "../src/checkpoint/record.js";
 import { RunDetailJsonSchema, RunListJsonSchema } from "../src/history/runs.js";
 import { LoopEventSchema } from "../src/notify/event.js";

@@ -2,9 +2,9 @@
 // own copy (state, gate history, phase logs), the job summary, the final status and the checkpoints.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { loopStatus } from "../auto-loop/status.js";
-import { loadState, loopFiles } from "../auto-loop/store.js";
-import { MIRROR_DIR } from "../auto-loop/mirror.js";
+import { loopStatus } from "../auto-loop/core/status.js";
+import { loadState, loopFiles } from "../auto-loop/data/store.js";
+import { MIRROR_DIR } from "../auto-loop/project/mirror.js";
 import { exportCheckpoints } from "./checkpoint-export.js";
 
 /** `.auto-loop/` is the agent's to write: a file past this size is left out of the artifact (and named). */

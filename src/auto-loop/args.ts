@@ -1,7 +1,7 @@
 // Parses what the person typed after /loopkit:auto-loop into one request. Nothing is executed here.
-import { LoopkitError } from "../shared/errors.js";
+import { noInputError, parseOptions, usageError, valueOf, type OptionTable } from "../shared/option-grammar.js";
 import { formatDuration, parseDuration } from "../shared/duration.js";
-import type { Caps } from "./state.js";
+import type { Caps } from "./core/state.js";
 import { splitArguments, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =
@@ -25,38 +25,31 @@ export type AutoLoopRequest =
       codex: boolean;
     };
 
-type Flag =
-  | "--verify"
-  | "--goal-file"
-  | "--max-iterations"
-  | "--max-tokens"
-  | "--max-wallclock"
-  | "--restart-pct"
-  | "--protect"
-  | "--status"
-  | "--json"
-  | "--cancel"
-  | "--codex"
-  | "--takeover"
-  | "--help";
+/** /loopkit:auto-loop's options, in the one grammar of both kinds (src/shared/option-grammar.ts). */
+export const AUTO_LOOP_OPTIONS: OptionTable = {
+  command: "/loopkit:auto-loop",
+  options: [
+    { name: "--verify", value: "command", needs: 'a command, e.g. --verify "npm test"' },
+    { name: "--goal-file", value: "word", default: "goal.md" },
+    { name: "--max-iterations", value: "word", default: "40" },
+    { name: "--max-tokens", value: "word", default: "2000000" },
+    { name: "--max-wallclock", value: "word", default: "4h" },
+    { name: "--restart-pct", value: "word", default: "70" },
+    { name: "--protect", value: "word", repeatable: true },
+    { name: "--takeover", value: "none" },
+    { name: "--codex", value: "none" },
+    { name: "--status", value: "none" },
+    { name: "--json", value: "none", with: "--status" },
+    { name: "--cancel", value: "none" },
+  ],
+  unknownHint: "(to use it as goal text, quote it)",
+  noInput:
+    "no goal: give a goal and --verify <cmd>, or --goal-file <path>, or put a goal.md in the project, e.g. /loopkit:auto-loop make the tests pass --verify npm test",
+};
 
-const VALUE_FLAGS = new Set<Flag>([
-  "--verify",
-  "--goal-file",
-  "--max-iterations",
-  "--max-tokens",
-  "--max-wallclock",
-  "--restart-pct",
-  "--protect",
-]);
-const SWITCHES = new Set<Flag>(["--status", "--json", "--cancel", "--codex", "--takeover", "--help"]);
 const MODES = ["--status", "--cancel"] as const;
 
-const isFlag = (text: string): text is Flag => VALUE_FLAGS.has(text as Flag) || SWITCHES.has(text as Flag);
-
-function usage(message: string, value?: unknown): LoopkitError {
-  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:auto-loop --help for usage" });
-}
+const usage = (message: string, value?: unknown) => usageError(AUTO_LOOP_OPTIONS, message, value);
 
 /** Parses the argument text a skill received (as typed, quotes and all). */
 export function parseAutoLoopArgs(text: string): AutoLoopRequest {
@@ -68,72 +61,38 @@ export function startFromGoalFile(): Extract<AutoLoopRequest, { mode: "start" }>
   return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
 }
 
-export function parseWords(words: Word[]): AutoLoopRequest {
-  if (words.length === 0) return { mode: "usage" };
-  const goalWords: string[] = [];
-  const values = new Map<Flag, string>();
-  const switches = new Set<Flag>();
-  /** Every goal word so far is an unquoted -x: the goal is a mistyped option, not a goal. */
-  let flagLike = true;
-  const protect: string[] = [];
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i]!;
-    const raw = word.value;
-    const eq = word.option ? raw.indexOf("=") : -1;
-    const name = eq === -1 ? raw : raw.slice(0, eq);
-    if (raw === "-h" && word.raw === "-h") {
-      switches.add("--help");
-      continue;
-    }
-    if (!word.option || raw === "--") {
-      goalWords.push(raw);
-      flagLike &&= raw.startsWith("-") && words[i]!.raw === raw;
-      continue;
-    }
-    if (!isFlag(name)) throw usage(`unknown option ${name}`, name);
-    if ((values.has(name) && name !== "--protect") || switches.has(name)) throw usage(`${name} is given twice`, name);
-    if (SWITCHES.has(name)) {
-      if (eq !== -1) throw usage(`${name} takes no value`, raw);
-      switches.add(name);
-      continue;
-    }
-    if (name === "--verify") {
-      // The command runs to the next loopkit option, so `--verify npm test` needs no quotes. One word is
-      // the command line itself (quotes removed); several are kept exactly as typed, quotes and all.
-      const parts: Word[] = eq === -1 ? [] : [{ value: raw.slice(eq + 1), raw: word.raw.slice(word.raw.indexOf("=") + 1), option: false }];
-      while (i + 1 < words.length && !isLoopkitOption(words[i + 1]!)) parts.push(words[++i]!);
-      const command = (parts.length === 1 ? parts[0]!.value : parts.map((part) => part.raw).join(" ")).trim();
-      if (command === "") throw usage('--verify needs a command, e.g. --verify "npm test"');
-      values.set(name, checkVerifyCommand(command, "--verify"));
-      continue;
-    }
-    const next = eq === -1 ? words[++i] : undefined;
-    const value = eq === -1 ? next?.value : raw.slice(eq + 1);
-    if (value === undefined || value === "" || (next && isLoopkitOption(next))) throw usage(`${name} needs a value`, name);
-    if (name === "--protect") protect.push(checkProtectGlob(value, "--protect"));
-    else values.set(name, value);
-  }
+/** What bare /loopkit:auto-loop answers when the project has no goal.md. */
+export const noGoalError = () => noInputError(AUTO_LOOP_OPTIONS);
 
-  const modes = MODES.filter((mode) => switches.has(mode));
-  const hasGoalArgs =
-    goalWords.length > 0 || values.size > 0 || protect.length > 0 || switches.has("--takeover") || switches.has("--codex");
-  if (switches.has("--help")) {
-    if (words.length > 1) throw usage("--help takes no other arguments");
-    return { mode: "help" };
-  }
+export function parseWords(words: Word[]): AutoLoopRequest {
+  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS);
+  if (parsed.kind === "help") return { mode: "help" };
+  if (parsed.kind === "empty") return { mode: "usage" };
+  const has = (name: string) => parsed.given.has(name);
+  const value = (name: string) => valueOf(parsed, name);
+  const verify = value("--verify");
+  if (verify !== undefined) checkVerifyCommand(verify, "--verify");
+  const protect = (parsed.given.get("--protect") ?? []).map((glob) => checkProtectGlob(glob, "--protect"));
+  const goalWords = parsed.text;
+  const valueOptions = AUTO_LOOP_OPTIONS.options.filter((option) => option.value !== "none" && has(option.name));
+  const modes = MODES.filter(has);
   if (modes.length > 1) throw usage(`${modes.join(" and ")} exclude each other`);
-  if (switches.has("--json") && !switches.has("--status")) throw usage("--json goes with --status only");
   const mode = modes[0];
   if (mode) {
-    if (hasGoalArgs) throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
-    return mode === "--status" ? { mode: "status", json: switches.has("--json") } : { mode: "cancel" };
+    if (goalWords.length > 0 || valueOptions.length > 0 || has("--takeover") || has("--codex"))
+      throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    return mode === "--status" ? { mode: "status", json: has("--json") } : { mode: "cancel" };
   }
-  if (switches.has("--codex") && switches.has("--takeover"))
-    throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (switches.has("--takeover") && goalWords.length === 0 && values.size === 0 && protect.length === 0) return { mode: "takeover" };
-  if (goalWords.length > 0 && flagLike) throw usage(`${goalWords.join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]);
-  const goal = goalWords.join(" ").trim();
-  if (goal && values.has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
+  if (has("--codex") && has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
+  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) return { mode: "takeover" };
+  // Every goal word an unquoted -x: the goal is a mistyped option, not a goal.
+  if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
+    throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]!.value);
+  const goal = goalWords
+    .map((word) => word.value)
+    .join(" ")
+    .trim();
+  if (goal && has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
     throw usage(
       `the goal is ${Buffer.byteLength(goal)} bytes; an inline goal holds at most ${MAX_GOAL_BYTES / 1024} KB (put a longer one in a goal file)`,
@@ -142,19 +101,13 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   return {
     mode: "start",
     goal: goal || null,
-    goalFile: values.get("--goal-file") ?? null,
-    verify: values.get("--verify") ?? null,
-    caps: parseCaps((flag) => values.get(flag)),
+    goalFile: value("--goal-file") ?? null,
+    verify: verify ?? null,
+    caps: parseCaps((flag) => value(flag)),
     protect,
-    takeover: switches.has("--takeover"),
-    codex: switches.has("--codex"),
+    takeover: has("--takeover"),
+    codex: has("--codex"),
   };
-}
-
-/** One of loopkit's own options (`--json`, `--max-tokens=5`), where a --verify command ends. */
-function isLoopkitOption(word: Word): boolean {
-  const eq = word.value.indexOf("=");
-  return word.option && isFlag(eq === -1 ? word.value : word.value.slice(0, eq));
 }
 
 /** The most text a goal may hold, inline or in a goal file. */

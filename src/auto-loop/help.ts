@@ -2,7 +2,7 @@
 
 export const AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
-       /loopkit:auto-loop                           start from goal.md (without one: this text)
+       /loopkit:auto-loop                           start from goal.md (without one: a usage error)
        /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
@@ -18,6 +18,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -25,6 +26,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
   -h, --help              this text
+  --                      the rest is the goal, flags and all (--verify's command keeps a -- of its own)
 
 From a terminal (the skill passes these itself):
   --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
@@ -39,5 +41,6 @@ Examples:
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
-Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
+error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;

@@ -8,10 +8,10 @@ import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
 import { formatDuration } from "../shared/duration.js";
 import { oneLine } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
-import { elapsedMs } from "./caps.js";
-import { HistoryEntrySchema, type HistoryEntry } from "./history.js";
+import { elapsedMs } from "./core/caps.js";
+import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
-import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./state.js";
+import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./core/state.js";
 
 /**
  * How long after its end an auto-loop is still on the status line. One ended from outside its session
@@ -23,7 +23,7 @@ export const autoLoopKind: LoopKindParts<AutoLoopState> = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hooks/hook-handlers.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -33,7 +33,7 @@ export const autoLoopKind: LoopKindParts<AutoLoopState> = {
     // The start snapshot its audit compares with.
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start.js"), import("./store.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./data/evidence-start.js"), import("./data/store.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -65,7 +65,7 @@ export const autoLoopKind: LoopKindParts<AutoLoopState> = {
 
 /** The project's auto-loop state, or undefined (none, or unreadable: then it runs nothing either). */
 async function projectState(dataDir: string, projectDir: string): Promise<AutoLoopState | undefined> {
-  const { loopFiles } = await import("./store.js");
+  const { loopFiles } = await import("./data/store.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
   return read.exists ? read.value : undefined;
 }

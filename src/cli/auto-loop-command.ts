@@ -4,26 +4,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
-import { DEFAULT_GOAL_FILE } from "../auto-loop/goal-file.js";
+import { noGoalError, parseAutoLoopArgs, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
+import { DEFAULT_GOAL_FILE } from "../auto-loop/project/goal-file.js";
 import { argvWords } from "../shared/split-words.js";
-import {
-  dataInProject,
-  measuringSandbox,
-  probeFile,
-  sandboxLine,
-  settleSandbox,
-  writeProbe,
-  type AgentSandbox,
-} from "../auto-loop/agent-sandbox.js";
-import { cancelLoop } from "../auto-loop/cancel.js";
+import { measuringSandbox, sandboxLine, settleSandbox, type AgentSandbox } from "../auto-loop/core/agent-sandbox.js";
+import { dataInProject, probeFile, writeProbe } from "../auto-loop/data/sandbox-probe.js";
+import { cancelLoop } from "../auto-loop/lifecycle/cancel.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";
-import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/start.js";
-import { AutoLoopStateSchema } from "../auto-loop/state.js";
-import { formatStatus, loopStatus } from "../auto-loop/status.js";
+import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/lifecycle/start.js";
+import { AutoLoopStateSchema } from "../auto-loop/core/state.js";
+import { formatStatus, loopStatus } from "../auto-loop/core/status.js";
 import { loadSummary } from "../checkpoint/summary.js";
-import { loopFiles } from "../auto-loop/store.js";
+import { loopFiles } from "../auto-loop/data/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
@@ -55,7 +48,8 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
         throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
           hint: "drop --args-stdin, or pass no words",
         });
-      const inv = invocation(options, io);
+      // Both halves of a typed command find the session's folder as its hooks do (locate.ts, step 0).
+      const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io);
       const fromSession = options.session !== undefined;
       // From loopkit's hook the agent's sandbox is measured (the skill's command probes it next).
       const sandbox = async (): Promise<AgentSandbox | undefined> =>
@@ -108,11 +102,10 @@ async function runRequest(
   const now = io.now();
   switch (request.mode) {
     case "usage":
-      // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it shows the usage.
+      // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it is the grammar's "no goal" error.
       if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
         return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say);
-      io.stdout(AUTO_LOOP_HELP);
-      return;
+      throw noGoalError();
     case "help":
       io.stdout(AUTO_LOOP_HELP);
       return;

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { runCodexFollowerCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
-import { loopFiles } from "../auto-loop/store.js";
+import { loopFiles } from "../auto-loop/data/store.js";
 import { invocation } from "./invocation.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";

@@ -7,6 +7,7 @@ import path from "node:path";
 import * as z from "zod";
 import { LOOP_KINDS } from "../shared/loop-kinds.js";
 import { readJson, writeJson } from "../state/json-store.js";
+import { sessionAnswerPath } from "../state/paths.js";
 
 /** How long after the hook its answer still belongs to the command that follows it (that runs within a second or so). */
 export const ANSWER_FRESH_MS = 60_000;
@@ -28,7 +29,7 @@ const HookAnswerSchema = z.object({
 });
 export type HookAnswer = z.infer<typeof HookAnswerSchema>;
 
-export const hookAnswerFile = (data: string, sessionId: string) => path.join(data, "answers", `${sessionId}.json`);
+export const hookAnswerFile = sessionAnswerPath;
 
 /** Keeps `answer` for the skill's command, and drops other sessions' answers no command can use any more (a day old). */
 export async function saveHookAnswer(data: string, answer: HookAnswer, now: Date): Promise<void> {

@@ -15,7 +15,8 @@ import { projectLoops } from "../repeat/store.js";
 import { pruneEndedLoops } from "../repeat/prune.js";
 import { isActive, RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
 import { runnerAlive } from "../run/runner-lock.js";
-import { agentLine, dataInProject, measuringSandbox, removeProbe, settleSandbox, writeProbe } from "../auto-loop/agent-sandbox.js";
+import { agentLine, measuringSandbox, settleSandbox } from "../auto-loop/core/agent-sandbox.js";
+import { dataInProject, removeProbe, writeProbe } from "../auto-loop/data/sandbox-probe.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation } from "./invocation.js";
@@ -63,7 +64,8 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
         throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
           hint: "inside Claude Code the loop runs in its session",
         });
-      const inv = invocation(options, io);
+      // Both halves of a typed command find the session's folder as its hooks do (locate.ts, step 0).
+      const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io);
       const skill: SkillCommand<RepeatRequest> = {
         kind: "repeat",
         parse: (text) => parseRepeatArgs(text, minInterval),

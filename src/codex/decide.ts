@@ -1,16 +1,12 @@
 // The pure core of a Codex-run loop: given where the Codex goal stands and what loopkit's verifier
 // said, what happens next. No I/O here; delegate.ts performs the action.
-import type { AuditVote, LoopStatus } from "../auto-loop/state.js";
+import { gateNext } from "../auto-loop/core/gate.js";
+import type { AuditVote, LoopStatus } from "../auto-loop/core/state.js";
+import type { VerifierOutcome } from "../auto-loop/runners/verifier.js";
 import type { GoalStatus } from "./protocol.js";
 
-/** One run of the verifier command, as loopkit's verifier runner reports it. */
-export interface VerifierRun {
-  passed: boolean;
-  exitCode: number | null;
-  timedOut: boolean;
-  /** The end of its output, already bounded. */
-  outputTail: string;
-}
+/** What the decision reads of a verifier run: the runner's own outcome (its output's end already bounded). */
+export type VerifierReport = Pick<VerifierOutcome, "passed" | "exitCode" | "timedOut" | "outputTail">;
 
 /** The fresh-context Claude Code audit of a round that passed the verifier twice. */
 export interface AuditRound {
@@ -24,7 +20,7 @@ export interface DecisionInput {
   /** The Codex goal's status once its last turn has finished. */
   goalStatus: GoalStatus;
   /** Verifier runs since Codex last reported the goal complete (0, 1 or 2). */
-  runs: readonly VerifierRun[];
+  runs: readonly VerifierReport[];
   /** The audit of those runs once both passed, else null. */
   audit: AuditRound | null;
   iteration: number;
@@ -72,18 +68,18 @@ export function decideNext(input: DecisionInput): NextAction {
   }
 }
 
+/** Codex says complete: loopkit's gate (auto-loop/core/gate.ts) decides; a round it does not prove goes back to Codex. */
 function afterComplete(input: DecisionInput): NextAction {
-  const [first, second] = input.runs;
-  if (!first || (first.passed && !second)) return { kind: "verify" };
-  const passedTwice = first.passed && second?.passed === true;
-  if (passedTwice && !input.audit) return { kind: "audit" };
-  if (passedTwice && input.audit?.vote === "achieved") {
+  const gate = gateNext(input.runs, input.audit);
+  if (gate.kind !== "verdict") return gate;
+  if (gate.achieved) {
     return {
       kind: "finish",
       status: "achieved",
       reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved",
     };
   }
+  const passedTwice = gate.verdict === "pass";
   if (input.iteration >= input.maxIterations) {
     const still = passedTwice ? `the audit still votes ${input.audit!.vote}` : "the verifier still fails";
     return {
@@ -92,7 +88,9 @@ function afterComplete(input: DecisionInput): NextAction {
       reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`,
     };
   }
-  return { kind: "retry", reason: passedTwice ? auditReason(input.audit!) : retryReason(first.passed ? second! : first, first.passed) };
+  if (passedTwice) return { kind: "retry", reason: auditReason(input.audit!) };
+  const flaky = gate.verdict === "flaky";
+  return { kind: "retry", reason: retryReason(input.runs[flaky ? 1 : 0]!, flaky) };
 }
 
 function auditReason(audit: AuditRound): string {
@@ -101,7 +99,7 @@ function auditReason(audit: AuditRound): string {
   return `You marked the goal complete and loopkit's verifier passed twice, but an independent audit (a fresh Claude Code that read the project and the diff) voted ${audit.vote}${why}. The goal is not done: address every reason.${reasons}`;
 }
 
-function retryReason(failed: VerifierRun, flaky: boolean): string {
+function retryReason(failed: VerifierReport, flaky: boolean): string {
   const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
   const lead = flaky
     ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.`

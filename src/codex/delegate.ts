@@ -3,8 +3,9 @@
 // verifier twice. Decisions come from decideNext(); this file only performs them.
 import { LoopkitError } from "../shared/errors.js";
 import { AppServerClient } from "./app-server-client.js";
-import type { LoopStatus } from "../auto-loop/state.js";
-import { decideNext, type AuditRound, type VerifierRun } from "./decide.js";
+import type { LoopStatus } from "../auto-loop/core/state.js";
+import { verifierVerdict, type Verdict } from "../auto-loop/core/gate.js";
+import { decideNext, type AuditRound, type VerifierReport } from "./decide.js";
 import { buildObjective } from "./objective.js";
 import { checkModelAccess, initialize, preflightCodex, type CodexPreflight } from "./preflight.js";
 import { GoalClearResultSchema, GoalSetResultSchema, ThreadStartResultSchema, type GoalStatus } from "./protocol.js";
@@ -18,13 +19,13 @@ export interface CodexCaps {
 }
 
 /** A verifier round: both runs when the first passed, else the one failing run. */
-export interface VerifierRound<R extends VerifierRun> {
-  verdict: "pass" | "flaky" | "fail";
+export interface VerifierRound<R extends VerifierReport> {
+  verdict: Verdict;
   runs: R[];
 }
 
 /** Everything a Codex-run loop reports as it goes; the auto-loop integration turns it into loop state. */
-export interface CodexProgress<R extends VerifierRun> {
+export interface CodexProgress<R extends VerifierReport> {
   status: LoopStatus;
   /** Why the loop ended; null while pursuing. */
   reason: string | null;
@@ -39,13 +40,13 @@ export interface CodexProgress<R extends VerifierRun> {
 }
 
 /** Where a Codex-run loop keeps its state and learns that it was cancelled. */
-export interface CodexLoopSink<R extends VerifierRun> {
+export interface CodexLoopSink<R extends VerifierReport> {
   update(progress: CodexProgress<R>): Promise<void>;
   /** True once the loop was cancelled (`--cancel`); polled while Codex works. */
   cancelled(): Promise<boolean>;
 }
 
-export interface DelegateOptions<R extends VerifierRun> {
+export interface DelegateOptions<R extends VerifierReport> {
   projectDir: string;
   goal: string;
   /** The verifier command as the person gave it (shown to Codex; run only through runVerifier). */
@@ -79,7 +80,7 @@ const TOKENS_REPORT_MS = 1_000;
 const WORKING = "Codex is working on the goal";
 
 /** Runs the whole Codex loop in the foreground and resolves with how it ended. */
-export async function delegateToCodex<R extends VerifierRun>(options: DelegateOptions<R>): Promise<DelegateResult> {
+export async function delegateToCodex<R extends VerifierReport>(options: DelegateOptions<R>): Promise<DelegateResult> {
   const preflight = options.preflight ?? (await preflightCodex(options.env));
   const client = AppServerClient.start({ bin: preflight.bin, cwd: options.projectDir, env: options.env });
   try {
@@ -99,7 +100,7 @@ export async function delegateToCodex<R extends VerifierRun>(options: DelegateOp
 }
 
 /** One goal on one Codex thread, followed to its end. Holds the loop's counters; decideNext() decides. */
-class GoalRun<R extends VerifierRun> {
+class GoalRun<R extends VerifierReport> {
   private readonly watch: ThreadWatch;
   private readonly now: () => Date;
   private readonly deadline: number;
@@ -193,9 +194,9 @@ class GoalRun<R extends VerifierRun> {
     const run = await this.options.runVerifier();
     this.runs.push(run);
     this.say(`verifier ${run.passed ? "passed" : run.timedOut ? "timed out" : `failed (exit ${run.exitCode ?? "none"})`}`);
-    const roundDone = !run.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
-    await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+    const verdict = verifierVerdict(this.runs);
+    if (verdict) this.lastVerifier = { verdict, runs: [...this.runs] };
+    await this.report(verdict ? "deciding on the verifier's result" : "running the verifier a second time");
   }
 
   private async auditOnce(): Promise<void> {

@@ -10,7 +10,7 @@ import { preflightCodex } from "../codex/preflight.js";
 import { checkSandbox } from "../sandbox/availability.js";
 import { personSandbox } from "../sandbox/person-settings.js";
 import { compareVersions, type CodexVersion } from "../codex/version.js";
-import { dataDirCandidates, namedDataDir } from "../state/find-data-dir.js";
+import { locateDataDir } from "../state/locate.js";
 import { formatError } from "../shared/errors.js";
 
 const run = promisify(execFile);
@@ -92,28 +92,29 @@ async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   }
 }
 
+/** The folder terminal commands use, by locate()'s one order (doctor names no session and no --plugin-data). */
 function dataCheck(env: NodeJS.ProcessEnv): Check {
-  const named = namedDataDir(env);
-  if (named)
+  let found;
+  try {
+    found = locateDataDir({ env });
+  } catch (error) {
     return {
-      ok: true,
+      ok: false,
       title: "loopkit data",
-      detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})`,
+      detail: `in several folders: ${((error as { value?: string[] }).value ?? []).join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`,
     };
-  const found = dataDirCandidates(env);
-  if (found.length === 0)
+  }
+  if (found === null)
     return {
       ok: true,
       title: "loopkit data",
       detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)",
     };
-  if (found.length > 1)
-    return {
-      ok: false,
-      title: "loopkit data",
-      detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`,
-    };
-  return { ok: true, title: "loopkit data", detail: found[0]! };
+  return {
+    ok: true,
+    title: "loopkit data",
+    detail: found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`,
+  };
 }
 
 function statsCheck(file: string): Check {

@@ -4,13 +4,14 @@
 // mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
 // A loopkit slash command the person typed (UserPromptExpansion) is handed to loopkit's CLI instead.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readPipedInput } from "../shared/read-piped-input.js";
 import { entryOf } from "../loops/entry.js";
 import { RECURSION_GUARD, underRecursionGuard } from "../shared/recursion-guard.js";
 import { carryOutSkillRequest, skillRequestOf } from "./skill-request.js";
-import { dataDir, SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
+import { SESSION_ID_PATTERN } from "../state/paths.js";
+import { locateMarker } from "../state/locate.js";
 
 type DispatchModule = {
   dispatchHook(payload: unknown, dataDir: string): Promise<Record<string, unknown> | undefined>;
@@ -35,12 +36,6 @@ function pluginDataArg(): string | undefined {
   const at = process.argv.indexOf("--plugin-data");
   const value = at === -1 ? undefined : process.argv[at + 1];
   return value && path.isAbsolute(value) ? value : undefined;
-}
-
-/** Claude Code's own data folder when this session's marker is there (env cannot redirect or silence it), else the usual one. */
-function hookDataDir(sessionId: string): string {
-  const own = pluginDataArg();
-  return own && existsSync(sessionMarkerPath(own, sessionId)) ? own : dataDir();
 }
 
 function warn(line: string): void {
@@ -80,9 +75,10 @@ async function main(): Promise<void> {
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }
-  const data = hookDataDir(sessionId);
-  const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync(markerFile) || !mayAct(payload as Record<string, unknown>, markerFile)) return;
+  // Claude Code's own data folder first when it holds this session's files: the env cannot redirect or silence it (locate.ts, step 0).
+  const found = locateMarker({ env: process.env, pluginData: pluginDataArg(), session: sessionId, pinned: true });
+  if (!found || !mayAct(payload as Record<string, unknown>, found.file)) return;
+  const data = found.dataDir;
   // A nested Claude Code run started by loopkit itself (the audit) must never drive a loop; its fresh
   // session owns no marker, so it is gone by now. A session that owns one is judged even when the guard
   // is set: it may come from the environment a settings file hands to hooks, and must not end the loop unjudged.

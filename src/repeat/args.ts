@@ -2,7 +2,7 @@
 // quotes only group words, and `;`, `$(...)` and backticks stay plain text.
 import { splitArguments, type Word } from "../shared/split-words.js";
 import { formatDuration, isDuration, parseDuration } from "../shared/duration.js";
-import { LoopkitError } from "../shared/errors.js";
+import { noInputError, parseOptions, usageError, valueOf, type OptionTable } from "../shared/option-grammar.js";
 
 export const DEFAULT_INTERVAL_MS = 10 * 60_000;
 export const MIN_INTERVAL_MS = 60_000;
@@ -28,13 +28,28 @@ export type RepeatRequest =
       warnings: string[];
     };
 
-const CONTROLS = ["--status", "--cancel", "--resume", "--help"] as const;
-type Control = (typeof CONTROLS)[number];
-const isControl = (name: string): name is Control => (CONTROLS as readonly string[]).includes(name);
+/** /loopkit:repeat's options, in the one grammar of both kinds (src/shared/option-grammar.ts). */
+export const REPEAT_OPTIONS: OptionTable = {
+  command: "/loopkit:repeat",
+  options: [
+    {
+      name: "--iterations",
+      value: "word",
+      default: String(DEFAULT_ITERATIONS),
+      needs: `a value: a whole number from 1 to ${MAX_ITERATIONS}`,
+    },
+    { name: "--status", value: "none" },
+    { name: "--json", value: "none", with: "--status" },
+    { name: "--cancel", value: "none" },
+    { name: "--resume", value: "none" },
+  ],
+  unknownHint: "(to pass options to the repeated command, quote it or put it after --)",
+  noInput: 'no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"',
+};
 
-function usage(message: string, value?: unknown): LoopkitError {
-  return new LoopkitError("USAGE", message, { value, hint: "run /loopkit:repeat --help for usage" });
-}
+const CONTROLS = ["--status", "--cancel", "--resume"] as const;
+
+const usage = (message: string, value?: unknown) => usageError(REPEAT_OPTIONS, message, value);
 
 /** Parses the raw argument text. `minIntervalMs` is the floor intervals are raised to (1 minute outside tests). */
 export function parseRepeatArgs(text: string, minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
@@ -42,52 +57,17 @@ export function parseRepeatArgs(text: string, minIntervalMs = MIN_INTERVAL_MS): 
 }
 
 export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
-  const positional: Word[] = [];
-  const controls = new Set<Control>();
-  let iterations: string | undefined;
-  let json = false;
-  for (let i = 0; i < words.length; i += 1) {
-    const word = words[i]!;
-    // `--` ends loopkit's options: the rest is the command, flags and all (`-- /lint --fix`).
-    if (word.option && word.value === "--") {
-      positional.push(...words.slice(i + 1));
-      break;
-    }
-    if (word.value === "-h" && word.raw === "-h") {
-      controls.add("--help");
-      continue;
-    }
-    if (!word.option) {
-      positional.push(word);
-      continue;
-    }
-    const eq = word.value.indexOf("=");
-    const name = eq === -1 ? word.value : word.value.slice(0, eq);
-    if (name === "--iterations") {
-      if (iterations !== undefined) throw usage("--iterations is given twice");
-      const value = eq === -1 ? words[++i]?.value : word.value.slice(eq + 1);
-      if (value === undefined || value === "") throw usage("--iterations needs a value: a whole number from 1 to 1000");
-      iterations = value;
-      continue;
-    }
-    if (eq !== -1 && (isControl(name) || name === "--json")) throw usage(`${name} takes no value`, word.value);
-    if (name === "--json") {
-      json = true;
-      continue;
-    }
-    if (!isControl(name))
-      throw usage(`unknown option ${name} (to pass options to the repeated command, quote it or put it after --)`, name);
-    controls.add(name);
-  }
-
-  const given = [...controls];
+  const parsed = parseOptions(words, REPEAT_OPTIONS);
+  if (parsed.kind === "help") return { mode: "help" };
+  if (parsed.kind === "empty") throw noInputError(REPEAT_OPTIONS);
+  const positional = [...parsed.text];
+  const iterations = valueOf(parsed, "--iterations");
+  const given = CONTROLS.filter((control) => parsed.given.has(control));
   if (given.length > 1) throw usage(`${given.join(" and ")} exclude each other`);
   const control = given[0];
-  if (json && control !== "--status") throw usage("--json goes with --status only");
   if (control) {
     if (positional.length > 0 || iterations !== undefined) throw usage(`${control} takes no interval, command or --iterations`);
-    if (control === "--help") return { mode: "help" };
-    if (control === "--status") return { mode: "status", json };
+    if (control === "--status") return { mode: "status", json: parsed.given.has("--json") };
     return { mode: control === "--cancel" ? "cancel" : "resume" };
   }
 
@@ -103,9 +83,9 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
     );
   }
   if (first && first.raw === first.value && isDuration(first.value)) {
-    const given = positional.shift()!.value;
-    intervalMs = parseDuration(given, "interval");
-    if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${given} is longer than the 24h maximum`, given);
+    const typed = positional.shift()!.value;
+    intervalMs = parseDuration(typed, "interval");
+    if (intervalMs > MAX_INTERVAL_MS) throw usage(`interval ${typed} is longer than the 24h maximum`, typed);
     if (intervalMs < minIntervalMs) {
       warnings.push(
         `The interval ${formatDuration(intervalMs)} is under the ${formatDuration(minIntervalMs)} minimum; loopkit raised it to ${formatDuration(minIntervalMs)}.`,
@@ -120,8 +100,7 @@ export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS)
     );
   }
   const command = (positional.length === 1 ? positional[0]!.value : positional.map((word) => word.raw).join(" ")).trim();
-  if (command === "")
-    throw usage('no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"');
+  if (command === "") throw noInputError(REPEAT_OPTIONS);
   if (/^\/(?:loopkit:)?repeat(?:\s|$)/.test(command)) throw usage("a repeat loop cannot repeat /loopkit:repeat itself", command);
   return {
     mode: "start",

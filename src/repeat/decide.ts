@@ -16,6 +16,8 @@ export interface IterationOutcome extends IterationResult {
   spareBreaker?: boolean;
   /** The next iteration starts no sooner than this (a usage limit's reset). */
   notBefore?: Date | null;
+  /** Refused credentials: no later iteration can pass until the person logs in, so the breaker trips at once. */
+  tripsBreaker?: boolean;
 }
 
 /** The failures in a row after this outcome. */
@@ -30,7 +32,7 @@ export type Decision = { kind: "finish"; status: FinalStatus } | { kind: "wait";
 export function decide(state: RepeatState, outcome: IterationOutcome, now: Date): Decision {
   const failures = failuresAfter(state, outcome);
   if (outcome.result === "pass" && outcome.successMarker) return { kind: "finish", status: "EARLY_SUCCESS" };
-  if (failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
+  if (outcome.tripsBreaker || failures >= BREAKER_FAILURES) return { kind: "finish", status: "CIRCUIT_BREAKER" };
   if (state.iteration >= state.max_iterations)
     return { kind: "finish", status: outcome.result === "pass" ? "COMPLETED" : "MAX_ITERATIONS" };
   // A full interval lies between one iteration's end and the next one's start (the repeat spec), also
@@ -168,10 +170,23 @@ function record(state: RepeatState, outcome: IterationOutcome, obs: { now: Date;
       recorded: true,
       lines: [waitingLine(next.state, obs.now)],
     };
-  return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+  return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
 }
 
-/** What an API error turn counts as: a failed iteration naming the error; a usage limit with a known reset waits for it and spares the breaker. */
+/** The lines of a loop that just ended; refused credentials also say what to do, since no iteration can pass before that. */
+function endLines(state: RepeatState, outcome: IterationOutcome, now: Date): string[] {
+  const line = summaryLine(state, now);
+  if (!outcome.tripsBreaker) return [line];
+  return [
+    line,
+    "Claude Code's credentials were refused, so no later iteration could pass: log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again.",
+  ];
+}
+
+/**
+ * What an API error turn counts as: a failed iteration naming the error; a usage limit with a known
+ * reset waits for it and spares the breaker; refused credentials trip it at once.
+ */
 export function apiErrorOutcome(error: ApiError): IterationOutcome {
   const waitsForReset = error.usageLimit && error.resetAt !== null;
   return {
@@ -181,6 +196,7 @@ export function apiErrorOutcome(error: ApiError): IterationOutcome {
     successMarker: null,
     spareBreaker: waitsForReset,
     notBefore: waitsForReset ? error.resetAt : null,
+    tripsBreaker: error.credentialsRefused,
   };
 }
 
@@ -212,9 +228,10 @@ export function onSessionEnd(state: RepeatState, obs: { now: Date; apiError: Api
     const paused = pauseLostIteration(state);
     return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended before iteration ${state.iteration} finished`)] };
   }
-  const next = recordIteration(state, apiErrorOutcome(obs.apiError), obs.now, "session-end");
+  const outcome = apiErrorOutcome(obs.apiError);
+  const next = recordIteration(state, outcome, obs.now, "session-end");
   if (next.decision.kind === "finish")
-    return { kind: "allow", state: next.state, lines: [summaryLine(next.state, obs.now)], removeMarker: true, recorded: true };
+    return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
   const paused = pauseLoop(next.state);
   return {
     kind: "allow",

@@ -16,7 +16,7 @@ a \`claude -p\` turn in the project (loopkit repeat). The rules, records and sta
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
-  --                in the skill: everything after it is the command, e.g. -- /lint --fix
+  --                in the skill: everything after it is the command, flags and all, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
@@ -49,11 +49,13 @@ Examples:
   loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
 
+An option given twice is a usage error, and so is --help with anything else.
+
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
 line counts as a failure. The loop ends:
   EARLY_SUCCESS     an iteration passed and said DONE, COMPLETE, ALL PASS, ALL TESTS PASSED or SUCCESS
-  CIRCUIT_BREAKER   3 failures in a row
+  CIRCUIT_BREAKER   3 failures in a row, or at once when Claude Code's credentials are refused
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel

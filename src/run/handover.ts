@@ -1,9 +1,9 @@
 // Hands the loop to the next `loopkit run` phase: a fresh session id becomes the owner, its marker
 // says "run" (the Stop hook ends that session after each judged turn), the previous phase's marker goes.
 import { withLock } from "../state/json-store.js";
-import { historyEntry } from "../auto-loop/history.js";
-import type { AutoLoopState } from "../auto-loop/state.js";
-import { loadState, persist, removeMarker, writeMarker, type LoopFiles } from "../auto-loop/store.js";
+import { phaseState } from "../auto-loop/core/transitions.js";
+import type { AutoLoopState } from "../auto-loop/core/state.js";
+import { loadState, persist, removeMarker, writeMarker, type LoopFiles } from "../auto-loop/data/store.js";
 
 type Handover =
   | { kind: "bound"; state: AutoLoopState }
@@ -25,20 +25,8 @@ export async function bindPhase(
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
     if (state.session_id !== loop.previousSession) return { kind: "lost", owner: state.session_id };
     if (state.status !== "pursuing") return { kind: "ended", state };
-    const bound: AutoLoopState = {
-      ...state,
-      session_id: sessionId,
-      heartbeat_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      // A new session has its own transcript; the hook starts reading it from the beginning.
-      transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 },
-    };
-    const saved = await persist(
-      files,
-      bound,
-      [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)],
-      now,
-    );
+    const bound = phaseState(state, sessionId, phase, now);
+    const saved = await persist(files, bound.state, bound.history, now);
     await removeMarker(dataDir, state.session_id, state.loop_id);
     await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };

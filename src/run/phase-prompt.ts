@@ -1,7 +1,7 @@
 // The prompt of one `loopkit run` phase: the loop's own record (goal, progress, evidence, hand-off
 // note) and the instruction the Stop hook chose, never the previous phase's conversation.
-import { loopContext } from "../auto-loop/loop-context.js";
-import type { AutoLoopState } from "../auto-loop/state.js";
+import { loopContext } from "../auto-loop/core/loop-context.js";
+import type { AutoLoopState } from "../auto-loop/core/state.js";
 
 export function phasePrompt(state: AutoLoopState, now: Date, instruction: string | null): string {
   const step =

@@ -1,8 +1,8 @@
 // While a `loopkit run` phase runs, what it is doing: a line when the Stop hook's gate starts a step
 // (the verifier, its second run, the audit), and a line whenever `everyMs` passes with no other, so a
 // person or a CI log can tell a phase at work from a stuck one. It only reads; it decides nothing.
-import { readGateStep, type GateStep } from "../auto-loop/gate-progress.js";
-import type { LoopFiles } from "../auto-loop/store.js";
+import { readGateStep, type GateStep } from "../auto-loop/data/gate-progress.js";
+import type { LoopFiles } from "../auto-loop/data/store.js";
 import { formatDuration } from "../shared/duration.js";
 
 const POLL_MS = 2_000;

@@ -2,17 +2,17 @@
 // phase starts from the true state, the hand-off note and the Stop hook's instruction, never from the
 // previous transcript; the hook in each phase applies the same caps, gate and records as in a session.
 import path from "node:path";
-import { elapsedMs } from "../auto-loop/caps.js";
-import { readSettings } from "../auto-loop/settings.js";
-import type { AutoLoopState } from "../auto-loop/state.js";
-import { loopStatus, STATUS_EXIT_CODES } from "../auto-loop/status.js";
-import { loadState, loopFiles, removeMarker } from "../auto-loop/store.js";
+import { elapsedMs } from "../auto-loop/core/caps.js";
+import { readSettings } from "../auto-loop/core/settings.js";
+import type { AutoLoopState } from "../auto-loop/core/state.js";
+import { loopStatus, STATUS_EXIT_CODES } from "../auto-loop/core/status.js";
+import { loadState, loopFiles, removeMarker } from "../auto-loop/data/store.js";
 import { bindPhase } from "./handover.js";
-import { loadNextPrompt } from "../auto-loop/next-prompt.js";
+import { loadNextPrompt } from "../auto-loop/data/next-prompt.js";
 import { phasePrompt } from "./phase-prompt.js";
 import { LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
-import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/api-errors.js";
+import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/core/api-errors.js";
 import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progress.js";
 import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";

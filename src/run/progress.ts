@@ -1,6 +1,6 @@
 // One line per `loopkit run` phase, for a person or a CI log.
 import { formatDuration } from "../shared/duration.js";
-import type { AutoLoopStatus } from "../auto-loop/status.js";
+import type { AutoLoopStatus } from "../auto-loop/core/status.js";
 
 export interface PhaseExit {
   exitCode: number | null;

@@ -4,7 +4,7 @@
 import { readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { SessionMarkerSchema } from "../session/marker.js";
-import { loadState, type LoopFiles } from "../auto-loop/store.js";
+import { loadState, type LoopFiles } from "../auto-loop/data/store.js";
 
 export async function takeoverStaleMs(dataDir: string, files: LoopFiles, now: Date, staleMs: number): Promise<number> {
   const state = await loadState(files.state, now).catch(() => undefined);

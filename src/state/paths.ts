@@ -1,15 +1,6 @@
-// Where loopkit keeps its files. These helpers compute paths; they never create anything.
+// Where loopkit keeps its files inside its data folder (src/state/locate.ts finds that). These helpers compute paths; they never create anything.
 import { createHash } from "node:crypto";
-import os from "node:os";
 import path from "node:path";
-
-/**
- * loopkit's private data folder, outside any project so that a cloned repository cannot plant state:
- * $LOOPKIT_DATA_DIR, else Claude Code's per-plugin $CLAUDE_PLUGIN_DATA, else ~/.loopkit.
- */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || path.join(os.homedir(), ".loopkit");
-}
 
 /** Session ids become file names, so only this shape is accepted anywhere. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -17,6 +8,11 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 /** The marker that says "this session owns a loop"; its absence is the Stop hook's fast path. */
 export function sessionMarkerPath(data: string, sessionId: string): string {
   return path.join(data, "sessions", `${sessionId}.json`);
+}
+
+/** Where the hook keeps its answer to the session's last typed /loopkit command, for the skill's half (src/cli/hook-answer.ts). */
+export function sessionAnswerPath(data: string, sessionId: string): string {
+  return path.join(data, "answers", `${sessionId}.json`);
 }
 
 /** A stable folder name for a project directory. */

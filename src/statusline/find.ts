@@ -1,8 +1,7 @@
 // The status line's fast path: which data folder holds a marker for this session. Claude Code runs the
 // status line every few seconds in every session, so this loads nothing heavy and touches only a few paths.
-import { existsSync } from "node:fs";
-import { dataDirCandidates, namedDataDir } from "../state/find-data-dir.js";
-import { SESSION_ID_PATTERN, sessionMarkerPath } from "../state/paths.js";
+import { locateMarker } from "../state/locate.js";
+import { SESSION_ID_PATTERN } from "../state/paths.js";
 
 /** The session id in the status-line JSON, when it has a safe shape. */
 export function sessionOf(input: string): string | undefined {
@@ -16,12 +15,7 @@ export function sessionOf(input: string): string | undefined {
   return typeof id === "string" && SESSION_ID_PATTERN.test(id) ? id : undefined;
 }
 
-/** The marker file that routes `sessionId` to a loop, in whichever of loopkit's data folders has it. */
+/** The marker file that routes `sessionId` to a loop, in the data folder locate()'s one order finds for this session. */
 export function findMarker(env: NodeJS.ProcessEnv, sessionId: string): { dataDir: string; file: string } | undefined {
-  const named = namedDataDir(env);
-  for (const dataDir of named ? [named] : dataDirCandidates(env)) {
-    const file = sessionMarkerPath(dataDir, sessionId);
-    if (existsSync(file)) return { dataDir, file };
-  }
-  return undefined;
+  return locateMarker({ env, session: sessionId });
 }

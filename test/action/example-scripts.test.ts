@@ -42,10 +42,15 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("examples/github-actions/loopkit-matrix.yml", () => {
-  it("turns an achieved loop's work into a branch and a pull request with the job summary as its body; other goals are left alone", () => {
-    const loop = path.join(root, "loop");
-    const sha = git(loop, "rev-parse", "HEAD");
-    // What a loop leaves: an edit, a new file, a binary, an agent commit on top, and loopkit's own folder.
+  // What a loop leaves: an edit, a new file, a binary, an agent commit on top, and loopkit's own folder;
+  // then the loop job's "Keep the change set" step, whose output the pull-request job reads.
+  let loop: string;
+  let sha: string;
+  let changes: string;
+  let keep: ReturnType<typeof runStep>;
+  beforeEach(() => {
+    loop = path.join(root, "loop");
+    sha = git(loop, "rev-parse", "HEAD");
     writeFileSync(path.join(loop, "README.md"), "# app\ntrailing commas work\n");
     mkdirSync(path.join(loop, "src"));
     writeFileSync(path.join(loop, "src", "parser.js"), "export const parse = () => [];\n");
@@ -59,18 +64,22 @@ describe("examples/github-actions/loopkit-matrix.yml", () => {
     mkdirSync(record);
     writeFileSync(path.join(record, "summary.md"), "## ✅ loopkit run: achieved\n");
     writeFileSync(path.join(record, "status.json"), JSON.stringify({ status: "achieved", loop_id: "loop-7" }));
-
-    const changes = path.join(root, "changes");
-    const keep = runStep(script("loop", "Keep the change set"), loop, {
+    changes = path.join(root, "changes");
+    keep = runStep(script("loop", "Keep the change set"), loop, {
       RECORD: record,
       OUT: path.join(changes, "loopkit-change-commas"),
       GITHUB_SHA: sha,
     });
+  });
+
+  it("keeps an achieved loop's change set as a patch: edits, new files, binaries, the agent's commits, not loopkit's folder", () => {
     expect(keep.status, keep.stderr).toBe(0);
     const patch = readFileSync(path.join(changes, "loopkit-change-commas", "changes.patch"), "utf8");
     for (const part of ["a/README.md", "b/src/parser.js", "b/logo.bin", "GIT binary patch"]) expect(patch).toContain(part);
     expect(patch).not.toContain(".auto-loop");
+  });
 
+  it("turns an achieved loop's change set into a branch and a pull request with the job summary as its body; other goals are left alone", () => {
     // A budget-limited goal gets no pull request; a patch that does not apply fails alone.
     mkdirSync(path.join(changes, "loopkit-change-slow"));
     writeFileSync(

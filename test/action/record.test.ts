@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeRecord, type RecordSources } from "../../src/action/record.js";
-import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
-import { loopFiles } from "../../src/auto-loop/store.js";
+import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
+import { loopFiles } from "../../src/auto-loop/data/store.js";
 import { writeJson } from "../../src/state/json-store.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 

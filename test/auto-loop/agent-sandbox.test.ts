@@ -4,16 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  dataInProject,
-  measuringSandbox,
-  probeFile,
-  sandboxLine,
-  settleFromProbe,
-  settleSandbox,
-  writeProbe,
-  type SandboxProbe,
-} from "../../src/auto-loop/agent-sandbox.js";
+import { measuringSandbox, sandboxLine, settleSandbox, type SandboxProbe } from "../../src/auto-loop/core/agent-sandbox.js";
+import { dataInProject, probeFile, settleFromProbe, writeProbe } from "../../src/auto-loop/data/sandbox-probe.js";
 import { makeState, T0 } from "./fixtures.js";
 
 const loop = { loop_id: "loop-1", session_id: "s-1" };

@@ -8,7 +8,7 @@ import {
   pendingRetry,
   recordApiError,
   retryPrompt,
-} from "../../src/auto-loop/api-errors.js";
+} from "../../src/auto-loop/core/api-errors.js";
 import type { ApiError } from "../../src/session/api-error.js";
 import { at, makeState } from "./fixtures.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseAuditVote } from "../../src/auto-loop/audit-vote.js";
-import { readAuditReply } from "../../src/auto-loop/audit.js";
+import { parseAuditVote } from "../../src/auto-loop/runners/audit-vote.js";
+import { readAuditReply } from "../../src/auto-loop/runners/audit.js";
 
 describe("parseAuditVote", () => {
   it.each([

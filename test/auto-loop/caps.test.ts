@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capReached, DEFAULT_CAPS, resolveCaps } from "../../src/auto-loop/caps.js";
+import { capReached, DEFAULT_CAPS, resolveCaps } from "../../src/auto-loop/core/caps.js";
 import { at, makeState } from "./fixtures.js";
 
 describe("resolveCaps", () => {

@@ -1,7 +1,7 @@
 // The verdict an auto-loop's checkpoint carries for the iteration the state last judged.
 import { describe, expect, it } from "vitest";
-import { iterationFacts } from "../../src/auto-loop/checkpoint.js";
-import type { AuditResult, VerifierResult } from "../../src/auto-loop/state.js";
+import { iterationFacts } from "../../src/auto-loop/hooks/checkpoint.js";
+import type { AuditResult, VerifierResult } from "../../src/auto-loop/core/state.js";
 import { at, makeState } from "./fixtures.js";
 
 const verifier = (verdict: VerifierResult["verdict"]): VerifierResult => ({

@@ -5,13 +5,12 @@ import {
   protectedChanges,
   failLoop,
   finishTurn,
-  nextGateStep,
   recordDelegatedProgress,
   type DelegatedProgress,
   type TurnObservation,
-} from "../../src/auto-loop/decide.js";
-import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/state.js";
-import { AutoLoopStateSchema } from "../../src/auto-loop/state.js";
+} from "../../src/auto-loop/core/decide.js";
+import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/core/state.js";
+import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
 import { at, makeState } from "./fixtures.js";
 
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
@@ -201,18 +200,6 @@ describe("--restart-pct", () => {
   it("keeps the newest hand-off note the agent wrote", () => {
     const started = gate(makeState({ handoff_note: "old", handoff_requested: true }), observe({ handoffNote: " new note \n" }));
     expect(started.state).toMatchObject({ handoff_note: "new note" });
-  });
-});
-
-describe("nextGateStep", () => {
-  it.each([
-    [[], "verify"],
-    [[run(false)], "judge"],
-    [[run(true)], "verify"],
-    [[run(true), run(false)], "judge"],
-    [[run(true), run(true)], "audit"],
-  ] as const)("%#", (runs, expected) => {
-    expect(nextGateStep([...runs])).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 // A valid pursuing state to start tests from.
-import type { AutoLoopState } from "../../src/auto-loop/state.js";
+import type { AutoLoopState } from "../../src/auto-loop/core/state.js";
 
 export const T0 = new Date("2026-01-01T00:00:00.000Z");
 export const at = (ms: number) => new Date(T0.getTime() + ms);

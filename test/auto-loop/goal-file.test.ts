@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseGoalFile, readGoalFile } from "../../src/auto-loop/goal-file.js";
+import { parseGoalFile, readGoalFile } from "../../src/auto-loop/project/goal-file.js";
 
 describe("parseGoalFile", () => {
   it("takes the whole text as the goal when there is no front matter", () => {

@@ -1,51 +1,25 @@
 // The auto-loop Stop hook through the built bundle, as Claude Code runs it: start a loop with
 // dist/cli.js, then feed `node dist/hook.cjs` Stop payloads. A fake `claude` plays the audit.
 import { spawnSync } from "node:child_process";
-import {
-  appendFileSync,
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import os from "node:os";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { baseEnv, hookAnswer, runCli, sendHook, stopPayload, useTempProject, type HookAnswer, type Ran } from "../support/bundle-driver.js";
 
-let plugin: PluginCopy;
-let tmp: string;
-let project: string;
-let data: string;
-let transcript: string;
-let fakeClaude: string;
-
-beforeAll(() => {
-  plugin = makePluginCopy();
-});
-afterAll(() => plugin.remove());
+const world = useTempProject("loopkit hook");
+const transcript = () => path.join(world.tmp, "transcript.jsonl");
+const fakeClaude = () => path.join(world.tmp, "fake-claude.cjs");
 
 beforeEach(() => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit hook "));
-  project = path.join(tmp, "my project");
-  data = path.join(tmp, "data");
-  transcript = path.join(tmp, "transcript.jsonl");
-  mkdirSync(project);
-  spawnSync("git", ["init", "-q"], { cwd: project });
-  writeFileSync(transcript, "");
+  spawnSync("git", ["init", "-q"], { cwd: world.project });
+  writeFileSync(transcript(), "");
   // The audit: records its stdin and recursion guard, then answers as FAKE_AUDIT says.
-  fakeClaude = path.join(tmp, "fake-claude.cjs");
   writeFileSync(
-    fakeClaude,
+    fakeClaude(),
     `#!${process.execPath}
 const fs = require("fs");
 const input = fs.readFileSync(0, "utf8");
-fs.writeFileSync(${JSON.stringify(path.join(tmp, "audit-seen.json"))}, JSON.stringify({ input, depth: process.env.VD_AUTOLOOP_DEPTH, args: process.argv.slice(2), env: process.env, cwd: process.cwd() }));
+fs.writeFileSync(${JSON.stringify(path.join(world.tmp, "audit-seen.json"))}, JSON.stringify({ input, depth: process.env.VD_AUTOLOOP_DEPTH, args: process.argv.slice(2), env: process.env, cwd: process.cwd() }));
 const mode = process.env.FAKE_AUDIT;
 if (mode === "hang") setTimeout(() => {}, 60000);
 else if (mode === "crash") process.exit(3);
@@ -55,46 +29,26 @@ else if (mode === "loggedout") console.log(JSON.stringify({ type: "result", subt
 else console.log(JSON.stringify({ type: "result", is_error: false, result: 'ok\\n{"vote":"' + mode + '","reasons":["fake"]}', usage: { input_tokens: 1000, output_tokens: 10 } }));
 `,
   );
-  chmodSync(fakeClaude, 0o755);
+  chmodSync(fakeClaude(), 0o755);
 });
-afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
 const env = (extra: Record<string, string> = {}) => ({
-  PATH: process.env.PATH ?? "",
-  HOME: tmp,
-  LOOPKIT_DATA_DIR: data,
-  LOOPKIT_CLAUDE_BIN: fakeClaude,
+  ...baseEnv(world.tmp),
+  LOOPKIT_DATA_DIR: world.data,
+  LOOPKIT_CLAUDE_BIN: fakeClaude(),
   FAKE_AUDIT: "achieved",
   ...extra,
 });
 
-function cli(args: string[], input = "", extra: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", project, ...args], {
-    input,
-    encoding: "utf8",
-    env: env(extra),
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = (args: string[], input = "", extra: Record<string, string> = {}) =>
+  runCli(["auto-loop", "--project", world.project, ...args], { input, env: env(extra) });
 
-function stop(session = "s-1", extra: Record<string, string> = {}, lastMessage = "did some work") {
-  const payload = {
-    session_id: session,
-    transcript_path: transcript,
-    cwd: project,
-    hook_event_name: "Stop",
-    stop_hook_active: true,
-    last_assistant_message: lastMessage,
-  };
-  const result = spawnSync(process.execPath, [plugin.hook], { input: JSON.stringify(payload), encoding: "utf8", env: env(extra) });
-  return {
-    code: result.status,
-    stderr: result.stderr,
-    output: result.stdout.trim()
-      ? (JSON.parse(result.stdout) as { decision?: string; reason?: string; systemMessage?: string })
-      : undefined,
-  };
-}
+const stop = (session = "s-1", extra: Record<string, string> = {}, lastMessage = "did some work") =>
+  hookAnswer(
+    sendHook(stopPayload({ session_id: session, transcript_path: transcript(), cwd: world.project, last_assistant_message: lastMessage }), {
+      env: env(extra),
+    }),
+  );
 
 const statusJson = () => JSON.parse(cli(["--status", "--json"]).stdout);
 const start = (text: string) => cli(["--session", "s-1", "--args-stdin"], text);
@@ -106,7 +60,7 @@ describe("auto-loop Stop hook", () => {
     const result = cli(["--args-stdin"], "goal --verify true");
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/no Claude Code session id.*nothing was started/);
-    expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
+    expect(existsSync(path.join(world.project, ".auto-loop"))).toBe(false);
     expect(statusJson().status).toBe("none");
   });
 
@@ -120,14 +74,14 @@ describe("auto-loop Stop hook", () => {
       code: 2,
       stderr: expect.stringMatching(/does not start inside a Claude Code run that loopkit itself started \(VD_AUTOLOOP_DEPTH is set\)/),
     });
-    expect(existsSync(path.join(project, ".auto-loop"))).toBe(false);
+    expect(existsSync(path.join(world.project, ".auto-loop"))).toBe(false);
     expect(statusJson().status).toBe("none");
   });
 
-  it("prints the usage text when given no arguments", () => {
+  it("gives the usage error of empty input when given no arguments (and no goal.md)", () => {
     expect(cli(["--session", "s-1", "--args-stdin"], "\n")).toMatchObject({
-      code: 0,
-      stdout: expect.stringMatching(/^Usage: \/loopkit:auto-loop/),
+      code: 2,
+      stderr: expect.stringMatching(/no goal: give a goal and --verify <cmd>/),
     });
   });
 
@@ -141,17 +95,12 @@ describe("auto-loop Stop hook", () => {
   it("refuses a second loop in the same session, and --cancel or --takeover without a loop", () => {
     expect(start("goal --verify true").code).toBe(0);
     expect(start("other --verify true")).toMatchObject({ code: 1, stderr: expect.stringMatching(/this session already drives a loop/) });
-    const elsewhere = path.join(tmp, "elsewhere");
+    const elsewhere = path.join(world.tmp, "elsewhere");
     mkdirSync(elsewhere);
-    const other = (args: string[], text = "") =>
-      spawnSync(process.execPath, [plugin.cli, "auto-loop", "--project", elsewhere, ...args], {
-        input: text,
-        encoding: "utf8",
-        env: env(),
-      });
-    expect(other(["--cancel"])).toMatchObject({ status: 8, stderr: expect.stringMatching(/no running auto-loop/) });
+    const other = (args: string[], text = "") => runCli(["auto-loop", "--project", elsewhere, ...args], { input: text, env: env() });
+    expect(other(["--cancel"])).toMatchObject({ code: 8, stderr: expect.stringMatching(/no running auto-loop/) });
     expect(other(["--session", "s-9", "--takeover"])).toMatchObject({
-      status: 8,
+      code: 8,
       stderr: expect.stringMatching(/no running auto-loop in this project to take over/),
     });
   });
@@ -161,7 +110,7 @@ describe("auto-loop Stop hook", () => {
     const replaced = cli(["--session", "s-2", "--args-stdin"], "new goal --verify true --takeover", { LOOPKIT_STALE_MS: "1" });
     expect(replaced).toMatchObject({ code: 0, stdout: expect.stringMatching(/previous loop of session s-1 was taken over and ended/) });
     expect(statusJson()).toMatchObject({ status: "pursuing", session_id: "s-2", goal: "new goal", iteration: 0 });
-    expect(existsSync(path.join(data, "sessions", "s-1.json"))).toBe(false);
+    expect(existsSync(path.join(world.data, "sessions", "s-1.json"))).toBe(false);
     // The old owner's next Stop takes the fast path: nothing to do.
     expect(stop("s-1")).toEqual({ code: 0, stderr: "", output: undefined });
   });
@@ -174,17 +123,17 @@ describe("auto-loop Stop hook", () => {
 
   it("runs the audit read-only with the recursion guard and the prompt on stdin, and counts tokens once", () => {
     start("make it so --verify true");
-    appendFileSync(transcript, assistantLine("m1", 100) + assistantLine("m1", 100) + assistantLine("m2", 50));
+    appendFileSync(transcript(), assistantLine("m1", 100) + assistantLine("m1", 100) + assistantLine("m2", 50));
     const result = stop();
     expect(result.output?.decision).toBeUndefined();
     expect(result.output?.systemMessage).toMatch(/achieved the goal/);
-    const seen = JSON.parse(readFileSync(path.join(tmp, "audit-seen.json"), "utf8"));
+    const seen = JSON.parse(readFileSync(path.join(world.tmp, "audit-seen.json"), "utf8"));
     expect(seen.depth).toBe("1");
     expect(seen.input).toMatch(/independent auditor[\s\S]*make it so/);
     expect(seen.args).toEqual(expect.arrayContaining(["-p", "--tools", "Read,Grep,Glob", "--disallowedTools"]));
     expect(statusJson()).toMatchObject({ status: "achieved", tokens_used: 150 + 1010 });
     // The marker is gone: the next Stop of this session takes the fast path.
-    expect(readdirSync(path.join(data, "sessions"))).toEqual([]);
+    expect(readdirSync(path.join(world.data, "sessions"))).toEqual([]);
   });
 
   it("counts an audit that ran but answered without a vote as unmet: the turn is charged", () => {
@@ -231,70 +180,6 @@ describe("auto-loop Stop hook", () => {
     expect(statusJson()).toMatchObject({ status: "blocked", iteration: 3, iterations_not_counted: 3 });
   });
 
-  it("runs the verifier and the audit as the loop's start fixed them: environment planted for a later hook changes nothing", () => {
-    const startEnv = {
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
-      HTTPS_PROXY: "http://proxy.person:3128",
-      LOOPKIT_MARK: "start",
-      ANTHROPIC_API_KEY: "sk-start-secret",
-    };
-    const started = cli(
-      ["--session", "s-1", "--args-stdin"],
-      `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`,
-      startEnv,
-    );
-    expect(started.code, started.stderr).toBe(0);
-    // The agent's own "claude", first on a planted PATH and named by a planted LOOPKIT_CLAUDE_BIN.
-    const agentBin = path.join(project, "bin");
-    mkdirSync(agentBin);
-    const ran = path.join(tmp, "AGENT-AUDIT-RAN");
-    const agentClaude = path.join(agentBin, "claude");
-    writeFileSync(
-      agentClaude,
-      `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`,
-    );
-    chmodSync(agentClaude, 0o755);
-    const planted = {
-      LOOPKIT_CLAUDE_BIN: agentClaude,
-      PATH: `${agentBin}${path.delimiter}${process.env.PATH}`,
-      LOOPKIT_MARK: "agent",
-      LOOPKIT_PLANTED: "1",
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent",
-      HTTPS_PROXY: "http://proxy.agent:1",
-      LOOPKIT_AUDIT_TIMEOUT_MS: "1",
-      LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
-      FAKE_AUDIT: "unmet",
-      ANTHROPIC_API_KEY: "sk-current",
-    };
-    const result = stop("s-1", planted);
-    expect(existsSync(ran)).toBe(false);
-    const seen = JSON.parse(readFileSync(path.join(tmp, "audit-seen.json"), "utf8"));
-    // The start's claude ran, with the start's environment (its FAKE_AUDIT says achieved), outside the project.
-    expect(result.output?.systemMessage).toMatch(/achieved the goal/);
-    expect(statusJson()).toMatchObject({ status: "achieved", last_verifier: "pass" });
-    expect(seen.env).toMatchObject({
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
-      HTTPS_PROXY: "http://proxy.person:3128",
-      LOOPKIT_MARK: "start",
-      VD_AUTOLOOP_DEPTH: "1",
-    });
-    expect(seen.env.PATH).toBe(process.env.PATH);
-    expect(seen.env.LOOPKIT_PLANTED).toBeUndefined();
-    // A credential is read when used (the hook's current value), never written into loopkit's state.
-    expect(seen.env.ANTHROPIC_API_KEY).toBe("sk-current");
-    const stateText = readdirSync(path.join(data, "auto-loop"), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
-      .join("\n");
-    expect(stateText).toContain("ANTHROPIC_API_KEY");
-    expect(stateText).not.toContain("sk-start-secret");
-    expect(stateText).not.toContain("sk-current");
-    expect(path.relative(project, seen.cwd).startsWith("..")).toBe(true);
-    expect(seen.args).toEqual(
-      expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(project)]),
-    );
-  });
-
   it("refuses --protect with --codex (the check lives in the Stop hook), and starts nothing", () => {
     const result = cli(["--session", "s-1", "--args-stdin"], "goal --verify true --codex --protect 'test/**'");
     expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/--protect is not applied to --codex runs yet/) });
@@ -302,14 +187,14 @@ describe("auto-loop Stop hook", () => {
   });
 
   it("refuses to start when the audit's claude is missing or inside the project, and starts nothing", () => {
-    const missing = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { LOOPKIT_CLAUDE_BIN: path.join(tmp, "nope") });
+    const missing = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", { LOOPKIT_CLAUDE_BIN: path.join(world.tmp, "nope") });
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringMatching(/LOOPKIT_CLAUDE_BIN .*nope is not an executable file/) });
-    const inside = path.join(project, "claude");
+    const inside = path.join(world.project, "claude");
     writeFileSync(inside, "#!/bin/sh\n");
     chmodSync(inside, 0o755);
     const planted = cli(["--session", "s-1", "--args-stdin"], "goal --verify true", {
       LOOPKIT_CLAUDE_BIN: "",
-      PATH: `${project}${path.delimiter}/usr/bin:/bin`,
+      PATH: `${world.project}${path.delimiter}/usr/bin:/bin`,
     });
     expect(planted).toMatchObject({ code: 2, stderr: expect.stringMatching(/claude binary for the audit .* is inside the project/) });
     expect(statusJson().status).toBe("none");
@@ -317,7 +202,7 @@ describe("auto-loop Stop hook", () => {
 
   it("keeps a corrupt true state aside, lets the session end, and never reports achieved", () => {
     start("goal --verify true");
-    const stateDir = path.join(data, "auto-loop");
+    const stateDir = path.join(world.data, "auto-loop");
     const [key] = readdirSync(stateDir);
     writeFileSync(path.join(stateDir, key!, "state.json"), '{"version":1,"status":"achieved"');
     const result = stop();
@@ -350,13 +235,96 @@ describe("auto-loop Stop hook", () => {
     const again = start("second goal --verify true");
     expect(again.code).toBe(0);
     expect(again.stdout).not.toMatch(/did not write/);
-    expect(readdirSync(project).filter((name) => name.startsWith(".auto-loop-foreign"))).toEqual([]);
+    expect(readdirSync(world.project).filter((name) => name.startsWith(".auto-loop-foreign"))).toEqual([]);
+  });
+});
+
+describe("the verifier and the audit run as the loop's start fixed them: environment planted for a later hook changes nothing", () => {
+  const startEnv = {
+    ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
+    HTTPS_PROXY: "http://proxy.person:3128",
+    LOOPKIT_MARK: "start",
+    ANTHROPIC_API_KEY: "sk-start-secret",
+  };
+  let started: Ran;
+  let ran: string;
+  let result: HookAnswer;
+  let seen: any;
+  // A loop started with the person's environment; then the agent's own "claude", first on a planted PATH and
+  // named by a planted LOOPKIT_CLAUDE_BIN, and an environment planted for the Stop hook (as a settings env block does).
+  beforeEach(() => {
+    started = cli(
+      ["--session", "s-1", "--args-stdin"],
+      `goal --verify test "$LOOPKIT_MARK" = start && test -z "$LOOPKIT_PLANTED"`,
+      startEnv,
+    );
+    const agentBin = path.join(world.project, "bin");
+    mkdirSync(agentBin);
+    ran = path.join(world.tmp, "AGENT-AUDIT-RAN");
+    const agentClaude = path.join(agentBin, "claude");
+    writeFileSync(
+      agentClaude,
+      `#!/bin/sh\ntouch "${ran}"\necho '{"type":"result","is_error":false,"result":"{\\"vote\\":\\"achieved\\",\\"reasons\\":[]}"}'\n`,
+    );
+    chmodSync(agentClaude, 0o755);
+    const planted = {
+      LOOPKIT_CLAUDE_BIN: agentClaude,
+      PATH: `${agentBin}${path.delimiter}${process.env.PATH}`,
+      LOOPKIT_MARK: "agent",
+      LOOPKIT_PLANTED: "1",
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:2/agent",
+      HTTPS_PROXY: "http://proxy.agent:1",
+      LOOPKIT_AUDIT_TIMEOUT_MS: "1",
+      LOOPKIT_VERIFIER_TIMEOUT_MS: "1",
+      FAKE_AUDIT: "unmet",
+      ANTHROPIC_API_KEY: "sk-current",
+    };
+    result = stop("s-1", planted);
+    const seenFile = path.join(world.tmp, "audit-seen.json");
+    seen = existsSync(seenFile) ? JSON.parse(readFileSync(seenFile, "utf8")) : { env: {} };
+  });
+
+  it("runs the start's verifier and the start's claude, not the agent's: the loop is achieved", () => {
+    expect(started.code, started.stderr).toBe(0);
+    expect(existsSync(ran)).toBe(false);
+    // The start's claude ran, with the start's environment (its FAKE_AUDIT says achieved).
+    expect(result.output?.systemMessage).toMatch(/achieved the goal/);
+    expect(statusJson()).toMatchObject({ status: "achieved", last_verifier: "pass" });
+  });
+
+  it("gives the audit the start's environment and PATH, with the recursion guard, and nothing planted", () => {
+    expect(seen.env).toMatchObject({
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:1/person",
+      HTTPS_PROXY: "http://proxy.person:3128",
+      LOOPKIT_MARK: "start",
+      VD_AUTOLOOP_DEPTH: "1",
+    });
+    expect(seen.env.PATH).toBe(process.env.PATH);
+    expect(seen.env.LOOPKIT_PLANTED).toBeUndefined();
+  });
+
+  it("reads a credential when it is used (the hook's current value), never writing it into loopkit's state", () => {
+    expect(seen.env.ANTHROPIC_API_KEY).toBe("sk-current");
+    const stateText = readdirSync(path.join(world.data, "auto-loop"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
+      .join("\n");
+    expect(stateText).toContain("ANTHROPIC_API_KEY");
+    expect(stateText).not.toContain("sk-start-secret");
+    expect(stateText).not.toContain("sk-current");
+  });
+
+  it("runs the audit outside the project, with the person's settings only, no MCP servers, and the project added to read", () => {
+    expect(path.relative(world.project, seen.cwd).startsWith("..")).toBe(true);
+    expect(seen.args).toEqual(
+      expect.arrayContaining(["--setting-sources", "user", "--strict-mcp-config", "--add-dir", realpathSync(world.project)]),
+    );
   });
 });
 
 describe("the Stop's evidence and its one deadline", () => {
   const stateFile = () => {
-    const root = path.join(data, "auto-loop");
+    const root = path.join(world.data, "auto-loop");
     return path.join(root, readdirSync(root)[0]!, "state.json");
   };
   const editState = (change: (state: any) => void) => {
@@ -367,7 +335,7 @@ describe("the Stop's evidence and its one deadline", () => {
 
   it("never ends achieved when loopkit cannot record the project (its store broken), and says why", () => {
     start("goal --verify true");
-    const evidence = path.join(data, "evidence");
+    const evidence = path.join(world.data, "evidence");
     const pack = path.join(evidence, readdirSync(evidence)[0]!, "objects.pack");
     rmSync(pack);
     mkdirSync(pack);
@@ -380,7 +348,7 @@ describe("the Stop's evidence and its one deadline", () => {
         expect.stringMatching(/^loopkit could not record the project at this Stop \(loopkit could not record the project: .*EISDIR/),
       ],
     });
-    expect(existsSync(path.join(tmp, "audit-seen.json"))).toBe(false);
+    expect(existsSync(path.join(world.tmp, "audit-seen.json"))).toBe(false);
   });
 
   it("never ends achieved without the snapshot of the loop's start (a loop of an earlier loopkit)", () => {
@@ -395,8 +363,8 @@ describe("the Stop's evidence and its one deadline", () => {
 
   it("cuts every step to the loop's wall clock plus the margin: a FIFO in .git/config's includes and an audit that hangs hold the Stop no longer", () => {
     start("goal --verify true --max-wallclock 1m");
-    spawnSync("mkfifo", [path.join(project, ".git", "stuck")]);
-    spawnSync("git", ["config", "include.path", "stuck"], { cwd: project });
+    spawnSync("mkfifo", [path.join(world.project, ".git", "stuck")]);
+    spawnSync("git", ["config", "include.path", "stuck"], { cwd: world.project });
     // 80 s into a 60 s loop: 10 s of the 30 s margin are left.
     editState((state) => (state.started_at = new Date(Date.now() - 80_000).toISOString()));
     const result = stop("s-1", { FAKE_AUDIT: "hang", LOOPKIT_AUDIT_TIMEOUT_MS: "600000" });

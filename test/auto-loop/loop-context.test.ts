@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loopContext } from "../../src/auto-loop/loop-context.js";
+import { loopContext } from "../../src/auto-loop/core/loop-context.js";
 import { at, makeState } from "./fixtures.js";
 
 const run = (extra: Record<string, unknown> = {}) => ({

@@ -13,8 +13,8 @@ import {
   sha256,
   writeMirror,
   writeVerifierLog,
-} from "../../src/auto-loop/mirror.js";
-import { historyEntry } from "../../src/auto-loop/history.js";
+} from "../../src/auto-loop/project/mirror.js";
+import { historyEntry } from "../../src/auto-loop/core/history.js";
 import { makeState, T0 } from "./fixtures.js";
 
 let project: string;

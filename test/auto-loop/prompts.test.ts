@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditPrompt, fenced } from "../../src/auto-loop/prompts.js";
+import { auditPrompt, fenced } from "../../src/auto-loop/core/prompts.js";
 
 describe("fenced", () => {
   it.each([

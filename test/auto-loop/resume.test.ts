@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resumeOnPrompt } from "../../src/auto-loop/resume.js";
-import { restoreLoopContext } from "../../src/auto-loop/session-start.js";
-import { loadState, loopFiles, persist } from "../../src/auto-loop/store.js";
+import { resumeOnPrompt } from "../../src/auto-loop/hooks/resume.js";
+import { restoreLoopContext } from "../../src/auto-loop/hooks/session-start.js";
+import { loadState, loopFiles, persist } from "../../src/auto-loop/data/store.js";
 import type { SessionMarker } from "../../src/session/marker.js";
 import { at, makeState } from "./fixtures.js";
 

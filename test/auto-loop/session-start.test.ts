@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { restoreLoopContext } from "../../src/auto-loop/session-start.js";
-import { loopFiles, persist } from "../../src/auto-loop/store.js";
+import { restoreLoopContext } from "../../src/auto-loop/hooks/session-start.js";
+import { loopFiles, persist } from "../../src/auto-loop/data/store.js";
 import type { SessionMarker } from "../../src/session/marker.js";
 import { at, makeState } from "./fixtures.js";
 

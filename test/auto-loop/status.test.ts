@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatStatus, loopStatus, STATUS_EXIT_CODES } from "../../src/auto-loop/status.js";
-import { LOOP_STATUSES } from "../../src/auto-loop/state.js";
+import { formatStatus, loopStatus, STATUS_EXIT_CODES } from "../../src/auto-loop/core/status.js";
+import { LOOP_STATUSES } from "../../src/auto-loop/core/state.js";
 import { at, makeState } from "./fixtures.js";
 
 describe("loopStatus", () => {

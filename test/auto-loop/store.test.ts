@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sha256 } from "../../src/auto-loop/mirror.js";
-import { loadState, loopFiles, persist } from "../../src/auto-loop/store.js";
-import { historyEntry } from "../../src/auto-loop/history.js";
+import { sha256 } from "../../src/auto-loop/project/mirror.js";
+import { loadState, loopFiles, persist } from "../../src/auto-loop/data/store.js";
+import { historyEntry } from "../../src/auto-loop/core/history.js";
 import { makeState, T0 } from "./fixtures.js";
 
 let tmp: string;
@@ -49,7 +49,7 @@ describe("store", () => {
     const script = path.join(tmp, "writer.mjs");
     await build({
       stdin: {
-        contents: `import { persist, loopFiles } from ${JSON.stringify(path.resolve("src/auto-loop/store.ts"))};
+        contents: `import { persist, loopFiles } from ${JSON.stringify(path.resolve("src/auto-loop/data/store.ts"))};
 import { makeState } from ${JSON.stringify(path.resolve("test/auto-loop/fixtures.ts"))};
 const [data, project] = process.argv.slice(2);
 const files = loopFiles(data, project);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readTranscriptDelta } from "../../src/auto-loop/transcript-usage.js";
+import { readTranscriptDelta } from "../../src/auto-loop/hooks/transcript-usage.js";
 
 let dir: string;
 let file: string;

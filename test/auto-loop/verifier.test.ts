@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runVerifier } from "../../src/auto-loop/verifier.js";
+import { runVerifier } from "../../src/auto-loop/runners/verifier.js";
 
 // A sleep only this test process starts (other worktrees on the machine run this file too).
 const SLEEP = `sleep ${300 + (process.pid % 997) / 1000}`;

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AUTO_LOOP_HELP } from "../../src/auto-loop/help.js";
-import { AutoLoopStatusSchema } from "../../src/auto-loop/status.js";
-import { loopFiles } from "../../src/auto-loop/store.js";
+import { AutoLoopStatusSchema } from "../../src/auto-loop/core/status.js";
+import { loopFiles } from "../../src/auto-loop/data/store.js";
 import { RepeatStatusSchema } from "../../src/repeat/status.js";
 import { repeatStateFile } from "../../src/repeat/state.js";
 import { REPEAT_HELP } from "../../src/repeat/help.js";
@@ -69,7 +69,8 @@ describe.each(["repeat", "auto-loop"])("from the /loopkit:%s skill", (command) =
   });
 
   it.each(["-x", "-v -q", "-- -x"])("a prompt or goal that is only a flag (%s) is a usage error", async (text) => {
-    const result = await skill(command, command === "auto-loop" ? `${text} --verify true` : text);
+    // After `--` every word is text, --verify too: auto-loop's --verify comes first, ended by a cap.
+    const result = await skill(command, command === "auto-loop" ? `--verify true --max-iterations 3 ${text}` : text);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/is not a (prompt|goal)/);
     expect(readdirSync(home)).toEqual(["my project"]);
@@ -83,8 +84,12 @@ describe.each(["repeat", "auto-loop"])("from the /loopkit:%s skill", (command) =
 });
 
 describe("bare /loopkit:auto-loop", () => {
-  it("without a goal.md shows the usage and starts nothing", async () => {
-    expect(await skill("auto-loop", "\n")).toEqual({ code: 0, stdout: AUTO_LOOP_HELP, stderr: "" });
+  it("without a goal.md is the usage error of empty input, and starts nothing", async () => {
+    expect(await skill("auto-loop", "\n")).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: expect.stringMatching(/^loopkit: no goal: give a goal and --verify/),
+    });
     expect(readdirSync(home)).toEqual(["my project"]);
   });
 
@@ -101,9 +106,9 @@ describe("bare /loopkit:auto-loop", () => {
     expect(result.stdout).toMatch(/Caps: 7 iterations/);
   });
 
-  it("from a terminal (no session) still shows the usage", async () => {
+  it("from a terminal (no session) starts nothing from goal.md: the usage error of empty input", async () => {
     writeFileSync(path.join(project, "goal.md"), "---\nverify: true\n---\nA goal.\n");
-    expect(await terminal(["auto-loop"])).toMatchObject({ code: 0, stdout: AUTO_LOOP_HELP });
+    expect(await terminal(["auto-loop"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/no goal: give a goal/) });
   });
 });
 

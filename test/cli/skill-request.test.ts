@@ -201,3 +201,36 @@ describe("the skill's half", () => {
     expect((await half("--from-skill", "auto-loop", "--cancel", later(500))).stdout).toMatch(/^loopkit: no running auto-loop/);
   });
 });
+
+describe("a LOOPKIT_DATA_DIR the agent planted mid-session (a settings env block reaches hooks on 2.1.332)", () => {
+  const withEnv = (which: "--from-hook" | "--from-skill", kind: string, text: string, extra: Record<string, string>, now = NOW) =>
+    runLoopkit([kind, which, "--session", "s-1", "--project", project, "--plugin-data", data, "--args-stdin"], {
+      env: { ...env(), ...extra },
+      cwd: project,
+      stdin: text,
+      now,
+    });
+
+  it.each([
+    ["repeat", "5m /test", "CANCELLED"],
+    ["auto-loop", "make it pass --verify true", "cancelled"],
+  ])("%s: the --cancel the person types still acts on the loop kept in Claude Code's own folder", async (kind, start, cancelled) => {
+    expect((await half("--from-hook", kind, start)).code).toBe(0);
+    expect(existsSync(path.join(data, "sessions", "s-1.json"))).toBe(true);
+    const planted = { LOOPKIT_DATA_DIR: path.join(project, "fake") };
+    await withEnv("--from-hook", kind, "--cancel", planted, later(5_000));
+    const shown = await withEnv("--from-skill", kind, "--cancel", planted, later(5_500));
+    expect(shown).toMatchObject({ code: 0, stdout: expect.stringMatching(/cancel/i) });
+    const status = await withEnv("--from-skill", kind, "--status --json", planted, later(6_000));
+    expect(JSON.parse(status.stdout)).toMatchObject({ status: cancelled });
+    expect(existsSync(path.join(project, "fake"))).toBe(false);
+  });
+
+  it("a folder the person named before the session (no marker or answer of it in Claude Code's folder) is used as before", async () => {
+    const own = path.join(tmp, "person's data");
+    await withEnv("--from-hook", "repeat", "5m /test", { LOOPKIT_DATA_DIR: own });
+    expect(existsSync(path.join(own, "sessions", "s-1.json"))).toBe(true);
+    expect((await withEnv("--from-skill", "repeat", "5m /test", { LOOPKIT_DATA_DIR: own }, later(500))).stdout).toMatch(/started/);
+    expect(existsSync(data)).toBe(false);
+  });
+});

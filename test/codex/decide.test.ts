@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decideNext, type AuditRound, type DecisionInput, type NextAction, type VerifierRun } from "../../src/codex/decide.js";
+import { decideNext, type AuditRound, type DecisionInput, type NextAction, type VerifierReport } from "../../src/codex/decide.js";
 
-const pass: VerifierRun = { passed: true, exitCode: 0, timedOut: false, outputTail: "ok" };
-const fail: VerifierRun = { passed: false, exitCode: 1, timedOut: false, outputTail: "FAIL: 2 tests" };
-const timeout: VerifierRun = { passed: false, exitCode: null, timedOut: true, outputTail: "" };
+const pass: VerifierReport = { passed: true, exitCode: 0, timedOut: false, outputTail: "ok" };
+const fail: VerifierReport = { passed: false, exitCode: 1, timedOut: false, outputTail: "FAIL: 2 tests" };
+const timeout: VerifierReport = { passed: false, exitCode: null, timedOut: true, outputTail: "" };
 
 const achieved: AuditRound = { vote: "achieved", reasons: ["answer.txt says 4"], failure: null };
 const unmet: AuditRound = { vote: "unmet", reasons: ["the test was deleted", "answer is hard-coded"], failure: null };

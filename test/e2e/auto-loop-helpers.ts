@@ -1,14 +1,14 @@
 // Shared pieces of the auto-loop end-to-end tests: a fake model that plays both the working session
 // and the audit, and readers for the loop's files.
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
-import { makePluginCopy } from "./harness/plugin-copy.js";
+import { makePluginCopy } from "../support/built-plugin.js";
+import { baseEnv, runCli, type Ran } from "../support/bundle-driver.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 
-/** The plugin these tests load: a private build, safe from concurrent rebuilds of dist/. */
+/** The plugin these tests load: a private copy of this run's one build (test/support/build-plugin.ts), safe from concurrent rebuilds of dist/. */
 export const plugin = makePluginCopy();
 
 /** True for a request of the audit's nested `claude -p` (its prompt is built by loopkit). */
@@ -56,22 +56,11 @@ export function loopkitEnv(sandbox: Sandbox, extra: Record<string, string> = {})
 }
 
 /** `loopkit auto-loop <args>` run directly, as a person would from a terminal. */
-export function loopkitCli(
-  sandbox: Sandbox,
-  args: string[],
-  env: Record<string, string> = {},
-): { code: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, ...args], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...loopkitEnv(sandbox), ...env },
-    });
-    return { code: 0, stdout, stderr: "" };
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+export const loopkitCli = (sandbox: Sandbox, args: string[], env: Record<string, string> = {}): Ran =>
+  runCli(["auto-loop", "--project", sandbox.project, ...args], {
+    plugin,
+    env: { ...baseEnv(sandbox.home), ...loopkitEnv(sandbox), ...env },
+  });
 
 export function readMirror(sandbox: Sandbox): any {
   return JSON.parse(readFileSync(path.join(sandbox.project, ".auto-loop", "goal-state.json"), "utf8"));

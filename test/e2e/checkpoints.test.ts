@@ -5,16 +5,17 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { runClaude, type Sandbox } from "./harness/run-claude.js";
+import { runClaude, type ClaudeRun, type Sandbox } from "./harness/run-claude.js";
+import { baseEnv, runCli } from "../support/bundle-driver.js";
 import { bash, dataDirOf, hookPrompts, isAudit, loopkitEnv, loopScript, plugin } from "./auto-loop-helpers.js";
 import { iterationScript, repeatEnv, result, stopMessages } from "./repeat-helpers.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
-useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, sandbox } = world));
+afterAll(() => plugin.remove());
 
 const git = (...args: string[]) =>
   execFileSync("git", args, {
@@ -23,20 +24,9 @@ const git = (...args: string[]) =>
     env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, GIT_CONFIG_NOSYSTEM: "1" },
   });
 
-/** `loopkit <args>` from a terminal, as the person would run it. */
-function loopkit(...args: string[]): { code: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(process.execPath, [plugin.cli, ...args], {
-      cwd: sandbox.project,
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) },
-    });
-    return { code: 0, stdout, stderr: "" };
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** `loopkit <args>` from a terminal in the project, as the person would run it. */
+const loopkit = (...args: string[]) =>
+  runCli(args, { plugin, cwd: sandbox.project, env: { ...baseEnv(sandbox.home), LOOPKIT_DATA_DIR: dataDirOf(sandbox) } });
 
 /** Everything of the person's that checkpointing must leave alone. */
 function personView() {
@@ -72,7 +62,16 @@ const evidencePack = () => {
 };
 
 describe("checkpoints of an auto-loop", () => {
-  it("keeps every iteration's tree with its verdict, tells the audit and the agent what changed, and restores iteration 2, undoably", async () => {
+  // One loop for the whole block: the scripted agent builds work over two iterations, destroys it in the
+  // third and reaches the goal in the fourth, in a repository where the person has an ignored file, a
+  // stash and a staged file. Each test below checks one thing of what that loop left.
+  useModelAndSandbox({ sandbox: "file" }, (world) => ({ model, sandbox } = world));
+  let run: ClaudeRun;
+  let before: ReturnType<typeof personView>;
+  let after: Record<string, string>;
+  let listed: ReturnType<typeof loopkit>;
+  let record: any;
+  beforeAll(async () => {
     writeFileSync(path.join(sandbox.project, ".gitignore"), "ignored/\n");
     git("add", ".gitignore");
     git("commit", "-q", "-m", "ignore ignored/");
@@ -82,7 +81,7 @@ describe("checkpoints of an auto-loop", () => {
     git("stash", "push", "-q", "--include-untracked", "-m", "the person's stash");
     writeFileSync(path.join(sandbox.project, "staged.txt"), "staged by the person\n");
     git("add", "staged.txt");
-    const before = personView();
+    before = personView();
 
     model.setScript(
       loopScript({
@@ -96,7 +95,7 @@ describe("checkpoints of an auto-loop", () => {
         vote: () => 'Checked.\n{"vote": "achieved", "reasons": ["hello.txt says hi"]}',
       }),
     );
-    const run = await runClaude({
+    run = await runClaude({
       model,
       sandbox,
       prompt: `/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`,
@@ -105,14 +104,18 @@ describe("checkpoints of an auto-loop", () => {
       env: loopkitEnv(sandbox),
       timeoutMs: 150_000,
     });
-    expect(run.exitCode, run.stderr).toBe(0);
-    const after = treeFiles();
-    expect(Object.keys(after).sort()).toEqual([".gitignore", "README.md", "hello.txt", "ignored/cache.txt", "junk.txt", "staged.txt"]);
+    after = treeFiles();
+    listed = loopkit("checkpoints", "--json");
+    record = listed.code === 0 ? JSON.parse(listed.stdout) : {};
+  }, 240_000);
 
-    // The record: one snapshot per iteration, each with what changed in it; nothing written into .git.
-    const listed = loopkit("checkpoints", "--json");
+  it("the loop runs its four iterations to the goal, leaving the agent's last tree", () => {
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(Object.keys(after).sort()).toEqual([".gitignore", "README.md", "hello.txt", "ignored/cache.txt", "junk.txt", "staged.txt"]);
+  });
+
+  it("keeps one checkpoint per iteration, with its verdict, its tokens and what changed in it", () => {
     expect(listed.code, listed.stderr).toBe(0);
-    const record = JSON.parse(listed.stdout);
     expect(record.checkpoints.map((c: any) => [c.id, c.verdict])).toEqual([
       ["1", "fail"],
       ["2", "fail"],
@@ -131,16 +134,19 @@ describe("checkpoints of an auto-loop", () => {
       { status: "A", path: "src/c.txt" },
     ]);
     expect(record.checkpoints[2].changed).toMatchObject({ added: 1, modified: 0, deleted: 3 });
+  });
+
+  it("writes nothing into .git and moves nothing of the person's (HEAD, index, branches, stash, reflog)", () => {
     expect(
       git("for-each-ref")
         .trim()
         .split("\n")
         .every((line) => !line.includes("loopkit")),
     ).toBe(true);
-    // Nothing of the person's moved.
     expect(personView()).toEqual(before);
+  });
 
-    // The next prompt and the audit named what the iteration changed.
+  it("names what the iteration changed in the next prompt and to the audit", () => {
     const prompts = hookPrompts(run.requests);
     expect(prompts[3]).toMatch(
       /Changed in this iteration \(from loopkit's checkpoints\): 4 files \(1 added, 3 deleted\)\n {2}D a\.txt\n {2}D b\.txt\n {2}A junk\.txt\n {2}D src\/c\.txt/,
@@ -148,14 +154,10 @@ describe("checkpoints of an auto-loop", () => {
     const audit = JSON.stringify(run.requests.filter(isAudit).map((r) => r.body.messages));
     expect(audit).toContain("LAST ITERATION");
     expect(audit).toContain("A hello.txt");
+  });
 
-    // --status counts them; the table shows plain git commands.
-    const status = JSON.parse(
-      execFileSync(process.execPath, [plugin.cli, "auto-loop", "--project", sandbox.project, "--status", "--json"], {
-        encoding: "utf8",
-        env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, LOOPKIT_DATA_DIR: dataDirOf(sandbox) },
-      }).toString() || "{}",
-    );
+  it("--status counts the checkpoints, and their table shows plain git commands", () => {
+    const status = JSON.parse(loopkit("auto-loop", "--project", sandbox.project, "--status", "--json").stdout || "{}");
     expect(status).toMatchObject({
       checkpoints: 4,
       checkpoint_record: expect.stringContaining(`${record.loop_id}.json`),
@@ -164,8 +166,9 @@ describe("checkpoints of an auto-loop", () => {
     const table = loopkit("checkpoints", record.loop_id).stdout;
     expect(table).toMatch(/ 3 +3 +[0-9a-f]{12} +fail +\d+ +4 files \(1 added, 3 deleted\)/);
     expect(table).toContain(`loopkit checkpoints export ${record.loop_id} [<checkpoint>] --branch <name>`);
+  });
 
-    // Restore iteration 2: exactly its files come back; ignored files, HEAD, index, branches and stash stay.
+  it("restores iteration 2 (exactly its files; ignored files, HEAD, index, branches and stash stay), undoably", () => {
     const restored = loopkit("restore", record.loop_id, "2");
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`undo with: loopkit restore ${record.loop_id} r1`);
@@ -195,9 +198,13 @@ describe("checkpoints of an auto-loop", () => {
       ["r1", "before-restore", "2"],
       ["r2", "before-restore", "r1"],
     ]);
-    expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 8, stderr: expect.stringContaining('has no checkpoint "9"') });
+  });
 
-    // On request, the iterations as commits on a new branch, chained on HEAD, for plain git (ignored files left out).
+  it("refuses to restore a checkpoint the loop does not have (exit 8)", () => {
+    expect(loopkit("restore", record.loop_id, "9")).toMatchObject({ code: 8, stderr: expect.stringContaining('has no checkpoint "9"') });
+  });
+
+  it("exports the iterations on request as commits on a new branch, chained on HEAD, for plain git (ignored files left out)", () => {
     const exported = loopkit("checkpoints", "export", record.loop_id, "4", "--branch", "loopkit/iterations");
     expect(exported.code, exported.stderr).toBe(0);
     expect(git("rev-parse", "loopkit/iterations~4")).toBe(before.head);
@@ -209,10 +216,11 @@ describe("checkpoints of an auto-loop", () => {
       new RegExp(`^loopkit: iteration 3 of auto-loop ${record.loop_id}: fail, \\d+ tokens\n$`),
     );
     expect(git("diff", "--name-status", "loopkit/iterations~3", "loopkit/iterations~2")).toBe("M\ta.txt\nA\tsrc/c.txt\n");
-  }, 240_000);
+  });
 });
 
 describe("checkpoints of a repeat loop", () => {
+  useModelAndSandbox({}, (world) => ({ model, sandbox } = world));
   const runRepeat = (iterations: number, commands = Array.from({ length: iterations }, (_, i) => `printf ${i + 1} > n.txt`)) => {
     const { script, seen } = iterationScript(
       commands.map((command) => bash(command)),

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppServerClient } from "../../src/codex/app-server-client.js";
-import type { AuditRound, VerifierRun } from "../../src/codex/decide.js";
+import type { AuditRound, VerifierReport } from "../../src/codex/decide.js";
 import { delegateToCodex, type CodexProgress } from "../../src/codex/delegate.js";
 import { makeCodexEnv, type CodexEnv } from "./harness/codex-env.js";
 import {
@@ -17,8 +17,8 @@ import {
 } from "./harness/fake-responses-api.js";
 
 const complete: ScriptStep = { call: "update_goal", args: { status: "complete" } };
-const pass: VerifierRun = { passed: true, exitCode: 0, timedOut: false, outputTail: "all green" };
-const fail: VerifierRun = { passed: false, exitCode: 1, timedOut: false, outputTail: "FAIL test/math.test.ts: expected 4, got 5" };
+const pass: VerifierReport = { passed: true, exitCode: 0, timedOut: false, outputTail: "all green" };
+const fail: VerifierReport = { passed: false, exitCode: 1, timedOut: false, outputTail: "FAIL test/math.test.ts: expected 4, got 5" };
 
 let api: FakeResponsesApi;
 let proxy: RefusingProxy;
@@ -39,13 +39,13 @@ afterEach(async () => {
 const ACHIEVED: AuditRound = { vote: "achieved", reasons: ["the math test passes for the right reason"], failure: null };
 
 function run(
-  verdicts: VerifierRun[],
+  verdicts: VerifierReport[],
   caps = { maxIterations: 3, maxTokens: 100_000, maxWallclockMs: 60_000 },
   votes: AuditRound[] = [ACHIEVED],
 ) {
   const verifierCalls: number[] = [];
   const auditTails: string[] = [];
-  const updates: CodexProgress<VerifierRun>[] = [];
+  const updates: CodexProgress<VerifierReport>[] = [];
   const lines: string[] = [];
   const result = delegateToCodex({
     projectDir: codex.projectDir,

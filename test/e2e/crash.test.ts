@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { withLock } from "../../src/state/json-store.js";
-import { loopFiles } from "../../src/auto-loop/store.js";
+import { loopFiles } from "../../src/auto-loop/data/store.js";
 import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
 import { startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { FakeModel } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, REPO_ROOT, type Sandbox } from "./harness/run-claude.js";
@@ -21,23 +21,21 @@ const AGENT_COMMAND = "::error::planted by the agent";
 let model: FakeModel;
 let sandbox: Sandbox;
 let runner: { summary: string; output: string; env: string; temp: string };
-useModelAndSandbox(
-  {
-    tearDown: () => plugin.remove(),
-    setUp: async () => {
-      const dir = path.join(sandbox.root, "runner files");
-      runner = {
-        summary: path.join(dir, "step_summary"),
-        output: path.join(dir, "set_output"),
-        env: path.join(dir, "set_env"),
-        temp: path.join(dir, "temp"),
-      };
-      await execa("mkdir", ["-p", runner.temp]);
-      for (const file of [runner.summary, runner.output, runner.env]) writeFileSync(file, "");
-    },
-  },
-  (world) => ({ model, sandbox } = world),
-);
+/** The runner's summary, output and environment files, and its temp folder, in each fresh sandbox. */
+async function makeRunnerFiles() {
+  const dir = path.join(sandbox.root, "runner files");
+  runner = {
+    summary: path.join(dir, "step_summary"),
+    output: path.join(dir, "set_output"),
+    env: path.join(dir, "set_env"),
+    temp: path.join(dir, "temp"),
+  };
+  await execa("mkdir", ["-p", runner.temp]);
+  for (const file of [runner.summary, runner.output, runner.env]) writeFileSync(file, "");
+}
+const useRunner = (scope: "test" | "file") =>
+  useModelAndSandbox({ sandbox: scope, setUp: makeRunnerFiles }, (world) => ({ model, sandbox } = world));
+afterAll(() => plugin.remove());
 
 const actionsEnv = () => ({
   GITHUB_ACTIONS: "true",
@@ -105,8 +103,15 @@ function readOutputs(): Record<string, string> {
 }
 
 // Two phases each, under Claude Code's sandbox with a sandboxed verifier: more than the default 30 s on a busy machine.
-describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
-  it("achieved, through the action's run step: summary, outputs, one log group per phase, exit 0, and the record for the artifact", async () => {
+describe("loopkit run in GitHub Actions: achieved, through the action's run step", () => {
+  // One run for the block (two phases: the first plants, the second reaches the goal); each test checks one thing it left.
+  useRunner("file");
+  const record = () => path.join(runner.temp, "loopkit-record", "loopkit-run");
+  let result: Awaited<ReturnType<typeof actionStep>>;
+  let outputs: Record<string, string>;
+  let final: any;
+  let summary: string;
+  beforeAll(async () => {
     model.setScript(
       loopScript({
         turns: [bash(`echo one > hello.txt; ${PLANT}`), bash("echo hi > hello.txt")],
@@ -114,8 +119,7 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
         after: `Wrote it.\n${AGENT_COMMAND}`,
       }),
     );
-    const record = path.join(runner.temp, "loopkit-record", "loopkit-run");
-    const result = await actionStep(
+    result = await actionStep(
       {
         goal: "make hello.txt say hi",
         verify: VERIFY,
@@ -124,13 +128,18 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
       },
       { ANTHROPIC_API_KEY: "" },
     );
+    outputs = readOutputs();
+    final = status(sandbox, { LOOPKIT_DATA_DIR: path.join(runner.temp, "loopkit-data") });
+    summary = readFileSync(runner.summary, "utf8");
+  }, 240_000);
+
+  it("exits 0, its phases run by the claude the install step put in place, with no warning", () => {
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toContain(`\`${path.join(runner.temp, "loopkit-claude-code", "node_modules", ".bin", "claude")} -p\` session`);
     expect(result.stdout).not.toContain("::warning::");
+  });
 
-    const outputs = readOutputs();
-    const dataDir = path.join(runner.temp, "loopkit-data");
-    const final = status(sandbox, { LOOPKIT_DATA_DIR: dataDir });
+  it("sets the step outputs from the loop's final status", () => {
     expect(final).toMatchObject({ status: "achieved", iteration: 2 });
     expect(outputs).toEqual({
       status: "achieved",
@@ -139,11 +148,12 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
       tokens: String(final.tokens_used),
       loop_id: final.loop_id,
       exit_code: "0",
-      record_dir: record,
+      record_dir: record(),
     });
     expect(Number(outputs.tokens)).toBeGreaterThan(0);
+  });
 
-    const summary = readFileSync(runner.summary, "utf8");
+  it("writes the job summary: goal, verifier, final status, a row per iteration, total time", () => {
     expect(summary).toContain("## ✅ loopkit run: achieved");
     expect(summary).toContain("```text\nmake hello.txt say hi\n```");
     expect(summary).toContain(`| Verifier | \`${VERIFY}\` |`);
@@ -151,8 +161,9 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
     expect(summary).toMatch(/\| 1 \| fail \(exit 1\) \| - \| \d+ \| \d+ \|/);
     expect(summary).toMatch(/\| 2 \| pass \(exit 0\) \| achieved \| \d+ \| \d+ \|/);
     expect(summary).toMatch(/\| Total time \| \d+s of \d+h \|/);
+  });
 
-    // One group per phase; the agent's text inside it is inert (between ::stop-commands:: and its token).
+  it("logs one group per phase, the agent's text inside it inert (between ::stop-commands:: and its token)", () => {
     const log = result.stdout;
     expect(log.match(/^::group::loopkit run: phase \d+ starting/gm)).toHaveLength(2);
     expect(log.match(/^::endgroup::$/gm)).toHaveLength(2);
@@ -165,25 +176,31 @@ describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
     }
     expect(inert, log).toBe(true);
     expect(log).toMatch(/::endgroup::\nloopkit run: phase 2 \(session .*\): achieved/);
+  });
 
-    // The phases never saw the runner's file commands; the job's environment file is untouched.
+  it("hands the phases none of the runner's file commands, and leaves the job's environment file untouched", () => {
     expect(readFileSync(path.join(sandbox.project, "seen-env.txt"), "utf8").trim()).toBe("GITHUB_OUTPUT=unset GITHUB_ENV=unset");
     expect(readFileSync(runner.env, "utf8")).toBe("");
+  });
 
-    // The record: the project's .auto-loop/, loopkit's own copy with the phase logs, the summary, the status.
-    expect(readFileSync(path.join(record, "summary.md"), "utf8")).toBe(summary);
-    expect(JSON.parse(readFileSync(path.join(record, "status.json"), "utf8"))).toMatchObject({
+  it("gathers the record for the artifact: the project's .auto-loop/, loopkit's copy with the phase logs, the summary, the status, the checkpoints", () => {
+    expect(readFileSync(path.join(record(), "summary.md"), "utf8")).toBe(summary);
+    expect(JSON.parse(readFileSync(path.join(record(), "status.json"), "utf8"))).toMatchObject({
       status: "achieved",
       loop_id: final.loop_id,
     });
-    expect(existsSync(path.join(record, "auto-loop", "goal-state.json"))).toBe(true);
-    expect(existsSync(path.join(record, "record", "state.json"))).toBe(true);
-    expect(readdirSync(path.join(record, "record", "phases"))).toEqual(["phase-0001.log", "phase-0002.log"]);
-    const checkpoints = JSON.parse(readFileSync(path.join(record, "checkpoints.json"), "utf8"));
+    expect(existsSync(path.join(record(), "auto-loop", "goal-state.json"))).toBe(true);
+    expect(existsSync(path.join(record(), "record", "state.json"))).toBe(true);
+    expect(readdirSync(path.join(record(), "record", "phases"))).toEqual(["phase-0001.log", "phase-0002.log"]);
+    const checkpoints = JSON.parse(readFileSync(path.join(record(), "checkpoints.json"), "utf8"));
     expect(checkpoints).toMatchObject({ loop_id: final.loop_id, loop_kind: "auto-loop" });
     expect(checkpoints.checkpoints.map((c: { iteration: number }) => c.iteration)).toEqual([1, 2]);
-    expect(existsSync(path.join(record, "checkpoints.bundle"))).toBe(true);
+    expect(existsSync(path.join(record(), "checkpoints.bundle"))).toBe(true);
   });
+});
+
+describe("loopkit run in GitHub Actions", { timeout: 120_000 }, () => {
+  useRunner("test");
 
   it("budget-limited: exit 6, outputs and summary say budget-limited; the verifier never saw the runner's files", async () => {
     model.setScript(loopScript({ turns: [bash("echo nope > hello.txt")], vote: () => ACHIEVED }));

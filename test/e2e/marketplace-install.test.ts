@@ -33,9 +33,10 @@ import {
   REPO_ROOT,
   runClaude,
   traceNodeProcesses,
+  type ClaudeRun,
   type Sandbox,
 } from "./harness/run-claude.js";
-import { iterationScript, readStats, repeatEnv, result } from "./repeat-helpers.js";
+import { iterationScript, readStats, repeatEnv, result, type IterationSeen } from "./repeat-helpers.js";
 
 /** What the plugin cache may hold after the install (issue 18: at most 5 MB; the bundle is about 1 MB). */
 const CACHE_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -45,25 +46,28 @@ let model: FakeModel;
 let sandbox: Sandbox;
 let env: Record<string, string>;
 let managerLog: string;
-useModelAndSandbox(
-  {
-    setUp: ({ sandbox: world, model: fake }) => {
-      const shims = path.join(world.root, "package managers");
-      managerLog = path.join(world.root, "package-manager-calls.log");
-      mkdirSync(shims);
-      for (const name of PACKAGE_MANAGERS) {
-        writeFileSync(path.join(shims, name), `#!/bin/sh\necho "${name} $* (in $PWD)" >> '${managerLog}'\nexit 1\n`);
-        chmodSync(path.join(shims, name), 0o755);
-      }
-      env = {
-        PATH: `${shims}${path.delimiter}${claudeEnv(fake, world).PATH}`,
-        npm_config_cache: path.join(world.root, "npm cache"),
-        npm_config_registry: fake.url,
-      };
+/** The model and a fresh HOME for each install, with every package manager a stand-in that logs its call and fails. */
+const useModelAndHome = () =>
+  useModelAndSandbox(
+    {
+      sandbox: "file",
+      setUp: ({ sandbox: world, model: fake }) => {
+        const shims = path.join(world.root, "package managers");
+        managerLog = path.join(world.root, "package-manager-calls.log");
+        mkdirSync(shims);
+        for (const name of PACKAGE_MANAGERS) {
+          writeFileSync(path.join(shims, name), `#!/bin/sh\necho "${name} $* (in $PWD)" >> '${managerLog}'\nexit 1\n`);
+          chmodSync(path.join(shims, name), 0o755);
+        }
+        env = {
+          PATH: `${shims}${path.delimiter}${claudeEnv(fake, world).PATH}`,
+          npm_config_cache: path.join(world.root, "npm cache"),
+          npm_config_registry: fake.url,
+        };
+      },
     },
-  },
-  (world) => ({ model, sandbox } = world),
-);
+    (world) => ({ model, sandbox } = world),
+  );
 
 /** The checkout as a fresh clone has it (no node_modules, no .git), in a folder whose path has a space. */
 function copyCheckout(): string {
@@ -139,49 +143,42 @@ describe.each([
   // A git marketplace is cloned, and the session runs the installed copy in the cache.
   { source: "a git repository of the checkout", add: publish, runsFrom: (_checkout: string, installPath: string) => installPath },
 ])("loopkit installed from $source", ({ source, add, runsFrom }) => {
-  it("installs with no package manager run, at most 5 MB in the plugin cache, passes validate --strict as installed, and runs a repeat loop with no --plugin-dir", async () => {
-    const checkout = copyCheckout();
-    const added = await claude(["plugin", "marketplace", "add", add(checkout)]);
-    expect(added.stdout + added.stderr, "marketplace add").toMatch(/Successfully added marketplace: loopkit/);
-    expect(added.exitCode).toBe(0);
-    const installed = await claude(["plugin", "install", "loopkit@loopkit"]);
-    expect(installed.stdout + installed.stderr, "plugin install").toMatch(/Successfully installed plugin: loopkit@loopkit/);
-    expect(installed.exitCode).toBe(0);
-
+  // One install and one loop per source, in a fresh HOME; each test checks one thing of what they did.
+  useModelAndHome();
+  let checkout: string;
+  let added: Awaited<ReturnType<typeof claude>>;
+  let installed: Awaited<ReturnType<typeof claude>>;
+  let installPath: string;
+  let afterInstall: { managerCalls: string; npmCache: boolean; nodeModules: string[]; bytes: number };
+  let strict: Awaited<ReturnType<typeof claude>>;
+  let run: ClaudeRun;
+  let seen: IterationSeen[];
+  let scripts: string[];
+  beforeAll(async () => {
+    checkout = copyCheckout();
+    added = await claude(["plugin", "marketplace", "add", add(checkout)]);
+    installed = await claude(["plugin", "install", "loopkit@loopkit"]);
     const record = JSON.parse(readFileSync(path.join(plugins(), "installed_plugins.json"), "utf8"));
-    const installPath: string = record.plugins["loopkit@loopkit"][0].installPath;
-    expect(installPath.startsWith(path.join(plugins(), "cache") + path.sep)).toBe(true);
-    // The cache holds the plugin folder as it is in the checkout (and, from git, Claude Code's empty .in_use/).
-    expect(
-      readdirSync(installPath)
-        .filter((name) => name !== ".in_use")
-        .sort(),
-    ).toEqual(readdirSync(PLUGIN_DIR).sort());
-
-    // Nothing fetched: no package manager ran, npm's cache never came to be, no node_modules anywhere.
-    expect(managerCalls(), "package manager calls").toBe("");
-    expect(existsSync(env.npm_config_cache!), "npm's cache was created").toBe(false);
-    expect(foldersNamed(plugins(), "node_modules")).toEqual([]);
+    installPath = record.plugins["loopkit@loopkit"][0].installPath;
     const bytes = sizeOf(path.join(plugins(), "cache"));
-    expect(bytes, `the plugin cache holds ${bytes} bytes`).toBeLessThanOrEqual(CACHE_LIMIT_BYTES);
+    afterInstall = {
+      managerCalls: managerCalls(),
+      npmCache: existsSync(env.npm_config_cache!),
+      nodeModules: foldersNamed(plugins(), "node_modules"),
+      bytes,
+    };
     // For .ci/run's last lines: the figure itself, per version and source.
     appendFileSync(
       path.join(REPO_ROOT, ".tmp", `marketplace-install-${CLAUDE_VERSION}.txt`),
       `marketplace install on Claude Code ${CLAUDE_VERSION}, from ${source}: ${bytes} bytes in the plugin cache, no package manager run\n`,
     );
-
-    const strict = await claude(["plugin", "validate", "--strict", installPath]);
-    expect(strict.stdout).toContain("Validation passed");
-    expect(strict.stdout).not.toMatch(/warning/i);
-    expect(strict.exitCode).toBe(0);
+    strict = await claude(["plugin", "validate", "--strict", installPath]);
 
     const trace = await traceNodeProcesses(sandbox);
-    const { script, seen } = iterationScript([
-      result("REPEAT-RESULT: pass - README.md is there"),
-      result("REPEAT-RESULT: pass - still there"),
-    ]);
-    model.setScript(script);
-    const run = await runClaude({
+    const script = iterationScript([result("REPEAT-RESULT: pass - README.md is there"), result("REPEAT-RESULT: pass - still there")]);
+    seen = script.seen;
+    model.setScript(script.script);
+    run = await runClaude({
       model,
       sandbox,
       pluginDir: null,
@@ -189,6 +186,40 @@ describe.each([
       env: { ...env, ...trace.env, ...repeatEnv(sandbox, { LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" }) },
       timeoutMs: 120_000,
     });
+    scripts = (await trace.read()).map((p) => p.argv[1]!);
+  }, 240_000);
+
+  it("adds the marketplace and installs the plugin into the plugin cache, the plugin folder as it is in the checkout", () => {
+    expect(added.stdout + added.stderr, "marketplace add").toMatch(/Successfully added marketplace: loopkit/);
+    expect(added.exitCode).toBe(0);
+    expect(installed.stdout + installed.stderr, "plugin install").toMatch(/Successfully installed plugin: loopkit@loopkit/);
+    expect(installed.exitCode).toBe(0);
+    expect(installPath.startsWith(path.join(plugins(), "cache") + path.sep)).toBe(true);
+    // The cache holds the plugin folder as it is in the checkout (and, from git, Claude Code's empty .in_use/).
+    expect(
+      readdirSync(installPath)
+        .filter((name) => name !== ".in_use")
+        .sort(),
+    ).toEqual(readdirSync(PLUGIN_DIR).sort());
+  });
+
+  it("installs with nothing fetched: no package manager run, no npm cache, no node_modules anywhere", () => {
+    expect(afterInstall.managerCalls, "package manager calls").toBe("");
+    expect(afterInstall.npmCache, "npm's cache was created").toBe(false);
+    expect(afterInstall.nodeModules).toEqual([]);
+  });
+
+  it("takes at most 5 MB in the plugin cache", () => {
+    expect(afterInstall.bytes, `the plugin cache holds ${afterInstall.bytes} bytes`).toBeLessThanOrEqual(CACHE_LIMIT_BYTES);
+  });
+
+  it("passes validate --strict as installed", () => {
+    expect(strict.stdout).toContain("Validation passed");
+    expect(strict.stdout).not.toMatch(/warning/i);
+    expect(strict.exitCode).toBe(0);
+  });
+
+  it("runs a repeat loop with no --plugin-dir", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     expect(readStats(sandbox).loop_runs).toEqual([
@@ -198,15 +229,21 @@ describe.each([
         iterations: [expect.objectContaining({ result: "pass" }), expect.objectContaining({ result: "pass" })],
       }),
     ]);
-    // Every node process Claude Code started (the skill's command, the hooks) ran the installed plugin's bundle.
+  });
+
+  it("runs the installed plugin's bundle in every node process Claude Code starts (the skill's command, the hooks)", () => {
     const root = runsFrom(checkout, installPath);
-    const scripts = (await trace.read()).map((p) => p.argv[1]!);
     expect(scripts).toContain(path.join(root, "dist", "cli.js"));
     expect(scripts).toContain(path.join(root, "dist", "hook.cjs"));
     expect(scripts.filter((file) => !file.startsWith(root + path.sep))).toEqual([]);
-    // The installed plugin's own data folder (a --plugin-dir session's is loopkit-inline).
+  });
+
+  it("keeps the loop's files in the installed plugin's own data folder (a --plugin-dir session's is loopkit-inline)", () => {
     expect(readdirSync(path.join(plugins(), "data"))).toEqual(["loopkit-loopkit"]);
     expect(readdirSync(path.join(plugins(), "data", "loopkit-loopkit"))).toContain("repeat");
+  });
+
+  it("fetches nothing while the loop runs either: no package manager, no request but the Messages API", () => {
     expect(managerCalls()).toBe("");
     expect(model.unexpected).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { execa } from "execa";
-import { mainRequests, OVERLOADED, RATE_LIMITED, type FakeModel } from "./harness/fake-model.js";
+import { mainRequests, OVERLOADED, RATE_LIMITED, type FakeModel, type ScriptedReply } from "./harness/fake-model.js";
 import { CLAUDE_BIN, CLAUDE_VERSION, claudeEnv, PLUGIN_DIR, runClaude, startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import {
@@ -412,4 +412,24 @@ describe("/loopkit:repeat through an API outage (claude -p)", () => {
     expect(record.iterations.map((it: any) => it.result)).toEqual(["pass", "fail", "fail", "fail"]);
     expect(markerExists(dataDir, first.sessionId!)).toBe(false);
   }, 200_000);
+});
+
+describe("/loopkit:repeat with refused credentials (claude -p)", () => {
+  it("ends the loop at the first refusal (401) as CIRCUIT_BREAKER, not after three: no later iteration could pass", async () => {
+    const refused: ScriptedReply = {
+      error: { status: 401, type: "authentication_error", message: "invalid x-api-key", headers: { "x-should-retry": "false" } },
+    };
+    const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - fine"), refused, result("REPEAT-RESULT: pass - never")]);
+    model.setScript(script);
+    const first = await run("/loopkit:repeat 1s --iterations 5 check the service", { CLAUDE_CODE_MAX_RETRIES: "0" });
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    const record = readStats(sandbox).loop_runs[0];
+    expect(record).toMatchObject({ final_status: "CIRCUIT_BREAKER", ended_at: expect.stringMatching(/Z$/) });
+    expect(record.iterations).toEqual([
+      expect.objectContaining({ result: "pass" }),
+      expect.objectContaining({ result: "fail", summary: expect.stringMatching(/^API error \(authentication_failed\)/) }),
+    ]);
+    expect(await status(sandbox, cliEnv())).toMatchObject({ active: false, status: "CIRCUIT_BREAKER" });
+    expect(markerExists(dataDir, first.sessionId!)).toBe(false);
+  }, 120_000);
 });

@@ -25,20 +25,48 @@ const RANK: Record<string, number> = {
   doctor: 4.5,
   cli: 5,
   hook: 5,
-  action: 5,
+  action: 4.5,
 };
 
-function imports(): { from: string; to: string; file: string }[] {
-  const found: { from: string; to: string; file: string }[] = [];
+/**
+ * The rooms inside a folder, lowest first; a file directly in the folder belongs to the room "". Rooms
+ * of one rank must not import each other; across folders only RANK counts.
+ */
+const ROOM_RANK: Record<string, Record<string, number>> = {
+  // auto-loop: the pure core; the kind's declarations and the option grammar; the files it keeps in
+  // the project and in loopkit's data folder; the processes it runs; the hooks and the CLI's edges on top.
+  "auto-loop": { core: 0, "": 1, project: 2, data: 3, runners: 4, hooks: 5, lifecycle: 5 },
+};
+
+/** The folder and the room inside it of a path relative to src/. */
+function roomOf(file: string): { folder: string; room: string } {
+  const [folder, ...rest] = file.split(path.sep);
+  return { folder: folder!, room: rest.length > 1 && ROOM_RANK[folder!] ? rest[0]! : "" };
+}
+
+/** Every relative import in src/, each as the importing file and the file it names (both relative to src/). */
+function imports(): { file: string; target: string }[] {
+  const found: { file: string; target: string }[] = [];
   for (const folder of readdirSync(SRC)) {
     for (const name of readdirSync(path.join(SRC, folder), { recursive: true, encoding: "utf8" })) {
       if (!name.endsWith(".ts")) continue;
       const file = path.join(folder, name);
       const text = readFileSync(path.join(SRC, file), "utf8");
-      for (const match of text.matchAll(/from "\.\.\/([^/"]+)\//g)) found.push({ from: folder, to: match[1]!, file });
+      for (const match of text.matchAll(/from "(\.\.?\/[^"]+)"/g))
+        found.push({ file, target: path.relative(SRC, path.resolve(SRC, path.dirname(file), match[1]!)) });
     }
   }
   return found;
+}
+
+/** Why this import runs up or sideways, or null when it runs down (or stays in its room). */
+function wrongWay(file: string, target: string): string | null {
+  const from = roomOf(file);
+  const to = roomOf(target);
+  if (from.folder !== to.folder) return RANK[to.folder]! < RANK[from.folder]! ? null : `${file} imports ${to.folder}/`;
+  const rooms = ROOM_RANK[from.folder];
+  if (!rooms || from.room === to.room || rooms[to.room]! < rooms[from.room]!) return null;
+  return `${file} imports ${to.folder}/${to.room ? `${to.room}/` : "(its folder's own files)"}`;
 }
 
 describe("the layers of src/", () => {
@@ -46,10 +74,37 @@ describe("the layers of src/", () => {
     expect(readdirSync(SRC).filter((folder) => !(folder in RANK))).toEqual([]);
   });
 
+  it("gives every room of a folder with rooms a rank", () => {
+    const unranked = Object.entries(ROOM_RANK).flatMap(([folder, rooms]) =>
+      readdirSync(path.join(SRC, folder), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !(entry.name in rooms))
+        .map((entry) => `${folder}/${entry.name}`),
+    );
+    expect(unranked).toEqual([]);
+  });
+
   it("has every import run down a layer, never up or sideways", () => {
     const all = imports();
     expect(all.length).toBeGreaterThan(0);
-    const wrong = all.filter(({ from, to }) => !(RANK[to]! < RANK[from]!)).map(({ file, to }) => `${file} imports ${to}/`);
+    const wrong = all.map(({ file, target }) => wrongWay(file, target)).filter((why) => why !== null);
     expect(wrong).toEqual([]);
+  });
+
+  it("keeps auto-loop's core pure: no file, process or store import", () => {
+    const core = path.join(SRC, "auto-loop", "core");
+    const impure = readdirSync(core).flatMap((name) =>
+      [...readFileSync(path.join(core, name), "utf8").matchAll(/from "([^"]+)"/g)]
+        .map((match) => match[1]!)
+        .filter((spec) => /^(node:(fs|child_process|net|os)|execa|proper-lockfile|write-file-atomic)|\/state\/|\/shared\/git/.test(spec))
+        .map((spec) => `auto-loop/core/${name} imports ${spec}`),
+    );
+    expect(impure).toEqual([]);
+  });
+
+  it("sees an import that runs up between the rooms of a folder", () => {
+    expect(wrongWay("auto-loop/core/decide.ts", "auto-loop/hooks/transcript-usage.js")).toMatch(/imports auto-loop\/hooks\//);
+    expect(wrongWay("auto-loop/hooks/resume.ts", "auto-loop/lifecycle/start.js")).not.toBeNull();
+    expect(wrongWay("auto-loop/hooks/resume.ts", "auto-loop/core/history.js")).toBeNull();
+    expect(wrongWay("repeat/decide.ts", "auto-loop/core/state.js")).not.toBeNull();
   });
 });

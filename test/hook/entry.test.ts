@@ -1,38 +1,31 @@
 // The hook entry through the built bundle, as Claude Code runs it: `node dist/hook.cjs` with JSON on stdin.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { hookPayload, sendHook, useTempProject } from "../support/bundle-driver.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const hook = path.join(root, "plugins", "loopkit", "dist", "hook.cjs");
+const world = useTempProject("loopkit hook");
+// The data folder is made: the hook must find it there, empty, and the payload's cwd names it.
 let data: string;
-
 beforeEach(() => {
-  data = mkdtempSync(path.join(os.tmpdir(), "loopkit hook "));
+  data = world.data;
+  mkdirSync(data);
 });
-afterEach(() => rmSync(data, { recursive: true, force: true }));
 
-function runHook(stdin: string, env: Record<string, string> = {}, args: string[] = []) {
-  const result = spawnSync(process.execPath, [hook, ...args], {
-    input: stdin,
-    encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, ...env },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const runHook = (stdin: string, env: Record<string, string> = {}, pluginData?: string) =>
+  sendHook(stdin, { env: { PATH: process.env.PATH ?? "", HOME: data, LOOPKIT_DATA_DIR: data, ...env }, pluginData });
 
 const stop = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    session_id: "s-123",
-    transcript_path: "/nowhere.jsonl",
-    cwd: data,
-    hook_event_name: "Stop",
-    stop_hook_active: false,
-    last_assistant_message: "hi",
-    ...extra,
-  });
+  JSON.stringify(
+    hookPayload("Stop", {
+      session_id: "s-123",
+      transcript_path: "/nowhere.jsonl",
+      cwd: data,
+      stop_hook_active: false,
+      last_assistant_message: "hi",
+      ...extra,
+    }),
+  );
 
 describe("hook entry", () => {
   it("prints nothing and exits 0 when the session owns no loop", () => {
@@ -89,7 +82,7 @@ describe("hook entry", () => {
     it("holds this session's marker: the hook works there, whatever LOOPKIT_DATA_DIR says", () => {
       writeFileSync(path.join(own, "sessions", "s-123.json"), "{ corrupt");
       const elsewhere = path.join(data, "agent's folder");
-      const result = runHook(stop(), { LOOPKIT_DATA_DIR: elsewhere }, ["--plugin-data", own]);
+      const result = runHook(stop(), { LOOPKIT_DATA_DIR: elsewhere }, own);
       expect(JSON.parse(result.stdout).systemMessage).toMatch(/not valid JSON.*kept it as/);
       expect(readdirSync(path.join(own, "sessions"))[0]).toMatch(/^s-123\.json\.corrupt-/);
     });
@@ -97,14 +90,14 @@ describe("hook entry", () => {
     it("holds no marker of this session: the hook looks in LOOPKIT_DATA_DIR as before", () => {
       mkdirSync(path.join(data, "sessions"), { recursive: true });
       writeFileSync(path.join(data, "sessions", "s-123.json"), "{ corrupt");
-      const result = runHook(stop(), {}, ["--plugin-data", own]);
+      const result = runHook(stop(), {}, own);
       expect(JSON.parse(result.stdout).systemMessage).toMatch(/kept it as/);
       expect(readdirSync(path.join(own, "sessions"))).toEqual([]);
     });
 
     it("is ignored when it is not an absolute path", () => {
       writeFileSync(path.join(own, "sessions", "s-123.json"), "{ corrupt");
-      expect(runHook(stop(), {}, ["--plugin-data", path.relative(process.cwd(), own)])).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(runHook(stop(), {}, path.relative(process.cwd(), own))).toEqual({ code: 0, stdout: "", stderr: "" });
     });
   });
 

@@ -1,13 +1,11 @@
 // The hook's half of a typed /loopkit:<kind> command: which UserPromptExpansion payloads are loopkit's,
 // and, through the built bundle as Claude Code runs it, that the hook carries the request out and
 // keeps the answer, or does nothing at all.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { skillRequestOf } from "../../src/hook/skill-request.js";
-import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
+import { baseEnv, sendHook, useTempProject } from "../support/bundle-driver.js";
 
 const expansion = (extra: Record<string, unknown> = {}) => ({
   session_id: "s-1",
@@ -50,31 +48,14 @@ describe("skillRequestOf", () => {
 });
 
 describe("the hook entry with a UserPromptExpansion payload", () => {
-  let plugin: PluginCopy;
-  let tmp: string;
-  let data: string;
-  let project: string;
-  beforeAll(() => {
-    plugin = makePluginCopy();
-  });
-  afterAll(() => plugin.remove());
-  beforeEach(() => {
-    tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit expansion "));
-    data = path.join(tmp, "plugin data");
-    project = path.join(tmp, "my project");
-    mkdirSync(project);
-  });
-  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+  const world = useTempProject("loopkit expansion");
 
-  const runHook = (payload: Record<string, unknown>) => {
-    const result = spawnSync(process.execPath, [plugin.hook, "--plugin-data", data], {
-      input: JSON.stringify(payload),
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: tmp, CLAUDE_PROJECT_DIR: project, LOOPKIT_STATS_FILE: path.join(tmp, "stats.json") },
+  const runHook = (payload: Record<string, unknown>) =>
+    sendHook(payload, {
+      env: { ...baseEnv(world.tmp), CLAUDE_PROJECT_DIR: world.project, LOOPKIT_STATS_FILE: path.join(world.tmp, "stats.json") },
+      pluginData: world.data,
     });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
-  const answer = () => JSON.parse(readFileSync(path.join(data, "answers", "s-1.json"), "utf8"));
+  const answer = () => JSON.parse(readFileSync(path.join(world.data, "answers", "s-1.json"), "utf8"));
 
   it("starts the loop with the person's rights and keeps the CLI's answer for the skill's command; prints nothing (its stdout would reach the model)", () => {
     expect(runHook(expansion())).toEqual({ code: 0, stdout: "", stderr: "" });
@@ -86,7 +67,7 @@ describe("the hook entry with a UserPromptExpansion payload", () => {
       loop_id: expect.stringMatching(/^loop-/),
       stdout: expect.stringContaining("loopkit repeat started"),
     });
-    expect(existsSync(path.join(data, "sessions", "s-1.json"))).toBe(true);
+    expect(existsSync(path.join(world.data, "sessions", "s-1.json"))).toBe(true);
   });
 
   it("keeps a refusal as the answer, exit code and all", () => {
@@ -97,16 +78,16 @@ describe("the hook entry with a UserPromptExpansion payload", () => {
       stderr: expect.stringMatching(/^loopkit: invalid --iterations "0"/),
       loop_id: null,
     });
-    expect(existsSync(path.join(data, "sessions"))).toBe(false);
+    expect(existsSync(path.join(world.data, "sessions"))).toBe(false);
   });
 
   it("leaves a read-only request to the skill's command: no answer, nothing written", () => {
     expect(runHook(expansion({ command_args: "--status" }))).toEqual({ code: 0, stdout: "", stderr: "" });
-    expect(existsSync(data)).toBe(false);
+    expect(existsSync(world.data)).toBe(false);
   });
 
   it("does nothing for a command of the project's that took loopkit's name", () => {
     expect(runHook(expansion({ command_source: "projectSettings" }))).toEqual({ code: 0, stdout: "", stderr: "" });
-    expect(existsSync(data)).toBe(false);
+    expect(existsSync(world.data)).toBe(false);
   });
 });

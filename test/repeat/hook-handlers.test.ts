@@ -1,101 +1,62 @@
 // The repeat loop's hooks and CLI through the built bundle, as Claude Code runs them: start a loop
 // with `node dist/cli.js repeat`, then feed `node dist/hook.cjs` (and its background twin,
 // `hook.cjs --background`) Stop, StopFailure, UserPromptSubmit and SessionEnd payloads.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  baseEnv,
+  hookAnswer,
+  hookCommand,
+  hookOutput,
+  hookPayload,
+  runCli,
+  sendHook,
+  startHook,
+  stopPayload,
+  useTempProject,
+  type HookAnswer,
+} from "../support/bundle-driver.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const CLI = path.join(root, "plugins", "loopkit", "dist", "cli.js");
-const HOOK = path.join(root, "plugins", "loopkit", "dist", "hook.cjs");
-let tmp: string;
-let project: string;
-let data: string;
-
-beforeEach(() => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), "loopkit repeat hook "));
-  project = path.join(tmp, "my project");
-  data = path.join(tmp, "data");
-  mkdirSync(project);
-});
-afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+const world = useTempProject("loopkit repeat hook");
 
 const env = () => ({
-  PATH: process.env.PATH ?? "",
-  HOME: tmp,
-  LOOPKIT_DATA_DIR: data,
-  LOOPKIT_STATS_FILE: path.join(tmp, "stats.json"),
+  ...baseEnv(world.tmp),
+  LOOPKIT_DATA_DIR: world.data,
+  LOOPKIT_STATS_FILE: path.join(world.tmp, "stats.json"),
   LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000",
 });
 
-function cli(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [CLI, "repeat", "--project", project, ...args], {
-    input: input ?? "",
-    encoding: "utf8",
-    env: env(),
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = (args: string[], input?: string) => runCli(["repeat", "--project", world.project, ...args], { input, env: env() });
 
-const payload = (
-  session: string,
-  lastMessage: string | undefined,
-  promptId?: string,
-  event = "Stop",
-  extra: Record<string, unknown> = {},
-) =>
-  JSON.stringify({
+const payload = (session: string, lastMessage: string | undefined, promptId?: string) =>
+  stopPayload({
     session_id: session,
-    transcript_path: path.join(tmp, "t.jsonl"),
-    cwd: project,
-    hook_event_name: event,
-    ...extra,
-    stop_hook_active: true,
-    ...(promptId ? { prompt_id: promptId } : {}),
-    ...(lastMessage === undefined ? {} : { last_assistant_message: lastMessage }),
+    transcript_path: path.join(world.tmp, "t.jsonl"),
+    cwd: world.project,
+    prompt_id: promptId,
+    last_assistant_message: lastMessage,
   });
 
-const parse = (stdout: string) =>
-  stdout.trim() ? (JSON.parse(stdout) as { decision?: string; reason?: string; systemMessage?: string }) : undefined;
-
-function stop(session: string, lastMessage: string | undefined, promptId?: string) {
-  const result = spawnSync(process.execPath, [HOOK], { input: payload(session, lastMessage, promptId), encoding: "utf8", env: env() });
-  return { code: result.status, stderr: result.stderr, output: parse(result.stdout) };
-}
+const stop = (session: string, lastMessage: string | undefined, promptId?: string) =>
+  hookAnswer(sendHook(payload(session, lastMessage, promptId), { env: env() }));
 
 /** The background hook of a Stop, as Claude Code starts it beside the Stop hook; resolves when it exits. */
-function background(session: string, lastMessage: string | undefined, promptId?: string, event = "Stop") {
-  const child = spawn(process.execPath, [HOOK, "--background"], { env: env(), stdio: ["pipe", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  child.stdin.end(payload(session, lastMessage, promptId, event));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string; at: number }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stdout, stderr, at: Date.now() })),
-  );
-  return { child, exited };
-}
+const background = (session: string, lastMessage: string | undefined, promptId?: string) =>
+  startHook(payload(session, lastMessage, promptId), { env: env(), background: true });
 
-function hookEvent(event: string, fields: Record<string, unknown>) {
-  const result = spawnSync(process.execPath, [HOOK], {
-    input: JSON.stringify({ session_id: "s-1", cwd: project, hook_event_name: event, ...fields }),
-    encoding: "utf8",
-    env: env(),
-  });
-  return { code: result.status, stderr: result.stderr, output: parse(result.stdout) };
-}
+const hookEvent = (event: string, fields: Record<string, unknown>) =>
+  hookAnswer(sendHook(hookPayload(event, { session_id: "s-1", cwd: world.project, ...fields }), { env: env() }));
 
-const stateFile = (session = "s-1") => path.join(data, "repeat", `${session}.json`);
+const stateFile = (session = "s-1") => path.join(world.data, "repeat", `${session}.json`);
 const readState = (session = "s-1") => JSON.parse(readFileSync(stateFile(session), "utf8"));
 const editState = (change: (state: any) => void, session = "s-1") => {
   const state = readState(session);
   change(state);
   writeFileSync(stateFile(session), JSON.stringify(state));
 };
-const marker = (session = "s-1") => path.join(data, "sessions", `${session}.json`);
+const marker = (session = "s-1") => path.join(world.data, "sessions", `${session}.json`);
 const start = (text: string, session = "s-1") => cli(["--session", session, "--args-stdin"], text);
 
 describe("repeat Stop hook", () => {
@@ -111,49 +72,6 @@ describe("repeat Stop hook", () => {
     expect(result.stderr).toMatch(/Stop hook failed/);
     // Each of the two lock attempts waits out its retries first.
   }, 90_000);
-
-  it("records a pass and says when the next runs; the background hook of the same Stop waits a full interval after it, then wakes the session with the next prompt", async () => {
-    expect(start("2s --iterations 2 /test").code).toBe(0);
-    // Claude Code starts both hooks of a Stop together: the background one waits for the record.
-    const waiter = background("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
-    const first = stop("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
-    const recordedAt = Date.now();
-    expect(first.code).toBe(0);
-    expect(first.output).toEqual({
-      systemMessage: expect.stringMatching(
-        /^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/,
-      ),
-    });
-    const waiting = readState();
-    expect(waiting).toMatchObject({
-      phase: "waiting",
-      wait_owner: "prompt-1",
-      iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }],
-    });
-    expect(Date.parse(waiting.next_at) - Date.parse(waiting.iterations[0].ended_at)).toBe(2_000);
-
-    const woke = await waiter.exited;
-    expect(woke.code).toBe(2);
-    // A newline first: Claude Code puts its own prefix before the stderr's first line.
-    expect(woke.stderr).toMatch(/^\nloopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
-    expect(woke.stderr.split("\n")).toHaveLength(5);
-    expect(woke.at).toBeGreaterThanOrEqual(Date.parse(waiting.next_at));
-    expect(woke.at - recordedAt).toBeGreaterThanOrEqual(1_500);
-    expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });
-
-    const last = stop("s-1", undefined, "prompt-1");
-    expect(last.output).toEqual({
-      systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/),
-    });
-    expect(readState().iterations[1]).toMatchObject({
-      result: "fail",
-      exit_code: 2,
-      summary: "no final message from this turn, so no REPEAT-RESULT line",
-    });
-    expect(existsSync(marker())).toBe(false);
-    // The last Stop's background hook has nothing to wait for.
-    expect(await background("s-1", undefined, "prompt-1").exited).toMatchObject({ code: 0, stderr: "" });
-  });
 
   it("does nothing for a session that does not own the loop, even with a planted marker", () => {
     expect(start("1h /test").code).toBe(0);
@@ -235,7 +153,7 @@ describe("repeat Stop hook", () => {
         },
       ],
     });
-    const record = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
+    const record = JSON.parse(readFileSync(path.join(world.tmp, "stats.json"), "utf8")).loop_runs[0];
     expect(record).toMatchObject({
       final_status: "CIRCUIT_BREAKER",
       ended_at: expect.stringMatching(/Z$/),
@@ -246,7 +164,7 @@ describe("repeat Stop hook", () => {
 
   it("at SessionEnd after an API error (claude -p), records the failed iteration from the transcript and pauses the loop for --resume", () => {
     expect(start("1s --iterations 3 /test").code).toBe(0);
-    const transcript = path.join(tmp, "t.jsonl");
+    const transcript = path.join(world.tmp, "t.jsonl");
     writeFileSync(
       transcript,
       [
@@ -274,7 +192,7 @@ describe("repeat Stop hook", () => {
         { number: 1, result: "fail", summary: "API error (server_error): API Error: 529 overloaded_error. This is a server-side issue" },
       ],
     });
-    const record = JSON.parse(readFileSync(path.join(tmp, "stats.json"), "utf8")).loop_runs[0];
+    const record = JSON.parse(readFileSync(path.join(world.tmp, "stats.json"), "utf8")).loop_runs[0];
     expect(record.iterations).toHaveLength(1);
     expect(cli(["--session", "s-1", "--resume"]).stdout).toMatch(/iteration 2\/3/);
   });
@@ -284,11 +202,11 @@ describe("repeat Stop hook", () => {
     const waiter = background("s-1", "REPEAT-RESULT: pass", "prompt-1");
     stop("s-1", "REPEAT-RESULT: pass", "prompt-1");
     expect(readState().phase).toBe("waiting");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilIdle(waiter.child.pid!);
     waiter.child.kill("SIGTERM");
     const { code, stdout } = await waiter.exited;
     expect(code).toBe(0);
-    expect(parse(stdout)).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused/) });
+    expect(hookOutput(stdout)).toEqual({ systemMessage: expect.stringMatching(/^loopkit repeat paused/) });
     expect(readState()).toMatchObject({ phase: "paused", wait_token: null });
     expect(existsSync(marker())).toBe(true);
   });
@@ -296,12 +214,13 @@ describe("repeat Stop hook", () => {
   it("pauses when its session's process is gone (the hook was orphaned), instead of waiting on for nobody", async () => {
     expect(start("1h --iterations 3 /test").code).toBe(0);
     // A stand-in for Claude Code that starts the hook and dies (as on SIGTERM), leaving the hook behind.
-    const parent = path.join(tmp, "parent.cjs");
+    const parent = path.join(world.tmp, "parent.cjs");
     writeFileSync(
       parent,
       `const { spawn } = require("node:child_process");
-       const hook = spawn(process.execPath, [${JSON.stringify(HOOK)}, "--background"], { stdio: ["pipe", "ignore", "ignore"] });
-       hook.stdin.end(${JSON.stringify(payload("s-1", "REPEAT-RESULT: pass", "prompt-1"))});
+       const [node, ...args] = ${JSON.stringify(hookCommand({ background: true }))};
+       const hook = spawn(node, args, { stdio: ["pipe", "ignore", "ignore"] });
+       hook.stdin.end(${JSON.stringify(JSON.stringify(payload("s-1", "REPEAT-RESULT: pass", "prompt-1")))});
        setTimeout(() => process.exit(0), 1500);`,
     );
     stop("s-1", "REPEAT-RESULT: pass", "prompt-1");
@@ -318,15 +237,10 @@ describe("repeat Stop hook", () => {
       s.wait_token = "old-process";
       s.iterations = [{ number: 1, started_at: s.started_at, ended_at: s.started_at, result: "pass", exit_code: 0, summary: null }];
     });
-    const sessionStart = (source: string) =>
-      spawnSync(process.execPath, [HOOK], {
-        input: JSON.stringify({ session_id: "s-1", hook_event_name: "SessionStart", source }),
-        encoding: "utf8",
-        env: env(),
-      });
+    const sessionStart = (source: string) => sendHook(hookPayload("SessionStart", { session_id: "s-1", source }), { env: env() });
     expect(sessionStart("compact").stdout).toBe("");
     expect(readState().phase).toBe("waiting");
-    expect(parse(sessionStart("resume").stdout)).toEqual({
+    expect(hookOutput(sessionStart("resume").stdout)).toEqual({
       systemMessage: expect.stringMatching(/^loopkit repeat paused before iteration 2\/3 .*the session ended while it waited/),
     });
     expect(readState()).toMatchObject({ phase: "paused", wait_token: null });
@@ -339,8 +253,65 @@ describe("repeat Stop hook", () => {
     expect(result.output).toEqual({
       systemMessage: expect.stringMatching(/^loopkit repeat stopped: .* is not valid JSON; kept it as .*\.corrupt-/),
     });
-    expect(readdirSync(path.join(data, "repeat")).filter((name) => name.includes(".corrupt-"))).toHaveLength(1);
+    expect(readdirSync(path.join(world.data, "repeat")).filter((name) => name.includes(".corrupt-"))).toHaveLength(1);
     expect(existsSync(marker())).toBe(false);
+  });
+});
+
+describe("repeat: a Stop that records a pass, and the background hook of the same Stop", () => {
+  // A 2s loop of 2 iterations; Claude Code starts both hooks of the Stop together: the background one waits for the record.
+  let waiter: ReturnType<typeof background>;
+  let first: HookAnswer;
+  let recordedAt: number;
+  let waiting: any;
+  beforeEach(() => {
+    expect(start("2s --iterations 2 /test").code).toBe(0);
+    waiter = background("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
+    first = stop("s-1", "ran\nREPEAT-RESULT: pass - green", "prompt-1");
+    recordedAt = Date.now();
+    waiting = readState();
+  });
+  afterEach(() => waiter.exited);
+
+  it("records the pass and says when the next runs", () => {
+    expect(first.code).toBe(0);
+    expect(first.output).toEqual({
+      systemMessage: expect.stringMatching(
+        /^loopkit repeat loop-\d+: 1\/2 pass \(green\) · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\) · the session is yours meanwhile · \/loopkit:repeat --cancel stops it$/,
+      ),
+    });
+    expect(waiting).toMatchObject({
+      phase: "waiting",
+      wait_owner: "prompt-1",
+      iterations: [{ number: 1, result: "pass", exit_code: 0, summary: "green" }],
+    });
+    expect(Date.parse(waiting.next_at) - Date.parse(waiting.iterations[0].ended_at)).toBe(2_000);
+  });
+
+  it("the background hook waits a full interval after the record, then wakes the session with the next prompt", async () => {
+    const woke = await waiter.exited;
+    expect(woke.code).toBe(2);
+    // A newline first: Claude Code puts its own prefix before the stderr's first line.
+    expect(woke.stderr).toMatch(/^\nloopkit repeat: iteration 2\/2 \(loop-\d+, every 2s\)\.\nRun the slash command `\/test` now/);
+    expect(woke.stderr.split("\n")).toHaveLength(5);
+    expect(woke.at).toBeGreaterThanOrEqual(Date.parse(waiting.next_at));
+    expect(woke.at - recordedAt).toBeGreaterThanOrEqual(1_500);
+    expect(readState()).toMatchObject({ phase: "running", iteration: 2, wait_owner: null });
+  });
+
+  it("the last iteration's Stop without a REPEAT-RESULT line counts it failed and ends the loop; its background hook has nothing to wait for", async () => {
+    await waiter.exited;
+    const last = stop("s-1", undefined, "prompt-1");
+    expect(last.output).toEqual({
+      systemMessage: expect.stringMatching(/^repeat ended: MAX_ITERATIONS - 2 iteration\(s\), 1 passed, 1 failed/),
+    });
+    expect(readState().iterations[1]).toMatchObject({
+      result: "fail",
+      exit_code: 2,
+      summary: "no final message from this turn, so no REPEAT-RESULT line",
+    });
+    expect(existsSync(marker())).toBe(false);
+    expect(await background("s-1", undefined, "prompt-1").exited).toMatchObject({ code: 0, stderr: "" });
   });
 });
 
@@ -358,8 +329,8 @@ describe("loopkit repeat (CLI)", () => {
     const result = start(text);
     expect(result).toMatchObject({ code: 2, stdout: "" });
     expect(result.stderr).toMatch(message);
-    expect(existsSync(path.join(data, "repeat"))).toBe(false);
-    expect(existsSync(path.join(tmp, "stats.json"))).toBe(false);
+    expect(existsSync(path.join(world.data, "repeat"))).toBe(false);
+    expect(existsSync(path.join(world.tmp, "stats.json"))).toBe(false);
   });
 
   it("refuses to start without a session id", () => {
@@ -394,3 +365,25 @@ describe("loopkit repeat (CLI)", () => {
     expect(existsSync(marker("s-1")) || existsSync(marker("s-2"))).toBe(false);
   });
 });
+
+/**
+ * Resolves once process `pid` has settled into its wait: its CPU time (Linux: /proc/<pid>/stat) stops
+ * growing. A signal sent earlier would reach a process still loading, whose handler is not installed yet;
+ * on a busy machine loading takes longer than any fixed wait. Elsewhere it waits two seconds.
+ */
+async function untilIdle(pid: number): Promise<void> {
+  if (process.platform !== "linux") return new Promise((resolve) => setTimeout(resolve, 2_000));
+  const cpu = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let last = -1;
+  let quiet = 0;
+  for (let i = 0; i < 300 && quiet < 4; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = cpu();
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+  if (quiet < 4) throw new Error(`process ${pid} never settled`);
+}

@@ -1,14 +1,11 @@
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loopRunOf, saveLoopRun, statsFile } from "../../src/repeat/stats-store.js";
+import { runCliAsync } from "../support/bundle-driver.js";
 import { loopState, T0 } from "./fixtures.js";
 
-const run = promisify(execFile);
-const CLI = path.resolve(import.meta.dirname, "../../plugins/loopkit/dist/cli.js");
 let dir: string;
 let file: string;
 beforeEach(async () => {
@@ -106,10 +103,9 @@ describe("saveLoopRun", () => {
     const sessions = Array.from({ length: 6 }, (_, n) => `session-${n}`);
     // Separate node processes, started together: their loop ids collide (same millisecond) and their writes race.
     const results = await Promise.all(
-      sessions.map((session) =>
-        run(process.execPath, [CLI, "repeat", "--session", session, "--project", project, "1m", `/task-${session}`], { env }),
-      ),
+      sessions.map((session) => runCliAsync(["repeat", "--session", session, "--project", project, "1m", `/task-${session}`], { env })),
     );
+    expect(results.map((r) => r.code)).toEqual(sessions.map(() => 0));
     expect(results.every((r) => r.stdout.includes("loopkit repeat started"))).toBe(true);
     const after = await read();
     expect(after.other_tool).toEqual({ runs: 7 });

@@ -268,6 +268,40 @@ describe("onApiError (StopFailure)", () => {
     });
   });
 
+  it("refused credentials trip the breaker at once, with no failure before them, and say to log in", () => {
+    const refused = apiErrorOf("authentication_failed", "Invalid API key · Fix external API key", at(20_000));
+    const step = onApiError(loopState({ prompt_id: "p", consecutive_failures: 0 }), {
+      now: at(20_000),
+      promptId: "p",
+      error: refused,
+      waitToken: "t",
+    });
+    expect(step).toMatchObject({
+      kind: "allow",
+      removeMarker: true,
+      recorded: true,
+      state: {
+        phase: "ended",
+        final_status: "CIRCUIT_BREAKER",
+        iterations: [{ result: "fail", summary: expect.stringMatching(/^API error \(authentication_failed\)/) }],
+      },
+      lines: [
+        expect.stringMatching(/^repeat ended: CIRCUIT_BREAKER - 1 iteration/),
+        expect.stringMatching(/credentials were refused.*log in/),
+      ],
+    });
+  });
+
+  it("an ordinary API error says nothing of credentials when the breaker trips", () => {
+    const step = onApiError(loopState({ iteration: 3, consecutive_failures: 2 }), {
+      now: at(20_000),
+      promptId: "p",
+      error: overloaded,
+      waitToken: "t",
+    });
+    expect(step).toMatchObject({ kind: "allow", lines: [expect.stringMatching(/^repeat ended: CIRCUIT_BREAKER/)] });
+  });
+
   it.each([
     ["another prompt's turn failed", loopState({ prompt_id: "prompt-1" }), "prompt-2"],
     ["the loop waits (the person's turn failed)", waiting(), "prompt-1"],
@@ -297,6 +331,17 @@ describe("onSessionEnd", () => {
       recorded: true,
       removeMarker: true,
       state: { phase: "ended", final_status: "MAX_ITERATIONS", ended_at: at(20_000).toISOString() },
+    });
+  });
+
+  it("a session that ended on refused credentials ends the loop, not pauses it: --resume could not pass either", () => {
+    const refused = apiErrorOf(null, "Not logged in · Please run /login", at(20_000));
+    const step = onSessionEnd(loopState({ iteration: 2 }), { now: at(20_000), apiError: refused });
+    expect(step).toMatchObject({
+      kind: "allow",
+      removeMarker: true,
+      state: { phase: "ended", final_status: "CIRCUIT_BREAKER" },
+      lines: [expect.stringMatching(/^repeat ended: CIRCUIT_BREAKER/), expect.stringMatching(/credentials were refused/)],
     });
   });
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bindPhase } from "../../src/run/handover.js";
-import { loadState, loopFiles, persist, writeMarker } from "../../src/auto-loop/store.js";
+import { loadState, loopFiles, persist, writeMarker } from "../../src/auto-loop/data/store.js";
 import { sessionMarkerPath } from "../../src/state/paths.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 

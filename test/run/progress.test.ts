@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { failureTail, progressLine, type PhaseExit } from "../../src/run/progress.js";
 import { stepLine, stillLine } from "../../src/run/phase-watch.js";
-import type { GateStep } from "../../src/auto-loop/gate-progress.js";
-import { loopStatus } from "../../src/auto-loop/status.js";
+import type { GateStep } from "../../src/auto-loop/data/gate-progress.js";
+import { loopStatus } from "../../src/auto-loop/core/status.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 
 describe("progressLine", () => {

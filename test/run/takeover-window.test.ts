@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { takeoverStaleMs } from "../../src/run/takeover-window.js";
-import { loopFiles, persist, writeMarker } from "../../src/auto-loop/store.js";
+import { loopFiles, persist, writeMarker } from "../../src/auto-loop/data/store.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
 
 let tmp: string;

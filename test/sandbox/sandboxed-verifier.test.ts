@@ -20,10 +20,11 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runVerifier, type VerifierOptions } from "../../src/auto-loop/verifier.js";
+import { runVerifier, type VerifierOptions } from "../../src/auto-loop/runners/verifier.js";
 import { checkSandbox } from "../../src/sandbox/availability.js";
 import type { AgentSandbox } from "../../src/sandbox/choice.js";
-import { makePluginCopy, type PluginCopy } from "../e2e/harness/plugin-copy.js";
+import { builtPlugin } from "../support/built-plugin.js";
+import { runCli } from "../support/bundle-driver.js";
 import { CLAUDE_CODE_SANDBOX, SANDBOX_PROBE } from "../fixtures/claude-code-sandbox.js";
 
 const PROBE = SANDBOX_PROBE;
@@ -31,17 +32,14 @@ const PROBE = SANDBOX_PROBE;
 const SANDBOXED: AgentSandbox = { agent: "sandboxed", how: "test", fail_if_unavailable: false };
 const linux = process.platform === "linux";
 
-let plugin: PluginCopy;
 let server: http.Server;
 let port: number;
 beforeAll(async () => {
-  plugin = makePluginCopy();
   server = http.createServer((_req, res) => res.end("hello from the host"));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
-}, 120_000);
+});
 afterAll(async () => {
-  plugin?.remove();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -61,7 +59,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const launcher = () => path.join(plugin.dir, "dist", "sandbox-exec.js");
+const launcher = () => path.join(builtPlugin().dir, "dist", "sandbox-exec.js");
 const env = (extra: Record<string, string> = {}) => ({
   PATH: process.env.PATH ?? "",
   HOME: home,
@@ -233,21 +231,8 @@ describe.skipIf(!linux)("where no sandbox can start (no ripgrep on PATH)", () =>
   });
 
   it("is what loopkit doctor says: ✓ where it starts, ! where not, ✗ where the person's settings require it", () => {
-    const doctor = (extra: Record<string, string>) => {
-      try {
-        return {
-          code: 0,
-          stdout: execFileSync(process.execPath, [plugin.cli, "doctor"], {
-            cwd: project,
-            env: env({ LOOPKIT_CLAUDE_BIN: path.join(root, "no-claude"), ...extra }),
-            encoding: "utf8",
-          }),
-        };
-      } catch (error) {
-        const failed = error as { status: number; stdout: string };
-        return { code: failed.status, stdout: failed.stdout };
-      }
-    };
+    const doctor = (extra: Record<string, string>) =>
+      runCli(["doctor"], { cwd: project, env: env({ LOOPKIT_CLAUDE_BIN: path.join(root, "no-claude"), ...extra }) });
     expect(doctor({}).stdout).toMatch(/^✓ sandbox\s+starts here/m);
     const without = pathWithout(["bwrap"]);
     expect(doctor({ PATH: without }).stdout).toMatch(/^! sandbox\s+cannot start here: bwrap not found on PATH outside the project/m);

@@ -3,29 +3,27 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-CB4ZKEMX.js";
+} from "./chunks/chunk-QZOIZ2DB.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-QFSG4R6G.js";
+} from "./chunks/chunk-MKZ37MAS.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-SRWMCIWX.js";
-import "./chunks/chunk-PZX5E6UV.js";
-import "./chunks/chunk-E5AATY5W.js";
-import "./chunks/chunk-FMIGFG6R.js";
-import "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-FGFEIXCZ.js";
+import "./chunks/chunk-VBATGJD2.js";
+import "./chunks/chunk-H52NR5SI.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-IOBVKMK7.js";
+} from "./chunks/chunk-IJOI4DQ4.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-RIN2Y37K.js";
-import "./chunks/chunk-LZV74MS5.js";
-import "./chunks/chunk-BUKQJXDZ.js";
+import "./chunks/chunk-ENBVLOWR.js";
+import "./chunks/chunk-WN7SEJMX.js";
+import "./chunks/chunk-XFVW4JDR.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -33,7 +31,7 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-VDMHKIRQ.js";
+} from "./chunks/chunk-NV573OHB.js";
 import "./chunks/chunk-PGQLL66H.js";
 import {
   execa

@@ -1,30 +1,54 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  BoundedOutput,
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
   RECURSION_GUARD,
   auditLoop,
+  cancelState,
   captureLaunch,
   checkProtectGlob,
   checkVerifyCommand,
+  dataInProject,
   failLoop,
+  gateNext,
   isExecutable,
   launchEnv,
+  launcherBesideEntry,
+  launcherSpawn,
   loadNextPrompt,
   loopContext,
+  mergePersonSandbox,
+  noAnswerReason,
+  noGoalError,
   parseAutoLoopArgs,
   parseCaps,
   parseWords,
   pendingRetry,
+  personSandbox,
+  phaseState,
+  probeFile,
   protectedFiles,
+  readAnswer,
   readGateStep,
+  readPersonSettings,
+  readSettingsFile,
   recordDelegatedProgress,
   refuseUnderRecursionGuard,
+  removeProbe,
+  replacedState,
   resolveClaude,
+  runVerifier,
+  settingsOf,
   startFromGoalFile,
-  startPrompt
-} from "./chunks/chunk-J3WDUPVS.js";
+  startPrompt,
+  startState,
+  takeOverState,
+  verifierRun,
+  verifierVerdict,
+  writeProbe
+} from "./chunks/chunk-HYUFMURY.js";
 import {
   MIN_INTERVAL_MS,
   afterWait,
@@ -46,7 +70,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-PPBVNCMA.js";
+} from "./chunks/chunk-MQKWFJOC.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -54,15 +78,18 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-EZQC5WJD.js";
+} from "./chunks/chunk-3ODMYVD2.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-FAN5BBFS.js";
+} from "./chunks/chunk-SWMUNE5E.js";
+import {
+  killGroup
+} from "./chunks/chunk-PZX5E6UV.js";
 import {
   ALL_LOOP_KINDS,
   loopKind
-} from "./chunks/chunk-PC5MZPDO.js";
+} from "./chunks/chunk-ALBXD2D4.js";
 import "./chunks/chunk-VW2W6K4J.js";
 import {
   FINAL_STATUSES,
@@ -81,7 +108,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-B3QV7UC7.js";
+} from "./chunks/chunk-VLE7IRBY.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -97,30 +124,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-CB4ZKEMX.js";
+} from "./chunks/chunk-QZOIZ2DB.js";
 import {
-  BoundedOutput,
   agentLine,
-  dataInProject,
-  launcherBesideEntry,
-  launcherSpawn,
   measuringSandbox,
-  mergePersonSandbox,
-  noAnswerReason,
-  personSandbox,
-  probeFile,
-  readAnswer,
-  readPersonSettings,
   readSettings,
-  readSettingsFile,
-  removeProbe,
-  runVerifier,
   sandboxLine,
-  settingsOf,
-  settleSandbox,
-  verifierRun,
-  writeProbe
-} from "./chunks/chunk-QFSG4R6G.js";
+  settleSandbox
+} from "./chunks/chunk-MKZ37MAS.js";
 import {
   argvWords,
   findRecord,
@@ -130,18 +141,15 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-SRWMCIWX.js";
-import {
-  killGroup
-} from "./chunks/chunk-PZX5E6UV.js";
+} from "./chunks/chunk-FGFEIXCZ.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-E5AATY5W.js";
+} from "./chunks/chunk-VBATGJD2.js";
 import {
   formatDuration
-} from "./chunks/chunk-FMIGFG6R.js";
+} from "./chunks/chunk-H52NR5SI.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -154,24 +162,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-IOBVKMK7.js";
+} from "./chunks/chunk-IJOI4DQ4.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
-  HistoryEntrySchema,
-  UNMEASURED_SANDBOX,
-  historyEntry
-} from "./chunks/chunk-RIN2Y37K.js";
+  HistoryEntrySchema
+} from "./chunks/chunk-ENBVLOWR.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-LZV74MS5.js";
+} from "./chunks/chunk-WN7SEJMX.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-52T2BRLC.js";
+} from "./chunks/chunk-E2SI6OYO.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -181,7 +187,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-BUKQJXDZ.js";
+} from "./chunks/chunk-XFVW4JDR.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -194,10 +200,11 @@ import {
   readJson,
   require_lib,
   require_proper_lockfile,
+  sessionAnswerPath,
   sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-VDMHKIRQ.js";
+} from "./chunks/chunk-NV573OHB.js";
 import {
   _enum,
   array,
@@ -3691,10 +3698,10 @@ function exitCodeOf(error) {
 }
 
 // src/cli/auto-loop-command.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import path7 from "node:path";
 
-// src/auto-loop/goal-file.ts
+// src/auto-loop/project/goal-file.ts
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
@@ -3766,7 +3773,7 @@ function invalid(name, why) {
   });
 }
 
-// src/auto-loop/cancel.ts
+// src/auto-loop/lifecycle/cancel.ts
 async function cancelLoop(dataDir, projectDir, now) {
   const files = loopFiles(dataDir, projectDir);
   return withLock(files.state, async () => {
@@ -3776,14 +3783,8 @@ async function cancelLoop(dataDir, projectDir, now) {
         hint: "see /loopkit:auto-loop --status"
       });
     }
-    const cancelled = {
-      ...state,
-      status: "cancelled",
-      status_reason: "cancelled with --cancel",
-      ended_at: now.toISOString(),
-      updated_at: now.toISOString()
-    };
-    await persist(files, cancelled, [historyEntry(cancelled, now, "cancel", "cancelled with --cancel")], now);
+    const cancelled = cancelState(state, now);
+    await persist(files, cancelled.state, cancelled.history, now);
     const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
     return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
 `;
@@ -3793,7 +3794,7 @@ async function cancelLoop(dataDir, projectDir, now) {
 // src/auto-loop/help.ts
 var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
-       /loopkit:auto-loop                           start from goal.md (without one: this text)
+       /loopkit:auto-loop                           start from goal.md (without one: a usage error)
        /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
@@ -3809,6 +3810,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
+  --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -3816,6 +3818,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
   -h, --help              this text
+  --                      the rest is the goal, flags and all (--verify's command keeps a -- of its own)
 
 From a terminal (the skill passes these itself):
   --project <dir>         the project (default: $CLAUDE_PROJECT_DIR, else the current directory)
@@ -3830,7 +3833,8 @@ Examples:
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
-Inside Claude Code, --status and --cancel exit 0. Every rule: skills/auto-loop/references/usage.md.
+Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
+error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
 
 // src/sandbox/fail-if-unavailable.ts
@@ -3865,13 +3869,13 @@ async function sessionFailIfUnavailable(env, projectDir, claudePid) {
   }
 }
 
-// src/auto-loop/start.ts
+// src/auto-loop/lifecycle/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
-  const launch = withAgentSandbox(captureLaunch(ctx.env, ctx.projectDir), ctx);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
@@ -3886,58 +3890,31 @@ async function startLoop(ctx, request) {
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
     }
     if (previous) {
-      const ended = {
-        ...previous,
-        status: "cancelled",
-        status_reason: `taken over by session ${ctx.sessionId}`,
-        ended_at: ctx.now.toISOString()
-      };
-      await persist(files, ended, [historyEntry(ended, ctx.now, "takeover", ended.status_reason)], ctx.now);
+      const replaced = replacedState(previous, ctx.sessionId, ctx.now);
+      await persist(files, replaced.state, replaced.history, ctx.now);
       await removeSessionMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
-    const now = ctx.now.toISOString();
-    const state = {
-      version: 1,
-      loop_id: randomUUID(),
-      session_id: ctx.sessionId,
-      project_dir: ctx.projectDir,
-      status: "pursuing",
-      status_reason: null,
-      goal,
-      goal_file: goalFile,
-      verify_command: verify,
-      caps,
-      launch,
-      protect: { globs: protect, snapshot, changed: [] },
-      started_at: now,
-      updated_at: now,
-      heartbeat_at: now,
-      ended_at: null,
-      iteration: 0,
-      tokens: { transcript: 0, audit: 0 },
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      evidence: [],
-      blocker: null,
-      thrash: { streak: 0, tree_hash: snapshotFingerprint(started.snapshot) },
-      next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
-      last_verifier: null,
-      last_audit: null,
-      wrap_up: null,
-      handoff_note: null,
-      handoff_requested: false,
-      mirror_sha256: null,
-      tamper_count: 0,
-      flaky_count: 0,
-      api_errors: { count: 0, last: null },
-      audit_not_run: { streak: 0, turns: 0 }
-    };
-    const guarded = protect.length ? `; protected: ${protect.join(", ")} (${Object.keys(snapshot).length} files)` : "";
-    const detail2 = `goal ${goalFile ? `from ${goalFile}` : "inline"}; verifier: ${verify}; caps ${caps.max_iterations} iterations, ${caps.max_tokens} tokens, ${formatDuration(caps.max_wallclock_ms)}${guarded}`;
+    const { state, history } = startState(
+      {
+        loopId: randomUUID(),
+        sessionId: ctx.sessionId,
+        projectDir: ctx.projectDir,
+        goal,
+        goalFile,
+        verify,
+        caps,
+        launch,
+        agentSandbox: ctx.agentSandbox,
+        protect: { globs: protect, snapshot },
+        treeHash: snapshotFingerprint(started.snapshot)
+      },
+      ctx.now
+    );
     await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(files, state, [historyEntry(state, ctx.now, "start", detail2, { goal })], ctx.now);
+    const saved = await persist(files, state, history, ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
@@ -3954,36 +3931,15 @@ async function takeOverLoop(ctx) {
     }
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
-    const now = ctx.now.toISOString();
-    const adopted = {
-      ...existing,
-      session_id: ctx.sessionId,
-      heartbeat_at: now,
-      updated_at: now,
-      // A new session has its own transcript: read it from the start, counting only what follows now.
-      transcript: { path: null, offset: 0, recent_message_ids: [], subagent_offsets: {}, since: now, context_tokens: 0 },
-      // The first idle turn after a takeover does not count toward thrashing (no tree to compare with yet).
-      thrash: { streak: 0, tree_hash: null },
-      // The new driver's agent may be sandboxed differently (`loopkit run --takeover --no-sandbox`, a
-      // session with the sandbox off): its own record, else not measured, never the old driver's.
-      launch: { ...existing.launch, agent_sandbox: ctx.agentSandbox ?? UNMEASURED_SANDBOX }
-    };
+    const adopted = takeOverState(existing, ctx.sessionId, ctx.agentSandbox, ctx.now);
     await removeProbe(probeFile(files.state));
-    const saved = await persist(
-      files,
-      adopted,
-      [historyEntry(adopted, ctx.now, "takeover", `taken over from session ${previousSession}`)],
-      ctx.now
-    );
+    const saved = await persist(files, adopted.state, adopted.history, ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [
       `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`
     ]);
   });
-}
-function withAgentSandbox(launch, ctx) {
-  return ctx.agentSandbox ? { ...launch, agent_sandbox: ctx.agentSandbox } : launch;
 }
 async function resolveGoal(projectDir, request) {
   const fromFile = request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
@@ -4280,17 +4236,16 @@ function decideNext(input) {
   }
 }
 function afterComplete(input) {
-  const [first, second] = input.runs;
-  if (!first || first.passed && !second) return { kind: "verify" };
-  const passedTwice = first.passed && second?.passed === true;
-  if (passedTwice && !input.audit) return { kind: "audit" };
-  if (passedTwice && input.audit?.vote === "achieved") {
+  const gate = gateNext(input.runs, input.audit);
+  if (gate.kind !== "verdict") return gate;
+  if (gate.achieved) {
     return {
       kind: "finish",
       status: "achieved",
       reason: "Codex reported the goal complete, the verifier passed twice and the audit voted achieved"
     };
   }
+  const passedTwice = gate.verdict === "pass";
   if (input.iteration >= input.maxIterations) {
     const still = passedTwice ? `the audit still votes ${input.audit.vote}` : "the verifier still fails";
     return {
@@ -4299,7 +4254,9 @@ function afterComplete(input) {
       reason: `${still} after ${input.iteration} iteration(s) (--max-iterations ${input.maxIterations})`
     };
   }
-  return { kind: "retry", reason: passedTwice ? auditReason(input.audit) : retryReason(first.passed ? second : first, first.passed) };
+  if (passedTwice) return { kind: "retry", reason: auditReason(input.audit) };
+  const flaky = gate.verdict === "flaky";
+  return { kind: "retry", reason: retryReason(input.runs[flaky ? 1 : 0], flaky) };
 }
 function auditReason(audit) {
   const why = audit.failure ? ` (${audit.failure})` : "";
@@ -4646,9 +4603,9 @@ var GoalRun = class {
     const run3 = await this.options.runVerifier();
     this.runs.push(run3);
     this.say(`verifier ${run3.passed ? "passed" : run3.timedOut ? "timed out" : `failed (exit ${run3.exitCode ?? "none"})`}`);
-    const roundDone = !run3.passed || this.runs.length === 2;
-    if (roundDone) this.lastVerifier = { verdict: run3.passed ? "pass" : this.runs.length === 2 ? "flaky" : "fail", runs: [...this.runs] };
-    await this.report(roundDone ? "deciding on the verifier's result" : "running the verifier a second time");
+    const verdict = verifierVerdict(this.runs);
+    if (verdict) this.lastVerifier = { verdict, runs: [...this.runs] };
+    await this.report(verdict ? "deciding on the verifier's result" : "running the verifier a second time");
   }
   async auditOnce() {
     this.say("the verifier passed twice; a fresh Claude Code audits Codex's work (read-only)");
@@ -4885,70 +4842,101 @@ async function withWord(io2, kind, stateFile, change) {
 }
 
 // src/cli/invocation.ts
-import { existsSync as existsSync3, realpathSync } from "node:fs";
 import path5 from "node:path";
 
-// src/state/find-data-dir.ts
-import { existsSync as existsSync2, readdirSync } from "node:fs";
+// src/state/locate.ts
+import { existsSync as existsSync2, readdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path4 from "node:path";
 var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
-function holdsLoopkitState(dir) {
-  return STATE_FOLDERS.some((folder) => existsSync2(path4.join(dir, folder)));
-}
 var homeOf = (env) => env.HOME || os.homedir();
-function defaultDataDir(env) {
-  return path4.join(homeOf(env), ".loopkit");
+var markerIn = (dir, session) => session !== void 0 && existsSync2(sessionMarkerPath(dir, session));
+var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && existsSync2(sessionAnswerPath(dir, session));
+function locateDataDir(from) {
+  const { env, pluginData } = from;
+  const session = from.session !== void 0 && SESSION_ID_PATTERN.test(from.session) ? from.session : void 0;
+  if (from.pinned && pluginData && path4.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
+  if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
+  if (pluginData) return { dir: pluginData, by: "--plugin-data" };
+  if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };
+  const holding = foldersWithState(env);
+  const withMarker = holding.filter((dir) => markerIn(dir, session));
+  const found = withMarker.length > 0 ? withMarker : holding;
+  if (found.length > 1) {
+    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
+      value: found,
+      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
+    });
+  }
+  return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
 }
-function dataDirCandidates(env) {
+function foldersWithState(env) {
   const pluginData = path4.join(env.CLAUDE_CONFIG_DIR || path4.join(homeOf(env), ".claude"), "plugins", "data");
   let installed = [];
   try {
     installed = readdirSync(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => path4.join(pluginData, name));
   } catch {
   }
-  return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
+  return [...installed, startDataDir(env)].filter((dir) => STATE_FOLDERS.some((folder) => existsSync2(path4.join(dir, folder))));
 }
-function namedDataDir(env, pluginData) {
-  return env.LOOPKIT_DATA_DIR || pluginData || env.CLAUDE_PLUGIN_DATA || void 0;
+function startDataDir(env) {
+  return path4.join(homeOf(env), ".loopkit");
 }
-function findDataDir(env, pluginData) {
-  const named = namedDataDir(env, pluginData);
-  if (named) return named;
-  const candidates = dataDirCandidates(env);
-  if (candidates.length > 1) {
-    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${candidates.join(", ")}`, {
-      value: candidates,
-      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
-    });
+function locateMarker(from) {
+  if (!SESSION_ID_PATTERN.test(from.session)) return void 0;
+  let found;
+  try {
+    found = locateDataDir(from);
+  } catch {
+    return void 0;
   }
-  return candidates[0] ?? null;
+  const file = found && sessionMarkerPath(found.dir, from.session);
+  return found && file && existsSync2(file) ? { dataDir: found.dir, file } : void 0;
 }
-
-// src/cli/invocation.ts
-function invocation(options, io2) {
+function locate(from) {
   const once = (make) => {
     let value;
     return () => (value ??= { v: make() }).v;
   };
-  const dataDir = once(() => findDataDir(io2.env, options.pluginData));
   const session = once(() => {
-    const id = options.session;
-    if (id === void 0) return void 0;
-    if (!SESSION_ID_PATTERN.test(id))
+    const id = from.session;
+    if (id !== void 0 && !SESSION_ID_PATTERN.test(id))
       throw new LoopkitError("NO_SESSION", `session id "${id}" has an unexpected shape`, {
         value: id,
         hint: "nothing was started or changed"
       });
     return id;
   });
+  const dataDir = once(
+    () => locateDataDir({ env: from.env, pluginData: from.pluginData, session: session(), pinned: from.pinned })?.dir ?? null
+  );
   return {
-    projectDir: once(() => resolveProject(options.project || io2.env.CLAUDE_PROJECT_DIR || io2.cwd, io2.cwd)),
     dataDir,
-    dataDirForStart: () => dataDir() ?? defaultDataDir(io2.env),
+    dataDirForStart: () => dataDir() ?? startDataDir(from.env),
     session,
+    projectDir: once(() => resolveProject(from.project || from.env.CLAUDE_PROJECT_DIR || from.cwd, from.cwd))
+  };
+}
+function resolveProject(given, cwd) {
+  const full = path4.resolve(cwd, given);
+  if (!existsSync2(full))
+    throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
+  return realpathSync(full);
+}
+
+// src/cli/invocation.ts
+function invocation(options, io2) {
+  const { project, session, pluginData, pinned } = options;
+  const where = locate({ env: io2.env, cwd: io2.cwd, project, session, pluginData, pinned });
+  const once = (make) => {
+    let value;
+    return () => (value ??= { v: make() }).v;
+  };
+  return {
+    ...where,
     requireSession(what, hint) {
-      const id = session();
+      const id = where.session();
       if (id === void 0)
         throw new LoopkitError("NO_SESSION", `no Claude Code session id was given, so loopkit cannot ${what}`, { hint });
       return id;
@@ -4956,12 +4944,6 @@ function invocation(options, io2) {
     settings: once(() => readSettings(io2.env)),
     statsFile: once(() => path5.resolve(io2.cwd, statsFile(io2.env)))
   };
-}
-function resolveProject(given, cwd) {
-  const full = path5.resolve(cwd, given);
-  if (!existsSync3(full))
-    throw new LoopkitError("USAGE", `project folder ${full} does not exist`, { value: full, hint: "pass --project <dir>" });
-  return realpathSync(full);
 }
 
 // src/cli/read-for-status.ts
@@ -5009,7 +4991,7 @@ var HookAnswerSchema = object({
   /** The loop the command started or took over in this session, when it did. */
   loop_id: string().nullable()
 });
-var hookAnswerFile = (data, sessionId) => path6.join(data, "answers", `${sessionId}.json`);
+var hookAnswerFile = sessionAnswerPath;
 async function saveHookAnswer(data, answer, now) {
   await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
   const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
@@ -5142,14 +5124,14 @@ function registerAutoLoopCommand(program2, io2) {
       throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
         hint: "drop --args-stdin, or pass no words"
       });
-    const inv = invocation(options, io2);
+    const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
     const fromSession = options.session !== void 0;
     const sandbox = async () => options.fromHook ? measuringSandbox(await sessionFailIfUnavailable(io2.env, inv.projectDir(), options.claudePid)) : void 0;
     const skill = {
       kind: "auto-loop",
       parse: parseAutoLoopArgs,
       // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
-      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
+      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
       run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
     };
@@ -5177,10 +5159,9 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
-      if (fromSkill && existsSync4(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
+      if (fromSkill && existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
         return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
-      io2.stdout(AUTO_LOOP_HELP);
-      return;
+      throw noGoalError();
     case "help":
       io2.stdout(AUTO_LOOP_HELP);
       return;
@@ -5198,7 +5179,7 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
     case "cancel": {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
-      if (data === null || !existsSync4(loopFiles(data, projectDir).state)) {
+      if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
       const { result, lines } = await withWord(io2, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
@@ -5562,7 +5543,7 @@ function registerCodexRunCommand(program2, io2) {
 
 // src/doctor/checks.ts
 import { execFile } from "node:child_process";
-import { existsSync as existsSync5, readFileSync } from "node:fs";
+import { existsSync as existsSync4, readFileSync } from "node:fs";
 import os2 from "node:os";
 import path9 from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -5668,30 +5649,30 @@ async function claudeCheck(env) {
   }
 }
 function dataCheck(env) {
-  const named = namedDataDir(env);
-  if (named)
+  let found;
+  try {
+    found = locateDataDir({ env });
+  } catch (error) {
     return {
-      ok: true,
+      ok: false,
       title: "loopkit data",
-      detail: `${named} (named by ${env.LOOPKIT_DATA_DIR ? "LOOPKIT_DATA_DIR" : "CLAUDE_PLUGIN_DATA"})`
+      detail: `in several folders: ${(error.value ?? []).join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`
     };
-  const found = dataDirCandidates(env);
-  if (found.length === 0)
+  }
+  if (found === null)
     return {
       ok: true,
       title: "loopkit data",
       detail: "none yet: no loop has run here (the plugin keeps it in ~/.claude/plugins/data/loopkit-<marketplace>)"
     };
-  if (found.length > 1)
-    return {
-      ok: false,
-      title: "loopkit data",
-      detail: `in several folders: ${found.join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`
-    };
-  return { ok: true, title: "loopkit data", detail: found[0] };
+  return {
+    ok: true,
+    title: "loopkit data",
+    detail: found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`
+  };
 }
 function statsCheck(file) {
-  if (!existsSync5(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
+  if (!existsSync4(file)) return { ok: true, title: "stats log", detail: `${file} (not written yet)` };
   try {
     const runs = JSON.parse(readFileSync(file, "utf8")).loop_runs;
     return { ok: true, title: "stats log", detail: `${file} (${Array.isArray(runs) ? runs.length : 0} loop run(s))` };
@@ -5723,7 +5704,7 @@ function pluginCheck(config) {
     const registered = HOOK_EVENTS.filter(
       (event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs"))))
     );
-    const bundled = existsSync5(path9.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync4(path9.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(
@@ -6105,7 +6086,7 @@ a \`claude -p\` turn in the project (loopkit repeat). The rules, records and sta
                     nothing in it is ever run by a shell)
   </command>        a slash command, run as that command each iteration, e.g. /test
   --iterations N    at most N iterations, a whole number from 1 to 1000 (default 5)
-  --                in the skill: everything after it is the command, e.g. -- /lint --fix
+  --                in the skill: everything after it is the command, flags and all, e.g. -- /lint --fix
   --status          the loop of this session (or project): command, interval, i/N, results, next run
   --json            with --status: the same as one JSON object (schemas/repeat-status.schema.json)
   --cancel          stop the loop at once, also while it waits (status CANCELLED)
@@ -6138,11 +6119,13 @@ Examples:
   loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
 
+An option given twice is a usage error, and so is --help with anything else.
+
 Each iteration must end its final message with a line "REPEAT-RESULT: pass" or
 "REPEAT-RESULT: fail", optionally followed by " - <one-line summary>"; a missing or malformed
 line counts as a failure. The loop ends:
   EARLY_SUCCESS     an iteration passed and said DONE, COMPLETE, ALL PASS, ALL TESTS PASSED or SUCCESS
-  CIRCUIT_BREAKER   3 failures in a row
+  CIRCUIT_BREAKER   3 failures in a row, or at once when Claude Code's credentials are refused
   COMPLETED         N iterations ran and the last one passed
   MAX_ITERATIONS    N iterations ran and the last one failed
   CANCELLED         --cancel
@@ -6158,7 +6141,7 @@ to act on). Inside Claude Code, --status and --cancel exit 0.
 `;
 
 // src/repeat/start.ts
-import { existsSync as existsSync6 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 async function startLoop2(ctx, sessionId, request) {
   if (sessionId.startsWith(TERMINAL_KEY_PREFIX))
     throw new LoopkitError("USAGE", `${sessionId} is the key of a loop run from a terminal, not a Claude Code session`, {
@@ -6223,7 +6206,7 @@ async function recordNewLoop(ctx, file, draft) {
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);
-  if (!existsSync6(markerFile)) return;
+  if (!existsSync5(markerFile)) return;
   const marker = await readJson(markerFile, SessionMarkerSchema).catch(() => void 0);
   if (marker?.exists && marker.value.kind === "repeat") return;
   throw new LoopkitError("LOOP_ACTIVE", "this session already drives an auto-loop", {
@@ -7076,7 +7059,7 @@ function registerRepeatCommand(program2, io2) {
       throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
         hint: "inside Claude Code the loop runs in its session"
       });
-    const inv = invocation(options, io2);
+    const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
     const skill = {
       kind: "repeat",
       parse: (text) => parseRepeatArgs(text, minInterval),
@@ -7273,7 +7256,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
 
-// src/run/github-actions.ts
+// src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
 import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
@@ -7417,20 +7400,8 @@ async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
     if (state.session_id !== loop.previousSession) return { kind: "lost", owner: state.session_id };
     if (state.status !== "pursuing") return { kind: "ended", state };
-    const bound = {
-      ...state,
-      session_id: sessionId,
-      heartbeat_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      // A new session has its own transcript; the hook starts reading it from the beginning.
-      transcript: { ...state.transcript, path: null, since: now.toISOString(), context_tokens: 0 }
-    };
-    const saved = await persist(
-      files,
-      bound,
-      [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)],
-      now
-    );
+    const bound = phaseState(state, sessionId, phase, now);
+    const saved = await persist(files, bound.state, bound.history, now);
     await removeSessionMarker(dataDir, state.session_id, state.loop_id);
     await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };
@@ -7756,7 +7727,6 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 import { promises as fs9 } from "node:fs";
 
 // src/statusline/find.ts
-import { existsSync as existsSync7 } from "node:fs";
 function sessionOf(input) {
   let payload;
   try {
@@ -7768,12 +7738,7 @@ function sessionOf(input) {
   return typeof id === "string" && SESSION_ID_PATTERN.test(id) ? id : void 0;
 }
 function findMarker(env, sessionId) {
-  const named = namedDataDir(env);
-  for (const dataDir of named ? [named] : dataDirCandidates(env)) {
-    const file = sessionMarkerPath(dataDir, sessionId);
-    if (existsSync7(file)) return { dataDir, file };
-  }
-  return void 0;
+  return locateMarker({ env, session: sessionId });
 }
 
 // src/statusline/run.ts

@@ -24,8 +24,8 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // src/hook/main.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path4 = __toESM(require("node:path"), 1);
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = __toESM(require("node:path"), 1);
 
 // src/shared/read-piped-input.ts
 var import_node_fs = require("node:fs");
@@ -92,6 +92,20 @@ function kindOfCommand(command) {
   return Object.values(LOOP_KIND_ENTRIES).find((entry) => entry.command === command)?.kind;
 }
 
+// src/shared/errors.ts
+var LoopkitError = class extends Error {
+  code;
+  value;
+  hint;
+  constructor(code, message, options = {}) {
+    super(message, { cause: options.cause });
+    this.name = "LoopkitError";
+    this.code = code;
+    this.value = options.value;
+    this.hint = options.hint;
+  }
+};
+
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
 function underRecursionGuard(env) {
@@ -135,14 +149,64 @@ async function carryOutSkillRequest(request, sessionId, pluginData) {
 }
 
 // src/state/paths.ts
-var import_node_os = __toESM(require("node:os"), 1);
 var import_node_path3 = __toESM(require("node:path"), 1);
-function dataDir(env = process.env) {
-  return env.LOOPKIT_DATA_DIR || env.CLAUDE_PLUGIN_DATA || import_node_path3.default.join(import_node_os.default.homedir(), ".loopkit");
-}
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
   return import_node_path3.default.join(data, "sessions", `${sessionId}.json`);
+}
+function sessionAnswerPath(data, sessionId) {
+  return import_node_path3.default.join(data, "answers", `${sessionId}.json`);
+}
+
+// src/state/locate.ts
+var import_node_fs4 = require("node:fs");
+var import_node_os = __toESM(require("node:os"), 1);
+var import_node_path4 = __toESM(require("node:path"), 1);
+var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+var homeOf = (env) => env.HOME || import_node_os.default.homedir();
+var markerIn = (dir, session) => session !== void 0 && (0, import_node_fs4.existsSync)(sessionMarkerPath(dir, session));
+var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && (0, import_node_fs4.existsSync)(sessionAnswerPath(dir, session));
+function locateDataDir(from) {
+  const { env, pluginData } = from;
+  const session = from.session !== void 0 && SESSION_ID_PATTERN.test(from.session) ? from.session : void 0;
+  if (from.pinned && pluginData && import_node_path4.default.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
+  if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
+  if (pluginData) return { dir: pluginData, by: "--plugin-data" };
+  if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };
+  const holding = foldersWithState(env);
+  const withMarker = holding.filter((dir) => markerIn(dir, session));
+  const found = withMarker.length > 0 ? withMarker : holding;
+  if (found.length > 1) {
+    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
+      value: found,
+      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
+    });
+  }
+  return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
+}
+function foldersWithState(env) {
+  const pluginData = import_node_path4.default.join(env.CLAUDE_CONFIG_DIR || import_node_path4.default.join(homeOf(env), ".claude"), "plugins", "data");
+  let installed = [];
+  try {
+    installed = (0, import_node_fs4.readdirSync)(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => import_node_path4.default.join(pluginData, name));
+  } catch {
+  }
+  return [...installed, startDataDir(env)].filter((dir) => STATE_FOLDERS.some((folder) => (0, import_node_fs4.existsSync)(import_node_path4.default.join(dir, folder))));
+}
+function startDataDir(env) {
+  return import_node_path4.default.join(homeOf(env), ".loopkit");
+}
+function locateMarker(from) {
+  if (!SESSION_ID_PATTERN.test(from.session)) return void 0;
+  let found;
+  try {
+    found = locateDataDir(from);
+  } catch {
+    return void 0;
+  }
+  const file = found && sessionMarkerPath(found.dir, from.session);
+  return found && file && (0, import_node_fs4.existsSync)(file) ? { dataDir: found.dir, file } : void 0;
 }
 
 // src/hook/main.ts
@@ -150,11 +214,7 @@ var BACKGROUND = process.argv.includes("--background");
 function pluginDataArg() {
   const at = process.argv.indexOf("--plugin-data");
   const value = at === -1 ? void 0 : process.argv[at + 1];
-  return value && import_node_path4.default.isAbsolute(value) ? value : void 0;
-}
-function hookDataDir(sessionId) {
-  const own = pluginDataArg();
-  return own && (0, import_node_fs4.existsSync)(sessionMarkerPath(own, sessionId)) ? own : dataDir();
+  return value && import_node_path5.default.isAbsolute(value) ? value : void 0;
 }
 function warn(line) {
   process.stderr.write(`loopkit: ${line.replace(/\s+/g, " ").trim()}
@@ -163,7 +223,7 @@ function warn(line) {
 function mayAct(payload, markerFile) {
   let marker;
   try {
-    marker = JSON.parse((0, import_node_fs4.readFileSync)(markerFile, "utf8"));
+    marker = JSON.parse((0, import_node_fs5.readFileSync)(markerFile, "utf8"));
   } catch {
     return true;
   }
@@ -190,9 +250,9 @@ async function main() {
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
     return;
   }
-  const data = hookDataDir(sessionId);
-  const markerFile = sessionMarkerPath(data, sessionId);
-  if (!(0, import_node_fs4.existsSync)(markerFile) || !mayAct(payload, markerFile)) return;
+  const found = locateMarker({ env: process.env, pluginData: pluginDataArg(), session: sessionId, pinned: true });
+  if (!found || !mayAct(payload, found.file)) return;
+  const data = found.dataDir;
   if (underRecursionGuard(process.env)) warn(`${RECURSION_GUARD} is set in a session that owns a loop; judging it all the same`);
   const activePath = new URL("./hook-active.js", __loopkitEntryUrl).href;
   const active = await import(activePath);

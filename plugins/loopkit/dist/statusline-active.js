@@ -1,18 +1,18 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loopKind
-} from "./chunks/chunk-PC5MZPDO.js";
+} from "./chunks/chunk-ALBXD2D4.js";
 import "./chunks/chunk-VW2W6K4J.js";
-import "./chunks/chunk-B3QV7UC7.js";
-import "./chunks/chunk-E5AATY5W.js";
-import "./chunks/chunk-FMIGFG6R.js";
-import "./chunks/chunk-RIN2Y37K.js";
+import "./chunks/chunk-VLE7IRBY.js";
+import "./chunks/chunk-VBATGJD2.js";
+import "./chunks/chunk-H52NR5SI.js";
+import "./chunks/chunk-ENBVLOWR.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-LZV74MS5.js";
+} from "./chunks/chunk-WN7SEJMX.js";
 import {
   readJson
-} from "./chunks/chunk-VDMHKIRQ.js";
+} from "./chunks/chunk-NV573OHB.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

@@ -37,41 +37,83 @@ async function readPipedInput() {
 }
 
 // src/statusline/run.ts
-var import_node_fs4 = require("node:fs");
-
-// src/statusline/find.ts
 var import_node_fs3 = require("node:fs");
 
-// src/state/find-data-dir.ts
+// src/state/locate.ts
 var import_node_fs2 = require("node:fs");
 var import_node_os = __toESM(require("node:os"), 1);
-var import_node_path = __toESM(require("node:path"), 1);
-var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
-function holdsLoopkitState(dir) {
-  return STATE_FOLDERS.some((folder) => (0, import_node_fs2.existsSync)(import_node_path.default.join(dir, folder)));
-}
-var homeOf = (env) => env.HOME || import_node_os.default.homedir();
-function defaultDataDir(env) {
-  return import_node_path.default.join(homeOf(env), ".loopkit");
-}
-function dataDirCandidates(env) {
-  const pluginData = import_node_path.default.join(env.CLAUDE_CONFIG_DIR || import_node_path.default.join(homeOf(env), ".claude"), "plugins", "data");
-  let installed = [];
-  try {
-    installed = (0, import_node_fs2.readdirSync)(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => import_node_path.default.join(pluginData, name));
-  } catch {
+var import_node_path2 = __toESM(require("node:path"), 1);
+
+// src/shared/errors.ts
+var LoopkitError = class extends Error {
+  code;
+  value;
+  hint;
+  constructor(code, message, options = {}) {
+    super(message, { cause: options.cause });
+    this.name = "LoopkitError";
+    this.code = code;
+    this.value = options.value;
+    this.hint = options.hint;
   }
-  return [...installed, defaultDataDir(env)].filter(holdsLoopkitState);
-}
-function namedDataDir(env, pluginData) {
-  return env.LOOPKIT_DATA_DIR || pluginData || env.CLAUDE_PLUGIN_DATA || void 0;
-}
+};
 
 // src/state/paths.ts
-var import_node_path2 = __toESM(require("node:path"), 1);
+var import_node_path = __toESM(require("node:path"), 1);
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 function sessionMarkerPath(data, sessionId) {
-  return import_node_path2.default.join(data, "sessions", `${sessionId}.json`);
+  return import_node_path.default.join(data, "sessions", `${sessionId}.json`);
+}
+function sessionAnswerPath(data, sessionId) {
+  return import_node_path.default.join(data, "answers", `${sessionId}.json`);
+}
+
+// src/state/locate.ts
+var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+var homeOf = (env) => env.HOME || import_node_os.default.homedir();
+var markerIn = (dir, session) => session !== void 0 && (0, import_node_fs2.existsSync)(sessionMarkerPath(dir, session));
+var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && (0, import_node_fs2.existsSync)(sessionAnswerPath(dir, session));
+function locateDataDir(from) {
+  const { env, pluginData } = from;
+  const session = from.session !== void 0 && SESSION_ID_PATTERN.test(from.session) ? from.session : void 0;
+  if (from.pinned && pluginData && import_node_path2.default.isAbsolute(pluginData) && holdsSession(pluginData, session))
+    return { dir: pluginData, by: "pinned" };
+  if (env.LOOPKIT_DATA_DIR) return { dir: env.LOOPKIT_DATA_DIR, by: "LOOPKIT_DATA_DIR" };
+  if (pluginData) return { dir: pluginData, by: "--plugin-data" };
+  if (env.CLAUDE_PLUGIN_DATA) return { dir: env.CLAUDE_PLUGIN_DATA, by: "CLAUDE_PLUGIN_DATA" };
+  const holding = foldersWithState(env);
+  const withMarker = holding.filter((dir) => markerIn(dir, session));
+  const found = withMarker.length > 0 ? withMarker : holding;
+  if (found.length > 1) {
+    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
+      value: found,
+      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
+    });
+  }
+  return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
+}
+function foldersWithState(env) {
+  const pluginData = import_node_path2.default.join(env.CLAUDE_CONFIG_DIR || import_node_path2.default.join(homeOf(env), ".claude"), "plugins", "data");
+  let installed = [];
+  try {
+    installed = (0, import_node_fs2.readdirSync)(pluginData).filter((name) => name === "loopkit" || name.startsWith("loopkit-")).sort().map((name) => import_node_path2.default.join(pluginData, name));
+  } catch {
+  }
+  return [...installed, startDataDir(env)].filter((dir) => STATE_FOLDERS.some((folder) => (0, import_node_fs2.existsSync)(import_node_path2.default.join(dir, folder))));
+}
+function startDataDir(env) {
+  return import_node_path2.default.join(homeOf(env), ".loopkit");
+}
+function locateMarker(from) {
+  if (!SESSION_ID_PATTERN.test(from.session)) return void 0;
+  let found;
+  try {
+    found = locateDataDir(from);
+  } catch {
+    return void 0;
+  }
+  const file = found && sessionMarkerPath(found.dir, from.session);
+  return found && file && (0, import_node_fs2.existsSync)(file) ? { dataDir: found.dir, file } : void 0;
 }
 
 // src/statusline/find.ts
@@ -86,12 +128,7 @@ function sessionOf(input) {
   return typeof id === "string" && SESSION_ID_PATTERN.test(id) ? id : void 0;
 }
 function findMarker(env, sessionId) {
-  const named = namedDataDir(env);
-  for (const dataDir of named ? [named] : dataDirCandidates(env)) {
-    const file = sessionMarkerPath(dataDir, sessionId);
-    if ((0, import_node_fs3.existsSync)(file)) return { dataDir, file };
-  }
-  return void 0;
+  return locateMarker({ env, session: sessionId });
 }
 
 // src/statusline/run.ts
@@ -100,7 +137,7 @@ async function runStatusline(io, loadDescribe) {
   const found = sessionId && findMarker(io.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await import_node_fs4.promises.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
+  const line = await describeLoop(await import_node_fs3.promises.readFile(found.file, "utf8").catch(() => ""), sessionId, io.now());
   if (line) io.stdout(`${line}
 `);
   return 0;

@@ -1,0 +1,14 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  loadStartEvidence,
+  saveStartEvidence
+} from "./chunk-E2SI6OYO.js";
+import "./chunk-XFVW4JDR.js";
+import "./chunk-REG5KHU7.js";
+import "./chunk-NV573OHB.js";
+import "./chunk-PGQLL66H.js";
+import "./chunk-JXA4W5PX.js";
+export {
+  loadStartEvidence,
+  saveStartEvidence
+};

@@ -1,0 +1,184 @@
+// One flat status object for --status, --status --json and the tests: every field always present.
+import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary } from "../../checkpoint/summary.js";
+import { formatDuration } from "../../shared/duration.js";
+import { EXIT } from "../../shared/exit-codes.js";
+import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
+import { elapsedMs } from "./caps.js";
+import * as z from "zod";
+import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
+
+/** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
+export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
+  achieved: EXIT.ok,
+  pursuing: EXIT.running,
+  unmet: EXIT.unmet,
+  blocked: EXIT.blocked,
+  "budget-limited": EXIT.budgetLimited,
+  cancelled: EXIT.cancelled,
+  none: EXIT.noLoop,
+};
+
+/** The shape of `--status --json` (schemas/auto-loop-status.schema.json is generated from it). */
+export const AutoLoopStatusSchema = z.object({
+  version: z.literal(1),
+  status: z.enum([...LOOP_STATUSES, "none"]),
+  active: z.boolean(),
+  /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
+  exit_code: z.int(),
+  reason: z.string().nullable(),
+  project_dir: z.string(),
+  loop_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  goal: z.string().nullable(),
+  verify_command: z.string().nullable(),
+  iteration: z.int(),
+  max_iterations: z.int().nullable(),
+  /** Iterations --max-iterations does not count: their audit could not run (auto-loop state audit_not_run). */
+  iterations_not_counted: z.int(),
+  tokens_used: z.int(),
+  max_tokens: z.int().nullable(),
+  elapsed_ms: z.int(),
+  max_wallclock_ms: z.int().nullable(),
+  started_at: z.string().nullable(),
+  heartbeat_at: z.string().nullable(),
+  heartbeat_stale: z.boolean(),
+  last_verifier: z.enum(["pass", "flaky", "fail"]).nullable(),
+  last_verifier_exit_code: z.int().nullable(),
+  /** The last audit's vote, or "could not run" when it did not get to one. */
+  last_audit_vote: z.string().nullable(),
+  last_audit_reasons: z.array(z.string()),
+  next_action: z.string().nullable(),
+  blocker: z.string().nullable(),
+  tamper_count: z.int(),
+  flaky_count: z.int(),
+  handoff_note: z.string().nullable(),
+  /** --protect / protect: globs, and the protected files that differed from the start at the last Stop. */
+  protected_globs: z.array(z.string()),
+  protected_changed: z.array(z.string()),
+  /** Whether the loop's agent runs in Claude Code's sandbox, as measured (agent-sandbox.ts); null with no loop. */
+  agent_sandbox: z
+    .object({
+      agent: z.enum(["sandboxed", "unsandboxed", "unknown"]),
+      how: z.string(),
+      fail_if_unavailable: z.boolean(),
+      measuring: z.boolean(),
+      meaning: z.string(),
+    })
+    .nullable(),
+  ...CheckpointSummaryShape,
+});
+export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
+
+export function loopStatus(
+  projectDir: string,
+  state: AutoLoopState | undefined,
+  now: Date,
+  staleMs: number,
+  checkpoints: CheckpointSummary = summarize(undefined),
+): AutoLoopStatus {
+  if (!state) {
+    return {
+      version: 1,
+      status: "none",
+      active: false,
+      exit_code: STATUS_EXIT_CODES.none,
+      reason: "no auto-loop was started in this project on this machine",
+      project_dir: projectDir,
+      loop_id: null,
+      session_id: null,
+      goal: null,
+      verify_command: null,
+      iteration: 0,
+      max_iterations: null,
+      iterations_not_counted: 0,
+      tokens_used: 0,
+      max_tokens: null,
+      elapsed_ms: 0,
+      max_wallclock_ms: null,
+      started_at: null,
+      heartbeat_at: null,
+      heartbeat_stale: false,
+      last_verifier: null,
+      last_verifier_exit_code: null,
+      last_audit_vote: null,
+      last_audit_reasons: [],
+      next_action: null,
+      blocker: null,
+      tamper_count: 0,
+      flaky_count: 0,
+      handoff_note: null,
+      protected_globs: [],
+      protected_changed: [],
+      agent_sandbox: null,
+      ...checkpoints,
+    };
+  }
+  const lastRun = state.last_verifier?.runs[state.last_verifier.runs.length - 1];
+  const end = state.ended_at ? new Date(state.ended_at) : now;
+  return {
+    version: 1,
+    status: state.status,
+    active: state.status === "pursuing",
+    exit_code: STATUS_EXIT_CODES[state.status],
+    reason: state.status_reason,
+    project_dir: state.project_dir,
+    loop_id: state.loop_id,
+    session_id: state.session_id,
+    goal: state.goal,
+    verify_command: state.verify_command,
+    iteration: state.iteration,
+    max_iterations: state.caps.max_iterations,
+    iterations_not_counted: state.audit_not_run.turns,
+    tokens_used: tokensUsed(state),
+    max_tokens: state.caps.max_tokens,
+    elapsed_ms: elapsedMs(state, end),
+    max_wallclock_ms: state.caps.max_wallclock_ms,
+    started_at: state.started_at,
+    heartbeat_at: state.heartbeat_at,
+    heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
+    last_verifier: state.last_verifier?.verdict ?? null,
+    last_verifier_exit_code: lastRun?.exit_code ?? null,
+    last_audit_vote: state.last_audit ? (state.last_audit.ran ? state.last_audit.vote : "could not run") : null,
+    last_audit_reasons: state.last_audit?.reasons ?? [],
+    next_action: state.status === "pursuing" ? state.next_action : null,
+    blocker: state.blocker?.reason ?? null,
+    tamper_count: state.tamper_count,
+    flaky_count: state.flaky_count,
+    handoff_note: state.handoff_note,
+    protected_globs: state.protect.globs,
+    protected_changed: state.protect.changed,
+    agent_sandbox: {
+      ...state.launch.agent_sandbox,
+      measuring: state.launch.agent_sandbox.measuring === true,
+      meaning: sandboxMeaning(state.launch.agent_sandbox),
+    },
+    ...checkpoints,
+  };
+}
+
+/** The same object for a person. */
+export function formatStatus(s: AutoLoopStatus): string {
+  if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).\n`;
+  const lines = [
+    `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
+    `  goal:       ${s.goal!.split("\n")[0]}${s.goal!.includes("\n") ? " ..." : ""}`,
+    `  verifier:   ${s.verify_command}`,
+    `  iteration:  ${s.iteration} of ${s.max_iterations}${s.iterations_not_counted ? ` (${s.iterations_not_counted} not counted: the audit could not run)` : ""}`,
+    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
+    `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
+    `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
+    `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
+    ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
+    ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
+    ...(s.protected_globs.length
+      ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`]
+      : []),
+    ...s.protected_changed.map((file) => `    - ${file}`),
+    ...(s.tamper_count ? [`  tampering:  ${s.tamper_count} time(s) detected and undone`] : []),
+    ...(s.next_action ? [`  next:       ${s.next_action}`] : []),
+    ...summaryLines(s, s.loop_id),
+    ...(s.handoff_note ? ["  hand-off note:", ...s.handoff_note.split("\n").map((line) => `    ${line}`)] : []),
+  ];
+  return `${lines.join("\n")}\n`;
+}

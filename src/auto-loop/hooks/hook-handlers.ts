@@ -1,0 +1,286 @@
+// The auto-loop's Stop hook: gathers what happened this turn, lets the pure core decide, runs the
+// gate (verifier twice, then the audit) outside the lock, and saves every step atomically.
+import { readJson, withLock, writeJson } from "../../state/json-store.js";
+import { loadOwned } from "../../session/owner.js";
+import type { HookContext, LoopHookHandlers } from "../../session/handlers.js";
+import type { SessionEndInput, StopFailureInput, StopInput } from "../../session/input.js";
+import { apiErrorOf, lastTurnApiError, type ApiError } from "../../session/api-error.js";
+import type { WakeDecision } from "../../session/output.js";
+import { settleFromProbe } from "../data/sandbox-probe.js";
+import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "../core/api-errors.js";
+import { readSettings } from "../core/settings.js";
+import { withNotes, type StopDecision } from "../../session/output.js";
+import { within, type Deadline } from "../../shared/deadline.js";
+import { formatError } from "../../shared/errors.js";
+import { auditLoop } from "../runners/audit.js";
+import { loopDeadline } from "../core/caps.js";
+import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
+import { launchEnv } from "../runners/launch.js";
+import { endRunPhase } from "./long-runs.js";
+import { resumeOnPrompt } from "./resume.js";
+import { restoreLoopContext } from "./session-start.js";
+import { beginTurn, endedOutcome, failLoop, finishTurn, type Decided, type Outcome, type TurnStart } from "../core/decide.js";
+import { auditUnmet, gateNext } from "../core/gate.js";
+import { inspectMirror, readHandoff, writeVerifierLog } from "../project/mirror.js";
+import { noteGateStep } from "../data/gate-progress.js";
+import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../core/state.js";
+import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
+import { readTranscriptDelta } from "./transcript-usage.js";
+import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
+import { runVerifier, verifierRun, type VerifierOutcome } from "../runners/verifier.js";
+
+/** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
+export const autoLoopHookHandlers: LoopHookHandlers = {
+  async stop(ctx) {
+    // One deadline for the whole event: the loop's wall clock plus a margin, whatever git or the filesystem do.
+    // Read only (a corrupt state is kept aside and reported by the locked load below).
+    const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+    const known = read.exists ? read.value : undefined;
+    const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
+    // The tree is recorded before the verifier runs, and checkpointed with the verdict it earned.
+    const loop = checkpointLoop(ctx);
+    const turn = await recordTurn(loop, known, deadline);
+    const judged = await judgeTurn(ctx, turn, deadline);
+    const decision = withNotes(judged, [...(turn.taken?.notes ?? []), ...(await checkpointJudged(ctx, loop, turn.pending))]);
+    return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
+  },
+  endOnError: endLoopOnError,
+  sessionStart: restoreLoopContext,
+  userPromptSubmit: resumeOnPrompt,
+  stopFailure: apiErrorTurn,
+  sessionEnd,
+  background: retryAfterApiError,
+};
+
+/** The loop ends blocked with the hook's error as its reason; the true state first, the mirror if it can be written. */
+async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    // Already ended (the verdict was saved before the failure): that verdict stands and is said.
+    if (owned.state.status !== "pursuing")
+      return { kind: "allow", message: `${endedOutcome(owned.state).message} (Afterwards ${reason}.)` };
+    const now = ctx.now();
+    const failed = failLoop(owned.state, now, reason);
+    await persist(files, failed.state, failed.history, now).catch(() => writeJson(files.state, AutoLoopStateSchema, failed.state));
+    return {
+      kind: "allow",
+      message: `loopkit auto-loop stopped, blocked: ${reason}. The turn was not judged; start a new loop when ready.`,
+    };
+  });
+}
+
+/** A Stop whose loop state cannot be read yet has this long (it then ends the loop, or finds it ended). */
+const UNKNOWN_LOOP_MS = 60_000;
+
+/** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
+async function judgeTurn(ctx: HookContext<StopInput>, turn: TurnRecord, deadline: Deadline): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const iterationChanges = turn.iterationChanges;
+  const first = await withLock(files.state, () => startTurn(ctx, files, turn));
+  if ("decision" in first) return first.decision;
+  const gate = await runGate(first.state, ctx, files, turn, deadline);
+  return withLock(files.state, async () => {
+    const current = await loadOwnedLoop(ctx, files);
+    if ("decision" in current) return current.decision;
+    // A --cancel or --takeover that landed while the gate ran wins over the gate's result.
+    if (current.state.status !== "pursuing")
+      return save(ctx, files, { state: current.state, outcome: endedOutcome(current.state), history: [] });
+    const notes = iterationChanges ? [...first.notes, iterationChanges] : first.notes;
+    const decided = finishTurn(current.state, { now: ctx.now(), ...gate }, notes, first.history);
+    return save(ctx, files, decided);
+  });
+}
+
+type Early = { decision: StopDecision };
+
+const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) =>
+  loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+
+async function startTurn(
+  ctx: HookContext<StopInput>,
+  files: LoopFiles,
+  turn: TurnRecord,
+): Promise<Early | Extract<TurnStart, { kind: "gate" }>> {
+  const owned = await loadOwnedLoop(ctx, files);
+  if ("decision" in owned) return owned;
+  // A judged turn ends any run of API errors before it. The agent's sandbox is settled before the verifier runs.
+  const state = await settleFromProbe(clearApiErrors(owned.state), files.state);
+  const now = ctx.now();
+  if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
+  const transcriptPath = ctx.input.transcript_path ?? null;
+  const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
+  const cursor = samePath
+    ? {
+        offset: state.transcript.offset,
+        recentMessageIds: state.transcript.recent_message_ids,
+        subagentOffsets: state.transcript.subagent_offsets,
+      }
+    : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
+  const transcript = transcriptPath
+    ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since))
+    : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
+  const started = beginTurn(state, {
+    now,
+    transcriptPath,
+    transcript,
+    lastMessage: ctx.input.last_assistant_message ?? "",
+    ...turnObservation(turn, state),
+    tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
+    handoffNote: await readHandoff(state.project_dir),
+    contextWindow: state.launch.context_window,
+  });
+  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
+  // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.
+  const saved = await persist(files, started.state, [], now);
+  return { ...started, state: saved };
+}
+
+/**
+ * The verifier (twice when it passes) and, on two passes, the audit; both with the environment of the
+ * loop's start and within the Stop's deadline. The audit runs only on loopkit's record of the turn, and
+ * only when nothing moved while the verifier ran; otherwise the vote is unmet, saying why.
+ */
+async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files: LoopFiles, turn: TurnRecord, deadline: Deadline) {
+  const runs: VerifierRun[] = [];
+  let outputTail = "";
+  const env = launchEnv(state.launch, ctx.env);
+  const note = (step: "verifier" | "audit") =>
+    noteGateStep(files, {
+      loop_id: state.loop_id,
+      iteration: state.iteration,
+      step,
+      run: step === "audit" ? 1 : runs.length + 1,
+      started_at: ctx.now().toISOString(),
+    });
+  while (gateNext(runs, null).kind === "verify") {
+    await note("verifier");
+    const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
+    const outcome =
+      timeoutMs > 0
+        ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox })
+        : NOT_RUN;
+    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
+    outputTail = outcome.outputTail;
+    runs.push(verifierRun(outcome, log));
+  }
+  if (gateNext(runs, null).kind !== "audit") return { runs, audit: null };
+  if (!turn.taken)
+    return {
+      runs,
+      audit: auditUnmet(
+        `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
+        false,
+      ),
+    };
+  let during: string[];
+  try {
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
+    during = verification.lines;
+  } catch (error) {
+    return {
+      runs,
+      audit: auditUnmet(
+        `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
+        false,
+      ),
+    };
+  }
+  await note("audit");
+  const audit = await auditLoop({
+    state,
+    dataDir: ctx.dataDir,
+    env: ctx.env,
+    verifierTail: outputTail,
+    iterationChanges: turn.iterationChanges,
+    evidence: { now: turn.taken.snapshot, duringVerification: during },
+    deadline,
+  });
+  return { runs, audit };
+}
+
+/** A verifier run the deadline left no time for. */
+const NOT_RUN: VerifierOutcome = {
+  exitCode: null,
+  passed: false,
+  timedOut: true,
+  durationMs: 0,
+  output: "(not run: the loop's wall clock is spent)",
+  outputTail: "(not run: the loop's wall clock is spent)",
+  outputBytes: 0,
+  sandbox: "not run",
+};
+
+async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Decided): Promise<StopDecision> {
+  const now = ctx.now();
+  if (decided.history.length > 0 || decided.state.status === "pursuing") await persist(files, decided.state, decided.history, now);
+  if (decided.outcome.kind === "stop") await removeMarker(ctx.dataDir, ctx.input.session_id, decided.state.loop_id);
+  return toStopDecision(decided.outcome);
+}
+
+function toStopDecision(outcome: Outcome): StopDecision {
+  return outcome.kind === "block"
+    ? { kind: "block", reason: outcome.prompt, message: outcome.message }
+    : { kind: "allow", message: outcome.message };
+}
+
+/** Records an API error that ended a turn of the owning session: never judged; the loop retries it or, after too many, ends blocked. */
+async function recordTurnApiError(
+  ctx: HookContext<{ session_id: string; prompt_id?: string | undefined }>,
+  error: ApiError,
+): Promise<StopDecision> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const turn = { sessionId: ctx.input.session_id, promptId: ctx.input.prompt_id ?? null };
+  return withLock(files.state, async () => {
+    const owned = await loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+    if ("decision" in owned) return owned.decision;
+    if (owned.state.status !== "pursuing" || alreadyRecorded(owned.state, turn)) return { kind: "allow" };
+    const now = ctx.now();
+    const step = recordApiError(owned.state, error, turn, now, readSettings(ctx.env).apiRetryMs);
+    await persist(files, step.state, [], now);
+    if (!step.retryAt) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
+    return { kind: "allow", message: step.line };
+  });
+}
+
+/** StopFailure: the turn ended in an API error (the interactive UI, and `claude -p` where the hook gets to run). */
+function apiErrorTurn(ctx: HookContext<StopFailureInput>): Promise<StopDecision> {
+  return recordTurnApiError(ctx, apiErrorOf(ctx.input.error, ctx.input.last_assistant_message, ctx.now()));
+}
+
+/** SessionEnd: a session that an API error ended (claude -p, a `loopkit run` phase) leaves the error in the state (once, with StopFailure). */
+async function sessionEnd(ctx: HookContext<SessionEndInput>): Promise<void> {
+  const error = await lastTurnApiError(ctx.input.transcript_path, ctx.now());
+  if (error) await recordTurnApiError(ctx, error);
+}
+
+/** The background twin of StopFailure: waits until the retry is due, then wakes the session to carry on. */
+async function retryAfterApiError(ctx: HookContext<StopInput | StopFailureInput>): Promise<WakeDecision> {
+  if (ctx.input.hook_event_name !== "StopFailure") return { kind: "none" };
+  const file = ctx.marker.state_file;
+  // Wait for the StopFailure hook beside this one to record the error (both start together).
+  let due: Date | null = null;
+  for (let i = 0; i < 100 && !due; i++) {
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    if (!state || state.status !== "pursuing") return { kind: "none" };
+    due = pendingRetry(state, ctx.input.session_id);
+    if (!due) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const waiting = due ? await loadState(file, ctx.now()).catch(() => undefined) : undefined;
+  if (!due || !waiting) return { kind: "none" };
+  const since = waiting.api_errors.last?.at;
+  // No wait outlives the loop's deadline: a retry due later wakes the session at the deadline, and its Stop ends the loop on its caps.
+  if (due.getTime() > loopDeadline(waiting).at) due = new Date(loopDeadline(waiting).at);
+  while (ctx.now() < due) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, due!.getTime() - ctx.now().getTime())));
+    const state = await loadState(file, ctx.now()).catch(() => undefined);
+    // A --cancel, a judged turn or a newer error ends this wait.
+    if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  }
+  const state = await loadState(file, ctx.now()).catch(() => undefined);
+  if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };
+  return { kind: "wake", prompt: retryPrompt(state) };
+}

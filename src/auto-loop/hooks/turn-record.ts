@@ -1,0 +1,68 @@
+// The Stop's evidence from loopkit's own record: the snapshot of the project taken before the verifier
+// runs (the turn's tree, its checkpoint, the thrash fingerprint, the protected files), and, after the
+// verifier's second pass, the check that nothing moved while it ran. Nothing here judges the turn.
+import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
+import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evidence/snapshot.js";
+import { judgeVerification, type Verification } from "../../evidence/verification.js";
+import type { Deadline } from "../../shared/deadline.js";
+import { formatError } from "../../shared/errors.js";
+import { loadStartEvidence } from "../data/evidence-start.js";
+import { protectedFiles } from "../project/protect.js";
+import type { AutoLoopState } from "../core/state.js";
+import { loopFiles } from "../data/store.js";
+
+/** A snapshot of a Stop may take this long, whatever the loop's deadline leaves. */
+export const SNAPSHOT_MS = 120_000;
+
+export interface TurnRecord {
+  /** The snapshot before the verifier's first run, or null when it could not be taken (`failure` says why). */
+  taken: TakenSnapshot | null;
+  failure: string | null;
+  pending: PendingCheckpoint;
+  /** What the agent and the audit hear changed in this iteration. */
+  iterationChanges: string | null;
+}
+
+/** The deadline of one snapshot: SNAPSHOT_MS from now, or the event's deadline if sooner. */
+const snapshotDeadline = (deadline: Deadline): Deadline => ({ at: Math.min(deadline.at, Date.now() + SNAPSHOT_MS) });
+
+/** Records the project as the turn left it; never throws (a failure is the turn's `failure`). */
+export async function recordTurn(loop: LoopRef, state: AutoLoopState | undefined, deadline: Deadline): Promise<TurnRecord> {
+  let taken: TakenSnapshot;
+  try {
+    taken = await takeSnapshot({ dataDir: loop.dataDir, projectDir: loop.projectDir, deadline: snapshotDeadline(deadline) });
+  } catch (error) {
+    const failure = formatError(error);
+    return { taken: null, failure, pending: { kind: "failed", message: failure }, iterationChanges: null };
+  }
+  const start = state
+    ? await loadStartEvidence(loopFiles(loop.dataDir, loop.projectDir).dir, state.loop_id, new Date()).catch(() => null)
+    : null;
+  const pending = await pendingCheckpoint(loop, taken.snapshot, start);
+  return { taken, failure: null, pending, iterationChanges: iterationChangesText(pending) };
+}
+
+/** What the first half of the Stop needs of the record: the tree's fingerprint, the protected files (null: no record). */
+export function turnObservation(
+  turn: TurnRecord,
+  state: AutoLoopState,
+): { treeHash: string | null; protectedFiles: Record<string, string> | null } {
+  if (!turn.taken) return { treeHash: null, protectedFiles: null };
+  return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
+}
+
+/** After two passes: the project recorded again and compared with the turn's record, entry by entry. */
+export async function checkVerification(
+  state: AutoLoopState,
+  dataDir: string,
+  turn: TakenSnapshot,
+  deadline: Deadline,
+): Promise<Verification> {
+  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
+  return judgeVerification(turn.stats, after.stats, {
+    projectDir: state.project_dir,
+    verifyCommand: state.verify_command,
+    protect: state.protect.globs,
+    git: after.snapshot.git,
+  });
+}

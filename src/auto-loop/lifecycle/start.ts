@@ -1,0 +1,177 @@
+// Starting a loop (or adopting a stale one with --takeover): checks ownership, writes the true state,
+// the session marker and the mirror, and returns the first prompt. One loop per project.
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { withLock } from "../../state/json-store.js";
+import { sessionMarkerPath } from "../../state/paths.js";
+import { isLoopkitError, LoopkitError } from "../../shared/errors.js";
+import { formatDuration } from "../../shared/duration.js";
+import { PROTECT_LIMITS, type AutoLoopRequest } from "../args.js";
+import { resolveCaps } from "../core/caps.js";
+import { DEFAULT_GOAL_FILE, readGoalFile } from "../project/goal-file.js";
+import { snapshotFingerprint, takeSnapshot } from "../../evidence/snapshot.js";
+import { deadlineIn } from "../../shared/deadline.js";
+import { saveStartEvidence } from "../data/evidence-start.js";
+import { probeFile, removeProbe } from "../data/sandbox-probe.js";
+import { captureLaunch } from "../runners/launch.js";
+import { protectedFiles } from "../project/protect.js";
+import { keepForeignAside, mirrorIsOurs } from "../project/mirror.js";
+import { startPrompt } from "../core/prompts.js";
+import { replacedState, startState, takeOverState } from "../core/transitions.js";
+import type { AutoLoopState, Launch } from "../core/state.js";
+import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
+
+export interface LoopContext {
+  dataDir: string;
+  projectDir: string;
+  sessionId: string;
+  now: Date;
+  staleMs: number;
+  /** The environment of the start: what the verifier and the audit will run with (launch.ts). */
+  env: NodeJS.ProcessEnv;
+  /** The agent's sandbox when the starter knows it (`loopkit run`, --codex) or measures it (a typed command: agent-sandbox.ts); else launch.ts's default. */
+  agentSandbox?: Launch["agent_sandbox"];
+}
+
+type StartRequest = Extract<AutoLoopRequest, { mode: "start" }>;
+
+/**
+ * The start's snapshot of the project may take this long (the first one in a project reads every file;
+ * later ones only what changed): a skill's command line must end within two minutes.
+ */
+export const START_SNAPSHOT_MS = 90_000;
+
+/** Starts a new loop; returns the first prompt for the session. */
+export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
+  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
+  const launch = captureLaunch(ctx.env, ctx.projectDir);
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
+    await refuseIfSessionBusy(ctx);
+    const existing = await loadOrSetAside(files, ctx.now);
+    // Refuse before touching anything: a second session leaves the running loop exactly as it is.
+    const previous = existing.state?.status === "pursuing" ? existing.state : undefined;
+    if (previous) checkOwnership(ctx, previous, request.takeover);
+    // Everything later changes is measured against this: loopkit's own record of the project now.
+    const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
+    const snapshot = protectedFiles(started.stats, protect);
+    const notes: string[] = [...started.notes];
+    if (!(existing.state && (await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256)))) {
+      const aside = await keepForeignAside(ctx.projectDir, ctx.now);
+      if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
+    }
+    if (previous) {
+      const replaced = replacedState(previous, ctx.sessionId, ctx.now);
+      await persist(files, replaced.state, replaced.history, ctx.now);
+      await removeMarker(ctx.dataDir, previous.session_id, previous.loop_id);
+      notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
+    }
+    if (existing.corrupt) notes.push(existing.corrupt);
+    const { state, history } = startState(
+      {
+        loopId: randomUUID(),
+        sessionId: ctx.sessionId,
+        projectDir: ctx.projectDir,
+        goal,
+        goalFile,
+        verify,
+        caps,
+        launch,
+        agentSandbox: ctx.agentSandbox,
+        protect: { globs: protect, snapshot },
+        treeHash: snapshotFingerprint(started.snapshot),
+      },
+      ctx.now,
+    );
+    await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
+    await removeProbe(probeFile(files.state));
+    const saved = await persist(files, state, history, ctx.now);
+    await writeMarker(ctx.dataDir, saved, files, ctx.now);
+    return startPrompt(saved, notes);
+  });
+}
+
+/** --takeover alone: the stale loop of this project continues in this session, counters and caps unchanged. */
+export async function takeOverLoop(ctx: LoopContext): Promise<string> {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
+    await refuseIfSessionBusy(ctx);
+    const existing = (await loadOrSetAside(files, ctx.now)).state;
+    if (existing?.status !== "pursuing") {
+      throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", {
+        hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>",
+      });
+    }
+    checkOwnership(ctx, existing, true);
+    const previousSession = existing.session_id;
+    const adopted = takeOverState(existing, ctx.sessionId, ctx.agentSandbox, ctx.now);
+    await removeProbe(probeFile(files.state));
+    const saved = await persist(files, adopted.state, adopted.history, ctx.now);
+    await removeMarker(ctx.dataDir, previousSession, existing.loop_id);
+    await writeMarker(ctx.dataDir, saved, files, ctx.now);
+    return startPrompt(saved, [
+      `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`,
+    ]);
+  });
+}
+
+async function resolveGoal(projectDir: string, request: StartRequest) {
+  const fromFile =
+    request.goal === null ? await readGoalFile(projectDir, request.goalFile ?? DEFAULT_GOAL_FILE, request.goalFile !== null) : null;
+  const verify = request.verify ?? fromFile?.verify ?? null;
+  if (!verify) {
+    throw new LoopkitError("USAGE", "no verifier command: the loop needs one to prove the goal", {
+      hint: 'add --verify "<command that exits 0 when the goal is met>", or a verify: line in the goal file',
+    });
+  }
+  return {
+    goal: request.goal ?? fromFile!.goal,
+    goalFile: fromFile?.path ?? null,
+    verify,
+    caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
+    protect: checkProtectCount([...new Set([...(fromFile?.protect ?? []), ...request.protect])]),
+  };
+}
+
+function checkProtectCount(globs: string[]): string[] {
+  if (globs.length > PROTECT_LIMITS.globs) {
+    throw new LoopkitError("USAGE", `${globs.length} protect globs; a loop takes at most ${PROTECT_LIMITS.globs}`, {
+      value: globs.length,
+      hint: "protect folders with ** globs instead of file by file",
+    });
+  }
+  return globs;
+}
+
+/** A session drives one loop at a time (its marker routes its hooks). */
+async function refuseIfSessionBusy(ctx: LoopContext): Promise<void> {
+  if (existsSync(sessionMarkerPath(ctx.dataDir, ctx.sessionId))) {
+    throw new LoopkitError("LOOP_ACTIVE", "this session already drives a loop", {
+      value: ctx.sessionId,
+      hint: "wait for it to end, or cancel it (/loopkit:auto-loop --cancel or /loopkit:repeat --cancel) first",
+    });
+  }
+}
+
+/** Another live session owns the loop: refuse. A stale one may be taken over, but only when asked. */
+function checkOwnership(ctx: LoopContext, state: AutoLoopState, takeover: boolean): void {
+  const age = ctx.now.getTime() - Date.parse(state.heartbeat_at);
+  const stale = age > ctx.staleMs;
+  if (stale && takeover) return;
+  const owner = `session ${state.session_id} (last heartbeat ${formatDuration(age)} ago)`;
+  throw new LoopkitError("LOOP_ACTIVE", `an auto-loop is already running in this project, owned by ${owner}`, {
+    value: state.session_id,
+    hint: stale
+      ? "its heartbeat is stale: run /loopkit:auto-loop --takeover to continue it here, or add --takeover to a new goal to replace it"
+      : `cancel it with /loopkit:auto-loop --cancel, or once its heartbeat is older than ${formatDuration(ctx.staleMs)}, take it over with --takeover`,
+  });
+}
+
+async function loadOrSetAside(files: LoopFiles, now: Date): Promise<{ state: AutoLoopState | undefined; corrupt: string | null }> {
+  try {
+    return { state: await loadState(files.state, now), corrupt: null };
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    return { state: undefined, corrupt: `loopkit's previous state for this project was corrupt: ${(error as Error).message}.` };
+  }
+}
