@@ -75,6 +75,18 @@ export class StatTable {
     return this.map().keys();
   }
 
+  /** Every record's key and start, in the order they were written: a folder before what is below it, each folder's entries together. */
+  inOrder(): { keys: readonly string[]; starts: readonly number[] } {
+    if (this.pending) return this.pending;
+    const keys: string[] = [];
+    const starts: number[] = [];
+    for (const [key, at] of this.map()) {
+      keys.push(key);
+      starts.push(at);
+    }
+    return { keys, starts };
+  }
+
   /** The record's start in the bytes, or -1. */
   find(key: string): number {
     if (this.memo?.key === key) return this.memo.at;
@@ -125,6 +137,10 @@ export class StatTable {
     return hash.equals(NO_HASH) ? null : hash;
   }
 
+  kindAt(at: number): EntryKind {
+    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
+  }
+
   keptAt(at: number): boolean {
     return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
   }
@@ -138,7 +154,7 @@ export class StatTable {
       size: b.readDoubleLE(f + 16),
       mtimeMs: b.readDoubleLE(f + 24),
       ctimeMs: b.readDoubleLE(f + 32),
-      kind: ENTRY_KINDS[b.readUInt8(f + 40)] ?? "unreadable",
+      kind: this.kindAt(at),
       kept: b.readUInt8(f + 41) === 1,
       racy: b.readUInt8(f + 42) === 1,
       hash: this.hashAt(at),

@@ -4,7 +4,7 @@
 // file is recorded by the hash of its content, read again unless the stat cache may stand for it.
 // Synchronous calls in batches (several times faster than promises for 100,000 small files), with a
 // yield to the event loop between batches so timers (the store lock's refresh) still run.
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -27,7 +27,7 @@ import { decodeTree, encodeTree, type EntryKind, type TreeEntry } from "./tree.j
 /** Files up to this size are kept whole in the store (diffs for the audit, restore); bigger ones are hashed only. */
 export const KEEP_BYTES = 1024 * 1024;
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+export const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const BATCH = 512;
 const EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 const SEP = Buffer.from(path.sep);
@@ -102,8 +102,8 @@ export async function walkFolder(
   return visited.entry.hash;
 }
 
-const denied = (error: unknown) => ["EACCES", "EPERM"].includes((error as NodeJS.ErrnoException).code ?? "");
-const raced = (error: unknown) =>
+export const denied = (error: unknown) => ["EACCES", "EPERM"].includes((error as NodeJS.ErrnoException).code ?? "");
+export const raced = (error: unknown) =>
   ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 async function visitFolder(
@@ -282,14 +282,7 @@ function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visi
       hash = w.store.putScratch("blob", got, objectHash("blob", head.subarray(0, got)));
     } else {
       const digest = createHash("sha256").update(head.subarray(0, got));
-      const chunk = Buffer.allocUnsafe(KEEP_BYTES);
-      for (;;) {
-        checkDeadline(w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
-        const n = readSync(fd, chunk, 0, chunk.length, size);
-        if (n === 0) break;
-        digest.update(chunk.subarray(0, n));
-        size += n;
-      }
+      size = digestFrom(fd, digest, got, w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
       hash = digest.digest();
       w.counts.unkept++;
     }
@@ -304,11 +297,30 @@ function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visi
   }
 }
 
+/** Feeds the file's bytes from `offset` to its end into `digest`, within the deadline; returns where it ended (the file's size). */
+export function digestFrom(fd: number, digest: Hash, offset: number, deadline: Deadline, what: string): number {
+  const chunk = Buffer.allocUnsafe(KEEP_BYTES);
+  let size = offset;
+  for (;;) {
+    checkDeadline(deadline, what);
+    const n = readSync(fd, chunk, 0, chunk.length, size);
+    if (n === 0) return size;
+    digest.update(chunk.subarray(0, n));
+    size += n;
+  }
+}
+
+/** The hash an entry loopkit may not read is recorded by: its identity, times and mode, so any change to it shows. */
+export function unreadableHash(stat: Stats): Buffer {
+  const f = fields(stat);
+  return createHash("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+}
+
 /** An entry loopkit may not read (mode 000, say): recorded by a hash of its identity and times, so any change to it shows (into `slot` when reserved). */
 function unreadable(w: Walker, key: string, stat: Stats, slot = -1): Visited {
   w.counts.unreadable++;
   const f = fields(stat);
-  const hash = createHash("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+  const hash = unreadableHash(stat);
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache!.hashAt(at)?.equals(hash) === true;
   const fresh: StatRecord = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
@@ -330,13 +342,13 @@ function record(w: Walker, key: string, at: number, fresh: StatRecord | null): v
   }
 }
 
-const fields = (stat: Stats) => ({ dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
+export const fields = (stat: Stats) => ({ dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
 
 function leaf(kind: EntryKind, stat: Stats, hash: Buffer | null, kept: boolean, target: Buffer | null): TreeEntry {
   return { name: Buffer.alloc(0), kind, mode: stat.mode & 0o7777, size: kind === "file" ? stat.size : 0, hash, kept, target };
 }
 
-function kindOf(stat: Stats): EntryKind {
+export function kindOf(stat: Stats): EntryKind {
   if (stat.isFile()) return "file";
   if (stat.isDirectory()) return "dir";
   if (stat.isSymbolicLink()) return "link";

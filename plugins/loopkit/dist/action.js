@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-SAUK6BGC.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,7 +13,7 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-BXRUSZ4A.js";
+} from "./chunks/chunk-75FZHSYF.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-LLUJXCFG.js";
 import "./chunks/chunk-KW4QHIV5.js";
@@ -23,7 +23,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-QUUWZ7AN.js";
+} from "./chunks/chunk-SS3EF6DT.js";
 import {
   LoopkitError,
   formatError,

@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TY2SUAB3.js";
+} from "./chunks/chunk-SAUK6BGC.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-IP5NZPXB.js";
+} from "./chunks/chunk-L2Z43I77.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -90,7 +90,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-E4WKVZCU.js";
+} from "./chunks/chunk-LSLXCFF3.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +123,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-BXRUSZ4A.js";
+} from "./chunks/chunk-75FZHSYF.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -147,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-LB642KCS.js";
+} from "./chunks/chunk-UPDN7FVV.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,7 +167,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-QUUWZ7AN.js";
+} from "./chunks/chunk-SS3EF6DT.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

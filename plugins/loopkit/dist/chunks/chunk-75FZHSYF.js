@@ -21,7 +21,7 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-SS3EF6DT.js";
 import {
   iso_exports,
   projectKey,

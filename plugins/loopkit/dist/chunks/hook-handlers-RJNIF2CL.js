@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-IP5NZPXB.js";
+} from "./chunk-L2Z43I77.js";
 import "./chunk-3PXTWEBE.js";
 import {
   loadOwned,
@@ -27,11 +27,11 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-LB642KCS.js";
+} from "./chunk-UPDN7FVV.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-QUUWZ7AN.js";
+import "./chunk-SS3EF6DT.js";
 import {
   removeSessionMarker,
   withLock

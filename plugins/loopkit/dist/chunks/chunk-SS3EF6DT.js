@@ -359,47 +359,12 @@ function writeOwnFileSync(file, parts, sync = true) {
 
 // src/evidence/snapshot.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync3, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
-import path7 from "node:path";
-
-// src/evidence/git-dirs.ts
-import { lstatSync } from "node:fs";
-import path2 from "node:path";
-var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
-var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
-function gitMetaRoots(projectDir) {
-  const gitDir = findGitDir(projectDir);
-  if (!gitDir) return [];
-  const roots = [{ key: "\0git", dir: gitDir }];
-  const common = firstLine(path2.join(gitDir, "commondir"));
-  if (common) {
-    const dir = path2.resolve(gitDir, common);
-    if (dir !== gitDir && isDir(dir)) roots.push({ key: "\0common", dir });
-  }
-  return roots;
-}
-function findGitDir(projectDir) {
-  for (let current = path2.resolve(projectDir); ; current = path2.dirname(current)) {
-    const dotGit = path2.join(current, ".git");
-    const stat = lstatSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) return dotGit;
-    if (stat?.isFile()) {
-      const line = firstLine(dotGit);
-      const target = line?.startsWith("gitdir:") ? path2.resolve(current, line.slice("gitdir:".length).trim()) : null;
-      return target && isDir(target) ? target : null;
-    }
-    if (stat || path2.dirname(current) === current) return null;
-  }
-}
-function firstLine(file) {
-  const read = readRegularFileSync(file, 4096);
-  return read ? (read.toString("utf8").split(/\r?\n/, 1)[0]?.trim() ?? null) || null : null;
-}
+import { lstatSync as lstatSync4, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
 
 // src/evidence/object-store.ts
 import { createHash } from "node:crypto";
 import { closeSync as closeSync2, constants as constants3, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
-import path3 from "node:path";
+import path2 from "node:path";
 var HASH_BYTES = 32;
 var KIND_CODE = { blob: 1, tree: 2 };
 var PACK_MAGIC = Buffer.from("LKPACK\0", "latin1");
@@ -436,7 +401,7 @@ var ObjectStore = class _ObjectStore {
   packEnd;
   /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
   static open(packFile, indexFile) {
-    mkdirSync(path3.dirname(packFile), { recursive: true });
+    mkdirSync(path2.dirname(packFile), { recursive: true });
     const index = readIndex(indexFile);
     const fd = openSync2(packFile, constants3.O_RDWR | constants3.O_CREAT | (constants3.O_NOFOLLOW ?? 0), 384);
     try {
@@ -613,16 +578,71 @@ function writeIndex(file, records, count, packBytes) {
 }
 
 // src/evidence/paths.ts
-import path4 from "node:path";
+import path3 from "node:path";
 function evidenceFiles(data, projectDir) {
-  const dir = path4.join(data, "evidence", projectKey(projectDir));
+  const dir = path3.join(data, "evidence", projectKey(projectDir));
   return {
     dir,
-    pack: path4.join(dir, "objects.pack"),
-    index: path4.join(dir, "objects.idx"),
-    statCache: path4.join(dir, "stat-cache.bin"),
-    lock: path4.join(dir, "store")
+    pack: path3.join(dir, "objects.pack"),
+    index: path3.join(dir, "objects.idx"),
+    statCache: path3.join(dir, "stat-cache.bin"),
+    lock: path3.join(dir, "store")
   };
+}
+
+// src/evidence/scope.ts
+import { lstatSync as lstatSync2 } from "node:fs";
+import path5 from "node:path";
+
+// src/evidence/git-dirs.ts
+import { lstatSync } from "node:fs";
+import path4 from "node:path";
+var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
+var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+function gitMetaRoots(projectDir) {
+  const gitDir = findGitDir(projectDir);
+  if (!gitDir) return [];
+  const roots = [{ key: "\0git", dir: gitDir }];
+  const common = firstLine(path4.join(gitDir, "commondir"));
+  if (common) {
+    const dir = path4.resolve(gitDir, common);
+    if (dir !== gitDir && isDir(dir)) roots.push({ key: "\0common", dir });
+  }
+  return roots;
+}
+function findGitDir(projectDir) {
+  for (let current = path4.resolve(projectDir); ; current = path4.dirname(current)) {
+    const dotGit = path4.join(current, ".git");
+    const stat = lstatSync(dotGit, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) return dotGit;
+    if (stat?.isFile()) {
+      const line = firstLine(dotGit);
+      const target = line?.startsWith("gitdir:") ? path4.resolve(current, line.slice("gitdir:".length).trim()) : null;
+      return target && isDir(target) ? target : null;
+    }
+    if (stat || path4.dirname(current) === current) return null;
+  }
+}
+function firstLine(file) {
+  const read = readRegularFileSync(file, 4096);
+  return read ? (read.toString("utf8").split(/\r?\n/, 1)[0]?.trim() ?? null) || null : null;
+}
+
+// src/evidence/scope.ts
+function recordScope(projectDir, dataDir) {
+  const gitFolder = lstatSync2(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
+  const roots = [{ key: "", dir: projectDir, only: (name) => !(gitFolder && name === ".git") }];
+  for (const meta of gitMetaRoots(projectDir)) {
+    if (lstatSync2(meta.dir, { throwIfNoEntry: false })?.isDirectory())
+      roots.push({ key: meta.key, dir: meta.dir, only: (name) => GIT_META_NAMES.has(name) });
+  }
+  return { roots, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+}
+function ownEntries(projectDir, dataDir) {
+  const rel = path5.relative(path5.resolve(projectDir), path5.resolve(dataDir));
+  const data = rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel.split(path5.sep).join("/") : null;
+  const mirror = `${MIRROR_DIR}/`;
+  return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
 }
 
 // src/evidence/stat-cache.ts
@@ -734,6 +754,17 @@ var StatTable = class _StatTable {
   keys() {
     return this.map().keys();
   }
+  /** Every record's key and start, in the order they were written: a folder before what is below it, each folder's entries together. */
+  inOrder() {
+    if (this.pending) return this.pending;
+    const keys = [];
+    const starts = [];
+    for (const [key, at] of this.map()) {
+      keys.push(key);
+      starts.push(at);
+    }
+    return { keys, starts };
+  }
   /** The record's start in the bytes, or -1. */
   find(key) {
     if (this.memo?.key === key) return this.memo.at;
@@ -768,6 +799,9 @@ var StatTable = class _StatTable {
     const hash = this.bytes.subarray(f, f + HASH_BYTES);
     return hash.equals(NO_HASH) ? null : hash;
   }
+  kindAt(at) {
+    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
+  }
   keptAt(at) {
     return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
   }
@@ -780,7 +814,7 @@ var StatTable = class _StatTable {
       size: b.readDoubleLE(f + 16),
       mtimeMs: b.readDoubleLE(f + 24),
       ctimeMs: b.readDoubleLE(f + 32),
-      kind: ENTRY_KINDS[b.readUInt8(f + 40)] ?? "unreadable",
+      kind: this.kindAt(at),
       kept: b.readUInt8(f + 41) === 1,
       racy: b.readUInt8(f + 42) === 1,
       hash: this.hashAt(at)
@@ -907,16 +941,16 @@ import {
   closeSync as closeSync3,
   constants as constants4,
   fstatSync as fstatSync3,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   openSync as openSync3,
   readdirSync,
   readlinkSync,
   readSync as readSync3
 } from "node:fs";
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/evidence/names.ts
-import path5 from "node:path";
+import path6 from "node:path";
 function nameOf(raw) {
   const text = raw.toString("utf8");
   if (!text.includes("\uFFFD") || Buffer.from(text).equals(raw)) return { text, key: text, valid: true };
@@ -924,8 +958,8 @@ function nameOf(raw) {
 }
 var escapeBytes = (raw) => [...raw].map((byte) => byte < 128 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`).join("");
 function metaName(projectDir, dir) {
-  const rel = path5.relative(projectDir, dir);
-  return (rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel : dir).split(path5.sep).join("/");
+  const rel = path6.relative(projectDir, dir);
+  return (rel && !rel.startsWith("..") && !path6.isAbsolute(rel) ? rel : dir).split(path6.sep).join("/");
 }
 function keyPath(key, projectDir, git) {
   const parts = key.split("/");
@@ -945,7 +979,7 @@ var KEEP_BYTES = 1024 * 1024;
 var READ_FLAGS = constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants4.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
-var SEP = Buffer.from(path6.sep);
+var SEP = Buffer.from(path7.sep);
 var emptyCounts = () => ({
   files: 0,
   dirs: 0,
@@ -984,13 +1018,13 @@ async function visitFolder(w, abs, key, stat, only) {
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
+    const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path7.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
     let visited;
     try {
       if (child.file && cachedAt(w, childKey, null, null) < 0) {
         visited = readFile(w, childAbs, childKey, null);
       } else {
-        const childStat = lstatSync2(childAbs, { throwIfNoEntry: false });
+        const childStat = lstatSync3(childAbs, { throwIfNoEntry: false });
         visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
       }
     } catch (error) {
@@ -1069,7 +1103,7 @@ function readFile(w, abs, key, stat) {
   } catch (error) {
     const code = error.code;
     if (code === "EACCES" || code === "EPERM") {
-      const found = stat ?? lstatSync2(abs, { throwIfNoEntry: false });
+      const found = stat ?? lstatSync3(abs, { throwIfNoEntry: false });
       return found ? unreadable(w, key, found) : null;
     }
     if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
@@ -1096,14 +1130,7 @@ function readFile(w, abs, key, stat) {
       hash = w.store.putScratch("blob", got, objectHash("blob", head.subarray(0, got)));
     } else {
       const digest = createHash3("sha256").update(head.subarray(0, got));
-      const chunk = Buffer.allocUnsafe(KEEP_BYTES);
-      for (; ; ) {
-        checkDeadline(w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
-        const n = readSync3(fd, chunk, 0, chunk.length, size);
-        if (n === 0) break;
-        digest.update(chunk.subarray(0, n));
-        size += n;
-      }
+      size = digestFrom(fd, digest, got, w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
       hash = digest.digest();
       w.counts.unkept++;
     }
@@ -1117,10 +1144,25 @@ function readFile(w, abs, key, stat) {
     closeSync3(fd);
   }
 }
+function digestFrom(fd, digest, offset, deadline, what) {
+  const chunk = Buffer.allocUnsafe(KEEP_BYTES);
+  let size = offset;
+  for (; ; ) {
+    checkDeadline(deadline, what);
+    const n = readSync3(fd, chunk, 0, chunk.length, size);
+    if (n === 0) return size;
+    digest.update(chunk.subarray(0, n));
+    size += n;
+  }
+}
+function unreadableHash(stat) {
+  const f = fields(stat);
+  return createHash3("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+}
 function unreadable(w, key, stat, slot = -1) {
   w.counts.unreadable++;
   const f = fields(stat);
-  const hash = createHash3("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+  const hash = unreadableHash(stat);
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache.hashAt(at)?.equals(hash) === true;
   const fresh = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
@@ -1179,10 +1221,7 @@ async function takeSnapshot(input) {
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
   try {
-    return await withLock(
-      files.lock,
-      () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null)
-    );
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
@@ -1191,18 +1230,15 @@ async function takeSnapshot(input) {
     });
   }
 }
-function ownEntries(projectDir, dataDir) {
-  const rel = path7.relative(path7.resolve(projectDir), path7.resolve(dataDir));
-  const data = rel && !rel.startsWith("..") && !path7.isAbsolute(rel) ? rel.split(path7.sep).join("/") : null;
-  const mirror = `${MIRROR_DIR}/`;
-  return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
-}
-async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent) {
+async function snapshotLocked(files, projectDir, dataDir, deadline, now) {
   const notes = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
-    const cache = recent ?? await loadCacheOrKeepAside(files, now(), notes);
+    const cache = await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
+    const rootStat = statSync(projectDir);
+    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
+    const scope = recordScope(projectDir, dataDir);
     const w = {
       store,
       cache,
@@ -1213,22 +1249,16 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent)
       counts: emptyCounts(),
       fresh: 0,
       visited: 0,
-      skip: ownEntries(projectDir, dataDir),
-      hideEmpty: MIRROR_DIR
+      skip: scope.skip,
+      hideEmpty: scope.hideEmpty
     };
-    const rootStat = statSync(projectDir);
-    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
-    const gitFolder = lstatSync3(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
-    const root = await walkFolder(w, projectDir, "", rootStat, (name) => !(gitFolder && name === ".git"));
+    const [project, ...metas] = scope.roots;
+    const root = await walkFolder(w, projectDir, "", rootStat, project.only);
     const git = [];
-    for (const meta of gitMetaRoots(projectDir)) {
-      const stat = lstatSync3(meta.dir, { throwIfNoEntry: false });
+    for (const meta of metas) {
+      const stat = lstatSync4(meta.dir, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) continue;
-      git.push({
-        key: meta.key,
-        dir: meta.dir,
-        tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex")
-      });
+      git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, meta.only)).toString("hex") });
     }
     store.commit();
     if (w.fresh > 0 || cache?.size !== w.out.size) w.out.save(files.statCache);
@@ -1394,17 +1424,27 @@ export {
   objectHash,
   ObjectStore,
   evidenceFiles,
+  recordScope,
   decodeTree,
   deadlineIn,
   within,
+  checkDeadline,
   nameOf,
   metaName,
   keyPath,
   KEEP_BYTES,
+  READ_FLAGS,
+  denied,
+  raced,
+  digestFrom,
+  unreadableHash,
+  fields,
+  kindOf,
   SnapshotSchema,
   snapshotFingerprint,
   takeSnapshot,
   openStore,
+  ctimeTrusted,
   CheckpointRecordSchema,
   recordFile,
   loadRecord,

@@ -9,11 +9,11 @@ import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-LB642KCS.js";
+} from "./chunk-UPDN7FVV.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-SS3EF6DT.js";
 import {
   LoopkitError,
   formatDuration,

@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-75FZHSYF.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-LB642KCS.js";
+} from "./chunk-UPDN7FVV.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-SS3EF6DT.js";
 import {
   LoopkitError,
   auditWorkDir,

@@ -4,7 +4,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-BXRUSZ4A.js";
+} from "./chunk-75FZHSYF.js";
 import {
   elapsedMs
 } from "./chunk-LLUJXCFG.js";
@@ -18,7 +18,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-SS3EF6DT.js";
 import {
   LoopkitError,
   formatDuration

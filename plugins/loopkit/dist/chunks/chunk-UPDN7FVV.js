@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-QUUWZ7AN.js";
+} from "./chunk-SS3EF6DT.js";
 import {
   formatError,
   readJson,
