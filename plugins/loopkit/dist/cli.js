@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-SAUK6BGC.js";
+} from "./chunks/chunk-5CERVD5X.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-L2Z43I77.js";
+} from "./chunks/chunk-IX34OXDN.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -90,7 +90,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-LSLXCFF3.js";
+} from "./chunks/chunk-YJ7VX2QG.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +123,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-75FZHSYF.js";
+} from "./chunks/chunk-WPUSPAHI.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -147,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-UPDN7FVV.js";
+} from "./chunks/chunk-WA6HN3GQ.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,7 +167,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-SS3EF6DT.js";
+} from "./chunks/chunk-6DM7A4FD.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

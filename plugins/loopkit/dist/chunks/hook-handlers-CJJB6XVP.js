@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-LSLXCFF3.js";
+} from "./chunk-YJ7VX2QG.js";
 import {
   historyEntry,
   inspectMirror,
@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-75FZHSYF.js";
+} from "./chunk-WPUSPAHI.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -54,7 +54,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-UPDN7FVV.js";
+} from "./chunk-WA6HN3GQ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -74,7 +74,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-SS3EF6DT.js";
+} from "./chunk-6DM7A4FD.js";
 import {
   formatError,
   iso_exports,

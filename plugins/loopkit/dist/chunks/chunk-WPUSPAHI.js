@@ -21,7 +21,7 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-SS3EF6DT.js";
+} from "./chunk-6DM7A4FD.js";
 import {
   iso_exports,
   projectKey,

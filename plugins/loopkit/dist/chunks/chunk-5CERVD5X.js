@@ -4,7 +4,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-75FZHSYF.js";
+} from "./chunk-WPUSPAHI.js";
 import {
   elapsedMs
 } from "./chunk-LLUJXCFG.js";
@@ -18,7 +18,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-SS3EF6DT.js";
+} from "./chunk-6DM7A4FD.js";
 import {
   LoopkitError,
   formatDuration

@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-75FZHSYF.js";
+} from "./chunk-WPUSPAHI.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-UPDN7FVV.js";
+} from "./chunk-WA6HN3GQ.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-SS3EF6DT.js";
+} from "./chunk-6DM7A4FD.js";
 import {
   LoopkitError,
   auditWorkDir,

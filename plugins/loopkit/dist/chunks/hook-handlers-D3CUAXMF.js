@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-L2Z43I77.js";
+} from "./chunk-IX34OXDN.js";
 import "./chunk-3PXTWEBE.js";
 import {
   loadOwned,
@@ -27,11 +27,11 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-UPDN7FVV.js";
+} from "./chunk-WA6HN3GQ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-SS3EF6DT.js";
+import "./chunk-6DM7A4FD.js";
 import {
   removeSessionMarker,
   withLock

@@ -721,9 +721,11 @@ function validName(name) {
 
 // src/evidence/stat-cache.ts
 var RACY_MARGIN_MS = 2e3;
-var MAGIC = Buffer.from("LKSTAT\0", "latin1");
+var FORMAT = Buffer.from("LKSTAT\0", "latin1");
+var MAGIC = Buffer.concat([FORMAT, Buffer.from([2])]);
 var HEADER = MAGIC.length + 4 + 8;
-var FIXED = 5 * 8 + 4 + HASH_BYTES;
+var FIXED = 5 * 8 + 4 + HASH_BYTES + 4;
+var SPAN = FIXED - 4;
 var NO_HASH = Buffer.alloc(HASH_BYTES);
 function isRacy(stat, snapshotStartMs) {
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
@@ -788,16 +790,27 @@ var StatTable = class _StatTable {
     const f = this.fieldsAt(at);
     return b.readUInt8(f + 42) === 0 && b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + 16) === stat.size && b.readDoubleLE(f + 32) === stat.ctimeMs && b.readDoubleLE(f + 24) === stat.mtimeMs && b.readDoubleLE(f + 8) === stat.ino && b.readDoubleLE(f) === stat.dev;
   }
-  /** True when the record at `at` and `other`'s at `otherAt` agree on identity, size, times, kind and hash (whatever their racy marks). */
-  sameAs(at, other, otherAt) {
-    const f = this.fieldsAt(at);
-    const g = other.fieldsAt(otherAt);
-    return this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 && this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0;
-  }
   hashAt(at) {
     const f = this.fieldsAt(at) + 44;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);
     return hash.equals(NO_HASH) ? null : hash;
+  }
+  keyAt(at) {
+    return this.bytes.toString("utf8", at + 2, this.fieldsAt(at));
+  }
+  /** Where the record after the one at `at` starts (the first entry below a folder's). */
+  nextAt(at) {
+    return this.fieldsAt(at) + FIXED;
+  }
+  /** Where what is below the record at `at` ends: the start of its next sibling, or of whatever follows its parent. */
+  endAt(at) {
+    return at + this.bytes.readUInt32LE(this.fieldsAt(at) + SPAN);
+  }
+  /** The walk found `key`'s record at `at` (listing a folder from the records): lookups go on from there. Returns `at`. */
+  passed(key, at) {
+    this.cursor = this.nextAt(at);
+    this.memo = { key, at };
+    return at;
   }
   kindAt(at) {
     return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
@@ -882,17 +895,33 @@ var StatTableBuilder = class {
     at = b.writeUInt8(record2.racy ? 1 : 0, at);
     at = b.writeUInt8(0, at);
     (record2.hash ?? NO_HASH).copy(b, at);
+    this.span(start);
   }
   /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
   fillCopy(start, raw) {
     raw.copy(this.bytes, start);
+    this.span(start);
   }
   /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
   copy(key, raw) {
     this.room(raw.length);
+    const start = this.used;
     this.keys.push(key);
-    this.starts.push(this.used);
-    this.used += raw.copy(this.bytes, this.used);
+    this.starts.push(start);
+    this.used += raw.copy(this.bytes, start);
+    this.span(start);
+  }
+  /** Drops the record reserved at `start` and everything after it (a folder found unreadable halfway through its entries). */
+  dropFrom(start) {
+    const i = this.starts.lastIndexOf(start);
+    if (i < 0) throw new Error(`no record starts at ${start}`);
+    this.keys.length = i;
+    this.starts.length = i;
+    this.used = start;
+  }
+  /** A record's span: up to what is written now (a folder is filled after what is below it). */
+  span(start) {
+    this.bytes.writeUInt32LE(this.used - start, start + 2 + this.bytes.readUInt16LE(start) + SPAN);
   }
   table() {
     return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
@@ -918,6 +947,8 @@ function loadStatTable(file) {
   const bytes = readOwnFileSync(file);
   if (!bytes) return null;
   const bad = (why) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
+  if (bytes.length >= MAGIC.length && bytes.subarray(0, FORMAT.length).equals(FORMAT) && bytes[FORMAT.length] < MAGIC[FORMAT.length])
+    return null;
   if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
   const body = bytes.subarray(0, bytes.length - HASH_BYTES);
   if (!createHash2("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
@@ -925,10 +956,16 @@ function loadStatTable(file) {
   const startMs = body.readDoubleLE(MAGIC.length + 4);
   let records = 0;
   let at = HEADER;
+  const ends = [body.length];
   while (at < body.length) {
     if (at + 2 > body.length) throw bad("it ends inside a record");
-    at += 2 + body.readUInt16LE(at) + FIXED;
-    if (at > body.length) throw bad("it ends inside a record");
+    const next = at + 2 + body.readUInt16LE(at) + FIXED;
+    if (next > body.length) throw bad("it ends inside a record");
+    const end = at + body.readUInt32LE(next - 4);
+    while (at >= ends[ends.length - 1]) ends.pop();
+    if (end < next || end > ends[ends.length - 1]) throw bad("a record's span is out of bounds");
+    if (end > next) ends.push(end);
+    at = next;
     records++;
   }
   if (records !== count) throw bad(`${records} records where its header says ${count}`);
@@ -998,19 +1035,19 @@ async function walkFolder(w, abs, key, stat, only = null) {
 }
 var denied = (error) => ["EACCES", "EPERM"].includes(error.code ?? "");
 var raced = (error) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes(error.code ?? "");
-async function visitFolder(w, abs, key, stat, only) {
+async function visitFolder(w, abs, key, stat, only, hint = -1) {
   w.counts.dirs++;
-  const at = cachedAt(w, key, "dir", stat);
+  const at = cachedAt(w, key, "dir", stat, hint);
   const cachedHash = at >= 0 ? w.cache.hashAt(at) : null;
-  const children = listChildren(w, abs, key, cachedHash, only);
+  const children = listChildren(w, abs, key, at, cachedHash, only);
   if (children === "denied") return unreadable(w, key, stat);
   if (children === "gone") return null;
   const slot = w.out.reserve(key);
   const entries = [];
+  const names = [];
   let clean = true;
   for (const child of children) {
-    const raw = child.name;
-    const name = nameOf(raw);
+    const { name } = child;
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
       checkDeadline(w.deadline, "loopkit's snapshot of the project");
@@ -1018,17 +1055,20 @@ async function visitFolder(w, abs, key, stat, only) {
     }
     const childKey = key === "" ? name.key : `${key}/${name.key}`;
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path7.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
+    const childAbs = name.valid && typeof abs === "string" ? `${abs}${path7.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
     let visited;
     try {
-      if (child.file && cachedAt(w, childKey, null, null) < 0) {
+      if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
         visited = readFile(w, childAbs, childKey, null);
       } else {
         const childStat = lstatSync3(childAbs, { throwIfNoEntry: false });
-        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null, child.at) : visitLeaf(w, childAbs, childKey, childStat, child.at);
       }
     } catch (error) {
-      if (denied(error)) return unreadable(w, key, stat, slot);
+      if (denied(error)) {
+        w.out.dropFrom(slot);
+        return unreadable(w, key, stat);
+      }
       if (!raced(error)) throw error;
       visited = null;
     }
@@ -1037,11 +1077,12 @@ async function visitFolder(w, abs, key, stat, only) {
       continue;
     }
     if (childKey === w.hideEmpty && visited.entry.kind === "dir" && visited.entry.hash.equals(EMPTY_TREE)) continue;
-    visited.entry.name = raw;
     entries.push(visited.entry);
+    names.push(child);
     clean &&= visited.clean;
   }
   const same = clean && cachedHash !== null;
+  if (!same) for (let i = 0; i < entries.length; i++) entries[i].name = rawName(names[i]);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
   if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
   else {
@@ -1050,9 +1091,23 @@ async function visitFolder(w, abs, key, stat, only) {
   }
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
 }
-function listChildren(w, abs, key, cachedHash, only) {
+var rawName = (child) => child.raw ??= Buffer.from(child.name.text);
+function listChildren(w, abs, key, at, cachedHash, only) {
   if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
-    return decodeTree(w.store.get(cachedHash, "tree")).map((e) => ({ name: e.name, file: e.kind === "file" }));
+    const cache = w.cache;
+    const children = [];
+    const prefix = key.length + 1;
+    for (let c = cache.nextAt(at), end = cache.endAt(at); c < end; c = cache.endAt(c)) {
+      const nameKey = cache.keyAt(c).slice(prefix);
+      const raw = nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : null;
+      children.push({
+        name: raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true },
+        raw,
+        file: cache.kindAt(c) === "file",
+        at: c
+      });
+    }
+    return children;
   }
   let listed;
   try {
@@ -1062,17 +1117,17 @@ function listChildren(w, abs, key, cachedHash, only) {
     if (raced(error)) return "gone";
     throw error;
   }
-  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: d.name, file: d.isFile() }));
+  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1 }));
 }
-function cachedAt(w, key, kind, stat) {
+function cachedAt(w, key, kind, stat, hint = -1) {
   if (!w.cache || !w.trustCache) return -1;
-  const at = w.cache.find(key);
+  const at = hint >= 0 ? w.cache.passed(key, hint) : w.cache.find(key);
   if (at < 0 || kind === null || stat === null) return at;
   return w.cache.trustedAt(at, kind, stat) ? at : -1;
 }
-function visitLeaf(w, abs, key, stat) {
+function visitLeaf(w, abs, key, stat, hint) {
   const kind = kindOf(stat);
-  const at = cachedAt(w, key, kind, stat);
+  const at = cachedAt(w, key, kind, stat, hint);
   if (kind === "file") {
     const hash = at >= 0 ? w.cache.hashAt(at) : null;
     if (!hash) return readFile(w, abs, key, stat);
@@ -1159,19 +1214,13 @@ function unreadableHash(stat) {
   const f = fields(stat);
   return createHash3("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
 }
-function unreadable(w, key, stat, slot = -1) {
+function unreadable(w, key, stat) {
   w.counts.unreadable++;
   const f = fields(stat);
   const hash = unreadableHash(stat);
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache.hashAt(at)?.equals(hash) === true;
-  const fresh = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
-  if (slot < 0) record(w, key, same ? at : -1, fresh);
-  else if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
-  else {
-    w.out.fill(slot, fresh);
-    w.fresh++;
-  }
+  record(w, key, same ? at : -1, { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash });
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 function record(w, key, at, fresh) {

@@ -9,11 +9,11 @@ import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-UPDN7FVV.js";
+} from "./chunk-WA6HN3GQ.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-SS3EF6DT.js";
+} from "./chunk-6DM7A4FD.js";
 import {
   LoopkitError,
   formatDuration,
