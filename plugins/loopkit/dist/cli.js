@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-5CERVD5X.js";
+} from "./chunks/chunk-NW3TWFN6.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-IX34OXDN.js";
+} from "./chunks/chunk-BHAQ4LZU.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -90,7 +90,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-YJ7VX2QG.js";
+} from "./chunks/chunk-OOEIX3ZB.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +123,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-WPUSPAHI.js";
+} from "./chunks/chunk-YIPAELDJ.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -147,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-WA6HN3GQ.js";
+} from "./chunks/chunk-7YCXXODN.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,7 +167,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-6DM7A4FD.js";
+} from "./chunks/chunk-TCUV242M.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-YJ7VX2QG.js";
+} from "./chunk-OOEIX3ZB.js";
 import {
   historyEntry,
   inspectMirror,
@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-WPUSPAHI.js";
+} from "./chunk-YIPAELDJ.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -54,7 +54,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-WA6HN3GQ.js";
+} from "./chunk-7YCXXODN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -74,7 +74,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-6DM7A4FD.js";
+} from "./chunk-TCUV242M.js";
 import {
   formatError,
   iso_exports,

@@ -9,11 +9,11 @@ import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-WA6HN3GQ.js";
+} from "./chunk-7YCXXODN.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-6DM7A4FD.js";
+} from "./chunk-TCUV242M.js";
 import {
   LoopkitError,
   formatDuration,

@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-IX34OXDN.js";
+} from "./chunk-BHAQ4LZU.js";
 import "./chunk-3PXTWEBE.js";
 import {
   loadOwned,
@@ -27,11 +27,11 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-WA6HN3GQ.js";
+} from "./chunk-7YCXXODN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-6DM7A4FD.js";
+import "./chunk-TCUV242M.js";
 import {
   removeSessionMarker,
   withLock

@@ -21,7 +21,7 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-6DM7A4FD.js";
+} from "./chunk-TCUV242M.js";
 import {
   iso_exports,
   projectKey,

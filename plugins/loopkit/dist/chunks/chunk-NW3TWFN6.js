@@ -4,7 +4,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-WPUSPAHI.js";
+} from "./chunk-YIPAELDJ.js";
 import {
   elapsedMs
 } from "./chunk-LLUJXCFG.js";
@@ -18,7 +18,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-6DM7A4FD.js";
+} from "./chunk-TCUV242M.js";
 import {
   LoopkitError,
   formatDuration

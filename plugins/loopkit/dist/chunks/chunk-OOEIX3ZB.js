@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-WPUSPAHI.js";
+} from "./chunk-YIPAELDJ.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-WA6HN3GQ.js";
+} from "./chunk-7YCXXODN.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-6DM7A4FD.js";
+} from "./chunk-TCUV242M.js";
 import {
   LoopkitError,
   auditWorkDir,

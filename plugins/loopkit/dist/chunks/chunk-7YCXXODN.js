@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-6DM7A4FD.js";
+} from "./chunk-TCUV242M.js";
 import {
   formatError,
   readJson,
