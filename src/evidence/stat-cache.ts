@@ -51,7 +51,9 @@ export function isRacy(stat: Pick<StatFields, "mtimeMs" | "ctimeMs">, snapshotSt
 export class StatTable {
   private index: Map<string, number> | null = null;
   private cursor: number;
-  private memo: { key: string; at: number } | null = null;
+  /** The last lookup (a walk asks for an entry's record more than once). */
+  private memoKey: string | null = null;
+  private memoAt = -1;
 
   private constructor(
     private readonly bytes: Buffer,
@@ -93,7 +95,7 @@ export class StatTable {
 
   /** The record's start in the bytes, or -1. */
   find(key: string): number {
-    if (this.memo?.key === key) return this.memo.at;
+    if (this.memoKey === key) return this.memoAt;
     let at = -1;
     if (this.cursor < this.bytes.length) {
       const length = this.bytes.readUInt16LE(this.cursor);
@@ -101,7 +103,8 @@ export class StatTable {
     }
     if (at < 0) at = this.map().get(key) ?? -1;
     if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
-    this.memo = { key, at };
+    this.memoKey = key;
+    this.memoAt = at;
     return at;
   }
 
@@ -148,7 +151,8 @@ export class StatTable {
   /** The walk found `key`'s record at `at` (listing a folder from the records): lookups go on from there. Returns `at`. */
   passed(key: string, at: number): number {
     this.cursor = this.nextAt(at);
-    this.memo = { key, at };
+    this.memoKey = key;
+    this.memoAt = at;
     return at;
   }
 
@@ -176,9 +180,14 @@ export class StatTable {
     };
   }
 
-  /** The bytes of the record at `at`, to copy an unchanged record as it is. */
-  rawAt(at: number): Buffer {
-    return this.bytes.subarray(at, this.fieldsAt(at) + FIXED);
+  /** Copies the record at `at` as it is into `target` at `targetStart` (an unchanged record); returns its length. */
+  copyRecord(at: number, target: Buffer, targetStart: number): number {
+    return this.bytes.copy(target, targetStart, at, this.fieldsAt(at) + FIXED);
+  }
+
+  /** The length of the record at `at`. */
+  lengthAt(at: number): number {
+    return this.fieldsAt(at) + FIXED - at;
   }
 
   private fieldsAt(at: number): number {
@@ -247,19 +256,19 @@ export class StatTableBuilder {
     this.span(start);
   }
 
-  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
-  fillCopy(start: number, raw: Buffer): void {
-    raw.copy(this.bytes, start);
+  /** Fills a reserved record with `table`'s record of the same key at `at`. */
+  fillCopy(start: number, table: StatTable, at: number): void {
+    table.copyRecord(at, this.bytes, start);
     this.span(start);
   }
 
-  /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
-  copy(key: string, raw: Buffer): void {
-    this.room(raw.length);
+  /** Adds `table`'s record of `key` at `at`, as it is. */
+  copy(key: string, table: StatTable, at: number): void {
+    this.room(table.lengthAt(at));
     const start = this.used;
     this.keys.push(key);
     this.starts.push(start);
-    this.used += raw.copy(this.bytes, start);
+    this.used += table.copyRecord(at, this.bytes, start);
     this.span(start);
   }
 

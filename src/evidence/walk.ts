@@ -132,7 +132,7 @@ async function visitFolder(
       checkDeadline(w.deadline, "loopkit's snapshot of the project");
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const childKey = key === "" ? name.key : `${key}/${name.key}`;
+    const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
     if (w.skip(childKey)) continue;
     const childAbs =
       name.valid && typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
@@ -171,7 +171,7 @@ async function visitFolder(
   const same = clean && cachedHash !== null;
   if (!same) for (let i = 0; i < entries.length; i++) entries[i]!.name = rawName(names[i]!);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
-  if (same) w.out.fillCopy(slot, w.cache!.rawAt(at));
+  if (same) w.out.fillCopy(slot, w.cache!, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
     w.fresh++;
@@ -185,8 +185,9 @@ interface Child {
   /** The name's bytes; null until wanted when the name came from a record key (its own UTF-8). */
   raw: Buffer | null;
   file: boolean;
-  /** Its record in the cache when the listing came from there, else -1. */
+  /** Its record in the cache and its key, when the listing came from there; else -1 and null. */
   at: number;
+  key: string | null;
 }
 
 const rawName = (child: Child): Buffer => (child.raw ??= Buffer.from(child.name.text));
@@ -212,14 +213,11 @@ function listChildren(
     const children: Child[] = [];
     const prefix = key.length + 1;
     for (let c = cache.nextAt(at), end = cache.endAt(at); c < end; c = cache.endAt(c)) {
-      const nameKey = cache.keyAt(c).slice(prefix);
+      const childKey = cache.keyAt(c);
+      const nameKey = childKey.slice(prefix);
       const raw = nameKey.startsWith("\u0000") ? Buffer.from(nameKey.slice(1), "hex") : null;
-      children.push({
-        name: raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true },
-        raw,
-        file: cache.kindAt(c) === "file",
-        at: c,
-      });
+      const name = raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true };
+      children.push({ name, raw, file: cache.kindAt(c) === "file", at: c, key: childKey });
     }
     return children;
   }
@@ -233,7 +231,7 @@ function listChildren(
   }
   return listed
     .sort((a, b) => Buffer.compare(a.name, b.name))
-    .map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1 }));
+    .map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1, key: null }));
 }
 
 /**
@@ -363,7 +361,7 @@ function unreadable(w: Walker, key: string, stat: Stats): Visited {
 
 /** Keeps the entry's record: copied as it is from the cache (`at`), or the new one. */
 function record(w: Walker, key: string, at: number, fresh: StatRecord | null): void {
-  if (at >= 0) w.out.copy(key, w.cache!.rawAt(at));
+  if (at >= 0) w.out.copy(key, w.cache!, at);
   else {
     w.out.add(key, fresh!);
     w.fresh++;

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-NW3TWFN6.js";
+} from "./chunks/chunk-RDRN5MJF.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -13,7 +13,7 @@ import {
   loopFiles,
   readSettings,
   runGit
-} from "./chunks/chunk-YIPAELDJ.js";
+} from "./chunks/chunk-3UEMQAEK.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-LLUJXCFG.js";
 import "./chunks/chunk-KW4QHIV5.js";
@@ -23,7 +23,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-TCUV242M.js";
+} from "./chunks/chunk-JT4DUFEH.js";
 import {
   LoopkitError,
   formatError,

@@ -18,7 +18,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-NW3TWFN6.js";
+} from "./chunks/chunk-RDRN5MJF.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -54,7 +54,7 @@ import {
   terminalStartText,
   waitGoesOn,
   writeMarker as writeMarker2
-} from "./chunks/chunk-BHAQ4LZU.js";
+} from "./chunks/chunk-2HKXH5DB.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -90,7 +90,7 @@ import {
   saveStartEvidence,
   startFromGoalFile,
   startPrompt
-} from "./chunks/chunk-OOEIX3ZB.js";
+} from "./chunks/chunk-JUL5KYC4.js";
 import {
   BoundedOutput,
   HistoryEntrySchema,
@@ -123,7 +123,7 @@ import {
   writeMarker,
   writeProbe,
   writeVerifierLog
-} from "./chunks/chunk-YIPAELDJ.js";
+} from "./chunks/chunk-3UEMQAEK.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -147,7 +147,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-7YCXXODN.js";
+} from "./chunks/chunk-YUB7YOIG.js";
 import {
   MIRROR_DIR,
   ObjectStore,
@@ -167,7 +167,7 @@ import {
   saveRecord,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-TCUV242M.js";
+} from "./chunks/chunk-JT4DUFEH.js";
 import {
   LoopkitError,
   SESSION_ID_PATTERN,

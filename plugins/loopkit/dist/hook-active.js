@@ -79,8 +79,8 @@ var HookInputSchema = discriminatedUnion("hook_event_name", [
 
 // src/hook/dispatch.ts
 var HANDLERS = {
-  repeat: async () => (await import("./chunks/hook-handlers-DXCUFXUN.js")).repeatHookHandlers,
-  "auto-loop": async () => (await import("./chunks/hook-handlers-Q4OITVRU.js")).autoLoopHookHandlers
+  repeat: async () => (await import("./chunks/hook-handlers-DERXYCKW.js")).repeatHookHandlers,
+  "auto-loop": async () => (await import("./chunks/hook-handlers-WJAGLD44.js")).autoLoopHookHandlers
 };
 async function route(payload, dataDir) {
   const parsed = HookInputSchema.safeParse(payload);

@@ -4,7 +4,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-YIPAELDJ.js";
+} from "./chunk-3UEMQAEK.js";
 import {
   elapsedMs
 } from "./chunk-LLUJXCFG.js";
@@ -18,7 +18,7 @@ import {
   loadRecord,
   openStore,
   recordFile
-} from "./chunk-TCUV242M.js";
+} from "./chunk-JT4DUFEH.js";
 import {
   LoopkitError,
   formatDuration

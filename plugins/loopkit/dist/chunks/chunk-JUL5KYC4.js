@@ -6,7 +6,7 @@ import {
   historyEntry,
   loopFiles,
   readSettings
-} from "./chunk-YIPAELDJ.js";
+} from "./chunk-3UEMQAEK.js";
 import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
@@ -22,7 +22,7 @@ import {
 import {
   apiErrorSummary,
   compareSnapshots
-} from "./chunk-7YCXXODN.js";
+} from "./chunk-YUB7YOIG.js";
 import {
   KEEP_BYTES,
   SnapshotSchema,
@@ -33,7 +33,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-TCUV242M.js";
+} from "./chunk-JT4DUFEH.js";
 import {
   LoopkitError,
   auditWorkDir,

@@ -21,7 +21,7 @@ import {
   MIRROR_FILES,
   MIRROR_FOLDERS,
   openRegular
-} from "./chunk-TCUV242M.js";
+} from "./chunk-JT4DUFEH.js";
 import {
   iso_exports,
   projectKey,

@@ -21,7 +21,7 @@ import {
   recordApiError,
   retryPrompt,
   saveNextPrompt
-} from "./chunk-OOEIX3ZB.js";
+} from "./chunk-JUL5KYC4.js";
 import {
   historyEntry,
   inspectMirror,
@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   verifierRun,
   writeVerifierLog
-} from "./chunk-YIPAELDJ.js";
+} from "./chunk-3UEMQAEK.js";
 import "./chunk-PZX5E6UV.js";
 import {
   loopDeadline
@@ -54,7 +54,7 @@ import {
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-7YCXXODN.js";
+} from "./chunk-YUB7YOIG.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -74,7 +74,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-TCUV242M.js";
+} from "./chunk-JT4DUFEH.js";
 import {
   formatError,
   iso_exports,

@@ -746,7 +746,9 @@ var StatTable = class _StatTable {
   startMs;
   index = null;
   cursor;
-  memo = null;
+  /** The last lookup (a walk asks for an entry's record more than once). */
+  memoKey = null;
+  memoAt = -1;
   /** A table read from its file: records from `first`, `count` of them. */
   static loaded(bytes, first, count, startMs) {
     return new _StatTable(bytes, first, count, null, startMs);
@@ -771,7 +773,7 @@ var StatTable = class _StatTable {
   }
   /** The record's start in the bytes, or -1. */
   find(key) {
-    if (this.memo?.key === key) return this.memo.at;
+    if (this.memoKey === key) return this.memoAt;
     let at = -1;
     if (this.cursor < this.bytes.length) {
       const length = this.bytes.readUInt16LE(this.cursor);
@@ -779,7 +781,8 @@ var StatTable = class _StatTable {
     }
     if (at < 0) at = this.map().get(key) ?? -1;
     if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
-    this.memo = { key, at };
+    this.memoKey = key;
+    this.memoAt = at;
     return at;
   }
   get(key) {
@@ -811,7 +814,8 @@ var StatTable = class _StatTable {
   /** The walk found `key`'s record at `at` (listing a folder from the records): lookups go on from there. Returns `at`. */
   passed(key, at) {
     this.cursor = this.nextAt(at);
-    this.memo = { key, at };
+    this.memoKey = key;
+    this.memoAt = at;
     return at;
   }
   kindAt(at) {
@@ -835,9 +839,13 @@ var StatTable = class _StatTable {
       hash: this.hashAt(at)
     };
   }
-  /** The bytes of the record at `at`, to copy an unchanged record as it is. */
-  rawAt(at) {
-    return this.bytes.subarray(at, this.fieldsAt(at) + FIXED);
+  /** Copies the record at `at` as it is into `target` at `targetStart` (an unchanged record); returns its length. */
+  copyRecord(at, target, targetStart) {
+    return this.bytes.copy(target, targetStart, at, this.fieldsAt(at) + FIXED);
+  }
+  /** The length of the record at `at`. */
+  lengthAt(at) {
+    return this.fieldsAt(at) + FIXED - at;
   }
   fieldsAt(at) {
     return at + 2 + this.bytes.readUInt16LE(at);
@@ -899,18 +907,18 @@ var StatTableBuilder = class {
     (record2.hash ?? NO_HASH).copy(b, at);
     this.span(start);
   }
-  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
-  fillCopy(start, raw) {
-    raw.copy(this.bytes, start);
+  /** Fills a reserved record with `table`'s record of the same key at `at`. */
+  fillCopy(start, table, at) {
+    table.copyRecord(at, this.bytes, start);
     this.span(start);
   }
-  /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
-  copy(key, raw) {
-    this.room(raw.length);
+  /** Adds `table`'s record of `key` at `at`, as it is. */
+  copy(key, table, at) {
+    this.room(table.lengthAt(at));
     const start = this.used;
     this.keys.push(key);
     this.starts.push(start);
-    this.used += raw.copy(this.bytes, start);
+    this.used += table.copyRecord(at, this.bytes, start);
     this.span(start);
   }
   /** Drops the record reserved at `start` and everything after it (a folder found unreadable halfway through its entries). */
@@ -1055,7 +1063,7 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
       checkDeadline(w.deadline, "loopkit's snapshot of the project");
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const childKey = key === "" ? name.key : `${key}/${name.key}`;
+    const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
     if (w.skip(childKey)) continue;
     const childAbs = name.valid && typeof abs === "string" ? `${abs}${path7.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
     let visited;
@@ -1086,7 +1094,7 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
   const same = clean && cachedHash !== null;
   if (!same) for (let i = 0; i < entries.length; i++) entries[i].name = rawName(names[i]);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
-  if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
+  if (same) w.out.fillCopy(slot, w.cache, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
     w.fresh++;
@@ -1100,14 +1108,11 @@ function listChildren(w, abs, key, at, cachedHash, only) {
     const children = [];
     const prefix = key.length + 1;
     for (let c = cache.nextAt(at), end = cache.endAt(at); c < end; c = cache.endAt(c)) {
-      const nameKey = cache.keyAt(c).slice(prefix);
+      const childKey = cache.keyAt(c);
+      const nameKey = childKey.slice(prefix);
       const raw = nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : null;
-      children.push({
-        name: raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true },
-        raw,
-        file: cache.kindAt(c) === "file",
-        at: c
-      });
+      const name = raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true };
+      children.push({ name, raw, file: cache.kindAt(c) === "file", at: c, key: childKey });
     }
     return children;
   }
@@ -1119,7 +1124,7 @@ function listChildren(w, abs, key, at, cachedHash, only) {
     if (raced(error)) return "gone";
     throw error;
   }
-  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1 }));
+  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1, key: null }));
 }
 function cachedAt(w, key, kind, stat, hint = -1) {
   if (!w.cache || !w.trustCache) return -1;
@@ -1226,7 +1231,7 @@ function unreadable(w, key, stat) {
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 function record(w, key, at, fresh) {
-  if (at >= 0) w.out.copy(key, w.cache.rawAt(at));
+  if (at >= 0) w.out.copy(key, w.cache, at);
   else {
     w.out.add(key, fresh);
     w.fresh++;

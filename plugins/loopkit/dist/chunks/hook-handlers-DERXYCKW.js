@@ -16,7 +16,7 @@ import {
   recordLoopRun,
   saveState,
   waitGoesOn
-} from "./chunk-BHAQ4LZU.js";
+} from "./chunk-2HKXH5DB.js";
 import "./chunk-3PXTWEBE.js";
 import {
   loadOwned,
@@ -27,11 +27,11 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-7YCXXODN.js";
+} from "./chunk-YUB7YOIG.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-TCUV242M.js";
+import "./chunk-JT4DUFEH.js";
 import {
   removeSessionMarker,
   withLock

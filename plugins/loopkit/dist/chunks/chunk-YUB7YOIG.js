@@ -12,7 +12,7 @@ import {
   recordFile,
   saveRecord,
   takeSnapshot
-} from "./chunk-TCUV242M.js";
+} from "./chunk-JT4DUFEH.js";
 import {
   formatError,
   readJson,

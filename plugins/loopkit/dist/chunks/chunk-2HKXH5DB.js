@@ -9,11 +9,11 @@ import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf
-} from "./chunk-7YCXXODN.js";
+} from "./chunk-YUB7YOIG.js";
 import {
   deadlineIn,
   splitArguments
-} from "./chunk-TCUV242M.js";
+} from "./chunk-JT4DUFEH.js";
 import {
   LoopkitError,
   formatDuration,
