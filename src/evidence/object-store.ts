@@ -82,7 +82,7 @@ export class ObjectStore {
 
   /** True when the store holds `hash` (committed or appended in this session). */
   has(hash: Buffer): boolean {
-    return this.pending.has(hash.toString("hex")) || this.search(hash) >= 0;
+    return (this.pending.size > 0 && this.pending.has(hash.toString("hex"))) || this.search(hash) >= 0;
   }
 
   /** Appends an object unless the store has it already; nothing is durable before commit(). */
@@ -224,10 +224,18 @@ export class ObjectStore {
   private search(hash: Buffer): number {
     let low = 0;
     let high = this.count - 1;
+    const head = hash.readUInt32BE(0);
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      // The record at mid against the hash (Buffer#compare orders the source against the target).
-      const order = this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES);
+      // The record at mid against the hash: by the first 4 bytes when they differ (most steps), else
+      // whole (Buffer#compare orders the source against the target).
+      const midHead = this.index.readUInt32BE(mid * INDEX_RECORD);
+      const order =
+        midHead !== head
+          ? midHead < head
+            ? -1
+            : 1
+          : this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES);
       if (order === 0) return mid;
       if (order < 0) low = mid + 1;
       else high = mid - 1;

@@ -6,15 +6,13 @@
 // the trees and contents are in the project's object store.
 import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, statfsSync, statSync } from "node:fs";
-import path from "node:path";
 import * as z from "zod";
 import type { Deadline } from "../shared/deadline.js";
 import { formatError, isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { keepAside, withLock } from "../state/json-store.js";
-import { gitMetaRoots, GIT_META_NAMES } from "./git-dirs.js";
 import { ObjectStore } from "./object-store.js";
-import { isMirrorEntry, MIRROR_DIR } from "../shared/mirror-layout.js";
 import { evidenceFiles, type EvidenceFiles } from "./paths.js";
+import { recordScope } from "./scope.js";
 import { loadStatTable, StatTableBuilder, type StatTable } from "./stat-cache.js";
 import { emptyCounts, walkFolder, type Walker } from "./walk.js";
 
@@ -56,25 +54,18 @@ export function snapshotFingerprint(snapshot: Snapshot): string {
     .digest("hex");
 }
 
-/**
- * Takes a snapshot of the project now, within `deadline`; EVIDENCE_FAILED or DEADLINE when it cannot.
- * `after`: a snapshot this process just took (the gate's before the verifier), whose records stand
- * in for the stat cache on disk (the same records, not read and parsed again).
- */
+/** Takes a snapshot of the project now, within `deadline`; EVIDENCE_FAILED or DEADLINE when it cannot. */
 export async function takeSnapshot(input: {
   dataDir: string;
   projectDir: string;
   deadline: Deadline;
   now?: () => Date;
-  after?: TakenSnapshot;
 }): Promise<TakenSnapshot> {
   const now = input.now ?? (() => new Date());
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () =>
-      snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null),
-    );
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
@@ -84,32 +75,21 @@ export async function takeSnapshot(input: {
   }
 }
 
-/**
- * What of the project is loopkit's and never recorded: its own files in .auto-loop/ (the mirror it
- * rewrites, the verifier's logs), and its data folder when it lies inside the project (a project that
- * holds the person's home), or each snapshot would record the last.
- */
-function ownEntries(projectDir: string, dataDir: string): (key: string) => boolean {
-  const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
-  const data = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
-  const mirror = `${MIRROR_DIR}/`;
-  return (key) =>
-    key === data || (key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length)));
-}
-
 async function snapshotLocked(
   files: EvidenceFiles,
   projectDir: string,
   dataDir: string,
   deadline: Deadline,
   now: () => Date,
-  recent: StatTable | null,
 ): Promise<TakenSnapshot> {
   const notes: string[] = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
-    const cache = recent ?? (await loadCacheOrKeepAside(files, now(), notes));
+    const cache = await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
+    const rootStat = statSync(projectDir);
+    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
+    const scope = recordScope(projectDir, dataDir);
     const w: Walker = {
       store,
       cache,
@@ -120,23 +100,16 @@ async function snapshotLocked(
       counts: emptyCounts(),
       fresh: 0,
       visited: 0,
-      skip: ownEntries(projectDir, dataDir),
-      hideEmpty: MIRROR_DIR,
+      skip: scope.skip,
+      hideEmpty: scope.hideEmpty,
     };
-    const rootStat = statSync(projectDir);
-    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
-    // A .git folder is git's, recorded below as metadata; a gitfile at the top is an ordinary file of the project.
-    const gitFolder = lstatSync(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
-    const root = await walkFolder(w, projectDir, "", rootStat, (name) => !(gitFolder && name === ".git"));
+    const [project, ...metas] = scope.roots;
+    const root = await walkFolder(w, projectDir, "", rootStat, project!.only);
     const git: Snapshot["git"] = [];
-    for (const meta of gitMetaRoots(projectDir)) {
+    for (const meta of metas) {
       const stat = lstatSync(meta.dir, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) continue;
-      git.push({
-        key: meta.key,
-        dir: meta.dir,
-        tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex"),
-      });
+      git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, meta.only)).toString("hex") });
     }
     store.commit();
     if (w.fresh > 0 || cache?.size !== w.out.size) w.out.save(files.statCache);
@@ -197,7 +170,7 @@ const NO_CHANGE_TIME = new Set([0x4d44, 0x2011bab0]);
  * Whether an unprivileged process cannot set a file's change time here: true on Unix filesystems.
  * Not on Windows (SetFileInformationByHandle sets ChangeTime) nor FAT/exFAT: there every file is read.
  */
-function ctimeTrusted(projectDir: string): boolean {
+export function ctimeTrusted(projectDir: string): boolean {
   if (process.platform === "win32") return false;
   if (process.platform !== "linux") return true;
   try {

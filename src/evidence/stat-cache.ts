@@ -3,7 +3,9 @@
 // ctime) all match: an unprivileged process can restore a file's size and mtime but never its ctime.
 // git's racy-clean rule applies: an entry whose mtime or ctime is not safely older than the start of
 // the snapshot that recorded it could still change within the filesystem's timestamp granularity
-// unseen, so it is read again next time. Binary, with a checksum: it holds a record per path.
+// unseen, so it is read again next time. Binary, with a checksum: it holds a record per path, in walk
+// order, each with its span (a folder's covers what is below it), so a walk can take a folder's
+// entries from the records that follow it.
 import { createHash } from "node:crypto";
 import { LoopkitError } from "../shared/errors.js";
 import { ENTRY_KINDS, type EntryKind } from "./tree.js";
@@ -13,10 +15,12 @@ import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
 /** How much older than a snapshot's start an entry's times must be for its record to be trusted later. */
 export const RACY_MARGIN_MS = 2_000;
 
-const MAGIC = Buffer.from("LKSTAT\u0000\u0001", "latin1");
+const FORMAT = Buffer.from("LKSTAT\u0000", "latin1");
+const MAGIC = Buffer.concat([FORMAT, Buffer.from([2])]);
 const HEADER = MAGIC.length + 4 + 8;
-/** dev, ino, size, mtime, ctime (f64 each), kind, kept, racy, padding, hash. */
-const FIXED = 5 * 8 + 4 + HASH_BYTES;
+/** dev, ino, size, mtime, ctime (f64 each), kind, kept, racy, padding, hash, span (u32: bytes from the record's start to the end of what is below it). */
+const FIXED = 5 * 8 + 4 + HASH_BYTES + 4;
+const SPAN = FIXED - 4;
 const NO_HASH = Buffer.alloc(HASH_BYTES);
 
 export interface StatFields {
@@ -47,7 +51,9 @@ export function isRacy(stat: Pick<StatFields, "mtimeMs" | "ctimeMs">, snapshotSt
 export class StatTable {
   private index: Map<string, number> | null = null;
   private cursor: number;
-  private memo: { key: string; at: number } | null = null;
+  /** The last lookup (a walk asks for an entry's record more than once). */
+  private memoKey: string | null = null;
+  private memoAt = -1;
 
   private constructor(
     private readonly bytes: Buffer,
@@ -75,9 +81,21 @@ export class StatTable {
     return this.map().keys();
   }
 
+  /** Every record's key and start, in the order they were written: a folder before what is below it, each folder's entries together. */
+  inOrder(): { keys: readonly string[]; starts: readonly number[] } {
+    if (this.pending) return this.pending;
+    const keys: string[] = [];
+    const starts: number[] = [];
+    for (const [key, at] of this.map()) {
+      keys.push(key);
+      starts.push(at);
+    }
+    return { keys, starts };
+  }
+
   /** The record's start in the bytes, or -1. */
   find(key: string): number {
-    if (this.memo?.key === key) return this.memo.at;
+    if (this.memoKey === key) return this.memoAt;
     let at = -1;
     if (this.cursor < this.bytes.length) {
       const length = this.bytes.readUInt16LE(this.cursor);
@@ -85,7 +103,8 @@ export class StatTable {
     }
     if (at < 0) at = this.map().get(key) ?? -1;
     if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
-    this.memo = { key, at };
+    this.memoKey = key;
+    this.memoAt = at;
     return at;
   }
 
@@ -109,20 +128,36 @@ export class StatTable {
     );
   }
 
-  /** True when the record at `at` and `other`'s at `otherAt` agree on identity, size, times, kind and hash (whatever their racy marks). */
-  sameAs(at: number, other: StatTable, otherAt: number): boolean {
-    const f = this.fieldsAt(at);
-    const g = other.fieldsAt(otherAt);
-    return (
-      this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 &&
-      this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0
-    );
-  }
-
   hashAt(at: number): Buffer | null {
     const f = this.fieldsAt(at) + 44;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);
     return hash.equals(NO_HASH) ? null : hash;
+  }
+
+  keyAt(at: number): string {
+    return this.bytes.toString("utf8", at + 2, this.fieldsAt(at));
+  }
+
+  /** Where the record after the one at `at` starts (the first entry below a folder's). */
+  nextAt(at: number): number {
+    return this.fieldsAt(at) + FIXED;
+  }
+
+  /** Where what is below the record at `at` ends: the start of its next sibling, or of whatever follows its parent. */
+  endAt(at: number): number {
+    return at + this.bytes.readUInt32LE(this.fieldsAt(at) + SPAN);
+  }
+
+  /** The walk found `key`'s record at `at` (listing a folder from the records): lookups go on from there. Returns `at`. */
+  passed(key: string, at: number): number {
+    this.cursor = this.nextAt(at);
+    this.memoKey = key;
+    this.memoAt = at;
+    return at;
+  }
+
+  kindAt(at: number): EntryKind {
+    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
   }
 
   keptAt(at: number): boolean {
@@ -138,16 +173,21 @@ export class StatTable {
       size: b.readDoubleLE(f + 16),
       mtimeMs: b.readDoubleLE(f + 24),
       ctimeMs: b.readDoubleLE(f + 32),
-      kind: ENTRY_KINDS[b.readUInt8(f + 40)] ?? "unreadable",
+      kind: this.kindAt(at),
       kept: b.readUInt8(f + 41) === 1,
       racy: b.readUInt8(f + 42) === 1,
       hash: this.hashAt(at),
     };
   }
 
-  /** The bytes of the record at `at`, to copy an unchanged record as it is. */
-  rawAt(at: number): Buffer {
-    return this.bytes.subarray(at, this.fieldsAt(at) + FIXED);
+  /** Copies the record at `at` as it is into `target` at `targetStart` (an unchanged record); returns its length. */
+  copyRecord(at: number, target: Buffer, targetStart: number): number {
+    return this.bytes.copy(target, targetStart, at, this.fieldsAt(at) + FIXED);
+  }
+
+  /** The length of the record at `at`. */
+  lengthAt(at: number): number {
+    return this.fieldsAt(at) + FIXED - at;
   }
 
   private fieldsAt(at: number): number {
@@ -213,19 +253,37 @@ export class StatTableBuilder {
     at = b.writeUInt8(record.racy ? 1 : 0, at);
     at = b.writeUInt8(0, at);
     (record.hash ?? NO_HASH).copy(b, at);
+    this.span(start);
   }
 
-  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
-  fillCopy(start: number, raw: Buffer): void {
-    raw.copy(this.bytes, start);
+  /** Fills a reserved record with `table`'s record of the same key at `at`. */
+  fillCopy(start: number, table: StatTable, at: number): void {
+    table.copyRecord(at, this.bytes, start);
+    this.span(start);
   }
 
-  /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
-  copy(key: string, raw: Buffer): void {
-    this.room(raw.length);
+  /** Adds `table`'s record of `key` at `at`, as it is. */
+  copy(key: string, table: StatTable, at: number): void {
+    this.room(table.lengthAt(at));
+    const start = this.used;
     this.keys.push(key);
-    this.starts.push(this.used);
-    this.used += raw.copy(this.bytes, this.used);
+    this.starts.push(start);
+    this.used += table.copyRecord(at, this.bytes, start);
+    this.span(start);
+  }
+
+  /** Drops the record reserved at `start` and everything after it (a folder found unreadable halfway through its entries). */
+  dropFrom(start: number): void {
+    const i = this.starts.lastIndexOf(start);
+    if (i < 0) throw new Error(`no record starts at ${start}`);
+    this.keys.length = i;
+    this.starts.length = i;
+    this.used = start;
+  }
+
+  /** A record's span: up to what is written now (a folder is filled after what is below it). */
+  private span(start: number): void {
+    this.bytes.writeUInt32LE(this.used - start, start + 2 + this.bytes.readUInt16LE(start) + SPAN);
   }
 
   table(): StatTable {
@@ -251,23 +309,31 @@ export class StatTableBuilder {
   }
 }
 
-/** The table in `file`, or null when there is none; STATE_CORRUPT when it does not check out. */
+/** The table in `file`, or null when there is none (or one of an earlier format); STATE_CORRUPT when it does not check out. */
 export function loadStatTable(file: string): StatTable | null {
   const bytes = readOwnFileSync(file);
   if (!bytes) return null;
   const bad = (why: string) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
+  if (bytes.length >= MAGIC.length && bytes.subarray(0, FORMAT.length).equals(FORMAT) && bytes[FORMAT.length]! < MAGIC[FORMAT.length]!)
+    return null;
   if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
   const body = bytes.subarray(0, bytes.length - HASH_BYTES);
   if (!createHash("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
   const count = body.readUInt32LE(MAGIC.length);
   const startMs = body.readDoubleLE(MAGIC.length + 4);
-  // Every record in bounds, and as many as the header says (the keys are read only when wanted).
+  // Every record in bounds, each span within its parent's, and as many as the header says (the keys are read only when wanted).
   let records = 0;
   let at = HEADER;
+  const ends = [body.length];
   while (at < body.length) {
     if (at + 2 > body.length) throw bad("it ends inside a record");
-    at += 2 + body.readUInt16LE(at) + FIXED;
-    if (at > body.length) throw bad("it ends inside a record");
+    const next = at + 2 + body.readUInt16LE(at) + FIXED;
+    if (next > body.length) throw bad("it ends inside a record");
+    const end = at + body.readUInt32LE(next - 4);
+    while (at >= ends[ends.length - 1]!) ends.pop();
+    if (end < next || end > ends[ends.length - 1]!) throw bad("a record's span is out of bounds");
+    if (end > next) ends.push(end);
+    at = next;
     records++;
   }
   if (records !== count) throw bad(`${records} records where its header says ${count}`);

@@ -1,12 +1,14 @@
-// What was verified is what was audited: the records of the snapshot taken before the verifier's
-// first run and of the one after its second, compared entry by entry (identity and times as well as
-// content). A pass does not count when a goalpost changed at all while the verifier ran, or when any
-// other file did, its content or its identity (replaced, then put back as it was: the final tree
-// would not show it), except what verifiers legitimately write: build output, caches, dependencies.
+// What was verified is what was audited: the project after the verifier's second run, compared entry
+// by entry (identity and times as well as content) with the records of the snapshot taken before its
+// first (changes-since.ts). A pass does not count when a goalpost changed at all while the verifier
+// ran, or when any other file did, its content or its identity (replaced, then put back as it was:
+// the final tree would not show it), except what verifiers legitimately write: build output, caches,
+// dependencies.
+import type { ChangesSince } from "./changes-since.js";
 import { globMatcher } from "./glob.js";
 import { goalpostReason, namedByCommand } from "./goalposts.js";
 import { keyPath } from "./names.js";
-import type { StatRecord, StatTable } from "./stat-cache.js";
+import type { StatRecord } from "./stat-cache.js";
 import type { Snapshot } from "./snapshot.js";
 
 /** Folders whose files a verifier may write (build output, caches, installed dependencies). */
@@ -61,23 +63,14 @@ export interface Verification {
 const SHOWN = 40;
 
 export function judgeVerification(
-  before: StatTable,
-  after: StatTable,
+  found: ChangesSince,
   context: { projectDir: string; verifyCommand: string; protect: readonly string[]; git: Snapshot["git"] },
 ): Verification {
   const named = namedByCommand(context.verifyCommand);
   const protect = context.protect.map(globMatcher);
   const moved: string[] = [];
   const written: string[] = [];
-  const keys = [...after.keys()];
-  for (const key of before.keys()) if (after.find(key) < 0) keys.push(key);
-  for (const key of keys) {
-    const at = before.find(key);
-    const bt = after.find(key);
-    // Most entries did not change at all: compared as bytes, without building records.
-    if (at >= 0 && bt >= 0 && before.sameAs(at, after, bt)) continue;
-    const a = at >= 0 ? before.recordAt(at) : undefined;
-    const b = bt >= 0 ? after.recordAt(bt) : undefined;
+  for (const { key, before: a, after: b } of found.changes) {
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;
@@ -86,7 +79,7 @@ export function judgeVerification(
     // A file the command names that only appears while it runs is its output (--outputFile report.json), not a goalpost it reads.
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
     const line = `${path}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path, root, after) || (how === "appeared" && reason !== null))) written.push(line);
+    if (!why && (isOutput(path, root, found) || (how === "appeared" && reason !== null))) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -104,7 +97,7 @@ export function judgeVerification(
 }
 
 /** How an entry differs across the verifier runs, in words, or null when it does not. */
-function difference(a: StatRecord | undefined, b: StatRecord | undefined): string | null {
+function difference(a: StatRecord | null, b: StatRecord | null): string | null {
   if (!a) return b ? "appeared" : null;
   if (!b) return "disappeared";
   if (a.kind !== b.kind) return `was a ${a.kind}, now a ${b.kind}`;
@@ -116,10 +109,10 @@ function difference(a: StatRecord | undefined, b: StatRecord | undefined): strin
   return null;
 }
 
-function isOutput(path: string, root: string, after: StatTable): boolean {
+function isOutput(path: string, root: string, now: ChangesSince): boolean {
   if (root !== "") return false;
   const parts = path.split("/");
   if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path)) return true;
   const emit = TS_EMIT.exec(path);
-  return emit !== null && TS_SOURCES.some((ext) => after.find(`${emit[1]}${ext}`) >= 0);
+  return emit !== null && TS_SOURCES.some((ext) => now.exists(`${emit[1]}${ext}`));
 }

@@ -4,7 +4,7 @@
 // file is recorded by the hash of its content, read again unless the stat cache may stand for it.
 // Synchronous calls in batches (several times faster than promises for 100,000 small files), with a
 // yield to the event loop between batches so timers (the store lock's refresh) still run.
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -22,12 +22,12 @@ import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
 import { isRacy, type StatRecord, type StatTable, type StatTableBuilder } from "./stat-cache.js";
 import { nameOf } from "./names.js";
-import { decodeTree, encodeTree, type EntryKind, type TreeEntry } from "./tree.js";
+import { encodeTree, type EntryKind, type TreeEntry } from "./tree.js";
 
 /** Files up to this size are kept whole in the store (diffs for the audit, restore); bigger ones are hashed only. */
 export const KEEP_BYTES = 1024 * 1024;
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+export const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const BATCH = 512;
 const EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 const SEP = Buffer.from(path.sep);
@@ -102,8 +102,8 @@ export async function walkFolder(
   return visited.entry.hash;
 }
 
-const denied = (error: unknown) => ["EACCES", "EPERM"].includes((error as NodeJS.ErrnoException).code ?? "");
-const raced = (error: unknown) =>
+export const denied = (error: unknown) => ["EACCES", "EPERM"].includes((error as NodeJS.ErrnoException).code ?? "");
+export const raced = (error: unknown) =>
   ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 async function visitFolder(
@@ -112,35 +112,33 @@ async function visitFolder(
   key: string,
   stat: Stats,
   only: ((name: string) => boolean) | null,
+  hint = -1,
 ): Promise<Visited | null> {
   w.counts.dirs++;
   // The folder's record comes before what is below it, in the cache as in the new table.
-  const at = cachedAt(w, key, "dir", stat);
+  const at = cachedAt(w, key, "dir", stat, hint);
   const cachedHash = at >= 0 ? w.cache!.hashAt(at) : null;
-  const children = listChildren(w, abs, key, cachedHash, only);
+  const children = listChildren(w, abs, key, at, cachedHash, only);
   if (children === "denied") return unreadable(w, key, stat);
   if (children === "gone") return null;
   const slot = w.out.reserve(key);
   const entries: TreeEntry[] = [];
+  const names: Child[] = [];
   let clean = true;
   for (const child of children) {
-    const raw = child.name;
-    const name = nameOf(raw);
+    const { name } = child;
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
       checkDeadline(w.deadline, "loopkit's snapshot of the project");
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const childKey = key === "" ? name.key : `${key}/${name.key}`;
+    const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid
-      ? typeof abs === "string"
-        ? `${abs}${path.sep}${name.text}`
-        : Buffer.concat([abs, SEP, raw])
-      : Buffer.concat([Buffer.from(abs), SEP, raw]);
+    const childAbs =
+      name.valid && typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
     let visited: Visited | null;
     try {
-      if (child.file && cachedAt(w, childKey, null, null) < 0) {
+      if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
         // A file the cache cannot stand for is read anyway: its fstat after the open is its stat (no lstat first).
         visited = readFile(w, childAbs, childKey, null);
       } else {
@@ -149,12 +147,15 @@ async function visitFolder(
         visited = !childStat
           ? null
           : childStat.isDirectory()
-            ? await visitFolder(w, childAbs, childKey, childStat, null)
-            : visitLeaf(w, childAbs, childKey, childStat);
+            ? await visitFolder(w, childAbs, childKey, childStat, null, child.at)
+            : visitLeaf(w, childAbs, childKey, childStat, child.at);
       }
     } catch (error) {
-      // A folder that can be listed but not searched: its entries cannot be looked at.
-      if (denied(error)) return unreadable(w, key, stat, slot);
+      // A folder that can be listed but not searched: its entries cannot be looked at (nor kept, recorded below it).
+      if (denied(error)) {
+        w.out.dropFrom(slot);
+        return unreadable(w, key, stat);
+      }
       if (!raced(error)) throw error;
       visited = null;
     }
@@ -163,13 +164,14 @@ async function visitFolder(
       continue;
     }
     if (childKey === w.hideEmpty && visited.entry.kind === "dir" && visited.entry.hash!.equals(EMPTY_TREE)) continue;
-    visited.entry.name = raw;
     entries.push(visited.entry);
+    names.push(child);
     clean &&= visited.clean;
   }
   const same = clean && cachedHash !== null;
+  if (!same) for (let i = 0; i < entries.length; i++) entries[i]!.name = rawName(names[i]!);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
-  if (same) w.out.fillCopy(slot, w.cache!.rawAt(at));
+  if (same) w.out.fillCopy(slot, w.cache!, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
     w.fresh++;
@@ -177,22 +179,47 @@ async function visitFolder(
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
 }
 
+/** An entry of a folder being walked. */
+interface Child {
+  name: { text: string; key: string; valid: boolean };
+  /** The name's bytes; null until wanted when the name came from a record key (its own UTF-8). */
+  raw: Buffer | null;
+  file: boolean;
+  /** Its record in the cache and its key, when the listing came from there; else -1 and null. */
+  at: number;
+  key: string | null;
+}
+
+const rawName = (child: Child): Buffer => (child.raw ??= Buffer.from(child.name.text));
+
 /**
  * A folder's entries, sorted by name, each with whether it is a regular file. A folder the cache may
- * stand for (same identity, size and times, not racy) holds the same names of the same kinds as its
- * recorded tree (an entry is added, removed, renamed or replaced only with a new mtime and ctime), so
- * the tree lists them and no readdir is needed. Not for the top folder or one whose entries are
- * picked (`only`), nor the folder hidden when empty: their trees leave entries out.
+ * stand for (same identity, size and times, not racy, its tree in the store) holds the same names of
+ * the same kinds as when recorded (an entry is added, removed, renamed or replaced only with a new
+ * mtime and ctime), so the records that follow its own in the cache list them, and no readdir is
+ * needed. Not for the top folder or one whose entries are picked (`only`), nor the folder hidden when
+ * empty: their trees leave entries out.
  */
 function listChildren(
   w: Walker,
   abs: FsPath,
   key: string,
+  at: number,
   cachedHash: Buffer | null,
   only: unknown,
-): Array<{ name: Buffer; file: boolean }> | "denied" | "gone" {
+): Child[] | "denied" | "gone" {
   if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
-    return decodeTree(w.store.get(cachedHash, "tree")).map((e) => ({ name: e.name, file: e.kind === "file" }));
+    const cache = w.cache!;
+    const children: Child[] = [];
+    const prefix = key.length + 1;
+    for (let c = cache.nextAt(at), end = cache.endAt(at); c < end; c = cache.endAt(c)) {
+      const childKey = cache.keyAt(c);
+      const nameKey = childKey.slice(prefix);
+      const raw = nameKey.startsWith("\u0000") ? Buffer.from(nameKey.slice(1), "hex") : null;
+      const name = raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true };
+      children.push({ name, raw, file: cache.kindAt(c) === "file", at: c, key: childKey });
+    }
+    return children;
   }
   let listed: Dirent<Buffer>[];
   try {
@@ -202,20 +229,25 @@ function listChildren(
     if (raced(error)) return "gone";
     throw error;
   }
-  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: d.name, file: d.isFile() }));
+  return listed
+    .sort((a, b) => Buffer.compare(a.name, b.name))
+    .map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1, key: null }));
 }
 
-/** Where the cache holds a record that may stand for this entry now (`stat` null: any record of it), or -1. */
-function cachedAt(w: Walker, key: string, kind: EntryKind | null, stat: Stats | null): number {
+/**
+ * Where the cache holds a record that may stand for this entry now (`stat` null: any record of it), or -1.
+ * `hint`: where its record is, when the listing came from the cache.
+ */
+function cachedAt(w: Walker, key: string, kind: EntryKind | null, stat: Stats | null, hint = -1): number {
   if (!w.cache || !w.trustCache) return -1;
-  const at = w.cache.find(key);
+  const at = hint >= 0 ? w.cache.passed(key, hint) : w.cache.find(key);
   if (at < 0 || kind === null || stat === null) return at;
   return w.cache.trustedAt(at, kind, stat) ? at : -1;
 }
 
-function visitLeaf(w: Walker, abs: FsPath, key: string, stat: Stats): Visited | null {
+function visitLeaf(w: Walker, abs: FsPath, key: string, stat: Stats, hint: number): Visited | null {
   const kind = kindOf(stat);
-  const at = cachedAt(w, key, kind, stat);
+  const at = cachedAt(w, key, kind, stat, hint);
   if (kind === "file") {
     const hash = at >= 0 ? w.cache!.hashAt(at) : null;
     if (!hash) return readFile(w, abs, key, stat);
@@ -282,14 +314,7 @@ function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visi
       hash = w.store.putScratch("blob", got, objectHash("blob", head.subarray(0, got)));
     } else {
       const digest = createHash("sha256").update(head.subarray(0, got));
-      const chunk = Buffer.allocUnsafe(KEEP_BYTES);
-      for (;;) {
-        checkDeadline(w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
-        const n = readSync(fd, chunk, 0, chunk.length, size);
-        if (n === 0) break;
-        digest.update(chunk.subarray(0, n));
-        size += n;
-      }
+      size = digestFrom(fd, digest, got, w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
       hash = digest.digest();
       w.counts.unkept++;
     }
@@ -304,39 +329,52 @@ function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visi
   }
 }
 
-/** An entry loopkit may not read (mode 000, say): recorded by a hash of its identity and times, so any change to it shows (into `slot` when reserved). */
-function unreadable(w: Walker, key: string, stat: Stats, slot = -1): Visited {
+/** Feeds the file's bytes from `offset` to its end into `digest`, within the deadline; returns where it ended (the file's size). */
+export function digestFrom(fd: number, digest: Hash, offset: number, deadline: Deadline, what: string): number {
+  const chunk = Buffer.allocUnsafe(KEEP_BYTES);
+  let size = offset;
+  for (;;) {
+    checkDeadline(deadline, what);
+    const n = readSync(fd, chunk, 0, chunk.length, size);
+    if (n === 0) return size;
+    digest.update(chunk.subarray(0, n));
+    size += n;
+  }
+}
+
+/** The hash an entry loopkit may not read is recorded by: its identity, times and mode, so any change to it shows. */
+export function unreadableHash(stat: Stats): Buffer {
+  const f = fields(stat);
+  return createHash("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+}
+
+/** An entry loopkit may not read (mode 000, say): recorded by a hash of its identity and times, so any change to it shows. */
+function unreadable(w: Walker, key: string, stat: Stats): Visited {
   w.counts.unreadable++;
   const f = fields(stat);
-  const hash = createHash("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+  const hash = unreadableHash(stat);
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache!.hashAt(at)?.equals(hash) === true;
-  const fresh: StatRecord = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
-  if (slot < 0) record(w, key, same ? at : -1, fresh);
-  else if (same) w.out.fillCopy(slot, w.cache!.rawAt(at));
-  else {
-    w.out.fill(slot, fresh);
-    w.fresh++;
-  }
+  record(w, key, same ? at : -1, { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash });
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 
 /** Keeps the entry's record: copied as it is from the cache (`at`), or the new one. */
 function record(w: Walker, key: string, at: number, fresh: StatRecord | null): void {
-  if (at >= 0) w.out.copy(key, w.cache!.rawAt(at));
+  if (at >= 0) w.out.copy(key, w.cache!, at);
   else {
     w.out.add(key, fresh!);
     w.fresh++;
   }
 }
 
-const fields = (stat: Stats) => ({ dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
+export const fields = (stat: Stats) => ({ dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
 
 function leaf(kind: EntryKind, stat: Stats, hash: Buffer | null, kept: boolean, target: Buffer | null): TreeEntry {
   return { name: Buffer.alloc(0), kind, mode: stat.mode & 0o7777, size: kind === "file" ? stat.size : 0, hash, kept, target };
 }
 
-function kindOf(stat: Stats): EntryKind {
+export function kindOf(stat: Stats): EntryKind {
   if (stat.isFile()) return "file";
   if (stat.isDirectory()) return "dir";
   if (stat.isSymbolicLink()) return "link";

@@ -1,6 +1,7 @@
 // The snapshot on real files: everything under the project but .git/ and .auto-loop/, links as links,
 // FIFOs by kind, content by hash; the stat cache never trusts what an agent can restore.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   chmodSync,
   linkSync,
@@ -201,6 +202,39 @@ describe("a snapshot of the project", () => {
     expect(() => changesOf(data, project, a, d)).toThrow(/lacks object/);
     truncateSync(pack, 3);
     await expect(snap(data, project)).resolves.toMatchObject({ notes: [expect.stringMatching(/damaged/)] });
+  });
+});
+
+describe("the stat cache", () => {
+  const resealed = (body: Buffer) => Buffer.concat([body, createHash("sha256").update(body).digest()]);
+
+  it("keeps a cache whose checksum holds but whose records do not nest (a folder's span past its parent's) aside, and reads every file again", async () => {
+    const { project, data, write } = makeProject();
+    write("d/a.txt", "a\n");
+    write("d/b.txt", "b\n");
+    await snap(data, project);
+    const file = evidenceFiles(data, project).statCache;
+    const body = readFileSync(file).subarray(0, -32);
+    // The last record's span (its last 4 bytes) now runs past the end.
+    body.writeUInt32LE(1_000_000, body.length - 4);
+    writeFileSync(file, resealed(body));
+    const again = await snap(data, project);
+    expect(again.notes.join("\n")).toMatch(/stat cache was damaged .*span is out of bounds.*kept aside as .*stat-cache\.bin\.corrupt-/);
+    expect(again.read.files).toBe(2);
+  });
+
+  it("starts again from a cache of an earlier format without calling it damaged", async () => {
+    const { project, data, write } = makeProject();
+    write("a.txt", "a\n");
+    await snap(data, project);
+    const file = evidenceFiles(data, project).statCache;
+    const bytes = readFileSync(file);
+    bytes[7] = 1;
+    writeFileSync(file, bytes);
+    const again = await snap(data, project);
+    expect(again.notes).toEqual([]);
+    expect(again.read.files).toBe(1);
+    expect(readFileSync(file)[7]).toBe(2);
   });
 });
 

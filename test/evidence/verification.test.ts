@@ -4,7 +4,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { changesSince } from "../../src/evidence/changes-since.js";
 import { judgeVerification } from "../../src/evidence/verification.js";
+import { deadlineIn } from "../../src/shared/deadline.js";
 import { makeProject, snap } from "./fixture.js";
 
 const TSC = path.resolve(import.meta.dirname, "../../node_modules/.bin/tsc");
@@ -39,12 +41,11 @@ async function gate(project: string, data: string, during: () => Promise<void> |
   runVerifier(project);
   runVerifier(project);
   await background;
-  const after = await snap(data, project);
-  return judgeVerification(before.stats, after.stats, {
+  return judgeVerification(await changesSince(before, { dataDir: data, projectDir: project, deadline: deadlineIn(60_000) }), {
     projectDir: project,
     verifyCommand: "tsc && node test.js",
     protect: [],
-    git: after.snapshot.git,
+    git: before.snapshot.git,
   });
 }
 
@@ -114,13 +115,15 @@ describe("judgeVerification with a real tsc && node test.js", () => {
     const before = await snap(data, project);
     writeFileSync(path.join(project, "results.json"), '{"passed":true}\n');
     writeFileSync(path.join(project, "fixtures.json"), "[2]\n");
-    const after = await snap(data, project);
-    const verification = judgeVerification(before.stats, after.stats, {
-      projectDir: project,
-      verifyCommand: "node test.js --outputFile results.json fixtures.json",
-      protect: [],
-      git: after.snapshot.git,
-    });
+    const verification = judgeVerification(
+      await changesSince(before, { dataDir: data, projectDir: project, deadline: deadlineIn(60_000) }),
+      {
+        projectDir: project,
+        verifyCommand: "node test.js --outputFile results.json fixtures.json",
+        protect: [],
+        git: before.snapshot.git,
+      },
+    );
     expect(verification.lines.some((line) => /results\.json: appeared .*written by the verifier/.test(line))).toBe(true);
     expect(verification.voided).toMatch(/fixtures\.json: content changed \[named by the verifier command\]/);
     expect(verification.voided).not.toMatch(/results\.json/);

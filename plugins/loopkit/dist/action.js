@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-QZOIZ2DB.js";
+} from "./chunks/chunk-5TUDTEXZ.js";
 import {
   findRepo,
   readSettings,
@@ -13,7 +13,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-FGFEIXCZ.js";
+} from "./chunks/chunk-5C7U25HN.js";
 import "./chunks/chunk-VBATGJD2.js";
 import "./chunks/chunk-H52NR5SI.js";
 import {
@@ -23,7 +23,7 @@ import {
 import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-ENBVLOWR.js";
 import "./chunks/chunk-WN7SEJMX.js";
-import "./chunks/chunk-XFVW4JDR.js";
+import "./chunks/chunk-JTID6UGJ.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -48,7 +48,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-HYUFMURY.js";
+} from "./chunks/chunk-ZPUMUWX7.js";
 import {
   MIN_INTERVAL_MS,
   afterWait,
@@ -70,7 +70,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-MQKWFJOC.js";
+} from "./chunks/chunk-3H3A4KJB.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -78,18 +78,18 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-3ODMYVD2.js";
+} from "./chunks/chunk-ATTH2DGR.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SWMUNE5E.js";
+} from "./chunks/chunk-H6JA5UGB.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   ALL_LOOP_KINDS,
   loopKind
-} from "./chunks/chunk-ALBXD2D4.js";
+} from "./chunks/chunk-APDXQMGZ.js";
 import "./chunks/chunk-VW2W6K4J.js";
 import {
   FINAL_STATUSES,
@@ -124,7 +124,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-QZOIZ2DB.js";
+} from "./chunks/chunk-5TUDTEXZ.js";
 import {
   agentLine,
   measuringSandbox,
@@ -141,7 +141,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-FGFEIXCZ.js";
+} from "./chunks/chunk-5C7U25HN.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -177,7 +177,7 @@ import {
 } from "./chunks/chunk-WN7SEJMX.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-E2SI6OYO.js";
+} from "./chunks/chunk-CZ2RZCE3.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -187,7 +187,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-XFVW4JDR.js";
+} from "./chunks/chunk-JTID6UGJ.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SWMUNE5E.js";
+} from "./chunks/chunk-H6JA5UGB.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loopKind
-} from "./chunks/chunk-ALBXD2D4.js";
+} from "./chunks/chunk-APDXQMGZ.js";
 import "./chunks/chunk-VW2W6K4J.js";
 import "./chunks/chunk-VLE7IRBY.js";
 import "./chunks/chunk-VBATGJD2.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loopKind
-} from "./chunks/chunk-ALBXD2D4.js";
+} from "./chunks/chunk-APDXQMGZ.js";
 import "./chunks/chunk-VW2W6K4J.js";
 import "./chunks/chunk-VLE7IRBY.js";
 import "./chunks/chunk-VBATGJD2.js";

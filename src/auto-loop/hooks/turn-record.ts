@@ -2,6 +2,7 @@
 // runs (the turn's tree, its checkpoint, the thrash fingerprint, the protected files), and, after the
 // verifier's second pass, the check that nothing moved while it ran. Nothing here judges the turn.
 import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
+import { changesSince } from "../../evidence/changes-since.js";
 import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evidence/snapshot.js";
 import { judgeVerification, type Verification } from "../../evidence/verification.js";
 import type { Deadline } from "../../shared/deadline.js";
@@ -51,18 +52,18 @@ export function turnObservation(
   return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
 }
 
-/** After two passes: the project recorded again and compared with the turn's record, entry by entry. */
+/** After two passes: the project compared with the turn's record, entry by entry. */
 export async function checkVerification(
   state: AutoLoopState,
   dataDir: string,
   turn: TakenSnapshot,
   deadline: Deadline,
 ): Promise<Verification> {
-  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
-  return judgeVerification(turn.stats, after.stats, {
+  const found = await changesSince(turn, { dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
+  return judgeVerification(found, {
     projectDir: state.project_dir,
     verifyCommand: state.verify_command,
     protect: state.protect.globs,
-    git: after.snapshot.git,
+    git: turn.snapshot.git,
   });
 }

@@ -6,7 +6,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-3ODMYVD2.js";
+} from "./chunk-ATTH2DGR.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -24,7 +24,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-FGFEIXCZ.js";
+} from "./chunk-5C7U25HN.js";
 import {
   capReached,
   elapsedMs
@@ -51,14 +51,14 @@ import {
 } from "./chunk-ENBVLOWR.js";
 import {
   loadStartEvidence
-} from "./chunk-E2SI6OYO.js";
+} from "./chunk-CZ2RZCE3.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-XFVW4JDR.js";
+} from "./chunk-JTID6UGJ.js";
 import {
   LoopkitError,
   auditWorkDir,

@@ -32,11 +32,11 @@ function checkDeadline(deadline, what, now = Date.now()) {
 
 // src/evidence/snapshot.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync3, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
-import path6 from "node:path";
+import { lstatSync as lstatSync4, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
 
-// src/evidence/git-dirs.ts
-import { lstatSync } from "node:fs";
+// src/evidence/object-store.ts
+import { createHash } from "node:crypto";
+import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
 import path from "node:path";
 
 // src/evidence/read-file.ts
@@ -105,42 +105,7 @@ function writeOwnFileSync(file, parts, sync = true) {
   renameSync(temp, file);
 }
 
-// src/evidence/git-dirs.ts
-var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
-var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
-function gitMetaRoots(projectDir) {
-  const gitDir = findGitDir(projectDir);
-  if (!gitDir) return [];
-  const roots = [{ key: "\0git", dir: gitDir }];
-  const common = firstLine(path.join(gitDir, "commondir"));
-  if (common) {
-    const dir = path.resolve(gitDir, common);
-    if (dir !== gitDir && isDir(dir)) roots.push({ key: "\0common", dir });
-  }
-  return roots;
-}
-function findGitDir(projectDir) {
-  for (let current = path.resolve(projectDir); ; current = path.dirname(current)) {
-    const dotGit = path.join(current, ".git");
-    const stat = lstatSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) return dotGit;
-    if (stat?.isFile()) {
-      const line = firstLine(dotGit);
-      const target = line?.startsWith("gitdir:") ? path.resolve(current, line.slice("gitdir:".length).trim()) : null;
-      return target && isDir(target) ? target : null;
-    }
-    if (stat || path.dirname(current) === current) return null;
-  }
-}
-function firstLine(file) {
-  const read = readRegularFileSync(file, 4096);
-  return read ? (read.toString("utf8").split(/\r?\n/, 1)[0]?.trim() ?? null) || null : null;
-}
-
 // src/evidence/object-store.ts
-import { createHash } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
-import path2 from "node:path";
 var HASH_BYTES = 32;
 var KIND_CODE = { blob: 1, tree: 2 };
 var PACK_MAGIC = Buffer.from("LKPACK\0", "latin1");
@@ -177,7 +142,7 @@ var ObjectStore = class _ObjectStore {
   packEnd;
   /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
   static open(packFile, indexFile) {
-    mkdirSync(path2.dirname(packFile), { recursive: true });
+    mkdirSync(path.dirname(packFile), { recursive: true });
     const index = readIndex(indexFile);
     const fd = openSync2(packFile, constants2.O_RDWR | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0), 384);
     try {
@@ -199,7 +164,7 @@ var ObjectStore = class _ObjectStore {
   }
   /** True when the store holds `hash` (committed or appended in this session). */
   has(hash) {
-    return this.pending.has(hash.toString("hex")) || this.search(hash) >= 0;
+    return this.pending.size > 0 && this.pending.has(hash.toString("hex")) || this.search(hash) >= 0;
   }
   /** Appends an object unless the store has it already; nothing is durable before commit(). */
   put(kind, content, hash = objectHash(kind, content)) {
@@ -321,9 +286,11 @@ var ObjectStore = class _ObjectStore {
   search(hash) {
     let low = 0;
     let high = this.count - 1;
+    const head = hash.readUInt32BE(0);
     while (low <= high) {
       const mid = low + high >>> 1;
-      const order = this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES);
+      const midHead = this.index.readUInt32BE(mid * INDEX_RECORD);
+      const order = midHead !== head ? midHead < head ? -1 : 1 : this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES);
       if (order === 0) return mid;
       if (order < 0) low = mid + 1;
       else high = mid - 1;
@@ -354,16 +321,71 @@ function writeIndex(file, records, count, packBytes) {
 }
 
 // src/evidence/paths.ts
-import path3 from "node:path";
+import path2 from "node:path";
 function evidenceFiles(data, projectDir) {
-  const dir = path3.join(data, "evidence", projectKey(projectDir));
+  const dir = path2.join(data, "evidence", projectKey(projectDir));
   return {
     dir,
-    pack: path3.join(dir, "objects.pack"),
-    index: path3.join(dir, "objects.idx"),
-    statCache: path3.join(dir, "stat-cache.bin"),
-    lock: path3.join(dir, "store")
+    pack: path2.join(dir, "objects.pack"),
+    index: path2.join(dir, "objects.idx"),
+    statCache: path2.join(dir, "stat-cache.bin"),
+    lock: path2.join(dir, "store")
   };
+}
+
+// src/evidence/scope.ts
+import { lstatSync as lstatSync2 } from "node:fs";
+import path4 from "node:path";
+
+// src/evidence/git-dirs.ts
+import { lstatSync } from "node:fs";
+import path3 from "node:path";
+var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
+var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+function gitMetaRoots(projectDir) {
+  const gitDir = findGitDir(projectDir);
+  if (!gitDir) return [];
+  const roots = [{ key: "\0git", dir: gitDir }];
+  const common = firstLine(path3.join(gitDir, "commondir"));
+  if (common) {
+    const dir = path3.resolve(gitDir, common);
+    if (dir !== gitDir && isDir(dir)) roots.push({ key: "\0common", dir });
+  }
+  return roots;
+}
+function findGitDir(projectDir) {
+  for (let current = path3.resolve(projectDir); ; current = path3.dirname(current)) {
+    const dotGit = path3.join(current, ".git");
+    const stat = lstatSync(dotGit, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) return dotGit;
+    if (stat?.isFile()) {
+      const line = firstLine(dotGit);
+      const target = line?.startsWith("gitdir:") ? path3.resolve(current, line.slice("gitdir:".length).trim()) : null;
+      return target && isDir(target) ? target : null;
+    }
+    if (stat || path3.dirname(current) === current) return null;
+  }
+}
+function firstLine(file) {
+  const read = readRegularFileSync(file, 4096);
+  return read ? (read.toString("utf8").split(/\r?\n/, 1)[0]?.trim() ?? null) || null : null;
+}
+
+// src/evidence/scope.ts
+function recordScope(projectDir, dataDir) {
+  const gitFolder = lstatSync2(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
+  const roots = [{ key: "", dir: projectDir, only: (name) => !(gitFolder && name === ".git") }];
+  for (const meta of gitMetaRoots(projectDir)) {
+    if (lstatSync2(meta.dir, { throwIfNoEntry: false })?.isDirectory())
+      roots.push({ key: meta.key, dir: meta.dir, only: (name) => GIT_META_NAMES.has(name) });
+  }
+  return { roots, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+}
+function ownEntries(projectDir, dataDir) {
+  const rel = path4.relative(path4.resolve(projectDir), path4.resolve(dataDir));
+  const data = rel && !rel.startsWith("..") && !path4.isAbsolute(rel) ? rel.split(path4.sep).join("/") : null;
+  const mirror = `${MIRROR_DIR}/`;
+  return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
 }
 
 // src/evidence/stat-cache.ts
@@ -442,9 +464,11 @@ function validName(name) {
 
 // src/evidence/stat-cache.ts
 var RACY_MARGIN_MS = 2e3;
-var MAGIC = Buffer.from("LKSTAT\0", "latin1");
+var FORMAT = Buffer.from("LKSTAT\0", "latin1");
+var MAGIC = Buffer.concat([FORMAT, Buffer.from([2])]);
 var HEADER = MAGIC.length + 4 + 8;
-var FIXED = 5 * 8 + 4 + HASH_BYTES;
+var FIXED = 5 * 8 + 4 + HASH_BYTES + 4;
+var SPAN = FIXED - 4;
 var NO_HASH = Buffer.alloc(HASH_BYTES);
 function isRacy(stat, snapshotStartMs) {
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
@@ -463,7 +487,9 @@ var StatTable = class _StatTable {
   startMs;
   index = null;
   cursor;
-  memo = null;
+  /** The last lookup (a walk asks for an entry's record more than once). */
+  memoKey = null;
+  memoAt = -1;
   /** A table read from its file: records from `first`, `count` of them. */
   static loaded(bytes, first, count, startMs) {
     return new _StatTable(bytes, first, count, null, startMs);
@@ -475,9 +501,20 @@ var StatTable = class _StatTable {
   keys() {
     return this.map().keys();
   }
+  /** Every record's key and start, in the order they were written: a folder before what is below it, each folder's entries together. */
+  inOrder() {
+    if (this.pending) return this.pending;
+    const keys = [];
+    const starts = [];
+    for (const [key, at] of this.map()) {
+      keys.push(key);
+      starts.push(at);
+    }
+    return { keys, starts };
+  }
   /** The record's start in the bytes, or -1. */
   find(key) {
-    if (this.memo?.key === key) return this.memo.at;
+    if (this.memoKey === key) return this.memoAt;
     let at = -1;
     if (this.cursor < this.bytes.length) {
       const length = this.bytes.readUInt16LE(this.cursor);
@@ -485,7 +522,8 @@ var StatTable = class _StatTable {
     }
     if (at < 0) at = this.map().get(key) ?? -1;
     if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
-    this.memo = { key, at };
+    this.memoKey = key;
+    this.memoAt = at;
     return at;
   }
   get(key) {
@@ -498,16 +536,31 @@ var StatTable = class _StatTable {
     const f = this.fieldsAt(at);
     return b.readUInt8(f + 42) === 0 && b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + 16) === stat.size && b.readDoubleLE(f + 32) === stat.ctimeMs && b.readDoubleLE(f + 24) === stat.mtimeMs && b.readDoubleLE(f + 8) === stat.ino && b.readDoubleLE(f) === stat.dev;
   }
-  /** True when the record at `at` and `other`'s at `otherAt` agree on identity, size, times, kind and hash (whatever their racy marks). */
-  sameAs(at, other, otherAt) {
-    const f = this.fieldsAt(at);
-    const g = other.fieldsAt(otherAt);
-    return this.bytes.compare(other.bytes, g, g + 41, f, f + 41) === 0 && this.bytes.compare(other.bytes, g + 44, g + FIXED, f + 44, f + FIXED) === 0;
-  }
   hashAt(at) {
     const f = this.fieldsAt(at) + 44;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);
     return hash.equals(NO_HASH) ? null : hash;
+  }
+  keyAt(at) {
+    return this.bytes.toString("utf8", at + 2, this.fieldsAt(at));
+  }
+  /** Where the record after the one at `at` starts (the first entry below a folder's). */
+  nextAt(at) {
+    return this.fieldsAt(at) + FIXED;
+  }
+  /** Where what is below the record at `at` ends: the start of its next sibling, or of whatever follows its parent. */
+  endAt(at) {
+    return at + this.bytes.readUInt32LE(this.fieldsAt(at) + SPAN);
+  }
+  /** The walk found `key`'s record at `at` (listing a folder from the records): lookups go on from there. Returns `at`. */
+  passed(key, at) {
+    this.cursor = this.nextAt(at);
+    this.memoKey = key;
+    this.memoAt = at;
+    return at;
+  }
+  kindAt(at) {
+    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
   }
   keptAt(at) {
     return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
@@ -521,15 +574,19 @@ var StatTable = class _StatTable {
       size: b.readDoubleLE(f + 16),
       mtimeMs: b.readDoubleLE(f + 24),
       ctimeMs: b.readDoubleLE(f + 32),
-      kind: ENTRY_KINDS[b.readUInt8(f + 40)] ?? "unreadable",
+      kind: this.kindAt(at),
       kept: b.readUInt8(f + 41) === 1,
       racy: b.readUInt8(f + 42) === 1,
       hash: this.hashAt(at)
     };
   }
-  /** The bytes of the record at `at`, to copy an unchanged record as it is. */
-  rawAt(at) {
-    return this.bytes.subarray(at, this.fieldsAt(at) + FIXED);
+  /** Copies the record at `at` as it is into `target` at `targetStart` (an unchanged record); returns its length. */
+  copyRecord(at, target, targetStart) {
+    return this.bytes.copy(target, targetStart, at, this.fieldsAt(at) + FIXED);
+  }
+  /** The length of the record at `at`. */
+  lengthAt(at) {
+    return this.fieldsAt(at) + FIXED - at;
   }
   fieldsAt(at) {
     return at + 2 + this.bytes.readUInt16LE(at);
@@ -589,17 +646,33 @@ var StatTableBuilder = class {
     at = b.writeUInt8(record2.racy ? 1 : 0, at);
     at = b.writeUInt8(0, at);
     (record2.hash ?? NO_HASH).copy(b, at);
+    this.span(start);
   }
-  /** Fills a reserved record with an earlier table's record of the same key (`raw` from StatTable.rawAt). */
-  fillCopy(start, raw) {
-    raw.copy(this.bytes, start);
+  /** Fills a reserved record with `table`'s record of the same key at `at`. */
+  fillCopy(start, table, at) {
+    table.copyRecord(at, this.bytes, start);
+    this.span(start);
   }
-  /** Adds a record copied from an earlier table (`raw` from StatTable.rawAt). */
-  copy(key, raw) {
-    this.room(raw.length);
+  /** Adds `table`'s record of `key` at `at`, as it is. */
+  copy(key, table, at) {
+    this.room(table.lengthAt(at));
+    const start = this.used;
     this.keys.push(key);
-    this.starts.push(this.used);
-    this.used += raw.copy(this.bytes, this.used);
+    this.starts.push(start);
+    this.used += table.copyRecord(at, this.bytes, start);
+    this.span(start);
+  }
+  /** Drops the record reserved at `start` and everything after it (a folder found unreadable halfway through its entries). */
+  dropFrom(start) {
+    const i = this.starts.lastIndexOf(start);
+    if (i < 0) throw new Error(`no record starts at ${start}`);
+    this.keys.length = i;
+    this.starts.length = i;
+    this.used = start;
+  }
+  /** A record's span: up to what is written now (a folder is filled after what is below it). */
+  span(start) {
+    this.bytes.writeUInt32LE(this.used - start, start + 2 + this.bytes.readUInt16LE(start) + SPAN);
   }
   table() {
     return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
@@ -625,6 +698,8 @@ function loadStatTable(file) {
   const bytes = readOwnFileSync(file);
   if (!bytes) return null;
   const bad = (why) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
+  if (bytes.length >= MAGIC.length && bytes.subarray(0, FORMAT.length).equals(FORMAT) && bytes[FORMAT.length] < MAGIC[FORMAT.length])
+    return null;
   if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
   const body = bytes.subarray(0, bytes.length - HASH_BYTES);
   if (!createHash2("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
@@ -632,10 +707,16 @@ function loadStatTable(file) {
   const startMs = body.readDoubleLE(MAGIC.length + 4);
   let records = 0;
   let at = HEADER;
+  const ends = [body.length];
   while (at < body.length) {
     if (at + 2 > body.length) throw bad("it ends inside a record");
-    at += 2 + body.readUInt16LE(at) + FIXED;
-    if (at > body.length) throw bad("it ends inside a record");
+    const next = at + 2 + body.readUInt16LE(at) + FIXED;
+    if (next > body.length) throw bad("it ends inside a record");
+    const end = at + body.readUInt32LE(next - 4);
+    while (at >= ends[ends.length - 1]) ends.pop();
+    if (end < next || end > ends[ends.length - 1]) throw bad("a record's span is out of bounds");
+    if (end > next) ends.push(end);
+    at = next;
     records++;
   }
   if (records !== count) throw bad(`${records} records where its header says ${count}`);
@@ -648,16 +729,16 @@ import {
   closeSync as closeSync3,
   constants as constants3,
   fstatSync as fstatSync3,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   openSync as openSync3,
   readdirSync,
   readlinkSync,
   readSync as readSync3
 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/evidence/names.ts
-import path4 from "node:path";
+import path5 from "node:path";
 function nameOf(raw) {
   const text = raw.toString("utf8");
   if (!text.includes("\uFFFD") || Buffer.from(text).equals(raw)) return { text, key: text, valid: true };
@@ -665,8 +746,8 @@ function nameOf(raw) {
 }
 var escapeBytes = (raw) => [...raw].map((byte) => byte < 128 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`).join("");
 function metaName(projectDir, dir) {
-  const rel = path4.relative(projectDir, dir);
-  return (rel && !rel.startsWith("..") && !path4.isAbsolute(rel) ? rel : dir).split(path4.sep).join("/");
+  const rel = path5.relative(projectDir, dir);
+  return (rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel : dir).split(path5.sep).join("/");
 }
 function keyPath(key, projectDir, git) {
   const parts = key.split("/");
@@ -686,7 +767,7 @@ var KEEP_BYTES = 1024 * 1024;
 var READ_FLAGS = constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
-var SEP = Buffer.from(path5.sep);
+var SEP = Buffer.from(path6.sep);
 var emptyCounts = () => ({
   files: 0,
   dirs: 0,
@@ -705,37 +786,40 @@ async function walkFolder(w, abs, key, stat, only = null) {
 }
 var denied = (error) => ["EACCES", "EPERM"].includes(error.code ?? "");
 var raced = (error) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes(error.code ?? "");
-async function visitFolder(w, abs, key, stat, only) {
+async function visitFolder(w, abs, key, stat, only, hint = -1) {
   w.counts.dirs++;
-  const at = cachedAt(w, key, "dir", stat);
+  const at = cachedAt(w, key, "dir", stat, hint);
   const cachedHash = at >= 0 ? w.cache.hashAt(at) : null;
-  const children = listChildren(w, abs, key, cachedHash, only);
+  const children = listChildren(w, abs, key, at, cachedHash, only);
   if (children === "denied") return unreadable(w, key, stat);
   if (children === "gone") return null;
   const slot = w.out.reserve(key);
   const entries = [];
+  const names = [];
   let clean = true;
   for (const child of children) {
-    const raw = child.name;
-    const name = nameOf(raw);
+    const { name } = child;
     if (only && !only(name.text)) continue;
     if (++w.visited % BATCH === 0) {
       checkDeadline(w.deadline, "loopkit's snapshot of the project");
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const childKey = key === "" ? name.key : `${key}/${name.key}`;
+    const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid ? typeof abs === "string" ? `${abs}${path5.sep}${name.text}` : Buffer.concat([abs, SEP, raw]) : Buffer.concat([Buffer.from(abs), SEP, raw]);
+    const childAbs = name.valid && typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
     let visited;
     try {
-      if (child.file && cachedAt(w, childKey, null, null) < 0) {
+      if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
         visited = readFile(w, childAbs, childKey, null);
       } else {
-        const childStat = lstatSync2(childAbs, { throwIfNoEntry: false });
-        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null) : visitLeaf(w, childAbs, childKey, childStat);
+        const childStat = lstatSync3(childAbs, { throwIfNoEntry: false });
+        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null, child.at) : visitLeaf(w, childAbs, childKey, childStat, child.at);
       }
     } catch (error) {
-      if (denied(error)) return unreadable(w, key, stat, slot);
+      if (denied(error)) {
+        w.out.dropFrom(slot);
+        return unreadable(w, key, stat);
+      }
       if (!raced(error)) throw error;
       visited = null;
     }
@@ -744,22 +828,34 @@ async function visitFolder(w, abs, key, stat, only) {
       continue;
     }
     if (childKey === w.hideEmpty && visited.entry.kind === "dir" && visited.entry.hash.equals(EMPTY_TREE)) continue;
-    visited.entry.name = raw;
     entries.push(visited.entry);
+    names.push(child);
     clean &&= visited.clean;
   }
   const same = clean && cachedHash !== null;
+  if (!same) for (let i = 0; i < entries.length; i++) entries[i].name = rawName(names[i]);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
-  if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
+  if (same) w.out.fillCopy(slot, w.cache, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
     w.fresh++;
   }
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
 }
-function listChildren(w, abs, key, cachedHash, only) {
+var rawName = (child) => child.raw ??= Buffer.from(child.name.text);
+function listChildren(w, abs, key, at, cachedHash, only) {
   if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
-    return decodeTree(w.store.get(cachedHash, "tree")).map((e) => ({ name: e.name, file: e.kind === "file" }));
+    const cache = w.cache;
+    const children = [];
+    const prefix = key.length + 1;
+    for (let c = cache.nextAt(at), end = cache.endAt(at); c < end; c = cache.endAt(c)) {
+      const childKey = cache.keyAt(c);
+      const nameKey = childKey.slice(prefix);
+      const raw = nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : null;
+      const name = raw ? nameOf(raw) : { text: nameKey, key: nameKey, valid: true };
+      children.push({ name, raw, file: cache.kindAt(c) === "file", at: c, key: childKey });
+    }
+    return children;
   }
   let listed;
   try {
@@ -769,17 +865,17 @@ function listChildren(w, abs, key, cachedHash, only) {
     if (raced(error)) return "gone";
     throw error;
   }
-  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: d.name, file: d.isFile() }));
+  return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1, key: null }));
 }
-function cachedAt(w, key, kind, stat) {
+function cachedAt(w, key, kind, stat, hint = -1) {
   if (!w.cache || !w.trustCache) return -1;
-  const at = w.cache.find(key);
+  const at = hint >= 0 ? w.cache.passed(key, hint) : w.cache.find(key);
   if (at < 0 || kind === null || stat === null) return at;
   return w.cache.trustedAt(at, kind, stat) ? at : -1;
 }
-function visitLeaf(w, abs, key, stat) {
+function visitLeaf(w, abs, key, stat, hint) {
   const kind = kindOf(stat);
-  const at = cachedAt(w, key, kind, stat);
+  const at = cachedAt(w, key, kind, stat, hint);
   if (kind === "file") {
     const hash = at >= 0 ? w.cache.hashAt(at) : null;
     if (!hash) return readFile(w, abs, key, stat);
@@ -810,7 +906,7 @@ function readFile(w, abs, key, stat) {
   } catch (error) {
     const code = error.code;
     if (code === "EACCES" || code === "EPERM") {
-      const found = stat ?? lstatSync2(abs, { throwIfNoEntry: false });
+      const found = stat ?? lstatSync3(abs, { throwIfNoEntry: false });
       return found ? unreadable(w, key, found) : null;
     }
     if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
@@ -837,14 +933,7 @@ function readFile(w, abs, key, stat) {
       hash = w.store.putScratch("blob", got, objectHash("blob", head.subarray(0, got)));
     } else {
       const digest = createHash3("sha256").update(head.subarray(0, got));
-      const chunk = Buffer.allocUnsafe(KEEP_BYTES);
-      for (; ; ) {
-        checkDeadline(w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
-        const n = readSync3(fd, chunk, 0, chunk.length, size);
-        if (n === 0) break;
-        digest.update(chunk.subarray(0, n));
-        size += n;
-      }
+      size = digestFrom(fd, digest, got, w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
       hash = digest.digest();
       w.counts.unkept++;
     }
@@ -858,23 +947,32 @@ function readFile(w, abs, key, stat) {
     closeSync3(fd);
   }
 }
-function unreadable(w, key, stat, slot = -1) {
+function digestFrom(fd, digest, offset, deadline, what) {
+  const chunk = Buffer.allocUnsafe(KEEP_BYTES);
+  let size = offset;
+  for (; ; ) {
+    checkDeadline(deadline, what);
+    const n = readSync3(fd, chunk, 0, chunk.length, size);
+    if (n === 0) return size;
+    digest.update(chunk.subarray(0, n));
+    size += n;
+  }
+}
+function unreadableHash(stat) {
+  const f = fields(stat);
+  return createHash3("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+}
+function unreadable(w, key, stat) {
   w.counts.unreadable++;
   const f = fields(stat);
-  const hash = createHash3("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+  const hash = unreadableHash(stat);
   const at = w.cache ? w.cache.find(key) : -1;
   const same = at >= 0 && w.cache.hashAt(at)?.equals(hash) === true;
-  const fresh = { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash };
-  if (slot < 0) record(w, key, same ? at : -1, fresh);
-  else if (same) w.out.fillCopy(slot, w.cache.rawAt(at));
-  else {
-    w.out.fill(slot, fresh);
-    w.fresh++;
-  }
+  record(w, key, same ? at : -1, { ...f, kind: "unreadable", kept: false, racy: isRacy(stat, w.startMs), hash });
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 function record(w, key, at, fresh) {
-  if (at >= 0) w.out.copy(key, w.cache.rawAt(at));
+  if (at >= 0) w.out.copy(key, w.cache, at);
   else {
     w.out.add(key, fresh);
     w.fresh++;
@@ -920,10 +1018,7 @@ async function takeSnapshot(input) {
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
   try {
-    return await withLock(
-      files.lock,
-      () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.after?.stats ?? null)
-    );
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
@@ -932,18 +1027,15 @@ async function takeSnapshot(input) {
     });
   }
 }
-function ownEntries(projectDir, dataDir) {
-  const rel = path6.relative(path6.resolve(projectDir), path6.resolve(dataDir));
-  const data = rel && !rel.startsWith("..") && !path6.isAbsolute(rel) ? rel.split(path6.sep).join("/") : null;
-  const mirror = `${MIRROR_DIR}/`;
-  return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
-}
-async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent) {
+async function snapshotLocked(files, projectDir, dataDir, deadline, now) {
   const notes = [];
   const store = await openOrKeepAside(files, now(), notes);
   try {
-    const cache = recent ?? await loadCacheOrKeepAside(files, now(), notes);
+    const cache = await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
+    const rootStat = statSync(projectDir);
+    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
+    const scope = recordScope(projectDir, dataDir);
     const w = {
       store,
       cache,
@@ -954,22 +1046,16 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, recent)
       counts: emptyCounts(),
       fresh: 0,
       visited: 0,
-      skip: ownEntries(projectDir, dataDir),
-      hideEmpty: MIRROR_DIR
+      skip: scope.skip,
+      hideEmpty: scope.hideEmpty
     };
-    const rootStat = statSync(projectDir);
-    if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
-    const gitFolder = lstatSync3(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
-    const root = await walkFolder(w, projectDir, "", rootStat, (name) => !(gitFolder && name === ".git"));
+    const [project, ...metas] = scope.roots;
+    const root = await walkFolder(w, projectDir, "", rootStat, project.only);
     const git = [];
-    for (const meta of gitMetaRoots(projectDir)) {
-      const stat = lstatSync3(meta.dir, { throwIfNoEntry: false });
+    for (const meta of metas) {
+      const stat = lstatSync4(meta.dir, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) continue;
-      git.push({
-        key: meta.key,
-        dir: meta.dir,
-        tree: (await walkFolder(w, meta.dir, meta.key, stat, (name) => GIT_META_NAMES.has(name))).toString("hex")
-      });
+      git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, meta.only)).toString("hex") });
     }
     store.commit();
     if (w.fresh > 0 || cache?.size !== w.out.size) w.out.save(files.statCache);
@@ -1034,15 +1120,25 @@ export {
   objectHash,
   ObjectStore,
   evidenceFiles,
+  recordScope,
   decodeTree,
   deadlineIn,
   within,
+  checkDeadline,
   nameOf,
   metaName,
   keyPath,
   KEEP_BYTES,
+  READ_FLAGS,
+  denied,
+  raced,
+  digestFrom,
+  unreadableHash,
+  fields,
+  kindOf,
   SnapshotSchema,
   snapshotFingerprint,
   takeSnapshot,
-  openStore
+  openStore,
+  ctimeTrusted
 };

@@ -30,14 +30,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-HYUFMURY.js";
+} from "./chunk-ZPUMUWX7.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-3ODMYVD2.js";
+} from "./chunk-ATTH2DGR.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -48,7 +48,7 @@ import {
 import {
   readSettings
 } from "./chunk-MKZ37MAS.js";
-import "./chunk-FGFEIXCZ.js";
+import "./chunk-5C7U25HN.js";
 import {
   loopDeadline
 } from "./chunk-VBATGJD2.js";
@@ -74,13 +74,24 @@ import {
 } from "./chunk-WN7SEJMX.js";
 import {
   loadStartEvidence
-} from "./chunk-E2SI6OYO.js";
+} from "./chunk-CZ2RZCE3.js";
 import {
+  READ_FLAGS,
+  checkDeadline,
+  ctimeTrusted,
+  denied,
+  digestFrom,
+  fields,
   keyPath,
+  kindOf,
+  nameOf,
+  raced,
+  recordScope,
   snapshotFingerprint,
   takeSnapshot,
+  unreadableHash,
   within
-} from "./chunk-XFVW4JDR.js";
+} from "./chunk-JTID6UGJ.js";
 import "./chunk-REG5KHU7.js";
 import {
   formatError,
@@ -278,6 +289,196 @@ function readLine(line, seen, delta, since) {
   }
 }
 
+// src/evidence/changes-since.ts
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from "node:fs";
+import path2 from "node:path";
+var BATCH = 512;
+var SEP = Buffer.from(path2.sep);
+var WHAT = "loopkit's check of the project after the verifier";
+async function changesSince(taken, input) {
+  const { deadline } = input;
+  checkDeadline(deadline, WHAT);
+  const table = taken.stats;
+  const scope = recordScope(input.projectDir, input.dataDir);
+  const trust = ctimeTrusted(input.projectDir);
+  const rootsNow = new Map(scope.roots.map((root) => [root.key, root]));
+  const rootsThen = new Map([["", input.projectDir], ...taken.snapshot.git.map((g) => [g.key, g.dir])]);
+  const changes = [];
+  const stack = [];
+  const record = (stat, kind, hash) => ({
+    ...fields(stat),
+    kind,
+    kept: false,
+    racy: false,
+    hash
+  });
+  const unreadable = (stat) => stat ? record(stat, "unreadable", unreadableHash(stat)) : { dev: 0, ino: 0, size: 0, mtimeMs: 0, ctimeMs: 0, kind: "unreadable", kept: false, racy: false, hash: null };
+  const current = (abs, stat, kind) => {
+    if (kind === "link")
+      return record(
+        stat,
+        kind,
+        createHash("sha256").update(readlinkSync(abs, { encoding: "buffer" })).digest()
+      );
+    if (kind === "dir") {
+      const names = list(abs);
+      if (names === "denied") return unreadable(stat);
+      const first = names === "gone" ? void 0 : names.keys().next().value;
+      if (first) {
+        try {
+          lstatSync(join(abs, first), { throwIfNoEntry: false });
+        } catch (error) {
+          if (denied(error)) return unreadable(stat);
+        }
+      }
+      return record(stat, kind, null);
+    }
+    if (kind !== "file") return record(stat, kind, null);
+    let fd;
+    try {
+      fd = openSync(abs, READ_FLAGS);
+    } catch (error) {
+      if (denied(error)) return unreadable(stat);
+      if (raced(error)) return null;
+      throw error;
+    }
+    try {
+      const now2 = fstatSync(fd);
+      if (!now2.isFile()) return record(now2, kindOf(now2), null);
+      const digest = createHash("sha256");
+      digestFrom(fd, digest, 0, deadline, `${WHAT} (hashing ${abs.toString()})`);
+      return record(now2, "file", digest.digest());
+    } finally {
+      closeSync(fd);
+    }
+  };
+  const describeNew = (abs, key, only = null) => {
+    checkDeadline(deadline, WHAT);
+    let stat;
+    try {
+      stat = lstatSync(abs, { throwIfNoEntry: false });
+    } catch (error) {
+      if (denied(error)) return void changes.push({ key, before: null, after: unreadable(null) });
+      if (raced(error)) return;
+      throw error;
+    }
+    if (!stat) return;
+    const kind = kindOf(stat);
+    if (kind !== "dir") return void changes.push({ key, before: null, after: record(stat, kind, null) });
+    const names = list(abs);
+    changes.push({ key, before: null, after: names === "denied" ? unreadable(stat) : record(stat, kind, null) });
+    if (typeof names !== "string") describeNames(abs, `${key}/`, names, only);
+  };
+  const describeNames = (abs, prefix, names, only) => {
+    for (const [nameKey, raw] of [...names].sort(([, a], [, b]) => Buffer.compare(a, b))) {
+      const key = `${prefix}${nameKey}`;
+      if (scope.skip(key) || only && !only(nameOf(raw).text)) continue;
+      describeNew(join(abs, nameKey), key);
+    }
+  };
+  const close = (folder) => {
+    if (folder.listed?.size) describeNames(folder.abs, folder.prefix, folder.listed, folder.only);
+  };
+  const { keys, starts } = table.inOrder();
+  for (let i = 0; i < keys.length; i++) {
+    if ((i + 1) % BATCH === 0) {
+      checkDeadline(deadline, WHAT);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const key = keys[i];
+    const at = starts[i];
+    const was = table.kindAt(at);
+    let abs;
+    let only = null;
+    let gone;
+    let shown = true;
+    const rootThen = rootsThen.get(key);
+    if (rootThen !== void 0) {
+      while (stack.length) close(stack.pop());
+      const rootNow = rootsNow.get(key);
+      abs = rootThen;
+      gone = rootNow?.dir !== rootThen;
+      only = rootNow?.only ?? null;
+    } else {
+      while (stack.length && !key.startsWith(stack[stack.length - 1].prefix)) close(stack.pop());
+      const parent = stack[stack.length - 1];
+      if (!parent) throw new Error(`loopkit's record of the project is out of order at ${JSON.stringify(key)}`);
+      const nameKey = key.slice(parent.prefix.length);
+      parent.listed?.delete(nameKey);
+      gone = parent.gone;
+      abs = gone ? "" : join(parent.abs, nameKey);
+      shown = !parent.only || parent.only(nameOf(nameBytes(nameKey)).text);
+    }
+    const prefix = key === "" ? "" : `${key}/`;
+    let stat;
+    if (!gone) {
+      try {
+        stat = lstatSync(abs, { throwIfNoEntry: false });
+      } catch (error) {
+        if (denied(error)) {
+          changes.push({ key, before: table.recordAt(at), after: unreadable(null) });
+          if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
+          continue;
+        }
+        if (!raced(error)) throw error;
+      }
+    }
+    if (!stat) {
+      changes.push({ key, before: table.recordAt(at), after: null });
+      if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
+      continue;
+    }
+    const kind = kindOf(stat);
+    const trusted = trust && table.trustedAt(at, kind, stat);
+    if (was === "dir" && kind === "dir") {
+      const names = trusted ? null : list(abs);
+      if (typeof names === "string") changes.push({ key, before: table.recordAt(at), after: names === "denied" ? unreadable(stat) : null });
+      stack.push({ key, prefix, abs, listed: typeof names === "string" ? null : names, gone: typeof names === "string", only });
+      continue;
+    }
+    if (trusted) continue;
+    const after = current(abs, stat, kind);
+    changes.push({ key, before: table.recordAt(at), after });
+    if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
+    else if (after?.kind === "dir" && shown) {
+      const names = list(abs);
+      if (typeof names !== "string") describeNames(abs, prefix, names, null);
+    }
+  }
+  while (stack.length) close(stack.pop());
+  for (const root of scope.roots) {
+    if (rootsThen.get(root.key) !== root.dir) describeNew(root.dir, root.key, root.only);
+  }
+  let now = null;
+  return {
+    changes,
+    exists(key) {
+      now ??= {
+        gone: new Set(changes.filter((c) => !c.after).map((c) => c.key)),
+        added: new Set(changes.filter((c) => !c.before && c.after).map((c) => c.key))
+      };
+      return now.added.has(key) || table.find(key) >= 0 && !now.gone.has(key);
+    }
+  };
+}
+var nameBytes = (nameKey) => nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey);
+function join(dir, nameKey) {
+  if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path2.sep}${nameKey}`;
+  return Buffer.concat([Buffer.from(dir), SEP, nameBytes(nameKey)]);
+}
+function list(abs) {
+  let names;
+  try {
+    names = readdirSync(abs, { encoding: "buffer" });
+  } catch (error) {
+    if (denied(error)) return "denied";
+    if (raced(error)) return "gone";
+    throw error;
+  }
+  return new Map(names.map((raw) => [nameOf(raw).key, raw]));
+}
+
 // src/evidence/verification.ts
 var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([
   "dist",
@@ -318,27 +519,20 @@ var OUTPUT_FILES = /(\.tsbuildinfo|\.pyc|\.pyo|\.log|\.eslintcache|\.stylelintca
 var TS_EMIT = /^(.*)\.(js|mjs|cjs|jsx|d\.ts|d\.mts|d\.cts|js\.map|mjs\.map|cjs\.map|d\.ts\.map)$/;
 var TS_SOURCES = [".ts", ".tsx", ".mts", ".cts"];
 var SHOWN = 40;
-function judgeVerification(before, after, context) {
+function judgeVerification(found, context) {
   const named = namedByCommand(context.verifyCommand);
   const protect = context.protect.map(globMatcher);
   const moved = [];
   const written = [];
-  const keys = [...after.keys()];
-  for (const key of before.keys()) if (after.find(key) < 0) keys.push(key);
-  for (const key of keys) {
-    const at = before.find(key);
-    const bt = after.find(key);
-    if (at >= 0 && bt >= 0 && before.sameAs(at, after, bt)) continue;
-    const a = at >= 0 ? before.recordAt(at) : void 0;
-    const b = bt >= 0 ? after.recordAt(bt) : void 0;
+  for (const { key, before: a, after: b } of found.changes) {
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;
-    const { path: path2, root } = keyPath(key, context.projectDir, context.git);
-    const reason = goalpostReason(path2, root, named, protect);
+    const { path: path3, root } = keyPath(key, context.projectDir, context.git);
+    const reason = goalpostReason(path3, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${path2}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path2, root, after) || how === "appeared" && reason !== null)) written.push(line);
+    const line = `${path3}: ${how}${why ? ` [${why}]` : ""}`;
+    if (!why && (isOutput(path3, root, found) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -363,12 +557,12 @@ function difference(a, b) {
     return "rewritten (or its mode or links changed), content the same at the end";
   return null;
 }
-function isOutput(path2, root, after) {
+function isOutput(path3, root, now) {
   if (root !== "") return false;
-  const parts = path2.split("/");
-  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path2)) return true;
-  const emit = TS_EMIT.exec(path2);
-  return emit !== null && TS_SOURCES.some((ext) => after.find(`${emit[1]}${ext}`) >= 0);
+  const parts = path3.split("/");
+  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path3)) return true;
+  const emit = TS_EMIT.exec(path3);
+  return emit !== null && TS_SOURCES.some((ext) => now.exists(`${emit[1]}${ext}`));
 }
 
 // src/auto-loop/hooks/turn-record.ts
@@ -391,12 +585,12 @@ function turnObservation(turn, state) {
   return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
 }
 async function checkVerification(state, dataDir, turn, deadline) {
-  const after = await takeSnapshot({ dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline), after: turn });
-  return judgeVerification(turn.stats, after.stats, {
+  const found = await changesSince(turn, { dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
+  return judgeVerification(found, {
     projectDir: state.project_dir,
     verifyCommand: state.verify_command,
     protect: state.protect.globs,
-    git: after.snapshot.git
+    git: turn.snapshot.git
   });
 }
 

@@ -16,13 +16,13 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-MQKWFJOC.js";
+} from "./chunk-3H3A4KJB.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-3ODMYVD2.js";
+} from "./chunk-ATTH2DGR.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -32,13 +32,13 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-VLE7IRBY.js";
-import "./chunk-FGFEIXCZ.js";
+import "./chunk-5C7U25HN.js";
 import "./chunk-H52NR5SI.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-WN7SEJMX.js";
-import "./chunk-XFVW4JDR.js";
+import "./chunk-JTID6UGJ.js";
 import "./chunk-REG5KHU7.js";
 import {
   withLock

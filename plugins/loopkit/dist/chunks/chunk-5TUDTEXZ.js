@@ -9,7 +9,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-FGFEIXCZ.js";
+} from "./chunk-5C7U25HN.js";
 import {
   elapsedMs
 } from "./chunk-VBATGJD2.js";
@@ -23,7 +23,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-XFVW4JDR.js";
+} from "./chunk-JTID6UGJ.js";
 import {
   LoopkitError
 } from "./chunk-NV573OHB.js";

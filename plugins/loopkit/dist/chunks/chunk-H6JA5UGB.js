@@ -6,7 +6,7 @@ import {
 import {
   ALL_LOOP_KINDS,
   loopKind
-} from "./chunk-ALBXD2D4.js";
+} from "./chunk-APDXQMGZ.js";
 import {
   LOOP_KINDS
 } from "./chunk-WN7SEJMX.js";

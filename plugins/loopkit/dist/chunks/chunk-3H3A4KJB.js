@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-3ODMYVD2.js";
+} from "./chunk-ATTH2DGR.js";
 import {
   ITERATION_TAG_START,
   loadState,
@@ -15,7 +15,7 @@ import {
 } from "./chunk-VLE7IRBY.js";
 import {
   splitArguments
-} from "./chunk-FGFEIXCZ.js";
+} from "./chunk-5C7U25HN.js";
 import {
   formatDuration,
   isDuration,
@@ -23,7 +23,7 @@ import {
 } from "./chunk-H52NR5SI.js";
 import {
   deadlineIn
-} from "./chunk-XFVW4JDR.js";
+} from "./chunk-JTID6UGJ.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-E2SI6OYO.js";
-import "./chunk-XFVW4JDR.js";
+} from "./chunk-CZ2RZCE3.js";
+import "./chunk-JTID6UGJ.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-NV573OHB.js";
 import "./chunk-PGQLL66H.js";

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-FGFEIXCZ.js";
+} from "./chunk-5C7U25HN.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-XFVW4JDR.js";
+} from "./chunk-JTID6UGJ.js";
 import {
   LoopkitError,
   formatError,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WN7SEJMX.js";
 import {
   SnapshotSchema
-} from "./chunk-XFVW4JDR.js";
+} from "./chunk-JTID6UGJ.js";
 import {
   LoopkitError,
   iso_exports,
