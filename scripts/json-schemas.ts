@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AutoLoopStatusSchema } from "../src/auto-loop/core/status.js";
 import { CheckpointRecordSchema } from "../src/checkpoint/record.js";
 import { RunDetailJsonSchema, RunListJsonSchema } from "../src/history/runs.js";
-import { LoopEventSchema } from "../src/notify/event.js";
+import { LoopEventSchema } from "../src/notify/event-schema.js";
 import { RepeatStatusSchema } from "../src/repeat/status.js";
 
 const OUTPUTS: Record<string, { title: string; schema: z.ZodType }> = {

@@ -8,7 +8,7 @@ import { formatError, isLoopkitError } from "../shared/errors.js";
 import { HookInputSchema, type HookInput, type StopInput } from "../session/input.js";
 import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
-import { loopKind } from "../loops/registry.js";
+import { loadLoopKind } from "../loops/load.js";
 import { toHookJson, type HookDecision, type StopDecision, type WakeDecision } from "../session/output.js";
 import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
 
@@ -35,7 +35,7 @@ async function route(payload: unknown, dataDir: string): Promise<Routed | { outp
       output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` }),
     };
   }
-  const handlers = await loopKind(marker.kind).handlers();
+  const handlers = await (await loadLoopKind(marker.kind)).handlers();
   return { input, marker, base: { marker, dataDir, env: process.env, now: () => new Date() }, handlers };
 }
 
@@ -82,7 +82,7 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
     } catch (second) {
       return {
         kind: "allow",
-        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${loopKind(ctx.marker.kind).cancelCommand}.`,
+        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${(await loadLoopKind(ctx.marker.kind)).cancelCommand}.`,
       };
     }
   }

@@ -1,23 +1,15 @@
-// The registry of loop kinds: each kind's parts (session/loop-kind.ts) under its name. The hook's
-// active path, notify, the status line, history and the checkpoint commands read a kind from here
-// instead of asking which kind it is. Its entry half is entry.ts (what dist/hook.cjs bundles); this
-// half loads only behind the entry's dynamic import, and each kind's handlers only when called.
-import { autoLoopKind } from "../auto-loop/kind.js";
-import { repeatKind } from "../repeat/kind.js";
-import type { LoopIdentity, LoopKindParts } from "../session/loop-kind.js";
+// Every loop kind's parts at once (load.ts's table, loaded whole), for the rooms that list every kind
+// or build a schema naming all of them: history, the checkpoint commands, the JSON schemas. The paths
+// that run at every hook event load only their own kind's parts through load.ts instead.
 import { LOOP_KINDS, type LoopKind } from "../shared/loop-kinds.js";
+import { loadLoopKind, type AnyLoopKind } from "./load.js";
 
-/** A kind's parts, its state as every kind's state: what it is read with is its own `stateSchema`. */
-export type AnyLoopKind = LoopKindParts<LoopIdentity>;
+export type { AnyLoopKind } from "./load.js";
 
-/** One line per kind: adding a kind is its folder (hook-events.ts, kind.ts) and a line here and in entry.ts. */
-const PARTS: { readonly [K in LoopKind]: AnyLoopKind } = {
-  repeat: repeatKind,
-  "auto-loop": autoLoopKind,
-};
+const PARTS = new Map<LoopKind, AnyLoopKind>(await Promise.all(LOOP_KINDS.map(async (kind) => [kind, await loadLoopKind(kind)] as const)));
 
 export function loopKind(kind: LoopKind): AnyLoopKind {
-  return PARTS[kind];
+  return PARTS.get(kind)!;
 }
 
 /** Every kind, in LOOP_KINDS order. */

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import * as z from "zod";
 import { killGroup, killGroupAfter } from "../shared/process-group.js";
-import type { LoopEvent } from "./event.js";
+import type { LoopEvent } from "./event-schema.js";
 
 export const NOTIFY_TIMEOUT_MS = 10_000;
 /** POSIX: a fixed PATH, so a PATH a project's settings hand to hooks cannot choose the program. */

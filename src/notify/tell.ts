@@ -1,7 +1,7 @@
 // The one place a loop's end, pause or block is told: called around every hook event of a loop-owning
 // session and after the CLI changes a loop itself (--cancel, a Codex run). It runs the person's notify
 // command and returns the lines to show in the UI; a failing notify command never breaks the loop.
-import { loopKind } from "../loops/registry.js";
+import { loadLoopKind } from "../loops/load.js";
 import type { LoopKind } from "../shared/loop-kinds.js";
 import { readJson } from "../state/json-store.js";
 import { notifyPerson } from "./command.js";
@@ -10,7 +10,7 @@ import { loopEvent, type LoopState } from "./event.js";
 /** The loop a marker points at, or undefined when it cannot be read (the handlers report that themselves). */
 export async function readLoop(kind: LoopKind, stateFile: string): Promise<LoopState | undefined> {
   try {
-    const read = await readJson(stateFile, loopKind(kind).stateSchema);
+    const read = await readJson(stateFile, (await loadLoopKind(kind)).stateSchema);
     return read.exists ? { kind, state: read.value } : undefined;
   } catch {
     return undefined;
@@ -28,7 +28,7 @@ export async function tellPerson(
   home?: string,
   env?: NodeJS.ProcessEnv,
 ): Promise<string[]> {
-  const event = loopEvent(before, after);
+  const event = await loopEvent(before, after);
   if (!event) return [];
   const failure = await notifyPerson(event, home, env).catch((error: unknown) => `loopkit: the notify command failed (${String(error)})`);
   return [...(shown ? [] : [event.message]), ...(failure ? [failure] : [])];

@@ -3,7 +3,7 @@
 // (--cancel from a terminal, a takeover) keeps the marker until the session's next Stop, which may
 // never come: its kind shows it for a minute after it ended, then no more. (A repeat loop's marker
 // goes as it ends, --cancel included.)
-import { loopKind } from "../loops/registry.js";
+import { loadLoopKind } from "../loops/load.js";
 import { SessionMarkerSchema } from "../session/marker.js";
 import { readJson } from "../state/json-store.js";
 
@@ -19,7 +19,7 @@ export async function describeLoop(markerText: string, sessionId: string, now: D
   if (!marker.success) return undefined;
   try {
     const { kind: name, state_file: file, loop_id: loopId } = marker.data;
-    const kind = loopKind(name);
+    const kind = await loadLoopKind(name);
     const read = await readJson(file, kind.stateSchema);
     return read.exists && read.value.session_id === sessionId && read.value.loop_id === loopId
       ? kind.statusLine(read.value, now)

@@ -5,7 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { entryOf, kindOfCommand, LOOP_KIND_ENTRIES } from "../../src/loops/entry.js";
 import { ALL_LOOP_KINDS, loopKind } from "../../src/loops/registry.js";
-import { LoopEventSchema, loopEvent } from "../../src/notify/event.js";
+import { loopEvent } from "../../src/notify/event.js";
+import { LoopEventSchema } from "../../src/notify/event-schema.js";
 import { RunSummarySchema } from "../../src/history/runs.js";
 import { LOOP_KINDS } from "../../src/shared/loop-kinds.js";
 import { makeState } from "../auto-loop/fixtures.js";
@@ -70,14 +71,14 @@ describe("the registry of loop kinds", () => {
     expect(RunSummarySchema.shape.final_status.unwrap().options).toEqual(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses));
   });
 
-  it("makes a notify event every kind's statuses allow, for each kind's ended loop", () => {
+  it("makes a notify event every kind's statuses allow, for each kind's ended loop", async () => {
     const ended = [
       { kind: "repeat" as const, state: loopState({ phase: "ended", final_status: "MAX_ITERATIONS" }) },
       { kind: "auto-loop" as const, state: makeState({ status: "unmet", status_reason: "caps" }) },
     ];
     expect(ended.map((loop) => loop.kind)).toEqual([...LOOP_KINDS]);
     for (const loop of ended) {
-      const event = loopEvent(undefined, loop)!;
+      const event = (await loopEvent(undefined, loop))!;
       expect(LoopEventSchema.safeParse(event).success).toBe(true);
       expect(loopKind(loop.kind).notify.statuses).toContain(event.status);
     }
@@ -100,5 +101,25 @@ describe("the entry half", () => {
     const outside = importsFrom(path.join(root, "src", "loops", "entry.ts"));
     expect(outside.length).toBeGreaterThan(0);
     expect(outside.filter((specifier) => !specifier.startsWith("node:"))).toEqual([]);
+  });
+});
+
+describe("the paths that run at every hook event", () => {
+  /** The src files `file` reaches through static imports (a dynamic import() loads only when called). */
+  function reached(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(/^import (?!type )[^;]*?from "(\.[^"]+)"/gm))
+      reached(path.resolve(path.dirname(file), match[1]!.replace(/\.js$/, ".ts")), seen);
+    return seen;
+  }
+
+  it.each([
+    ["the hook's active path", "hook/dispatch.ts"],
+    ["the status line", "statusline/describe.ts"],
+  ])("%s loads no kind's parts up front: only the session's own kind, when asked", (_name, file) => {
+    const files = [...reached(path.join(root, "src", file))].map((f) => path.relative(path.join(root, "src"), f));
+    expect(files).toContain("loops/load.ts");
+    expect(files.filter((f) => f === "loops/registry.ts" || f.endsWith("/kind.ts"))).toEqual([]);
   });
 });

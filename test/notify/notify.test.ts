@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dispatchHook } from "../../src/hook/dispatch.js";
 import { notifyCommand, notifyPerson } from "../../src/notify/command.js";
-import { loopEvent, LoopEventSchema, type LoopEvent } from "../../src/notify/event.js";
+import { loopEvent } from "../../src/notify/event.js";
+import { LoopEventSchema, type LoopEvent } from "../../src/notify/event-schema.js";
 import { makeState } from "../auto-loop/fixtures.js";
 import { runLoopkit } from "../cli/cli-io.js";
 import { loopState } from "../repeat/fixtures.js";
@@ -39,23 +40,28 @@ describe("the event", () => {
     state: makeState({ status, status_reason: status === "pursuing" ? null : "why" }),
   });
 
-  it("is told once, at a final status, a pause or a block", () => {
-    expect(loopEvent(repeat("running"), repeat("waiting"))).toBeNull();
-    expect(loopEvent(repeat("waiting"), repeat("ended"))).toMatchObject({ event: "ended", kind: "repeat", status: "COMPLETED" });
-    expect(loopEvent(repeat("running"), repeat("paused"))).toMatchObject({ event: "paused", status: "paused" });
-    expect(loopEvent(repeat("paused"), repeat("paused"))).toBeNull();
-    expect(loopEvent(repeat("ended"), repeat("ended"))).toBeNull();
-    expect(loopEvent(auto("pursuing"), auto("achieved"))).toMatchObject({ event: "ended", status: "achieved", reason: "why" });
-    expect(loopEvent(auto("pursuing"), auto("blocked"))).toMatchObject({ event: "blocked" });
-    expect(loopEvent(undefined, auto("pursuing"))).toBeNull();
-    const event = loopEvent(undefined, auto("achieved"))!;
+  it("is told once, at a final status, a pause or a block", async () => {
+    expect(await loopEvent(repeat("running"), repeat("waiting"))).toBeNull();
+    expect(await loopEvent(repeat("waiting"), repeat("ended"))).toMatchObject({ event: "ended", kind: "repeat", status: "COMPLETED" });
+    expect(await loopEvent(repeat("running"), repeat("paused"))).toMatchObject({ event: "paused", status: "paused" });
+    expect(await loopEvent(repeat("paused"), repeat("paused"))).toBeNull();
+    expect(await loopEvent(repeat("ended"), repeat("ended"))).toBeNull();
+    expect(await loopEvent(auto("pursuing"), auto("achieved"))).toMatchObject({ event: "ended", status: "achieved", reason: "why" });
+    expect(await loopEvent(auto("pursuing"), auto("blocked"))).toMatchObject({ event: "blocked" });
+    expect(await loopEvent(undefined, auto("pursuing"))).toBeNull();
+    const event = (await loopEvent(undefined, auto("achieved")))!;
     expect(LoopEventSchema.safeParse(event).success).toBe(true);
     expect(event.message).toMatch(/^loopkit auto-loop achieved \(why\): /);
   });
 });
 
+const ENDED_EVENT = (await loopEvent(undefined, {
+  kind: "repeat",
+  state: loopState({ phase: "ended", final_status: "EARLY_SUCCESS" }),
+})) as LoopEvent;
+
 describe("the notify command", () => {
-  const event = loopEvent(undefined, { kind: "repeat", state: loopState({ phase: "ended", final_status: "EARLY_SUCCESS" }) }) as LoopEvent;
+  const event = ENDED_EVENT;
 
   it("comes from the person's own settings, any loopkit@<marketplace> entry, never from the environment", () => {
     expect(notifyCommand(home)).toBeNull();

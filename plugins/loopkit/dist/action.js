@@ -3,35 +3,36 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-5TUDTEXZ.js";
+} from "./chunks/chunk-E3CNOIH3.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-MKZ37MAS.js";
+} from "./chunks/chunk-NAL4LZ7C.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-5C7U25HN.js";
-import "./chunks/chunk-VBATGJD2.js";
-import "./chunks/chunk-H52NR5SI.js";
+} from "./chunks/chunk-XUDJKTG7.js";
+import "./chunks/chunk-A3YH3UPZ.js";
+import "./chunks/chunk-F3ILKG56.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-IJOI4DQ4.js";
+} from "./chunks/chunk-ZTULYAX7.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-ENBVLOWR.js";
-import "./chunks/chunk-WN7SEJMX.js";
-import "./chunks/chunk-JTID6UGJ.js";
+import "./chunks/chunk-OQFMAEP6.js";
+import "./chunks/chunk-ULLTZM7N.js";
+import "./chunks/chunk-CERQ2Z5M.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
+import "./chunks/chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-NV573OHB.js";
+} from "./chunks/chunk-32X6X3F3.js";
 import "./chunks/chunk-PGQLL66H.js";
 import {
   execa

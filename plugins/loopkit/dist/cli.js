@@ -1,5 +1,45 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  MIN_INTERVAL_MS,
+  afterWait,
+  checkpointRecorded,
+  controlCommand,
+  endLoop,
+  iterationLine,
+  iterationPrompt,
+  onApiError,
+  onStop,
+  parseRepeatArgs,
+  parseRepeatWords,
+  pauseLoop,
+  pauseLostIteration,
+  pausedLine,
+  resumeState,
+  splitSlashCommand,
+  startText,
+  summaryLine,
+  terminalStartText,
+  waitGoesOn
+} from "./chunks/chunk-B5S7YRYY.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  TERMINAL_KEY_PREFIX,
+  isActive,
+  loadState as loadState2,
+  loopRunOf,
+  newLoopId,
+  projectLoops,
+  recordLoopRun,
+  repeatStateDir,
+  repeatStateFile,
+  saveLoopRun,
+  saveState,
+  statsFile,
+  terminalRunDir,
+  writeMarker as writeMarker2
+} from "./chunks/chunk-XUSSXU3P.js";
+import {
   BoundedOutput,
   MAX_API_ERRORS,
   MAX_GOAL_BYTES,
@@ -48,29 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-ZPUMUWX7.js";
-import {
-  MIN_INTERVAL_MS,
-  afterWait,
-  checkpointRecorded,
-  controlCommand,
-  endLoop,
-  iterationLine,
-  iterationPrompt,
-  onApiError,
-  onStop,
-  parseRepeatArgs,
-  parseRepeatWords,
-  pauseLoop,
-  pauseLostIteration,
-  pausedLine,
-  resumeState,
-  splitSlashCommand,
-  startText,
-  summaryLine,
-  terminalStartText,
-  waitGoesOn
-} from "./chunks/chunk-3H3A4KJB.js";
+} from "./chunks/chunk-OK62MH3V.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -78,37 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-ATTH2DGR.js";
+} from "./chunks/chunk-URIMCTOL.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-H6JA5UGB.js";
+} from "./chunks/chunk-YAYQL3IS.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
-  ALL_LOOP_KINDS,
-  loopKind
-} from "./chunks/chunk-APDXQMGZ.js";
-import "./chunks/chunk-VW2W6K4J.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  TERMINAL_KEY_PREFIX,
-  isActive,
-  loadState as loadState2,
-  loopRunOf,
-  newLoopId,
-  projectLoops,
-  recordLoopRun,
-  repeatStateDir,
-  repeatStateFile,
-  saveLoopRun,
-  saveState,
-  statsFile,
-  terminalRunDir,
-  writeMarker as writeMarker2
-} from "./chunks/chunk-VLE7IRBY.js";
+  loadLoopKind
+} from "./chunks/chunk-277HCQIV.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -124,14 +122,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-5TUDTEXZ.js";
+} from "./chunks/chunk-E3CNOIH3.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-MKZ37MAS.js";
+} from "./chunks/chunk-NAL4LZ7C.js";
 import {
   argvWords,
   findRecord,
@@ -141,15 +139,15 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-5C7U25HN.js";
+} from "./chunks/chunk-XUDJKTG7.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-VBATGJD2.js";
+} from "./chunks/chunk-A3YH3UPZ.js";
 import {
   formatDuration
-} from "./chunks/chunk-H52NR5SI.js";
+} from "./chunks/chunk-F3ILKG56.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -162,22 +160,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-IJOI4DQ4.js";
+} from "./chunks/chunk-ZTULYAX7.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-ENBVLOWR.js";
+} from "./chunks/chunk-OQFMAEP6.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-WN7SEJMX.js";
+} from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-CZ2RZCE3.js";
+} from "./chunks/chunk-HMYUMLA3.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -187,24 +185,26 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-JTID6UGJ.js";
+} from "./chunks/chunk-CERQ2Z5M.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
 import {
-  LoopkitError,
   SESSION_ID_PATTERN,
+  sessionAnswerPath,
+  sessionMarkerPath
+} from "./chunks/chunk-PVEHQ6JT.js";
+import {
+  LoopkitError,
   formatError,
   isLoopkitError,
   iso_exports,
   readJson,
   require_lib,
   require_proper_lockfile,
-  sessionAnswerPath,
-  sessionMarkerPath,
   withLock,
   writeJson
-} from "./chunks/chunk-NV573OHB.js";
+} from "./chunks/chunk-32X6X3F3.js";
 import {
   _enum,
   array,
@@ -5770,6 +5770,13 @@ function registerDoctorCommand(program2, io2) {
     io2.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
   });
 }
+
+// src/loops/registry.ts
+var PARTS = new Map(await Promise.all(LOOP_KINDS.map(async (kind) => [kind, await loadLoopKind(kind)])));
+function loopKind(kind) {
+  return PARTS.get(kind);
+}
+var ALL_LOOP_KINDS = LOOP_KINDS.map(loopKind);
 
 // src/history/format.ts
 var clip = (text, width) => text.length > width ? `${text.slice(0, width - 1)}\u2026` : text;

@@ -5,27 +5,24 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-H6JA5UGB.js";
+} from "./chunks/chunk-YAYQL3IS.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
-  loopKind
-} from "./chunks/chunk-APDXQMGZ.js";
-import "./chunks/chunk-VW2W6K4J.js";
-import "./chunks/chunk-VLE7IRBY.js";
-import "./chunks/chunk-VBATGJD2.js";
-import "./chunks/chunk-H52NR5SI.js";
-import "./chunks/chunk-ENBVLOWR.js";
+  loadLoopKind
+} from "./chunks/chunk-277HCQIV.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-WN7SEJMX.js";
+} from "./chunks/chunk-ULLTZM7N.js";
 import {
   SESSION_ID_PATTERN,
+  sessionMarkerPath
+} from "./chunks/chunk-PVEHQ6JT.js";
+import {
   formatError,
   isLoopkitError,
   keepAside,
-  readJson,
-  sessionMarkerPath
-} from "./chunks/chunk-NV573OHB.js";
+  readJson
+} from "./chunks/chunk-32X6X3F3.js";
 import {
   boolean,
   discriminatedUnion,
@@ -107,7 +104,7 @@ async function route(payload, dataDir) {
       output: toHookJson({ kind: "allow", message: `loopkit: ${formatError(error)}; kept it as ${aside} and stopped acting on it` })
     };
   }
-  const handlers = await loopKind(marker.kind).handlers();
+  const handlers = await (await loadLoopKind(marker.kind)).handlers();
   return { input, marker, base: { marker, dataDir, env: process.env, now: () => /* @__PURE__ */ new Date() }, handlers };
 }
 async function dispatchHook(payload, dataDir, userHome) {
@@ -148,7 +145,7 @@ async function stopFailingClosed(handlers, ctx) {
     } catch (second) {
       return {
         kind: "allow",
-        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${loopKind(ctx.marker.kind).cancelCommand}.`
+        message: `loopkit: ${reason}, and ending the loop failed too (${formatError(second)}). Its state may still say it is running: run ${(await loadLoopKind(ctx.marker.kind)).cancelCommand}.`
       };
     }
   }

@@ -6,20 +6,22 @@ import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-ENBVLOWR.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   writeSessionMarker
-} from "./chunk-WN7SEJMX.js";
+} from "./chunk-ULLTZM7N.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
   MIRROR_FOLDERS
 } from "./chunk-REG5KHU7.js";
 import {
-  projectKey,
+  projectKey
+} from "./chunk-PVEHQ6JT.js";
+import {
   readOrKeepAside,
   writeJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 
 // src/auto-loop/data/store.ts
 import path2 from "node:path";

@@ -1,18 +1,20 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LOOP_KINDS
-} from "./chunk-WN7SEJMX.js";
+} from "./chunk-ULLTZM7N.js";
 import {
   SnapshotSchema
-} from "./chunk-JTID6UGJ.js";
+} from "./chunk-CERQ2Z5M.js";
+import {
+  projectKey
+} from "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   iso_exports,
-  projectKey,
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,

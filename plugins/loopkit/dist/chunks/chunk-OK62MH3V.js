@@ -6,7 +6,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-ATTH2DGR.js";
+} from "./chunk-URIMCTOL.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -20,26 +20,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-MKZ37MAS.js";
+} from "./chunk-NAL4LZ7C.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-5C7U25HN.js";
+} from "./chunk-XUDJKTG7.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-VBATGJD2.js";
+} from "./chunk-A3YH3UPZ.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-H52NR5SI.js";
+} from "./chunk-F3ILKG56.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-IJOI4DQ4.js";
+} from "./chunk-ZTULYAX7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -48,25 +48,27 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-ENBVLOWR.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-CZ2RZCE3.js";
+} from "./chunk-HMYUMLA3.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-JTID6UGJ.js";
+} from "./chunk-CERQ2Z5M.js";
+import {
+  auditWorkDir
+} from "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
-  auditWorkDir,
   formatError,
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,

@@ -1,10 +1,12 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  sessionMarkerPath
+} from "./chunk-PVEHQ6JT.js";
+import {
   iso_exports,
   readJson,
-  sessionMarkerPath,
   writeJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   literal,

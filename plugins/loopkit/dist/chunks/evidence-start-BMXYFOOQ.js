@@ -2,10 +2,11 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-CZ2RZCE3.js";
-import "./chunk-JTID6UGJ.js";
+} from "./chunk-HMYUMLA3.js";
+import "./chunk-CERQ2Z5M.js";
 import "./chunk-REG5KHU7.js";
-import "./chunk-NV573OHB.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-32X6X3F3.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-5C7U25HN.js";
+} from "./chunk-XUDJKTG7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,13 +16,13 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-JTID6UGJ.js";
+} from "./chunk-CERQ2Z5M.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

@@ -4,14 +4,16 @@ import {
   isMirrorEntry
 } from "./chunk-REG5KHU7.js";
 import {
+  projectKey
+} from "./chunk-PVEHQ6JT.js";
+import {
   LoopkitError,
   formatError,
   isLoopkitError,
   iso_exports,
   keepAside,
-  projectKey,
   withLock
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   array,
   int,

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-MKZ37MAS.js";
+} from "./chunk-NAL4LZ7C.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-5C7U25HN.js";
+} from "./chunk-XUDJKTG7.js";
 import {
   elapsedMs
-} from "./chunk-VBATGJD2.js";
+} from "./chunk-A3YH3UPZ.js";
 import {
   formatDuration
-} from "./chunk-H52NR5SI.js";
+} from "./chunk-F3ILKG56.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-ENBVLOWR.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-JTID6UGJ.js";
+} from "./chunk-CERQ2Z5M.js";
 import {
   LoopkitError
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,

@@ -2,7 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-YL6KC372.js";
+} from "./chunk-T776C46V.js";
+import {
+  resumePendingFile
+} from "./chunk-VW2W6K4J.js";
 import {
   alreadyRecorded,
   auditLoop,
@@ -30,29 +33,26 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-ZPUMUWX7.js";
+} from "./chunk-OK62MH3V.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-ATTH2DGR.js";
+} from "./chunk-URIMCTOL.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
-  resumePendingFile
-} from "./chunk-VW2W6K4J.js";
-import {
   readSettings
-} from "./chunk-MKZ37MAS.js";
-import "./chunk-5C7U25HN.js";
+} from "./chunk-NAL4LZ7C.js";
+import "./chunk-XUDJKTG7.js";
 import {
   loopDeadline
-} from "./chunk-VBATGJD2.js";
-import "./chunk-H52NR5SI.js";
+} from "./chunk-A3YH3UPZ.js";
+import "./chunk-F3ILKG56.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -61,20 +61,20 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-IJOI4DQ4.js";
+} from "./chunk-ZTULYAX7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-ENBVLOWR.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   removeSessionMarker
-} from "./chunk-WN7SEJMX.js";
+} from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-CZ2RZCE3.js";
+} from "./chunk-HMYUMLA3.js";
 import {
   READ_FLAGS,
   checkDeadline,
@@ -91,15 +91,16 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-JTID6UGJ.js";
+} from "./chunk-CERQ2Z5M.js";
 import "./chunk-REG5KHU7.js";
+import "./chunk-PVEHQ6JT.js";
 import {
   formatError,
   iso_exports,
   readJson,
   withLock,
   writeJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   literal,
   object,

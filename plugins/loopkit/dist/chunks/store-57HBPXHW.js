@@ -4,14 +4,15 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-IJOI4DQ4.js";
+} from "./chunk-ZTULYAX7.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-ENBVLOWR.js";
+import "./chunk-OQFMAEP6.js";
 import {
   removeSessionMarker
-} from "./chunk-WN7SEJMX.js";
+} from "./chunk-ULLTZM7N.js";
 import "./chunk-REG5KHU7.js";
-import "./chunk-NV573OHB.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-32X6X3F3.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

@@ -1,21 +1,23 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-H52NR5SI.js";
+} from "./chunk-F3ILKG56.js";
 import {
   writeSessionMarker
-} from "./chunk-WN7SEJMX.js";
+} from "./chunk-ULLTZM7N.js";
+import {
+  projectKey
+} from "./chunk-PVEHQ6JT.js";
 import {
   formatError,
   isLoopkitError,
   iso_exports,
   keepAside,
-  projectKey,
   readJson,
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,
@@ -28,6 +30,29 @@ import {
   unknown,
   uuid
 } from "./chunk-PGQLL66H.js";
+
+// src/repeat/hook-events.ts
+import { readFileSync } from "node:fs";
+var ITERATION_TAG_START = "loopkit repeat: iteration ";
+var repeatActsOn = ({ payload, marker }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START) || iterationRuns(marker.state_file);
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume");
+    default:
+      return true;
+  }
+};
+var repeatEntry = { kind: "repeat", command: "loopkit:repeat", actsOn: repeatActsOn };
+function iterationRuns(stateFile) {
+  if (typeof stateFile !== "string") return false;
+  try {
+    return JSON.parse(readFileSync(stateFile, "utf8"))?.phase === "running";
+  } catch {
+    return false;
+  }
+}
 
 // src/repeat/state.ts
 import path from "node:path";
@@ -217,29 +242,6 @@ async function projectLoops(data, projectDir) {
     if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
   }
   return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
-}
-
-// src/repeat/hook-events.ts
-import { readFileSync } from "node:fs";
-var ITERATION_TAG_START = "loopkit repeat: iteration ";
-var repeatActsOn = ({ payload, marker }) => {
-  switch (payload.hook_event_name) {
-    case "UserPromptSubmit":
-      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START) || iterationRuns(marker.state_file);
-    case "SessionStart":
-      return !(typeof payload.source === "string" && payload.source !== "resume");
-    default:
-      return true;
-  }
-};
-var repeatEntry = { kind: "repeat", command: "loopkit:repeat", actsOn: repeatActsOn };
-function iterationRuns(stateFile) {
-  if (typeof stateFile !== "string") return false;
-  try {
-    return JSON.parse(readFileSync(stateFile, "utf8"))?.phase === "running";
-  } catch {
-    return false;
-  }
 }
 
 export {

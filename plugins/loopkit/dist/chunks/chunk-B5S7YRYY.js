@@ -1,5 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  ITERATION_TAG_START,
+  loadState,
+  nextIterationNumber
+} from "./chunk-XUSSXU3P.js";
+import {
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf,
@@ -7,23 +12,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-ATTH2DGR.js";
-import {
-  ITERATION_TAG_START,
-  loadState,
-  nextIterationNumber
-} from "./chunk-VLE7IRBY.js";
+} from "./chunk-URIMCTOL.js";
 import {
   splitArguments
-} from "./chunk-5C7U25HN.js";
+} from "./chunk-XUDJKTG7.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-H52NR5SI.js";
+} from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-JTID6UGJ.js";
+} from "./chunk-CERQ2Z5M.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

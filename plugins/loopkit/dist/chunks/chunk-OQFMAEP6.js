@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   iso_exports
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-YL6KC372.js";
+} from "./chunk-T776C46V.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,33 +16,34 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-3H3A4KJB.js";
-import {
-  apiErrorOf,
-  lastTurnApiError,
-  promptIdOfTurnWith,
-  transcriptTail
-} from "./chunk-ATTH2DGR.js";
-import {
-  withNotes
-} from "./chunk-5FM7APW3.js";
+} from "./chunk-B5S7YRYY.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-VLE7IRBY.js";
-import "./chunk-5C7U25HN.js";
-import "./chunk-H52NR5SI.js";
+} from "./chunk-XUSSXU3P.js";
+import {
+  apiErrorOf,
+  lastTurnApiError,
+  promptIdOfTurnWith,
+  transcriptTail
+} from "./chunk-URIMCTOL.js";
+import {
+  withNotes
+} from "./chunk-5FM7APW3.js";
+import "./chunk-XUDJKTG7.js";
+import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-WN7SEJMX.js";
-import "./chunk-JTID6UGJ.js";
+} from "./chunk-ULLTZM7N.js";
+import "./chunk-CERQ2Z5M.js";
 import "./chunk-REG5KHU7.js";
+import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

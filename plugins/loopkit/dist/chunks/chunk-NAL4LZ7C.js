@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   UNMEASURED_SANDBOX
-} from "./chunk-ENBVLOWR.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   iso_exports
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
   boolean,
   literal,

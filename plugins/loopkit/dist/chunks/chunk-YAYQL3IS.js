@@ -4,21 +4,13 @@ import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
-  ALL_LOOP_KINDS,
-  loopKind
-} from "./chunk-APDXQMGZ.js";
-import {
-  LOOP_KINDS
-} from "./chunk-WN7SEJMX.js";
+  loadLoopKind
+} from "./chunk-277HCQIV.js";
 import {
   readJson
-} from "./chunk-NV573OHB.js";
+} from "./chunk-32X6X3F3.js";
 import {
-  _enum,
-  int,
-  literal,
   looseObject,
-  object,
   record,
   string,
   unknown
@@ -87,34 +79,15 @@ async function notifyPerson(event, home = userHome(), env = process.env, timeout
 }
 
 // src/notify/event.ts
-var LoopEventSchema = object({
-  version: literal(1),
-  /** ended: a final status; paused: a repeat loop waits for --resume; blocked: an auto-loop ended blocked. */
-  event: _enum(["ended", "paused", "blocked"]),
-  kind: _enum(LOOP_KINDS),
-  loop_id: string(),
-  session_id: string(),
-  project_dir: string(),
-  /** The repeat loop's final status (or "paused"), or the auto-loop's status. */
-  status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.notify.statuses)),
-  reason: string().nullable(),
-  command: string().nullable(),
-  goal: string().nullable(),
-  iterations: int().nonnegative(),
-  max_iterations: int().positive(),
-  started_at: string(),
-  ended_at: string().nullable(),
-  /** One line for a person, e.g. for a desktop notification. */
-  message: string()
-});
-var standing = (loop) => loopKind(loop.kind).notify.standing(loop.state);
-function loopEvent(before, after) {
+async function loopEvent(before, after) {
   if (!after) return null;
-  const now = standing(after);
+  const { notify } = await loadLoopKind(after.kind);
+  const now = notify.standing(after.state);
   if (now === "running") return null;
-  if (before && before.state.loop_id === after.state.loop_id && standing(before) === now) return null;
+  if (before && before.kind === after.kind && before.state.loop_id === after.state.loop_id && notify.standing(before.state) === now)
+    return null;
   const { state } = after;
-  const tale = loopKind(after.kind).notify.tale(state);
+  const tale = notify.tale(state);
   return {
     version: 1,
     event: now,
@@ -137,14 +110,14 @@ function loopEvent(before, after) {
 // src/notify/tell.ts
 async function readLoop(kind, stateFile) {
   try {
-    const read = await readJson(stateFile, loopKind(kind).stateSchema);
+    const read = await readJson(stateFile, (await loadLoopKind(kind)).stateSchema);
     return read.exists ? { kind, state: read.value } : void 0;
   } catch {
     return void 0;
   }
 }
 async function tellPerson(before, after, shown, home, env) {
-  const event = loopEvent(before, after);
+  const event = await loopEvent(before, after);
   if (!event) return [];
   const failure = await notifyPerson(event, home, env).catch((error) => `loopkit: the notify command failed (${String(error)})`);
   return [...shown ? [] : [event.message], ...failure ? [failure] : []];
