@@ -19,6 +19,7 @@ import { existsSync, readdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
+import { LOOP_KINDS } from "../shared/loop-kinds.js";
 import { SESSION_ID_PATTERN, sessionAnswerPath, sessionMarkerPath } from "./paths.js";
 
 export interface LocateFrom {
@@ -39,7 +40,8 @@ export interface DataDir {
   by: DataDirSource;
 }
 
-const STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+/** Each kind keeps its state in a folder of its name, beside the session markers. */
+const STATE_FOLDERS = ["sessions", ...LOOP_KINDS];
 
 const homeOf = (env: NodeJS.ProcessEnv) => env.HOME || os.homedir();
 

@@ -4848,7 +4848,7 @@ import path5 from "node:path";
 import { existsSync as existsSync2, readdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path4 from "node:path";
-var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+var STATE_FOLDERS = ["sessions", ...LOOP_KINDS];
 var homeOf = (env) => env.HOME || os.homedir();
 var markerIn = (dir, session) => session !== void 0 && existsSync2(sessionMarkerPath(dir, session));
 var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && existsSync2(sessionAnswerPath(dir, session));

@@ -162,7 +162,12 @@ function sessionAnswerPath(data, sessionId) {
 var import_node_fs4 = require("node:fs");
 var import_node_os = __toESM(require("node:os"), 1);
 var import_node_path4 = __toESM(require("node:path"), 1);
-var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+
+// src/shared/loop-kinds.ts
+var LOOP_KINDS = ["repeat", "auto-loop"];
+
+// src/state/locate.ts
+var STATE_FOLDERS = ["sessions", ...LOOP_KINDS];
 var homeOf = (env) => env.HOME || import_node_os.default.homedir();
 var markerIn = (dir, session) => session !== void 0 && (0, import_node_fs4.existsSync)(sessionMarkerPath(dir, session));
 var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && (0, import_node_fs4.existsSync)(sessionAnswerPath(dir, session));

@@ -58,6 +58,9 @@ var LoopkitError = class extends Error {
   }
 };
 
+// src/shared/loop-kinds.ts
+var LOOP_KINDS = ["repeat", "auto-loop"];
+
 // src/state/paths.ts
 var import_node_path = __toESM(require("node:path"), 1);
 var SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -69,7 +72,7 @@ function sessionAnswerPath(data, sessionId) {
 }
 
 // src/state/locate.ts
-var STATE_FOLDERS = ["sessions", "repeat", "auto-loop"];
+var STATE_FOLDERS = ["sessions", ...LOOP_KINDS];
 var homeOf = (env) => env.HOME || import_node_os.default.homedir();
 var markerIn = (dir, session) => session !== void 0 && (0, import_node_fs2.existsSync)(sessionMarkerPath(dir, session));
 var holdsSession = (dir, session) => markerIn(dir, session) || session !== void 0 && (0, import_node_fs2.existsSync)(sessionAnswerPath(dir, session));
