@@ -10,13 +10,26 @@ import { verifierPolicy } from "./policy.js";
 
 /**
  * The launcher of the running loopkit: beside its entry point (dist/hook.cjs, dist/cli.js,
- * dist/action.js are all in dist/), so a file in the project can never stand in for it. Null when
+ * dist/action.js are all in dist/), or in ../dist for the `loopkit` command (bin/loopkit, also
+ * through the link `npm i -g` makes), so a file in the project can never stand in for it. Null when
  * it is not there (loopkit run from source, where callers name the built one).
  */
 export function launcherBesideEntry(entry = process.argv[1]): string | null {
   if (!entry) return null;
-  const file = path.join(path.dirname(path.resolve(entry)), "sandbox-exec.js");
-  return existsSync(file) ? file : null;
+  const dir = path.dirname(realEntry(path.resolve(entry)));
+  const beside = path.join(dir, "sandbox-exec.js");
+  if (existsSync(beside)) return beside;
+  const fromBin = path.join(dir, "..", "dist", "sandbox-exec.js");
+  return path.basename(dir) === "bin" && existsSync(fromBin) ? fromBin : null;
+}
+
+/** The entry through any links (`npm i -g` links bin/loopkit into a folder of its own); as given when it cannot be resolved. */
+function realEntry(entry: string): string {
+  try {
+    return realpathSync(entry);
+  } catch {
+    return entry;
+  }
 }
 
 export interface LauncherSpawn {

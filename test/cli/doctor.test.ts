@@ -1,6 +1,7 @@
 // `loopkit doctor` on a made-up machine: a claude of a tested version, loopkit installed as a plugin
 // from this repository, and no codex.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -99,5 +100,29 @@ it.skipIf(process.platform === "win32")(
     const missing = await doctor(path.join(home, "no-claude"));
     expect(missing.stdout).toMatch(/^✗ Claude Code\s+".*no-claude" could not be run/m);
     expect(missing.code).toBe(1);
+  },
+);
+
+it.skipIf(process.platform === "win32")(
+  "finds the sandbox launcher when run as the loopkit command (bin/loopkit) and through a link to it",
+  async () => {
+    const link = path.join(home, "global-bin", "loopkit");
+    mkdirSync(path.dirname(link));
+    symlinkSync(path.join(plugin, "bin", "loopkit"), link);
+    for (const command of [path.join(plugin, "bin", "loopkit"), link]) {
+      const result = spawnSync(process.execPath, [command, "doctor"], {
+        cwd: home,
+        env: {
+          HOME: home,
+          PATH: process.env.PATH ?? "",
+          LOOPKIT_CLAUDE_BIN: fakeClaude("2.1.197"),
+          LOOPKIT_CODEX_BIN: path.join(home, "none"),
+        },
+        encoding: "utf8",
+      });
+      expect(result.stdout).toMatch(/^. sandbox /m);
+      // Whether a sandbox starts depends on the machine; that loopkit finds its own launcher does not.
+      expect(result.stdout).not.toMatch(/sandbox launcher \(dist\/sandbox-exec\.js\) is not installed/);
+    }
   },
 );

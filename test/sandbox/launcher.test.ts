@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -48,6 +48,24 @@ describe("the sandbox launcher's request", () => {
     expect(launcherBesideEntry(path.join(dir, "hook.cjs"))).toBe(path.join(dir, "sandbox-exec.js"));
     expect(launcherBesideEntry(path.join(dir, "sub", "cli.js"))).toBeNull();
     expect(launcherBesideEntry(undefined)).toBeNull();
+  });
+
+  it("is found in ../dist for the loopkit command (bin/loopkit), also through a link to it, and nowhere else", () => {
+    const plugin = path.join(dir, "plugin");
+    mkdirSync(path.join(plugin, "bin"), { recursive: true });
+    mkdirSync(path.join(plugin, "dist"));
+    mkdirSync(path.join(plugin, "other"));
+    writeFileSync(path.join(plugin, "bin", "loopkit"), "");
+    writeFileSync(path.join(plugin, "other", "loopkit"), "");
+    const launcher = path.join(plugin, "dist", "sandbox-exec.js");
+    writeFileSync(launcher, "");
+    expect(launcherBesideEntry(path.join(plugin, "bin", "loopkit"))).toBe(launcher);
+    // Only a bin/ folder looks over at ../dist.
+    expect(launcherBesideEntry(path.join(plugin, "other", "loopkit"))).toBeNull();
+    // npm i -g: the command is a link in a folder of its own.
+    mkdirSync(path.join(dir, "global-bin"));
+    symlinkSync(path.join(plugin, "bin", "loopkit"), path.join(dir, "global-bin", "loopkit"));
+    expect(launcherBesideEntry(path.join(dir, "global-bin", "loopkit"))).toBe(realpathSync(launcher));
   });
 
   it.each([

@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-OK62MH3V.js";
+} from "./chunks/chunk-6JLAW43D.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YAYQL3IS.js";
+} from "./chunks/chunk-5LVKR4ZZ.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-277HCQIV.js";
+} from "./chunks/chunk-FAHZZYBB.js";
 import {
   CheckpointSummaryShape,
   EXIT,

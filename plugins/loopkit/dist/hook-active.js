@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YAYQL3IS.js";
+} from "./chunks/chunk-5LVKR4ZZ.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-277HCQIV.js";
+} from "./chunks/chunk-FAHZZYBB.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

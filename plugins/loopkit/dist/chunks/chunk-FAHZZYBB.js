@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-67SDMTY3.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-SWEIKNAU.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-KVUDUAVB.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -33,7 +33,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-OK62MH3V.js";
+} from "./chunk-6JLAW43D.js";
 import {
   apiErrorOf,
   iterationChangesText,

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-277HCQIV.js";
+} from "./chunk-FAHZZYBB.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

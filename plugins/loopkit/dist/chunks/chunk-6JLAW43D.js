@@ -1419,8 +1419,18 @@ var unique = (list) => [...new Set(list)];
 // src/sandbox/launcher.ts
 function launcherBesideEntry(entry = process.argv[1]) {
   if (!entry) return null;
-  const file = path6.join(path6.dirname(path6.resolve(entry)), "sandbox-exec.js");
-  return existsSync(file) ? file : null;
+  const dir = path6.dirname(realEntry(path6.resolve(entry)));
+  const beside = path6.join(dir, "sandbox-exec.js");
+  if (existsSync(beside)) return beside;
+  const fromBin = path6.join(dir, "..", "dist", "sandbox-exec.js");
+  return path6.basename(dir) === "bin" && existsSync(fromBin) ? fromBin : null;
+}
+function realEntry(entry) {
+  try {
+    return realpathSync3(entry);
+  } catch {
+    return entry;
+  }
 }
 async function launcherSpawn(launcher, command, cwd, env) {
   const projectDir = realpathSync3(cwd);
