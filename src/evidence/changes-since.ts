@@ -6,9 +6,10 @@
 // is new in it is described with what is below it. Links are never followed, nor anything looked up
 // through a folder that is not the one recorded. The check after the verifier judges what it finds.
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
+import { LstatAhead, lstatVia, type AheadOptions, type EntryStat } from "./lstat-ahead.js";
 import { nameOf } from "./names.js";
 import { recordScope } from "./scope.js";
 import { ctimeTrusted, type TakenSnapshot } from "./snapshot.js";
@@ -53,32 +54,46 @@ const WHAT = "loopkit's check of the project after the verifier";
 /** The entries of the project that differ, or may, from `taken`'s records, within `deadline`. */
 export async function changesSince(
   taken: TakenSnapshot,
+  input: { projectDir: string; dataDir: string; deadline: Deadline; ahead?: AheadOptions },
+): Promise<ChangesSince> {
+  const trust = ctimeTrusted(input.projectDir);
+  const ahead = trust ? await LstatAhead.open(taken.stats, input.projectDir, input.ahead) : null;
+  try {
+    return await changesFrom(taken, input, trust, ahead);
+  } finally {
+    ahead?.stop();
+  }
+}
+
+async function changesFrom(
+  taken: TakenSnapshot,
   input: { projectDir: string; dataDir: string; deadline: Deadline },
+  trust: boolean,
+  ahead: LstatAhead | null,
 ): Promise<ChangesSince> {
   const { deadline } = input;
   checkDeadline(deadline, WHAT);
   const table = taken.stats;
   const scope = recordScope(input.projectDir, input.dataDir);
-  const trust = ctimeTrusted(input.projectDir);
   const rootsNow = new Map(scope.roots.map((root) => [root.key, root]));
   const rootsThen = new Map<string, string>([["", input.projectDir], ...taken.snapshot.git.map((g) => [g.key, g.dir] as const)]);
   const changes: EntryChange[] = [];
   const stack: Folder[] = [];
 
-  const record = (stat: Stats, kind: EntryKind, hash: Buffer | null): StatRecord => ({
+  const record = (stat: EntryStat, kind: EntryKind, hash: Buffer | null): StatRecord => ({
     ...fields(stat),
     kind,
     kept: false,
     racy: false,
     hash,
   });
-  const unreadable = (stat: Stats | null): StatRecord =>
+  const unreadable = (stat: EntryStat | null): StatRecord =>
     stat
       ? record(stat, "unreadable", unreadableHash(stat))
       : { dev: 0, ino: 0, size: 0, mtimeMs: 0, ctimeMs: 0, kind: "unreadable", kept: false, racy: false, hash: null };
 
   /** The entry at `abs` as a snapshot would record it now (a file read and hashed), or null when it is gone. */
-  const current = (abs: FsPath, stat: Stats, kind: EntryKind): StatRecord | null => {
+  const current = (abs: FsPath, stat: EntryStat, kind: EntryKind): StatRecord | null => {
     if (kind === "link")
       return record(
         stat,
@@ -124,7 +139,7 @@ export async function changesSince(
   /** A new entry and everything below it, described (never read); `only`: which of a new root's own entries count. */
   const describeNew = (abs: FsPath, key: string, only: Folder["only"] = null): void => {
     checkDeadline(deadline, WHAT);
-    let stat: Stats | undefined;
+    let stat: EntryStat | undefined;
     try {
       stat = lstatSync(abs, { throwIfNoEntry: false });
     } catch (error) {
@@ -153,14 +168,14 @@ export async function changesSince(
     if (folder.listed?.size) describeNames(folder.abs, folder.prefix, folder.listed, folder.only);
   };
 
-  const { keys, starts } = table.inOrder();
-  for (let i = 0; i < keys.length; i++) {
-    if ((i + 1) % BATCH === 0) {
+  const starts = table.starts();
+  for (let i = 0, looked = 0; i < starts.length; i++) {
+    if (++looked % BATCH === 0) {
       checkDeadline(deadline, WHAT);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const key = keys[i]!;
     const at = starts[i]!;
+    const key = table.keyAt(at);
     const was = table.kindAt(at);
     let abs: FsPath;
     let only: Folder["only"] = null;
@@ -185,10 +200,16 @@ export async function changesSince(
       shown = !parent.only || parent.only(nameOf(nameBytes(nameKey)).text);
     }
     const prefix = key === "" ? "" : `${key}/`;
-    let stat: Stats | undefined;
+    if (!gone && was === "dir" && ahead?.standsWhole(at)) {
+      // The helper thread found the folder and all below it as recorded: nothing there changed.
+      const end = table.endAt(at);
+      while (i + 1 < starts.length && starts[i + 1]! < end) i++;
+      continue;
+    }
+    let stat: EntryStat | undefined;
     if (!gone) {
       try {
-        stat = lstatSync(abs, { throwIfNoEntry: false });
+        stat = lstatVia(ahead, abs, at);
       } catch (error) {
         if (denied(error)) {
           changes.push({ key, before: table.recordAt(at), after: unreadable(null) });

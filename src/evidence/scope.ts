@@ -20,6 +20,8 @@ export interface RecordScope {
   roots: RecordRoot[];
   /** Keys left out wherever they are: loopkit's own entries. */
   skip: (key: string) => boolean;
+  /** Whether `skip` may leave out `key` or anything below it (a folder taken whole needs no look at each key). */
+  skipsWithin: (key: string) => boolean;
   /** A folder left out of its tree when nothing in it is recorded (.auto-loop/ with loopkit's own files only). */
   hideEmpty: string;
 }
@@ -32,7 +34,19 @@ export function recordScope(projectDir: string, dataDir: string): RecordScope {
     if (lstatSync(meta.dir, { throwIfNoEntry: false })?.isDirectory())
       roots.push({ key: meta.key, dir: meta.dir, only: (name) => GIT_META_NAMES.has(name) });
   }
-  return { roots, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+  const data = dataKey(projectDir, dataDir);
+  return {
+    roots,
+    skip: ownEntries(data),
+    skipsWithin: (key) => key === "" || key === MIRROR_DIR || (data !== null && (data === key || data.startsWith(`${key}/`))),
+    hideEmpty: MIRROR_DIR,
+  };
+}
+
+/** The data folder's key when it lies inside the project, else null. */
+function dataKey(projectDir: string, dataDir: string): string | null {
+  const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
 }
 
 /**
@@ -40,9 +54,7 @@ export function recordScope(projectDir: string, dataDir: string): RecordScope {
  * rewrites, the verifier's logs), and its data folder when it lies inside the project (a project that
  * holds the person's home), or each snapshot would record the last.
  */
-function ownEntries(projectDir: string, dataDir: string): (key: string) => boolean {
-  const rel = path.relative(path.resolve(projectDir), path.resolve(dataDir));
-  const data = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(path.sep).join("/") : null;
+function ownEntries(data: string | null): (key: string) => boolean {
   const mirror = `${MIRROR_DIR}/`;
   return (key) =>
     key === data || (key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length)));

@@ -13,6 +13,7 @@ import { keepAside, withLock } from "../state/json-store.js";
 import { ObjectStore } from "./object-store.js";
 import { evidenceFiles, type EvidenceFiles } from "./paths.js";
 import { recordScope } from "./scope.js";
+import { LstatAhead, type AheadOptions } from "./lstat-ahead.js";
 import { loadStatTable, StatTableBuilder, type StatTable } from "./stat-cache.js";
 import { emptyCounts, walkFolder, type Walker } from "./walk.js";
 
@@ -60,12 +61,14 @@ export async function takeSnapshot(input: {
   projectDir: string;
   deadline: Deadline;
   now?: () => Date;
+  /** The thread that lstats ahead of the walk (see lstat-ahead.ts). */
+  ahead?: AheadOptions;
 }): Promise<TakenSnapshot> {
   const now = input.now ?? (() => new Date());
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now));
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.ahead));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
@@ -81,30 +84,38 @@ async function snapshotLocked(
   dataDir: string,
   deadline: Deadline,
   now: () => Date,
+  aheadOptions: AheadOptions | undefined,
 ): Promise<TakenSnapshot> {
   const notes: string[] = [];
   const store = await openOrKeepAside(files, now(), notes);
+  let ahead: LstatAhead | null = null;
   try {
     const cache = await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     const scope = recordScope(projectDir, dataDir);
+    const trustCache = ctimeTrusted(projectDir);
+    // After startMs: everything the thread finds is seen after the snapshot started.
+    ahead = trustCache ? await LstatAhead.open(cache, projectDir, aheadOptions) : null;
     const w: Walker = {
       store,
       cache,
-      out: new StatTableBuilder(startMs),
+      out: new StatTableBuilder(startMs, cache),
       startMs,
-      trustCache: ctimeTrusted(projectDir),
+      trustCache,
       deadline,
       counts: emptyCounts(),
       fresh: 0,
       visited: 0,
       skip: scope.skip,
+      skipsWithin: scope.skipsWithin,
       hideEmpty: scope.hideEmpty,
+      ahead,
     };
     const [project, ...metas] = scope.roots;
     const root = await walkFolder(w, projectDir, "", rootStat, project!.only);
+    ahead?.stop();
     const git: Snapshot["git"] = [];
     for (const meta of metas) {
       const stat = lstatSync(meta.dir, { throwIfNoEntry: false });
@@ -127,6 +138,7 @@ async function snapshotLocked(
       read: { files: w.counts.read, bytes: w.counts.readBytes },
     };
   } finally {
+    ahead?.stop();
     store.close();
   }
 }

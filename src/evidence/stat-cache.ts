@@ -18,9 +18,27 @@ export const RACY_MARGIN_MS = 2_000;
 const FORMAT = Buffer.from("LKSTAT\u0000", "latin1");
 const MAGIC = Buffer.concat([FORMAT, Buffer.from([2])]);
 const HEADER = MAGIC.length + 4 + 8;
-/** dev, ino, size, mtime, ctime (f64 each), kind, kept, racy, padding, hash, span (u32: bytes from the record's start to the end of what is below it). */
-const FIXED = 5 * 8 + 4 + HASH_BYTES + 4;
-const SPAN = FIXED - 4;
+/**
+ * Where a record's fields lie after its key: dev, ino, size, mtime, ctime (f64 each), kind, kept, racy
+ * (u8 each), padding, hash, span (u32: bytes from the record's start to the end of what is below it).
+ * The thread that lstats ahead of a walk reads them too.
+ */
+export const RECORD_FIELDS = {
+  dev: 0,
+  ino: 8,
+  size: 16,
+  mtime: 24,
+  ctime: 32,
+  kind: 40,
+  kept: 41,
+  racy: 42,
+  hash: 44,
+  span: 44 + HASH_BYTES,
+  length: 48 + HASH_BYTES,
+} as const;
+const R = RECORD_FIELDS;
+const FIXED = R.length;
+const SPAN = R.span;
 const NO_HASH = Buffer.alloc(HASH_BYTES);
 
 export interface StatFields {
@@ -58,9 +76,10 @@ export class StatTable {
   private constructor(
     private readonly bytes: Buffer,
     /** Offset of the first record. */
-    first: number,
+    private readonly first: number,
     readonly size: number,
-    private readonly pending: { keys: string[]; starts: number[] } | null,
+    /** The record starts of a table just built (a loaded one finds them when wanted). */
+    private readonly built: readonly number[] | null,
     /** When the snapshot that wrote this table started (epoch ms). */
     readonly startMs: number,
   ) {
@@ -72,25 +91,26 @@ export class StatTable {
     return new StatTable(bytes, first, count, null, startMs);
   }
 
-  /** A table a snapshot just built, with its keys and record offsets at hand. */
-  static built(bytes: Buffer, keys: string[], starts: number[], startMs: number): StatTable {
-    return new StatTable(bytes, starts[0] ?? bytes.length, keys.length, { keys, starts }, startMs);
+  /** A table a snapshot just built, with its record starts at hand. */
+  static fromBuilt(bytes: Buffer, starts: readonly number[], startMs: number): StatTable {
+    return new StatTable(bytes, starts[0] ?? bytes.length, starts.length, starts, startMs);
+  }
+
+  /** The records' bytes as they are (a walk's helper thread reads them): the first record's start, and a record's length after its key. */
+  records(): { bytes: Buffer; first: number; fixed: number } {
+    return { bytes: this.bytes, first: this.first, fixed: FIXED };
   }
 
   keys(): IterableIterator<string> {
     return this.map().keys();
   }
 
-  /** Every record's key and start, in the order they were written: a folder before what is below it, each folder's entries together. */
-  inOrder(): { keys: readonly string[]; starts: readonly number[] } {
-    if (this.pending) return this.pending;
-    const keys: string[] = [];
+  /** Every record's start, in the order they were written: a folder before what is below it, each folder's entries together. */
+  starts(): readonly number[] {
+    if (this.built) return this.built;
     const starts: number[] = [];
-    for (const [key, at] of this.map()) {
-      keys.push(key);
-      starts.push(at);
-    }
-    return { keys, starts };
+    for (let at = this.first; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) starts.push(at);
+    return starts;
   }
 
   /** The record's start in the bytes, or -1. */
@@ -118,18 +138,18 @@ export class StatTable {
     const b = this.bytes;
     const f = this.fieldsAt(at);
     return (
-      b.readUInt8(f + 42) === 0 &&
-      b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) &&
-      b.readDoubleLE(f + 16) === stat.size &&
-      b.readDoubleLE(f + 32) === stat.ctimeMs &&
-      b.readDoubleLE(f + 24) === stat.mtimeMs &&
-      b.readDoubleLE(f + 8) === stat.ino &&
-      b.readDoubleLE(f) === stat.dev
+      b.readUInt8(f + R.racy) === 0 &&
+      b.readUInt8(f + R.kind) === ENTRY_KINDS.indexOf(kind) &&
+      b.readDoubleLE(f + R.size) === stat.size &&
+      b.readDoubleLE(f + R.ctime) === stat.ctimeMs &&
+      b.readDoubleLE(f + R.mtime) === stat.mtimeMs &&
+      b.readDoubleLE(f + R.ino) === stat.ino &&
+      b.readDoubleLE(f + R.dev) === stat.dev
     );
   }
 
   hashAt(at: number): Buffer | null {
-    const f = this.fieldsAt(at) + 44;
+    const f = this.fieldsAt(at) + R.hash;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);
     return hash.equals(NO_HASH) ? null : hash;
   }
@@ -157,25 +177,29 @@ export class StatTable {
   }
 
   kindAt(at: number): EntryKind {
-    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
+    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + R.kind)] ?? "unreadable";
+  }
+
+  sizeAt(at: number): number {
+    return this.bytes.readDoubleLE(this.fieldsAt(at) + R.size);
   }
 
   keptAt(at: number): boolean {
-    return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
+    return this.bytes.readUInt8(this.fieldsAt(at) + R.kept) === 1;
   }
 
   recordAt(at: number): StatRecord {
     const b = this.bytes;
     const f = this.fieldsAt(at);
     return {
-      dev: b.readDoubleLE(f),
-      ino: b.readDoubleLE(f + 8),
-      size: b.readDoubleLE(f + 16),
-      mtimeMs: b.readDoubleLE(f + 24),
-      ctimeMs: b.readDoubleLE(f + 32),
+      dev: b.readDoubleLE(f + R.dev),
+      ino: b.readDoubleLE(f + R.ino),
+      size: b.readDoubleLE(f + R.size),
+      mtimeMs: b.readDoubleLE(f + R.mtime),
+      ctimeMs: b.readDoubleLE(f + R.ctime),
       kind: this.kindAt(at),
-      kept: b.readUInt8(f + 41) === 1,
-      racy: b.readUInt8(f + 42) === 1,
+      kept: b.readUInt8(f + R.kept) === 1,
+      racy: b.readUInt8(f + R.racy) === 1,
       hash: this.hashAt(at),
     };
   }
@@ -183,6 +207,11 @@ export class StatTable {
   /** Copies the record at `at` as it is into `target` at `targetStart` (an unchanged record); returns its length. */
   copyRecord(at: number, target: Buffer, targetStart: number): number {
     return this.bytes.copy(target, targetStart, at, this.fieldsAt(at) + FIXED);
+  }
+
+  /** Copies the records from `at` to `end` as they are (a folder and what is below it) into `target` at `targetStart`. */
+  copyRange(at: number, end: number, target: Buffer, targetStart: number): number {
+    return this.bytes.copy(target, targetStart, at, end);
   }
 
   /** The length of the record at `at`. */
@@ -197,9 +226,8 @@ export class StatTable {
   private map(): Map<string, number> {
     if (this.index) return this.index;
     const index = new Map<string, number>();
-    if (this.pending) {
-      const { keys, starts } = this.pending;
-      for (let i = 0; i < keys.length; i++) index.set(keys[i]!, starts[i]!);
+    if (this.built) {
+      for (const at of this.built) index.set(this.keyAt(at), at);
     } else {
       for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED)
         index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
@@ -211,15 +239,20 @@ export class StatTable {
 
 /** Collects a snapshot's records in walk order (a folder before what is below it); unchanged ones are copied as bytes. */
 export class StatTableBuilder {
-  private bytes = Buffer.allocUnsafe(4 * 1024 * 1024);
+  private bytes: Buffer;
   private used = HEADER;
-  private readonly keys: string[] = [];
   private readonly starts: number[] = [];
 
-  constructor(private readonly startMs: number) {}
+  /** `like`: the last snapshot's table, whose size this one will likely have. */
+  constructor(
+    private readonly startMs: number,
+    like: StatTable | null = null,
+  ) {
+    this.bytes = Buffer.allocUnsafe(Math.max(4 * 1024 * 1024, (like?.records().bytes.length ?? 0) + 64 * 1024));
+  }
 
   get size(): number {
-    return this.keys.length;
+    return this.starts.length;
   }
 
   add(key: string, record: StatRecord): void {
@@ -231,7 +264,6 @@ export class StatTableBuilder {
     const keyBytes = Buffer.byteLength(key);
     this.room(2 + keyBytes + FIXED);
     const start = this.used;
-    this.keys.push(key);
     this.starts.push(start);
     const at = this.bytes.writeUInt16LE(keyBytes, start);
     this.bytes.write(key, at);
@@ -262,21 +294,27 @@ export class StatTableBuilder {
     this.span(start);
   }
 
-  /** Adds `table`'s record of `key` at `at`, as it is. */
-  copy(key: string, table: StatTable, at: number): void {
+  /** Adds `table`'s record at `at`, as it is. */
+  copy(table: StatTable, at: number): void {
     this.room(table.lengthAt(at));
     const start = this.used;
-    this.keys.push(key);
     this.starts.push(start);
     this.used += table.copyRecord(at, this.bytes, start);
     this.span(start);
+  }
+
+  /** Adds `table`'s records from `at` to `end` as they are: a folder and everything below it (their spans hold, being relative). */
+  copySpan(table: StatTable, at: number, end: number): void {
+    this.room(end - at);
+    const shift = this.used - at;
+    for (let r = at; r < end; r = table.nextAt(r)) this.starts.push(r + shift);
+    this.used += table.copyRange(at, end, this.bytes, this.used);
   }
 
   /** Drops the record reserved at `start` and everything after it (a folder found unreadable halfway through its entries). */
   dropFrom(start: number): void {
     const i = this.starts.lastIndexOf(start);
     if (i < 0) throw new Error(`no record starts at ${start}`);
-    this.keys.length = i;
     this.starts.length = i;
     this.used = start;
   }
@@ -287,14 +325,14 @@ export class StatTableBuilder {
   }
 
   table(): StatTable {
-    return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
+    return StatTable.fromBuilt(this.bytes.subarray(0, this.used), this.starts, this.startMs);
   }
 
   /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
   save(file: string): void {
     const b = this.bytes;
     MAGIC.copy(b, 0);
-    b.writeUInt32LE(this.keys.length, MAGIC.length);
+    b.writeUInt32LE(this.starts.length, MAGIC.length);
     b.writeDoubleLE(this.startMs, MAGIC.length + 4);
     const body = b.subarray(0, this.used);
     const checksum = createHash("sha256").update(body).digest();

@@ -5,20 +5,10 @@
 // Synchronous calls in batches (several times faster than promises for 100,000 small files), with a
 // yield to the event loop between batches so timers (the store lock's refresh) still run.
 import { createHash, type Hash } from "node:crypto";
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  readlinkSync,
-  readSync,
-  type Dirent,
-  type Stats,
-} from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
+import { lstatVia, type EntryStat, type LstatAhead } from "./lstat-ahead.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
 import { isRacy, type StatRecord, type StatTable, type StatTableBuilder } from "./stat-cache.js";
 import { nameOf } from "./names.js";
@@ -74,8 +64,12 @@ export interface Walker {
   visited: number;
   /** Keys left out (loopkit's own files in the project, its data folder when it lies inside it). */
   skip: (key: string) => boolean;
+  /** Whether `skip` may leave out the key or anything below it. */
+  skipsWithin: (key: string) => boolean;
   /** A folder left out when nothing in it is recorded (.auto-loop/ with loopkit's own files only). */
   hideEmpty: string | null;
+  /** A second thread lstatting the cache's records from the end, or null. */
+  ahead: LstatAhead | null;
 }
 
 type FsPath = string | Buffer;
@@ -94,7 +88,7 @@ export async function walkFolder(
   w: Walker,
   abs: FsPath,
   key: string,
-  stat: Stats,
+  stat: EntryStat,
   only: ((name: string) => boolean) | null = null,
 ): Promise<Buffer> {
   const visited = await visitFolder(w, abs, key, stat, only);
@@ -110,7 +104,7 @@ async function visitFolder(
   w: Walker,
   abs: FsPath,
   key: string,
-  stat: Stats,
+  stat: EntryStat,
   only: ((name: string) => boolean) | null,
   hint = -1,
 ): Promise<Visited | null> {
@@ -142,13 +136,17 @@ async function visitFolder(
         // A file the cache cannot stand for is read anyway: its fstat after the open is its stat (no lstat first).
         visited = readFile(w, childAbs, childKey, null);
       } else {
-        const childStat = lstatSync(childAbs, { throwIfNoEntry: false });
-        // Gone between the listing and now (null): the folder changed under the walk.
-        visited = !childStat
-          ? null
-          : childStat.isDirectory()
-            ? await visitFolder(w, childAbs, childKey, childStat, null, child.at)
-            : visitLeaf(w, childAbs, childKey, childStat, child.at);
+        // A folder the helper thread found as recorded, with all below it, is taken as it is.
+        visited = child.at >= 0 && childKey !== w.hideEmpty ? takeWhole(w, childKey, child.at) : null;
+        if (!visited) {
+          const childStat = lstatVia(w.ahead, childAbs, child.at);
+          // Gone between the listing and now (null): the folder changed under the walk.
+          visited = !childStat
+            ? null
+            : childStat.isDirectory()
+              ? await visitFolder(w, childAbs, childKey, childStat, null, child.at)
+              : visitLeaf(w, childAbs, childKey, childStat, child.at);
+        }
       }
     } catch (error) {
       // A folder that can be listed but not searched: its entries cannot be looked at (nor kept, recorded below it).
@@ -235,17 +233,56 @@ function listChildren(
 }
 
 /**
+ * A folder whose record and every record below it the helper thread found standing (see
+ * lstat-ahead.ts), taken from the cache as they are, when every tree below it is in the store and no
+ * key is one the walk leaves out; null when any of that fails (the walk visits it as usual).
+ */
+function takeWhole(w: Walker, key: string, at: number): Visited | null {
+  const stat = w.ahead?.standsWhole(at);
+  const cache = w.cache!;
+  const hash = stat ? cache.hashAt(at) : null;
+  if (!stat || !hash || w.skipsWithin(key)) return null;
+  const end = cache.endAt(at);
+  // Every tree below it in the store, checked before anything is taken.
+  for (let r = at; r < end; r = cache.nextAt(r)) {
+    if (cache.kindAt(r) !== "dir") continue;
+    const tree = cache.hashAt(r);
+    if (!tree || !w.store.has(tree)) return null;
+  }
+  w.out.copySpan(cache, at, end);
+  const counts = w.counts;
+  let last = at;
+  for (let r = at; r < end; r = cache.nextAt(r)) {
+    last = r;
+    w.visited++;
+    const kind = cache.kindAt(r);
+    if (kind === "dir") counts.dirs++;
+    else if (kind === "link") counts.links++;
+    else if (kind !== "file") counts.special++;
+    else {
+      counts.files++;
+      counts.bytes += cache.sizeAt(r);
+      if (!cache.keptAt(r)) counts.unkept++;
+    }
+  }
+  // Lookups go on after what was taken.
+  cache.passed(cache.keyAt(last), last);
+  checkDeadline(w.deadline, "loopkit's snapshot of the project");
+  return { entry: leaf("dir", stat, hash, false, null), clean: true };
+}
+
+/**
  * Where the cache holds a record that may stand for this entry now (`stat` null: any record of it), or -1.
  * `hint`: where its record is, when the listing came from the cache.
  */
-function cachedAt(w: Walker, key: string, kind: EntryKind | null, stat: Stats | null, hint = -1): number {
+function cachedAt(w: Walker, key: string, kind: EntryKind | null, stat: EntryStat | null, hint = -1): number {
   if (!w.cache || !w.trustCache) return -1;
   const at = hint >= 0 ? w.cache.passed(key, hint) : w.cache.find(key);
   if (at < 0 || kind === null || stat === null) return at;
   return w.cache.trustedAt(at, kind, stat) ? at : -1;
 }
 
-function visitLeaf(w: Walker, abs: FsPath, key: string, stat: Stats, hint: number): Visited | null {
+function visitLeaf(w: Walker, abs: FsPath, key: string, stat: EntryStat, hint: number): Visited | null {
   const kind = kindOf(stat);
   const at = cachedAt(w, key, kind, stat, hint);
   if (kind === "file") {
@@ -277,7 +314,7 @@ function visitLeaf(w: Walker, abs: FsPath, key: string, stat: Stats, hint: numbe
  * Reads and hashes a regular file (its content kept when small enough). `stat` is its lstat, or null
  * when the listing said "file" and none was taken; null back when something else is there now.
  */
-function readFile(w: Walker, abs: FsPath, key: string, stat: Stats | null): Visited | null {
+function readFile(w: Walker, abs: FsPath, key: string, stat: EntryStat | null): Visited | null {
   let fd: number;
   try {
     fd = openSync(abs, READ_FLAGS);
@@ -343,13 +380,13 @@ export function digestFrom(fd: number, digest: Hash, offset: number, deadline: D
 }
 
 /** The hash an entry loopkit may not read is recorded by: its identity, times and mode, so any change to it shows. */
-export function unreadableHash(stat: Stats): Buffer {
+export function unreadableHash(stat: EntryStat): Buffer {
   const f = fields(stat);
   return createHash("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
 }
 
 /** An entry loopkit may not read (mode 000, say): recorded by a hash of its identity and times, so any change to it shows. */
-function unreadable(w: Walker, key: string, stat: Stats): Visited {
+function unreadable(w: Walker, key: string, stat: EntryStat): Visited {
   w.counts.unreadable++;
   const f = fields(stat);
   const hash = unreadableHash(stat);
@@ -361,20 +398,26 @@ function unreadable(w: Walker, key: string, stat: Stats): Visited {
 
 /** Keeps the entry's record: copied as it is from the cache (`at`), or the new one. */
 function record(w: Walker, key: string, at: number, fresh: StatRecord | null): void {
-  if (at >= 0) w.out.copy(key, w.cache!, at);
+  if (at >= 0) w.out.copy(w.cache!, at);
   else {
     w.out.add(key, fresh!);
     w.fresh++;
   }
 }
 
-export const fields = (stat: Stats) => ({ dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
+export const fields = (stat: EntryStat) => ({
+  dev: stat.dev,
+  ino: stat.ino,
+  size: stat.size,
+  mtimeMs: stat.mtimeMs,
+  ctimeMs: stat.ctimeMs,
+});
 
-function leaf(kind: EntryKind, stat: Stats, hash: Buffer | null, kept: boolean, target: Buffer | null): TreeEntry {
+function leaf(kind: EntryKind, stat: EntryStat, hash: Buffer | null, kept: boolean, target: Buffer | null): TreeEntry {
   return { name: Buffer.alloc(0), kind, mode: stat.mode & 0o7777, size: kind === "file" ? stat.size : 0, hash, kept, target };
 }
 
-export function kindOf(stat: Stats): EntryKind {
+export function kindOf(stat: EntryStat): EntryKind {
   if (stat.isFile()) return "file";
   if (stat.isDirectory()) return "dir";
   if (stat.isSymbolicLink()) return "link";

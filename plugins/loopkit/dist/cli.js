@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-B5S7YRYY.js";
+} from "./chunks/chunk-FUAISVVS.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-6JLAW43D.js";
+} from "./chunks/chunk-KQEXGBEN.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-URIMCTOL.js";
+} from "./chunks/chunk-YRQJYNKA.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5LVKR4ZZ.js";
+} from "./chunks/chunk-5SG3VH25.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FAHZZYBB.js";
+} from "./chunks/chunk-KEG2JFBX.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,7 +122,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-E3CNOIH3.js";
+} from "./chunks/chunk-VYTV3DDE.js";
 import {
   agentLine,
   measuringSandbox,
@@ -139,7 +139,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-XUDJKTG7.js";
+} from "./chunks/chunk-X26ONBTZ.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -175,7 +175,7 @@ import {
 } from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-HMYUMLA3.js";
+} from "./chunks/chunk-6DI4RS37.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -185,7 +185,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-CERQ2Z5M.js";
+} from "./chunks/chunk-W3YACEUM.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5LVKR4ZZ.js";
+} from "./chunks/chunk-5SG3VH25.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FAHZZYBB.js";
+} from "./chunks/chunk-KEG2JFBX.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

@@ -34,7 +34,7 @@ function checkDeadline(deadline, what, now = Date.now()) {
 
 // src/evidence/snapshot.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
 
 // src/evidence/object-store.ts
 import { createHash } from "node:crypto";
@@ -381,14 +381,27 @@ function recordScope(projectDir, dataDir) {
     if (lstatSync2(meta.dir, { throwIfNoEntry: false })?.isDirectory())
       roots.push({ key: meta.key, dir: meta.dir, only: (name) => GIT_META_NAMES.has(name) });
   }
-  return { roots, skip: ownEntries(projectDir, dataDir), hideEmpty: MIRROR_DIR };
+  const data = dataKey(projectDir, dataDir);
+  return {
+    roots,
+    skip: ownEntries(data),
+    skipsWithin: (key) => key === "" || key === MIRROR_DIR || data !== null && (data === key || data.startsWith(`${key}/`)),
+    hideEmpty: MIRROR_DIR
+  };
 }
-function ownEntries(projectDir, dataDir) {
+function dataKey(projectDir, dataDir) {
   const rel = path4.relative(path4.resolve(projectDir), path4.resolve(dataDir));
-  const data = rel && !rel.startsWith("..") && !path4.isAbsolute(rel) ? rel.split(path4.sep).join("/") : null;
+  return rel && !rel.startsWith("..") && !path4.isAbsolute(rel) ? rel.split(path4.sep).join("/") : null;
+}
+function ownEntries(data) {
   const mirror = `${MIRROR_DIR}/`;
   return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
 }
+
+// src/evidence/lstat-ahead.ts
+import { constants as constants3, lstatSync as lstatSync3 } from "node:fs";
+import path5 from "node:path";
+import { Worker } from "node:worker_threads";
 
 // src/evidence/stat-cache.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -469,23 +482,39 @@ var RACY_MARGIN_MS = 2e3;
 var FORMAT = Buffer.from("LKSTAT\0", "latin1");
 var MAGIC = Buffer.concat([FORMAT, Buffer.from([2])]);
 var HEADER = MAGIC.length + 4 + 8;
-var FIXED = 5 * 8 + 4 + HASH_BYTES + 4;
-var SPAN = FIXED - 4;
+var RECORD_FIELDS = {
+  dev: 0,
+  ino: 8,
+  size: 16,
+  mtime: 24,
+  ctime: 32,
+  kind: 40,
+  kept: 41,
+  racy: 42,
+  hash: 44,
+  span: 44 + HASH_BYTES,
+  length: 48 + HASH_BYTES
+};
+var R = RECORD_FIELDS;
+var FIXED = R.length;
+var SPAN = R.span;
 var NO_HASH = Buffer.alloc(HASH_BYTES);
 function isRacy(stat, snapshotStartMs) {
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
 }
 var StatTable = class _StatTable {
-  constructor(bytes, first, size, pending, startMs) {
+  constructor(bytes, first, size, built, startMs) {
     this.bytes = bytes;
+    this.first = first;
     this.size = size;
-    this.pending = pending;
+    this.built = built;
     this.startMs = startMs;
     this.cursor = first;
   }
   bytes;
+  first;
   size;
-  pending;
+  built;
   startMs;
   index = null;
   cursor;
@@ -496,23 +525,23 @@ var StatTable = class _StatTable {
   static loaded(bytes, first, count, startMs) {
     return new _StatTable(bytes, first, count, null, startMs);
   }
-  /** A table a snapshot just built, with its keys and record offsets at hand. */
-  static built(bytes, keys, starts, startMs) {
-    return new _StatTable(bytes, starts[0] ?? bytes.length, keys.length, { keys, starts }, startMs);
+  /** A table a snapshot just built, with its record starts at hand. */
+  static fromBuilt(bytes, starts, startMs) {
+    return new _StatTable(bytes, starts[0] ?? bytes.length, starts.length, starts, startMs);
+  }
+  /** The records' bytes as they are (a walk's helper thread reads them): the first record's start, and a record's length after its key. */
+  records() {
+    return { bytes: this.bytes, first: this.first, fixed: FIXED };
   }
   keys() {
     return this.map().keys();
   }
-  /** Every record's key and start, in the order they were written: a folder before what is below it, each folder's entries together. */
-  inOrder() {
-    if (this.pending) return this.pending;
-    const keys = [];
+  /** Every record's start, in the order they were written: a folder before what is below it, each folder's entries together. */
+  starts() {
+    if (this.built) return this.built;
     const starts = [];
-    for (const [key, at] of this.map()) {
-      keys.push(key);
-      starts.push(at);
-    }
-    return { keys, starts };
+    for (let at = this.first; at < this.bytes.length; at = this.fieldsAt(at) + FIXED) starts.push(at);
+    return starts;
   }
   /** The record's start in the bytes, or -1. */
   find(key) {
@@ -536,10 +565,10 @@ var StatTable = class _StatTable {
   trustedAt(at, kind, stat) {
     const b = this.bytes;
     const f = this.fieldsAt(at);
-    return b.readUInt8(f + 42) === 0 && b.readUInt8(f + 40) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + 16) === stat.size && b.readDoubleLE(f + 32) === stat.ctimeMs && b.readDoubleLE(f + 24) === stat.mtimeMs && b.readDoubleLE(f + 8) === stat.ino && b.readDoubleLE(f) === stat.dev;
+    return b.readUInt8(f + R.racy) === 0 && b.readUInt8(f + R.kind) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + R.size) === stat.size && b.readDoubleLE(f + R.ctime) === stat.ctimeMs && b.readDoubleLE(f + R.mtime) === stat.mtimeMs && b.readDoubleLE(f + R.ino) === stat.ino && b.readDoubleLE(f + R.dev) === stat.dev;
   }
   hashAt(at) {
-    const f = this.fieldsAt(at) + 44;
+    const f = this.fieldsAt(at) + R.hash;
     const hash = this.bytes.subarray(f, f + HASH_BYTES);
     return hash.equals(NO_HASH) ? null : hash;
   }
@@ -562,29 +591,36 @@ var StatTable = class _StatTable {
     return at;
   }
   kindAt(at) {
-    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + 40)] ?? "unreadable";
+    return ENTRY_KINDS[this.bytes.readUInt8(this.fieldsAt(at) + R.kind)] ?? "unreadable";
+  }
+  sizeAt(at) {
+    return this.bytes.readDoubleLE(this.fieldsAt(at) + R.size);
   }
   keptAt(at) {
-    return this.bytes.readUInt8(this.fieldsAt(at) + 41) === 1;
+    return this.bytes.readUInt8(this.fieldsAt(at) + R.kept) === 1;
   }
   recordAt(at) {
     const b = this.bytes;
     const f = this.fieldsAt(at);
     return {
-      dev: b.readDoubleLE(f),
-      ino: b.readDoubleLE(f + 8),
-      size: b.readDoubleLE(f + 16),
-      mtimeMs: b.readDoubleLE(f + 24),
-      ctimeMs: b.readDoubleLE(f + 32),
+      dev: b.readDoubleLE(f + R.dev),
+      ino: b.readDoubleLE(f + R.ino),
+      size: b.readDoubleLE(f + R.size),
+      mtimeMs: b.readDoubleLE(f + R.mtime),
+      ctimeMs: b.readDoubleLE(f + R.ctime),
       kind: this.kindAt(at),
-      kept: b.readUInt8(f + 41) === 1,
-      racy: b.readUInt8(f + 42) === 1,
+      kept: b.readUInt8(f + R.kept) === 1,
+      racy: b.readUInt8(f + R.racy) === 1,
       hash: this.hashAt(at)
     };
   }
   /** Copies the record at `at` as it is into `target` at `targetStart` (an unchanged record); returns its length. */
   copyRecord(at, target, targetStart) {
     return this.bytes.copy(target, targetStart, at, this.fieldsAt(at) + FIXED);
+  }
+  /** Copies the records from `at` to `end` as they are (a folder and what is below it) into `target` at `targetStart`. */
+  copyRange(at, end, target, targetStart) {
+    return this.bytes.copy(target, targetStart, at, end);
   }
   /** The length of the record at `at`. */
   lengthAt(at) {
@@ -596,9 +632,8 @@ var StatTable = class _StatTable {
   map() {
     if (this.index) return this.index;
     const index = /* @__PURE__ */ new Map();
-    if (this.pending) {
-      const { keys, starts } = this.pending;
-      for (let i = 0; i < keys.length; i++) index.set(keys[i], starts[i]);
+    if (this.built) {
+      for (const at of this.built) index.set(this.keyAt(at), at);
     } else {
       for (let at = HEADER; at < this.bytes.length; at = this.fieldsAt(at) + FIXED)
         index.set(this.bytes.toString("utf8", at + 2, at + 2 + this.bytes.readUInt16LE(at)), at);
@@ -608,16 +643,17 @@ var StatTable = class _StatTable {
   }
 };
 var StatTableBuilder = class {
-  constructor(startMs) {
+  /** `like`: the last snapshot's table, whose size this one will likely have. */
+  constructor(startMs, like = null) {
     this.startMs = startMs;
+    this.bytes = Buffer.allocUnsafe(Math.max(4 * 1024 * 1024, (like?.records().bytes.length ?? 0) + 64 * 1024));
   }
   startMs;
-  bytes = Buffer.allocUnsafe(4 * 1024 * 1024);
+  bytes;
   used = HEADER;
-  keys = [];
   starts = [];
   get size() {
-    return this.keys.length;
+    return this.starts.length;
   }
   add(key, record2) {
     this.fill(this.reserve(key), record2);
@@ -627,7 +663,6 @@ var StatTableBuilder = class {
     const keyBytes = Buffer.byteLength(key);
     this.room(2 + keyBytes + FIXED);
     const start = this.used;
-    this.keys.push(key);
     this.starts.push(start);
     const at = this.bytes.writeUInt16LE(keyBytes, start);
     this.bytes.write(key, at);
@@ -655,20 +690,25 @@ var StatTableBuilder = class {
     table.copyRecord(at, this.bytes, start);
     this.span(start);
   }
-  /** Adds `table`'s record of `key` at `at`, as it is. */
-  copy(key, table, at) {
+  /** Adds `table`'s record at `at`, as it is. */
+  copy(table, at) {
     this.room(table.lengthAt(at));
     const start = this.used;
-    this.keys.push(key);
     this.starts.push(start);
     this.used += table.copyRecord(at, this.bytes, start);
     this.span(start);
+  }
+  /** Adds `table`'s records from `at` to `end` as they are: a folder and everything below it (their spans hold, being relative). */
+  copySpan(table, at, end) {
+    this.room(end - at);
+    const shift = this.used - at;
+    for (let r = at; r < end; r = table.nextAt(r)) this.starts.push(r + shift);
+    this.used += table.copyRange(at, end, this.bytes, this.used);
   }
   /** Drops the record reserved at `start` and everything after it (a folder found unreadable halfway through its entries). */
   dropFrom(start) {
     const i = this.starts.lastIndexOf(start);
     if (i < 0) throw new Error(`no record starts at ${start}`);
-    this.keys.length = i;
     this.starts.length = i;
     this.used = start;
   }
@@ -677,13 +717,13 @@ var StatTableBuilder = class {
     this.bytes.writeUInt32LE(this.used - start, start + 2 + this.bytes.readUInt16LE(start) + SPAN);
   }
   table() {
-    return StatTable.built(this.bytes.subarray(0, this.used), this.keys, this.starts, this.startMs);
+    return StatTable.fromBuilt(this.bytes.subarray(0, this.used), this.starts, this.startMs);
   }
   /** Writes the table atomically: header, records, checksum (not synced: after a crash a damaged table is kept aside and the files read again). */
   save(file) {
     const b = this.bytes;
     MAGIC.copy(b, 0);
-    b.writeUInt32LE(this.keys.length, MAGIC.length);
+    b.writeUInt32LE(this.starts.length, MAGIC.length);
     b.writeDoubleLE(this.startMs, MAGIC.length + 4);
     const body = b.subarray(0, this.used);
     const checksum = createHash2("sha256").update(body).digest();
@@ -725,22 +765,211 @@ function loadStatTable(file) {
   return StatTable.loaded(body, HEADER, count, startMs);
 }
 
+// src/evidence/lstat-ahead.ts
+var AHEAD_FROM_RECORDS = 16384;
+var VALUES = 6;
+var NOT_YET = 0;
+var FOUND = 1;
+var ABSENT = 2;
+var STANDS_WHOLE = 3;
+function lstatFromTheEnd(fs, input) {
+  const table = Buffer.from(input.table);
+  const values = new Float64Array(input.values);
+  const status = new Int32Array(input.status);
+  const control = new Int32Array(input.control);
+  const f = input.fields;
+  const shortest = 2 + f.length;
+  const kindOf2 = new Map(input.kinds.map((k) => [k.type, k.kind]));
+  const starts = [];
+  for (let at = input.first; at + 2 <= table.length; at += 2 + table.readUInt16LE(at) + f.length) starts.push(at);
+  let nextBad = Infinity;
+  for (let i = starts.length - 1; i >= 0; i--) {
+    const at = starts[i];
+    if (at <= Atomics.load(control, 0) || Atomics.load(control, 1) !== 0) return;
+    const keyEnd = at + 2 + table.readUInt16LE(at);
+    const key = table.toString("utf8", at + 2, keyEnd);
+    if (key.includes("\0")) {
+      nextBad = at;
+      continue;
+    }
+    const abs = key === "" ? input.root : input.root + input.sep + (input.sep === "/" ? key : key.split("/").join(input.sep));
+    let stat;
+    try {
+      stat = fs.lstatSync(abs, { throwIfNoEntry: false });
+    } catch {
+      nextBad = at;
+      continue;
+    }
+    const slot = Math.floor((at - input.first) / shortest);
+    if (!stat) {
+      nextBad = at;
+      Atomics.store(status, slot, input.codes.absent);
+      continue;
+    }
+    const v = slot * input.codes.values;
+    values[v] = stat.dev;
+    values[v + 1] = stat.ino;
+    values[v + 2] = stat.size;
+    values[v + 3] = stat.mtimeMs;
+    values[v + 4] = stat.ctimeMs;
+    values[v + 5] = stat.mode;
+    const kind = kindOf2.get(stat.mode & fs.constants.S_IFMT) ?? input.device;
+    const stands = table.readUInt8(keyEnd + f.racy) === 0 && table.readUInt8(keyEnd + f.kind) === kind && table.readDoubleLE(keyEnd + f.size) === stat.size && table.readDoubleLE(keyEnd + f.ctime) === stat.ctimeMs && table.readDoubleLE(keyEnd + f.mtime) === stat.mtimeMs && table.readDoubleLE(keyEnd + f.ino) === stat.ino && table.readDoubleLE(keyEnd + f.dev) === stat.dev && // A file's record holds its hash (the walk reads one that has none).
+    (kind !== input.file || table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0));
+    const whole = stands && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
+    if (!stands) nextBad = at;
+    Atomics.store(status, slot, whole ? input.codes.standsWhole : input.codes.found);
+  }
+}
+var SeenStat = class {
+  constructor(dev, ino, size, mtimeMs, ctimeMs, mode) {
+    this.dev = dev;
+    this.ino = ino;
+    this.size = size;
+    this.mtimeMs = mtimeMs;
+    this.ctimeMs = ctimeMs;
+    this.mode = mode;
+  }
+  dev;
+  ino;
+  size;
+  mtimeMs;
+  ctimeMs;
+  mode;
+  isFile() {
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFREG;
+  }
+  isDirectory() {
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFDIR;
+  }
+  isSymbolicLink() {
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFLNK;
+  }
+  isFIFO() {
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFIFO;
+  }
+  isSocket() {
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFSOCK;
+  }
+};
+var LstatAhead = class _LstatAhead {
+  constructor(worker, first, input) {
+    this.worker = worker;
+    this.first = first;
+    this.finished = new Promise((resolve) => worker.once("exit", () => resolve()));
+    this.values = new Float64Array(input.values);
+    this.status = new Int32Array(input.status);
+    this.control = new Int32Array(input.control);
+    this.shortest = 2 + input.fields.length;
+  }
+  worker;
+  first;
+  /** Results the walk took from the thread (for tests and the bench). */
+  taken = 0;
+  values;
+  status;
+  control;
+  shortest;
+  /** Settles when the thread has ended. */
+  finished;
+  /** A helper for a walk of `table` under `root`, or null when the table is small (or no thread can start): the walk lstats alone. */
+  static async open(table, root, options = {}) {
+    const ahead = _LstatAhead.start(table, root, options.from ?? AHEAD_FROM_RECORDS);
+    if (ahead && options.first) await ahead.finished;
+    return ahead;
+  }
+  static start(table, root, from) {
+    if (!table || table.size < Math.max(from, 1)) return null;
+    const { bytes, first } = table.records();
+    if (bytes.length > 2147483647) return null;
+    const shared = new SharedArrayBuffer(bytes.length);
+    bytes.copy(Buffer.from(shared));
+    const slots = Math.ceil((bytes.length - first) / (2 + RECORD_FIELDS.length)) + 1;
+    const type = (name) => constants3[name] ?? -1;
+    const input = {
+      table: shared,
+      first,
+      fields: RECORD_FIELDS,
+      kinds: [
+        { type: type("S_IFREG"), kind: ENTRY_KINDS.indexOf("file") },
+        { type: type("S_IFDIR"), kind: ENTRY_KINDS.indexOf("dir") },
+        { type: type("S_IFLNK"), kind: ENTRY_KINDS.indexOf("link") },
+        { type: type("S_IFIFO"), kind: ENTRY_KINDS.indexOf("fifo") },
+        { type: type("S_IFSOCK"), kind: ENTRY_KINDS.indexOf("socket") }
+      ],
+      device: ENTRY_KINDS.indexOf("device"),
+      dir: ENTRY_KINDS.indexOf("dir"),
+      file: ENTRY_KINDS.indexOf("file"),
+      root,
+      sep: path5.sep,
+      values: new SharedArrayBuffer(slots * VALUES * 8),
+      status: new SharedArrayBuffer(slots * 4),
+      control: new SharedArrayBuffer(8),
+      codes: { found: FOUND, absent: ABSENT, standsWhole: STANDS_WHOLE, values: VALUES }
+    };
+    let worker;
+    try {
+      worker = new Worker(
+        `const { workerData } = require("node:worker_threads"); (${lstatFromTheEnd.toString()})(require("node:fs"), workerData);`,
+        {
+          eval: true,
+          workerData: input,
+          // A few arrays, never the table's keys all at once.
+          resourceLimits: { maxOldGenerationSizeMb: 64 }
+        }
+      );
+    } catch {
+      return null;
+    }
+    worker.on("error", () => {
+    });
+    worker.unref();
+    return new _LstatAhead(worker, first, input);
+  }
+  /** The entry at `abs`, whose record in the table starts at `at` (-1: none): as lstat would answer, undefined when it is not there. */
+  lstat(abs, at) {
+    const slot = this.slotOf(at);
+    const seen = slot < 0 ? NOT_YET : Atomics.load(this.status, slot);
+    if (seen === NOT_YET) return lstatSync3(abs, { throwIfNoEntry: false });
+    this.taken++;
+    return seen === ABSENT ? void 0 : this.seenAt(slot);
+  }
+  /**
+   * The folder's lstat when the thread found that its record and every record below it stand (the
+   * walk may take them as they are), else null. `at`: the folder's record.
+   */
+  standsWhole(at) {
+    const slot = this.slotOf(at);
+    if (slot < 0 || Atomics.load(this.status, slot) !== STANDS_WHOLE) return null;
+    this.taken++;
+    return this.seenAt(slot);
+  }
+  /** The walk is done (or failed): the thread stops. */
+  stop() {
+    Atomics.store(this.control, 1, 1);
+    void this.worker.terminate();
+  }
+  seenAt(slot) {
+    const v = slot * VALUES;
+    const x = this.values;
+    return new SeenStat(x[v], x[v + 1], x[v + 2], x[v + 3], x[v + 4], x[v + 5]);
+  }
+  /** The record's slot in shared memory (-1: none), telling the thread the walk has got this far. */
+  slotOf(at) {
+    if (at < this.first) return -1;
+    Atomics.store(this.control, 0, at);
+    return Math.floor((at - this.first) / this.shortest);
+  }
+};
+var lstatVia = (ahead, abs, at) => ahead ? ahead.lstat(abs, at) : lstatSync3(abs, { throwIfNoEntry: false });
+
 // src/evidence/walk.ts
 import { createHash as createHash3 } from "node:crypto";
-import {
-  closeSync as closeSync3,
-  constants as constants3,
-  fstatSync as fstatSync3,
-  lstatSync as lstatSync3,
-  openSync as openSync3,
-  readdirSync,
-  readlinkSync,
-  readSync as readSync3
-} from "node:fs";
-import path6 from "node:path";
+import { closeSync as closeSync3, constants as constants4, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync3, readdirSync, readlinkSync, readSync as readSync3 } from "node:fs";
+import path7 from "node:path";
 
 // src/evidence/names.ts
-import path5 from "node:path";
+import path6 from "node:path";
 function nameOf(raw) {
   const text = raw.toString("utf8");
   if (!text.includes("\uFFFD") || Buffer.from(text).equals(raw)) return { text, key: text, valid: true };
@@ -748,8 +977,8 @@ function nameOf(raw) {
 }
 var escapeBytes = (raw) => [...raw].map((byte) => byte < 128 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`).join("");
 function metaName(projectDir, dir) {
-  const rel = path5.relative(projectDir, dir);
-  return (rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel : dir).split(path5.sep).join("/");
+  const rel = path6.relative(projectDir, dir);
+  return (rel && !rel.startsWith("..") && !path6.isAbsolute(rel) ? rel : dir).split(path6.sep).join("/");
 }
 function keyPath(key, projectDir, git) {
   const parts = key.split("/");
@@ -766,10 +995,10 @@ function keyPath(key, projectDir, git) {
 
 // src/evidence/walk.ts
 var KEEP_BYTES = 1024 * 1024;
-var READ_FLAGS = constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0);
+var READ_FLAGS = constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants4.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
-var SEP = Buffer.from(path6.sep);
+var SEP = Buffer.from(path7.sep);
 var emptyCounts = () => ({
   files: 0,
   dirs: 0,
@@ -808,14 +1037,17 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
     }
     const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
     if (w.skip(childKey)) continue;
-    const childAbs = name.valid && typeof abs === "string" ? `${abs}${path6.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
+    const childAbs = name.valid && typeof abs === "string" ? `${abs}${path7.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
     let visited;
     try {
       if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
         visited = readFile(w, childAbs, childKey, null);
       } else {
-        const childStat = lstatSync3(childAbs, { throwIfNoEntry: false });
-        visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null, child.at) : visitLeaf(w, childAbs, childKey, childStat, child.at);
+        visited = child.at >= 0 && childKey !== w.hideEmpty ? takeWhole(w, childKey, child.at) : null;
+        if (!visited) {
+          const childStat = lstatVia(w.ahead, childAbs, child.at);
+          visited = !childStat ? null : childStat.isDirectory() ? await visitFolder(w, childAbs, childKey, childStat, null, child.at) : visitLeaf(w, childAbs, childKey, childStat, child.at);
+        }
       }
     } catch (error) {
       if (denied(error)) {
@@ -869,6 +1101,37 @@ function listChildren(w, abs, key, at, cachedHash, only) {
   }
   return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1, key: null }));
 }
+function takeWhole(w, key, at) {
+  const stat = w.ahead?.standsWhole(at);
+  const cache = w.cache;
+  const hash = stat ? cache.hashAt(at) : null;
+  if (!stat || !hash || w.skipsWithin(key)) return null;
+  const end = cache.endAt(at);
+  for (let r = at; r < end; r = cache.nextAt(r)) {
+    if (cache.kindAt(r) !== "dir") continue;
+    const tree = cache.hashAt(r);
+    if (!tree || !w.store.has(tree)) return null;
+  }
+  w.out.copySpan(cache, at, end);
+  const counts = w.counts;
+  let last = at;
+  for (let r = at; r < end; r = cache.nextAt(r)) {
+    last = r;
+    w.visited++;
+    const kind = cache.kindAt(r);
+    if (kind === "dir") counts.dirs++;
+    else if (kind === "link") counts.links++;
+    else if (kind !== "file") counts.special++;
+    else {
+      counts.files++;
+      counts.bytes += cache.sizeAt(r);
+      if (!cache.keptAt(r)) counts.unkept++;
+    }
+  }
+  cache.passed(cache.keyAt(last), last);
+  checkDeadline(w.deadline, "loopkit's snapshot of the project");
+  return { entry: leaf("dir", stat, hash, false, null), clean: true };
+}
 function cachedAt(w, key, kind, stat, hint = -1) {
   if (!w.cache || !w.trustCache) return -1;
   const at = hint >= 0 ? w.cache.passed(key, hint) : w.cache.find(key);
@@ -908,7 +1171,7 @@ function readFile(w, abs, key, stat) {
   } catch (error) {
     const code = error.code;
     if (code === "EACCES" || code === "EPERM") {
-      const found = stat ?? lstatSync3(abs, { throwIfNoEntry: false });
+      const found = stat ?? lstatSync4(abs, { throwIfNoEntry: false });
       return found ? unreadable(w, key, found) : null;
     }
     if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
@@ -974,13 +1237,19 @@ function unreadable(w, key, stat) {
   return { entry: leaf("unreadable", stat, hash, false, null), clean: same };
 }
 function record(w, key, at, fresh) {
-  if (at >= 0) w.out.copy(key, w.cache, at);
+  if (at >= 0) w.out.copy(w.cache, at);
   else {
     w.out.add(key, fresh);
     w.fresh++;
   }
 }
-var fields = (stat) => ({ dev: stat.dev, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
+var fields = (stat) => ({
+  dev: stat.dev,
+  ino: stat.ino,
+  size: stat.size,
+  mtimeMs: stat.mtimeMs,
+  ctimeMs: stat.ctimeMs
+});
 function leaf(kind, stat, hash, kept, target) {
   return { name: Buffer.alloc(0), kind, mode: stat.mode & 4095, size: kind === "file" ? stat.size : 0, hash, kept, target };
 }
@@ -1020,7 +1289,7 @@ async function takeSnapshot(input) {
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
   try {
-    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now));
+    return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.ahead));
   } catch (error) {
     if (isLoopkitError(error, "DEADLINE") || isLoopkitError(error, "EVIDENCE_FAILED")) throw error;
     throw new LoopkitError("EVIDENCE_FAILED", `loopkit could not record the project: ${formatError(error)}`, {
@@ -1029,33 +1298,39 @@ async function takeSnapshot(input) {
     });
   }
 }
-async function snapshotLocked(files, projectDir, dataDir, deadline, now) {
+async function snapshotLocked(files, projectDir, dataDir, deadline, now, aheadOptions) {
   const notes = [];
   const store = await openOrKeepAside(files, now(), notes);
+  let ahead = null;
   try {
     const cache = await loadCacheOrKeepAside(files, now(), notes);
     const startMs = Date.now();
     const rootStat = statSync(projectDir);
     if (!rootStat.isDirectory()) throw new LoopkitError("EVIDENCE_FAILED", `${projectDir} is not a folder`, { value: projectDir });
     const scope = recordScope(projectDir, dataDir);
+    const trustCache = ctimeTrusted(projectDir);
+    ahead = trustCache ? await LstatAhead.open(cache, projectDir, aheadOptions) : null;
     const w = {
       store,
       cache,
-      out: new StatTableBuilder(startMs),
+      out: new StatTableBuilder(startMs, cache),
       startMs,
-      trustCache: ctimeTrusted(projectDir),
+      trustCache,
       deadline,
       counts: emptyCounts(),
       fresh: 0,
       visited: 0,
       skip: scope.skip,
-      hideEmpty: scope.hideEmpty
+      skipsWithin: scope.skipsWithin,
+      hideEmpty: scope.hideEmpty,
+      ahead
     };
     const [project, ...metas] = scope.roots;
     const root = await walkFolder(w, projectDir, "", rootStat, project.only);
+    ahead?.stop();
     const git = [];
     for (const meta of metas) {
-      const stat = lstatSync4(meta.dir, { throwIfNoEntry: false });
+      const stat = lstatSync5(meta.dir, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) continue;
       git.push({ key: meta.key, dir: meta.dir, tree: (await walkFolder(w, meta.dir, meta.key, stat, meta.only)).toString("hex") });
     }
@@ -1075,6 +1350,7 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now) {
       read: { files: w.counts.read, bytes: w.counts.readBytes }
     };
   } finally {
+    ahead?.stop();
     store.close();
   }
 }
@@ -1124,6 +1400,8 @@ export {
   evidenceFiles,
   recordScope,
   decodeTree,
+  LstatAhead,
+  lstatVia,
   deadlineIn,
   within,
   checkDeadline,

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-HMYUMLA3.js";
-import "./chunk-CERQ2Z5M.js";
+} from "./chunk-6DI4RS37.js";
+import "./chunk-W3YACEUM.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-32X6X3F3.js";

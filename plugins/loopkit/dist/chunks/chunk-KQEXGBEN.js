@@ -6,7 +6,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-URIMCTOL.js";
+} from "./chunk-YRQJYNKA.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -24,7 +24,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-XUDJKTG7.js";
+} from "./chunk-X26ONBTZ.js";
 import {
   capReached,
   elapsedMs
@@ -51,14 +51,14 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-HMYUMLA3.js";
+} from "./chunk-6DI4RS37.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";

@@ -33,14 +33,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-6JLAW43D.js";
+} from "./chunk-KQEXGBEN.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-URIMCTOL.js";
+} from "./chunk-YRQJYNKA.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -48,7 +48,7 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-NAL4LZ7C.js";
-import "./chunk-XUDJKTG7.js";
+import "./chunk-X26ONBTZ.js";
 import {
   loopDeadline
 } from "./chunk-A3YH3UPZ.js";
@@ -74,8 +74,9 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-HMYUMLA3.js";
+} from "./chunk-6DI4RS37.js";
 import {
+  LstatAhead,
   READ_FLAGS,
   checkDeadline,
   ctimeTrusted,
@@ -84,6 +85,7 @@ import {
   fields,
   keyPath,
   kindOf,
+  lstatVia,
   nameOf,
   raced,
   recordScope,
@@ -91,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -298,11 +300,19 @@ var BATCH = 512;
 var SEP = Buffer.from(path2.sep);
 var WHAT = "loopkit's check of the project after the verifier";
 async function changesSince(taken, input) {
+  const trust = ctimeTrusted(input.projectDir);
+  const ahead = trust ? await LstatAhead.open(taken.stats, input.projectDir, input.ahead) : null;
+  try {
+    return await changesFrom(taken, input, trust, ahead);
+  } finally {
+    ahead?.stop();
+  }
+}
+async function changesFrom(taken, input, trust, ahead) {
   const { deadline } = input;
   checkDeadline(deadline, WHAT);
   const table = taken.stats;
   const scope = recordScope(input.projectDir, input.dataDir);
-  const trust = ctimeTrusted(input.projectDir);
   const rootsNow = new Map(scope.roots.map((root) => [root.key, root]));
   const rootsThen = new Map([["", input.projectDir], ...taken.snapshot.git.map((g) => [g.key, g.dir])]);
   const changes = [];
@@ -381,14 +391,14 @@ async function changesSince(taken, input) {
   const close = (folder) => {
     if (folder.listed?.size) describeNames(folder.abs, folder.prefix, folder.listed, folder.only);
   };
-  const { keys, starts } = table.inOrder();
-  for (let i = 0; i < keys.length; i++) {
-    if ((i + 1) % BATCH === 0) {
+  const starts = table.starts();
+  for (let i = 0, looked = 0; i < starts.length; i++) {
+    if (++looked % BATCH === 0) {
       checkDeadline(deadline, WHAT);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const key = keys[i];
     const at = starts[i];
+    const key = table.keyAt(at);
     const was = table.kindAt(at);
     let abs;
     let only = null;
@@ -412,10 +422,15 @@ async function changesSince(taken, input) {
       shown = !parent.only || parent.only(nameOf(nameBytes(nameKey)).text);
     }
     const prefix = key === "" ? "" : `${key}/`;
+    if (!gone && was === "dir" && ahead?.standsWhole(at)) {
+      const end = table.endAt(at);
+      while (i + 1 < starts.length && starts[i + 1] < end) i++;
+      continue;
+    }
     let stat;
     if (!gone) {
       try {
-        stat = lstatSync(abs, { throwIfNoEntry: false });
+        stat = lstatVia(ahead, abs, at);
       } catch (error) {
         if (denied(error)) {
           changes.push({ key, before: table.recordAt(at), after: unreadable(null) });

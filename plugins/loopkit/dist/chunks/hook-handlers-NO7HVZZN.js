@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-B5S7YRYY.js";
+} from "./chunk-FUAISVVS.js";
 import {
   isActive,
   loadState,
@@ -28,17 +28,17 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-URIMCTOL.js";
+} from "./chunk-YRQJYNKA.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-XUDJKTG7.js";
+import "./chunk-X26ONBTZ.js";
 import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
-import "./chunk-CERQ2Z5M.js";
+import "./chunk-W3YACEUM.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-FAHZZYBB.js";
+} from "./chunk-KEG2JFBX.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 import {
   readOrKeepAside,
   writeJson

@@ -4,7 +4,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   SnapshotSchema
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -12,10 +12,10 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-URIMCTOL.js";
+} from "./chunk-YRQJYNKA.js";
 import {
   splitArguments
-} from "./chunk-XUDJKTG7.js";
+} from "./chunk-X26ONBTZ.js";
 import {
   formatDuration,
   isDuration,
@@ -23,7 +23,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

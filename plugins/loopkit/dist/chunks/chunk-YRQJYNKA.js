@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-XUDJKTG7.js";
+} from "./chunk-X26ONBTZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 import {
   LoopkitError,
   formatError,

@@ -9,7 +9,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-XUDJKTG7.js";
+} from "./chunk-X26ONBTZ.js";
 import {
   elapsedMs
 } from "./chunk-A3YH3UPZ.js";
@@ -23,7 +23,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-CERQ2Z5M.js";
+} from "./chunk-W3YACEUM.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";
