@@ -153,7 +153,50 @@ class SeenStat implements EntryStat {
   }
 }
 
-/** lstat for a walk through `table`'s records under `root`, helped by a second thread. */
+/** The thread's source: it waits for walks and answers each one's records (a message back when done). */
+const THREAD_SOURCE = `const { parentPort } = require("node:worker_threads");
+const fs = require("node:fs");
+const lstatFromTheEnd = ${lstatFromTheEnd.toString()};
+parentPort.on("message", (input) => {
+  try {
+    lstatFromTheEnd(fs, input);
+  } finally {
+    parentPort.postMessage(null);
+  }
+});`;
+
+/** The process's helper thread: started once, idle between walks, never keeping the process alive. */
+let thread: Worker | null = null;
+
+function helperThread(): Worker | null {
+  if (thread) return thread;
+  let worker: Worker;
+  try {
+    // A few arrays, never the table's keys all at once.
+    worker = new Worker(THREAD_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+  } catch {
+    return null;
+  }
+  // A thread that fails only leaves its part to the walks.
+  const gone = () => {
+    if (thread === worker) thread = null;
+  };
+  worker.on("error", gone);
+  worker.on("exit", gone);
+  worker.unref();
+  thread = worker;
+  return worker;
+}
+
+/**
+ * Starts the helper thread ahead of a walk of a project whose last record may be big (`bytes`: the
+ * stat cache's size), so that it is up (about 30 ms) when the walk begins.
+ */
+export function warmAhead(bytes: number): void {
+  if (bytes >= AHEAD_FROM_RECORDS * (2 + RECORD_FIELDS.length)) helperThread();
+}
+
+/** lstat for a walk through `table`'s records under `root`, helped by the helper thread. */
 export class LstatAhead {
   /** Results the walk took from the thread (for tests and the bench). */
   taken = 0;
@@ -162,15 +205,12 @@ export class LstatAhead {
   private readonly control: Int32Array;
   private readonly shortest: number;
 
-  /** Settles when the thread has ended. */
-  private readonly finished: Promise<void>;
-
   private constructor(
-    private readonly worker: Worker,
+    /** Settles when the thread is done with this walk. */
+    private readonly finished: Promise<void>,
     private readonly first: number,
     input: ThreadInput,
   ) {
-    this.finished = new Promise((resolve) => worker.once("exit", () => resolve()));
     this.values = new Float64Array(input.values);
     this.status = new Int32Array(input.status);
     this.control = new Int32Array(input.control);
@@ -189,6 +229,8 @@ export class LstatAhead {
     const { bytes, first } = table.records();
     // Record starts are shared as 32-bit integers.
     if (bytes.length > 0x7fffffff) return null;
+    const worker = helperThread();
+    if (!worker) return null;
     const shared = new SharedArrayBuffer(bytes.length);
     bytes.copy(Buffer.from(shared));
     const slots = Math.ceil((bytes.length - first) / (2 + RECORD_FIELDS.length)) + 1;
@@ -214,24 +256,18 @@ export class LstatAhead {
       control: new SharedArrayBuffer(8),
       codes: { found: FOUND, absent: ABSENT, standsWhole: STANDS_WHOLE, values: VALUES },
     };
-    let worker: Worker;
-    try {
-      worker = new Worker(
-        `const { workerData } = require("node:worker_threads"); (${lstatFromTheEnd.toString()})(require("node:fs"), workerData);`,
-        {
-          eval: true,
-          workerData: input,
-          // A few arrays, never the table's keys all at once.
-          resourceLimits: { maxOldGenerationSizeMb: 64 },
-        },
-      );
-    } catch {
-      return null;
-    }
-    // A thread that fails only leaves its part to the walk.
-    worker.on("error", () => {});
-    worker.unref();
-    return new LstatAhead(worker, first, input);
+    // Walks come one after another; a walk's answers are its own shared memory, whatever came before.
+    const finished = new Promise<void>((resolve) => {
+      const done = () => {
+        worker.off("message", done);
+        worker.off("exit", done);
+        resolve();
+      };
+      worker.on("message", done);
+      worker.on("exit", done);
+    });
+    worker.postMessage(input);
+    return new LstatAhead(finished, first, input);
   }
 
   /** The entry at `abs`, whose record in the table starts at `at` (-1: none): as lstat would answer, undefined when it is not there. */
@@ -254,10 +290,9 @@ export class LstatAhead {
     return this.seenAt(slot);
   }
 
-  /** The walk is done (or failed): the thread stops. */
+  /** The walk is done (or failed): the thread stops answering it. */
   stop(): void {
     Atomics.store(this.control, 1, 1);
-    void this.worker.terminate();
   }
 
   private seenAt(slot: number): SeenStat {

@@ -13,7 +13,7 @@ import { keepAside, withLock } from "../state/json-store.js";
 import { ObjectStore } from "./object-store.js";
 import { evidenceFiles, type EvidenceFiles } from "./paths.js";
 import { recordScope } from "./scope.js";
-import { LstatAhead, type AheadOptions } from "./lstat-ahead.js";
+import { LstatAhead, warmAhead, type AheadOptions } from "./lstat-ahead.js";
 import { loadStatTable, StatTableBuilder, type StatTable } from "./stat-cache.js";
 import { emptyCounts, walkFolder, type Walker } from "./walk.js";
 
@@ -67,6 +67,8 @@ export async function takeSnapshot(input: {
   const now = input.now ?? (() => new Date());
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync(files.dir, { recursive: true });
+  // A big project's helper thread starts up while the lock is taken and the store and cache are read.
+  warmAhead(lstatSync(files.statCache, { throwIfNoEntry: false })?.size ?? 0);
   try {
     return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.ahead));
   } catch (error) {

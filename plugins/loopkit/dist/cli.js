@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-FUAISVVS.js";
+} from "./chunks/chunk-U5UMJFH5.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-KQEXGBEN.js";
+} from "./chunks/chunk-6GUO7BMK.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-YRQJYNKA.js";
+} from "./chunks/chunk-USZRGOAT.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5SG3VH25.js";
+} from "./chunks/chunk-HUP5SLCM.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-KEG2JFBX.js";
+} from "./chunks/chunk-CN5PXVK2.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,7 +122,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-VYTV3DDE.js";
+} from "./chunks/chunk-4NJAFX3V.js";
 import {
   agentLine,
   measuringSandbox,
@@ -139,7 +139,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-X26ONBTZ.js";
+} from "./chunks/chunk-6VAJUM3O.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -175,7 +175,7 @@ import {
 } from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-6DI4RS37.js";
+} from "./chunks/chunk-ITD6RRUK.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -185,7 +185,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-W3YACEUM.js";
+} from "./chunks/chunk-UXDY6VXL.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5SG3VH25.js";
+} from "./chunks/chunk-HUP5SLCM.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-KEG2JFBX.js";
+} from "./chunks/chunk-CN5PXVK2.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

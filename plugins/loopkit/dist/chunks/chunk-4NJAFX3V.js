@@ -9,7 +9,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-X26ONBTZ.js";
+} from "./chunk-6VAJUM3O.js";
 import {
   elapsedMs
 } from "./chunk-A3YH3UPZ.js";
@@ -23,7 +23,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-W3YACEUM.js";
+} from "./chunk-UXDY6VXL.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";

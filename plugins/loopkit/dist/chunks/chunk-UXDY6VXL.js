@@ -852,17 +852,47 @@ var SeenStat = class {
     return (this.mode & constants3.S_IFMT) === constants3.S_IFSOCK;
   }
 };
+var THREAD_SOURCE = `const { parentPort } = require("node:worker_threads");
+const fs = require("node:fs");
+const lstatFromTheEnd = ${lstatFromTheEnd.toString()};
+parentPort.on("message", (input) => {
+  try {
+    lstatFromTheEnd(fs, input);
+  } finally {
+    parentPort.postMessage(null);
+  }
+});`;
+var thread = null;
+function helperThread() {
+  if (thread) return thread;
+  let worker;
+  try {
+    worker = new Worker(THREAD_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+  } catch {
+    return null;
+  }
+  const gone = () => {
+    if (thread === worker) thread = null;
+  };
+  worker.on("error", gone);
+  worker.on("exit", gone);
+  worker.unref();
+  thread = worker;
+  return worker;
+}
+function warmAhead(bytes) {
+  if (bytes >= AHEAD_FROM_RECORDS * (2 + RECORD_FIELDS.length)) helperThread();
+}
 var LstatAhead = class _LstatAhead {
-  constructor(worker, first, input) {
-    this.worker = worker;
+  constructor(finished, first, input) {
+    this.finished = finished;
     this.first = first;
-    this.finished = new Promise((resolve) => worker.once("exit", () => resolve()));
     this.values = new Float64Array(input.values);
     this.status = new Int32Array(input.status);
     this.control = new Int32Array(input.control);
     this.shortest = 2 + input.fields.length;
   }
-  worker;
+  finished;
   first;
   /** Results the walk took from the thread (for tests and the bench). */
   taken = 0;
@@ -870,8 +900,6 @@ var LstatAhead = class _LstatAhead {
   status;
   control;
   shortest;
-  /** Settles when the thread has ended. */
-  finished;
   /** A helper for a walk of `table` under `root`, or null when the table is small (or no thread can start): the walk lstats alone. */
   static async open(table, root, options = {}) {
     const ahead = _LstatAhead.start(table, root, options.from ?? AHEAD_FROM_RECORDS);
@@ -882,6 +910,8 @@ var LstatAhead = class _LstatAhead {
     if (!table || table.size < Math.max(from, 1)) return null;
     const { bytes, first } = table.records();
     if (bytes.length > 2147483647) return null;
+    const worker = helperThread();
+    if (!worker) return null;
     const shared = new SharedArrayBuffer(bytes.length);
     bytes.copy(Buffer.from(shared));
     const slots = Math.ceil((bytes.length - first) / (2 + RECORD_FIELDS.length)) + 1;
@@ -907,24 +937,17 @@ var LstatAhead = class _LstatAhead {
       control: new SharedArrayBuffer(8),
       codes: { found: FOUND, absent: ABSENT, standsWhole: STANDS_WHOLE, values: VALUES }
     };
-    let worker;
-    try {
-      worker = new Worker(
-        `const { workerData } = require("node:worker_threads"); (${lstatFromTheEnd.toString()})(require("node:fs"), workerData);`,
-        {
-          eval: true,
-          workerData: input,
-          // A few arrays, never the table's keys all at once.
-          resourceLimits: { maxOldGenerationSizeMb: 64 }
-        }
-      );
-    } catch {
-      return null;
-    }
-    worker.on("error", () => {
+    const finished = new Promise((resolve) => {
+      const done = () => {
+        worker.off("message", done);
+        worker.off("exit", done);
+        resolve();
+      };
+      worker.on("message", done);
+      worker.on("exit", done);
     });
-    worker.unref();
-    return new _LstatAhead(worker, first, input);
+    worker.postMessage(input);
+    return new _LstatAhead(finished, first, input);
   }
   /** The entry at `abs`, whose record in the table starts at `at` (-1: none): as lstat would answer, undefined when it is not there. */
   lstat(abs, at) {
@@ -944,10 +967,9 @@ var LstatAhead = class _LstatAhead {
     this.taken++;
     return this.seenAt(slot);
   }
-  /** The walk is done (or failed): the thread stops. */
+  /** The walk is done (or failed): the thread stops answering it. */
   stop() {
     Atomics.store(this.control, 1, 1);
-    void this.worker.terminate();
   }
   seenAt(slot) {
     const v = slot * VALUES;
@@ -1288,6 +1310,7 @@ async function takeSnapshot(input) {
   const now = input.now ?? (() => /* @__PURE__ */ new Date());
   const files = evidenceFiles(input.dataDir, input.projectDir);
   mkdirSync2(files.dir, { recursive: true });
+  warmAhead(lstatSync5(files.statCache, { throwIfNoEntry: false })?.size ?? 0);
   try {
     return await withLock(files.lock, () => snapshotLocked(files, input.projectDir, input.dataDir, input.deadline, now, input.ahead));
   } catch (error) {

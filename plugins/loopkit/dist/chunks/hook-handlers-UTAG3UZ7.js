@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-FUAISVVS.js";
+} from "./chunk-U5UMJFH5.js";
 import {
   isActive,
   loadState,
@@ -28,17 +28,17 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-YRQJYNKA.js";
+} from "./chunk-USZRGOAT.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-X26ONBTZ.js";
+import "./chunk-6VAJUM3O.js";
 import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
-import "./chunk-W3YACEUM.js";
+import "./chunk-UXDY6VXL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -4,7 +4,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   SnapshotSchema
-} from "./chunk-W3YACEUM.js";
+} from "./chunk-UXDY6VXL.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -33,14 +33,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-KQEXGBEN.js";
+} from "./chunk-6GUO7BMK.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-YRQJYNKA.js";
+} from "./chunk-USZRGOAT.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -48,7 +48,7 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-NAL4LZ7C.js";
-import "./chunk-X26ONBTZ.js";
+import "./chunk-6VAJUM3O.js";
 import {
   loopDeadline
 } from "./chunk-A3YH3UPZ.js";
@@ -74,7 +74,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-6DI4RS37.js";
+} from "./chunk-ITD6RRUK.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-W3YACEUM.js";
+} from "./chunk-UXDY6VXL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

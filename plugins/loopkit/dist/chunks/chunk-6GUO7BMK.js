@@ -6,7 +6,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-YRQJYNKA.js";
+} from "./chunk-USZRGOAT.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -24,7 +24,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-X26ONBTZ.js";
+} from "./chunk-6VAJUM3O.js";
 import {
   capReached,
   elapsedMs
@@ -51,14 +51,14 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-6DI4RS37.js";
+} from "./chunk-ITD6RRUK.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-W3YACEUM.js";
+} from "./chunk-UXDY6VXL.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";

@@ -12,10 +12,10 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-YRQJYNKA.js";
+} from "./chunk-USZRGOAT.js";
 import {
   splitArguments
-} from "./chunk-X26ONBTZ.js";
+} from "./chunk-6VAJUM3O.js";
 import {
   formatDuration,
   isDuration,
@@ -23,7 +23,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-W3YACEUM.js";
+} from "./chunk-UXDY6VXL.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

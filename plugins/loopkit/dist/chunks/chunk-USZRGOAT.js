@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-X26ONBTZ.js";
+} from "./chunk-6VAJUM3O.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-W3YACEUM.js";
+} from "./chunk-UXDY6VXL.js";
 import {
   LoopkitError,
   formatError,
