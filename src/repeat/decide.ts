@@ -1,7 +1,7 @@
 // The decision core of /loopkit:repeat: pure state transitions, no I/O. The hook handler and the
 // CLI call these and save what they return: iteration accounting, and the Stop state machine (state
 // and what a Stop observed in; a step out, saying what to save and what the edge must do next).
-import { apiErrorSummary, type ApiError } from "../session/api-error.js";
+import { apiErrorSummary, LOG_IN_AGAIN, type ApiError } from "../session/api-error.js";
 import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, iterationTag, pausedLine, summaryLine, waitingLine } from "./prompt.js";
 import { readResultLine, type IterationResult } from "./result-line.js";
@@ -177,10 +177,7 @@ function record(state: RepeatState, outcome: IterationOutcome, obs: { now: Date;
 function endLines(state: RepeatState, outcome: IterationOutcome, now: Date): string[] {
   const line = summaryLine(state, now);
   if (!outcome.tripsBreaker) return [line];
-  return [
-    line,
-    "Claude Code's credentials were refused, so no later iteration could pass: log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again.",
-  ];
+  return [line, `Claude Code's credentials were refused, so no later iteration could pass. ${LOG_IN_AGAIN}`];
 }
 
 /**

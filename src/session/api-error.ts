@@ -17,6 +17,9 @@ export interface ApiError {
   credentialsRefused: boolean;
 }
 
+/** What the person does about refused credentials, in both loop kinds' words. */
+export const LOG_IN_AGAIN = "Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again.";
+
 const MAX_MESSAGE = 200;
 /** A reset further away than this is not believed (a misread date): the error then counts as a failure. */
 const MAX_RESET_MS = 7 * 24 * 3_600_000;

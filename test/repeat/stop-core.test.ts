@@ -287,7 +287,7 @@ describe("onApiError (StopFailure)", () => {
       },
       lines: [
         expect.stringMatching(/^repeat ended: CIRCUIT_BREAKER - 1 iteration/),
-        expect.stringMatching(/credentials were refused.*log in/),
+        expect.stringMatching(/credentials were refused.*Log in \(run claude, then \/login\)/),
       ],
     });
   });

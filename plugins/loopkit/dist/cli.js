@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-U5UMJFH5.js";
+} from "./chunks/chunk-AJ6OQEC7.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-6GUO7BMK.js";
+} from "./chunks/chunk-X2WVOHN5.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-USZRGOAT.js";
+} from "./chunks/chunk-S2VFEASQ.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-HUP5SLCM.js";
+} from "./chunks/chunk-GKCR3JPR.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-CN5PXVK2.js";
+} from "./chunks/chunk-TVQKYK4W.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-HUP5SLCM.js";
+} from "./chunks/chunk-GKCR3JPR.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-CN5PXVK2.js";
+} from "./chunks/chunk-TVQKYK4W.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

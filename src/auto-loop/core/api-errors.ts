@@ -2,7 +2,7 @@
 // iteration, and is tried again after a bounded backoff (a usage limit with a known reset: at the
 // reset). Errors in a row end the loop as blocked, naming them; refused credentials at once, since
 // no retry can get past them. Pure: state in, state out.
-import { apiErrorSummary, type ApiError } from "../../session/api-error.js";
+import { apiErrorSummary, LOG_IN_AGAIN, type ApiError } from "../../session/api-error.js";
 import type { AutoLoopState } from "./state.js";
 
 /** API errors in a row that end the loop. */
@@ -33,7 +33,7 @@ export function recordApiError(state: AutoLoopState, error: ApiError, turn: Fail
   const at = now.toISOString();
   if (count >= MAX_API_ERRORS || error.credentialsRefused) {
     const reason = error.credentialsRefused
-      ? `Claude Code's credentials were refused (${summary}); no retry can get past that. Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again`
+      ? `Claude Code's credentials were refused (${summary}); no retry can get past that. ${LOG_IN_AGAIN.slice(0, -1)}`
       : `${count} turns in a row ended in an API error; the last: ${summary}`;
     return {
       state: {

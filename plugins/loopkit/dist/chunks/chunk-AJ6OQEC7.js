@@ -5,6 +5,7 @@ import {
   nextIterationNumber
 } from "./chunk-XUSSXU3P.js";
 import {
+  LOG_IN_AGAIN,
   apiErrorSummary,
   checkpointIteration,
   failureNoteOf,
@@ -12,7 +13,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-USZRGOAT.js";
+} from "./chunk-S2VFEASQ.js";
 import {
   splitArguments
 } from "./chunk-6VAJUM3O.js";
@@ -346,10 +347,7 @@ function record(state, outcome, obs) {
 function endLines(state, outcome, now) {
   const line = summaryLine(state, now);
   if (!outcome.tripsBreaker) return [line];
-  return [
-    line,
-    "Claude Code's credentials were refused, so no later iteration could pass: log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again."
-  ];
+  return [line, `Claude Code's credentials were refused, so no later iteration could pass. ${LOG_IN_AGAIN}`];
 }
 function apiErrorOutcome(error) {
   const waitsForReset = error.usageLimit && error.resetAt !== null;

@@ -1,12 +1,13 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  LOG_IN_AGAIN,
   apiErrorSummary,
   compareSnapshots,
   noInputError,
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-USZRGOAT.js";
+} from "./chunk-S2VFEASQ.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -1588,7 +1589,7 @@ function recordApiError(state, error, turn, now, firstBackoffMs) {
   const count2 = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
   const at = now.toISOString();
   if (count2 >= MAX_API_ERRORS || error.credentialsRefused) {
-    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again` : `${count2} turns in a row ended in an API error; the last: ${summary2}`;
+    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. ${LOG_IN_AGAIN.slice(0, -1)}` : `${count2} turns in a row ended in an API error; the last: ${summary2}`;
     return {
       state: {
         ...state,

@@ -33,14 +33,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-6GUO7BMK.js";
+} from "./chunk-X2WVOHN5.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-USZRGOAT.js";
+} from "./chunk-S2VFEASQ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

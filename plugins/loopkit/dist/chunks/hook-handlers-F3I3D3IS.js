@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-U5UMJFH5.js";
+} from "./chunk-AJ6OQEC7.js";
 import {
   isActive,
   loadState,
@@ -28,7 +28,7 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-USZRGOAT.js";
+} from "./chunk-S2VFEASQ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

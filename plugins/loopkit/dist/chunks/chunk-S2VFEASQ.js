@@ -72,6 +72,7 @@ function promptIdOfTurnWith(records, tag, since) {
 }
 
 // src/session/api-error.ts
+var LOG_IN_AGAIN = "Log in (run claude, then /login) or fix ANTHROPIC_API_KEY, then start the loop again.";
 var MAX_MESSAGE = 200;
 var MAX_RESET_MS = 7 * 24 * 36e5;
 var USAGE_LIMIT = /usage limit|hit your [\w -]*limit|limit reached/i;
@@ -430,6 +431,7 @@ export {
   compareSnapshots,
   transcriptTail,
   promptIdOfTurnWith,
+  LOG_IN_AGAIN,
   apiErrorOf,
   apiErrorSummary,
   lastTurnApiError,
