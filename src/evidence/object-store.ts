@@ -152,21 +152,20 @@ export class ObjectStore {
     if (this.pending.size === 0) return;
     this.flush();
     fdatasyncSync(this.fd);
-    const added = [...this.pending.entries()]
-      .map(([hex, at]) => ({ hash: Buffer.from(hex, "hex"), ...at }))
-      .sort((a, b) => a.hash.compare(b.hash));
+    // Hex keys sort as their bytes do; the old index is copied in runs between the added objects.
+    const added = [...this.pending.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const records = Buffer.alloc((this.count + added.length) * INDEX_RECORD);
-    // A merge of two sorted runs: the old index and what was added.
+    const hash = Buffer.allocUnsafe(HASH_BYTES);
     let i = 0;
     let out = 0;
-    for (const object of added) {
-      while (i < this.count && this.index.compare(object.hash, 0, HASH_BYTES, i * INDEX_RECORD, i * INDEX_RECORD + HASH_BYTES) < 0) {
-        this.index.copy(records, out * INDEX_RECORD, i * INDEX_RECORD, (i + 1) * INDEX_RECORD);
-        i++;
-        out++;
-      }
+    for (const [hex, object] of added) {
+      hash.write(hex, 0, "hex");
+      const j = this.lowerBound(hash, i);
+      this.index.copy(records, out * INDEX_RECORD, i * INDEX_RECORD, j * INDEX_RECORD);
+      out += j - i;
+      i = j;
       const at = out * INDEX_RECORD;
-      object.hash.copy(records, at);
+      hash.copy(records, at);
       records.writeDoubleLE(object.offset, at + HASH_BYTES);
       records.writeUInt32LE(object.length, at + HASH_BYTES + 8);
       records.writeUInt8(object.kind, at + HASH_BYTES + 12);
@@ -218,6 +217,17 @@ export class ObjectStore {
       length: this.index.readUInt32LE(at + HASH_BYTES + 8),
       kind: this.index.readUInt8(at + HASH_BYTES + 12),
     };
+  }
+
+  /** The first record of the sorted index from `low` on whose hash is not below `hash` (the count when none is). */
+  private lowerBound(hash: Buffer, low: number): number {
+    let high = this.count;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 
   /** Binary search of the sorted index, in place. */

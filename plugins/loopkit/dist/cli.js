@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-AJ6OQEC7.js";
+} from "./chunks/chunk-W3JP7RFL.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-X2WVOHN5.js";
+} from "./chunks/chunk-SUGBAKTV.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-S2VFEASQ.js";
+} from "./chunks/chunk-42B7OT66.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GKCR3JPR.js";
+} from "./chunks/chunk-PFHCPIIT.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-TVQKYK4W.js";
+} from "./chunks/chunk-WGTP6U2I.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,7 +122,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-4NJAFX3V.js";
+} from "./chunks/chunk-I3GHTTUC.js";
 import {
   agentLine,
   measuringSandbox,
@@ -139,7 +139,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-6VAJUM3O.js";
+} from "./chunks/chunk-BJGGJEKX.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -175,7 +175,7 @@ import {
 } from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-ITD6RRUK.js";
+} from "./chunks/chunk-UCY3JXNF.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -185,7 +185,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UXDY6VXL.js";
+} from "./chunks/chunk-CRKJVTUA.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GKCR3JPR.js";
+} from "./chunks/chunk-PFHCPIIT.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-TVQKYK4W.js";
+} from "./chunks/chunk-WGTP6U2I.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-6VAJUM3O.js";
+} from "./chunk-BJGGJEKX.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-UXDY6VXL.js";
+} from "./chunk-CRKJVTUA.js";
 import {
   LoopkitError,
   formatError,

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-ORWZRTSI.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-UZ6ASNS2.js")).autoLoopKind
+  repeat: async () => (await import("./kind-GMDN2ZZT.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-642K233U.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

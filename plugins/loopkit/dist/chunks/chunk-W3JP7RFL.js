@@ -13,10 +13,10 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-S2VFEASQ.js";
+} from "./chunk-42B7OT66.js";
 import {
   splitArguments
-} from "./chunk-6VAJUM3O.js";
+} from "./chunk-BJGGJEKX.js";
 import {
   formatDuration,
   isDuration,
@@ -24,7 +24,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-UXDY6VXL.js";
+} from "./chunk-CRKJVTUA.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -33,14 +33,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-X2WVOHN5.js";
+} from "./chunk-SUGBAKTV.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-S2VFEASQ.js";
+} from "./chunk-42B7OT66.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -48,7 +48,7 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-NAL4LZ7C.js";
-import "./chunk-6VAJUM3O.js";
+import "./chunk-BJGGJEKX.js";
 import {
   loopDeadline
 } from "./chunk-A3YH3UPZ.js";
@@ -74,7 +74,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-ITD6RRUK.js";
+} from "./chunk-UCY3JXNF.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UXDY6VXL.js";
+} from "./chunk-CRKJVTUA.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

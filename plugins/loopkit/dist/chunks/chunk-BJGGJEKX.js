@@ -4,7 +4,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   SnapshotSchema
-} from "./chunk-UXDY6VXL.js";
+} from "./chunk-CRKJVTUA.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

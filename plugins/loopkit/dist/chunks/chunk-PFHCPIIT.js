@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-TVQKYK4W.js";
+} from "./chunk-WGTP6U2I.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

@@ -9,7 +9,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-6VAJUM3O.js";
+} from "./chunk-BJGGJEKX.js";
 import {
   elapsedMs
 } from "./chunk-A3YH3UPZ.js";
@@ -23,7 +23,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-UXDY6VXL.js";
+} from "./chunk-CRKJVTUA.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-ITD6RRUK.js";
-import "./chunk-UXDY6VXL.js";
+} from "./chunk-UCY3JXNF.js";
+import "./chunk-CRKJVTUA.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-32X6X3F3.js";

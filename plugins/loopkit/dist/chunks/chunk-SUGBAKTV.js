@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-S2VFEASQ.js";
+} from "./chunk-42B7OT66.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -25,7 +25,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-6VAJUM3O.js";
+} from "./chunk-BJGGJEKX.js";
 import {
   capReached,
   elapsedMs
@@ -52,14 +52,14 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-ITD6RRUK.js";
+} from "./chunk-UCY3JXNF.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UXDY6VXL.js";
+} from "./chunk-CRKJVTUA.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";

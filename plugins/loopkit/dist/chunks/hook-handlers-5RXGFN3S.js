@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-AJ6OQEC7.js";
+} from "./chunk-W3JP7RFL.js";
 import {
   isActive,
   loadState,
@@ -28,17 +28,17 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-S2VFEASQ.js";
+} from "./chunk-42B7OT66.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-6VAJUM3O.js";
+import "./chunk-BJGGJEKX.js";
 import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
-import "./chunk-UXDY6VXL.js";
+import "./chunk-CRKJVTUA.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

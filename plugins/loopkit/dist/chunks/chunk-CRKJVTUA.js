@@ -225,18 +225,19 @@ var ObjectStore = class _ObjectStore {
     if (this.pending.size === 0) return;
     this.flush();
     fdatasyncSync(this.fd);
-    const added = [...this.pending.entries()].map(([hex, at]) => ({ hash: Buffer.from(hex, "hex"), ...at })).sort((a, b) => a.hash.compare(b.hash));
+    const added = [...this.pending.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
     const records = Buffer.alloc((this.count + added.length) * INDEX_RECORD);
+    const hash = Buffer.allocUnsafe(HASH_BYTES);
     let i = 0;
     let out = 0;
-    for (const object2 of added) {
-      while (i < this.count && this.index.compare(object2.hash, 0, HASH_BYTES, i * INDEX_RECORD, i * INDEX_RECORD + HASH_BYTES) < 0) {
-        this.index.copy(records, out * INDEX_RECORD, i * INDEX_RECORD, (i + 1) * INDEX_RECORD);
-        i++;
-        out++;
-      }
+    for (const [hex, object2] of added) {
+      hash.write(hex, 0, "hex");
+      const j = this.lowerBound(hash, i);
+      this.index.copy(records, out * INDEX_RECORD, i * INDEX_RECORD, j * INDEX_RECORD);
+      out += j - i;
+      i = j;
       const at = out * INDEX_RECORD;
-      object2.hash.copy(records, at);
+      hash.copy(records, at);
       records.writeDoubleLE(object2.offset, at + HASH_BYTES);
       records.writeUInt32LE(object2.length, at + HASH_BYTES + 8);
       records.writeUInt8(object2.kind, at + HASH_BYTES + 12);
@@ -283,6 +284,16 @@ var ObjectStore = class _ObjectStore {
       length: this.index.readUInt32LE(at + HASH_BYTES + 8),
       kind: this.index.readUInt8(at + HASH_BYTES + 12)
     };
+  }
+  /** The first record of the sorted index from `low` on whose hash is not below `hash` (the count when none is). */
+  lowerBound(hash, low) {
+    let high = this.count;
+    while (low < high) {
+      const mid = low + high >>> 1;
+      if (this.index.compare(hash, 0, HASH_BYTES, mid * INDEX_RECORD, mid * INDEX_RECORD + HASH_BYTES) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
   /** Binary search of the sorted index, in place. */
   search(hash) {
