@@ -4,6 +4,7 @@
 import { splitWords } from "../shared/split-words.js";
 import { globMatcher } from "./glob.js";
 import type { Change } from "./compare.js";
+import { TOOL_FOLDERS } from "./tool-folders.js";
 
 export type Tier = "goalpost" | "source" | "bulk";
 
@@ -14,37 +15,8 @@ export interface Ranked {
   why: string | null;
 }
 
-/** Folders whose content is dependencies, build output or caches: read last. */
-const BULK_FOLDERS = new Set([
-  "node_modules",
-  "bower_components",
-  "jspm_packages",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
-  ".tox",
-  ".nox",
-  "dist",
-  "build",
-  "out",
-  "target",
-  ".next",
-  ".nuxt",
-  ".svelte-kit",
-  ".turbo",
-  ".parcel-cache",
-  ".gradle",
-  ".m2",
-  "coverage",
-  ".nyc_output",
-  ".cache",
-  "__pycache__",
-  ".pytest_cache",
-  ".mypy_cache",
-  ".ruff_cache",
-  ".git",
-]);
+/** Folders whose content is dependencies, build output or caches (and nested repositories' git folders): read last. */
+const BULK_FOLDERS = new Set([...TOOL_FOLDERS, "jspm_packages", ".m2", ".git"]);
 
 const LOCKFILES =
   /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;

@@ -10,37 +10,14 @@ import { goalpostReason, namedByCommand } from "./goalposts.js";
 import { keyPath } from "./names.js";
 import type { StatRecord } from "./stat-cache.js";
 import type { Snapshot } from "./snapshot.js";
+import { TOOL_FOLDERS } from "./tool-folders.js";
 
-/** Folders whose files a verifier may write (build output, caches, installed dependencies). */
+/** Folders whose files a verifier may write (build output, caches, installed dependencies, test reports). */
 const OUTPUT_FOLDERS = new Set([
-  "dist",
-  "build",
-  "out",
-  "target",
+  ...TOOL_FOLDERS,
   "lib-cov",
-  "coverage",
-  ".nyc_output",
-  ".cache",
   ".vite",
-  ".next",
-  ".nuxt",
-  ".svelte-kit",
-  ".turbo",
-  ".parcel-cache",
-  ".gradle",
-  "__pycache__",
-  ".pytest_cache",
-  ".mypy_cache",
-  ".ruff_cache",
-  ".tox",
-  ".nox",
   ".hypothesis",
-  "node_modules",
-  "bower_components",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
   "test-results",
   "playwright-report",
   "reports",

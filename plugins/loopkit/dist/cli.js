@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-SUGBAKTV.js";
+} from "./chunks/chunk-UN4LLF55.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-PFHCPIIT.js";
+} from "./chunks/chunk-QXJNUAVZ.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-WGTP6U2I.js";
+} from "./chunks/chunk-BHYS6C7W.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-PFHCPIIT.js";
+} from "./chunks/chunk-QXJNUAVZ.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-WGTP6U2I.js";
+} from "./chunks/chunk-BHYS6C7W.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

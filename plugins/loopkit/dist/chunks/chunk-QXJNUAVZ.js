@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-WGTP6U2I.js";
+} from "./chunk-BHYS6C7W.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

@@ -657,11 +657,10 @@ function globSource(glob) {
   return out;
 }
 
-// src/evidence/goalposts.ts
-var BULK_FOLDERS = /* @__PURE__ */ new Set([
+// src/evidence/tool-folders.ts
+var TOOL_FOLDERS = [
   "node_modules",
   "bower_components",
-  "jspm_packages",
   "vendor",
   ".venv",
   "venv",
@@ -678,16 +677,17 @@ var BULK_FOLDERS = /* @__PURE__ */ new Set([
   ".turbo",
   ".parcel-cache",
   ".gradle",
-  ".m2",
   "coverage",
   ".nyc_output",
   ".cache",
   "__pycache__",
   ".pytest_cache",
   ".mypy_cache",
-  ".ruff_cache",
-  ".git"
-]);
+  ".ruff_cache"
+];
+
+// src/evidence/goalposts.ts
+var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2", ".git"]);
 var LOCKFILES = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
 var TESTS = /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|\/)[^/]*[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]*\.py$|(^|\/)[^/]*_test\.(go|py|rb|exs?)$|(^|\/)conftest\.py$/i;
 var CONFIG = /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json|[^/]*\.config\.[cm]?[jt]s|\.?(babel|eslint|prettier|mocha|jest|vitest|nyc|c8)rc[^/]*|pytest\.ini|tox\.ini|setup\.cfg|setup\.py|pyproject\.toml|Makefile|GNUmakefile|makefile|[^/]*\.mk|Cargo\.toml|go\.mod|Gemfile|Rakefile|build\.gradle[^/]*|pom\.xml|CMakeLists\.txt|justfile|Taskfile\.ya?ml|Dockerfile|docker-compose[^/]*\.ya?ml|\.gitattributes|\.gitignore|\.npmrc|\.nvmrc|\.env[^/]*|CLAUDE(\.local)?\.md|AGENTS\.md)$|(^|\/)(\.github|\.gitlab|\.circleci|\.buildkite|\.claude|\.husky|scripts?)\//;
@@ -2004,6 +2004,7 @@ export {
   finishTurn,
   recordDelegatedProgress,
   failLoop,
+  TOOL_FOLDERS,
   goalpostReason,
   namedByCommand,
   RECURSION_GUARD,

@@ -7,6 +7,7 @@ import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
 import {
+  TOOL_FOLDERS,
   alreadyRecorded,
   auditLoop,
   auditUnmet,
@@ -33,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-SUGBAKTV.js";
+} from "./chunk-UN4LLF55.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -497,34 +498,10 @@ function list(abs) {
 
 // src/evidence/verification.ts
 var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([
-  "dist",
-  "build",
-  "out",
-  "target",
+  ...TOOL_FOLDERS,
   "lib-cov",
-  "coverage",
-  ".nyc_output",
-  ".cache",
   ".vite",
-  ".next",
-  ".nuxt",
-  ".svelte-kit",
-  ".turbo",
-  ".parcel-cache",
-  ".gradle",
-  "__pycache__",
-  ".pytest_cache",
-  ".mypy_cache",
-  ".ruff_cache",
-  ".tox",
-  ".nox",
   ".hypothesis",
-  "node_modules",
-  "bower_components",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
   "test-results",
   "playwright-report",
   "reports",

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-GMDN2ZZT.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-642K233U.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-I7USREME.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();
