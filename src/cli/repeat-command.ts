@@ -45,6 +45,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
       .option("--args-stdin", "read the person's arguments from stdin")
       .option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal")
       .option("--fresh", "from a terminal: a fresh claude conversation each iteration")
+      .option("--timeout <duration>", "from a terminal: stop an iteration's claude after this long (it counts as failed)")
       .addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp()),
   )
     .argument("[words...]", "interval, prompt or /command and options, when not given on stdin")
@@ -60,8 +61,8 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
         io.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io);
         return;
       }
-      if (options.detach || options.fresh)
-        throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
+      if (options.detach || options.fresh || options.timeout !== undefined)
+        throw new LoopkitError("USAGE", "--detach, --fresh and --timeout are for a loop started from a terminal, without --session", {
           hint: "inside Claude Code the loop runs in its session",
         });
       // Both halves of a typed command find the session's folder as its hooks do (locate.ts, step 0).
@@ -117,10 +118,10 @@ async function fromTerminal(words: string[], rawArgs: string[], minInterval: num
     refuseUnderRecursionGuard(io.env, "a repeat loop");
     return runFromTerminal(request, claudeArgs, loopWords, options, inv, io);
   }
-  if (claudeArgs.length > 0 || options.detach || options.fresh) {
+  if (claudeArgs.length > 0 || options.detach || options.fresh || options.timeout !== undefined) {
     throw new LoopkitError(
       "USAGE",
-      `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`,
+      `--detach, --fresh, --timeout and claude options (after --) go with a start or --resume, not with --${request.mode}`,
       { hint: "run loopkit repeat --help for usage" },
     );
   }

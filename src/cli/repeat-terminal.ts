@@ -19,6 +19,7 @@ import { takeSettingsOption } from "../run/phase-settings.js";
 import { driveRepeat } from "../run/repeat-runner.js";
 import { holdRunnerLock, runnerAlive, type RunnerKind } from "../run/runner-lock.js";
 import { isExecutable, resolveClaude } from "../shared/claude-bin.js";
+import { parseDuration } from "../shared/duration.js";
 import { LoopkitError } from "../shared/errors.js";
 import { startDetached, tellParentStarted } from "./detach.js";
 import type { Invocation } from "./invocation.js";
@@ -27,6 +28,8 @@ import type { CliIo } from "./io.js";
 export interface TerminalOptions {
   detach?: boolean;
   fresh?: boolean;
+  /** --timeout: how long an iteration's claude may run. */
+  timeout?: string;
   /** Set by --detach for the runner it starts: the runner's log file (not for people). */
   runnerLog?: string;
 }
@@ -67,6 +70,9 @@ export async function runFromTerminal(
 ): Promise<number> {
   if (options.fresh && request.mode !== "start")
     throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
+  if (options.timeout !== undefined && request.mode !== "start")
+    throw usage("--timeout goes with a start: a resumed loop keeps the iteration timeout it started with");
+  const timeoutMs = options.timeout === undefined ? null : parseDuration(options.timeout, "--timeout");
   if (request.mode === "resume" && claudeArgs.length > 0)
     throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
   const projectDir = inv.projectDir();
@@ -74,7 +80,11 @@ export async function runFromTerminal(
   // Everything that can be refused is checked before anything starts or detaches.
   const launch =
     request.mode === "start"
-      ? { claude_bin: resolveClaude(io.env, projectDir, "loopkit repeat"), claude_args: claudeOptions(claudeArgs, io.cwd) }
+      ? {
+          claude_bin: resolveClaude(io.env, projectDir, "loopkit repeat"),
+          claude_args: claudeOptions(claudeArgs, io.cwd),
+          iteration_timeout_ms: timeoutMs,
+        }
       : null;
   if (request.mode === "start") {
     const active = await activeTerminalLoop(data, projectDir);
@@ -119,6 +129,7 @@ async function detach(ctx: RepeatContext, claudeArgs: string[], loopWords: strin
     "--runner-log",
     logFile,
     ...(options.fresh ? ["--fresh"] : []),
+    ...(options.timeout !== undefined ? ["--timeout", options.timeout] : []),
     ...(claudeArgs.length ? ["--", ...claudeArgs] : []),
   ];
   return startDetached(io.entry, args, logFile, io);
@@ -128,7 +139,7 @@ async function detach(ctx: RepeatContext, claudeArgs: string[], loopWords: strin
 async function runHere(
   ctx: RepeatContext,
   request: TerminalRequest,
-  launch: Pick<TerminalRun, "claude_bin" | "claude_args"> | null,
+  launch: Pick<TerminalRun, "claude_bin" | "claude_args" | "iteration_timeout_ms"> | null,
   options: TerminalOptions,
   io: CliIo,
 ): Promise<number> {

@@ -2,7 +2,7 @@
 
 export const REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
        /loopkit:repeat --status [--json] | --cancel | --resume | --help
-       loopkit repeat [interval] <prompt or /command> [--iterations N] [--fresh] [--detach] [-- <claude options>]
+       loopkit repeat [interval] <prompt or /command> [--iterations N] [--fresh] [--timeout D] [--detach] [-- <claude options>]
        loopkit repeat --status [--json] | --cancel | --resume [--detach]
 
 Runs a prompt or a slash command again and again on a real timer: in the Claude Code session that
@@ -29,6 +29,8 @@ From a terminal (no --session): the loop runs in this process and prints a line 
 Ctrl-C, or closing the terminal, pauses it; --resume goes on. It waits without a model call.
   --fresh           a fresh claude conversation each iteration (default: one conversation, so each
                     iteration sees the ones before it)
+  --timeout <d>     stop an iteration's claude once it has run this long (90s, 20m, 2h); the
+                    iteration counts as failed and the loop goes on (default: no limit)
   --detach          run it in a process of its own that outlives the terminal (its own session, no
                     controlling terminal); its output goes to a log in loopkit's data folder, named
                     at the start and by --status. One such loop per project.
@@ -46,7 +48,7 @@ Examples:
   /loopkit:repeat 2m --iterations 10 /lint
   /loopkit:repeat 5m -- /lint --fix
   loopkit repeat 10m /review --iterations 12 --detach -- --model sonnet
-  loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
+  loopkit repeat 30m --fresh --timeout 20m "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
 
 An option given twice is a usage error, and so is --help with anything else.

@@ -102,5 +102,8 @@ export function terminalStartText(state: RepeatState, warnings: string[], resume
         "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project.",
       ]
     : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
-  return [`${what}; ${conversation} (${claude} -p).`, ...warnings, ...where, ""].join("\n");
+  const timeout = terminal.iteration_timeout_ms
+    ? `; an iteration's claude is stopped after ${formatDuration(terminal.iteration_timeout_ms)} (--timeout)`
+    : "";
+  return [`${what}; ${conversation} (${claude} -p)${timeout}.`, ...warnings, ...where, ""].join("\n");
 }

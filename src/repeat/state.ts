@@ -46,6 +46,8 @@ export const TerminalRunSchema = z.object({
   pid: z.int().positive(),
   /** The runner's output when it runs detached, in loopkit's data folder; null in a terminal's foreground. */
   log_file: z.string().nullable(),
+  /** How long an iteration's claude may run before it is stopped (the iteration fails); null: no limit. */
+  iteration_timeout_ms: z.int().positive().nullable().default(null),
 });
 export type TerminalRun = z.infer<typeof TerminalRunSchema>;
 

@@ -13,6 +13,7 @@ import { recordLoopRun } from "../repeat/stats-store.js";
 import { loadState, saveState } from "../repeat/store.js";
 import { conversationBegun, nextConversation, onTurnEnd, pauseRunner } from "../repeat/terminal.js";
 import { withLock } from "../state/json-store.js";
+import { formatDuration } from "../shared/duration.js";
 import { EXIT } from "../shared/exit-codes.js";
 import { LoopkitError } from "../shared/errors.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
@@ -160,7 +161,7 @@ async function runTurn(ctx: RepeatRunContext, file: string, state: RepeatState, 
       pluginDir: null,
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
-      timeoutMs: 0,
+      timeoutMs: terminal.iteration_timeout_ms ?? 0,
       logFile: path.join(
         terminalRunDir(ctx.dataDir, ctx.projectDir),
         "claude",
@@ -170,7 +171,9 @@ async function runTurn(ctx: RepeatRunContext, file: string, state: RepeatState, 
       signal: cut.signal,
     });
     const record = reader.end(ctx.now());
-    const how = exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
+    const how = exit.timedOut
+      ? `claude ran past the iteration timeout (--timeout ${formatDuration(terminal.iteration_timeout_ms ?? 0)}) and was stopped`
+      : (exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null));
     return record.end.kind === "answer" && record.end.message === null
       ? { ...record, detail: [how, record.detail].filter(Boolean).join(": ") || "claude printed no result" }
       : record;

@@ -35,7 +35,15 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
     [["5", "/test"], /invalid interval "5": use units h, m, s/],
     [["5m"], /no command/],
     [["5m", "/test", "--bogus"], /unknown option --bogus/],
-    [["--status", "--fresh"], /--detach, --fresh and claude options \(after --\) go with a start or --resume, not with --status/],
+    [
+      ["--status", "--fresh"],
+      /--detach, --fresh, --timeout and claude options \(after --\) go with a start or --resume, not with --status/,
+    ],
+    [["--status", "--timeout", "5m"], /--timeout and claude options \(after --\) go with a start or --resume, not with --status/],
+    [["5m", "/test", "--timeout", "soon"], /invalid --timeout "soon": use units h, m, s/],
+    [["5m", "/test", "--timeout", "0s"], /invalid --timeout "0s": must be longer than zero/],
+    [["5m", "/test", "--timeout"], /option '--timeout <duration>' argument missing/],
+    [["--resume", "--timeout", "5m"], /--timeout goes with a start: a resumed loop keeps the iteration timeout it started with/],
     [["--cancel", "--detach"], /not with --cancel/],
     [["--status", "--", "--model", "x"], /not with --status/],
     [["--resume", "--fresh"], /--fresh goes with a start: a resumed loop keeps the conversation mode it started with/],
@@ -48,7 +56,11 @@ describe("loopkit repeat from a terminal refuses bad input before anything start
       ["5m", "/test", "--", "--settings", "missing.json"],
       /--settings missing.json: ENOENT: no such file or directory, open .*missing.json/,
     ],
-    [["--session", "s-1", "--detach", "5m", "/test"], /--detach and --fresh are for a loop started from a terminal, without --session/],
+    [
+      ["--session", "s-1", "--detach", "5m", "/test"],
+      /--detach, --fresh and --timeout are for a loop started from a terminal, without --session/,
+    ],
+    [["--session", "s-1", "--timeout", "5m", "5m", "/test"], /--timeout are for a loop started from a terminal, without --session/],
     [["--session", "terminal-1", "5m", "/test"], /terminal-1 is the key of a loop run from a terminal, not a Claude Code session/],
   ])("%j exits 2 with a clear message", async (args, message) => {
     const result = await terminal(args);

@@ -132,6 +132,33 @@ describe("loopkit repeat in the foreground of a terminal", () => {
   }, 180_000);
 });
 
+describe("an iteration that runs too long", () => {
+  it("--timeout stops its claude and counts it failed, saying so; the next iteration runs and the loop completes", async () => {
+    // The model takes a minute over iteration 1's answer; iteration 2 answers at once.
+    const { script, seen } = iterationScript([
+      { ...result("REPEAT-RESULT: pass - too late"), delayMs: 60_000 },
+      result("REPEAT-RESULT: pass - quick"),
+    ]);
+    model.setScript(script);
+    const started = Date.now();
+    const run = await repeat(["1s", "--iterations", "2", "--timeout", "6s", "check the build"]);
+    expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(Date.now() - started).toBeLessThan(50_000);
+    const out = lines(run.stdout);
+    expect(out[0]).toMatch(/ -p\); an iteration's claude is stopped after 6s \(--timeout\)\.$/);
+    expect(out).toContain(
+      "loopkit repeat: iteration 1 ended without a final message: claude ran past the iteration timeout (--timeout 6s) and was stopped",
+    );
+    expect(out.find((line) => line.startsWith("loopkit repeat: iteration 2/2"))).toMatch(/pass \(quick\)/);
+    expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
+    expect(repeatState()).toMatchObject({ final_status: "COMPLETED", terminal: { iteration_timeout_ms: 6_000 } });
+    expect(readStats(sandbox).loop_runs[0].iterations).toEqual([
+      expect.objectContaining({ number: 1, result: "fail" }),
+      expect.objectContaining({ number: 2, result: "pass", summary: "quick" }),
+    ]);
+  }, 180_000);
+});
+
 describe("stopping a loop run from a terminal", () => {
   it("Ctrl-C (SIGINT) during a wait pauses it (exit 5); --resume --detach goes on with the next iteration in the same conversation", async () => {
     const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - one"), result("REPEAT-RESULT: pass - two")]);
@@ -327,10 +354,12 @@ describe("loopkit repeat --detach", () => {
     const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - one"), result("REPEAT-RESULT: pass - two")]);
     model.setScript(script);
     const first = model.requests.length;
-    const start = await repeat(["1h", "--iterations", "2", "check the build", "--detach"]);
+    const start = await repeat(["1h", "--iterations", "2", "check the build", "--timeout", "45m", "--detach"]);
     expect(start.exitCode, `${start.stdout}\n${start.stderr}`).toBe(0);
     const pid = Number(/runs detached in process (\d+)/.exec(String(start.stdout))![1]);
     await waitFor("iteration 1", async () => (await status()).status === "waiting" || undefined);
+    // The detached runner got the timeout, and a --resume keeps it.
+    expect(repeatState().terminal.iteration_timeout_ms).toBe(45 * 60_000);
     // A second start in the project is refused at once while the loop is active.
     const again = await repeat(["5m", "another prompt"]);
     expect(again.exitCode).toBe(1);
@@ -355,7 +384,9 @@ describe("loopkit repeat --detach", () => {
 
     const resumed = await repeat(["--resume"]);
     expect(resumed.exitCode, `${resumed.stdout}\n${resumed.stderr}`).toBe(0);
-    expect(lines(resumed.stdout)[0]).toMatch(/^loopkit repeat resumed \(loop-\d+\): "check the build", iteration 2\/2 runs now/);
+    expect(lines(resumed.stdout)[0]).toMatch(
+      /^loopkit repeat resumed \(loop-\d+\): "check the build", iteration 2\/2 runs now.*; an iteration's claude is stopped after 45m \(--timeout\)\.$/,
+    );
     expect(lines(resumed.stdout).at(-1)).toMatch(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed/);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     const turns = model.requests.slice(first).filter((r) => r.kind === "main");
@@ -376,7 +407,10 @@ describe("loopkit repeat refuses bad input", () => {
       ["5m", "/test", "--", "--output-format", "json"],
       /--output-format is set by loopkit repeat itself and cannot be passed to claude \(after --\)/,
     ],
-    [["--status", "--detach"], /--detach, --fresh and claude options \(after --\) go with a start or --resume, not with --status/],
+    [
+      ["--status", "--detach"],
+      /--detach, --fresh, --timeout and claude options \(after --\) go with a start or --resume, not with --status/,
+    ],
   ])(
     "%j: exit 2 with a clear message; no claude, no state, no stats",
     async (args, message) => {

@@ -13,6 +13,7 @@ const terminal = (overrides: Partial<TerminalRun> = {}): TerminalRun => ({
   conversation: { session_id: "11111111-1111-4111-8111-111111111111", begun: true },
   pid: 4242,
   log_file: "/data/repeat-runs/p/runner-1.log",
+  iteration_timeout_ms: null,
   ...overrides,
 });
 const iteration = {
@@ -121,6 +122,8 @@ describe("a terminal runner's lines", () => {
     expect(resumed).toMatch(
       /^loopkit repeat resumed \(loop-\d+\): "\/test", iteration 2\/5 runs now; a fresh claude conversation each iteration .*\nCtrl-C pauses it/,
     );
+    const bounded = terminalStartText(loopState({ terminal: terminal({ log_file: null, iteration_timeout_ms: 20 * 60_000 }) }), [], false);
+    expect(bounded).toMatch(/ -p\); an iteration's claude is stopped after 20m \(--timeout\)\.\nCtrl-C pauses it/);
     expect(pausedLine(waiting(), "its runner was stopped (SIGINT)")).toBe(
       'loopkit repeat paused before iteration 2/5 of "/test": its runner was stopped (SIGINT). Resume with loopkit repeat --resume, or end it with loopkit repeat --cancel.',
     );

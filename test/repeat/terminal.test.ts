@@ -14,6 +14,7 @@ const terminal = (overrides: Partial<TerminalRun> = {}): TerminalRun => ({
   conversation: null,
   pid: 42,
   log_file: null,
+  iteration_timeout_ms: null,
   ...overrides,
 });
 const running = () => loopState({ terminal: terminal(), session_id: "terminal-x" });

@@ -38,9 +38,11 @@ interface Turn {
   tookMs?: number;
   /** Runs while the turn is in flight (e.g. a --cancel from another shell). */
   during?: () => Promise<void>;
+  /** The turn ran past the iteration timeout: claude was stopped. */
+  timedOut?: boolean;
 }
 
-async function start(maxIterations: number, fresh = false) {
+async function start(maxIterations: number, fresh = false, timeoutMs: number | null = null) {
   const ctx = { dataDir: data, projectDir: project, now: T0, statsFile: path.join(tmp, "stats.json") };
   const request = { mode: "start" as const, command: "check the build", intervalMs: 60_000, interval: "1m", maxIterations, warnings: [] };
   return startTerminalLoop(ctx, request, {
@@ -50,6 +52,7 @@ async function start(maxIterations: number, fresh = false) {
     conversation: null,
     pid: 1,
     log_file: null,
+    iteration_timeout_ms: timeoutMs,
   });
 }
 
@@ -73,6 +76,7 @@ function context(turns: Turn[], stop = new AbortController()) {
       if (run.signal?.aborted) return { exitCode: 143, timedOut: false, failure: null, tail: "" };
       clock += turn.tookMs ?? 10_000;
       for (const line of turn.lines) run.onLine?.(line);
+      if (turn.timedOut) return { exitCode: null, timedOut: true, failure: null, tail: "" };
       return { exitCode: 0, timedOut: false, failure: null, tail: "" };
     },
     newSessionId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
@@ -142,6 +146,19 @@ describe("driveRepeat", () => {
     expect(printed[1]).toMatch(/^loopkit repeat: iteration 1\/2 fail \(no final message from this turn, so no REPEAT-RESULT line\)/);
     expect(runs.map((run) => run.resume ?? false)).toEqual([false, false]);
     expect(new Set(runs.map((run) => run.sessionId)).size).toBe(2);
+  });
+
+  it("--timeout: each turn may run that long; one that ran past it is a failed iteration saying so, and the loop goes on", async () => {
+    const loop = await start(2, false, 20 * 60_000);
+    const { ctx, runs, printed } = context([{ lines: [], timedOut: true }, { lines: answer("REPEAT-RESULT: pass") }]);
+    expect(await driveRepeat(ctx, loop.file)).toBe(0);
+    expect(runs.map((run) => run.timeoutMs)).toEqual([20 * 60_000, 20 * 60_000]);
+    expect(printed[0]).toBe(
+      "loopkit repeat: iteration 1 ended without a final message: claude ran past the iteration timeout (--timeout 20m) and was stopped",
+    );
+    expect(printed[1]).toMatch(/^loopkit repeat: iteration 1\/2 fail /);
+    const state = (await loadState(loop.file, at(0)))!;
+    expect(state.iterations.map((it) => it.result)).toEqual(["fail", "pass"]);
   });
 
   it("a usage limit with a reset waits until the reset, sparing the breaker; 3 API errors in a row trip it (exit 4)", async () => {

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-W3JP7RFL.js";
+} from "./chunks/chunk-6LVTACZJ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -38,7 +38,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-XUSSXU3P.js";
+} from "./chunks/chunk-L2IVS3EH.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-QXJNUAVZ.js";
+} from "./chunks/chunk-GC3U5GPU.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-BHYS6C7W.js";
+} from "./chunks/chunk-JC4E22LV.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -146,7 +146,8 @@ import {
   resolveCaps
 } from "./chunks/chunk-A3YH3UPZ.js";
 import {
-  formatDuration
+  formatDuration,
+  parseDuration
 } from "./chunks/chunk-F3ILKG56.js";
 import {
   ANSWER_FD
@@ -6079,7 +6080,7 @@ function blockCapWarning(command, maxIterations, env) {
 // src/repeat/help.ts
 var REPEAT_HELP = `Usage: /loopkit:repeat [interval] <prompt or /command> [--iterations N]
        /loopkit:repeat --status [--json] | --cancel | --resume | --help
-       loopkit repeat [interval] <prompt or /command> [--iterations N] [--fresh] [--detach] [-- <claude options>]
+       loopkit repeat [interval] <prompt or /command> [--iterations N] [--fresh] [--timeout D] [--detach] [-- <claude options>]
        loopkit repeat --status [--json] | --cancel | --resume [--detach]
 
 Runs a prompt or a slash command again and again on a real timer: in the Claude Code session that
@@ -6106,6 +6107,8 @@ From a terminal (no --session): the loop runs in this process and prints a line 
 Ctrl-C, or closing the terminal, pauses it; --resume goes on. It waits without a model call.
   --fresh           a fresh claude conversation each iteration (default: one conversation, so each
                     iteration sees the ones before it)
+  --timeout <d>     stop an iteration's claude once it has run this long (90s, 20m, 2h); the
+                    iteration counts as failed and the loop goes on (default: no limit)
   --detach          run it in a process of its own that outlives the terminal (its own session, no
                     controlling terminal); its output goes to a log in loopkit's data folder, named
                     at the start and by --status. One such loop per project.
@@ -6123,7 +6126,7 @@ Examples:
   /loopkit:repeat 2m --iterations 10 /lint
   /loopkit:repeat 5m -- /lint --fix
   loopkit repeat 10m /review --iterations 12 --detach -- --model sonnet
-  loopkit repeat 30m --fresh "check the nightly build" -- --allowedTools Bash
+  loopkit repeat 30m --fresh --timeout 20m "check the nightly build" -- --allowedTools Bash
   loopkit repeat --status --project ~/src/app
 
 An option given twice is a usage error, and so is --help with anything else.
@@ -6839,7 +6842,7 @@ async function runTurn(ctx, file, state, resume) {
       pluginDir: null,
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
-      timeoutMs: 0,
+      timeoutMs: terminal.iteration_timeout_ms ?? 0,
       logFile: path14.join(
         terminalRunDir(ctx.dataDir, ctx.projectDir),
         "claude",
@@ -6849,7 +6852,7 @@ async function runTurn(ctx, file, state, resume) {
       signal: cut.signal
     });
     const record2 = reader.end(ctx.now());
-    const how = exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
+    const how = exit.timedOut ? `claude ran past the iteration timeout (--timeout ${formatDuration(terminal.iteration_timeout_ms ?? 0)}) and was stopped` : exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
     return record2.end.kind === "answer" && record2.end.message === null ? { ...record2, detail: [how, record2.detail].filter(Boolean).join(": ") || "claude printed no result" } : record2;
   } finally {
     clearInterval(watch);
@@ -6927,11 +6930,18 @@ var KEEP_RUNNER_LOGS = 20;
 async function runFromTerminal(request, claudeArgs, loopWords, options, inv, io2) {
   if (options.fresh && request.mode !== "start")
     throw usage("--fresh goes with a start: a resumed loop keeps the conversation mode it started with");
+  if (options.timeout !== void 0 && request.mode !== "start")
+    throw usage("--timeout goes with a start: a resumed loop keeps the iteration timeout it started with");
+  const timeoutMs = options.timeout === void 0 ? null : parseDuration(options.timeout, "--timeout");
   if (request.mode === "resume" && claudeArgs.length > 0)
     throw usage("--resume keeps the claude options the loop started with; start a new loop to change them");
   const projectDir = inv.projectDir();
   const data = inv.dataDirForStart();
-  const launch = request.mode === "start" ? { claude_bin: resolveClaude(io2.env, projectDir, "loopkit repeat"), claude_args: claudeOptions(claudeArgs, io2.cwd) } : null;
+  const launch = request.mode === "start" ? {
+    claude_bin: resolveClaude(io2.env, projectDir, "loopkit repeat"),
+    claude_args: claudeOptions(claudeArgs, io2.cwd),
+    iteration_timeout_ms: timeoutMs
+  } : null;
   if (request.mode === "start") {
     const active = await activeTerminalLoop(data, projectDir);
     if (active) throw activeError(active.state);
@@ -6966,6 +6976,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
     "--runner-log",
     logFile,
     ...options.fresh ? ["--fresh"] : [],
+    ...options.timeout !== void 0 ? ["--timeout", options.timeout] : [],
     ...claudeArgs.length ? ["--", ...claudeArgs] : []
   ];
   return startDetached(io2.entry, args, logFile, io2);
@@ -7051,7 +7062,7 @@ function trapStop() {
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
   const command = addSkillOptions(
-    program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal").option("--fresh", "from a terminal: a fresh claude conversation each iteration").addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp())
+    program2.command("repeat").description("run a prompt or slash command on a real timer, with an iteration cap, early success and a failure breaker").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin").option("--detach", "from a terminal: run the loop in a process of its own that outlives the terminal").option("--fresh", "from a terminal: a fresh claude conversation each iteration").option("--timeout <duration>", "from a terminal: stop an iteration's claude after this long (it counts as failed)").addOption(new Option("--runner-log <file>", "the log of a detached runner (set by --detach)").hideHelp())
   ).argument("[words...]", "interval, prompt or /command and options, when not given on stdin").allowUnknownOption(true).action(async (words, options, self) => {
     if (options.argsStdin && words.length > 0)
       throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
@@ -7062,8 +7073,8 @@ function registerRepeatCommand(program2, io2) {
       io2.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io2);
       return;
     }
-    if (options.detach || options.fresh)
-      throw new LoopkitError("USAGE", "--detach and --fresh are for a loop started from a terminal, without --session", {
+    if (options.detach || options.fresh || options.timeout !== void 0)
+      throw new LoopkitError("USAGE", "--detach, --fresh and --timeout are for a loop started from a terminal, without --session", {
         hint: "inside Claude Code the loop runs in its session"
       });
     const inv = invocation({ ...options, pinned: options.fromHook || options.fromSkill }, io2);
@@ -7100,10 +7111,10 @@ async function fromTerminal(words, rawArgs, minInterval, options, io2) {
     refuseUnderRecursionGuard(io2.env, "a repeat loop");
     return runFromTerminal(request, claudeArgs, loopWords, options, inv, io2);
   }
-  if (claudeArgs.length > 0 || options.detach || options.fresh) {
+  if (claudeArgs.length > 0 || options.detach || options.fresh || options.timeout !== void 0) {
     throw new LoopkitError(
       "USAGE",
-      `--detach, --fresh and claude options (after --) go with a start or --resume, not with --${request.mode}`,
+      `--detach, --fresh, --timeout and claude options (after --) go with a start or --resume, not with --${request.mode}`,
       { hint: "run loopkit repeat --help for usage" }
     );
   }

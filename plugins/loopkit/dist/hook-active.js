@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-QXJNUAVZ.js";
+} from "./chunks/chunk-GC3U5GPU.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-BHYS6C7W.js";
+} from "./chunks/chunk-JC4E22LV.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

@@ -82,7 +82,9 @@ var TerminalRunSchema = object({
   /** The runner process that drives the loop now (or did last). */
   pid: int().positive(),
   /** The runner's output when it runs detached, in loopkit's data folder; null in a terminal's foreground. */
-  log_file: string().nullable()
+  log_file: string().nullable(),
+  /** How long an iteration's claude may run before it is stopped (the iteration fails); null: no limit. */
+  iteration_timeout_ms: int().positive().nullable().default(null)
 });
 var RepeatStateSchema = object({
   version: literal(1),

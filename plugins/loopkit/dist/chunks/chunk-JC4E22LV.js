@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-GMDN2ZZT.js")).repeatKind,
+  repeat: async () => (await import("./kind-L3NB5AUW.js")).repeatKind,
   "auto-loop": async () => (await import("./kind-I7USREME.js")).autoLoopKind
 };
 function loadLoopKind(kind) {

@@ -16,13 +16,13 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-W3JP7RFL.js";
+} from "./chunk-6LVTACZJ.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-XUSSXU3P.js";
+} from "./chunk-L2IVS3EH.js";
 import {
   apiErrorOf,
   lastTurnApiError,

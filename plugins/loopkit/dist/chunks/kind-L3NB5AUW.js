@@ -11,7 +11,7 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-XUSSXU3P.js";
+} from "./chunk-L2IVS3EH.js";
 import {
   formatDuration
 } from "./chunk-F3ILKG56.js";
@@ -31,7 +31,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-5RXGFN3S.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-AUDJKJ5K.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

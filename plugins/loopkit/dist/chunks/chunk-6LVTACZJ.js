@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-XUSSXU3P.js";
+} from "./chunk-L2IVS3EH.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -208,7 +208,8 @@ function terminalStartText(state, warnings, resumed) {
     `It runs detached in process ${terminal.pid}, in a session of its own; its output goes to ${terminal.log_file}.`,
     "See it with loopkit repeat --status and end it with loopkit repeat --cancel, from any shell in the project."
   ] : ["Ctrl-C pauses it (loopkit repeat --resume goes on); loopkit repeat --cancel from any shell in the project ends it."];
-  return [`${what}; ${conversation} (${claude} -p).`, ...warnings, ...where, ""].join("\n");
+  const timeout = terminal.iteration_timeout_ms ? `; an iteration's claude is stopped after ${formatDuration(terminal.iteration_timeout_ms)} (--timeout)` : "";
+  return [`${what}; ${conversation} (${claude} -p)${timeout}.`, ...warnings, ...where, ""].join("\n");
 }
 
 // src/repeat/early-success.ts

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-BHYS6C7W.js";
+} from "./chunk-JC4E22LV.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";
