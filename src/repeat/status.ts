@@ -46,6 +46,8 @@ export const RepeatStatusSchema = z.object({
   /** A terminal loop's Claude Code session (with fresh, the latest iteration's); null otherwise. */
   conversation_id: z.string().nullable(),
   fresh: z.boolean().nullable(),
+  /** A terminal loop's --timeout: how long an iteration's claude may run; null without one. */
+  iteration_timeout_ms: z.int().positive().nullable(),
   ...CheckpointSummaryShape,
 });
 export type RepeatStatus = z.infer<typeof RepeatStatusSchema>;
@@ -104,6 +106,7 @@ export function repeatStatus(
       log_file: null,
       conversation_id: null,
       fresh: null,
+      iteration_timeout_ms: null,
       ...checkpoints,
     };
   }
@@ -141,6 +144,7 @@ export function repeatStatus(
     log_file: terminal?.log_file ?? null,
     conversation_id: terminal?.conversation?.session_id ?? null,
     fresh: terminal?.fresh ?? null,
+    iteration_timeout_ms: terminal?.iteration_timeout_ms ?? null,
     ...checkpoints,
   };
 }
@@ -182,5 +186,8 @@ function terminalLines(s: RepeatStatus): string[] {
     `  runner:   ${runner}`,
     ...(s.log_file ? [`  log:      ${s.log_file}`] : []),
     ...(s.conversation_id ? [`  conversation: ${s.conversation_id} (${conversation}; claude --resume ${s.conversation_id} opens it)`] : []),
+    ...(s.iteration_timeout_ms
+      ? [`  timeout:  an iteration's claude is stopped after ${formatDuration(s.iteration_timeout_ms)} (--timeout)`]
+      : []),
   ];
 }

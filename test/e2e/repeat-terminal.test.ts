@@ -152,6 +152,7 @@ describe("an iteration that runs too long", () => {
     expect(out.find((line) => line.startsWith("loopkit repeat: iteration 2/2"))).toMatch(/pass \(quick\)/);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     expect(repeatState()).toMatchObject({ final_status: "COMPLETED", terminal: { iteration_timeout_ms: 6_000 } });
+    expect(await status()).toMatchObject({ status: "COMPLETED", iteration_timeout_ms: 6_000 });
     expect(readStats(sandbox).loop_runs[0].iterations).toEqual([
       expect.objectContaining({ number: 1, result: "fail" }),
       expect.objectContaining({ number: 2, result: "pass", summary: "quick" }),

@@ -55,6 +55,10 @@ describe("repeatStatus of a terminal loop", () => {
       "  conversation: 11111111-1111-4111-8111-111111111111 (one for the whole loop; claude --resume 11111111-1111-4111-8111-111111111111 opens it)",
     );
     expect(text).not.toContain("session:");
+    expect(text).not.toContain("timeout:");
+    const bounded = repeatStatus("/p", waiting(terminal({ iteration_timeout_ms: 20 * 60_000 })), at(60_000), undefined, true);
+    expect(RepeatStatusSchema.parse(bounded)).toMatchObject({ iteration_timeout_ms: 1_200_000 });
+    expect(formatStatus(bounded, at(60_000))).toContain("  timeout:  an iteration's claude is stopped after 20m (--timeout)\n");
   });
 
   it("with its runner gone (the machine restarted): paused, exit 5, no next run, and how to go on", () => {
@@ -87,6 +91,7 @@ describe("repeatStatus of a terminal loop", () => {
       log_file: null,
       conversation_id: null,
       fresh: null,
+      iteration_timeout_ms: null,
     });
     expect(formatStatus(session, at(60_000))).toMatch(
       /session: {2}session-a[\s\S]*resume with \/loopkit:repeat --resume, or end it with \/loopkit:repeat --cancel/,

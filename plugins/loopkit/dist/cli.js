@@ -6339,6 +6339,8 @@ var RepeatStatusSchema = object({
   /** A terminal loop's Claude Code session (with fresh, the latest iteration's); null otherwise. */
   conversation_id: string().nullable(),
   fresh: boolean().nullable(),
+  /** A terminal loop's --timeout: how long an iteration's claude may run; null without one. */
+  iteration_timeout_ms: int().positive().nullable(),
   ...CheckpointSummaryShape
 });
 var REPEAT_EXIT_CODES = {
@@ -6383,6 +6385,7 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
       log_file: null,
       conversation_id: null,
       fresh: null,
+      iteration_timeout_ms: null,
       ...checkpoints
     };
   }
@@ -6420,6 +6423,7 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
     log_file: terminal?.log_file ?? null,
     conversation_id: terminal?.conversation?.session_id ?? null,
     fresh: terminal?.fresh ?? null,
+    iteration_timeout_ms: terminal?.iteration_timeout_ms ?? null,
     ...checkpoints
   };
 }
@@ -6450,7 +6454,8 @@ function terminalLines(s) {
   return [
     `  runner:   ${runner}`,
     ...s.log_file ? [`  log:      ${s.log_file}`] : [],
-    ...s.conversation_id ? [`  conversation: ${s.conversation_id} (${conversation}; claude --resume ${s.conversation_id} opens it)`] : []
+    ...s.conversation_id ? [`  conversation: ${s.conversation_id} (${conversation}; claude --resume ${s.conversation_id} opens it)`] : [],
+    ...s.iteration_timeout_ms ? [`  timeout:  an iteration's claude is stopped after ${formatDuration(s.iteration_timeout_ms)} (--timeout)`] : []
   ];
 }
 
