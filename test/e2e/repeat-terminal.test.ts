@@ -140,10 +140,8 @@ describe("an iteration that runs too long", () => {
       result("REPEAT-RESULT: pass - quick"),
     ]);
     model.setScript(script);
-    const started = Date.now();
     const run = await repeat(["1s", "--iterations", "2", "--timeout", "6s", "check the build"]);
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(Date.now() - started).toBeLessThan(50_000);
     const out = lines(run.stdout);
     expect(out[0]).toMatch(/ -p\); an iteration's claude is stopped after 6s \(--timeout\)\.$/);
     expect(out).toContain(
@@ -153,6 +151,7 @@ describe("an iteration that runs too long", () => {
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
     expect(repeatState()).toMatchObject({ final_status: "COMPLETED", terminal: { iteration_timeout_ms: 6_000 } });
     expect(await status()).toMatchObject({ status: "COMPLETED", iteration_timeout_ms: 6_000 });
+    // Iteration 1 is no pass: the model's late answer never reached the loop.
     expect(readStats(sandbox).loop_runs[0].iterations).toEqual([
       expect.objectContaining({ number: 1, result: "fail" }),
       expect.objectContaining({ number: 2, result: "pass", summary: "quick" }),
