@@ -198,7 +198,7 @@ export function warmAhead(bytes: number): void {
 
 /** lstat for a walk through `table`'s records under `root`, helped by the helper thread. */
 export class LstatAhead {
-  /** Results the walk took from the thread (for tests and the bench). */
+  /** Answers the walk took from the thread (the tests read it). */
   taken = 0;
   private readonly values: Float64Array;
   private readonly status: Int32Array;

@@ -44,6 +44,13 @@ export const REPEAT_OPTIONS: OptionTable = {
     { name: "--resume", value: "none" },
   ],
   unknownHint: "(to pass options to the repeated command, quote it or put it after --)",
+  // A terminal's options (commander takes them there): in a session the iterations are the session's own turns.
+  elsewhere: Object.fromEntries(
+    ["--fresh", "--detach", "--timeout"].map((flag) => [
+      flag,
+      "is for loopkit repeat typed in a terminal, a loop of its own (loopkit repeat --help); here the iterations are this session's own turns",
+    ]),
+  ),
   noInput: 'no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"',
 };
 

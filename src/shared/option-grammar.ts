@@ -33,6 +33,8 @@ export interface OptionTable {
   options: readonly OptionSpec[];
   /** Said after "unknown option --x", e.g. how to make such a word text. */
   unknownHint: string;
+  /** Options the command takes only in another form, each with what to say of it (`--fresh` in a session: where it goes). */
+  elsewhere?: Readonly<Record<string, string>>;
   /** What empty input lacks and what to give, e.g. "no command: give a prompt ..., e.g. ...". */
   noInput: string;
 }
@@ -89,7 +91,10 @@ export function parseOptions(words: Word[], table: OptionTable): ParsedOptions {
     }
     const name = nameOf(word);
     const spec = specs.get(name as OptionSpec["name"]);
-    if (!spec) throw usageError(table, `unknown option ${name} ${table.unknownHint}`, name);
+    if (!spec) {
+      const there = table.elsewhere?.[name];
+      throw usageError(table, there ? `${name} ${there}` : `unknown option ${name} ${table.unknownHint}`, name);
+    }
     if (spec === HELP) {
       help = true;
       continue;

@@ -82,6 +82,8 @@ describe("parseRepeatArgs: usage errors start nothing", () => {
     ["--iterations= empty", "/x --iterations=", /--iterations needs a value/],
     ["--iterations twice", "/x --iterations 2 --iterations 3", /given twice/],
     ["an unknown flag", "5m /x --forever", /unknown option --forever/],
+    ["a terminal's option", "5m /x --timeout 20m", /^--timeout is for loopkit repeat typed in a terminal, a loop of its own/],
+    ["a terminal's switch", "5m /x --fresh", /^--fresh is for loopkit repeat typed in a terminal/],
     ["a zero interval", "0m /x", /must be longer than zero/],
     ["a too long interval", "25h /x", /longer than the 24h maximum/],
     ["status with a command", "--status /x", /--status takes no interval, command or --iterations/],

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-6LVTACZJ.js";
+} from "./chunks/chunk-2H37CUZ5.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-UN4LLF55.js";
+} from "./chunks/chunk-QRT63NIH.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-42B7OT66.js";
+} from "./chunks/chunk-OHFZCLNN.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GC3U5GPU.js";
+} from "./chunks/chunk-XZQ2YZE5.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-JC4E22LV.js";
+} from "./chunks/chunk-UC7MMENR.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,7 +122,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-I3GHTTUC.js";
+} from "./chunks/chunk-N3YEFPMX.js";
 import {
   agentLine,
   measuringSandbox,
@@ -139,7 +139,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-BJGGJEKX.js";
+} from "./chunks/chunk-ABQWIZRY.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -176,7 +176,7 @@ import {
 } from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-UCY3JXNF.js";
+} from "./chunks/chunk-YXK4X5CR.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -186,7 +186,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-CRKJVTUA.js";
+} from "./chunks/chunk-M5CQ4KF2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

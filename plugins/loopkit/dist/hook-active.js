@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GC3U5GPU.js";
+} from "./chunks/chunk-XZQ2YZE5.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-JC4E22LV.js";
+} from "./chunks/chunk-UC7MMENR.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

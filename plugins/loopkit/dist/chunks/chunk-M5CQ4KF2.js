@@ -905,7 +905,7 @@ var LstatAhead = class _LstatAhead {
   }
   finished;
   first;
-  /** Results the walk took from the thread (for tests and the bench). */
+  /** Answers the walk took from the thread (the tests read it). */
   taken = 0;
   values;
   status;

@@ -13,10 +13,10 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-42B7OT66.js";
+} from "./chunk-OHFZCLNN.js";
 import {
   splitArguments
-} from "./chunk-BJGGJEKX.js";
+} from "./chunk-ABQWIZRY.js";
 import {
   formatDuration,
   isDuration,
@@ -24,7 +24,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-CRKJVTUA.js";
+} from "./chunk-M5CQ4KF2.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
@@ -77,6 +77,13 @@ var REPEAT_OPTIONS = {
     { name: "--resume", value: "none" }
   ],
   unknownHint: "(to pass options to the repeated command, quote it or put it after --)",
+  // A terminal's options (commander takes them there): in a session the iterations are the session's own turns.
+  elsewhere: Object.fromEntries(
+    ["--fresh", "--detach", "--timeout"].map((flag) => [
+      flag,
+      "is for loopkit repeat typed in a terminal, a loop of its own (loopkit repeat --help); here the iterations are this session's own turns"
+    ])
+  ),
   noInput: 'no command: give a prompt or a slash command, e.g. /loopkit:repeat 5m /test or /loopkit:repeat 10m "check deploy status"'
 };
 var CONTROLS = ["--status", "--cancel", "--resume"];

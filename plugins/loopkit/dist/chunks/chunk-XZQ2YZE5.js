@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-JC4E22LV.js";
+} from "./chunk-UC7MMENR.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-BJGGJEKX.js";
+} from "./chunk-ABQWIZRY.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-CRKJVTUA.js";
+} from "./chunk-M5CQ4KF2.js";
 import {
   LoopkitError,
   formatError,
@@ -389,7 +389,10 @@ function parseOptions(words, table) {
     }
     const name = nameOf2(word);
     const spec = specs.get(name);
-    if (!spec) throw usageError(table, `unknown option ${name} ${table.unknownHint}`, name);
+    if (!spec) {
+      const there = table.elsewhere?.[name];
+      throw usageError(table, there ? `${name} ${there}` : `unknown option ${name} ${table.unknownHint}`, name);
+    }
     if (spec === HELP) {
       help = true;
       continue;

@@ -4,7 +4,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   SnapshotSchema
-} from "./chunk-CRKJVTUA.js";
+} from "./chunk-M5CQ4KF2.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -34,14 +34,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-UN4LLF55.js";
+} from "./chunk-QRT63NIH.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-42B7OT66.js";
+} from "./chunk-OHFZCLNN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,7 +49,7 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-NAL4LZ7C.js";
-import "./chunk-BJGGJEKX.js";
+import "./chunk-ABQWIZRY.js";
 import {
   loopDeadline
 } from "./chunk-A3YH3UPZ.js";
@@ -75,7 +75,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-UCY3JXNF.js";
+} from "./chunk-YXK4X5CR.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +94,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-CRKJVTUA.js";
+} from "./chunk-M5CQ4KF2.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

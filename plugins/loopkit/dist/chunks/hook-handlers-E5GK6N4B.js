@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-6LVTACZJ.js";
+} from "./chunk-2H37CUZ5.js";
 import {
   isActive,
   loadState,
@@ -28,17 +28,17 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-42B7OT66.js";
+} from "./chunk-OHFZCLNN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-BJGGJEKX.js";
+import "./chunk-ABQWIZRY.js";
 import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
-import "./chunk-CRKJVTUA.js";
+import "./chunk-M5CQ4KF2.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-L3NB5AUW.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-I7USREME.js")).autoLoopKind
+  repeat: async () => (await import("./kind-QQK6PWJB.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-P7PXJBZD.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -9,7 +9,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-BJGGJEKX.js";
+} from "./chunk-ABQWIZRY.js";
 import {
   elapsedMs
 } from "./chunk-A3YH3UPZ.js";
@@ -23,7 +23,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-CRKJVTUA.js";
+} from "./chunk-M5CQ4KF2.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";

@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-42B7OT66.js";
+} from "./chunk-OHFZCLNN.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -25,7 +25,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-BJGGJEKX.js";
+} from "./chunk-ABQWIZRY.js";
 import {
   capReached,
   elapsedMs
@@ -52,14 +52,14 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-UCY3JXNF.js";
+} from "./chunk-YXK4X5CR.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-CRKJVTUA.js";
+} from "./chunk-M5CQ4KF2.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
