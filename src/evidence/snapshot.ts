@@ -117,7 +117,6 @@ async function snapshotLocked(
     };
     const [project, ...metas] = scope.roots;
     const root = await walkFolder(w, projectDir, "", rootStat, project!.only);
-    ahead?.stop();
     const git: Snapshot["git"] = [];
     for (const meta of metas) {
       const stat = lstatSync(meta.dir, { throwIfNoEntry: false });

@@ -96,9 +96,9 @@ export class StatTable {
     return new StatTable(bytes, starts[0] ?? bytes.length, starts.length, starts, startMs);
   }
 
-  /** The records' bytes as they are (a walk's helper thread reads them): the first record's start, and a record's length after its key. */
-  records(): { bytes: Buffer; first: number; fixed: number } {
-    return { bytes: this.bytes, first: this.first, fixed: FIXED };
+  /** The records' bytes as they are (a walk's helper thread reads them), and the first record's start. */
+  records(): { bytes: Buffer; first: number } {
+    return { bytes: this.bytes, first: this.first };
   }
 
   keys(): IterableIterator<string> {

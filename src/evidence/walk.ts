@@ -243,28 +243,29 @@ function takeWhole(w: Walker, key: string, at: number): Visited | null {
   const hash = stat ? cache.hashAt(at) : null;
   if (!stat || !hash || w.skipsWithin(key)) return null;
   const end = cache.endAt(at);
-  // Every tree below it in the store, checked before anything is taken.
-  for (let r = at; r < end; r = cache.nextAt(r)) {
-    if (cache.kindAt(r) !== "dir") continue;
-    const tree = cache.hashAt(r);
-    if (!tree || !w.store.has(tree)) return null;
-  }
-  w.out.copySpan(cache, at, end);
-  const counts = w.counts;
+  // Checked and counted whole before anything is taken: every tree below it must be in the store.
+  const found = emptyCounts();
   let last = at;
+  let records = 0;
   for (let r = at; r < end; r = cache.nextAt(r)) {
     last = r;
-    w.visited++;
+    records++;
     const kind = cache.kindAt(r);
-    if (kind === "dir") counts.dirs++;
-    else if (kind === "link") counts.links++;
-    else if (kind !== "file") counts.special++;
+    if (kind === "dir") {
+      const tree = cache.hashAt(r);
+      if (!tree || !w.store.has(tree)) return null;
+      found.dirs++;
+    } else if (kind === "link") found.links++;
+    else if (kind !== "file") found.special++;
     else {
-      counts.files++;
-      counts.bytes += cache.sizeAt(r);
-      if (!cache.keptAt(r)) counts.unkept++;
+      found.files++;
+      found.bytes += cache.sizeAt(r);
+      if (!cache.keptAt(r)) found.unkept++;
     }
   }
+  w.out.copySpan(cache, at, end);
+  for (const field of Object.keys(found) as (keyof WalkCounts)[]) w.counts[field] += found[field];
+  w.visited += records;
   // Lookups go on after what was taken.
   cache.passed(cache.keyAt(last), last);
   checkDeadline(w.deadline, "loopkit's snapshot of the project");

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-N3YEFPMX.js";
+} from "./chunks/chunk-TIYPIEXM.js";
 import {
   findRepo,
   readSettings,
@@ -13,7 +13,7 @@ import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-ABQWIZRY.js";
+} from "./chunks/chunk-MGBIV2WO.js";
 import "./chunks/chunk-A3YH3UPZ.js";
 import "./chunks/chunk-F3ILKG56.js";
 import {
@@ -23,7 +23,7 @@ import {
 import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-OQFMAEP6.js";
 import "./chunks/chunk-ULLTZM7N.js";
-import "./chunks/chunk-M5CQ4KF2.js";
+import "./chunks/chunk-UPOQHDOL.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

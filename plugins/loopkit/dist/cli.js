@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-2H37CUZ5.js";
+} from "./chunks/chunk-6QZAKRO3.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-QRT63NIH.js";
+} from "./chunks/chunk-Y5YUFPB4.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-OHFZCLNN.js";
+} from "./chunks/chunk-C3TYMFTO.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-XZQ2YZE5.js";
+} from "./chunks/chunk-I4L7LQF3.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-UC7MMENR.js";
+} from "./chunks/chunk-ZOZEQ54C.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,7 +122,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-N3YEFPMX.js";
+} from "./chunks/chunk-TIYPIEXM.js";
 import {
   agentLine,
   measuringSandbox,
@@ -139,7 +139,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-ABQWIZRY.js";
+} from "./chunks/chunk-MGBIV2WO.js";
 import {
   elapsedMs,
   loopDeadline,
@@ -176,7 +176,7 @@ import {
 } from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-YXK4X5CR.js";
+} from "./chunks/chunk-6NQA5RQF.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -186,7 +186,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-M5CQ4KF2.js";
+} from "./chunks/chunk-UPOQHDOL.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-XZQ2YZE5.js";
+} from "./chunks/chunk-I4L7LQF3.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-UC7MMENR.js";
+} from "./chunks/chunk-ZOZEQ54C.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

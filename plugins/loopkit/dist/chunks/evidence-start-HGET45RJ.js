@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-YXK4X5CR.js";
-import "./chunk-M5CQ4KF2.js";
+} from "./chunk-6NQA5RQF.js";
+import "./chunk-UPOQHDOL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-32X6X3F3.js";

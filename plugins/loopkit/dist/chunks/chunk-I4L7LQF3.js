@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-UC7MMENR.js";
+} from "./chunk-ZOZEQ54C.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-OHFZCLNN.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -25,7 +25,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-ABQWIZRY.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   capReached,
   elapsedMs
@@ -52,14 +52,14 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-YXK4X5CR.js";
+} from "./chunk-6NQA5RQF.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-M5CQ4KF2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-ABQWIZRY.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-M5CQ4KF2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   LoopkitError,
   formatError,

@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-2H37CUZ5.js";
+} from "./chunk-6QZAKRO3.js";
 import {
   isActive,
   loadState,
@@ -28,17 +28,17 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-OHFZCLNN.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-ABQWIZRY.js";
+import "./chunk-MGBIV2WO.js";
 import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
-import "./chunk-M5CQ4KF2.js";
+import "./chunk-UPOQHDOL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -13,10 +13,10 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-OHFZCLNN.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   splitArguments
-} from "./chunk-ABQWIZRY.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   formatDuration,
   isDuration,
@@ -24,7 +24,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-M5CQ4KF2.js";
+} from "./chunk-UPOQHDOL.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -31,7 +31,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-KETC4UFB.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-ZS625EJ2.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +40,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-63VBECPP.js"), import("./store-57HBPXHW.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-57HBPXHW.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },

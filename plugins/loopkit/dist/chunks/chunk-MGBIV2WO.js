@@ -4,7 +4,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   SnapshotSchema
-} from "./chunk-M5CQ4KF2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -34,14 +34,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-QRT63NIH.js";
+} from "./chunk-Y5YUFPB4.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-OHFZCLNN.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,7 +49,7 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-NAL4LZ7C.js";
-import "./chunk-ABQWIZRY.js";
+import "./chunk-MGBIV2WO.js";
 import {
   loopDeadline
 } from "./chunk-A3YH3UPZ.js";
@@ -75,7 +75,7 @@ import {
 } from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-YXK4X5CR.js";
+} from "./chunk-6NQA5RQF.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +94,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-M5CQ4KF2.js";
+} from "./chunk-UPOQHDOL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -9,7 +9,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-ABQWIZRY.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   elapsedMs
 } from "./chunk-A3YH3UPZ.js";
@@ -23,7 +23,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-M5CQ4KF2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";

@@ -540,9 +540,9 @@ var StatTable = class _StatTable {
   static fromBuilt(bytes, starts, startMs) {
     return new _StatTable(bytes, starts[0] ?? bytes.length, starts.length, starts, startMs);
   }
-  /** The records' bytes as they are (a walk's helper thread reads them): the first record's start, and a record's length after its key. */
+  /** The records' bytes as they are (a walk's helper thread reads them), and the first record's start. */
   records() {
-    return { bytes: this.bytes, first: this.first, fixed: FIXED };
+    return { bytes: this.bytes, first: this.first };
   }
   keys() {
     return this.map().keys();
@@ -1140,27 +1140,28 @@ function takeWhole(w, key, at) {
   const hash = stat ? cache.hashAt(at) : null;
   if (!stat || !hash || w.skipsWithin(key)) return null;
   const end = cache.endAt(at);
-  for (let r = at; r < end; r = cache.nextAt(r)) {
-    if (cache.kindAt(r) !== "dir") continue;
-    const tree = cache.hashAt(r);
-    if (!tree || !w.store.has(tree)) return null;
-  }
-  w.out.copySpan(cache, at, end);
-  const counts = w.counts;
+  const found = emptyCounts();
   let last = at;
+  let records = 0;
   for (let r = at; r < end; r = cache.nextAt(r)) {
     last = r;
-    w.visited++;
+    records++;
     const kind = cache.kindAt(r);
-    if (kind === "dir") counts.dirs++;
-    else if (kind === "link") counts.links++;
-    else if (kind !== "file") counts.special++;
+    if (kind === "dir") {
+      const tree = cache.hashAt(r);
+      if (!tree || !w.store.has(tree)) return null;
+      found.dirs++;
+    } else if (kind === "link") found.links++;
+    else if (kind !== "file") found.special++;
     else {
-      counts.files++;
-      counts.bytes += cache.sizeAt(r);
-      if (!cache.keptAt(r)) counts.unkept++;
+      found.files++;
+      found.bytes += cache.sizeAt(r);
+      if (!cache.keptAt(r)) found.unkept++;
     }
   }
+  w.out.copySpan(cache, at, end);
+  for (const field of Object.keys(found)) w.counts[field] += found[field];
+  w.visited += records;
   cache.passed(cache.keyAt(last), last);
   checkDeadline(w.deadline, "loopkit's snapshot of the project");
   return { entry: leaf("dir", stat, hash, false, null), clean: true };
@@ -1361,7 +1362,6 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, aheadOp
     };
     const [project, ...metas] = scope.roots;
     const root = await walkFolder(w, projectDir, "", rootStat, project.only);
-    ahead?.stop();
     const git = [];
     for (const meta of metas) {
       const stat = lstatSync5(meta.dir, { throwIfNoEntry: false });
