@@ -37,4 +37,11 @@ describe("loopStatus", () => {
     expect(text).toMatch(/blocker: +no key/);
     expect(formatStatus(loopStatus("/p", undefined, at(0), 1))).toMatch(/no loop in \/p/);
   });
+
+  it("counts iterations as --max-iterations does: turns whose audit could not run are named apart, never 3 of 2", () => {
+    const state = makeState({ iteration: 3, caps: { ...makeState().caps, max_iterations: 2 }, audit_not_run: { streak: 0, turns: 1 } });
+    expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(
+      /iteration: +2 of 2 \(and 1 not counted: the audit could not run\)\n/,
+    );
+  });
 });

@@ -3,7 +3,7 @@ import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary
 import { formatDuration } from "../../shared/duration.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
-import { elapsedMs } from "./caps.js";
+import { elapsedMs, iterationsAgainstCap } from "./caps.js";
 import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 
@@ -163,7 +163,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
     `  goal:       ${s.goal!.split("\n")[0]}${s.goal!.includes("\n") ? " ..." : ""}`,
     `  verifier:   ${s.verify_command}`,
-    `  iteration:  ${s.iteration} of ${s.max_iterations}${s.iterations_not_counted ? ` (${s.iterations_not_counted} not counted: the audit could not run)` : ""}`,
+    `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,

@@ -4,29 +4,30 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-XVDFSYMC.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YB7MOGNA.js";
 import {
-  elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+  elapsedMs,
+  iterationsAgainstCap
+} from "./chunk-BA3NJSNV.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-V6TZZYS2.js";
 import {
   LoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -35,7 +36,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/action/actions-report.ts
 var NOTE_EVENTS = {
@@ -93,7 +94,7 @@ function renderSummary(report) {
     "| --- | --- |",
     `| Verifier | ${code(s.verify_command ?? "-")} |`,
     `| Final status | ${cell(outcome)} |`,
-    `| Iterations | ${s.iteration} of ${s.max_iterations ?? "-"} |`,
+    `| Iterations | ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)} |`,
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
@@ -368,7 +369,7 @@ function formatStatus(s) {
     `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
     `  goal:       ${s.goal.split("\n")[0]}${s.goal.includes("\n") ? " ..." : ""}`,
     `  verifier:   ${s.verify_command}`,
-    `  iteration:  ${s.iteration} of ${s.max_iterations}${s.iterations_not_counted ? ` (${s.iterations_not_counted} not counted: the audit could not run)` : ""}`,
+    `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,

@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-E3HQX7QG.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -21,26 +21,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-XVDFSYMC.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YB7MOGNA.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-BA3NJSNV.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
-} from "./chunk-5KW5UY5D.js";
+} from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-UV5YSWXZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -49,17 +49,17 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-HF7XNQQM.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-V6TZZYS2.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -69,7 +69,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -79,7 +79,7 @@ import {
   object,
   strictObject,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/data/sandbox-probe.ts
 import { promises as fs, realpathSync } from "node:fs";
@@ -1205,7 +1205,7 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,
@@ -1506,7 +1506,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES2, KEEP_BYTES2);
   if (preface) output.push(Buffer.from(preface));
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,

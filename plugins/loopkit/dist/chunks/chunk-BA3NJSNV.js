@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {
@@ -30,6 +30,9 @@ function capReached(state, now) {
 function countedIterations(state) {
   return state.iteration - state.audit_not_run.turns;
 }
+function iterationsAgainstCap(turns, notCounted, max) {
+  return `${turns - notCounted} of ${max ?? "-"}${notCounted ? ` (and ${notCounted} not counted: the audit could not run)` : ""}`;
+}
 function elapsedMs(state, now) {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));
 }
@@ -41,6 +44,7 @@ function loopDeadline(state) {
 export {
   resolveCaps,
   capReached,
+  iterationsAgainstCap,
   elapsedMs,
   loopDeadline
 };
