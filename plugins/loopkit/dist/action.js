@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-UARAUDRS.js";
+} from "./chunks/chunk-C7UUVMAT.js";
 import {
   findRepo,
   readSettings,

@@ -164,7 +164,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  goal:       ${s.goal!.split("\n")[0]}${s.goal!.includes("\n") ? " ..." : ""}`,
     `  verifier:   ${s.verify_command}`,
     `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
-    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
+    `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
