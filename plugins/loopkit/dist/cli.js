@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-R67N2ISU.js";
+} from "./chunks/chunk-ATEWXZRX.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -35,10 +35,11 @@ import {
   repeatStateFile,
   saveLoopRun,
   saveState,
+  scanLoops,
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-ZQK5G77B.js";
+} from "./chunks/chunk-CYDRL2ZU.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -100,13 +101,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ZTLC6MCC.js";
+} from "./chunks/chunk-37DSSZNG.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-P3ZH3MJE.js";
+} from "./chunks/chunk-4M2FUTZB.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -7151,7 +7152,9 @@ async function runRequest2(request, inv, io2, say) {
   const now = io2.now();
   if (request.mode === "status") {
     const data = inv.dataDir();
-    const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
+    const { state, unreadable } = data === null ? { state: void 0, unreadable: [] } : await statusTarget(data, projectDir, session);
+    for (const line of unreadable) io2.stderr(`${line}
+`);
     const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
@@ -7188,10 +7191,18 @@ function context(dataDir, projectDir, inv, now) {
 async function statusTarget(data, projectDir, session) {
   if (session) {
     const own = await readForStatus(repeatStateFile(data, session), RepeatStateSchema, "start a new loop with /loopkit:repeat");
-    if (own) return own;
+    if (own) return { state: own, unreadable: [] };
   }
-  const loops = await projectLoops(data, projectDir);
-  return (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+  const { loops, unreadable } = await scanLoops(data, projectDir);
+  const state = (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+  const since = state ? Date.parse(state.started_at) : -Infinity;
+  const newer = unreadable.filter((entry) => entry.modified.getTime() >= since);
+  return {
+    state,
+    unreadable: newer.map(
+      (entry) => `loopkit: ${entry.file} (written ${entry.modified.toISOString()}) is not a readable repeat loop state; it may be this project's ${state ? "newer loop, so the loop below may not be the current one" : "loop"}. Look at it, then delete it or move it aside.`
+    )
+  };
 }
 function minIntervalMs(env) {
   const override = Number(env.LOOPKIT_REPEAT_MIN_INTERVAL_MS);

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ZTLC6MCC.js";
+} from "./chunks/chunk-37DSSZNG.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-P3ZH3MJE.js";
+} from "./chunks/chunk-4M2FUTZB.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

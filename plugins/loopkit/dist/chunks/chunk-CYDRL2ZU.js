@@ -235,15 +235,25 @@ function writeMarker(data, state, stateFile, now) {
   );
 }
 async function projectLoops(data, projectDir) {
+  return (await scanLoops(data, projectDir)).loops;
+}
+async function scanLoops(data, projectDir) {
   const dir = repeatStateDir(data);
   const names = await fs.readdir(dir).catch(() => []);
-  const found = [];
+  const loops = [];
+  const unreadable = [];
   for (const name of names.filter((n) => n.endsWith(".json"))) {
     const file = path3.join(dir, name);
-    const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false }));
-    if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
+    const read = await readJson(file, RepeatStateSchema).catch(() => null);
+    if (read === null) {
+      const modified = await fs.stat(file).then(
+        (stat) => stat.mtime,
+        () => null
+      );
+      if (modified) unreadable.push({ file, modified });
+    } else if (read.exists && read.value.project_dir === projectDir) loops.push({ file, state: read.value });
   }
-  return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
+  return { loops: loops.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at)), unreadable };
 }
 
 export {
@@ -267,5 +277,6 @@ export {
   loadState,
   saveState,
   writeMarker,
-  projectLoops
+  projectLoops,
+  scanLoops
 };

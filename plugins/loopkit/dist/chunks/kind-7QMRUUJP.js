@@ -11,7 +11,7 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-ZQK5G77B.js";
+} from "./chunk-CYDRL2ZU.js";
 import {
   formatDuration
 } from "./chunk-TO7QGFJS.js";
@@ -31,7 +31,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-WQVDA4OK.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-JZHAYQ2A.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

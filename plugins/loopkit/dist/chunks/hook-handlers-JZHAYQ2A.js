@@ -16,13 +16,13 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-R67N2ISU.js";
+} from "./chunk-ATEWXZRX.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-ZQK5G77B.js";
+} from "./chunk-CYDRL2ZU.js";
 import {
   apiErrorOf,
   lastTurnApiError,

@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-ZQK5G77B.js";
+} from "./chunk-CYDRL2ZU.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-2ZMA5UDV.js")).repeatKind,
+  repeat: async () => (await import("./kind-7QMRUUJP.js")).repeatKind,
   "auto-loop": async () => (await import("./kind-CXCC5UET.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
