@@ -6445,12 +6445,16 @@ function formatStatus2(s, now) {
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`],
     ...summaryLines(s, s.loop_id),
-    ...s.status === "paused" ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`] : []
+    ...s.status === "paused" ? [resumeAdvice(s)] : []
   ];
   return `${lines.join("\n")}
 `;
 }
 var control = (s) => controlCommand(s.driver === "terminal");
+function resumeAdvice(s) {
+  if (s.driver === "terminal") return `  resume with ${control(s)} --resume [--detach], or end it with ${control(s)} --cancel`;
+  return `  resume with ${control(s)} --resume in its own session (another session cannot; \`claude --resume ${s.session_id}\` reopens it), or end it with ${control(s)} --cancel there, or with \`loopkit repeat --cancel\` in a terminal in the project`;
+}
 function terminalLines(s) {
   const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
   const runner = s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
