@@ -1,11 +1,14 @@
 // `npm run demo`: the real claude CLI with this plugin, offline against a scripted model on 127.0.0.1.
 // Shows a /loopkit:repeat loop and a /loopkit:auto-loop reaching a proven goal, then what they left.
+// It runs outside vitest: it imports only the harness's vitest-free parts (test/demo.test.ts checks).
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startFakeModel } from "../test/e2e/harness/fake-model.js";
 import { makeSandbox, runClaude, type ClaudeRun } from "../test/e2e/harness/run-claude.js";
-import { bash, loopkitCli, loopScript, plugin } from "../test/e2e/auto-loop-helpers.js";
+import { bash, loopScript } from "../test/e2e/loop-scripts.js";
 import { iterationScript, result } from "../test/e2e/repeat-helpers.js";
+import { buildPluginInto } from "../test/support/plugin-build.js";
 
 const say = (line = "") => process.stdout.write(`${line}\n`);
 
@@ -25,6 +28,8 @@ function messages(run: ClaudeRun): string[] {
 
 const model = await startFakeModel([]);
 const sandbox = await makeSandbox();
+// This checkout's plugin, built from src/ into the demo's own folder (the checkout's dist/ is left as it is).
+const pluginDir = buildPluginInto(path.join(sandbox.root, "loopkit checkout"));
 const data = path.join(sandbox.root, "loopkit data");
 const stats = path.join(sandbox.root, "stats.json");
 const env = { LOOPKIT_DATA_DIR: data, LOOPKIT_STATS_FILE: stats };
@@ -41,6 +46,7 @@ try {
     model,
     sandbox,
     prompt: '/loopkit:repeat 5s --iterations 3 "check that README.md exists"',
+    pluginDir,
     env: { ...env, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "5000" },
     timeoutMs: 120_000,
   });
@@ -61,13 +67,22 @@ try {
     model,
     sandbox,
     prompt: '/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi',
+    pluginDir,
     args: ["--allowedTools", "Bash"],
     env,
     timeoutMs: 180_000,
   });
   for (const line of messages(autoLoop)) say(`   [shown to the person] ${line}`);
   say("   --status:");
-  for (const line of loopkitCli(sandbox, ["--status"], env).stdout.trimEnd().split("\n")) say(`     ${line}`);
+  const status = spawnSync(
+    process.execPath,
+    [path.join(pluginDir, "dist", "cli.js"), "auto-loop", "--project", sandbox.project, "--status"],
+    {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...env },
+    },
+  );
+  for (const line of status.stdout.trimEnd().split("\n")) say(`     ${line}`);
   say();
   say(
     `model requests: ${model.requests.length}; anything that tried to leave 127.0.0.1: ${model.unexpected.length ? model.unexpected.join(", ") : "nothing"}`,
@@ -75,5 +90,4 @@ try {
 } finally {
   await model.close();
   await sandbox.cleanup();
-  plugin.remove();
 }

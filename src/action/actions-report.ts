@@ -1,6 +1,7 @@
 // What `loopkit run` tells GitHub Actions when a loop ends, rendered from the loop's records alone:
 // the job summary (Markdown), the step outputs (GITHUB_OUTPUT's delimiter format) and log-safe text.
 import { formatDuration } from "../shared/duration.js";
+import { iterationsAgainstCap } from "../auto-loop/core/caps.js";
 import type { AutoLoopStatus } from "../auto-loop/core/status.js";
 import type { HistoryEntry } from "../auto-loop/core/history.js";
 
@@ -93,7 +94,7 @@ export function renderSummary(report: ActionsReport): string {
     "| --- | --- |",
     `| Verifier | ${code(s.verify_command ?? "-")} |`,
     `| Final status | ${cell(outcome)} |`,
-    `| Iterations | ${s.iteration} of ${s.max_iterations ?? "-"} |`,
+    `| Iterations | ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)} |`,
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,

@@ -7,7 +7,9 @@ export const AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
 Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
-independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
+independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply, checked
+between turns: a turn runs to its end, then one last turn asks for a hand-off note, so tokens and
+time can end past --max-tokens and --max-wallclock.
 
   <goal>                  what to achieve, in plain words
   --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next

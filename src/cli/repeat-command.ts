@@ -11,7 +11,7 @@ import { REPEAT_HELP } from "../repeat/help.js";
 import { cancelLoop, findLoop, resumeLoop, startLoop, type RepeatContext } from "../repeat/start.js";
 import { formatStatus, repeatStatus } from "../repeat/status.js";
 import { loadSummary } from "../checkpoint/summary.js";
-import { projectLoops } from "../repeat/store.js";
+import { scanLoops } from "../repeat/store.js";
 import { pruneEndedLoops } from "../repeat/prune.js";
 import { isActive, RepeatStateSchema, repeatStateFile, terminalRunDir } from "../repeat/state.js";
 import { runnerAlive } from "../run/runner-lock.js";
@@ -159,7 +159,8 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo, sa
   const now = io.now();
   if (request.mode === "status") {
     const data = inv.dataDir();
-    const state = data === null ? undefined : await statusTarget(data, projectDir, session);
+    const { state, unreadable } = data === null ? { state: undefined, unreadable: [] } : await statusTarget(data, projectDir, session);
+    for (const line of unreadable) io.stderr(`${line}\n`);
     const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
@@ -193,14 +194,24 @@ function context(dataDir: string, projectDir: string, inv: Invocation, now: Date
   return { dataDir, projectDir, now, statsFile: inv.statsFile() };
 }
 
-/** The loop --status shows: this session's; else the project's active one, or its latest. */
+/** The loop --status shows: this session's; else the project's active one, or its latest. A state file
+ * written after that one's start that cannot be read may be this project's newer loop: said, never skipped in silence. */
 async function statusTarget(data: string, projectDir: string, session: string | undefined) {
   if (session) {
     const own = await readForStatus(repeatStateFile(data, session), RepeatStateSchema, "start a new loop with /loopkit:repeat");
-    if (own) return own;
+    if (own) return { state: own, unreadable: [] };
   }
-  const loops = await projectLoops(data, projectDir);
-  return (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+  const { loops, unreadable } = await scanLoops(data, projectDir);
+  const state = (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+  const since = state ? Date.parse(state.started_at) : -Infinity;
+  const newer = unreadable.filter((entry) => entry.modified.getTime() >= since);
+  return {
+    state,
+    unreadable: newer.map(
+      (entry) =>
+        `loopkit: ${entry.file} (written ${entry.modified.toISOString()}) is not a readable repeat loop state; it may be this project's ${state ? "newer loop, so the loop below may not be the current one" : "loop"}. Look at it, then delete it or move it aside.`,
+    ),
+  };
 }
 
 /** The floor intervals are raised to: 1 minute. LOOPKIT_REPEAT_MIN_INTERVAL_MS lowers it, for tests only. */

@@ -165,14 +165,18 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...(s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`]),
     ...summaryLines(s, s.loop_id),
-    ...(s.status === "paused"
-      ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`]
-      : []),
+    ...(s.status === "paused" ? [resumeAdvice(s)] : []),
   ];
   return `${lines.join("\n")}\n`;
 }
 
 const control = (s: RepeatStatus) => controlCommand(s.driver === "terminal");
+
+/** How a paused loop goes on: a session's loop only in that session (another refuses it, for --resume and --cancel alike), which claude --resume reopens. */
+function resumeAdvice(s: RepeatStatus): string {
+  if (s.driver === "terminal") return `  resume with ${control(s)} --resume [--detach], or end it with ${control(s)} --cancel`;
+  return `  resume with ${control(s)} --resume in its own session (another session cannot; \`claude --resume ${s.session_id}\` reopens it), or end it with ${control(s)} --cancel there, or with \`loopkit repeat --cancel\` in a terminal in the project`;
+}
 
 /** Where a terminal loop runs: its runner (alive or gone), its log, its conversation. */
 function terminalLines(s: RepeatStatus): string[] {

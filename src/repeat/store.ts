@@ -26,13 +26,28 @@ export { removeSessionMarker as removeMarker } from "../session/marker.js";
 
 /** Every readable repeat state of a project, newest start first, with its file. Unreadable files are skipped here. */
 export async function projectLoops(data: string, projectDir: string): Promise<{ file: string; state: RepeatState }[]> {
+  return (await scanLoops(data, projectDir)).loops;
+}
+
+/** A project's readable loops (as projectLoops), and the state files nobody can read (whose project they were is unknown), with when each was last written. */
+export async function scanLoops(
+  data: string,
+  projectDir: string,
+): Promise<{ loops: { file: string; state: RepeatState }[]; unreadable: { file: string; modified: Date }[] }> {
   const dir = repeatStateDir(data);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const found: { file: string; state: RepeatState }[] = [];
+  const loops: { file: string; state: RepeatState }[] = [];
+  const unreadable: { file: string; modified: Date }[] = [];
   for (const name of names.filter((n) => n.endsWith(".json"))) {
     const file = path.join(dir, name);
-    const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false as const }));
-    if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
+    const read = await readJson(file, RepeatStateSchema).catch(() => null);
+    if (read === null) {
+      const modified = await fs.stat(file).then(
+        (stat) => stat.mtime,
+        () => null,
+      );
+      if (modified) unreadable.push({ file, modified });
+    } else if (read.exists && read.value.project_dir === projectDir) loops.push({ file, state: read.value });
   }
-  return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
+  return { loops: loops.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at)), unreadable };
 }

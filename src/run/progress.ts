@@ -1,5 +1,6 @@
 // One line per `loopkit run` phase, for a person or a CI log.
 import { formatDuration } from "../shared/duration.js";
+import { iterationsAgainstCap } from "../auto-loop/core/caps.js";
 import type { AutoLoopStatus } from "../auto-loop/core/status.js";
 
 export interface PhaseExit {
@@ -32,7 +33,7 @@ export function progressLine(phase: number, sessionId: string, s: AutoLoopStatus
   const verifier = s.last_verifier
     ? `${s.last_verifier}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}`
     : "-";
-  const where = `iteration ${s.iteration}/${s.max_iterations}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
+  const where = `iteration ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
   const status = s.active ? "pursuing" : `${s.status}${s.reason ? ` (${s.reason})` : ""}`;
   return `loopkit run: phase ${phase} (session ${sessionId.slice(0, 8)}, ${how}): ${status}; ${where}`;
 }

@@ -155,6 +155,9 @@ describe("renderSummary", () => {
         ended({
           status: "budget-limited",
           status_reason: "reached --max-iterations 3",
+          caps: { ...makeState().caps, max_iterations: 3 },
+          iteration: 4,
+          audit_not_run: { streak: 0, turns: 1 },
           handoff_note: "next: fix the parser",
           protect: { ...makeState().protect, globs: ["test/**", "package.json"] },
         }),
@@ -165,6 +168,7 @@ describe("renderSummary", () => {
       has: [
         "## ⏱️ loopkit run: budget-limited",
         "| Final status | budget-limited: reached --max-iterations 3 |",
+        "| Iterations | 3 of 3 (and 1 not counted: the audit could not run) |",
         "| Protected | `test/**` `package.json` |",
         "| Exit code | 0 (budget-limited counts as success: --budget-limited-ok) |",
         "**Hand-off note**\n\n```text\nnext: fix the parser\n```",

@@ -37,4 +37,21 @@ describe("loopStatus", () => {
     expect(text).toMatch(/blocker: +no key/);
     expect(formatStatus(loopStatus("/p", undefined, at(0), 1))).toMatch(/no loop in \/p/);
   });
+
+  it("says when the tokens went past --max-tokens (caps are checked between turns), and not before", () => {
+    const caps = { ...makeState().caps, max_tokens: 3000 };
+    const past = makeState({ caps, tokens: { transcript: 5000, audit: 1300 } });
+    expect(formatStatus(loopStatus("/p", past, at(0), 1000))).toMatch(
+      /tokens: +6300 of 3000 \(past the cap: caps are checked between turns\)\n/,
+    );
+    const under = makeState({ caps, tokens: { transcript: 2000, audit: 1000 } });
+    expect(formatStatus(loopStatus("/p", under, at(0), 1000))).toMatch(/tokens: +3000 of 3000\n/);
+  });
+
+  it("counts iterations as --max-iterations does: turns whose audit could not run are named apart, never 3 of 2", () => {
+    const state = makeState({ iteration: 3, caps: { ...makeState().caps, max_iterations: 2 }, audit_not_run: { streak: 0, turns: 1 } });
+    expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(
+      /iteration: +2 of 2 \(and 1 not counted: the audit could not run\)\n/,
+    );
+  });
 });

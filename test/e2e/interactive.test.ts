@@ -9,11 +9,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, PLUGIN_DIR, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { hasTmux } from "./harness/tmux.js";
+import { requireSystemTools } from "../support/system-tools.js";
 import { iterationOf } from "./repeat-helpers.js";
 import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
 
 const API_KEY = "sk-ant-fake-key-for-interactive-tests-0001";
+/** The real UI runs in a tmux pane. */
+const terminal = requireSystemTools(["tmux"]);
 const socket = `loopkit-test-${process.pid}`;
 const tmux = (...args: string[]) => execa("tmux", ["-L", socket, ...args], { reject: false });
 const screen = async () => String((await tmux("capture-pane", "-p", "-t", "cc")).stdout ?? "");
@@ -123,7 +125,7 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
 /** Interactive sessions also try a few hosts of their own (downloads, GitHub); the trap refuses each CONNECT. Anything else unexpected fails. */
 const unexpected = (m: FakeModel) => m.unexpected.filter((u) => !u.includes("count_tokens") && !u.startsWith("CONNECT "));
 
-describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
+describe.skipIf(terminal.skip)("an interactive session with a repeat loop", () => {
   it("stays the person's while the loop waits: a prompt typed then is answered at once, and the loop runs exactly its own iterations, an interval apart", async () => {
     const personAsked: number[] = [];
     const run = await launch((request) => {
@@ -315,7 +317,7 @@ describe.skipIf(!hasTmux)("an interactive session with a repeat loop", () => {
   }, 180_000);
 });
 
-describe.skipIf(!hasTmux)("a loopkit command the agent schedules", () => {
+describe.skipIf(terminal.skip)("a loopkit command the agent schedules", () => {
   it("fires as a prompt (CronCreate) but is not the person's command: loopkit's hook does not run for it, and the waiting loop goes on", async () => {
     const latest = CLAUDE_BIN.includes("claude-code-latest");
     const fired: string[] = [];

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { OVERLOADED, RATE_LIMITED, type FakeModel, type LoggedRequest } from "./harness/fake-model.js";
 import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { hasTmux } from "./harness/tmux.js";
+import { requireSystemTools } from "../support/system-tools.js";
 import { plugin, writeSettingsEnv } from "./auto-loop-helpers.js";
 import { iterationOf, iterationScript, readStats, result, statsFileOf } from "./repeat-helpers.js";
 
@@ -276,7 +276,9 @@ describe("loopkit repeat through API errors and the breaker", () => {
 });
 
 describe("loopkit repeat --detach", () => {
-  it.skipIf(!hasTmux)(
+  /** A terminal that closes: a shell in a tmux pane. */
+  const terminal = requireSystemTools(["tmux"]);
+  it.skipIf(terminal.skip)(
     "outlives the terminal that started it (its own session, no controlling terminal), is seen by --status and ended by --cancel from another shell",
     async () => {
       const { script, seen } = iterationScript([result("REPEAT-RESULT: pass - watching")]);

@@ -20,6 +20,10 @@ import { CLAUDE_VERSION, claudeEnv, runClaude, type Sandbox } from "./harness/ru
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, dataDirOf, loopkitEnv, loopScript, plugin, readMirror, runLoopkit, status } from "./auto-loop-helpers.js";
 import { CLAUDE_CODE_SANDBOX, SANDBOX_PROBE } from "../fixtures/claude-code-sandbox.js";
+import { requireSystemTools } from "../support/system-tools.js";
+
+/** Claude Code's sandbox and loopkit's both run bubblewrap, socat and ripgrep here. */
+const tools = process.platform === "linux" ? requireSystemTools(["bwrap", "socat", "rg"]) : { skip: true };
 
 const ACHIEVED = 'All checked.\n{"vote": "achieved", "reasons": ["done.txt is there"]}';
 /** The verifier: the probe, an escape attempt, then the real check. */
@@ -87,7 +91,7 @@ function pathWithout(names: string[]): string {
   return dir;
 }
 
-describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
+describe.skipIf(tools.skip)(`the sandboxed verifier (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
   it("an auto-loop whose agent is sandboxed runs its verifier under the agent's own policy: the same probe results, and the escape fails", async () => {
     // allowWrite: the skill's start writes loopkit's data folder from the sandbox until sbstart moves that write into a hook.
     mkdirSync(dataDirOf(sandbox));
@@ -124,7 +128,7 @@ describe.skipIf(process.platform !== "linux")(`the sandboxed verifier (Claude Co
   });
 });
 
-describe.skipIf(process.platform !== "linux")(`loopkit run and the sandbox (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
+describe.skipIf(tools.skip)(`loopkit run and the sandbox (Claude Code ${CLAUDE_VERSION})`, { timeout: 200_000 }, () => {
   it("sandboxes every phase and the verifier by default", async () => {
     model.setScript(
       loopScript({

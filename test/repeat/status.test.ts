@@ -94,7 +94,7 @@ describe("repeatStatus of a terminal loop", () => {
       iteration_timeout_ms: null,
     });
     expect(formatStatus(session, at(60_000))).toMatch(
-      /session: {2}session-a[\s\S]*resume with \/loopkit:repeat --resume, or end it with \/loopkit:repeat --cancel/,
+      /session: {2}session-a[\s\S]*resume with \/loopkit:repeat --resume in its own session \(another session cannot; `claude --resume session-a` reopens it\), or end it with \/loopkit:repeat --cancel there, or with `loopkit repeat --cancel` in a terminal in the project\n/,
     );
   });
 });

@@ -11,7 +11,7 @@ describe("progressLine", () => {
 
   it("says where a pursuing loop stands after the phase", () => {
     expect(progressLine(3, "abcdef12-3456", status(), { exitCode: 0, timedOut: false, failure: null, tail: "" })).toBe(
-      "loopkit run: phase 3 (session abcdef12, exit 0): pursuing; iteration 3/40, verifier -, audit -, tokens 1000/2000000, elapsed 1m5s/4h",
+      "loopkit run: phase 3 (session abcdef12, exit 0): pursuing; iteration 3 of 40, verifier -, audit -, tokens 1000/2000000, elapsed 1m5s/4h",
     );
   });
 

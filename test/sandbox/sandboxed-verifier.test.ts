@@ -26,11 +26,14 @@ import type { AgentSandbox } from "../../src/sandbox/choice.js";
 import { builtPlugin } from "../support/built-plugin.js";
 import { runCli } from "../support/bundle-driver.js";
 import { CLAUDE_CODE_SANDBOX, SANDBOX_PROBE } from "../fixtures/claude-code-sandbox.js";
+import { requireSystemTools } from "../support/system-tools.js";
 
 const PROBE = SANDBOX_PROBE;
 
 const SANDBOXED: AgentSandbox = { agent: "sandboxed", how: "test", fail_if_unavailable: false };
 const linux = process.platform === "linux";
+/** The real sandbox here is bubblewrap, with socat and ripgrep (what @anthropic-ai/sandbox-runtime runs). */
+const tools = linux ? requireSystemTools(["bwrap", "socat", "rg"]) : { skip: true };
 
 let server: http.Server;
 let port: number;
@@ -92,7 +95,7 @@ function pathWithout(names: string[]): string {
   return dir;
 }
 
-describe.skipIf(!linux)("the verifier under the sandbox", () => {
+describe.skipIf(tools.skip)("the verifier under the sandbox", () => {
   it("may do exactly what Claude Code's sandbox lets the agent do", async () => {
     const result = await verify(`node "${PROBE}" probe.json`);
     expect(result).toMatchObject({ exitCode: 0, passed: true, sandbox: "sandboxed" });
@@ -207,7 +210,7 @@ describe.skipIf(!linux)("the verifier under the sandbox", () => {
   });
 });
 
-describe.skipIf(!linux)("where no sandbox can start (no ripgrep on PATH)", () => {
+describe.skipIf(tools.skip)("where no sandbox can start (no ripgrep on PATH)", () => {
   it("with failIfUnavailable, does not run the verifier and says why; the turn cannot pass", async () => {
     const result = await verify(`echo x > "$HOME/escape"`, {
       env: env({ PATH: pathWithout(["rg"]) }),

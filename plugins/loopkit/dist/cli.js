@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-6QZAKRO3.js";
+} from "./chunks/chunk-ATEWXZRX.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -35,10 +35,11 @@ import {
   repeatStateFile,
   saveLoopRun,
   saveState,
+  scanLoops,
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-L2IVS3EH.js";
+} from "./chunks/chunk-CYDRL2ZU.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -88,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-Y5YUFPB4.js";
+} from "./chunks/chunk-C5HYJQFM.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +97,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-C3TYMFTO.js";
+} from "./chunks/chunk-E3HQX7QG.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-37DSSZNG.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-4M2FUTZB.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,14 +123,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-C7UUVMAT.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-XVDFSYMC.js";
 import {
   argvWords,
   findRecord,
@@ -139,19 +140,20 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-MGBIV2WO.js";
+} from "./chunks/chunk-YB7MOGNA.js";
 import {
   elapsedMs,
+  iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-A3YH3UPZ.js";
+} from "./chunks/chunk-BA3NJSNV.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-TO7QGFJS.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-CU4URD7A.js";
 import {
   keepForeignAside,
   loadState,
@@ -161,22 +163,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-UV5YSWXZ.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-OQFMAEP6.js";
+} from "./chunks/chunk-2WN3VAJE.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-6GCJTWWC.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-6NQA5RQF.js";
+} from "./chunks/chunk-HF7XNQQM.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -186,7 +188,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UPOQHDOL.js";
+} from "./chunks/chunk-V6TZZYS2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -205,7 +207,7 @@ import {
   require_proper_lockfile,
   withLock,
   writeJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -219,19 +221,19 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import {
   execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-2XFY2B6A.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// node_modules/commander/lib/error.js
+// ../../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -264,9 +266,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -392,9 +394,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -994,9 +996,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1307,9 +1309,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1387,9 +1389,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
@@ -3633,9 +3635,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3655,7 +3657,7 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../../main/node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -3800,7 +3802,9 @@ var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
 Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
-independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply.
+independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps always apply, checked
+between turns: a turn runs to its end, then one last turn asks for a hand-off note, so tokens and
+time can end past --max-tokens and --max-wallclock.
 
   <goal>                  what to achieve, in plain words
   --verify <cmd>          the command that proves it (exit 0 = pass); takes every word up to the next
@@ -5556,7 +5560,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
-    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
     const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
       env: spawn3.env,
@@ -6441,12 +6445,16 @@ function formatStatus2(s, now) {
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`],
     ...summaryLines(s, s.loop_id),
-    ...s.status === "paused" ? [`  resume with ${control(s)} --resume${s.driver === "terminal" ? " [--detach]" : ""}, or end it with ${control(s)} --cancel`] : []
+    ...s.status === "paused" ? [resumeAdvice(s)] : []
   ];
   return `${lines.join("\n")}
 `;
 }
 var control = (s) => controlCommand(s.driver === "terminal");
+function resumeAdvice(s) {
+  if (s.driver === "terminal") return `  resume with ${control(s)} --resume [--detach], or end it with ${control(s)} --cancel`;
+  return `  resume with ${control(s)} --resume in its own session (another session cannot; \`claude --resume ${s.session_id}\` reopens it), or end it with ${control(s)} --cancel there, or with \`loopkit repeat --cancel\` in a terminal in the project`;
+}
 function terminalLines(s) {
   const where = `${s.log_file ? "detached" : "in a terminal"}, pid ${s.runner_pid}`;
   const runner = s.runner === "gone" ? `gone (pid ${s.runner_pid} no longer runs it: the machine restarted, or the process was killed)` : `${where}, ${s.runner === "running" ? "running" : s.active ? "stopped" : "done"}`;
@@ -6639,7 +6647,7 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
@@ -7148,7 +7156,9 @@ async function runRequest2(request, inv, io2, say) {
   const now = io2.now();
   if (request.mode === "status") {
     const data = inv.dataDir();
-    const state = data === null ? void 0 : await statusTarget(data, projectDir, session);
+    const { state, unreadable } = data === null ? { state: void 0, unreadable: [] } : await statusTarget(data, projectDir, session);
+    for (const line of unreadable) io2.stderr(`${line}
+`);
     const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
@@ -7185,10 +7195,18 @@ function context(dataDir, projectDir, inv, now) {
 async function statusTarget(data, projectDir, session) {
   if (session) {
     const own = await readForStatus(repeatStateFile(data, session), RepeatStateSchema, "start a new loop with /loopkit:repeat");
-    if (own) return own;
+    if (own) return { state: own, unreadable: [] };
   }
-  const loops = await projectLoops(data, projectDir);
-  return (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+  const { loops, unreadable } = await scanLoops(data, projectDir);
+  const state = (loops.find((loop) => isActive(loop.state)) ?? loops[0])?.state;
+  const since = state ? Date.parse(state.started_at) : -Infinity;
+  const newer = unreadable.filter((entry) => entry.modified.getTime() >= since);
+  return {
+    state,
+    unreadable: newer.map(
+      (entry) => `loopkit: ${entry.file} (written ${entry.modified.toISOString()}) is not a readable repeat loop state; it may be this project's ${state ? "newer loop, so the loop below may not be the current one" : "loop"}. Look at it, then delete it or move it aside.`
+    )
+  };
 }
 function minIntervalMs(env) {
   const override = Number(env.LOOPKIT_REPEAT_MIN_INTERVAL_MS);
@@ -7449,7 +7467,7 @@ function progressLine(phase, sessionId, s, exit) {
   const how = exit.failure ?? (exit.timedOut ? "timed out" : `exit ${exit.exitCode ?? "none"}`);
   const audit = s.last_audit_vote ?? "-";
   const verifier = s.last_verifier ? `${s.last_verifier}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}` : "-";
-  const where = `iteration ${s.iteration}/${s.max_iterations}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
+  const where = `iteration ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}, verifier ${verifier}, audit ${audit}, tokens ${s.tokens_used}/${s.max_tokens}, elapsed ${formatDuration(s.elapsed_ms)}/${formatDuration(s.max_wallclock_ms ?? 0)}`;
   const status = s.active ? "pursuing" : `${s.status}${s.reason ? ` (${s.reason})` : ""}`;
   return `loopkit run: phase ${phase} (session ${sessionId.slice(0, 8)}, ${how}): ${status}; ${where}`;
 }

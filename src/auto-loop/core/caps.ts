@@ -33,6 +33,12 @@ export function countedIterations(state: AutoLoopState): number {
   return state.iteration - state.audit_not_run.turns;
 }
 
+/** Iterations against --max-iterations as a person reads them: what the cap counts, turns it did not count
+ * named apart (a loop whose audits could not run is never "iteration 3 of 2"). */
+export function iterationsAgainstCap(turns: number, notCounted: number, max: number | null): string {
+  return `${turns - notCounted} of ${max ?? "-"}${notCounted ? ` (and ${notCounted} not counted: the audit could not run)` : ""}`;
+}
+
 /** Wall-clock time since the loop started. */
 export function elapsedMs(state: AutoLoopState, now: Date): number {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));

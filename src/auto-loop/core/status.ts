@@ -3,7 +3,7 @@ import { CheckpointSummaryShape, summarize, summaryLines, type CheckpointSummary
 import { formatDuration } from "../../shared/duration.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
-import { elapsedMs } from "./caps.js";
+import { elapsedMs, iterationsAgainstCap } from "./caps.js";
 import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 
@@ -163,8 +163,8 @@ export function formatStatus(s: AutoLoopStatus): string {
     `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
     `  goal:       ${s.goal!.split("\n")[0]}${s.goal!.includes("\n") ? " ..." : ""}`,
     `  verifier:   ${s.verify_command}`,
-    `  iteration:  ${s.iteration} of ${s.max_iterations}${s.iterations_not_counted ? ` (${s.iterations_not_counted} not counted: the audit could not run)` : ""}`,
-    `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
+    `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
+    `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
