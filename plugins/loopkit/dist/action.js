@@ -3,27 +3,27 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-C7UUVMAT.js";
+} from "./chunks/chunk-L6LDEASS.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-XVDFSYMC.js";
+} from "./chunks/chunk-NAL4LZ7C.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-YB7MOGNA.js";
-import "./chunks/chunk-BA3NJSNV.js";
-import "./chunks/chunk-TO7QGFJS.js";
+} from "./chunks/chunk-MGBIV2WO.js";
+import "./chunks/chunk-RJLWCXQU.js";
+import "./chunks/chunk-F3ILKG56.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-UV5YSWXZ.js";
+} from "./chunks/chunk-ZTULYAX7.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-2WN3VAJE.js";
-import "./chunks/chunk-6GCJTWWC.js";
-import "./chunks/chunk-V6TZZYS2.js";
+import "./chunks/chunk-OQFMAEP6.js";
+import "./chunks/chunk-ULLTZM7N.js";
+import "./chunks/chunk-UPOQHDOL.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -32,11 +32,11 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-IEMDV4IA.js";
-import "./chunks/chunk-QVVTBSN3.js";
+} from "./chunks/chunk-32X6X3F3.js";
+import "./chunks/chunk-PGQLL66H.js";
 import {
   execa
-} from "./chunks/chunk-2XFY2B6A.js";
+} from "./chunks/chunk-SQ7OBHLA.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-ATEWXZRX.js";
+} from "./chunks/chunk-QCH7WDBA.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -39,7 +39,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-CYDRL2ZU.js";
+} from "./chunks/chunk-GKBHEMAK.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-C5HYJQFM.js";
+} from "./chunks/chunk-HKSGSYRW.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -97,17 +97,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-E3HQX7QG.js";
+} from "./chunks/chunk-C3TYMFTO.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-37DSSZNG.js";
+} from "./chunks/chunk-P7LN2T3Z.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-4M2FUTZB.js";
+} from "./chunks/chunk-IK66IHQT.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -123,14 +123,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-C7UUVMAT.js";
+} from "./chunks/chunk-L6LDEASS.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-XVDFSYMC.js";
+} from "./chunks/chunk-NAL4LZ7C.js";
 import {
   argvWords,
   findRecord,
@@ -140,20 +140,20 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-YB7MOGNA.js";
+} from "./chunks/chunk-MGBIV2WO.js";
 import {
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-BA3NJSNV.js";
+} from "./chunks/chunk-RJLWCXQU.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-TO7QGFJS.js";
+} from "./chunks/chunk-F3ILKG56.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-CU4URD7A.js";
+} from "./chunks/chunk-5KW5UY5D.js";
 import {
   keepForeignAside,
   loadState,
@@ -163,22 +163,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-UV5YSWXZ.js";
+} from "./chunks/chunk-ZTULYAX7.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-2WN3VAJE.js";
+} from "./chunks/chunk-OQFMAEP6.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-6GCJTWWC.js";
+} from "./chunks/chunk-ULLTZM7N.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-HF7XNQQM.js";
+} from "./chunks/chunk-6NQA5RQF.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -188,7 +188,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-V6TZZYS2.js";
+} from "./chunks/chunk-UPOQHDOL.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -207,7 +207,7 @@ import {
   require_proper_lockfile,
   withLock,
   writeJson
-} from "./chunks/chunk-IEMDV4IA.js";
+} from "./chunks/chunk-32X6X3F3.js";
 import {
   _enum,
   array,
@@ -221,19 +221,19 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-QVVTBSN3.js";
+} from "./chunks/chunk-PGQLL66H.js";
 import {
   execa
-} from "./chunks/chunk-2XFY2B6A.js";
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// ../../main/node_modules/commander/lib/error.js
+// node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "../../main/node_modules/commander/lib/error.js"(exports) {
+  "node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -266,9 +266,9 @@ var require_error = __commonJS({
   }
 });
 
-// ../../main/node_modules/commander/lib/argument.js
+// node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "../../main/node_modules/commander/lib/argument.js"(exports) {
+  "node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -394,9 +394,9 @@ var require_argument = __commonJS({
   }
 });
 
-// ../../main/node_modules/commander/lib/help.js
+// node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "../../main/node_modules/commander/lib/help.js"(exports) {
+  "node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -996,9 +996,9 @@ ${itemIndentStr}`);
   }
 });
 
-// ../../main/node_modules/commander/lib/option.js
+// node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "../../main/node_modules/commander/lib/option.js"(exports) {
+  "node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1309,9 +1309,9 @@ var require_option = __commonJS({
   }
 });
 
-// ../../main/node_modules/commander/lib/suggestSimilar.js
+// node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1389,9 +1389,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// ../../main/node_modules/commander/lib/command.js
+// node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "../../main/node_modules/commander/lib/command.js"(exports) {
+  "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
@@ -3635,9 +3635,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// ../../main/node_modules/commander/index.js
+// node_modules/commander/index.js
 var require_commander = __commonJS({
-  "../../main/node_modules/commander/index.js"(exports) {
+  "node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3657,7 +3657,7 @@ var require_commander = __commonJS({
   }
 });
 
-// ../../main/node_modules/commander/esm.mjs
+// node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -5560,7 +5560,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
-    const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
+    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
     const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
       env: spawn3.env,
@@ -6647,7 +6647,7 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
+  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-37DSSZNG.js";
+} from "./chunks/chunk-P7LN2T3Z.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-4M2FUTZB.js";
+} from "./chunks/chunk-IK66IHQT.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-6GCJTWWC.js";
+} from "./chunks/chunk-ULLTZM7N.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -22,14 +22,14 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-IEMDV4IA.js";
+} from "./chunks/chunk-32X6X3F3.js";
 import {
   boolean,
   discriminatedUnion,
   literal,
   looseObject,
   string
-} from "./chunks/chunk-QVVTBSN3.js";
+} from "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts

@@ -6,10 +6,10 @@ import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-2WN3VAJE.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   writeSessionMarker
-} from "./chunk-6GCJTWWC.js";
+} from "./chunk-ULLTZM7N.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
@@ -21,7 +21,7 @@ import {
 import {
   readOrKeepAside,
   writeJson
-} from "./chunk-IEMDV4IA.js";
+} from "./chunk-32X6X3F3.js";
 
 // src/auto-loop/data/store.ts
 import path2 from "node:path";

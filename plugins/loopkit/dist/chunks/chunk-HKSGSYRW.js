@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-E3HQX7QG.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -21,26 +21,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-XVDFSYMC.js";
+} from "./chunk-NAL4LZ7C.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-YB7MOGNA.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-BA3NJSNV.js";
+} from "./chunk-RJLWCXQU.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-TO7QGFJS.js";
+} from "./chunk-F3ILKG56.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
-} from "./chunk-CU4URD7A.js";
+} from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-UV5YSWXZ.js";
+} from "./chunk-ZTULYAX7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -49,17 +49,17 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-2WN3VAJE.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-HF7XNQQM.js";
+} from "./chunk-6NQA5RQF.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-V6TZZYS2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -69,7 +69,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-IEMDV4IA.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,
@@ -79,7 +79,7 @@ import {
   object,
   strictObject,
   string
-} from "./chunk-QVVTBSN3.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/auto-loop/data/sandbox-probe.ts
 import { promises as fs, realpathSync } from "node:fs";
@@ -1205,7 +1205,7 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
-  const { execa } = await import("./execa-RES4G7H7.js");
+  const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,
@@ -1506,7 +1506,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES2, KEEP_BYTES2);
   if (preface) output.push(Buffer.from(preface));
-  const { execa } = await import("./execa-RES4G7H7.js");
+  const { execa } = await import("./execa-6UQVBNIA.js");
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,

@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-CYDRL2ZU.js";
+} from "./chunk-GKBHEMAK.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,18 +13,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-E3HQX7QG.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   splitArguments
-} from "./chunk-YB7MOGNA.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-TO7QGFJS.js";
+} from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-V6TZZYS2.js";
+} from "./chunk-UPOQHDOL.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-SXUAHPIX.js";
+} from "./chunk-T776C46V.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,35 +16,35 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-ATEWXZRX.js";
+} from "./chunk-QCH7WDBA.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-CYDRL2ZU.js";
+} from "./chunk-GKBHEMAK.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-E3HQX7QG.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-YB7MOGNA.js";
-import "./chunk-TO7QGFJS.js";
+import "./chunk-MGBIV2WO.js";
+import "./chunk-F3ILKG56.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-6GCJTWWC.js";
-import "./chunk-V6TZZYS2.js";
+} from "./chunk-ULLTZM7N.js";
+import "./chunk-UPOQHDOL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-IEMDV4IA.js";
-import "./chunk-QVVTBSN3.js";
+} from "./chunk-32X6X3F3.js";
+import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

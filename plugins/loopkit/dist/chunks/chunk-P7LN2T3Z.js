@@ -5,16 +5,16 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-4M2FUTZB.js";
+} from "./chunk-IK66IHQT.js";
 import {
   readJson
-} from "./chunk-IEMDV4IA.js";
+} from "./chunk-32X6X3F3.js";
 import {
   looseObject,
   record,
   string,
   unknown
-} from "./chunk-QVVTBSN3.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

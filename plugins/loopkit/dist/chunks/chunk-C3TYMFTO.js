@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-YB7MOGNA.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,13 +16,13 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-V6TZZYS2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-IEMDV4IA.js";
+} from "./chunk-32X6X3F3.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

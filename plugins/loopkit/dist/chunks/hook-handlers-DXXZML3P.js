@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-SXUAHPIX.js";
+} from "./chunk-T776C46V.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,27 +34,27 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-C5HYJQFM.js";
+} from "./chunk-HKSGSYRW.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-E3HQX7QG.js";
+} from "./chunk-C3TYMFTO.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-XVDFSYMC.js";
-import "./chunk-YB7MOGNA.js";
+} from "./chunk-NAL4LZ7C.js";
+import "./chunk-MGBIV2WO.js";
 import {
   loopDeadline
-} from "./chunk-BA3NJSNV.js";
-import "./chunk-TO7QGFJS.js";
-import "./chunk-CU4URD7A.js";
+} from "./chunk-RJLWCXQU.js";
+import "./chunk-F3ILKG56.js";
+import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
   loadState,
@@ -62,20 +62,20 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-UV5YSWXZ.js";
+} from "./chunk-ZTULYAX7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-2WN3VAJE.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   removeSessionMarker
-} from "./chunk-6GCJTWWC.js";
+} from "./chunk-ULLTZM7N.js";
 import {
   loadStartEvidence
-} from "./chunk-HF7XNQQM.js";
+} from "./chunk-6NQA5RQF.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +94,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-V6TZZYS2.js";
+} from "./chunk-UPOQHDOL.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -103,12 +103,12 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-IEMDV4IA.js";
+} from "./chunk-32X6X3F3.js";
 import {
   literal,
   object,
   string
-} from "./chunk-QVVTBSN3.js";
+} from "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/hooks/checkpoint.ts

@@ -4,30 +4,30 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-XVDFSYMC.js";
+} from "./chunk-NAL4LZ7C.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-YB7MOGNA.js";
+} from "./chunk-MGBIV2WO.js";
 import {
   elapsedMs,
   iterationsAgainstCap
-} from "./chunk-BA3NJSNV.js";
+} from "./chunk-RJLWCXQU.js";
 import {
   formatDuration
-} from "./chunk-TO7QGFJS.js";
+} from "./chunk-F3ILKG56.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-2WN3VAJE.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-V6TZZYS2.js";
+} from "./chunk-UPOQHDOL.js";
 import {
   LoopkitError
-} from "./chunk-IEMDV4IA.js";
+} from "./chunk-32X6X3F3.js";
 import {
   _enum,
   array,
@@ -36,7 +36,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-QVVTBSN3.js";
+} from "./chunk-PGQLL66H.js";
 
 // src/action/actions-report.ts
 var NOTE_EVENTS = {

@@ -7,20 +7,20 @@ import {
 } from "./chunk-VW2W6K4J.js";
 import {
   elapsedMs
-} from "./chunk-BA3NJSNV.js";
+} from "./chunk-RJLWCXQU.js";
 import {
   formatDuration
-} from "./chunk-TO7QGFJS.js";
+} from "./chunk-F3ILKG56.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-2WN3VAJE.js";
+} from "./chunk-OQFMAEP6.js";
 import {
   readJson
-} from "./chunk-IEMDV4IA.js";
-import "./chunk-QVVTBSN3.js";
+} from "./chunk-32X6X3F3.js";
+import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/kind.ts
@@ -31,7 +31,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-6WOY66J4.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-DXXZML3P.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +40,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-55YD7ZTA.js"), import("./store-2DZE36T3.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-57HBPXHW.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -69,7 +69,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-2DZE36T3.js");
+  const { loopFiles } = await import("./store-57HBPXHW.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
