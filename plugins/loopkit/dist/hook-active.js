@@ -5,14 +5,16 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-3IQS6DGZ.js";
 import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-QSJOYUH5.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-G6KXC3YK.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-IILQ2FME.js";
+import "./chunks/chunk-WZLN5BNR.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -22,14 +24,14 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-IEMDV4IA.js";
 import {
   boolean,
   discriminatedUnion,
   literal,
   looseObject,
   string
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -130,7 +132,14 @@ async function dispatchHook(payload, dataDir, userHome) {
       await handlers.sessionEnd?.({ ...base, input });
       break;
   }
-  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  const lines = await tellPerson(
+    before,
+    await readLoop(marker.kind, marker.state_file),
+    Boolean(decision?.message),
+    userHome,
+    void 0,
+    base.dataDir
+  );
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
 }
 async function stopFailingClosed(handlers, ctx) {

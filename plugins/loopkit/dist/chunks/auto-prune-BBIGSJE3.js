@@ -1,0 +1,28 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  DEFAULT_PRUNE_POLICY,
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  planAutoPrune,
+  prunePolicy,
+  pruneRule
+} from "./chunk-XXZXPMGX.js";
+import "./chunk-QSJOYUH5.js";
+import "./chunk-YRCIOTQ2.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-QMBEQV7Q.js";
+import "./chunk-REG5KHU7.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-IEMDV4IA.js";
+import "./chunk-QVVTBSN3.js";
+import "./chunk-JXA4W5PX.js";
+export {
+  DEFAULT_PRUNE_POLICY,
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  planAutoPrune,
+  prunePolicy,
+  pruneRule
+};
