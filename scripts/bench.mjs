@@ -8,10 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { benchDisk } from "./bench-disk.mjs";
 import { benchEvidence } from "./bench-evidence.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({ options: { runs: { type: "string", default: "60" } } });
+// --disk: also the disk a real node_modules' record takes (scripts/bench-disk.mjs; installs its packages once).
+const { values } = parseArgs({ options: { runs: { type: "string", default: "60" }, disk: { type: "boolean", default: false } } });
 const runs = Number(values.runs);
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
 // LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
@@ -135,3 +137,4 @@ console.log(`targets: no loop at most 1.15; an event that decides nothing in a l
 rmSync(data, { recursive: true, force: true });
 console.log("");
 await benchEvidence(root);
+if (values.disk) await benchDisk(root);

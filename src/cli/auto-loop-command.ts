@@ -129,7 +129,13 @@ async function runRequest(
       if (data === null || !existsSync(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      const { result, lines } = await withWord(io, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord(
+        io,
+        "auto-loop",
+        loopFiles(data, projectDir).state,
+        () => cancelLoop(data, projectDir, now),
+        data,
+      );
       say([result, ...lines.map((line) => `${line}\n`)].join(""));
       return;
     }
@@ -140,8 +146,12 @@ async function runRequest(
       if (request.mode === "start" && request.codex) {
         const codexCtx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => say(`${line}\n`) };
         // From a skill (--session), whose commands may run 2 minutes, Codex works in a detached process.
-        const { result, lines } = await withWord(io, "auto-loop", loopFiles(dataDir, codexCtx.projectDir).state, () =>
-          runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null),
+        const { result, lines } = await withWord(
+          io,
+          "auto-loop",
+          loopFiles(dataDir, codexCtx.projectDir).state,
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null),
+          dataDir,
         );
         for (const line of lines) say(`${line}\n`);
         io.exitCode = result;

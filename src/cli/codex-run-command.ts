@@ -22,8 +22,12 @@ export function registerCodexRunCommand(program: Command, io: CliIo): void {
           hint: "it may have ended or been cancelled; /loopkit:auto-loop --status shows how it stands",
         });
       const ctx = { dataDir, projectDir: inv.projectDir(), env: io.env, now: io.now, print: (line: string) => io.stdout(`${line}\n`) };
-      const { result, lines } = await withWord(io, "auto-loop", loopFiles(dataDir, ctx.projectDir).state, () =>
-        runCodexFollowerCommand(ctx, options.loop),
+      const { result, lines } = await withWord(
+        io,
+        "auto-loop",
+        loopFiles(dataDir, ctx.projectDir).state,
+        () => runCodexFollowerCommand(ctx, options.loop),
+        dataDir,
       );
       for (const line of lines) io.stdout(`${line}\n`);
       io.exitCode = result;

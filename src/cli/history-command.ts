@@ -2,6 +2,8 @@
 import type { Command } from "commander";
 import { formatRun, formatRuns } from "../history/format.js";
 import { listRuns, runDetailJson, type RunListJson } from "../history/runs.js";
+import { dataFolderLine, prunePolicy } from "../checkpoint/auto-prune.js";
+import { userHome } from "../state/person-settings.js";
 import { LoopkitError } from "../shared/errors.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
@@ -54,7 +56,12 @@ export function registerHistoryCommand(program: Command, io: CliIo): void {
       if (id === undefined) {
         const shown = runs.slice(0, limit).map((run) => run.summary);
         const list: RunListJson = { version: 1, runs: shown };
-        io.stdout(options.json ? `${JSON.stringify(list, null, 2)}\n` : formatRuns(shown));
+        const data = inv.dataDir();
+        io.stdout(
+          options.json
+            ? `${JSON.stringify(list, null, 2)}\n`
+            : `${formatRuns(shown)}${data ? await dataFolderLine(data, prunePolicy(io.userHome?.() ?? userHome())) : ""}`,
+        );
         return;
       }
       const run = runs.find((candidate) => candidate.summary.id === id);

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { applyPrune, planPrune, recordSnapshots } from "../checkpoint/prune.js";
 import { projectRecords } from "../checkpoint/record.js";
 import { LoopkitError } from "../shared/errors.js";
-import { loopRunning, runningLoopStart } from "./checkpoint-target.js";
+import { loopRunning, runningLoopStart } from "../loops/running.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 
@@ -18,8 +18,9 @@ export const PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--projec
 
 Removes the checkpoints of the project's ended loops, one line per loop, then whatever loopkit's
 record of the project (its data folder's evidence/) no longer needs: the contents and trees only
-those checkpoints held. A running loop's checkpoints and start always stay. loopkit never prunes by
-itself.
+those checkpoints held. A running loop's checkpoints and start always stay. At each loop's end loopkit
+also prunes by itself: ended loops older than 30 days, and all but each project's newest ended loop
+once its data folder holds over 2048 MB (the plugin options keep_days and max_data_mb).
 
   --keep N             keep the checkpoints of the newest N ended loops (default 0)
   --dry-run            say what would be removed, remove nothing

@@ -174,7 +174,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo, sa
       throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx = context(data, projectDir, inv, now);
     const file = await findLoop(ctx, session);
-    const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop(ctx, file));
+    const { result, lines } = await withWord(io, "repeat", file, () => cancelLoop(ctx, file), data);
     say([result, ...lines.map((line) => `${line}\n`)].join(""));
     return;
   }

@@ -187,7 +187,7 @@ async function runHere(
         stop: stop.signal,
         sleep: (ms) => delay(ms, undefined, { signal: stop.signal }).catch(() => undefined),
         tell: (before: RepeatState, after: RepeatState) =>
-          tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io.userHome?.(), io.env),
+          tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io.userHome?.(), io.env, ctx.dataDir),
       },
       loop.file,
     );

@@ -4,7 +4,7 @@ import { findRecord } from "../checkpoint/record.js";
 import { checkLoopId } from "../checkpoint/loop-id.js";
 import { planRestore, restoreCheckpoint } from "../checkpoint/restore.js";
 import { LoopkitError } from "../shared/errors.js";
-import { runningLoopFor } from "./checkpoint-target.js";
+import { runningLoopFor } from "../loops/running.js";
 import { invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 

@@ -10,8 +10,10 @@ export async function withWord<T>(
   kind: LoopKind,
   stateFile: string,
   change: () => Promise<T>,
+  /** loopkit's data folder: a loop that is over is followed by its housekeeping line. */
+  dataDir?: string,
 ): Promise<{ result: T; lines: string[] }> {
   const before = await readLoop(kind, stateFile);
   const result = await change();
-  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io.userHome?.(), io.env) };
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io.userHome?.(), io.env, dataDir) };
 }

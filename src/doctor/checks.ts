@@ -4,6 +4,8 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { dataFolderBytes, megabytes, pruneRule, prunePolicy } from "../checkpoint/auto-prune.js";
+import { userHome } from "../state/person-settings.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 import { preflightCodex } from "../codex/preflight.js";
@@ -32,7 +34,7 @@ export async function runChecks(env: NodeJS.ProcessEnv, statsFile: string): Prom
   const config = env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), ".claude");
   return [
     await claudeCheck(env),
-    dataCheck(env),
+    await dataCheck(env),
     statsCheck(statsFile),
     pluginCheck(config),
     await sandboxCheck(env),
@@ -93,7 +95,7 @@ async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
 }
 
 /** The folder terminal commands use, by locate()'s one order (doctor names no session and no --plugin-data). */
-function dataCheck(env: NodeJS.ProcessEnv): Check {
+async function dataCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   let found;
   try {
     found = locateDataDir({ env });
@@ -113,7 +115,7 @@ function dataCheck(env: NodeJS.ProcessEnv): Check {
   return {
     ok: true,
     title: "loopkit data",
-    detail: found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`,
+    detail: `${found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`}, holding ${megabytes(await dataFolderBytes(found.dir))}; ${pruneRule(prunePolicy(userHome()))}`,
   };
 }
 

@@ -63,7 +63,14 @@ export async function dispatchHook(payload: unknown, dataDir: string, userHome?:
       await handlers.sessionEnd?.({ ...base, input });
       break;
   }
-  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  const lines = await tellPerson(
+    before,
+    await readLoop(marker.kind, marker.state_file),
+    Boolean(decision?.message),
+    userHome,
+    undefined,
+    base.dataDir,
+  );
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
 }
 

@@ -3,10 +3,8 @@
 // folder of the OS user, and never from the environment or the project: a project's settings can set
 // both the CLAUDE_PLUGIN_OPTION_* variables and HOME for hooks, and this command runs outside any sandbox.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import * as z from "zod";
+import { pluginOption, userHome } from "../state/person-settings.js";
 import { killGroup, killGroupAfter } from "../shared/process-group.js";
 import type { LoopEvent } from "./event-schema.js";
 
@@ -14,30 +12,12 @@ export const NOTIFY_TIMEOUT_MS = 10_000;
 /** POSIX: a fixed PATH, so a PATH a project's settings hand to hooks cannot choose the program. */
 const SAFE_PATH = "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin";
 
-const UserSettingsSchema = z.looseObject({
-  pluginConfigs: z
-    .record(z.string(), z.looseObject({ options: z.looseObject({ notify_command: z.unknown().optional() }).optional() }))
-    .optional(),
-});
-
-/** The OS user's home folder from the user database, not from $HOME. */
-export const userHome = () => os.userInfo().homedir;
+export { userHome };
 
 /** The notify command from `<home>/.claude/settings.json` (any `loopkit@<marketplace>` entry), or null. */
 export function notifyCommand(home: string): string | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path.join(home, ".claude", "settings.json"), "utf8"));
-  } catch {
-    return null;
-  }
-  const parsed = UserSettingsSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  for (const [id, config] of Object.entries(parsed.data.pluginConfigs ?? {})) {
-    const command = config.options?.notify_command;
-    if (id.split("@")[0] === "loopkit" && typeof command === "string" && command.trim()) return command.trim();
-  }
-  return null;
+  const command = pluginOption(home, "notify_command");
+  return typeof command === "string" && command.trim() ? command.trim() : null;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { loadLoopKind } from "../loops/load.js";
 import type { LoopKind } from "../shared/loop-kinds.js";
 import { readJson } from "../state/json-store.js";
+import { userHome } from "../state/person-settings.js";
 import { notifyPerson } from "./command.js";
 import { loopEvent, type LoopState } from "./event.js";
 
@@ -27,9 +28,18 @@ export async function tellPerson(
   shown: boolean,
   home?: string,
   env?: NodeJS.ProcessEnv,
+  /** loopkit's data folder: when given, a loop that is over is followed by housekeeping (loops/housekeeping.ts) and its line. */
+  dataDir?: string,
 ): Promise<string[]> {
   const event = await loopEvent(before, after);
   if (!event) return [];
   const failure = await notifyPerson(event, home, env).catch((error: unknown) => `loopkit: the notify command failed (${String(error)})`);
-  return [...(shown ? [] : [event.message]), ...(failure ? [failure] : [])];
+  const tidied = dataDir && event.event !== "paused" ? await housekeep(dataDir, home) : null;
+  return [...(shown ? [] : [event.message]), ...(failure ? [failure] : []), ...(tidied ? [tidied] : [])];
+}
+
+/** Loaded only at a loop's end: housekeeping reads every kind's records. */
+async function housekeep(dataDir: string, home: string = userHome()): Promise<string> {
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("../loops/housekeeping.js"), import("../checkpoint/auto-prune.js")]);
+  return autoPrune(dataDir, new Date(), prunePolicy(home));
 }

@@ -1,7 +1,7 @@
 // The object store across commits: the index stays sorted (the new objects merged in between the old
 // ones), every object is found and read back as written, and nothing is found that was not put.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,6 +34,56 @@ describe("the object store", () => {
       expect(store.has(createHash("sha256").update("x").digest())).toBe(false);
     } finally {
       store.close();
+    }
+  });
+
+  const text = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => `export const value${i} = ${i * 7} // line ${i}\n`).join(""));
+  const storeIn = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "loopkit store "));
+    return { pack: path.join(dir, "objects.pack"), index: path.join(dir, "objects.idx") };
+  };
+
+  it("stores text deflated, through the write buffer and past it, and reads it back as it was", () => {
+    const { pack, index } = storeIn();
+    const small = text(200);
+    const big = Buffer.alloc(17 * 1024 * 1024, "export const value = 1; // a line of text\n"); // over the 16 MiB write buffer
+    const incompressible = randomBytes(4096);
+    const store = ObjectStore.open(pack, index);
+    const head = store.scratch(small.length);
+    small.copy(head);
+    const hashes = [
+      store.putScratch("blob", small.length, objectHash("blob", small)),
+      store.put("blob", big),
+      store.put("blob", incompressible),
+    ];
+    store.commit();
+    store.close();
+    // Written whole, the three would take more than the big one's size; deflated, a fraction of it.
+    expect(statSync(pack).size).toBeLessThan(big.length / 3);
+    const again = ObjectStore.open(pack, index);
+    try {
+      // Buffer#equals: a deep toEqual of a 24 MB buffer walks it byte by byte.
+      expect(hashes.map((h, i) => again.get(h, "blob").equals([small, big, incompressible][i]!))).toEqual([true, true, true]);
+    } finally {
+      again.close();
+    }
+  });
+
+  it("fails closed on a deflated object whose stored bytes were damaged", () => {
+    const { pack, index } = storeIn();
+    const content = text(2000);
+    const store = ObjectStore.open(pack, index);
+    const hash = store.put("blob", content);
+    store.commit();
+    store.close();
+    const bytes = readFileSync(pack);
+    bytes[bytes.length - 20]! ^= 0xff;
+    writeFileSync(pack, bytes);
+    const again = ObjectStore.open(pack, index);
+    try {
+      expect(() => again.get(hash, "blob")).toThrow(/does not match its hash/);
+    } finally {
+      again.close();
     }
   });
 });

@@ -159,14 +159,19 @@ describe("through the Stop hook", () => {
   it("ends the loop normally when the notify command fails, and says so", async () => {
     configure(node("process.exit(9)"));
     const output = await stop("REPEAT-RESULT: pass - all green");
-    expect(output?.systemMessage).toMatch(/^repeat ended: COMPLETED[^\n]*\nloopkit: the notify command failed \(exit 9\)$/);
+    expect(output?.systemMessage).toMatch(
+      /^repeat ended: COMPLETED[^\n]*\nloopkit: the notify command failed \(exit 9\)\nloopkit's data folder holds [\d.]+ MB [^\n]*$/,
+    );
     expect(existsSync(path.join(data(), "sessions", "s-1.json"))).toBe(false);
   });
 
   it("runs nothing a variable names, when the person configured nothing", async () => {
     process.env.CLAUDE_PLUGIN_OPTION_NOTIFY_COMMAND = writeStdinTo(received());
     try {
-      expect((await stop("REPEAT-RESULT: pass - all green"))?.systemMessage).toMatch(/^repeat ended: COMPLETED[^\n]*$/);
+      // The end line, then what loopkit's data folder holds (its housekeeping at a loop's end), nothing else.
+      expect((await stop("REPEAT-RESULT: pass - all green"))?.systemMessage).toMatch(
+        /^repeat ended: COMPLETED[^\n]*\nloopkit's data folder holds [\d.]+ MB \([^\n]*data\)\.$/,
+      );
     } finally {
       delete process.env.CLAUDE_PLUGIN_OPTION_NOTIFY_COMMAND;
     }
@@ -203,7 +208,7 @@ describe("from the CLI's own changes", () => {
       configure(node("process.exit(4)"));
       const failed = await cli([command, "--cancel", ...(command === "repeat" ? ["--session", "s-2"] : [])]);
       expect(failed.code).toBe(0);
-      expect(failed.stdout).toMatch(/\nloopkit: the notify command failed \(exit 4\)\n$/);
+      expect(failed.stdout).toMatch(/\nloopkit: the notify command failed \(exit 4\)\nloopkit's data folder holds [\d.]+ MB [^\n]*\n$/);
     },
   );
 });

@@ -3,27 +3,30 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-L6LDEASS.js";
+} from "./chunks/chunk-437AUFVW.js";
 import {
   findRepo,
   readSettings,
   runGit
 } from "./chunks/chunk-NAL4LZ7C.js";
 import {
-  findRecord,
-  lastCheckpoint,
   splitWords
-} from "./chunks/chunk-MGBIV2WO.js";
+} from "./chunks/chunk-DAC2AGXO.js";
 import "./chunks/chunk-RJLWCXQU.js";
 import "./chunks/chunk-F3ILKG56.js";
 import {
+  findRecord,
+  lastCheckpoint
+} from "./chunks/chunk-CMKAE2VD.js";
+import {
   loadState,
   loopFiles
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-J6URGPSZ.js";
 import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-OQFMAEP6.js";
-import "./chunks/chunk-ULLTZM7N.js";
-import "./chunks/chunk-UPOQHDOL.js";
+import "./chunks/chunk-A7AFHX3I.js";
+import "./chunks/chunk-WZLN5BNR.js";
+import "./chunks/chunk-FF3LMUA4.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

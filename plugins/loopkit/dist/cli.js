@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-QCH7WDBA.js";
+} from "./chunks/chunk-ELIQZYDR.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -39,7 +39,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-GKBHEMAK.js";
+} from "./chunks/chunk-363M3PPB.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-HKSGSYRW.js";
+} from "./chunks/chunk-PCXN7YTG.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -97,17 +97,35 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-C3TYMFTO.js";
+} from "./chunks/chunk-AP37CIV6.js";
+import {
+  ALL_LOOP_KINDS,
+  applyPrune,
+  loopKind,
+  loopRunning,
+  planPrune,
+  recordSnapshots,
+  runningLoopFor,
+  runningLoopStart
+} from "./chunks/chunk-H4K2WVB7.js";
+import {
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  prunePolicy,
+  pruneRule
+} from "./chunks/chunk-23NH35DV.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-P7LN2T3Z.js";
+} from "./chunks/chunk-E4FYBEQR.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
-  loadLoopKind
-} from "./chunks/chunk-IK66IHQT.js";
+  userHome
+} from "./chunks/chunk-VMXZCXQ6.js";
+import "./chunks/chunk-7KQVGICN.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -123,7 +141,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-L6LDEASS.js";
+} from "./chunks/chunk-437AUFVW.js";
 import {
   agentLine,
   measuringSandbox,
@@ -132,15 +150,8 @@ import {
   settleSandbox
 } from "./chunks/chunk-NAL4LZ7C.js";
 import {
-  argvWords,
-  findRecord,
-  lastCheckpoint,
-  loadRecord,
-  nextRestoreId,
-  projectRecords,
-  recordFile,
-  saveRecord
-} from "./chunks/chunk-MGBIV2WO.js";
+  argvWords
+} from "./chunks/chunk-DAC2AGXO.js";
 import {
   elapsedMs,
   iterationsAgainstCap,
@@ -151,6 +162,15 @@ import {
   formatDuration,
   parseDuration
 } from "./chunks/chunk-F3ILKG56.js";
+import {
+  findRecord,
+  lastCheckpoint,
+  loadRecord,
+  nextRestoreId,
+  projectRecords,
+  recordFile,
+  saveRecord
+} from "./chunks/chunk-CMKAE2VD.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -163,7 +183,7 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-J6URGPSZ.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
@@ -172,23 +192,23 @@ import {
   HistoryEntrySchema
 } from "./chunks/chunk-OQFMAEP6.js";
 import {
-  LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-A7AFHX3I.js";
+import {
+  LOOP_KINDS
+} from "./chunks/chunk-WZLN5BNR.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-6NQA5RQF.js";
+} from "./chunks/chunk-INMINJYD.js";
 import {
-  ObjectStore,
   deadlineIn,
   decodeTree,
-  evidenceFiles,
   nameOf,
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UPOQHDOL.js";
+} from "./chunks/chunk-FF3LMUA4.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -1395,7 +1415,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
-    var fs10 = __require("node:fs");
+    var fs9 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2389,7 +2409,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs10.existsSync(executableFile)) return;
+        if (fs9.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2408,10 +2428,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path20.resolve(baseDir, baseName);
-          if (fs10.existsSync(localBin)) return localBin;
+          if (fs9.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path20.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs10.existsSync(`${localBin}${ext}`)
+            (ext) => fs9.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2423,7 +2443,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -4840,10 +4860,10 @@ function useHelpText(command, text) {
 }
 
 // src/cli/tell.ts
-async function withWord(io2, kind, stateFile, change) {
+async function withWord(io2, kind, stateFile, change, dataDir) {
   const before = await readLoop(kind, stateFile);
   const result = await change();
-  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io2.userHome?.(), io2.env) };
+  return { result, lines: await tellPerson(before, await readLoop(kind, stateFile), true, io2.userHome?.(), io2.env, dataDir) };
 }
 
 // src/cli/invocation.ts
@@ -5187,7 +5207,13 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
       if (data === null || !existsSync3(loopFiles(data, projectDir).state)) {
         throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}`, { hint: "see /loopkit:auto-loop --status" });
       }
-      const { result, lines } = await withWord(io2, "auto-loop", loopFiles(data, projectDir).state, () => cancelLoop(data, projectDir, now));
+      const { result, lines } = await withWord(
+        io2,
+        "auto-loop",
+        loopFiles(data, projectDir).state,
+        () => cancelLoop(data, projectDir, now),
+        data
+      );
       say([result, ...lines.map((line) => `${line}
 `)].join(""));
       return;
@@ -5203,7 +5229,8 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
           io2,
           "auto-loop",
           loopFiles(dataDir, codexCtx.projectDir).state,
-          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null)
+          () => runCodexLoopCommand(codexCtx, request, fromSkill ? { cliEntry: process.argv[1] ?? "" } : null),
+          dataDir
         );
         for (const line of lines) say(`${line}
 `);
@@ -5538,7 +5565,8 @@ function registerCodexRunCommand(program2, io2) {
       io2,
       "auto-loop",
       loopFiles(dataDir, ctx.projectDir).state,
-      () => runCodexFollowerCommand(ctx, options.loop)
+      () => runCodexFollowerCommand(ctx, options.loop),
+      dataDir
     );
     for (const line of lines) io2.stdout(`${line}
 `);
@@ -5597,7 +5625,7 @@ async function runChecks(env, statsFile2) {
   const config = env.CLAUDE_CONFIG_DIR || path9.join(env.HOME || os2.homedir(), ".claude");
   return [
     await claudeCheck(env),
-    dataCheck(env),
+    await dataCheck(env),
     statsCheck(statsFile2),
     pluginCheck(config),
     await sandboxCheck(env),
@@ -5653,7 +5681,7 @@ async function claudeCheck(env) {
     };
   }
 }
-function dataCheck(env) {
+async function dataCheck(env) {
   let found;
   try {
     found = locateDataDir({ env });
@@ -5673,7 +5701,7 @@ function dataCheck(env) {
   return {
     ok: true,
     title: "loopkit data",
-    detail: found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`
+    detail: `${found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`}, holding ${megabytes(await dataFolderBytes(found.dir))}; ${pruneRule(prunePolicy(userHome()))}`
   };
 }
 function statsCheck(file) {
@@ -5775,13 +5803,6 @@ function registerDoctorCommand(program2, io2) {
     io2.exitCode = checks.some((check) => !check.ok && check.level !== "warn") ? EXIT.error : EXIT.ok;
   });
 }
-
-// src/loops/registry.ts
-var PARTS = new Map(await Promise.all(LOOP_KINDS.map(async (kind) => [kind, await loadLoopKind(kind)])));
-function loopKind(kind) {
-  return PARTS.get(kind);
-}
-var ALL_LOOP_KINDS = LOOP_KINDS.map(loopKind);
 
 // src/history/format.ts
 var clip = (text, width) => text.length > width ? `${text.slice(0, width - 1)}\u2026` : text;
@@ -5918,8 +5939,11 @@ function registerHistoryCommand(program2, io2) {
     if (id === void 0) {
       const shown = runs.slice(0, limit).map((run4) => run4.summary);
       const list = { version: 1, runs: shown };
-      io2.stdout(options.json ? `${JSON.stringify(list, null, 2)}
-` : formatRuns(shown));
+      const data = inv.dataDir();
+      io2.stdout(
+        options.json ? `${JSON.stringify(list, null, 2)}
+` : `${formatRuns(shown)}${data ? await dataFolderLine(data, prunePolicy(io2.userHome?.() ?? userHome())) : ""}`
+      );
       return;
     }
     const run3 = runs.find((candidate) => candidate.summary.id === id);
@@ -5929,106 +5953,14 @@ function registerHistoryCommand(program2, io2) {
   });
 }
 
-// src/checkpoint/prune.ts
-import { promises as fs3 } from "node:fs";
-
-// src/evidence/prune.ts
-import { renameSync as renameSync2, rmSync as rmSync2, statSync } from "node:fs";
-async function pruneRecord(dataDir, projectDir, keep) {
-  const files = evidenceFiles(dataDir, projectDir);
-  const size = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  const before = size(files.pack) + size(files.index) + size(files.statCache);
-  if (before === 0) return 0;
-  return withLock(files.lock, async () => {
-    rmSync2(files.statCache, { force: true });
-    if (keep.length === 0) {
-      rmSync2(files.pack, { force: true });
-      rmSync2(files.index, { force: true });
-      return before;
-    }
-    const old = ObjectStore.open(files.pack, files.index);
-    const fresh = ObjectStore.open(`${files.pack}.new`, `${files.index}.new`);
-    try {
-      const copy = (tree) => {
-        if (fresh.has(tree)) return;
-        const bytes = old.get(tree, "tree");
-        for (const entry of decodeTree(bytes)) {
-          if (entry.kind === "dir") copy(entry.hash);
-          else if (entry.kind === "file" && entry.kept && !fresh.has(entry.hash))
-            fresh.put("blob", old.get(entry.hash, "blob"), entry.hash);
-        }
-        fresh.put("tree", bytes, tree);
-      };
-      for (const snapshot of keep) for (const root of [snapshot.root, ...snapshot.git.map((g) => g.tree)]) copy(Buffer.from(root, "hex"));
-      fresh.commit();
-    } finally {
-      old.close();
-      fresh.close();
-    }
-    renameSync2(`${files.pack}.new`, files.pack);
-    renameSync2(`${files.index}.new`, files.index);
-    return before - size(files.pack) - size(files.index);
-  });
-}
-
-// src/checkpoint/prune.ts
-function planPrune(candidates, keep) {
-  const newest = (r) => lastCheckpoint(r)?.at ?? "";
-  const ended = candidates.filter((c) => !c.running).sort((a, b) => newest(b.record).localeCompare(newest(a.record)));
-  const remove2 = ended.slice(keep).map((c) => c.record);
-  return { remove: remove2, keep: candidates.filter((c) => !remove2.includes(c.record)) };
-}
-var recordSnapshots = (record2) => [
-  ...record2.base ? [record2.base] : [],
-  ...record2.checkpoints.map((c) => c.snapshot)
-];
-async function applyPrune(data, projectDir, remove2, kept) {
-  const lines = [];
-  for (const record2 of remove2) {
-    try {
-      await fs3.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
-      lines.push(`removed the ${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id}`);
-    } catch (error) {
-      lines.push(`could not remove the checkpoints of ${record2.loop_id}: ${formatError(error)}`);
-    }
-  }
-  try {
-    const freed = await pruneRecord(data, projectDir, kept);
-    lines.push(
-      `loopkit's record of the project: ${(freed / 1024 / 1024).toFixed(1)} MB freed${kept.length ? "" : " (nothing left to keep)"}`
-    );
-  } catch (error) {
-    lines.push(`could not prune loopkit's record of the project: ${formatError(error)}`);
-  }
-  return lines;
-}
-
-// src/cli/checkpoint-target.ts
-async function loopRunning(record2) {
-  const kind = loopKind(record2.loop_kind);
-  const read = await readJson(record2.state_file, kind.stateSchema).catch(() => ({ exists: false }));
-  return read.exists && read.value.loop_id === record2.loop_id && kind.running(read.value);
-}
-async function runningLoopFor(data, record2) {
-  if (await loopRunning(record2))
-    return { kind: record2.loop_kind, loopId: record2.loop_id, cancel: loopKind(record2.loop_kind).cancelCommand };
-  for (const kind of ALL_LOOP_KINDS) {
-    const loopId = await kind.runningIn(data, record2.project_dir);
-    if (loopId) return { kind: kind.entry.kind, loopId, cancel: kind.cancelCommand };
-  }
-  return null;
-}
-async function runningLoopStart(data, projectDir) {
-  return (await Promise.all(ALL_LOOP_KINDS.map((kind) => kind.keptSnapshots(data, projectDir)))).flat();
-}
-
 // src/cli/prune-command.ts
 var PRUNE_HELP = `Usage: loopkit prune [--keep N] [--dry-run] [--project <dir>] [--plugin-data <dir>]
 
 Removes the checkpoints of the project's ended loops, one line per loop, then whatever loopkit's
 record of the project (its data folder's evidence/) no longer needs: the contents and trees only
-those checkpoints held. A running loop's checkpoints and start always stay. loopkit never prunes by
-itself.
+those checkpoints held. A running loop's checkpoints and start always stay. At each loop's end loopkit
+also prunes by itself: ended loops older than 30 days, and all but each project's newest ended loop
+once its data folder holds over 2048 MB (the plugin options keep_days and max_data_mb).
 
   --keep N             keep the checkpoints of the newest N ended loops (default 0)
   --dry-run            say what would be removed, remove nothing
@@ -6468,12 +6400,12 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 import path10 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs3.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path10.join(dir, name);
@@ -6486,7 +6418,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs4.rm(file, { force: true });
+      await fs3.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6496,7 +6428,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 import path11 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
@@ -6506,7 +6438,7 @@ var LOOPKIT_RUN = {
   hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
 };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs4.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -6519,7 +6451,7 @@ async function runnerAlive(loopDir) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs7 } from "node:fs";
+import { promises as fs6 } from "node:fs";
 import path15 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -6566,7 +6498,7 @@ async function resumeTerminalLoop(ctx, runner) {
 
 // src/run/claude-phase.ts
 var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs6 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path13 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -6693,13 +6625,13 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path13.dirname(file), { recursive: true });
+  await fs5.mkdir(path13.dirname(file), { recursive: true });
   await (0, import_write_file_atomic.default)(file, text);
   await keepNewestLogs(path13.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path13.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs5.rm(path13.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
@@ -6976,7 +6908,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
       hint: "run loopkit from its command (bin/loopkit or dist/cli.js)"
     });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs7.mkdir(dir, { recursive: true });
+  await fs6.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
   const logFile = path15.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [
@@ -7038,7 +6970,7 @@ async function runHere(ctx, request, launch, options, io2) {
         newToken: randomUUID4,
         stop: stop.signal,
         sleep: (ms) => delay(ms, void 0, { signal: stop.signal }).catch(() => void 0),
-        tell: (before, after) => tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io2.userHome?.(), io2.env)
+        tell: (before, after) => tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io2.userHome?.(), io2.env, ctx.dataDir)
       },
       loop.file
     );
@@ -7173,7 +7105,7 @@ async function runRequest2(request, inv, io2, say) {
       throw new LoopkitError("NO_LOOP", `no active repeat loop in ${projectDir}`, { hint: "see /loopkit:repeat --status" });
     const ctx2 = context(data, projectDir, inv, now);
     const file = await findLoop(ctx2, session);
-    const { result, lines } = await withWord(io2, "repeat", file, () => cancelLoop2(ctx2, file));
+    const { result, lines } = await withWord(io2, "repeat", file, () => cancelLoop2(ctx2, file), data);
     say([result, ...lines.map((line) => `${line}
 `)].join(""));
     return;
@@ -7251,7 +7183,7 @@ function registerRestoreCommand(program2, io2) {
 // src/cli/run-command.ts
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
-import { statSync as statSync2 } from "node:fs";
+import { statSync } from "node:fs";
 import path19 from "node:path";
 
 // src/run/help.ts
@@ -7299,7 +7231,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs7, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -7355,8 +7287,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs7.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs7.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -7373,7 +7305,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs8.readFile(file, "utf8").catch(() => "");
+  const text = await fs7.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -7735,7 +7667,7 @@ function sandboxLine2({ settings, agent }) {
   return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
 function pluginFolder(dir) {
-  if (!statSync2(dir, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, {
       value: dir,
       hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started"
@@ -7765,7 +7697,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs9 } from "node:fs";
+import { promises as fs8 } from "node:fs";
 
 // src/statusline/find.ts
 function sessionOf(input) {
@@ -7788,7 +7720,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs8.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -5,14 +5,16 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-P7LN2T3Z.js";
+} from "./chunks/chunk-E4FYBEQR.js";
 import "./chunks/chunk-PZX5E6UV.js";
+import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-IK66IHQT.js";
+} from "./chunks/chunk-7KQVGICN.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-A7AFHX3I.js";
+import "./chunks/chunk-WZLN5BNR.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -130,7 +132,14 @@ async function dispatchHook(payload, dataDir, userHome) {
       await handlers.sessionEnd?.({ ...base, input });
       break;
   }
-  const lines = await tellPerson(before, await readLoop(marker.kind, marker.state_file), Boolean(decision?.message), userHome);
+  const lines = await tellPerson(
+    before,
+    await readLoop(marker.kind, marker.state_file),
+    Boolean(decision?.message),
+    userHome,
+    void 0,
+    base.dataDir
+  );
   return toHookJson(lines.length ? withLines(decision, lines, input.hook_event_name) : decision);
 }
 async function stopFailingClosed(handlers, ctx) {

@@ -1,10 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-IK66IHQT.js";
+} from "./chunks/chunk-7KQVGICN.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-A7AFHX3I.js";
+import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   readJson

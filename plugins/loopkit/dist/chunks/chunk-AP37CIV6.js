@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-CMKAE2VD.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-FF3LMUA4.js";
 import {
   LoopkitError,
   formatError,

@@ -3,7 +3,7 @@
 import type { CheckpointRecord } from "../checkpoint/record.js";
 import type { Snapshot } from "../evidence/snapshot.js";
 import type { RunningLoop } from "../checkpoint/restore.js";
-import { ALL_LOOP_KINDS, loopKind } from "../loops/registry.js";
+import { ALL_LOOP_KINDS, loopKind } from "./registry.js";
 import { readJson } from "../state/json-store.js";
 
 /** True while the record's loop may still change the tree (auto-loop pursuing, repeat not ended). An unreadable state is a stopped loop. */

@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-GKBHEMAK.js";
+} from "./chunk-363M3PPB.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,10 +13,10 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-AP37CIV6.js";
 import {
   splitArguments
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-DAC2AGXO.js";
 import {
   formatDuration,
   isDuration,
@@ -24,7 +24,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-FF3LMUA4.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -40,6 +40,7 @@ import { lstatSync as lstatSync5, mkdirSync as mkdirSync2, statfsSync, statSync 
 import { createHash } from "node:crypto";
 import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
 import path from "node:path";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 // src/evidence/read-file.ts
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
@@ -110,6 +111,8 @@ function writeOwnFileSync(file, parts, sync = true) {
 // src/evidence/object-store.ts
 var HASH_BYTES = 32;
 var KIND_CODE = { blob: 1, tree: 2 };
+var DEFLATED = 128;
+var DEFLATE_FROM = 128;
 var PACK_MAGIC = Buffer.from("LKPACK\0", "latin1");
 var INDEX_MAGIC = Buffer.from("LKIDX\0\0", "latin1");
 var RECORD_HEADER = 1 + 4 + HASH_BYTES;
@@ -172,11 +175,13 @@ var ObjectStore = class _ObjectStore {
   put(kind, content, hash = objectHash(kind, content)) {
     if (this.has(hash)) return hash;
     if (RECORD_HEADER + content.length > WRITE_BUFFER) {
+      const packed = deflated(content);
+      const stored = packed ?? content;
       this.flush();
-      this.append(kind, content.length, hash, 0);
+      this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored.length, hash, 0);
       this.buffered = RECORD_HEADER;
       this.flush();
-      this.write(content);
+      this.write(stored);
       return hash;
     }
     content.copy(this.scratch(content.length));
@@ -191,15 +196,19 @@ var ObjectStore = class _ObjectStore {
   /** Appends the first `length` bytes of the scratch room as an object, unless the store has it already. */
   putScratch(kind, length, hash) {
     if (this.has(hash)) return hash;
-    this.append(kind, length, hash, this.buffered);
-    this.buffered += RECORD_HEADER + length;
+    const at = this.buffered + RECORD_HEADER;
+    const packed = deflated(this.buffer.subarray(at, at + length));
+    if (packed) packed.copy(this.buffer, at);
+    const stored = packed?.length ?? length;
+    this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored, hash, this.buffered);
+    this.buffered += RECORD_HEADER + stored;
     return hash;
   }
-  append(kind, length, hash, at) {
-    this.buffer.writeUInt8(KIND_CODE[kind], at);
+  append(code, length, hash, at) {
+    this.buffer.writeUInt8(code, at);
     this.buffer.writeUInt32LE(length, at + 1);
     hash.copy(this.buffer, at + 5);
-    this.pending.set(hash.toString("hex"), { offset: this.packEnd + at, length, kind: KIND_CODE[kind] });
+    this.pending.set(hash.toString("hex"), { offset: this.packEnd + at, length, kind: code });
   }
   /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
   get(hash, kind) {
@@ -210,14 +219,20 @@ var ObjectStore = class _ObjectStore {
         `loopkit's record lacks object ${hash.toString("hex")} (was it pruned, or kept aside as damaged?)`,
         { value: hash.toString("hex") }
       );
-    if (at.kind !== KIND_CODE[kind]) throw corrupt(this.packFile, `object ${hash.toString("hex")} is not a ${kind}`);
+    if ((at.kind & ~DEFLATED) !== KIND_CODE[kind]) throw corrupt(this.packFile, `object ${hash.toString("hex")} is not a ${kind}`);
     this.flush();
     const record2 = Buffer.alloc(RECORD_HEADER + at.length);
     const read = readSync2(this.fd, record2, 0, record2.length, at.offset);
-    const content = record2.subarray(RECORD_HEADER, read);
-    if (read !== record2.length || record2.readUInt8(0) !== at.kind || !record2.subarray(5, RECORD_HEADER).equals(hash) || !objectHash(kind, content).equals(hash)) {
-      throw corrupt(this.packFile, `object ${hash.toString("hex")} does not match its hash`);
+    const mismatch = () => corrupt(this.packFile, `object ${hash.toString("hex")} does not match its hash`);
+    if (read !== record2.length || record2.readUInt8(0) !== at.kind || !record2.subarray(5, RECORD_HEADER).equals(hash)) throw mismatch();
+    const stored = record2.subarray(RECORD_HEADER, read);
+    let content;
+    try {
+      content = at.kind & DEFLATED ? inflateRawSync(stored) : stored;
+    } catch {
+      throw mismatch();
     }
+    if (!objectHash(kind, content).equals(hash)) throw mismatch();
     return content;
   }
   /** Makes everything appended durable: the pack synced first, then the new index renamed into place. */
@@ -258,7 +273,7 @@ var ObjectStore = class _ObjectStore {
       const at = i * INDEX_RECORD;
       yield {
         hash: this.index.subarray(at, at + HASH_BYTES),
-        kind: this.index.readUInt8(at + HASH_BYTES + 12) === KIND_CODE.tree ? "tree" : "blob"
+        kind: (this.index.readUInt8(at + HASH_BYTES + 12) & ~DEFLATED) === KIND_CODE.tree ? "tree" : "blob"
       };
     }
   }
@@ -311,6 +326,11 @@ var ObjectStore = class _ObjectStore {
     return -1;
   }
 };
+function deflated(content) {
+  if (content.length < DEFLATE_FROM) return null;
+  const packed = deflateRawSync(content, { level: 1 });
+  return packed.length <= content.length - (content.length >>> 3) ? packed : null;
+}
 function readIndex(file) {
   const bytes = readOwnFileSync(file);
   if (!bytes) return { records: Buffer.alloc(0), count: 0, packBytes: 0 };

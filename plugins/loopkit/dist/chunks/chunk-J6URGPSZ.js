@@ -9,7 +9,7 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   writeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-A7AFHX3I.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,

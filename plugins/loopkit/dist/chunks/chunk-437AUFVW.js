@@ -6,11 +6,6 @@ import {
   sandboxMeaning
 } from "./chunk-NAL4LZ7C.js";
 import {
-  allRecords,
-  loadRecord,
-  recordFile
-} from "./chunk-MGBIV2WO.js";
-import {
   elapsedMs,
   iterationsAgainstCap
 } from "./chunk-RJLWCXQU.js";
@@ -18,13 +13,18 @@ import {
   formatDuration
 } from "./chunk-F3ILKG56.js";
 import {
+  allRecords,
+  loadRecord,
+  recordFile
+} from "./chunk-CMKAE2VD.js";
+import {
   LOOP_STATUSES,
   tokensUsed
 } from "./chunk-OQFMAEP6.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-FF3LMUA4.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-FF3LMUA4.js";
 import {
   readOrKeepAside,
   writeJson

@@ -4,43 +4,24 @@ import {
   killGroupAfter
 } from "./chunk-PZX5E6UV.js";
 import {
+  pluginOption,
+  userHome
+} from "./chunk-VMXZCXQ6.js";
+import {
   loadLoopKind
-} from "./chunk-IK66IHQT.js";
+} from "./chunk-7KQVGICN.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";
-import {
-  looseObject,
-  record,
-  string,
-  unknown
-} from "./chunk-PGQLL66H.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 var NOTIFY_TIMEOUT_MS = 1e4;
 var SAFE_PATH = "/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:/usr/sbin:/sbin";
-var UserSettingsSchema = looseObject({
-  pluginConfigs: record(string(), looseObject({ options: looseObject({ notify_command: unknown().optional() }).optional() })).optional()
-});
-var userHome = () => os.userInfo().homedir;
 function notifyCommand(home) {
-  let raw;
-  try {
-    raw = JSON.parse(readFileSync(path.join(home, ".claude", "settings.json"), "utf8"));
-  } catch {
-    return null;
-  }
-  const parsed = UserSettingsSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  for (const [id, config] of Object.entries(parsed.data.pluginConfigs ?? {})) {
-    const command = config.options?.notify_command;
-    if (id.split("@")[0] === "loopkit" && typeof command === "string" && command.trim()) return command.trim();
-  }
-  return null;
+  const command = pluginOption(home, "notify_command");
+  return typeof command === "string" && command.trim() ? command.trim() : null;
 }
 async function notifyPerson(event, home = userHome(), env = process.env, timeoutMs = NOTIFY_TIMEOUT_MS) {
   if (env.HOME && path.resolve(env.HOME) !== path.resolve(home)) return null;
@@ -116,11 +97,16 @@ async function readLoop(kind, stateFile) {
     return void 0;
   }
 }
-async function tellPerson(before, after, shown, home, env) {
+async function tellPerson(before, after, shown, home, env, dataDir) {
   const event = await loopEvent(before, after);
   if (!event) return [];
   const failure = await notifyPerson(event, home, env).catch((error) => `loopkit: the notify command failed (${String(error)})`);
-  return [...shown ? [] : [event.message], ...failure ? [failure] : []];
+  const tidied = dataDir && event.event !== "paused" ? await housekeep(dataDir, home) : null;
+  return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
+}
+async function housekeep(dataDir, home = userHome()) {
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-2PEGXHEW.js"), import("./auto-prune-7XJVFWE4.js")]);
+  return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 
 export {

@@ -11,11 +11,12 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-GKBHEMAK.js";
+} from "./chunk-363M3PPB.js";
 import {
   formatDuration
 } from "./chunk-F3ILKG56.js";
-import "./chunk-ULLTZM7N.js";
+import "./chunk-A7AFHX3I.js";
+import "./chunk-WZLN5BNR.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
@@ -31,7 +32,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-YCWBV2Y6.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-OH3K3WYF.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

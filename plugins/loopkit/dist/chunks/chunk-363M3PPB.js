@@ -4,7 +4,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   writeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-A7AFHX3I.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-T776C46V.js";
+} from "./chunk-6E26PXI7.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,14 +34,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-HKSGSYRW.js";
+} from "./chunk-PCXN7YTG.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-AP37CIV6.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,11 +49,12 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-NAL4LZ7C.js";
-import "./chunk-MGBIV2WO.js";
+import "./chunk-DAC2AGXO.js";
 import {
   loopDeadline
 } from "./chunk-RJLWCXQU.js";
 import "./chunk-F3ILKG56.js";
+import "./chunk-CMKAE2VD.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -62,7 +63,7 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-J6URGPSZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -72,10 +73,11 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-A7AFHX3I.js";
+import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-INMINJYD.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +96,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-FF3LMUA4.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-T776C46V.js";
+} from "./chunk-6E26PXI7.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,29 +16,31 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-QCH7WDBA.js";
+} from "./chunk-ELIQZYDR.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-GKBHEMAK.js";
+} from "./chunk-363M3PPB.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-AP37CIV6.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-MGBIV2WO.js";
+import "./chunk-DAC2AGXO.js";
 import "./chunk-F3ILKG56.js";
+import "./chunk-CMKAE2VD.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
-import "./chunk-UPOQHDOL.js";
+} from "./chunk-A7AFHX3I.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-FF3LMUA4.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -1,5 +1,8 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  LOOP_KINDS
+} from "./chunk-WZLN5BNR.js";
+import {
   sessionMarkerPath
 } from "./chunk-PVEHQ6JT.js";
 import {
@@ -16,11 +19,6 @@ import {
 
 // src/session/marker.ts
 import { promises as fs } from "node:fs";
-
-// src/shared/loop-kinds.ts
-var LOOP_KINDS = ["repeat", "auto-loop"];
-
-// src/session/marker.ts
 var SessionMarkerSchema = object({
   version: literal(1),
   kind: _enum(LOOP_KINDS),
@@ -41,7 +39,6 @@ async function removeSessionMarker(data, sessionId, loopId) {
 }
 
 export {
-  LOOP_KINDS,
   SessionMarkerSchema,
   writeSessionMarker,
   removeSessionMarker

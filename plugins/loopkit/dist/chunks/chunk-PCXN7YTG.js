@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-AP37CIV6.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -25,7 +25,7 @@ import {
 import {
   splitArguments,
   splitWords
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-DAC2AGXO.js";
 import {
   capReached,
   elapsedMs
@@ -40,7 +40,7 @@ import {
 } from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-J6URGPSZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -52,14 +52,14 @@ import {
 } from "./chunk-OQFMAEP6.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-INMINJYD.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-FF3LMUA4.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";

@@ -1,0 +1,28 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  DEFAULT_PRUNE_POLICY,
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  planAutoPrune,
+  prunePolicy,
+  pruneRule
+} from "./chunk-23NH35DV.js";
+import "./chunk-VMXZCXQ6.js";
+import "./chunk-CMKAE2VD.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-FF3LMUA4.js";
+import "./chunk-REG5KHU7.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-32X6X3F3.js";
+import "./chunk-PGQLL66H.js";
+import "./chunk-JXA4W5PX.js";
+export {
+  DEFAULT_PRUNE_POLICY,
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  planAutoPrune,
+  prunePolicy,
+  pruneRule
+};
