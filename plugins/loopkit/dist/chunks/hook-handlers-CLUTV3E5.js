@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-T776C46V.js";
+} from "./chunk-SXUAHPIX.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,27 +34,28 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-Y5YUFPB4.js";
+} from "./chunk-DKCDOCOA.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
-  recordIteration
-} from "./chunk-C3TYMFTO.js";
+  recordIteration,
+  showPath
+} from "./chunk-CDZGW2OD.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-NAL4LZ7C.js";
-import "./chunk-MGBIV2WO.js";
+} from "./chunk-XVDFSYMC.js";
+import "./chunk-JQI3CCSA.js";
 import {
   loopDeadline
-} from "./chunk-A3YH3UPZ.js";
-import "./chunk-F3ILKG56.js";
-import "./chunk-5KW5UY5D.js";
+} from "./chunk-CU6FHOPE.js";
+import "./chunk-TO7QGFJS.js";
+import "./chunk-CU4URD7A.js";
 import {
   inspectMirror,
   loadState,
@@ -62,20 +63,20 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-UV5YSWXZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-6GCJTWWC.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-JWHWP2RX.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +95,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-HD547JA4.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -103,12 +104,12 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/hooks/checkpoint.ts
@@ -524,7 +525,7 @@ function judgeVerification(found, context) {
     const { path: path3, root } = keyPath(key, context.projectDir, context.git);
     const reason = goalpostReason(path3, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${path3}: ${how}${why ? ` [${why}]` : ""}`;
+    const line = `${showPath(path3)}: ${how}${why ? ` [${why}]` : ""}`;
     if (!why && (isOutput(path3, root, found) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
