@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-DKCDOCOA.js";
+} from "./chunks/chunk-NF5SK665.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-RNZ5ZVYW.js";
+} from "./chunks/chunk-YQTVU3KE.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-2U46ZAOJ.js";
+} from "./chunks/chunk-FBKAG3T3.js";
 import {
   CheckpointSummaryShape,
   EXIT,

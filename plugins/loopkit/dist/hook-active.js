@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-RNZ5ZVYW.js";
+} from "./chunks/chunk-YQTVU3KE.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-2U46ZAOJ.js";
+} from "./chunks/chunk-FBKAG3T3.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

@@ -152,7 +152,10 @@ export function auditPrompt(input: {
           "Not required (past what one audit can read; installed dependencies, data files and deleted content only); read them where the goal may depend on them:",
           dataBlock(
             "NOT REQUIRED",
-            optional.map((p) => `${p.file}: ${p.holds.slice(0, 20).join(", ")}${p.holds.length > 20 ? ", ..." : ""}`).join("\n"),
+            [
+              ...optional.slice(0, 20).map((p) => `${p.file}: ${p.holds.slice(0, 20).join(", ")}${p.holds.length > 20 ? ", ..." : ""}`),
+              ...(optional.length > 20 ? [`... and ${optional.length - 20} more parts (each named in ${input.reading!.index})`] : []),
+            ].join("\n"),
             nonce,
           ),
           "",

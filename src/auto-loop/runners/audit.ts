@@ -158,8 +158,9 @@ async function describeChanges(
     // A fresh folder each audit: no part of an earlier one is left to be read in its place.
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    writeOwnFileSync(files.index, [Buffer.from(report.index)]);
-    report.parts.forEach((text, i) => writeOwnFileSync(files.part(i + 1), [Buffer.from(text)]));
+    // Not synced: written anew for each audit, and read at once.
+    writeOwnFileSync(files.index, [Buffer.from(report.index)], false);
+    report.parts.forEach((text, i) => writeOwnFileSync(files.part(i + 1), [Buffer.from(text)], false));
     return { excerpt: report.excerpt, index: files.index, required: report.required, optional: report.optional, unseen: report.unseen };
   } finally {
     store.close();

@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-DKCDOCOA.js";
+} from "./chunk-NF5SK665.js";
 import {
   apiErrorOf,
   iterationChangesText,

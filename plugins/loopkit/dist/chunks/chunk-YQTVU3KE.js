@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-2U46ZAOJ.js";
+} from "./chunk-FBKAG3T3.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";

@@ -346,7 +346,10 @@ function auditPrompt(input) {
       "Not required (past what one audit can read; installed dependencies, data files and deleted content only); read them where the goal may depend on them:",
       dataBlock(
         "NOT REQUIRED",
-        optional.map((p) => `${p.file}: ${p.holds.slice(0, 20).join(", ")}${p.holds.length > 20 ? ", ..." : ""}`).join("\n"),
+        [
+          ...optional.slice(0, 20).map((p) => `${p.file}: ${p.holds.slice(0, 20).join(", ")}${p.holds.length > 20 ? ", ..." : ""}`),
+          ...optional.length > 20 ? [`... and ${optional.length - 20} more parts (each named in ${input.reading.index})`] : []
+        ].join("\n"),
         nonce
       ),
       ""
@@ -1457,8 +1460,8 @@ async function describeChanges(input, dir) {
     });
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    writeOwnFileSync(files.index, [Buffer.from(report.index)]);
-    report.parts.forEach((text, i) => writeOwnFileSync(files.part(i + 1), [Buffer.from(text)]));
+    writeOwnFileSync(files.index, [Buffer.from(report.index)], false);
+    report.parts.forEach((text, i) => writeOwnFileSync(files.part(i + 1), [Buffer.from(text)], false));
     return { excerpt: report.excerpt, index: files.index, required: report.required, optional: report.optional, unseen: report.unseen };
   } finally {
     store.close();
