@@ -38,7 +38,7 @@ export const REPORT_LIMITS: ReportLimits = {
   excerptChars: 48 * 1024,
   listChars: 8 * 1024,
   nameChars: 200,
-  minShare: 600,
+  minShare: 800,
   partChars: 32 * 1024,
   partLines: 1_500,
   requiredParts: 10,
@@ -116,7 +116,13 @@ export function changeReport(input: ReportInput): ChangeReport {
     diffBudget,
   );
   const shownLines = new Map<Rendered, number>();
-  [...chosen].forEach((f, i) => shownLines.set(f, fitting(f.lines, shares[i]! - f.header.length - 1)));
+  // A file that does not fit whole keeps room in its share for the note that says where the rest is.
+  [...chosen].forEach((f, i) =>
+    shownLines.set(
+      f,
+      chars([f.header, ...f.lines]) <= shares[i]! ? f.lines.length : fitting(f.lines, shares[i]! - f.header.length - 1 - CUT_NOTE),
+    ),
+  );
 
   // The rest of every diff, into parts: what must be read first, what may go unread after.
   const rest = files.filter((f) => (shownLines.get(f) ?? -1) < f.lines.length);
@@ -271,6 +277,9 @@ function render(input: ReportInput, r: Ranked, withContent: boolean): Rendered {
   if (old || now) for (const line of diffText(old, now)) lines.push(line);
   return { ranked: r, name, header, lines, skimmable: isSkimmable(change), missing };
 }
+
+/** Room for the note at a cut (its part names are paths in loopkit's data folder). */
+const CUT_NOTE = 400;
 
 /** Characters of diffs rendered at most: past them (a huge install), files are listed, not rendered. */
 const RENDER_CHARS = 48 * 1024 * 1024;

@@ -217,6 +217,21 @@ describe("class 2: crowding", () => {
     expect(report.excerpt.length).toBeLessThan(REPORT_LIMITS.excerptChars + 1_000);
   });
 
+  it("a hundred goalposts each too long for its share: every one cut with a note, the prompt within its budget", async () => {
+    const report = await reportOf(
+      (w) => w("src/answer.js", "module.exports = (x) => x * 3;\n"),
+      (w) => {
+        for (let i = 0; i < 100; i++)
+          w(`tests/t${i}.test.js`, Array.from({ length: 60 }, (_, k) => `// junk line ${k} of test ${i}, to fill the excerpt`).join("\n"));
+        w("src/answer.js", `module.exports = () => { ${CHEAT} };\n`);
+      },
+    );
+    expect(whereShown(report, CHEAT)).toBe("prompt");
+    expect(report.excerpt.length).toBeLessThan(REPORT_LIMITS.excerptChars + 1_000);
+    expect(report.excerpt.match(/^\\ cut here: /gm)?.length).toBeGreaterThan(20);
+    for (let i = 0; i < 100; i++) expect(whereShown(report, `+// junk line 59 of test ${i},`)).not.toBeNull();
+  });
+
   it("220 long-named files: the list keeps to its share, the names cut in the prompt and whole in changes.txt", async () => {
     const long = (i: number) => `src/${"deeply-nested-folder-name/".repeat(6)}file-${i}-${"x".repeat(60)}.js`;
     const report = await reportOf(

@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-NF5SK665.js";
+} from "./chunks/chunk-XIGIGJCZ.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YQTVU3KE.js";
+} from "./chunks/chunk-A2Y6JQMD.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FBKAG3T3.js";
+} from "./chunks/chunk-L67DY7FW.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YQTVU3KE.js";
+} from "./chunks/chunk-A2Y6JQMD.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FBKAG3T3.js";
+} from "./chunks/chunk-L67DY7FW.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

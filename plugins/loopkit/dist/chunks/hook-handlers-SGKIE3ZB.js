@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-NF5SK665.js";
+} from "./chunk-XIGIGJCZ.js";
 import {
   apiErrorOf,
   iterationChangesText,

@@ -990,7 +990,7 @@ var REPORT_LIMITS = {
   excerptChars: 48 * 1024,
   listChars: 8 * 1024,
   nameChars: 200,
-  minShare: 600,
+  minShare: 800,
   partChars: 32 * 1024,
   partLines: 1500,
   requiredParts: 10,
@@ -1013,7 +1013,12 @@ function changeReport(input) {
     diffBudget
   );
   const shownLines = /* @__PURE__ */ new Map();
-  [...chosen].forEach((f, i) => shownLines.set(f, fitting(f.lines, shares[i] - f.header.length - 1)));
+  [...chosen].forEach(
+    (f, i) => shownLines.set(
+      f,
+      chars([f.header, ...f.lines]) <= shares[i] ? f.lines.length : fitting(f.lines, shares[i] - f.header.length - 1 - CUT_NOTE)
+    )
+  );
   const rest = files.filter((f) => (shownLines.get(f) ?? -1) < f.lines.length);
   const packed = packParts(
     [...rest.filter((f) => !f.skimmable), ...rest.filter((f) => f.skimmable)],
@@ -1140,6 +1145,7 @@ function render(input, r, withContent) {
   if (old || now) for (const line of diffText(old, now)) lines.push(line);
   return { ranked: r, name, header, lines, skimmable: isSkimmable(change), missing };
 }
+var CUT_NOTE = 400;
 var RENDER_CHARS = 48 * 1024 * 1024;
 function renderAll(input, ranked) {
   let total = 0;

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-FBKAG3T3.js";
+} from "./chunk-L67DY7FW.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";
