@@ -107,8 +107,14 @@ export function changeReport(input: ReportInput): ChangeReport {
   const files = renderAll(input, ranked);
 
   // The excerpt's diffs: a fair share each for as many files as fit at minShare, chosen in turns.
-  const head = [summary, "", RECORD_GRAMMAR, "", `Changed files (${ranked.length}), goalposts first, bulk such as dependencies last:`];
-  const list = listSection(files, limits);
+  const head = [
+    summary,
+    "",
+    RECORD_GRAMMAR,
+    "",
+    `Changed files (${ranked.length}), goalposts and other files taking turns, bulk such as dependencies last:`,
+  ];
+  const list = listSection(inTurns(files), limits);
   const diffBudget = Math.max(0, limits.excerptChars - [...head, ...list].join("\n").length - 400);
   const chosen = new Set(inTurns(files).slice(0, Math.floor(diffBudget / limits.minShare)));
   const shares = fairShares(

@@ -227,6 +227,8 @@ describe("class 2: crowding", () => {
       },
     );
     expect(whereShown(report, CHEAT)).toBe("prompt");
+    // Listed by name too: the goalposts do not crowd it out of the list.
+    expect(report.excerpt).toContain("  changed  src/answer.js  (");
     expect(report.excerpt.length).toBeLessThan(REPORT_LIMITS.excerptChars + 1_000);
     expect(report.excerpt.match(/^\\ cut here: /gm)?.length).toBeGreaterThan(20);
     for (let i = 0; i < 100; i++) expect(whereShown(report, `+// junk line 59 of test ${i},`)).not.toBeNull();

@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-XIGIGJCZ.js";
+} from "./chunks/chunk-HF3GJPBD.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-A2Y6JQMD.js";
+} from "./chunks/chunk-I535KQF4.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-L67DY7FW.js";
+} from "./chunks/chunk-TGAREKCV.js";
 import {
   CheckpointSummaryShape,
   EXIT,

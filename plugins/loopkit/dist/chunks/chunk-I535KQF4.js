@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-L67DY7FW.js";
+} from "./chunk-TGAREKCV.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";

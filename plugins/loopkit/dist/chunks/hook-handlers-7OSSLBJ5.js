@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-XIGIGJCZ.js";
+} from "./chunk-HF3GJPBD.js";
 import {
   apiErrorOf,
   iterationChangesText,

@@ -1004,8 +1004,14 @@ function changeReport(input) {
     return { summary: summary2, excerpt: summary2, index: `${summary2}
 `, parts: [], required: [], optional: [], unseen: [], count: 0 };
   const files = renderAll(input, ranked);
-  const head = [summary2, "", RECORD_GRAMMAR, "", `Changed files (${ranked.length}), goalposts first, bulk such as dependencies last:`];
-  const list = listSection(files, limits);
+  const head = [
+    summary2,
+    "",
+    RECORD_GRAMMAR,
+    "",
+    `Changed files (${ranked.length}), goalposts and other files taking turns, bulk such as dependencies last:`
+  ];
+  const list = listSection(inTurns(files), limits);
   const diffBudget = Math.max(0, limits.excerptChars - [...head, ...list].join("\n").length - 400);
   const chosen = new Set(inTurns(files).slice(0, Math.floor(diffBudget / limits.minShare)));
   const shares = fairShares(
