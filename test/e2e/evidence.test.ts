@@ -1,7 +1,7 @@
-// Each way an agent got a visible cheat past a competent audit (issue 17), tried for real: the fake
-// model's Bash tool does the attack in the real claude CLI, and a fake audit that votes "unmet" only
-// when the cheat is in what loopkit showed it (its prompt, or the full-diff file it Greps) judges. The
-// loop must never end achieved, and the audit must have been shown the cheat.
+// Each way an agent got a visible cheat past a competent audit (issues 17 and 25), tried for real: the
+// fake model's Bash tool does the attack in the real claude CLI, and a fake audit that votes "unmet"
+// only when the cheat is in what loopkit showed it (its prompt, or the parts of the record it must
+// read) judges. The loop must never end achieved, and the audit must have been shown the cheat.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
