@@ -1,5 +1,6 @@
 // What changed between two checkpoints, counted and named, and how to say it.
 import type { Change } from "../evidence/compare.js";
+import { showPath } from "../evidence/show-text.js";
 import type { Changes } from "./record.js";
 
 /** Paths kept per checkpoint; the rest are counted. */
@@ -36,7 +37,7 @@ export function countLine(changes: Changes): string {
 
 /** One line per path ("M src/a.ts"), at most `limit`, then how many more. */
 export function pathLines(changes: Changes, limit = KEEP_PATHS): string[] {
-  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${showPath(p.path)}`);
   const more = changeCount(changes) - lines.length;
   return more > 0 ? [...lines, `... and ${more} more`] : lines;
 }

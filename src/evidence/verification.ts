@@ -8,6 +8,7 @@ import type { ChangesSince } from "./changes-since.js";
 import { globMatcher } from "./glob.js";
 import { goalpostReason, namedByCommand } from "./goalposts.js";
 import { keyPath } from "./names.js";
+import { showPath } from "./show-text.js";
 import type { StatRecord } from "./stat-cache.js";
 import type { Snapshot } from "./snapshot.js";
 import { TOOL_FOLDERS } from "./tool-folders.js";
@@ -55,7 +56,7 @@ export function judgeVerification(
     const reason = goalpostReason(path, root, named, protect);
     // A file the command names that only appears while it runs is its output (--outputFile report.json), not a goalpost it reads.
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${path}: ${how}${why ? ` [${why}]` : ""}`;
+    const line = `${showPath(path)}: ${how}${why ? ` [${why}]` : ""}`;
     if (!why && (isOutput(path, root, found) || (how === "appeared" && reason !== null))) written.push(line);
     else moved.push(line);
   }

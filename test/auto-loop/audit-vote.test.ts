@@ -17,8 +17,13 @@ describe("parseAuditVote", () => {
       'My vote below is final.\n{"vote":"unmet","reasons":["x"]}',
       { vote: "unmet", reasons: ["x"] },
     ],
+    [
+      "a version 2 vote with the read checks",
+      '{"vote":"achieved","reasons":["ok"],"read":["a1b2c3d4e5","f6a7b8c9d0"]}',
+      { vote: "achieved", reasons: ["ok"], read: ["a1b2c3d4e5", "f6a7b8c9d0"] },
+    ],
   ])("%s", (_name, reply, expected) => {
-    expect(parseAuditVote(reply)).toEqual({ vote: expected });
+    expect(parseAuditVote(reply)).toEqual({ vote: { read: [], ...expected } });
   });
 
   it.each([
@@ -51,6 +56,7 @@ describe("parseAuditVote", () => {
     ["a single-quoted copy in prose", 'it printed {\'vote\': \'unmet\'}\n{"vote":"achieved","reasons":[]}', /holds 2 vote objects/],
     ["the key twice in one object", '{"vote":"unmet","vote":"achieved","reasons":[]}', /not a plain vote object/],
     ["a unicode-escaped key", '{"\\u0076ote":"achieved","reasons":[]}', /not a plain vote object/],
+    ["read checks that are not strings", '{"vote":"achieved","reasons":[],"read":[1]}', /not a valid vote/],
     ["a flood of open braces", `${'{"vote": "'.repeat(5000)}`, /does not end with a vote object/],
   ])("finds no vote in %s", (_name, reply, problem) => {
     const read = parseAuditVote(reply);
@@ -135,5 +141,21 @@ describe("readAuditReply", () => {
       ran: false,
     });
     expect(readAuditReply(stdout, null)).toMatchObject({ vote: "unmet", failure: "the audit exited with code none" });
+  });
+
+  it("counts an achieved vote lacking a required read check as unmet, naming the unread part", () => {
+    const required = [
+      { part: 1, file: "/d/changes-1.txt", word: "a1b2c3d4e5" },
+      { part: 2, file: "/d/changes-2.txt", word: "f6a7b8c9d0" },
+    ];
+    const reply = (vote: string) => JSON.stringify({ type: "result", subtype: "success", is_error: false, result: vote, usage });
+    const partial = readAuditReply(reply('{"vote":"achieved","reasons":["ok"],"read":["a1b2c3d4e5"]}'), 0, required);
+    expect(partial).toMatchObject({ vote: "unmet", ran: true, failure: expect.stringMatching(/read checks of 1 part.*changes-2\.txt/) });
+    expect(readAuditReply(reply('{"vote":"achieved","reasons":["ok"]}'), 0, required).vote).toBe("unmet");
+    // Every word, alone or quoted as the check line it came from: the vote counts.
+    const all = readAuditReply(reply('{"vote":"achieved","reasons":["ok"],"read":["a1b2c3d4e5","part 2: f6a7b8c9d0"]}'), 0, required);
+    expect(all).toEqual({ vote: "achieved", reasons: ["ok"], failure: null, tokens: 130, ran: true });
+    // An unmet vote needs no read checks.
+    expect(readAuditReply(reply('{"vote":"unmet","reasons":["x"]}'), 0, required)).toMatchObject({ vote: "unmet", failure: null });
   });
 });

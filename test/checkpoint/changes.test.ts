@@ -55,6 +55,10 @@ describe("countChanges", () => {
     expect(countLine(changes)).toBe("5 files (5 added)");
     expect(countLine(countChanges([]))).toBe("no files changed");
   });
+
+  it("prints a name with a newline escaped: it cannot print a line of its own", () => {
+    expect(pathLines(countChanges([change("a\nM forged.js", "added")]))).toEqual(['A "a\\nM forged.js"']);
+  });
 });
 
 describe("names and messages", () => {

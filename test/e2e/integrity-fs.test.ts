@@ -210,7 +210,7 @@ describe("an agent that hides its changes from git's diff", () => {
     expect(auditPrompt).toContain("sneaky = status");
     expect(auditPrompt).toMatch(/changed {2}\.git\/info\/exclude/);
     expect(auditPrompt).toContain("untracked body text");
-    expect(auditPrompt).toMatch(/--- added: blob\.bin \(7 bytes\)/);
+    expect(auditPrompt).toMatch(/#### added: blob\.bin \(7 bytes\)/);
     expect(auditPrompt).toContain("+bin\\\\x00ary");
     expect(auditPrompt).not.toMatch(/binary/);
     expect(auditPrompt).not.toMatch(/goal-state\.json/);

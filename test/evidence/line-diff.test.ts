@@ -47,6 +47,27 @@ describe("diffLines", () => {
   });
 });
 
+describe("diffLines on big inputs (no recursion, no spread: nothing overflows the stack)", () => {
+  const big = Array.from({ length: 150_000 }, (_, i) => `row ${i}`);
+
+  it("a 150,000-line rewrite: every line removed and added, in order", () => {
+    const b = big.map((line) => `${line}!`);
+    const ops = diffLines(big, b);
+    expect(apply(big, b, ops)).toEqual(b);
+    expect(ops.filter((o) => o.kind === "del")).toHaveLength(150_000);
+    expect(hunks(big, b, ops)).toHaveLength(1 + 300_000);
+  });
+
+  it("5,000 scattered edits past MAX_EDITS: cut at lines unique to both sides, only the edited lines change", () => {
+    const b = [...big];
+    for (let i = 0; i < 5_000; i++) b[i * 29 + 7] = `edited ${i}`;
+    const ops = diffLines(big, b);
+    expect(apply(big, b, ops)).toEqual(b);
+    expect(ops.filter((o) => o.kind === "del")).toHaveLength(5_000);
+    expect(ops.filter((o) => o.kind === "add")).toHaveLength(5_000);
+  });
+});
+
 describe("hunks", () => {
   it("writes unified hunks with three lines of context, merging changes that are close", () => {
     const a = Array.from({ length: 20 }, (_, i) => `${i}`);

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-437AUFVW.js";
+} from "./chunks/chunk-2QIIERJS.js";
 import {
   findRepo,
   readSettings,
@@ -17,7 +17,7 @@ import "./chunks/chunk-F3ILKG56.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-CMKAE2VD.js";
+} from "./chunks/chunk-DGLASKJU.js";
 import {
   loadState,
   loopFiles
@@ -26,7 +26,7 @@ import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-OQFMAEP6.js";
 import "./chunks/chunk-A7AFHX3I.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-FF3LMUA4.js";
+import "./chunks/chunk-LSIOQG7C.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

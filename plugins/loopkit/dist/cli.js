@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-ELIQZYDR.js";
+} from "./chunks/chunk-4KLNE65A.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-PCXN7YTG.js";
+} from "./chunks/chunk-36Q4SIEN.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -97,7 +97,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-AP37CIV6.js";
+} from "./chunks/chunk-YLOACPH5.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -107,25 +107,25 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-H4K2WVB7.js";
+} from "./chunks/chunk-FBTVEAY3.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-23NH35DV.js";
+} from "./chunks/chunk-SFSXDMCG.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-E4FYBEQR.js";
+} from "./chunks/chunk-MY3GNFI3.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-7KQVGICN.js";
+import "./chunks/chunk-2JYKWC4H.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -141,7 +141,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-437AUFVW.js";
+} from "./chunks/chunk-2QIIERJS.js";
 import {
   agentLine,
   measuringSandbox,
@@ -170,7 +170,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-CMKAE2VD.js";
+} from "./chunks/chunk-DGLASKJU.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -200,7 +200,7 @@ import {
 } from "./chunks/chunk-WZLN5BNR.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-INMINJYD.js";
+} from "./chunks/chunk-WA4WGHTG.js";
 import {
   deadlineIn,
   decodeTree,
@@ -208,7 +208,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-FF3LMUA4.js";
+} from "./chunks/chunk-LSIOQG7C.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";

@@ -5,12 +5,12 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-E4FYBEQR.js";
+} from "./chunks/chunk-MY3GNFI3.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-7KQVGICN.js";
+} from "./chunks/chunk-2JYKWC4H.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-A7AFHX3I.js";

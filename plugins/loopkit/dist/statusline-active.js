@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-7KQVGICN.js";
+} from "./chunks/chunk-2JYKWC4H.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-A7AFHX3I.js";

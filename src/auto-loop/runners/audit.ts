@@ -3,11 +3,11 @@
 // could not run or finish (it did not start, timed out, exited non-zero, ended in an error) is marked
 // so (`ran: false`): that says nothing about the agent's work, and the gate does not charge it.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, promises as fs } from "node:fs";
+import { mkdirSync, promises as fs, rmSync } from "node:fs";
 import path from "node:path";
 import { compareSnapshots } from "../../evidence/compare.js";
-import { writeOwnFileSync } from "../../evidence/read-file.js";
-import { changeReport } from "../../evidence/report.js";
+import { readRecordedContent, writeOwnFileSync } from "../../evidence/read-file.js";
+import { changeReport, type ChangeReport, type ReadCheck } from "../../evidence/report.js";
 import { openStore, takeSnapshot, type Snapshot } from "../../evidence/snapshot.js";
 import { auditWorkDir } from "../../state/paths.js";
 import { within, type Deadline } from "../../shared/deadline.js";
@@ -15,7 +15,7 @@ import { formatError, LoopkitError } from "../../shared/errors.js";
 import { findRepo, guardedGitEnv } from "../../shared/git.js";
 import { RECURSION_GUARD } from "../../shared/recursion-guard.js";
 import { killGroupAfter } from "../../shared/process-group.js";
-import { parseAuditVote } from "./audit-vote.js";
+import { parseAuditVote, unreadParts } from "./audit-vote.js";
 import { BoundedOutput } from "../../shared/bounded-output.js";
 import { usageTokens } from "../core/usage.js";
 import { loadStartEvidence } from "../data/evidence-start.js";
@@ -81,15 +81,21 @@ export async function auditLoop(input: {
 }): Promise<AuditOutcome> {
   const { state } = input;
   const cwd = auditWorkDir(input.dataDir);
-  let changes: string;
+  let changes: DescribedChanges;
   try {
-    changes = await describeChanges(input, path.join(cwd, state.loop_id, "changes.txt"));
+    changes = await describeChanges(input, path.join(cwd, state.loop_id));
   } catch (error) {
     return auditUnmet(
       `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
       false,
     );
   }
+  // Changed content the audit cannot be shown: no audit can judge the turn achieved.
+  if (changes.unseen.length)
+    return auditUnmet(
+      `the audit cannot be shown every changed line, so the turn is not judged achieved: ${changes.unseen.join("; ")}`,
+      true,
+    );
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   const prompt = auditPrompt({
@@ -97,26 +103,37 @@ export async function auditLoop(input: {
     goal: state.goal,
     verifyCommand: state.verify_command,
     verifierTail: input.verifierTail,
-    changes,
+    changes: changes.excerpt,
     duringVerification: input.evidence?.duringVerification ?? [],
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null,
+    reading: { index: changes.index, required: [...new Set(changes.required.map((c) => c.file))], optional: changes.optional },
   });
   await fs.mkdir(cwd, { recursive: true });
   const env: Record<string, string> = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
   // Would let the project's CLAUDE.md in through --add-dir.
   delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
-  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs });
+  return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs, required: changes.required });
+}
+
+interface DescribedChanges {
+  excerpt: string;
+  /** changes.txt's path. */
+  index: string;
+  required: ReadCheck[];
+  optional: ChangeReport["optional"];
+  unseen: string[];
 }
 
 /**
- * The changes from the loop's start snapshot to the turn's, as the prompt shows them; the whole of
- * them written to `fullFile` (in the audit's working folder, which its Read reaches), named in the text.
+ * The changes from the loop's start snapshot to the turn's, as the prompt shows them; the complete
+ * list (changes.txt) and every line the prompt does not hold (changes-N.txt, with read checks drawn
+ * now) written to `dir`, in the audit's working folder, which its Read reaches.
  */
 async function describeChanges(
   input: { state: AutoLoopState; dataDir: string; deadline: Deadline; evidence?: AuditEvidence },
-  fullFile: string,
-): Promise<string> {
+  dir: string,
+): Promise<DescribedChanges> {
   const { state } = input;
   const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, new Date());
   if (!start)
@@ -129,15 +146,22 @@ async function describeChanges(
     (await takeSnapshot({ dataDir: input.dataDir, projectDir: state.project_dir, deadline: input.deadline })).snapshot;
   const store = openStore(input.dataDir, state.project_dir);
   try {
-    const report = changeReport(
+    const files = { index: path.join(dir, "changes.txt"), part: (n: number) => path.join(dir, `changes-${n}.txt`) };
+    const report = changeReport({
       store,
-      compareSnapshots(store, state.project_dir, start, now),
-      { verifyCommand: state.verify_command, protect: state.protect.globs },
-      fullFile,
-    );
-    mkdirSync(path.dirname(fullFile), { recursive: true });
-    writeOwnFileSync(fullFile, [Buffer.from(report.full)]);
-    return report.excerpt;
+      changes: compareSnapshots(store, state.project_dir, start, now),
+      context: { verifyCommand: state.verify_command, protect: state.protect.globs },
+      files,
+      checkWord: () => randomBytes(5).toString("hex"),
+      readLarge: (change) => readRecordedContent(state.project_dir, change),
+    });
+    // A fresh folder each audit: no part of an earlier one is left to be read in its place.
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    // Not synced: written anew for each audit, and read at once.
+    writeOwnFileSync(files.index, [Buffer.from(report.index)], false);
+    report.parts.forEach((text, i) => writeOwnFileSync(files.part(i + 1), [Buffer.from(text)], false));
+    return { excerpt: report.excerpt, index: files.index, required: report.required, optional: report.optional, unseen: report.unseen };
   } finally {
     store.close();
   }
@@ -150,6 +174,7 @@ async function runAudit(options: {
   cwd: string;
   env: Record<string, string>;
   timeoutMs: number;
+  required: readonly ReadCheck[];
 }): Promise<AuditOutcome> {
   const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
@@ -179,11 +204,14 @@ async function runAudit(options: {
   deadline.clear();
   if (deadline.timedOut()) return auditUnmet(`the audit timed out after ${Math.round(timeoutMs / 1000)} s`, false);
   if (result.failed && result.exitCode === undefined) return auditUnmet(`the audit could not run ${bin}: ${result.shortMessage}`, false);
-  return readAuditReply(stdout.text(), result.exitCode ?? null);
+  return readAuditReply(stdout.text(), result.exitCode ?? null, options.required);
 }
 
-/** Reads `claude -p --output-format json` output: the result text and its usage. */
-export function readAuditReply(stdout: string, exitCode: number | null): AuditOutcome {
+/**
+ * Reads `claude -p --output-format json` output: the result text and its usage. An "achieved" vote
+ * lacking a `required` read check counts as unmet, saying which parts went unread.
+ */
+export function readAuditReply(stdout: string, exitCode: number | null, required: readonly ReadCheck[] = []): AuditOutcome {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);
@@ -208,5 +236,7 @@ export function readAuditReply(stdout: string, exitCode: number | null): AuditOu
   const read = parseAuditVote(result.result);
   // A reply without a valid vote did run: the audit found no proof.
   if ("problem" in read) return auditUnmet(read.problem, true, tokens);
-  return { ...read.vote, failure: null, tokens, ran: true };
+  const unread = unreadParts(read.vote, required);
+  if (unread) return { ...auditUnmet(unread, true, tokens), reasons: [unread, ...read.vote.reasons] };
+  return { vote: read.vote.vote, reasons: read.vote.reasons, failure: null, tokens, ran: true };
 }

@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-23NH35DV.js";
+} from "./chunk-SFSXDMCG.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-CMKAE2VD.js";
+import "./chunk-DGLASKJU.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-FF3LMUA4.js";
+import "./chunk-LSIOQG7C.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-32X6X3F3.js";

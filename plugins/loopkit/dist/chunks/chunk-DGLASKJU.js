@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

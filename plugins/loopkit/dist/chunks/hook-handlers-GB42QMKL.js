@@ -34,14 +34,15 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-PCXN7YTG.js";
+} from "./chunk-36Q4SIEN.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
-  recordIteration
-} from "./chunk-AP37CIV6.js";
+  recordIteration,
+  showPath
+} from "./chunk-YLOACPH5.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -54,7 +55,7 @@ import {
   loopDeadline
 } from "./chunk-RJLWCXQU.js";
 import "./chunk-F3ILKG56.js";
-import "./chunk-CMKAE2VD.js";
+import "./chunk-DGLASKJU.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -77,7 +78,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-INMINJYD.js";
+} from "./chunk-WA4WGHTG.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -96,7 +97,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -526,7 +527,7 @@ function judgeVerification(found, context) {
     const { path: path3, root } = keyPath(key, context.projectDir, context.git);
     const reason = goalpostReason(path3, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${path3}: ${how}${why ? ` [${why}]` : ""}`;
+    const line = `${showPath(path3)}: ${how}${why ? ` [${why}]` : ""}`;
     if (!why && (isOutput(path3, root, found) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }

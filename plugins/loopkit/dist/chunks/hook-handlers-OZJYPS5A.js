@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-ELIQZYDR.js";
+} from "./chunk-4KLNE65A.js";
 import {
   isActive,
   loadState,
@@ -28,19 +28,19 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-AP37CIV6.js";
+} from "./chunk-YLOACPH5.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DAC2AGXO.js";
 import "./chunk-F3ILKG56.js";
-import "./chunk-CMKAE2VD.js";
+import "./chunk-DGLASKJU.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-A7AFHX3I.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-FF3LMUA4.js";
+import "./chunk-LSIOQG7C.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

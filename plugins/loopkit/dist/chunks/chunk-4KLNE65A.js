@@ -13,7 +13,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-AP37CIV6.js";
+} from "./chunk-YLOACPH5.js";
 import {
   splitArguments
 } from "./chunk-DAC2AGXO.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   deadlineIn
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

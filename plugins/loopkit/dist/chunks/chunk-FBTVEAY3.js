@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-7KQVGICN.js";
+} from "./chunk-2JYKWC4H.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-CMKAE2VD.js";
+} from "./chunk-DGLASKJU.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 import {
   formatError,
   readJson,

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 import {
   readOrKeepAside,
   writeJson

@@ -31,7 +31,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-5I4ZECKA.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-GB42QMKL.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +40,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-U5DTG4SO.js"), import("./store-XQ5GHLLK.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-NDG5KE3E.js"), import("./store-XQ5GHLLK.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-CMKAE2VD.js";
+} from "./chunk-DGLASKJU.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,7 +16,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 import {
   LoopkitError,
   formatError,
@@ -219,6 +219,51 @@ function change(where, old, now) {
   };
 }
 
+// src/evidence/show-text.ts
+import { isUtf8 } from "node:buffer";
+var HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+var escape = (char) => {
+  const code = char.codePointAt(0);
+  if (code >= 56448 && code <= 56575) return `\\x${(code - 56320).toString(16)}`;
+  return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+};
+function showText(bytes) {
+  if (isUtf8(bytes)) return bytes.toString("utf8").replace(HIDDEN, escape);
+  return decodeLoose(bytes).replace(HIDDEN, escape).replace(/[\udc80-\udcff]/g, (c) => `\\x${(c.charCodeAt(0) - 56320).toString(16)}`);
+}
+function decodeLoose(bytes) {
+  let out = "";
+  let run = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    const n = lead < 128 ? 1 : lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
+    if (n === 1 || n > 1 && i + n <= bytes.length && isUtf8(bytes.subarray(i, i + n))) {
+      i += n;
+      continue;
+    }
+    if (i > run) out += bytes.toString("utf8", run, i);
+    out += String.fromCharCode(56320 + lead);
+    i += 1;
+    run = i;
+  }
+  if (bytes.length > run) out += bytes.toString("utf8", run, bytes.length);
+  return out;
+}
+function hasHidden(bytes) {
+  if (!isUtf8(bytes)) return true;
+  HIDDEN.lastIndex = 0;
+  return HIDDEN.test(bytes.toString("utf8"));
+}
+var NAME_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\udc80-\udcff"\\]/;
+var NAME_UNSAFE_ALL = new RegExp(NAME_UNSAFE.source, "g");
+var NAME_ESCAPES = { "\n": "\\n", "	": "\\t", "\r": "\\r", '"': '\\"', "\\": "\\\\" };
+function showPath(path, prefix = "") {
+  const text = `${prefix}${typeof path === "string" ? path : path.map(decodeLoose).join("/")}`;
+  if (!NAME_UNSAFE.test(text)) return text;
+  return `"${text.replace(NAME_UNSAFE_ALL, (c) => NAME_ESCAPES[c] ?? escape(c))}"`;
+}
+
 // src/checkpoint/changes.ts
 var KEEP_PATHS = 50;
 function countChanges(list, keep = KEEP_PATHS) {
@@ -246,7 +291,7 @@ function countLine(changes) {
   return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
 }
 function pathLines(changes, limit = KEEP_PATHS) {
-  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${p.path}`);
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${showPath(p.path)}`);
   const more = changeCount(changes) - lines.length;
   return more > 0 ? [...lines, `... and ${more} more`] : lines;
 }
@@ -432,6 +477,9 @@ export {
   valueOf,
   parseOptions,
   compareSnapshots,
+  showText,
+  hasHidden,
+  showPath,
   transcriptTail,
   promptIdOfTurnWith,
   LOG_IN_AGAIN,

@@ -9,7 +9,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunk-7KQVGICN.js";
+} from "./chunk-2JYKWC4H.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";
@@ -105,7 +105,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-2PEGXHEW.js"), import("./auto-prune-7XJVFWE4.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-74YM6XIZ.js"), import("./auto-prune-DIYV5TJP.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

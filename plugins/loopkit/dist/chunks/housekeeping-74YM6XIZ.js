@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-H4K2WVB7.js";
+} from "./chunk-FBTVEAY3.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-23NH35DV.js";
+} from "./chunk-SFSXDMCG.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-7KQVGICN.js";
+import "./chunk-2JYKWC4H.js";
 import {
   allRecords
-} from "./chunk-CMKAE2VD.js";
+} from "./chunk-DGLASKJU.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-FF3LMUA4.js";
+import "./chunk-LSIOQG7C.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-INMINJYD.js";
-import "./chunk-FF3LMUA4.js";
+} from "./chunk-WA4WGHTG.js";
+import "./chunk-LSIOQG7C.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-32X6X3F3.js";

@@ -16,7 +16,7 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-CMKAE2VD.js";
+} from "./chunk-DGLASKJU.js";
 import {
   LOOP_STATUSES,
   tokensUsed
@@ -24,7 +24,7 @@ import {
 import {
   decodeTree,
   openStore
-} from "./chunk-FF3LMUA4.js";
+} from "./chunk-LSIOQG7C.js";
 import {
   LoopkitError
 } from "./chunk-32X6X3F3.js";
