@@ -111,6 +111,7 @@ async function snapshotLocked(
       fresh: 0,
       visited: 0,
       skip: scope.skip,
+      signed: scope.signed,
       skipsWithin: scope.skipsWithin,
       hideEmpty: scope.hideEmpty,
       ahead,

@@ -8,6 +8,7 @@ import { createHash, type Hash } from "node:crypto";
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
+import { holdsGitIndex } from "./git-dirs.js";
 import { lstatVia, type EntryStat, type LstatAhead } from "./lstat-ahead.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
 import { isRacy, type StatRecord, type StatTable, type StatTableBuilder } from "./stat-cache.js";
@@ -62,8 +63,10 @@ export interface Walker {
   /** Records written anew (not copied): the stat cache is saved only when there are some. */
   fresh: number;
   visited: number;
-  /** Keys left out (loopkit's own files in the project, its data folder when it lies inside it). */
+  /** Keys left out (scope.ts: loopkit's rewritten mirror files, its data folder inside the project, git's index). */
   skip: (key: string) => boolean;
+  /** Skipped keys still recorded when the file is not git's index (see scope.ts). */
+  signed: (key: string) => boolean;
   /** Whether `skip` may leave out the key or anything below it. */
   skipsWithin: (key: string) => boolean;
   /** A folder left out when nothing in it is recorded (.auto-loop/ with loopkit's own files only). */
@@ -127,9 +130,8 @@ async function visitFolder(
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
-    if (w.skip(childKey)) continue;
-    const childAbs =
-      name.valid && typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
+    if (w.skip(childKey) && !(w.signed(childKey) && !holdsGitIndex(childAbsOf(abs, child)))) continue;
+    const childAbs = childAbsOf(abs, child);
     let visited: Visited | null;
     try {
       if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
@@ -189,6 +191,11 @@ interface Child {
 }
 
 const rawName = (child: Child): Buffer => (child.raw ??= Buffer.from(child.name.text));
+
+const childAbsOf = (abs: FsPath, child: Child): FsPath =>
+  child.name.valid && typeof abs === "string"
+    ? `${abs}${path.sep}${child.name.text}`
+    : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
 
 /**
  * A folder's entries, sorted by name, each with whether it is a regular file. A folder the cache may
