@@ -23,6 +23,8 @@ export const SnapshotSchema = z.object({
   version: z.literal(1),
   /** The project's tree. */
   root: Hash,
+  /** The hash of the project's tree without `.auto-loop/` (not stored): what the agent changed, for thrash detection. */
+  work_root: Hash.optional(),
   /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
   git: z.array(z.object({ key: z.string(), dir: z.string(), tree: Hash })),
   taken_at: z.iso.datetime(),
@@ -48,10 +50,13 @@ export interface TakenSnapshot {
   read: { files: number; bytes: number };
 }
 
-/** The identity of a snapshot's content: equal for equal trees, whatever time it was taken. */
+/**
+ * The identity of a snapshot's content, loopkit's own `.auto-loop/` aside (its verifier logs and
+ * history change at every Stop): equal for equal trees, whatever time it was taken.
+ */
 export function snapshotFingerprint(snapshot: Snapshot): string {
   return createHash("sha256")
-    .update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n"))
+    .update([snapshot.work_root ?? snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n"))
     .digest("hex");
 }
 
@@ -131,6 +136,7 @@ async function snapshotLocked(
       snapshot: {
         version: 1,
         root: root.toString("hex"),
+        ...(w.workRoot ? { work_root: w.workRoot.toString("hex") } : {}),
         git,
         taken_at: now().toISOString(),
         counts: { files: count, dirs, links, special, unreadable, bytes, unkept },

@@ -73,6 +73,8 @@ export interface Walker {
   hideEmpty: string | null;
   /** A second thread lstatting the cache's records from the end, or null. */
   ahead: LstatAhead | null;
+  /** Set by the walk: the hash the project's tree would have without `hideEmpty` (what the agent changed, less loopkit's folder). */
+  workRoot?: Buffer;
 }
 
 type FsPath = string | Buffer;
@@ -169,8 +171,9 @@ async function visitFolder(
     clean &&= visited.clean;
   }
   const same = clean && cachedHash !== null;
-  if (!same) for (let i = 0; i < entries.length; i++) entries[i]!.name = rawName(names[i]!);
+  if (!same || key === "") for (let i = 0; i < entries.length; i++) entries[i]!.name = rawName(names[i]!);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
+  if (key === "") w.workRoot = objectHash("tree", encodeTree(entries.filter((_, i) => names[i]!.name.key !== w.hideEmpty)));
   if (same) w.out.fillCopy(slot, w.cache!, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });

@@ -317,6 +317,18 @@ bothWays(() => {
       ]);
     });
 
+    it("leaves .auto-loop/ out of the fingerprint that tells a turn that changed nothing (thrash), not out of the record", async () => {
+      const { project, data, write } = makeProject();
+      write("a.txt", "a\n");
+      const a = await snap(data, project);
+      write(".auto-loop/logs/verifier-0001-1.log", "ok\n");
+      const b = await snap(data, project);
+      expect(b.snapshot.root).not.toBe(a.snapshot.root);
+      expect(snapshotFingerprint(b.snapshot)).toBe(snapshotFingerprint(a.snapshot));
+      write("a.txt", "b\n");
+      expect(snapshotFingerprint((await snap(data, project)).snapshot)).not.toBe(snapshotFingerprint(b.snapshot));
+    });
+
     it("records what a link in the project points at in .auto-loop/ or .git/ (the link as a link, the cheat as a file)", async () => {
       const { project, data, write } = makeProject();
       git(project, "init", "-q");
