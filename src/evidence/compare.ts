@@ -108,11 +108,12 @@ function compareTrees(store: ObjectStore, before: Buffer | null, after: Buffer |
   }
 }
 
-/** Marks a change in a git folder (the top one's or a nested repository's) whose new content is the loose git object its path names. */
+/** Marks a change in a git folder (the top one's or a nested repository's) whose content is the loose git object its path names. */
 function withGitObject(store: ObjectStore, c: Change): Change {
-  const after = c.after;
-  if ((c.root === "" && !c.path.includes(".git/")) || after?.kind !== "file" || !after.kept || !after.hash) return c;
-  const hash = after.hash;
+  // A deleted one by what it was: a deletion hides nothing, but a flood of them must not crowd the sources.
+  const leaf = c.after ?? c.before;
+  if ((c.root === "" && !c.path.includes(".git/")) || leaf?.kind !== "file" || !leaf.kept || !leaf.hash) return c;
+  const hash = leaf.hash;
   if (isLooseGitObject(c.path, () => store.get(hash, "blob"))) c.gitObject = true;
   return c;
 }

@@ -3,40 +3,41 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-Y56SHBWU.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-DPKLD26H.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-MGBIV2WO.js";
-import "./chunks/chunk-A3YH3UPZ.js";
-import "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-YIFXIUHS.js";
+import "./chunks/chunk-YHKR5KU7.js";
+import "./chunks/chunk-GUBXR3OU.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-3DM72JX7.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-OQFMAEP6.js";
-import "./chunks/chunk-ULLTZM7N.js";
-import "./chunks/chunk-UPOQHDOL.js";
+import "./chunks/chunk-BCNQJIQN.js";
+import "./chunks/chunk-4ID6JFUC.js";
+import "./chunks/chunk-ESJP375K.js";
 import {
   MIRROR_DIR
-} from "./chunks/chunk-REG5KHU7.js";
+} from "./chunks/chunk-NSSBT4UQ.js";
+import "./chunks/chunk-N4KLEHCW.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-32X6X3F3.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-SOOWQ5E3.js";
+import "./chunks/chunk-QVVTBSN3.js";
 import {
   execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-2XFY2B6A.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-DPKLD26H.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YIFXIUHS.js";
 import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-YHKR5KU7.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
-import {
-  LOOP_STATUSES,
-  tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-GUBXR3OU.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-ESJP375K.js";
+import {
+  LOOP_STATUSES,
+  tokensUsed
+} from "./chunk-N4KLEHCW.js";
 import {
   LoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-SOOWQ5E3.js";
 import {
   _enum,
   array,
@@ -35,7 +35,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/action/actions-report.ts
 var NOTE_EVENTS = {

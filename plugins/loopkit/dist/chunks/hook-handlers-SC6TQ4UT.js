@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-T776C46V.js";
+} from "./chunk-SGGYMFQJ.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,27 +34,27 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-Y5YUFPB4.js";
+} from "./chunk-YKLBYJPC.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-25VADV25.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-NAL4LZ7C.js";
-import "./chunk-MGBIV2WO.js";
+} from "./chunk-DPKLD26H.js";
+import "./chunk-YIFXIUHS.js";
 import {
   loopDeadline
-} from "./chunk-A3YH3UPZ.js";
-import "./chunk-F3ILKG56.js";
-import "./chunk-5KW5UY5D.js";
+} from "./chunk-YHKR5KU7.js";
+import "./chunk-GUBXR3OU.js";
+import "./chunk-CU4URD7A.js";
 import {
   inspectMirror,
   loadState,
@@ -62,20 +62,17 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-3DM72JX7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
-import {
-  AutoLoopStateSchema,
-  tokensUsed
-} from "./chunk-OQFMAEP6.js";
+import "./chunk-BCNQJIQN.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-4ID6JFUC.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-U6CMKRPO.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,8 +91,12 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UPOQHDOL.js";
-import "./chunk-REG5KHU7.js";
+} from "./chunk-ESJP375K.js";
+import "./chunk-NSSBT4UQ.js";
+import {
+  AutoLoopStateSchema,
+  tokensUsed
+} from "./chunk-N4KLEHCW.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError,
@@ -103,12 +104,12 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-SOOWQ5E3.js";
 import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/hooks/checkpoint.ts

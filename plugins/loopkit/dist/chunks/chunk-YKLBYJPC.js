@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-25VADV25.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -21,45 +21,48 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-DPKLD26H.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YIFXIUHS.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-YHKR5KU7.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-GUBXR3OU.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
-} from "./chunk-5KW5UY5D.js";
+} from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-3DM72JX7.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
-  AUDIT_VOTES,
-  UNMEASURED_SANDBOX,
-  historyEntry,
-  tokensUsed
-} from "./chunk-OQFMAEP6.js";
+  historyEntry
+} from "./chunk-BCNQJIQN.js";
 import {
-  loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+  loadJudgingBaseline
+} from "./chunk-U6CMKRPO.js";
 import {
+  GIT_META_NAMES,
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-ESJP375K.js";
+import {
+  AUDIT_VOTES,
+  UNMEASURED_SANDBOX,
+  tokensUsed
+} from "./chunk-N4KLEHCW.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -69,7 +72,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-SOOWQ5E3.js";
 import {
   _enum,
   array,
@@ -79,7 +82,7 @@ import {
   object,
   strictObject,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/data/sandbox-probe.ts
 import { promises as fs, realpathSync } from "node:fs";
@@ -687,7 +690,7 @@ var TOOL_FOLDERS = [
 ];
 
 // src/evidence/goalposts.ts
-var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2", ".git"]);
+var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2"]);
 var LOCKFILES = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
 var TESTS = /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|\/)[^/]*[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]*\.py$|(^|\/)[^/]*_test\.(go|py|rb|exs?)$|(^|\/)conftest\.py$/i;
 var CONFIG = /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json|[^/]*\.config\.[cm]?[jt]s|\.?(babel|eslint|prettier|mocha|jest|vitest|nyc|c8)rc[^/]*|pytest\.ini|tox\.ini|setup\.cfg|setup\.py|pyproject\.toml|Makefile|GNUmakefile|makefile|[^/]*\.mk|Cargo\.toml|go\.mod|Gemfile|Rakefile|build\.gradle[^/]*|pom\.xml|CMakeLists\.txt|justfile|Taskfile\.ya?ml|Dockerfile|docker-compose[^/]*\.ya?ml|\.gitattributes|\.gitignore|\.npmrc|\.nvmrc|\.env[^/]*|CLAUDE(\.local)?\.md|AGENTS\.md)$|(^|\/)(\.github|\.gitlab|\.circleci|\.buildkite|\.claude|\.husky|scripts?)\//;
@@ -696,7 +699,7 @@ function rankChanges(changes, context) {
   const protect = context.protect.map(globMatcher);
   const ranked = changes.map((change) => {
     const why = goalpostReason(change.path, change.root, named, protect);
-    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.root !== "" ? "bulk" : "source", why };
+    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.gitObject === true ? "bulk" : "source", why };
   });
   const tierOrder = { goalpost: 0, source: 1, bulk: 2 };
   const howOrder = { changed: 0, added: 1, deleted: 2 };
@@ -709,13 +712,17 @@ function rankChanges(changes, context) {
   );
 }
 function goalpostReason(p, root, named, protect) {
-  if (root !== "") return "git metadata";
+  if (root !== "") return gitMetadata(p) ? "git metadata" : null;
   if (protect.some((match) => match(p))) return "protected";
   if (named.has(p) || [...named].some((n) => p.startsWith(`${n}/`))) return "named by the verifier command";
   if (isBulk(p) || LOCKFILES.test(p)) return null;
   if (TESTS.test(p)) return "test";
   if (CONFIG.test(p)) return "configuration";
   return null;
+}
+function gitMetadata(p) {
+  if (!p.startsWith(".git/")) return true;
+  return GIT_META_NAMES.has(p.slice(".git/".length).split("/", 1)[0]);
 }
 function isBulk(path9) {
   return LOCKFILES.test(path9) || path9.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
@@ -1175,7 +1182,7 @@ async function auditLoop(input) {
 }
 async function describeChanges(input, fullFile) {
   const { state } = input;
-  const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
+  const start = await loadJudgingBaseline(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
   if (!start)
     throw new LoopkitError(
       "EVIDENCE_FAILED",
@@ -1205,7 +1212,7 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,
@@ -1506,7 +1513,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES2, KEEP_BYTES2);
   if (preface) output.push(Buffer.from(preface));
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,
@@ -1766,6 +1773,7 @@ var AUTO_LOOP_OPTIONS = {
     { name: "--protect", value: "word", repeatable: true },
     { name: "--takeover", value: "none" },
     { name: "--codex", value: "none" },
+    { name: "--new-baseline", value: "none" },
     { name: "--status", value: "none" },
     { name: "--json", value: "none", with: "--status" },
     { name: "--cancel", value: "none" }
@@ -1799,10 +1807,15 @@ function parseWords(words) {
   if (mode) {
     if (goalWords.length > 0 || valueOptions.length > 0 || has("--takeover") || has("--codex"))
       throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    if (has("--new-baseline")) throw usage(`${mode} takes no --new-baseline`);
     return mode === "--status" ? { mode: "status", json: has("--json") } : { mode: "cancel" };
   }
   if (has("--codex") && has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) return { mode: "takeover" };
+  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) {
+    if (has("--new-baseline"))
+      throw usage("--takeover alone continues the running loop, which keeps its baseline; --new-baseline starts a new one");
+    return { mode: "takeover" };
+  }
   if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
     throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0].value);
   const goal = goalWords.map((word) => word.value).join(" ").trim();
@@ -1820,7 +1833,8 @@ function parseWords(words) {
     caps: parseCaps((flag) => value(flag)),
     protect,
     takeover: has("--takeover"),
-    codex: has("--codex")
+    codex: has("--codex"),
+    ...has("--new-baseline") ? { newBaseline: true } : {}
   };
 }
 var MAX_GOAL_BYTES = 64 * 1024;

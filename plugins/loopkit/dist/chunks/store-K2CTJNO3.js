@@ -4,16 +4,17 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-3DM72JX7.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-OQFMAEP6.js";
+import "./chunk-BCNQJIQN.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
-import "./chunk-REG5KHU7.js";
+} from "./chunk-4ID6JFUC.js";
+import "./chunk-NSSBT4UQ.js";
+import "./chunk-N4KLEHCW.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+import "./chunk-SOOWQ5E3.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {
   loadState,

@@ -7,20 +7,22 @@ import {
 } from "./chunk-VW2W6K4J.js";
 import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-YHKR5KU7.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-GUBXR3OU.js";
+import {
+  HistoryEntrySchema
+} from "./chunk-BCNQJIQN.js";
 import {
   AutoLoopStateSchema,
-  HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-N4KLEHCW.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-SOOWQ5E3.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/kind.ts
@@ -31,7 +33,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-ZS625EJ2.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-SC6TQ4UT.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -39,10 +41,11 @@ var autoLoopKind = {
   },
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
-    if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-57HBPXHW.js")]);
-    const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
-    return start ? [start] : [];
+    if (!state || state.status === "achieved") return [];
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-XQG3FLX3.js"), import("./store-K2CTJNO3.js")]);
+    const dir = loopFiles(dataDir, projectDir).dir;
+    const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
+    return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
   },
   statusLine: (state, now) => state.ended_at !== null && now.getTime() - Date.parse(state.ended_at) > ENDED_SHOWN_MS ? void 0 : statusLine(state, now),
   notify: {
@@ -69,7 +72,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-57HBPXHW.js");
+  const { loopFiles } = await import("./store-K2CTJNO3.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
