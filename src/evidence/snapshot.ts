@@ -1,7 +1,7 @@
 // A snapshot of the project kept by loopkit in its data folder: every entry under the project but the
-// top .git folder and loopkit's own files in .auto-loop/ (ignored files, node_modules, nested
-// repositories included, and whatever else the agent puts in .auto-loop/), plus the git metadata that
-// changes what git does. Nothing the agent can write is read but the entries
+// few scope.ts names (ignored files, node_modules, nested repositories and all but three of loopkit's
+// files in .auto-loop/ included), plus the repository's git folders as roots of their own (whole when
+// inside the project). Nothing the agent can write is read but the entries
 // themselves: no git, no index, no attributes. A snapshot is a few hashes (snapshot.json formats);
 // the trees and contents are in the project's object store.
 import { createHash } from "node:crypto";
