@@ -23,6 +23,8 @@ export type AutoLoopRequest =
       takeover: boolean;
       /** --codex: the work is done by OpenAI Codex's goal mode, gated by the same verifier (src/codex/). */
       codex: boolean;
+      /** --new-baseline: judge from the project as it is now, even after an unfinished loop (evidence-start.ts). */
+      newBaseline?: boolean;
     };
 
 /** /loopkit:auto-loop's options, in the one grammar of both kinds (src/shared/option-grammar.ts). */
@@ -38,6 +40,7 @@ export const AUTO_LOOP_OPTIONS: OptionTable = {
     { name: "--protect", value: "word", repeatable: true },
     { name: "--takeover", value: "none" },
     { name: "--codex", value: "none" },
+    { name: "--new-baseline", value: "none" },
     { name: "--status", value: "none" },
     { name: "--json", value: "none", with: "--status" },
     { name: "--cancel", value: "none" },
@@ -81,10 +84,15 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   if (mode) {
     if (goalWords.length > 0 || valueOptions.length > 0 || has("--takeover") || has("--codex"))
       throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    if (has("--new-baseline")) throw usage(`${mode} takes no --new-baseline`);
     return mode === "--status" ? { mode: "status", json: has("--json") } : { mode: "cancel" };
   }
   if (has("--codex") && has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) return { mode: "takeover" };
+  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) {
+    if (has("--new-baseline"))
+      throw usage("--takeover alone continues the running loop, which keeps its baseline; --new-baseline starts a new one");
+    return { mode: "takeover" };
+  }
   // Every goal word an unquoted -x: the goal is a mistyped option, not a goal.
   if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
     throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]!.value);
@@ -107,6 +115,7 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     protect,
     takeover: has("--takeover"),
     codex: has("--codex"),
+    ...(has("--new-baseline") ? { newBaseline: true } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ time can end past --max-tokens and --max-wallclock.
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
+  --new-baseline          judge from the project as it is now; without it, a loop started after
+                          one that ended without "achieved" judges from that loop's baseline
   --status                the project's loop: status, iteration, tokens, time, last verdicts
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are

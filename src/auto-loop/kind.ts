@@ -30,12 +30,13 @@ export const autoLoopKind: LoopKindParts<AutoLoopState> = {
     return state?.status === "pursuing" ? state.loop_id : null;
   },
   keptSnapshots: async (dataDir, projectDir) => {
-    // The start snapshot its audit compares with.
+    // The baseline a running loop's audit compares with, and the one the next loop inherits when the last ended unfinished.
     const state = await projectState(dataDir, projectDir);
-    if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./data/evidence-start.js"), import("./data/store.js")]);
-    const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, new Date()).catch(() => null);
-    return start ? [start] : [];
+    if (!state || state.status === "achieved") return [];
+    const [evidence, { loopFiles }] = await Promise.all([import("./data/evidence-start.js"), import("./data/store.js")]);
+    const dir = loopFiles(dataDir, projectDir).dir;
+    const load = (read: typeof evidence.loadStartEvidence) => read(dir, state.loop_id, new Date()).catch(() => null);
+    return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
   },
   statusLine: (state, now) =>
     state.ended_at !== null && now.getTime() - Date.parse(state.ended_at) > ENDED_SHOWN_MS ? undefined : statusLine(state, now),

@@ -4,6 +4,7 @@
 import { objectHash, type ObjectStore } from "./object-store.js";
 import type { Snapshot } from "./snapshot.js";
 import { decodeTree, type TreeEntry } from "./tree.js";
+import { isLooseGitObject } from "./git-dirs.js";
 import { metaName, nameOf } from "./names.js";
 
 export type ChangeHow = "added" | "deleted" | "changed";
@@ -27,6 +28,8 @@ export interface Change {
   how: ChangeHow;
   before: Leaf | null;
   after: Leaf | null;
+  /** A file in a git folder that is the loose git object its path names (git-dirs.ts): listed with the bulk. */
+  gitObject?: boolean;
 }
 
 const toLeaf = (e: TreeEntry): Leaf => ({ kind: e.kind, size: e.size, mode: e.mode, hash: e.hash, kept: e.kept, target: e.target });
@@ -101,8 +104,18 @@ function compareTrees(store: ObjectStore, before: Buffer | null, after: Buffer |
       continue;
     }
     if (old && now && sameLeaf(toLeaf(old), toLeaf(now))) continue;
-    out.push(change(child, old, now));
+    out.push(withGitObject(store, change(child, old, now)));
   }
+}
+
+/** Marks a change in a git folder (the top one's or a nested repository's) whose content is the loose git object its path names. */
+function withGitObject(store: ObjectStore, c: Change): Change {
+  // A deleted one by what it was: a deletion hides nothing, but a flood of them must not crowd the sources.
+  const leaf = c.after ?? c.before;
+  if ((c.root === "" && !c.path.includes(".git/")) || leaf?.kind !== "file" || !leaf.kept || !leaf.hash) return c;
+  const hash = leaf.hash;
+  if (isLooseGitObject(c.path, () => store.get(hash, "blob"))) c.gitObject = true;
+  return c;
 }
 
 function change(where: Where, old: TreeEntry | null, now: TreeEntry | null): Change {

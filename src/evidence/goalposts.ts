@@ -1,7 +1,10 @@
 // Which changed files the audit should read first: likely goalposts (the protected files, files the
 // verifier command names, tests, build and CI configuration, git metadata), then the rest, then bulk
-// (dependency, build and cache folders such as node_modules). Pure: the order of the diff excerpt.
+// (dependency, build and cache folders such as node_modules, and git objects verified as such).
+// Pure: the order of the diff excerpt. Anything else in a git folder (refs, logs, a file planted
+// there, a file at an object's name that is no git object) is a source like any other.
 import { splitWords } from "../shared/split-words.js";
+import { GIT_META_NAMES } from "./git-dirs.js";
 import { globMatcher } from "./glob.js";
 import type { Change } from "./compare.js";
 import { TOOL_FOLDERS } from "./tool-folders.js";
@@ -15,8 +18,8 @@ export interface Ranked {
   why: string | null;
 }
 
-/** Folders whose content is dependencies, build output or caches (and nested repositories' git folders): read last. */
-const BULK_FOLDERS = new Set([...TOOL_FOLDERS, "jspm_packages", ".m2", ".git"]);
+/** Folders whose content is dependencies, build output or caches: read last. */
+const BULK_FOLDERS = new Set([...TOOL_FOLDERS, "jspm_packages", ".m2"]);
 
 const LOCKFILES =
   /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
@@ -35,7 +38,7 @@ export function rankChanges(changes: readonly Change[], context: { verifyCommand
   const protect = context.protect.map(globMatcher);
   const ranked = changes.map((change): Ranked => {
     const why = goalpostReason(change.path, change.root, named, protect);
-    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.root !== "" ? "bulk" : "source", why };
+    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.gitObject === true ? "bulk" : "source", why };
   });
   const tierOrder: Record<Tier, number> = { goalpost: 0, source: 1, bulk: 2 };
   const howOrder = { changed: 0, added: 1, deleted: 2 };
@@ -59,13 +62,23 @@ export function goalpostReason(
   named: ReadonlySet<string>,
   protect: ReadonlyArray<(path: string) => boolean>,
 ): string | null {
-  if (root !== "") return "git metadata";
+  if (root !== "") return gitMetadata(p) ? "git metadata" : null;
   if (protect.some((match) => match(p))) return "protected";
   if (named.has(p) || [...named].some((n) => p.startsWith(`${n}/`))) return "named by the verifier command";
   if (isBulk(p) || LOCKFILES.test(p)) return null;
   if (TESTS.test(p)) return "test";
   if (CONFIG.test(p)) return "configuration";
   return null;
+}
+
+/**
+ * Whether a path in a git folder is metadata that changes what git does (GIT_META_NAMES): in the
+ * project's own .git, by its first name there; a git folder outside the project is recorded only by
+ * its metadata, so all of it is.
+ */
+function gitMetadata(p: string): boolean {
+  if (!p.startsWith(".git/")) return true;
+  return GIT_META_NAMES.has(p.slice(".git/".length).split("/", 1)[0]!);
 }
 
 /** True for a path inside a dependency, build or cache folder (any level), or a lockfile. */

@@ -1,7 +1,7 @@
 // A snapshot of the project kept by loopkit in its data folder: every entry under the project but the
-// top .git folder and loopkit's own files in .auto-loop/ (ignored files, node_modules, nested
-// repositories included, and whatever else the agent puts in .auto-loop/), plus the git metadata that
-// changes what git does. Nothing the agent can write is read but the entries
+// few scope.ts names (ignored files, node_modules, nested repositories and all but three of loopkit's
+// files in .auto-loop/ included), plus the repository's git folders as roots of their own (whole when
+// inside the project). Nothing the agent can write is read but the entries
 // themselves: no git, no index, no attributes. A snapshot is a few hashes (snapshot.json formats);
 // the trees and contents are in the project's object store.
 import { createHash } from "node:crypto";
@@ -23,6 +23,8 @@ export const SnapshotSchema = z.object({
   version: z.literal(1),
   /** The project's tree. */
   root: Hash,
+  /** The hash of the project's tree without `.auto-loop/` (not stored): what the agent changed, for thrash detection. */
+  work_root: Hash.optional(),
   /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
   git: z.array(z.object({ key: z.string(), dir: z.string(), tree: Hash })),
   taken_at: z.iso.datetime(),
@@ -48,10 +50,13 @@ export interface TakenSnapshot {
   read: { files: number; bytes: number };
 }
 
-/** The identity of a snapshot's content: equal for equal trees, whatever time it was taken. */
+/**
+ * The identity of a snapshot's content, loopkit's own `.auto-loop/` aside (its verifier logs and
+ * history change at every Stop): equal for equal trees, whatever time it was taken.
+ */
 export function snapshotFingerprint(snapshot: Snapshot): string {
   return createHash("sha256")
-    .update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n"))
+    .update([snapshot.work_root ?? snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n"))
     .digest("hex");
 }
 
@@ -111,6 +116,7 @@ async function snapshotLocked(
       fresh: 0,
       visited: 0,
       skip: scope.skip,
+      signed: scope.signed,
       skipsWithin: scope.skipsWithin,
       hideEmpty: scope.hideEmpty,
       ahead,
@@ -130,6 +136,7 @@ async function snapshotLocked(
       snapshot: {
         version: 1,
         root: root.toString("hex"),
+        ...(w.workRoot ? { work_root: w.workRoot.toString("hex") } : {}),
         git,
         taken_at: now().toISOString(),
         counts: { files: count, dirs, links, special, unreadable, bytes, unkept },

@@ -8,6 +8,7 @@ import { createHash, type Hash } from "node:crypto";
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
+import { holdsGitIndex } from "./git-dirs.js";
 import { lstatVia, type EntryStat, type LstatAhead } from "./lstat-ahead.js";
 import { objectHash, type ObjectStore } from "./object-store.js";
 import { isRacy, type StatRecord, type StatTable, type StatTableBuilder } from "./stat-cache.js";
@@ -62,14 +63,18 @@ export interface Walker {
   /** Records written anew (not copied): the stat cache is saved only when there are some. */
   fresh: number;
   visited: number;
-  /** Keys left out (loopkit's own files in the project, its data folder when it lies inside it). */
+  /** Keys left out (scope.ts: loopkit's rewritten mirror files, its data folder inside the project, git's index). */
   skip: (key: string) => boolean;
+  /** Skipped keys still recorded when the file is not git's index (see scope.ts). */
+  signed: (key: string) => boolean;
   /** Whether `skip` may leave out the key or anything below it. */
   skipsWithin: (key: string) => boolean;
   /** A folder left out when nothing in it is recorded (.auto-loop/ with loopkit's own files only). */
   hideEmpty: string | null;
   /** A second thread lstatting the cache's records from the end, or null. */
   ahead: LstatAhead | null;
+  /** Set by the walk: the hash the project's tree would have without `hideEmpty` (what the agent changed, less loopkit's folder). */
+  workRoot?: Buffer;
 }
 
 type FsPath = string | Buffer;
@@ -127,9 +132,8 @@ async function visitFolder(
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
-    if (w.skip(childKey)) continue;
-    const childAbs =
-      name.valid && typeof abs === "string" ? `${abs}${path.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
+    if (w.skip(childKey) && !(w.signed(childKey) && !holdsGitIndex(childAbsOf(abs, child)))) continue;
+    const childAbs = childAbsOf(abs, child);
     let visited: Visited | null;
     try {
       if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
@@ -167,8 +171,9 @@ async function visitFolder(
     clean &&= visited.clean;
   }
   const same = clean && cachedHash !== null;
-  if (!same) for (let i = 0; i < entries.length; i++) entries[i]!.name = rawName(names[i]!);
+  if (!same || key === "") for (let i = 0; i < entries.length; i++) entries[i]!.name = rawName(names[i]!);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
+  if (key === "") w.workRoot = objectHash("tree", encodeTree(entries.filter((_, i) => names[i]!.name.key !== w.hideEmpty)));
   if (same) w.out.fillCopy(slot, w.cache!, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
@@ -189,6 +194,11 @@ interface Child {
 }
 
 const rawName = (child: Child): Buffer => (child.raw ??= Buffer.from(child.name.text));
+
+const childAbsOf = (abs: FsPath, child: Child): FsPath =>
+  child.name.valid && typeof abs === "string"
+    ? `${abs}${path.sep}${child.name.text}`
+    : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
 
 /**
  * A folder's entries, sorted by name, each with whether it is a regular file. A folder the cache may

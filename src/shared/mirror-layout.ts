@@ -1,6 +1,5 @@
 // What loopkit itself keeps in the project's `.auto-loop/` (the auto-loop's mirror): the one list that
-// the mirror's checks and loopkit's record of the project (which leaves these out, and records
-// anything else the agent puts there) both read.
+// the mirror's checks and loopkit's record of the project both read.
 export const MIRROR_DIR = ".auto-loop";
 
 /** Every file loopkit keeps in `.auto-loop/`. */
@@ -9,11 +8,11 @@ export const MIRROR_FILES = ["goal-state.json", "heartbeat.json", ".gitignore", 
 /** Every folder loopkit keeps there. */
 export const MIRROR_FOLDERS = ["logs", "tampered"] as const;
 
-/** True for an entry of `.auto-loop/` (a name directly in it) that is loopkit's own, its temp files included. */
-export function isMirrorEntry(name: string): boolean {
-  return (
-    (MIRROR_FILES as readonly string[]).includes(name) ||
-    (MIRROR_FOLDERS as readonly string[]).includes(name) ||
-    /^\..+\.[0-9a-f]{12}\.tmp$/.test(name)
-  );
-}
+/**
+ * The only files of `.auto-loop/` loopkit's record leaves out, matched by exact name: loopkit rewrites
+ * each whole (a new file, renamed into place) at every Stop before the verifier runs, so nothing the
+ * agent wrote there is what the verifier finds, and goal-state.json is also checked by its hash (an
+ * edit is tampering). Everything else there (the verifier's logs, tampered/, gate-history.jsonl, the
+ * hand-off note, codex.log, temp files, whatever the agent adds) is recorded like any file.
+ */
+export const UNRECORDED_MIRROR_FILES: readonly string[] = ["goal-state.json", "heartbeat.json", ".gitignore"];

@@ -123,13 +123,17 @@ bothWays(() =>
       expect(verification.voided).toMatch(/config: appeared/);
     });
 
-    it("leaves loopkit's own files in .auto-loop/ out, and sees anything else put there", async () => {
+    it("leaves only the files loopkit rewrites in .auto-loop/ out, and sees anything else put there", async () => {
       const { project, data, write, before } = await settled({ "a.txt": "a\n", ".auto-loop/goal-state.json": "{}" });
-      write(".auto-loop/logs/verifier-0001-1.log", "ok");
-      write(".auto-loop/.heartbeat.json.0123456789ab.tmp", "{}");
+      write(".auto-loop/goal-state.json", '{"x":1}');
+      write(".auto-loop/heartbeat.json", "{}");
       expect(await moved(before, data, project)).toEqual([]);
-      write(".auto-loop/impl.js", "module.exports = () => 4;\n");
-      expect(await moved(before, data, project)).toEqual([".auto-loop/impl.js: appeared"]);
+      write(".auto-loop/.impl.js.0123456789ab.tmp", "module.exports = () => 4;\n");
+      write(".auto-loop/tampered/impl.js", "module.exports = () => 4;\n");
+      expect(await moved(before, data, project)).toEqual([
+        ".auto-loop/.impl.js.0123456789ab.tmp: appeared",
+        ".auto-loop/tampered/impl.js: appeared",
+      ]);
     });
 
     it("sees a change to a file whose name is not UTF-8", async () => {

@@ -27,20 +27,29 @@ describe("rankChanges", () => {
         change("golden/expected.txt"),
         change("package-lock.json"),
         change("nested/repo/.git/objects/ab/cd", "added"),
+        { ...change(".git/objects/12/34", "added", "\u0000git"), gitObject: true },
+        change(".git/refs/heads/main", "changed", "\u0000git"),
+        change(".git/hooks/pre-commit", "added", "\u0000git"),
+        change("/elsewhere/repo/.git/config", "changed", "\u0000common"),
       ],
       { verifyCommand: "sh ./check.sh && node test/answer.test.ts", protect: ["golden/**"] },
     );
     expect(ranked.map((r) => [r.change.path, r.tier, r.why])).toEqual([
       [".git/config", "goalpost", "git metadata"],
+      ["/elsewhere/repo/.git/config", "goalpost", "git metadata"],
       ["golden/expected.txt", "goalpost", "protected"],
       ["test/answer.test.ts", "goalpost", "named by the verifier command"],
       ["check.sh", "goalpost", "named by the verifier command"],
       ["package.json", "goalpost", "configuration"],
+      [".git/hooks/pre-commit", "goalpost", "git metadata"],
+      [".git/refs/heads/main", "source", null],
       ["src/answer.ts", "source", null],
       ["aaa/junk1.txt", "source", null],
+      // A file at a git object's name that is not one verified (compare.ts) is a source like any other.
+      ["nested/repo/.git/objects/ab/cd", "source", null],
       ["node_modules/dep/index.js", "bulk", null],
       ["package-lock.json", "bulk", null],
-      ["nested/repo/.git/objects/ab/cd", "bulk", null],
+      [".git/objects/12/34", "bulk", null],
       ["node_modules/new/index.js", "bulk", null],
     ]);
   });

@@ -1,4 +1,5 @@
-// The snapshot on real files: everything under the project but .git/ and .auto-loop/, links as links,
+// The snapshot on real files: everything under the project (the top .git as a root of its own, all but
+// loopkit's three rewritten mirror files and git's own index), links as links,
 // FIFOs by kind, content by hash; the stat cache never trusts what an agent can restore.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -51,18 +52,50 @@ bothWays(() => {
       ]);
     });
 
-    it("leaves the top .git folder out of the tree but records its config, info/ and hooks/", async () => {
+    it("records the top .git folder whole as a root of its own: metadata, refs, objects and a file planted there", async () => {
       const { project, data, write } = makeProject();
       git(project, "init", "-q");
       write("a.txt", "a\n");
+      git(project, "add", "a.txt");
       const a = await snap(data, project);
       expect(a.snapshot.git.map((g) => [g.key, path.basename(g.dir)])).toEqual([["\u0000git", ".git"]]);
       writeFileSync(path.join(project, ".git/info/attributes"), "* binary\n");
       git(project, "config", "alias.x", "status");
-      writeFileSync(path.join(project, ".git/index"), "garbage");
       writeFileSync(path.join(project, ".git/commondir"), "../elsewhere\n");
+      writeFileSync(path.join(project, ".git/answer.js"), "module.exports = () => 42;\n");
       const b = await snap(data, project);
-      expect(lines(changesOf(data, project, a, b))).toEqual(["added .git/commondir", "added .git/info/attributes", "changed .git/config"]);
+      expect(lines(changesOf(data, project, a, b))).toEqual([
+        "added .git/answer.js",
+        "added .git/commondir",
+        "added .git/info/attributes",
+        "changed .git/config",
+      ]);
+    });
+
+    it("leaves git's own index out, but records a file at its name that is not git's index", async () => {
+      const { project, data, write } = makeProject();
+      git(project, "init", "-q");
+      write("a.txt", "a\n");
+      const a = await snap(data, project);
+      git(project, "add", "a.txt");
+      const b = await snap(data, project);
+      // The staged blob is a git object (listed with the bulk); the index that names it is git's own.
+      const staged = changesOf(data, project, a, b);
+      expect(staged.map((c) => [c.path.replace(/[0-9a-f]{38}$/, "…"), c.gitObject])).toEqual([[".git/objects/78/…", true]]);
+      writeFileSync(path.join(project, ".git/index"), "module.exports = () => 42;\n");
+      const c = await snap(data, project);
+      expect(lines(changesOf(data, project, b, c))).toEqual(["added .git/index"]);
+    });
+
+    it("does not take a file at a git object's name for one unless it is that object", async () => {
+      const { project, data, write } = makeProject();
+      git(project, "init", "-q");
+      const a = await snap(data, project);
+      write(".git/objects/ab/" + "c".repeat(38), "module.exports = () => 42;\n");
+      const b = await snap(data, project);
+      expect(changesOf(data, project, a, b).map((c) => [c.path, c.gitObject ?? false])).toEqual([
+        [".git/objects/ab/" + "c".repeat(38), false],
+      ]);
     });
 
     it("records links as links and FIFOs by kind, never following or opening them; hard links are plain files", async () => {
@@ -252,18 +285,69 @@ bothWays(() => {
   });
 
   describe(".auto-loop/", () => {
-    it("leaves loopkit's own files out, and records anything else the agent puts there", async () => {
+    it("leaves out only the three files loopkit rewrites before each verifier run, and records everything else there", async () => {
       const { project, data, write } = makeProject();
       write("a.txt", "a\n");
       const a = await snap(data, project);
       write(".auto-loop/goal-state.json", "{}");
-      write(".auto-loop/logs/verifier-0001-1.log", "ok");
-      write(".auto-loop/.heartbeat.json.0123456789ab.tmp", "{}");
+      write(".auto-loop/heartbeat.json", "{}");
+      write(".auto-loop/.gitignore", "*\n");
       const b = await snap(data, project);
       expect(b.snapshot.root).toBe(a.snapshot.root);
-      write(".auto-loop/impl.js", "module.exports = () => 4;\n");
+      const cheat = "module.exports = () => 4;\n";
+      for (const file of [
+        "logs/verifier-0001-1.log",
+        "logs/impl.js",
+        "tampered/impl.js",
+        ".impl.js.0123456789ab.tmp",
+        "gate-history.jsonl",
+        "handoff.md",
+        "codex.log",
+      ])
+        write(`.auto-loop/${file}`, cheat);
       const c = await snap(data, project);
-      expect(lines(changesOf(data, project, a, c))).toEqual(["added .auto-loop/impl.js"]);
+      expect(lines(changesOf(data, project, a, c))).toEqual([
+        "added .auto-loop/.impl.js.0123456789ab.tmp",
+        "added .auto-loop/codex.log",
+        "added .auto-loop/gate-history.jsonl",
+        "added .auto-loop/handoff.md",
+        "added .auto-loop/logs/impl.js",
+        "added .auto-loop/logs/verifier-0001-1.log",
+        "added .auto-loop/tampered/impl.js",
+      ]);
+    });
+
+    it("leaves .auto-loop/ out of the fingerprint that tells a turn that changed nothing (thrash), not out of the record", async () => {
+      const { project, data, write } = makeProject();
+      write("a.txt", "a\n");
+      const a = await snap(data, project);
+      write(".auto-loop/logs/verifier-0001-1.log", "ok\n");
+      const b = await snap(data, project);
+      expect(b.snapshot.root).not.toBe(a.snapshot.root);
+      expect(snapshotFingerprint(b.snapshot)).toBe(snapshotFingerprint(a.snapshot));
+      write("a.txt", "b\n");
+      expect(snapshotFingerprint((await snap(data, project)).snapshot)).not.toBe(snapshotFingerprint(b.snapshot));
+    });
+
+    it("records what a link in the project points at in .auto-loop/ or .git/ (the link as a link, the cheat as a file)", async () => {
+      const { project, data, write } = makeProject();
+      git(project, "init", "-q");
+      write("a.txt", "a\n");
+      const a = await snap(data, project);
+      write(".auto-loop/logs/answer.js", "module.exports = () => 4;\n");
+      write(".git/answer.js", "module.exports = () => 42;\n");
+      symlinkSync(".auto-loop/logs/answer.js", path.join(project, "answer.js"));
+      symlinkSync(".git/answer.js", path.join(project, "other.js"));
+      const b = await snap(data, project);
+      const found = changesOf(data, project, a, b);
+      expect(lines(found)).toEqual(["added .auto-loop/logs/answer.js", "added .git/answer.js", "added answer.js", "added other.js"]);
+      const store = openStore(data, project);
+      try {
+        const cheats = found.filter((c) => c.after?.kind === "file").map((c) => store.get(c.after!.hash!, "blob").toString());
+        expect(cheats).toEqual(["module.exports = () => 4;\n", "module.exports = () => 42;\n"]);
+      } finally {
+        store.close();
+      }
     });
   });
 

@@ -3,39 +3,40 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-2QIIERJS.js";
+} from "./chunks/chunk-H4STOFNA.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-WAXSWXBY.js";
 import {
   splitWords
-} from "./chunks/chunk-DAC2AGXO.js";
-import "./chunks/chunk-RJLWCXQU.js";
-import "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-XQE2F7WS.js";
+import "./chunks/chunk-Y5QPAMCO.js";
+import "./chunks/chunk-QK5AONUD.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-DGLASKJU.js";
+} from "./chunks/chunk-BGYCTNLK.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-J6URGPSZ.js";
+} from "./chunks/chunk-VQEFQNM3.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-OQFMAEP6.js";
-import "./chunks/chunk-A7AFHX3I.js";
+import "./chunks/chunk-5OBMDCAC.js";
+import "./chunks/chunk-5VVUU2NF.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-LSIOQG7C.js";
+import "./chunks/chunk-FKRRHEHN.js";
+import "./chunks/chunk-Z4OJRN2I.js";
 import {
   MIRROR_DIR
-} from "./chunks/chunk-REG5KHU7.js";
+} from "./chunks/chunk-NSSBT4UQ.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-DDOZEDWO.js";
 import "./chunks/chunk-PGQLL66H.js";
 import {
   execa

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-4KLNE65A.js";
+} from "./chunks/chunk-43VLBPRN.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -39,7 +39,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-363M3PPB.js";
+} from "./chunks/chunk-EFTG6G3R.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-36Q4SIEN.js";
+} from "./chunks/chunk-GCRUVS4N.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -97,7 +97,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-YLOACPH5.js";
+} from "./chunks/chunk-HFHRMZFY.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -107,25 +107,25 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-FBTVEAY3.js";
+} from "./chunks/chunk-WEKV2SA4.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-SFSXDMCG.js";
+} from "./chunks/chunk-JOLAGDBV.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-MY3GNFI3.js";
+} from "./chunks/chunk-YICIEI3Z.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-2JYKWC4H.js";
+import "./chunks/chunk-HEOV3IPW.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -141,27 +141,27 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-2QIIERJS.js";
+} from "./chunks/chunk-H4STOFNA.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-WAXSWXBY.js";
 import {
   argvWords
-} from "./chunks/chunk-DAC2AGXO.js";
+} from "./chunks/chunk-XQE2F7WS.js";
 import {
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-RJLWCXQU.js";
+} from "./chunks/chunk-Y5QPAMCO.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-QK5AONUD.js";
 import {
   findRecord,
   lastCheckpoint,
@@ -170,7 +170,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-DGLASKJU.js";
+} from "./chunks/chunk-BGYCTNLK.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -183,24 +183,25 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-J6URGPSZ.js";
+} from "./chunks/chunk-VQEFQNM3.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
-  AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-OQFMAEP6.js";
+} from "./chunks/chunk-5OBMDCAC.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-A7AFHX3I.js";
+} from "./chunks/chunk-5VVUU2NF.js";
 import {
   LOOP_KINDS
 } from "./chunks/chunk-WZLN5BNR.js";
 import {
+  decideBaseline,
+  loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-WA4WGHTG.js";
+} from "./chunks/chunk-EM6LBLOM.js";
 import {
   deadlineIn,
   decodeTree,
@@ -208,10 +209,13 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-LSIOQG7C.js";
+} from "./chunks/chunk-FKRRHEHN.js";
+import {
+  AutoLoopStateSchema
+} from "./chunks/chunk-Z4OJRN2I.js";
 import {
   MIRROR_DIR
-} from "./chunks/chunk-REG5KHU7.js";
+} from "./chunks/chunk-NSSBT4UQ.js";
 import {
   SESSION_ID_PATTERN,
   sessionAnswerPath,
@@ -227,7 +231,7 @@ import {
   require_proper_lockfile,
   withLock,
   writeJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-DDOZEDWO.js";
 import {
   _enum,
   array,
@@ -3839,6 +3843,8 @@ time can end past --max-tokens and --max-wallclock.
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
+  --new-baseline          judge from the project as it is now; without it, a loop started after
+                          one that ended without "achieved" judges from that loop's baseline
   --status                the project's loop: status, iteration, tokens, time, last verdicts
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
@@ -3921,6 +3927,8 @@ async function startLoop(ctx, request) {
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
+    const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
+    notes.push(baseline.line);
     const { state, history } = startState(
       {
         loopId: randomUUID(),
@@ -3937,7 +3945,12 @@ async function startLoop(ctx, request) {
       },
       ctx.now
     );
-    await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
+    await saveStartEvidence(files.dir, {
+      loopId: state.loop_id,
+      startedAt: state.started_at,
+      snapshot: started.snapshot,
+      judgedFrom: baseline.judgedFrom
+    });
     await removeProbe(probeFile(files.state));
     const saved = await persist(files, state, history, ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);

@@ -5,15 +5,15 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-MY3GNFI3.js";
+} from "./chunks/chunk-YICIEI3Z.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-2JYKWC4H.js";
+} from "./chunks/chunk-HEOV3IPW.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-A7AFHX3I.js";
+} from "./chunks/chunk-5VVUU2NF.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import {
   SESSION_ID_PATTERN,
@@ -24,7 +24,7 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-DDOZEDWO.js";
 import {
   boolean,
   discriminatedUnion,

@@ -1,15 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-2JYKWC4H.js";
+} from "./chunks/chunk-HEOV3IPW.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-A7AFHX3I.js";
+} from "./chunks/chunk-5VVUU2NF.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   readJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-DDOZEDWO.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

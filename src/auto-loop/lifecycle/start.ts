@@ -11,7 +11,7 @@ import { resolveCaps } from "../core/caps.js";
 import { DEFAULT_GOAL_FILE, readGoalFile } from "../project/goal-file.js";
 import { snapshotFingerprint, takeSnapshot } from "../../evidence/snapshot.js";
 import { deadlineIn } from "../../shared/deadline.js";
-import { saveStartEvidence } from "../data/evidence-start.js";
+import { decideBaseline, loadPreviousStart, saveStartEvidence } from "../data/evidence-start.js";
 import { probeFile, removeProbe } from "../data/sandbox-probe.js";
 import { captureLaunch } from "../runners/launch.js";
 import { protectedFiles } from "../project/protect.js";
@@ -67,6 +67,9 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
     if (existing.corrupt) notes.push(existing.corrupt);
+    // Read before this loop's own start replaces it: an unfinished loop's baseline carries over.
+    const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
+    notes.push(baseline.line);
     const { state, history } = startState(
       {
         loopId: randomUUID(),
@@ -83,7 +86,12 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       },
       ctx.now,
     );
-    await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
+    await saveStartEvidence(files.dir, {
+      loopId: state.loop_id,
+      startedAt: state.started_at,
+      snapshot: started.snapshot,
+      judgedFrom: baseline.judgedFrom,
+    });
     await removeProbe(probeFile(files.state));
     const saved = await persist(files, state, history, ctx.now);
     await writeMarker(ctx.dataDir, saved, files, ctx.now);

@@ -18,7 +18,7 @@ import { killGroupAfter } from "../../shared/process-group.js";
 import { parseAuditVote, unreadParts } from "./audit-vote.js";
 import { BoundedOutput } from "../../shared/bounded-output.js";
 import { usageTokens } from "../core/usage.js";
-import { loadStartEvidence } from "../data/evidence-start.js";
+import { loadJudgingBaseline } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
@@ -135,7 +135,8 @@ async function describeChanges(
   dir: string,
 ): Promise<DescribedChanges> {
   const { state } = input;
-  const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, new Date());
+  // This loop's start, or an unfinished earlier loop's baseline it carries on (evidence-start.ts).
+  const start = await loadJudgingBaseline(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, new Date());
   if (!start)
     throw new LoopkitError(
       "EVIDENCE_FAILED",

@@ -2106,6 +2106,31 @@ function formatError(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// node_modules/zod/v4/classic/iso.js
+var iso_exports = {};
+__export(iso_exports, {
+  ZodISODate: () => ZodISODate,
+  ZodISODateTime: () => ZodISODateTime,
+  ZodISODuration: () => ZodISODuration,
+  ZodISOTime: () => ZodISOTime,
+  date: () => date,
+  datetime: () => datetime,
+  duration: () => duration,
+  time: () => time
+});
+function datetime(params) {
+  return _isoDateTime(ZodISODateTime, params);
+}
+function date(params) {
+  return _isoDate(ZodISODate, params);
+}
+function time(params) {
+  return _isoTime(ZodISOTime, params);
+}
+function duration(params) {
+  return _isoDuration(ZodISODuration, params);
+}
+
 // src/state/json-store.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 var import_write_file_atomic = __toESM(require_lib(), 1);
@@ -2217,31 +2242,6 @@ async function readOrKeepAside(file, schema, now, hint) {
     const aside = await keepAside(file, now);
     throw new LoopkitError("STATE_CORRUPT", `${error.message}; kept it as ${aside}`, { value: aside, cause: error, hint });
   }
-}
-
-// node_modules/zod/v4/classic/iso.js
-var iso_exports = {};
-__export(iso_exports, {
-  ZodISODate: () => ZodISODate,
-  ZodISODateTime: () => ZodISODateTime,
-  ZodISODuration: () => ZodISODuration,
-  ZodISOTime: () => ZodISOTime,
-  date: () => date,
-  datetime: () => datetime,
-  duration: () => duration,
-  time: () => time
-});
-function datetime(params) {
-  return _isoDateTime(ZodISODateTime, params);
-}
-function date(params) {
-  return _isoDate(ZodISODate, params);
-}
-function time(params) {
-  return _isoTime(ZodISOTime, params);
-}
-function duration(params) {
-  return _isoDuration(ZodISODuration, params);
 }
 
 export {

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-QK5AONUD.js";
 import {
   writeSessionMarker
-} from "./chunk-A7AFHX3I.js";
+} from "./chunk-5VVUU2NF.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -17,7 +17,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   _enum,
   array,

@@ -4,24 +4,24 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-FBTVEAY3.js";
+} from "./chunk-WEKV2SA4.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-SFSXDMCG.js";
+} from "./chunk-JOLAGDBV.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-2JYKWC4H.js";
+import "./chunk-HEOV3IPW.js";
 import {
   allRecords
-} from "./chunk-DGLASKJU.js";
+} from "./chunk-BGYCTNLK.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-LSIOQG7C.js";
-import "./chunk-REG5KHU7.js";
+import "./chunk-FKRRHEHN.js";
+import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

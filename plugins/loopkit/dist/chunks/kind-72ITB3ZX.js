@@ -11,18 +11,18 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-363M3PPB.js";
+} from "./chunk-EFTG6G3R.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
-import "./chunk-A7AFHX3I.js";
+} from "./chunk-QK5AONUD.js";
+import "./chunk-5VVUU2NF.js";
 import "./chunk-WZLN5BNR.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   isLoopkitError,
   readJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -32,7 +32,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-OZJYPS5A.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-RL5THROF.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-LSIOQG7C.js";
+} from "./chunk-FKRRHEHN.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -13,7 +13,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   _enum,
   array,

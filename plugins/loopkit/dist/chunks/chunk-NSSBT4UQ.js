@@ -4,13 +4,11 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 var MIRROR_DIR = ".auto-loop";
 var MIRROR_FILES = ["goal-state.json", "heartbeat.json", ".gitignore", "gate-history.jsonl", "handoff.md", "codex.log"];
 var MIRROR_FOLDERS = ["logs", "tampered"];
-function isMirrorEntry(name) {
-  return MIRROR_FILES.includes(name) || MIRROR_FOLDERS.includes(name) || /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
-}
+var UNRECORDED_MIRROR_FILES = ["goal-state.json", "heartbeat.json", ".gitignore"];
 
 export {
   MIRROR_DIR,
   MIRROR_FILES,
   MIRROR_FOLDERS,
-  isMirrorEntry
+  UNRECORDED_MIRROR_FILES
 };

@@ -4,30 +4,30 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-WAXSWXBY.js";
 import {
   elapsedMs,
   iterationsAgainstCap
-} from "./chunk-RJLWCXQU.js";
+} from "./chunk-Y5QPAMCO.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-QK5AONUD.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-DGLASKJU.js";
-import {
-  LOOP_STATUSES,
-  tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-BGYCTNLK.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-LSIOQG7C.js";
+} from "./chunk-FKRRHEHN.js";
+import {
+  LOOP_STATUSES,
+  tokensUsed
+} from "./chunk-Z4OJRN2I.js";
 import {
   LoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   _enum,
   array,

@@ -4,16 +4,17 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-J6URGPSZ.js";
+} from "./chunk-VQEFQNM3.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-OQFMAEP6.js";
+import "./chunk-5OBMDCAC.js";
 import {
   removeSessionMarker
-} from "./chunk-A7AFHX3I.js";
+} from "./chunk-5VVUU2NF.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-REG5KHU7.js";
+import "./chunk-Z4OJRN2I.js";
+import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-32X6X3F3.js";
+import "./chunk-DDOZEDWO.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

@@ -10,7 +10,7 @@ import {
   showText,
   usageError,
   valueOf
-} from "./chunk-YLOACPH5.js";
+} from "./chunk-HFHRMZFY.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -24,39 +24,37 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-WAXSWXBY.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-DAC2AGXO.js";
+} from "./chunk-XQE2F7WS.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-RJLWCXQU.js";
+} from "./chunk-Y5QPAMCO.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-QK5AONUD.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-J6URGPSZ.js";
+} from "./chunk-VQEFQNM3.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
-  AUDIT_VOTES,
-  UNMEASURED_SANDBOX,
-  historyEntry,
-  tokensUsed
-} from "./chunk-OQFMAEP6.js";
+  historyEntry
+} from "./chunk-5OBMDCAC.js";
 import {
-  loadStartEvidence
-} from "./chunk-WA4WGHTG.js";
+  loadJudgingBaseline
+} from "./chunk-EM6LBLOM.js";
 import {
+  GIT_META_NAMES,
   KEEP_BYTES,
   nameOf,
   openStore,
@@ -64,7 +62,12 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-LSIOQG7C.js";
+} from "./chunk-FKRRHEHN.js";
+import {
+  AUDIT_VOTES,
+  UNMEASURED_SANDBOX,
+  tokensUsed
+} from "./chunk-Z4OJRN2I.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -74,7 +77,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   _enum,
   array,
@@ -712,7 +715,7 @@ var TOOL_FOLDERS = [
 ];
 
 // src/evidence/goalposts.ts
-var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2", ".git"]);
+var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2"]);
 var LOCKFILES = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
 var TESTS = /(^|\/)(tests?|__tests__|specs?|e2e|__snapshots__|fixtures?)\/|(^|\/)[^/]*[._-](test|spec)s?\.[^/]+$|(^|\/)test_[^/]*\.py$|(^|\/)[^/]*_test\.(go|py|rb|exs?)$|(^|\/)conftest\.py$/i;
 var CONFIG = /(^|\/)(package\.json|tsconfig[^/]*\.json|jsconfig\.json|[^/]*\.config\.[cm]?[jt]s|\.?(babel|eslint|prettier|mocha|jest|vitest|nyc|c8)rc[^/]*|pytest\.ini|tox\.ini|setup\.cfg|setup\.py|pyproject\.toml|Makefile|GNUmakefile|makefile|[^/]*\.mk|Cargo\.toml|go\.mod|Gemfile|Rakefile|build\.gradle[^/]*|pom\.xml|CMakeLists\.txt|justfile|Taskfile\.ya?ml|Dockerfile|docker-compose[^/]*\.ya?ml|\.gitattributes|\.gitignore|\.npmrc|\.nvmrc|\.env[^/]*|CLAUDE(\.local)?\.md|AGENTS\.md)$|(^|\/)(\.github|\.gitlab|\.circleci|\.buildkite|\.claude|\.husky|scripts?)\//;
@@ -721,7 +724,7 @@ function rankChanges(changes, context) {
   const protect = context.protect.map(globMatcher);
   const ranked = changes.map((change) => {
     const why = goalpostReason(change.path, change.root, named, protect);
-    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.root !== "" ? "bulk" : "source", why };
+    return { change, tier: why ? "goalpost" : isBulk(change.path) || change.gitObject === true ? "bulk" : "source", why };
   });
   const tierOrder = { goalpost: 0, source: 1, bulk: 2 };
   const howOrder = { changed: 0, added: 1, deleted: 2 };
@@ -734,13 +737,17 @@ function rankChanges(changes, context) {
   );
 }
 function goalpostReason(p, root, named, protect) {
-  if (root !== "") return "git metadata";
+  if (root !== "") return gitMetadata(p) ? "git metadata" : null;
   if (protect.some((match) => match(p))) return "protected";
   if (named.has(p) || [...named].some((n) => p.startsWith(`${n}/`))) return "named by the verifier command";
   if (isBulk(p) || LOCKFILES.test(p)) return null;
   if (TESTS.test(p)) return "test";
   if (CONFIG.test(p)) return "configuration";
   return null;
+}
+function gitMetadata(p) {
+  if (!p.startsWith(".git/")) return true;
+  return GIT_META_NAMES.has(p.slice(".git/".length).split("/", 1)[0]);
 }
 function isBulk(path9) {
   return LOCKFILES.test(path9) || path9.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
@@ -1452,7 +1459,7 @@ async function auditLoop(input) {
 }
 async function describeChanges(input, dir) {
   const { state } = input;
-  const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
+  const start = await loadJudgingBaseline(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
   if (!start)
     throw new LoopkitError(
       "EVIDENCE_FAILED",
@@ -2050,6 +2057,7 @@ var AUTO_LOOP_OPTIONS = {
     { name: "--protect", value: "word", repeatable: true },
     { name: "--takeover", value: "none" },
     { name: "--codex", value: "none" },
+    { name: "--new-baseline", value: "none" },
     { name: "--status", value: "none" },
     { name: "--json", value: "none", with: "--status" },
     { name: "--cancel", value: "none" }
@@ -2083,10 +2091,15 @@ function parseWords(words) {
   if (mode) {
     if (goalWords.length > 0 || valueOptions.length > 0 || has("--takeover") || has("--codex"))
       throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
+    if (has("--new-baseline")) throw usage(`${mode} takes no --new-baseline`);
     return mode === "--status" ? { mode: "status", json: has("--json") } : { mode: "cancel" };
   }
   if (has("--codex") && has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
-  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) return { mode: "takeover" };
+  if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) {
+    if (has("--new-baseline"))
+      throw usage("--takeover alone continues the running loop, which keeps its baseline; --new-baseline starts a new one");
+    return { mode: "takeover" };
+  }
   if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
     throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0].value);
   const goal = goalWords.map((word) => word.value).join(" ").trim();
@@ -2104,7 +2117,8 @@ function parseWords(words) {
     caps: parseCaps((flag) => value(flag)),
     protect,
     takeover: has("--takeover"),
-    codex: has("--codex")
+    codex: has("--codex"),
+    ...has("--new-baseline") ? { newBaseline: true } : {}
   };
 }
 var MAX_GOAL_BYTES = 64 * 1024;

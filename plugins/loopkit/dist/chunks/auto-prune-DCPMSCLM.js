@@ -7,14 +7,14 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-SFSXDMCG.js";
+} from "./chunk-JOLAGDBV.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-DGLASKJU.js";
+import "./chunk-BGYCTNLK.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-LSIOQG7C.js";
-import "./chunk-REG5KHU7.js";
+import "./chunk-FKRRHEHN.js";
+import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-32X6X3F3.js";
+import "./chunk-DDOZEDWO.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

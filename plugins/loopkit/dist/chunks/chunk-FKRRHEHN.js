@@ -1,8 +1,8 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   MIRROR_DIR,
-  isMirrorEntry
-} from "./chunk-REG5KHU7.js";
+  UNRECORDED_MIRROR_FILES
+} from "./chunk-NSSBT4UQ.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -13,7 +13,7 @@ import {
   iso_exports,
   keepAside,
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   array,
   int,
@@ -33,7 +33,7 @@ function checkDeadline(deadline, what, now = Date.now()) {
 }
 
 // src/evidence/snapshot.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 import { lstatSync as lstatSync5, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
 
 // src/evidence/object-store.ts
@@ -382,9 +382,44 @@ import { lstatSync as lstatSync2 } from "node:fs";
 import path5 from "node:path";
 
 // src/evidence/git-dirs.ts
-import { lstatSync } from "node:fs";
+import { createHash as createHash3 } from "node:crypto";
+import { closeSync as closeSync3, constants as constants3, lstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
+import { inflateSync } from "node:zlib";
 import path4 from "node:path";
 var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
+var GIT_INDEX = "index";
+var INDEX_SIGNATURE = /^DIRC\x00\x00\x00[\x02-\x04]/;
+var READ_FLAGS = constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0);
+function holdsGitIndex(file) {
+  let fd;
+  try {
+    fd = openSync3(file, READ_FLAGS);
+  } catch {
+    return false;
+  }
+  try {
+    const head = Buffer.alloc(8);
+    return readSync3(fd, head, 0, 8, 0) === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
+  } finally {
+    closeSync3(fd);
+  }
+}
+var LOOSE_OBJECT = /(^|\/)objects\/([0-9a-f]{2})\/([0-9a-f]{38}|[0-9a-f]{62})$/;
+function isLooseGitObject(filePath, content) {
+  const name = LOOSE_OBJECT.exec(filePath);
+  if (!name) return false;
+  let inflated;
+  try {
+    inflated = inflateSync(content(), { maxOutputLength: 256 * 1024 * 1024 });
+  } catch {
+    return false;
+  }
+  const nul = inflated.indexOf(0);
+  const header = /^(blob|tree|commit|tag) (\d+)$/.exec(inflated.subarray(0, Math.max(0, nul)).toString("latin1"));
+  if (!header || Number(header[2]) !== inflated.length - nul - 1) return false;
+  const hash = `${name[2]}${name[3]}`;
+  return createHash3(hash.length === 40 ? "sha1" : "sha256").update(inflated).digest("hex") === hash;
+}
 var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
 function gitMetaRoots(projectDir) {
   const gitDir = findGitDir(projectDir);
@@ -419,34 +454,35 @@ function firstLine(file) {
 function recordScope(projectDir, dataDir) {
   const gitFolder = lstatSync2(`${projectDir}/.git`, { throwIfNoEntry: false })?.isDirectory() === true;
   const roots = [{ key: "", dir: projectDir, only: (name) => !(gitFolder && name === ".git") }];
+  const indexKeys = /* @__PURE__ */ new Set();
   for (const meta of gitMetaRoots(projectDir)) {
-    if (lstatSync2(meta.dir, { throwIfNoEntry: false })?.isDirectory())
-      roots.push({ key: meta.key, dir: meta.dir, only: (name) => GIT_META_NAMES.has(name) });
+    if (!lstatSync2(meta.dir, { throwIfNoEntry: false })?.isDirectory()) continue;
+    const whole = insideOf(projectDir, meta.dir) !== null;
+    roots.push({ key: meta.key, dir: meta.dir, only: whole ? () => true : (name) => GIT_META_NAMES.has(name) });
+    indexKeys.add(`${meta.key}/${GIT_INDEX}`);
   }
-  const data = dataKey(projectDir, dataDir);
+  const data = insideOf(projectDir, dataDir);
+  const own = new Set(UNRECORDED_MIRROR_FILES.map((name) => `${MIRROR_DIR}/${name}`));
   return {
     roots,
-    skip: ownEntries(data),
+    skip: (key) => key === data || own.has(key) || indexKeys.has(key),
     skipsWithin: (key) => key === "" || key === MIRROR_DIR || data !== null && (data === key || data.startsWith(`${key}/`)),
+    signed: (key) => indexKeys.has(key),
     hideEmpty: MIRROR_DIR
   };
 }
-function dataKey(projectDir, dataDir) {
-  const rel = path5.relative(path5.resolve(projectDir), path5.resolve(dataDir));
+function insideOf(projectDir, dir) {
+  const rel = path5.relative(path5.resolve(projectDir), path5.resolve(dir));
   return rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel.split(path5.sep).join("/") : null;
-}
-function ownEntries(data) {
-  const mirror = `${MIRROR_DIR}/`;
-  return (key) => key === data || key.startsWith(mirror) && key.indexOf("/", mirror.length) < 0 && isMirrorEntry(key.slice(mirror.length));
 }
 
 // src/evidence/lstat-ahead.ts
-import { constants as constants3, lstatSync as lstatSync3 } from "node:fs";
+import { constants as constants4, lstatSync as lstatSync3 } from "node:fs";
 import path6 from "node:path";
 import { Worker } from "node:worker_threads";
 
 // src/evidence/stat-cache.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 
 // src/evidence/tree.ts
 var ENTRY_KINDS = ["file", "dir", "link", "fifo", "socket", "device", "unreadable"];
@@ -768,7 +804,7 @@ var StatTableBuilder = class {
     b.writeUInt32LE(this.starts.length, MAGIC.length);
     b.writeDoubleLE(this.startMs, MAGIC.length + 4);
     const body = b.subarray(0, this.used);
-    const checksum = createHash3("sha256").update(body).digest();
+    const checksum = createHash4("sha256").update(body).digest();
     writeOwnFileSync(file, [body, checksum], false);
   }
   room(n) {
@@ -786,7 +822,7 @@ function loadStatTable(file) {
     return null;
   if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
   const body = bytes.subarray(0, bytes.length - HASH_BYTES);
-  if (!createHash3("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
+  if (!createHash4("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
   const count = body.readUInt32LE(MAGIC.length);
   const startMs = body.readDoubleLE(MAGIC.length + 4);
   let records = 0;
@@ -879,19 +915,19 @@ var SeenStat = class {
   ctimeMs;
   mode;
   isFile() {
-    return (this.mode & constants3.S_IFMT) === constants3.S_IFREG;
+    return (this.mode & constants4.S_IFMT) === constants4.S_IFREG;
   }
   isDirectory() {
-    return (this.mode & constants3.S_IFMT) === constants3.S_IFDIR;
+    return (this.mode & constants4.S_IFMT) === constants4.S_IFDIR;
   }
   isSymbolicLink() {
-    return (this.mode & constants3.S_IFMT) === constants3.S_IFLNK;
+    return (this.mode & constants4.S_IFMT) === constants4.S_IFLNK;
   }
   isFIFO() {
-    return (this.mode & constants3.S_IFMT) === constants3.S_IFIFO;
+    return (this.mode & constants4.S_IFMT) === constants4.S_IFIFO;
   }
   isSocket() {
-    return (this.mode & constants3.S_IFMT) === constants3.S_IFSOCK;
+    return (this.mode & constants4.S_IFMT) === constants4.S_IFSOCK;
   }
 };
 var THREAD_SOURCE = `const { parentPort } = require("node:worker_threads");
@@ -957,7 +993,7 @@ var LstatAhead = class _LstatAhead {
     const shared = new SharedArrayBuffer(bytes.length);
     bytes.copy(Buffer.from(shared));
     const slots = Math.ceil((bytes.length - first) / (2 + RECORD_FIELDS.length)) + 1;
-    const type = (name) => constants3[name] ?? -1;
+    const type = (name) => constants4[name] ?? -1;
     const input = {
       table: shared,
       first,
@@ -1028,8 +1064,8 @@ var LstatAhead = class _LstatAhead {
 var lstatVia = (ahead, abs, at) => ahead ? ahead.lstat(abs, at) : lstatSync3(abs, { throwIfNoEntry: false });
 
 // src/evidence/walk.ts
-import { createHash as createHash4 } from "node:crypto";
-import { closeSync as closeSync3, constants as constants4, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync3, readdirSync, readlinkSync, readSync as readSync3 } from "node:fs";
+import { createHash as createHash5 } from "node:crypto";
+import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync4, readdirSync, readlinkSync, readSync as readSync4 } from "node:fs";
 import path8 from "node:path";
 
 // src/evidence/names.ts
@@ -1059,7 +1095,7 @@ function keyPath(key, projectDir, git) {
 
 // src/evidence/walk.ts
 var KEEP_BYTES = 1024 * 1024;
-var READ_FLAGS = constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants4.O_NONBLOCK ?? 0);
+var READ_FLAGS2 = constants5.O_RDONLY | (constants5.O_NOFOLLOW ?? 0) | (constants5.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 var SEP = Buffer.from(path8.sep);
@@ -1100,8 +1136,8 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const childKey = child.key ?? (key === "" ? name.key : `${key}/${name.key}`);
-    if (w.skip(childKey)) continue;
-    const childAbs = name.valid && typeof abs === "string" ? `${abs}${path8.sep}${name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
+    if (w.skip(childKey) && !(w.signed(childKey) && !holdsGitIndex(childAbsOf(abs, child)))) continue;
+    const childAbs = childAbsOf(abs, child);
     let visited;
     try {
       if (child.file && child.at < 0 && cachedAt(w, childKey, null, null) < 0) {
@@ -1131,8 +1167,9 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
     clean &&= visited.clean;
   }
   const same = clean && cachedHash !== null;
-  if (!same) for (let i = 0; i < entries.length; i++) entries[i].name = rawName(names[i]);
+  if (!same || key === "") for (let i = 0; i < entries.length; i++) entries[i].name = rawName(names[i]);
   const hash = same ? cachedHash : w.store.put("tree", encodeTree(entries));
+  if (key === "") w.workRoot = objectHash("tree", encodeTree(entries.filter((_, i) => names[i].name.key !== w.hideEmpty)));
   if (same) w.out.fillCopy(slot, w.cache, at);
   else {
     w.out.fill(slot, { ...fields(stat), kind: "dir", kept: false, racy: isRacy(stat, w.startMs), hash });
@@ -1141,6 +1178,7 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
 }
 var rawName = (child) => child.raw ??= Buffer.from(child.name.text);
+var childAbsOf = (abs, child) => child.name.valid && typeof abs === "string" ? `${abs}${path8.sep}${child.name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
 function listChildren(w, abs, key, at, cachedHash, only) {
   if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
     const cache = w.cache;
@@ -1219,7 +1257,7 @@ function visitLeaf(w, abs, key, stat, hint) {
   if (kind === "link") {
     w.counts.links++;
     const target = readlinkSync(abs, { encoding: "buffer" });
-    const hash = createHash4("sha256").update(target).digest();
+    const hash = createHash5("sha256").update(target).digest();
     record(w, key, at, { ...fields(stat), kind, kept: false, racy: isRacy(stat, w.startMs), hash });
     const entry = leaf("link", stat, hash, false, target);
     entry.size = target.length;
@@ -1232,7 +1270,7 @@ function visitLeaf(w, abs, key, stat, hint) {
 function readFile(w, abs, key, stat) {
   let fd;
   try {
-    fd = openSync3(abs, READ_FLAGS);
+    fd = openSync4(abs, READ_FLAGS2);
   } catch (error) {
     const code = error.code;
     if (code === "EACCES" || code === "EPERM") {
@@ -1251,7 +1289,7 @@ function readFile(w, abs, key, stat) {
     const head = w.store.scratch(want);
     let got = 0;
     while (got < want) {
-      const n = readSync3(fd, head, got, want - got, got);
+      const n = readSync4(fd, head, got, want - got, got);
       if (n === 0) break;
       got += n;
       if (got === now.size && now.size <= KEEP_BYTES) break;
@@ -1262,7 +1300,7 @@ function readFile(w, abs, key, stat) {
     if (kept) {
       hash = w.store.putScratch("blob", got, objectHash("blob", head.subarray(0, got)));
     } else {
-      const digest = createHash4("sha256").update(head.subarray(0, got));
+      const digest = createHash5("sha256").update(head.subarray(0, got));
       size = digestFrom(fd, digest, got, w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
       hash = digest.digest();
       w.counts.unkept++;
@@ -1274,7 +1312,7 @@ function readFile(w, abs, key, stat) {
     entry.size = size;
     return { entry, clean: false };
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
 }
 function digestFrom(fd, digest, offset, deadline, what) {
@@ -1282,7 +1320,7 @@ function digestFrom(fd, digest, offset, deadline, what) {
   let size = offset;
   for (; ; ) {
     checkDeadline(deadline, what);
-    const n = readSync3(fd, chunk, 0, chunk.length, size);
+    const n = readSync4(fd, chunk, 0, chunk.length, size);
     if (n === 0) return size;
     digest.update(chunk.subarray(0, n));
     size += n;
@@ -1290,7 +1328,7 @@ function digestFrom(fd, digest, offset, deadline, what) {
 }
 function unreadableHash(stat) {
   const f = fields(stat);
-  return createHash4("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+  return createHash5("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
 }
 function unreadable(w, key, stat) {
   w.counts.unreadable++;
@@ -1333,6 +1371,8 @@ var SnapshotSchema = object({
   version: literal(1),
   /** The project's tree. */
   root: Hash,
+  /** The hash of the project's tree without `.auto-loop/` (not stored): what the agent changed, for thrash detection. */
+  work_root: Hash.optional(),
   /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
   git: array(object({ key: string(), dir: string(), tree: Hash })),
   taken_at: iso_exports.datetime(),
@@ -1347,7 +1387,7 @@ var SnapshotSchema = object({
   })
 });
 function snapshotFingerprint(snapshot) {
-  return createHash5("sha256").update([snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
+  return createHash6("sha256").update([snapshot.work_root ?? snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
 }
 async function takeSnapshot(input) {
   const now = input.now ?? (() => /* @__PURE__ */ new Date());
@@ -1387,6 +1427,7 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, aheadOp
       fresh: 0,
       visited: 0,
       skip: scope.skip,
+      signed: scope.signed,
       skipsWithin: scope.skipsWithin,
       hideEmpty: scope.hideEmpty,
       ahead
@@ -1406,6 +1447,7 @@ async function snapshotLocked(files, projectDir, dataDir, deadline, now, aheadOp
       snapshot: {
         version: 1,
         root: root.toString("hex"),
+        ...w.workRoot ? { work_root: w.workRoot.toString("hex") } : {},
         git,
         taken_at: now().toISOString(),
         counts: { files: count, dirs, links, special, unreadable: unreadable2, bytes, unkept }
@@ -1464,6 +1506,8 @@ export {
   objectHash,
   ObjectStore,
   evidenceFiles,
+  GIT_META_NAMES,
+  isLooseGitObject,
   recordScope,
   decodeTree,
   LstatAhead,
@@ -1475,7 +1519,7 @@ export {
   metaName,
   keyPath,
   KEEP_BYTES,
-  READ_FLAGS,
+  READ_FLAGS2 as READ_FLAGS,
   denied,
   raced,
   digestFrom,

@@ -3,25 +3,27 @@ import {
   GuardedFolder
 } from "./chunk-VZNR7AND.js";
 import {
-  AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-5OBMDCAC.js";
 import {
   writeSessionMarker
-} from "./chunk-A7AFHX3I.js";
+} from "./chunk-5VVUU2NF.js";
+import {
+  AutoLoopStateSchema
+} from "./chunk-Z4OJRN2I.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
   MIRROR_FOLDERS
-} from "./chunk-REG5KHU7.js";
+} from "./chunk-NSSBT4UQ.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
 import {
   readOrKeepAside,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 
 // src/auto-loop/data/store.ts
 import path2 from "node:path";

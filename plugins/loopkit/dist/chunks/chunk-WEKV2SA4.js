@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-2JYKWC4H.js";
+} from "./chunk-HEOV3IPW.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-DGLASKJU.js";
+} from "./chunk-BGYCTNLK.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,12 +13,12 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-LSIOQG7C.js";
+} from "./chunk-FKRRHEHN.js";
 import {
   formatError,
   readJson,
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 
 // src/checkpoint/prune.ts
 import { promises as fs } from "node:fs";

@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-363M3PPB.js";
+} from "./chunk-EFTG6G3R.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,18 +13,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-YLOACPH5.js";
+} from "./chunk-HFHRMZFY.js";
 import {
   splitArguments
-} from "./chunk-DAC2AGXO.js";
+} from "./chunk-XQE2F7WS.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-QK5AONUD.js";
 import {
   deadlineIn
-} from "./chunk-LSIOQG7C.js";
+} from "./chunk-FKRRHEHN.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-6E26PXI7.js";
+} from "./chunk-7T7TYCXO.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,36 +16,36 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-4KLNE65A.js";
+} from "./chunk-43VLBPRN.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-363M3PPB.js";
+} from "./chunk-EFTG6G3R.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-YLOACPH5.js";
+} from "./chunk-HFHRMZFY.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-DAC2AGXO.js";
-import "./chunk-F3ILKG56.js";
-import "./chunk-DGLASKJU.js";
+import "./chunk-XQE2F7WS.js";
+import "./chunk-QK5AONUD.js";
+import "./chunk-BGYCTNLK.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-A7AFHX3I.js";
+} from "./chunk-5VVUU2NF.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-LSIOQG7C.js";
-import "./chunk-REG5KHU7.js";
+import "./chunk-FKRRHEHN.js";
+import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -7,19 +7,21 @@ import {
 } from "./chunk-VW2W6K4J.js";
 import {
   elapsedMs
-} from "./chunk-RJLWCXQU.js";
+} from "./chunk-Y5QPAMCO.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-QK5AONUD.js";
+import {
+  HistoryEntrySchema
+} from "./chunk-5OBMDCAC.js";
 import {
   AutoLoopStateSchema,
-  HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-Z4OJRN2I.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -31,7 +33,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-GB42QMKL.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-RJJ3YBXQ.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -39,10 +41,11 @@ var autoLoopKind = {
   },
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
-    if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-NDG5KE3E.js"), import("./store-XQ5GHLLK.js")]);
-    const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
-    return start ? [start] : [];
+    if (!state || state.status === "achieved") return [];
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-HAG6TBPC.js"), import("./store-TXEJVYN3.js")]);
+    const dir = loopFiles(dataDir, projectDir).dir;
+    const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
+    return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
   },
   statusLine: (state, now) => state.ended_at !== null && now.getTime() - Date.parse(state.ended_at) > ENDED_SHOWN_MS ? void 0 : statusLine(state, now),
   notify: {
@@ -69,7 +72,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-XQ5GHLLK.js");
+  const { loopFiles } = await import("./store-TXEJVYN3.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }

@@ -9,7 +9,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   _enum,
   literal,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-6E26PXI7.js";
+} from "./chunk-7T7TYCXO.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-36Q4SIEN.js";
+} from "./chunk-GCRUVS4N.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -42,20 +42,20 @@ import {
   pendingCheckpoint,
   recordIteration,
   showPath
-} from "./chunk-YLOACPH5.js";
+} from "./chunk-HFHRMZFY.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-NAL4LZ7C.js";
-import "./chunk-DAC2AGXO.js";
+} from "./chunk-WAXSWXBY.js";
+import "./chunk-XQE2F7WS.js";
 import {
   loopDeadline
-} from "./chunk-RJLWCXQU.js";
-import "./chunk-F3ILKG56.js";
-import "./chunk-DGLASKJU.js";
+} from "./chunk-Y5QPAMCO.js";
+import "./chunk-QK5AONUD.js";
+import "./chunk-BGYCTNLK.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -64,21 +64,18 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-J6URGPSZ.js";
+} from "./chunk-VQEFQNM3.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
-import {
-  AutoLoopStateSchema,
-  tokensUsed
-} from "./chunk-OQFMAEP6.js";
+import "./chunk-5OBMDCAC.js";
 import {
   removeSessionMarker
-} from "./chunk-A7AFHX3I.js";
+} from "./chunk-5VVUU2NF.js";
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-WA4WGHTG.js";
+} from "./chunk-EM6LBLOM.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -97,8 +94,12 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-LSIOQG7C.js";
-import "./chunk-REG5KHU7.js";
+} from "./chunk-FKRRHEHN.js";
+import {
+  AutoLoopStateSchema,
+  tokensUsed
+} from "./chunk-Z4OJRN2I.js";
+import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError,
@@ -106,7 +107,7 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 import {
   literal,
   object,

@@ -5,24 +5,25 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-DGLASKJU.js";
+} from "./chunk-BGYCTNLK.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   decodeTree,
+  isLooseGitObject,
   metaName,
   nameOf,
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-LSIOQG7C.js";
+} from "./chunk-FKRRHEHN.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;
@@ -205,8 +206,15 @@ function compareTrees(store, before, after, where, out) {
       continue;
     }
     if (old && now && sameLeaf(toLeaf(old), toLeaf(now))) continue;
-    out.push(change(child, old, now));
+    out.push(withGitObject(store, change(child, old, now)));
   }
+}
+function withGitObject(store, c) {
+  const leaf = c.after ?? c.before;
+  if (c.root === "" && !c.path.includes(".git/") || leaf?.kind !== "file" || !leaf.kept || !leaf.hash) return c;
+  const hash = leaf.hash;
+  if (isLooseGitObject(c.path, () => store.get(hash, "blob"))) c.gitObject = true;
+  return c;
 }
 function change(where, old, now) {
   return {

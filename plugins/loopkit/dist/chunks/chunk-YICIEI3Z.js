@@ -9,10 +9,10 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunk-2JYKWC4H.js";
+} from "./chunk-HEOV3IPW.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-DDOZEDWO.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";
@@ -105,7 +105,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-74YM6XIZ.js"), import("./auto-prune-DIYV5TJP.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-I66H4QCE.js"), import("./auto-prune-DCPMSCLM.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 
