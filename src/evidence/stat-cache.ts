@@ -196,6 +196,10 @@ export class StatTable {
     return this.bytes.readDoubleLE(this.fieldsAt(at) + R.size);
   }
 
+  racyAt(at: number): boolean {
+    return this.bytes.readUInt8(this.fieldsAt(at) + R.racy) === 1;
+  }
+
   keptAt(at: number): boolean {
     return this.bytes.readUInt8(this.fieldsAt(at) + R.kept) === 1;
   }

@@ -12,7 +12,7 @@ import type { ChangesSince, EntryChange } from "./changes-since.js";
 import { globMatcher } from "./glob.js";
 import { goalpostReason, namedByCommand } from "./goalposts.js";
 import { keyPath } from "./names.js";
-import type { StatRecord } from "./stat-cache.js";
+import type { StatRecord, StatTable } from "./stat-cache.js";
 import type { Snapshot } from "./snapshot.js";
 import { MIRROR_DIR } from "../shared/mirror-layout.js";
 import { splitWords } from "../shared/split-words.js";
@@ -200,4 +200,27 @@ export function runsTsc(command: string, scripts: Readonly<Record<string, string
     }
   }
   return false;
+}
+
+/**
+ * How long to wait before the verifier's first run so that whatever happens to an entry the snapshot
+ * just recorded shows in new times: a timestamp is as coarse as its filesystem (a clock tick; a second
+ * or two on ext3, HFS+, FAT), and an entry recorded within one tick of a change made in the same tick
+ * would look unchanged. Only entries whose times are that recent (racy) count: 0 most of the time.
+ */
+export function timestampSettleMs(table: StatTable, nowMs: number): number {
+  let latest = -Infinity;
+  let coarse = false;
+  for (const at of table.starts()) {
+    if (!table.racyAt(at)) continue;
+    const { mtimeMs, ctimeMs } = table.recordAt(at);
+    for (const time of [mtimeMs, ctimeMs]) {
+      if (time <= latest) continue;
+      latest = time;
+      // The latest time in whole seconds: the filesystem likely keeps no finer ones (else at worst a wait of 2 s).
+      coarse = time % 1000 === 0;
+    }
+  }
+  if (latest === -Infinity) return 0;
+  return Math.min(2_000, Math.max(0, Math.ceil(latest + (coarse ? 2_000 : 20) - nowMs)));
 }

@@ -35,8 +35,8 @@ export interface MmapWriter {
 }
 
 /** Maps `file` shared and writable in a python3 process (see noMmapWriter). */
-export function mmapWriter(file: string, options: { cwd?: string } = {}): MmapWriter {
-  const child = spawn("python3", ["-u", "-c", PROGRAM, file], { cwd: options.cwd, stdio: "pipe" });
+export function mmapWriter(file: string, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): MmapWriter {
+  const child = spawn("python3", ["-u", "-c", PROGRAM, file], { cwd: options.cwd, env: options.env, stdio: "pipe" });
   let answered = "";
   const waiters: (() => void)[] = [];
   child.stdout.on("data", (chunk: Buffer) => {

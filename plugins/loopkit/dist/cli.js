@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-6QZAKRO3.js";
+} from "./chunks/chunk-TZ2HURJ3.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -38,7 +38,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-L2IVS3EH.js";
+} from "./chunks/chunk-ZQK5G77B.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-Y5YUFPB4.js";
+} from "./chunks/chunk-5RTB7PZG.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,17 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-C3TYMFTO.js";
+} from "./chunks/chunk-3G7EDP4M.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-OWJYEKDP.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-T6NBAPEU.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,14 +122,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-2D5LNCSY.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-XVDFSYMC.js";
 import {
   argvWords,
   findRecord,
@@ -139,19 +139,19 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-MGBIV2WO.js";
+} from "./chunks/chunk-5GZMEUJ5.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-A3YH3UPZ.js";
+} from "./chunks/chunk-CU6FHOPE.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-TO7QGFJS.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-CU4URD7A.js";
 import {
   keepForeignAside,
   loadState,
@@ -161,22 +161,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-UV5YSWXZ.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-OQFMAEP6.js";
+} from "./chunks/chunk-2WN3VAJE.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-6GCJTWWC.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-6NQA5RQF.js";
+} from "./chunks/chunk-246NC3AZ.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -186,7 +186,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UPOQHDOL.js";
+} from "./chunks/chunk-H7YFBNYE.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -205,7 +205,7 @@ import {
   require_proper_lockfile,
   withLock,
   writeJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -219,19 +219,19 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import {
   execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-2XFY2B6A.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// node_modules/commander/lib/error.js
+// ../../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -264,9 +264,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -392,9 +392,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -994,9 +994,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1307,9 +1307,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1387,9 +1387,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
@@ -3633,9 +3633,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3655,7 +3655,7 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../../main/node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -5556,7 +5556,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
-    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
     const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
       env: spawn3.env,
@@ -6639,7 +6639,7 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,

@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-3G7EDP4M.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -21,26 +21,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-XVDFSYMC.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-5GZMEUJ5.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-CU6FHOPE.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
-} from "./chunk-5KW5UY5D.js";
+} from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-UV5YSWXZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -49,17 +49,18 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-246NC3AZ.js";
 import {
   KEEP_BYTES,
+  TOOL_FOLDERS,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-H7YFBNYE.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -69,7 +70,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -79,7 +80,7 @@ import {
   object,
   strictObject,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/data/sandbox-probe.ts
 import { promises as fs, realpathSync } from "node:fs";
@@ -657,35 +658,6 @@ function globSource(glob) {
   return out;
 }
 
-// src/evidence/tool-folders.ts
-var TOOL_FOLDERS = [
-  "node_modules",
-  "bower_components",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
-  ".tox",
-  ".nox",
-  "dist",
-  "build",
-  "out",
-  "target",
-  ".next",
-  ".nuxt",
-  ".svelte-kit",
-  ".turbo",
-  ".parcel-cache",
-  ".gradle",
-  "coverage",
-  ".nyc_output",
-  ".cache",
-  "__pycache__",
-  ".pytest_cache",
-  ".mypy_cache",
-  ".ruff_cache"
-];
-
 // src/evidence/goalposts.ts
 var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2", ".git"]);
 var LOCKFILES = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|composer\.lock|Gemfile\.lock|go\.sum)$/;
@@ -1205,7 +1177,7 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,
@@ -1506,7 +1478,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES2, KEEP_BYTES2);
   if (preface) output.push(Buffer.from(preface));
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,
@@ -2004,7 +1976,6 @@ export {
   finishTurn,
   recordDelegatedProgress,
   failLoop,
-  TOOL_FOLDERS,
   goalpostReason,
   namedByCommand,
   RECURSION_GUARD,

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-XVDFSYMC.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-5GZMEUJ5.js";
 import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-CU6FHOPE.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-H7YFBNYE.js";
 import {
   LoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -35,7 +35,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/action/actions-report.ts
 var NOTE_EVENTS = {

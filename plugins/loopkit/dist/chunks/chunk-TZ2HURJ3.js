@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-L2IVS3EH.js";
+} from "./chunk-ZQK5G77B.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,18 +13,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-3G7EDP4M.js";
 import {
   splitArguments
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-5GZMEUJ5.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   deadlineIn
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-H7YFBNYE.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
