@@ -1,8 +1,9 @@
 // What changed in the project since a snapshot this process took, seen with one lstat per recorded
 // entry against the snapshot's own records instead of a second snapshot: nothing is stored, no tree
 // built, no stat cache written. A record stands for its entry only when (dev, ino, size, mtime, ctime)
-// all match and it is not racy, as in a snapshot; otherwise the entry is read again (a file hashed, a
-// link's target read). A folder is listed only when its record cannot stand for its listing, and what
+// all match and it is not racy, and a file's only in a folder vouched for by metadata, as in a
+// snapshot; otherwise the entry is read again (a file hashed, a link's target read). A folder whose
+// times changed is reported even when it lists the same entries (something came and went in it). A folder is listed only when its record cannot stand for its listing, and what
 // is new in it is described with what is below it. Links are never followed, nor anything looked up
 // through a folder that is not the one recorded. The check after the verifier judges what it finds.
 import { createHash } from "node:crypto";
@@ -13,7 +14,7 @@ import { LstatAhead, lstatVia, type AheadOptions, type EntryStat } from "./lstat
 import { nameOf } from "./names.js";
 import { recordScope } from "./scope.js";
 import { ctimeTrusted, type TakenSnapshot } from "./snapshot.js";
-import type { StatRecord } from "./stat-cache.js";
+import type { StatFields, StatRecord } from "./stat-cache.js";
 import type { EntryKind } from "./tree.js";
 import { denied, digestFrom, fields, kindOf, raced, READ_FLAGS, unreadableHash } from "./walk.js";
 
@@ -229,11 +230,25 @@ async function changesFrom(
     if (was === "dir" && kind === "dir") {
       const names = trusted ? null : list(abs);
       if (typeof names === "string") changes.push({ key, before: table.recordAt(at), after: names === "denied" ? unreadable(stat) : null });
+      // Its times or identity changed: what came and went in it shows there (verification.ts), if nowhere else.
+      else if (!trusted && !sameFields(table.recordAt(at), stat))
+        changes.push({ key, before: table.recordAt(at), after: record(stat, kind, null) });
       stack.push({ key, prefix, abs, listed: typeof names === "string" ? null : names, gone: typeof names === "string", only });
       continue;
     }
     if (trusted) continue;
     const after = current(abs, stat, kind);
+    // A file read again only because its content is never vouched for by metadata, and found as recorded.
+    const recorded = table.recordAt(at);
+    if (
+      trust &&
+      after?.kind === "file" &&
+      !recorded.racy &&
+      sameFields(recorded, after) &&
+      recorded.hash !== null &&
+      after.hash?.equals(recorded.hash)
+    )
+      continue;
     changes.push({ key, before: table.recordAt(at), after });
     if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
     else if (after?.kind === "dir" && shown) {
@@ -260,6 +275,9 @@ async function changesFrom(
     },
   };
 }
+
+const sameFields = (a: StatFields, b: StatFields): boolean =>
+  a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 
 /** A name's bytes from its key (see names.ts). */
 const nameBytes = (nameKey: string): Buffer => (nameKey.startsWith("\u0000") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey));

@@ -3,7 +3,8 @@
 // 100,000 files the lstat calls are most of a walk's time, and the kernel serves two threads at once:
 // the two meet somewhere in the middle. Past the meeting point the walk takes the thread's results:
 // an entry's lstat, and for a folder whether every record from its own to the end of what is below it
-// still stands (same kind, identity, size and times, not racy: the rule of StatTable.trustedAt), in
+// still stands (same kind, identity, size and times, not racy, a file only in a folder vouched for by
+// metadata: the rule of StatTable.trustedAt), in
 // which case the walk takes the folder's records as they are without looking at each. The walk takes
 // a result only for the very path it would lstat itself (the project folder joined with a record's
 // key), and lstats itself whatever the thread has not answered (not reached, an error, a name that is
@@ -13,6 +14,7 @@ import { constants, lstatSync, type Stats } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { RECORD_FIELDS, type StatTable } from "./stat-cache.js";
+import { VOUCHED_FOLDER_NAMES } from "./tool-folders.js";
 import { ENTRY_KINDS } from "./tree.js";
 
 /** What a walk reads of an entry's lstat. */
@@ -57,6 +59,8 @@ interface ThreadInput {
   /** [where the walk is (a record's start), 1 once the walk is done]. */
   control: SharedArrayBuffer;
   codes: { found: number; absent: number; standsWhole: number; values: number };
+  /** The folders whose files' records may stand by metadata (tool-folders.ts's VOUCHED_FOLDER_NAMES). */
+  vouched: readonly string[];
 }
 
 /**
@@ -73,6 +77,7 @@ function lstatFromTheEnd(fs: typeof import("node:fs"), input: ThreadInput): void
   const f = input.fields;
   const shortest = 2 + f.length;
   const kindOf = new Map(input.kinds.map((k) => [k.type, k.kind]));
+  const vouched = new Set(input.vouched);
   const starts: number[] = [];
   for (let at = input.first; at + 2 <= table.length; at += 2 + table.readUInt16LE(at) + f.length) starts.push(at);
   // The start of the nearest record after this one that does not stand (Infinity: none).
@@ -117,8 +122,13 @@ function lstatFromTheEnd(fs: typeof import("node:fs"), input: ThreadInput): void
       table.readDoubleLE(keyEnd + f.mtime) === stat.mtimeMs &&
       table.readDoubleLE(keyEnd + f.ino) === stat.ino &&
       table.readDoubleLE(keyEnd + f.dev) === stat.dev &&
-      // A file's record holds its hash (the walk reads one that has none).
-      (kind !== input.file || table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0));
+      // A file's record holds its hash (the walk reads one that has none), and stands only in a folder vouched for by metadata.
+      (kind !== input.file ||
+        (table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0) &&
+          key
+            .split("/")
+            .slice(0, -1)
+            .some((part) => vouched.has(part))));
     const whole = stands && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
     if (!stands) nextBad = at;
     // After the values: the walk reads them once it sees this.
@@ -255,6 +265,7 @@ export class LstatAhead {
       status: new SharedArrayBuffer(slots * 4),
       control: new SharedArrayBuffer(8),
       codes: { found: FOUND, absent: ABSENT, standsWhole: STANDS_WHOLE, values: VALUES },
+      vouched: VOUCHED_FOLDER_NAMES,
     };
     // Walks come one after another; a walk's answers are its own shared memory, whatever came before.
     const finished = new Promise<void>((resolve) => {

@@ -1,6 +1,8 @@
 // What every path was at the last snapshot (identity, size, times, and the hash loopkit computed), so a
 // snapshot reads again only what may have changed. A record is trusted only when (dev, ino, size, mtime,
-// ctime) all match: an unprivileged process can restore a file's size and mtime but never its ctime.
+// ctime) all match: an unprivileged process can restore a file's size and mtime but never its ctime;
+// and a file's only inside dependency, build and cache folders (tool-folders.ts): a write through a
+// shared memory mapping changes content with no new times, so every other file is read each time.
 // git's racy-clean rule applies: an entry whose mtime or ctime is not safely older than the start of
 // the snapshot that recorded it could still change within the filesystem's timestamp granularity
 // unseen, so it is read again next time. Binary, with a checksum: it holds a record per path, in walk
@@ -10,6 +12,7 @@ import { createHash } from "node:crypto";
 import { LoopkitError } from "../shared/errors.js";
 import { ENTRY_KINDS, type EntryKind } from "./tree.js";
 import { HASH_BYTES } from "./object-store.js";
+import { vouchedByMetadata } from "./tool-folders.js";
 import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
 
 /** How much older than a snapshot's start an entry's times must be for its record to be trusted later. */
@@ -133,8 +136,17 @@ export class StatTable {
     return at < 0 ? undefined : this.recordAt(at);
   }
 
-  /** True when the record at `at` may stand for the entry now: same kind, identity, size and times, and not racy. */
+  /**
+   * True when the record at `at` may stand for the entry now: same kind, identity, size and times, not
+   * racy, and, for a file, one whose content loopkit vouches for by metadata (tool-folders.ts: only in
+   * dependency, build and cache folders; every other file is read again).
+   */
   trustedAt(at: number, kind: EntryKind, stat: StatFields): boolean {
+    return this.metadataStandsAt(at, kind, stat) && (kind !== "file" || vouchedByMetadata(this.keyAt(at)));
+  }
+
+  /** True when the entry's kind, identity, size and times are as recorded and the record is not racy. */
+  metadataStandsAt(at: number, kind: EntryKind, stat: StatFields): boolean {
     const b = this.bytes;
     const f = this.fieldsAt(at);
     return (
@@ -182,6 +194,10 @@ export class StatTable {
 
   sizeAt(at: number): number {
     return this.bytes.readDoubleLE(this.fieldsAt(at) + R.size);
+  }
+
+  racyAt(at: number): boolean {
+    return this.bytes.readUInt8(this.fieldsAt(at) + R.racy) === 1;
   }
 
   keptAt(at: number): boolean {

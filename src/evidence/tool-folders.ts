@@ -29,3 +29,22 @@ export const TOOL_FOLDERS: readonly string[] = [
   ".mypy_cache",
   ".ruff_cache",
 ];
+
+/** Folders whose files loopkit vouches for by their metadata alone: dependencies, build output, caches, nested repositories' .git. */
+const VOUCHED_FOLDERS = new Set([...TOOL_FOLDERS, ".git"]);
+
+/** The folder names of VOUCHED_FOLDERS (the thread that lstats ahead is handed them). */
+export const VOUCHED_FOLDER_NAMES: readonly string[] = [...VOUCHED_FOLDERS];
+
+/**
+ * Whether a file's record may stand for its content by identity, size and times alone. Only inside
+ * VOUCHED_FOLDERS: every other file (sources, goalposts, git metadata) is read again at every snapshot,
+ * because a write through a shared writable memory mapping into a page already dirty changes content
+ * with no new mtime or ctime. That is safe there only because no process that may hold such a mapping
+ * outlives a turn (see src/auto-loop/project/leftover-processes.ts and docs/evidence.md).
+ */
+export function vouchedByMetadata(key: string): boolean {
+  const parts = key.split("/");
+  for (let i = 0; i < parts.length - 1; i++) if (VOUCHED_FOLDERS.has(parts[i]!)) return true;
+  return false;
+}

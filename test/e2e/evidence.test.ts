@@ -263,7 +263,11 @@ describe("a background process that swaps the protected test only while the veri
       "}, 20);",
     ].join("\n");
     const log = await attackWith(
-      writeThen({ "node_modules/.helper.js": swapper }, "(nohup node node_modules/.helper.js > /dev/null 2>&1 &) && sleep 0.2"),
+      // Out of Claude Code's environment and its own session: loopkit cannot tell it is the agent's, so it lives on (verification-window.test.ts: one Claude Code started is ended).
+      writeThen(
+        { "node_modules/.helper.js": swapper },
+        '(env -i PATH="$PATH" setsid nohup node node_modules/.helper.js > /dev/null 2>&1 &) && sleep 0.2',
+      ),
       "sh verify.sh",
       " --protect test.js --protect verify.sh",
     );

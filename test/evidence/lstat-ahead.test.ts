@@ -36,10 +36,17 @@ function recordOf(table: StatTable, key: string): number {
 }
 
 /** A project of a few packages, its files' and folders' times old, recorded after the racy window. */
-async function settledPackages() {
+async function settledPackages(
+  files = [
+    "node_modules/pkg/a/x.js",
+    "node_modules/pkg/a/y.js",
+    "node_modules/pkg/b/z.js",
+    "node_modules/other/w.js",
+    "node_modules/top.txt",
+  ],
+) {
   const fixture = makeProject();
   const old = new Date("2020-01-01T00:00:00Z");
-  const files = ["pkg/a/x.js", "pkg/a/y.js", "pkg/b/z.js", "other/w.js", "top.txt"];
   for (const file of files) {
     fixture.write(file, `${file}\n`);
     for (let at = file; at !== "."; at = path.dirname(at)) utimesSync(path.join(fixture.project, at), old, old);
@@ -104,34 +111,44 @@ describe("the thread that lstats ahead of a walk", () => {
     const { project, before } = await settledPackages();
     const table = before.stats;
     let ahead = (await open(table, project))!;
-    for (const key of ["pkg", "pkg/a", "pkg/b", "other"]) expect(ahead.standsWhole(recordOf(table, key)), key).not.toBeNull();
+    for (const key of ["node_modules/pkg", "node_modules/pkg/a", "node_modules/pkg/b", "node_modules/other"])
+      expect(ahead.standsWhole(recordOf(table, key)), key).not.toBeNull();
     // Same size, mtime put back: the ctime still moves.
-    const y = path.join(project, "pkg/a/y.js");
+    const y = path.join(project, "node_modules/pkg/a/y.js");
     const { mtime } = lstatSync(y);
-    writeFileSync(y, "pkg/a/Y.js\n");
+    writeFileSync(y, "node_modules/pkg/a/Y.js\n");
     utimesSync(y, mtime, mtime);
     ahead = (await open(table, project))!;
-    expect(ahead.standsWhole(recordOf(table, "pkg/a"))).toBeNull();
-    expect(ahead.standsWhole(recordOf(table, "pkg"))).toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/pkg/a"))).toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/pkg"))).toBeNull();
     expect(ahead.standsWhole(recordOf(table, ""))).toBeNull();
-    expect(ahead.standsWhole(recordOf(table, "pkg/b"))).not.toBeNull();
-    expect(ahead.standsWhole(recordOf(table, "other"))).not.toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/pkg/b"))).not.toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/other"))).not.toBeNull();
     // A file is no folder, whatever it is.
-    expect(ahead.standsWhole(recordOf(table, "top.txt"))).toBeNull();
-    rmSync(path.join(project, "other/w.js"));
+    expect(ahead.standsWhole(recordOf(table, "node_modules/top.txt"))).toBeNull();
+    rmSync(path.join(project, "node_modules/other/w.js"));
     ahead = (await open(table, project))!;
-    expect(ahead.standsWhole(recordOf(table, "other"))).toBeNull();
-    expect(ahead.standsWhole(recordOf(table, "pkg/b"))).not.toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/other"))).toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/pkg/b"))).not.toBeNull();
+  });
+
+  it("never says a folder stands whole when it holds a file outside dependency, build and cache folders (read every time)", async () => {
+    const { project, before } = await settledPackages(["src/a.js", "node_modules/p/i.js", "dist/out.js"]);
+    const ahead = (await open(before.stats, project))!;
+    expect(ahead.standsWhole(recordOf(before.stats, "src"))).toBeNull();
+    expect(ahead.standsWhole(recordOf(before.stats, ""))).toBeNull();
+    expect(ahead.standsWhole(recordOf(before.stats, "node_modules/p"))).not.toBeNull();
+    expect(ahead.standsWhole(recordOf(before.stats, "dist"))).not.toBeNull();
   });
 
   it("never says a folder stands whole when a record below it is racy (written just before its snapshot)", async () => {
     const { project, data, write } = makeProject();
-    write("pkg/a/x.js", "x\n");
+    write("node_modules/pkg/a/x.js", "x\n");
     const table = (await snap(data, project)).stats;
     const ahead = (await open(table, project))!;
-    expect(ahead.lstat(path.join(project, "pkg/a/x.js"), recordOf(table, "pkg/a/x.js"))).toBeDefined();
-    expect(ahead.standsWhole(recordOf(table, "pkg/a"))).toBeNull();
-    expect(ahead.standsWhole(recordOf(table, "pkg"))).toBeNull();
+    expect(ahead.lstat(path.join(project, "node_modules/pkg/a/x.js"), recordOf(table, "node_modules/pkg/a/x.js"))).toBeDefined();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/pkg/a"))).toBeNull();
+    expect(ahead.standsWhole(recordOf(table, "node_modules/pkg"))).toBeNull();
   });
 
   it("is not started for a table smaller than AHEAD_FROM_RECORDS: the walk lstats alone", async () => {
@@ -145,7 +162,7 @@ describe("the thread that lstats ahead of a walk", () => {
 
   it("gives a snapshot the same tree and counts as a walk that reads every file, folders taken whole included", async () => {
     const { project, data, root: tmp } = await settledPackages();
-    writeFileSync(path.join(project, "pkg/a/x.js"), "changed\n");
+    writeFileSync(path.join(project, "node_modules/pkg/a/x.js"), "changed\n");
     writeFileSync(path.join(project, "new.txt"), "new\n");
     const whole = vi.spyOn(LstatAhead.prototype, "standsWhole");
     const withHelp = await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000), ahead: helped });

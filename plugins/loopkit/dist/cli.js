@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-43VLBPRN.js";
+} from "./chunks/chunk-PJCSPHYZ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-GCRUVS4N.js";
+} from "./chunks/chunk-V7TJ7IXE.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -97,7 +97,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-HFHRMZFY.js";
+} from "./chunks/chunk-ZN67CLHU.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -107,25 +107,25 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-WEKV2SA4.js";
+} from "./chunks/chunk-E53HIVOV.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-JOLAGDBV.js";
+} from "./chunks/chunk-QHL3ESK3.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YICIEI3Z.js";
+} from "./chunks/chunk-PZVP4ONN.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-HEOV3IPW.js";
+import "./chunks/chunk-OJ7PPFGV.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -141,7 +141,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-H4STOFNA.js";
+} from "./chunks/chunk-DASSUDAG.js";
 import {
   agentLine,
   measuringSandbox,
@@ -170,7 +170,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-BGYCTNLK.js";
+} from "./chunks/chunk-M2WWXVMB.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -201,7 +201,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-EM6LBLOM.js";
+} from "./chunks/chunk-LVMZAZ43.js";
 import {
   deadlineIn,
   decodeTree,
@@ -209,7 +209,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-FKRRHEHN.js";
+} from "./chunks/chunk-AFWI5PMU.js";
 import {
   AutoLoopStateSchema
 } from "./chunks/chunk-Z4OJRN2I.js";

@@ -5,12 +5,12 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YICIEI3Z.js";
+} from "./chunks/chunk-PZVP4ONN.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-HEOV3IPW.js";
+} from "./chunks/chunk-OJ7PPFGV.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-5VVUU2NF.js";

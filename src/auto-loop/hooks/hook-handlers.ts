@@ -28,6 +28,8 @@ import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../
 import { readTranscriptDelta } from "./transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
 import { runVerifier, verifierRun, type VerifierOutcome } from "../runners/verifier.js";
+import { endLeftoverProcesses, type LeftoverOutcome } from "../project/leftover-processes.js";
+import { timestampSettleMs } from "../../evidence/verification.js";
 
 /** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
@@ -37,11 +39,17 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
     const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
     const known = read.exists ? read.value : undefined;
     const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
+    // What the agent left running is ended (or the turn is not judged) before anything is recorded.
+    const leftovers = await endLeftovers(ctx, known);
     // The tree is recorded before the verifier runs, and checkpointed with the verdict it earned.
     const loop = checkpointLoop(ctx);
     const turn = await recordTurn(loop, known, deadline);
-    const judged = await judgeTurn(ctx, turn, deadline);
-    const decision = withNotes(judged, [...(turn.taken?.notes ?? []), ...(await checkpointJudged(ctx, loop, turn.pending))]);
+    const judged = await judgeTurn(ctx, turn, deadline, leftovers.refused);
+    const decision = withNotes(judged, [
+      ...(leftovers.note ? [leftovers.note] : []),
+      ...(turn.taken?.notes ?? []),
+      ...(await checkpointJudged(ctx, loop, turn.pending)),
+    ]);
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   endOnError: endLoopOnError,
@@ -72,16 +80,31 @@ async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Prom
   });
 }
 
+/** Ends the processes the agent left running in a pursued loop's project; one that cannot be looked at or ended keeps the turn from being judged. */
+async function endLeftovers(ctx: HookContext<StopInput>, known: AutoLoopState | undefined): Promise<LeftoverOutcome> {
+  if (known?.status !== "pursuing") return { note: null, refused: null };
+  try {
+    return await endLeftoverProcesses({
+      projectDir: ctx.marker.project_dir,
+      sessionId: ctx.input.session_id,
+      loopStartMs: Date.parse(known.started_at),
+    });
+  } catch (error) {
+    const refused = `loopkit could not look for processes left running in the project (${formatError(error)})`;
+    return { note: `${refused}: this turn is not judged.`, refused };
+  }
+}
+
 /** A Stop whose loop state cannot be read yet has this long (it then ends the loop, or finds it ended). */
 const UNKNOWN_LOOP_MS = 60_000;
 
 /** One Stop: gather the turn, run the gate outside the lock, and save what the core decided. */
-async function judgeTurn(ctx: HookContext<StopInput>, turn: TurnRecord, deadline: Deadline): Promise<StopDecision> {
+async function judgeTurn(ctx: HookContext<StopInput>, turn: TurnRecord, deadline: Deadline, refused: string | null): Promise<StopDecision> {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const iterationChanges = turn.iterationChanges;
   const first = await withLock(files.state, () => startTurn(ctx, files, turn));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, files, turn, deadline);
+  const gate = await runGate(first.state, ctx, files, turn, deadline, refused);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -143,8 +166,17 @@ async function startTurn(
  * loop's start and within the Stop's deadline. The audit runs only on loopkit's record of the turn, and
  * only when nothing moved while the verifier ran; otherwise the vote is unmet, saying why.
  */
-async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files: LoopFiles, turn: TurnRecord, deadline: Deadline) {
+async function runGate(
+  state: AutoLoopState,
+  ctx: HookContext<StopInput>,
+  files: LoopFiles,
+  turn: TurnRecord,
+  deadline: Deadline,
+  refused: string | null,
+) {
   const runs: VerifierRun[] = [];
+  // An entry the snapshot just recorded must show any change the verifier's time brings in new times.
+  if (turn.taken) await new Promise((resolve) => setTimeout(resolve, timestampSettleMs(turn.taken!.stats, Date.now())));
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   const note = (step: "verifier" | "audit") =>
@@ -175,6 +207,7 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files:
         false,
       ),
     };
+  if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
   let during: string[];
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);

@@ -1,10 +1,13 @@
 // The Stop's evidence from loopkit's own record: the snapshot of the project taken before the verifier
 // runs (the turn's tree, its checkpoint, the thrash fingerprint, the protected files), and, after the
 // verifier's second pass, the check that nothing moved while it ran. Nothing here judges the turn.
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
 import { changesSince } from "../../evidence/changes-since.js";
 import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evidence/snapshot.js";
 import { judgeVerification, type Verification } from "../../evidence/verification.js";
+import { READ_FLAGS } from "../../evidence/walk.js";
 import type { Deadline } from "../../shared/deadline.js";
 import { formatError } from "../../shared/errors.js";
 import { loadStartEvidence } from "../data/evidence-start.js";
@@ -65,5 +68,31 @@ export async function checkVerification(
     verifyCommand: state.verify_command,
     protect: state.protect.globs,
     git: turn.snapshot.git,
+    scripts: packageScripts(state.project_dir),
   });
+}
+
+/** The project's package.json scripts (where `npm test` may run tsc), or null when there are none to read. */
+function packageScripts(projectDir: string): Record<string, string> | null {
+  let text: string;
+  try {
+    // The agent's file: no link followed, no FIFO waited on, no size unbounded.
+    const fd = openSync(path.join(projectDir, "package.json"), READ_FLAGS);
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile() || stat.size > 1024 * 1024) return null;
+      text = readFileSync(fd, "utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  try {
+    const scripts: unknown = JSON.parse(text).scripts;
+    if (!scripts || typeof scripts !== "object") return null;
+    return Object.fromEntries(Object.entries(scripts).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return null;
+  }
 }

@@ -10,7 +10,7 @@ import {
   showText,
   usageError,
   valueOf
-} from "./chunk-HFHRMZFY.js";
+} from "./chunk-ZN67CLHU.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -52,17 +52,18 @@ import {
 } from "./chunk-5OBMDCAC.js";
 import {
   loadJudgingBaseline
-} from "./chunk-EM6LBLOM.js";
+} from "./chunk-LVMZAZ43.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
+  TOOL_FOLDERS,
   nameOf,
   openStore,
   readRecordedContent,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-FKRRHEHN.js";
+} from "./chunk-AFWI5PMU.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,
@@ -684,35 +685,6 @@ function globSource(glob) {
   }
   return out;
 }
-
-// src/evidence/tool-folders.ts
-var TOOL_FOLDERS = [
-  "node_modules",
-  "bower_components",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
-  ".tox",
-  ".nox",
-  "dist",
-  "build",
-  "out",
-  "target",
-  ".next",
-  ".nuxt",
-  ".svelte-kit",
-  ".turbo",
-  ".parcel-cache",
-  ".gradle",
-  "coverage",
-  ".nyc_output",
-  ".cache",
-  "__pycache__",
-  ".pytest_cache",
-  ".mypy_cache",
-  ".ruff_cache"
-];
 
 // src/evidence/goalposts.ts
 var BULK_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, "jspm_packages", ".m2"]);
@@ -2302,7 +2274,6 @@ export {
   finishTurn,
   recordDelegatedProgress,
   failLoop,
-  TOOL_FOLDERS,
   goalpostReason,
   namedByCommand,
   RECURSION_GUARD,

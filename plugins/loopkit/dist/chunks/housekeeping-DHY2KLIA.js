@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-WEKV2SA4.js";
+} from "./chunk-E53HIVOV.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-JOLAGDBV.js";
+} from "./chunk-QHL3ESK3.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-HEOV3IPW.js";
+import "./chunk-OJ7PPFGV.js";
 import {
   allRecords
-} from "./chunk-BGYCTNLK.js";
+} from "./chunk-M2WWXVMB.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-FKRRHEHN.js";
+import "./chunk-AFWI5PMU.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -16,11 +16,11 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-BGYCTNLK.js";
+} from "./chunk-M2WWXVMB.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-FKRRHEHN.js";
+} from "./chunk-AFWI5PMU.js";
 import {
   LOOP_STATUSES,
   tokensUsed

@@ -555,6 +555,42 @@ function validName(name) {
   return !(name.length <= 2 && name.every((byte) => byte === 46));
 }
 
+// src/evidence/tool-folders.ts
+var TOOL_FOLDERS = [
+  "node_modules",
+  "bower_components",
+  "vendor",
+  ".venv",
+  "venv",
+  "site-packages",
+  ".tox",
+  ".nox",
+  "dist",
+  "build",
+  "out",
+  "target",
+  ".next",
+  ".nuxt",
+  ".svelte-kit",
+  ".turbo",
+  ".parcel-cache",
+  ".gradle",
+  "coverage",
+  ".nyc_output",
+  ".cache",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache"
+];
+var VOUCHED_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, ".git"]);
+var VOUCHED_FOLDER_NAMES = [...VOUCHED_FOLDERS];
+function vouchedByMetadata(key) {
+  const parts = key.split("/");
+  for (let i = 0; i < parts.length - 1; i++) if (VOUCHED_FOLDERS.has(parts[i])) return true;
+  return false;
+}
+
 // src/evidence/stat-cache.ts
 var RACY_MARGIN_MS = 2e3;
 var FORMAT = Buffer.from("LKSTAT\0", "latin1");
@@ -639,8 +675,16 @@ var StatTable = class _StatTable {
     const at = this.find(key);
     return at < 0 ? void 0 : this.recordAt(at);
   }
-  /** True when the record at `at` may stand for the entry now: same kind, identity, size and times, and not racy. */
+  /**
+   * True when the record at `at` may stand for the entry now: same kind, identity, size and times, not
+   * racy, and, for a file, one whose content loopkit vouches for by metadata (tool-folders.ts: only in
+   * dependency, build and cache folders; every other file is read again).
+   */
   trustedAt(at, kind, stat) {
+    return this.metadataStandsAt(at, kind, stat) && (kind !== "file" || vouchedByMetadata(this.keyAt(at)));
+  }
+  /** True when the entry's kind, identity, size and times are as recorded and the record is not racy. */
+  metadataStandsAt(at, kind, stat) {
     const b = this.bytes;
     const f = this.fieldsAt(at);
     return b.readUInt8(f + R.racy) === 0 && b.readUInt8(f + R.kind) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + R.size) === stat.size && b.readDoubleLE(f + R.ctime) === stat.ctimeMs && b.readDoubleLE(f + R.mtime) === stat.mtimeMs && b.readDoubleLE(f + R.ino) === stat.ino && b.readDoubleLE(f + R.dev) === stat.dev;
@@ -673,6 +717,9 @@ var StatTable = class _StatTable {
   }
   sizeAt(at) {
     return this.bytes.readDoubleLE(this.fieldsAt(at) + R.size);
+  }
+  racyAt(at) {
+    return this.bytes.readUInt8(this.fieldsAt(at) + R.racy) === 1;
   }
   keptAt(at) {
     return this.bytes.readUInt8(this.fieldsAt(at) + R.kept) === 1;
@@ -858,6 +905,7 @@ function lstatFromTheEnd(fs, input) {
   const f = input.fields;
   const shortest = 2 + f.length;
   const kindOf2 = new Map(input.kinds.map((k) => [k.type, k.kind]));
+  const vouched = new Set(input.vouched);
   const starts = [];
   for (let at = input.first; at + 2 <= table.length; at += 2 + table.readUInt16LE(at) + f.length) starts.push(at);
   let nextBad = Infinity;
@@ -892,8 +940,8 @@ function lstatFromTheEnd(fs, input) {
     values[v + 4] = stat.ctimeMs;
     values[v + 5] = stat.mode;
     const kind = kindOf2.get(stat.mode & fs.constants.S_IFMT) ?? input.device;
-    const stands = table.readUInt8(keyEnd + f.racy) === 0 && table.readUInt8(keyEnd + f.kind) === kind && table.readDoubleLE(keyEnd + f.size) === stat.size && table.readDoubleLE(keyEnd + f.ctime) === stat.ctimeMs && table.readDoubleLE(keyEnd + f.mtime) === stat.mtimeMs && table.readDoubleLE(keyEnd + f.ino) === stat.ino && table.readDoubleLE(keyEnd + f.dev) === stat.dev && // A file's record holds its hash (the walk reads one that has none).
-    (kind !== input.file || table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0));
+    const stands = table.readUInt8(keyEnd + f.racy) === 0 && table.readUInt8(keyEnd + f.kind) === kind && table.readDoubleLE(keyEnd + f.size) === stat.size && table.readDoubleLE(keyEnd + f.ctime) === stat.ctimeMs && table.readDoubleLE(keyEnd + f.mtime) === stat.mtimeMs && table.readDoubleLE(keyEnd + f.ino) === stat.ino && table.readDoubleLE(keyEnd + f.dev) === stat.dev && // A file's record holds its hash (the walk reads one that has none), and stands only in a folder vouched for by metadata.
+    (kind !== input.file || table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0) && key.split("/").slice(0, -1).some((part) => vouched.has(part)));
     const whole = stands && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
     if (!stands) nextBad = at;
     Atomics.store(status, slot, whole ? input.codes.standsWhole : input.codes.found);
@@ -1013,7 +1061,8 @@ var LstatAhead = class _LstatAhead {
       values: new SharedArrayBuffer(slots * VALUES * 8),
       status: new SharedArrayBuffer(slots * 4),
       control: new SharedArrayBuffer(8),
-      codes: { found: FOUND, absent: ABSENT, standsWhole: STANDS_WHOLE, values: VALUES }
+      codes: { found: FOUND, absent: ABSENT, standsWhole: STANDS_WHOLE, values: VALUES },
+      vouched: VOUCHED_FOLDER_NAMES
     };
     const finished = new Promise((resolve) => {
       const done = () => {
@@ -1510,6 +1559,7 @@ export {
   isLooseGitObject,
   recordScope,
   decodeTree,
+  TOOL_FOLDERS,
   LstatAhead,
   lstatVia,
   deadlineIn,

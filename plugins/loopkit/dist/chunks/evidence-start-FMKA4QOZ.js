@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-EM6LBLOM.js";
-import "./chunk-FKRRHEHN.js";
+} from "./chunk-LVMZAZ43.js";
+import "./chunk-AFWI5PMU.js";
 import "./chunk-Z4OJRN2I.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";

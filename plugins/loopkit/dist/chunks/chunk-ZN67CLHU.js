@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-BGYCTNLK.js";
+} from "./chunk-M2WWXVMB.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -17,7 +17,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-FKRRHEHN.js";
+} from "./chunk-AFWI5PMU.js";
 import {
   LoopkitError,
   formatError,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-FKRRHEHN.js";
+} from "./chunk-AFWI5PMU.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

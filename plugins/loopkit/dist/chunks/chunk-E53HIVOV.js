@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-HEOV3IPW.js";
+} from "./chunk-OJ7PPFGV.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-BGYCTNLK.js";
+} from "./chunk-M2WWXVMB.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-FKRRHEHN.js";
+} from "./chunk-AFWI5PMU.js";
 import {
   formatError,
   readJson,

@@ -7,7 +7,6 @@ import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
 import {
-  TOOL_FOLDERS,
   alreadyRecorded,
   auditLoop,
   auditUnmet,
@@ -34,7 +33,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-GCRUVS4N.js";
+} from "./chunk-V7TJ7IXE.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -42,7 +41,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   showPath
-} from "./chunk-HFHRMZFY.js";
+} from "./chunk-ZN67CLHU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -50,12 +49,14 @@ import "./chunk-PZX5E6UV.js";
 import {
   readSettings
 } from "./chunk-WAXSWXBY.js";
-import "./chunk-XQE2F7WS.js";
+import {
+  splitWords
+} from "./chunk-XQE2F7WS.js";
 import {
   loopDeadline
 } from "./chunk-Y5QPAMCO.js";
 import "./chunk-QK5AONUD.js";
-import "./chunk-BGYCTNLK.js";
+import "./chunk-M2WWXVMB.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -75,10 +76,11 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-EM6LBLOM.js";
+} from "./chunk-LVMZAZ43.js";
 import {
   LstatAhead,
   READ_FLAGS,
+  TOOL_FOLDERS,
   checkDeadline,
   ctimeTrusted,
   denied,
@@ -94,12 +96,14 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-FKRRHEHN.js";
+} from "./chunk-AFWI5PMU.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
 } from "./chunk-Z4OJRN2I.js";
-import "./chunk-NSSBT4UQ.js";
+import {
+  MIRROR_DIR
+} from "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError,
@@ -297,6 +301,10 @@ function readLine(line, seen, delta, since) {
   }
 }
 
+// src/auto-loop/hooks/turn-record.ts
+import { closeSync as closeSync2, fstatSync as fstatSync2, openSync as openSync2, readFileSync } from "node:fs";
+import path3 from "node:path";
+
 // src/evidence/changes-since.ts
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from "node:fs";
@@ -408,7 +416,7 @@ async function changesFrom(taken, input, trust, ahead) {
     let abs;
     let only = null;
     let gone;
-    let shown = true;
+    let shown2 = true;
     const rootThen = rootsThen.get(key);
     if (rootThen !== void 0) {
       while (stack.length) close(stack.pop());
@@ -424,7 +432,7 @@ async function changesFrom(taken, input, trust, ahead) {
       parent.listed?.delete(nameKey);
       gone = parent.gone;
       abs = gone ? "" : join(parent.abs, nameKey);
-      shown = !parent.only || parent.only(nameOf(nameBytes(nameKey)).text);
+      shown2 = !parent.only || parent.only(nameOf(nameBytes(nameKey)).text);
     }
     const prefix = key === "" ? "" : `${key}/`;
     if (!gone && was === "dir" && ahead?.standsWhole(at)) {
@@ -455,14 +463,19 @@ async function changesFrom(taken, input, trust, ahead) {
     if (was === "dir" && kind === "dir") {
       const names = trusted ? null : list(abs);
       if (typeof names === "string") changes.push({ key, before: table.recordAt(at), after: names === "denied" ? unreadable(stat) : null });
+      else if (!trusted && !sameFields(table.recordAt(at), stat))
+        changes.push({ key, before: table.recordAt(at), after: record(stat, kind, null) });
       stack.push({ key, prefix, abs, listed: typeof names === "string" ? null : names, gone: typeof names === "string", only });
       continue;
     }
     if (trusted) continue;
     const after = current(abs, stat, kind);
+    const recorded = table.recordAt(at);
+    if (trust && after?.kind === "file" && !recorded.racy && sameFields(recorded, after) && recorded.hash !== null && after.hash?.equals(recorded.hash))
+      continue;
     changes.push({ key, before: table.recordAt(at), after });
     if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
-    else if (after?.kind === "dir" && shown) {
+    else if (after?.kind === "dir" && shown2) {
       const names = list(abs);
       if (typeof names !== "string") describeNames(abs, prefix, names, null);
     }
@@ -483,6 +496,7 @@ async function changesFrom(taken, input, trust, ahead) {
     }
   };
 }
+var sameFields = (a, b) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 var nameBytes = (nameKey) => nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey);
 function join(dir, nameKey) {
   if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path2.sep}${nameKey}`;
@@ -501,8 +515,16 @@ function list(abs) {
 }
 
 // src/evidence/verification.ts
-var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([
-  ...TOOL_FOLDERS,
+var CACHE_FOLDERS = /* @__PURE__ */ new Set([
+  ".cache",
+  ".parcel-cache",
+  ".turbo",
+  ".gradle",
+  "coverage",
+  ".nyc_output",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
   "lib-cov",
   ".vite",
   ".hypothesis",
@@ -512,31 +534,41 @@ var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([
   "tmp",
   ".tmp"
 ]);
-var OUTPUT_FILES = /(\.tsbuildinfo|\.pyc|\.pyo|\.log|\.eslintcache|\.stylelintcache|\.coverage|junit[^/]*\.xml)$/;
+var BUILD_FOLDERS = new Set(TOOL_FOLDERS.filter((folder) => !CACHE_FOLDERS.has(folder)));
+var OUTPUT_FILES = /(\.tsbuildinfo|\.log|\.eslintcache|\.stylelintcache|\.coverage|junit[^/]*\.xml)$/;
 var TS_EMIT = /^(.*)\.(js|mjs|cjs|jsx|d\.ts|d\.mts|d\.cts|js\.map|mjs\.map|cjs\.map|d\.ts\.map)$/;
 var TS_SOURCES = [".ts", ".tsx", ".mts", ".cts"];
 var SHOWN = 40;
 function judgeVerification(found, context) {
   const named = namedByCommand(context.verifyCommand);
   const protect = context.protect.map(globMatcher);
+  const tsc = runsTsc(context.verifyCommand, context.scripts ?? null);
+  const relisted = foldersRelisted(found.changes);
   const moved = [];
   const written = [];
-  for (const { key, before: a, after: b } of found.changes) {
+  for (const change of found.changes) {
+    const { key, before: a, after: b } = change;
+    const { path: path4, root } = keyPath(key, context.projectDir, context.git);
+    if (a?.kind === "dir" && b?.kind === "dir") {
+      const folder = folderDifference(a, b, relisted.has(key));
+      if (folder && !(root === "" && (inFolders(`${path4}/`, OUTPUT_FOLDERS) || path4 === MIRROR_DIR)))
+        moved.push(`${path4 ? showPath(path4) : "."}/: ${folder}`);
+      continue;
+    }
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;
-    const { path: path3, root } = keyPath(key, context.projectDir, context.git);
-    const reason = goalpostReason(path3, root, named, protect);
+    const reason = goalpostReason(path4, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${showPath(path3)}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path3, root, found) || how === "appeared" && reason !== null)) written.push(line);
+    const line = `${showPath(path4)}: ${how}${why ? ` [${why}]` : ""}`;
+    if (!why && (isOutput(path4, root, change, { found, tsc }) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [
     ...moved.map((l) => `  ${l}`),
     ...written.map((l) => `  ${l} (written by the verifier, as build output, caches and dependencies are)`)
   ];
-  const voided = moved.length ? `${moved.length} file(s) changed while the verifier ran (${moved.slice(0, 5).join("; ")}${moved.length > 5 ? "; ..." : ""}): the tree the verifier saw is not the one the audit would judge. Leave nothing running that changes files, and make the verifier write only build output and caches` : null;
+  const voided = moved.length ? `${moved.length} file(s) changed while the verifier ran (${moved.slice(0, 5).join("; ")}${moved.length > 5 ? "; ..." : ""}): the tree the verifier saw is not the one the audit would judge. Leave nothing running that changes files, make the verifier write only build output and caches, and run it yourself before you end your turn so what it builds is already in place` : null;
   return {
     voided,
     lines: lines.length > SHOWN ? [...lines.slice(0, SHOWN), `  ... and ${lines.length - SHOWN} more`] : lines,
@@ -554,12 +586,74 @@ function difference(a, b) {
     return "rewritten (or its mode or links changed), content the same at the end";
   return null;
 }
-function isOutput(path3, root, now) {
+function folderDifference(a, b, relisted) {
+  if (a.dev !== b.dev || a.ino !== b.ino) return "replaced by another folder";
+  if (relisted || a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs) return null;
+  return "its times changed but it lists the same entries: an entry appeared and vanished in it (or its mode changed) while the verifier ran";
+}
+function foldersRelisted(changes) {
+  const parents = /* @__PURE__ */ new Set();
+  for (const { key, before, after } of changes) {
+    if (before && after && before.kind === after.kind && before.dev === after.dev && before.ino === after.ino) continue;
+    const slash = key.lastIndexOf("/");
+    parents.add(slash < 0 ? "" : key.slice(0, slash));
+  }
+  return parents;
+}
+var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([...CACHE_FOLDERS, ...BUILD_FOLDERS]);
+function inFolders(path4, folders) {
+  return path4.split("/").slice(0, -1).some((part) => folders.has(part));
+}
+function isOutput(path4, root, change, now) {
   if (root !== "") return false;
-  const parts = path3.split("/");
-  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path3)) return true;
-  const emit = TS_EMIT.exec(path3);
-  return emit !== null && TS_SOURCES.some((ext) => now.exists(`${emit[1]}${ext}`));
+  if (inFolders(path4, CACHE_FOLDERS) || OUTPUT_FILES.test(path4)) return true;
+  const { before, after } = change;
+  if (inFolders(path4, BUILD_FOLDERS))
+    return before === null || after !== null && before.kind === after.kind && sameHash(before.hash, after.hash);
+  if (before !== null || !now.tsc) return false;
+  const emit = TS_EMIT.exec(path4);
+  return emit !== null && TS_SOURCES.some((ext) => now.found.exists(`${emit[1]}${ext}`));
+}
+var sameHash = (a, b) => a === null ? b === null : b !== null && a.equals(b);
+var TSC = /(^|[\s/;&|('"])(vue-)?tsc($|[\s;&|)'"])/;
+var RUNNERS = /* @__PURE__ */ new Set(["npm", "pnpm", "yarn", "bun"]);
+function runsTsc(command, scripts, depth = 0) {
+  if (TSC.test(command)) return true;
+  if (!scripts || depth > 3) return false;
+  let words;
+  try {
+    words = splitWords(command).map((w) => w.value);
+  } catch {
+    words = command.split(/\s+/);
+  }
+  for (let i = 0; i < words.length; i++) {
+    const runner = words[i].split("/").pop();
+    if (!RUNNERS.has(runner)) continue;
+    let name = words[i + 1];
+    if (name === "run" || name === "run-script") name = words[i + 2];
+    else if (name === "t" || name === "tst") name = "test";
+    if (!name) continue;
+    for (const script of [`pre${name}`, name, `post${name}`]) {
+      const text = Object.hasOwn(scripts, script) ? scripts[script] : void 0;
+      if (typeof text === "string" && runsTsc(text, scripts, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+function timestampSettleMs(table, nowMs) {
+  let latest = -Infinity;
+  let coarse = false;
+  for (const at of table.starts()) {
+    if (!table.racyAt(at)) continue;
+    const { mtimeMs, ctimeMs } = table.recordAt(at);
+    for (const time of [mtimeMs, ctimeMs]) {
+      if (time <= latest) continue;
+      latest = time;
+      coarse = time % 1e3 === 0;
+    }
+  }
+  if (latest === -Infinity) return 0;
+  return Math.min(2e3, Math.max(0, Math.ceil(latest + (coarse ? 2e3 : 20) - nowMs)));
 }
 
 // src/auto-loop/hooks/turn-record.ts
@@ -587,8 +681,231 @@ async function checkVerification(state, dataDir, turn, deadline) {
     projectDir: state.project_dir,
     verifyCommand: state.verify_command,
     protect: state.protect.globs,
-    git: turn.snapshot.git
+    git: turn.snapshot.git,
+    scripts: packageScripts(state.project_dir)
   });
+}
+function packageScripts(projectDir) {
+  let text;
+  try {
+    const fd = openSync2(path3.join(projectDir, "package.json"), READ_FLAGS);
+    try {
+      const stat = fstatSync2(fd);
+      if (!stat.isFile() || stat.size > 1024 * 1024) return null;
+      text = readFileSync(fd, "utf8");
+    } finally {
+      closeSync2(fd);
+    }
+  } catch {
+    return null;
+  }
+  try {
+    const scripts = JSON.parse(text).scripts;
+    if (!scripts || typeof scripts !== "object") return null;
+    return Object.fromEntries(Object.entries(scripts).filter((entry) => typeof entry[1] === "string"));
+  } catch {
+    return null;
+  }
+}
+
+// src/auto-loop/project/leftover-processes.ts
+import { promises as fs3, realpathSync, statSync } from "node:fs";
+var START_SLACK_MS = 2e3;
+var HOOKS_TOGETHER_MS = 1e3;
+function planLeftovers(seen, context) {
+  const byPid = new Map(seen.map((p) => [p.pid, p]));
+  const isHook = (p) => p.ppid === context.session && p.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
+  const lineage = (p) => {
+    for (let at = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
+      if (at.ppid === context.session) return isHook(at) ? "hook" : "agent";
+    }
+    return null;
+  };
+  const plan = { end: [], refuse: [] };
+  for (const p of seen) {
+    if (!p.holds || p.startedMs < context.loopStartMs - START_SLACK_MS) continue;
+    const from = lineage(p);
+    if (from === "agent" || from === null && p.marked) plan.end.push(p);
+    else if (p.holds !== "plain") plan.refuse.push(p);
+  }
+  return plan;
+}
+var NOTHING = { note: null, refused: null };
+async function endLeftoverProcesses(input) {
+  if (process.platform !== "linux") return NOTHING;
+  const seen = await scanProcesses(input.projectDir, input.sessionId, input.loopStartMs - START_SLACK_MS);
+  const self = seen && await readProcessStart(process.pid);
+  if (!seen || self === null) return NOTHING;
+  const plan = planLeftovers(seen, { session: process.ppid, loopStartMs: input.loopStartMs, hookStartMs: self });
+  const survivors = await endProcesses(plan.end);
+  const refuse = [...plan.refuse, ...survivors];
+  const name = (p) => `${p.pid} (${p.command}; ${p.holds === "hidden" ? "/proc hides what it holds" : shown(p.where)})`;
+  const ended = plan.end.filter((p) => !survivors.includes(p));
+  const lines = [];
+  if (ended.length)
+    lines.push(
+      `loopkit ended ${ended.length} process(es) you left running in the project before it recorded this turn: ${ended.map(name).join("; ")}. Leave nothing running when you end a turn.`
+    );
+  const refused = refuse.length ? `${refuse.length} process(es) that loopkit may not end could change the project unseen while the verifier runs: ${refuse.map(name).join("; ")}. This turn is not judged until they are gone (end them, or ask the person to close them)` : null;
+  if (refused) lines.push(`${refused}.`);
+  return { note: lines.length ? lines.join("\n") : null, refused };
+}
+async function readProcessStart(pid) {
+  const stat = await fs3.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  const boot = await bootTimeMs();
+  if (!stat || boot === null) return null;
+  return boot + Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]) * 1e3 / TICKS_PER_SECOND;
+}
+async function scanProcesses(projectDir, sessionId, sinceMs) {
+  const names = await fs3.readdir("/proc").catch(() => null);
+  const boot = await bootTimeMs();
+  if (!names || boot === null) return null;
+  const root = realpathSync(projectDir);
+  const rootDev = statSync(root).dev;
+  const uid = process.getuid?.() ?? -1;
+  const skip = await ancestors(process.pid);
+  const seen = await Promise.all(
+    names.filter((name) => /^\d+$/.test(name) && !skip.has(Number(name))).map((name) => readProcess(Number(name), { uid, boot, root, rootDev, sessionId, sinceMs }))
+  );
+  return seen.filter((p) => p !== null);
+}
+var TICKS_PER_SECOND = 100;
+async function readProcess(pid, context) {
+  const status = await fs3.readFile(`/proc/${pid}/status`, "utf8").catch(() => null);
+  const stat = await fs3.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (!status || !stat) return null;
+  const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
+  if (!uids || Number(uids[1]) !== context.uid && Number(uids[2]) !== context.uid) return null;
+  const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  if (fields2[0] === "Z" || fields2[0] === "X") return null;
+  const startTicks = fields2[19] ?? "0";
+  const cmdline = await fs3.readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
+  const command = shown(
+    cmdline.toString("utf8").split("\0").filter(Boolean).join(" ") || stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
+  );
+  const startedMs = context.boot + Number(startTicks) * 1e3 / TICKS_PER_SECOND;
+  const holding = startedMs < context.sinceMs ? { holds: null, where: "" } : await holdsProject(pid, context);
+  const environ = await fs3.readFile(`/proc/${pid}/environ`).catch(() => null);
+  return {
+    pid,
+    ppid: Number(fields2[1]),
+    startedMs,
+    startTicks,
+    command,
+    holds: holding.holds,
+    where: holding.where,
+    marked: environ !== null && markedByClaudeCode(environ, context.sessionId)
+  };
+}
+function markedByClaudeCode(environ, sessionId) {
+  const vars = environ.toString("utf8").split("\0");
+  if (!vars.includes("CLAUDECODE=1")) return false;
+  const session = vars.find((v) => v.startsWith("CLAUDE_CODE_SESSION_ID="));
+  return session === void 0 || session === `CLAUDE_CODE_SESSION_ID=${sessionId}`;
+}
+var shown = (text) => {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return escaped.length > 120 ? `${escaped.slice(0, 120)}...` : escaped;
+};
+var inside = (file, root) => file === root || file.startsWith(`${root}/`);
+var DELETED = " (deleted)";
+async function holdsProject(pid, context) {
+  const base = `/proc/${pid}`;
+  const maps = await fs3.readFile(`${base}/maps`, "utf8").catch((error) => error);
+  const cwd = await fs3.readlink(`${base}/cwd`).catch((error) => error);
+  if (maps instanceof Error || cwd instanceof Error) {
+    const hidden = [maps, cwd].some((e) => e instanceof Error && (e.code === "EACCES" || e.code === "EPERM"));
+    return { holds: hidden ? "hidden" : null, where: "" };
+  }
+  const shared = sharedMapping(maps, context);
+  if (shared) return { holds: "shared", where: `a shared writable mapping of ${shared}` };
+  if (inside(cwd, context.root)) return { holds: "plain", where: `its folder ${cwd}` };
+  for (const line of maps.split("\n")) {
+    const file = mappedPath(line);
+    if (file && inside(file, context.root)) return { holds: "plain", where: `a mapping of ${file}` };
+  }
+  const fds = await fs3.readdir(`${base}/fd`).catch(() => []);
+  for (const fd of fds) {
+    const target = await fs3.readlink(`${base}/fd/${fd}`).catch(() => "");
+    const file = target.endsWith(DELETED) ? target.slice(0, -DELETED.length) : target;
+    if (file && inside(file, context.root)) return { holds: "plain", where: `an open file ${file}` };
+  }
+  return { holds: null, where: "" };
+}
+function mappedPath(line) {
+  const at = line.indexOf("/");
+  if (at < 0) return null;
+  const file = line.slice(at);
+  return file.endsWith(DELETED) ? file.slice(0, -DELETED.length) : file;
+}
+function sharedMapping(maps, context) {
+  for (const line of maps.split("\n")) {
+    const [, perms, , dev, inode] = line.split(/\s+/, 5);
+    if (!perms || perms[1] !== "w" || perms[3] !== "s" || !inode || inode === "0") continue;
+    const file = mappedPath(line);
+    if (!file) continue;
+    if (inside(file, context.root)) return file;
+    if (deviceNumber(dev ?? "") !== context.rootDev) continue;
+    if (line.endsWith(DELETED)) return file;
+    try {
+      const stat = statSync(file);
+      if (stat.nlink > 1 || String(stat.ino) !== inode) return file;
+    } catch {
+      return file;
+    }
+  }
+  return null;
+}
+function deviceNumber(text) {
+  const [major, minor] = text.split(":").map((part) => parseInt(part, 16));
+  if (major === void 0 || minor === void 0 || Number.isNaN(major) || Number.isNaN(minor)) return -1;
+  return (major & 4095) * 256 + (minor & 255) + (minor & ~255) * 4096 + Math.floor(major / 4096) * 2 ** 44;
+}
+async function ancestors(pid) {
+  const found = /* @__PURE__ */ new Set();
+  for (let at = pid; at > 1 && !found.has(at); ) {
+    found.add(at);
+    const status = await fs3.readFile(`/proc/${at}/status`, "utf8").catch(() => "");
+    at = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  }
+  return found;
+}
+async function bootTimeMs() {
+  const stat = await fs3.readFile("/proc/stat", "utf8").catch(() => "");
+  const btime = /^btime\s+(\d+)/m.exec(stat);
+  return btime ? Number(btime[1]) * 1e3 : null;
+}
+var TERM_WAIT_MS = 2e3;
+var KILL_WAIT_MS = 1e3;
+async function endProcesses(list2) {
+  let alive = await stillAlive(list2);
+  for (const [signal, wait] of [
+    ["SIGTERM", TERM_WAIT_MS],
+    ["SIGKILL", KILL_WAIT_MS]
+  ]) {
+    if (!alive.length) return [];
+    for (const p of alive) {
+      try {
+        process.kill(p.pid, signal);
+      } catch {
+      }
+    }
+    for (const until = Date.now() + wait; alive.length && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      alive = await stillAlive(alive);
+    }
+  }
+  return alive;
+}
+async function stillAlive(list2) {
+  const alive = [];
+  for (const p of list2) {
+    const stat = await fs3.readFile(`/proc/${p.pid}/stat`, "utf8").catch(() => null);
+    if (!stat) continue;
+    const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields2[0] !== "Z" && fields2[0] !== "X" && fields2[19] === p.startTicks) alive.push(p);
+  }
+  return alive;
 }
 
 // src/auto-loop/hooks/hook-handlers.ts
@@ -597,10 +914,15 @@ var autoLoopHookHandlers = {
     const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
     const known = read.exists ? read.value : void 0;
     const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
+    const leftovers = await endLeftovers(ctx, known);
     const loop = checkpointLoop(ctx);
     const turn = await recordTurn(loop, known, deadline);
-    const judged = await judgeTurn(ctx, turn, deadline);
-    const decision = withNotes(judged, [...turn.taken?.notes ?? [], ...await checkpointJudged(ctx, loop, turn.pending)]);
+    const judged = await judgeTurn(ctx, turn, deadline, leftovers.refused);
+    const decision = withNotes(judged, [
+      ...leftovers.note ? [leftovers.note] : [],
+      ...turn.taken?.notes ?? [],
+      ...await checkpointJudged(ctx, loop, turn.pending)
+    ]);
     return ctx.marker.driver === "run" ? endRunPhase(ctx, decision) : decision;
   },
   endOnError: endLoopOnError,
@@ -627,13 +949,26 @@ async function endLoopOnError(ctx, reason) {
     };
   });
 }
+async function endLeftovers(ctx, known) {
+  if (known?.status !== "pursuing") return { note: null, refused: null };
+  try {
+    return await endLeftoverProcesses({
+      projectDir: ctx.marker.project_dir,
+      sessionId: ctx.input.session_id,
+      loopStartMs: Date.parse(known.started_at)
+    });
+  } catch (error) {
+    const refused = `loopkit could not look for processes left running in the project (${formatError(error)})`;
+    return { note: `${refused}: this turn is not judged.`, refused };
+  }
+}
 var UNKNOWN_LOOP_MS = 6e4;
-async function judgeTurn(ctx, turn, deadline) {
+async function judgeTurn(ctx, turn, deadline, refused) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const iterationChanges = turn.iterationChanges;
   const first = await withLock(files.state, () => startTurn(ctx, files, turn));
   if ("decision" in first) return first.decision;
-  const gate = await runGate(first.state, ctx, files, turn, deadline);
+  const gate = await runGate(first.state, ctx, files, turn, deadline, refused);
   return withLock(files.state, async () => {
     const current = await loadOwnedLoop(ctx, files);
     if ("decision" in current) return current.decision;
@@ -673,8 +1008,9 @@ async function startTurn(ctx, files, turn) {
   const saved = await persist(files, started.state, [], now);
   return { ...started, state: saved };
 }
-async function runGate(state, ctx, files, turn, deadline) {
+async function runGate(state, ctx, files, turn, deadline, refused) {
   const runs = [];
+  if (turn.taken) await new Promise((resolve) => setTimeout(resolve, timestampSettleMs(turn.taken.stats, Date.now())));
   let outputTail = "";
   const env = launchEnv(state.launch, ctx.env);
   const note = (step) => noteGateStep(files, {
@@ -701,6 +1037,7 @@ async function runGate(state, ctx, files, turn, deadline) {
         false
       )
     };
+  if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
   let during;
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
