@@ -2,7 +2,7 @@
 // folder (the nearest .git at or above the project, a folder or a gitfile's `gitdir:`), and its common
 // folder when `commondir` names one. Only what is read from it is recorded; nothing there is trusted.
 import { createHash } from "node:crypto";
-import { closeSync, constants, lstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { inflateSync } from "node:zlib";
 import path from "node:path";
 import { readRegularFileSync } from "./read-file.js";
@@ -30,8 +30,12 @@ export function holdsGitIndex(file: string | Buffer): boolean {
     return false;
   }
   try {
+    // A FIFO or device opened without blocking: not an index, and a positioned read of it throws ESPIPE.
+    if (!fstatSync(fd).isFile()) return false;
     const head = Buffer.alloc(8);
     return readSync(fd, head, 0, 8, 0) === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
+  } catch {
+    return false;
   } finally {
     closeSync(fd);
   }

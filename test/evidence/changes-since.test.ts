@@ -144,7 +144,7 @@ bothWays(() =>
       await outOfRacyWindow();
       const before = await snap(data, project);
       writeFileSync(Buffer.concat([Buffer.from(`${project}/`), name]), "process.exit(0)\n");
-      expect(await moved(before, data, project)).toEqual(["test\\xff.js: content changed"]);
+      expect(await moved(before, data, project)).toEqual(['"test\\\\xff.js": content changed']);
     });
 
     it("fails (closed) when time runs out or the record is out of order, never with a partial answer", async () => {

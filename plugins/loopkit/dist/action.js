@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-DASSUDAG.js";
+} from "./chunks/chunk-GPPHVP3X.js";
 import {
   findRepo,
   readSettings,
@@ -17,7 +17,7 @@ import "./chunks/chunk-QK5AONUD.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-M2WWXVMB.js";
+} from "./chunks/chunk-DCZJTQIQ.js";
 import {
   loadState,
   loopFiles
@@ -26,7 +26,7 @@ import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-5OBMDCAC.js";
 import "./chunks/chunk-5VVUU2NF.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-AFWI5PMU.js";
+import "./chunks/chunk-RAMRNQGA.js";
 import "./chunks/chunk-Z4OJRN2I.js";
 import {
   MIRROR_DIR

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-PJCSPHYZ.js";
+} from "./chunks/chunk-BCH7DPZ2.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-V7TJ7IXE.js";
+} from "./chunks/chunk-SRT22YCX.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -97,7 +97,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-ZN67CLHU.js";
+} from "./chunks/chunk-D6W5NZ32.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -107,25 +107,25 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-E53HIVOV.js";
+} from "./chunks/chunk-PLBU3AWX.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-QHL3ESK3.js";
+} from "./chunks/chunk-EDTYOQHB.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-PZVP4ONN.js";
+} from "./chunks/chunk-CAL6YLCH.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-OJ7PPFGV.js";
+import "./chunks/chunk-RG4NV7DP.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -141,7 +141,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-DASSUDAG.js";
+} from "./chunks/chunk-GPPHVP3X.js";
 import {
   agentLine,
   measuringSandbox,
@@ -170,7 +170,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-M2WWXVMB.js";
+} from "./chunks/chunk-DCZJTQIQ.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -201,7 +201,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-LVMZAZ43.js";
+} from "./chunks/chunk-AYHBT3DK.js";
 import {
   deadlineIn,
   decodeTree,
@@ -209,7 +209,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-AFWI5PMU.js";
+} from "./chunks/chunk-RAMRNQGA.js";
 import {
   AutoLoopStateSchema
 } from "./chunks/chunk-Z4OJRN2I.js";

@@ -5,12 +5,12 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-PZVP4ONN.js";
+} from "./chunks/chunk-CAL6YLCH.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-OJ7PPFGV.js";
+} from "./chunks/chunk-RG4NV7DP.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-5VVUU2NF.js";

@@ -16,7 +16,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-PJCSPHYZ.js";
+} from "./chunk-BCH7DPZ2.js";
 import {
   isActive,
   loadState,
@@ -28,19 +28,19 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-ZN67CLHU.js";
+} from "./chunk-D6W5NZ32.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-XQE2F7WS.js";
 import "./chunk-QK5AONUD.js";
-import "./chunk-M2WWXVMB.js";
+import "./chunk-DCZJTQIQ.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-5VVUU2NF.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-AFWI5PMU.js";
+import "./chunk-RAMRNQGA.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

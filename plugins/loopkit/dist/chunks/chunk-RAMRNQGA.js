@@ -383,7 +383,7 @@ import path5 from "node:path";
 
 // src/evidence/git-dirs.ts
 import { createHash as createHash3 } from "node:crypto";
-import { closeSync as closeSync3, constants as constants3, lstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
 import { inflateSync } from "node:zlib";
 import path4 from "node:path";
 var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
@@ -398,8 +398,11 @@ function holdsGitIndex(file) {
     return false;
   }
   try {
+    if (!fstatSync3(fd).isFile()) return false;
     const head = Buffer.alloc(8);
     return readSync3(fd, head, 0, 8, 0) === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
+  } catch {
+    return false;
   } finally {
     closeSync3(fd);
   }
@@ -1114,7 +1117,7 @@ var lstatVia = (ahead, abs, at) => ahead ? ahead.lstat(abs, at) : lstatSync3(abs
 
 // src/evidence/walk.ts
 import { createHash as createHash5 } from "node:crypto";
-import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync4, readdirSync, readlinkSync, readSync as readSync4 } from "node:fs";
+import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync4, lstatSync as lstatSync4, openSync as openSync4, readdirSync, readlinkSync, readSync as readSync4 } from "node:fs";
 import path8 from "node:path";
 
 // src/evidence/names.ts
@@ -1330,7 +1333,7 @@ function readFile(w, abs, key, stat) {
     throw error;
   }
   try {
-    const now = fstatSync3(fd);
+    const now = fstatSync4(fd);
     if (!now.isFile() || stat && (now.ino !== stat.ino || now.dev !== stat.dev)) return null;
     w.counts.files++;
     w.counts.bytes += now.size;

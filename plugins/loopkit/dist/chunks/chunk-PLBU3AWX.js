@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-OJ7PPFGV.js";
+} from "./chunk-RG4NV7DP.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-M2WWXVMB.js";
+} from "./chunk-DCZJTQIQ.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 import {
   formatError,
   readJson,

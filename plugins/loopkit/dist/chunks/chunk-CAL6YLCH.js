@@ -9,7 +9,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunk-OJ7PPFGV.js";
+} from "./chunk-RG4NV7DP.js";
 import {
   readJson
 } from "./chunk-DDOZEDWO.js";
@@ -105,7 +105,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-DHY2KLIA.js"), import("./auto-prune-LZAUZDRA.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-UVFOJDDX.js"), import("./auto-prune-A5EW2MS6.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

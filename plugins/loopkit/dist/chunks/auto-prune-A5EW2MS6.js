@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-QHL3ESK3.js";
+} from "./chunk-EDTYOQHB.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-M2WWXVMB.js";
+import "./chunk-DCZJTQIQ.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-AFWI5PMU.js";
+import "./chunk-RAMRNQGA.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-DDOZEDWO.js";

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-M2WWXVMB.js";
+} from "./chunk-DCZJTQIQ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -17,7 +17,7 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 import {
   LoopkitError,
   formatError,

@@ -16,11 +16,11 @@ import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-M2WWXVMB.js";
+} from "./chunk-DCZJTQIQ.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 import {
   LOOP_STATUSES,
   tokensUsed

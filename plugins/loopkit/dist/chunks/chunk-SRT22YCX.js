@@ -10,7 +10,7 @@ import {
   showText,
   usageError,
   valueOf
-} from "./chunk-ZN67CLHU.js";
+} from "./chunk-D6W5NZ32.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -52,7 +52,7 @@ import {
 } from "./chunk-5OBMDCAC.js";
 import {
   loadJudgingBaseline
-} from "./chunk-LVMZAZ43.js";
+} from "./chunk-AYHBT3DK.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -63,7 +63,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 import {
   AUDIT_VOTES,
   UNMEASURED_SANDBOX,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   lastCheckpoint
-} from "./chunk-M2WWXVMB.js";
+} from "./chunk-DCZJTQIQ.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-E53HIVOV.js";
+} from "./chunk-PLBU3AWX.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-QHL3ESK3.js";
+} from "./chunk-EDTYOQHB.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-OJ7PPFGV.js";
+import "./chunk-RG4NV7DP.js";
 import {
   allRecords
-} from "./chunk-M2WWXVMB.js";
+} from "./chunk-DCZJTQIQ.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-AFWI5PMU.js";
+import "./chunk-RAMRNQGA.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-LVMZAZ43.js";
-import "./chunk-AFWI5PMU.js";
+} from "./chunk-AYHBT3DK.js";
+import "./chunk-RAMRNQGA.js";
 import "./chunk-Z4OJRN2I.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";

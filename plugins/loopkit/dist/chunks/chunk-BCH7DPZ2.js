@@ -13,7 +13,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-ZN67CLHU.js";
+} from "./chunk-D6W5NZ32.js";
 import {
   splitArguments
 } from "./chunk-XQE2F7WS.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-QK5AONUD.js";
 import {
   deadlineIn
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 import {
   LOOP_STATUSES
 } from "./chunk-Z4OJRN2I.js";

@@ -33,7 +33,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-V7TJ7IXE.js";
+} from "./chunk-SRT22YCX.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -41,7 +41,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   showPath
-} from "./chunk-ZN67CLHU.js";
+} from "./chunk-D6W5NZ32.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -56,7 +56,7 @@ import {
   loopDeadline
 } from "./chunk-Y5QPAMCO.js";
 import "./chunk-QK5AONUD.js";
-import "./chunk-M2WWXVMB.js";
+import "./chunk-DCZJTQIQ.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -76,7 +76,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-LVMZAZ43.js";
+} from "./chunk-AYHBT3DK.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -96,7 +96,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-AFWI5PMU.js";
+} from "./chunk-RAMRNQGA.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
