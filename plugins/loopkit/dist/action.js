@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-C7UUVMAT.js";
+} from "./chunks/chunk-PIPWAHHS.js";
 import {
   findRepo,
   readSettings,
