@@ -101,7 +101,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-37DSSZNG.js";
+} from "./chunks/chunk-SK3G53YN.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";

@@ -5,7 +5,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-37DSSZNG.js";
+} from "./chunks/chunk-SK3G53YN.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
