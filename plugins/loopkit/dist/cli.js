@@ -6323,7 +6323,12 @@ ${iterationPrompt(next)}
 // src/repeat/terminal.ts
 function onTurnEnd(state, turn, now, waitToken) {
   if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
-  return onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+  if (turn.message !== null || !turn.why || !step.state) return step;
+  const iterations = step.state.iterations.map(
+    (it) => it.number === state.iteration ? { ...it, summary: `${turn.why}; so no REPEAT-RESULT line` } : it
+  );
+  return { ...step, state: { ...step.state, iterations } };
 }
 function pauseRunner(state) {
   if (state.phase === "running") return pauseLostIteration(state);
@@ -6878,7 +6883,9 @@ async function runTurn(ctx, file, state, resume) {
     });
     const record2 = reader.end(ctx.now());
     const how = exit.timedOut ? `claude ran past the iteration timeout (--timeout ${formatDuration(terminal.iteration_timeout_ms ?? 0)}) and was stopped` : exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
-    return record2.end.kind === "answer" && record2.end.message === null ? { ...record2, detail: [how, record2.detail].filter(Boolean).join(": ") || "claude printed no result" } : record2;
+    if (!(record2.end.kind === "answer" && record2.end.message === null)) return record2;
+    const detail2 = [how, record2.detail].filter(Boolean).join(": ") || "claude printed no result";
+    return { ...record2, end: { ...record2.end, why: detail2 }, detail: detail2 };
   } finally {
     clearInterval(watch);
     ctx.stop.removeEventListener("abort", onStop2);
