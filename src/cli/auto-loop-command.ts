@@ -30,6 +30,8 @@ import { messagePrinter } from "./terminal-commands.js";
 import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
 import { addSkillOptions, type SkillOptions } from "./skill-options.js";
 import type { CliIo } from "./io.js";
+import { runnerAlive } from "../run/runner-lock.js";
+import { takeoverStaleMs } from "../run/takeover-window.js";
 
 export function registerAutoLoopCommand(program: Command, io: CliIo): void {
   const command = addSkillOptions(
@@ -116,7 +118,12 @@ async function runRequest(
         data === null
           ? undefined
           : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
+      // A loop that a stopped `loopkit run` left may be taken over at once, as run --takeover does: say so now.
+      const staleMs =
+        data !== null && !(await runnerAlive(loopFiles(data, projectDir).dir))
+          ? await takeoverStaleMs(data, loopFiles(data, projectDir), now, inv.settings().staleMs)
+          : inv.settings().staleMs;
+      const status = loopStatus(projectDir, state, now, staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
       else say(formatStatus(status));
       io.exitCode = status.exit_code;

@@ -109,7 +109,7 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
         { files, projectDir, now: io.now(), staleMs },
         { code, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy },
       );
-    const stopReporting = actions?.reportOnInterrupt(report);
+    const stopReporting = actions ? actions.reportOnInterrupt(report) : sayOnInterrupt(io);
     let code: number;
     try {
       code = await runLoop(
@@ -132,6 +132,23 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   } finally {
     await release().catch(() => undefined);
   }
+}
+
+/** Ctrl-C (or a closed terminal, a kill) outside GitHub Actions: say what became of the loop and how it goes on, then exit as the signal asks. */
+function sayOnInterrupt(io: CliIo): () => void {
+  const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+  const handlers = Object.entries(codes).map(([signal, code]) => {
+    const handler = () => {
+      io.stderr(
+        `\nloopkit run: stopped by ${signal}${signal === "SIGINT" ? " (Ctrl-C)" : ""}; the phase's claude is stopped and the loop stays pursuing: ` +
+          "`loopkit run --takeover` continues it (at once), `loopkit auto-loop --cancel` ends it.\n",
+      );
+      process.exit(code);
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
 }
 
 /** `loopkit run` without --no-sandbox: a sandbox must start here, or no phase could. */

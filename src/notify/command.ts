@@ -30,11 +30,12 @@ export async function notifyPerson(
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = NOTIFY_TIMEOUT_MS,
 ): Promise<string | null> {
-  // A $HOME that is not the OS user's home (a test sandbox, or one a project's settings set) means this
-  // is not the person's own environment: nobody to notify. It can only switch notifying off, never redirect it.
-  if (env.HOME && path.resolve(env.HOME) !== path.resolve(home)) return null;
   const command = notifyCommand(home);
   if (!command) return null;
+  // A $HOME that is not the OS user's home (a test sandbox, or one a project's settings set) means this
+  // is not the person's own environment: it can only switch notifying off, never redirect it. Said, not silent.
+  if (env.HOME && path.resolve(env.HOME) !== path.resolve(home))
+    return `loopkit: your notify_command was not run: HOME (${env.HOME}) is not your account's home (${home}), so this may not be your own environment`;
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,

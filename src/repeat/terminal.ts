@@ -6,15 +6,21 @@ import type { RepeatState, TerminalRun } from "./state.js";
 
 /** How an iteration's `claude -p` turn ended, as its output showed it. */
 export type TurnEnd =
-  /** The turn's final message (null: none, e.g. claude crashed or could not start: a failed iteration). */
-  | { kind: "answer"; message: string | null }
+  /** The turn's final message (null: none, e.g. claude crashed or could not start: a failed iteration), and why there is none when the runner knows (say, the iteration timed out). */
+  | { kind: "answer"; message: string | null; why?: string | null }
   /** The turn ended in an API error, after Claude Code's own retries. */
   | { kind: "api-error"; error: ApiError };
 
 /** The step after an iteration's turn: what a Stop (an answer) or a StopFailure (an API error) leads to in a session. */
 export function onTurnEnd(state: RepeatState, turn: TurnEnd, now: Date, waitToken: string): StopStep {
   if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
-  return onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+  if (turn.message !== null || !turn.why || !step.state) return step;
+  // The record says why the iteration failed (its timeout, claude's own error), not only that no message came.
+  const iterations = step.state.iterations.map((it) =>
+    it.number === state.iteration ? { ...it, summary: `${turn.why}; so no REPEAT-RESULT line` } : it,
+  );
+  return { ...step, state: { ...step.state, iterations } } as StopStep;
 }
 
 /** The runner stops (a signal, its terminal closed): the loop pauses for --resume, which runs a cut-off iteration again. Null when there is nothing to pause. */

@@ -174,9 +174,9 @@ async function runTurn(ctx: RepeatRunContext, file: string, state: RepeatState, 
     const how = exit.timedOut
       ? `claude ran past the iteration timeout (--timeout ${formatDuration(terminal.iteration_timeout_ms ?? 0)}) and was stopped`
       : (exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null));
-    return record.end.kind === "answer" && record.end.message === null
-      ? { ...record, detail: [how, record.detail].filter(Boolean).join(": ") || "claude printed no result" }
-      : record;
+    if (!(record.end.kind === "answer" && record.end.message === null)) return record;
+    const detail = [how, record.detail].filter(Boolean).join(": ") || "claude printed no result";
+    return { ...record, end: { ...record.end, why: detail }, detail };
   } finally {
     clearInterval(watch);
     ctx.stop.removeEventListener("abort", onStop);

@@ -23,6 +23,9 @@ describe("loopStatus", () => {
   it("flags a stale heartbeat only while pursuing, and stops the clock at the end", () => {
     expect(loopStatus("/p", makeState(), at(5000), 1000).heartbeat_stale).toBe(true);
     expect(loopStatus("/p", makeState(), at(500), 1000).heartbeat_stale).toBe(false);
+    expect(formatStatus(loopStatus("/p", makeState(), at(5000), 1000))).toMatch(
+      /session: +\S+ \(gone or silent, heartbeat stale: \/loopkit:auto-loop --takeover continues the loop\)\n/,
+    );
     const ended = makeState({ status: "cancelled", ended_at: at(2000).toISOString() });
     expect(loopStatus("/p", ended, at(9000), 1000)).toMatchObject({ heartbeat_stale: false, elapsed_ms: 2000, next_action: null });
   });

@@ -155,7 +155,14 @@ describe("an iteration that runs too long", () => {
     expect(await status()).toMatchObject({ status: "COMPLETED", iteration_timeout_ms: 6_000 });
     // Iteration 1 is no pass: the model's late answer never reached the loop.
     expect(readStats(sandbox).loop_runs[0].iterations).toEqual([
-      expect.objectContaining({ number: 1, result: "fail" }),
+      // The record says why it failed: its timeout, not "no final message".
+      expect.objectContaining({
+        number: 1,
+        result: "fail",
+        summary: expect.stringMatching(
+          /^claude ran past the iteration timeout \(--timeout 6s\) and was stopped.*; so no REPEAT-RESULT line$/,
+        ),
+      }),
       expect.objectContaining({ number: 2, result: "pass", summary: "quick" }),
     ]);
   }, 180_000);

@@ -11,6 +11,7 @@ import {
   bash,
   dataDirOf,
   isAudit,
+  loopkitCli,
   loopkitEnv,
   loopScript,
   plugin,
@@ -389,6 +390,9 @@ describe.skipIf(tools.skip)("loopkit run", { timeout: 120_000 }, () => {
     );
     expect(stopped.exitCode, stopped.stderr).toBe(1);
     expect(stopped.stdout).toMatch(/`loopkit run --takeover` continues it/);
+    // --status says so too, at once: the runner that left the loop is gone.
+    expect(status(sandbox)).toMatchObject({ status: "pursuing", heartbeat_stale: true });
+    expect(loopkitCli(sandbox, ["--status"]).stdout).toMatch(/session: .*heartbeat stale: loopkit run --takeover continues the loop\)/);
 
     model.setScript(loopScript({ turns: [bash("echo hi > hello.txt")], vote: () => ACHIEVED }));
     const result = await loopkitRun(["--takeover", "--", "--allowedTools", "Bash"]);

@@ -79,7 +79,10 @@ describe("the notify command", () => {
 
   it("runs only where $HOME is the OS user's home (not in a sandbox, not where a project's settings moved it)", async () => {
     configure(writeStdinTo(received()));
-    expect(await notifyPerson(event, home, { HOME: path.join(tmp, "elsewhere") })).toBeNull();
+    const elsewhere = path.join(tmp, "elsewhere");
+    expect(await notifyPerson(event, home, { HOME: elsewhere })).toBe(
+      `loopkit: your notify_command was not run: HOME (${elsewhere}) is not your account's home (${home}), so this may not be your own environment`,
+    );
     expect(existsSync(received())).toBe(false);
   });
 

@@ -34,7 +34,12 @@ describe("onTurnEnd", () => {
   it("no final message is a failed iteration (exit code 2); a passing one that says DONE ends the loop early", () => {
     expect(onTurnEnd(running(), { kind: "answer", message: null }, at(1), "t").state).toMatchObject({
       consecutive_failures: 1,
-      iterations: [{ result: "fail", exit_code: 2 }],
+      iterations: [{ result: "fail", exit_code: 2, summary: "no final message from this turn, so no REPEAT-RESULT line" }],
+    });
+    // Where the runner knows why (here: the iteration's --timeout), the record says so.
+    const why = "claude ran past the iteration timeout (--timeout 30s) and was stopped";
+    expect(onTurnEnd(running(), { kind: "answer", message: null, why }, at(1), "t").state).toMatchObject({
+      iterations: [{ result: "fail", exit_code: 2, summary: `${why}; so no REPEAT-RESULT line` }],
     });
     expect(onTurnEnd(running(), { kind: "answer", message: "All DONE.\nREPEAT-RESULT: pass" }, at(1), "t").state).toMatchObject({
       phase: "ended",

@@ -143,7 +143,7 @@ describe("driveRepeat", () => {
     const { ctx, runs, printed } = context([{ lines: ["not json"] }, { lines: answer("REPEAT-RESULT: pass") }]);
     expect(await driveRepeat(ctx, loop.file)).toBe(0);
     expect(printed[0]).toBe("loopkit repeat: iteration 1 ended without a final message: claude printed no result");
-    expect(printed[1]).toMatch(/^loopkit repeat: iteration 1\/2 fail \(no final message from this turn, so no REPEAT-RESULT line\)/);
+    expect(printed[1]).toMatch(/^loopkit repeat: iteration 1\/2 fail \(claude printed no result; so no REPEAT-RESULT line\)/);
     expect(runs.map((run) => run.resume ?? false)).toEqual([false, false]);
     expect(new Set(runs.map((run) => run.sessionId)).size).toBe(2);
   });

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-GPPHVP3X.js";
+} from "./chunks/chunk-NI5KG5FN.js";
 import {
   findRepo,
   readSettings,

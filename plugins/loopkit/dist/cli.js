@@ -118,7 +118,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-CAL6YLCH.js";
+} from "./chunks/chunk-WO2SDRKS.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
@@ -141,7 +141,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-GPPHVP3X.js";
+} from "./chunks/chunk-NI5KG5FN.js";
 import {
   agentLine,
   measuringSandbox,
@@ -3726,7 +3726,7 @@ function exitCodeOf(error) {
 
 // src/cli/auto-loop-command.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/auto-loop/project/goal-file.ts
 import { promises as fs } from "node:fs";
@@ -5153,6 +5153,40 @@ function addSkillOptions(command) {
   );
 }
 
+// src/run/runner-lock.ts
+var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
+import { promises as fs3 } from "node:fs";
+import path7 from "node:path";
+var STALE_MS = 1e4;
+var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
+var target = (loopDir) => path7.join(loopDir, "runner");
+var LOOPKIT_RUN = {
+  other: "another `loopkit run`",
+  hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
+};
+async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
+  await fs3.mkdir(loopDir, { recursive: true });
+  try {
+    return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
+  } catch (cause) {
+    throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
+  }
+}
+async function runnerAlive(loopDir) {
+  return import_proper_lockfile.default.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false);
+}
+
+// src/run/takeover-window.ts
+async function takeoverStaleMs(dataDir, files, now, staleMs) {
+  const state = await loadState(files.state, now).catch(() => void 0);
+  if (state?.status !== "pursuing") return staleMs;
+  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({
+    exists: false
+  }));
+  const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
+  return leftByRunner ? 0 : staleMs;
+}
+
 // src/cli/auto-loop-command.ts
 function registerAutoLoopCommand(program2, io2) {
   const command = addSkillOptions(
@@ -5169,7 +5203,7 @@ function registerAutoLoopCommand(program2, io2) {
       kind: "auto-loop",
       parse: parseAutoLoopArgs,
       // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
-      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
+      readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path8.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
       run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
     };
@@ -5197,7 +5231,7 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
-      if (fromSkill && existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
+      if (fromSkill && existsSync3(path8.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
         return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
       throw noGoalError();
     case "help":
@@ -5207,7 +5241,8 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
       const projectDir = inv.projectDir();
       const data = inv.dataDir();
       const state = data === null ? void 0 : await readForStatus(loopFiles(data, projectDir).state, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
-      const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
+      const staleMs = data !== null && !await runnerAlive(loopFiles(data, projectDir).dir) ? await takeoverStaleMs(data, loopFiles(data, projectDir), now, inv.settings().staleMs) : inv.settings().staleMs;
+      const status = loopStatus(projectDir, state, now, staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
 `);
       else say(formatStatus(status));
@@ -5322,14 +5357,14 @@ import {
   unlinkSync,
   writeSync
 } from "node:fs";
-import path8 from "node:path";
+import path9 from "node:path";
 function writeTree(store, projectDir, current, target2) {
   const result = { written: 0, deleted: 0, left: [] };
   syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result);
   return result;
 }
 var entries = (store, hash) => hash ? decodeTree(store.get(hash, "tree")) : [];
-var join = (dir, name) => Buffer.concat([dir, Buffer.from(path8.sep), name]);
+var join = (dir, name) => Buffer.concat([dir, Buffer.from(path9.sep), name]);
 var same = (a, b) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 function syncFolder(store, dir, rel, current, target2, result) {
   const stat = lstatSync(dir);
@@ -5591,7 +5626,7 @@ function registerCodexRunCommand(program2, io2) {
 import { execFile } from "node:child_process";
 import { existsSync as existsSync4, readFileSync } from "node:fs";
 import os2 from "node:os";
-import path9 from "node:path";
+import path10 from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import { promisify } from "node:util";
 
@@ -5635,7 +5670,7 @@ var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
 var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
 async function runChecks(env, statsFile2) {
-  const config = env.CLAUDE_CONFIG_DIR || path9.join(env.HOME || os2.homedir(), ".claude");
+  const config = env.CLAUDE_CONFIG_DIR || path10.join(env.HOME || os2.homedir(), ".claude");
   return [
     await claudeCheck(env),
     await dataCheck(env),
@@ -5647,7 +5682,7 @@ async function runChecks(env, statsFile2) {
 }
 async function sandboxCheck(env) {
   const title = "sandbox";
-  const scratch = await mkdtemp(path9.join(os2.tmpdir(), "loopkit-doctor-"));
+  const scratch = await mkdtemp(path10.join(os2.tmpdir(), "loopkit-doctor-"));
   try {
     const check = await checkSandbox(scratch, env);
     if (check.ok)
@@ -5732,7 +5767,7 @@ function statsCheck(file) {
 }
 function pluginCheck(config) {
   const title = "plugin hooks";
-  const installed = readJsonFile(path9.join(config, "plugins", "installed_plugins.json"));
+  const installed = readJsonFile(path10.join(config, "plugins", "installed_plugins.json"));
   const ids = Object.keys(installed?.plugins ?? {}).filter((id) => id.split("@")[0] === "loopkit");
   if (ids.length === 0)
     return {
@@ -5741,16 +5776,16 @@ function pluginCheck(config) {
       title,
       detail: "loopkit is not installed as a plugin here (install it with /plugin install, or load a checkout with claude --plugin-dir <dir>)"
     };
-  const enabled = readJsonFile(path9.join(config, "settings.json"))?.enabledPlugins ?? {};
+  const enabled = readJsonFile(path10.join(config, "settings.json"))?.enabledPlugins ?? {};
   const lines = [];
   let ok = true;
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
-    const hooks = readJsonFile(path9.join(where, "hooks", "hooks.json"));
+    const hooks = readJsonFile(path10.join(where, "hooks", "hooks.json"));
     const registered = HOOK_EVENTS.filter(
       (event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs"))))
     );
-    const bundled = existsSync4(path9.join(where, "dist", "hook.cjs"));
+    const bundled = existsSync4(path10.join(where, "dist", "hook.cjs"));
     const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
     ok &&= good;
     lines.push(
@@ -6233,7 +6268,12 @@ ${iterationPrompt(next)}
 // src/repeat/terminal.ts
 function onTurnEnd(state, turn, now, waitToken) {
   if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
-  return onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+  if (turn.message !== null || !turn.why || !step.state) return step;
+  const iterations = step.state.iterations.map(
+    (it) => it.number === state.iteration ? { ...it, summary: `${turn.why}; so no REPEAT-RESULT line` } : it
+  );
+  return { ...step, state: { ...step.state, iterations } };
 }
 function pauseRunner(state) {
   if (state.phase === "running") return pauseLostIteration(state);
@@ -6413,15 +6453,15 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs3 } from "node:fs";
-import path10 from "node:path";
+import { promises as fs4 } from "node:fs";
+import path11 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs3.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path10.join(dir, name);
+    const file = path11.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -6431,35 +6471,12 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs3.rm(file, { force: true });
+      await fs4.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
   }
   return removed;
-}
-
-// src/run/runner-lock.ts
-var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs4 } from "node:fs";
-import path11 from "node:path";
-var STALE_MS = 1e4;
-var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
-var target = (loopDir) => path11.join(loopDir, "runner");
-var LOOPKIT_RUN = {
-  other: "another `loopkit run`",
-  hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
-};
-async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs4.mkdir(loopDir, { recursive: true });
-  try {
-    return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
-  } catch (cause) {
-    throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
-  }
-}
-async function runnerAlive(loopDir) {
-  return import_proper_lockfile.default.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false);
 }
 
 // src/cli/repeat-terminal.ts
@@ -6811,7 +6828,9 @@ async function runTurn(ctx, file, state, resume) {
     });
     const record2 = reader.end(ctx.now());
     const how = exit.timedOut ? `claude ran past the iteration timeout (--timeout ${formatDuration(terminal.iteration_timeout_ms ?? 0)}) and was stopped` : exit.failure ?? (exit.exitCode !== null && exit.exitCode !== 0 ? `claude exited ${exit.exitCode}` : null);
-    return record2.end.kind === "answer" && record2.end.message === null ? { ...record2, detail: [how, record2.detail].filter(Boolean).join(": ") || "claude printed no result" } : record2;
+    if (!(record2.end.kind === "answer" && record2.end.message === null)) return record2;
+    const detail2 = [how, record2.detail].filter(Boolean).join(": ") || "claude printed no result";
+    return { ...record2, end: { ...record2.end, why: detail2 }, detail: detail2 };
   } finally {
     clearInterval(watch);
     ctx.stop.removeEventListener("abort", onStop2);
@@ -7562,17 +7581,6 @@ function phaseTimeout(state, now, settings) {
   return left + 2 * settings.verifierTimeoutMs + settings.auditTimeoutMs + PHASE_SLACK_MS;
 }
 
-// src/run/takeover-window.ts
-async function takeoverStaleMs(dataDir, files, now, staleMs) {
-  const state = await loadState(files.state, now).catch(() => void 0);
-  if (state?.status !== "pursuing") return staleMs;
-  const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({
-    exists: false
-  }));
-  const leftByRunner = marker.exists && marker.value.driver === "run" && marker.value.loop_id === state.loop_id;
-  return leftByRunner ? 0 : staleMs;
-}
-
 // src/cli/run-command.ts
 function registerRunCommand(program2, io2) {
   const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").option(
@@ -7640,7 +7648,7 @@ async function run2(words, options, io2) {
       { files, projectDir, now: io2.now(), staleMs },
       { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy }
     );
-    const stopReporting = actions?.reportOnInterrupt(report);
+    const stopReporting = actions ? actions.reportOnInterrupt(report) : sayOnInterrupt(io2);
     let code;
     try {
       code = await runLoop(
@@ -7663,6 +7671,22 @@ async function run2(words, options, io2) {
   } finally {
     await release().catch(() => void 0);
   }
+}
+function sayOnInterrupt(io2) {
+  const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+  const handlers = Object.entries(codes).map(([signal, code]) => {
+    const handler = () => {
+      io2.stderr(
+        `
+loopkit run: stopped by ${signal}${signal === "SIGINT" ? " (Ctrl-C)" : ""}; the phase's claude is stopped and the loop stays pursuing: \`loopkit run --takeover\` continues it (at once), \`loopkit auto-loop --cancel\` ends it.
+`
+      );
+      process.exit(code);
+    };
+    process.on(signal, handler);
+    return [signal, handler];
+  });
+  return () => handlers.forEach(([signal, handler]) => process.off(signal, handler));
 }
 async function refuseWithoutSandbox(projectDir, env) {
   const check = await checkSandbox(projectDir, env);

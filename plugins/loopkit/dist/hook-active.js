@@ -5,7 +5,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-CAL6YLCH.js";
+} from "./chunks/chunk-WO2SDRKS.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {

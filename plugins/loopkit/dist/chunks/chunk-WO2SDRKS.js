@@ -24,9 +24,10 @@ function notifyCommand(home) {
   return typeof command === "string" && command.trim() ? command.trim() : null;
 }
 async function notifyPerson(event, home = userHome(), env = process.env, timeoutMs = NOTIFY_TIMEOUT_MS) {
-  if (env.HOME && path.resolve(env.HOME) !== path.resolve(home)) return null;
   const command = notifyCommand(home);
   if (!command) return null;
+  if (env.HOME && path.resolve(env.HOME) !== path.resolve(home))
+    return `loopkit: your notify_command was not run: HOME (${env.HOME}) is not your account's home (${home}), so this may not be your own environment`;
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,

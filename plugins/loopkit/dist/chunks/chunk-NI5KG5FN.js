@@ -372,7 +372,7 @@ function formatStatus(s) {
     `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
-    `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
+    `  session:    ${s.session_id}${s.heartbeat_stale ? " (gone or silent, heartbeat stale: /loopkit:auto-loop --takeover continues the loop)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
