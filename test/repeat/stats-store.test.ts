@@ -34,7 +34,24 @@ describe("saveLoopRun", () => {
       final_status: "COMPLETED",
       ended_at: "2026-03-01T10:05:10.000Z",
       iterations: [
-        { number: 1, started_at: T0.toISOString(), ended_at: "2026-03-01T10:00:20.000Z", result: "pass", exit_code: 0, summary: "ok" },
+        {
+          number: 1,
+          started_at: T0.toISOString(),
+          ended_at: "2026-03-01T10:00:20.000Z",
+          result: "pass",
+          exit_code: 0,
+          summary: "ok",
+          tokens: 1200,
+        },
+        {
+          number: 2,
+          started_at: T0.toISOString(),
+          ended_at: "2026-03-01T10:00:30.000Z",
+          result: "fail",
+          exit_code: 2,
+          summary: null,
+          tokens: null,
+        },
       ],
     });
     await saveLoopRun(file, loopRunOf(state), "update");
@@ -46,9 +63,13 @@ describe("saveLoopRun", () => {
           interval: "5m",
           max_iterations: 5,
           started_at: T0.toISOString(),
-          iterations: [{ number: 1, timestamp: T0.toISOString(), result: "pass", exit_code: 0, summary: "ok" }],
+          iterations: [
+            { number: 1, timestamp: T0.toISOString(), result: "pass", exit_code: 0, summary: "ok", tokens: 1200 },
+            { number: 2, timestamp: T0.toISOString(), result: "fail", exit_code: 2, summary: null, tokens: null },
+          ],
           final_status: "COMPLETED",
           ended_at: "2026-03-01T10:05:10.000Z",
+          tokens: 1200,
         },
       ],
     });

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-6QZAKRO3.js";
+} from "./chunks/chunk-MGGOZZVS.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -33,12 +33,13 @@ import {
   recordLoopRun,
   repeatStateDir,
   repeatStateFile,
+  repeatTokens,
   saveLoopRun,
   saveState,
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-L2IVS3EH.js";
+} from "./chunks/chunk-PPTVQFWH.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -88,25 +89,29 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-Y5YUFPB4.js";
+} from "./chunks/chunk-IRBAT4MC.js";
 import {
   apiErrorOf,
   appendCheckpoint,
   compareSnapshots,
   countChanges,
   countLine,
-  pathLines
-} from "./chunks/chunk-C3TYMFTO.js";
+  pathLines,
+  usageTokens
+} from "./chunks/chunk-WOBDE53Z.js";
+import {
+  compactNumber
+} from "./chunks/chunk-BFNVHJAO.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-YN5EB6LJ.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-RSOPZLPH.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,14 +127,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-DSZUQYJW.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-XVDFSYMC.js";
 import {
   argvWords,
   findRecord,
@@ -139,19 +144,19 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-MGBIV2WO.js";
+} from "./chunks/chunk-YB7MOGNA.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-A3YH3UPZ.js";
+} from "./chunks/chunk-CU6FHOPE.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-TO7QGFJS.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-CU4URD7A.js";
 import {
   keepForeignAside,
   loadState,
@@ -161,22 +166,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-UV5YSWXZ.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-OQFMAEP6.js";
+} from "./chunks/chunk-2WN3VAJE.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-6GCJTWWC.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-6NQA5RQF.js";
+} from "./chunks/chunk-HF7XNQQM.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -186,7 +191,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UPOQHDOL.js";
+} from "./chunks/chunk-V6TZZYS2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -205,7 +210,7 @@ import {
   require_proper_lockfile,
   withLock,
   writeJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -219,19 +224,19 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import {
   execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-2XFY2B6A.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// node_modules/commander/lib/error.js
+// ../../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -264,9 +269,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -392,9 +397,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -994,9 +999,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1307,9 +1312,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1387,9 +1392,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
@@ -3633,9 +3638,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3655,7 +3660,7 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../../main/node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -3810,6 +3815,7 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --max-iterations N      judged turns (default 40)
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+                          (both caps are checked between turns: a turn may run past them)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
@@ -5018,20 +5024,33 @@ async function hookAnswerFor(data, sessionId, kind, copy, now) {
   return matches ? answer : void 0;
 }
 
+// src/shared/typed-answer.ts
+var KEY = "loopkit_answer";
+function typedAnswerLine(answer) {
+  return `${JSON.stringify({ [KEY]: answer.trimEnd() })}
+`;
+}
+
 // src/cli/skill-request.ts
 async function answerInHook(command, text, inv, io2) {
   const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
   let stdout = "";
   let stderr = "";
   const captured = { ...io2, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
+  let alone = false;
+  let readOnly = false;
   try {
     refuseUnpassable(command.kind, text);
     const request = command.parse(text);
-    if (command.readOnly(request)) return;
+    alone = command.answeredAlone(request);
+    readOnly = command.readOnly(request);
+    if (readOnly && !alone) return;
     await command.run(request, captured);
   } catch (error) {
     captured.exitCode = reportError(error, captured);
   }
+  if (alone && captured.exitCode === 0) io2.stdout(typedAnswerLine(`${stdout}${stderr}`));
+  if (readOnly) return;
   const data = inv.dataDirForStart();
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
@@ -5133,6 +5152,7 @@ function registerAutoLoopCommand(program2, io2) {
       parse: parseAutoLoopArgs,
       // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
       readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path7.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
+      answeredAlone: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "cancel",
       run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
     };
@@ -5556,7 +5576,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
-    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
     const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
       env: spawn3.env,
@@ -5794,9 +5814,10 @@ function formatRuns(runs) {
     String(run3.iterations),
     `${run3.passed}/${run3.failed}`,
     run3.final_status ?? "running",
-    String(run3.checkpoints)
+    String(run3.checkpoints),
+    run3.tokens === null ? "-" : compactNumber(run3.tokens)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS", "TOKENS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
@@ -5810,6 +5831,7 @@ function formatRun(run3) {
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    `  tokens: ${s.tokens === null ? "not counted" : s.tokens}`,
     ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : [],
     ""
   ];
@@ -5843,7 +5865,9 @@ var RunSummarySchema = object({
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
-  checkpoints: int().nonnegative()
+  checkpoints: int().nonnegative(),
+  /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
+  tokens: int().nonnegative().nullable()
 });
 var RunListJsonSchema = object({ version: literal(1), runs: array(RunSummarySchema) });
 var RunDetailJsonSchema = RunSummarySchema.extend({
@@ -5875,7 +5899,8 @@ function detail(kind, { summary: s, steps, rows }) {
     passed: s.passed,
     failed: s.failed,
     final_status: s.final_status,
-    checkpoints: 0
+    checkpoints: 0,
+    tokens: s.tokens
   };
   return { summary, steps, rows };
 }
@@ -6205,6 +6230,7 @@ function newLoopState(ctx, sessionId, request, terminal) {
     iterations: [],
     final_status: null,
     ended_at: null,
+    transcript_cursor: null,
     terminal
   };
 }
@@ -6282,9 +6308,10 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/terminal.ts
-function onTurnEnd(state, turn, now, waitToken) {
-  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
-  return onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+function onTurnEnd(state, turn, now, waitToken, tokens = null) {
+  const usage2 = tokens === null ? null : { tokens, transcriptCursor: null };
+  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken, usage: usage2 });
+  return onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken, usage: usage2 });
 }
 function pauseRunner(state) {
   if (state.phase === "running") return pauseLostIteration(state);
@@ -6321,6 +6348,10 @@ var RepeatStatusSchema = object({
   failures: int(),
   consecutive_failures: int(),
   last_summary: string().nullable(),
+  /** The tokens of the iterations counted so far (each API message once, subagents included); null when none was counted. */
+  tokens_used: int().nullable(),
+  /** Each recorded iteration's tokens, in order (null: that one was not counted). */
+  iteration_tokens: array(int().nullable()),
   next_at: string().nullable(),
   started_at: string().nullable(),
   ended_at: string().nullable(),
@@ -6375,6 +6406,8 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
       failures: 0,
       consecutive_failures: 0,
       last_summary: null,
+      tokens_used: null,
+      iteration_tokens: [],
       next_at: null,
       started_at: null,
       ended_at: null,
@@ -6413,6 +6446,8 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
     failures: results.length - passes,
     consecutive_failures: state.consecutive_failures,
     last_summary: state.iterations[state.iterations.length - 1]?.summary ?? null,
+    tokens_used: repeatTokens(state),
+    iteration_tokens: state.iterations.map((it) => it.tokens),
     next_at: orphaned ? null : state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
@@ -6437,6 +6472,7 @@ function formatStatus2(s, now) {
     `  interval: ${s.interval}`,
     `  results:  ${s.results.length ? s.results.join(" ") : "none yet"} (${s.passes} passed, ${s.failures} failed)`,
     ...s.last_summary ? [`  last:     ${s.last_summary}`] : [],
+    `  tokens:   ${tokensLine(s)}`,
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`],
@@ -6445,6 +6481,11 @@ function formatStatus2(s, now) {
   ];
   return `${lines.join("\n")}
 `;
+}
+function tokensLine(s) {
+  if (s.tokens_used === null) return s.results.length ? "not counted" : "none yet";
+  const each = s.iteration_tokens.map((tokens, i) => `${i + 1}: ${tokens ?? "not counted"}`);
+  return `${s.tokens_used}${each.length > 1 ? ` (${each.join(", ")})` : ""}`;
 }
 var control = (s) => controlCommand(s.driver === "terminal");
 function terminalLines(s) {
@@ -6639,7 +6680,7 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
@@ -6699,14 +6740,15 @@ import path14 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
-  const seen = { began: false, apiError: null, result: null };
+  const seen = { began: false, messageIds: /* @__PURE__ */ new Set(), streamTokens: null, resultTokens: null, apiError: null, result: null };
   return {
     push(line) {
       const event = parseEvent(line);
       if (event) take(seen, event);
     },
     end(now) {
-      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen) };
+      const counted = [seen.streamTokens, seen.resultTokens].filter((tokens) => tokens !== null);
+      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen), tokens: counted.length ? Math.max(...counted) : null };
     }
   };
 }
@@ -6720,13 +6762,21 @@ function parseEvent(line) {
   }
 }
 function take(seen, event) {
+  if (event.type === "assistant") countMessage(seen, event.message);
   if (event.type === "assistant" && (event.parent_tool_use_id ?? null) === null) {
     seen.began = true;
     seen.apiError = typeof event.error === "string" ? { kind: event.error, text: textOf(event.message) } : null;
   } else if (event.type === "result") {
     const errors = Array.isArray(event.errors) ? event.errors.filter((e) => typeof e === "string") : [];
     seen.result = { isError: event.is_error === true, text: typeof event.result === "string" ? event.result : null, errors };
+    if (typeof event.usage === "object" && event.usage !== null) seen.resultTokens = usageTokens(event.usage);
   }
+}
+function countMessage(seen, message) {
+  const { id, usage: usage2 } = message ?? {};
+  if (typeof id !== "string" || seen.messageIds.has(id) || typeof usage2 !== "object" || usage2 === null) return;
+  seen.messageIds.add(id);
+  seen.streamTokens = (seen.streamTokens ?? 0) + usageTokens(usage2);
 }
 function textOf(message) {
   const content = message?.content;
@@ -6811,7 +6861,7 @@ async function runIteration(ctx, file, state) {
     const latest = await loadState2(file, now);
     if (ctx.stop.aborted || !latest || !stillRunning(latest, current)) return null;
     const base = record2.began ? { ...latest, terminal: conversationBegun(latest.terminal) } : latest;
-    const step = onTurnEnd(base, record2.end, now, ctx.newToken());
+    const step = onTurnEnd(base, record2.end, now, ctx.newToken(), record2.tokens);
     if (!step.state) return null;
     await saveState(file, step.state);
     return { before: latest, state: step.state, warnings: await recordLoopRun(step.state, now) };
@@ -7087,6 +7137,7 @@ function registerRepeatCommand(program2, io2) {
       kind: "repeat",
       parse: (text) => parseRepeatArgs(text, minInterval),
       readOnly: (request2) => request2.mode === "help" || request2.mode === "status",
+      answeredAlone: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "cancel",
       run: (request2, out) => answerForSkill(true, out, () => runRequest2(request2, inv, out, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => measureHere(request2, answer, inv, io2)
     };

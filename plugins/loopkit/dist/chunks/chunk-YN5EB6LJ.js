@@ -5,16 +5,16 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-ZOZEQ54C.js";
+} from "./chunk-RSOPZLPH.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   looseObject,
   record,
   string,
   unknown
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-XVDFSYMC.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YB7MOGNA.js";
 import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-CU6FHOPE.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-V6TZZYS2.js";
 import {
   LoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -35,7 +35,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/action/actions-report.ts
 var NOTE_EVENTS = {
@@ -252,6 +252,7 @@ var AutoLoopStatusSchema = object({
   /** Iterations --max-iterations does not count: their audit could not run (auto-loop state audit_not_run). */
   iterations_not_counted: int(),
   tokens_used: int(),
+  /** Checked between turns, as max_wallclock_ms is: a turn in flight may run past either, and the loop stops at its end. */
   max_tokens: int().nullable(),
   elapsed_ms: int(),
   max_wallclock_ms: int().nullable(),
@@ -361,6 +362,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     ...checkpoints
   };
 }
+var CAPS_CHECKED = "checked between turns: a turn in flight may run past a cap, and the loop stops at its end";
 function formatStatus(s) {
   if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).
 `;
@@ -371,6 +373,7 @@ function formatStatus(s) {
     `  iteration:  ${s.iteration} of ${s.max_iterations}${s.iterations_not_counted ? ` (${s.iterations_not_counted} not counted: the audit could not run)` : ""}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
+    `  caps:       ${CAPS_CHECKED}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (heartbeat stale: --takeover possible)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,

@@ -1,8 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadOwned,
-  ownsLoop
-} from "./chunk-T776C46V.js";
+  ownsLoop,
+  readTranscriptDelta
+} from "./chunk-W3EIT3NT.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,40 +17,66 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-6QZAKRO3.js";
+} from "./chunk-MGGOZZVS.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-L2IVS3EH.js";
+} from "./chunk-PPTVQFWH.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-WOBDE53Z.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-MGBIV2WO.js";
-import "./chunk-F3ILKG56.js";
+import "./chunk-YB7MOGNA.js";
+import "./chunk-TO7QGFJS.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
-import "./chunk-UPOQHDOL.js";
+} from "./chunk-6GCJTWWC.js";
+import "./chunk-V6TZZYS2.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-IEMDV4IA.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
+
+// src/repeat/iteration-usage.ts
+async function iterationUsage(state, transcriptPath) {
+  if (state.phase !== "running" || !transcriptPath) return null;
+  const kept = state.transcript_cursor?.path === transcriptPath ? state.transcript_cursor : null;
+  try {
+    const delta = await readTranscriptDelta(
+      transcriptPath,
+      { offset: kept?.offset ?? 0, recentMessageIds: kept?.recent_message_ids ?? [], subagentOffsets: kept?.subagent_offsets ?? {} },
+      new Date(state.iteration_started_at)
+    );
+    return {
+      tokens: delta.tokens,
+      transcriptCursor: {
+        path: transcriptPath,
+        offset: delta.offset,
+        recent_message_ids: delta.recentMessageIds,
+        subagent_offsets: delta.subagentOffsets
+      }
+    };
+  } catch {
+    return null;
+  }
+}
+
+// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var SETTLE_POLL_MS = 100;
 var SETTLE_MAX_MS = 6e4;
@@ -68,7 +95,8 @@ var repeatHookHandlers = {
           now,
           promptId: ctx.input.prompt_id ?? null,
           lastMessage: ctx.input.last_assistant_message,
-          waitToken: randomUUID()
+          waitToken: randomUUID(),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path)
         }),
         now
       );
@@ -85,7 +113,13 @@ var repeatHookHandlers = {
       return settle(
         ctx,
         file,
-        onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }),
+        onApiError(owned.state, {
+          now,
+          promptId: ctx.input.prompt_id ?? null,
+          error,
+          waitToken: randomUUID(),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path)
+        }),
         now
       );
     });
@@ -124,7 +158,8 @@ var repeatHookHandlers = {
       const now = ctx.now();
       const step = onSessionEnd(state, {
         now,
-        apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null
+        apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null,
+        usage: await iterationUsage(state, ctx.input.transcript_path)
       });
       if (step) await carryOut(ctx, file, step, now);
     });

@@ -10,19 +10,23 @@ import {
   StatsFileSchema,
   isActive,
   projectLoops,
-  repeatEntry
-} from "./chunk-L2IVS3EH.js";
+  repeatEntry,
+  repeatTokens
+} from "./chunk-PPTVQFWH.js";
+import {
+  compactNumber
+} from "./chunk-BFNVHJAO.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
-import "./chunk-ULLTZM7N.js";
+} from "./chunk-TO7QGFJS.js";
+import "./chunk-6GCJTWWC.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   isLoopkitError,
   readJson
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-IEMDV4IA.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/kind.ts
@@ -31,7 +35,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-B5CWPX3T.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-WAQP7KV3.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],
@@ -48,7 +52,8 @@ function statusLine(state, now) {
   const last = state.iterations.at(-1);
   const result = last ? `last ${last.result}${last.summary ? ` (${plain(last.summary)})` : ""}` : "";
   const phase = state.phase === "waiting" && state.next_at ? `next in ${formatDuration(Math.max(0, Date.parse(state.next_at) - now.getTime()))}` : state.phase === "paused" ? `paused: /${repeatEntry.command} --resume` : state.phase === "ended" ? `ended ${state.final_status ?? ""}`.trim() : "running";
-  return [head, result, phase].filter(Boolean).join(" \xB7 ");
+  const used = repeatTokens(state);
+  return [head, result, used === null ? "" : `${compactNumber(used)} tokens`, phase].filter(Boolean).join(" \xB7 ");
 }
 function tale(state) {
   const passed = state.iterations.filter((it) => it.result === "pass").length;
@@ -94,10 +99,16 @@ async function pastRuns({ statsFile }, now) {
         iterations: record.iterations.length,
         passed,
         failed: record.iterations.length - passed,
-        final_status: record.final_status
+        final_status: record.final_status,
+        tokens: record.tokens ?? null
       },
       steps: record.iterations,
-      rows: record.iterations.map((it) => ({ number: it.number, at: it.timestamp, label: it.result, text: it.summary ?? "" }))
+      rows: record.iterations.map((it) => ({
+        number: it.number,
+        at: it.timestamp,
+        label: it.result,
+        text: [it.summary, typeof it.tokens === "number" ? `${it.tokens} tokens` : null].filter(Boolean).join(" \xB7 ")
+      }))
     };
   });
 }

@@ -4,16 +4,16 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-UV5YSWXZ.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-OQFMAEP6.js";
+import "./chunk-2WN3VAJE.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-6GCJTWWC.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+import "./chunk-IEMDV4IA.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {
   loadState,

@@ -2,12 +2,12 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-6NQA5RQF.js";
-import "./chunk-UPOQHDOL.js";
+} from "./chunk-HF7XNQQM.js";
+import "./chunk-V6TZZYS2.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+import "./chunk-IEMDV4IA.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {
   loadStartEvidence,

@@ -1,8 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadOwned,
-  ownsLoop
-} from "./chunk-T776C46V.js";
+  ownsLoop,
+  readTranscriptDelta
+} from "./chunk-W3EIT3NT.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -13,7 +14,6 @@ import {
   auditUnmet,
   beginTurn,
   clearApiErrors,
-  contextTokens,
   endedOutcome,
   failLoop,
   finishTurn,
@@ -32,29 +32,28 @@ import {
   runVerifier,
   saveNextPrompt,
   settleFromProbe,
-  usageTokens,
   verifierRun
-} from "./chunk-Y5YUFPB4.js";
+} from "./chunk-IRBAT4MC.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-WOBDE53Z.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-NAL4LZ7C.js";
-import "./chunk-MGBIV2WO.js";
+} from "./chunk-XVDFSYMC.js";
+import "./chunk-YB7MOGNA.js";
 import {
   loopDeadline
-} from "./chunk-A3YH3UPZ.js";
-import "./chunk-F3ILKG56.js";
-import "./chunk-5KW5UY5D.js";
+} from "./chunk-CU6FHOPE.js";
+import "./chunk-TO7QGFJS.js";
+import "./chunk-CU4URD7A.js";
 import {
   inspectMirror,
   loadState,
@@ -62,20 +61,18 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-ZTULYAX7.js";
-import {
-  openRegular
-} from "./chunk-VZNR7AND.js";
+} from "./chunk-UV5YSWXZ.js";
+import "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-6GCJTWWC.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-HF7XNQQM.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +91,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-V6TZZYS2.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -103,12 +100,12 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/hooks/checkpoint.ts
@@ -213,92 +210,12 @@ async function restoreLoopContext(ctx) {
   };
 }
 
-// src/auto-loop/hooks/transcript-usage.ts
-import { promises as fs2 } from "node:fs";
-import path from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var MAX_DELTA_BYTES = 64 * 1024 * 1024;
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = {
-    ...cursor,
-    recentMessageIds: [...cursor.recentMessageIds],
-    subagentOffsets: { ...cursor.subagentOffsets },
-    tokens: 0,
-    toolCalls: 0,
-    contextTokens: null
-  };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  const handle = await openRegular(file, true);
-  if (!handle) return offset;
-  try {
-    const { size: fullSize } = await handle.stat();
-    let position = offset > fullSize ? 0 : offset;
-    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = contextTokens(usage);
-  }
-}
-
 // src/evidence/changes-since.ts
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from "node:fs";
-import path2 from "node:path";
+import path from "node:path";
 var BATCH = 512;
-var SEP = Buffer.from(path2.sep);
+var SEP = Buffer.from(path.sep);
 var WHAT = "loopkit's check of the project after the verifier";
 async function changesSince(taken, input) {
   const trust = ctimeTrusted(input.projectDir);
@@ -481,7 +398,7 @@ async function changesFrom(taken, input, trust, ahead) {
 }
 var nameBytes = (nameKey) => nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey);
 function join(dir, nameKey) {
-  if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path2.sep}${nameKey}`;
+  if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path.sep}${nameKey}`;
   return Buffer.concat([Buffer.from(dir), SEP, nameBytes(nameKey)]);
 }
 function list(abs) {
@@ -521,11 +438,11 @@ function judgeVerification(found, context) {
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;
-    const { path: path3, root } = keyPath(key, context.projectDir, context.git);
-    const reason = goalpostReason(path3, root, named, protect);
+    const { path: path2, root } = keyPath(key, context.projectDir, context.git);
+    const reason = goalpostReason(path2, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${path3}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path3, root, found) || how === "appeared" && reason !== null)) written.push(line);
+    const line = `${path2}: ${how}${why ? ` [${why}]` : ""}`;
+    if (!why && (isOutput(path2, root, found) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -550,11 +467,11 @@ function difference(a, b) {
     return "rewritten (or its mode or links changed), content the same at the end";
   return null;
 }
-function isOutput(path3, root, now) {
+function isOutput(path2, root, now) {
   if (root !== "") return false;
-  const parts = path3.split("/");
-  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path3)) return true;
-  const emit = TS_EMIT.exec(path3);
+  const parts = path2.split("/");
+  if (parts.slice(0, -1).some((part) => OUTPUT_FOLDERS.has(part)) || OUTPUT_FILES.test(path2)) return true;
+  const emit = TS_EMIT.exec(path2);
   return emit !== null && TS_SOURCES.some((ext) => now.exists(`${emit[1]}${ext}`));
 }
 

@@ -13,7 +13,7 @@ import {
   iso_exports,
   keepAside,
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   array,
   int,
@@ -21,7 +21,7 @@ import {
   number,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/shared/deadline.ts
 var deadlineIn = (ms, now = Date.now()) => ({ at: now + Math.max(0, ms) });

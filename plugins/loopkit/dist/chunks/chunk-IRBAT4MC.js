@@ -6,8 +6,9 @@ import {
   noInputError,
   parseOptions,
   usageError,
+  usageTokens,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-WOBDE53Z.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -21,26 +22,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-XVDFSYMC.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YB7MOGNA.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-CU6FHOPE.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
-} from "./chunk-5KW5UY5D.js";
+} from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-UV5YSWXZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -49,17 +50,17 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-HF7XNQQM.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-V6TZZYS2.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -69,7 +70,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 import {
   _enum,
   array,
@@ -79,7 +80,7 @@ import {
   object,
   strictObject,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/data/sandbox-probe.ts
 import { promises as fs, realpathSync } from "node:fs";
@@ -239,7 +240,7 @@ function rules(state) {
     ...state.protect.globs.length ? [
       `- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`
     ] : [],
-    `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock. Work in small verified steps.`
+    `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock (tokens and time are checked between turns, so a long turn can run past them). Work in small verified steps.`
   ].join("\n");
 }
 function fenced(text) {
@@ -398,11 +399,11 @@ function beginTurn(previous, obs) {
   }
   const blocker = blockedReport(obs.lastMessage);
   if (blocker) {
-    const count2 = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
-    state = { ...state, blocker: { reason: blocker, count: count2 } };
-    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count2} in a row)`));
-    if (count2 >= BLOCKER_LIMIT) {
-      state = end(state, now, "blocked", `the agent reported the same blocker ${count2} times in a row: ${blocker}`);
+    const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
+    state = { ...state, blocker: { reason: blocker, count } };
+    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count} in a row)`));
+    if (count >= BLOCKER_LIMIT) {
+      state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
       history.push(historyEntry(state, now, "end", state.status_reason));
       return {
         kind: "decided",
@@ -411,7 +412,7 @@ function beginTurn(previous, obs) {
         history
       };
     }
-    notes.push(`You reported a blocker (${count2} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
+    notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
   } else {
     state = { ...state, blocker: null };
   }
@@ -920,9 +921,9 @@ function changeReport(store, changes, context, fullFile, limits = REPORT_LIMITS)
 `, count: ranked.length };
 }
 function summaryLine(changes) {
-  const count2 = (how) => changes.filter((c) => c.how === how).length;
+  const count = (how) => changes.filter((c) => c.how === how).length;
   if (changes.length === 0) return "No file changed.";
-  return `${changes.length} file(s) changed: ${count2("added")} added, ${count2("changed")} changed, ${count2("deleted")} deleted.`;
+  return `${changes.length} file(s) changed: ${count("added")} added, ${count("changed")} changed, ${count("deleted")} deleted.`;
 }
 var bytes = (n) => `${n.toLocaleString("en-US")} bytes`;
 function describe(leaf) {
@@ -1112,16 +1113,6 @@ var BoundedOutput = class {
   }
 };
 
-// src/auto-loop/core/usage.ts
-var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage2) {
-  if (!usage2) return 0;
-  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens) + count(usage2.output_tokens);
-}
-function contextTokens(usage2) {
-  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens);
-}
-
 // src/auto-loop/runners/audit.ts
 var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
 var DENIED_TOOLS = ["Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "Task", "Agent"];
@@ -1205,7 +1196,7 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
     env,
@@ -1506,7 +1497,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES2, KEEP_BYTES2);
   if (preface) output.push(Buffer.from(preface));
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,
@@ -1586,10 +1577,10 @@ var alreadyRecorded = (state, turn) => turn.promptId !== null && state.api_error
 function recordApiError(state, error, turn, now, firstBackoffMs) {
   const summary2 = apiErrorSummary(error);
   const waitsForReset = error.usageLimit && error.resetAt !== null;
-  const count2 = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
+  const count = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
   const at = now.toISOString();
-  if (count2 >= MAX_API_ERRORS || error.credentialsRefused) {
-    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. ${LOG_IN_AGAIN.slice(0, -1)}` : `${count2} turns in a row ended in an API error; the last: ${summary2}`;
+  if (count >= MAX_API_ERRORS || error.credentialsRefused) {
+    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. ${LOG_IN_AGAIN.slice(0, -1)}` : `${count} turns in a row ended in an API error; the last: ${summary2}`;
     return {
       state: {
         ...state,
@@ -1597,21 +1588,21 @@ function recordApiError(state, error, turn, now, firstBackoffMs) {
         status_reason: reason,
         ended_at: at,
         updated_at: at,
-        api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } }
+        api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } }
       },
       retryAt: null,
       line: `loopkit auto-loop ended blocked: ${reason}.`
     };
   }
-  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count2 - 1)));
+  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count - 1)));
   return {
     state: {
       ...state,
       updated_at: at,
-      api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } }
+      api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } }
     },
     retryAt,
-    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count2} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
+    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
   };
 }
 function clearApiErrors(state) {
@@ -1876,12 +1867,12 @@ function protectedFiles(stats, globs) {
   if (globs.length === 0) return {};
   const matchers = globs.map(globMatcher);
   const files = {};
-  let count2 = 0;
+  let count = 0;
   for (const key of stats.keys()) {
     if (key === "" || key.includes("\0") || !matchers.some((match) => match(key))) continue;
     const record = stats.get(key);
     if (record.kind === "dir") continue;
-    if (++count2 > PROTECT_LIMITS.files) {
+    if (++count > PROTECT_LIMITS.files) {
       throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, {
         value: globs,
         hint: "protect narrower globs"
@@ -2010,8 +2001,6 @@ export {
   RECURSION_GUARD,
   refuseUnderRecursionGuard,
   BoundedOutput,
-  usageTokens,
-  contextTokens,
   auditLoop,
   launcherBesideEntry,
   launcherSpawn,

@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-YB7MOGNA.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,13 +16,13 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-V6TZZYS2.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-IEMDV4IA.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;
@@ -217,6 +217,16 @@ function change(where, old, now) {
     before: old ? toLeaf(old) : null,
     after: now ? toLeaf(now) : null
   };
+}
+
+// src/auto-loop/core/usage.ts
+var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage) {
+  if (!usage) return 0;
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
+}
+function contextTokens(usage) {
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
 }
 
 // src/checkpoint/changes.ts
@@ -432,6 +442,8 @@ export {
   valueOf,
   parseOptions,
   compareSnapshots,
+  usageTokens,
+  contextTokens,
   transcriptTail,
   promptIdOfTurnWith,
   LOG_IN_AGAIN,

@@ -6,21 +6,24 @@ import {
   autoLoopEntry
 } from "./chunk-VW2W6K4J.js";
 import {
+  compactNumber
+} from "./chunk-BFNVHJAO.js";
+import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-CU6FHOPE.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-TO7QGFJS.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-2WN3VAJE.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-IEMDV4IA.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/kind.ts
@@ -31,7 +34,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-ZS625EJ2.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-R2LCAUPV.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +43,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-57HBPXHW.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-55YD7ZTA.js"), import("./store-2DZE36T3.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -69,7 +72,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-57HBPXHW.js");
+  const { loopFiles } = await import("./store-2DZE36T3.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
@@ -79,15 +82,10 @@ function statusLine(state, now) {
   const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
-    `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,
+    `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
     verdicts || "not judged yet"
   ].join(" \xB7 ");
-}
-function compact(n) {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1).replace(/\.0$/, "")}M`;
-  if (n >= 1e3) return `${Math.round(n / 1e3)}k`;
-  return String(n);
 }
 async function pastRuns(dataDir) {
   const root = path.join(dataDir, "auto-loop");
@@ -118,7 +116,9 @@ async function pastRuns(dataDir) {
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status
+          final_status: last.status === "pursuing" ? null : last.status,
+          // Each entry records the loop's tokens so far (the session's and the audits').
+          tokens: Math.max(...lines.map((entry) => entry.tokens))
         },
         steps: lines,
         rows: lines.map((entry) => {
