@@ -30,13 +30,17 @@ it.each([
   ["/loopkit:auto-loop --help", "Usage: /loopkit:auto-loop"],
   ["/loopkit:repeat --status", "repeat: no loop has run in .*my project"],
   ["/loopkit:repeat --help", "Usage: /loopkit:repeat"],
-])("%s is answered with no model request", async (prompt, text) => {
-  model.setScript(() => ({ text: "a model turn" }));
-  const run = await typed(prompt);
-  expect(run.exitCode, run.stderr).toBe(0);
-  expect(run.requests).toEqual([]);
-  expect(run.result?.result).toMatch(shownAnswer(text, prompt));
-});
+])(
+  "%s is answered with no model request",
+  async (prompt, text) => {
+    model.setScript(() => ({ text: "a model turn" }));
+    const run = await typed(prompt);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.requests).toEqual([]);
+    expect(run.result?.result).toMatch(shownAnswer(text, prompt));
+  },
+  120_000,
+);
 
 it("/loopkit:repeat --cancel ends the session's own loop with no model request; another session's --cancel leaves it alone", async () => {
   const { script } = iterationScript([result("REPEAT-RESULT: pass - fine")]);
