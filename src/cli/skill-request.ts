@@ -6,6 +6,8 @@
 // `!` line's half (`--from-skill`) answers read-only requests itself and shows the hook's answer for
 // the rest. Only a command the person types fires that hook: neither a Skill tool call nor a prompt
 // the agent schedules (CronCreate) does, so nothing the agent runs can start, cancel or take over a loop.
+// A help, status or cancel is answered by the hook's half alone: the hook shows the answer and stops
+// the prompt, so neither the `!` line nor the model runs for it (answeredAlone).
 import { readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
