@@ -1,8 +1,8 @@
 // What a repeat iteration cost in a session: the session's transcript, read as the auto-loop reads
-// it (transcript-usage.ts: each API message once, subagents included), from where the loop's last
+// it (session/transcript-usage.ts: each API message once, subagents included), from where the loop's last
 // count stopped, leaving out records from before the iteration began (the person's own turns during
 // a wait). The number is shown, never a cap: a transcript the agent edits can change only what is shown.
-import { readTranscriptDelta } from "../auto-loop/hooks/transcript-usage.js";
+import { readTranscriptDelta } from "../session/transcript-usage.js";
 import type { IterationUsage } from "./decide.js";
 import type { RepeatState } from "./state.js";
 

@@ -9,7 +9,7 @@
 // as the auto-loop counts a transcript; and the `result` event's own `usage` total. The larger is
 // taken: the stream may stop short of the result (a timeout, a kill), and the result's total may
 // leave out subagents.
-import { usageTokens, type Usage } from "../auto-loop/core/usage.js";
+import { usageTokens, type Usage } from "../session/usage.js";
 import { apiErrorOf } from "../session/api-error.js";
 import type { TurnEnd } from "../repeat/terminal.js";
 

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-MGGOZZVS.js";
+} from "./chunks/chunk-3R7BGMAE.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-IRBAT4MC.js";
+} from "./chunks/chunk-YURVSKK7.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -98,20 +98,20 @@ import {
   countLine,
   pathLines,
   usageTokens
-} from "./chunks/chunk-WOBDE53Z.js";
+} from "./chunks/chunk-WYQ3WTDR.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YN5EB6LJ.js";
+} from "./chunks/chunk-XDU47CWR.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-RSOPZLPH.js";
+} from "./chunks/chunk-NREDWYZN.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YN5EB6LJ.js";
+} from "./chunks/chunk-XDU47CWR.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-RSOPZLPH.js";
+} from "./chunks/chunk-NREDWYZN.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

@@ -219,7 +219,7 @@ function change(where, old, now) {
   };
 }
 
-// src/auto-loop/core/usage.ts
+// src/session/usage.ts
 var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 function usageTokens(usage) {
   if (!usage) return 0;

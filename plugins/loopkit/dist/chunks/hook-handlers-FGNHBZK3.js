@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-W3EIT3NT.js";
+} from "./chunk-5NKFF2PM.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,14 +33,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-IRBAT4MC.js";
+} from "./chunk-YURVSKK7.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-WOBDE53Z.js";
+} from "./chunk-WYQ3WTDR.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

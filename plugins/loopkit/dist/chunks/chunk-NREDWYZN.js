@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-2PKGYVKF.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-6BHKXUS3.js")).autoLoopKind
+  repeat: async () => (await import("./kind-UTRFSREY.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-K2D5TRSX.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

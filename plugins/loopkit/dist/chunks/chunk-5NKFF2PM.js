@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-WOBDE53Z.js";
+} from "./chunk-WYQ3WTDR.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -32,7 +32,7 @@ async function loadOwned(ctx, kind, load) {
   return ownsLoop(state, ctx) ? { state } : forget();
 }
 
-// src/auto-loop/hooks/transcript-usage.ts
+// src/session/transcript-usage.ts
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var CHUNK = 1024 * 1024;

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-W3EIT3NT.js";
+} from "./chunk-5NKFF2PM.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,7 +17,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-MGGOZZVS.js";
+} from "./chunk-3R7BGMAE.js";
 import {
   isActive,
   loadState,
@@ -29,7 +29,7 @@ import {
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-WOBDE53Z.js";
+} from "./chunk-WYQ3WTDR.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

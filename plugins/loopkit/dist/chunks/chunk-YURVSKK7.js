@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-WOBDE53Z.js";
+} from "./chunk-WYQ3WTDR.js";
 import {
   RUN_TAG_VAR,
   killGroup,

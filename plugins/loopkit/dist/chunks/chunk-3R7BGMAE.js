@@ -14,7 +14,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-WOBDE53Z.js";
+} from "./chunk-WYQ3WTDR.js";
 import {
   splitArguments
 } from "./chunk-YB7MOGNA.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-RSOPZLPH.js";
+} from "./chunk-NREDWYZN.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";
