@@ -19,6 +19,7 @@ time can end past --max-tokens and --max-wallclock.
   --max-iterations N      judged turns (default 40)
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+                          (both caps are checked between turns: a turn may run past them)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),

@@ -2,6 +2,7 @@
 // its state, handlers and cancel command, and what the status line, notify, history and the
 // checkpoint commands show of an auto-loop. Its entry part is hook-events.ts. The one file through
 // which the rooms above reach auto-loop's modules; the heavy ones load only when used.
+import { compactNumber } from "../shared/compact-number.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
@@ -77,17 +78,10 @@ function statusLine(state: AutoLoopState, now: Date): string {
   const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
-    `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,
+    `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
     verdicts || "not judged yet",
   ].join(" · ");
-}
-
-/** 1234567 -> "1.2M", 45300 -> "45k". */
-function compact(n: number): string {
-  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1).replace(/\.0$/, "")}M`;
-  if (n >= 1_000) return `${Math.round(n / 1_000)}k`;
-  return String(n);
 }
 
 /** Every auto-loop run on record: one per loop id in each project's gate history in the data folder. */
@@ -121,6 +115,8 @@ async function pastRuns(dataDir: string): Promise<PastRun[]> {
           passed,
           failed: gates.length - passed,
           final_status: last.status === "pursuing" ? null : last.status,
+          // Each entry records the loop's tokens so far (the session's and the audits').
+          tokens: Math.max(...lines.map((entry) => entry.tokens)),
         },
         steps: lines,
         rows: lines.map((entry) => {

@@ -64,6 +64,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
           request.mode === "help" ||
           request.mode === "status" ||
           (request.mode === "usage" && !existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))),
+        answeredAlone: (request) => request.mode === "help" || request.mode === "status" || request.mode === "cancel",
         run: (request, out) =>
           answerForSkill(true, out, () => runRequest(request, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
         sandboxLine: (request, answer) => probeAfterStart(request, answer, inv, io),

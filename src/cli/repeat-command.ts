@@ -71,6 +71,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
         kind: "repeat",
         parse: (text) => parseRepeatArgs(text, minInterval),
         readOnly: (request) => request.mode === "help" || request.mode === "status",
+        answeredAlone: (request) => request.mode === "help" || request.mode === "status" || request.mode === "cancel",
         run: (request, out) => answerForSkill(true, out, () => runRequest(request, inv, out, messagePrinter(out.stdout, false))),
         sandboxLine: (request, answer) => measureHere(request, answer, inv, io),
       };

@@ -6,6 +6,8 @@
 // `!` line's half (`--from-skill`) answers read-only requests itself and shows the hook's answer for
 // the rest. Only a command the person types fires that hook: neither a Skill tool call nor a prompt
 // the agent schedules (CronCreate) does, so nothing the agent runs can start, cancel or take over a loop.
+// A help, status or cancel is answered by the hook's half alone: the hook shows the answer and stops
+// the prompt, so neither the `!` line nor the model runs for it (answeredAlone).
 import { readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
 import { LoopkitError } from "../shared/errors.js";
@@ -14,6 +16,7 @@ import { hookAnswerFor, saveHookAnswer, type HookAnswer } from "./hook-answer.js
 import type { Invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 import { reportError } from "./report-error.js";
+import { typedAnswerLine } from "../shared/typed-answer.js";
 
 /** What a loop kind's command tells the two halves. */
 export interface SkillCommand<R> {
@@ -21,26 +24,42 @@ export interface SkillCommand<R> {
   parse(text: string): R;
   /** Requests that only read (help, status): the skill's own command answers them, under any sandbox. */
   readOnly(request: R): boolean;
+  /**
+   * Requests whose answer is all there is (help, status, cancel): the hook shows it to the person
+   * itself and stops the prompt there, so no model turn is spent on it (typedAnswerLine).
+   */
+  answeredAlone(request: R): boolean;
   /** Carries the request out and prints its answer on `io`. */
   run(request: R, io: CliIo): Promise<void>;
   /** The skill's line about the agent's sandbox after `request` was answered (a replayed answer, or a read-only one), or null. */
   sandboxLine(request: R, answer: HookAnswer | null): Promise<string | null>;
 }
 
-/** `--from-hook`: carries out a request that writes and keeps what it printed for the skill's command. Prints nothing itself. */
+/**
+ * `--from-hook`: carries out a request that writes and keeps what it printed for the skill's command.
+ * A request answered alone (help, status, cancel) is also carried out here, and its answer printed as
+ * one JSON line (typedAnswerLine) for the hook to show in place of the prompt; a read-only one then
+ * keeps nothing (should the skill's command run after all, it answers it itself). Prints nothing else.
+ */
 export async function answerInHook<R>(command: SkillCommand<R>, text: string, inv: Invocation, io: CliIo): Promise<void> {
   const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
   let stdout = "";
   let stderr = "";
   const captured: CliIo = { ...io, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
+  let alone = false;
+  let readOnly = false;
   try {
     refuseUnpassable(command.kind, text);
     const request = command.parse(text);
-    if (command.readOnly(request)) return;
+    alone = command.answeredAlone(request);
+    readOnly = command.readOnly(request);
+    if (readOnly && !alone) return;
     await command.run(request, captured);
   } catch (error) {
     captured.exitCode = reportError(error, captured);
   }
+  if (alone && captured.exitCode === 0) io.stdout(typedAnswerLine(`${stdout}${stderr}`));
+  if (readOnly) return;
   const data = inv.dataDirForStart();
   const marker =
     captured.exitCode === 0

@@ -1,5 +1,6 @@
 // `loopkit history` for a person: one table row per run, or one run's iterations (gate history).
 import { loopKind } from "../loops/registry.js";
+import { compactNumber } from "../shared/compact-number.js";
 import { formatDuration } from "../shared/duration.js";
 import type { RunDetail, RunSummary } from "./runs.js";
 
@@ -20,8 +21,9 @@ export function formatRuns(runs: RunSummary[]): string {
     `${run.passed}/${run.failed}`,
     run.final_status ?? "running",
     String(run.checkpoints),
+    run.tokens === null ? "-" : compactNumber(run.tokens),
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS", "TOKENS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -39,6 +41,7 @@ export function formatRun(run: RunDetail): string {
     ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    `  tokens: ${s.tokens === null ? "not counted" : s.tokens}`,
     ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : []),
     "",
   ];

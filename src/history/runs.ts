@@ -30,6 +30,8 @@ export const RunSummarySchema = z.object({
   final_status: z.enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: z.int().nonnegative(),
+  /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
+  tokens: z.int().nonnegative().nullable(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -77,6 +79,7 @@ function detail(kind: LoopKind, { summary: s, steps, rows }: PastRun): RunDetail
     failed: s.failed,
     final_status: s.final_status,
     checkpoints: 0,
+    tokens: s.tokens,
   };
   return { summary, steps, rows };
 }

@@ -2,7 +2,8 @@
 // runs no loop, so it is a small CommonJS file with no dependencies: it parses stdin, checks one
 // marker file, asks the loop kind whether the event may change anything (a prompt the person types
 // mostly does not), and only then loads the rest of loopkit (zod validation included) from dist/hook-active.js.
-// A loopkit slash command the person typed (UserPromptExpansion) is handed to loopkit's CLI instead.
+// A loopkit slash command the person typed (UserPromptExpansion) is handed to loopkit's CLI instead;
+// a typed help, status or cancel is answered by the hook itself, without a model turn.
 // It never throws and never blocks a session because of its own failure: problems go to stderr, exit 0.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -73,6 +74,9 @@ async function main(): Promise<void> {
   if (request) {
     const done = await carryOutSkillRequest(request, sessionId, pluginDataArg());
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
+    // A help, status or cancel is answered here: the block shows the answer to the person and sends
+    // the prompt to no model, and the skill's `!` line does not run (both versions, §22).
+    if (done.answer !== null) process.stdout.write(`${JSON.stringify({ decision: "block", reason: done.answer })}\n`);
     return;
   }
   // Claude Code's own data folder first when it holds this session's files: the env cannot redirect or silence it (locate.ts, step 0).

@@ -9,6 +9,7 @@
 import path from "node:path";
 import { kindOfCommand } from "../loops/entry.js";
 import type { LoopKind } from "../shared/loop-kinds.js";
+import { typedAnswerOf } from "../shared/typed-answer.js";
 
 /**
  * Under the hook's own timeout in hooks.json (300 s): the CLI is ended first, so nothing it does lands
@@ -37,13 +38,14 @@ export function skillRequestOf(payload: Record<string, unknown>): SkillRequest |
 
 /**
  * Runs `loopkit <kind> --from-hook` for the session; ok when it ran to its end (its answer is then
- * kept). child_process and url load only here: every other hook event stays as cheap as before.
+ * kept). `answer`: the whole answer to a typed help, status or cancel, which the hook shows in place
+ * of the prompt. child_process and url load only here: every other hook event stays as cheap as before.
  */
 export async function carryOutSkillRequest(
   request: SkillRequest,
   sessionId: string,
   pluginData: string | undefined,
-): Promise<{ ok: boolean; detail: string }> {
+): Promise<{ ok: boolean; detail: string; answer: string | null }> {
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "cli.js");
@@ -65,8 +67,8 @@ export async function carryOutSkillRequest(
     timeout: CLI_TIMEOUT_MS,
     killSignal: "SIGKILL",
   });
-  if (run.error) return { ok: false, detail: run.error.message };
+  if (run.error) return { ok: false, detail: run.error.message, answer: null };
   return run.status === 0
-    ? { ok: true, detail: "" }
-    : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
+    ? { ok: true, detail: "", answer: typedAnswerOf(run.stdout ?? "") }
+    : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}`, answer: null };
 }

@@ -18,6 +18,14 @@ export interface IterationOutcome extends IterationResult {
   notBefore?: Date | null;
   /** Refused credentials: no later iteration can pass until the person logs in, so the breaker trips at once. */
   tripsBreaker?: boolean;
+  /** What the iteration's turn cost in tokens; null or absent: not counted. */
+  tokens?: number | null;
+}
+
+/** What an iteration's turn cost, as the edge counted it: its tokens, and (in a session) how far the transcript was read. */
+export interface IterationUsage {
+  tokens: number;
+  transcriptCursor: RepeatState["transcript_cursor"];
 }
 
 /** The failures in a row after this outcome. */
@@ -65,6 +73,7 @@ export function recordIteration(
         result: outcome.result,
         exit_code: outcome.exit_code,
         summary: outcome.summary,
+        tokens: outcome.tokens ?? null,
       },
     ],
   };
@@ -132,6 +141,8 @@ export interface StopObservation {
   lastMessage: string | null | undefined;
   /** A fresh token for the wait this Stop may start. */
   waitToken: string;
+  /** The iteration's cost, when the edge counted it. */
+  usage?: IterationUsage | null;
 }
 
 /** A Stop in the owning session: the loop's phase says what this turn was. */
@@ -159,8 +170,17 @@ export function onStop(state: RepeatState, obs: StopObservation): StopStep {
 /** The turn of this prompt id is the iteration in flight (an unknown id on either side is taken as the loop's). */
 const isLoopTurn = (state: RepeatState, promptId: string | null) => !promptId || !state.prompt_id || promptId === state.prompt_id;
 
-function record(state: RepeatState, outcome: IterationOutcome, obs: { now: Date; promptId: string | null; waitToken: string }): StopStep {
-  const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, outcome, obs.now, obs.waitToken, obs.promptId);
+function record(
+  state: RepeatState,
+  outcome: IterationOutcome,
+  obs: { now: Date; promptId: string | null; waitToken: string; usage?: IterationUsage | null },
+): StopStep {
+  const counted: RepeatState = {
+    ...state,
+    prompt_id: state.prompt_id ?? obs.promptId,
+    transcript_cursor: obs.usage?.transcriptCursor ?? state.transcript_cursor,
+  };
+  const next = recordIteration(counted, { ...outcome, tokens: obs.usage?.tokens ?? null }, obs.now, obs.waitToken, obs.promptId);
   if (next.decision.kind === "wait")
     return {
       kind: "wait",
@@ -202,6 +222,7 @@ export interface ApiErrorObservation {
   promptId: string | null;
   error: ApiError;
   waitToken: string;
+  usage?: IterationUsage | null;
 }
 
 /** A StopFailure: the iteration's turn ended in an API error (another turn's error changes nothing). */
@@ -215,7 +236,10 @@ export function onApiError(state: RepeatState, obs: ApiErrorObservation): StopSt
  * of an API error is recorded as failed; a loop that would go on is paused for --resume (an iteration
  * that never finished runs again then); the stats log gets the record either way.
  */
-export function onSessionEnd(state: RepeatState, obs: { now: Date; apiError: ApiError | null }): SettledStep | null {
+export function onSessionEnd(
+  state: RepeatState,
+  obs: { now: Date; apiError: ApiError | null; usage?: IterationUsage | null },
+): SettledStep | null {
   if (state.phase === "waiting") {
     const paused = pauseLoop(state);
     return { kind: "allow", state: paused, lines: [pausedLine(paused, "the session ended while it waited")] };
@@ -225,8 +249,13 @@ export function onSessionEnd(state: RepeatState, obs: { now: Date; apiError: Api
     const paused = pauseLostIteration(state);
     return { kind: "allow", state: paused, lines: [pausedLine(paused, `the session ended before iteration ${state.iteration} finished`)] };
   }
-  const outcome = apiErrorOutcome(obs.apiError);
-  const next = recordIteration(state, outcome, obs.now, "session-end");
+  const outcome = { ...apiErrorOutcome(obs.apiError), tokens: obs.usage?.tokens ?? null };
+  const next = recordIteration(
+    { ...state, transcript_cursor: obs.usage?.transcriptCursor ?? state.transcript_cursor },
+    outcome,
+    obs.now,
+    "session-end",
+  );
   if (next.decision.kind === "finish")
     return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
   const paused = pauseLoop(next.state);

@@ -30,6 +30,7 @@ import {
   type SettledStep,
   type StopStep,
 } from "./decide.js";
+import { iterationUsage } from "./iteration-usage.js";
 import { iterationTag } from "./prompt.js";
 import { recordLoopRun } from "./stats-store.js";
 import { loadState, removeMarker, saveState } from "./store.js";
@@ -62,6 +63,7 @@ export const repeatHookHandlers: LoopHookHandlers = {
           promptId: ctx.input.prompt_id ?? null,
           lastMessage: ctx.input.last_assistant_message,
           waitToken: randomUUID(),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path),
         }),
         now,
       );
@@ -79,7 +81,13 @@ export const repeatHookHandlers: LoopHookHandlers = {
       return settle(
         ctx,
         file,
-        onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }),
+        onApiError(owned.state, {
+          now,
+          promptId: ctx.input.prompt_id ?? null,
+          error,
+          waitToken: randomUUID(),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path),
+        }),
         now,
       );
     });
@@ -119,6 +127,7 @@ export const repeatHookHandlers: LoopHookHandlers = {
       const step = onSessionEnd(state, {
         now,
         apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null,
+        usage: await iterationUsage(state, ctx.input.transcript_path),
       });
       if (step) await carryOut(ctx, file, step, now);
     });

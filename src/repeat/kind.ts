@@ -3,12 +3,13 @@
 // checkpoint commands show of a repeat loop. Its entry part is hook-events.ts.
 import path from "node:path";
 import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
+import { compactNumber } from "../shared/compact-number.js";
 import { formatDuration } from "../shared/duration.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { oneLine, plain } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
 import { repeatEntry } from "./hook-events.js";
-import { FINAL_STATUSES, isActive, RepeatStateSchema, type RepeatState } from "./state.js";
+import { FINAL_STATUSES, isActive, repeatTokens, RepeatStateSchema, type RepeatState } from "./state.js";
 import { LoopRunSchema, StatsFileSchema } from "./stats-store.js";
 import { projectLoops } from "./store.js";
 
@@ -42,7 +43,8 @@ function statusLine(state: RepeatState, now: Date): string {
         : state.phase === "ended"
           ? `ended ${state.final_status ?? ""}`.trim()
           : "running";
-  return [head, result, phase].filter(Boolean).join(" · ");
+  const used = repeatTokens(state);
+  return [head, result, used === null ? "" : `${compactNumber(used)} tokens`, phase].filter(Boolean).join(" · ");
 }
 
 function tale(state: RepeatState) {
@@ -93,9 +95,15 @@ async function pastRuns({ statsFile }: { statsFile: string }, now: Date): Promis
         passed,
         failed: record.iterations.length - passed,
         final_status: record.final_status,
+        tokens: record.tokens ?? null,
       },
       steps: record.iterations,
-      rows: record.iterations.map((it) => ({ number: it.number, at: it.timestamp, label: it.result, text: it.summary ?? "" })),
+      rows: record.iterations.map((it) => ({
+        number: it.number,
+        at: it.timestamp,
+        label: it.result,
+        text: [it.summary, typeof it.tokens === "number" ? `${it.tokens} tokens` : null].filter(Boolean).join(" · "),
+      })),
     };
   });
 }

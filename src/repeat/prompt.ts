@@ -2,7 +2,7 @@
 import { formatDuration } from "../shared/duration.js";
 import { splitSlashCommand } from "./args.js";
 import { ITERATION_TAG_START } from "./hook-events.js";
-import { nextIterationNumber, type RepeatState } from "./state.js";
+import { nextIterationNumber, repeatTokens, type RepeatState } from "./state.js";
 
 /** Marks the loop's own prompts (the UserPromptSubmit hook tells an iteration's turn from the person's by it). */
 export function iterationTag(state: RepeatState): string {
@@ -67,14 +67,17 @@ export function iterationLine(state: RepeatState, now: Date): string {
   const last = state.iterations[state.iterations.length - 1];
   const took = last ? ` in ${formatDuration(Date.parse(last.ended_at) - Date.parse(last.started_at))}` : "";
   const next = state.phase === "waiting" ? ` · ${nextRun(state, now)}` : "";
-  return `loopkit repeat: iteration ${last?.number ?? state.iteration}/${state.max_iterations}${lastResult(state)}${took}${next}`;
+  const tokens = typeof last?.tokens === "number" ? `, ${last.tokens} tokens` : "";
+  return `loopkit repeat: iteration ${last?.number ?? state.iteration}/${state.max_iterations}${lastResult(state)}${took}${tokens}${next}`;
 }
 
-/** The summary when a loop ends: iterations, passes, failures, final status, elapsed. */
+/** The summary when a loop ends: iterations, passes, failures, final status, elapsed, tokens (when counted). */
 export function summaryLine(state: RepeatState, now: Date): string {
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
   const p = passes(state);
-  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
+  const used = repeatTokens(state);
+  const tokens = used === null ? "" : `, ${used} tokens`;
+  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))}${tokens} (${JSON.stringify(state.command)})`;
 }
 
 /** The command that controls the loop: the skill in its session, `loopkit repeat` for a loop run from a terminal. */

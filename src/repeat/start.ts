@@ -79,6 +79,7 @@ export function newLoopState(ctx: RepeatContext, sessionId: string, request: Sta
     iterations: [],
     final_status: null,
     ended_at: null,
+    transcript_cursor: null,
     terminal,
   };
 }

@@ -21,6 +21,12 @@ const IterationRecordSchema = z.object({
   result: z.enum(["pass", "fail"]),
   exit_code: z.int().min(0).max(2),
   summary: z.string().nullable(),
+  /**
+   * What the iteration's turn cost, in tokens (input, cache and output of each API message once,
+   * subagents included): from the session's transcript, or from `claude -p`'s output for a terminal
+   * loop. Null where it was not counted (iterations recorded before loopkit counted them).
+   */
+  tokens: z.int().nonnegative().nullable().default(null),
 });
 
 /** The key of a terminal loop's state file: never a Claude Code session id (those are bare UUIDs), so no session's hooks or skill reach it. */
@@ -83,10 +89,30 @@ export const RepeatStateSchema = z.object({
   iterations: z.array(IterationRecordSchema),
   final_status: z.enum(FINAL_STATUSES).nullable(),
   ended_at: z.iso.datetime().nullable(),
+  /**
+   * How far the session's transcript has been counted (transcript-usage.ts): where the next
+   * iteration's count starts. Null before the first count, and for a terminal loop.
+   */
+  transcript_cursor: z
+    .object({
+      /** The transcript it is for: another one (a resumed or forked session's) is read from its start. */
+      path: z.string().min(1),
+      offset: z.int().nonnegative(),
+      recent_message_ids: z.array(z.string()),
+      subagent_offsets: z.record(z.string(), z.int().nonnegative()),
+    })
+    .nullable()
+    .default(null),
   /** Set for a loop `loopkit repeat` runs from a terminal; null (or absent, in older files) for the skill's loop, driven by its session's hooks. */
   terminal: TerminalRunSchema.nullable().default(null),
 });
 export type RepeatState = z.infer<typeof RepeatStateSchema>;
+
+/** The tokens of every iteration counted so far (null: none of them was counted). */
+export function repeatTokens(state: Pick<RepeatState, "iterations">): number | null {
+  const counted = state.iterations.flatMap((it) => (it.tokens === null ? [] : [it.tokens]));
+  return counted.length ? counted.reduce((sum, tokens) => sum + tokens, 0) : null;
+}
 
 /** Running, waiting or paused: not ended. */
 export const isActive = (state: RepeatState) => state.phase !== "ended";

@@ -7,7 +7,7 @@ import * as z from "zod";
 import { keepAside, readJson, withLock, writeJson } from "../state/json-store.js";
 import { formatError, isLoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
-import { FINAL_STATUSES, type RepeatState } from "./state.js";
+import { FINAL_STATUSES, repeatTokens, type RepeatState } from "./state.js";
 
 export const LoopRunSchema = z.object({
   id: z.string().regex(/^loop-/),
@@ -24,10 +24,14 @@ export const LoopRunSchema = z.object({
       /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
       exit_code: z.int().min(0).max(2),
       summary: z.string().nullable(),
+      /** The iteration's tokens (repeat state's `tokens`); null: not counted; absent in records written before loopkit counted them. */
+      tokens: z.int().nonnegative().nullable().optional(),
     }),
   ),
   final_status: z.enum(FINAL_STATUSES).nullable(),
   ended_at: z.iso.datetime().nullable(),
+  /** The sum of the iterations' tokens; null: none counted; absent in older records. */
+  tokens: z.int().nonnegative().nullable().optional(),
 });
 export type LoopRun = z.infer<typeof LoopRunSchema>;
 
@@ -53,9 +57,11 @@ export function loopRunOf(state: RepeatState): LoopRun {
       result: it.result,
       exit_code: it.exit_code,
       summary: it.summary,
+      tokens: it.tokens,
     })),
     final_status: state.final_status,
     ended_at: state.ended_at,
+    tokens: repeatTokens(state),
   };
 }
 

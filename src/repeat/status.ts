@@ -4,7 +4,7 @@ import { formatDuration } from "../shared/duration.js";
 import * as z from "zod";
 import { EXIT } from "../shared/exit-codes.js";
 import { controlCommand } from "./prompt.js";
-import { FINAL_STATUSES, isActive, type RepeatState } from "./state.js";
+import { FINAL_STATUSES, isActive, repeatTokens, type RepeatState } from "./state.js";
 import { isOrphaned } from "./terminal.js";
 
 /** The shape of `--status --json` (schemas/repeat-status.schema.json is generated from it). */
@@ -28,6 +28,10 @@ export const RepeatStatusSchema = z.object({
   failures: z.int(),
   consecutive_failures: z.int(),
   last_summary: z.string().nullable(),
+  /** The tokens of the iterations counted so far (each API message once, subagents included); null when none was counted. */
+  tokens_used: z.int().nullable(),
+  /** Each recorded iteration's tokens, in order (null: that one was not counted). */
+  iteration_tokens: z.array(z.int().nullable()),
   next_at: z.string().nullable(),
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
@@ -96,6 +100,8 @@ export function repeatStatus(
       failures: 0,
       consecutive_failures: 0,
       last_summary: null,
+      tokens_used: null,
+      iteration_tokens: [],
       next_at: null,
       started_at: null,
       ended_at: null,
@@ -134,6 +140,8 @@ export function repeatStatus(
     failures: results.length - passes,
     consecutive_failures: state.consecutive_failures,
     last_summary: state.iterations[state.iterations.length - 1]?.summary ?? null,
+    tokens_used: repeatTokens(state),
+    iteration_tokens: state.iterations.map((it) => it.tokens),
     next_at: orphaned ? null : state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
@@ -161,6 +169,7 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     `  interval: ${s.interval}`,
     `  results:  ${s.results.length ? s.results.join(" ") : "none yet"} (${s.passes} passed, ${s.failures} failed)`,
     ...(s.last_summary ? [`  last:     ${s.last_summary}`] : []),
+    `  tokens:   ${tokensLine(s)}`,
     ...(s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : []),
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...(s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`]),
@@ -168,6 +177,13 @@ export function formatStatus(s: RepeatStatus, now: Date): string {
     ...(s.status === "paused" ? [resumeAdvice(s)] : []),
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** "12345 (1: 4000, 2: 8345)": the loop's total and each iteration's. */
+function tokensLine(s: RepeatStatus): string {
+  if (s.tokens_used === null) return s.results.length ? "not counted" : "none yet";
+  const each = s.iteration_tokens.map((tokens, i) => `${i + 1}: ${tokens ?? "not counted"}`);
+  return `${s.tokens_used}${each.length > 1 ? ` (${each.join(", ")})` : ""}`;
 }
 
 const control = (s: RepeatStatus) => controlCommand(s.driver === "terminal");

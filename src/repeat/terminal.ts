@@ -11,10 +11,11 @@ export type TurnEnd =
   /** The turn ended in an API error, after Claude Code's own retries. */
   | { kind: "api-error"; error: ApiError };
 
-/** The step after an iteration's turn: what a Stop (an answer) or a StopFailure (an API error) leads to in a session. */
-export function onTurnEnd(state: RepeatState, turn: TurnEnd, now: Date, waitToken: string): StopStep {
-  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
-  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+/** The step after an iteration's turn: what a Stop (an answer) or a StopFailure (an API error) leads to in a session. `tokens`: what claude's output said the turn cost. */
+export function onTurnEnd(state: RepeatState, turn: TurnEnd, now: Date, waitToken: string, tokens: number | null = null): StopStep {
+  const usage = tokens === null ? null : { tokens, transcriptCursor: null };
+  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken, usage });
+  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken, usage });
   if (turn.message !== null || !turn.why || !step.state) return step;
   // The record says why the iteration failed (its timeout, claude's own error), not only that no message came.
   const iterations = step.state.iterations.map((it) =>

@@ -4,6 +4,12 @@
 // `assistant` event with the error class (`error: "server_error"`, "rate_limit", ...) and the
 // "API Error: ..." text, and a `result` with `is_error: true`. A run that never got going (a bad
 // option, a missing conversation) has no assistant event.
+// What the turn cost: each assistant event's message usage, once per message id (a message comes as
+// several events, one per content block; subagents' events carry a parent_tool_use_id and count too),
+// as the auto-loop counts a transcript; and the `result` event's own `usage` total. The larger is
+// taken: the stream may stop short of the result (a timeout, a kill), and the result's total may
+// leave out subagents.
+import { usageTokens, type Usage } from "../session/usage.js";
 import { apiErrorOf } from "../session/api-error.js";
 import type { TurnEnd } from "../repeat/terminal.js";
 
@@ -13,10 +19,16 @@ export interface TurnRecord {
   began: boolean;
   /** Why there is no final message, when there is none (claude's own error, or none seen). */
   detail: string | null;
+  /** What the turn cost in tokens; null when claude printed no usage at all. */
+  tokens: number | null;
 }
 
 interface Seen {
   began: boolean;
+  messageIds: Set<string>;
+  /** The usage of the assistant events, each message once; null before the first. */
+  streamTokens: number | null;
+  resultTokens: number | null;
   /** The last main-chain assistant event's error class and text. */
   apiError: { kind: string; text: string } | null;
   result: { isError: boolean; text: string | null; errors: string[] } | null;
@@ -24,14 +36,15 @@ interface Seen {
 
 /** Reads a turn's stdout line by line; `end()` says how it ended. Lines that are not JSON events are skipped. */
 export function turnReader(): { push(line: string): void; end(now: Date): TurnRecord } {
-  const seen: Seen = { began: false, apiError: null, result: null };
+  const seen: Seen = { began: false, messageIds: new Set(), streamTokens: null, resultTokens: null, apiError: null, result: null };
   return {
     push(line) {
       const event = parseEvent(line);
       if (event) take(seen, event);
     },
     end(now) {
-      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen) };
+      const counted = [seen.streamTokens, seen.resultTokens].filter((tokens) => tokens !== null);
+      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen), tokens: counted.length ? Math.max(...counted) : null };
     },
   };
 }
@@ -49,13 +62,22 @@ function parseEvent(line: string): Event | null {
 }
 
 function take(seen: Seen, event: Event): void {
+  if (event.type === "assistant") countMessage(seen, event.message);
   if (event.type === "assistant" && (event.parent_tool_use_id ?? null) === null) {
     seen.began = true;
     seen.apiError = typeof event.error === "string" ? { kind: event.error, text: textOf(event.message) } : null;
   } else if (event.type === "result") {
     const errors = Array.isArray(event.errors) ? event.errors.filter((e): e is string => typeof e === "string") : [];
     seen.result = { isError: event.is_error === true, text: typeof event.result === "string" ? event.result : null, errors };
+    if (typeof event.usage === "object" && event.usage !== null) seen.resultTokens = usageTokens(event.usage as Usage);
   }
+}
+
+function countMessage(seen: Seen, message: unknown): void {
+  const { id, usage } = (message ?? {}) as { id?: unknown; usage?: unknown };
+  if (typeof id !== "string" || seen.messageIds.has(id) || typeof usage !== "object" || usage === null) return;
+  seen.messageIds.add(id);
+  seen.streamTokens = (seen.streamTokens ?? 0) + usageTokens(usage as Usage);
 }
 
 /** The text blocks of an assistant event's message. */

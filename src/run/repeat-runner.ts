@@ -123,7 +123,7 @@ async function runIteration(ctx: RepeatRunContext, file: string, state: RepeatSt
     const latest = await loadState(file, now);
     if (ctx.stop.aborted || !latest || !stillRunning(latest, current)) return null;
     const base = record.began ? { ...latest, terminal: conversationBegun(latest.terminal!) } : latest;
-    const step = onTurnEnd(base, record.end, now, ctx.newToken());
+    const step = onTurnEnd(base, record.end, now, ctx.newToken(), record.tokens);
     if (!step.state) return null;
     await saveState(file, step.state);
     return { before: latest, state: step.state, warnings: await recordLoopRun(step.state, now) };

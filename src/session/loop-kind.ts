@@ -55,6 +55,8 @@ export interface PastRun {
     passed: number;
     failed: number;
     final_status: string | null;
+    /** What the run cost in tokens; null where it was not counted (repeat runs recorded before loopkit counted them). */
+    tokens: number | null;
   };
   /** Its steps as `loopkit history <id> --json` gives them (each valid under the kind's `history.stepSchema`). */
   steps: unknown[];

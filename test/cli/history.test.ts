@@ -39,9 +39,12 @@ describe("loopkit history", () => {
     const table = await loopkit(["history"]);
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^ID\s+KIND\s+COMMAND OR GOAL\s+STARTED \(UTC\)\s+DURATION\s+ITER\s+PASS\/FAIL\s+STATUS\s+CHECKPOINTS$/);
-    expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running\s+0$/);
-    expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED\s+0$/);
+    expect(lines[0]).toMatch(
+      /^ID\s+KIND\s+COMMAND OR GOAL\s+STARTED \(UTC\)\s+DURATION\s+ITER\s+PASS\/FAIL\s+STATUS\s+CHECKPOINTS\s+TOKENS$/,
+    );
+    expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running\s+0\s+0$/);
+    // A repeat loop cancelled before its first iteration ended: nothing counted.
+    expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED\s+0\s+-$/);
 
     const list = JSON.parse((await loopkit(["history", "--json"])).stdout);
     expect(RunListJsonSchema.safeParse(list).success).toBe(true);
@@ -54,12 +57,14 @@ describe("loopkit history", () => {
       id: stats.loop_runs[0]!.id,
       final_status: stats.loop_runs[0]!.final_status,
       command: "/test",
+      tokens: null,
     });
     expect(json[0]).toMatchObject({
       kind: "auto-loop",
       goal: "make it pass",
       final_status: null,
       project_dir: expect.stringContaining("app"),
+      tokens: 0,
     });
 
     expect(JSON.parse((await loopkit(["history", "--limit", "1", "--json"])).stdout).runs).toHaveLength(1);

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hookAnswerFile, sameArguments } from "../../src/cli/hook-answer.js";
+import { typedAnswerOf } from "../../src/shared/typed-answer.js";
 import { runLoopkit } from "./cli-io.js";
 
 let tmp: string;
@@ -49,8 +50,10 @@ describe("sameArguments", () => {
 });
 
 describe.each(["repeat", "auto-loop"])("loopkit %s, the hook's half", (kind) => {
-  it("keeps nothing for a read-only request", async () => {
-    expect(await half("--from-hook", kind, "--status")).toEqual({ code: 0, stdout: "", stderr: "" });
+  it("answers --status itself for the hook to show (one JSON line) and keeps nothing", async () => {
+    const ran = await half("--from-hook", kind, "--status");
+    expect(ran).toMatchObject({ code: 0, stderr: "" });
+    expect(typedAnswerOf(ran.stdout)).toMatch(new RegExp(`^${kind}: no loop`));
     expect(existsSync(answerFile())).toBe(false);
   });
 
@@ -66,6 +69,46 @@ describe.each(["repeat", "auto-loop"])("loopkit %s, the hook's half", (kind) => 
     });
     const shown = await half("--from-skill", kind, "--bogus");
     expect(shown).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(/^loopkit: unknown option --bogus/) });
+  });
+});
+
+describe("which typed commands the hook answers alone (no model turn)", () => {
+  it.each([
+    ["repeat", "--status", /^repeat: no loop has run in /],
+    ["repeat", "  --status  ", /^repeat: no loop has run in /],
+    ["repeat", "--status --json", /"status": "none"/],
+    ["repeat", "--help", /^Usage: \/loopkit:repeat/],
+    ["repeat", "-h", /^Usage: \/loopkit:repeat/],
+    ["repeat", "--cancel", /^loopkit: no active repeat loop/],
+    ["repeat", "--cancel\n", /^loopkit: no active repeat loop/],
+    ["auto-loop", "--status", /^auto-loop: no loop in /],
+    ["auto-loop", "--status --json", /"status": "none"/],
+    ["auto-loop", "--help", /^Usage: \/loopkit:auto-loop/],
+    ["auto-loop", "--cancel", /^loopkit: no running auto-loop/],
+  ])("%s %j: answered", async (kind, text, wanted) => {
+    const ran = await half("--from-hook", kind, text);
+    expect(ran).toMatchObject({ code: 0, stderr: "" });
+    expect(typedAnswerOf(ran.stdout)).toMatch(wanted);
+  });
+
+  it.each([
+    ["repeat", "5m check the --status page"],
+    ["repeat", '5m "--status"'],
+    ["repeat", "--status --cancel"],
+    ["repeat", "--status extra words"],
+    ["repeat", "--statusx"],
+    ["repeat", "--status\\"],
+    ["repeat", "```\n--status"],
+    ["repeat", "--resume"],
+    ["repeat", ""],
+    ["auto-loop", "--status --verify true"],
+    ["auto-loop", "make --status pass --verify true"],
+    ["auto-loop", "--cancel --codex"],
+    ["auto-loop", "--status\r"],
+  ])("%s %j: left to the skill's way (a start, a usage error, or a refusal the skill shows)", async (kind, text) => {
+    const ran = await half("--from-hook", kind, text);
+    expect(ran.code).toBe(0);
+    expect(typedAnswerOf(ran.stdout)).toBeNull();
   });
 });
 

@@ -357,3 +357,16 @@ describe.skipIf(terminal.skip)("a loopkit command the agent schedules", () => {
     ).toBe("10m --iterations 2 check the service");
   }, 240_000);
 });
+
+describe.skipIf(terminal.skip)("a typed command loopkit's hook answers alone", () => {
+  it("/loopkit:auto-loop --status: the answer under Claude Code's block label, and no request to the model", async () => {
+    const run = await launch(() => ({ text: "a model turn" }));
+    await type("/loopkit:auto-loop --status");
+    await waitFor("the answer", async () => /Original prompt: \/loopkit:auto-loop --status/.test(await screen()));
+    expect((await screen()).replace(/\s*\n\s*/g, " ")).toMatch(
+      /● UserPromptExpansion operation blocked by hook: auto-loop: no loop in .*my project .* Original prompt: \/loopkit:auto-loop --status/,
+    );
+    expect(idle(await screen())).toBe(true);
+    expect(run.requests()).toEqual([]);
+  }, 120_000);
+});

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { skillRequestOf } from "../../src/hook/skill-request.js";
-import { baseEnv, sendHook, useTempProject } from "../support/bundle-driver.js";
+import { baseEnv, hookOutput, sendHook, useTempProject } from "../support/bundle-driver.js";
 
 const expansion = (extra: Record<string, unknown> = {}) => ({
   session_id: "s-1",
@@ -50,7 +50,7 @@ describe("skillRequestOf", () => {
 describe("the hook entry with a UserPromptExpansion payload", () => {
   const world = useTempProject("loopkit expansion");
 
-  const runHook = (payload: Record<string, unknown>) =>
+  const runHook = (payload: Record<string, unknown> | string) =>
     sendHook(payload, {
       env: { ...baseEnv(world.tmp), CLAUDE_PROJECT_DIR: world.project, LOOPKIT_STATS_FILE: path.join(world.tmp, "stats.json") },
       pluginData: world.data,
@@ -81,9 +81,40 @@ describe("the hook entry with a UserPromptExpansion payload", () => {
     expect(existsSync(path.join(world.data, "sessions"))).toBe(false);
   });
 
-  it("leaves a read-only request to the skill's command: no answer, nothing written", () => {
-    expect(runHook(expansion({ command_args: "--status" }))).toEqual({ code: 0, stdout: "", stderr: "" });
+  const blocked = (ran: { code: number | null; stdout: string }) => {
+    expect(ran.code).toBe(0);
+    const output = hookOutput(ran.stdout);
+    expect(output).toMatchObject({ decision: "block" });
+    return output!.reason!;
+  };
+
+  it("answers a typed --status itself: blocks the prompt with the answer (no model turn), writes nothing", () => {
+    expect(blocked(runHook(expansion({ command_args: "--status" })))).toMatch(/^repeat: no loop has run in .*my project/);
     expect(existsSync(world.data)).toBe(false);
+  });
+
+  it("cancels only the loop of the session in the payload, and says so in place of the prompt", () => {
+    expect(runHook(expansion()).code).toBe(0);
+    const state = path.join(world.data, "repeat", "s-1.json");
+    expect(blocked(runHook(expansion({ session_id: "s-2", command_args: "--cancel" })))).toMatch(
+      /^loopkit: no active repeat loop to cancel/,
+    );
+    expect(JSON.parse(readFileSync(state, "utf8"))).toMatchObject({ phase: "running", final_status: null });
+    expect(blocked(runHook(expansion({ command_args: "--cancel" })))).toMatch(/cancelled/i);
+    expect(JSON.parse(readFileSync(state, "utf8"))).toMatchObject({ phase: "ended", final_status: "CANCELLED" });
+  });
+
+  it.each([
+    ["arguments that are no string (taken as none: the usage)", { command_args: ["--status"] }],
+    ["no session id", { session_id: undefined, command_args: "--status" }],
+    ["a session id that is no id", { session_id: "../s-1", command_args: "--status" }],
+    ["an event name of another case", { hook_event_name: "userpromptexpansion", command_args: "--status" }],
+  ])("blocks nothing for a garbled payload (%s): the skill's own command answers", (_name, extra) => {
+    expect(hookOutput(runHook(expansion(extra)).stdout)?.decision).toBeUndefined();
+  });
+
+  it("blocks nothing for input that is not JSON", () => {
+    expect(runHook('{"hook_event_name":"UserPromptExpansion","command_args":"--status"').stdout).toBe("");
   });
 
   it("does nothing for a command of the project's that took loopkit's name", () => {

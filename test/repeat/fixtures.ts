@@ -26,6 +26,7 @@ export function loopState(overrides: Partial<RepeatState> = {}): RepeatState {
     iterations: [],
     final_status: null,
     ended_at: null,
+    transcript_cursor: null,
     terminal: null,
     ...overrides,
   };

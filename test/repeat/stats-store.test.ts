@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loopRunOf, saveLoopRun, statsFile } from "../../src/repeat/stats-store.js";
+import { LoopRunSchema, loopRunOf, saveLoopRun, statsFile } from "../../src/repeat/stats-store.js";
+import { RepeatStateSchema } from "../../src/repeat/state.js";
 import { runCliAsync } from "../support/bundle-driver.js";
 import { loopState, T0 } from "./fixtures.js";
 
@@ -34,7 +35,24 @@ describe("saveLoopRun", () => {
       final_status: "COMPLETED",
       ended_at: "2026-03-01T10:05:10.000Z",
       iterations: [
-        { number: 1, started_at: T0.toISOString(), ended_at: "2026-03-01T10:00:20.000Z", result: "pass", exit_code: 0, summary: "ok" },
+        {
+          number: 1,
+          started_at: T0.toISOString(),
+          ended_at: "2026-03-01T10:00:20.000Z",
+          result: "pass",
+          exit_code: 0,
+          summary: "ok",
+          tokens: 1200,
+        },
+        {
+          number: 2,
+          started_at: T0.toISOString(),
+          ended_at: "2026-03-01T10:00:30.000Z",
+          result: "fail",
+          exit_code: 2,
+          summary: null,
+          tokens: null,
+        },
       ],
     });
     await saveLoopRun(file, loopRunOf(state), "update");
@@ -46,9 +64,13 @@ describe("saveLoopRun", () => {
           interval: "5m",
           max_iterations: 5,
           started_at: T0.toISOString(),
-          iterations: [{ number: 1, timestamp: T0.toISOString(), result: "pass", exit_code: 0, summary: "ok" }],
+          iterations: [
+            { number: 1, timestamp: T0.toISOString(), result: "pass", exit_code: 0, summary: "ok", tokens: 1200 },
+            { number: 2, timestamp: T0.toISOString(), result: "fail", exit_code: 2, summary: null, tokens: null },
+          ],
           final_status: "COMPLETED",
           ended_at: "2026-03-01T10:05:10.000Z",
+          tokens: 1200,
         },
       ],
     });
@@ -115,4 +137,33 @@ describe("saveLoopRun", () => {
     expect(new Set(after.loop_runs.map((r: { id: string }) => r.id)).size).toBe(sessions.length + 1);
     expect((await readdir(path.dirname(file))).filter((name) => name !== "stats.json")).toEqual([]);
   }, 60_000);
+});
+
+describe("files written before loopkit counted tokens", () => {
+  it("a state file without tokens or a transcript cursor still reads: not counted, no cursor", () => {
+    const { transcript_cursor: _cursor, ...old } = loopState({
+      iterations: [
+        { number: 1, started_at: T0.toISOString(), ended_at: T0.toISOString(), result: "pass", exit_code: 0, summary: "ok", tokens: 5 },
+      ],
+    });
+    const file = JSON.parse(JSON.stringify(old));
+    delete file.iterations[0].tokens;
+    expect(RepeatStateSchema.parse(file)).toMatchObject({ transcript_cursor: null, iterations: [{ tokens: null }] });
+  });
+
+  it("a stats record without tokens still reads (history shows it as not counted)", () => {
+    const old = {
+      id: "loop-1",
+      command: "/test",
+      interval: "5m",
+      max_iterations: 5,
+      started_at: T0.toISOString(),
+      iterations: [{ number: 1, timestamp: T0.toISOString(), result: "pass", exit_code: 0, summary: "ok" }],
+      final_status: "COMPLETED",
+      ended_at: T0.toISOString(),
+    };
+    const read = LoopRunSchema.parse(old);
+    expect(read.tokens ?? null).toBeNull();
+    expect(read.iterations[0]!.tokens ?? null).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@
 // conversation; a loop whose runner is gone (a reboot) is paused, waiting for --resume.
 import { describe, expect, it } from "vitest";
 import { formatStatus, repeatStatus, RepeatStatusSchema } from "../../src/repeat/status.js";
-import { iterationLine, pausedLine, terminalStartText } from "../../src/repeat/prompt.js";
+import { iterationLine, pausedLine, summaryLine, terminalStartText } from "../../src/repeat/prompt.js";
 import type { TerminalRun } from "../../src/repeat/state.js";
 import { at, loopState } from "./fixtures.js";
 
@@ -23,6 +23,7 @@ const iteration = {
   result: "pass" as const,
   exit_code: 0 as const,
   summary: "green",
+  tokens: 12_345,
 };
 const waiting = (t = terminal()) =>
   loopState({
@@ -99,11 +100,53 @@ describe("repeatStatus of a terminal loop", () => {
   });
 });
 
+describe("what a repeat loop cost", () => {
+  const second = { ...iteration, number: 2, tokens: 655 };
+  const lateOne = { ...iteration, number: 3, tokens: null };
+
+  it("--status gives the total and each iteration's tokens, in text and JSON", () => {
+    const s = repeatStatus("/p", loopState({ phase: "waiting", iteration: 3, iterations: [iteration, second, lateOne] }), at(60_000));
+    expect(RepeatStatusSchema.parse(s)).toEqual(s);
+    expect(s).toMatchObject({ tokens_used: 13_000, iteration_tokens: [12_345, 655, null] });
+    expect(formatStatus(s, at(60_000))).toContain("\n  tokens:   13000 (1: 12345, 2: 655, 3: not counted)\n");
+  });
+
+  it.each([
+    ["no iteration yet", [], "none yet", null],
+    ["one iteration", [iteration], "12345", 12_345],
+    ["iterations recorded before loopkit counted tokens", [{ ...iteration, tokens: null }], "not counted", null],
+  ])("--status with %s", (_name, iterations, shown, total) => {
+    const s = repeatStatus("/p", loopState({ iterations }), at(60_000));
+    expect(s.tokens_used).toBe(total);
+    expect(formatStatus(s, at(60_000))).toContain(`\n  tokens:   ${shown}\n`);
+  });
+
+  it("--status of no loop has every field, tokens null", () => {
+    expect(repeatStatus("/p", undefined, at(0))).toMatchObject({ tokens_used: null, iteration_tokens: [] });
+  });
+
+  it("the end line says the loop's tokens, when any was counted", () => {
+    const ended = loopState({
+      phase: "ended",
+      final_status: "COMPLETED",
+      ended_at: at(90_000).toISOString(),
+      iterations: [iteration, second],
+    });
+    expect(summaryLine(ended, at(90_000))).toBe(
+      'repeat ended: COMPLETED - 2 iteration(s), 2 passed, 0 failed, elapsed 1m30s, 13000 tokens ("/test")',
+    );
+    expect(summaryLine({ ...ended, iterations: [lateOne] }, at(90_000))).toBe(
+      'repeat ended: COMPLETED - 1 iteration(s), 1 passed, 0 failed, elapsed 1m30s ("/test")',
+    );
+  });
+});
+
 describe("a terminal runner's lines", () => {
-  it("one line per iteration: number, result, summary, how long, and the next run's time", () => {
+  it("one line per iteration: number, result, summary, how long, tokens, and the next run's time", () => {
     const line = iterationLine(waiting(), at(42_000));
-    expect(line).toMatch(/^loopkit repeat: iteration 1\/5 pass \(green\) in 42s · next 2\/5 at \d\d:\d\d:\d\d \(in 5m\)$/);
-    expect(iterationLine({ ...waiting(), phase: "ended", final_status: "COMPLETED", next_at: null }, at(42_000))).toBe(
+    expect(line).toMatch(/^loopkit repeat: iteration 1\/5 pass \(green\) in 42s, 12345 tokens · next 2\/5 at \d\d:\d\d:\d\d \(in 5m\)$/);
+    const uncounted = { ...waiting(), iterations: [{ ...iteration, tokens: null }] };
+    expect(iterationLine({ ...uncounted, phase: "ended", final_status: "COMPLETED", next_at: null }, at(42_000))).toBe(
       "loopkit repeat: iteration 1/5 pass (green) in 42s",
     );
   });

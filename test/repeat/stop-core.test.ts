@@ -30,6 +30,42 @@ const stop = (overrides: Partial<StopObservation> = {}): StopObservation => ({
 const waiting = (overrides: Partial<RepeatState> = {}) =>
   loopState({ phase: "waiting", next_at: at(300_000).toISOString(), wait_token: "token-1", prompt_id: "prompt-1", ...overrides });
 
+describe("an iteration's tokens", () => {
+  const cursor = { path: "/t.jsonl", offset: 900, recent_message_ids: ["m1"], subagent_offsets: {} };
+
+  it("are recorded with the iteration, and the transcript cursor moves on", () => {
+    const step = onStop(loopState({ prompt_id: "prompt-1" }), stop({ usage: { tokens: 4_321, transcriptCursor: cursor } }));
+    expect(step.kind).toBe("wait");
+    expect(step.kind === "wait" && step.state).toMatchObject({ iterations: [{ number: 1, tokens: 4_321 }], transcript_cursor: cursor });
+  });
+
+  it("are null when not counted, and the cursor stays", () => {
+    const before = loopState({ prompt_id: "prompt-1", transcript_cursor: cursor });
+    const step = onStop(before, stop({ usage: null }));
+    expect(step.kind === "wait" && step.state).toMatchObject({ iterations: [{ tokens: null }], transcript_cursor: cursor });
+  });
+
+  it("of another prompt's turn are not recorded, nor is the cursor moved", () => {
+    const before = loopState({ prompt_id: "prompt-1" });
+    expect(onStop(before, stop({ promptId: "prompt-person", usage: { tokens: 9, transcriptCursor: cursor } }))).toEqual({
+      kind: "allow",
+      lines: [],
+    });
+  });
+
+  it("of an iteration that ended in an API error are recorded too", () => {
+    const error = apiErrorOf("server_error", "API Error: 500", at(20_000));
+    const step = onApiError(loopState({ prompt_id: "prompt-1" }), {
+      now: at(20_000),
+      promptId: "prompt-1",
+      error,
+      waitToken: "t",
+      usage: { tokens: 77, transcriptCursor: null },
+    });
+    expect(step.kind === "wait" && step.state.iterations).toMatchObject([{ result: "fail", tokens: 77 }]);
+  });
+});
+
 describe("onStop", () => {
   it.each([
     [
@@ -143,6 +179,7 @@ describe("afterWait", () => {
             result: "pass",
             exit_code: 0,
             summary: "green",
+            tokens: null,
           },
         ],
       }),
@@ -360,7 +397,15 @@ describe("onPromptSubmit", () => {
     iteration: 2,
     prompt_id: "prompt-1",
     iterations: [
-      { number: 1, started_at: at(0).toISOString(), ended_at: at(1_000).toISOString(), result: "pass", exit_code: 0, summary: "ok" },
+      {
+        number: 1,
+        started_at: at(0).toISOString(),
+        ended_at: at(1_000).toISOString(),
+        result: "pass",
+        exit_code: 0,
+        summary: "ok",
+        tokens: null,
+      },
     ],
   });
   it("binds the woken iteration's own turn (its prompt carries the loop's tag)", () => {

@@ -35,17 +35,17 @@ describe("turnReader", () => {
     [
       "an answer: the result's text is the final message",
       [init, assistant("checked\nREPEAT-RESULT: pass"), result("checked\nREPEAT-RESULT: pass")],
-      { end: { kind: "answer", message: "checked\nREPEAT-RESULT: pass" }, began: true, detail: null },
+      { end: { kind: "answer", message: "checked\nREPEAT-RESULT: pass" }, began: true, detail: null, tokens: null },
     ],
     [
       "tool use first, the last answer counts",
       [init, toolUse, { type: "user" }, assistant("done"), result("done")],
-      { end: { kind: "answer", message: "done" }, began: true, detail: null },
+      { end: { kind: "answer", message: "done" }, began: true, detail: null, tokens: null },
     ],
     [
       "an empty final message (claude after SIGINT)",
       [init, result("")],
-      { end: { kind: "answer", message: "" }, began: false, detail: null },
+      { end: { kind: "answer", message: "" }, began: false, detail: null, tokens: null },
     ],
     [
       "a resume of a conversation that is not there: no answer, claude's error named",
@@ -58,9 +58,9 @@ describe("turnReader", () => {
           errors: ["No conversation found with session ID: x"],
         },
       ],
-      { end: { kind: "answer", message: null }, began: false, detail: "No conversation found with session ID: x" },
+      { end: { kind: "answer", message: null }, began: false, detail: "No conversation found with session ID: x", tokens: null },
     ],
-    ["nothing at all (claude could not start)", [], { end: { kind: "answer", message: null }, began: false, detail: null }],
+    ["nothing at all (claude could not start)", [], { end: { kind: "answer", message: null }, began: false, detail: null, tokens: null }],
   ])("%s", (_name, events, expected) => {
     expect(read(events)).toEqual(expected);
   });
@@ -105,13 +105,61 @@ describe("turnReader", () => {
       [init, sub, assistant("REPEAT-RESULT: pass"), sub, result("REPEAT-RESULT: pass")],
       ["warning: something", "{not json", "[1,2]", ""],
     );
-    expect(turn).toEqual({ end: { kind: "answer", message: "REPEAT-RESULT: pass" }, began: true, detail: null });
+    expect(turn).toEqual({ end: { kind: "answer", message: "REPEAT-RESULT: pass" }, began: true, detail: null, tokens: null });
   });
 
   it("an API error, then a later answer in the same run (Claude Code retried on its own): the answer counts", () => {
     expect(read([init, assistant(API_529, { error: "server_error" }), assistant("ok"), result("ok")]).end).toEqual({
       kind: "answer",
       message: "ok",
+    });
+  });
+
+  describe("what the turn cost", () => {
+    const usage = (input: number, output: number) => ({ input_tokens: input, output_tokens: output, cache_read_input_tokens: 1000 });
+    const said = (id: string, u: object, extra: Record<string, unknown> = {}) =>
+      assistant("x", { message: { id, role: "assistant", content: [{ type: "text", text: "x" }], usage: u }, ...extra });
+
+    it.each([
+      ["no usage anywhere", [init, assistant("done"), result("done")], null],
+      ["the result's total alone", [init, assistant("done"), result("done", false, { usage: usage(100, 20) })], 1120],
+      [
+        "each message once, however many events it comes in, a subagent's too",
+        [
+          init,
+          said("m1", usage(100, 1)),
+          said("m1", usage(100, 1)),
+          said("sub", usage(50, 5), { parent_tool_use_id: "t1" }),
+          said("m2", usage(10, 2)),
+        ],
+        1101 + 1055 + 1012,
+      ],
+      [
+        "the larger of the stream's count and the result's total (the result may leave out subagents)",
+        [
+          init,
+          said("m1", usage(100, 1)),
+          said("sub", usage(50, 5), { parent_tool_use_id: "t1" }),
+          result("ok", false, { usage: usage(100, 20) }),
+        ],
+        1101 + 1055,
+      ],
+      [
+        "the result's total when the stream showed output counts from mid-stream",
+        [init, said("m1", usage(100, 1)), result("ok", false, { usage: usage(100, 400) })],
+        1500,
+      ],
+      [
+        "hostile numbers count as nothing",
+        [
+          init,
+          said("m1", { input_tokens: -5, output_tokens: "9", cache_read_input_tokens: Infinity }),
+          result("ok", false, { usage: "lots" }),
+        ],
+        0,
+      ],
+    ])("%s", (_name, events, tokens) => {
+      expect(read(events).tokens).toBe(tokens);
     });
   });
 });

@@ -20,10 +20,18 @@ describe("the line", () => {
       command: "/test",
       next_at: new Date(R0.getTime() + 192_000).toISOString(),
       iterations: [
-        { number: 2, started_at: R0.toISOString(), ended_at: R0.toISOString(), result: "pass", exit_code: 0, summary: "12 tests green" },
+        {
+          number: 2,
+          started_at: R0.toISOString(),
+          ended_at: R0.toISOString(),
+          result: "pass",
+          exit_code: 0,
+          summary: "12 tests green",
+          tokens: 48_200,
+        },
       ],
     });
-    expect(repeatKind.statusLine(state, R0)).toBe("repeat 2/5 /test · last pass (12 tests green) · next in 3m12s");
+    expect(repeatKind.statusLine(state, R0)).toBe("repeat 2/5 /test · last pass (12 tests green) · 48k tokens · next in 3m12s");
     expect(repeatKind.statusLine({ ...state, phase: "paused" }, R0)).toMatch(/paused: \/loopkit:repeat --resume$/);
   });
 

@@ -3,7 +3,7 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-NI5KG5FN.js";
+} from "./chunks/chunk-BCZQ4WQI.js";
 import {
   findRepo,
   readSettings,

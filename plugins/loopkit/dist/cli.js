@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-BCH7DPZ2.js";
+} from "./chunks/chunk-QD6PFGTR.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -33,13 +33,14 @@ import {
   recordLoopRun,
   repeatStateDir,
   repeatStateFile,
+  repeatTokens,
   saveLoopRun,
   saveState,
   scanLoops,
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-EFTG6G3R.js";
+} from "./chunks/chunk-2CFKVOUI.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -89,15 +90,19 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-SRT22YCX.js";
+} from "./chunks/chunk-GDQN66K2.js";
 import {
   apiErrorOf,
   appendCheckpoint,
   compareSnapshots,
   countChanges,
   countLine,
-  pathLines
-} from "./chunks/chunk-D6W5NZ32.js";
+  pathLines,
+  usageTokens
+} from "./chunks/chunk-UZOEM5BR.js";
+import {
+  compactNumber
+} from "./chunks/chunk-BFNVHJAO.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -107,7 +112,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-PLBU3AWX.js";
+} from "./chunks/chunk-6OKGUCAH.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -118,14 +123,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-WO2SDRKS.js";
+} from "./chunks/chunk-3YOAKPFN.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-RG4NV7DP.js";
+import "./chunks/chunk-DGZE3DE5.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -141,7 +146,7 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-NI5KG5FN.js";
+} from "./chunks/chunk-BCZQ4WQI.js";
 import {
   agentLine,
   measuringSandbox,
@@ -3838,6 +3843,7 @@ time can end past --max-tokens and --max-wallclock.
   --max-iterations N      judged turns (default 40)
   --max-tokens T          tokens of this session plus the audits; 500k, 2M work (default 2000000)
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
+                          (both caps are checked between turns: a turn may run past them)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
@@ -5055,20 +5061,33 @@ async function hookAnswerFor(data, sessionId, kind, copy, now) {
   return matches ? answer : void 0;
 }
 
+// src/shared/typed-answer.ts
+var KEY = "loopkit_answer";
+function typedAnswerLine(answer) {
+  return `${JSON.stringify({ [KEY]: answer.trimEnd() })}
+`;
+}
+
 // src/cli/skill-request.ts
 async function answerInHook(command, text, inv, io2) {
   const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
   let stdout = "";
   let stderr = "";
   const captured = { ...io2, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
+  let alone = false;
+  let readOnly = false;
   try {
     refuseUnpassable(command.kind, text);
     const request = command.parse(text);
-    if (command.readOnly(request)) return;
+    alone = command.answeredAlone(request);
+    readOnly = command.readOnly(request);
+    if (readOnly && !alone) return;
     await command.run(request, captured);
   } catch (error) {
     captured.exitCode = reportError(error, captured);
   }
+  if (alone && captured.exitCode === 0) io2.stdout(typedAnswerLine(`${stdout}${stderr}`));
+  if (readOnly) return;
   const data = inv.dataDirForStart();
   const marker = captured.exitCode === 0 ? await readJson(sessionMarkerPath(data, session), SessionMarkerSchema).catch(() => ({ exists: false })) : { exists: false };
   const loopId = marker.exists && marker.value.kind === command.kind ? marker.value.loop_id : null;
@@ -5204,6 +5223,7 @@ function registerAutoLoopCommand(program2, io2) {
       parse: parseAutoLoopArgs,
       // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
       readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path8.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
+      answeredAlone: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "cancel",
       run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
     };
@@ -5867,9 +5887,10 @@ function formatRuns(runs) {
     String(run3.iterations),
     `${run3.passed}/${run3.failed}`,
     run3.final_status ?? "running",
-    String(run3.checkpoints)
+    String(run3.checkpoints),
+    run3.tokens === null ? "-" : compactNumber(run3.tokens)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS"];
+  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS", "TOKENS"];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
@@ -5883,6 +5904,7 @@ function formatRun(run3) {
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
+    `  tokens: ${s.tokens === null ? "not counted" : s.tokens}`,
     ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : [],
     ""
   ];
@@ -5916,7 +5938,9 @@ var RunSummarySchema = object({
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
-  checkpoints: int().nonnegative()
+  checkpoints: int().nonnegative(),
+  /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
+  tokens: int().nonnegative().nullable()
 });
 var RunListJsonSchema = object({ version: literal(1), runs: array(RunSummarySchema) });
 var RunDetailJsonSchema = RunSummarySchema.extend({
@@ -5948,7 +5972,8 @@ function detail(kind, { summary: s, steps, rows }) {
     passed: s.passed,
     failed: s.failed,
     final_status: s.final_status,
-    checkpoints: 0
+    checkpoints: 0,
+    tokens: s.tokens
   };
   return { summary, steps, rows };
 }
@@ -6189,6 +6214,7 @@ function newLoopState(ctx, sessionId, request, terminal) {
     iterations: [],
     final_status: null,
     ended_at: null,
+    transcript_cursor: null,
     terminal
   };
 }
@@ -6266,9 +6292,10 @@ ${iterationPrompt(next)}
 }
 
 // src/repeat/terminal.ts
-function onTurnEnd(state, turn, now, waitToken) {
-  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken });
-  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken });
+function onTurnEnd(state, turn, now, waitToken, tokens = null) {
+  const usage2 = tokens === null ? null : { tokens, transcriptCursor: null };
+  if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken, usage: usage2 });
+  const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken, usage: usage2 });
   if (turn.message !== null || !turn.why || !step.state) return step;
   const iterations = step.state.iterations.map(
     (it) => it.number === state.iteration ? { ...it, summary: `${turn.why}; so no REPEAT-RESULT line` } : it
@@ -6310,6 +6337,10 @@ var RepeatStatusSchema = object({
   failures: int(),
   consecutive_failures: int(),
   last_summary: string().nullable(),
+  /** The tokens of the iterations counted so far (each API message once, subagents included); null when none was counted. */
+  tokens_used: int().nullable(),
+  /** Each recorded iteration's tokens, in order (null: that one was not counted). */
+  iteration_tokens: array(int().nullable()),
   next_at: string().nullable(),
   started_at: string().nullable(),
   ended_at: string().nullable(),
@@ -6364,6 +6395,8 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
       failures: 0,
       consecutive_failures: 0,
       last_summary: null,
+      tokens_used: null,
+      iteration_tokens: [],
       next_at: null,
       started_at: null,
       ended_at: null,
@@ -6402,6 +6435,8 @@ function repeatStatus(projectDir, state, now, checkpoints = summarize(void 0), r
     failures: results.length - passes,
     consecutive_failures: state.consecutive_failures,
     last_summary: state.iterations[state.iterations.length - 1]?.summary ?? null,
+    tokens_used: repeatTokens(state),
+    iteration_tokens: state.iterations.map((it) => it.tokens),
     next_at: orphaned ? null : state.next_at,
     started_at: state.started_at,
     ended_at: state.ended_at,
@@ -6426,6 +6461,7 @@ function formatStatus2(s, now) {
     `  interval: ${s.interval}`,
     `  results:  ${s.results.length ? s.results.join(" ") : "none yet"} (${s.passes} passed, ${s.failures} failed)`,
     ...s.last_summary ? [`  last:     ${s.last_summary}`] : [],
+    `  tokens:   ${tokensLine(s)}`,
     ...s.next_at ? [`  next run: ${s.next_at} (in ${formatDuration(Date.parse(s.next_at) - now.getTime())})`] : [],
     `  elapsed:  ${formatDuration(s.elapsed_ms)}`,
     ...s.driver === "terminal" ? terminalLines(s) : [`  session:  ${s.session_id}`],
@@ -6434,6 +6470,11 @@ function formatStatus2(s, now) {
   ];
   return `${lines.join("\n")}
 `;
+}
+function tokensLine(s) {
+  if (s.tokens_used === null) return s.results.length ? "not counted" : "none yet";
+  const each = s.iteration_tokens.map((tokens, i) => `${i + 1}: ${tokens ?? "not counted"}`);
+  return `${s.tokens_used}${each.length > 1 ? ` (${each.join(", ")})` : ""}`;
 }
 var control = (s) => controlCommand(s.driver === "terminal");
 function resumeAdvice(s) {
@@ -6669,14 +6710,15 @@ import path14 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
-  const seen = { began: false, apiError: null, result: null };
+  const seen = { began: false, messageIds: /* @__PURE__ */ new Set(), streamTokens: null, resultTokens: null, apiError: null, result: null };
   return {
     push(line) {
       const event = parseEvent(line);
       if (event) take(seen, event);
     },
     end(now) {
-      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen) };
+      const counted = [seen.streamTokens, seen.resultTokens].filter((tokens) => tokens !== null);
+      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen), tokens: counted.length ? Math.max(...counted) : null };
     }
   };
 }
@@ -6690,13 +6732,21 @@ function parseEvent(line) {
   }
 }
 function take(seen, event) {
+  if (event.type === "assistant") countMessage(seen, event.message);
   if (event.type === "assistant" && (event.parent_tool_use_id ?? null) === null) {
     seen.began = true;
     seen.apiError = typeof event.error === "string" ? { kind: event.error, text: textOf(event.message) } : null;
   } else if (event.type === "result") {
     const errors = Array.isArray(event.errors) ? event.errors.filter((e) => typeof e === "string") : [];
     seen.result = { isError: event.is_error === true, text: typeof event.result === "string" ? event.result : null, errors };
+    if (typeof event.usage === "object" && event.usage !== null) seen.resultTokens = usageTokens(event.usage);
   }
+}
+function countMessage(seen, message) {
+  const { id, usage: usage2 } = message ?? {};
+  if (typeof id !== "string" || seen.messageIds.has(id) || typeof usage2 !== "object" || usage2 === null) return;
+  seen.messageIds.add(id);
+  seen.streamTokens = (seen.streamTokens ?? 0) + usageTokens(usage2);
 }
 function textOf(message) {
   const content = message?.content;
@@ -6781,7 +6831,7 @@ async function runIteration(ctx, file, state) {
     const latest = await loadState2(file, now);
     if (ctx.stop.aborted || !latest || !stillRunning(latest, current)) return null;
     const base = record2.began ? { ...latest, terminal: conversationBegun(latest.terminal) } : latest;
-    const step = onTurnEnd(base, record2.end, now, ctx.newToken());
+    const step = onTurnEnd(base, record2.end, now, ctx.newToken(), record2.tokens);
     if (!step.state) return null;
     await saveState(file, step.state);
     return { before: latest, state: step.state, warnings: await recordLoopRun(step.state, now) };
@@ -7059,6 +7109,7 @@ function registerRepeatCommand(program2, io2) {
       kind: "repeat",
       parse: (text) => parseRepeatArgs(text, minInterval),
       readOnly: (request2) => request2.mode === "help" || request2.mode === "status",
+      answeredAlone: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "cancel",
       run: (request2, out) => answerForSkill(true, out, () => runRequest2(request2, inv, out, messagePrinter(out.stdout, false))),
       sandboxLine: (request2, answer) => measureHere(request2, answer, inv, io2)
     };

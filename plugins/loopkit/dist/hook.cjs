@@ -114,6 +114,22 @@ function underRecursionGuard(env) {
 
 // src/hook/skill-request.ts
 var import_node_path2 = __toESM(require("node:path"), 1);
+
+// src/shared/typed-answer.ts
+var KEY = "loopkit_answer";
+function typedAnswerOf(stdout) {
+  const line = stdout.trim();
+  if (!line.startsWith("{") || line.includes("\n")) return null;
+  try {
+    const value = JSON.parse(line);
+    const answer = typeof value === "object" && value !== null ? value[KEY] : void 0;
+    return typeof answer === "string" && answer.trim() !== "" ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/hook/skill-request.ts
 var CLI_TIMEOUT_MS = 28e4;
 function skillRequestOf(payload) {
   if (payload.hook_event_name !== "UserPromptExpansion" || payload.expansion_type !== "slash_command" || payload.command_source !== "plugin")
@@ -144,8 +160,8 @@ async function carryOutSkillRequest(request, sessionId, pluginData) {
     timeout: CLI_TIMEOUT_MS,
     killSignal: "SIGKILL"
   });
-  if (run.error) return { ok: false, detail: run.error.message };
-  return run.status === 0 ? { ok: true, detail: "" } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}` };
+  if (run.error) return { ok: false, detail: run.error.message, answer: null };
+  return run.status === 0 ? { ok: true, detail: "", answer: typedAnswerOf(run.stdout ?? "") } : { ok: false, detail: `exit ${run.status ?? run.signal}: ${(run.stderr ?? "").trim()}`, answer: null };
 }
 
 // src/state/paths.ts
@@ -253,6 +269,8 @@ async function main() {
   if (request) {
     const done = await carryOutSkillRequest(request, sessionId, pluginDataArg());
     if (!done.ok) warn(`could not carry out /loopkit:${request.kind}: ${done.detail}`);
+    if (done.answer !== null) process.stdout.write(`${JSON.stringify({ decision: "block", reason: done.answer })}
+`);
     return;
   }
   const found = locateMarker({ env: process.env, pluginData: pluginDataArg(), session: sessionId, pinned: true });

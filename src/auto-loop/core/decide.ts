@@ -6,7 +6,7 @@ import { historyEntry, type HistoryEntry } from "./history.js";
 import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate.js";
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
-import type { TranscriptDelta } from "./usage.js";
+import type { TranscriptDelta } from "../../session/usage.js";
 
 const BLOCKER_LIMIT = 3;
 const THRASH_LIMIT = 3;

@@ -36,6 +36,7 @@ export const AutoLoopStatusSchema = z.object({
   /** Iterations --max-iterations does not count: their audit could not run (auto-loop state audit_not_run). */
   iterations_not_counted: z.int(),
   tokens_used: z.int(),
+  /** Checked between turns, as max_wallclock_ms is: a turn in flight may run past either, and the loop stops at its end. */
   max_tokens: z.int().nullable(),
   elapsed_ms: z.int(),
   max_wallclock_ms: z.int().nullable(),
@@ -156,6 +157,9 @@ export function loopStatus(
   };
 }
 
+/** What the token and wall-clock caps are (caps.ts): shown wherever the caps are. */
+export const CAPS_CHECKED = "checked between turns: a turn in flight may run past a cap, and the loop stops at its end";
+
 /** The same object for a person. */
 export function formatStatus(s: AutoLoopStatus): string {
   if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).\n`;
@@ -166,6 +170,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
+    `  caps:       ${CAPS_CHECKED}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (gone or silent, heartbeat stale: /loopkit:auto-loop --takeover continues the loop)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,

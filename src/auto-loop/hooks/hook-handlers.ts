@@ -25,7 +25,7 @@ import { inspectMirror, readHandoff, writeVerifierLog } from "../project/mirror.
 import { noteGateStep } from "../data/gate-progress.js";
 import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
-import { readTranscriptDelta } from "./transcript-usage.js";
+import { readTranscriptDelta } from "../../session/transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
 import { runVerifier, verifierRun, type VerifierOutcome } from "../runners/verifier.js";
 import { endLeftoverProcesses, type LeftoverOutcome } from "../project/leftover-processes.js";

@@ -17,7 +17,7 @@ import { RECURSION_GUARD } from "../../shared/recursion-guard.js";
 import { killGroupAfter } from "../../shared/process-group.js";
 import { parseAuditVote, unreadParts } from "./audit-vote.js";
 import { BoundedOutput } from "../../shared/bounded-output.js";
-import { usageTokens } from "../core/usage.js";
+import { usageTokens } from "../../session/usage.js";
 import { loadJudgingBaseline } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
 import { launchEnv } from "./launch.js";

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-PLBU3AWX.js";
+} from "./chunk-6OKGUCAH.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-EDTYOQHB.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-RG4NV7DP.js";
+import "./chunk-DGZE3DE5.js";
 import {
   allRecords
 } from "./chunk-DCZJTQIQ.js";

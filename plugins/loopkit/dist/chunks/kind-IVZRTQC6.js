@@ -10,8 +10,12 @@ import {
   StatsFileSchema,
   isActive,
   projectLoops,
-  repeatEntry
-} from "./chunk-EFTG6G3R.js";
+  repeatEntry,
+  repeatTokens
+} from "./chunk-2CFKVOUI.js";
+import {
+  compactNumber
+} from "./chunk-BFNVHJAO.js";
 import {
   formatDuration
 } from "./chunk-QK5AONUD.js";
@@ -32,7 +36,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-R2HY6CVS.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-7HRPFSFA.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],
@@ -49,7 +53,8 @@ function statusLine(state, now) {
   const last = state.iterations.at(-1);
   const result = last ? `last ${last.result}${last.summary ? ` (${plain(last.summary)})` : ""}` : "";
   const phase = state.phase === "waiting" && state.next_at ? `next in ${formatDuration(Math.max(0, Date.parse(state.next_at) - now.getTime()))}` : state.phase === "paused" ? `paused: /${repeatEntry.command} --resume` : state.phase === "ended" ? `ended ${state.final_status ?? ""}`.trim() : "running";
-  return [head, result, phase].filter(Boolean).join(" \xB7 ");
+  const used = repeatTokens(state);
+  return [head, result, used === null ? "" : `${compactNumber(used)} tokens`, phase].filter(Boolean).join(" \xB7 ");
 }
 function tale(state) {
   const passed = state.iterations.filter((it) => it.result === "pass").length;
@@ -95,10 +100,16 @@ async function pastRuns({ statsFile }, now) {
         iterations: record.iterations.length,
         passed,
         failed: record.iterations.length - passed,
-        final_status: record.final_status
+        final_status: record.final_status,
+        tokens: record.tokens ?? null
       },
       steps: record.iterations,
-      rows: record.iterations.map((it) => ({ number: it.number, at: it.timestamp, label: it.result, text: it.summary ?? "" }))
+      rows: record.iterations.map((it) => ({
+        number: it.number,
+        at: it.timestamp,
+        label: it.result,
+        text: [it.summary, typeof it.tokens === "number" ? `${it.tokens} tokens` : null].filter(Boolean).join(" \xB7 ")
+      }))
     };
   });
 }

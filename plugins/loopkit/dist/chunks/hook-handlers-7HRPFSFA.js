@@ -1,8 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadOwned,
-  ownsLoop
-} from "./chunk-7T7TYCXO.js";
+  ownsLoop,
+  readTranscriptDelta
+} from "./chunk-JQJXNJJG.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,19 +17,19 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-BCH7DPZ2.js";
+} from "./chunk-QD6PFGTR.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-EFTG6G3R.js";
+} from "./chunk-2CFKVOUI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-D6W5NZ32.js";
+} from "./chunk-UZOEM5BR.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -52,6 +53,32 @@ import "./chunk-JXA4W5PX.js";
 // src/repeat/hook-handlers.ts
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
+
+// src/repeat/iteration-usage.ts
+async function iterationUsage(state, transcriptPath) {
+  if (state.phase !== "running" || !transcriptPath) return null;
+  const kept = state.transcript_cursor?.path === transcriptPath ? state.transcript_cursor : null;
+  try {
+    const delta = await readTranscriptDelta(
+      transcriptPath,
+      { offset: kept?.offset ?? 0, recentMessageIds: kept?.recent_message_ids ?? [], subagentOffsets: kept?.subagent_offsets ?? {} },
+      new Date(state.iteration_started_at)
+    );
+    return {
+      tokens: delta.tokens,
+      transcriptCursor: {
+        path: transcriptPath,
+        offset: delta.offset,
+        recent_message_ids: delta.recentMessageIds,
+        subagent_offsets: delta.subagentOffsets
+      }
+    };
+  } catch {
+    return null;
+  }
+}
+
+// src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
 var SETTLE_POLL_MS = 100;
 var SETTLE_MAX_MS = 6e4;
@@ -70,7 +97,8 @@ var repeatHookHandlers = {
           now,
           promptId: ctx.input.prompt_id ?? null,
           lastMessage: ctx.input.last_assistant_message,
-          waitToken: randomUUID()
+          waitToken: randomUUID(),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path)
         }),
         now
       );
@@ -87,7 +115,13 @@ var repeatHookHandlers = {
       return settle(
         ctx,
         file,
-        onApiError(owned.state, { now, promptId: ctx.input.prompt_id ?? null, error, waitToken: randomUUID() }),
+        onApiError(owned.state, {
+          now,
+          promptId: ctx.input.prompt_id ?? null,
+          error,
+          waitToken: randomUUID(),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path)
+        }),
         now
       );
     });
@@ -126,7 +160,8 @@ var repeatHookHandlers = {
       const now = ctx.now();
       const step = onSessionEnd(state, {
         now,
-        apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null
+        apiError: state.phase === "running" ? await lastTurnApiError(ctx.input.transcript_path, now) : null,
+        usage: await iterationUsage(state, ctx.input.transcript_path)
       });
       if (step) await carryOut(ctx, file, step, now);
     });

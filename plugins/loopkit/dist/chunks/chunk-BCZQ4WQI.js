@@ -253,6 +253,7 @@ var AutoLoopStatusSchema = object({
   /** Iterations --max-iterations does not count: their audit could not run (auto-loop state audit_not_run). */
   iterations_not_counted: int(),
   tokens_used: int(),
+  /** Checked between turns, as max_wallclock_ms is: a turn in flight may run past either, and the loop stops at its end. */
   max_tokens: int().nullable(),
   elapsed_ms: int(),
   max_wallclock_ms: int().nullable(),
@@ -362,6 +363,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     ...checkpoints
   };
 }
+var CAPS_CHECKED = "checked between turns: a turn in flight may run past a cap, and the loop stops at its end";
 function formatStatus(s) {
   if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).
 `;
@@ -372,6 +374,7 @@ function formatStatus(s) {
     `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
+    `  caps:       ${CAPS_CHECKED}`,
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (gone or silent, heartbeat stale: /loopkit:auto-loop --takeover continues the loop)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-IPJFX3OA.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-JULJW6A3.js")).autoLoopKind
+  repeat: async () => (await import("./kind-IVZRTQC6.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-JZJCCODA.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

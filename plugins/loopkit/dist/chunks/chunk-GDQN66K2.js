@@ -9,8 +9,9 @@ import {
   showPath,
   showText,
   usageError,
+  usageTokens,
   valueOf
-} from "./chunk-D6W5NZ32.js";
+} from "./chunk-UZOEM5BR.js";
 import {
   RUN_TAG_VAR,
   killGroup,
@@ -249,7 +250,7 @@ function rules(state) {
     ...state.protect.globs.length ? [
       `- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`
     ] : [],
-    `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock. Work in small verified steps.`
+    `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock (tokens and time are checked between turns, so a long turn can run past them). Work in small verified steps.`
   ].join("\n");
 }
 function fenced(text) {
@@ -427,11 +428,11 @@ function beginTurn(previous, obs) {
   }
   const blocker = blockedReport(obs.lastMessage);
   if (blocker) {
-    const count2 = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
-    state = { ...state, blocker: { reason: blocker, count: count2 } };
-    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count2} in a row)`));
-    if (count2 >= BLOCKER_LIMIT) {
-      state = end(state, now, "blocked", `the agent reported the same blocker ${count2} times in a row: ${blocker}`);
+    const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
+    state = { ...state, blocker: { reason: blocker, count } };
+    history.push(historyEntry(state, now, "blocked-report", `${blocker} (${count} in a row)`));
+    if (count >= BLOCKER_LIMIT) {
+      state = end(state, now, "blocked", `the agent reported the same blocker ${count} times in a row: ${blocker}`);
       history.push(historyEntry(state, now, "end", state.status_reason));
       return {
         kind: "decided",
@@ -440,7 +441,7 @@ function beginTurn(previous, obs) {
         history
       };
     }
-    notes.push(`You reported a blocker (${count2} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
+    notes.push(`You reported a blocker (${count} of ${BLOCKER_LIMIT} in a row before the loop stops as blocked): ${blocker}`);
   } else {
     state = { ...state, blocker: null };
   }
@@ -1065,9 +1066,9 @@ function changeReport(input) {
 `, parts, required, optional, unseen, count: ranked.length };
 }
 function summaryLine(changes) {
-  const count2 = (how) => changes.filter((c) => c.how === how).length;
+  const count = (how) => changes.filter((c) => c.how === how).length;
   if (changes.length === 0) return "No file changed.";
-  return `${changes.length} file(s) changed: ${count2("added")} added, ${count2("changed")} changed, ${count2("deleted")} deleted.`;
+  return `${changes.length} file(s) changed: ${count("added")} added, ${count("changed")} changed, ${count("deleted")} deleted.`;
 }
 var bytes = (n) => `${n.toLocaleString("en-US")} bytes`;
 var kb = (n) => `${Math.round(n / 1024)} KB`;
@@ -1361,16 +1362,6 @@ var BoundedOutput = class {
     return all.length > bytes2 || this.total > all.length ? `[...]${slice}` : slice;
   }
 };
-
-// src/auto-loop/core/usage.ts
-var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-function usageTokens(usage2) {
-  if (!usage2) return 0;
-  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens) + count(usage2.output_tokens);
-}
-function contextTokens(usage2) {
-  return count(usage2.input_tokens) + count(usage2.cache_creation_input_tokens) + count(usage2.cache_read_input_tokens);
-}
 
 // src/auto-loop/runners/audit.ts
 var READ_ONLY_TOOLS = ["Read", "Grep", "Glob"];
@@ -1849,10 +1840,10 @@ var alreadyRecorded = (state, turn) => turn.promptId !== null && state.api_error
 function recordApiError(state, error, turn, now, firstBackoffMs) {
   const summary2 = apiErrorSummary(error);
   const waitsForReset = error.usageLimit && error.resetAt !== null;
-  const count2 = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
+  const count = waitsForReset ? state.api_errors.count : state.api_errors.count + 1;
   const at = now.toISOString();
-  if (count2 >= MAX_API_ERRORS || error.credentialsRefused) {
-    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. ${LOG_IN_AGAIN.slice(0, -1)}` : `${count2} turns in a row ended in an API error; the last: ${summary2}`;
+  if (count >= MAX_API_ERRORS || error.credentialsRefused) {
+    const reason = error.credentialsRefused ? `Claude Code's credentials were refused (${summary2}); no retry can get past that. ${LOG_IN_AGAIN.slice(0, -1)}` : `${count} turns in a row ended in an API error; the last: ${summary2}`;
     return {
       state: {
         ...state,
@@ -1860,21 +1851,21 @@ function recordApiError(state, error, turn, now, firstBackoffMs) {
         status_reason: reason,
         ended_at: at,
         updated_at: at,
-        api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } }
+        api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: at } }
       },
       retryAt: null,
       line: `loopkit auto-loop ended blocked: ${reason}.`
     };
   }
-  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count2 - 1)));
+  const retryAt = waitsForReset ? error.resetAt : new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, firstBackoffMs * 2 ** (count - 1)));
   return {
     state: {
       ...state,
       updated_at: at,
-      api_errors: { count: count2, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } }
+      api_errors: { count, last: { session_id: turn.sessionId, prompt_id: turn.promptId, at, summary: summary2, retry_at: retryAt.toISOString() } }
     },
     retryAt,
-    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count2} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
+    line: `loopkit auto-loop: the turn ended in an API error (${summary2}); it is not counted as an iteration. ${waitsForReset ? "The usage limit resets" : `Trying again (${count} of ${MAX_API_ERRORS - 1} retries)`} at ${retryAt.toISOString()}.`
   };
 }
 function clearApiErrors(state) {
@@ -2146,12 +2137,12 @@ function protectedFiles(stats, globs) {
   if (globs.length === 0) return {};
   const matchers = globs.map(globMatcher);
   const files = {};
-  let count2 = 0;
+  let count = 0;
   for (const key of stats.keys()) {
     if (key === "" || key.includes("\0") || !matchers.some((match) => match(key))) continue;
     const record = stats.get(key);
     if (record.kind === "dir") continue;
-    if (++count2 > PROTECT_LIMITS.files) {
+    if (++count > PROTECT_LIMITS.files) {
       throw new LoopkitError("USAGE", `the protect globs name more than ${PROTECT_LIMITS.files} files`, {
         value: globs,
         hint: "protect narrower globs"
@@ -2279,8 +2270,6 @@ export {
   RECURSION_GUARD,
   refuseUnderRecursionGuard,
   BoundedOutput,
-  usageTokens,
-  contextTokens,
   auditLoop,
   launcherBesideEntry,
   launcherSpawn,

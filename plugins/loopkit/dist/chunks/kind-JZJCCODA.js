@@ -6,6 +6,9 @@ import {
   autoLoopEntry
 } from "./chunk-VW2W6K4J.js";
 import {
+  compactNumber
+} from "./chunk-BFNVHJAO.js";
+import {
   elapsedMs
 } from "./chunk-Y5QPAMCO.js";
 import {
@@ -33,7 +36,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-67RB362C.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-F4GVTVFG.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -82,15 +85,10 @@ function statusLine(state, now) {
   const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
-    `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,
+    `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
     verdicts || "not judged yet"
   ].join(" \xB7 ");
-}
-function compact(n) {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1).replace(/\.0$/, "")}M`;
-  if (n >= 1e3) return `${Math.round(n / 1e3)}k`;
-  return String(n);
 }
 async function pastRuns(dataDir) {
   const root = path.join(dataDir, "auto-loop");
@@ -121,7 +119,9 @@ async function pastRuns(dataDir) {
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
-          final_status: last.status === "pursuing" ? null : last.status
+          final_status: last.status === "pursuing" ? null : last.status,
+          // Each entry records the loop's tokens so far (the session's and the audits').
+          tokens: Math.max(...lines.map((entry) => entry.tokens))
         },
         steps: lines,
         rows: lines.map((entry) => {

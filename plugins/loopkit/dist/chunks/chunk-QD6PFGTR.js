@@ -2,8 +2,9 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   ITERATION_TAG_START,
   loadState,
-  nextIterationNumber
-} from "./chunk-EFTG6G3R.js";
+  nextIterationNumber,
+  repeatTokens
+} from "./chunk-2CFKVOUI.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,7 +14,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-D6W5NZ32.js";
+} from "./chunk-UZOEM5BR.js";
 import {
   splitArguments
 } from "./chunk-XQE2F7WS.js";
@@ -194,12 +195,15 @@ function iterationLine(state, now) {
   const last = state.iterations[state.iterations.length - 1];
   const took = last ? ` in ${formatDuration(Date.parse(last.ended_at) - Date.parse(last.started_at))}` : "";
   const next = state.phase === "waiting" ? ` \xB7 ${nextRun(state, now)}` : "";
-  return `loopkit repeat: iteration ${last?.number ?? state.iteration}/${state.max_iterations}${lastResult(state)}${took}${next}`;
+  const tokens = typeof last?.tokens === "number" ? `, ${last.tokens} tokens` : "";
+  return `loopkit repeat: iteration ${last?.number ?? state.iteration}/${state.max_iterations}${lastResult(state)}${took}${tokens}${next}`;
 }
 function summaryLine(state, now) {
   const end = state.ended_at ? Date.parse(state.ended_at) : now.getTime();
   const p = passes(state);
-  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))} (${JSON.stringify(state.command)})`;
+  const used = repeatTokens(state);
+  const tokens = used === null ? "" : `, ${used} tokens`;
+  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))}${tokens} (${JSON.stringify(state.command)})`;
 }
 var controlCommand = (fromTerminal) => fromTerminal ? "loopkit repeat" : "/loopkit:repeat";
 function pausedLine(state, why) {
@@ -288,7 +292,8 @@ function recordIteration(state, outcome, now, waitToken, waitOwner = null) {
         ended_at: now.toISOString(),
         result: outcome.result,
         exit_code: outcome.exit_code,
-        summary: outcome.summary
+        summary: outcome.summary,
+        tokens: outcome.tokens ?? null
       }
     ]
   };
@@ -340,7 +345,12 @@ ${state.command}`) : null;
 }
 var isLoopTurn = (state, promptId) => !promptId || !state.prompt_id || promptId === state.prompt_id;
 function record(state, outcome, obs) {
-  const next = recordIteration({ ...state, prompt_id: state.prompt_id ?? obs.promptId }, outcome, obs.now, obs.waitToken, obs.promptId);
+  const counted = {
+    ...state,
+    prompt_id: state.prompt_id ?? obs.promptId,
+    transcript_cursor: obs.usage?.transcriptCursor ?? state.transcript_cursor
+  };
+  const next = recordIteration(counted, { ...outcome, tokens: obs.usage?.tokens ?? null }, obs.now, obs.waitToken, obs.promptId);
   if (next.decision.kind === "wait")
     return {
       kind: "wait",
@@ -383,8 +393,13 @@ function onSessionEnd(state, obs) {
     const paused2 = pauseLostIteration(state);
     return { kind: "allow", state: paused2, lines: [pausedLine(paused2, `the session ended before iteration ${state.iteration} finished`)] };
   }
-  const outcome = apiErrorOutcome(obs.apiError);
-  const next = recordIteration(state, outcome, obs.now, "session-end");
+  const outcome = { ...apiErrorOutcome(obs.apiError), tokens: obs.usage?.tokens ?? null };
+  const next = recordIteration(
+    { ...state, transcript_cursor: obs.usage?.transcriptCursor ?? state.transcript_cursor },
+    outcome,
+    obs.now,
+    "session-end"
+  );
   if (next.decision.kind === "finish")
     return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
   const paused = pauseLoop(next.state);

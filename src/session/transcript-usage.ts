@@ -6,8 +6,8 @@
 // Only whole lines are consumed; a partial last line is left for the next read.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { openRegular } from "../../shared/guarded-files.js";
-import { contextTokens, usageTokens, type TranscriptCursor, type TranscriptDelta, type Usage } from "../core/usage.js";
+import { openRegular } from "../shared/guarded-files.js";
+import { contextTokens, usageTokens, type TranscriptCursor, type TranscriptDelta, type Usage } from "./usage.js";
 
 const CHUNK = 1024 * 1024;
 const KEEP_IDS = 500;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readTranscriptDelta } from "../../src/auto-loop/hooks/transcript-usage.js";
+import { readTranscriptDelta } from "../../src/session/transcript-usage.js";
 
 let dir: string;
 let file: string;
@@ -120,7 +120,7 @@ describe("readTranscriptDelta", () => {
 
   // Trimmed copies of what the real CLI wrote in test/e2e/auto-loop.test.ts's subagent test (one Task
   // call, the subagent's reply costs 7777 + 20 tokens, each main-chain reply 100 + 20).
-  const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "transcript-fixtures");
+  const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "auto-loop", "transcript-fixtures");
   const copyFixture = (version: string) => {
     cpSync(path.join(FIXTURES, version), dir, { recursive: true });
     return path.join(dir, "session.jsonl");

@@ -272,6 +272,16 @@ function showPath(path, prefix = "") {
   return `"${text.replace(NAME_UNSAFE_ALL, (c) => NAME_ESCAPES[c] ?? escape(c))}"`;
 }
 
+// src/session/usage.ts
+var count = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+function usageTokens(usage) {
+  if (!usage) return 0;
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens) + count(usage.output_tokens);
+}
+function contextTokens(usage) {
+  return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
+}
+
 // src/checkpoint/changes.ts
 var KEEP_PATHS = 50;
 function countChanges(list, keep = KEEP_PATHS) {
@@ -488,6 +498,8 @@ export {
   showText,
   hasHidden,
   showPath,
+  usageTokens,
+  contextTokens,
   transcriptTail,
   promptIdOfTurnWith,
   LOG_IN_AGAIN,

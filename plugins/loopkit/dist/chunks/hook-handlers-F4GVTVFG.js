@@ -1,8 +1,9 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadOwned,
-  ownsLoop
-} from "./chunk-7T7TYCXO.js";
+  ownsLoop,
+  readTranscriptDelta
+} from "./chunk-JQJXNJJG.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -12,7 +13,6 @@ import {
   auditUnmet,
   beginTurn,
   clearApiErrors,
-  contextTokens,
   endedOutcome,
   failLoop,
   finishTurn,
@@ -31,9 +31,8 @@ import {
   runVerifier,
   saveNextPrompt,
   settleFromProbe,
-  usageTokens,
   verifierRun
-} from "./chunk-SRT22YCX.js";
+} from "./chunk-GDQN66K2.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -41,7 +40,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   showPath
-} from "./chunk-D6W5NZ32.js";
+} from "./chunk-UZOEM5BR.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -66,9 +65,7 @@ import {
   readHandoff,
   writeVerifierLog
 } from "./chunk-VQEFQNM3.js";
-import {
-  openRegular
-} from "./chunk-VZNR7AND.js";
+import "./chunk-VZNR7AND.js";
 import "./chunk-5OBMDCAC.js";
 import {
   removeSessionMarker
@@ -221,96 +218,16 @@ async function restoreLoopContext(ctx) {
   };
 }
 
-// src/auto-loop/hooks/transcript-usage.ts
-import { promises as fs2 } from "node:fs";
-import path from "node:path";
-var CHUNK = 1024 * 1024;
-var KEEP_IDS = 500;
-var MAX_SUBAGENT_FILES = 1e3;
-var MAX_DELTA_BYTES = 64 * 1024 * 1024;
-async function readTranscriptDelta(file, cursor, notBefore = null) {
-  const seen = new Set(cursor.recentMessageIds);
-  const since = notBefore?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const delta = {
-    ...cursor,
-    recentMessageIds: [...cursor.recentMessageIds],
-    subagentOffsets: { ...cursor.subagentOffsets },
-    tokens: 0,
-    toolCalls: 0,
-    contextTokens: null
-  };
-  delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
-  const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
-  const names = (await fs2.readdir(subagents).catch(() => [])).filter((name) => name.endsWith(".jsonl")).sort().slice(0, MAX_SUBAGENT_FILES);
-  for (const name of names) {
-    delta.subagentOffsets[name] = await readFileDelta(path.join(subagents, name), cursor.subagentOffsets[name] ?? 0, seen, delta, since);
-  }
-  delta.recentMessageIds = delta.recentMessageIds.slice(-KEEP_IDS);
-  return delta;
-}
-async function readFileDelta(file, offset, seen, delta, since) {
-  const handle = await openRegular(file, true);
-  if (!handle) return offset;
-  try {
-    const { size: fullSize } = await handle.stat();
-    let position = offset > fullSize ? 0 : offset;
-    const size = Math.min(fullSize, position + MAX_DELTA_BYTES);
-    let pending = Buffer.alloc(0);
-    let consumed = position;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(CHUNK, size - position));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      pending = pending.length ? Buffer.concat([pending, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
-      let newline;
-      while ((newline = pending.indexOf(10)) !== -1) {
-        readLine(pending.subarray(0, newline).toString("utf8"), seen, delta, since);
-        consumed += newline + 1;
-        pending = pending.subarray(newline + 1);
-      }
-    }
-    return consumed;
-  } finally {
-    await handle.close();
-  }
-}
-function readLine(line, seen, delta, since) {
-  if (line.trim() === "") return;
-  let record;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof record !== "object" || record === null) return;
-  const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
-  if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
-  const { id, usage, content } = message;
-  const mainChain = isSidechain !== true;
-  if (mainChain && Array.isArray(content)) {
-    delta.toolCalls += content.filter((block) => block?.type === "tool_use").length;
-  }
-  if (typeof id !== "string" || seen.has(id)) return;
-  seen.add(id);
-  delta.recentMessageIds.push(id);
-  delta.tokens += usageTokens(usage);
-  if (mainChain && usage) {
-    delta.contextTokens = contextTokens(usage);
-  }
-}
-
 // src/auto-loop/hooks/turn-record.ts
 import { closeSync as closeSync2, fstatSync as fstatSync2, openSync as openSync2, readFileSync } from "node:fs";
-import path3 from "node:path";
+import path2 from "node:path";
 
 // src/evidence/changes-since.ts
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from "node:fs";
-import path2 from "node:path";
+import path from "node:path";
 var BATCH = 512;
-var SEP = Buffer.from(path2.sep);
+var SEP = Buffer.from(path.sep);
 var WHAT = "loopkit's check of the project after the verifier";
 async function changesSince(taken, input) {
   const trust = ctimeTrusted(input.projectDir);
@@ -499,7 +416,7 @@ async function changesFrom(taken, input, trust, ahead) {
 var sameFields = (a, b) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 var nameBytes = (nameKey) => nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey);
 function join(dir, nameKey) {
-  if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path2.sep}${nameKey}`;
+  if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path.sep}${nameKey}`;
   return Buffer.concat([Buffer.from(dir), SEP, nameBytes(nameKey)]);
 }
 function list(abs) {
@@ -548,20 +465,20 @@ function judgeVerification(found, context) {
   const written = [];
   for (const change of found.changes) {
     const { key, before: a, after: b } = change;
-    const { path: path4, root } = keyPath(key, context.projectDir, context.git);
+    const { path: path3, root } = keyPath(key, context.projectDir, context.git);
     if (a?.kind === "dir" && b?.kind === "dir") {
       const folder = folderDifference(a, b, relisted.has(key));
-      if (folder && !(root === "" && (inFolders(`${path4}/`, OUTPUT_FOLDERS) || path4 === MIRROR_DIR)))
-        moved.push(`${path4 ? showPath(path4) : "."}/: ${folder}`);
+      if (folder && !(root === "" && (inFolders(`${path3}/`, OUTPUT_FOLDERS) || path3 === MIRROR_DIR)))
+        moved.push(`${path3 ? showPath(path3) : "."}/: ${folder}`);
       continue;
     }
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
     const how = difference(a, b);
     if (!how) continue;
-    const reason = goalpostReason(path4, root, named, protect);
+    const reason = goalpostReason(path3, root, named, protect);
     const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
-    const line = `${showPath(path4)}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path4, root, change, { found, tsc }) || how === "appeared" && reason !== null)) written.push(line);
+    const line = `${showPath(path3)}: ${how}${why ? ` [${why}]` : ""}`;
+    if (!why && (isOutput(path3, root, change, { found, tsc }) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -601,17 +518,17 @@ function foldersRelisted(changes) {
   return parents;
 }
 var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([...CACHE_FOLDERS, ...BUILD_FOLDERS]);
-function inFolders(path4, folders) {
-  return path4.split("/").slice(0, -1).some((part) => folders.has(part));
+function inFolders(path3, folders) {
+  return path3.split("/").slice(0, -1).some((part) => folders.has(part));
 }
-function isOutput(path4, root, change, now) {
+function isOutput(path3, root, change, now) {
   if (root !== "") return false;
-  if (inFolders(path4, CACHE_FOLDERS) || OUTPUT_FILES.test(path4)) return true;
+  if (inFolders(path3, CACHE_FOLDERS) || OUTPUT_FILES.test(path3)) return true;
   const { before, after } = change;
-  if (inFolders(path4, BUILD_FOLDERS))
+  if (inFolders(path3, BUILD_FOLDERS))
     return before === null || after !== null && before.kind === after.kind && sameHash(before.hash, after.hash);
   if (before !== null || !now.tsc) return false;
-  const emit = TS_EMIT.exec(path4);
+  const emit = TS_EMIT.exec(path3);
   return emit !== null && TS_SOURCES.some((ext) => now.found.exists(`${emit[1]}${ext}`));
 }
 var sameHash = (a, b) => a === null ? b === null : b !== null && a.equals(b);
@@ -688,7 +605,7 @@ async function checkVerification(state, dataDir, turn, deadline) {
 function packageScripts(projectDir) {
   let text;
   try {
-    const fd = openSync2(path3.join(projectDir, "package.json"), READ_FLAGS);
+    const fd = openSync2(path2.join(projectDir, "package.json"), READ_FLAGS);
     try {
       const stat = fstatSync2(fd);
       if (!stat.isFile() || stat.size > 1024 * 1024) return null;
@@ -709,7 +626,7 @@ function packageScripts(projectDir) {
 }
 
 // src/auto-loop/project/leftover-processes.ts
-import { promises as fs3, realpathSync, statSync } from "node:fs";
+import { promises as fs2, realpathSync, statSync } from "node:fs";
 var START_SLACK_MS = 2e3;
 var HOOKS_TOGETHER_MS = 1e3;
 function planLeftovers(seen, context) {
@@ -751,13 +668,13 @@ async function endLeftoverProcesses(input) {
   return { note: lines.length ? lines.join("\n") : null, refused };
 }
 async function readProcessStart(pid) {
-  const stat = await fs3.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  const stat = await fs2.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
   const boot = await bootTimeMs();
   if (!stat || boot === null) return null;
   return boot + Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]) * 1e3 / TICKS_PER_SECOND;
 }
 async function scanProcesses(projectDir, sessionId, sinceMs) {
-  const names = await fs3.readdir("/proc").catch(() => null);
+  const names = await fs2.readdir("/proc").catch(() => null);
   const boot = await bootTimeMs();
   if (!names || boot === null) return null;
   const root = realpathSync(projectDir);
@@ -771,21 +688,21 @@ async function scanProcesses(projectDir, sessionId, sinceMs) {
 }
 var TICKS_PER_SECOND = 100;
 async function readProcess(pid, context) {
-  const status = await fs3.readFile(`/proc/${pid}/status`, "utf8").catch(() => null);
-  const stat = await fs3.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  const status = await fs2.readFile(`/proc/${pid}/status`, "utf8").catch(() => null);
+  const stat = await fs2.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
   if (!status || !stat) return null;
   const uids = /^Uid:\s+(\d+)\s+(\d+)/m.exec(status);
   if (!uids || Number(uids[1]) !== context.uid && Number(uids[2]) !== context.uid) return null;
   const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   if (fields2[0] === "Z" || fields2[0] === "X") return null;
   const startTicks = fields2[19] ?? "0";
-  const cmdline = await fs3.readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
+  const cmdline = await fs2.readFile(`/proc/${pid}/cmdline`).catch(() => Buffer.alloc(0));
   const command = shown(
     cmdline.toString("utf8").split("\0").filter(Boolean).join(" ") || stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
   );
   const startedMs = context.boot + Number(startTicks) * 1e3 / TICKS_PER_SECOND;
   const holding = startedMs < context.sinceMs ? { holds: null, where: "" } : await holdsProject(pid, context);
-  const environ = await fs3.readFile(`/proc/${pid}/environ`).catch(() => null);
+  const environ = await fs2.readFile(`/proc/${pid}/environ`).catch(() => null);
   return {
     pid,
     ppid: Number(fields2[1]),
@@ -811,8 +728,8 @@ var inside = (file, root) => file === root || file.startsWith(`${root}/`);
 var DELETED = " (deleted)";
 async function holdsProject(pid, context) {
   const base = `/proc/${pid}`;
-  const maps = await fs3.readFile(`${base}/maps`, "utf8").catch((error) => error);
-  const cwd = await fs3.readlink(`${base}/cwd`).catch((error) => error);
+  const maps = await fs2.readFile(`${base}/maps`, "utf8").catch((error) => error);
+  const cwd = await fs2.readlink(`${base}/cwd`).catch((error) => error);
   if (maps instanceof Error || cwd instanceof Error) {
     const hidden = [maps, cwd].some((e) => e instanceof Error && (e.code === "EACCES" || e.code === "EPERM"));
     return { holds: hidden ? "hidden" : null, where: "" };
@@ -824,9 +741,9 @@ async function holdsProject(pid, context) {
     const file = mappedPath(line);
     if (file && inside(file, context.root)) return { holds: "plain", where: `a mapping of ${file}` };
   }
-  const fds = await fs3.readdir(`${base}/fd`).catch(() => []);
+  const fds = await fs2.readdir(`${base}/fd`).catch(() => []);
   for (const fd of fds) {
-    const target = await fs3.readlink(`${base}/fd/${fd}`).catch(() => "");
+    const target = await fs2.readlink(`${base}/fd/${fd}`).catch(() => "");
     const file = target.endsWith(DELETED) ? target.slice(0, -DELETED.length) : target;
     if (file && inside(file, context.root)) return { holds: "plain", where: `an open file ${file}` };
   }
@@ -865,13 +782,13 @@ async function ancestors(pid) {
   const found = /* @__PURE__ */ new Set();
   for (let at = pid; at > 1 && !found.has(at); ) {
     found.add(at);
-    const status = await fs3.readFile(`/proc/${at}/status`, "utf8").catch(() => "");
+    const status = await fs2.readFile(`/proc/${at}/status`, "utf8").catch(() => "");
     at = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
   }
   return found;
 }
 async function bootTimeMs() {
-  const stat = await fs3.readFile("/proc/stat", "utf8").catch(() => "");
+  const stat = await fs2.readFile("/proc/stat", "utf8").catch(() => "");
   const btime = /^btime\s+(\d+)/m.exec(stat);
   return btime ? Number(btime[1]) * 1e3 : null;
 }
@@ -900,7 +817,7 @@ async function endProcesses(list2) {
 async function stillAlive(list2) {
   const alive = [];
   for (const p of list2) {
-    const stat = await fs3.readFile(`/proc/${p.pid}/stat`, "utf8").catch(() => null);
+    const stat = await fs2.readFile(`/proc/${p.pid}/stat`, "utf8").catch(() => null);
     if (!stat) continue;
     const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields2[0] !== "Z" && fields2[0] !== "X" && fields2[19] === p.startTicks) alive.push(p);

@@ -26,6 +26,7 @@ import {
   literal,
   looseObject,
   object,
+  record,
   string,
   unknown,
   uuid
@@ -64,7 +65,13 @@ var IterationRecordSchema = object({
   ended_at: iso_exports.datetime(),
   result: _enum(["pass", "fail"]),
   exit_code: int().min(0).max(2),
-  summary: string().nullable()
+  summary: string().nullable(),
+  /**
+   * What the iteration's turn cost, in tokens (input, cache and output of each API message once,
+   * subagents included): from the session's transcript, or from `claude -p`'s output for a terminal
+   * loop. Null where it was not counted (iterations recorded before loopkit counted them).
+   */
+  tokens: int().nonnegative().nullable().default(null)
 });
 var TERMINAL_KEY_PREFIX = "terminal-";
 var TerminalRunSchema = object({
@@ -118,9 +125,24 @@ var RepeatStateSchema = object({
   iterations: array(IterationRecordSchema),
   final_status: _enum(FINAL_STATUSES).nullable(),
   ended_at: iso_exports.datetime().nullable(),
+  /**
+   * How far the session's transcript has been counted (transcript-usage.ts): where the next
+   * iteration's count starts. Null before the first count, and for a terminal loop.
+   */
+  transcript_cursor: object({
+    /** The transcript it is for: another one (a resumed or forked session's) is read from its start. */
+    path: string().min(1),
+    offset: int().nonnegative(),
+    recent_message_ids: array(string()),
+    subagent_offsets: record(string(), int().nonnegative())
+  }).nullable().default(null),
   /** Set for a loop `loopkit repeat` runs from a terminal; null (or absent, in older files) for the skill's loop, driven by its session's hooks. */
   terminal: TerminalRunSchema.nullable().default(null)
 });
+function repeatTokens(state) {
+  const counted = state.iterations.flatMap((it) => it.tokens === null ? [] : [it.tokens]);
+  return counted.length ? counted.reduce((sum, tokens) => sum + tokens, 0) : null;
+}
 var isActive = (state) => state.phase !== "ended";
 function nextIterationNumber(state) {
   return (state.iterations.at(-1)?.number ?? 0) + 1;
@@ -152,11 +174,15 @@ var LoopRunSchema = object({
       result: _enum(["pass", "fail"]),
       /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
       exit_code: int().min(0).max(2),
-      summary: string().nullable()
+      summary: string().nullable(),
+      /** The iteration's tokens (repeat state's `tokens`); null: not counted; absent in records written before loopkit counted them. */
+      tokens: int().nonnegative().nullable().optional()
     })
   ),
   final_status: _enum(FINAL_STATUSES).nullable(),
-  ended_at: iso_exports.datetime().nullable()
+  ended_at: iso_exports.datetime().nullable(),
+  /** The sum of the iterations' tokens; null: none counted; absent in older records. */
+  tokens: int().nonnegative().nullable().optional()
 });
 var StatsFileSchema = looseObject({ loop_runs: array(unknown()).optional() });
 function statsFile(env = process.env) {
@@ -174,31 +200,33 @@ function loopRunOf(state) {
       timestamp: it.started_at,
       result: it.result,
       exit_code: it.exit_code,
-      summary: it.summary
+      summary: it.summary,
+      tokens: it.tokens
     })),
     final_status: state.final_status,
-    ended_at: state.ended_at
+    ended_at: state.ended_at,
+    tokens: repeatTokens(state)
   };
 }
 function newLoopId(now) {
   return `loop-${now.getTime()}`;
 }
-var idOf = (record) => typeof record === "object" && record !== null ? record.id : void 0;
+var idOf = (record2) => typeof record2 === "object" && record2 !== null ? record2.id : void 0;
 async function saveLoopRun(file, run, mode, now = /* @__PURE__ */ new Date()) {
   const checked = LoopRunSchema.parse(run);
   return withLock(file, async () => {
     const { data, warnings } = await readStats(file, now);
     const runs = [...data.loop_runs ?? []];
-    let record = checked;
+    let record2 = checked;
     if (mode === "create") {
       const taken = new Set(runs.map(idOf));
-      for (let n = 2; taken.has(record.id); n += 1) record = { ...checked, id: `${checked.id}-${n}` };
+      for (let n = 2; taken.has(record2.id); n += 1) record2 = { ...checked, id: `${checked.id}-${n}` };
     }
-    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record.id) : -1;
-    if (index === -1) runs.push(record);
-    else runs[index] = record;
+    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record2.id) : -1;
+    if (index === -1) runs.push(record2);
+    else runs[index] = record2;
     await writeJson(file, StatsFileSchema, { ...data, loop_runs: runs });
-    return { id: record.id, warnings };
+    return { id: record2.id, warnings };
   });
 }
 async function recordLoopRun(state, now) {
@@ -262,6 +290,7 @@ export {
   FINAL_STATUSES,
   TERMINAL_KEY_PREFIX,
   RepeatStateSchema,
+  repeatTokens,
   isActive,
   nextIterationNumber,
   repeatStateFile,
