@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-HF3GJPBD.js";
+} from "./chunks/chunk-SY2N6NQJ.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I535KQF4.js";
+} from "./chunks/chunk-L476B3BP.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-TGAREKCV.js";
+} from "./chunks/chunk-3IKVSEEM.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I535KQF4.js";
+} from "./chunks/chunk-L476B3BP.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-TGAREKCV.js";
+} from "./chunks/chunk-3IKVSEEM.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

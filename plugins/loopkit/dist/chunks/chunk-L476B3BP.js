@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-TGAREKCV.js";
+} from "./chunk-3IKVSEEM.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";

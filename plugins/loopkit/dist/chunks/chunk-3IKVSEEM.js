@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-CFQIU56M.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-AZFLVMIE.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-DBQQSN6B.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

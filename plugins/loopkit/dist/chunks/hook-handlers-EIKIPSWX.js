@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-HF3GJPBD.js";
+} from "./chunk-SY2N6NQJ.js";
 import {
   apiErrorOf,
   iterationChangesText,
