@@ -8,7 +8,7 @@ import { diffLines, hunks } from "./line-diff.js";
 import { hasHidden, showText } from "./show-text.js";
 
 /** Lines are wrapped here: Claude Code's Read cuts a line past 2,000 characters. */
-export const WRAP_CHARS = 1_000;
+const WRAP_CHARS = 1_000;
 /** A run of one character at least this long is folded. */
 const RUN_CHARS = 64;
 /** Identical diff lines in a row past this many are folded into one note. */
