@@ -8,7 +8,7 @@ import { diffLines, hunks } from "./line-diff.js";
 import { hasHidden, showText } from "./show-text.js";
 
 /** Lines are wrapped here: Claude Code's Read cuts a line past 2,000 characters. */
-export const WRAP_CHARS = 1_000;
+const WRAP_CHARS = 1_000;
 /** A run of one character at least this long is folded. */
 const RUN_CHARS = 64;
 /** Identical diff lines in a row past this many are folded into one note. */
@@ -18,7 +18,7 @@ const REPEAT_LINES = 2;
 export const RECORD_GRAMMAR = [
   'In the diffs, a line starting with " " (context), "-" (removed) or "+" (added) is the file\'s content; every other line is loopkit\'s:',
   '"#### " starts a file, "@@" a hunk, ">>" continues the line above (lines are wrapped at 1,000 characters), "\\ " is a note ("\\ the line above, N more times": that line repeats N more times), "::: " a read check.',
-  'Within content, [[N × "c"]] stands for N copies of the character c in a row, \\xNN and \\u{NNNN} for control, invisible or bidirectional characters and bytes that are not UTF-8, and a name that needs it is in double quotes with C-style escapes.',
+  'Within content, [[N × "c"]] stands for N copies of the character c in a row, [[N bytes as on the other side]] for a stretch of a long line that its removed and added versions share, \\xNN and \\u{NNNN} for control, invisible or bidirectional characters and bytes that are not UTF-8, and a name that needs it is in double quotes with C-style escapes.',
 ].join("\n");
 
 /** The diff lines from `old` to `now` (null: no such side), folded and wrapped as the file's head says. */
@@ -34,7 +34,7 @@ export function diffText(old: Buffer | null, now: Buffer | null): string[] {
     if (repeats > REPEAT_LINES) lines.push(`\\ the line above, ${(repeats - 1).toLocaleString("en-US")} more times`);
     else for (let i = 1; i < repeats; i++) pushWrapped(lines, last);
   };
-  for (const raw of hunks(a, b, diffLines(a, b))) {
+  for (const raw of pairLongLines(hunks(a, b, diffLines(a, b)))) {
     const line = showLine(raw);
     if (line === last && !line.startsWith("@@")) {
       repeats++;
@@ -47,6 +47,74 @@ export function diffText(old: Buffer | null, now: Buffer | null): string[] {
   }
   flush();
   return lines;
+}
+
+/** A removed and an added line both longer than this (minified code) are shown as what differs between them. */
+const PAIR_CHARS = 4 * WRAP_CHARS;
+/** Unchanged pieces kept around each changed one. */
+const PAIR_CONTEXT = 2;
+
+/**
+ * Hunk lines with each long removed line and the long added line paired with it (the i-th of a run of
+ * "-" lines with the i-th of the "+" lines after it) cut to what differs: both split into pieces after
+ * each ; , { } and diffed, runs of unchanged pieces shown as `[[N bytes as on the other side]]`.
+ * Every changed character is still shown; what is left out is the same on both sides.
+ */
+function pairLongLines(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith("-")) {
+      out.push(lines[i]!);
+      continue;
+    }
+    let dels = i;
+    while (dels < lines.length && lines[dels]!.startsWith("-")) dels++;
+    let adds = dels;
+    while (adds < lines.length && lines[adds]!.startsWith("+")) adds++;
+    const olds = lines.slice(i, dels);
+    const news = lines.slice(dels, adds);
+    for (let k = 0; k < olds.length && k < news.length; k++) {
+      if (olds[k]!.length < PAIR_CHARS || news[k]!.length < PAIR_CHARS) continue;
+      [olds[k], news[k]] = differingPieces(olds[k]!, news[k]!);
+    }
+    for (const line of [...olds, ...news]) out.push(line);
+    i = adds - 1;
+  }
+  return out;
+}
+
+/** Marks a count of unchanged characters; past latin1, so no content (read as latin1) holds it. */
+const SAME = "\ue000";
+
+function differingPieces(old: string, now: string): [string, string] {
+  const ending = (line: string) => (line.endsWith("\n") ? "\n" : "");
+  const split = (line: string) => line.slice(1, line.length - ending(line).length).split(/(?<=[;,{}])/);
+  const a = split(old);
+  const b = split(now);
+  const ops = diffLines(a, b);
+  const keep = new Uint8Array(ops.length);
+  ops.forEach((op, i) => {
+    if (op.kind === "same") return;
+    for (let j = Math.max(0, i - PAIR_CONTEXT); j <= Math.min(ops.length - 1, i + PAIR_CONTEXT); j++) keep[j] = 1;
+  });
+  const side = (sign: string, skip: "add" | "del") => {
+    let text = sign;
+    let same = 0;
+    ops.forEach((op, i) => {
+      if (op.kind === skip) return;
+      const piece = op.kind === "add" ? b[op.line]! : a[op.line]!;
+      if (op.kind === "same" && !keep[i]) {
+        same += piece.length;
+        return;
+      }
+      if (same) text += `${SAME}${same}${SAME}`;
+      same = 0;
+      text += piece;
+    });
+    if (same) text += `${SAME}${same}${SAME}`;
+    return text;
+  };
+  return [side("-", "add") + ending(old), side("+", "del") + ending(now)];
 }
 
 /** Lines with their newline kept (as latin1, so any bytes compare exactly); the last may lack it. */
@@ -63,14 +131,23 @@ function showLine(line: string): string {
   const newline = body.endsWith("\n");
   const content = newline ? body.slice(0, -1) : body;
   let shown = "";
+  content.split(SAME).forEach((piece, i) => {
+    if (i % 2 === 1) shown += `[[${Number(piece).toLocaleString("en-US")} bytes as on the other side]]`;
+    else shown += foldRuns(piece);
+  });
+  return `${line[0]}${shown}${newline ? "" : "\n\\ No newline at end of file"}`;
+}
+
+/** Latin1 text shown with runs of one character folded. */
+function foldRuns(content: string): string {
+  let shown = "";
   let at = 0;
   for (const run of content.matchAll(RUN)) {
     shown += showText(Buffer.from(content.slice(at, run.index), "latin1"));
     shown += `[[${run[0].length.toLocaleString("en-US")} × "${showText(Buffer.from(run[1]!, "latin1"))}"]]`;
     at = run.index + run[0].length;
   }
-  shown += showText(Buffer.from(content.slice(at), "latin1"));
-  return `${line[0]}${shown}${newline ? "" : "\n\\ No newline at end of file"}`;
+  return shown + showText(Buffer.from(content.slice(at), "latin1"));
 }
 
 const RUN = new RegExp(`([\\s\\S])\\1{${RUN_CHARS - 1},}`, "g");

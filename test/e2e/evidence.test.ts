@@ -366,6 +366,7 @@ describe("what the audit must read (issue 25)", () => {
       ),
     );
     expect(readFileSync(path.join(sandbox.project, "data/table.csv"), "utf8")).toBe(table("!"));
+    expect(log.prompts, JSON.stringify(status(sandbox).last_audit_reasons)).toHaveLength(1);
     expect(requiredParts(log.prompts[0]!).length).toBe(10);
     expect(status(sandbox).status).toBe("achieved");
   }, 180_000);

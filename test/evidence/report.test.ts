@@ -194,6 +194,23 @@ describe("class 1: content the audit never saw", () => {
   });
 });
 
+describe("a change inside one long line (minified code)", () => {
+  it("both versions cut to what differs, every changed piece shown, the shared stretches counted", async () => {
+    const code = (middle: string) =>
+      `${Array.from({ length: 10_000 }, (_, i) => `var a${i}=${i}`).join(";")};${middle};${Array.from({ length: 10_000 }, (_, i) => `var b${i}=${i}`).join(";")}\n`;
+    const report = await reportOf(
+      (w) => w("lib/bundle.min.js", code("function answer(n){return compute(n)}")),
+      (w) => w("lib/bundle.min.js", code(`function answer(n){${CHEAT}}`)),
+    );
+    expect(whereShown(report, CHEAT)).toBe("prompt");
+    expect(report.excerpt).toMatch(
+      /^-\[\[[\d,]+ bytes as on the other side\]\]var a9999=9999;function answer\(n\)\{return compute\(n\)\}/m,
+    );
+    expect(report.excerpt).toMatch(/^\+\[\[[\d,]+ bytes as on the other side\]\]var a9999=9999;function answer\(n\)\{return 4;/m);
+    expect(report).toMatchObject({ parts: [], unseen: [] });
+  });
+});
+
 describe("class 2: crowding", () => {
   it("7 KB of comments before the cheat in one file: the cheat is in the prompt or a required part", async () => {
     const comments = Array.from({ length: 180 }, (_, i) => `// note ${i}: keeps the reader busy for a while`).join("\n");

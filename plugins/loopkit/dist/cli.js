@@ -90,7 +90,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-GDQN66K2.js";
+} from "./chunks/chunk-6I7OA2IS.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -112,7 +112,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-6OKGUCAH.js";
+} from "./chunks/chunk-F6EKEGVP.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -123,14 +123,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-3YOAKPFN.js";
+} from "./chunks/chunk-LDJDAXIG.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-DGZE3DE5.js";
+import "./chunks/chunk-3UMFACRA.js";
 import {
   CheckpointSummaryShape,
   EXIT,

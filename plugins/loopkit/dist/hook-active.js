@@ -5,12 +5,12 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-3YOAKPFN.js";
+} from "./chunks/chunk-LDJDAXIG.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-DGZE3DE5.js";
+} from "./chunks/chunk-3UMFACRA.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-5VVUU2NF.js";

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-6OKGUCAH.js";
+} from "./chunk-F6EKEGVP.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-EDTYOQHB.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-DGZE3DE5.js";
+import "./chunk-3UMFACRA.js";
 import {
   allRecords
 } from "./chunk-DCZJTQIQ.js";

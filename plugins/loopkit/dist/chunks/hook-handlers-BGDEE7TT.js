@@ -32,7 +32,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-GDQN66K2.js";
+} from "./chunk-6I7OA2IS.js";
 import {
   apiErrorOf,
   iterationChangesText,
