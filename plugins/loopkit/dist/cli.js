@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-MCRI4JSS.js";
+} from "./chunks/chunk-TFRYBC2U.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-OZBYRWKK.js";
+} from "./chunks/chunk-R4B4NIHS.js";
 import {
   CheckpointSummaryShape,
   EXIT,

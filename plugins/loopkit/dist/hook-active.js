@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-MCRI4JSS.js";
+} from "./chunks/chunk-TFRYBC2U.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-OZBYRWKK.js";
+} from "./chunks/chunk-R4B4NIHS.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-4ID6JFUC.js";

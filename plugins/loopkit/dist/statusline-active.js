@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-OZBYRWKK.js";
+} from "./chunks/chunk-R4B4NIHS.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-4ID6JFUC.js";

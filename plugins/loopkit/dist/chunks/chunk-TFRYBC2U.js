@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-OZBYRWKK.js";
+} from "./chunk-R4B4NIHS.js";
 import {
   readJson
 } from "./chunk-SOOWQ5E3.js";

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-CXSPLST2.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-J325O5XW.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-UZF2WVHC.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();
