@@ -113,6 +113,10 @@ describe("a cheat an unfinished loop left", () => {
     expect(second.session.join("\n")).toContain(
       `The audit judges from the baseline of loop ${earlier.loop_id}, started ${earlier.started_at}, which ended budget-limited`,
     );
+    expect(readHistory(sandbox).filter((h) => h.event === "gate")).toMatchObject([
+      { verdict: "pass", vote: "unmet" },
+      { verdict: "pass", vote: "unmet" },
+    ]);
     expect(second.audits.length).toBe(1);
     expect(second.audits[0]).toContain(MARK);
     expect(status(sandbox).status).toBe("budget-limited");

@@ -112,7 +112,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-F6EKEGVP.js";
+} from "./chunks/chunk-KYVJGPYM.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -123,14 +123,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-LDJDAXIG.js";
+} from "./chunks/chunk-6XUKIKO4.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-3UMFACRA.js";
+import "./chunks/chunk-IUPNFCLM.js";
 import {
   CheckpointSummaryShape,
   EXIT,

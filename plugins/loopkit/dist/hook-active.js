@@ -5,12 +5,12 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-LDJDAXIG.js";
+} from "./chunks/chunk-6XUKIKO4.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-3UMFACRA.js";
+} from "./chunks/chunk-IUPNFCLM.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-5VVUU2NF.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-3UMFACRA.js";
+} from "./chunks/chunk-IUPNFCLM.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-5VVUU2NF.js";

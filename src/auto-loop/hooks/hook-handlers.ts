@@ -175,9 +175,20 @@ async function runGate(
   refused: string | null,
 ) {
   const runs: VerifierRun[] = [];
+  const outcomes: VerifierOutcome[] = [];
   // An entry the snapshot just recorded must show any change the verifier's time brings in new times.
   if (turn.taken) await new Promise((resolve) => setTimeout(resolve, timestampSettleMs(turn.taken!.stats, Date.now())));
   let outputTail = "";
+  // The logs go into .auto-loop/logs/ once the check after the verifier is done (or not to be made):
+  // loopkit writes nothing in the project that the check compares while it compares.
+  const logged = async () => {
+    for (let i = 0; i < outcomes.length; i++) {
+      const log = await writeVerifierLog(state.project_dir, state.iteration, i + 1, outcomes[i]!.output, ctx.now()).catch(() => null);
+      runs[i] = verifierRun(outcomes[i]!, log);
+    }
+    outcomes.length = 0;
+    return runs;
+  };
   const env = launchEnv(state.launch, ctx.env);
   const note = (step: "verifier" | "audit") =>
     noteGateStep(files, {
@@ -194,14 +205,14 @@ async function runGate(
       timeoutMs > 0
         ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox })
         : NOT_RUN;
-    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
-    runs.push(verifierRun(outcome, log));
+    outcomes.push(outcome);
+    runs.push(verifierRun(outcome, null));
   }
-  if (gateNext(runs, null).kind !== "audit") return { runs, audit: null };
+  if (gateNext(runs, null).kind !== "audit") return { runs: await logged(), audit: null };
   if (!turn.taken)
     return {
-      runs,
+      runs: await logged(),
       audit: auditUnmet(
         `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
         false,
@@ -211,11 +222,12 @@ async function runGate(
   let during: string[];
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    await logged();
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;
   } catch (error) {
     return {
-      runs,
+      runs: await logged(),
       audit: auditUnmet(
         `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
         false,

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-IVZRTQC6.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-XDYDTL7E.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-BU3Q37QD.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

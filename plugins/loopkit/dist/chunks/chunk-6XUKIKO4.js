@@ -9,7 +9,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunk-3UMFACRA.js";
+} from "./chunk-IUPNFCLM.js";
 import {
   readJson
 } from "./chunk-DDOZEDWO.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-BUULXJTO.js"), import("./auto-prune-A5EW2MS6.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-EMQDXBXV.js"), import("./auto-prune-A5EW2MS6.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-F6EKEGVP.js";
+} from "./chunk-KYVJGPYM.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-EDTYOQHB.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-3UMFACRA.js";
+import "./chunk-IUPNFCLM.js";
 import {
   allRecords
 } from "./chunk-DCZJTQIQ.js";

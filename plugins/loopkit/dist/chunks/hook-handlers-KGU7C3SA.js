@@ -927,8 +927,17 @@ async function startTurn(ctx, files, turn) {
 }
 async function runGate(state, ctx, files, turn, deadline, refused) {
   const runs = [];
+  const outcomes = [];
   if (turn.taken) await new Promise((resolve) => setTimeout(resolve, timestampSettleMs(turn.taken.stats, Date.now())));
   let outputTail = "";
+  const logged = async () => {
+    for (let i = 0; i < outcomes.length; i++) {
+      const log = await writeVerifierLog(state.project_dir, state.iteration, i + 1, outcomes[i].output, ctx.now()).catch(() => null);
+      runs[i] = verifierRun(outcomes[i], log);
+    }
+    outcomes.length = 0;
+    return runs;
+  };
   const env = launchEnv(state.launch, ctx.env);
   const note = (step) => noteGateStep(files, {
     loop_id: state.loop_id,
@@ -941,14 +950,14 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
     const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
-    const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
-    runs.push(verifierRun(outcome, log));
+    outcomes.push(outcome);
+    runs.push(verifierRun(outcome, null));
   }
-  if (gateNext(runs, null).kind !== "audit") return { runs, audit: null };
+  if (gateNext(runs, null).kind !== "audit") return { runs: await logged(), audit: null };
   if (!turn.taken)
     return {
-      runs,
+      runs: await logged(),
       audit: auditUnmet(
         `loopkit could not record the project at this Stop (${turn.failure}); no turn is judged achieved without its record`,
         false
@@ -958,11 +967,12 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
   let during;
   try {
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    await logged();
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;
   } catch (error) {
     return {
-      runs,
+      runs: await logged(),
       audit: auditUnmet(
         `loopkit could not record the project after the verifier ran (${formatError(error)}), so the passes cannot be shown to be of the tree the audit judges`,
         false
