@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-6QZAKRO3.js";
+} from "./chunks/chunk-PNZRSKBB.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -38,7 +38,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-L2IVS3EH.js";
+} from "./chunks/chunk-43E2IVTM.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-Y5YUFPB4.js";
+} from "./chunks/chunk-JKAVRS5Q.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,17 +96,18 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-C3TYMFTO.js";
+} from "./chunks/chunk-M33ZWPY3.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-RM7HBI3H.js";
 import {
+  endOrphanedRuns,
   killGroup
-} from "./chunks/chunk-PZX5E6UV.js";
+} from "./chunks/chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-FUHSQJVL.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,14 +123,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-H67PATWQ.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-YRYUKXP5.js";
 import {
   argvWords,
   findRecord,
@@ -139,19 +140,19 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-MGBIV2WO.js";
+} from "./chunks/chunk-XMWHYWZG.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-A3YH3UPZ.js";
+} from "./chunks/chunk-EP7CNUTU.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-DD2FKQYQ.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-CU4URD7A.js";
 import {
   keepForeignAside,
   loadState,
@@ -161,22 +162,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-BAJWGXTR.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-OQFMAEP6.js";
+} from "./chunks/chunk-XNLNUBTP.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-SKNKPJYB.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-6NQA5RQF.js";
+} from "./chunks/chunk-WFQK4HQT.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -186,7 +187,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UPOQHDOL.js";
+} from "./chunks/chunk-N346PQYX.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -201,11 +202,11 @@ import {
   isLoopkitError,
   iso_exports,
   readJson,
-  require_lib,
   require_proper_lockfile,
   withLock,
+  writeFileAtomic,
   writeJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-A32EVUUC.js";
 import {
   _enum,
   array,
@@ -219,19 +220,19 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import {
   execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-2XFY2B6A.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// node_modules/commander/lib/error.js
+// ../../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -264,9 +265,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -392,9 +393,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -994,9 +995,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1307,9 +1308,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1387,13 +1388,13 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
-    var fs10 = __require("node:fs");
+    var fs11 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2387,7 +2388,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs10.existsSync(executableFile)) return;
+        if (fs11.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2406,10 +2407,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path20.resolve(baseDir, baseName);
-          if (fs10.existsSync(localBin)) return localBin;
+          if (fs11.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path20.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs10.existsSync(`${localBin}${ext}`)
+            (ext) => fs11.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2421,7 +2422,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs11.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3633,9 +3634,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3655,7 +3656,7 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../../main/node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -3878,6 +3879,7 @@ async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  await endOrphanedRuns();
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
     const existing = await loadOrSetAside(files, ctx.now);
@@ -4961,6 +4963,29 @@ async function readForStatus(file, schema, restart) {
     });
   }
 }
+function withProblem(text, problem) {
+  return problem ? `${text.replace(/\n?$/, "\n")}Warning: ${problem}.
+` : text;
+}
+
+// src/state/data-folder.ts
+import { constants, promises as fs2 } from "node:fs";
+var LOW_BYTES = 256 * 1024;
+async function dataFolderProblem(dir) {
+  try {
+    await fs2.access(dir, constants.W_OK);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT") return null;
+    return `loopkit's data folder ${dir} cannot be written (${code ?? "refused"}): the loop cannot save its turns; it keeps its last saved state and goes on from there once the folder can be written`;
+  }
+  const free = await fs2.statfs(dir).then(
+    (stat) => stat.bavail * stat.bsize,
+    () => null
+  );
+  if (free === null || free >= LOW_BYTES) return null;
+  return `the disk holding loopkit's data (${dir}) is full (${free} bytes free): the loop cannot save its turns; it keeps its last saved state and goes on from there once space is freed`;
+}
 
 // src/cli/skill-answer.ts
 async function answerForSkill(skillMode, io2, fn) {
@@ -4975,7 +5000,7 @@ async function answerForSkill(skillMode, io2, fn) {
 }
 
 // src/cli/hook-answer.ts
-import { promises as fs2 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 import path6 from "node:path";
 var ANSWER_FRESH_MS = 6e4;
 var STALE_ANSWER_MS = 24 * 36e5;
@@ -4996,10 +5021,10 @@ var hookAnswerFile = sessionAnswerPath;
 async function saveHookAnswer(data, answer, now) {
   await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
   const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
-  for (const name of await fs2.readdir(dir).catch(() => [])) {
+  for (const name of await fs3.readdir(dir).catch(() => [])) {
     const file = path6.join(dir, name);
-    const stat = await fs2.lstat(file).catch(() => null);
-    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs2.rm(file, { force: true });
+    const stat = await fs3.lstat(file).catch(() => null);
+    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs3.rm(file, { force: true });
   }
 }
 var plain = (text) => text.replace(/[\s\\`]/g, "");
@@ -5173,7 +5198,7 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
       const status = loopStatus(projectDir, state, now, inv.settings().staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
 `);
-      else say(formatStatus(status));
+      else say(withProblem(formatStatus(status), data && await dataFolderProblem(data)));
       io2.exitCode = status.exit_code;
       return;
     }
@@ -5267,7 +5292,7 @@ function checkLoopId(loopId) {
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
-  constants,
+  constants as constants2,
   lstatSync,
   mkdirSync,
   openSync,
@@ -5360,7 +5385,7 @@ function place(store, dir, abs, shown, entry, result) {
   if (entry.kind === "link") symlinkSync(entry.target, temp);
   else {
     const content = store.get(entry.hash, "blob");
-    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), entry.mode & 511);
+    const fd = openSync(temp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), entry.mode & 511);
     try {
       let written = 0;
       while (written < content.length) written += writeSync(fd, content, written, content.length - written);
@@ -5556,7 +5581,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
-    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
     const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
       env: spawn3.env,
@@ -5926,7 +5951,7 @@ function registerHistoryCommand(program2, io2) {
 }
 
 // src/checkpoint/prune.ts
-import { promises as fs3 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 
 // src/evidence/prune.ts
 import { renameSync as renameSync2, rmSync as rmSync2, statSync } from "node:fs";
@@ -5982,7 +6007,7 @@ async function applyPrune(data, projectDir, remove2, kept) {
   const lines = [];
   for (const record2 of remove2) {
     try {
-      await fs3.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
+      await fs4.rm(recordFile(data, record2.project_dir, record2.loop_id), { force: true });
       lines.push(`removed the ${record2.checkpoints.length} checkpoint(s) of ${record2.loop_kind} ${record2.loop_id}`);
     } catch (error) {
       lines.push(`could not remove the checkpoints of ${record2.loop_id}: ${formatError(error)}`);
@@ -6460,12 +6485,12 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path10 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path10.join(dir, name);
@@ -6478,7 +6503,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs4.rm(file, { force: true });
+      await fs5.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6488,7 +6513,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs5 } from "node:fs";
+import { promises as fs6 } from "node:fs";
 import path11 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
@@ -6498,7 +6523,7 @@ var LOOPKIT_RUN = {
   hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
 };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs5.mkdir(loopDir, { recursive: true });
+  await fs6.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -6511,7 +6536,7 @@ async function runnerAlive(loopDir) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs7 } from "node:fs";
+import { promises as fs8 } from "node:fs";
 import path15 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -6557,8 +6582,7 @@ async function resumeTerminalLoop(ctx, runner) {
 }
 
 // src/run/claude-phase.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs6 } from "node:fs";
+import { promises as fs7 } from "node:fs";
 import path13 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -6639,7 +6663,7 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
@@ -6685,13 +6709,13 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path13.dirname(file), { recursive: true });
-  await (0, import_write_file_atomic.default)(file, text);
+  await fs7.mkdir(path13.dirname(file), { recursive: true });
+  await writeFileAtomic(file, text);
   await keepNewestLogs(path13.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path13.join(dir, name), { force: true })));
+  const logs = (await fs7.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs7.rm(path13.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
@@ -6968,7 +6992,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
       hint: "run loopkit from its command (bin/loopkit or dist/cli.js)"
     });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs7.mkdir(dir, { recursive: true });
+  await fs8.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
   const logFile = path15.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [
@@ -7153,7 +7177,7 @@ async function runRequest2(request, inv, io2, say) {
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
 `);
-    else say(formatStatus2(status, now));
+    else say(withProblem(formatStatus2(status, now), data && await dataFolderProblem(data)));
     io2.exitCode = status.exit_code;
     return;
   }
@@ -7281,7 +7305,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs9, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -7337,8 +7361,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs9.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs9.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -7355,7 +7379,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs8.readFile(file, "utf8").catch(() => "");
+  const text = await fs9.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -7747,7 +7771,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs9 } from "node:fs";
+import { promises as fs10 } from "node:fs";
 
 // src/statusline/find.ts
 function sessionOf(input) {
@@ -7770,7 +7794,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs10.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -5,14 +5,16 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
-import "./chunks/chunk-PZX5E6UV.js";
+} from "./chunks/chunk-RM7HBI3H.js";
+import {
+  endOrphanedRuns
+} from "./chunks/chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-FUHSQJVL.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-SKNKPJYB.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -22,14 +24,14 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-A32EVUUC.js";
 import {
   boolean,
   discriminatedUnion,
   literal,
   looseObject,
   string
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -111,6 +113,7 @@ async function dispatchHook(payload, dataDir, userHome) {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return routed.output;
   const { input, marker, base, handlers } = routed;
+  await endOrphanedRuns();
   const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
@@ -137,6 +140,7 @@ async function stopFailingClosed(handlers, ctx) {
   try {
     return await handlers.stop(ctx);
   } catch (error) {
+    if (isLoopkitError(error, "NO_SPACE") || isLoopkitError(error, "READ_ONLY")) return cannotSave(error);
     const reason = `loopkit's Stop hook failed (${formatError(error)})`;
     process.stderr.write(`loopkit: ${reason}
 `);
@@ -149,6 +153,12 @@ async function stopFailingClosed(handlers, ctx) {
       };
     }
   }
+}
+function cannotSave(error) {
+  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once loopkit's data can be written again (check with its --status).`;
+  process.stderr.write(`loopkit: ${message}
+`);
+  return { kind: "allow", message };
 }
 function withLines(decision, lines, eventName) {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");

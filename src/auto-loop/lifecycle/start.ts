@@ -20,6 +20,7 @@ import { startPrompt } from "../core/prompts.js";
 import { replacedState, startState, takeOverState } from "../core/transitions.js";
 import type { AutoLoopState, Launch } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
+import { endOrphanedRuns } from "../../shared/process-group.js";
 
 export interface LoopContext {
   dataDir: string;
@@ -46,6 +47,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  // A verifier or audit that a killed loopkit left running is ended before anything starts anew.
+  await endOrphanedRuns();
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
     const existing = await loadOrSetAside(files, ctx.now);

@@ -12,8 +12,9 @@ import {
   isLoopkitError,
   iso_exports,
   keepAside,
-  withLock
-} from "./chunk-32X6X3F3.js";
+  withLock,
+  writeFileAtomicSync
+} from "./chunk-A32EVUUC.js";
 import {
   array,
   int,
@@ -21,7 +22,7 @@ import {
   number,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/shared/deadline.ts
 var deadlineIn = (ms, now = Date.now()) => ({ at: now + Math.max(0, ms) });
@@ -38,11 +39,11 @@ import { lstatSync as lstatSync5, mkdirSync as mkdirSync2, statfsSync, statSync 
 
 // src/evidence/object-store.ts
 import { createHash } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
 import path from "node:path";
 
 // src/evidence/read-file.ts
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 var FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 function readRegularFileSync(file, maxBytes) {
   let fd;
@@ -90,21 +91,7 @@ function readOwnFileSync(file) {
   }
 }
 function writeOwnFileSync(file, parts, sync = true) {
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 384);
-  try {
-    for (const part of parts) {
-      let written = 0;
-      while (written < part.length) written += writeSync(fd, part, written, part.length - written);
-    }
-    if (sync) fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temp, file);
+  writeFileAtomicSync(file, parts, { sync, mode: 384 });
 }
 
 // src/evidence/object-store.ts
@@ -150,7 +137,7 @@ var ObjectStore = class _ObjectStore {
     try {
       const stat = fstatSync2(fd);
       if (!stat.isFile()) throw corrupt(packFile, "not a regular file");
-      if (stat.size === 0) writeSync2(fd, PACK_MAGIC, 0, PACK_MAGIC.length, 0);
+      if (stat.size === 0) writeSync(fd, PACK_MAGIC, 0, PACK_MAGIC.length, 0);
       else {
         const magic = Buffer.alloc(PACK_MAGIC.length);
         readSync2(fd, magic, 0, magic.length, 0);
@@ -270,7 +257,7 @@ var ObjectStore = class _ObjectStore {
   }
   write(data) {
     let written = 0;
-    while (written < data.length) written += writeSync2(this.fd, data, written, data.length - written, this.packEnd + written);
+    while (written < data.length) written += writeSync(this.fd, data, written, data.length - written, this.packEnd + written);
     this.packEnd += data.length;
   }
   locate(hash) {

@@ -11,18 +11,18 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-L2IVS3EH.js";
+} from "./chunk-43E2IVTM.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
-import "./chunk-ULLTZM7N.js";
+} from "./chunk-DD2FKQYQ.js";
+import "./chunk-SKNKPJYB.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   isLoopkitError,
   readJson
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-A32EVUUC.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/kind.ts
@@ -31,7 +31,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-B5CWPX3T.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-O7DFDCPW.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-YRYUKXP5.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-XMWHYWZG.js";
 import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-EP7CNUTU.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-DD2FKQYQ.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 import {
   LoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   _enum,
   array,
@@ -35,7 +35,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/action/actions-report.ts
 var NOTE_EVENTS = {

@@ -2,12 +2,12 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-6NQA5RQF.js";
-import "./chunk-UPOQHDOL.js";
+} from "./chunk-WFQK4HQT.js";
+import "./chunk-N346PQYX.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+import "./chunk-A32EVUUC.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {
   loadStartEvidence,

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-SKNKPJYB.js";
 import {
   formatError,
   isLoopkitError
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

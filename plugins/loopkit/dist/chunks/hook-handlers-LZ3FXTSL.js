@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-T776C46V.js";
+} from "./chunk-RTFXBU2X.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,27 +34,27 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-Y5YUFPB4.js";
+} from "./chunk-JKAVRS5Q.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-M33ZWPY3.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-PZX5E6UV.js";
+import "./chunk-DTJWGS4I.js";
 import {
   readSettings
-} from "./chunk-NAL4LZ7C.js";
-import "./chunk-MGBIV2WO.js";
+} from "./chunk-YRYUKXP5.js";
+import "./chunk-XMWHYWZG.js";
 import {
   loopDeadline
-} from "./chunk-A3YH3UPZ.js";
-import "./chunk-F3ILKG56.js";
-import "./chunk-5KW5UY5D.js";
+} from "./chunk-EP7CNUTU.js";
+import "./chunk-DD2FKQYQ.js";
+import "./chunk-CU4URD7A.js";
 import {
   inspectMirror,
   loadState,
@@ -62,20 +62,20 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-BAJWGXTR.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-SKNKPJYB.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-WFQK4HQT.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +94,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -103,12 +103,12 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/hooks/checkpoint.ts

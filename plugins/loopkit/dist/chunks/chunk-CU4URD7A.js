@@ -6,7 +6,7 @@ import {
   string,
   union,
   unknown
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/sandbox/exec-protocol.ts
 var ExecRequestSchema = object({

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 import {
   readOrKeepAside,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/data/evidence-start.ts
 import path from "node:path";

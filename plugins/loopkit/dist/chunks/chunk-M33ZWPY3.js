@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-XMWHYWZG.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,13 +16,13 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   UNMEASURED_SANDBOX
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 import {
   iso_exports
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   boolean,
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/core/settings.ts
 var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
@@ -192,7 +192,7 @@ async function spawnGit(base, config, args, options) {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const stdout = new HeadBuffer(maxBytes);
   const stderr = new HeadBuffer(STDERR_BYTES);
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(
     "git",
     ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],

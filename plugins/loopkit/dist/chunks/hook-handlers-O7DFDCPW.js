@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-T776C46V.js";
+} from "./chunk-RTFXBU2X.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,35 +16,35 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-6QZAKRO3.js";
+} from "./chunk-PNZRSKBB.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-L2IVS3EH.js";
+} from "./chunk-43E2IVTM.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-M33ZWPY3.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-MGBIV2WO.js";
-import "./chunk-F3ILKG56.js";
+import "./chunk-XMWHYWZG.js";
+import "./chunk-DD2FKQYQ.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-ULLTZM7N.js";
-import "./chunk-UPOQHDOL.js";
+} from "./chunk-SKNKPJYB.js";
+import "./chunk-N346PQYX.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-A32EVUUC.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/repeat/hook-handlers.ts

@@ -6,10 +6,10 @@ import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 import {
   writeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-SKNKPJYB.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
@@ -21,7 +21,7 @@ import {
 import {
   readOrKeepAside,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 
 // src/auto-loop/data/store.ts
 import path2 from "node:path";

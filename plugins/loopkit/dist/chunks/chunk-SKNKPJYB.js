@@ -6,13 +6,13 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   _enum,
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/session/marker.ts
 import { promises as fs } from "node:fs";

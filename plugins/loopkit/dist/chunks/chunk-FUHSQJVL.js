@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-M53REWBM.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-OB6XH62S.js")).autoLoopKind
+  repeat: async () => (await import("./kind-QZBMJSOM.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-OOQYTKDR.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -2,19 +2,19 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   killGroup,
   killGroupAfter
-} from "./chunk-PZX5E6UV.js";
+} from "./chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunk-ZOZEQ54C.js";
+} from "./chunk-FUHSQJVL.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   looseObject,
   record,
   string,
   unknown
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/notify/command.ts
 import { spawn } from "node:child_process";

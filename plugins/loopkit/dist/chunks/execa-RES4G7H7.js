@@ -13,7 +13,7 @@ import {
   getOneMessage,
   parseCommandString,
   sendMessage
-} from "./chunk-SQ7OBHLA.js";
+} from "./chunk-2XFY2B6A.js";
 import "./chunk-JXA4W5PX.js";
 export {
   $,

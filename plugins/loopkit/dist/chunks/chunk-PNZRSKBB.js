@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-L2IVS3EH.js";
+} from "./chunk-43E2IVTM.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,18 +13,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-M33ZWPY3.js";
 import {
   splitArguments
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-XMWHYWZG.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-DD2FKQYQ.js";
 import {
   deadlineIn
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-DD2FKQYQ.js";
 import {
   writeSessionMarker
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-SKNKPJYB.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -17,7 +17,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   _enum,
   array,
@@ -29,7 +29,7 @@ import {
   string,
   unknown,
   uuid
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/repeat/hook-events.ts
 import { readFileSync } from "node:fs";

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-DD2FKQYQ.js";
 import {
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {

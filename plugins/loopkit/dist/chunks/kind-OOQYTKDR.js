@@ -7,20 +7,20 @@ import {
 } from "./chunk-VW2W6K4J.js";
 import {
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-EP7CNUTU.js";
 import {
   formatDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-DD2FKQYQ.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 import {
   readJson
-} from "./chunk-32X6X3F3.js";
-import "./chunk-PGQLL66H.js";
+} from "./chunk-A32EVUUC.js";
+import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
 // src/auto-loop/kind.ts
@@ -31,7 +31,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-ZS625EJ2.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-LZ3FXTSL.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +40,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-57HBPXHW.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-2A4PZHHL.js"), import("./store-QRHP3PAO.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -69,7 +69,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-57HBPXHW.js");
+  const { loopFiles } = await import("./store-QRHP3PAO.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }

@@ -7,13 +7,14 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-C3TYMFTO.js";
+} from "./chunk-M33ZWPY3.js";
 import {
-  RUN_TAG_VAR,
+  endGroupOnSignal,
   killGroup,
   killGroupAfter,
-  killTagged
-} from "./chunk-PZX5E6UV.js";
+  killTagged,
+  runTagEnv
+} from "./chunk-DTJWGS4I.js";
 import {
   ProbeSchema,
   attachSandbox,
@@ -21,26 +22,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-YRYUKXP5.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-MGBIV2WO.js";
+} from "./chunk-XMWHYWZG.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-EP7CNUTU.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-F3ILKG56.js";
+} from "./chunk-DD2FKQYQ.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
-} from "./chunk-5KW5UY5D.js";
+} from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-BAJWGXTR.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -49,17 +50,17 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-XNLNUBTP.js";
 import {
   loadStartEvidence
-} from "./chunk-6NQA5RQF.js";
+} from "./chunk-WFQK4HQT.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -69,7 +70,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   _enum,
   array,
@@ -79,7 +80,7 @@ import {
   object,
   strictObject,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/auto-loop/data/sandbox-probe.ts
 import { promises as fs, realpathSync } from "node:fs";
@@ -1205,22 +1206,27 @@ async function runAudit(options) {
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
   const timeoutMs = options.timeoutMs - (Date.now() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
+  const tag = randomBytes(16).toString("hex");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
-    env,
+    env: { ...env, ...runTagEnv(tag) },
     extendEnv: false,
     input: options.prompt,
     buffer: false,
     stderr: "ignore",
     reject: false,
-    detached: true,
-    cleanup: true
+    // The audit may start tools of its own: its whole process group is ended by a timeout, when
+    // loopkit is signalled (execa's `cleanup` skips a detached child), and once it is done.
+    detached: true
   });
   const deadline = killGroupAfter(child, timeoutMs);
+  const untrack = endGroupOnSignal(child, tag);
   child.stdout?.on("data", (chunk) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
+  killGroup(child, "SIGKILL");
+  untrack();
   if (deadline.timedOut()) return auditUnmet(`the audit timed out after ${Math.round(timeoutMs / 1e3)} s`, false);
   if (result.failed && result.exitCode === void 0) return auditUnmet(`the audit could not run ${bin}: ${result.shortMessage}`, false);
   return readAuditReply(stdout.text(), result.exitCode ?? null);
@@ -1506,14 +1512,15 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES2, KEEP_BYTES2);
   if (preface) output.push(Buffer.from(preface));
-  const { execa } = await import("./execa-6UQVBNIA.js");
+  const { execa } = await import("./execa-RES4G7H7.js");
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,
-    env: { ...spawn.env, [RUN_TAG_VAR]: tag },
+    env: { ...spawn.env, ...runTagEnv(tag) },
     extendEnv: false,
+    // Its own process group, ended whole: by the timeout, when it exits, and when loopkit is signalled
+    // (execa's `cleanup` skips a detached child); one killed by SIGKILL is found by its tag later.
     detached: true,
-    cleanup: true,
     stdio: spawn.answer ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
     buffer: false,
     all: true,
@@ -1526,6 +1533,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
     if (answer.length < 64 * 1024) answer += chunk.toString("utf8");
   });
   const deadline = killGroupAfter(child, timeoutMs);
+  const untrack = endGroupOnSignal(child, tag);
   let drain;
   const endTree = () => {
     killGroup(child, "SIGKILL");
@@ -1539,6 +1547,7 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   deadline.clear();
   clearTimeout(drain);
   endTree();
+  untrack();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   const outcome = {

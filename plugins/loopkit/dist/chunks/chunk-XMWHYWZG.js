@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LOOP_KINDS
-} from "./chunk-ULLTZM7N.js";
+} from "./chunk-SKNKPJYB.js";
 import {
   SnapshotSchema
-} from "./chunk-UPOQHDOL.js";
+} from "./chunk-N346PQYX.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -14,7 +14,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-32X6X3F3.js";
+} from "./chunk-A32EVUUC.js";
 import {
   _enum,
   array,
@@ -22,7 +22,7 @@ import {
   literal,
   object,
   string
-} from "./chunk-PGQLL66H.js";
+} from "./chunk-QVVTBSN3.js";
 
 // src/shared/split-words.ts
 function splitArguments(text) {
