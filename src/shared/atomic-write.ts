@@ -3,7 +3,7 @@
 // disk, a used-up quota, a read-only folder) leaves the last good version in place and says why.
 // write-file-atomic 7.0.1 and 8.0.0 write the temp file with one fs.write whose count they never
 // check, so a full disk renamed a short file into place; this module replaces them (docs/development.md).
-import { closeSync, constants, fstatSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "./errors.js";
 
@@ -55,6 +55,32 @@ export function writeFileAtomicSync(file: string, data: string | Buffer | Buffer
 /** The same, for callers that await (the write itself is short and synchronous). */
 export async function writeFileAtomic(file: string, data: string | Buffer | Buffer[], options: AtomicWriteOptions = {}): Promise<void> {
   writeFileAtomicSync(file, data, options);
+}
+
+/**
+ * Appends `data` to `file` whole or not at all: every byte counted, and a write that fails part-way
+ * (a full disk) is cut back to the file's old end, so no torn line is left for the next one to join.
+ */
+export function appendWholeSync(file: string, data: string | Buffer): void {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  const fd = openSync(
+    file,
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    0o644,
+  );
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${file} is not a regular file`);
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    } catch (error) {
+      if (written > 0) ftruncateSync(fd, stat.size);
+      throw noSpaceOr(file, error);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const KEPT_HINT =

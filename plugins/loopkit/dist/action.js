@@ -3,27 +3,27 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-H67PATWQ.js";
+} from "./chunks/chunk-KBJBO5XA.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-YRYUKXP5.js";
+} from "./chunks/chunk-ZQSHJLBS.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-XMWHYWZG.js";
-import "./chunks/chunk-EP7CNUTU.js";
-import "./chunks/chunk-DD2FKQYQ.js";
+} from "./chunks/chunk-KE3MVKO6.js";
+import "./chunks/chunk-XYXQ3EUT.js";
+import "./chunks/chunk-KCCSAXIY.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-BAJWGXTR.js";
+} from "./chunks/chunk-A6A4ABKJ.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-XNLNUBTP.js";
-import "./chunks/chunk-SKNKPJYB.js";
-import "./chunks/chunk-N346PQYX.js";
+import "./chunks/chunk-EKTS523U.js";
+import "./chunks/chunk-UV6IFG4L.js";
+import "./chunks/chunk-52MBEVGH.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -32,7 +32,7 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-A32EVUUC.js";
+} from "./chunks/chunk-WQ3T6ASH.js";
 import "./chunks/chunk-QVVTBSN3.js";
 import {
   execa

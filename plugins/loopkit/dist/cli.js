@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-PNZRSKBB.js";
+} from "./chunks/chunk-OSKRUNAV.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -38,7 +38,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-43E2IVTM.js";
+} from "./chunks/chunk-F4AFXQGJ.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-JKAVRS5Q.js";
+} from "./chunks/chunk-CRGRMOOY.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,18 +96,18 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-M33ZWPY3.js";
+} from "./chunks/chunk-XLZWNLQF.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-RM7HBI3H.js";
+} from "./chunks/chunk-YCCHRRMJ.js";
 import {
   endOrphanedRuns,
   killGroup
 } from "./chunks/chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FUHSQJVL.js";
+} from "./chunks/chunk-B4KWF53F.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -123,14 +123,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-H67PATWQ.js";
+} from "./chunks/chunk-KBJBO5XA.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-YRYUKXP5.js";
+} from "./chunks/chunk-ZQSHJLBS.js";
 import {
   argvWords,
   findRecord,
@@ -140,16 +140,16 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-XMWHYWZG.js";
+} from "./chunks/chunk-KE3MVKO6.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-EP7CNUTU.js";
+} from "./chunks/chunk-XYXQ3EUT.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-DD2FKQYQ.js";
+} from "./chunks/chunk-KCCSAXIY.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-CU4URD7A.js";
@@ -162,22 +162,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-BAJWGXTR.js";
+} from "./chunks/chunk-A6A4ABKJ.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-XNLNUBTP.js";
+} from "./chunks/chunk-EKTS523U.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-SKNKPJYB.js";
+} from "./chunks/chunk-UV6IFG4L.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-WFQK4HQT.js";
+} from "./chunks/chunk-IZPZEM6Z.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -187,7 +187,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-N346PQYX.js";
+} from "./chunks/chunk-52MBEVGH.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -206,7 +206,7 @@ import {
   withLock,
   writeFileAtomic,
   writeJson
-} from "./chunks/chunk-A32EVUUC.js";
+} from "./chunks/chunk-WQ3T6ASH.js";
 import {
   _enum,
   array,

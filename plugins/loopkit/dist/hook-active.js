@@ -5,16 +5,16 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-RM7HBI3H.js";
+} from "./chunks/chunk-YCCHRRMJ.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FUHSQJVL.js";
+} from "./chunks/chunk-B4KWF53F.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-SKNKPJYB.js";
+} from "./chunks/chunk-UV6IFG4L.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -24,7 +24,7 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-A32EVUUC.js";
+} from "./chunks/chunk-WQ3T6ASH.js";
 import {
   boolean,
   discriminatedUnion,

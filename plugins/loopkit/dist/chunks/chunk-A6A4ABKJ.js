@@ -6,10 +6,10 @@ import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-XNLNUBTP.js";
+} from "./chunk-EKTS523U.js";
 import {
   writeSessionMarker
-} from "./chunk-SKNKPJYB.js";
+} from "./chunk-UV6IFG4L.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
@@ -19,16 +19,17 @@ import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
 import {
+  appendWholeSync,
   readOrKeepAside,
   writeJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 
 // src/auto-loop/data/store.ts
 import path2 from "node:path";
 
 // src/auto-loop/project/mirror.ts
 import { createHash } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 var KEEP_LOGS = 20;
 var MAX_HANDOFF_BYTES = 32 * 1024;
@@ -61,17 +62,7 @@ async function writeMirror(projectDir, state, text, now) {
 async function appendJsonl(file, entries) {
   if (entries.length === 0) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(
-    file,
-    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-    420
-  );
-  try {
-    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
-    await handle.write(historyLines(entries));
-  } finally {
-    await handle.close();
-  }
+  appendWholeSync(file, historyLines(entries));
 }
 async function appendMirrorHistory(projectDir, entries, now) {
   if (entries.length === 0) return [];

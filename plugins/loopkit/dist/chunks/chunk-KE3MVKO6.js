@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LOOP_KINDS
-} from "./chunk-SKNKPJYB.js";
+} from "./chunk-UV6IFG4L.js";
 import {
   SnapshotSchema
-} from "./chunk-N346PQYX.js";
+} from "./chunk-52MBEVGH.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -14,7 +14,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   _enum,
   array,

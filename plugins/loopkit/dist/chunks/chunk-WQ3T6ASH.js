@@ -1622,7 +1622,7 @@ import { constants as constants2, promises as fs } from "node:fs";
 import path2 from "node:path";
 
 // src/shared/atomic-write.ts
-import { closeSync, constants, fstatSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 function writeFileAtomicSync(file, data, options = {}) {
   const parts = typeof data === "string" ? [Buffer.from(data)] : Array.isArray(data) ? data : [data];
@@ -1662,6 +1662,27 @@ function writeFileAtomicSync(file, data, options = {}) {
 }
 async function writeFileAtomic(file, data, options = {}) {
   writeFileAtomicSync(file, data, options);
+}
+function appendWholeSync(file, data) {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  const fd = openSync(
+    file,
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    420
+  );
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`${file} is not a regular file`);
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    } catch (error) {
+      if (written > 0) ftruncateSync(fd, stat.size);
+      throw noSpaceOr(file, error);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 var KEPT_HINT = "the file's last good version is kept; free some space on that disk (or raise the quota), and the loop goes on from its last saved state";
 function spaceWords(code) {
@@ -1845,6 +1866,7 @@ export {
   require_proper_lockfile,
   writeFileAtomicSync,
   writeFileAtomic,
+  appendWholeSync,
   readJson,
   writeJson,
   keepAside,

@@ -1,15 +1,24 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  loadStartEvidence,
-  saveStartEvidence
-} from "./chunk-WFQK4HQT.js";
-import "./chunk-N346PQYX.js";
+  loadState,
+  loopFiles,
+  persist,
+  writeMarker
+} from "./chunk-A6A4ABKJ.js";
+import "./chunk-VZNR7AND.js";
+import "./chunk-EKTS523U.js";
+import {
+  removeSessionMarker
+} from "./chunk-UV6IFG4L.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-A32EVUUC.js";
+import "./chunk-WQ3T6ASH.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {
-  loadStartEvidence,
-  saveStartEvidence
+  loadState,
+  loopFiles,
+  persist,
+  removeSessionMarker as removeMarker,
+  writeMarker
 };

@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-M33ZWPY3.js";
+} from "./chunk-XLZWNLQF.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -22,26 +22,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-YRYUKXP5.js";
+} from "./chunk-ZQSHJLBS.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-XMWHYWZG.js";
+} from "./chunk-KE3MVKO6.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-EP7CNUTU.js";
+} from "./chunk-XYXQ3EUT.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-DD2FKQYQ.js";
+} from "./chunk-KCCSAXIY.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-BAJWGXTR.js";
+} from "./chunk-A6A4ABKJ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -50,17 +50,17 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-XNLNUBTP.js";
+} from "./chunk-EKTS523U.js";
 import {
   loadStartEvidence
-} from "./chunk-WFQK4HQT.js";
+} from "./chunk-IZPZEM6Z.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-N346PQYX.js";
+} from "./chunk-52MBEVGH.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -70,7 +70,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   _enum,
   array,

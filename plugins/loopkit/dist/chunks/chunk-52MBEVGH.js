@@ -14,7 +14,7 @@ import {
   keepAside,
   withLock,
   writeFileAtomicSync
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   array,
   int,

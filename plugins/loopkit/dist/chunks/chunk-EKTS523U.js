@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   iso_exports
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   _enum,
   array,

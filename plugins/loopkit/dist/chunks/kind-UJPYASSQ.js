@@ -11,17 +11,17 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-43E2IVTM.js";
+} from "./chunk-F4AFXQGJ.js";
 import {
   formatDuration
-} from "./chunk-DD2FKQYQ.js";
-import "./chunk-SKNKPJYB.js";
+} from "./chunk-KCCSAXIY.js";
+import "./chunk-UV6IFG4L.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   isLoopkitError,
   readJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -31,7 +31,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-O7DFDCPW.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-BFIV3XGM.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

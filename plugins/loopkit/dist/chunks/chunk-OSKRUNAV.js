@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-43E2IVTM.js";
+} from "./chunk-F4AFXQGJ.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,18 +13,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-M33ZWPY3.js";
+} from "./chunk-XLZWNLQF.js";
 import {
   splitArguments
-} from "./chunk-XMWHYWZG.js";
+} from "./chunk-KE3MVKO6.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-DD2FKQYQ.js";
+} from "./chunk-KCCSAXIY.js";
 import {
   deadlineIn
-} from "./chunk-N346PQYX.js";
+} from "./chunk-52MBEVGH.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-RTFXBU2X.js";
+} from "./chunk-Y63QXNMO.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,34 +16,34 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-PNZRSKBB.js";
+} from "./chunk-OSKRUNAV.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-43E2IVTM.js";
+} from "./chunk-F4AFXQGJ.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-M33ZWPY3.js";
+} from "./chunk-XLZWNLQF.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-XMWHYWZG.js";
-import "./chunk-DD2FKQYQ.js";
+import "./chunk-KE3MVKO6.js";
+import "./chunk-KCCSAXIY.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-SKNKPJYB.js";
-import "./chunk-N346PQYX.js";
+} from "./chunk-UV6IFG4L.js";
+import "./chunk-52MBEVGH.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-YRYUKXP5.js";
+} from "./chunk-ZQSHJLBS.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-XMWHYWZG.js";
+} from "./chunk-KE3MVKO6.js";
 import {
   elapsedMs
-} from "./chunk-EP7CNUTU.js";
+} from "./chunk-XYXQ3EUT.js";
 import {
   formatDuration
-} from "./chunk-DD2FKQYQ.js";
+} from "./chunk-KCCSAXIY.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-XNLNUBTP.js";
+} from "./chunk-EKTS523U.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-N346PQYX.js";
+} from "./chunk-52MBEVGH.js";
 import {
   LoopkitError
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   _enum,
   array,

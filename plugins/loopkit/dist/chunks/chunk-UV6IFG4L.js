@@ -6,7 +6,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   _enum,
   literal,

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-DD2FKQYQ.js";
+} from "./chunk-KCCSAXIY.js";
 import {
   tokensUsed
-} from "./chunk-XNLNUBTP.js";
+} from "./chunk-EKTS523U.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {

@@ -5,10 +5,10 @@ import {
 } from "./chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunk-FUHSQJVL.js";
+} from "./chunk-B4KWF53F.js";
 import {
   readJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   looseObject,
   record,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-RTFXBU2X.js";
+} from "./chunk-Y63QXNMO.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,26 +34,26 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-JKAVRS5Q.js";
+} from "./chunk-CRGRMOOY.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-M33ZWPY3.js";
+} from "./chunk-XLZWNLQF.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
 import {
   readSettings
-} from "./chunk-YRYUKXP5.js";
-import "./chunk-XMWHYWZG.js";
+} from "./chunk-ZQSHJLBS.js";
+import "./chunk-KE3MVKO6.js";
 import {
   loopDeadline
-} from "./chunk-EP7CNUTU.js";
-import "./chunk-DD2FKQYQ.js";
+} from "./chunk-XYXQ3EUT.js";
+import "./chunk-KCCSAXIY.js";
 import "./chunk-CU4URD7A.js";
 import {
   inspectMirror,
@@ -62,20 +62,20 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-BAJWGXTR.js";
+} from "./chunk-A6A4ABKJ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-XNLNUBTP.js";
+} from "./chunk-EKTS523U.js";
 import {
   removeSessionMarker
-} from "./chunk-SKNKPJYB.js";
+} from "./chunk-UV6IFG4L.js";
 import {
   loadStartEvidence
-} from "./chunk-WFQK4HQT.js";
+} from "./chunk-IZPZEM6Z.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +94,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-N346PQYX.js";
+} from "./chunk-52MBEVGH.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -103,7 +103,7 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 import {
   literal,
   object,

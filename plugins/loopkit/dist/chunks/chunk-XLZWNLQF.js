@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-XMWHYWZG.js";
+} from "./chunk-KE3MVKO6.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,13 +16,13 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-N346PQYX.js";
+} from "./chunk-52MBEVGH.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-A32EVUUC.js";
+} from "./chunk-WQ3T6ASH.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;
