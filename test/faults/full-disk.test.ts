@@ -43,34 +43,42 @@ function fillDisk(): string {
 const statusText = () => runCli(["auto-loop", "--project", loop.world.project, "--status"], { env: loop.env() }).stdout;
 
 describe.skipIf(!root)("loopkit's data folder full or read-only", () => {
-  it("a Stop on a full disk keeps the last good state, says the disk is full, and the loop goes on once space is back", { timeout: 180_000 }, () => {
-    const stateFile = loopOnTmpfs();
-    const before = readFileSync(stateFile, "utf8");
-    const filler = fillDisk();
-    const answer = loop.stop();
-    expect(answer.code).toBe(0);
-    expect(answer.output?.decision).toBeUndefined();
-    expect(answer.output?.systemMessage).toMatch(/the disk holding loopkit's data is full: .*The loop is not ended/);
-    expect(readFileSync(stateFile, "utf8")).toBe(before);
-    expect(loop.corrupt()).toEqual([]);
-    expect(loop.status().json).toMatchObject({ status: "pursuing", iteration: 0 });
-    expect(statusText()).toMatch(/Warning: the disk holding loopkit's data \(.*\) is full/);
-    rmSync(filler);
-    expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
-    expect(loop.status().json).toMatchObject({ status: "achieved", last_verifier: "pass" });
-    expect(statusText()).not.toMatch(/Warning/);
-  });
+  it(
+    "a Stop on a full disk keeps the last good state, says the disk is full, and the loop goes on once space is back",
+    { timeout: 180_000 },
+    () => {
+      const stateFile = loopOnTmpfs();
+      const before = readFileSync(stateFile, "utf8");
+      const filler = fillDisk();
+      const answer = loop.stop();
+      expect(answer.code).toBe(0);
+      expect(answer.output?.decision).toBeUndefined();
+      expect(answer.output?.systemMessage).toMatch(/the disk holding loopkit's data is full: .*The loop is not ended/);
+      expect(readFileSync(stateFile, "utf8")).toBe(before);
+      expect(loop.corrupt()).toEqual([]);
+      expect(loop.status().json).toMatchObject({ status: "pursuing", iteration: 0 });
+      expect(statusText()).toMatch(/Warning: the disk holding loopkit's data \(.*\) is full/);
+      rmSync(filler);
+      expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
+      expect(loop.status().json).toMatchObject({ status: "achieved", last_verifier: "pass" });
+      expect(statusText()).not.toMatch(/Warning/);
+    },
+  );
 
-  it("a Stop on a read-only data folder keeps the last good state, says so, and the loop goes on once it is writable", { timeout: 180_000 }, () => {
-    const stateFile = loopOnTmpfs();
-    const before = readFileSync(stateFile, "utf8");
-    mount("-o", "remount,ro", loop.world.data);
-    const answer = loop.stop();
-    expect(answer.output?.systemMessage).toMatch(/cannot write .* \(EROFS\).*The loop is not ended/);
-    expect(readFileSync(stateFile, "utf8")).toBe(before);
-    expect(statusText()).toMatch(/Warning: loopkit's data folder .* cannot be written \(EROFS\)/);
-    mount("-o", "remount,rw", loop.world.data);
-    expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
-    expect(loop.corrupt()).toEqual([]);
-  });
+  it(
+    "a Stop on a read-only data folder keeps the last good state, says so, and the loop goes on once it is writable",
+    { timeout: 180_000 },
+    () => {
+      const stateFile = loopOnTmpfs();
+      const before = readFileSync(stateFile, "utf8");
+      mount("-o", "remount,ro", loop.world.data);
+      const answer = loop.stop();
+      expect(answer.output?.systemMessage).toMatch(/cannot write .* \(EROFS\).*The loop is not ended/);
+      expect(readFileSync(stateFile, "utf8")).toBe(before);
+      expect(statusText()).toMatch(/Warning: loopkit's data folder .* cannot be written \(EROFS\)/);
+      mount("-o", "remount,rw", loop.world.data);
+      expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
+      expect(loop.corrupt()).toEqual([]);
+    },
+  );
 });

@@ -3,27 +3,27 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-KBJBO5XA.js";
+} from "./chunks/chunk-DWZY757U.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-ZQSHJLBS.js";
+} from "./chunks/chunk-XA3FKSPN.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-KE3MVKO6.js";
-import "./chunks/chunk-XYXQ3EUT.js";
-import "./chunks/chunk-KCCSAXIY.js";
+} from "./chunks/chunk-MRHJGPLZ.js";
+import "./chunks/chunk-AK3D5WD6.js";
+import "./chunks/chunk-LHKINQIB.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-A6A4ABKJ.js";
+} from "./chunks/chunk-JNZFTHD4.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-EKTS523U.js";
-import "./chunks/chunk-UV6IFG4L.js";
-import "./chunks/chunk-52MBEVGH.js";
+import "./chunks/chunk-OOCEGZU3.js";
+import "./chunks/chunk-XTIUPOMX.js";
+import "./chunks/chunk-2IKLMH4B.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -32,7 +32,7 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-WQ3T6ASH.js";
+} from "./chunks/chunk-HECKQYGI.js";
 import "./chunks/chunk-QVVTBSN3.js";
 import {
   execa

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-OSKRUNAV.js";
+} from "./chunks/chunk-WV4QINZW.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -38,7 +38,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-F4AFXQGJ.js";
+} from "./chunks/chunk-WXQ2EV3D.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-CRGRMOOY.js";
+} from "./chunks/chunk-LXGWP3WW.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -96,18 +96,18 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-XLZWNLQF.js";
+} from "./chunks/chunk-FARNIBV3.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YCCHRRMJ.js";
+} from "./chunks/chunk-L4KT5DZU.js";
 import {
   endOrphanedRuns,
   killGroup
 } from "./chunks/chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-B4KWF53F.js";
+} from "./chunks/chunk-UEN5JH2R.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -123,14 +123,14 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-KBJBO5XA.js";
+} from "./chunks/chunk-DWZY757U.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-ZQSHJLBS.js";
+} from "./chunks/chunk-XA3FKSPN.js";
 import {
   argvWords,
   findRecord,
@@ -140,16 +140,16 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-KE3MVKO6.js";
+} from "./chunks/chunk-MRHJGPLZ.js";
 import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-XYXQ3EUT.js";
+} from "./chunks/chunk-AK3D5WD6.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-KCCSAXIY.js";
+} from "./chunks/chunk-LHKINQIB.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-CU4URD7A.js";
@@ -162,22 +162,22 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-A6A4ABKJ.js";
+} from "./chunks/chunk-JNZFTHD4.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema
-} from "./chunks/chunk-EKTS523U.js";
+} from "./chunks/chunk-OOCEGZU3.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-UV6IFG4L.js";
+} from "./chunks/chunk-XTIUPOMX.js";
 import {
   saveStartEvidence
-} from "./chunks/chunk-IZPZEM6Z.js";
+} from "./chunks/chunk-4XA3YYLI.js";
 import {
   ObjectStore,
   deadlineIn,
@@ -187,7 +187,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-52MBEVGH.js";
+} from "./chunks/chunk-2IKLMH4B.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -206,7 +206,7 @@ import {
   withLock,
   writeFileAtomic,
   writeJson
-} from "./chunks/chunk-WQ3T6ASH.js";
+} from "./chunks/chunk-HECKQYGI.js";
 import {
   _enum,
   array,
@@ -3981,6 +3981,7 @@ function checkOwnership(ctx, state, takeover) {
   const age = ctx.now.getTime() - Date.parse(state.heartbeat_at);
   const stale = age > ctx.staleMs;
   if (stale && takeover) return;
+  if (state.session_id === ctx.sessionId) return;
   const owner = `session ${state.session_id} (last heartbeat ${formatDuration(age)} ago)`;
   throw new LoopkitError("LOOP_ACTIVE", `an auto-loop is already running in this project, owned by ${owner}`, {
     value: state.session_id,

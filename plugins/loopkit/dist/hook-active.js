@@ -5,16 +5,16 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YCCHRRMJ.js";
+} from "./chunks/chunk-L4KT5DZU.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-B4KWF53F.js";
+} from "./chunks/chunk-UEN5JH2R.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-UV6IFG4L.js";
+} from "./chunks/chunk-XTIUPOMX.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -24,7 +24,7 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-WQ3T6ASH.js";
+} from "./chunks/chunk-HECKQYGI.js";
 import {
   boolean,
   discriminatedUnion,

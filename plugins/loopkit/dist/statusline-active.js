@@ -1,14 +1,14 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-B4KWF53F.js";
+} from "./chunks/chunk-UEN5JH2R.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-UV6IFG4L.js";
+} from "./chunks/chunk-XTIUPOMX.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   readJson
-} from "./chunks/chunk-WQ3T6ASH.js";
+} from "./chunks/chunk-HECKQYGI.js";
 import "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

@@ -161,6 +161,9 @@ function checkOwnership(ctx: LoopContext, state: AutoLoopState, takeover: boolea
   const age = ctx.now.getTime() - Date.parse(state.heartbeat_at);
   const stale = age > ctx.staleMs;
   if (stale && takeover) return;
+  // This session's own loop, yet it holds no marker (refuseIfSessionBusy passed): its start was cut
+  // off (killed between the state and the marker). Starting again replaces it.
+  if (state.session_id === ctx.sessionId) return;
   const owner = `session ${state.session_id} (last heartbeat ${formatDuration(age)} ago)`;
   throw new LoopkitError("LOOP_ACTIVE", `an auto-loop is already running in this project, owned by ${owner}`, {
     value: state.session_id,

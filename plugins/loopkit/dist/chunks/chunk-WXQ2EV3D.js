@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-KCCSAXIY.js";
+} from "./chunk-LHKINQIB.js";
 import {
   writeSessionMarker
-} from "./chunk-UV6IFG4L.js";
+} from "./chunk-XTIUPOMX.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -17,7 +17,7 @@ import {
   readOrKeepAside,
   withLock,
   writeJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   _enum,
   array,

@@ -11,17 +11,17 @@ import {
   isActive,
   projectLoops,
   repeatEntry
-} from "./chunk-F4AFXQGJ.js";
+} from "./chunk-WXQ2EV3D.js";
 import {
   formatDuration
-} from "./chunk-KCCSAXIY.js";
-import "./chunk-UV6IFG4L.js";
+} from "./chunk-LHKINQIB.js";
+import "./chunk-XTIUPOMX.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
   isLoopkitError,
   readJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -31,7 +31,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-BFIV3XGM.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-DU5P56I5.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   removeSessionMarker
-} from "./chunk-UV6IFG4L.js";
+} from "./chunk-XTIUPOMX.js";
 import {
   formatError,
   isLoopkitError
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 
 // src/session/owner.ts
 var ownsLoop = (state, ctx) => state.session_id === ctx.input.session_id && state.loop_id === ctx.marker.loop_id;

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LOOP_KINDS
-} from "./chunk-UV6IFG4L.js";
+} from "./chunk-XTIUPOMX.js";
 import {
   SnapshotSchema
-} from "./chunk-52MBEVGH.js";
+} from "./chunk-2IKLMH4B.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -14,7 +14,7 @@ import {
   readJson,
   readOrKeepAside,
   writeJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   _enum,
   array,

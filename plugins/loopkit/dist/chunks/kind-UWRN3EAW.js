@@ -7,19 +7,19 @@ import {
 } from "./chunk-VW2W6K4J.js";
 import {
   elapsedMs
-} from "./chunk-XYXQ3EUT.js";
+} from "./chunk-AK3D5WD6.js";
 import {
   formatDuration
-} from "./chunk-KCCSAXIY.js";
+} from "./chunk-LHKINQIB.js";
 import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-EKTS523U.js";
+} from "./chunk-OOCEGZU3.js";
 import {
   readJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -31,7 +31,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-DRUAQ3J4.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-VW5E45DU.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +40,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-NPWF5ZRJ.js"), import("./store-M3M4WKO4.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-SPVKG77R.js"), import("./store-7ZTWL45P.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -69,7 +69,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-M3M4WKO4.js");
+  const { loopFiles } = await import("./store-7ZTWL45P.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }

@@ -4,15 +4,15 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-A6A4ABKJ.js";
+} from "./chunk-JNZFTHD4.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-EKTS523U.js";
+import "./chunk-OOCEGZU3.js";
 import {
   removeSessionMarker
-} from "./chunk-UV6IFG4L.js";
+} from "./chunk-XTIUPOMX.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-WQ3T6ASH.js";
+import "./chunk-HECKQYGI.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {

@@ -6,7 +6,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   _enum,
   literal,

@@ -3,7 +3,7 @@ import {
   ITERATION_TAG_START,
   loadState,
   nextIterationNumber
-} from "./chunk-F4AFXQGJ.js";
+} from "./chunk-WXQ2EV3D.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -13,18 +13,18 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-XLZWNLQF.js";
+} from "./chunk-FARNIBV3.js";
 import {
   splitArguments
-} from "./chunk-KE3MVKO6.js";
+} from "./chunk-MRHJGPLZ.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-KCCSAXIY.js";
+} from "./chunk-LHKINQIB.js";
 import {
   deadlineIn
-} from "./chunk-52MBEVGH.js";
+} from "./chunk-2IKLMH4B.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -1,10 +1,10 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-KCCSAXIY.js";
+} from "./chunk-LHKINQIB.js";
 import {
   tokensUsed
-} from "./chunk-EKTS523U.js";
+} from "./chunk-OOCEGZU3.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   LoopkitError
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 
 // src/shared/duration.ts
 var DURATION_HINT = "a whole number of hours, minutes and seconds: 90s, 5m, 1h30m";

@@ -14,7 +14,7 @@ import {
   keepAside,
   withLock,
   writeFileAtomicSync
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   array,
   int,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-Y63QXNMO.js";
+} from "./chunk-OYME6Y6I.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -34,26 +34,26 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-CRGRMOOY.js";
+} from "./chunk-LXGWP3WW.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-XLZWNLQF.js";
+} from "./chunk-FARNIBV3.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
 import {
   readSettings
-} from "./chunk-ZQSHJLBS.js";
-import "./chunk-KE3MVKO6.js";
+} from "./chunk-XA3FKSPN.js";
+import "./chunk-MRHJGPLZ.js";
 import {
   loopDeadline
-} from "./chunk-XYXQ3EUT.js";
-import "./chunk-KCCSAXIY.js";
+} from "./chunk-AK3D5WD6.js";
+import "./chunk-LHKINQIB.js";
 import "./chunk-CU4URD7A.js";
 import {
   inspectMirror,
@@ -62,20 +62,20 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-A6A4ABKJ.js";
+} from "./chunk-JNZFTHD4.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-EKTS523U.js";
+} from "./chunk-OOCEGZU3.js";
 import {
   removeSessionMarker
-} from "./chunk-UV6IFG4L.js";
+} from "./chunk-XTIUPOMX.js";
 import {
   loadStartEvidence
-} from "./chunk-IZPZEM6Z.js";
+} from "./chunk-4XA3YYLI.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -94,7 +94,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-52MBEVGH.js";
+} from "./chunk-2IKLMH4B.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -103,7 +103,7 @@ import {
   readJson,
   withLock,
   writeJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   literal,
   object,

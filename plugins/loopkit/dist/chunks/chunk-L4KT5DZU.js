@@ -5,10 +5,10 @@ import {
 } from "./chunk-DTJWGS4I.js";
 import {
   loadLoopKind
-} from "./chunk-B4KWF53F.js";
+} from "./chunk-UEN5JH2R.js";
 import {
   readJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   looseObject,
   record,

@@ -7,7 +7,7 @@ import {
   parseOptions,
   usageError,
   valueOf
-} from "./chunk-XLZWNLQF.js";
+} from "./chunk-FARNIBV3.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -22,26 +22,26 @@ import {
   guardedGitEnv,
   readSettings,
   settleSandbox
-} from "./chunk-ZQSHJLBS.js";
+} from "./chunk-XA3FKSPN.js";
 import {
   splitArguments,
   splitWords
-} from "./chunk-KE3MVKO6.js";
+} from "./chunk-MRHJGPLZ.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-XYXQ3EUT.js";
+} from "./chunk-AK3D5WD6.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-KCCSAXIY.js";
+} from "./chunk-LHKINQIB.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-CU4URD7A.js";
 import {
   loopFiles
-} from "./chunk-A6A4ABKJ.js";
+} from "./chunk-JNZFTHD4.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -50,17 +50,17 @@ import {
   UNMEASURED_SANDBOX,
   historyEntry,
   tokensUsed
-} from "./chunk-EKTS523U.js";
+} from "./chunk-OOCEGZU3.js";
 import {
   loadStartEvidence
-} from "./chunk-IZPZEM6Z.js";
+} from "./chunk-4XA3YYLI.js";
 import {
   KEEP_BYTES,
   openStore,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-52MBEVGH.js";
+} from "./chunk-2IKLMH4B.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -70,7 +70,7 @@ import {
   iso_exports,
   readJson,
   writeJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   _enum,
   array,

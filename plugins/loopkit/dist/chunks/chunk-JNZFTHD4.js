@@ -6,10 +6,10 @@ import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-EKTS523U.js";
+} from "./chunk-OOCEGZU3.js";
 import {
   writeSessionMarker
-} from "./chunk-UV6IFG4L.js";
+} from "./chunk-XTIUPOMX.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
@@ -22,7 +22,7 @@ import {
   appendWholeSync,
   readOrKeepAside,
   writeJson
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 
 // src/auto-loop/data/store.ts
 import path2 from "node:path";

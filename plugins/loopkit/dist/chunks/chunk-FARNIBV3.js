@@ -5,7 +5,7 @@ import {
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-KE3MVKO6.js";
+} from "./chunk-MRHJGPLZ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
@@ -16,13 +16,13 @@ import {
   objectHash,
   openStore,
   takeSnapshot
-} from "./chunk-52MBEVGH.js";
+} from "./chunk-2IKLMH4B.js";
 import {
   LoopkitError,
   formatError,
   readJson,
   withLock
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 
 // src/session/transcript.ts
 var TAIL_BYTES = 256 * 1024;

@@ -4,29 +4,29 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-ZQSHJLBS.js";
+} from "./chunk-XA3FKSPN.js";
 import {
   allRecords,
   loadRecord,
   recordFile
-} from "./chunk-KE3MVKO6.js";
+} from "./chunk-MRHJGPLZ.js";
 import {
   elapsedMs
-} from "./chunk-XYXQ3EUT.js";
+} from "./chunk-AK3D5WD6.js";
 import {
   formatDuration
-} from "./chunk-KCCSAXIY.js";
+} from "./chunk-LHKINQIB.js";
 import {
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-EKTS523U.js";
+} from "./chunk-OOCEGZU3.js";
 import {
   decodeTree,
   openStore
-} from "./chunk-52MBEVGH.js";
+} from "./chunk-2IKLMH4B.js";
 import {
   LoopkitError
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import {
   _enum,
   array,

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-UJPYASSQ.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-3X6EHSW6.js")).autoLoopKind
+  repeat: async () => (await import("./kind-4PSPCSU3.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-UWRN3EAW.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

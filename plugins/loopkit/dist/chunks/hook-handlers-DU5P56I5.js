@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadOwned,
   ownsLoop
-} from "./chunk-Y63QXNMO.js";
+} from "./chunk-OYME6Y6I.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -16,34 +16,34 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-OSKRUNAV.js";
+} from "./chunk-WV4QINZW.js";
 import {
   isActive,
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-F4AFXQGJ.js";
+} from "./chunk-WXQ2EV3D.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-XLZWNLQF.js";
+} from "./chunk-FARNIBV3.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-KE3MVKO6.js";
-import "./chunk-KCCSAXIY.js";
+import "./chunk-MRHJGPLZ.js";
+import "./chunk-LHKINQIB.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
-} from "./chunk-UV6IFG4L.js";
-import "./chunk-52MBEVGH.js";
+} from "./chunk-XTIUPOMX.js";
+import "./chunk-2IKLMH4B.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock
-} from "./chunk-WQ3T6ASH.js";
+} from "./chunk-HECKQYGI.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 

@@ -2,11 +2,11 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-IZPZEM6Z.js";
-import "./chunk-52MBEVGH.js";
+} from "./chunk-4XA3YYLI.js";
+import "./chunk-2IKLMH4B.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
-import "./chunk-WQ3T6ASH.js";
+import "./chunk-HECKQYGI.js";
 import "./chunk-QVVTBSN3.js";
 import "./chunk-JXA4W5PX.js";
 export {
