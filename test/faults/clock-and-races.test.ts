@@ -48,7 +48,7 @@ describe("two sessions starting a loop in one project at the same moment", () =>
     const won = [a, b].filter((run) => run.code === 0);
     const lost = [a, b].filter((run) => run.code !== 0);
     expect(won).toHaveLength(1);
-    expect(lost[0]!.stderr).toMatch(/another session|already|locked|drives/i);
+    expect(lost[0]!.stderr).toMatch(/an auto-loop is already running in this project, owned by session s-[12]/);
     const winner = a.code === 0 ? "s-1" : "s-2";
     expect(loop.status().json).toMatchObject({ status: "pursuing", session_id: winner });
     expect(loop.corrupt()).toEqual([]);
