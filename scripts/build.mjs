@@ -41,7 +41,7 @@ const esm = await build({
   // The sandbox library's TLS termination (node-forge, 600 KB) is never configured by loopkit.
   alias: { "node-forge": "./scripts/node-forge-absent.js" },
   // Bundled CommonJS dependencies (proper-lockfile, graceful-fs) call require() for Node built-ins,
-  // and write-file-atomic reads __filename (undefined in ESM: every atomic write would throw).
+  // and a CommonJS dependency that reads __filename would find it undefined in ESM.
   define: { __filename: "__loopkitFilename" },
   banner: {
     js: 'import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;',

@@ -24,7 +24,8 @@ import { useHelpText } from "./help-text.js";
 import type { HookAnswer } from "./hook-answer.js";
 import { withWord } from "./tell.js";
 import { invocation, type Invocation } from "./invocation.js";
-import { readForStatus } from "./read-for-status.js";
+import { readForStatus, withProblem } from "./read-for-status.js";
+import { dataFolderProblem } from "../state/data-folder.js";
 import { answerForSkill } from "./skill-answer.js";
 import { messagePrinter } from "./terminal-commands.js";
 import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
@@ -126,7 +127,7 @@ async function runRequest(
           : inv.settings().staleMs;
       const status = loopStatus(projectDir, state, now, staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
-      else say(formatStatus(status));
+      else say(withProblem(formatStatus(status), data && (await dataFolderProblem(data))));
       io.exitCode = status.exit_code;
       return;
     }

@@ -18,3 +18,8 @@ export async function readForStatus<S extends z.ZodType>(file: string, schema: S
     });
   }
 }
+
+/** --status text with a warning line about loopkit's data folder (state/data-folder.ts) when there is one. */
+export function withProblem(text: string, problem: string | null): string {
+  return problem ? `${text.replace(/\n?$/, "\n")}Warning: ${problem}.\n` : text;
+}

@@ -20,7 +20,8 @@ import { dataInProject, removeProbe, writeProbe } from "../auto-loop/data/sandbo
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
 import { invocation, type Invocation } from "./invocation.js";
-import { readForStatus } from "./read-for-status.js";
+import { readForStatus, withProblem } from "./read-for-status.js";
+import { dataFolderProblem } from "../state/data-folder.js";
 import { runFromTerminal, type TerminalOptions } from "./repeat-terminal.js";
 import { answerForSkill } from "./skill-answer.js";
 import { messagePrinter } from "./terminal-commands.js";
@@ -165,7 +166,7 @@ async function runRequest(request: RepeatRequest, inv: Invocation, io: CliIo, sa
     const alive = data !== null && state?.terminal ? await runnerAlive(terminalRunDir(data, state.project_dir)) : true;
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     if (request.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
-    else say(formatStatus(status, now));
+    else say(withProblem(formatStatus(status, now), data && (await dataFolderProblem(data))));
     io.exitCode = status.exit_code;
     return;
   }

@@ -1,7 +1,8 @@
 // A bounded, synchronous read of a regular file that never follows a final link or blocks on a FIFO.
-import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { writeFileAtomicSync } from "../shared/atomic-write.js";
 import { LoopkitError } from "../shared/errors.js";
 import type { Change } from "./compare.js";
 
@@ -57,25 +58,11 @@ export function readOwnFileSync(file: string): Buffer | null {
 }
 
 /**
- * Writes one of loopkit's own binary files atomically: a private temp file renamed over it; synced
- * first unless `sync` is false (a cache whose loss only costs reading the files again).
+ * Writes one of loopkit's own binary files atomically (shared/atomic-write.ts), private to its owner;
+ * synced first unless `sync` is false (a cache whose loss only costs reading the files again).
  */
 export function writeOwnFileSync(file: string, parts: Buffer[], sync = true): void {
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
-  try {
-    for (const part of parts) {
-      let written = 0;
-      while (written < part.length) written += writeSync(fd, part, written, part.length - written);
-    }
-    if (sync) fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temp, file);
+  writeFileAtomicSync(file, parts, { sync, mode: 0o600 });
 }
 
 /** Files over this size are not read again for the audit (their diffs would pass what an audit can read anyway). */

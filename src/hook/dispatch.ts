@@ -4,11 +4,12 @@
 // wake the session.
 import { keepAside, readJson } from "../state/json-store.js";
 import { sessionMarkerPath } from "../state/paths.js";
-import { formatError, isLoopkitError } from "../shared/errors.js";
+import { formatError, isLoopkitError, type LoopkitError } from "../shared/errors.js";
 import { HookInputSchema, type HookInput, type StopInput } from "../session/input.js";
 import { readLoop, tellPerson } from "../notify/tell.js";
 import type { HookContext, LoopHookHandlers } from "../session/handlers.js";
 import { loadLoopKind } from "../loops/load.js";
+import { endOrphanedRuns } from "../shared/process-group.js";
 import { toHookJson, type HookDecision, type StopDecision, type WakeDecision } from "../session/output.js";
 import { SessionMarkerSchema, type SessionMarker } from "../session/marker.js";
 
@@ -44,6 +45,8 @@ export async function dispatchHook(payload: unknown, dataDir: string, userHome?:
   const routed = await route(payload, dataDir);
   if ("output" in routed) return routed.output;
   const { input, marker, base, handlers } = routed;
+  // What a SIGKILLed hook left running (a verifier, an audit) is ended before this event acts.
+  await endOrphanedRuns();
   const before = await readLoop(marker.kind, marker.state_file);
   let decision: HookDecision | undefined;
   switch (input.hook_event_name) {
@@ -82,6 +85,8 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
   try {
     return await handlers.stop(ctx);
   } catch (error) {
+    // A write refused by the disk changes nothing on it: the loop keeps its last saved state and goes on once it can be written.
+    if (isLoopkitError(error, "NO_SPACE") || isLoopkitError(error, "READ_ONLY")) return cannotSave(error);
     const reason = `loopkit's Stop hook failed (${formatError(error)})`;
     process.stderr.write(`loopkit: ${reason}\n`);
     try {
@@ -93,6 +98,13 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
       };
     }
   }
+}
+
+/** Lets this Stop end, saying why the turn was not saved and that the loop goes on from its last saved state. */
+function cannotSave(error: LoopkitError): StopDecision {
+  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once loopkit's data can be written again (check with its --status).`;
+  process.stderr.write(`loopkit: ${message}\n`);
+  return { kind: "allow", message };
 }
 
 /** The decision with `lines` added to what the person sees. */

@@ -4,7 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import writeFileAtomic from "write-file-atomic";
+import { writeFileAtomic } from "../shared/atomic-write.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
 import type { PhaseExit } from "./progress.js";
 import { phaseSettings, type Settings } from "./phase-settings.js";

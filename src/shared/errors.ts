@@ -27,7 +27,9 @@ export type LoopkitErrorCode =
   /** loopkit's own record of the project (src/evidence) could not be taken or read: the turn is never judged achieved. */
   | "EVIDENCE_FAILED"
   /** A step ran past the one deadline of its hook event (src/shared/deadline.ts). */
-  | "DEADLINE";
+  | "DEADLINE"
+  /** The disk or quota holding loopkit's data is full: a write failed and the file's last good version is kept. */
+  | "NO_SPACE";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

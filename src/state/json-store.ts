@@ -4,9 +4,9 @@
 import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import lockfile from "proper-lockfile";
-import writeFileAtomic from "write-file-atomic";
 import type { z } from "zod";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
+import { noSpaceOr, writeFileAtomic } from "../shared/atomic-write.js";
 
 /** Result of reading a file that may not exist yet. */
 export type ReadResult<T> = { exists: false } | { exists: true; value: T };
@@ -65,7 +65,7 @@ export function parseJson<S extends z.ZodType>(file: string, text: string, schem
   return parsed.data;
 }
 
-/** Validates `value` and writes it atomically (temp file + rename), creating the parent folder. */
+/** Validates `value` and writes it atomically (shared/atomic-write.ts), creating the parent folder; a failed write keeps the last good file. */
 export async function writeJson<S extends z.ZodType>(file: string, schema: S, value: z.infer<S>): Promise<void> {
   const checked = schema.parse(value);
   await writableFolder(file);
@@ -95,7 +95,7 @@ async function writableFolder(file: string): Promise<void> {
     await fs.mkdir(dir, { recursive: true });
     await fs.access(dir, constants.W_OK);
   } catch (cause) {
-    throw readOnlyOr(file, cause);
+    throw readOnlyOr(file, noSpaceOr(file, cause));
   }
 }
 
@@ -121,6 +121,8 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, staleMs = 
       retries: { retries: 60, minTimeout: 20, maxTimeout: 250, factor: 1.5 },
     });
   } catch (cause) {
+    const full = noSpaceOr(file, cause);
+    if (full !== cause) throw full;
     throw new LoopkitError("STATE_LOCKED", `could not lock ${file}`, {
       value: file,
       cause,

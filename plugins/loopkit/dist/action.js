@@ -3,31 +3,31 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-BCZQ4WQI.js";
+} from "./chunks/chunk-D4FIL7SF.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-WAXSWXBY.js";
+} from "./chunks/chunk-UAPLT3UP.js";
 import {
   splitWords
-} from "./chunks/chunk-XQE2F7WS.js";
-import "./chunks/chunk-Y5QPAMCO.js";
-import "./chunks/chunk-QK5AONUD.js";
+} from "./chunks/chunk-VMDVCB6J.js";
+import "./chunks/chunk-ET2TWJ7K.js";
+import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-DCZJTQIQ.js";
+} from "./chunks/chunk-HPW53O6T.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-VQEFQNM3.js";
+} from "./chunks/chunk-KAYTMZ73.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-5OBMDCAC.js";
-import "./chunks/chunk-5VVUU2NF.js";
+import "./chunks/chunk-AGBWPDCG.js";
+import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-RAMRNQGA.js";
-import "./chunks/chunk-Z4OJRN2I.js";
+import "./chunks/chunk-K5NOTXKK.js";
+import "./chunks/chunk-ICZXD4IE.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";
@@ -36,7 +36,7 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-DDOZEDWO.js";
+} from "./chunks/chunk-QE76SXA6.js";
 import "./chunks/chunk-PGQLL66H.js";
 import {
   execa

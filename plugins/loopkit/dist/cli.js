@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-QD6PFGTR.js";
+} from "./chunks/chunk-PMS5MHJQ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -40,7 +40,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-2CFKVOUI.js";
+} from "./chunks/chunk-VINJF72G.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -90,7 +90,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-6I7OA2IS.js";
+} from "./chunks/chunk-DUSRHVXG.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -99,7 +99,7 @@ import {
   countLine,
   pathLines,
   usageTokens
-} from "./chunks/chunk-UZOEM5BR.js";
+} from "./chunks/chunk-4F7AKVKE.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -112,25 +112,26 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-KYVJGPYM.js";
+} from "./chunks/chunk-MZBHLMBF.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-EDTYOQHB.js";
+} from "./chunks/chunk-6OQNMFKZ.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-6XUKIKO4.js";
+} from "./chunks/chunk-6NRWQOR4.js";
 import {
+  endOrphanedRuns,
   killGroup
-} from "./chunks/chunk-PZX5E6UV.js";
+} from "./chunks/chunk-DTJWGS4I.js";
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-IUPNFCLM.js";
+import "./chunks/chunk-EUMCAMOP.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -146,27 +147,27 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-BCZQ4WQI.js";
+} from "./chunks/chunk-D4FIL7SF.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-WAXSWXBY.js";
+} from "./chunks/chunk-UAPLT3UP.js";
 import {
   argvWords
-} from "./chunks/chunk-XQE2F7WS.js";
+} from "./chunks/chunk-VMDVCB6J.js";
 import {
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-Y5QPAMCO.js";
+} from "./chunks/chunk-ET2TWJ7K.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-QK5AONUD.js";
+} from "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
   lastCheckpoint,
@@ -175,7 +176,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-DCZJTQIQ.js";
+} from "./chunks/chunk-HPW53O6T.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -188,17 +189,17 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-VQEFQNM3.js";
+} from "./chunks/chunk-KAYTMZ73.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-5OBMDCAC.js";
+} from "./chunks/chunk-AGBWPDCG.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-5VVUU2NF.js";
+} from "./chunks/chunk-53PS3DBX.js";
 import {
   LOOP_KINDS
 } from "./chunks/chunk-WZLN5BNR.js";
@@ -206,7 +207,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-AYHBT3DK.js";
+} from "./chunks/chunk-KTFIGG2Z.js";
 import {
   deadlineIn,
   decodeTree,
@@ -214,10 +215,10 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-RAMRNQGA.js";
+} from "./chunks/chunk-K5NOTXKK.js";
 import {
   AutoLoopStateSchema
-} from "./chunks/chunk-Z4OJRN2I.js";
+} from "./chunks/chunk-ICZXD4IE.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";
@@ -232,11 +233,11 @@ import {
   isLoopkitError,
   iso_exports,
   readJson,
-  require_lib,
   require_proper_lockfile,
   withLock,
+  writeFileAtomic,
   writeJson
-} from "./chunks/chunk-DDOZEDWO.js";
+} from "./chunks/chunk-QE76SXA6.js";
 import {
   _enum,
   array,
@@ -1424,7 +1425,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path20 = __require("node:path");
-    var fs9 = __require("node:fs");
+    var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2418,7 +2419,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs9.existsSync(executableFile)) return;
+        if (fs10.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2437,10 +2438,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path20.resolve(baseDir, baseName);
-          if (fs9.existsSync(localBin)) return localBin;
+          if (fs10.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path20.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs9.existsSync(`${localBin}${ext}`)
+            (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2452,7 +2453,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3914,6 +3915,7 @@ async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  await endOrphanedRuns();
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
     const existing = await loadOrSetAside(files, ctx.now);
@@ -4022,6 +4024,7 @@ function checkOwnership(ctx, state, takeover) {
   const age = ctx.now.getTime() - Date.parse(state.heartbeat_at);
   const stale = age > ctx.staleMs;
   if (stale && takeover) return;
+  if (state.session_id === ctx.sessionId) return;
   const owner = `session ${state.session_id} (last heartbeat ${formatDuration(age)} ago)`;
   throw new LoopkitError("LOOP_ACTIVE", `an auto-loop is already running in this project, owned by ${owner}`, {
     value: state.session_id,
@@ -5004,6 +5007,29 @@ async function readForStatus(file, schema, restart) {
     });
   }
 }
+function withProblem(text, problem) {
+  return problem ? `${text.replace(/\n?$/, "\n")}Warning: ${problem}.
+` : text;
+}
+
+// src/state/data-folder.ts
+import { constants, promises as fs2 } from "node:fs";
+var LOW_BYTES = 256 * 1024;
+async function dataFolderProblem(dir) {
+  try {
+    await fs2.access(dir, constants.W_OK);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT") return null;
+    return `loopkit's data folder ${dir} cannot be written (${code ?? "refused"}): the loop cannot save its turns; it keeps its last saved state and goes on from there once the folder can be written`;
+  }
+  const free = await fs2.statfs(dir).then(
+    (stat) => stat.bavail * stat.bsize,
+    () => null
+  );
+  if (free === null || free >= LOW_BYTES) return null;
+  return `the disk holding loopkit's data (${dir}) is full (${free} bytes free): the loop cannot save its turns; it keeps its last saved state and goes on from there once space is freed`;
+}
 
 // src/cli/skill-answer.ts
 async function answerForSkill(skillMode, io2, fn) {
@@ -5018,7 +5044,7 @@ async function answerForSkill(skillMode, io2, fn) {
 }
 
 // src/cli/hook-answer.ts
-import { promises as fs2 } from "node:fs";
+import { promises as fs3 } from "node:fs";
 import path6 from "node:path";
 var ANSWER_FRESH_MS = 6e4;
 var STALE_ANSWER_MS = 24 * 36e5;
@@ -5039,10 +5065,10 @@ var hookAnswerFile = sessionAnswerPath;
 async function saveHookAnswer(data, answer, now) {
   await writeJson(hookAnswerFile(data, answer.session_id), HookAnswerSchema, answer);
   const dir = path6.dirname(hookAnswerFile(data, answer.session_id));
-  for (const name of await fs2.readdir(dir).catch(() => [])) {
+  for (const name of await fs3.readdir(dir).catch(() => [])) {
     const file = path6.join(dir, name);
-    const stat = await fs2.lstat(file).catch(() => null);
-    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs2.rm(file, { force: true });
+    const stat = await fs3.lstat(file).catch(() => null);
+    if (stat?.isFile() && now.getTime() - stat.mtimeMs > STALE_ANSWER_MS) await fs3.rm(file, { force: true });
   }
 }
 var plain = (text) => text.replace(/[\s\\`]/g, "");
@@ -5174,7 +5200,7 @@ function addSkillOptions(command) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs3 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 import path7 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
@@ -5184,7 +5210,7 @@ var LOOPKIT_RUN = {
   hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
 };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs3.mkdir(loopDir, { recursive: true });
+  await fs4.mkdir(loopDir, { recursive: true });
   try {
     return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
   } catch (cause) {
@@ -5265,7 +5291,7 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
       const status = loopStatus(projectDir, state, now, staleMs, await loadSummary(data, projectDir, state?.loop_id, now));
       if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
 `);
-      else say(formatStatus(status));
+      else say(withProblem(formatStatus(status), data && await dataFolderProblem(data)));
       io2.exitCode = status.exit_code;
       return;
     }
@@ -5366,7 +5392,7 @@ function checkLoopId(loopId) {
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
-  constants,
+  constants as constants2,
   lstatSync,
   mkdirSync,
   openSync,
@@ -5459,7 +5485,7 @@ function place(store, dir, abs, shown, entry, result) {
   if (entry.kind === "link") symlinkSync(entry.target, temp);
   else {
     const content = store.get(entry.hash, "blob");
-    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), entry.mode & 511);
+    const fd = openSync(temp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), entry.mode & 511);
     try {
       let written = 0;
       while (written < content.length) written += writeSync(fd, content, written, content.length - written);
@@ -6494,12 +6520,12 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path11 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path11.join(dir, name);
@@ -6512,7 +6538,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs4.rm(file, { force: true });
+      await fs5.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6522,7 +6548,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs6 } from "node:fs";
+import { promises as fs7 } from "node:fs";
 import path15 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -6568,8 +6594,7 @@ async function resumeTerminalLoop(ctx, runner) {
 }
 
 // src/run/claude-phase.ts
-var import_write_file_atomic = __toESM(require_lib(), 1);
-import { promises as fs5 } from "node:fs";
+import { promises as fs6 } from "node:fs";
 import path13 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -6696,13 +6721,13 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs5.mkdir(path13.dirname(file), { recursive: true });
-  await (0, import_write_file_atomic.default)(file, text);
+  await fs6.mkdir(path13.dirname(file), { recursive: true });
+  await writeFileAtomic(file, text);
   await keepNewestLogs(path13.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs5.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs5.rm(path13.join(dir, name), { force: true })));
+  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path13.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
@@ -6990,7 +7015,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
       hint: "run loopkit from its command (bin/loopkit or dist/cli.js)"
     });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs6.mkdir(dir, { recursive: true });
+  await fs7.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
   const logFile = path15.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [
@@ -7178,7 +7203,7 @@ async function runRequest2(request, inv, io2, say) {
     const status = repeatStatus(projectDir, state, now, await loadSummary(data, projectDir, state?.loop_id, now), alive);
     if (request.json) io2.stdout(`${JSON.stringify(status, null, 2)}
 `);
-    else say(formatStatus2(status, now));
+    else say(withProblem(formatStatus2(status, now), data && await dataFolderProblem(data)));
     io2.exitCode = status.exit_code;
     return;
   }
@@ -7314,7 +7339,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs7, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -7370,8 +7395,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs7.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs7.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -7388,7 +7413,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs7.readFile(file, "utf8").catch(() => "");
+  const text = await fs8.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -7785,7 +7810,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs8 } from "node:fs";
+import { promises as fs9 } from "node:fs";
 
 // src/statusline/find.ts
 function sessionOf(input) {
@@ -7808,7 +7833,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs8.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -5,15 +5,17 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-6XUKIKO4.js";
-import "./chunks/chunk-PZX5E6UV.js";
+} from "./chunks/chunk-6NRWQOR4.js";
+import {
+  endOrphanedRuns
+} from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-IUPNFCLM.js";
+} from "./chunks/chunk-EUMCAMOP.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-5VVUU2NF.js";
+} from "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import {
   SESSION_ID_PATTERN,
@@ -24,7 +26,7 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-DDOZEDWO.js";
+} from "./chunks/chunk-QE76SXA6.js";
 import {
   boolean,
   discriminatedUnion,
@@ -113,6 +115,7 @@ async function dispatchHook(payload, dataDir, userHome) {
   const routed = await route(payload, dataDir);
   if ("output" in routed) return routed.output;
   const { input, marker, base, handlers } = routed;
+  await endOrphanedRuns();
   const before = await readLoop(marker.kind, marker.state_file);
   let decision;
   switch (input.hook_event_name) {
@@ -146,6 +149,7 @@ async function stopFailingClosed(handlers, ctx) {
   try {
     return await handlers.stop(ctx);
   } catch (error) {
+    if (isLoopkitError(error, "NO_SPACE") || isLoopkitError(error, "READ_ONLY")) return cannotSave(error);
     const reason = `loopkit's Stop hook failed (${formatError(error)})`;
     process.stderr.write(`loopkit: ${reason}
 `);
@@ -158,6 +162,12 @@ async function stopFailingClosed(handlers, ctx) {
       };
     }
   }
+}
+function cannotSave(error) {
+  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once loopkit's data can be written again (check with its --status).`;
+  process.stderr.write(`loopkit: ${message}
+`);
+  return { kind: "allow", message };
 }
 function withLines(decision, lines, eventName) {
   const message = [decision?.message, ...lines].filter(Boolean).join("\n");

@@ -1,15 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-IUPNFCLM.js";
+} from "./chunks/chunk-EUMCAMOP.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-5VVUU2NF.js";
+} from "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   readJson
-} from "./chunks/chunk-DDOZEDWO.js";
+} from "./chunks/chunk-QE76SXA6.js";
 import "./chunks/chunk-PGQLL66H.js";
 import "./chunks/chunk-JXA4W5PX.js";
 

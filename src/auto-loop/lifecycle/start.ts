@@ -20,6 +20,7 @@ import { startPrompt } from "../core/prompts.js";
 import { replacedState, startState, takeOverState } from "../core/transitions.js";
 import type { AutoLoopState, Launch } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
+import { endOrphanedRuns } from "../../shared/process-group.js";
 
 export interface LoopContext {
   dataDir: string;
@@ -46,6 +47,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  // A verifier or audit that a killed loopkit left running is ended before anything starts anew.
+  await endOrphanedRuns();
   return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
     const existing = await loadOrSetAside(files, ctx.now);
@@ -166,6 +169,9 @@ function checkOwnership(ctx: LoopContext, state: AutoLoopState, takeover: boolea
   const age = ctx.now.getTime() - Date.parse(state.heartbeat_at);
   const stale = age > ctx.staleMs;
   if (stale && takeover) return;
+  // This session's own loop, yet it holds no marker (refuseIfSessionBusy passed): its start was cut
+  // off (killed between the state and the marker). Starting again replaces it.
+  if (state.session_id === ctx.sessionId) return;
   const owner = `session ${state.session_id} (last heartbeat ${formatDuration(age)} ago)`;
   throw new LoopkitError("LOOP_ACTIVE", `an auto-loop is already running in this project, owned by ${owner}`, {
     value: state.session_id,

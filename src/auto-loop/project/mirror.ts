@@ -2,8 +2,9 @@
 // compares it with what it last wrote (by sha256): it never reads a decision from it. The folder is
 // the agent's to write, so every write and read goes through a GuardedFolder (no links, no FIFOs).
 import { createHash } from "node:crypto";
-import { constants, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
+import { appendWholeSync } from "../../shared/atomic-write.js";
 import { GuardedFolder, type Planted } from "../../shared/guarded-files.js";
 import { MIRROR_DIR, MIRROR_FILES as FILES, MIRROR_FOLDERS as FOLDERS } from "../../shared/mirror-layout.js";
 import { HistoryEntrySchema, type HistoryEntry } from "../core/history.js";
@@ -48,17 +49,7 @@ export async function writeMirror(projectDir: string, state: AutoLoopState, text
 export async function appendJsonl(file: string, entries: HistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(
-    file,
-    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
-    0o644,
-  );
-  try {
-    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
-    await handle.write(historyLines(entries));
-  } finally {
-    await handle.close();
-  }
+  appendWholeSync(file, historyLines(entries));
 }
 
 /** Appends history lines to the mirror's gate-history.jsonl. */

@@ -14,7 +14,7 @@ import { within, type Deadline } from "../../shared/deadline.js";
 import { formatError, LoopkitError } from "../../shared/errors.js";
 import { findRepo, guardedGitEnv } from "../../shared/git.js";
 import { RECURSION_GUARD } from "../../shared/recursion-guard.js";
-import { killGroupAfter } from "../../shared/process-group.js";
+import { endGroupOnSignal, killGroup, killGroupAfter, runTagEnv } from "../../shared/process-group.js";
 import { parseAuditVote, unreadParts } from "./audit-vote.js";
 import { BoundedOutput } from "../../shared/bounded-output.js";
 import { usageTokens } from "../../session/usage.js";
@@ -187,22 +187,26 @@ async function runAudit(options: {
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
   const { execa } = await import("execa");
+  const tag = randomBytes(16).toString("hex");
   const child = execa(bin, auditArgs(options.projectDir), {
     cwd: options.cwd,
-    env,
+    env: { ...env, ...runTagEnv(tag) },
     extendEnv: false,
     input: options.prompt,
     buffer: false,
     stderr: "ignore",
     reject: false,
+    // The audit may start tools of its own: its whole process group is ended by a timeout, when
+    // loopkit is signalled (execa's `cleanup` skips a detached child), and once it is done.
     detached: true,
-    cleanup: true,
   });
-  // The audit may start tools of its own: a timeout ends its whole process group.
   const deadline = killGroupAfter(child, timeoutMs);
+  const untrack = endGroupOnSignal(child, tag);
   child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
   const result = await child;
   deadline.clear();
+  killGroup(child, "SIGKILL");
+  untrack();
   if (deadline.timedOut()) return auditUnmet(`the audit timed out after ${Math.round(timeoutMs / 1000)} s`, false);
   if (result.failed && result.exitCode === undefined) return auditUnmet(`the audit could not run ${bin}: ${result.shortMessage}`, false);
   return readAuditReply(stdout.text(), result.exitCode ?? null, options.required);

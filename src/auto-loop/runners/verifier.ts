@@ -5,7 +5,7 @@
 // more rights than the agent had. Its output is captured here, outside the sandbox, as always.
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { killGroup, killGroupAfter, killTagged, RUN_TAG_VAR } from "../../shared/process-group.js";
+import { endGroupOnSignal, killGroup, killGroupAfter, killTagged, runTagEnv } from "../../shared/process-group.js";
 import { BoundedOutput } from "../../shared/bounded-output.js";
 import { wantsSandbox, whenUnavailable, type AgentSandbox, type RunSandbox } from "../../sandbox/choice.js";
 import { launcherBesideEntry, launcherSpawn, noAnswerReason, readAnswer } from "../../sandbox/launcher.js";
@@ -108,10 +108,11 @@ async function runTree(
   const child = execa(spawn.file, spawn.args, {
     shell: spawn.shell,
     cwd,
-    env: { ...spawn.env, [RUN_TAG_VAR]: tag },
+    env: { ...spawn.env, ...runTagEnv(tag) },
     extendEnv: false,
+    // Its own process group, ended whole: by the timeout, when it exits, and when loopkit is signalled
+    // (execa's `cleanup` skips a detached child); one killed by SIGKILL is found by its tag later.
     detached: true,
-    cleanup: true,
     stdio: spawn.answer ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
     buffer: false,
     all: true,
@@ -124,6 +125,7 @@ async function runTree(
     if (answer.length < 64 * 1024) answer += chunk.toString("utf8");
   });
   const deadline = killGroupAfter(child, timeoutMs);
+  const untrack = endGroupOnSignal(child, tag);
   // Whatever the shell left running would hold the output open: its group and every process carrying
   // the run's tag die with it, and output still open a little later is closed on our side.
   let drain: NodeJS.Timeout | undefined;
@@ -139,6 +141,7 @@ async function runTree(
   deadline.clear();
   clearTimeout(drain);
   endTree();
+  untrack();
   const timedOut = deadline.timedOut();
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   const outcome: VerifierOutcome = {

@@ -1,0 +1,14 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+
+// src/loops/load.ts
+var LOADERS = {
+  repeat: async () => (await import("./kind-5MN5QQT5.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-P3UNQ752.js")).autoLoopKind
+};
+function loadLoopKind(kind) {
+  return LOADERS[kind]();
+}
+
+export {
+  loadLoopKind
+};

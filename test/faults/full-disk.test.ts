@@ -1,0 +1,84 @@
+// loopkit's data folder on a small tmpfs that fills up, then turns read-only: a Stop fails its writes,
+// keeps every file's last good version, says why in plain words (in its output and in --status), and
+// the loop goes on from where it was once the disk can be written again. Needs root (mount); skipped otherwise.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../support/bundle-driver.js";
+import { useLoopWorld } from "./loop-world.js";
+
+const root = process.platform === "linux" && process.getuid?.() === 0;
+if (!root) console.log("full-disk faults skipped: mounting a tmpfs needs root on Linux");
+
+const loop = useLoopWorld("loopkit full disk");
+const mount = (...args: string[]) => expect(spawnSync("mount", args, { encoding: "utf8" }).status).toBe(0);
+
+afterEach(() => {
+  if (root) spawnSync("umount", ["-l", loop.world.data]);
+});
+
+/** The loop's data folder as a tmpfs of its own, with a started, unsandboxed loop in it. */
+function loopOnTmpfs(): string {
+  mkdirSync(loop.world.data);
+  mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", loop.world.data);
+  expect(loop.start("goal --verify true").code).toBe(0);
+  loop.unsandboxed();
+  const [key] = readdirSync(path.join(loop.world.data, "auto-loop"));
+  return path.join(loop.world.data, "auto-loop", key!, "state.json");
+}
+
+/** Writes until the disk refuses: the filler file, to delete when space is to come back. */
+function fillDisk(): string {
+  const filler = path.join(loop.world.data, "filler");
+  const chunk = Buffer.alloc(4096, 1);
+  try {
+    for (;;) writeFileSync(filler, chunk, { flag: "a" });
+  } catch (error) {
+    expect((error as NodeJS.ErrnoException).code).toBe("ENOSPC");
+  }
+  return filler;
+}
+
+const statusText = () => runCli(["auto-loop", "--project", loop.world.project, "--status"], { env: loop.env() }).stdout;
+
+describe.skipIf(!root)("loopkit's data folder full or read-only", () => {
+  it(
+    "a Stop on a full disk keeps the last good state, says the disk is full, and the loop goes on once space is back",
+    { timeout: 180_000 },
+    () => {
+      const stateFile = loopOnTmpfs();
+      const before = readFileSync(stateFile, "utf8");
+      const filler = fillDisk();
+      const answer = loop.stop();
+      expect(answer.code).toBe(0);
+      expect(answer.output?.decision).toBeUndefined();
+      expect(answer.output?.systemMessage).toMatch(/the disk holding loopkit's data is full: .*The loop is not ended/);
+      expect(readFileSync(stateFile, "utf8")).toBe(before);
+      expect(loop.corrupt()).toEqual([]);
+      expect(loop.status().json).toMatchObject({ status: "pursuing", iteration: 0 });
+      expect(statusText()).toMatch(/Warning: the disk holding loopkit's data \(.*\) is full/);
+      rmSync(filler);
+      expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
+      expect(loop.status().json).toMatchObject({ status: "achieved", last_verifier: "pass" });
+      expect(statusText()).not.toMatch(/Warning/);
+    },
+  );
+
+  it(
+    "a Stop on a read-only data folder keeps the last good state, says so, and the loop goes on once it is writable",
+    { timeout: 180_000 },
+    () => {
+      const stateFile = loopOnTmpfs();
+      const before = readFileSync(stateFile, "utf8");
+      mount("-o", "remount,ro", loop.world.data);
+      const answer = loop.stop();
+      expect(answer.output?.systemMessage).toMatch(/cannot write .* \(EROFS\).*The loop is not ended/);
+      expect(readFileSync(stateFile, "utf8")).toBe(before);
+      expect(statusText()).toMatch(/Warning: loopkit's data folder .* cannot be written \(EROFS\)/);
+      mount("-o", "remount,rw", loop.world.data);
+      expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
+      expect(loop.corrupt()).toEqual([]);
+    },
+  );
+});
