@@ -88,7 +88,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-5RTB7PZG.js";
+} from "./chunks/chunk-Q5S7LRYT.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +100,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-OWJYEKDP.js";
+} from "./chunks/chunk-DVGBG5RN.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-T6NBAPEU.js";
+} from "./chunks/chunk-OS4Q2P6Q.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-OWJYEKDP.js";
+} from "./chunks/chunk-DVGBG5RN.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-T6NBAPEU.js";
+} from "./chunks/chunk-OS4Q2P6Q.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

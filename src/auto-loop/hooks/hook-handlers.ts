@@ -210,7 +210,8 @@ async function runGate(
   if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
   let during: string[];
   try {
-    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    const sandboxed = runs.some((run) => run.sandbox === "sandboxed");
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed);
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;
   } catch (error) {

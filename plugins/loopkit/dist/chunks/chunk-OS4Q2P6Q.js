@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-NKV7ONBH.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-QWUPO6S7.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-XCRZIRE7.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

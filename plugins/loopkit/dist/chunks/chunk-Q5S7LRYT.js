@@ -1984,6 +1984,7 @@ export {
   usageTokens,
   contextTokens,
   auditLoop,
+  PROJECT_READ_ONLY,
   launcherBesideEntry,
   launcherSpawn,
   readAnswer,

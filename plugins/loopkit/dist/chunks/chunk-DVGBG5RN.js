@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-T6NBAPEU.js";
+} from "./chunk-OS4Q2P6Q.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";
