@@ -62,6 +62,8 @@ export interface VerificationContext {
   git: Snapshot["git"];
   /** The project's package.json scripts (what `npm test` runs), or null: where a compiler may be found to run. */
   scripts?: Readonly<Record<string, string>> | null;
+  /** Keys of folders where the sandbox the verifier ran in made and removed its mount points (see sandboxMountFolders). */
+  mountFolders?: ReadonlySet<string>;
 }
 
 const SHOWN = 40;
@@ -78,8 +80,7 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
     const { path, root } = keyPath(key, context.projectDir, context.git);
     if (a?.kind === "dir" && b?.kind === "dir") {
       const folder = folderDifference(a, b, relisted.has(key));
-      if (folder && !(root === "" && (inFolders(`${path}/`, OUTPUT_FOLDERS) || path === MIRROR_DIR)))
-        moved.push(`${path ? showPath(path) : "."}/: ${folder}`);
+      if (folder && !folderMayChange(key, path, root, context.mountFolders)) moved.push(`${path ? showPath(path) : "."}/: ${folder}`);
       continue;
     }
     // A folder that appeared or vanished: what was in it says what changed.
@@ -129,6 +130,37 @@ export function folderDifference(a: StatRecord, b: StatRecord, relisted: boolean
   if (a.dev !== b.dev || a.ino !== b.ino) return "replaced by another folder";
   if (relisted || (a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs)) return null;
   return "its times changed but it lists the same entries: an entry appeared and vanished in it (or its mode changed) while the verifier ran";
+}
+
+/**
+ * Folders whose times the verifier may change with nothing left to show for it: build output, caches and
+ * dependencies; loopkit's .auto-loop/ (its logs are written while the verifier runs); a git metadata
+ * folder itself (git's lock files come and go there; what it holds is checked entry by entry); and the
+ * sandbox's mount points' folders.
+ */
+function folderMayChange(key: string, path: string, root: string, mountFolders: ReadonlySet<string> | undefined): boolean {
+  if (mountFolders?.has(key)) return true;
+  if (root !== "") return key === root;
+  return inFolders(`${path}/`, OUTPUT_FOLDERS) || path === MIRROR_DIR;
+}
+
+/**
+ * The folders a sandboxed verifier's mount points come and go in: for each path the sandbox keeps
+ * read-only inside the project that the snapshot did not hold, the folder of its first missing part
+ * (the sandbox makes that part to mount over, and removes it afterwards).
+ */
+export function sandboxMountFolders(readOnly: readonly string[], recorded: (key: string) => boolean): Set<string> {
+  const folders = new Set<string>();
+  for (const entry of readOnly) {
+    const parts = entry.split("/");
+    for (let i = 1; i <= parts.length; i++) {
+      const key = parts.slice(0, i).join("/");
+      if (recorded(key)) continue;
+      folders.add(parts.slice(0, i - 1).join("/"));
+      break;
+    }
+  }
+  return folders;
 }
 
 /** Keys of the folders an entry was added to or removed from (their times changing is explained). */

@@ -102,13 +102,17 @@ describe.skipIf(process.platform !== "linux")(
       await leaveHelper('(env -i PATH="$PATH" setsid nohup node node_modules/.helper.js');
       const pid = helperPid();
       if (alive(pid)) process.kill(pid, "SIGKILL");
-      expect(readHistory(sandbox).map((h) => `${h.event}:${h.verdict ?? ""}:${h.vote ?? ""}`)).toContain("gate:pass:unmet");
-      expect(status(sandbox)).toMatchObject({
-        status: "budget-limited",
-        last_audit_reasons: [
+      const gates = readHistory(sandbox)
+        .filter((h) => h.event === "gate")
+        .map((h) => `${h.verdict ?? ""}:${h.vote ?? ""}`);
+      expect(status(sandbox).status).toBe("budget-limited");
+      // Where the helper outlived the Bash command (2.1.197: seen), the cheat made the verifier pass and the transient entry voided it;
+      // where it did not live on (2.1.332: seen), the honest tree failed the verifier. Never achieved either way.
+      expect(gates).toEqual([expect.stringMatching(/^(pass:unmet|fail:)$/)]);
+      if (gates[0] === "pass:unmet")
+        expect(status(sandbox).last_audit_reasons).toEqual([
           expect.stringMatching(/the verifier's passes do not count: .*\.\/: its times changed but it lists the same entries/),
-        ],
-      });
+        ]);
     }, 180_000);
   },
 );

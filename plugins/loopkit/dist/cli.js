@@ -90,7 +90,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-DUSRHVXG.js";
+} from "./chunks/chunk-POCPVYZN.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -112,7 +112,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-MZBHLMBF.js";
+} from "./chunks/chunk-YZLDNMVB.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -123,7 +123,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-6NRWQOR4.js";
+} from "./chunks/chunk-YGDW56ID.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -131,7 +131,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-EUMCAMOP.js";
+import "./chunks/chunk-J4ZNMGD5.js";
 import {
   CheckpointSummaryShape,
   EXIT,

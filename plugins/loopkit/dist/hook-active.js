@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-6NRWQOR4.js";
+} from "./chunks/chunk-YGDW56ID.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-EUMCAMOP.js";
+} from "./chunks/chunk-J4ZNMGD5.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -221,7 +221,9 @@ async function runGate(
   if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
   let during: string[];
   try {
-    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    // Before logged(): the runs are filled in once the logs are written, after this check.
+    const sandboxed = outcomes.some((outcome) => outcome.sandbox === "sandboxed");
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed);
     await logged();
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;

@@ -6,7 +6,8 @@ import path from "node:path";
 import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
 import { changesSince } from "../../evidence/changes-since.js";
 import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evidence/snapshot.js";
-import { judgeVerification, type Verification } from "../../evidence/verification.js";
+import { judgeVerification, sandboxMountFolders, type Verification } from "../../evidence/verification.js";
+import { PROJECT_READ_ONLY } from "../../sandbox/policy.js";
 import { READ_FLAGS } from "../../evidence/walk.js";
 import type { Deadline } from "../../shared/deadline.js";
 import { formatError } from "../../shared/errors.js";
@@ -61,6 +62,7 @@ export async function checkVerification(
   dataDir: string,
   turn: TakenSnapshot,
   deadline: Deadline,
+  sandboxed: boolean,
 ): Promise<Verification> {
   const found = await changesSince(turn, { dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
   return judgeVerification(found, {
@@ -69,6 +71,7 @@ export async function checkVerification(
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
+    mountFolders: sandboxed ? sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0) : new Set(),
   });
 }
 
@@ -95,4 +98,10 @@ function packageScripts(projectDir: string): Record<string, string> | null {
   } catch {
     return null;
   }
+}
+
+/** What the sandbox keeps read-only in the project, as record keys (.git/... under the git folder's key when it is a folder). */
+function mountedReadOnly(turn: TakenSnapshot): string[] {
+  const gitFolder = turn.snapshot.git.find((g) => g.key === "\u0000git");
+  return PROJECT_READ_ONLY.map((entry) => (entry.startsWith(".git/") && gitFolder ? `\u0000git/${entry.slice(5)}` : entry));
 }

@@ -8,6 +8,7 @@ import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
 import {
+  PROJECT_READ_ONLY,
   alreadyRecorded,
   auditLoop,
   auditUnmet,
@@ -32,7 +33,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-DUSRHVXG.js";
+} from "./chunk-POCPVYZN.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -468,8 +469,7 @@ function judgeVerification(found, context) {
     const { path: path3, root } = keyPath(key, context.projectDir, context.git);
     if (a?.kind === "dir" && b?.kind === "dir") {
       const folder = folderDifference(a, b, relisted.has(key));
-      if (folder && !(root === "" && (inFolders(`${path3}/`, OUTPUT_FOLDERS) || path3 === MIRROR_DIR)))
-        moved.push(`${path3 ? showPath(path3) : "."}/: ${folder}`);
+      if (folder && !folderMayChange(key, path3, root, context.mountFolders)) moved.push(`${path3 ? showPath(path3) : "."}/: ${folder}`);
       continue;
     }
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
@@ -507,6 +507,24 @@ function folderDifference(a, b, relisted) {
   if (a.dev !== b.dev || a.ino !== b.ino) return "replaced by another folder";
   if (relisted || a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs) return null;
   return "its times changed but it lists the same entries: an entry appeared and vanished in it (or its mode changed) while the verifier ran";
+}
+function folderMayChange(key, path3, root, mountFolders) {
+  if (mountFolders?.has(key)) return true;
+  if (root !== "") return key === root;
+  return inFolders(`${path3}/`, OUTPUT_FOLDERS) || path3 === MIRROR_DIR;
+}
+function sandboxMountFolders(readOnly, recorded) {
+  const folders = /* @__PURE__ */ new Set();
+  for (const entry of readOnly) {
+    const parts = entry.split("/");
+    for (let i = 1; i <= parts.length; i++) {
+      const key = parts.slice(0, i).join("/");
+      if (recorded(key)) continue;
+      folders.add(parts.slice(0, i - 1).join("/"));
+      break;
+    }
+  }
+  return folders;
 }
 function foldersRelisted(changes) {
   const parents = /* @__PURE__ */ new Set();
@@ -592,14 +610,15 @@ function turnObservation(turn, state) {
   if (!turn.taken) return { treeHash: null, protectedFiles: null };
   return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
 }
-async function checkVerification(state, dataDir, turn, deadline) {
+async function checkVerification(state, dataDir, turn, deadline, sandboxed) {
   const found = await changesSince(turn, { dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
   return judgeVerification(found, {
     projectDir: state.project_dir,
     verifyCommand: state.verify_command,
     protect: state.protect.globs,
     git: turn.snapshot.git,
-    scripts: packageScripts(state.project_dir)
+    scripts: packageScripts(state.project_dir),
+    mountFolders: sandboxed ? sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0) : /* @__PURE__ */ new Set()
   });
 }
 function packageScripts(projectDir) {
@@ -623,6 +642,10 @@ function packageScripts(projectDir) {
   } catch {
     return null;
   }
+}
+function mountedReadOnly(turn) {
+  const gitFolder = turn.snapshot.git.find((g) => g.key === "\0git");
+  return PROJECT_READ_ONLY.map((entry) => entry.startsWith(".git/") && gitFolder ? `\0git/${entry.slice(5)}` : entry);
 }
 
 // src/auto-loop/project/leftover-processes.ts
@@ -966,7 +989,8 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
   if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
   let during;
   try {
-    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline);
+    const sandboxed = outcomes.some((outcome) => outcome.sandbox === "sandboxed");
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed);
     await logged();
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;

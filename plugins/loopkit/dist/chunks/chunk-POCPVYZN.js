@@ -2342,6 +2342,7 @@ export {
   refuseUnderRecursionGuard,
   BoundedOutput,
   auditLoop,
+  PROJECT_READ_ONLY,
   launcherBesideEntry,
   launcherSpawn,
   readAnswer,

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-MZBHLMBF.js";
+} from "./chunk-YZLDNMVB.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-6OQNMFKZ.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-EUMCAMOP.js";
+import "./chunk-J4ZNMGD5.js";
 import {
   allRecords
 } from "./chunk-HPW53O6T.js";
