@@ -89,7 +89,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-C5HYJQFM.js";
+} from "./chunks/chunk-Y2G33MI7.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -101,13 +101,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SK3G53YN.js";
+} from "./chunks/chunk-OJ43JPF6.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-4M2FUTZB.js";
+} from "./chunks/chunk-SWCYLZGK.js";
 import {
   CheckpointSummaryShape,
   EXIT,

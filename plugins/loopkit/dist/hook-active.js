@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SK3G53YN.js";
+} from "./chunks/chunk-OJ43JPF6.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-4M2FUTZB.js";
+} from "./chunks/chunk-SWCYLZGK.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-7QMRUUJP.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-CXCC5UET.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-Q7VPFF7J.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-4M2FUTZB.js";
+} from "./chunk-SWCYLZGK.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";

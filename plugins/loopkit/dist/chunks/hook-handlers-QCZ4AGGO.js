@@ -34,7 +34,7 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-C5HYJQFM.js";
+} from "./chunk-Y2G33MI7.js";
 import {
   apiErrorOf,
   iterationChangesText,
