@@ -41,6 +41,9 @@ describe("runVerifier", () => {
     const result = await runVerifier(`sh -c '${SLEEP} & echo $! > "${pidFile}"; wait'; echo never`, dir, 1_000);
     expect(result).toMatchObject({ passed: false, timedOut: true });
     expect(result.output).not.toContain("never");
+    expect(result.outputTail).toMatch(
+      /loopkit: the verifier timed out after 1s and was stopped, with every process it started; it printed nothing before that\.\n$/,
+    );
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(alive(grandchild)).toBe(false);

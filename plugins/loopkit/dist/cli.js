@@ -90,7 +90,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-POCPVYZN.js";
+} from "./chunks/chunk-M26UO4BQ.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -112,7 +112,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-YZLDNMVB.js";
+} from "./chunks/chunk-PMTYUOPS.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -123,7 +123,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YGDW56ID.js";
+} from "./chunks/chunk-7R7MA5VU.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -131,7 +131,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-J4ZNMGD5.js";
+import "./chunks/chunk-MFGJEC3R.js";
 import {
   CheckpointSummaryShape,
   EXIT,

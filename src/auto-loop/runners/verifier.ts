@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { endGroupOnSignal, killGroup, killGroupAfter, killTagged, runTagEnv } from "../../shared/process-group.js";
 import { BoundedOutput } from "../../shared/bounded-output.js";
+import { formatDuration } from "../../shared/duration.js";
 import { wantsSandbox, whenUnavailable, type AgentSandbox, type RunSandbox } from "../../sandbox/choice.js";
 import { launcherBesideEntry, launcherSpawn, noAnswerReason, readAnswer } from "../../sandbox/launcher.js";
 import type { VerifierRun } from "../core/state.js";
@@ -143,6 +144,13 @@ async function runTree(
   endTree();
   untrack();
   const timedOut = deadline.timedOut();
+  // A timeout is said in the output itself (the log, its tail in the next prompt and --status), never a bare "fail" with an empty log.
+  if (timedOut)
+    output.push(
+      Buffer.from(
+        `\nloopkit: the verifier timed out after ${formatDuration(timeoutMs)} and was stopped, with every process it started${output.total ? "" : "; it printed nothing before that"}.\n`,
+      ),
+    );
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   const outcome: VerifierOutcome = {
     exitCode,

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-5MN5QQT5.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-I4NKQGFV.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-ZKTPFJYT.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -1865,6 +1865,14 @@ async function runTree(spawn, cwd, timeoutMs, preface = "") {
   endTree();
   untrack();
   const timedOut = deadline.timedOut();
+  if (timedOut)
+    output.push(
+      Buffer.from(
+        `
+loopkit: the verifier timed out after ${formatDuration(timeoutMs)} and was stopped, with every process it started${output.total ? "" : "; it printed nothing before that"}.
+`
+      )
+    );
   const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
   const outcome = {
     exitCode,

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-YZLDNMVB.js";
+} from "./chunk-PMTYUOPS.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-6OQNMFKZ.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-J4ZNMGD5.js";
+import "./chunk-MFGJEC3R.js";
 import {
   allRecords
 } from "./chunk-HPW53O6T.js";

@@ -33,7 +33,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-POCPVYZN.js";
+} from "./chunk-M26UO4BQ.js";
 import {
   apiErrorOf,
   iterationChangesText,
