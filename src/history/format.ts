@@ -1,6 +1,7 @@
 // `loopkit history` for a person: one table row per run, or one run's iterations (gate history).
 import { loopKind } from "../loops/registry.js";
 import { formatDuration } from "../shared/duration.js";
+import { reportCommand } from "../report/hint.js";
 import type { RunDetail, RunSummary } from "./runs.js";
 
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
@@ -28,7 +29,7 @@ export function formatRuns(runs: RunSummary[]): string {
       .map((cell, column) => cell.padEnd(widths[column]!))
       .join("  ")
       .trimEnd();
-  return `${[line(head), ...rows.map(line)].join("\n")}\n`;
+  return `${[line(head), ...rows.map(line)].join("\n")}\n\nA run's story on one HTML page: ${reportCommand("<id>")}\n`;
 }
 
 export function formatRun(run: RunDetail): string {
@@ -40,6 +41,7 @@ export function formatRun(run: RunDetail): string {
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
     ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : []),
+    `  report: ${reportCommand(s.id)} (one HTML page)`,
     "",
   ];
   const width = loopKind(s.kind).history.labelWidth;

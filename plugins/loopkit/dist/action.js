@@ -3,27 +3,27 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-MG2VDNBL.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-SGXDLGHK.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-MGBIV2WO.js";
-import "./chunks/chunk-A3YH3UPZ.js";
-import "./chunks/chunk-F3ILKG56.js";
+} from "./chunks/chunk-YB7MOGNA.js";
+import "./chunks/chunk-WT4HJBST.js";
+import "./chunks/chunk-TO7QGFJS.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-QG4KXGX5.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-OQFMAEP6.js";
-import "./chunks/chunk-ULLTZM7N.js";
-import "./chunks/chunk-UPOQHDOL.js";
+import "./chunks/chunk-P6EOZ3WV.js";
+import "./chunks/chunk-6GCJTWWC.js";
+import "./chunks/chunk-V6TZZYS2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-REG5KHU7.js";
@@ -32,11 +32,11 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-32X6X3F3.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-IEMDV4IA.js";
+import "./chunks/chunk-QVVTBSN3.js";
 import {
   execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-2XFY2B6A.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-GPP3R4FA.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-5XSPARK5.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-6GCJTWWC.js";
 import {
   SESSION_ID_PATTERN,
   sessionMarkerPath
@@ -22,14 +22,14 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-32X6X3F3.js";
+} from "./chunks/chunk-IEMDV4IA.js";
 import {
   boolean,
   discriminatedUnion,
   literal,
   looseObject,
   string
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts

@@ -1,15 +1,15 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-5XSPARK5.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-ULLTZM7N.js";
+} from "./chunks/chunk-6GCJTWWC.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   readJson
-} from "./chunks/chunk-32X6X3F3.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-IEMDV4IA.js";
+import "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/describe.ts

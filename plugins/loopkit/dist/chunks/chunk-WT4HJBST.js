@@ -1,0 +1,47 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  formatDuration
+} from "./chunk-TO7QGFJS.js";
+import {
+  tokensUsed
+} from "./chunk-P6EOZ3WV.js";
+
+// src/auto-loop/core/caps.ts
+var DEFAULT_CAPS = {
+  max_iterations: 40,
+  max_tokens: 2e6,
+  max_wallclock_ms: 4 * 36e5,
+  restart_pct: 70
+};
+function resolveCaps(flags, fromFile) {
+  return { ...DEFAULT_CAPS, ...fromFile, ...flags };
+}
+function capReached(state, now) {
+  const { caps } = state;
+  if (countedIterations(state) >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
+  const tokens = tokensUsed(state);
+  if (tokens >= caps.max_tokens) return `reached --max-tokens ${caps.max_tokens} (used ${tokens})`;
+  const elapsed = elapsedMs(state, now);
+  if (elapsed >= caps.max_wallclock_ms) {
+    return `reached --max-wallclock ${formatDuration(caps.max_wallclock_ms)} (ran ${formatDuration(elapsed)})`;
+  }
+  return null;
+}
+function countedIterations(state) {
+  return state.iteration - state.audit_not_run.turns;
+}
+function elapsedMs(state, now) {
+  return Math.max(0, now.getTime() - Date.parse(state.started_at));
+}
+var DEADLINE_MARGIN_MS = 3e4;
+function loopDeadline(state) {
+  return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
+}
+
+export {
+  resolveCaps,
+  capReached,
+  countedIterations,
+  elapsedMs,
+  loopDeadline
+};

@@ -1,0 +1,271 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  formatDuration
+} from "./chunk-TO7QGFJS.js";
+import {
+  writeSessionMarker
+} from "./chunk-6GCJTWWC.js";
+import {
+  projectKey
+} from "./chunk-PVEHQ6JT.js";
+import {
+  formatError,
+  isLoopkitError,
+  iso_exports,
+  keepAside,
+  readJson,
+  readOrKeepAside,
+  withLock,
+  writeJson
+} from "./chunk-IEMDV4IA.js";
+import {
+  _enum,
+  array,
+  boolean,
+  int,
+  literal,
+  looseObject,
+  object,
+  string,
+  unknown,
+  uuid
+} from "./chunk-QVVTBSN3.js";
+
+// src/repeat/hook-events.ts
+import { readFileSync } from "node:fs";
+var ITERATION_TAG_START = "loopkit repeat: iteration ";
+var repeatActsOn = ({ payload, marker }) => {
+  switch (payload.hook_event_name) {
+    case "UserPromptSubmit":
+      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START) || iterationRuns(marker.state_file);
+    case "SessionStart":
+      return !(typeof payload.source === "string" && payload.source !== "resume");
+    default:
+      return true;
+  }
+};
+var repeatEntry = { kind: "repeat", command: "loopkit:repeat", actsOn: repeatActsOn };
+function iterationRuns(stateFile) {
+  if (typeof stateFile !== "string") return false;
+  try {
+    return JSON.parse(readFileSync(stateFile, "utf8"))?.phase === "running";
+  } catch {
+    return false;
+  }
+}
+
+// src/repeat/state.ts
+import path from "node:path";
+var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"];
+var PHASES = ["running", "waiting", "paused", "ended"];
+var IterationRecordSchema = object({
+  number: int().positive(),
+  started_at: iso_exports.datetime(),
+  ended_at: iso_exports.datetime(),
+  result: _enum(["pass", "fail"]),
+  exit_code: int().min(0).max(2),
+  summary: string().nullable()
+});
+var TERMINAL_KEY_PREFIX = "terminal-";
+var TerminalRunSchema = object({
+  /** The claude binary: a real absolute path outside the project. */
+  claude_bin: string().min(1),
+  /** The person's claude options (after `--`), a --settings file read in as JSON text. */
+  claude_args: array(string()),
+  /** A fresh conversation for every iteration; else one conversation, continued with --resume. */
+  fresh: boolean(),
+  /**
+   * The Claude Code session of the conversation (with `fresh`, of the latest iteration), null before
+   * the first; `begun` once a turn of it is on record, so the next iteration can --resume it.
+   */
+  conversation: object({ session_id: uuid(), begun: boolean() }).nullable(),
+  /** The runner process that drives the loop now (or did last). */
+  pid: int().positive(),
+  /** The runner's output when it runs detached, in loopkit's data folder; null in a terminal's foreground. */
+  log_file: string().nullable(),
+  /** How long an iteration's claude may run before it is stopped (the iteration fails); null: no limit. */
+  iteration_timeout_ms: int().positive().nullable().default(null)
+});
+var RepeatStateSchema = object({
+  version: literal(1),
+  /** Also the id of the loop's record in the stats log. */
+  loop_id: string().min(1),
+  session_id: string().min(1),
+  project_dir: string().min(1),
+  command: string().min(1),
+  interval_ms: int().positive(),
+  max_iterations: int().min(1).max(1e3),
+  stats_file: string().min(1),
+  started_at: iso_exports.datetime(),
+  phase: _enum(PHASES),
+  /** The iteration in flight (running) or the last one recorded (waiting, paused, ended). */
+  iteration: int().positive(),
+  iteration_started_at: iso_exports.datetime(),
+  next_at: iso_exports.datetime().nullable(),
+  /** Identifies the hook process that owns the current wait, so a stale sleeper never acts. */
+  wait_token: string().nullable(),
+  /**
+   * prompt_id of the Stop that started the wait: the background hook of that Stop carries it out (every
+   * Stop starts one). Absent in files written before waits ran in the background.
+   */
+  wait_owner: string().nullable().default(null),
+  /**
+   * prompt_id of the turn the loop runs in, learned at its first Stop. Hook continuations keep it; a Stop
+   * with another one ends a new prompt of the person's, so the loop's continuation was lost.
+   */
+  prompt_id: string().nullable(),
+  consecutive_failures: int().nonnegative(),
+  iterations: array(IterationRecordSchema),
+  final_status: _enum(FINAL_STATUSES).nullable(),
+  ended_at: iso_exports.datetime().nullable(),
+  /** Set for a loop `loopkit repeat` runs from a terminal; null (or absent, in older files) for the skill's loop, driven by its session's hooks. */
+  terminal: TerminalRunSchema.nullable().default(null)
+});
+var isActive = (state) => state.phase !== "ended";
+function nextIterationNumber(state) {
+  return (state.iterations.at(-1)?.number ?? 0) + 1;
+}
+function repeatStateFile(data, sessionId) {
+  return path.join(data, "repeat", `${sessionId}.json`);
+}
+function repeatStateDir(data) {
+  return path.join(data, "repeat");
+}
+function terminalRunDir(data, projectDir) {
+  return path.join(data, "repeat-runs", projectKey(projectDir));
+}
+
+// src/repeat/stats-store.ts
+import os from "node:os";
+import path2 from "node:path";
+var LoopRunSchema = object({
+  id: string().regex(/^loop-/),
+  command: string(),
+  interval: string(),
+  max_iterations: int().positive(),
+  started_at: iso_exports.datetime(),
+  iterations: array(
+    object({
+      number: int().positive(),
+      /** When the iteration started (UTC). */
+      timestamp: iso_exports.datetime(),
+      result: _enum(["pass", "fail"]),
+      /** 0 pass, 1 reported fail, 2 no or malformed REPEAT-RESULT line. */
+      exit_code: int().min(0).max(2),
+      summary: string().nullable()
+    })
+  ),
+  final_status: _enum(FINAL_STATUSES).nullable(),
+  ended_at: iso_exports.datetime().nullable()
+});
+var StatsFileSchema = looseObject({ loop_runs: array(unknown()).optional() });
+function statsFile(env = process.env) {
+  return env.LOOPKIT_STATS_FILE || path2.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");
+}
+function loopRunOf(state) {
+  return {
+    id: state.loop_id,
+    command: state.command,
+    interval: formatDuration(state.interval_ms),
+    max_iterations: state.max_iterations,
+    started_at: state.started_at,
+    iterations: state.iterations.map((it) => ({
+      number: it.number,
+      timestamp: it.started_at,
+      result: it.result,
+      exit_code: it.exit_code,
+      summary: it.summary
+    })),
+    final_status: state.final_status,
+    ended_at: state.ended_at
+  };
+}
+function newLoopId(now) {
+  return `loop-${now.getTime()}`;
+}
+var idOf = (record) => typeof record === "object" && record !== null ? record.id : void 0;
+async function saveLoopRun(file, run, mode, now = /* @__PURE__ */ new Date()) {
+  const checked = LoopRunSchema.parse(run);
+  return withLock(file, async () => {
+    const { data, warnings } = await readStats(file, now);
+    const runs = [...data.loop_runs ?? []];
+    let record = checked;
+    if (mode === "create") {
+      const taken = new Set(runs.map(idOf));
+      for (let n = 2; taken.has(record.id); n += 1) record = { ...checked, id: `${checked.id}-${n}` };
+    }
+    const index = mode === "update" ? runs.findIndex((existing) => idOf(existing) === record.id) : -1;
+    if (index === -1) runs.push(record);
+    else runs[index] = record;
+    await writeJson(file, StatsFileSchema, { ...data, loop_runs: runs });
+    return { id: record.id, warnings };
+  });
+}
+async function recordLoopRun(state, now) {
+  try {
+    return (await saveLoopRun(state.stats_file, loopRunOf(state), "update", now)).warnings;
+  } catch (error) {
+    return [`loopkit could not update the stats log ${state.stats_file}: ${formatError(error)}`];
+  }
+}
+async function readStats(file, now) {
+  try {
+    const read = await readJson(file, StatsFileSchema);
+    return { data: read.exists ? read.value : {}, warnings: [] };
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    const aside = await keepAside(file, now);
+    return { data: {}, warnings: [`The stats file ${formatError(error)}; loopkit kept it as ${aside} and started a fresh one.`] };
+  }
+}
+
+// src/repeat/store.ts
+import { promises as fs } from "node:fs";
+import path3 from "node:path";
+function loadState(file, now) {
+  return readOrKeepAside(file, RepeatStateSchema, now, "the repeat loop stopped; start a new one when ready");
+}
+var saveState = (file, state) => writeJson(file, RepeatStateSchema, state);
+function writeMarker(data, state, stateFile, now) {
+  return writeSessionMarker(
+    data,
+    state.session_id,
+    { kind: "repeat", loop_id: state.loop_id, project_dir: state.project_dir, state_file: stateFile },
+    now
+  );
+}
+async function projectLoops(data, projectDir) {
+  const dir = repeatStateDir(data);
+  const names = await fs.readdir(dir).catch(() => []);
+  const found = [];
+  for (const name of names.filter((n) => n.endsWith(".json"))) {
+    const file = path3.join(dir, name);
+    const read = await readJson(file, RepeatStateSchema).catch(() => ({ exists: false }));
+    if (read.exists && read.value.project_dir === projectDir) found.push({ file, state: read.value });
+  }
+  return found.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at));
+}
+
+export {
+  ITERATION_TAG_START,
+  repeatEntry,
+  FINAL_STATUSES,
+  TERMINAL_KEY_PREFIX,
+  RepeatStateSchema,
+  isActive,
+  nextIterationNumber,
+  repeatStateFile,
+  repeatStateDir,
+  terminalRunDir,
+  LoopRunSchema,
+  StatsFileSchema,
+  statsFile,
+  loopRunOf,
+  newLoopId,
+  saveLoopRun,
+  recordLoopRun,
+  loadState,
+  saveState,
+  writeMarker,
+  projectLoops
+};
