@@ -4,7 +4,7 @@
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { HistoryEntrySchema } from "../auto-loop/core/history.js";
-import { AutoLoopStateSchema } from "../auto-loop/core/state.js";
+import { AutoLoopStateSchema, type AutoLoopState } from "../auto-loop/core/state.js";
 import { loopFiles } from "../auto-loop/data/store.js";
 import { findRecord } from "../checkpoint/record.js";
 import { evidenceFiles } from "../evidence/paths.js";
@@ -35,7 +35,8 @@ export async function findStory(from: ReportSources, id: string | undefined): Pr
   if (data) {
     for (const dir of await subfolders(path.join(data, "auto-loop"))) {
       const lines = await historyLines(path.join(dir, "gate-history.jsonl"));
-      if (lines.some((line) => line.entry.loop_id === id)) return autoStory(data, dir, id, lines, from.now);
+      if (lines.some((line) => line.entry.loop_id === id) || (await stateIn(dir))?.loop_id === id)
+        return autoStory(data, dir, id, lines, from.now);
     }
     const state = (await repeatStates(data)).find((s) => s.loop_id === id);
     if (state) return repeatStoryFromState(state);
@@ -65,8 +66,7 @@ async function latestStory(from: ReportSources): Promise<LoopStory> {
 }
 
 async function autoStory(data: string, dir: string, loopId: string, lines: HistoryLine[], now: Date): Promise<LoopStory> {
-  const read = await readJson(path.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false as const }));
-  const state = read.exists ? read.value : undefined;
+  const state = await stateIn(dir);
   const gaps: string[] = [];
   const record = await findRecord(data, loopId);
   const judged = lines.some((line) => line.entry.loop_id === loopId && line.entry.event === "gate");
@@ -80,6 +80,12 @@ async function autoStory(data: string, dir: string, loopId: string, lines: Histo
     changes = iterationChanges(record, open, gaps);
   } else if (judged) gaps.push("No checkpoint of this loop is on record, so the files each iteration changed are not shown.");
   return autoLoopStory({ loopId, lines, state, changes, gaps, now });
+}
+
+/** The auto-loop state kept in `dir`, or undefined (none, or unreadable: the history still tells the story). */
+async function stateIn(dir: string): Promise<AutoLoopState | undefined> {
+  const read = await readJson(path.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false as const }));
+  return read.exists ? read.value : undefined;
 }
 
 /** The valid lines of a gate history, each with its raw object (a torn last line from a crash is skipped). */

@@ -139,3 +139,10 @@ export async function repeatLoopOnRecord(data: string, project: string): Promise
   await writeJson(repeatStateFile(data, state.session_id), RepeatStateSchema, state);
   return state;
 }
+
+/** A page with the whitespace between its tags gone: the source's templates are laid out by prettier, not by the tests. */
+export const flat = (page: string) =>
+  page
+    .replace(/\s+/g, " ")
+    .replace(/ ?> ?</g, "><")
+    .replace(/ >/g, ">");

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runLoopkit } from "../cli/cli-io.js";
-import { autoLoopOnRecord, HOSTILE_FILES, HOSTILE_GOAL, HOSTILE_REASON, repeatLoopOnRecord } from "./fixture.js";
+import { autoLoopOnRecord, flat, HOSTILE_FILES, HOSTILE_GOAL, HOSTILE_REASON, repeatLoopOnRecord } from "./fixture.js";
 import { esc } from "../../src/report/html.js";
 
 let root: string | undefined;
@@ -40,12 +40,12 @@ describe("loopkit report", () => {
     expect(ran.code).toBe(0);
     const file = path.join(loop.data, "reports", "loop-auto-1.html");
     expect(ran.stdout).toBe(`${file}\n`);
-    const page = readFileSync(file, "utf8");
+    const page = flat(readFileSync(file, "utf8"));
 
     expect([...tagsOf(page)].filter((tag) => !OWN_TAGS.has(tag))).toEqual([]);
     expect(page.match(/<details>/g)?.length).toBe(page.match(/<\/details>/g)?.length);
     expect(page).toMatch(
-      /^<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/,
+      /^<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/,
     );
     expect(page).toContain(esc(HOSTILE_GOAL));
     expect(page).toContain(esc(HOSTILE_REASON));
@@ -63,10 +63,10 @@ describe("loopkit report", () => {
     expect(page).toContain("<title>iteration 2: 2 failing, 6 passing, 1 skipped</title>");
     expect(page).toContain("<title>iteration 2: 19,000 tokens (31,000 in all)</title>");
     expect(page).toMatch(
-      /Iteration 3 verifier <span class="badge pass">pass<\/span> <span class="muted">exit 0<\/span> · audit <span class="badge achieved">achieved/,
+      /Iteration 3 verifier <span class="badge pass">pass<\/span><span class="muted">exit 0<\/span> · audit <span class="badge achieved">achieved/,
     );
     expect(page).toContain("2026-12-01 10:14:00 UTC · 7m · 19,000 tokens");
-    expect(page).toContain("Tests: 8 passed, 0 failed, 1 skipped.");
+    expect(page).toContain("<p> Tests: 8 passed, 0 failed, 1 skipped. </p>");
     expect(page).toContain("8 passing &lt;ok&gt;");
     expect(page).toContain(
       '<span class="badge achieved">achieved</span><span class="why">the verifier passed twice and the audit voted achieved</span>',
@@ -80,7 +80,7 @@ describe("loopkit report", () => {
     const ran = await report(["loop-auto-1", "--output", out], loop.data, loop.root);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toBe(`${out}\n`);
-    const page = readFileSync(out, "utf8");
+    const page = flat(readFileSync(out, "utf8"));
     expect(page).toContain("<figcaption>Verifier per iteration</figcaption>");
     expect(page).toContain("No test counts are on record for this loop");
     expect(page).not.toContain("Tests:");
@@ -93,7 +93,7 @@ describe("loopkit report", () => {
     // The project's latest loop is the repeat loop (started after the auto-loop).
     const ran = await report([], loop.data, loop.project);
     expect(ran.code).toBe(0);
-    const page = readFileSync(ran.stdout.trim(), "utf8");
+    const page = flat(readFileSync(ran.stdout.trim(), "utf8"));
     expect(ran.stdout.trim()).toBe(path.join(loop.data, "reports", `${state.loop_id}.html`));
     expect([...tagsOf(page)].filter((tag) => !OWN_TAGS.has(tag))).toEqual([]);
     expect(page).toContain(esc(state.command));
@@ -127,7 +127,7 @@ describe("loopkit report", () => {
     writeFileSync(path.join(loop.data, "stats.json"), JSON.stringify(stats));
     const ran = await report([id], loop.data, loop.project);
     expect(ran.code).toBe(0);
-    const page = readFileSync(ran.stdout.trim(), "utf8");
+    const page = flat(readFileSync(ran.stdout.trim(), "utf8"));
     expect(page).toContain("Only the stats log holds this loop");
     expect(page).toContain('<td class="num">-</td>');
   });

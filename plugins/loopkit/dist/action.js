@@ -1,19 +1,23 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   exportToBranch,
+  findStory,
   loopStatus,
-  renderOutputs
-} from "./chunks/chunk-MG2VDNBL.js";
+  renderOutputs,
+  renderReport,
+  writeReport
+} from "./chunks/chunk-P57EHYWE.js";
+import "./chunks/chunk-527T6J5N.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-SGXDLGHK.js";
+} from "./chunks/chunk-JOP7A5AA.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
-} from "./chunks/chunk-YB7MOGNA.js";
+} from "./chunks/chunk-SZKWIQ7Y.js";
 import "./chunks/chunk-WT4HJBST.js";
 import "./chunks/chunk-TO7QGFJS.js";
 import {
@@ -145,6 +149,7 @@ async function exportCheckpoints(dir, dataDir, projectDir, loopId, now = /* @__P
 }
 
 // src/action/record.ts
+var REPORT_FILE = "report.html";
 var MAX_COPY_BYTES = 10 * 1024 * 1024;
 async function writeRecord(dir, from) {
   await fs2.mkdir(dir, { recursive: true });
@@ -156,6 +161,7 @@ async function writeRecord(dir, from) {
   await fs2.writeFile(path2.join(dir, "status.json"), `${JSON.stringify(status, null, 2)}
 `);
   if (from.summary) await fs2.writeFile(path2.join(dir, "summary.md"), await readFrom(from.summary.file, from.summary.from));
+  if (status.loop_id) await writeLoopReport(path2.join(dir, REPORT_FILE), from, status.loop_id, skipped);
   const missing = status.loop_id ? await exportCheckpoints(dir, from.dataDir, from.projectDir, status.loop_id) : [];
   if (missing.length) await fs2.writeFile(path2.join(dir, "checkpoints.txt"), `${missing.join("\n")}
 `);
@@ -177,6 +183,14 @@ async function copyRegularFiles(from, to, skipped) {
       await fs2.mkdir(to, { recursive: true });
       await fs2.copyFile(source, path2.join(to, entry.name));
     }
+  }
+}
+async function writeLoopReport(file, from, loopId, skipped) {
+  try {
+    const story = await findStory({ dataDir: from.dataDir, statsFile: "", projectDir: () => from.projectDir, now: from.now }, loopId);
+    await writeReport(file, renderReport(story, from.now));
+  } catch (error) {
+    skipped.push(`${REPORT_FILE} (${formatError(error)})`);
   }
 }
 async function readFrom(file, offset) {

@@ -20,27 +20,8 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-CRLIXGNA.js";
-import {
-  FINAL_STATUSES,
-  LoopRunSchema,
-  RepeatStateSchema,
-  StatsFileSchema,
-  TERMINAL_KEY_PREFIX,
-  isActive,
-  loadState as loadState2,
-  loopRunOf,
-  newLoopId,
-  projectLoops,
-  recordLoopRun,
-  repeatStateDir,
-  repeatStateFile,
-  saveLoopRun,
-  saveState,
-  statsFile,
-  terminalRunDir,
-  writeMarker as writeMarker2
-} from "./chunks/chunk-ZQK5G77B.js";
+} from "./chunks/chunk-OUJOT76B.js";
+import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -53,10 +34,8 @@ import {
   checkProtectGlob,
   checkVerifyCommand,
   dataInProject,
-  diffLines,
   failLoop,
   gateNext,
-  hunks,
   isExecutable,
   launchEnv,
   launcherBesideEntry,
@@ -85,7 +64,6 @@ import {
   resolveClaude,
   runVerifier,
   settingsOf,
-  showText,
   startFromGoalFile,
   startPrompt,
   startState,
@@ -93,52 +71,76 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-K4MYONDJ.js";
+} from "./chunks/chunk-TK2NXQIW.js";
 import {
   apiErrorOf,
   appendCheckpoint,
-  compareSnapshots,
   countChanges,
   countLine,
   pathLines,
   reportCommand
-} from "./chunks/chunk-DEVOEHVL.js";
+} from "./chunks/chunk-Z5GZLCLI.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GPP3R4FA.js";
+} from "./chunks/chunk-UQZGZCW6.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-5XSPARK5.js";
+} from "./chunks/chunk-DS2SMS3C.js";
 import {
   CheckpointSummaryShape,
   EXIT,
   STATUS_EXIT_CODES,
   checkpointCounts,
+  defaultReportPath,
   exportToBranch,
+  findStory,
   formatStatus,
   inertLog,
-  iterationRows,
   loadSummary,
   loopStatus,
+  openFile,
+  opener,
+  openerName,
   renderOutputs,
+  renderReport,
   renderSummary,
   runOutputs,
   summarize,
-  summaryLines
-} from "./chunks/chunk-MG2VDNBL.js";
+  summaryLines,
+  writeReport
+} from "./chunks/chunk-P57EHYWE.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  TERMINAL_KEY_PREFIX,
+  isActive,
+  loadState as loadState2,
+  loopRunOf,
+  newLoopId,
+  projectLoops,
+  recordLoopRun,
+  repeatStateDir,
+  repeatStateFile,
+  saveLoopRun,
+  saveState,
+  statsFile,
+  terminalRunDir,
+  writeMarker as writeMarker2
+} from "./chunks/chunk-527T6J5N.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-SGXDLGHK.js";
+} from "./chunks/chunk-JOP7A5AA.js";
 import {
   argvWords,
+  compareSnapshots,
   findRecord,
   lastCheckpoint,
   loadRecord,
@@ -146,9 +148,8 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-YB7MOGNA.js";
+} from "./chunks/chunk-SZKWIQ7Y.js";
 import {
-  countedIterations,
   elapsedMs,
   loopDeadline,
   resolveCaps
@@ -175,8 +176,7 @@ import {
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
-  HistoryEntrySchema,
-  tokensUsed
+  HistoryEntrySchema
 } from "./chunks/chunk-P6EOZ3WV.js";
 import {
   LOOP_KINDS,
@@ -1401,8 +1401,8 @@ var require_command = __commonJS({
   "../../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path23 = __require("node:path");
-    var fs12 = __require("node:fs");
+    var path21 = __require("node:path");
+    var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2396,7 +2396,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs12.existsSync(executableFile)) return;
+        if (fs10.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2414,11 +2414,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path23.resolve(baseDir, baseName);
-          if (fs12.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path23.extname(baseName))) return void 0;
+          const localBin = path21.resolve(baseDir, baseName);
+          if (fs10.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path21.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs12.existsSync(`${localBin}${ext}`)
+            (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2430,21 +2430,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs12.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path23.resolve(
-            path23.dirname(resolvedScriptPath),
+          executableDir = path21.resolve(
+            path21.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path23.basename(
+            const legacyName = path21.basename(
               this._scriptPath,
-              path23.extname(this._scriptPath)
+              path21.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2455,7 +2455,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path23.extname(executableFile));
+        launchWithNode = sourceExt.includes(path21.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3370,7 +3370,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path23.basename(filename, path23.extname(filename));
+        this._name = path21.basename(filename, path21.extname(filename));
         return this;
       }
       /**
@@ -3384,9 +3384,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path24) {
-        if (path24 === void 0) return this._executableDir;
-        this._executableDir = path24;
+      executableDir(path22) {
+        if (path22 === void 0) return this._executableDir;
+        this._executableDir = path22;
         return this;
       }
       /**
@@ -3785,16 +3785,16 @@ function invalid(name, why) {
 
 // src/auto-loop/lifecycle/cancel.ts
 async function cancelLoop(dataDir, projectDir, now) {
-  const files2 = loopFiles(dataDir, projectDir);
-  return withLock(files2.state, async () => {
-    const state = await loadState(files2.state, now);
+  const files = loopFiles(dataDir, projectDir);
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, now);
     if (state?.status !== "pursuing") {
       throw new LoopkitError("NO_LOOP", `no running auto-loop in ${projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
         hint: "see /loopkit:auto-loop --status"
       });
     }
     const cancelled = cancelState(state, now);
-    await persist(files2, cancelled.state, cancelled.history, now);
+    await persist(files, cancelled.state, cancelled.history, now);
     const stops = state.session_id.startsWith("codex-") ? "The running --codex command clears the Codex goal and stops Codex within a few seconds" : `Session ${state.session_id} stops at its next Stop`;
     return `auto-loop cancelled after ${state.iteration} iteration(s). ${stops}; the working tree is left exactly as it is.
 `;
@@ -3886,10 +3886,10 @@ var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
   const launch = captureLaunch(ctx.env, ctx.projectDir);
-  const files2 = loopFiles(ctx.dataDir, ctx.projectDir);
-  return withLock(files2.state, async () => {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
-    const existing = await loadOrSetAside(files2, ctx.now);
+    const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
@@ -3901,7 +3901,7 @@ async function startLoop(ctx, request) {
     }
     if (previous) {
       const replaced = replacedState(previous, ctx.sessionId, ctx.now);
-      await persist(files2, replaced.state, replaced.history, ctx.now);
+      await persist(files, replaced.state, replaced.history, ctx.now);
       await removeSessionMarker(ctx.dataDir, previous.session_id, previous.loop_id);
       notes.push(`The previous loop of session ${previous.session_id} was taken over and ended.`);
     }
@@ -3922,18 +3922,18 @@ async function startLoop(ctx, request) {
       },
       ctx.now
     );
-    await saveStartEvidence(files2.dir, state.loop_id, started.snapshot);
-    await removeProbe(probeFile(files2.state));
-    const saved = await persist(files2, state, history, ctx.now);
-    await writeMarker(ctx.dataDir, saved, files2, ctx.now);
+    await saveStartEvidence(files.dir, state.loop_id, started.snapshot);
+    await removeProbe(probeFile(files.state));
+    const saved = await persist(files, state, history, ctx.now);
+    await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, notes);
   });
 }
 async function takeOverLoop(ctx) {
-  const files2 = loopFiles(ctx.dataDir, ctx.projectDir);
-  return withLock(files2.state, async () => {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
     await refuseIfSessionBusy(ctx);
-    const existing = (await loadOrSetAside(files2, ctx.now)).state;
+    const existing = (await loadOrSetAside(files, ctx.now)).state;
     if (existing?.status !== "pursuing") {
       throw new LoopkitError("NO_LOOP", "there is no running auto-loop in this project to take over", {
         hint: "start one with /loopkit:auto-loop <goal> --verify <cmd>"
@@ -3942,10 +3942,10 @@ async function takeOverLoop(ctx) {
     checkOwnership(ctx, existing, true);
     const previousSession = existing.session_id;
     const adopted = takeOverState(existing, ctx.sessionId, ctx.agentSandbox, ctx.now);
-    await removeProbe(probeFile(files2.state));
-    const saved = await persist(files2, adopted.state, adopted.history, ctx.now);
+    await removeProbe(probeFile(files.state));
+    const saved = await persist(files, adopted.state, adopted.history, ctx.now);
     await removeSessionMarker(ctx.dataDir, previousSession, existing.loop_id);
-    await writeMarker(ctx.dataDir, saved, files2, ctx.now);
+    await writeMarker(ctx.dataDir, saved, files, ctx.now);
     return startPrompt(saved, [
       `This session took the loop over from session ${previousSession} after ${existing.iteration} iteration(s). Next: ${existing.next_action}`
     ]);
@@ -3994,9 +3994,9 @@ function checkOwnership(ctx, state, takeover) {
     hint: stale ? "its heartbeat is stale: run /loopkit:auto-loop --takeover to continue it here, or add --takeover to a new goal to replace it" : `cancel it with /loopkit:auto-loop --cancel, or once its heartbeat is older than ${formatDuration(ctx.staleMs)}, take it over with --takeover`
   });
 }
-async function loadOrSetAside(files2, now) {
+async function loadOrSetAside(files, now) {
   try {
-    return { state: await loadState(files2.state, now), corrupt: null };
+    return { state: await loadState(files.state, now), corrupt: null };
   } catch (error) {
     if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
     return { state: void 0, corrupt: `loopkit's previous state for this project was corrupt: ${error.message}.` };
@@ -4300,11 +4300,11 @@ function buildObjective(input) {
     `Caps: iteration ${input.iteration} of ${input.maxIterations}, ${input.maxTokens} tokens, ${formatDuration(input.maxWallclockMs)} of wall-clock time.`
   ].join("\n");
   const reasonHeader = "\n\nPrevious attempt:\n";
-  const frame2 = "Goal:\n".length + "\n\n".length + rules.length;
+  const frame = "Goal:\n".length + "\n\n".length + rules.length;
   const reason = input.retryReason?.trim() ?? "";
   const reasonCost = reason ? reasonHeader.length + Math.min(reason.length, REASON_RESERVE) : 0;
-  const goal = clipEnd(input.goal.trim(), MAX_OBJECTIVE_CHARS - frame2 - reasonCost);
-  const reasonRoom = MAX_OBJECTIVE_CHARS - frame2 - goal.length - reasonHeader.length;
+  const goal = clipEnd(input.goal.trim(), MAX_OBJECTIVE_CHARS - frame - reasonCost);
+  const reasonRoom = MAX_OBJECTIVE_CHARS - frame - goal.length - reasonHeader.length;
   const reasonBlock = reason ? `${reasonHeader}${clipMiddle(reason, reasonRoom)}` : "";
   return `Goal:
 ${goal}
@@ -4646,9 +4646,9 @@ var GoalRun = class {
     this.roundAudit = null;
   }
   /** The heartbeat is due, or the token count moved (written at most once a second). */
-  reportDue(tokensUsed2) {
+  reportDue(tokensUsed) {
     const since = this.now().getTime() - this.lastUpdate;
-    return since >= HEARTBEAT_MS || tokensUsed2 !== this.lastTokens && since >= TOKENS_REPORT_MS;
+    return since >= HEARTBEAT_MS || tokensUsed !== this.lastTokens && since >= TOKENS_REPORT_MS;
   }
   async report(nextAction) {
     this.lastUpdate = this.now().getTime();
@@ -4785,8 +4785,8 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
   }
 }
 var StateSink = class {
-  constructor(files2, loop, now) {
-    this.files = files2;
+  constructor(files, loop, now) {
+    this.files = files;
     this.loop = loop;
     this.now = now;
   }
@@ -4825,14 +4825,14 @@ var StateSink = class {
       await persist(this.files, state, history, now);
     });
   }
-  async verifierResult(verdict, runs, iteration2, now) {
+  async verifierResult(verdict, runs, iteration, now) {
     return {
       at: now.toISOString(),
-      iteration: iteration2,
+      iteration,
       verdict,
       runs: await Promise.all(
         runs.map(
-          async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration2, index + 1, run3.output, now))
+          async (run3, index) => verifierRun(run3, await writeVerifierLog(this.loop.project_dir, iteration, index + 1, run3.output, now))
         )
       )
     };
@@ -5312,58 +5312,58 @@ function syncFolder(store, dir, rel, current, target2, result) {
   for (const [key, tgt] of wanted) {
     const cur = had.get(key);
     const abs = join(dir, tgt.name);
-    const shown2 = `${rel}${nameOf(tgt.name).text}`;
+    const shown = `${rel}${nameOf(tgt.name).text}`;
     if (cur && same(cur, tgt)) continue;
     if (tgt.kind === "dir") {
       const exists = lstatSync(abs, { throwIfNoEntry: false });
       if (!exists) mkdirSync(abs, { mode: tgt.mode & 511 });
       else if (!exists.isDirectory()) {
-        result.left.push(`${shown2}: something loopkit cannot remove is in the way of a folder`);
+        result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
         continue;
       }
-      syncFolder(store, abs, `${shown2}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result);
+      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result);
       continue;
     }
     if (cur && cur.kind !== "dir" && (cur.kind === "file" && !cur.kept || cur.kind === "unreadable")) {
-      result.left.push(`${shown2}: what is there now is not in loopkit's record (over 1 MB, or unreadable), so it is not overwritten`);
+      result.left.push(`${shown}: what is there now is not in loopkit's record (over 1 MB, or unreadable), so it is not overwritten`);
       continue;
     }
-    place(store, dir, abs, shown2, tgt, result);
+    place(store, dir, abs, shown, tgt, result);
   }
 }
-function remove(store, abs, shown2, entry, result) {
+function remove(store, abs, shown, entry, result) {
   const now = lstatSync(abs, { throwIfNoEntry: false });
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
     for (const child of entries(store, entry.hash))
-      remove(store, join(abs, child.name), `${shown2}/${nameOf(child.name).text}`, child, result);
+      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
     try {
       rmdirSync(abs);
     } catch {
-      result.left.push(`${shown2}/: not empty (files loopkit does not keep, or new ones), left as it is`);
+      result.left.push(`${shown}/: not empty (files loopkit does not keep, or new ones), left as it is`);
     }
     return;
   }
   if (entry.kind === "file" && !entry.kept || entry.kind === "unreadable") {
     result.left.push(
-      `${shown2}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`
+      `${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`
     );
     return;
   }
   if (now.isDirectory()) {
-    result.left.push(`${shown2}: now a folder, left as it is`);
+    result.left.push(`${shown}: now a folder, left as it is`);
     return;
   }
   unlinkSync(abs);
   result.deleted++;
 }
-function place(store, dir, abs, shown2, entry, result) {
+function place(store, dir, abs, shown, entry, result) {
   if (entry.kind === "file" && !entry.kept)
-    return void result.left.push(`${shown2}: its content is not in loopkit's record (over 1 MB), left as it is`);
+    return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
   if (entry.kind !== "file" && entry.kind !== "link")
     return void result.left.push(
-      `${shown2}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`
+      `${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`
     );
   const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
   if (entry.kind === "link") symlinkSync(entry.target, temp);
@@ -5563,12 +5563,12 @@ import { promisify } from "node:util";
 var CHECK_TIMEOUT_MS = 6e4;
 async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
-  const spawn4 = await launcherSpawn(launcher, "true", projectDir, env);
+  const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
     const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
-    const child = execa2(spawn4.file, spawn4.args, {
+    const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
-      env: spawn4.env,
+      env: spawn3.env,
       extendEnv: false,
       stdio: ["ignore", "pipe", "pipe", "pipe"],
       all: true,
@@ -5590,7 +5590,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
       reason: noAnswerReason(result.timedOut ? "timed out" : `exit ${result.exitCode ?? "none"}`, String(result.all ?? ""))
     };
   } finally {
-    await spawn4.cleanup();
+    await spawn3.cleanup();
   }
 }
 
@@ -5924,10 +5924,10 @@ function registerHistoryCommand(program2, io2) {
     const inv = invocation({ pluginData: options.pluginData }, io2);
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
     if (id === void 0) {
-      const shown2 = runs.slice(0, limit).map((run4) => run4.summary);
-      const list = { version: 1, runs: shown2 };
+      const shown = runs.slice(0, limit).map((run4) => run4.summary);
+      const list = { version: 1, runs: shown };
       io2.stdout(options.json ? `${JSON.stringify(list, null, 2)}
-` : formatRuns(shown2));
+` : formatRuns(shown));
       return;
     }
     const run3 = runs.find((candidate) => candidate.summary.id === id);
@@ -5943,19 +5943,19 @@ import { promises as fs3 } from "node:fs";
 // src/evidence/prune.ts
 import { renameSync as renameSync2, rmSync as rmSync2, statSync } from "node:fs";
 async function pruneRecord(dataDir, projectDir, keep) {
-  const files2 = evidenceFiles(dataDir, projectDir);
+  const files = evidenceFiles(dataDir, projectDir);
   const size = (file) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  const before = size(files2.pack) + size(files2.index) + size(files2.statCache);
+  const before = size(files.pack) + size(files.index) + size(files.statCache);
   if (before === 0) return 0;
-  return withLock(files2.lock, async () => {
-    rmSync2(files2.statCache, { force: true });
+  return withLock(files.lock, async () => {
+    rmSync2(files.statCache, { force: true });
     if (keep.length === 0) {
-      rmSync2(files2.pack, { force: true });
-      rmSync2(files2.index, { force: true });
+      rmSync2(files.pack, { force: true });
+      rmSync2(files.index, { force: true });
       return before;
     }
-    const old = ObjectStore.open(files2.pack, files2.index);
-    const fresh = ObjectStore.open(`${files2.pack}.new`, `${files2.index}.new`);
+    const old = ObjectStore.open(files.pack, files.index);
+    const fresh = ObjectStore.open(`${files.pack}.new`, `${files.index}.new`);
     try {
       const copy = (tree) => {
         if (fresh.has(tree)) return;
@@ -5973,9 +5973,9 @@ async function pruneRecord(dataDir, projectDir, keep) {
       old.close();
       fresh.close();
     }
-    renameSync2(`${files2.pack}.new`, files2.pack);
-    renameSync2(`${files2.index}.new`, files2.index);
-    return before - size(files2.pack) - size(files2.index);
+    renameSync2(`${files.pack}.new`, files.pack);
+    renameSync2(`${files.index}.new`, files.index);
+    return before - size(files.pack) - size(files.index);
   });
 }
 
@@ -7110,9 +7110,9 @@ function registerRepeatCommand(program2, io2) {
   useHelpText(command, REPEAT_HELP);
 }
 async function measureHere(request, answer, inv, io2) {
-  const shown2 = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
+  const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
   const session = inv.session();
-  if (!shown2 || !session || answer && answer.exit_code !== 0) return null;
+  if (!shown || !session || answer && answer.exit_code !== 0) return null;
   const file = path16.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
   const here = { loop_id: "repeat", session_id: session };
   const probe = await writeProbe(file, here, io2.env, io2.now());
@@ -7208,800 +7208,7 @@ function minIntervalMs(env) {
 }
 
 // src/cli/report-command.ts
-import path19 from "node:path";
-
-// src/report/find.ts
-import { existsSync as existsSync6, promises as fs8 } from "node:fs";
 import path17 from "node:path";
-
-// src/report/auto-loop-story.ts
-var count = int().nonnegative();
-var CountsSchema = object({ passed: count, failed: count, skipped: count.nullable().optional() });
-function testCountsOf(raw) {
-  for (const key of ["tests", "test_counts"]) {
-    const value = raw[key];
-    const direct = CountsSchema.safeParse(value);
-    const nested = typeof value === "object" && value !== null ? CountsSchema.safeParse(value.counts) : null;
-    const found = direct.success ? direct.data : nested?.success ? nested.data : null;
-    if (found) return { passed: found.passed, failed: found.failed, skipped: found.skipped ?? null };
-  }
-  return null;
-}
-var ReasonsSchema = array(string());
-function autoLoopStory(input) {
-  const lines = input.lines.filter((line) => line.entry.loop_id === input.loopId);
-  const state = input.state?.loop_id === input.loopId ? input.state : void 0;
-  const first = lines[0]?.entry;
-  const last = lines.at(-1)?.entry;
-  const start = lines.find((line) => line.entry.event === "start")?.entry;
-  const startedAt = state?.started_at ?? first?.at ?? input.now.toISOString();
-  const gaps = [...input.gaps];
-  if (!state)
-    gaps.push("The project's next loop replaced this one's state: its caps, hand-off note and last verifier output are not on record.");
-  let previousAt = startedAt;
-  const iterations = iterationRows(
-    lines.map((line) => line.entry),
-    input.loopId
-  ).map((row) => {
-    const own = lines.filter((line) => line.entry.iteration === row.iteration);
-    const gate = own.filter((line) => line.entry.event === "gate").at(-1);
-    const at = (gate ?? own.at(-1)).entry.at;
-    const durationMs = Math.max(0, Date.parse(at) - Date.parse(previousAt));
-    previousAt = at;
-    const recorded = gate ? ReasonsSchema.safeParse(gate.raw.audit_reasons) : null;
-    const fromState = state?.last_audit?.iteration === row.iteration && row.vote !== null ? state.last_audit.reasons : null;
-    const verifierRun2 = state?.last_verifier?.iteration === row.iteration ? state.last_verifier.runs.at(-1) : void 0;
-    const changed = input.changes.get(row.iteration);
-    return {
-      number: row.iteration,
-      at,
-      durationMs,
-      tokens: row.tokens,
-      totalTokens: row.total,
-      verdict: row.verdict,
-      exitCode: row.exitCode,
-      vote: row.vote,
-      reasons: recorded?.success ? recorded.data : fromState,
-      tests: gate ? testCountsOf(gate.raw) : null,
-      notes: row.notes,
-      changes: changed?.changes ?? null,
-      moreChanges: changed?.more ?? 0,
-      verifierOutput: verifierRun2?.output_tail ?? null
-    };
-  });
-  const status = state?.status ?? last?.status ?? "pursuing";
-  const endedAt = state ? state.ended_at : status === "pursuing" ? null : last?.at ?? null;
-  const endLine = [...lines].reverse().find((line) => line.entry.event === "end" || line.entry.event === "cancel")?.entry;
-  return {
-    kind: "auto-loop",
-    id: input.loopId,
-    projectDir: state?.project_dir ?? null,
-    goal: state?.goal ?? start?.goal ?? null,
-    verifyCommand: state?.verify_command ?? null,
-    status,
-    reason: state?.status_reason ?? endLine?.detail ?? null,
-    startedAt,
-    endedAt,
-    caps: state ? capsUsed(state, input.now) : null,
-    startDetail: start?.detail ?? null,
-    handoffNote: state?.handoff_note ?? null,
-    iterations,
-    gaps
-  };
-}
-function capsUsed(state, now) {
-  return [
-    { name: "iterations", used: countedIterations(state), max: state.caps.max_iterations, unit: "count" },
-    { name: "tokens", used: tokensUsed(state), max: state.caps.max_tokens, unit: "tokens" },
-    {
-      name: "wall clock",
-      used: elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now),
-      max: state.caps.max_wallclock_ms,
-      unit: "ms"
-    }
-  ];
-}
-
-// src/report/diffs.ts
-var DIFF_LIMITS = { files: 200, linesPerFile: 2e3, lineChars: 2e3, totalChars: 8 * 1024 * 1024 };
-function iterationChanges(record2, openStore2, gaps, limits = DIFF_LIMITS) {
-  const out = /* @__PURE__ */ new Map();
-  const iterations = record2.checkpoints.filter((c) => c.kind === "iteration");
-  let store = null;
-  try {
-    store = openStore2();
-  } catch (error) {
-    gaps.push(`loopkit's record of the project could not be read, so the diffs are missing (${formatError(error)}).`);
-  }
-  const budget = { chars: limits.totalChars };
-  try {
-    let previous = record2.base;
-    for (const checkpoint of iterations) {
-      out.set(checkpoint.iteration, changesOf(store, record2, previous, checkpoint, budget, limits, gaps));
-      previous = checkpoint.snapshot;
-    }
-  } finally {
-    store?.close();
-  }
-  if (budget.chars <= 0)
-    gaps.push(`The diffs are cut at ${Math.round(limits.totalChars / 1024 / 1024)} MB for the page; the rest are listed without them.`);
-  return out;
-}
-function changesOf(store, record2, previous, checkpoint, budget, limits, gaps) {
-  const listed = () => ({
-    changes: checkpoint.changed.paths.map((p) => ({ ...p, diff: null, note: null })),
-    more: checkpoint.changed.more
-  });
-  if (!store) return listed();
-  let found;
-  try {
-    found = compareSnapshots(store, record2.project_dir, previous, checkpoint.snapshot).filter((c) => c.root === "");
-  } catch (error) {
-    gaps.push(
-      `Iteration ${checkpoint.iteration}'s changes could not be compared (${formatError(error)}); its files are listed without diffs.`
-    );
-    return listed();
-  }
-  found.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const changes = found.slice(0, limits.files).map((change) => fileChange(store, change, budget, limits));
-  return { changes, more: found.length - changes.length };
-}
-function fileChange(store, change, budget, limits) {
-  const status = change.how === "added" ? "A" : change.how === "deleted" ? "D" : change.before.kind !== change.after.kind ? "T" : "M";
-  const base = { status, path: change.path };
-  if (budget.chars <= 0) return { ...base, diff: null, note: "not shown: the page's room for diffs is used up" };
-  const sides = [change.before, change.after];
-  const unkept = sides.find((leaf) => leaf?.kind === "file" && !leaf.kept);
-  if (unkept) return { ...base, diff: null, note: "over 1 MB: loopkit keeps its hash, not its content" };
-  const notFile = sides.find((leaf) => leaf !== null && leaf.kind !== "file");
-  if (notFile) return { ...base, diff: null, note: describe(notFile) };
-  let a;
-  let b;
-  try {
-    a = linesOf(store, change.before);
-    b = linesOf(store, change.after);
-  } catch (error) {
-    return { ...base, diff: null, note: `its content could not be read from loopkit's record (${formatError(error)})` };
-  }
-  let diff = hunks(a, b, diffLines(a, b)).map((line) => shown(line, limits.lineChars));
-  let note = null;
-  if (diff.length > limits.linesPerFile) {
-    note = `cut at ${limits.linesPerFile} of ${diff.length} lines`;
-    diff = diff.slice(0, limits.linesPerFile);
-  }
-  budget.chars -= diff.reduce((sum, line) => sum + line.length + 1, 0);
-  return { ...base, diff, note };
-}
-function describe(leaf) {
-  if (leaf.kind === "link") return `a symbolic link to ${showText(leaf.target ?? Buffer.alloc(0))}`;
-  if (leaf.kind === "dir") return "an empty folder";
-  return leaf.kind === "unreadable" ? "unreadable by loopkit" : `a ${leaf.kind}`;
-}
-function linesOf(store, leaf) {
-  if (!leaf?.hash) return [];
-  const lines = store.get(leaf.hash, "blob").toString("latin1").split(/(?<=\n)/);
-  return lines.at(-1) === "" ? lines.slice(0, -1) : lines;
-}
-function shown(line, max) {
-  if (line.startsWith("@@")) return line;
-  const body = line.slice(1);
-  const text = showText(Buffer.from(body.endsWith("\n") ? body.slice(0, -1) : body, "latin1"));
-  const cut = text.length > max ? `${text.slice(0, max)}[... ${(text.length - max).toLocaleString("en-US")} more characters]` : text;
-  return `${line[0]}${cut}`;
-}
-
-// src/report/repeat-story.ts
-function repeatStoryFromState(state) {
-  return {
-    kind: "repeat",
-    id: state.loop_id,
-    projectDir: state.project_dir,
-    command: state.command,
-    interval: formatDuration(state.interval_ms),
-    maxIterations: state.max_iterations,
-    status: state.final_status ?? state.phase,
-    startedAt: state.started_at,
-    endedAt: state.ended_at,
-    iterations: state.iterations.map((it) => ({
-      number: it.number,
-      startedAt: it.started_at,
-      durationMs: Math.max(0, Date.parse(it.ended_at) - Date.parse(it.started_at)),
-      result: it.result,
-      exitCode: it.exit_code,
-      summary: it.summary
-    })),
-    gaps: []
-  };
-}
-function repeatStoryFromStats(run3) {
-  return {
-    kind: "repeat",
-    id: run3.id,
-    projectDir: null,
-    command: run3.command,
-    interval: run3.interval,
-    maxIterations: run3.max_iterations,
-    status: run3.final_status ?? "running",
-    startedAt: run3.started_at,
-    endedAt: run3.ended_at,
-    iterations: run3.iterations.map((it) => ({
-      number: it.number,
-      startedAt: it.timestamp,
-      durationMs: null,
-      result: it.result,
-      exitCode: it.exit_code,
-      summary: it.summary
-    })),
-    gaps: [
-      "Only the stats log holds this loop (its state in loopkit's data folder is gone): it keeps when each iteration started, not how long it ran."
-    ]
-  };
-}
-
-// src/report/find.ts
-async function findStory(from, id) {
-  if (id === void 0) return latestStory(from);
-  const data = from.dataDir;
-  if (data) {
-    for (const dir of await subfolders(path17.join(data, "auto-loop"))) {
-      const lines = await historyLines(path17.join(dir, "gate-history.jsonl"));
-      if (lines.some((line) => line.entry.loop_id === id)) return autoStory(data, dir, id, lines, from.now);
-    }
-    const state = (await repeatStates(data)).find((s) => s.loop_id === id);
-    if (state) return repeatStoryFromState(state);
-  }
-  const run3 = (await statsRuns(from.statsFile)).find((r) => r.id === id);
-  if (run3) return repeatStoryFromStats(run3);
-  throw new LoopkitError("NO_LOOP", `no loop with id ${id} is on record`, { value: id, hint: "loopkit history lists the ids" });
-}
-async function latestStory(from) {
-  const projectDir = from.projectDir();
-  const data = from.dataDir;
-  const none = new LoopkitError("NO_LOOP", `no loop has run in ${projectDir} (none is on record in ${data ?? "any loopkit data folder"})`, {
-    value: projectDir,
-    hint: "start one, or name a loop: loopkit history lists them, loopkit report <id>"
-  });
-  if (!data) throw none;
-  const dir = loopFiles(data, projectDir).dir;
-  const lines = await historyLines(path17.join(dir, "gate-history.jsonl"));
-  const starts = /* @__PURE__ */ new Map();
-  for (const { entry } of lines) if (!starts.has(entry.loop_id)) starts.set(entry.loop_id, entry.at);
-  const auto = [...starts].sort((a, b) => b[1].localeCompare(a[1]))[0];
-  const repeat = (await projectLoops(data, projectDir))[0]?.state;
-  if (auto && (!repeat || auto[1] >= repeat.started_at)) return autoStory(data, dir, auto[0], lines, from.now);
-  if (repeat) return repeatStoryFromState(repeat);
-  throw none;
-}
-async function autoStory(data, dir, loopId, lines, now) {
-  const read = await readJson(path17.join(dir, "state.json"), AutoLoopStateSchema).catch(() => ({ exists: false }));
-  const state = read.exists ? read.value : void 0;
-  const gaps = [];
-  const record2 = await findRecord(data, loopId);
-  const judged = lines.some((line) => line.entry.loop_id === loopId && line.entry.event === "gate");
-  let changes = /* @__PURE__ */ new Map();
-  if (record2) {
-    const open2 = () => {
-      if (!existsSync6(evidenceFiles(data, record2.project_dir).pack)) throw new Error("it is not there any more (pruned?)");
-      return openStore(data, record2.project_dir);
-    };
-    changes = iterationChanges(record2, open2, gaps);
-  } else if (judged) gaps.push("No checkpoint of this loop is on record, so the files each iteration changed are not shown.");
-  return autoLoopStory({ loopId, lines, state, changes, gaps, now });
-}
-async function historyLines(file) {
-  const text = await fs8.readFile(file, "utf8").catch(() => "");
-  return text.split("\n").flatMap((line) => {
-    if (!line.trim()) return [];
-    try {
-      const raw = JSON.parse(line);
-      const parsed = HistoryEntrySchema.safeParse(raw);
-      return parsed.success ? [{ entry: parsed.data, raw }] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-async function subfolders(dir) {
-  const entries2 = await fs8.readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries2.filter((e) => e.isDirectory()).map((e) => path17.join(dir, e.name));
-}
-async function repeatStates(data) {
-  const dir = repeatStateDir(data);
-  const names = (await fs8.readdir(dir).catch(() => [])).filter((n) => n.endsWith(".json"));
-  const states = [];
-  for (const name of names) {
-    const read = await readJson(path17.join(dir, name), RepeatStateSchema).catch(() => ({ exists: false }));
-    if (read.exists) states.push(read.value);
-  }
-  return states;
-}
-async function statsRuns(file) {
-  const read = await readJson(file, StatsFileSchema).catch(() => ({ exists: false }));
-  if (!read.exists) return [];
-  return (read.value.loop_runs ?? []).flatMap((raw) => {
-    const parsed = LoopRunSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-// src/report/html.ts
-import { createHash } from "node:crypto";
-
-// src/report/style.ts
-var PAGE_CSS = `
-:root { color-scheme: light; --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --soft: #f6f8fa;
-  --pass: #1a7f37; --fail: #cf222e; --flaky: #9a6700; --info: #0969da; --other: #8250df; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
-main { max-width: 1080px; margin: 0 auto; padding: 24px 28px 48px; }
-h1 { font-size: 24px; margin: 0 0 4px; }
-h2 { font-size: 18px; margin: 32px 0 10px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
-h3 { font-size: 15px; margin: 16px 0 6px; }
-p { margin: 6px 0; }
-.sub { color: var(--muted); margin: 0 0 16px; }
-.muted { color: var(--muted); }
-code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 13px; }
-pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: 6px 0; }
-.goal { font-size: 14px; max-height: 320px; overflow: auto; }
-.badge { display: inline-block; padding: 1px 10px; border-radius: 999px; font-weight: 600; font-size: 13px; color: #fff; background: var(--muted); vertical-align: middle; }
-.badge.pass, .badge.achieved, .badge.EARLY_SUCCESS, .badge.COMPLETED { background: var(--pass); }
-.badge.fail, .badge.unmet, .badge.CIRCUIT_BREAKER, .badge.ERROR { background: var(--fail); }
-.badge.flaky, .badge.budget-limited, .badge.MAX_ITERATIONS, .badge.blocked, .badge.paused { background: var(--flaky); }
-.badge.pursuing, .badge.running, .badge.waiting { background: var(--info); }
-.status { display: flex; gap: 12px; align-items: baseline; flex-wrap: wrap; margin: 12px 0; padding: 12px 14px; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); }
-.status .why { flex: 1 1 300px; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 8px 0; }
-dl.facts dt { color: var(--muted); }
-dl.facts dd { margin: 0; overflow-wrap: anywhere; }
-.caps { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 12px; }
-.cap { border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
-.cap .name { color: var(--muted); font-size: 13px; }
-.cap .value { font-weight: 600; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 16px; }
-figure { margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
-figcaption { font-weight: 600; margin-bottom: 4px; }
-figure .note { font-size: 13px; color: var(--muted); }
-svg { display: block; width: 100%; height: auto; }
-svg.chart { max-width: 640px; }
-svg text { font: 13px system-ui, sans-serif; fill: var(--muted); }
-svg .axis { stroke: var(--line); }
-svg .grid { stroke: #eaeef2; }
-svg .series { fill: none; stroke: var(--info); stroke-width: 2; }
-svg .dot { fill: var(--info); }
-svg .bar { fill: var(--info); }
-svg .bar.pass { fill: var(--pass); } svg .bar.fail { fill: var(--fail); } svg .bar.flaky { fill: var(--flaky); } svg .bar.none { fill: var(--line); }
-svg .track { fill: #eaeef2; }
-svg .used { fill: var(--info); } svg .used.high { fill: var(--flaky); } svg .used.full { fill: var(--fail); }
-table { border-collapse: collapse; width: 100%; font-size: 14px; }
-th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
-th { background: var(--soft); font-weight: 600; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.summary { overflow-wrap: anywhere; }
-.iteration { border: 1px solid var(--line); border-radius: 8px; margin: 12px 0; padding: 4px 14px 10px; }
-.iteration h3 { display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
-.iteration h3 .when { color: var(--muted); font-weight: normal; font-size: 13px; }
-ul.reasons { margin: 4px 0; padding-left: 20px; }
-ul.files { list-style: none; margin: 4px 0; padding: 0; }
-ul.files li { margin: 2px 0; }
-details > summary { cursor: pointer; overflow-wrap: anywhere; }
-details[open] > summary { margin-bottom: 4px; }
-.st { display: inline-block; width: 1.6em; text-align: center; font-weight: 700; border-radius: 4px; margin-right: 6px; font-family: ui-monospace, monospace; }
-.st.A { color: var(--pass); } .st.D { color: var(--fail); } .st.M, .st.T { color: var(--flaky); }
-pre.diff { white-space: pre; padding: 0; max-height: 600px; overflow: auto; }
-pre.diff span { display: block; padding: 0 10px; min-height: 1.3em; }
-pre.diff .add { background: #dafbe1; } pre.diff .del { background: #ffebe9; } pre.diff .hunk { background: #ddf4ff; color: var(--muted); }
-.gaps { border-left: 4px solid var(--flaky); background: #fff8c5; padding: 8px 12px; border-radius: 4px; margin: 12px 0; }
-footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
-`;
-
-// src/report/html.ts
-function esc(text) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-function html(strings, ...values) {
-  let out = strings[0];
-  values.forEach((value, i) => {
-    out += piece(value) + strings[i + 1];
-  });
-  return { html: out };
-}
-function piece(value) {
-  if (value === null || value === void 0 || value === false) return "";
-  if (Array.isArray(value)) return value.map(piece).join("");
-  if (typeof value === "object" && "html" in value) return value.html;
-  return esc(String(value));
-}
-var styleHash = () => createHash("sha256").update(PAGE_CSS).digest("base64");
-function contentSecurityPolicy() {
-  return `default-src 'none'; style-src 'sha256-${styleHash()}'; img-src 'none'; script-src 'none'; base-uri 'none'; form-action 'none'`;
-}
-function page(title, body) {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy())}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title>
-<style>${PAGE_CSS}</style>
-</head>
-<body>
-${body.html}
-</body>
-</html>
-`;
-}
-
-// src/report/parts.ts
-var when2 = (iso) => `${iso.slice(0, 19).replace("T", " ")} UTC`;
-function statusBadge(status) {
-  return html`<span class="badge ${status}">${status}</span>`;
-}
-function ranFor(story, now) {
-  const end = story.endedAt ? Date.parse(story.endedAt) : now.getTime();
-  return formatDuration(end - Date.parse(story.startedAt));
-}
-function gapsBox(gaps) {
-  return gaps.length ? html`<div class="gaps">${gaps.map((gap) => html`<p>${gap}</p>`)}</div>` : html``;
-}
-
-// src/report/charts.ts
-var W = 640;
-var H = 220;
-var PAD = { left: 56, right: 14, top: 14, bottom: 34 };
-function axisTicks(max, whole) {
-  const rough = Math.max(max, 1e-9) / 4;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  let step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((candidate) => candidate >= rough);
-  if (whole) step = Math.max(1, Math.ceil(step));
-  const top = Math.max(step, Math.ceil(max / step) * step);
-  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-}
-function compactNumber(n) {
-  if (Math.abs(n) >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
-  if (Math.abs(n) >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
-  return String(+n.toFixed(1));
-}
-function frame(points, ariaLabel, marks) {
-  const ticks = axisTicks(
-    Math.max(...points.map((p) => p.value), 0),
-    points.every((p) => Number.isInteger(p.value))
-  );
-  const top = ticks.at(-1);
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const step = plotW / Math.max(points.length, 1);
-  const x = (i) => PAD.left + step * (i + 0.5);
-  const y = (v) => PAD.top + plotH - v / top * plotH;
-  const every = Math.max(1, Math.ceil(points.length / 20));
-  return html`<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel}" xmlns="http://www.w3.org/2000/svg">
-    ${ticks.map(
-    (t) => html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t)}" y2="${y(t)}" /><text
-            x="${PAD.left - 6}"
-            y="${y(t) + 4}"
-            text-anchor="end"
-            >${compactNumber(t)}</text
-          >`
-  )}
-    <line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(0)}" y2="${y(0)}" />
-    ${points.map((p, i) => i % every === 0 ? html`<text x="${x(i)}" y="${H - PAD.bottom + 16}" text-anchor="middle">${p.x}</text>` : "")}
-    <text x="${PAD.left + plotW / 2}" y="${H - 4}" text-anchor="middle">iteration</text>
-    ${marks(x, y, step)}
-  </svg>`;
-}
-function barChart(points, ariaLabel) {
-  return frame(points, ariaLabel, (x, y, step) => {
-    const width = Math.max(2, Math.min(48, step * 0.7));
-    return html`${points.map(
-      (p, i) => html`<rect
-          class="bar ${p.tone ?? ""}"
-          x="${x(i) - width / 2}"
-          y="${y(p.value)}"
-          width="${width}"
-          height="${Math.max(0, y(0) - y(p.value))}"
-          ><title>${p.label}</title></rect
-        >`
-    )}`;
-  });
-}
-function lineChart(points, ariaLabel) {
-  return frame(points, ariaLabel, (x, y) => {
-    const path23 = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
-    return html`<polyline class="series" points="${path23}" />${points.map(
-      (p, i) => html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`
-    )}`;
-  });
-}
-function meter(used, max, ariaLabel) {
-  const share = max > 0 ? Math.min(1, used / max) : 0;
-  const tone = share >= 1 ? "full" : share >= 0.8 ? "high" : "";
-  return html`<svg viewBox="0 0 200 10" role="img" aria-label="${ariaLabel}" xmlns="http://www.w3.org/2000/svg">
-    <rect class="track" x="0" y="0" width="200" height="10" rx="5" />
-    <rect class="used ${tone}" x="0" y="0" width="${(200 * share).toFixed(1)}" height="10" rx="5" />
-  </svg>`;
-}
-
-// src/report/render-auto-loop.ts
-function renderAutoLoop(story, now) {
-  const judged = story.iterations.length;
-  return html`<h1>auto-loop <span class="mono">${story.id}</span></h1>
-    <p class="sub">
-      ${story.projectDir ? html`<code>${story.projectDir}</code> · ` : ""}started ${when2(story.startedAt)} · ran
-      ${ranFor(story, now)}${story.status === "pursuing" ? " so far (still pursuing)" : ""}
-    </p>
-    <div class="status">
-      ${statusBadge(story.status)}<span class="why"
-        >${story.reason ?? (story.status === "pursuing" ? "The loop is still pursuing its goal." : "")}</span
-      >
-    </div>
-    ${gapsBox(story.gaps)}
-    <h2>Goal</h2>
-    ${story.goal === null ? html`<p class="muted">Not recorded.</p>` : html`<pre class="goal">${story.goal}</pre>`}
-    <dl class="facts">
-      ${story.verifyCommand ? html`<dt>Verifier</dt>
-              <dd><code>${story.verifyCommand}</code></dd>` : ""}
-      ${story.startDetail ? html`<dt>At the start</dt>
-              <dd>${story.startDetail}</dd>` : ""}
-      <dt>Ended</dt>
-      <dd>${story.endedAt ? when2(story.endedAt) : "not yet"}</dd>
-      <dt>Iterations judged</dt>
-      <dd>${judged}</dd>
-    </dl>
-    ${story.caps ? html`<h2>Caps</h2>
-            <div class="caps">${story.caps.map(capBox)}</div>` : ""}
-    ${judged ? charts(story.iterations) : ""}
-    <h2>Iterations</h2>
-    ${judged ? story.iterations.map(iteration) : html`<p class="muted">No iteration was judged.</p>`}
-    <h2>Hand-off note</h2>
-    ${story.handoffNote ? html`<pre>${story.handoffNote}</pre>` : html`<p class="muted">None was written${story.caps ? "" : " (or it is not on record)"}.</p>`}`;
-}
-function capValue(cap, n) {
-  return cap.unit === "ms" ? formatDuration(n) : cap.unit === "tokens" ? compactNumber(n) : String(n);
-}
-function capBox(cap) {
-  const pct = cap.max > 0 ? Math.round(cap.used / cap.max * 100) : 0;
-  return html`<div class="cap">
-    <div class="name">${cap.name}</div>
-    <div class="value">${capValue(cap, cap.used)} of ${capValue(cap, cap.max)} <span class="muted">(${pct}%)</span></div>
-    ${meter(cap.used, cap.max, `${cap.name}: ${pct}% of the cap used`)}
-  </div>`;
-}
-function charts(iterations) {
-  const counted = iterations.filter((it) => it.tests !== null);
-  const tests = counted.length ? html`<figure>
-        <figcaption>Failing tests</figcaption>
-        ${lineChart(
-    counted.map((it) => ({
-      x: it.number,
-      value: it.tests.failed,
-      label: `iteration ${it.number}: ${it.tests.failed} failing, ${it.tests.passed} passing${it.tests.skipped ? `, ${it.tests.skipped} skipped` : ""}`
-    })),
-    "failing tests per iteration"
-  )}
-        <p class="note">From the verifier's test results at each gate.</p>
-      </figure>` : html`<figure>
-        <figcaption>Verifier per iteration</figcaption>
-        ${barChart(
-    iterations.map((it) => ({
-      x: it.number,
-      value: 1,
-      tone: it.verdict ?? "none",
-      label: `iteration ${it.number}: verifier ${it.verdict ?? "not run"}${it.exitCode !== null ? ` (exit ${it.exitCode})` : ""}`
-    })),
-    "verifier outcome per iteration"
-  )}
-        <p class="note">
-          Green pass, amber flaky, red fail. No test counts are on record for this loop, so its failing tests cannot be charted.
-        </p>
-      </figure>`;
-  const tokenPoints = iterations.map((it) => ({
-    x: it.number,
-    value: it.tokens,
-    label: `iteration ${it.number}: ${it.tokens.toLocaleString("en-US")} tokens (${it.totalTokens.toLocaleString("en-US")} in all)`
-  }));
-  return html`<h2>Charts</h2>
-    <div class="charts">
-      ${tests}
-      <figure>
-        <figcaption>Tokens per iteration</figcaption>
-        ${barChart(tokenPoints, "tokens per iteration")}
-        <p class="note">The turn and its audit; ${compactNumber(iterations.at(-1).totalTokens)} in all.</p>
-      </figure>
-    </div>`;
-}
-function iteration(it) {
-  const verifier = it.verdict ? html`verifier ${statusBadge(it.verdict)}${it.exitCode !== null ? html` <span class="muted">exit ${it.exitCode}</span>` : ""}` : html`<span class="muted">verifier not run</span>`;
-  const audit = it.vote ? html` · audit ${statusBadge(it.vote)}` : "";
-  const tests = it.tests ? html`<p>
-        Tests: ${it.tests.passed} passed, ${it.tests.failed} failed${it.tests.skipped !== null ? `, ${it.tests.skipped} skipped` : ""}.
-      </p>` : "";
-  return html`<section class="iteration">
-    <h3>
-      Iteration ${it.number} ${verifier}${audit}<span class="when"
-        >${when2(it.at)} · ${formatDuration(it.durationMs)} · ${it.tokens.toLocaleString("en-US")} tokens</span
-      >
-    </h3>
-    ${tests}
-    ${it.reasons?.length ? html`<p>The audit's reasons:</p>
-            <ul class="reasons">
-              ${it.reasons.map((r) => html`<li>${r}</li>`)}
-            </ul>` : ""}
-    ${it.notes.length ? html`<p class="muted">${it.notes.join("; ")}</p>` : ""} ${files(it)}
-    ${it.verifierOutput ? html`<details>
-            <summary>The verifier's output (its tail)</summary>
-            <pre>${it.verifierOutput}</pre>
-          </details>` : ""}
-  </section>`;
-}
-function files(it) {
-  if (it.changes === null) return html`<p class="muted">Files changed: not on record.</p>`;
-  if (it.changes.length === 0) return html`<p class="muted">No file changed.</p>`;
-  const count2 = it.changes.length + it.moreChanges;
-  return html`<p>${count2} file${count2 === 1 ? "" : "s"} changed:</p>
-    <ul class="files">
-      ${it.changes.map(fileItem)}${it.moreChanges ? html`<li class="muted">… and ${it.moreChanges} more</li>` : ""}
-    </ul>`;
-}
-function fileItem(change) {
-  const name = html`<span class="st ${change.status}">${change.status}</span><code>${visible(change.path)}</code>`;
-  const note = change.note ? html` <span class="muted">(${change.note})</span>` : "";
-  if (!change.diff) return html`<li>${name}${note}</li>`;
-  return html`<li>
-    <details>
-      <summary>${name}${note}</summary>
-      <pre class="diff">${change.diff.map(diffLine)}</pre>
-    </details>
-  </li>`;
-}
-function visible(name) {
-  return showText(Buffer.from(name)).replace(/[\t\n]/g, (c) => `\\x0${c === "	" ? 9 : "a"}`);
-}
-function diffLine(line) {
-  const cls = line.startsWith("@@") ? "hunk" : line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : "";
-  return html`<span class="${cls}">${line}</span>`;
-}
-
-// src/report/render-repeat.ts
-var STATUS_WORDS = {
-  EARLY_SUCCESS: "An iteration reported the work done, so the loop stopped early.",
-  COMPLETED: "Every iteration ran and the last one passed.",
-  MAX_ITERATIONS: "Every iteration ran; the last one did not pass.",
-  CIRCUIT_BREAKER: "It stopped after 3 failed iterations in a row.",
-  CANCELLED: "It was cancelled.",
-  ERROR: "loopkit's own hook failed, so the loop was ended rather than left running unjudged.",
-  running: "An iteration is running.",
-  waiting: "It waits for its next iteration.",
-  paused: "It is paused: loopkit repeat --resume (or /loopkit:repeat --resume) goes on."
-};
-function renderRepeat(story, now) {
-  const passed = story.iterations.filter((it) => it.result === "pass").length;
-  return html`<h1>repeat <span class="mono">${story.id}</span></h1>
-    <p class="sub">
-      ${story.projectDir ? html`<code>${story.projectDir}</code> · ` : ""}started ${when2(story.startedAt)} · ran ${ranFor(story, now)}
-    </p>
-    <div class="status">${statusBadge(story.status)}<span class="why">${STATUS_WORDS[story.status] ?? ""}</span></div>
-    ${gapsBox(story.gaps)}
-    <h2>Command</h2>
-    <pre class="goal">${story.command}</pre>
-    <dl class="facts">
-      <dt>Interval</dt>
-      <dd>${story.interval}</dd>
-      <dt>Iterations</dt>
-      <dd>${story.iterations.length} of at most ${story.maxIterations}: ${passed} passed, ${story.iterations.length - passed} failed</dd>
-      <dt>Ended</dt>
-      <dd>${story.endedAt ? when2(story.endedAt) : "not yet"}</dd>
-    </dl>
-    ${story.iterations.length ? chart(story.iterations) : ""}
-    <h2>Iterations</h2>
-    ${story.iterations.length ? table(story.iterations) : html`<p class="muted">No iteration is on record yet.</p>`}`;
-}
-function chart(iterations) {
-  const timed = iterations.every((it) => it.durationMs !== null);
-  const points = iterations.map((it) => ({
-    x: it.number,
-    value: timed ? it.durationMs / 1e3 : 1,
-    tone: it.result,
-    label: `iteration ${it.number}: ${it.result}${it.durationMs !== null ? `, ${formatDuration(it.durationMs)}` : ""}`
-  }));
-  const caption = timed ? "Duration per iteration (seconds)" : "Result per iteration";
-  return html`<h2>Chart</h2>
-    <div class="charts">
-      <figure>
-        <figcaption>${caption}</figcaption>
-        ${barChart(points, caption)}
-        <p class="note">Green passed, red failed.</p>
-      </figure>
-    </div>`;
-}
-function table(iterations) {
-  return html`<table>
-    <thead>
-      <tr>
-        <th class="num">#</th>
-        <th>Started</th>
-        <th class="num">Duration</th>
-        <th>Result</th>
-        <th>Summary</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${iterations.map(
-    (it) => html`<tr>
-            <td class="num">${it.number}</td>
-            <td>${when2(it.startedAt)}</td>
-            <td class="num">${it.durationMs === null ? "-" : formatDuration(it.durationMs)}</td>
-            <td>${statusBadge(it.result)}${it.exitCode === 2 ? html` <span class="muted">(no result line)</span>` : ""}</td>
-            <td class="summary">${it.summary ?? html`<span class="muted">none</span>`}</td>
-          </tr>`
-  )}
-    </tbody>
-  </table>`;
-}
-
-// src/report/render.ts
-function renderReport(story, now) {
-  const body = story.kind === "auto-loop" ? renderAutoLoop(story, now) : renderRepeat(story, now);
-  return page(`loopkit ${story.kind} ${story.id}: ${story.status}`, html`<main>${body}${footer(story, now)}</main>`);
-}
-function footer(story, now) {
-  return html`<footer>
-    Written by <code>loopkit report ${story.id}</code> at ${when2(now.toISOString())} from loopkit's own
-    records${story.projectDir ? html` of <code>${story.projectDir}</code>` : ""}. Everything the agent wrote is shown as text; the page runs
-    no script and loads nothing.
-  </footer>`;
-}
-
-// src/report/write.ts
-var import_write_file_atomic2 = __toESM(require_lib(), 1);
-import { spawn as spawn3 } from "node:child_process";
-import { accessSync, constants as constants2, promises as fs9 } from "node:fs";
-import path18 from "node:path";
-function defaultReportPath(dataDir, loopId) {
-  return path18.join(dataDir, "reports", `${loopId.replace(/[^A-Za-z0-9._-]/g, "_")}.html`);
-}
-async function writeReport(file, text) {
-  try {
-    await fs9.mkdir(path18.dirname(file), { recursive: true });
-    await (0, import_write_file_atomic2.default)(file, text);
-  } catch (cause) {
-    throw new LoopkitError("READ_ONLY", `cannot write the report to ${file}: ${formatError(cause)}`, {
-      value: file,
-      cause,
-      hint: "name a file you can write with --output <file>"
-    });
-  }
-}
-function opener(platform, env) {
-  if (platform === "win32")
-    return { command: env.ComSpec || "cmd.exe", args: (file) => ["/d", "/s", "/c", `start "" "${file}"`], verbatim: true };
-  const command = platform === "darwin" ? "open" : "xdg-open";
-  return onPath(command, env) ? { command, args: (file) => [file], verbatim: false } : null;
-}
-var openerName = (platform) => platform === "win32" ? "start" : platform === "darwin" ? "open" : "xdg-open";
-function onPath(command, env) {
-  return (env.PATH ?? "").split(path18.delimiter).some((dir) => {
-    if (!dir) return false;
-    try {
-      accessSync(path18.join(dir, command), constants2.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-function openFile(open2, file, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn3(open2.command, open2.args(file), { detached: true, stdio: "ignore", env, windowsVerbatimArguments: open2.verbatim });
-    child.once("error", reject);
-    child.once("spawn", () => {
-      child.unref();
-      resolve();
-    });
-  });
-}
-
-// src/cli/report-command.ts
 var REPORT_HELP = `Usage: loopkit report [<loop id>] [--output <file>] [--open]
 
 Writes one HTML page that tells a loop's story, of either kind, and prints its path. The page is
@@ -8032,7 +7239,7 @@ function registerReportCommand(program2, io2) {
     const inv = invocation({ project: options.project, pluginData: options.pluginData }, io2);
     const now = io2.now();
     const story = await findStory({ dataDir: inv.dataDir(), statsFile: inv.statsFile(), projectDir: inv.projectDir, now }, id);
-    const file = options.output ? path19.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
+    const file = options.output ? path17.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
     await writeReport(file, renderReport(story, now));
     io2.stdout(`${file}
 `);
@@ -8096,7 +7303,7 @@ function registerRestoreCommand(program2, io2) {
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
 import { statSync as statSync2 } from "node:fs";
-import path22 from "node:path";
+import path20 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -8143,7 +7350,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs10, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -8199,8 +7406,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs10.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs10.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -8217,7 +7424,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs10.readFile(file, "utf8").catch(() => "");
+  const text = await fs8.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -8230,7 +7437,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path20 from "node:path";
+import path18 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -8267,7 +7474,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path20.join(projectDir, name);
+    const file = path18.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -8276,19 +7483,19 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path21 from "node:path";
+import path19 from "node:path";
 
 // src/run/handover.ts
-async function bindPhase(dataDir, files2, loop, sessionId, phase, now) {
-  return withLock(files2.state, async () => {
-    const state = await loadState(files2.state, now);
+async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, now);
     if (!state || state.loop_id !== loop.loopId) return state ? { kind: "lost", owner: state.session_id } : { kind: "ended", state };
     if (state.session_id !== loop.previousSession) return { kind: "lost", owner: state.session_id };
     if (state.status !== "pursuing") return { kind: "ended", state };
     const bound = phaseState(state, sessionId, phase, now);
-    const saved = await persist(files2, bound.state, bound.history, now);
+    const saved = await persist(files, bound.state, bound.history, now);
     await removeSessionMarker(dataDir, state.session_id, state.loop_id);
-    await writeMarker(dataDir, saved, files2, now, "run");
+    await writeMarker(dataDir, saved, files, now, "run");
     return { kind: "bound", state: saved };
   });
 }
@@ -8366,9 +7573,9 @@ function watchPhase(w) {
 var MAX_STALLS = 2;
 var PHASE_SLACK_MS = 6e4;
 async function runPhases(ctx, first) {
-  const files2 = loopFiles(ctx.dataDir, ctx.projectDir);
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
   const settings = readSettings(ctx.env);
-  const initial = await loadState(files2.state, ctx.now());
+  const initial = await loadState(files.state, ctx.now());
   if (!initial)
     throw new LoopkitError("NO_LOOP", "loopkit run: the loop's state vanished right after it started", {
       hint: "something removed loopkit's data folder; start the run again"
@@ -8380,7 +7587,7 @@ async function runPhases(ctx, first) {
   let stalls = 0;
   try {
     for (let phase = 1; ; phase += 1) {
-      const handover = await bindPhase(ctx.dataDir, files2, { loopId, previousSession: previous }, sessionId, phase, ctx.now());
+      const handover = await bindPhase(ctx.dataDir, files, { loopId, previousSession: previous }, sessionId, phase, ctx.now());
       if (handover.kind === "lost") {
         ctx.print(`loopkit run: session ${handover.owner} owns the loop now (taken over); stopping without touching it.`);
         return 1;
@@ -8392,9 +7599,9 @@ async function runPhases(ctx, first) {
         `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
         { phase, edge: "start" }
       );
-      const logFile = path21.join(files2.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path19.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const stopWatching = watchPhase({
-        files: files2,
+        files,
         loopId,
         phase,
         fromIteration: state.iteration,
@@ -8416,7 +7623,7 @@ async function runPhases(ctx, first) {
         timeoutMs: phaseTimeout(state, ctx.now(), settings),
         logFile
       }).finally(stopWatching);
-      const after = await loadState(files2.state, ctx.now());
+      const after = await loadState(files.state, ctx.now());
       for (const line of failureTail(phase, exit, logFile)) ctx.print(line, { phase, edge: "quote" });
       ctx.print(progressLine(phase, sessionId, loopStatus(ctx.projectDir, after, ctx.now(), settings.staleMs), exit), {
         phase,
@@ -8434,26 +7641,27 @@ async function runPhases(ctx, first) {
         sessionId = ctx.newSessionId();
         continue;
       }
-      instruction = await loadNextPrompt(files2.state, loopId, sessionId);
+      instruction = await loadNextPrompt(files.state, loopId, sessionId);
       stalls = after.iteration > state.iteration ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) {
         const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path21.join(files2.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path19.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
       sessionId = ctx.newSessionId();
     }
   } finally {
-    const left = await loadState(files2.state, ctx.now()).catch(() => void 0);
+    const left = await loadState(files.state, ctx.now()).catch(() => void 0);
     if (!(left?.loop_id === loopId && left.status === "pursuing" && left.session_id === sessionId))
       await removeSessionMarker(ctx.dataDir, sessionId, loopId);
   }
 }
 function finish(ctx, state, staleMs) {
   const status = loopStatus(ctx.projectDir, state, ctx.now(), staleMs);
-  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.`);
+  const report = status.loop_id ? ` Its story on one page: ${reportCommand(status.loop_id)}` : "";
+  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.${report}`);
   return STATUS_EXIT_CODES[status.status];
 }
 function phaseTimeout(state, now, settings) {
@@ -8462,8 +7670,8 @@ function phaseTimeout(state, now, settings) {
 }
 
 // src/run/takeover-window.ts
-async function takeoverStaleMs(dataDir, files2, now, staleMs) {
-  const state = await loadState(files2.state, now).catch(() => void 0);
+async function takeoverStaleMs(dataDir, files, now, staleMs) {
+  const state = await loadState(files.state, now).catch(() => void 0);
   if (state?.status !== "pursuing") return staleMs;
   const marker = await readJson(sessionMarkerPath(dataDir, state.session_id), SessionMarkerSchema).catch(() => ({
     exists: false
@@ -8501,7 +7709,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
     });
-  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path22.resolve(io2.cwd, options.pluginDir));
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path20.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(
@@ -8511,15 +7719,15 @@ async function run2(words, options, io2) {
   );
   if (sandbox.settings) await refuseWithoutSandbox(projectDir, io2.env);
   const data = inv.dataDirForStart();
-  const files2 = loopFiles(data, projectDir);
+  const files = loopFiles(data, projectDir);
   const release = await holdRunnerLock(
-    files2.dir,
+    files.dir,
     (error) => io2.stderr(`loopkit run: lost the runner lock (${error.message}); another runner may start here
 `)
   );
   try {
     const now = io2.now();
-    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files2, now, inv.settings().staleMs) : inv.settings().staleMs;
+    const staleMs = request.mode === "takeover" ? await takeoverStaleMs(data, files, now, inv.settings().staleMs) : inv.settings().staleMs;
     const actions = gitHubActions(io2.env, io2.stdout);
     const loop = {
       dataDir: data,
@@ -8536,7 +7744,7 @@ async function run2(words, options, io2) {
 `
     );
     const report = (code2, stoppedBy) => actions?.report(
-      { files: files2, projectDir, now: io2.now(), staleMs },
+      { files, projectDir, now: io2.now(), staleMs },
       { code: code2, budgetLimitedOk: Boolean(options.budgetLimitedOk), stoppedBy }
     );
     const stopReporting = actions?.reportOnInterrupt(report);
@@ -8609,7 +7817,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs11 } from "node:fs";
+import { promises as fs9 } from "node:fs";
 
 // src/statusline/find.ts
 function sessionOf(input) {
@@ -8632,7 +7840,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs11.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-GPP3R4FA.js";
+} from "./chunks/chunk-UQZGZCW6.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-5XSPARK5.js";
+} from "./chunks/chunk-DS2SMS3C.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

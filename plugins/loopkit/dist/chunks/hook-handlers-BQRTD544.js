@@ -16,23 +16,24 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-CRLIXGNA.js";
-import {
-  isActive,
-  loadState,
-  recordLoopRun,
-  saveState
-} from "./chunk-ZQK5G77B.js";
+} from "./chunk-OUJOT76B.js";
+import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-DEVOEHVL.js";
+} from "./chunk-Z5GZLCLI.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-YB7MOGNA.js";
+import {
+  isActive,
+  loadState,
+  recordLoopRun,
+  saveState
+} from "./chunk-527T6J5N.js";
+import "./chunk-SZKWIQ7Y.js";
 import "./chunk-TO7QGFJS.js";
 import "./chunk-VZNR7AND.js";
 import {

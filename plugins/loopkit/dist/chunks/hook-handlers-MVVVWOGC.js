@@ -34,22 +34,22 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-K4MYONDJ.js";
+} from "./chunk-TK2NXQIW.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-DEVOEHVL.js";
+} from "./chunk-Z5GZLCLI.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-SGXDLGHK.js";
-import "./chunk-YB7MOGNA.js";
+} from "./chunk-JOP7A5AA.js";
+import "./chunk-SZKWIQ7Y.js";
 import {
   loopDeadline
 } from "./chunk-WT4HJBST.js";

@@ -4,14 +4,16 @@ import {
   plain
 } from "./chunk-AIK4GEGR.js";
 import {
+  repeatEntry
+} from "./chunk-ZXZMPERI.js";
+import {
   FINAL_STATUSES,
   LoopRunSchema,
   RepeatStateSchema,
   StatsFileSchema,
   isActive,
-  projectLoops,
-  repeatEntry
-} from "./chunk-ZQK5G77B.js";
+  projectLoops
+} from "./chunk-527T6J5N.js";
 import {
   formatDuration
 } from "./chunk-TO7QGFJS.js";
@@ -31,7 +33,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-BKN7Z2KM.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-BQRTD544.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

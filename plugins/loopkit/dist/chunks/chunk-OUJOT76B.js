@@ -1,9 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  ITERATION_TAG_START,
-  loadState,
-  nextIterationNumber
-} from "./chunk-ZQK5G77B.js";
+  ITERATION_TAG_START
+} from "./chunk-ZXZMPERI.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -14,10 +12,14 @@ import {
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-DEVOEHVL.js";
+} from "./chunk-Z5GZLCLI.js";
+import {
+  loadState,
+  nextIterationNumber
+} from "./chunk-527T6J5N.js";
 import {
   splitArguments
-} from "./chunk-YB7MOGNA.js";
+} from "./chunk-SZKWIQ7Y.js";
 import {
   formatDuration,
   isDuration,

@@ -31,7 +31,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-CNF62XKX.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-MVVVWOGC.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);

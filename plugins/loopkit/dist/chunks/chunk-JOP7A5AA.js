@@ -260,6 +260,141 @@ var HeadBuffer = class {
   }
 };
 
+// src/evidence/line-diff.ts
+var MAX_EDITS = 2e3;
+function diffLines(a, b) {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops = [];
+  for (let i = 0; i < head; i++) ops.push({ kind: "same", line: i });
+  const middle = myers(a, b, head, a.length - tail, head, b.length - tail);
+  ops.push(...middle);
+  for (let i = 0; i < tail; i++) ops.push({ kind: "same", line: a.length - tail + i });
+  return ops;
+}
+function myers(a, b, a0, a1, b0, b1) {
+  const n = a1 - a0;
+  const m = b1 - b0;
+  const whole = () => [
+    ...range(a0, a1).map((line) => ({ kind: "del", line })),
+    ...range(b0, b1).map((line) => ({ kind: "add", line }))
+  ];
+  if (n === 0 || m === 0) return whole();
+  const max = Math.min(n + m, MAX_EDITS);
+  const offset = max;
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice(offset - d, offset + d + 1));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) return backtrack(trace, d, n, m, a0, b0);
+    }
+  }
+  return whole();
+}
+function backtrack(trace, last, n, m, a0, b0) {
+  const ops = [];
+  let x = n;
+  let y = m;
+  for (let d = last; d > 0; d--) {
+    const frontier = trace[d];
+    const at = (k2) => frontier[k2 + d];
+    const k = x - y;
+    const fromAbove = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const prevK = fromAbove ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a0 + --x }), y--;
+    if (fromAbove) ops.push({ kind: "add", line: b0 + --y });
+    else ops.push({ kind: "del", line: a0 + --x });
+  }
+  while (x > 0 && y > 0) ops.push({ kind: "same", line: a0 + --x }), y--;
+  return ops.reverse();
+}
+var range = (from, to) => Array.from({ length: to - from }, (_, i) => from + i);
+function hunks(a, b, ops, context = 3) {
+  const out = [];
+  const posA = [];
+  const posB = [];
+  let ia = 0;
+  let ib = 0;
+  for (const op of ops) {
+    posA.push(ia);
+    posB.push(ib);
+    if (op.kind !== "add") ia++;
+    if (op.kind !== "del") ib++;
+  }
+  let i = 0;
+  while (i < ops.length) {
+    while (i < ops.length && ops[i].kind === "same") i++;
+    if (i >= ops.length) break;
+    let start = Math.max(0, i - context);
+    let end = i;
+    for (; ; ) {
+      while (end < ops.length && ops[end].kind !== "same") end++;
+      let gap = end;
+      while (gap < ops.length && ops[gap].kind === "same") gap++;
+      if (gap < ops.length && gap - end <= 2 * context) end = gap;
+      else break;
+    }
+    const stop = Math.min(ops.length, end + context);
+    const slice = ops.slice(start, stop);
+    const countA = slice.filter((o) => o.kind !== "add").length;
+    const countB = slice.filter((o) => o.kind !== "del").length;
+    out.push(`@@ -${posA[start] + (countA ? 1 : 0)},${countA} +${posB[start] + (countB ? 1 : 0)},${countB} @@`);
+    for (const op of slice)
+      out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
+    i = stop;
+    start = stop;
+  }
+  return out;
+}
+
+// src/evidence/show-text.ts
+import { isUtf8 } from "node:buffer";
+var HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+var escape = (char) => {
+  const code = char.codePointAt(0);
+  return code < 256 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
+};
+function showText(bytes) {
+  if (isUtf8(bytes)) return bytes.toString("utf8").replace(HIDDEN, escape);
+  let out = "";
+  let run = 0;
+  let i = 0;
+  const flush = (end) => {
+    if (end > run) out += bytes.toString("utf8", run, end).replace(HIDDEN, escape);
+  };
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    const n = lead < 128 ? 1 : lead >= 194 && lead <= 223 ? 2 : lead >= 224 && lead <= 239 ? 3 : lead >= 240 && lead <= 244 ? 4 : 0;
+    if (n === 1 || n > 1 && i + n <= bytes.length && isUtf8(bytes.subarray(i, i + n))) {
+      i += n;
+      continue;
+    }
+    flush(i);
+    out += `\\x${lead.toString(16).padStart(2, "0")}`;
+    i += 1;
+    run = i;
+  }
+  flush(bytes.length);
+  return out;
+}
+function hasHidden(bytes) {
+  if (!isUtf8(bytes)) return true;
+  HIDDEN.lastIndex = 0;
+  return HIDDEN.test(bytes.toString("utf8"));
+}
+
 export {
   ProbeSchema,
   measuringSandbox,
@@ -269,6 +404,10 @@ export {
   sandboxLine,
   sandboxMeaning,
   readSettings,
+  diffLines,
+  hunks,
+  showText,
+  hasHidden,
   runGit,
   guardedGitEnv,
   findRepo

@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-5XSPARK5.js";
+} from "./chunk-DS2SMS3C.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";

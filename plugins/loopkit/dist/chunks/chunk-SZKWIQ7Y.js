@@ -3,7 +3,11 @@ import {
   LOOP_KINDS
 } from "./chunk-6GCJTWWC.js";
 import {
-  SnapshotSchema
+  SnapshotSchema,
+  decodeTree,
+  metaName,
+  nameOf,
+  objectHash
 } from "./chunk-V6TZZYS2.js";
 import {
   projectKey
@@ -97,6 +101,76 @@ function unterminated(quote, at) {
 }
 function quoteForShell(value) {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+// src/evidence/compare.ts
+var toLeaf = (e) => ({ kind: e.kind, size: e.size, mode: e.mode, hash: e.hash, kept: e.kept, target: e.target });
+var sameLeaf = (a, b) => a.kind === b.kind && a.mode === b.mode && a.size === b.size && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
+function compareSnapshots(store, projectDir, before, after) {
+  const changes = [];
+  compareTrees(
+    store,
+    before ? Buffer.from(before.root, "hex") : null,
+    Buffer.from(after.root, "hex"),
+    { root: "", prefix: "", parts: [] },
+    changes
+  );
+  const roots = /* @__PURE__ */ new Map();
+  for (const g of before?.git ?? []) roots.set(g.key, { dir: g.dir, before: Buffer.from(g.tree, "hex"), after: null });
+  for (const g of after.git) {
+    const earlier = roots.get(g.key);
+    if (earlier && earlier.dir !== g.dir) roots.set(`${g.key} before`, earlier);
+    roots.set(g.key, { dir: g.dir, before: earlier?.dir === g.dir ? earlier.before : null, after: Buffer.from(g.tree, "hex") });
+  }
+  for (const [key, r] of roots)
+    compareTrees(store, r.before, r.after, { root: key.split(" ")[0], prefix: `${metaName(projectDir, r.dir)}/`, parts: [] }, changes);
+  return changes;
+}
+var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
+function compareTrees(store, before, after, where, out) {
+  if (before && after && before.equals(after)) return;
+  const a = before ? decodeTree(store.get(before, "tree")) : [];
+  const b = after ? decodeTree(store.get(after, "tree")) : [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const order = i >= a.length ? 1 : j >= b.length ? -1 : Buffer.compare(a[i].name, b[j].name);
+    const old = order <= 0 ? a[i++] : null;
+    const now = order >= 0 ? b[j++] : null;
+    const name = (old ?? now).name;
+    const child = { root: where.root, prefix: `${where.prefix}${nameOf(name).text}`, parts: [...where.parts, name] };
+    const below = { ...child, prefix: `${child.prefix}/` };
+    const oldDir = old?.kind === "dir" ? old : null;
+    const newDir = now?.kind === "dir" ? now : null;
+    if (oldDir && newDir) {
+      compareTrees(store, oldDir.hash, newDir.hash, below, out);
+      continue;
+    }
+    if (oldDir) {
+      if (oldDir.hash.equals(EMPTY_TREE)) out.push(change(child, oldDir, null));
+      else compareTrees(store, oldDir.hash, null, below, out);
+      if (now) out.push(change(child, null, now));
+      continue;
+    }
+    if (newDir) {
+      if (old) out.push(change(child, old, null));
+      if (newDir.hash.equals(EMPTY_TREE)) out.push(change(child, null, newDir));
+      else compareTrees(store, null, newDir.hash, below, out);
+      continue;
+    }
+    if (old && now && sameLeaf(toLeaf(old), toLeaf(now))) continue;
+    out.push(change(child, old, now));
+  }
+}
+function change(where, old, now) {
+  return {
+    path: where.prefix,
+    parts: where.parts,
+    root: where.root,
+    how: !old ? "added" : !now ? "deleted" : "changed",
+    before: old ? toLeaf(old) : null,
+    after: now ? toLeaf(now) : null
+  };
 }
 
 // src/checkpoint/record.ts
@@ -203,5 +277,6 @@ export {
   nextRestoreId,
   projectRecords,
   allRecords,
-  findRecord
+  findRecord,
+  compareSnapshots
 };
