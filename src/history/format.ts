@@ -1,7 +1,7 @@
 // `loopkit history` for a person: one table row per run, or one run's iterations (gate history).
 import { loopKind } from "../loops/registry.js";
 import { formatDuration } from "../shared/duration.js";
-import { reportCommand } from "../report/hint.js";
+import { reportCommand } from "../shared/report-hint.js";
 import type { RunDetail, RunSummary } from "./runs.js";
 
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);

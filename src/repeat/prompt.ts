@@ -3,7 +3,7 @@ import { formatDuration } from "../shared/duration.js";
 import { splitSlashCommand } from "./args.js";
 import { ITERATION_TAG_START } from "./hook-events.js";
 import { nextIterationNumber, type RepeatState } from "./state.js";
-import { reportCommand } from "../report/hint.js";
+import { reportCommand } from "../shared/report-hint.js";
 
 /** Marks the loop's own prompts (the UserPromptSubmit hook tells an iteration's turn from the person's by it). */
 export function iterationTag(state: RepeatState): string {

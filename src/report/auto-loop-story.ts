@@ -1,7 +1,6 @@
 // An auto-loop's story from its records: the gate history (one line per decision), the state when it
 // is still this loop's, and the files each iteration changed (checkpoints, diffs.ts). Pure.
 import * as z from "zod";
-import { iterationRows } from "../action/actions-report.js";
 import { countedIterations, elapsedMs } from "../auto-loop/core/caps.js";
 import type { HistoryEntry } from "../auto-loop/core/history.js";
 import { tokensUsed, type AutoLoopState } from "../auto-loop/core/state.js";
@@ -58,10 +57,7 @@ export function autoLoopStory(input: {
     gaps.push("The project's next loop replaced this one's state: its caps, hand-off note and last verifier output are not on record.");
 
   let previousAt = startedAt;
-  const iterations = iterationRows(
-    lines.map((line) => line.entry),
-    input.loopId,
-  ).map((row) => {
+  const iterations = iterationRows(lines.map((line) => line.entry)).map((row) => {
     const own = lines.filter((line) => line.entry.iteration === row.iteration);
     const gate = own.filter((line) => line.entry.event === "gate").at(-1);
     const at = (gate ?? own.at(-1))!.entry.at;
@@ -108,6 +104,55 @@ export function autoLoopStory(input: {
     iterations,
     gaps,
   };
+}
+
+/** What happened besides the gate, said on the iteration's block. */
+const NOTE_EVENTS: Partial<Record<HistoryEntry["event"], (entry: HistoryEntry) => string>> = {
+  tamper: () => "tampering undone",
+  protected: (entry) => entry.detail,
+  "blocked-report": (entry) => `blocker: ${entry.detail}`,
+  "wrap-up": (entry) => `cap reached: ${entry.detail}`,
+};
+
+interface Row {
+  iteration: number;
+  verdict: HistoryEntry["verdict"];
+  exitCode: number | null;
+  vote: HistoryEntry["vote"];
+  tokens: number;
+  total: number;
+  notes: string[];
+}
+
+/**
+ * One row per judged iteration of one loop's history lines: its gate's verdict and vote, the tokens
+ * it spent (the growth of the running total over its lines) and what else happened in it. The job
+ * summary's table (src/action/actions-report.ts) counts the same way; the report cannot import it (a lower room).
+ */
+function iterationRows(entries: HistoryEntry[]): Row[] {
+  const rows = new Map<number, Row>();
+  let total = 0;
+  for (const entry of entries) {
+    const note = NOTE_EVENTS[entry.event];
+    if (entry.iteration > 0 && (entry.event === "gate" || note)) {
+      const row = rows.get(entry.iteration) ?? {
+        iteration: entry.iteration,
+        verdict: null,
+        exitCode: null,
+        vote: null,
+        tokens: 0,
+        total,
+        notes: [],
+      };
+      if (entry.event === "gate") Object.assign(row, { verdict: entry.verdict, exitCode: entry.exit_code, vote: entry.vote });
+      if (note) row.notes.push(note(entry));
+      row.tokens += Math.max(0, entry.tokens - row.total);
+      row.total = Math.max(row.total, entry.tokens);
+      rows.set(entry.iteration, row);
+    }
+    total = Math.max(total, entry.tokens);
+  }
+  return [...rows.values()];
 }
 
 function capsUsed(state: AutoLoopState, now: Date) {

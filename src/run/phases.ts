@@ -17,7 +17,7 @@ import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progre
 import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";
 import type { Settings } from "./phase-settings.js";
-import { reportCommand } from "../report/hint.js";
+import { reportCommand } from "../shared/report-hint.js";
 
 /**
  * What a printed line marks, for a printer that folds each phase into a group (GitHub Actions): its

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-OUJOT76B.js";
+} from "./chunks/chunk-STAJQTXB.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -71,7 +71,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-TK2NXQIW.js";
+} from "./chunks/chunk-4STMVH3N.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -79,17 +79,17 @@ import {
   countLine,
   pathLines,
   reportCommand
-} from "./chunks/chunk-Z5GZLCLI.js";
+} from "./chunks/chunk-2GLHDQNN.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-UQZGZCW6.js";
+} from "./chunks/chunk-A6FKMAEV.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-DS2SMS3C.js";
+} from "./chunks/chunk-4UPUHJU6.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -112,7 +112,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-P57EHYWE.js";
+} from "./chunks/chunk-WECSDTIF.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

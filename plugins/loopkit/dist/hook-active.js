@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-UQZGZCW6.js";
+} from "./chunks/chunk-A6FKMAEV.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-DS2SMS3C.js";
+} from "./chunks/chunk-4UPUHJU6.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-DS2SMS3C.js";
+} from "./chunks/chunk-4UPUHJU6.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-6GCJTWWC.js";

@@ -7,7 +7,7 @@ import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "./usage.js";
-import { reportCommand } from "../../report/hint.js";
+import { reportCommand } from "../../shared/report-hint.js";
 
 const BLOCKER_LIMIT = 3;
 const THRASH_LIMIT = 3;

@@ -34,14 +34,14 @@ import {
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-TK2NXQIW.js";
+} from "./chunk-4STMVH3N.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-Z5GZLCLI.js";
+} from "./chunk-2GLHDQNN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

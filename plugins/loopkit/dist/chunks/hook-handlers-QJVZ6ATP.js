@@ -16,14 +16,14 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-OUJOT76B.js";
+} from "./chunk-STAJQTXB.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-Z5GZLCLI.js";
+} from "./chunk-2GLHDQNN.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

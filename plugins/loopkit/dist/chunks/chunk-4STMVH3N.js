@@ -7,7 +7,7 @@ import {
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-Z5GZLCLI.js";
+} from "./chunk-2GLHDQNN.js";
 import {
   RUN_TAG_VAR,
   killGroup,

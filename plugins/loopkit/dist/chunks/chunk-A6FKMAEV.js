@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-DS2SMS3C.js";
+} from "./chunk-4UPUHJU6.js";
 import {
   readJson
 } from "./chunk-IEMDV4IA.js";

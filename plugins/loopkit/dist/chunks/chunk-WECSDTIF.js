@@ -441,10 +441,7 @@ function autoLoopStory(input) {
   if (!state)
     gaps.push("The project's next loop replaced this one's state: its caps, hand-off note and last verifier output are not on record.");
   let previousAt = startedAt;
-  const iterations = iterationRows(
-    lines.map((line) => line.entry),
-    input.loopId
-  ).map((row) => {
+  const iterations = iterationRows2(lines.map((line) => line.entry)).map((row) => {
     const own = lines.filter((line) => line.entry.iteration === row.iteration);
     const gate = own.filter((line) => line.entry.event === "gate").at(-1);
     const at = (gate ?? own.at(-1)).entry.at;
@@ -490,6 +487,37 @@ function autoLoopStory(input) {
     iterations,
     gaps
   };
+}
+var NOTE_EVENTS2 = {
+  tamper: () => "tampering undone",
+  protected: (entry) => entry.detail,
+  "blocked-report": (entry) => `blocker: ${entry.detail}`,
+  "wrap-up": (entry) => `cap reached: ${entry.detail}`
+};
+function iterationRows2(entries) {
+  const rows = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const entry of entries) {
+    const note = NOTE_EVENTS2[entry.event];
+    if (entry.iteration > 0 && (entry.event === "gate" || note)) {
+      const row = rows.get(entry.iteration) ?? {
+        iteration: entry.iteration,
+        verdict: null,
+        exitCode: null,
+        vote: null,
+        tokens: 0,
+        total,
+        notes: []
+      };
+      if (entry.event === "gate") Object.assign(row, { verdict: entry.verdict, exitCode: entry.exit_code, vote: entry.vote });
+      if (note) row.notes.push(note(entry));
+      row.tokens += Math.max(0, entry.tokens - row.total);
+      row.total = Math.max(row.total, entry.tokens);
+      rows.set(entry.iteration, row);
+    }
+    total = Math.max(total, entry.tokens);
+  }
+  return [...rows.values()];
 }
 function capsUsed(state, now) {
   return [
@@ -1357,15 +1385,15 @@ export {
   loopStatus,
   formatStatus,
   exportToBranch,
-  renderSummary,
-  runOutputs,
-  renderOutputs,
-  inertLog,
   findStory,
   renderReport,
   defaultReportPath,
   writeReport,
   opener,
   openerName,
-  openFile
+  openFile,
+  renderSummary,
+  runOutputs,
+  renderOutputs,
+  inertLog
 };

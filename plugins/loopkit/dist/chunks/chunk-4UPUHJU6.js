@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-JVA3THXG.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-AASJBXHX.js")).autoLoopKind
+  repeat: async () => (await import("./kind-NDZKUTFG.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-IGRPPNDF.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

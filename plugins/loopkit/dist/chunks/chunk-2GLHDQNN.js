@@ -146,7 +146,7 @@ async function lastTurnApiError(transcriptPath, now) {
   return null;
 }
 
-// src/report/hint.ts
+// src/shared/report-hint.ts
 var reportCommand = (loopId) => `loopkit report ${loopId}`;
 
 // src/checkpoint/changes.ts

@@ -12,7 +12,7 @@ import {
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-Z5GZLCLI.js";
+} from "./chunk-2GLHDQNN.js";
 import {
   loadState,
   nextIterationNumber
