@@ -37,6 +37,8 @@ export function compactNumber(n: number): string {
 function frame(
   points: Point[],
   ariaLabel: string,
+  /** False for a chart whose heights carry no number (the verdict per iteration): no scale then. */
+  scale: boolean,
   marks: (x: (i: number) => number, y: (v: number) => number, step: number) => Html,
 ): Html {
   const ticks = axisTicks(
@@ -48,10 +50,10 @@ function frame(
   const plotH = H - PAD.top - PAD.bottom;
   const step = plotW / Math.max(points.length, 1);
   const x = (i: number) => PAD.left + step * (i + 0.5);
-  const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
+  const y = (v: number) => Math.round((PAD.top + plotH - (v / top) * plotH) * 10) / 10;
   const every = Math.max(1, Math.ceil(points.length / 20));
   return html`<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel}" xmlns="http://www.w3.org/2000/svg">
-    ${ticks.map(
+    ${(scale ? ticks : []).map(
       (t) =>
         html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t)}" y2="${y(t)}" /><text
             x="${PAD.left - 6}"
@@ -68,8 +70,8 @@ function frame(
 }
 
 /** One bar per point. */
-export function barChart(points: Point[], ariaLabel: string): Html {
-  return frame(points, ariaLabel, (x, y, step) => {
+export function barChart(points: Point[], ariaLabel: string, options: { scale?: boolean } = {}): Html {
+  return frame(points, ariaLabel, options.scale ?? true, (x, y, step) => {
     const width = Math.max(2, Math.min(48, step * 0.7));
     return html`${points.map(
       (p, i) =>
@@ -87,7 +89,7 @@ export function barChart(points: Point[], ariaLabel: string): Html {
 
 /** A line through the points, a dot on each. */
 export function lineChart(points: Point[], ariaLabel: string): Html {
-  return frame(points, ariaLabel, (x, y) => {
+  return frame(points, ariaLabel, true, (x, y) => {
     const path = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
     return html`<polyline class="series" points="${path}" />${points.map(
         (p, i) => html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`,

@@ -15,7 +15,6 @@ export interface Html {
   html: string;
 }
 
-
 /** A template tag: values are escaped unless they are Html (or arrays of it). */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   let out = strings[0]!;

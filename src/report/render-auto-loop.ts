@@ -91,6 +91,7 @@ function charts(iterations: AutoLoopIteration[]): Html {
             label: `iteration ${it.number}: verifier ${it.verdict ?? "not run"}${it.exitCode !== null ? ` (exit ${it.exitCode})` : ""}`,
           })),
           "verifier outcome per iteration",
+          { scale: false },
         )}
         <p class="note">
           Green pass, amber flaky, red fail. No test counts are on record for this loop, so its failing tests cannot be charted.

@@ -29,7 +29,7 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .cap .name { color: var(--muted); font-size: 13px; }
 .cap .value { font-weight: 600; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 16px; }
-figure { margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
+figure { max-width: 700px; margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 figcaption { font-weight: 600; margin-bottom: 4px; }
 figure .note { font-size: 13px; color: var(--muted); }
 svg { display: block; width: 100%; height: auto; }

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-WECSDTIF.js";
+} from "./chunks/chunk-SCCHBIKZ.js";
 import "./chunks/chunk-527T6J5N.js";
 import {
   findRepo,

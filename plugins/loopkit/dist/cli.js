@@ -112,7 +112,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-WECSDTIF.js";
+} from "./chunks/chunk-SCCHBIKZ.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

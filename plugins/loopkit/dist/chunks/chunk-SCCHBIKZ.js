@@ -792,7 +792,7 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .cap .name { color: var(--muted); font-size: 13px; }
 .cap .value { font-weight: 600; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 16px; }
-figure { margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
+figure { max-width: 700px; margin: 0; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 figcaption { font-weight: 600; margin-bottom: 4px; }
 figure .note { font-size: 13px; color: var(--muted); }
 svg { display: block; width: 100%; height: auto; }
@@ -897,7 +897,7 @@ function compactNumber(n) {
   if (Math.abs(n) >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
   return String(+n.toFixed(1));
 }
-function frame(points, ariaLabel, marks) {
+function frame(points, ariaLabel, scale, marks) {
   const ticks = axisTicks(
     Math.max(...points.map((p) => p.value), 0),
     points.every((p) => Number.isInteger(p.value))
@@ -907,10 +907,10 @@ function frame(points, ariaLabel, marks) {
   const plotH = H - PAD.top - PAD.bottom;
   const step = plotW / Math.max(points.length, 1);
   const x = (i) => PAD.left + step * (i + 0.5);
-  const y = (v) => PAD.top + plotH - v / top * plotH;
+  const y = (v) => Math.round((PAD.top + plotH - v / top * plotH) * 10) / 10;
   const every = Math.max(1, Math.ceil(points.length / 20));
   return html`<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${ariaLabel}" xmlns="http://www.w3.org/2000/svg">
-    ${ticks.map(
+    ${(scale ? ticks : []).map(
     (t) => html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(t)}" y2="${y(t)}" /><text
             x="${PAD.left - 6}"
             y="${y(t) + 4}"
@@ -924,8 +924,8 @@ function frame(points, ariaLabel, marks) {
     ${marks(x, y, step)}
   </svg>`;
 }
-function barChart(points, ariaLabel) {
-  return frame(points, ariaLabel, (x, y, step) => {
+function barChart(points, ariaLabel, options = {}) {
+  return frame(points, ariaLabel, options.scale ?? true, (x, y, step) => {
     const width = Math.max(2, Math.min(48, step * 0.7));
     return html`${points.map(
       (p, i) => html`<rect
@@ -940,7 +940,7 @@ function barChart(points, ariaLabel) {
   });
 }
 function lineChart(points, ariaLabel) {
-  return frame(points, ariaLabel, (x, y) => {
+  return frame(points, ariaLabel, true, (x, y) => {
     const path4 = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
     return html`<polyline class="series" points="${path4}" />${points.map(
       (p, i) => html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`
@@ -1023,7 +1023,8 @@ function charts(iterations) {
       tone: it.verdict ?? "none",
       label: `iteration ${it.number}: verifier ${it.verdict ?? "not run"}${it.exitCode !== null ? ` (exit ${it.exitCode})` : ""}`
     })),
-    "verifier outcome per iteration"
+    "verifier outcome per iteration",
+    { scale: false }
   )}
         <p class="note">
           Green pass, amber flaky, red fail. No test counts are on record for this loop, so its failing tests cannot be charted.
