@@ -65,7 +65,7 @@ async function copyRegularFiles(from: string, to: string, skipped: string[]): Pr
 /** The loop's page (`loopkit report`); one that cannot be made is named among what was left out, never fails the record. */
 async function writeLoopReport(file: string, from: RecordSources, loopId: string, skipped: string[]): Promise<void> {
   try {
-    const story = await findStory({ dataDir: from.dataDir, statsFile: "", projectDir: () => from.projectDir, now: from.now }, loopId);
+    const story = await findStory({ dataDir: from.dataDir, statsFile: null, projectDir: () => from.projectDir, now: from.now }, loopId);
     await writeReport(file, renderReport(story, from.now));
   } catch (error) {
     skipped.push(`${REPORT_FILE} (${formatError(error)})`);

@@ -22,7 +22,8 @@ import type { LoopStory } from "./story.js";
 export interface ReportSources {
   /** loopkit's data folder, or null when none holds state. */
   dataDir: string | null;
-  statsFile: string;
+  /** The stats log (repeat loops kept only there), or null to look in loopkit's data folder alone. */
+  statsFile: string | null;
   /** The project a report without an id is of (worked out only then). */
   projectDir: () => string;
   now: Date;
@@ -41,7 +42,7 @@ export async function findStory(from: ReportSources, id: string | undefined): Pr
     const state = (await repeatStates(data)).find((s) => s.loop_id === id);
     if (state) return repeatStoryFromState(state);
   }
-  const run = (await statsRuns(from.statsFile)).find((r) => r.id === id);
+  const run = from.statsFile ? (await statsRuns(from.statsFile)).find((r) => r.id === id) : undefined;
   if (run) return repeatStoryFromStats(run);
   throw new LoopkitError("NO_LOOP", `no loop with id ${id} is on record`, { value: id, hint: "loopkit history lists the ids" });
 }

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-SCCHBIKZ.js";
+} from "./chunks/chunk-6HWO5WRO.js";
 import "./chunks/chunk-527T6J5N.js";
 import {
   findRepo,
@@ -187,7 +187,7 @@ async function copyRegularFiles(from, to, skipped) {
 }
 async function writeLoopReport(file, from, loopId, skipped) {
   try {
-    const story = await findStory({ dataDir: from.dataDir, statsFile: "", projectDir: () => from.projectDir, now: from.now }, loopId);
+    const story = await findStory({ dataDir: from.dataDir, statsFile: null, projectDir: () => from.projectDir, now: from.now }, loopId);
     await writeReport(file, renderReport(story, from.now));
   } catch (error) {
     skipped.push(`${REPORT_FILE} (${formatError(error)})`);

@@ -112,7 +112,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-SCCHBIKZ.js";
+} from "./chunks/chunk-6HWO5WRO.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,

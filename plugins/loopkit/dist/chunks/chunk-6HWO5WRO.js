@@ -681,7 +681,7 @@ async function findStory(from, id) {
     const state = (await repeatStates(data)).find((s) => s.loop_id === id);
     if (state) return repeatStoryFromState(state);
   }
-  const run = (await statsRuns(from.statsFile)).find((r) => r.id === id);
+  const run = from.statsFile ? (await statsRuns(from.statsFile)).find((r) => r.id === id) : void 0;
   if (run) return repeatStoryFromStats(run);
   throw new LoopkitError("NO_LOOP", `no loop with id ${id} is on record`, { value: id, hint: "loopkit history lists the ids" });
 }
