@@ -8,6 +8,7 @@ import { registerHistoryCommand } from "./history-command.js";
 import type { CliIo } from "./io.js";
 import { registerPruneCommand } from "./prune-command.js";
 import { registerRepeatCommand } from "./repeat-command.js";
+import { registerReportCommand } from "./report-command.js";
 import { registerRestoreCommand } from "./restore-command.js";
 import { registerRunCommand } from "./run-command.js";
 import { registerStatuslineCommand } from "./statusline-command.js";
@@ -22,6 +23,7 @@ Examples:
   loopkit auto-loop --status --json       this project's auto-loop, as JSON
   loopkit run "fix the parser" --verify "npm test"
   loopkit history --limit 10
+  loopkit report --open                   this project's latest loop as one HTML page
 
 Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
 skills/auto-loop/references/usage.md).
@@ -40,6 +42,7 @@ export function createProgram(io: CliIo): Command {
   registerCodexRunCommand(program, io);
   registerRunCommand(program, io);
   registerHistoryCommand(program, io);
+  registerReportCommand(program, io);
   registerStatuslineCommand(program, io);
   registerDoctorCommand(program, io);
   registerCheckpointsCommand(program, io);

@@ -2,6 +2,7 @@
 import { loopKind } from "../loops/registry.js";
 import { compactNumber } from "../shared/compact-number.js";
 import { formatDuration } from "../shared/duration.js";
+import { reportCommand } from "../shared/report-hint.js";
 import type { RunDetail, RunSummary } from "./runs.js";
 
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
@@ -30,7 +31,7 @@ export function formatRuns(runs: RunSummary[]): string {
       .map((cell, column) => cell.padEnd(widths[column]!))
       .join("  ")
       .trimEnd();
-  return `${[line(head), ...rows.map(line)].join("\n")}\n`;
+  return `${[line(head), ...rows.map(line)].join("\n")}\n\nA run's story on one HTML page: ${reportCommand("<id>")}\n`;
 }
 
 export function formatRun(run: RunDetail): string {
@@ -43,6 +44,7 @@ export function formatRun(run: RunDetail): string {
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
     `  tokens: ${s.tokens === null ? "not counted" : s.tokens}`,
     ...(s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : []),
+    `  report: ${reportCommand(s.id)} (one HTML page)`,
     "",
   ];
   const width = loopKind(s.kind).history.labelWidth;

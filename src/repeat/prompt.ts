@@ -3,6 +3,7 @@ import { formatDuration } from "../shared/duration.js";
 import { splitSlashCommand } from "./args.js";
 import { ITERATION_TAG_START } from "./hook-events.js";
 import { nextIterationNumber, repeatTokens, type RepeatState } from "./state.js";
+import { reportCommand } from "../shared/report-hint.js";
 
 /** Marks the loop's own prompts (the UserPromptSubmit hook tells an iteration's turn from the person's by it). */
 export function iterationTag(state: RepeatState): string {
@@ -77,7 +78,7 @@ export function summaryLine(state: RepeatState, now: Date): string {
   const p = passes(state);
   const used = repeatTokens(state);
   const tokens = used === null ? "" : `, ${used} tokens`;
-  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))}${tokens} (${JSON.stringify(state.command)})`;
+  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))}${tokens} (${JSON.stringify(state.command)}); its story on one page: ${reportCommand(state.loop_id)}`;
 }
 
 /** The command that controls the loop: the skill in its session, `loopkit repeat` for a loop run from a terminal. */

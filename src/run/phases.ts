@@ -17,6 +17,7 @@ import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progre
 import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";
 import type { Settings } from "./phase-settings.js";
+import { reportCommand } from "../shared/report-hint.js";
 
 /**
  * What a printed line marks, for a printer that folds each phase into a group (GitHub Actions): its
@@ -145,7 +146,8 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
 
 function finish(ctx: RunContext, state: AutoLoopState | undefined, staleMs: number): number {
   const status = loopStatus(ctx.projectDir, state, ctx.now(), staleMs);
-  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.`);
+  const report = status.loop_id ? ` Its story on one page: ${reportCommand(status.loop_id)}` : "";
+  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.${report}`);
   return STATUS_EXIT_CODES[status.status];
 }
 

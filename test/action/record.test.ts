@@ -64,6 +64,8 @@ describe("writeRecord", () => {
       "no checkpoints of loop loop-1: checkpoints are taken at each iteration\n",
     );
     expect(existsSync(path.join(out, "skipped.txt"))).toBe(false);
+    // The loop's page (loopkit report), which the job summary links to.
+    expect(readFileSync(path.join(out, "report.html"), "utf8")).toContain("<title>loopkit auto-loop loop-1: achieved</title>");
   });
 
   it("leaves out what the agent could plant in .auto-loop/: a symlink (to a file outside) and an oversized file, and names them", async () => {

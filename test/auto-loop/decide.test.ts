@@ -217,8 +217,18 @@ describe("finishTurn", () => {
       last_audit: { vote: "achieved" },
       last_verifier: { verdict: "pass" },
     });
-    expect(decided.outcome).toMatchObject({ kind: "stop", message: expect.stringMatching(/achieved the goal.*all good/) });
-    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: "achieved", status: "achieved" });
+    expect(decided.outcome).toMatchObject({
+      kind: "stop",
+      message: expect.stringMatching(/achieved the goal.*on one page: loopkit report loop-1\..*all good/),
+    });
+    // The gate line keeps the audit's reasons, for loopkit report.
+    expect(decided.history.at(-1)).toMatchObject({
+      event: "gate",
+      verdict: "pass",
+      vote: "achieved",
+      status: "achieved",
+      audit_reasons: ["all good"],
+    });
   });
 
   it.each(["unmet", "blocked", "thrashing"] as const)("loops back with the audit's reasons on a %s vote", (vote) => {

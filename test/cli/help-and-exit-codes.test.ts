@@ -146,14 +146,22 @@ describe("exit codes from a terminal", () => {
     },
   );
 
-  it.each([[["history", "loop-404"]], [["checkpoints", "loop-404"]], [["checkpoints"]], [["restore", "loop-404", "1"]]])(
-    "nothing with that id, or nothing at all, to act on exits 8: %j",
-    async (args) => {
-      const result = await terminal(args);
-      expect(result.code).toBe(8);
-      expect(result.stderr).toMatch(/no (run with id|checkpoints of loop|loop has checkpoints)/);
-    },
-  );
+  it.each([
+    [["history", "loop-404"]],
+    [["checkpoints", "loop-404"]],
+    [["checkpoints"]],
+    [["restore", "loop-404", "1"]],
+    [["report", "loop-404"]],
+    [["report"]],
+  ])("nothing with that id, or nothing at all, to act on exits 8: %j", async (args) => {
+    const result = await terminal(args);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toMatch(
+      /no (run with id|checkpoints of loop|loop has checkpoints|loop with id loop-404 is on record|loop has run in)/,
+    );
+    // A read: the person's home is left as it was.
+    expect(readdirSync(home).sort()).toEqual(["my project"]);
+  });
 
   it.each(["repeat", "auto-loop"])("%s --status --json is versioned and carries its exit code", async (command) => {
     const status = await terminal([command, "--status", "--json"]);

@@ -76,6 +76,8 @@ describe("loopkit history", () => {
     const one = await loopkit(["history", auto!.id]);
     expect(one.stdout).toMatch(/^auto-loop .*: running\n {2}goal: make it pass/);
     expect(one.stdout).toMatch(/start\s+goal inline; verifier: true/);
+    expect(one.stdout).toContain(`  report: loopkit report ${auto!.id} (one HTML page)\n`);
+    expect((await loopkit(["history"])).stdout).toMatch(/\n\nA run's story on one HTML page: loopkit report <id>\n$/);
     const detail = JSON.parse((await loopkit(["history", repeat!.id, "--json"])).stdout);
     expect(RunDetailJsonSchema.safeParse(detail).success).toBe(true);
     expect(detail).toMatchObject({ id: repeat!.id, final_status: "CANCELLED", steps: [] });

@@ -187,7 +187,7 @@ describe.skipIf(sandboxTools.skip)("loopkit run in GitHub Actions: achieved, thr
     expect(readFileSync(runner.env, "utf8")).toBe("");
   });
 
-  it("gathers the record for the artifact: the project's .auto-loop/, loopkit's copy with the phase logs, the summary, the status, the checkpoints", () => {
+  it("gathers the record for the artifact: the project's .auto-loop/, loopkit's copy with the phase logs, the summary, the status, the checkpoints, the report", () => {
     expect(readFileSync(path.join(record(), "summary.md"), "utf8")).toBe(summary);
     expect(JSON.parse(readFileSync(path.join(record(), "status.json"), "utf8"))).toMatchObject({
       status: "achieved",
@@ -200,6 +200,10 @@ describe.skipIf(sandboxTools.skip)("loopkit run in GitHub Actions: achieved, thr
     expect(checkpoints).toMatchObject({ loop_id: final.loop_id, loop_kind: "auto-loop" });
     expect(checkpoints.checkpoints.map((c: { iteration: number }) => c.iteration)).toEqual([1, 2]);
     expect(existsSync(path.join(record(), "checkpoints.bundle"))).toBe(true);
+    // The loop on one page (loopkit report), which the job summary links to.
+    expect(readFileSync(path.join(record(), "report.html"), "utf8")).toContain(
+      `<title>loopkit auto-loop ${final.loop_id}: achieved</title>`,
+    );
   });
 });
 

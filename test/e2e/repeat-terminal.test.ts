@@ -85,7 +85,9 @@ describe("loopkit repeat in the foreground of a terminal", () => {
     expect(progress).toHaveLength(2);
     expect(progress[0]).toMatch(/^loopkit repeat: iteration 1\/2 pass \(build green\) in \d+s · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\)$/);
     expect(progress[1]).toMatch(/^loopkit repeat: iteration 2\/2 pass \(still green\) in \d+s$/);
-    expect(out.at(-2)).toMatch(/^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed, 0 failed, elapsed \d+s \("check the build"\)$/);
+    expect(out.at(-2)).toMatch(
+      /^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed, 0 failed, elapsed \d+s(, \d+ tokens)? \("check the build"\); its story on one page: loopkit report loop-\d+$/,
+    );
     // loopkit's housekeeping at a loop's end says what its data folder holds.
     expect(out.at(-1)).toMatch(/^loopkit's data folder holds [\d.]+ MB \(.+\)\.$/);
 

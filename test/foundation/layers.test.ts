@@ -20,6 +20,7 @@ const RANK: Record<string, number> = {
   run: 4,
   codex: 4,
   history: 4,
+  report: 4,
   statusline: 4,
   notify: 4,
   doctor: 4.5,

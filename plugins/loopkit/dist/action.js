@@ -1,18 +1,22 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   exportToBranch,
+  findStory,
   loopStatus,
-  renderOutputs
-} from "./chunks/chunk-D4FIL7SF.js";
+  renderOutputs,
+  renderReport,
+  writeReport
+} from "./chunks/chunk-QMGRABS5.js";
+import "./chunks/chunk-NTJ2QVYH.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-UAPLT3UP.js";
+} from "./chunks/chunk-PISGU4LJ.js";
 import {
   splitWords
-} from "./chunks/chunk-VMDVCB6J.js";
-import "./chunks/chunk-ET2TWJ7K.js";
+} from "./chunks/chunk-NDZEDXKH.js";
+import "./chunks/chunk-RIFYIAN4.js";
 import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
@@ -21,9 +25,9 @@ import {
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-KAYTMZ73.js";
+} from "./chunks/chunk-VNUQ5543.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-AGBWPDCG.js";
+import "./chunks/chunk-RKP6547Z.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-K5NOTXKK.js";
@@ -149,6 +153,7 @@ async function exportCheckpoints(dir, dataDir, projectDir, loopId, now = /* @__P
 }
 
 // src/action/record.ts
+var REPORT_FILE = "report.html";
 var MAX_COPY_BYTES = 10 * 1024 * 1024;
 async function writeRecord(dir, from) {
   await fs2.mkdir(dir, { recursive: true });
@@ -160,6 +165,7 @@ async function writeRecord(dir, from) {
   await fs2.writeFile(path2.join(dir, "status.json"), `${JSON.stringify(status, null, 2)}
 `);
   if (from.summary) await fs2.writeFile(path2.join(dir, "summary.md"), await readFrom(from.summary.file, from.summary.from));
+  if (status.loop_id) await writeLoopReport(path2.join(dir, REPORT_FILE), from, status.loop_id, skipped);
   const missing = status.loop_id ? await exportCheckpoints(dir, from.dataDir, from.projectDir, status.loop_id) : [];
   if (missing.length) await fs2.writeFile(path2.join(dir, "checkpoints.txt"), `${missing.join("\n")}
 `);
@@ -181,6 +187,14 @@ async function copyRegularFiles(from, to, skipped) {
       await fs2.mkdir(to, { recursive: true });
       await fs2.copyFile(source, path2.join(to, entry.name));
     }
+  }
+}
+async function writeLoopReport(file, from, loopId, skipped) {
+  try {
+    const story = await findStory({ dataDir: from.dataDir, statsFile: null, projectDir: () => from.projectDir, now: from.now }, loopId);
+    await writeReport(file, renderReport(story, from.now));
+  } catch (error) {
+    skipped.push(`${REPORT_FILE} (${formatError(error)})`);
   }
 }
 async function readFrom(file, offset) {

@@ -20,27 +20,8 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-PMS5MHJQ.js";
-import {
-  FINAL_STATUSES,
-  RepeatStateSchema,
-  TERMINAL_KEY_PREFIX,
-  isActive,
-  loadState as loadState2,
-  loopRunOf,
-  newLoopId,
-  projectLoops,
-  recordLoopRun,
-  repeatStateDir,
-  repeatStateFile,
-  repeatTokens,
-  saveLoopRun,
-  saveState,
-  scanLoops,
-  statsFile,
-  terminalRunDir,
-  writeMarker as writeMarker2
-} from "./chunks/chunk-VINJF72G.js";
+} from "./chunks/chunk-HGFS3RA2.js";
+import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
   MAX_API_ERRORS,
@@ -90,16 +71,16 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-M26UO4BQ.js";
+} from "./chunks/chunk-2IZC4OR7.js";
 import {
   apiErrorOf,
   appendCheckpoint,
-  compareSnapshots,
   countChanges,
   countLine,
   pathLines,
+  reportCommand,
   usageTokens
-} from "./chunks/chunk-4F7AKVKE.js";
+} from "./chunks/chunk-SNCRWMQS.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -112,7 +93,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-PMTYUOPS.js";
+} from "./chunks/chunk-3XQHTKWE.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -123,7 +104,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7R7MA5VU.js";
+} from "./chunks/chunk-27VGIHQD.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -131,39 +112,67 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-MFGJEC3R.js";
+import "./chunks/chunk-5DBEI5ZU.js";
 import {
   CheckpointSummaryShape,
   EXIT,
   STATUS_EXIT_CODES,
   checkpointCounts,
+  defaultReportPath,
   exportToBranch,
+  findStory,
   formatStatus,
   inertLog,
   loadSummary,
   loopStatus,
+  openFile,
+  opener,
+  openerName,
   renderOutputs,
+  renderReport,
   renderSummary,
   runOutputs,
   summarize,
-  summaryLines
-} from "./chunks/chunk-D4FIL7SF.js";
+  summaryLines,
+  writeReport
+} from "./chunks/chunk-QMGRABS5.js";
+import {
+  FINAL_STATUSES,
+  RepeatStateSchema,
+  TERMINAL_KEY_PREFIX,
+  isActive,
+  loadState as loadState2,
+  loopRunOf,
+  newLoopId,
+  projectLoops,
+  recordLoopRun,
+  repeatStateDir,
+  repeatStateFile,
+  repeatTokens,
+  saveLoopRun,
+  saveState,
+  scanLoops,
+  statsFile,
+  terminalRunDir,
+  writeMarker as writeMarker2
+} from "./chunks/chunk-NTJ2QVYH.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-UAPLT3UP.js";
+} from "./chunks/chunk-PISGU4LJ.js";
 import {
-  argvWords
-} from "./chunks/chunk-VMDVCB6J.js";
+  argvWords,
+  compareSnapshots
+} from "./chunks/chunk-NDZEDXKH.js";
 import {
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-ET2TWJ7K.js";
+} from "./chunks/chunk-RIFYIAN4.js";
 import {
   formatDuration,
   parseDuration
@@ -189,13 +198,13 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-KAYTMZ73.js";
+} from "./chunks/chunk-VNUQ5543.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-AGBWPDCG.js";
+} from "./chunks/chunk-RKP6547Z.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
@@ -1424,7 +1433,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path20 = __require("node:path");
+    var path21 = __require("node:path");
     var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2437,9 +2446,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path20.resolve(baseDir, baseName);
+          const localBin = path21.resolve(baseDir, baseName);
           if (fs10.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path20.extname(baseName))) return void 0;
+          if (sourceExt.includes(path21.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
@@ -2457,17 +2466,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path20.resolve(
-            path20.dirname(resolvedScriptPath),
+          executableDir = path21.resolve(
+            path21.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path20.basename(
+            const legacyName = path21.basename(
               this._scriptPath,
-              path20.extname(this._scriptPath)
+              path21.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2478,7 +2487,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path20.extname(executableFile));
+        launchWithNode = sourceExt.includes(path21.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3393,7 +3402,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path20.basename(filename, path20.extname(filename));
+        this._name = path21.basename(filename, path21.extname(filename));
         return this;
       }
       /**
@@ -3407,9 +3416,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path21) {
-        if (path21 === void 0) return this._executableDir;
-        this._executableDir = path21;
+      executableDir(path22) {
+        if (path22 === void 0) return this._executableDir;
+        this._executableDir = path22;
         return this;
       }
       /**
@@ -5920,6 +5929,8 @@ function formatRuns(runs) {
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
+
+A run's story on one HTML page: ${reportCommand("<id>")}
 `;
 }
 function formatRun(run3) {
@@ -5932,6 +5943,7 @@ function formatRun(run3) {
     `  ${s.iterations} iteration(s), ${s.passed} passed, ${s.failed} failed`,
     `  tokens: ${s.tokens === null ? "not counted" : s.tokens}`,
     ...s.checkpoints ? [`  ${s.checkpoints} checkpoint(s): loopkit checkpoints ${s.id}`] : [],
+    `  report: ${reportCommand(s.id)} (one HTML page)`,
     ""
   ];
   const width = loopKind(s.kind).history.labelWidth;
@@ -7253,6 +7265,63 @@ function minIntervalMs(env) {
   return Number.isSafeInteger(override) && override >= 1e3 ? override : MIN_INTERVAL_MS;
 }
 
+// src/cli/report-command.ts
+import path17 from "node:path";
+var REPORT_HELP = `Usage: loopkit report [<loop id>] [--output <file>] [--open]
+
+Writes one HTML page that tells a loop's story, of either kind, and prints its path. The page is
+self-contained: its style and charts are inside it, it loads nothing and runs no script, so it opens
+offline, as a CI artifact or from an email.
+  auto-loop  the goal, the caps and how much of each was used, every iteration (time, duration,
+             tokens, the verifier's outcome and test counts where recorded, the audit's vote and
+             reasons, the files it changed with their diffs one click away), charts of failing tests
+             and of tokens, the hand-off note, and how and why it ended
+  repeat     the command, the interval, every iteration's result, summary and duration, and how it ended
+
+  <loop id>           the loop (loopkit history lists the ids); without it, this project's latest loop
+  --output <file>     where to write it (default: <data>/reports/<loop id>.html in loopkit's data folder)
+  --open              open it in the default browser (xdg-open, open or start; says so when there is none)
+  --project <dir>     the project whose latest loop is meant (default: the current folder)
+  --plugin-data <dir> loopkit's data folder (default: the one that holds loopkit state)
+  -h, --help          this text
+
+Examples:
+  loopkit report
+  loopkit report loop-1767268800123 --open
+  loopkit report --output loop.html
+
+Exit codes: 0 written, 1 error (the file cannot be written), 2 usage error, 8 no such loop (or none in this project).
+`;
+function registerReportCommand(program2, io2) {
+  program2.command("report").description("one self-contained HTML page of a loop's story (either kind)").argument("[id]", "the loop's id").option("--output <file>", "where to write the page").option("--open", "open it in the default browser").option("--project <dir>", "the project").option("--plugin-data <dir>", "loopkit's data folder").configureHelp({ formatHelp: () => REPORT_HELP }).action(async (id, options) => {
+    const inv = invocation({ project: options.project, pluginData: options.pluginData }, io2);
+    const now = io2.now();
+    const story = await findStory({ dataDir: inv.dataDir(), statsFile: inv.statsFile(), projectDir: inv.projectDir, now }, id);
+    const file = options.output ? path17.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
+    await writeReport(file, renderReport(story, now));
+    io2.stdout(`${file}
+`);
+    if (options.open) await open(file, io2);
+  });
+}
+async function open(file, io2) {
+  const found = opener(process.platform, io2.env);
+  const name = openerName(process.platform);
+  if (!found) {
+    io2.stderr(`loopkit: no ${name} here to open the page with; open ${file} in a browser
+`);
+    return;
+  }
+  try {
+    await openFile(found, file, io2.env);
+    io2.stderr(`loopkit: opening it with ${name}
+`);
+  } catch (error) {
+    io2.stderr(`loopkit: ${name} could not be started (${formatError(error)}); open ${file} in a browser
+`);
+  }
+}
+
 // src/cli/restore-command.ts
 var RESTORE_HELP = `Usage: loopkit restore <loop id> <checkpoint> [--plugin-data <dir>]
 
@@ -7292,7 +7361,7 @@ function registerRestoreCommand(program2, io2) {
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
 import { statSync } from "node:fs";
-import path19 from "node:path";
+import path20 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -7426,7 +7495,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path17 from "node:path";
+import path18 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -7463,7 +7532,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path17.join(projectDir, name);
+    const file = path18.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -7472,7 +7541,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path18 from "node:path";
+import path19 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -7588,7 +7657,7 @@ async function runPhases(ctx, first) {
         `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
         { phase, edge: "start" }
       );
-      const logFile = path18.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path19.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const stopWatching = watchPhase({
         files,
         loopId,
@@ -7635,7 +7704,7 @@ async function runPhases(ctx, first) {
       if (stalls >= MAX_STALLS) {
         const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path18.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path19.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
@@ -7649,7 +7718,8 @@ async function runPhases(ctx, first) {
 }
 function finish(ctx, state, staleMs) {
   const status = loopStatus(ctx.projectDir, state, ctx.now(), staleMs);
-  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.`);
+  const report = status.loop_id ? ` Its story on one page: ${reportCommand(status.loop_id)}` : "";
+  ctx.print(`loopkit run: the loop ended ${status.status}${status.reason ? `: ${status.reason}` : ""}.${report}`);
   return STATUS_EXIT_CODES[status.status];
 }
 function phaseTimeout(state, now, settings) {
@@ -7686,7 +7756,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
     });
-  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path19.resolve(io2.cwd, options.pluginDir));
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path20.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(
@@ -7870,6 +7940,7 @@ Examples:
   loopkit auto-loop --status --json       this project's auto-loop, as JSON
   loopkit run "fix the parser" --verify "npm test"
   loopkit history --limit 10
+  loopkit report --open                   this project's latest loop as one HTML page
 
 Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
 skills/auto-loop/references/usage.md).
@@ -7881,6 +7952,7 @@ function createProgram(io2) {
   registerCodexRunCommand(program2, io2);
   registerRunCommand(program2, io2);
   registerHistoryCommand(program2, io2);
+  registerReportCommand(program2, io2);
   registerStatuslineCommand(program2, io2);
   registerDoctorCommand(program2, io2);
   registerCheckpointsCommand(program2, io2);

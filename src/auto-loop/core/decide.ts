@@ -7,6 +7,7 @@ import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "../../session/usage.js";
+import { reportCommand } from "../../shared/report-hint.js";
 
 const BLOCKER_LIMIT = 3;
 const THRASH_LIMIT = 3;
@@ -219,7 +220,12 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
   const gateEntry = (s: AutoLoopState) =>
-    historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
+    historyEntry(s, now, "gate", evidence, {
+      verdict,
+      exit_code: lastRun.exit_code,
+      vote: audit?.ran ? audit.vote : null,
+      ...(audit?.ran ? { audit_reasons: audit.reasons } : {}),
+    });
 
   const judged = gateNext(gate.runs, audit);
   if (audit && judged.kind === "verdict" && judged.achieved) {
@@ -304,7 +310,7 @@ function continueOrWrapUp(state: AutoLoopState, now: Date, notes: string[], hist
 }
 
 function summary(state: AutoLoopState, now: Date): string {
-  return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}.`;
+  return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}. The loop's story on one page: ${reportCommand(state.loop_id)}.`;
 }
 
 /** What a run delegated to another agent (Codex) reports: the loop's standing and, once, each new verifier round. */
@@ -358,7 +364,13 @@ export function recordDelegatedProgress(
       last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true },
       tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens },
     };
-    history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
+    history.push(
+      historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, {
+        verdict: "pass",
+        vote: audit.vote,
+        audit_reasons: audit.reasons,
+      }),
+    );
   }
   if (progress.status !== "pursuing") {
     state = { ...state, ended_at: now.toISOString() };

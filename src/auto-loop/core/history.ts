@@ -30,6 +30,8 @@ export const HistoryEntrySchema = z.object({
   detail: z.string(),
   /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
   goal: z.string().optional(),
+  /** On "gate" lines whose audit voted: its reasons, so `loopkit report` shows every iteration's (absent in older files). */
+  audit_reasons: z.array(z.string()).optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

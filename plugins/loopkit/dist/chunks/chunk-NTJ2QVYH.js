@@ -32,29 +32,6 @@ import {
   uuid
 } from "./chunk-PGQLL66H.js";
 
-// src/repeat/hook-events.ts
-import { readFileSync } from "node:fs";
-var ITERATION_TAG_START = "loopkit repeat: iteration ";
-var repeatActsOn = ({ payload, marker }) => {
-  switch (payload.hook_event_name) {
-    case "UserPromptSubmit":
-      return typeof payload.prompt === "string" && payload.prompt.includes(ITERATION_TAG_START) || iterationRuns(marker.state_file);
-    case "SessionStart":
-      return !(typeof payload.source === "string" && payload.source !== "resume");
-    default:
-      return true;
-  }
-};
-var repeatEntry = { kind: "repeat", command: "loopkit:repeat", actsOn: repeatActsOn };
-function iterationRuns(stateFile) {
-  if (typeof stateFile !== "string") return false;
-  try {
-    return JSON.parse(readFileSync(stateFile, "utf8"))?.phase === "running";
-  } catch {
-    return false;
-  }
-}
-
 // src/repeat/state.ts
 import path from "node:path";
 var FINAL_STATUSES = ["EARLY_SUCCESS", "CIRCUIT_BREAKER", "COMPLETED", "MAX_ITERATIONS", "CANCELLED", "ERROR"];
@@ -285,8 +262,6 @@ async function scanLoops(data, projectDir) {
 }
 
 export {
-  ITERATION_TAG_START,
-  repeatEntry,
   FINAL_STATUSES,
   TERMINAL_KEY_PREFIX,
   RepeatStateSchema,

@@ -4,18 +4,20 @@ import {
   plain
 } from "./chunk-AIK4GEGR.js";
 import {
+  repeatEntry
+} from "./chunk-ZXZMPERI.js";
+import {
+  compactNumber
+} from "./chunk-BFNVHJAO.js";
+import {
   FINAL_STATUSES,
   LoopRunSchema,
   RepeatStateSchema,
   StatsFileSchema,
   isActive,
   projectLoops,
-  repeatEntry,
   repeatTokens
-} from "./chunk-VINJF72G.js";
-import {
-  compactNumber
-} from "./chunk-BFNVHJAO.js";
+} from "./chunk-NTJ2QVYH.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
@@ -36,7 +38,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-SCXHFRTN.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-ELYXQSNC.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

@@ -44,6 +44,7 @@ function loopDeadline(state) {
 export {
   resolveCaps,
   capReached,
+  countedIterations,
   iterationsAgainstCap,
   elapsedMs,
   loopDeadline

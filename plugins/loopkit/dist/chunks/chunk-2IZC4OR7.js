@@ -2,16 +2,13 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
-  compareSnapshots,
-  hasHidden,
   noInputError,
   parseOptions,
-  showPath,
-  showText,
+  reportCommand,
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-4F7AKVKE.js";
+} from "./chunk-SNCRWMQS.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -22,19 +19,25 @@ import {
 import {
   ProbeSchema,
   attachSandbox,
+  diffLines,
   findRepo,
   guardedGitEnv,
+  hunks,
   readSettings,
   settleSandbox
-} from "./chunk-UAPLT3UP.js";
+} from "./chunk-PISGU4LJ.js";
 import {
+  compareSnapshots,
+  hasHidden,
+  showPath,
+  showText,
   splitArguments,
   splitWords
-} from "./chunk-VMDVCB6J.js";
+} from "./chunk-NDZEDXKH.js";
 import {
   capReached,
   elapsedMs
-} from "./chunk-ET2TWJ7K.js";
+} from "./chunk-RIFYIAN4.js";
 import {
   formatDuration,
   parseDuration
@@ -45,13 +48,13 @@ import {
 } from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-KAYTMZ73.js";
+} from "./chunk-VNUQ5543.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   historyEntry
-} from "./chunk-AGBWPDCG.js";
+} from "./chunk-RKP6547Z.js";
 import {
   loadJudgingBaseline
 } from "./chunk-KTFIGG2Z.js";
@@ -521,7 +524,12 @@ function finishTurn(previous, gate, notes, history) {
   }
   const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
-  const gateEntry = (s) => historyEntry(s, now, "gate", evidence, { verdict, exit_code: lastRun.exit_code, vote: audit?.ran ? audit.vote : null });
+  const gateEntry = (s) => historyEntry(s, now, "gate", evidence, {
+    verdict,
+    exit_code: lastRun.exit_code,
+    vote: audit?.ran ? audit.vote : null,
+    ...audit?.ran ? { audit_reasons: audit.reasons } : {}
+  });
   const judged = gateNext(gate.runs, audit);
   if (audit && judged.kind === "verdict" && judged.achieved) {
     state = end(
@@ -592,7 +600,7 @@ function continueOrWrapUp(state, now, notes, history) {
   return { state, outcome: { kind: "block", prompt: nextPrompt(state, notes), message }, history };
 }
 function summary(state, now) {
-  return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}.`;
+  return `${state.iteration} iteration(s), ${tokensUsed(state)} tokens, ${formatDuration(elapsedMs(state, now))}. The loop's story on one page: ${reportCommand(state.loop_id)}.`;
 }
 function recordDelegatedProgress(previous, progress) {
   const now = progress.now;
@@ -625,7 +633,13 @@ function recordDelegatedProgress(previous, progress) {
       last_audit: { at: now.toISOString(), ...audit, ran: audit.ran ?? true },
       tokens: { ...state.tokens, audit: state.tokens.audit + audit.tokens }
     };
-    history.push(historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, { verdict: "pass", vote: audit.vote }));
+    history.push(
+      historyEntry(state, now, "gate", `verifier pass, audit ${audit.vote}`, {
+        verdict: "pass",
+        vote: audit.vote,
+        audit_reasons: audit.reasons
+      })
+    );
   }
   if (progress.status !== "pursuing") {
     state = { ...state, ended_at: now.toISOString() };
@@ -739,159 +753,6 @@ function namedByCommand(command) {
     if (clean && !clean.startsWith("-") && !clean.startsWith("/") && /[./]/.test(word) && !clean.includes("..")) names.add(clean);
   }
   return names;
-}
-
-// src/evidence/line-diff.ts
-var MAX_EDITS = 2e3;
-var WHOLE_LINES = 5e4;
-function diffLines(a, b) {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const ops = [];
-  for (let i = 0; i < head; i++) ops.push({ kind: "same", line: i });
-  const a1 = a.length - tail;
-  const b1 = b.length - tail;
-  if (a1 + b1 - 2 * head > WHOLE_LINES || !myers(a, b, head, a1, head, b1, ops)) {
-    let x = head;
-    let y = head;
-    for (const [ax, by] of [...anchors(a, b, head, a1, head, b1), [a1, b1]]) {
-      if (!myers(a, b, x, ax, y, by, ops)) whole(x, ax, y, by, ops);
-      if (ax < a1) ops.push({ kind: "same", line: ax });
-      x = ax + 1;
-      y = by + 1;
-    }
-  }
-  for (let i = 0; i < tail; i++) ops.push({ kind: "same", line: a.length - tail + i });
-  return ops;
-}
-function whole(a0, a1, b0, b1, out) {
-  for (let line = a0; line < a1; line++) out.push({ kind: "del", line });
-  for (let line = b0; line < b1; line++) out.push({ kind: "add", line });
-}
-function myers(a, b, a0, a1, b0, b1, out) {
-  const n = a1 - a0;
-  const m = b1 - b0;
-  if (n === 0 || m === 0) {
-    whole(a0, a1, b0, b1, out);
-    return true;
-  }
-  if (n + m > MAX_EDITS && Math.abs(n - m) > MAX_EDITS) return false;
-  const max = Math.min(n + m, MAX_EDITS);
-  const offset = max;
-  const v = new Int32Array(2 * max + 2);
-  const trace = [];
-  for (let d = 0; d <= max; d++) {
-    trace.push(v.slice(offset - d, offset + d + 1));
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
-      let y = x - k;
-      while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        backtrack(trace, d, n, m, a0, b0, out);
-        return true;
-      }
-    }
-  }
-  return false;
-}
-function backtrack(trace, last, n, m, a0, b0, out) {
-  const ops = [];
-  let x = n;
-  let y = m;
-  for (let d = last; d > 0; d--) {
-    const frontier = trace[d];
-    const at = (k2) => frontier[k2 + d];
-    const k = x - y;
-    const fromAbove = k === -d || k !== d && at(k - 1) < at(k + 1);
-    const prevK = fromAbove ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a0 + --x }), y--;
-    if (fromAbove) ops.push({ kind: "add", line: b0 + --y });
-    else ops.push({ kind: "del", line: a0 + --x });
-  }
-  while (x > 0 && y > 0) ops.push({ kind: "same", line: a0 + --x }), y--;
-  for (let i = ops.length - 1; i >= 0; i--) out.push(ops[i]);
-}
-function anchors(a, b, a0, a1, b0, b1) {
-  const seen = /* @__PURE__ */ new Map();
-  for (let i = a0; i < a1; i++) {
-    const s = seen.get(a[i]);
-    if (s) s.count = 2;
-    else seen.set(a[i], { inA: i, inB: -1, count: 1 });
-  }
-  for (let j = b0; j < b1; j++) {
-    const s = seen.get(b[j]);
-    if (!s || s.count !== 1) continue;
-    if (s.inB >= 0) s.count = 2;
-    else s.inB = j;
-  }
-  const pairs = [];
-  for (const s of seen.values()) if (s.count === 1 && s.inB >= 0) pairs.push([s.inA, s.inB]);
-  pairs.sort((p, q) => p[0] - q[0]);
-  const tails = [];
-  const back = new Int32Array(pairs.length).fill(-1);
-  for (let i = 0; i < pairs.length; i++) {
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = lo + hi >> 1;
-      if (pairs[tails[mid]][1] < pairs[i][1]) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0) back[i] = tails[lo - 1];
-    tails[lo] = i;
-  }
-  const run = [];
-  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = back[i]) run.push(pairs[i]);
-  return run.reverse();
-}
-function hunks(a, b, ops, context = 3) {
-  const out = [];
-  const posA = new Int32Array(ops.length);
-  const posB = new Int32Array(ops.length);
-  let ia = 0;
-  let ib = 0;
-  for (let i2 = 0; i2 < ops.length; i2++) {
-    posA[i2] = ia;
-    posB[i2] = ib;
-    if (ops[i2].kind !== "add") ia++;
-    if (ops[i2].kind !== "del") ib++;
-  }
-  let i = 0;
-  while (i < ops.length) {
-    while (i < ops.length && ops[i].kind === "same") i++;
-    if (i >= ops.length) break;
-    const start = Math.max(0, i - context);
-    let end2 = i;
-    for (; ; ) {
-      while (end2 < ops.length && ops[end2].kind !== "same") end2++;
-      let gap = end2;
-      while (gap < ops.length && ops[gap].kind === "same") gap++;
-      if (gap < ops.length && gap - end2 <= 2 * context) end2 = gap;
-      else break;
-    }
-    const stop = Math.min(ops.length, end2 + context);
-    let countA = 0;
-    let countB = 0;
-    for (let j = start; j < stop; j++) {
-      if (ops[j].kind !== "add") countA++;
-      if (ops[j].kind !== "del") countB++;
-    }
-    out.push(`@@ -${posA[start] + (countA ? 1 : 0)},${countA} +${posB[start] + (countB ? 1 : 0)},${countB} @@`);
-    for (let j = start; j < stop; j++) {
-      const op = ops[j];
-      out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
-    }
-    i = stop;
-  }
-  return out;
 }
 
 // src/evidence/render-diff.ts

@@ -4,9 +4,9 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-KAYTMZ73.js";
+} from "./chunk-VNUQ5543.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-AGBWPDCG.js";
+import "./chunk-RKP6547Z.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-JAVFSUNP.js";
+} from "./chunk-XOHUD7SL.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,23 +17,24 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-PMS5MHJQ.js";
-import {
-  isActive,
-  loadState,
-  recordLoopRun,
-  saveState
-} from "./chunk-VINJF72G.js";
+} from "./chunk-HGFS3RA2.js";
+import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-4F7AKVKE.js";
+} from "./chunk-SNCRWMQS.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-VMDVCB6J.js";
+import {
+  isActive,
+  loadState,
+  recordLoopRun,
+  saveState
+} from "./chunk-NTJ2QVYH.js";
+import "./chunk-NDZEDXKH.js";
 import "./chunk-MW4PHROV.js";
 import "./chunk-HPW53O6T.js";
 import "./chunk-VZNR7AND.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-MFGJEC3R.js";
+} from "./chunk-5DBEI5ZU.js";
 import {
   lastCheckpoint,
   recordFile

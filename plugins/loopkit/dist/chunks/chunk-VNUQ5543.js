@@ -5,7 +5,7 @@ import {
 import {
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-AGBWPDCG.js";
+} from "./chunk-RKP6547Z.js";
 import {
   writeSessionMarker
 } from "./chunk-53PS3DBX.js";

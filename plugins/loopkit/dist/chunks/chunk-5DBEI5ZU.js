@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-5MN5QQT5.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-ZKTPFJYT.js")).autoLoopKind
+  repeat: async () => (await import("./kind-3C2WF2Y6.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-FV6JAWZF.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-4F7AKVKE.js";
+} from "./chunk-SNCRWMQS.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";

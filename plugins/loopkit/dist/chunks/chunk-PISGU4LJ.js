@@ -260,6 +260,159 @@ var HeadBuffer = class {
   }
 };
 
+// src/evidence/line-diff.ts
+var MAX_EDITS = 2e3;
+var WHOLE_LINES = 5e4;
+function diffLines(a, b) {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops = [];
+  for (let i = 0; i < head; i++) ops.push({ kind: "same", line: i });
+  const a1 = a.length - tail;
+  const b1 = b.length - tail;
+  if (a1 + b1 - 2 * head > WHOLE_LINES || !myers(a, b, head, a1, head, b1, ops)) {
+    let x = head;
+    let y = head;
+    for (const [ax, by] of [...anchors(a, b, head, a1, head, b1), [a1, b1]]) {
+      if (!myers(a, b, x, ax, y, by, ops)) whole(x, ax, y, by, ops);
+      if (ax < a1) ops.push({ kind: "same", line: ax });
+      x = ax + 1;
+      y = by + 1;
+    }
+  }
+  for (let i = 0; i < tail; i++) ops.push({ kind: "same", line: a.length - tail + i });
+  return ops;
+}
+function whole(a0, a1, b0, b1, out) {
+  for (let line = a0; line < a1; line++) out.push({ kind: "del", line });
+  for (let line = b0; line < b1; line++) out.push({ kind: "add", line });
+}
+function myers(a, b, a0, a1, b0, b1, out) {
+  const n = a1 - a0;
+  const m = b1 - b0;
+  if (n === 0 || m === 0) {
+    whole(a0, a1, b0, b1, out);
+    return true;
+  }
+  if (n + m > MAX_EDITS && Math.abs(n - m) > MAX_EDITS) return false;
+  const max = Math.min(n + m, MAX_EDITS);
+  const offset = max;
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice(offset - d, offset + d + 1));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        backtrack(trace, d, n, m, a0, b0, out);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+function backtrack(trace, last, n, m, a0, b0, out) {
+  const ops = [];
+  let x = n;
+  let y = m;
+  for (let d = last; d > 0; d--) {
+    const frontier = trace[d];
+    const at = (k2) => frontier[k2 + d];
+    const k = x - y;
+    const fromAbove = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const prevK = fromAbove ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a0 + --x }), y--;
+    if (fromAbove) ops.push({ kind: "add", line: b0 + --y });
+    else ops.push({ kind: "del", line: a0 + --x });
+  }
+  while (x > 0 && y > 0) ops.push({ kind: "same", line: a0 + --x }), y--;
+  for (let i = ops.length - 1; i >= 0; i--) out.push(ops[i]);
+}
+function anchors(a, b, a0, a1, b0, b1) {
+  const seen = /* @__PURE__ */ new Map();
+  for (let i = a0; i < a1; i++) {
+    const s = seen.get(a[i]);
+    if (s) s.count = 2;
+    else seen.set(a[i], { inA: i, inB: -1, count: 1 });
+  }
+  for (let j = b0; j < b1; j++) {
+    const s = seen.get(b[j]);
+    if (!s || s.count !== 1) continue;
+    if (s.inB >= 0) s.count = 2;
+    else s.inB = j;
+  }
+  const pairs = [];
+  for (const s of seen.values()) if (s.count === 1 && s.inB >= 0) pairs.push([s.inA, s.inB]);
+  pairs.sort((p, q) => p[0] - q[0]);
+  const tails = [];
+  const back = new Int32Array(pairs.length).fill(-1);
+  for (let i = 0; i < pairs.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (pairs[tails[mid]][1] < pairs[i][1]) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) back[i] = tails[lo - 1];
+    tails[lo] = i;
+  }
+  const run = [];
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = back[i]) run.push(pairs[i]);
+  return run.reverse();
+}
+function hunks(a, b, ops, context = 3) {
+  const out = [];
+  const posA = new Int32Array(ops.length);
+  const posB = new Int32Array(ops.length);
+  let ia = 0;
+  let ib = 0;
+  for (let i2 = 0; i2 < ops.length; i2++) {
+    posA[i2] = ia;
+    posB[i2] = ib;
+    if (ops[i2].kind !== "add") ia++;
+    if (ops[i2].kind !== "del") ib++;
+  }
+  let i = 0;
+  while (i < ops.length) {
+    while (i < ops.length && ops[i].kind === "same") i++;
+    if (i >= ops.length) break;
+    const start = Math.max(0, i - context);
+    let end = i;
+    for (; ; ) {
+      while (end < ops.length && ops[end].kind !== "same") end++;
+      let gap = end;
+      while (gap < ops.length && ops[gap].kind === "same") gap++;
+      if (gap < ops.length && gap - end <= 2 * context) end = gap;
+      else break;
+    }
+    const stop = Math.min(ops.length, end + context);
+    let countA = 0;
+    let countB = 0;
+    for (let j = start; j < stop; j++) {
+      if (ops[j].kind !== "add") countA++;
+      if (ops[j].kind !== "del") countB++;
+    }
+    out.push(`@@ -${posA[start] + (countA ? 1 : 0)},${countA} +${posB[start] + (countB ? 1 : 0)},${countB} @@`);
+    for (let j = start; j < stop; j++) {
+      const op = ops[j];
+      out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
+    }
+    i = stop;
+  }
+  return out;
+}
+
 export {
   ProbeSchema,
   measuringSandbox,
@@ -269,6 +422,8 @@ export {
   sandboxLine,
   sandboxMeaning,
   readSettings,
+  diffLines,
+  hunks,
   runGit,
   guardedGitEnv,
   findRepo

@@ -1,10 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  ITERATION_TAG_START,
-  loadState,
-  nextIterationNumber,
-  repeatTokens
-} from "./chunk-VINJF72G.js";
+  ITERATION_TAG_START
+} from "./chunk-ZXZMPERI.js";
 import {
   LOG_IN_AGAIN,
   apiErrorSummary,
@@ -12,12 +9,18 @@ import {
   failureNoteOf,
   noInputError,
   parseOptions,
+  reportCommand,
   usageError,
   valueOf
-} from "./chunk-4F7AKVKE.js";
+} from "./chunk-SNCRWMQS.js";
+import {
+  loadState,
+  nextIterationNumber,
+  repeatTokens
+} from "./chunk-NTJ2QVYH.js";
 import {
   splitArguments
-} from "./chunk-VMDVCB6J.js";
+} from "./chunk-NDZEDXKH.js";
 import {
   formatDuration,
   isDuration,
@@ -203,7 +206,7 @@ function summaryLine(state, now) {
   const p = passes(state);
   const used = repeatTokens(state);
   const tokens = used === null ? "" : `, ${used} tokens`;
-  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))}${tokens} (${JSON.stringify(state.command)})`;
+  return `repeat ended: ${state.final_status ?? "unfinished"} - ${state.iterations.length} iteration(s), ${p} passed, ${state.iterations.length - p} failed, elapsed ${formatDuration(end - Date.parse(state.started_at))}${tokens} (${JSON.stringify(state.command)}); its story on one page: ${reportCommand(state.loop_id)}`;
 }
 var controlCommand = (fromTerminal) => fromTerminal ? "loopkit repeat" : "/loopkit:repeat";
 function pausedLine(state, why) {

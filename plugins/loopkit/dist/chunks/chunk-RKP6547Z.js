@@ -9,6 +9,7 @@ import {
 } from "./chunk-QE76SXA6.js";
 import {
   _enum,
+  array,
   int,
   literal,
   object,
@@ -43,7 +44,9 @@ var HistoryEntrySchema = object({
   tokens: int().nonnegative(),
   detail: string(),
   /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
-  goal: string().optional()
+  goal: string().optional(),
+  /** On "gate" lines whose audit voted: its reasons, so `loopkit report` shows every iteration's (absent in older files). */
+  audit_reasons: array(string()).optional()
 });
 function historyEntry(state, now, event, detail, extra = {}) {
   return {

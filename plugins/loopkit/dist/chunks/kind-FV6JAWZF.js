@@ -10,13 +10,13 @@ import {
 } from "./chunk-BFNVHJAO.js";
 import {
   elapsedMs
-} from "./chunk-ET2TWJ7K.js";
+} from "./chunk-RIFYIAN4.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
 import {
   HistoryEntrySchema
-} from "./chunk-AGBWPDCG.js";
+} from "./chunk-RKP6547Z.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
@@ -36,7 +36,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-5MLQFSS4.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-XSP4OXOP.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -45,7 +45,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-W25LEYB4.js"), import("./store-RDHLZZYR.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-W25LEYB4.js"), import("./store-XZUC5Y6M.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
@@ -75,7 +75,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-RDHLZZYR.js");
+  const { loopFiles } = await import("./store-XZUC5Y6M.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-JAVFSUNP.js";
+} from "./chunk-XOHUD7SL.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,28 +33,28 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-M26UO4BQ.js";
+} from "./chunk-2IZC4OR7.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
-  recordIteration,
-  showPath
-} from "./chunk-4F7AKVKE.js";
+  recordIteration
+} from "./chunk-SNCRWMQS.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
 import {
   readSettings
-} from "./chunk-UAPLT3UP.js";
+} from "./chunk-PISGU4LJ.js";
 import {
+  showPath,
   splitWords
-} from "./chunk-VMDVCB6J.js";
+} from "./chunk-NDZEDXKH.js";
 import {
   loopDeadline
-} from "./chunk-ET2TWJ7K.js";
+} from "./chunk-RIFYIAN4.js";
 import "./chunk-MW4PHROV.js";
 import "./chunk-HPW53O6T.js";
 import "./chunk-5KW5UY5D.js";
@@ -65,9 +65,9 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-KAYTMZ73.js";
+} from "./chunk-VNUQ5543.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-AGBWPDCG.js";
+import "./chunk-RKP6547Z.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
