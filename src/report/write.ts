@@ -2,8 +2,8 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants, promises as fs } from "node:fs";
 import path from "node:path";
-import writeFileAtomic from "write-file-atomic";
-import { formatError, LoopkitError } from "../shared/errors.js";
+import { writeFileAtomic } from "../shared/atomic-write.js";
+import { formatError, isLoopkitError, LoopkitError } from "../shared/errors.js";
 
 /** `<data>/reports/<loop id>.html`: beside the loop's own records, out of the project (the agent's to write). */
 export function defaultReportPath(dataDir: string, loopId: string): string {
@@ -16,6 +16,8 @@ export async function writeReport(file: string, text: string): Promise<void> {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, text);
   } catch (cause) {
+    // A full disk says so in its own words (shared/atomic-write.ts).
+    if (isLoopkitError(cause, "NO_SPACE")) throw cause;
     throw new LoopkitError("READ_ONLY", `cannot write the report to ${file}: ${formatError(cause)}`, {
       value: file,
       cause,

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-QMGRABS5.js";
+} from "./chunks/chunk-RQNM2K7Q.js";
 import "./chunks/chunk-NTJ2QVYH.js";
 import {
   findRepo,

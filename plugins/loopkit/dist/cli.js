@@ -135,7 +135,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-QMGRABS5.js";
+} from "./chunks/chunk-RQNM2K7Q.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
