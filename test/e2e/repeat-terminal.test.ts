@@ -83,13 +83,15 @@ describe("loopkit repeat in the foreground of a terminal", () => {
     );
     const progress = out.filter((line) => line.startsWith("loopkit repeat: iteration"));
     expect(progress).toHaveLength(2);
-    expect(progress[0]).toMatch(/^loopkit repeat: iteration 1\/2 pass \(build green\) in \d+s · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\)$/);
-    expect(progress[1]).toMatch(/^loopkit repeat: iteration 2\/2 pass \(still green\) in \d+s$/);
-    expect(out.at(-2)).toMatch(
-      /^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed, 0 failed, elapsed \d+s(, \d+ tokens)? \("check the build"\); its story on one page: loopkit report loop-\d+$/,
+    expect(progress[0]).toMatch(
+      /^loopkit repeat: iteration 1\/2 pass \(build green\) in \d+s, \d+ tokens · next 2\/2 at \d\d:\d\d:\d\d \(in 2s\)$/,
+    );
+    expect(progress[1]).toMatch(/^loopkit repeat: iteration 2\/2 pass \(still green\) in \d+s, \d+ tokens$/);
+    expect(out.at(-1)).toMatch(
+      /^repeat ended: COMPLETED - 2 iteration\(s\), 2 passed, 0 failed, elapsed \d+s, \d+ tokens \("check the build"\); its story on one page: loopkit report loop-\d+$/,
     );
     // loopkit's housekeeping at a loop's end says what its data folder holds.
-    expect(out.at(-1)).toMatch(/^loopkit's data folder holds [\d.]+ MB \(.+\)\.$/);
+    expect(out.at(-2)).toMatch(/^loopkit's data folder holds [\d.]+ MB \(.+\)\.$/);
 
     // A full interval lies between one iteration's end and the next one's start, and no model call in between.
     expect(seen.map((s) => s.iteration)).toEqual([1, 2]);
@@ -246,7 +248,7 @@ describe("loopkit repeat through API errors and the breaker", () => {
     expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(seen.map((s) => s.iteration)).toEqual([1, 2, 3]);
     expect(lines(run.stdout).filter((line) => line.startsWith("loopkit repeat: iteration"))[1]).toMatch(
-      /^loopkit repeat: iteration 2\/3 fail \(API error \((server_error|overloaded)\): API Error: .*529.*\) in \d+s · next 3\/3 at /,
+      /^loopkit repeat: iteration 2\/3 fail \(API error \((server_error|overloaded)\): API Error: .*529.*\) in \d+s, \d+ tokens · next 3\/3 at /,
     );
     const record = readStats(sandbox).loop_runs[0];
     expect(record).toMatchObject({ final_status: "COMPLETED" });
