@@ -72,8 +72,8 @@ describe.skipIf(tools.skip)("loopkit run", { timeout: 120_000 }, () => {
 
     const lines = result.stdout.split("\n").filter((line) => /^loopkit run: phase \d+ \(session/.test(line));
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/phase 1 .*exit 0\): pursuing; iteration 1\/40, verifier fail \(exit 1\), audit -/);
-    expect(lines[2]).toMatch(/phase 3 .*: achieved .*iteration 3\/40, verifier pass \(exit 0\), audit achieved/);
+    expect(lines[0]).toMatch(/phase 1 .*exit 0\): pursuing; iteration 1 of 40, verifier fail \(exit 1\), audit -/);
+    expect(lines[2]).toMatch(/phase 3 .*: achieved .*iteration 3 of 40, verifier pass \(exit 0\), audit achieved/);
     expect(result.stdout).toMatch(/the loop ended achieved/);
     expect(status(sandbox)).toMatchObject({
       status: "achieved",
@@ -362,7 +362,9 @@ describe.skipIf(tools.skip)("loopkit run", { timeout: 120_000 }, () => {
       { CLAUDE_CODE_MAX_RETRIES: "0" },
     );
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toMatch(/phase 1 \(session .*\): pursuing; iteration 1\/1, verifier pass \(exit 0\), audit could not run/);
+    expect(result.stdout).toMatch(
+      /phase 1 \(session .*\): pursuing; iteration 0 of 1 \(and 1 not counted: the audit could not run\), verifier pass \(exit 0\), audit could not run/,
+    );
     expect(result.stdout).toMatch(/the loop ended achieved/);
     // Two judged turns under --max-iterations 1: the first one's audit could not run, so it was not counted.
     expect(status(sandbox)).toMatchObject({ status: "achieved", iteration: 2, iterations_not_counted: 1, last_audit_vote: "achieved" });
