@@ -77,7 +77,9 @@ describe("loopkit history", () => {
     expect(one.stdout).toMatch(/^auto-loop .*: running\n {2}goal: make it pass/);
     expect(one.stdout).toMatch(/start\s+goal inline; verifier: true/);
     expect(one.stdout).toContain(`  report: loopkit report ${auto!.id} (one HTML page)\n`);
-    expect((await loopkit(["history"])).stdout).toMatch(/\n\nA run's story on one HTML page: loopkit report <id>\n$/);
+    expect((await loopkit(["history"])).stdout).toMatch(
+      /\n\nA run's story on one HTML page: loopkit report <id>\n\nloopkit's data folder holds [\d.]+ MB \([^\n]*\); [^\n]*\.\n$/,
+    );
     const detail = JSON.parse((await loopkit(["history", repeat!.id, "--json"])).stdout);
     expect(RunDetailJsonSchema.safeParse(detail).success).toBe(true);
     expect(detail).toMatchObject({ id: repeat!.id, final_status: "CANCELLED", steps: [] });

@@ -133,10 +133,10 @@ describe("what a repeat loop cost", () => {
       iterations: [iteration, second],
     });
     expect(summaryLine(ended, at(90_000))).toBe(
-      'repeat ended: COMPLETED - 2 iteration(s), 2 passed, 0 failed, elapsed 1m30s, 13000 tokens ("/test")',
+      'repeat ended: COMPLETED - 2 iteration(s), 2 passed, 0 failed, elapsed 1m30s, 13000 tokens ("/test"); its story on one page: loopkit report loop-1772359200000',
     );
     expect(summaryLine({ ...ended, iterations: [lateOne] }, at(90_000))).toBe(
-      'repeat ended: COMPLETED - 1 iteration(s), 1 passed, 0 failed, elapsed 1m30s ("/test")',
+      'repeat ended: COMPLETED - 1 iteration(s), 1 passed, 0 failed, elapsed 1m30s ("/test"); its story on one page: loopkit report loop-1772359200000',
     );
   });
 });
