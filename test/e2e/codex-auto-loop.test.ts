@@ -107,7 +107,11 @@ it("records a Codex-run loop in auto-loop's state: a false claim refused, then r
   const run = await start("Make the check pass", "--max-iterations", "3");
   expect(run).toMatchObject({ code: 0, stderr: "" });
   expect(run.stdout).toMatch(/codex: goal complete[\s\S]*verifier failed \(exit 1\)[\s\S]*setting the goal again \(iteration 2\/3\)/);
-  expect(run.stdout.trim().split("\n").at(-1)).toMatch(/^codex: achieved: /);
+  // The last lines: the loop's end, then what loopkit's data folder holds (its housekeeping at a loop's end).
+  expect(run.stdout.trim().split("\n").slice(-2)).toEqual([
+    expect.stringMatching(/^codex: achieved: /),
+    expect.stringMatching(/^loopkit's data folder holds /),
+  ]);
   expect(readFileSync(path.join(codex.projectDir, "answer.txt"), "utf8").trim()).toBe("4");
 
   const { code, status } = await statusJson();
@@ -176,7 +180,10 @@ it("--status sees a running Codex loop and --cancel stops it: goal cleared, app-
   expect(cancel.stdout).toContain("The running --codex command clears the Codex goal");
   const ended = await running;
   expect(ended.code).toBe(7);
-  expect(ended.stdout.trim().split("\n").at(-1)).toMatch(/^codex: cancelled/);
+  expect(ended.stdout.trim().split("\n").slice(-2)).toEqual([
+    expect.stringMatching(/^codex: cancelled/),
+    expect.stringMatching(/^loopkit's data folder holds /),
+  ]);
   expect((await statusJson()).status).toMatchObject({ status: "cancelled", reason: "cancelled with --cancel" });
 
   // The app-server has exited, so the model hears nothing more.

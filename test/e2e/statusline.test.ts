@@ -70,7 +70,7 @@ it("shows the waiting loop of its own session, i/N, last result and countdown, a
     timeoutMs: 120_000,
   });
   const { line, sessionId } = await pollStatusline((text) => /next in/.test(text));
-  expect(line).toMatch(/^repeat 1\/2 run the checks · last pass \(12 tests green\) · next in \d+s\n$/);
+  expect(line).toMatch(/^repeat 1\/2 run the checks · last pass \(12 tests green\) · \d+ tokens · next in \d+s\n$/);
   expect(await statusline("someone-else-0000")).toBe("");
   const done = await claude.done;
   expect(done.exitCode, done.stderr).toBe(0);
