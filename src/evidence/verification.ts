@@ -88,8 +88,7 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
     const how = difference(a, b);
     if (!how) continue;
     const reason = goalpostReason(path, root, named, protect);
-    // A file the command names that only appears while it runs is its output (--outputFile report.json), not a goalpost it reads.
-    const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
+    const why = reason === "named by the verifier command" && isNamedOutput(path, root, how) ? null : reason;
     const line = `${showPath(path)}: ${how}${why ? ` [${why}]` : ""}`;
     if (!why && (isOutput(path, root, change, { found, tsc }) || (how === "appeared" && reason !== null))) written.push(line);
     else moved.push(line);
@@ -172,6 +171,15 @@ function foldersRelisted(changes: readonly EntryChange[]): Set<string> {
     parents.add(slash < 0 ? "" : key.slice(0, slash));
   }
   return parents;
+}
+
+/**
+ * Whether a file the verifier's command names is its output rather than a goalpost it reads: one that
+ * only appears while it runs (--outputFile report.json), or one where reports go (a cache or report
+ * folder, a report's name), rewritten on every run (--outputFile test-results/junit.xml).
+ */
+function isNamedOutput(path: string, root: string, how: string): boolean {
+  return how === "appeared" || (root === "" && (inFolders(path, CACHE_FOLDERS) || OUTPUT_FILES.test(path)));
 }
 
 /** Folders whose times the verifier may change (build output, caches, dependencies); .auto-loop/ is loopkit's own, written while the verifier runs. */

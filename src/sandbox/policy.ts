@@ -10,8 +10,7 @@ import type { PersonSandbox } from "./person-settings.js";
 /**
  * Inside the project, read-only for the sandboxed process: what git and Claude Code run or load from
  * the project, as Claude Code denies them to its agent (measured: the settings files, hooks, skills,
- * launch.json; the rest from its code, 2.1.197). The library itself adds .git/hooks and .git/config
- * only for its own working folder, .mcp.json, .claude/commands and .claude/agents.
+ * launch.json; the rest from its code, 2.1.197). The library adds its own (LIBRARY_READ_ONLY).
  */
 export const PROJECT_READ_ONLY = [
   ".git/config",
@@ -25,6 +24,37 @@ export const PROJECT_READ_ONLY = [
   ".claude/routines",
   ".claude/scheduled_tasks.json",
 ] as const;
+
+/**
+ * What @anthropic-ai/sandbox-runtime itself keeps read-only in the folder it runs in, whatever the
+ * policy says (its DANGEROUS_FILES, getDangerousDirectories() and the cwd's .git/hooks and .git/config,
+ * 0.0.83). Copied, not imported: the library does not export them and the hook must not load it;
+ * test/sandbox/policy.test.ts fails when the library's lists change.
+ */
+export const LIBRARY_READ_ONLY = [
+  ".gitconfig",
+  ".gitmodules",
+  ".bashrc",
+  ".bash_profile",
+  ".zshrc",
+  ".zprofile",
+  ".profile",
+  ".ripgreprc",
+  ".mcp.json",
+  ".vscode",
+  ".idea",
+  ".claude/commands",
+  ".claude/agents",
+  ".git/hooks",
+  ".git/config",
+] as const;
+
+/**
+ * Every path the sandboxed verifier finds read-only inside the project. Where one does not exist,
+ * bubblewrap makes an empty file or folder on the host to mount over, and the library removes it when
+ * the command ends: the folders holding them change their times and list the same entries.
+ */
+export const SANDBOX_READ_ONLY_IN_PROJECT: readonly string[] = [...new Set<string>([...PROJECT_READ_ONLY, ...LIBRARY_READ_ONLY])];
 
 /** The part of @anthropic-ai/sandbox-runtime's configuration loopkit sets (its SandboxRuntimeConfig). */
 export interface SandboxPolicy {

@@ -26,10 +26,12 @@ import { requireSystemTools } from "../support/system-tools.js";
 const tools = process.platform === "linux" ? requireSystemTools(["bwrap", "socat", "rg"]) : { skip: true };
 
 const ACHIEVED = 'All checked.\n{"vote": "achieved", "reasons": ["done.txt is there"]}';
-/** The verifier: the probe, an escape attempt, then the real check. */
-// The verifier's probe goes where verifiers write reports (test-results/): a new file elsewhere in the
-// project while the verifier runs voids its passes (src/evidence/verification.ts).
-const VERIFY = `mkdir -p test-results && node "${SANDBOX_PROBE}" test-results/verifier-probe.json; echo x > "$HOME/escape"; test -f done.txt`;
+/** The verifier: the probe (on its first run only), an escape attempt, then the real check. */
+// The probe makes and removes files across the project (that is what it measures), and an entry that
+// comes and goes while the verifier runs voids its passes (src/evidence/verification.ts): the first
+// Stop is not judged, the second, with the probe's results in place, is. Its report goes where
+// verifiers write reports (test-results/).
+const VERIFY = `mkdir -p test-results && { test -f test-results/verifier-probe.json || node "${SANDBOX_PROBE}" test-results/verifier-probe.json; }; echo x > "$HOME/escape"; test -f done.txt`;
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -69,7 +71,7 @@ const loopkitRun = (args: string[], env: Record<string, string> = {}) =>
   runLoopkit(
     model,
     sandbox,
-    ["make done.txt exist", "--verify", VERIFY, "--max-iterations", "1", ...args, "--", "--allowedTools", "Bash"],
+    ["make done.txt exist", "--verify", VERIFY, "--max-iterations", "2", ...args, "--", "--allowedTools", "Bash"],
     { PROBE_PORT: String(model.port), ...env },
   );
 

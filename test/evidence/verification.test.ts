@@ -128,4 +128,33 @@ describe("judgeVerification with a real tsc && node test.js", () => {
     expect(verification.voided).toMatch(/fixtures\.json: content changed \[named by the verifier command\]/);
     expect(verification.voided).not.toMatch(/results\.json/);
   }, 60_000);
+
+  it("lets a report the command names be rewritten where reports go (test-results/, *.log), not elsewhere", async () => {
+    const { project, data, write } = tsProject("dist");
+    write("test-results/report.json", '{"run":1}\n');
+    write("run.log", "run 1\n");
+    write("expected.json", "[1]\n");
+    runVerifier(project);
+    const before = await snap(data, project);
+    for (const [file, text] of [
+      ["test-results/report.json", '{"run":2}\n'],
+      ["run.log", "run 2\n"],
+      ["expected.json", "[2]\n"],
+    ])
+      writeFileSync(path.join(project, file!), text!);
+    const verification = judgeVerification(
+      await changesSince(before, { dataDir: data, projectDir: project, deadline: deadlineIn(60_000) }),
+      {
+        projectDir: project,
+        verifyCommand: "node test.js test-results/report.json run.log expected.json",
+        protect: [],
+        git: before.snapshot.git,
+      },
+    );
+    expect(verification.lines.some((line) => /test-results\/report\.json: content changed .*written by the verifier/.test(line))).toBe(
+      true,
+    );
+    expect(verification.lines.some((line) => /run\.log: content changed .*written by the verifier/.test(line))).toBe(true);
+    expect(verification.voided).toMatch(/^1 file\(s\) changed .*expected\.json: content changed \[named by the verifier command\]/);
+  }, 60_000);
 });

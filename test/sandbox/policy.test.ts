@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mergePersonSandbox } from "../../src/sandbox/person-settings.js";
-import { PROJECT_READ_ONLY, verifierPolicy } from "../../src/sandbox/policy.js";
+import { DANGEROUS_FILES, getDangerousDirectories } from "@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js";
+import { LIBRARY_READ_ONLY, PROJECT_READ_ONLY, SANDBOX_READ_ONLY_IN_PROJECT, verifierPolicy } from "../../src/sandbox/policy.js";
 
 const none = mergePersonSandbox([], "/home/p");
 const at = (file: string, settings: object, managed = false) => ({ file, managed, settings });
@@ -26,6 +27,11 @@ describe("verifierPolicy", () => {
         ".claude/skills",
       ]),
     );
+  });
+
+  it("knows what the library itself keeps read-only in the folder it runs in (a newer library with other lists fails here)", () => {
+    expect([...LIBRARY_READ_ONLY].sort()).toEqual([...DANGEROUS_FILES, ...getDangerousDirectories(), ".git/hooks", ".git/config"].sort());
+    expect(SANDBOX_READ_ONLY_IN_PROJECT).toEqual(expect.arrayContaining([...PROJECT_READ_ONLY, ...LIBRARY_READ_ONLY]));
   });
 
   it("adds what the person's own settings allow and deny, once each, and their switches", () => {

@@ -71,7 +71,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-2IZC4OR7.js";
+} from "./chunks/chunk-ZGSU74CO.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -93,7 +93,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-3XQHTKWE.js";
+} from "./chunks/chunk-FZCOERB6.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -104,7 +104,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-27VGIHQD.js";
+} from "./chunks/chunk-5GGEW72L.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -112,7 +112,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-5DBEI5ZU.js";
+import "./chunks/chunk-ZUCCGYS2.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-27VGIHQD.js";
+} from "./chunks/chunk-5GGEW72L.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-5DBEI5ZU.js";
+} from "./chunks/chunk-ZUCCGYS2.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -7,7 +7,7 @@ import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingChec
 import { changesSince } from "../../evidence/changes-since.js";
 import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evidence/snapshot.js";
 import { judgeVerification, sandboxMountFolders, type Verification } from "../../evidence/verification.js";
-import { PROJECT_READ_ONLY } from "../../sandbox/policy.js";
+import { SANDBOX_READ_ONLY_IN_PROJECT } from "../../sandbox/policy.js";
 import { READ_FLAGS } from "../../evidence/walk.js";
 import type { Deadline } from "../../shared/deadline.js";
 import { formatError } from "../../shared/errors.js";
@@ -71,7 +71,7 @@ export async function checkVerification(
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
-    mountFolders: sandboxed ? sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0) : new Set(),
+    mountFolders: sandboxed ? sandboxMountFoldersOf(turn) : new Set(),
   });
 }
 
@@ -100,8 +100,13 @@ function packageScripts(projectDir: string): Record<string, string> | null {
   }
 }
 
+/** The folders of the record where a sandboxed verifier's mount points come and go (see sandboxMountFolders). */
+export function sandboxMountFoldersOf(turn: TakenSnapshot): Set<string> {
+  return sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0);
+}
+
 /** What the sandbox keeps read-only in the project, as record keys (.git/... under the git folder's key when it is a folder). */
 function mountedReadOnly(turn: TakenSnapshot): string[] {
   const gitFolder = turn.snapshot.git.find((g) => g.key === "\u0000git");
-  return PROJECT_READ_ONLY.map((entry) => (entry.startsWith(".git/") && gitFolder ? `\u0000git/${entry.slice(5)}` : entry));
+  return SANDBOX_READ_ONLY_IN_PROJECT.map((entry) => (entry.startsWith(".git/") && gitFolder ? `\u0000git/${entry.slice(5)}` : entry));
 }

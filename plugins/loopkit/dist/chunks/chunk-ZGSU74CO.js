@@ -1580,6 +1580,24 @@ var PROJECT_READ_ONLY = [
   ".claude/routines",
   ".claude/scheduled_tasks.json"
 ];
+var LIBRARY_READ_ONLY = [
+  ".gitconfig",
+  ".gitmodules",
+  ".bashrc",
+  ".bash_profile",
+  ".zshrc",
+  ".zprofile",
+  ".profile",
+  ".ripgreprc",
+  ".mcp.json",
+  ".vscode",
+  ".idea",
+  ".claude/commands",
+  ".claude/agents",
+  ".git/hooks",
+  ".git/config"
+];
+var SANDBOX_READ_ONLY_IN_PROJECT = [.../* @__PURE__ */ new Set([...PROJECT_READ_ONLY, ...LIBRARY_READ_ONLY])];
 function verifierPolicy({ projectDir, tempDir, person }) {
   const switches = {
     ...person.allowUnixSockets.length ? { allowUnixSockets: person.allowUnixSockets } : {},
@@ -2211,7 +2229,7 @@ export {
   refuseUnderRecursionGuard,
   BoundedOutput,
   auditLoop,
-  PROJECT_READ_ONLY,
+  SANDBOX_READ_ONLY_IN_PROJECT,
   launcherBesideEntry,
   launcherSpawn,
   readAnswer,

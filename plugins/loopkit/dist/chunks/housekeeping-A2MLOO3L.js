@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-3XQHTKWE.js";
+} from "./chunk-FZCOERB6.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-6OQNMFKZ.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-5DBEI5ZU.js";
+import "./chunk-ZUCCGYS2.js";
 import {
   allRecords
 } from "./chunk-HPW53O6T.js";

@@ -36,7 +36,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-XSP4OXOP.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-WRF5WUMU.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);

@@ -8,7 +8,7 @@ import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
 import {
-  PROJECT_READ_ONLY,
+  SANDBOX_READ_ONLY_IN_PROJECT,
   alreadyRecorded,
   auditLoop,
   auditUnmet,
@@ -33,7 +33,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-2IZC4OR7.js";
+} from "./chunk-ZGSU74CO.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -476,7 +476,7 @@ function judgeVerification(found, context) {
     const how = difference(a, b);
     if (!how) continue;
     const reason = goalpostReason(path3, root, named, protect);
-    const why = how === "appeared" && reason === "named by the verifier command" ? null : reason;
+    const why = reason === "named by the verifier command" && isNamedOutput(path3, root, how) ? null : reason;
     const line = `${showPath(path3)}: ${how}${why ? ` [${why}]` : ""}`;
     if (!why && (isOutput(path3, root, change, { found, tsc }) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
@@ -534,6 +534,9 @@ function foldersRelisted(changes) {
     parents.add(slash < 0 ? "" : key.slice(0, slash));
   }
   return parents;
+}
+function isNamedOutput(path3, root, how) {
+  return how === "appeared" || root === "" && (inFolders(path3, CACHE_FOLDERS) || OUTPUT_FILES.test(path3));
 }
 var OUTPUT_FOLDERS = /* @__PURE__ */ new Set([...CACHE_FOLDERS, ...BUILD_FOLDERS]);
 function inFolders(path3, folders) {
@@ -618,7 +621,7 @@ async function checkVerification(state, dataDir, turn, deadline, sandboxed) {
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
-    mountFolders: sandboxed ? sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0) : /* @__PURE__ */ new Set()
+    mountFolders: sandboxed ? sandboxMountFoldersOf(turn) : /* @__PURE__ */ new Set()
   });
 }
 function packageScripts(projectDir) {
@@ -643,9 +646,12 @@ function packageScripts(projectDir) {
     return null;
   }
 }
+function sandboxMountFoldersOf(turn) {
+  return sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0);
+}
 function mountedReadOnly(turn) {
   const gitFolder = turn.snapshot.git.find((g) => g.key === "\0git");
-  return PROJECT_READ_ONLY.map((entry) => entry.startsWith(".git/") && gitFolder ? `\0git/${entry.slice(5)}` : entry);
+  return SANDBOX_READ_ONLY_IN_PROJECT.map((entry) => entry.startsWith(".git/") && gitFolder ? `\0git/${entry.slice(5)}` : entry);
 }
 
 // src/auto-loop/project/leftover-processes.ts

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-5DBEI5ZU.js";
+} from "./chunk-ZUCCGYS2.js";
 import {
   lastCheckpoint,
   recordFile

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-3C2WF2Y6.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-FV6JAWZF.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-WTAXBLOX.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();
