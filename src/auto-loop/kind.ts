@@ -10,6 +10,7 @@ import { formatDuration } from "../shared/duration.js";
 import { oneLine } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
 import { elapsedMs } from "./core/caps.js";
+import { readSettings } from "./core/settings.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
 import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./core/state.js";
@@ -61,7 +62,7 @@ export const autoLoopKind: LoopKindParts<AutoLoopState> = {
     finalStatuses: LOOP_STATUSES.filter((status) => status !== "pursuing"),
     stepSchema: HistoryEntrySchema,
     labelWidth: 14,
-    runs: ({ dataDir }) => (dataDir ? pastRuns(dataDir) : Promise.resolve([])),
+    runs: ({ dataDir }, now) => (dataDir ? pastRuns(dataDir, now) : Promise.resolve([])),
   },
 };
 
@@ -85,7 +86,8 @@ function statusLine(state: AutoLoopState, now: Date): string {
 }
 
 /** Every auto-loop run on record: one per loop id in each project's gate history in the data folder. */
-async function pastRuns(dataDir: string): Promise<PastRun[]> {
+async function pastRuns(dataDir: string, now: Date): Promise<PastRun[]> {
+  const { staleMs } = readSettings(process.env);
   const root = path.join(dataDir, "auto-loop");
   const projects = await fs.readdir(root).catch(() => [] as string[]);
   const runs: PastRun[] = [];
@@ -102,6 +104,10 @@ async function pastRuns(dataDir: string): Promise<PastRun[]> {
       const gates = lines.filter((entry) => entry.event === "gate");
       const passed = gates.filter((entry) => entry.verdict === "pass").length;
       const ended = last.status !== "pursuing";
+      // Not ended, and its session silent past the takeover limit: paused, not running (it may never end by itself).
+      const current = latest?.loop_id === loopId ? latest : undefined;
+      const paused = !ended && (!current || current.status !== "pursuing" || now.getTime() - Date.parse(current.heartbeat_at) > staleMs);
+      const end = ended || paused ? Date.parse(last.at) : now.getTime();
       runs.push({
         summary: {
           id: loopId,
@@ -110,11 +116,12 @@ async function pastRuns(dataDir: string): Promise<PastRun[]> {
           project_dir: latest?.project_dir ?? null,
           started_at: first.at,
           ended_at: ended ? last.at : null,
-          duration_ms: Math.max(0, Date.parse(last.at) - Date.parse(first.at)),
+          duration_ms: Math.max(0, end - Date.parse(first.at)),
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
           final_status: last.status === "pursuing" ? null : last.status,
+          paused,
           // Each entry records the loop's tokens so far (the session's and the audits').
           tokens: Math.max(...lines.map((entry) => entry.tokens)),
         },

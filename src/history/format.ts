@@ -1,4 +1,5 @@
 // `loopkit history` for a person: one table row per run, or one run's iterations (gate history).
+import path from "node:path";
 import { loopKind } from "../loops/registry.js";
 import { compactNumber } from "../shared/compact-number.js";
 import { formatDuration } from "../shared/duration.js";
@@ -9,6 +10,10 @@ const clip = (text: string, width: number) => (text.length > width ? `${text.sli
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 /** "2026-11-30 12:00" in UTC, as the records keep it. */
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
+/** Ended runs say how; the others whether they still run (paused: the session or runner is gone). */
+const standing = (run: RunSummary) => run.final_status ?? (run.paused ? "paused" : "running");
+/** The project's folder name (the full path is in `loopkit history <id>` and --json). */
+const projectName = (dir: string | null) => (dir ? clip(path.basename(dir) || dir, 24) : "-");
 
 export function formatRuns(runs: RunSummary[]): string {
   if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
@@ -16,15 +21,28 @@ export function formatRuns(runs: RunSummary[]): string {
     run.id,
     run.kind,
     clip(oneLine(run.command ?? run.goal ?? "(goal not recorded)"), 40),
+    projectName(run.project_dir),
     when(run.started_at),
     formatDuration(run.duration_ms),
     String(run.iterations),
     `${run.passed}/${run.failed}`,
-    run.final_status ?? "running",
+    standing(run),
     String(run.checkpoints),
     run.tokens === null ? "-" : compactNumber(run.tokens),
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS", "TOKENS"];
+  const head = [
+    "ID",
+    "KIND",
+    "COMMAND OR GOAL",
+    "PROJECT",
+    "STARTED (UTC)",
+    "DURATION",
+    "ITER",
+    "PASS/FAIL",
+    "STATUS",
+    "CHECKPOINTS",
+    "TOKENS",
+  ];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -37,7 +55,7 @@ export function formatRuns(runs: RunSummary[]): string {
 export function formatRun(run: RunDetail): string {
   const s = run.summary;
   const head = [
-    `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
+    `${s.kind} ${s.id}: ${s.final_status ?? (s.paused ? "paused (its session or runner is gone; not ended)" : "running")}`,
     `  ${s.command !== null ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,

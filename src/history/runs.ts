@@ -20,7 +20,7 @@ export const RunSummarySchema = z.object({
   project_dir: z.string().nullable(),
   started_at: z.string(),
   ended_at: z.string().nullable(),
-  /** Until ended_at, or until the latest record of a run still going. */
+  /** Until ended_at; for a run still going, until now; for a paused one, until its latest record. */
   duration_ms: z.int().nonnegative(),
   iterations: z.int().nonnegative(),
   /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
@@ -28,6 +28,8 @@ export const RunSummarySchema = z.object({
   failed: z.int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: z.enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
+  /** Not ended, and its session or runner is gone (a paused repeat loop, an auto-loop whose heartbeat is stale); absent in older outputs. */
+  paused: z.boolean().optional(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: z.int().nonnegative(),
   /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
@@ -78,6 +80,7 @@ function detail(kind: LoopKind, { summary: s, steps, rows }: PastRun): RunDetail
     passed: s.passed,
     failed: s.failed,
     final_status: s.final_status,
+    paused: s.paused,
     checkpoints: 0,
     tokens: s.tokens,
   };

@@ -11,7 +11,7 @@ import { readJson } from "../state/json-store.js";
 import { repeatEntry } from "./hook-events.js";
 import { FINAL_STATUSES, isActive, repeatTokens, RepeatStateSchema, type RepeatState } from "./state.js";
 import { LoopRunSchema, StatsFileSchema } from "./stats-store.js";
-import { projectLoops } from "./store.js";
+import { projectLoops, scanLoops } from "./store.js";
 
 export const repeatKind: LoopKindParts<RepeatState> = {
   entry: repeatEntry,
@@ -62,7 +62,7 @@ function tale(state: RepeatState) {
 }
 
 /** The runs in the stats log, as they are there. A corrupt log is an error naming it; it is never rewritten here. */
-async function pastRuns({ statsFile }: { statsFile: string }, now: Date): Promise<PastRun[]> {
+async function pastRuns({ statsFile, dataDir }: { statsFile: string; dataDir: string | null }, now: Date): Promise<PastRun[]> {
   let read;
   try {
     read = await readJson(statsFile, StatsFileSchema);
@@ -79,15 +79,19 @@ async function pastRuns({ statsFile }: { statsFile: string }, now: Date): Promis
     const parsed = LoopRunSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
+  // What the stats log cannot say: whether a loop not ended is paused (its session gone), and where older records ran.
+  const states = new Map((dataDir ? (await scanLoops(dataDir, null)).loops : []).map(({ state }) => [state.loop_id, state]));
   return records.map((record) => {
     const passed = record.iterations.filter((it) => it.result === "pass").length;
-    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+    const state = states.get(record.id);
+    const paused = record.final_status === null && state?.phase === "paused";
+    const end = record.ended_at ?? (paused ? (record.iterations.at(-1)?.timestamp ?? record.started_at) : now.toISOString());
     return {
       summary: {
         id: record.id,
         command: record.command,
         goal: null,
-        project_dir: null,
+        project_dir: record.project_dir ?? state?.project_dir ?? null,
         started_at: record.started_at,
         ended_at: record.ended_at,
         duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
@@ -95,6 +99,7 @@ async function pastRuns({ statsFile }: { statsFile: string }, now: Date): Promis
         passed,
         failed: record.iterations.length - passed,
         final_status: record.final_status,
+        paused,
         tokens: record.tokens ?? null,
       },
       steps: record.iterations,

@@ -32,6 +32,8 @@ export const LoopRunSchema = z.object({
   ended_at: z.iso.datetime().nullable(),
   /** The sum of the iterations' tokens; null: none counted; absent in older records. */
   tokens: z.int().nonnegative().nullable().optional(),
+  /** The project the loop ran in; absent in older records. */
+  project_dir: z.string().optional(),
 });
 export type LoopRun = z.infer<typeof LoopRunSchema>;
 
@@ -62,6 +64,7 @@ export function loopRunOf(state: RepeatState): LoopRun {
     final_status: state.final_status,
     ended_at: state.ended_at,
     tokens: repeatTokens(state),
+    project_dir: state.project_dir,
   };
 }
 

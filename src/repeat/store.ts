@@ -29,10 +29,10 @@ export async function projectLoops(data: string, projectDir: string): Promise<{ 
   return (await scanLoops(data, projectDir)).loops;
 }
 
-/** A project's readable loops (as projectLoops), and the state files nobody can read (whose project they were is unknown), with when each was last written. */
+/** A project's readable loops (as projectLoops; every project's for null), and the state files nobody can read (whose project they were is unknown), with when each was last written. */
 export async function scanLoops(
   data: string,
-  projectDir: string,
+  projectDir: string | null,
 ): Promise<{ loops: { file: string; state: RepeatState }[]; unreadable: { file: string; modified: Date }[] }> {
   const dir = repeatStateDir(data);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
@@ -47,7 +47,7 @@ export async function scanLoops(
         () => null,
       );
       if (modified) unreadable.push({ file, modified });
-    } else if (read.exists && read.value.project_dir === projectDir) loops.push({ file, state: read.value });
+    } else if (read.exists && (projectDir === null || read.value.project_dir === projectDir)) loops.push({ file, state: read.value });
   }
   return { loops: loops.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at)), unreadable };
 }

@@ -55,6 +55,8 @@ export interface PastRun {
     passed: number;
     failed: number;
     final_status: string | null;
+    /** Not ended, and not running either: its session or runner is gone (a repeat loop paused, an auto-loop whose heartbeat went stale). */
+    paused: boolean;
     /** What the run cost in tokens; null where it was not counted (repeat runs recorded before loopkit counted them). */
     tokens: number | null;
   };

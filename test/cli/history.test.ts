@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RunDetailJsonSchema, RunListJsonSchema } from "../../src/history/runs.js";
+import { pauseLoop } from "../../src/repeat/decide.js";
+import { scanLoops } from "../../src/repeat/store.js";
 import { runLoopkit } from "./cli-io.js";
 
 let tmp: string;
@@ -40,11 +42,11 @@ describe("loopkit history", () => {
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split("\n");
     expect(lines[0]).toMatch(
-      /^ID\s+KIND\s+COMMAND OR GOAL\s+STARTED \(UTC\)\s+DURATION\s+ITER\s+PASS\/FAIL\s+STATUS\s+CHECKPOINTS\s+TOKENS$/,
+      /^ID\s+KIND\s+COMMAND OR GOAL\s+PROJECT\s+STARTED \(UTC\)\s+DURATION\s+ITER\s+PASS\/FAIL\s+STATUS\s+CHECKPOINTS\s+TOKENS$/,
     );
-    expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running\s+0\s+0$/);
+    expect(lines[1]).toMatch(/auto-loop\s+make it pass\s+app\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+running\s+0\s+0$/);
     // A repeat loop cancelled before its first iteration ended: nothing counted.
-    expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED\s+0\s+-$/);
+    expect(lines[2]).toMatch(/^loop-\d+\s+repeat\s+\/test\s+app\s+2026-11-30 12:00\s+2m\s+0\s+0\/0\s+CANCELLED\s+0\s+-$/);
 
     const list = JSON.parse((await loopkit(["history", "--json"])).stdout);
     expect(RunListJsonSchema.safeParse(list).success).toBe(true);
@@ -57,6 +59,7 @@ describe("loopkit history", () => {
       id: stats.loop_runs[0]!.id,
       final_status: stats.loop_runs[0]!.final_status,
       command: "/test",
+      project_dir: project,
       tokens: null,
     });
     expect(json[0]).toMatchObject({
@@ -68,6 +71,28 @@ describe("loopkit history", () => {
     });
 
     expect(JSON.parse((await loopkit(["history", "--limit", "1", "--json"])).stdout).runs).toHaveLength(1);
+  });
+
+  it("tells a paused loop (its session gone) from a running one, and counts a running one's time until now", async () => {
+    expect((await skill("repeat", "s-1", "5m /test --iterations 3", 0)).code).toBe(0);
+    expect((await skill("auto-loop", "s-2", "make it pass --verify true", 5)).code).toBe(0);
+    const running = await loopkit(["history"], "", 20);
+    expect(running.stdout).toMatch(/auto-loop\s+make it pass\s+app\s+2026-11-30 12:05\s+15m\s+0\s+0\/0\s+running\s/);
+    expect(running.stdout).toMatch(/repeat\s+\/test\s+app\s+2026-11-30 12:00\s+20m\s+0\s+0\/0\s+running\s/);
+    // The repeat loop's session ended (it paused the loop); the auto-loop's went silent past the takeover limit.
+    const [file] = (await scanLoops(env.LOOPKIT_DATA_DIR!, project)).loops;
+    writeFileSync(file!.file, JSON.stringify(pauseLoop(file!.state)));
+    const paused = await loopkit(["history"], "", 5 + 31);
+    expect(paused.stdout).toMatch(/auto-loop\s+make it pass\s+app\s+2026-11-30 12:05\s+0s\s+0\s+0\/0\s+paused\s/);
+    expect(paused.stdout).toMatch(/repeat\s+\/test\s+app\s+2026-11-30 12:00\s+0s\s+0\s+0\/0\s+paused\s/);
+    const runs = JSON.parse((await loopkit(["history", "--json"], "", 5 + 31)).stdout).runs;
+    expect(runs.map((run: { paused: boolean; final_status: string | null }) => [run.final_status, run.paused])).toEqual([
+      [null, true],
+      [null, true],
+    ]);
+    expect((await loopkit(["history", runs[0].id], "", 5 + 31)).stdout).toMatch(
+      /^auto-loop .*: paused \(its session or runner is gone; not ended\)\n/,
+    );
   });
 
   it("shows one run's steps by id, in text and JSON", async () => {

@@ -71,6 +71,7 @@ describe("saveLoopRun", () => {
           final_status: "COMPLETED",
           ended_at: "2026-03-01T10:05:10.000Z",
           tokens: 1200,
+          project_dir: state.project_dir,
         },
       ],
     });

@@ -6,17 +6,18 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-RQNM2K7Q.js";
-import "./chunks/chunk-NTJ2QVYH.js";
+} from "./chunks/chunk-HELGZBCF.js";
+import "./chunks/chunk-BCWZ2H7A.js";
 import {
   findRepo,
-  readSettings,
   runGit
-} from "./chunks/chunk-PISGU4LJ.js";
+} from "./chunks/chunk-FZV4VAWI.js";
 import {
   splitWords
 } from "./chunks/chunk-NDZEDXKH.js";
-import "./chunks/chunk-RIFYIAN4.js";
+import {
+  readSettings
+} from "./chunks/chunk-O2XLMOXU.js";
 import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-HGFS3RA2.js";
+} from "./chunks/chunk-MVSCZXOS.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -71,7 +71,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-ZGSU74CO.js";
+} from "./chunks/chunk-BPAFW7DQ.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -93,7 +93,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-FZCOERB6.js";
+} from "./chunks/chunk-ZTLKDRO2.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -104,7 +104,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5GGEW72L.js";
+} from "./chunks/chunk-BDS3JLX3.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -112,7 +112,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-ZUCCGYS2.js";
+import "./chunks/chunk-S3J5ADXR.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -135,7 +135,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-RQNM2K7Q.js";
+} from "./chunks/chunk-HELGZBCF.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -155,14 +155,13 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-NTJ2QVYH.js";
+} from "./chunks/chunk-BCWZ2H7A.js";
 import {
   agentLine,
   measuringSandbox,
-  readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-PISGU4LJ.js";
+} from "./chunks/chunk-FZV4VAWI.js";
 import {
   argvWords,
   compareSnapshots
@@ -171,8 +170,9 @@ import {
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
+  readSettings,
   resolveCaps
-} from "./chunks/chunk-RIFYIAN4.js";
+} from "./chunks/chunk-O2XLMOXU.js";
 import {
   formatDuration,
   parseDuration
@@ -1433,7 +1433,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path21 = __require("node:path");
+    var path22 = __require("node:path");
     var fs10 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2446,9 +2446,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path21.resolve(baseDir, baseName);
+          const localBin = path22.resolve(baseDir, baseName);
           if (fs10.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path21.extname(baseName))) return void 0;
+          if (sourceExt.includes(path22.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs10.existsSync(`${localBin}${ext}`)
           );
@@ -2466,17 +2466,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path21.resolve(
-            path21.dirname(resolvedScriptPath),
+          executableDir = path22.resolve(
+            path22.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path21.basename(
+            const legacyName = path22.basename(
               this._scriptPath,
-              path21.extname(this._scriptPath)
+              path22.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2487,7 +2487,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path21.extname(executableFile));
+        launchWithNode = sourceExt.includes(path22.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3402,7 +3402,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path21.basename(filename, path21.extname(filename));
+        this._name = path22.basename(filename, path22.extname(filename));
         return this;
       }
       /**
@@ -3416,9 +3416,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path22) {
-        if (path22 === void 0) return this._executableDir;
-        this._executableDir = path22;
+      executableDir(path23) {
+        if (path23 === void 0) return this._executableDir;
+        this._executableDir = path23;
         return this;
       }
       /**
@@ -5908,24 +5908,40 @@ function registerDoctorCommand(program2, io2) {
 }
 
 // src/history/format.ts
+import path11 from "node:path";
 var clip = (text, width) => text.length > width ? `${text.slice(0, width - 1)}\u2026` : text;
 var oneLine = (text) => text.replace(/\s+/g, " ").trim();
 var when = (iso) => iso.slice(0, 16).replace("T", " ");
+var standing = (run3) => run3.final_status ?? (run3.paused ? "paused" : "running");
+var projectName = (dir) => dir ? clip(path11.basename(dir) || dir, 24) : "-";
 function formatRuns(runs) {
   if (runs.length === 0) return "No loop has run on this machine yet (or none was recorded where loopkit looks).\n";
   const rows = runs.map((run3) => [
     run3.id,
     run3.kind,
     clip(oneLine(run3.command ?? run3.goal ?? "(goal not recorded)"), 40),
+    projectName(run3.project_dir),
     when(run3.started_at),
     formatDuration(run3.duration_ms),
     String(run3.iterations),
     `${run3.passed}/${run3.failed}`,
-    run3.final_status ?? "running",
+    standing(run3),
     String(run3.checkpoints),
     run3.tokens === null ? "-" : compactNumber(run3.tokens)
   ]);
-  const head = ["ID", "KIND", "COMMAND OR GOAL", "STARTED (UTC)", "DURATION", "ITER", "PASS/FAIL", "STATUS", "CHECKPOINTS", "TOKENS"];
+  const head = [
+    "ID",
+    "KIND",
+    "COMMAND OR GOAL",
+    "PROJECT",
+    "STARTED (UTC)",
+    "DURATION",
+    "ITER",
+    "PASS/FAIL",
+    "STATUS",
+    "CHECKPOINTS",
+    "TOKENS"
+  ];
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return `${[line(head), ...rows.map(line)].join("\n")}
@@ -5936,7 +5952,7 @@ A run's story on one HTML page: ${reportCommand("<id>")}
 function formatRun(run3) {
   const s = run3.summary;
   const head = [
-    `${s.kind} ${s.id}: ${s.final_status ?? "running"}`,
+    `${s.kind} ${s.id}: ${s.final_status ?? (s.paused ? "paused (its session or runner is gone; not ended)" : "running")}`,
     `  ${s.command !== null ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
@@ -5967,7 +5983,7 @@ var RunSummarySchema = object({
   project_dir: string().nullable(),
   started_at: string(),
   ended_at: string().nullable(),
-  /** Until ended_at, or until the latest record of a run still going. */
+  /** Until ended_at; for a run still going, until now; for a paused one, until its latest record. */
   duration_ms: int().nonnegative(),
   iterations: int().nonnegative(),
   /** Iterations that passed (repeat) or verifier gates passed twice (auto-loop). */
@@ -5975,6 +5991,8 @@ var RunSummarySchema = object({
   failed: int().nonnegative(),
   /** As in the stats log for repeat (EARLY_SUCCESS, ...), the loop's status for auto-loop; null while it runs. */
   final_status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
+  /** Not ended, and its session or runner is gone (a paused repeat loop, an auto-loop whose heartbeat is stale); absent in older outputs. */
+  paused: boolean().optional(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: int().nonnegative(),
   /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
@@ -6010,6 +6028,7 @@ function detail(kind, { summary: s, steps, rows }) {
     passed: s.passed,
     failed: s.failed,
     final_status: s.final_status,
+    paused: s.paused,
     checkpoints: 0,
     tokens: s.tokens
   };
@@ -6112,7 +6131,7 @@ ${kept.join("\n")}` : ""}
 }
 
 // src/cli/repeat-command.ts
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -6533,14 +6552,14 @@ function terminalLines(s) {
 
 // src/repeat/prune.ts
 import { promises as fs5 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
   const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
-    const file = path11.join(dir, name);
+    const file = path12.join(dir, name);
     const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
     if (read?.exists && read.value.phase === "ended") ended.push({ file, endedAt: read.value.ended_at ?? read.value.started_at });
   }
@@ -6561,7 +6580,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
 import { promises as fs7 } from "node:fs";
-import path15 from "node:path";
+import path16 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -6607,12 +6626,12 @@ async function resumeTerminalLoop(ctx, runner) {
 
 // src/run/claude-phase.ts
 import { promises as fs6 } from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
 // src/run/phase-settings.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 function takeSettingsOption(claudeArgs, cwd) {
   const rest = [];
   let settings = null;
@@ -6636,7 +6655,7 @@ function readSettings2(value, cwd) {
   let text = trimmed;
   if (!trimmed.startsWith("{")) {
     try {
-      text = readFileSync2(path12.resolve(cwd, trimmed), "utf8");
+      text = readFileSync2(path13.resolve(cwd, trimmed), "utf8");
     } catch (error) {
       throw new LoopkitError("USAGE", `--settings ${value}: ${error.message}`, {
         value,
@@ -6733,17 +6752,17 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path13.dirname(file), { recursive: true });
+  await fs6.mkdir(path14.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
-  await keepNewestLogs(path13.dirname(file), KEEP_LOGS);
+  await keepNewestLogs(path14.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
   const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path13.join(dir, name), { force: true })));
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path14.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
-import path14 from "node:path";
+import path15 from "node:path";
 
 // src/run/claude-stream.ts
 function turnReader() {
@@ -6905,7 +6924,7 @@ async function runTurn(ctx, file, state, resume) {
       // The loop's iterations run as the person's own claude would: no sandbox of loopkit's (--settings is theirs, read at the start).
       ...withSettings(terminal.claude_args, ctx.projectDir),
       timeoutMs: terminal.iteration_timeout_ms ?? 0,
-      logFile: path14.join(
+      logFile: path15.join(
         terminalRunDir(ctx.dataDir, ctx.projectDir),
         "claude",
         `${state.loop_id}-${String(state.iteration).padStart(4, "0")}.log`
@@ -7029,7 +7048,7 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
   await fs7.mkdir(dir, { recursive: true });
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path15.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path16.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [
     "repeat",
     ...loopWords,
@@ -7161,7 +7180,7 @@ async function measureHere(request, answer, inv, io2) {
   const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
   const session = inv.session();
   if (!shown || !session || answer && answer.exit_code !== 0) return null;
-  const file = path16.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
+  const file = path17.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
   const here = { loop_id: "repeat", session_id: session };
   const probe = await writeProbe(file, here, io2.env, io2.now());
   if (probe) await removeProbe(file);
@@ -7266,7 +7285,7 @@ function minIntervalMs(env) {
 }
 
 // src/cli/report-command.ts
-import path17 from "node:path";
+import path18 from "node:path";
 var REPORT_HELP = `Usage: loopkit report [<loop id>] [--output <file>] [--open]
 
 Writes one HTML page that tells a loop's story, of either kind, and prints its path. The page is
@@ -7297,7 +7316,7 @@ function registerReportCommand(program2, io2) {
     const inv = invocation({ project: options.project, pluginData: options.pluginData }, io2);
     const now = io2.now();
     const story = await findStory({ dataDir: inv.dataDir(), statsFile: inv.statsFile(), projectDir: inv.projectDir, now }, id);
-    const file = options.output ? path17.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
+    const file = options.output ? path18.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
     await writeReport(file, renderReport(story, now));
     io2.stdout(`${file}
 `);
@@ -7361,7 +7380,7 @@ function registerRestoreCommand(program2, io2) {
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
 import { statSync } from "node:fs";
-import path20 from "node:path";
+import path21 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -7495,7 +7514,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path18 from "node:path";
+import path19 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -7532,7 +7551,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path18.join(projectDir, name);
+    const file = path19.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -7541,7 +7560,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path19 from "node:path";
+import path20 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -7657,7 +7676,7 @@ async function runPhases(ctx, first) {
         `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
         { phase, edge: "start" }
       );
-      const logFile = path19.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path20.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const stopWatching = watchPhase({
         files,
         loopId,
@@ -7704,7 +7723,7 @@ async function runPhases(ctx, first) {
       if (stalls >= MAX_STALLS) {
         const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path19.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path20.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
@@ -7756,7 +7775,7 @@ async function run2(words, options, io2) {
     throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
     });
-  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path20.resolve(io2.cwd, options.pluginDir));
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path21.resolve(io2.cwd, options.pluginDir));
   const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(

@@ -17,7 +17,7 @@ import {
   loadState,
   nextIterationNumber,
   repeatTokens
-} from "./chunk-NTJ2QVYH.js";
+} from "./chunk-BCWZ2H7A.js";
 import {
   splitArguments
 } from "./chunk-NDZEDXKH.js";

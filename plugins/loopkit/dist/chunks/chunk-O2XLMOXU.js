@@ -41,11 +41,34 @@ function loopDeadline(state) {
   return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
 }
 
+// src/auto-loop/core/settings.ts
+var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_API_RETRY_MS = 3e4;
+var DEFAULT_PROGRESS_MS = 6e4;
+var DEFAULT_CONTEXT_WINDOW = 2e5;
+function positive(env, name, fallback) {
+  const value = Number(env[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+function readSettings(env) {
+  return {
+    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
+    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
+    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
+    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
+  };
+}
+
 export {
   resolveCaps,
   capReached,
   countedIterations,
   iterationsAgainstCap,
   elapsedMs,
-  loopDeadline
+  loopDeadline,
+  readSettings
 };

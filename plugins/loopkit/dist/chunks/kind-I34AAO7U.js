@@ -16,8 +16,9 @@ import {
   StatsFileSchema,
   isActive,
   projectLoops,
-  repeatTokens
-} from "./chunk-NTJ2QVYH.js";
+  repeatTokens,
+  scanLoops
+} from "./chunk-BCWZ2H7A.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
@@ -38,7 +39,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-ELYXQSNC.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-KHBAKZZF.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],
@@ -71,7 +72,7 @@ function tale(state) {
     message: `loopkit repeat ${status === "paused" ? "paused" : `ended ${status}`}: ${oneLine(state.command, 80)} - ${state.iterations.length} iteration(s), ${passed} passed (${state.project_dir})`
   };
 }
-async function pastRuns({ statsFile }, now) {
+async function pastRuns({ statsFile, dataDir }, now) {
   let read;
   try {
     read = await readJson(statsFile, StatsFileSchema);
@@ -87,15 +88,18 @@ async function pastRuns({ statsFile }, now) {
     const parsed = LoopRunSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
+  const states = new Map((dataDir ? (await scanLoops(dataDir, null)).loops : []).map(({ state }) => [state.loop_id, state]));
   return records.map((record) => {
     const passed = record.iterations.filter((it) => it.result === "pass").length;
-    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+    const state = states.get(record.id);
+    const paused = record.final_status === null && state?.phase === "paused";
+    const end = record.ended_at ?? (paused ? record.iterations.at(-1)?.timestamp ?? record.started_at : now.toISOString());
     return {
       summary: {
         id: record.id,
         command: record.command,
         goal: null,
-        project_dir: null,
+        project_dir: record.project_dir ?? state?.project_dir ?? null,
         started_at: record.started_at,
         ended_at: record.ended_at,
         duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
@@ -103,6 +107,7 @@ async function pastRuns({ statsFile }, now) {
         passed,
         failed: record.iterations.length - passed,
         final_status: record.final_status,
+        paused,
         tokens: record.tokens ?? null
       },
       steps: record.iterations,

@@ -9,8 +9,9 @@ import {
   compactNumber
 } from "./chunk-BFNVHJAO.js";
 import {
-  elapsedMs
-} from "./chunk-RIFYIAN4.js";
+  elapsedMs,
+  readSettings
+} from "./chunk-O2XLMOXU.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
@@ -36,7 +37,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-WRF5WUMU.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-6R3BZLZO.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -71,7 +72,7 @@ var autoLoopKind = {
     finalStatuses: LOOP_STATUSES.filter((status) => status !== "pursuing"),
     stepSchema: HistoryEntrySchema,
     labelWidth: 14,
-    runs: ({ dataDir }) => dataDir ? pastRuns(dataDir) : Promise.resolve([])
+    runs: ({ dataDir }, now) => dataDir ? pastRuns(dataDir, now) : Promise.resolve([])
   }
 };
 async function projectState(dataDir, projectDir) {
@@ -90,7 +91,8 @@ function statusLine(state, now) {
     verdicts || "not judged yet"
   ].join(" \xB7 ");
 }
-async function pastRuns(dataDir) {
+async function pastRuns(dataDir, now) {
+  const { staleMs } = readSettings(process.env);
   const root = path.join(dataDir, "auto-loop");
   const projects = await fs.readdir(root).catch(() => []);
   const runs = [];
@@ -107,6 +109,9 @@ async function pastRuns(dataDir) {
       const gates = lines.filter((entry) => entry.event === "gate");
       const passed = gates.filter((entry) => entry.verdict === "pass").length;
       const ended = last.status !== "pursuing";
+      const current = latest?.loop_id === loopId ? latest : void 0;
+      const paused = !ended && (!current || current.status !== "pursuing" || now.getTime() - Date.parse(current.heartbeat_at) > staleMs);
+      const end = ended || paused ? Date.parse(last.at) : now.getTime();
       runs.push({
         summary: {
           id: loopId,
@@ -115,11 +120,12 @@ async function pastRuns(dataDir) {
           project_dir: latest?.project_dir ?? null,
           started_at: first.at,
           ended_at: ended ? last.at : null,
-          duration_ms: Math.max(0, Date.parse(last.at) - Date.parse(first.at)),
+          duration_ms: Math.max(0, end - Date.parse(first.at)),
           iterations: Math.max(...lines.map((entry) => entry.iteration)),
           passed,
           failed: gates.length - passed,
           final_status: last.status === "pursuing" ? null : last.status,
+          paused,
           // Each entry records the loop's tokens so far (the session's and the audits').
           tokens: Math.max(...lines.map((entry) => entry.tokens))
         },

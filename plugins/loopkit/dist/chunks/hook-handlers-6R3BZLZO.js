@@ -33,7 +33,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-ZGSU74CO.js";
+} from "./chunk-BPAFW7DQ.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -45,16 +45,15 @@ import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
-import {
-  readSettings
-} from "./chunk-PISGU4LJ.js";
+import "./chunk-FZV4VAWI.js";
 import {
   showPath,
   splitWords
 } from "./chunk-NDZEDXKH.js";
 import {
-  loopDeadline
-} from "./chunk-RIFYIAN4.js";
+  loopDeadline,
+  readSettings
+} from "./chunk-O2XLMOXU.js";
 import "./chunk-MW4PHROV.js";
 import "./chunk-HPW53O6T.js";
 import "./chunk-5KW5UY5D.js";

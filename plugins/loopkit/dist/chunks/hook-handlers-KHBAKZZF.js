@@ -17,7 +17,7 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-HGFS3RA2.js";
+} from "./chunk-MVSCZXOS.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -33,7 +33,7 @@ import {
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-NTJ2QVYH.js";
+} from "./chunk-BCWZ2H7A.js";
 import "./chunk-NDZEDXKH.js";
 import "./chunk-MW4PHROV.js";
 import "./chunk-HPW53O6T.js";

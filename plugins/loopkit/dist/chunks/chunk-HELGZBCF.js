@@ -5,7 +5,7 @@ import {
   StatsFileSchema,
   projectLoops,
   repeatStateDir
-} from "./chunk-NTJ2QVYH.js";
+} from "./chunk-BCWZ2H7A.js";
 import {
   diffLines,
   findRepo,
@@ -13,7 +13,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-PISGU4LJ.js";
+} from "./chunk-FZV4VAWI.js";
 import {
   compareSnapshots,
   showText
@@ -22,7 +22,7 @@ import {
   countedIterations,
   elapsedMs,
   iterationsAgainstCap
-} from "./chunk-RIFYIAN4.js";
+} from "./chunk-O2XLMOXU.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";

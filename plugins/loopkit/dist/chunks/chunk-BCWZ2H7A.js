@@ -159,7 +159,9 @@ var LoopRunSchema = object({
   final_status: _enum(FINAL_STATUSES).nullable(),
   ended_at: iso_exports.datetime().nullable(),
   /** The sum of the iterations' tokens; null: none counted; absent in older records. */
-  tokens: int().nonnegative().nullable().optional()
+  tokens: int().nonnegative().nullable().optional(),
+  /** The project the loop ran in; absent in older records. */
+  project_dir: string().optional()
 });
 var StatsFileSchema = looseObject({ loop_runs: array(unknown()).optional() });
 function statsFile(env = process.env) {
@@ -182,7 +184,8 @@ function loopRunOf(state) {
     })),
     final_status: state.final_status,
     ended_at: state.ended_at,
-    tokens: repeatTokens(state)
+    tokens: repeatTokens(state),
+    project_dir: state.project_dir
   };
 }
 function newLoopId(now) {
@@ -256,7 +259,7 @@ async function scanLoops(data, projectDir) {
         () => null
       );
       if (modified) unreadable.push({ file, modified });
-    } else if (read.exists && read.value.project_dir === projectDir) loops.push({ file, state: read.value });
+    } else if (read.exists && (projectDir === null || read.value.project_dir === projectDir)) loops.push({ file, state: read.value });
   }
   return { loops: loops.sort((a, b) => b.state.started_at.localeCompare(a.state.started_at)), unreadable };
 }

@@ -23,9 +23,8 @@ import {
   findRepo,
   guardedGitEnv,
   hunks,
-  readSettings,
   settleSandbox
-} from "./chunk-PISGU4LJ.js";
+} from "./chunk-FZV4VAWI.js";
 import {
   compareSnapshots,
   hasHidden,
@@ -36,8 +35,9 @@ import {
 } from "./chunk-NDZEDXKH.js";
 import {
   capReached,
-  elapsedMs
-} from "./chunk-RIFYIAN4.js";
+  elapsedMs,
+  readSettings
+} from "./chunk-O2XLMOXU.js";
 import {
   formatDuration,
   parseDuration

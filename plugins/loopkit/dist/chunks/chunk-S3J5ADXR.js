@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-3C2WF2Y6.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-WTAXBLOX.js")).autoLoopKind
+  repeat: async () => (await import("./kind-I34AAO7U.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-VZ2H2HAB.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();
