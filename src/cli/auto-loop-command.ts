@@ -85,7 +85,9 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
  * probe that measures the agent's sandbox, and says what it found. Nothing for other requests.
  */
 async function probeAfterStart(request: AutoLoopRequest, answer: HookAnswer | null, inv: Invocation, io: CliIo): Promise<string | null> {
-  if (!answer?.loop_id || !(request.mode === "takeover" || (request.mode === "start" && !request.codex))) return null;
+  // A bare /loopkit:auto-loop ("usage") starts from the project's goal.md: a start like any other.
+  const starts = request.mode === "takeover" || request.mode === "usage" || (request.mode === "start" && !request.codex);
+  if (!answer?.loop_id || !starts) return null;
   const projectDir = inv.projectDir();
   const { state: stateFile } = loopFiles(inv.dataDirForStart(), projectDir);
   const state = await readForStatus(stateFile, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");

@@ -191,6 +191,17 @@ describe("the skill's half", () => {
     expect(state.launch.agent_sandbox).toMatchObject({ agent: "unknown", measuring: true, fail_if_unavailable: false });
   });
 
+  it("writes the probe and says where the agent runs after a bare /loopkit:auto-loop started the loop from goal.md too", async () => {
+    writeFileSync(path.join(project, "goal.md"), "---\nverify: true\n---\nmake it pass\n");
+    expect((await half("--from-hook", "auto-loop", "")).code).toBe(0);
+    const shown = await half("--from-skill", "auto-loop", "", later(1_000));
+    expect(shown.stdout).toMatch(
+      /loopkit auto-loop started[\s\S]*\nSandbox: the agent runs in no sandbox \(loopkit's skill command[^)]*\)/,
+    );
+    const [key] = readdirSync(path.join(data, "auto-loop"));
+    expect(existsSync(path.join(data, "auto-loop", key!, "sandbox-probe.json"))).toBe(true);
+  });
+
   it.each([
     ["no answer at all (the hook did not run)", null, NOW],
     ["an answer older than a minute", "5m x", later(61_000)],

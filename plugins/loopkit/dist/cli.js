@@ -5274,7 +5274,8 @@ function registerAutoLoopCommand(program2, io2) {
   useHelpText(command, AUTO_LOOP_HELP);
 }
 async function probeAfterStart(request, answer, inv, io2) {
-  if (!answer?.loop_id || !(request.mode === "takeover" || request.mode === "start" && !request.codex)) return null;
+  const starts = request.mode === "takeover" || request.mode === "usage" || request.mode === "start" && !request.codex;
+  if (!answer?.loop_id || !starts) return null;
   const projectDir = inv.projectDir();
   const { state: stateFile } = loopFiles(inv.dataDirForStart(), projectDir);
   const state = await readForStatus(stateFile, AutoLoopStateSchema, "start a new loop with /loopkit:auto-loop");
