@@ -62,8 +62,11 @@ export interface VerificationContext {
   git: Snapshot["git"];
   /** The project's package.json scripts (what `npm test` runs), or null: where a compiler may be found to run. */
   scripts?: Readonly<Record<string, string>> | null;
-  /** Keys of folders where the sandbox the verifier ran in made and removed its mount points (see sandboxMountFolders). */
-  mountFolders?: ReadonlySet<string>;
+  /**
+   * Where the sandbox the verifier ran in made and removed its mount points (sandboxMountPoints), and
+   * what was seen to come and go in those folders while it ran (folder-watch.ts; null: not watched).
+   */
+  mounts?: { points: ReadonlyMap<string, ReadonlySet<string>>; seen: ReadonlyMap<string, ReadonlySet<string> | null> };
 }
 
 const SHOWN = 40;
@@ -73,6 +76,7 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
   const protect = context.protect.map(globMatcher);
   const tsc = runsTsc(context.verifyCommand, context.scripts ?? null);
   const relisted = foldersRelisted(found.changes);
+  const mountFolders = context.mounts ? foldersOnlyMountedIn(context.mounts.points, context.mounts.seen, found) : new Set<string>();
   const moved: string[] = [];
   const written: string[] = [];
   for (const change of found.changes) {
@@ -80,7 +84,7 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
     const { path, root } = keyPath(key, context.projectDir, context.git);
     if (a?.kind === "dir" && b?.kind === "dir") {
       const folder = folderDifference(a, b, relisted.has(key));
-      if (folder && !folderMayChange(key, path, root, context.mountFolders)) moved.push(`${path ? showPath(path) : "."}/: ${folder}`);
+      if (folder && !folderMayChange(key, path, root, mountFolders)) moved.push(`${path ? showPath(path) : "."}/: ${folder}`);
       continue;
     }
     // A folder that appeared or vanished: what was in it says what changed.
@@ -144,22 +148,43 @@ function folderMayChange(key: string, path: string, root: string, mountFolders: 
 }
 
 /**
- * The folders a sandboxed verifier's mount points come and go in: for each path the sandbox keeps
- * read-only inside the project that the snapshot did not hold, the folder of its first missing part
- * (the sandbox makes that part to mount over, and removes it afterwards).
+ * Where a sandboxed verifier's mount points come and go: for each path the sandbox keeps read-only
+ * inside the project that the snapshot did not hold, its first missing part (the sandbox makes it to
+ * mount over, and removes it afterwards), by the key of the folder holding it.
  */
-export function sandboxMountFolders(readOnly: readonly string[], recorded: (key: string) => boolean): Set<string> {
-  const folders = new Set<string>();
+export function sandboxMountPoints(readOnly: readonly string[], recorded: (key: string) => boolean): Map<string, Set<string>> {
+  const points = new Map<string, Set<string>>();
   for (const entry of readOnly) {
     const parts = entry.split("/");
     for (let i = 1; i <= parts.length; i++) {
-      const key = parts.slice(0, i).join("/");
-      if (recorded(key)) continue;
-      folders.add(parts.slice(0, i - 1).join("/"));
+      if (recorded(parts.slice(0, i).join("/"))) continue;
+      const folder = parts.slice(0, i - 1).join("/");
+      points.set(folder, (points.get(folder) ?? new Set()).add(parts[i - 1]!));
       break;
     }
   }
-  return folders;
+  return points;
+}
+
+/**
+ * The folders whose changed times the sandbox's mount points explain: watched throughout, and every
+ * entry seen to come or go there is a mount point, or is there now or changed (judged entry by entry).
+ * Anything else that came and went (`answer` beside answer.js) leaves the folder's times as evidence.
+ */
+export function foldersOnlyMountedIn(
+  points: ReadonlyMap<string, ReadonlySet<string>>,
+  seen: ReadonlyMap<string, ReadonlySet<string> | null>,
+  found: ChangesSince,
+): Set<string> {
+  const changed = new Set(found.changes.map((change) => change.key));
+  const explained = new Set<string>();
+  for (const [folder, names] of points) {
+    const came = seen.get(folder);
+    if (!came) continue;
+    const keyOf = (name: string) => (folder ? `${folder}/${name}` : name);
+    if ([...came].every((name) => names.has(name) || found.exists(keyOf(name)) || changed.has(keyOf(name)))) explained.add(folder);
+  }
+  return explained;
 }
 
 /** Keys of the folders an entry was added to or removed from (their times changing is explained). */

@@ -169,5 +169,5 @@ describe("resume", () => {
     expect(s.elapsed_ms).toBeGreaterThanOrEqual(resumeStart - Date.parse(s.started_at));
     expect(Date.parse(s.started_at)).toBeGreaterThanOrEqual(startedAt);
     expect(readHistory(sandbox).map((h) => h.event)).toEqual(["start", "gate", "resume", "gate"]);
-  });
+  }, 120_000);
 });

@@ -93,7 +93,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-ZTLKDRO2.js";
+} from "./chunks/chunk-UA6PO5QV.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -104,7 +104,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BDS3JLX3.js";
+} from "./chunks/chunk-O2IHN2ZQ.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -112,7 +112,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-S3J5ADXR.js";
+import "./chunks/chunk-DRMZLYJF.js";
 import {
   CheckpointSummaryShape,
   EXIT,

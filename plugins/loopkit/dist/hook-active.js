@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BDS3JLX3.js";
+} from "./chunks/chunk-O2IHN2ZQ.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-S3J5ADXR.js";
+} from "./chunks/chunk-DRMZLYJF.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -26,7 +26,7 @@ import { noteGateStep } from "../data/gate-progress.js";
 import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
 import { readTranscriptDelta } from "../../session/transcript-usage.js";
-import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
+import { checkVerification, recordTurn, turnObservation, watchMountFolders, type TurnRecord } from "./turn-record.js";
 import { runVerifier, verifierRun, type VerifierOutcome } from "../runners/verifier.js";
 import { endLeftoverProcesses, type LeftoverOutcome } from "../project/leftover-processes.js";
 import { timestampSettleMs } from "../../evidence/verification.js";
@@ -198,6 +198,8 @@ async function runGate(
       run: step === "audit" ? 1 : runs.length + 1,
       started_at: ctx.now().toISOString(),
     });
+  // A sandboxed verifier's mount points come and go in a few folders: what else comes and goes there is watched.
+  const mountWatch = turn.taken ? watchMountFolders(turn.taken, state.project_dir) : null;
   while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
@@ -209,6 +211,7 @@ async function runGate(
     outcomes.push(outcome);
     runs.push(verifierRun(outcome, null));
   }
+  const mounts = await mountWatch?.stop();
   if (gateNext(runs, null).kind !== "audit") return { runs: await logged(), audit: null };
   if (!turn.taken)
     return {
@@ -223,7 +226,7 @@ async function runGate(
   try {
     // Before logged(): the runs are filled in once the logs are written, after this check.
     const sandboxed = outcomes.some((outcome) => outcome.sandbox === "sandboxed");
-    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed);
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed ? mounts : undefined);
     await logged();
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;

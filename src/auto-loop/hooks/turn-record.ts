@@ -6,7 +6,8 @@ import path from "node:path";
 import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
 import { changesSince } from "../../evidence/changes-since.js";
 import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evidence/snapshot.js";
-import { judgeVerification, sandboxMountFolders, type Verification } from "../../evidence/verification.js";
+import { judgeVerification, sandboxMountPoints, type Verification, type VerificationContext } from "../../evidence/verification.js";
+import { watchFolders } from "../../evidence/folder-watch.js";
 import { SANDBOX_READ_ONLY_IN_PROJECT } from "../../sandbox/policy.js";
 import { READ_FLAGS } from "../../evidence/walk.js";
 import type { Deadline } from "../../shared/deadline.js";
@@ -62,7 +63,7 @@ export async function checkVerification(
   dataDir: string,
   turn: TakenSnapshot,
   deadline: Deadline,
-  sandboxed: boolean,
+  mounts: VerificationContext["mounts"],
 ): Promise<Verification> {
   const found = await changesSince(turn, { dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
   return judgeVerification(found, {
@@ -71,7 +72,7 @@ export async function checkVerification(
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
-    mountFolders: sandboxed ? sandboxMountFoldersOf(turn) : new Set(),
+    ...(mounts ? { mounts } : {}),
   });
 }
 
@@ -100,9 +101,23 @@ function packageScripts(projectDir: string): Record<string, string> | null {
   }
 }
 
-/** The folders of the record where a sandboxed verifier's mount points come and go (see sandboxMountFolders). */
-export function sandboxMountFoldersOf(turn: TakenSnapshot): Set<string> {
-  return sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0);
+/**
+ * Watches the folders where a sandboxed verifier's mount points would come and go, from before its
+ * first run: `stop()` says where they are and what came and went there (for judgeVerification).
+ */
+export function watchMountFolders(
+  turn: TakenSnapshot,
+  projectDir: string,
+): { stop(): Promise<NonNullable<VerificationContext["mounts"]>> } {
+  const points = sandboxMountPoints(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0);
+  const dirs = new Map<string, string>();
+  for (const folder of points.keys()) {
+    const [root, ...rest] = folder.split("/");
+    const base = root?.startsWith("\u0000") ? turn.snapshot.git.find((g) => g.key === root)?.dir : projectDir;
+    if (base) dirs.set(folder, path.join(base, ...(root?.startsWith("\u0000") ? rest : folder ? folder.split("/") : [])));
+  }
+  const watch = watchFolders(dirs);
+  return { stop: async () => ({ points, seen: await watch.stop() }) };
 }
 
 /** What the sandbox keeps read-only in the project, as record keys (.git/... under the git folder's key when it is a folder). */

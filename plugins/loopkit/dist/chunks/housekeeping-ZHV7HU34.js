@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-ZTLKDRO2.js";
+} from "./chunk-UA6PO5QV.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-6OQNMFKZ.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-S3J5ADXR.js";
+import "./chunk-DRMZLYJF.js";
 import {
   allRecords
 } from "./chunk-HPW53O6T.js";

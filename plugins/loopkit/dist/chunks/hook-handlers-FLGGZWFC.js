@@ -461,6 +461,7 @@ function judgeVerification(found, context) {
   const protect = context.protect.map(globMatcher);
   const tsc = runsTsc(context.verifyCommand, context.scripts ?? null);
   const relisted = foldersRelisted(found.changes);
+  const mountFolders = context.mounts ? foldersOnlyMountedIn(context.mounts.points, context.mounts.seen, found) : /* @__PURE__ */ new Set();
   const moved = [];
   const written = [];
   for (const change of found.changes) {
@@ -468,7 +469,7 @@ function judgeVerification(found, context) {
     const { path: path3, root } = keyPath(key, context.projectDir, context.git);
     if (a?.kind === "dir" && b?.kind === "dir") {
       const folder = folderDifference(a, b, relisted.has(key));
-      if (folder && !folderMayChange(key, path3, root, context.mountFolders)) moved.push(`${path3 ? showPath(path3) : "."}/: ${folder}`);
+      if (folder && !folderMayChange(key, path3, root, mountFolders)) moved.push(`${path3 ? showPath(path3) : "."}/: ${folder}`);
       continue;
     }
     if ((a?.kind ?? b?.kind) === "dir" && (b?.kind ?? a?.kind) === "dir") continue;
@@ -512,18 +513,29 @@ function folderMayChange(key, path3, root, mountFolders) {
   if (root !== "") return key === root;
   return inFolders(`${path3}/`, OUTPUT_FOLDERS) || path3 === MIRROR_DIR;
 }
-function sandboxMountFolders(readOnly, recorded) {
-  const folders = /* @__PURE__ */ new Set();
+function sandboxMountPoints(readOnly, recorded) {
+  const points = /* @__PURE__ */ new Map();
   for (const entry of readOnly) {
     const parts = entry.split("/");
     for (let i = 1; i <= parts.length; i++) {
-      const key = parts.slice(0, i).join("/");
-      if (recorded(key)) continue;
-      folders.add(parts.slice(0, i - 1).join("/"));
+      if (recorded(parts.slice(0, i).join("/"))) continue;
+      const folder = parts.slice(0, i - 1).join("/");
+      points.set(folder, (points.get(folder) ?? /* @__PURE__ */ new Set()).add(parts[i - 1]));
       break;
     }
   }
-  return folders;
+  return points;
+}
+function foldersOnlyMountedIn(points, seen, found) {
+  const changed = new Set(found.changes.map((change) => change.key));
+  const explained = /* @__PURE__ */ new Set();
+  for (const [folder, names] of points) {
+    const came = seen.get(folder);
+    if (!came) continue;
+    const keyOf = (name) => folder ? `${folder}/${name}` : name;
+    if ([...came].every((name) => names.has(name) || found.exists(keyOf(name)) || changed.has(keyOf(name)))) explained.add(folder);
+  }
+  return explained;
 }
 function foldersRelisted(changes) {
   const parents = /* @__PURE__ */ new Set();
@@ -593,6 +605,35 @@ function timestampSettleMs(table, nowMs) {
   return Math.min(2e3, Math.max(0, Math.ceil(latest + (coarse ? 2e3 : 20) - nowMs)));
 }
 
+// src/evidence/folder-watch.ts
+import { watch } from "node:fs";
+function watchFolders(folders) {
+  const seen = /* @__PURE__ */ new Map();
+  const watchers = [];
+  for (const [key, dir] of folders) {
+    const names = /* @__PURE__ */ new Set();
+    seen.set(key, names);
+    try {
+      const watcher = watch(dir, { persistent: false, encoding: "utf8" }, (event, name) => {
+        if (event !== "rename") return;
+        if (name === null) seen.set(key, null);
+        else seen.get(key)?.add(name);
+      });
+      watcher.on("error", () => seen.set(key, null));
+      watchers.push(watcher);
+    } catch {
+      seen.set(key, null);
+    }
+  }
+  return {
+    async stop() {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const watcher of watchers) watcher.close();
+      return seen;
+    }
+  };
+}
+
 // src/auto-loop/hooks/turn-record.ts
 var SNAPSHOT_MS = 12e4;
 var snapshotDeadline = (deadline) => ({ at: Math.min(deadline.at, Date.now() + SNAPSHOT_MS) });
@@ -612,7 +653,7 @@ function turnObservation(turn, state) {
   if (!turn.taken) return { treeHash: null, protectedFiles: null };
   return { treeHash: snapshotFingerprint(turn.taken.snapshot), protectedFiles: protectedFiles(turn.taken.stats, state.protect.globs) };
 }
-async function checkVerification(state, dataDir, turn, deadline, sandboxed) {
+async function checkVerification(state, dataDir, turn, deadline, mounts) {
   const found = await changesSince(turn, { dataDir, projectDir: state.project_dir, deadline: snapshotDeadline(deadline) });
   return judgeVerification(found, {
     projectDir: state.project_dir,
@@ -620,7 +661,7 @@ async function checkVerification(state, dataDir, turn, deadline, sandboxed) {
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
-    mountFolders: sandboxed ? sandboxMountFoldersOf(turn) : /* @__PURE__ */ new Set()
+    ...mounts ? { mounts } : {}
   });
 }
 function packageScripts(projectDir) {
@@ -645,8 +686,16 @@ function packageScripts(projectDir) {
     return null;
   }
 }
-function sandboxMountFoldersOf(turn) {
-  return sandboxMountFolders(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0);
+function watchMountFolders(turn, projectDir) {
+  const points = sandboxMountPoints(mountedReadOnly(turn), (key) => turn.stats.find(key) >= 0);
+  const dirs = /* @__PURE__ */ new Map();
+  for (const folder of points.keys()) {
+    const [root, ...rest] = folder.split("/");
+    const base = root?.startsWith("\0") ? turn.snapshot.git.find((g) => g.key === root)?.dir : projectDir;
+    if (base) dirs.set(folder, path2.join(base, ...root?.startsWith("\0") ? rest : folder ? folder.split("/") : []));
+  }
+  const watch2 = watchFolders(dirs);
+  return { stop: async () => ({ points, seen: await watch2.stop() }) };
 }
 function mountedReadOnly(turn) {
   const gitFolder = turn.snapshot.git.find((g) => g.key === "\0git");
@@ -974,6 +1023,7 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
     run: step === "audit" ? 1 : runs.length + 1,
     started_at: ctx.now().toISOString()
   });
+  const mountWatch = turn.taken ? watchMountFolders(turn.taken, state.project_dir) : null;
   while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
@@ -982,6 +1032,7 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
     outcomes.push(outcome);
     runs.push(verifierRun(outcome, null));
   }
+  const mounts = await mountWatch?.stop();
   if (gateNext(runs, null).kind !== "audit") return { runs: await logged(), audit: null };
   if (!turn.taken)
     return {
@@ -995,7 +1046,7 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
   let during;
   try {
     const sandboxed = outcomes.some((outcome) => outcome.sandbox === "sandboxed");
-    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed);
+    const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed ? mounts : void 0);
     await logged();
     if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
     during = verification.lines;
