@@ -123,7 +123,7 @@ describe.skipIf(tools.skip)("loopkit run", { timeout: 120_000 }, () => {
     });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(
-      /loopkit run: phase 2 ended in an API error \(API error \((server_error|overloaded)\): API Error: .*529.*\); trying again in 1s \(1 in a row; 3 end the loop\)/,
+      /loopkit run: phase 2 ended in an API error \(API error \((server_error|overloaded)\): API Error: .*529.*\); trying again in [01]s \(1 in a row; 3 end the loop\)/,
     );
     expect(result.stdout).toMatch(/the loop ended achieved/);
     const turns = model.requests.slice(first).filter((r) => r.kind === "main" && !isAudit(r));
