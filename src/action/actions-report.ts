@@ -1,5 +1,6 @@
 // What `loopkit run` tells GitHub Actions when a loop ends, rendered from the loop's records alone:
 // the job summary (Markdown), the step outputs (GITHUB_OUTPUT's delimiter format) and log-safe text.
+import { describeTests } from "../test-results/results.js";
 import { formatDuration } from "../shared/duration.js";
 import type { AutoLoopStatus } from "../auto-loop/core/status.js";
 import type { HistoryEntry } from "../auto-loop/core/history.js";
@@ -71,6 +72,7 @@ const STATUS_MARK: Record<AutoLoopStatus["status"], string> = {
   blocked: "⛔",
   "budget-limited": "⏱️",
   cancelled: "🚫",
+  "no-progress": "📉",
   none: "❔",
 };
 
@@ -94,6 +96,9 @@ export function renderSummary(report: ActionsReport): string {
     `| Verifier | ${code(s.verify_command ?? "-")} |`,
     `| Final status | ${cell(outcome)} |`,
     `| Iterations | ${s.iteration} of ${s.max_iterations ?? "-"} |`,
+    ...(s.tests?.trend
+      ? [`| Tests | ${cell(`${s.tests.trend}${s.tests.last ? ` (last run: ${describeTests(s.tests.last)})` : ""}`)} |`]
+      : []),
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,

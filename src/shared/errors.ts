@@ -27,7 +27,9 @@ export type LoopkitErrorCode =
   /** loopkit's own record of the project (src/evidence) could not be taken or read: the turn is never judged achieved. */
   | "EVIDENCE_FAILED"
   /** A step ran past the one deadline of its hook event (src/shared/deadline.ts). */
-  | "DEADLINE";
+  | "DEADLINE"
+  /** The verifier cannot run at all (not found, not executable, a missing npm script): no loop starts. */
+  | "VERIFIER_CANNOT_RUN";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

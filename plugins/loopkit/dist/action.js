@@ -3,25 +3,28 @@ import {
   exportToBranch,
   loopStatus,
   renderOutputs
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-54E4OZTG.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-X27W5W25.js";
 import {
   findRecord,
   lastCheckpoint,
   splitWords
 } from "./chunks/chunk-MGBIV2WO.js";
-import "./chunks/chunk-A3YH3UPZ.js";
+import "./chunks/chunk-J52WRLV5.js";
 import "./chunks/chunk-F3ILKG56.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-7UXT4BYG.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-OQFMAEP6.js";
+import "./chunks/chunk-5AUT7LJL.js";
 import "./chunks/chunk-ULLTZM7N.js";
 import "./chunks/chunk-UPOQHDOL.js";
 import {
@@ -33,10 +36,8 @@ import {
   formatError,
   isLoopkitError
 } from "./chunks/chunk-32X6X3F3.js";
+import "./chunks/chunk-54WWAJ57.js";
 import "./chunks/chunk-PGQLL66H.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -46,9 +46,12 @@ import {
   PROTECT_LIMITS,
   RECURSION_GUARD,
   auditLoop,
+  baselineLine,
   cancelState,
+  cannotRun,
   captureLaunch,
   checkProtectGlob,
+  checkTestReport,
   checkVerifyCommand,
   dataInProject,
   failLoop,
@@ -64,6 +67,7 @@ import {
   noGoalError,
   parseAutoLoopArgs,
   parseCaps,
+  parseNoProgressLimit,
   parseWords,
   pendingRetry,
   personSandbox,
@@ -79,7 +83,8 @@ import {
   removeProbe,
   replacedState,
   resolveClaude,
-  runVerifier,
+  runAndReadTests,
+  runLoopVerifier,
   settingsOf,
   startFromGoalFile,
   startPrompt,
@@ -88,7 +93,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-Y5YUFPB4.js";
+} from "./chunks/chunk-6RGNPH3Q.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,13 +105,13 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-NF4WD5I5.js";
 import {
   killGroup
 } from "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-4WYISKRK.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -122,14 +127,17 @@ import {
   runOutputs,
   summarize,
   summaryLines
-} from "./chunks/chunk-TIYPIEXM.js";
+} from "./chunks/chunk-54E4OZTG.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-NAL4LZ7C.js";
+} from "./chunks/chunk-X27W5W25.js";
 import {
   argvWords,
   findRecord,
@@ -144,7 +152,7 @@ import {
   elapsedMs,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-A3YH3UPZ.js";
+} from "./chunks/chunk-J52WRLV5.js";
 import {
   formatDuration,
   parseDuration
@@ -161,14 +169,15 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-ZTULYAX7.js";
+} from "./chunks/chunk-7UXT4BYG.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
+  DEFAULT_NO_PROGRESS_LIMIT,
   HistoryEntrySchema
-} from "./chunks/chunk-OQFMAEP6.js";
+} from "./chunks/chunk-5AUT7LJL.js";
 import {
   LOOP_KINDS,
   SessionMarkerSchema,
@@ -206,6 +215,7 @@ import {
   withLock,
   writeJson
 } from "./chunks/chunk-32X6X3F3.js";
+import "./chunks/chunk-54WWAJ57.js";
 import {
   _enum,
   array,
@@ -220,9 +230,6 @@ import {
   union,
   unknown
 } from "./chunks/chunk-PGQLL66H.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   __commonJS,
   __require,
@@ -3706,7 +3713,17 @@ import path7 from "node:path";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"];
+var KEYS = [
+  "verify",
+  "max-iterations",
+  "max-tokens",
+  "max-wallclock",
+  "restart-pct",
+  "protect",
+  "test-report",
+  "allow-removed-tests",
+  "no-progress-limit"
+];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const fields = /* @__PURE__ */ new Map();
@@ -3734,7 +3751,16 @@ function parseGoalFile(text, name) {
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
   const verify = fields.get("verify");
-  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
+  const allow = fields.get("allow-removed-tests");
+  return {
+    goal,
+    verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`),
+    caps,
+    protect,
+    testReport: checkTestReport(fields.get("test-report"), `goal file ${name}: test-report:`),
+    allowRemovedTests: allow === void 0 || /^(no|false)$/i.test(allow) ? null : allow,
+    noProgressLimit: parseNoProgressLimit(fields.get("no-progress-limit"), `goal file ${name}: no-progress-limit:`)
+  };
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
@@ -3812,6 +3838,8 @@ independent, read-only audit (a fresh claude -p) votes "achieved". Hard caps alw
   --max-wallclock D       wall-clock time since the start: 30m, 2h, 4h30m (default 4h)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
+  --test-report <path>    a JUnit XML or TAP file the verifier writes (default: its output is read)
+  --no-progress-limit N   judged turns without fewer failing tests before it ends no-progress (default 8)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -3833,7 +3861,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
+9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
@@ -3875,7 +3904,10 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
-  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+    ctx.projectDir,
+    request
+  );
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   return withLock(files.state, async () => {
@@ -3883,9 +3915,10 @@ async function startLoop(ctx, request) {
     const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
+    const testResults = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
-    const notes = [...started.notes];
+    const notes = [...started.notes, baselineLine(testResults)];
     if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
@@ -3909,7 +3942,8 @@ async function startLoop(ctx, request) {
         launch,
         agentSandbox: ctx.agentSandbox,
         protect: { globs: protect, snapshot },
-        treeHash: snapshotFingerprint(started.snapshot)
+        treeHash: snapshotFingerprint(started.snapshot),
+        testResults
       },
       ctx.now
     );
@@ -3955,7 +3989,33 @@ async function resolveGoal(projectDir, request) {
     goalFile: fromFile?.path ?? null,
     verify,
     caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
-    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])])
+    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])]),
+    testReport: request.testReport ?? fromFile?.testReport ?? null,
+    allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT
+  };
+}
+var START_BASELINE_MS = 6e4;
+async function baselineTests(ctx, loop) {
+  const timeoutMs = Math.min(loop.launch.verifier_timeout_ms, START_BASELINE_MS);
+  const run3 = await runAndReadTests(loop.verify, ctx.projectDir, loop.report, timeoutMs, launchEnv(loop.launch, ctx.env), {
+    sandbox: ctx.agentSandbox ?? loop.launch.agent_sandbox
+  });
+  const why = cannotRun(run3.outcome);
+  if (why)
+    throw new LoopkitError("VERIFIER_CANNOT_RUN", `the verifier \`${loop.verify}\` cannot run: ${why}; no loop was started`, {
+      value: loop.verify,
+      hint: "fix the verifier command (for npm, `npm run` lists the scripts), then start the loop again"
+    });
+  const note = run3.results ? null : run3.outcome.timedOut ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)` : run3.unread;
+  return {
+    report: loop.report,
+    allow_removed_tests: loop.allowRemovedTests,
+    no_progress_limit: loop.noProgressLimit,
+    baseline: run3.results,
+    baseline_note: note,
+    trend: run3.results ? [{ iteration: 0, passed: run3.results.passed, failed: run3.results.failed }] : [],
+    progress_at: 0
   };
 }
 function checkProtectCount(globs) {
@@ -4267,7 +4327,7 @@ ${audit.reasons.map((reason) => `- ${reason}`).join("\n")}` : "";
   return `You marked the goal complete and loopkit's verifier passed twice, but an independent audit (a fresh Claude Code that read the project and the diff) voted ${audit.vote}${why}. The goal is not done: address every reason.${reasons}`;
 }
 function retryReason(failed, flaky) {
-  const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
+  const how = failed.breach ? `exited ${failed.exitCode}, which does not count as a pass: ${failed.breach}` : failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
   const lead = flaky ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.` : `You marked the goal complete, but loopkit's verifier ${how}. The goal is not done.`;
   return `${lead}
 End of the verifier's output:
@@ -4759,7 +4819,8 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
+      // Through the gate's test rule, against the start's baseline, as in a Claude Code loop.
+      runVerifier: () => runLoopVerifier(loop, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
         sandbox: loop.launch.agent_sandbox
       }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
@@ -7275,7 +7336,7 @@ a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, 
 loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
 SIGTERM: exit 130 or 143) (docs/ci.md in the loopkit repository).
 
-Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
+Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 9 no-progress),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
 

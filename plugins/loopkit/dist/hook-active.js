@@ -5,11 +5,11 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-I4L7LQF3.js";
+} from "./chunks/chunk-NF4WD5I5.js";
 import "./chunks/chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-4WYISKRK.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-ZOZEQ54C.js";
+} from "./chunks/chunk-4WYISKRK.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-ULLTZM7N.js";

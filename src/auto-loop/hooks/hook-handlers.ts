@@ -27,7 +27,8 @@ import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../co
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
 import { readTranscriptDelta } from "./transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, type TurnRecord } from "./turn-record.js";
-import { runVerifier, verifierRun, type VerifierOutcome } from "../runners/verifier.js";
+import { verifierRun, type VerifierOutcome } from "../runners/verifier.js";
+import { runLoopVerifier } from "../runners/test-run.js";
 
 /** The auto-loop's hooks: each Stop is judged; a `loopkit run` phase then ends; compaction and resume get the loop's context back. */
 export const autoLoopHookHandlers: LoopHookHandlers = {
@@ -158,10 +159,7 @@ async function runGate(state: AutoLoopState, ctx: HookContext<StopInput>, files:
   while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
-    const outcome =
-      timeoutMs > 0
-        ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox })
-        : NOT_RUN;
+    const outcome = timeoutMs > 0 ? await runLoopVerifier(state, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));

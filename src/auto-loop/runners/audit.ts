@@ -20,6 +20,7 @@ import { BoundedOutput } from "../../shared/bounded-output.js";
 import { usageTokens } from "../core/usage.js";
 import { loadStartEvidence } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
+import { auditTestsNote } from "./test-run.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
 import { auditUnmet, type AuditOutcome } from "../core/gate.js";
@@ -101,6 +102,7 @@ export async function auditLoop(input: {
     duringVerification: input.evidence?.duringVerification ?? [],
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null,
+    tests: auditTestsNote(state.test_results),
   });
   await fs.mkdir(cwd, { recursive: true });
   const env: Record<string, string> = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };

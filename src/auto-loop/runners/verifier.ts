@@ -10,6 +10,7 @@ import { BoundedOutput } from "../../shared/bounded-output.js";
 import { wantsSandbox, whenUnavailable, type AgentSandbox, type RunSandbox } from "../../sandbox/choice.js";
 import { launcherBesideEntry, launcherSpawn, noAnswerReason, readAnswer } from "../../sandbox/launcher.js";
 import type { VerifierRun } from "../core/state.js";
+import type { TestCounts } from "../../test-results/results.js";
 
 export interface VerifierOutcome {
   exitCode: number | null;
@@ -22,6 +23,9 @@ export interface VerifierOutcome {
   outputTail: string;
   outputBytes: number;
   sandbox: RunSandbox;
+  /** The tests read from this run and why it breaks the test rule (runners/test-run.ts); absent where nothing was read. */
+  tests?: TestCounts | null;
+  breach?: string | null;
 }
 
 export interface VerifierOptions {
@@ -179,5 +183,7 @@ export function verifierRun(outcome: VerifierOutcome, logFile: string | null): V
     output_bytes: outcome.outputBytes,
     log_file: logFile,
     sandbox: outcome.sandbox,
+    tests: outcome.tests ?? null,
+    breach: outcome.breach ?? null,
   };
 }

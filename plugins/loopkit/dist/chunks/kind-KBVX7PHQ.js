@@ -6,8 +6,9 @@ import {
   autoLoopEntry
 } from "./chunk-VW2W6K4J.js";
 import {
-  elapsedMs
-} from "./chunk-A3YH3UPZ.js";
+  elapsedMs,
+  trendLine
+} from "./chunk-J52WRLV5.js";
 import {
   formatDuration
 } from "./chunk-F3ILKG56.js";
@@ -16,10 +17,11 @@ import {
   HistoryEntrySchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-5AUT7LJL.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";
+import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -31,7 +33,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-ZS625EJ2.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-ZL6XWP3M.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -40,7 +42,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (state?.status !== "pursuing") return [];
-    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-57HBPXHW.js")]);
+    const [{ loadStartEvidence }, { loopFiles }] = await Promise.all([import("./evidence-start-HGET45RJ.js"), import("./store-2FSDDS4N.js")]);
     const start = await loadStartEvidence(loopFiles(dataDir, projectDir).dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return start ? [start] : [];
   },
@@ -69,7 +71,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-57HBPXHW.js");
+  const { loopFiles } = await import("./store-2FSDDS4N.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
@@ -81,7 +83,8 @@ function statusLine(state, now) {
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
     `${compact(tokensUsed(state))}/${compact(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
-    verdicts || "not judged yet"
+    verdicts || "not judged yet",
+    ...trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []
   ].join(" \xB7 ");
 }
 function compact(n) {
@@ -122,7 +125,11 @@ async function pastRuns(dataDir) {
         },
         steps: lines,
         rows: lines.map((entry) => {
-          const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+          const verdict = [
+            entry.verdict && `verifier ${entry.verdict}`,
+            entry.tests && `${entry.tests.failed} failing`,
+            entry.vote && `audit ${entry.vote}`
+          ].filter(Boolean).join(", ");
           const detail = entry.detail.replace(/\s+/g, " ").trim();
           return { number: entry.iteration, at: entry.at, label: entry.event, text: [verdict, detail].filter(Boolean).join(": ") };
         })

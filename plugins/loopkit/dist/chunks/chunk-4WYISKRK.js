@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-M53REWBM.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-OB6XH62S.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-KBVX7PHQ.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   UNMEASURED_SANDBOX
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-5AUT7LJL.js";
 import {
   iso_exports
 } from "./chunk-32X6X3F3.js";

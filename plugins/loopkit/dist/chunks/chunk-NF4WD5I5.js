@@ -5,7 +5,7 @@ import {
 } from "./chunk-PZX5E6UV.js";
 import {
   loadLoopKind
-} from "./chunk-ZOZEQ54C.js";
+} from "./chunk-4WYISKRK.js";
 import {
   readJson
 } from "./chunk-32X6X3F3.js";

@@ -4,15 +4,16 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-7UXT4BYG.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-OQFMAEP6.js";
+import "./chunk-5AUT7LJL.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
 import "./chunk-REG5KHU7.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-32X6X3F3.js";
+import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

@@ -29,12 +29,12 @@ import {
   recordApiError,
   resumeState,
   retryPrompt,
-  runVerifier,
+  runLoopVerifier,
   saveNextPrompt,
   settleFromProbe,
   usageTokens,
   verifierRun
-} from "./chunk-Y5YUFPB4.js";
+} from "./chunk-6RGNPH3Q.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -48,11 +48,11 @@ import {
 import "./chunk-PZX5E6UV.js";
 import {
   readSettings
-} from "./chunk-NAL4LZ7C.js";
+} from "./chunk-X27W5W25.js";
 import "./chunk-MGBIV2WO.js";
 import {
   loopDeadline
-} from "./chunk-A3YH3UPZ.js";
+} from "./chunk-J52WRLV5.js";
 import "./chunk-F3ILKG56.js";
 import "./chunk-5KW5UY5D.js";
 import {
@@ -62,14 +62,14 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-ZTULYAX7.js";
+} from "./chunk-7UXT4BYG.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-5AUT7LJL.js";
 import {
   removeSessionMarker
 } from "./chunk-ULLTZM7N.js";
@@ -104,6 +104,7 @@ import {
   withLock,
   writeJson
 } from "./chunk-32X6X3F3.js";
+import "./chunk-54WWAJ57.js";
 import {
   literal,
   object,
@@ -683,7 +684,7 @@ async function runGate(state, ctx, files, turn, deadline) {
   while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
-    const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
+    const outcome = timeoutMs > 0 ? await runLoopVerifier(state, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
     const log = await writeVerifierLog(state.project_dir, state.iteration, runs.length + 1, outcome.output, ctx.now()).catch(() => null);
     outputTail = outcome.outputTail;
     runs.push(verifierRun(outcome, log));

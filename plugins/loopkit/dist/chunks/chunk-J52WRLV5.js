@@ -4,7 +4,7 @@ import {
 } from "./chunk-F3ILKG56.js";
 import {
   tokensUsed
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-5AUT7LJL.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {
@@ -38,9 +38,38 @@ function loopDeadline(state) {
   return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
 }
 
+// src/auto-loop/core/test-progress.ts
+var KEEP_TREND = 50;
+function recordTestProgress(tests, iteration, run) {
+  if (!run.tests || run.breach) return tests;
+  const point = { iteration, passed: run.tests.passed, failed: run.tests.failed };
+  const progressed = tests.trend.length === 0 || point.failed < Math.min(...tests.trend.map((p) => p.failed)) || point.passed > Math.max(...tests.trend.map((p) => p.passed));
+  return {
+    ...tests,
+    trend: [...tests.trend, point].slice(-KEEP_TREND),
+    progress_at: progressed ? iteration : tests.progress_at
+  };
+}
+function noProgressReason(tests, iteration) {
+  const last = tests.trend.at(-1);
+  if (!last || last.failed === 0) return null;
+  const turns = iteration - tests.progress_at;
+  if (turns < tests.no_progress_limit) return null;
+  return `no progress in tests: ${turns} turns without fewer failing or more passing tests (${trendLine(tests)}; --no-progress-limit ${tests.no_progress_limit})`;
+}
+function trendLine(tests) {
+  const first = tests.trend[0];
+  const last = tests.trend.at(-1);
+  if (!first || !last) return null;
+  return first === last ? `${last.failed} failing` : `${first.failed} -> ${last.failed} failing`;
+}
+
 export {
   resolveCaps,
   capReached,
   elapsedMs,
-  loopDeadline
+  loopDeadline,
+  recordTestProgress,
+  noProgressReason,
+  trendLine
 };

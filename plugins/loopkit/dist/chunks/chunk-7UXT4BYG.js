@@ -6,7 +6,7 @@ import {
   AutoLoopStateSchema,
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-OQFMAEP6.js";
+} from "./chunk-5AUT7LJL.js";
 import {
   writeSessionMarker
 } from "./chunk-ULLTZM7N.js";
