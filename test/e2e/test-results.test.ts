@@ -1,7 +1,7 @@
 // A pass means the tests ran: through the real claude CLI with an audit that votes "achieved" whatever it
 // sees, each lazy cheat on a project of three tests (one failing) ends not achieved, before any audit;
 // the honest fix ends achieved; a verifier that cannot run is refused at the start.
-import { symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
@@ -121,10 +121,11 @@ describe("a pass means the tests ran", () => {
     expect(prompts[0]).toMatch(/Tests at the start: 3 tests: 2 pass, 1 fail: .*multiplies/);
     expect(audits).toBe(0);
     expect(result.requests.filter(isAudit)).toHaveLength(0);
-    expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail", last_verifier_exit_code: 0 });
     const gate = readHistory(sandbox).find((entry) => entry.event === "gate");
-    expect(gate.detail).toMatch(breach);
-  });
+    const log = () => readFileSync(path.join(sandbox.project, ".auto-loop", "logs", "verifier-0001-1.log"), "utf8");
+    expect(gate?.detail, log()).toMatch(breach);
+    expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail", last_verifier_exit_code: 0 });
+  }, 240_000);
 
   it("a cheat's reason goes into the next prompt; the honest fix then ends achieved, with the trend", async () => {
     nodeProject();
@@ -152,7 +153,7 @@ describe("a pass means the tests ran", () => {
         .filter((entry) => entry.event === "gate")
         .map((entry) => entry.tests?.failed),
     ).toEqual([0, 0]);
-  });
+  }, 240_000);
 
   it("vitest: the honest fix ends achieved", async () => {
     vitestProject();
@@ -165,7 +166,7 @@ describe("a pass means the tests ran", () => {
       iteration: 1,
       tests: { last: { runner: "vitest", passed: 3, failed: 0 } },
     });
-  });
+  }, 240_000);
 
   it("a typo'd verifier (npm tset) is refused at the start and leaves no loop", async () => {
     nodeProject();
@@ -174,5 +175,5 @@ describe("a pass means the tests ran", () => {
     const said = `${result.stdout}\n${result.stderr}\n${JSON.stringify(result.requests.map((r) => r.lastUserText))}`;
     expect(said).toMatch(/cannot run: npm has no script \\?"tset\\?"/);
     expect(status(sandbox).status).toBe("none");
-  });
+  }, 240_000);
 });

@@ -4007,7 +4007,7 @@ async function baselineTests(ctx, loop) {
       value: loop.verify,
       hint: "fix the verifier command (for npm, `npm run` lists the scripts), then start the loop again"
     });
-  const note = run3.results ? null : run3.outcome.timedOut ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)` : run3.unread;
+  const note = run3.results ? null : run3.outcome.timedOut ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)` : `${run3.unread}; the end of its output: ${JSON.stringify(run3.outcome.outputTail.trim().slice(-300))}`;
   return {
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,

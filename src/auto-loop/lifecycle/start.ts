@@ -169,7 +169,7 @@ async function baselineTests(
     ? null
     : run.outcome.timedOut
       ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)`
-      : run.unread;
+      : `${run.unread}; the end of its output: ${JSON.stringify(run.outcome.outputTail.trim().slice(-300))}`;
   return {
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
