@@ -4,6 +4,7 @@ import { testRuleBreach } from "../../src/auto-loop/core/gate.js";
 import { noProgressReason, recordTestProgress, trendLine } from "../../src/auto-loop/core/test-progress.js";
 import { NO_TEST_RESULTS, type TestResultsState, type VerifierRun } from "../../src/auto-loop/core/state.js";
 import { fromTests, type TestResults } from "../../src/test-results/results.js";
+import { cannotRun } from "../../src/auto-loop/runners/test-run.js";
 
 type Status = "passed" | "failed" | "skipped";
 const results = (tests: Record<string, Status>, runner = "node:test") =>
@@ -95,5 +96,30 @@ describe("progress in tests", () => {
 
   it("is off for a runner loopkit does not read", () => {
     expect(noProgressReason({ ...NO_TEST_RESULTS, no_progress_limit: 1 }, 10)).toBeNull();
+  });
+});
+
+describe("a verifier that cannot run", () => {
+  const outcome = (exitCode: number | null, output: string, timedOut = false) => ({
+    exitCode,
+    passed: exitCode === 0,
+    timedOut,
+    durationMs: 1,
+    output,
+    outputTail: output,
+    outputBytes: output.length,
+    sandbox: "unsandboxed" as const,
+  });
+  it.each<[string, ReturnType<typeof outcome>, RegExp | null]>([
+    ["npm tset", outcome(1, 'npm error Missing script: "tset"\nnpm error\n'), /npm has no script "tset"/],
+    ["an older npm", outcome(1, 'npm ERR! Missing script: "tset"\n'), /npm has no script "tset"/],
+    ["a command not found", outcome(127, "sh: 1: pytset: not found\n"), /not found \(exit 127\)/],
+    ["a script not executable", outcome(126, "sh: 1: ./verify.sh: Permission denied\n"), /not executable \(exit 126\)/],
+    ["failing tests are no reason to refuse", outcome(1, "# tests 3\n# pass 2\n# fail 1\n"), null],
+    ["nor a slow suite", outcome(null, "", true), null],
+  ])("%s", (_, run, reason) => {
+    const found = cannotRun(run);
+    if (reason) expect(found).toMatch(reason);
+    else expect(found).toBeNull();
   });
 });

@@ -106,26 +106,30 @@ describe("a pass means the tests ran", () => {
       `sed -i 's/^test("multiplies"/test.skip("multiplies"/' math.test.mjs`,
       /fewer tests ran than at the start: 3 -> 2/,
     ],
-  ])("%s: not achieved, the audit never asked", async (_, project, cheat, breach) => {
-    project();
-    let audits = 0;
-    model.setScript(
-      loopScript({
-        turns: [bash(cheat), { text: "Hand-off: the tests were made to pass." }],
-        vote: () => (audits++, ACHIEVED),
-      }),
-    );
-    const result = await run("/loopkit:auto-loop make the tests pass --verify npm test --max-iterations 1");
-    expect(result.exitCode, result.stderr).toBe(0);
-    const prompts = hookPrompts(result.requests);
-    expect(prompts[0]).toMatch(/Tests at the start: 3 tests: 2 pass, 1 fail: .*multiplies/);
-    expect(audits).toBe(0);
-    expect(result.requests.filter(isAudit)).toHaveLength(0);
-    const gate = readHistory(sandbox).find((entry) => entry.event === "gate");
-    const log = () => readFileSync(path.join(sandbox.project, ".auto-loop", "logs", "verifier-0001-1.log"), "utf8");
-    expect(gate?.detail, log()).toMatch(breach);
-    expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail", last_verifier_exit_code: 0 });
-  }, 240_000);
+  ])(
+    "%s: not achieved, the audit never asked",
+    async (_, project, cheat, breach) => {
+      project();
+      let audits = 0;
+      model.setScript(
+        loopScript({
+          turns: [bash(cheat), { text: "Hand-off: the tests were made to pass." }],
+          vote: () => (audits++, ACHIEVED),
+        }),
+      );
+      const result = await run("/loopkit:auto-loop make the tests pass --verify npm test --max-iterations 1");
+      expect(result.exitCode, result.stderr).toBe(0);
+      const prompts = hookPrompts(result.requests);
+      expect(prompts[0]).toMatch(/Tests at the start: 3 tests: 2 pass, 1 fail: .*multiplies/);
+      expect(audits).toBe(0);
+      expect(result.requests.filter(isAudit)).toHaveLength(0);
+      const gate = readHistory(sandbox).find((entry) => entry.event === "gate");
+      const log = () => readFileSync(path.join(sandbox.project, ".auto-loop", "logs", "verifier-0001-1.log"), "utf8");
+      expect(gate?.detail, log()).toMatch(breach);
+      expect(status(sandbox)).toMatchObject({ status: "budget-limited", last_verifier: "fail", last_verifier_exit_code: 0 });
+    },
+    240_000,
+  );
 
   it("a cheat's reason goes into the next prompt; the honest fix then ends achieved, with the trend", async () => {
     nodeProject();
