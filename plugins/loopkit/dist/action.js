@@ -6,32 +6,35 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-RQNM2K7Q.js";
-import "./chunks/chunk-NTJ2QVYH.js";
+} from "./chunks/chunk-ENM4VMYD.js";
+import {
+  execa
+} from "./chunks/chunk-2XFY2B6A.js";
+import "./chunks/chunk-ZQMCIOC4.js";
 import {
   findRepo,
   readSettings,
   runGit
-} from "./chunks/chunk-PISGU4LJ.js";
+} from "./chunks/chunk-FV3PTPBN.js";
 import {
   splitWords
-} from "./chunks/chunk-NDZEDXKH.js";
-import "./chunks/chunk-RIFYIAN4.js";
-import "./chunks/chunk-MW4PHROV.js";
+} from "./chunks/chunk-PKVC4A3U.js";
+import "./chunks/chunk-JHG3ETAM.js";
+import "./chunks/chunk-RHF6VX2X.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-HPW53O6T.js";
+} from "./chunks/chunk-HDWZ562Z.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-VNUQ5543.js";
+} from "./chunks/chunk-BMVDRQ4O.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-RKP6547Z.js";
-import "./chunks/chunk-53PS3DBX.js";
+import "./chunks/chunk-6EPP3L2S.js";
+import "./chunks/chunk-KDNA4YS6.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-K5NOTXKK.js";
-import "./chunks/chunk-ICZXD4IE.js";
+import "./chunks/chunk-QFP6VOEG.js";
+import "./chunks/chunk-BY4LJ3TX.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";
@@ -40,11 +43,9 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-QE76SXA6.js";
-import "./chunks/chunk-PGQLL66H.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-4BKJIQPJ.js";
+import "./chunks/chunk-VPYWUIWC.js";
+import "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -20,7 +20,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-HGFS3RA2.js";
+} from "./chunks/chunk-DLR33OH3.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -29,9 +29,12 @@ import {
   PROTECT_LIMITS,
   RECURSION_GUARD,
   auditLoop,
+  baselineLine,
   cancelState,
+  cannotRun,
   captureLaunch,
   checkProtectGlob,
+  checkTestReport,
   checkVerifyCommand,
   dataInProject,
   failLoop,
@@ -47,6 +50,7 @@ import {
   noGoalError,
   parseAutoLoopArgs,
   parseCaps,
+  parseNoProgressLimit,
   parseWords,
   pendingRetry,
   personSandbox,
@@ -62,7 +66,8 @@ import {
   removeProbe,
   replacedState,
   resolveClaude,
-  runVerifier,
+  runAndReadTests,
+  runLoopVerifier,
   settingsOf,
   startFromGoalFile,
   startPrompt,
@@ -71,7 +76,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-ZGSU74CO.js";
+} from "./chunks/chunk-B5B3OR7Z.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -80,7 +85,7 @@ import {
   pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-SNCRWMQS.js";
+} from "./chunks/chunk-Q2P5UJTT.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -93,26 +98,26 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-FZCOERB6.js";
+} from "./chunks/chunk-3HZXU2ZX.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-6OQNMFKZ.js";
+} from "./chunks/chunk-SXUZCBW3.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5GGEW72L.js";
+} from "./chunks/chunk-C4CY4URN.js";
 import {
   endOrphanedRuns,
   killGroup
 } from "./chunks/chunk-DTJWGS4I.js";
 import {
   userHome
-} from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-ZUCCGYS2.js";
+} from "./chunks/chunk-QSJOYUH5.js";
+import "./chunks/chunk-JRT5HYFJ.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -135,7 +140,10 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-RQNM2K7Q.js";
+} from "./chunks/chunk-ENM4VMYD.js";
+import {
+  execa
+} from "./chunks/chunk-2XFY2B6A.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -155,28 +163,28 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-NTJ2QVYH.js";
+} from "./chunks/chunk-ZQMCIOC4.js";
 import {
   agentLine,
   measuringSandbox,
   readSettings,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-PISGU4LJ.js";
+} from "./chunks/chunk-FV3PTPBN.js";
 import {
   argvWords,
   compareSnapshots
-} from "./chunks/chunk-NDZEDXKH.js";
+} from "./chunks/chunk-PKVC4A3U.js";
 import {
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-RIFYIAN4.js";
+} from "./chunks/chunk-JHG3ETAM.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-MW4PHROV.js";
+} from "./chunks/chunk-RHF6VX2X.js";
 import {
   findRecord,
   lastCheckpoint,
@@ -185,10 +193,10 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-HPW53O6T.js";
+} from "./chunks/chunk-HDWZ562Z.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-CU4URD7A.js";
 import {
   keepForeignAside,
   loadState,
@@ -198,17 +206,17 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-VNUQ5543.js";
+} from "./chunks/chunk-BMVDRQ4O.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-RKP6547Z.js";
+} from "./chunks/chunk-6EPP3L2S.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-53PS3DBX.js";
+} from "./chunks/chunk-KDNA4YS6.js";
 import {
   LOOP_KINDS
 } from "./chunks/chunk-WZLN5BNR.js";
@@ -216,7 +224,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-KTFIGG2Z.js";
+} from "./chunks/chunk-GHDP6VK4.js";
 import {
   deadlineIn,
   decodeTree,
@@ -224,10 +232,11 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-K5NOTXKK.js";
+} from "./chunks/chunk-QFP6VOEG.js";
 import {
-  AutoLoopStateSchema
-} from "./chunks/chunk-ICZXD4IE.js";
+  AutoLoopStateSchema,
+  DEFAULT_NO_PROGRESS_LIMIT
+} from "./chunks/chunk-BY4LJ3TX.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";
@@ -246,7 +255,8 @@ import {
   withLock,
   writeFileAtomic,
   writeJson
-} from "./chunks/chunk-QE76SXA6.js";
+} from "./chunks/chunk-4BKJIQPJ.js";
+import "./chunks/chunk-VPYWUIWC.js";
 import {
   _enum,
   array,
@@ -260,19 +270,16 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-PGQLL66H.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// node_modules/commander/lib/error.js
+// ../../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -305,9 +312,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -433,9 +440,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -1035,9 +1042,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1348,9 +1355,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1428,9 +1435,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path21 = __require("node:path");
@@ -3674,9 +3681,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3696,7 +3703,7 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../../main/node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -3747,7 +3754,17 @@ import path8 from "node:path";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"];
+var KEYS = [
+  "verify",
+  "max-iterations",
+  "max-tokens",
+  "max-wallclock",
+  "restart-pct",
+  "protect",
+  "test-report",
+  "allow-removed-tests",
+  "no-progress-limit"
+];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const fields = /* @__PURE__ */ new Map();
@@ -3775,7 +3792,16 @@ function parseGoalFile(text, name) {
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
   const verify = fields.get("verify");
-  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
+  const allow = fields.get("allow-removed-tests");
+  return {
+    goal,
+    verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`),
+    caps,
+    protect,
+    testReport: checkTestReport(fields.get("test-report"), `goal file ${name}: test-report:`),
+    allowRemovedTests: allow === void 0 || /^(no|false)$/i.test(allow) ? null : allow,
+    noProgressLimit: parseNoProgressLimit(fields.get("no-progress-limit"), `goal file ${name}: no-progress-limit:`)
+  };
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
@@ -3856,6 +3882,8 @@ time can end past --max-tokens and --max-wallclock.
                           (both caps are checked between turns: a turn may run past them)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
+  --test-report <path>    a JUnit XML or TAP file the verifier writes (default: its output is read)
+  --no-progress-limit N   judged turns without fewer failing tests before it ends no-progress (default 8)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -3879,7 +3907,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
+9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
@@ -3921,7 +3950,10 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
-  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+    ctx.projectDir,
+    request
+  );
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   await endOrphanedRuns();
@@ -3930,9 +3962,10 @@ async function startLoop(ctx, request) {
     const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
+    const testResults = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
-    const notes = [...started.notes];
+    const notes = [...started.notes, baselineLine(testResults)];
     if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
@@ -3958,7 +3991,8 @@ async function startLoop(ctx, request) {
         launch,
         agentSandbox: ctx.agentSandbox,
         protect: { globs: protect, snapshot },
-        treeHash: snapshotFingerprint(started.snapshot)
+        treeHash: snapshotFingerprint(started.snapshot),
+        testResults
       },
       ctx.now
     );
@@ -4009,7 +4043,33 @@ async function resolveGoal(projectDir, request) {
     goalFile: fromFile?.path ?? null,
     verify,
     caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
-    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])])
+    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])]),
+    testReport: request.testReport ?? fromFile?.testReport ?? null,
+    allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT
+  };
+}
+var START_BASELINE_MS = 6e4;
+async function baselineTests(ctx, loop) {
+  const timeoutMs = Math.min(loop.launch.verifier_timeout_ms, START_BASELINE_MS);
+  const run3 = await runAndReadTests(loop.verify, ctx.projectDir, loop.report, timeoutMs, launchEnv(loop.launch, ctx.env), {
+    sandbox: ctx.agentSandbox ?? loop.launch.agent_sandbox
+  });
+  const why = cannotRun(run3.outcome);
+  if (why)
+    throw new LoopkitError("VERIFIER_CANNOT_RUN", `the verifier \`${loop.verify}\` cannot run: ${why}; no loop was started`, {
+      value: loop.verify,
+      hint: "fix the verifier command (for npm, `npm run` lists the scripts), then start the loop again"
+    });
+  const note = run3.results ? null : run3.outcome.timedOut ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)` : `${run3.unread}; the end of its output: ${JSON.stringify(run3.outcome.outputTail.trim().slice(-300))}`;
+  return {
+    report: loop.report,
+    allow_removed_tests: loop.allowRemovedTests,
+    no_progress_limit: loop.noProgressLimit,
+    baseline: run3.results,
+    baseline_note: note,
+    trend: run3.results ? [{ iteration: 0, passed: run3.results.passed, failed: run3.results.failed }] : [],
+    progress_at: 0
   };
 }
 function checkProtectCount(globs) {
@@ -4322,7 +4382,7 @@ ${audit.reasons.map((reason) => `- ${reason}`).join("\n")}` : "";
   return `You marked the goal complete and loopkit's verifier passed twice, but an independent audit (a fresh Claude Code that read the project and the diff) voted ${audit.vote}${why}. The goal is not done: address every reason.${reasons}`;
 }
 function retryReason(failed, flaky) {
-  const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
+  const how = failed.breach ? `exited ${failed.exitCode}, which does not count as a pass: ${failed.breach}` : failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
   const lead = flaky ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.` : `You marked the goal complete, but loopkit's verifier ${how}. The goal is not done.`;
   return `${lead}
 End of the verifier's output:
@@ -4814,7 +4874,8 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
+      // Through the gate's test rule, against the start's baseline, as in a Claude Code loop.
+      runVerifier: () => runLoopVerifier(loop, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
         sandbox: loop.launch.agent_sandbox
       }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
@@ -5691,7 +5752,7 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
   if (!launcher) return { ok: false, reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn3 = await launcherSpawn(launcher, "true", projectDir, env);
   try {
-    const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+    const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
     const child = execa2(spawn3.file, spawn3.args, {
       cwd: projectDir,
       env: spawn3.env,
@@ -6687,7 +6748,7 @@ function phaseArgs(run3) {
 async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
-  const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  const { execa: execa2 } = await import("./chunks/execa-RES4G7H7.js");
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
     env: run3.env,
@@ -7402,7 +7463,7 @@ a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, 
 loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
 SIGTERM: exit 130 or 143) (docs/ci.md in the loopkit repository).
 
-Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
+Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 9 no-progress),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
 

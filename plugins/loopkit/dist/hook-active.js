@@ -5,17 +5,17 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-5GGEW72L.js";
+} from "./chunks/chunk-C4CY4URN.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
-import "./chunks/chunk-VMXZCXQ6.js";
+import "./chunks/chunk-QSJOYUH5.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-ZUCCGYS2.js";
+} from "./chunks/chunk-JRT5HYFJ.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-53PS3DBX.js";
+} from "./chunks/chunk-KDNA4YS6.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import {
   SESSION_ID_PATTERN,
@@ -26,14 +26,14 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-QE76SXA6.js";
+} from "./chunks/chunk-4BKJIQPJ.js";
 import {
   boolean,
   discriminatedUnion,
   literal,
   looseObject,
   string
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-QVVTBSN3.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts

@@ -4,8 +4,8 @@ import {
   ExecRequestSchema,
   NODE_OPTIONS_CARRIER,
   UNAVAILABLE_EXIT
-} from "./chunks/chunk-5KW5UY5D.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-CU4URD7A.js";
+import "./chunks/chunk-QVVTBSN3.js";
 import {
   __commonJS,
   __export,
@@ -13,9 +13,9 @@ import {
   __toESM
 } from "./chunks/chunk-JXA4W5PX.js";
 
-// node_modules/@pondwader/socks5-server/dist/index.js
+// ../../main/node_modules/@pondwader/socks5-server/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/@pondwader/socks5-server/dist/index.js"(exports, module) {
+  "../../main/node_modules/@pondwader/socks5-server/dist/index.js"(exports, module) {
     "use strict";
     var __create = Object.create;
     var __defProp = Object.defineProperty;
@@ -354,11 +354,11 @@ import { spawn as spawn5, spawnSync as spawnSync4 } from "node:child_process";
 import { closeSync as closeSync2, writeSync } from "node:fs";
 import { constants as constants3 } from "node:os";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/path-entries.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/path-entries.js
 import * as fs4 from "node:fs";
 import * as path3 from "node:path";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/utils/platform.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/utils/platform.js
 import * as fs from "fs";
 function getWslVersion() {
   if (process.platform !== "linux") {
@@ -391,12 +391,12 @@ function getPlatform() {
   }
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js
 import { homedir } from "os";
 import * as path2 from "path";
 import * as fs3 from "fs";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/utils/debug.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/utils/debug.js
 function logForDebugging(message, options) {
   if (!process.env.SRT_DEBUG) {
     return;
@@ -415,7 +415,7 @@ function logForDebugging(message, options) {
   }
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/utils/real-path.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/utils/real-path.js
 import * as fs2 from "node:fs";
 import * as path from "node:path";
 var MAX_LINKS = 40;
@@ -484,7 +484,7 @@ function wayTo(folded) {
   return { real, rest };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/glob-pattern.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/glob-pattern.js
 var GlobTokenKind;
 (function(GlobTokenKind2) {
   GlobTokenKind2["Text"] = "text";
@@ -633,7 +633,7 @@ function denyGlobRegex(normalizedGlob) {
   return globToRegex(normalizedGlob).slice(0, -1) + "(/.*)?$";
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js
 var DANGEROUS_FILES = [
   ".gitconfig",
   ".gitmodules",
@@ -1485,7 +1485,7 @@ function* walkGlobPatternSteps(globPath, opts = {}) {
   return walk;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/path-entries.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/path-entries.js
 function splitPathEntries(entries) {
   const spelled = [];
   const marked = [];
@@ -1690,7 +1690,7 @@ function writeNamesOf(config2) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/http-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/http-proxy.js
 import { Agent, createServer as createServer2 } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest2 } from "node:https";
@@ -1698,7 +1698,7 @@ import { connect, isIP as isIP7 } from "node:net";
 import { URL as URL3 } from "node:url";
 import { inspect } from "node:util";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/emitted-connection.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/emitted-connection.js
 import { createServer } from "node:http";
 function runsOnBun() {
   return typeof globalThis.Bun !== "undefined";
@@ -1816,7 +1816,7 @@ var unavailable = () => {
 var part = new Proxy(unavailable, { get: () => part, apply: unavailable, construct: unavailable });
 var node_forge_absent_default = part;
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mitm-ca.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mitm-ca.js
 import { sign as cryptoSign, X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync as readFileSync2, rmSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -2119,25 +2119,25 @@ function daysFromNow(days) {
   return d;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/request-filter.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/request-filter.js
 import { METHODS } from "node:http";
 import { isIP as isIP5 } from "node:net";
 import { PassThrough, Readable } from "node:stream";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/resolved-address-guard.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/resolved-address-guard.js
 import { lookup as dnsLookup } from "node:dns";
 import { BlockList as BlockList3, isIP as isIP4 } from "node:net";
 import { networkInterfaces } from "node:os";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/domain-pattern.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/domain-pattern.js
 import { isIP as isIP3 } from "node:net";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/parent-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/parent-proxy.js
 import { BlockList as BlockList2, connect as netConnect, isIP as isIP2 } from "node:net";
 import { connect as tlsConnect } from "node:tls";
 import { URL as URL2 } from "node:url";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/address.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/address.js
 import { BlockList, isIP } from "node:net";
 var LOOPBACK_RANGES = ["127.0.0.0/8", "::1"];
 function ipFamily(address) {
@@ -2242,7 +2242,7 @@ function isLoopbackName(hostname) {
   return h === "localhost" || h.endsWith(".localhost");
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/parent-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/parent-proxy.js
 var CONNECT_TIMEOUT_MS = 3e4;
 var HOP_BY_HOP = /* @__PURE__ */ new Set([
   "connection",
@@ -2560,7 +2560,7 @@ function dialDirect(host, port, lookup, timeoutMs = CONNECT_TIMEOUT_MS) {
   });
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/domain-pattern.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/domain-pattern.js
 function dropZone(host) {
   const pct = host.indexOf("%");
   return pct === -1 ? host : host.slice(0, pct);
@@ -2671,7 +2671,7 @@ function isInjectHostCoveredByAllowedDomains(injectHost, allowedDomains) {
   });
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/resolved-address-guard.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/resolved-address-guard.js
 var CLOUD_METADATA_ADDRESSES = [
   "100.100.100.200",
   // Alibaba Cloud
@@ -2834,7 +2834,7 @@ function createResolvedAddressGuard(opts = {}) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-violation-store.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-violation-store.js
 var SandboxViolationStore = class {
   constructor() {
     this.violations = [];
@@ -2919,7 +2919,7 @@ function cutBetweenCharacters(text2, length) {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/request-filter.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/request-filter.js
 var BODYLESS_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
 var ECHO_METHODS = /* @__PURE__ */ new Set(["TRACE", "TRACK"]);
 var DEFAULT_DENY_REASON = "denied by sandbox policy";
@@ -3412,13 +3412,13 @@ function incomingHeaders(req) {
   return h;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/tls-terminate-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/tls-terminate-proxy.js
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { createServer as createHttpServer } from "node:http";
 import { checkServerIdentity, TLSSocket } from "node:tls";
 import { Duplex } from "node:stream";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/body-substitution.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/body-substitution.js
 import { Transform } from "node:stream";
 function allLengthMatched(pairs) {
   return pairs.every((p) => p.sentinel.length === p.realValue.length);
@@ -3484,7 +3484,7 @@ function substitute(work, pairs, maxLen) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mitm-leaf.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mitm-leaf.js
 import { isIP as isIP6 } from "node:net";
 import { createSecureContext } from "node:tls";
 var { pki: pki2 } = node_forge_absent_default;
@@ -3579,7 +3579,7 @@ function cacheSet(cache, key, value, limit) {
   }
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/aws-sigv4.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/aws-sigv4.js
 import { createHash, createHmac } from "node:crypto";
 var SIGV4_ALGORITHM = "AWS4-HMAC-SHA256";
 var SIGV4A_ALGORITHM = "AWS4-ECDSA-P256-SHA256";
@@ -3745,7 +3745,7 @@ function singleHeader(v) {
   return Array.isArray(v) ? v[0] : v;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/tls-terminate-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/tls-terminate-proxy.js
 var MAX_SIGV4_RESIGN_BODY_BYTES = 64 * 1024 * 1024;
 var BodyTooLargeError = class extends Error {
 };
@@ -4485,7 +4485,7 @@ function isTlsHandshakeDone(tls) {
   return Boolean(tls.getPeerFinished?.()) || tls._secureEstablished === true;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/http-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/http-proxy.js
 var ALLOWLIST_DENY = [
   "Connection blocked by network allowlist",
   "blocked-by-allowlist"
@@ -5092,7 +5092,7 @@ function isAsciiAuthority(raw, absolute) {
   return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(host);
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/socks-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/socks-proxy.js
 var import_socks5_server = __toESM(require_dist(), 1);
 import { connect as connect2 } from "net";
 var SOCKS_REPLY_GENERAL_FAILURE = Buffer.from([5, 1, 0, 1, 0, 0, 0, 0, 0, 0]);
@@ -5350,14 +5350,14 @@ function uint32(n) {
   return b;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mux-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mux-proxy.js
 import { createServer as createServer4, connect as connect3 } from "node:net";
 import { join as join3 } from "node:path";
 import { tmpdir as tmpdir2 } from "node:os";
 import { rmSync as rmSync2 } from "node:fs";
 import { unlink } from "node:fs/promises";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/listen-in-range.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/listen-in-range.js
 function listenInRange(server, doListen, range, exclude) {
   return new Promise((resolve6, reject) => {
     const [lo, hi] = range ?? [0, 0];
@@ -5390,7 +5390,7 @@ function listenInRange(server, doListen, range, exclude) {
   });
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mux-proxy.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mux-proxy.js
 var SOCKS_FIRST_BYTES = /* @__PURE__ */ new Set([4, 5]);
 var DEFAULT_FIRST_BYTE_TIMEOUT_MS = 1e4;
 var backendSeq = 0;
@@ -5518,7 +5518,7 @@ mux backend dial failed (${code})
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-sentinel.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-sentinel.js
 import { randomBytes, randomUUID } from "node:crypto";
 var SENTINEL_PREFIX = "fake_value_";
 var SENTINEL_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789_-";
@@ -5688,13 +5688,13 @@ var SentinelRegistry = class {
   }
 };
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-mask-files.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-mask-files.js
 import { randomUUID as randomUUID2 } from "node:crypto";
 import * as fs5 from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join4 } from "node:path";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-extract.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-extract.js
 function extractAndSubstitute(content, pattern, sentinelFor, options = {}) {
   const re = new RegExp(pattern, "gd");
   const indexByCapture = /* @__PURE__ */ new Map();
@@ -5745,7 +5745,7 @@ function extractAndSubstitute(content, pattern, sentinelFor, options = {}) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-decode.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-decode.js
 var JWT_DEFAULT_EXTRACT_PATTERN = "(eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)";
 function decodeSegment(segment) {
   try {
@@ -5800,7 +5800,7 @@ function maskJwtClaims(token, claims, sentinelFor) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-mask-files.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-mask-files.js
 var FILE_KEY_PREFIX = "file:";
 var MaskedFileStore = class {
   constructor() {
@@ -5920,7 +5920,7 @@ function buildMaskedFileBinds(files, allowedDomains, registry, store) {
   return { binds, degradeToDenyPaths };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-mask-env.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-mask-env.js
 import { randomUUID as randomUUID3 } from "node:crypto";
 var ENV_EXTRACT_KEY_PREFIX = "env:";
 function buildMaskedEnvVars(envVars, allowedDomains, registry, env = process.env) {
@@ -5983,7 +5983,7 @@ function buildMaskedEnvVars(envVars, allowedDomains, registry, env = process.env
   return { setEnvVars, degradeToUnsetNames };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-aws-pairs.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/credential-aws-pairs.js
 var AWS_ACCESS_KEY_ID_VAR = "AWS_ACCESS_KEY_ID";
 var AWS_SECRET_ACCESS_KEY_VAR = "AWS_SECRET_ACCESS_KEY";
 var AWS_SESSION_TOKEN_VAR = "AWS_SESSION_TOKEN";
@@ -6148,7 +6148,7 @@ function createSigv4Planner(registry, config2, matches) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/utils/which.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/utils/which.js
 import { spawnSync } from "node:child_process";
 function whichSync(bin) {
   if (typeof globalThis.Bun !== "undefined") {
@@ -6165,11 +6165,11 @@ function whichSync(bin) {
   return null;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-manager.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-manager.js
 import * as fs10 from "fs";
 import { randomBytes as randomBytes4 } from "node:crypto";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/utils/shell-quote.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/utils/shell-quote.js
 function quote(args) {
   return args.map((arg) => {
     if (arg === "") {
@@ -6182,14 +6182,14 @@ function quote(args) {
   }).join(" ");
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js
 import { randomBytes as randomBytes2 } from "node:crypto";
 import * as fs7 from "fs";
 import { spawn as spawn2, spawnSync as spawnSync2 } from "node:child_process";
 import { endianness, tmpdir as tmpdir4 } from "node:os";
 import path4, { join as join7 } from "node:path";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/utils/ripgrep.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/utils/ripgrep.js
 import { spawn } from "child_process";
 import { text } from "node:stream/consumers";
 async function ripGrep(args, target, abortSignal, config2 = { command: "rg" }) {
@@ -6225,12 +6225,12 @@ var RipgrepError = class extends Error {
   }
 };
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/java-proxy-agent.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/java-proxy-agent.js
 import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname4, join as join6 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/generate-seccomp-filter.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/generate-seccomp-filter.js
 import { join as join5, dirname as dirname3 } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as fs6 from "node:fs";
@@ -6381,7 +6381,7 @@ function findGlobalApplySeccompPath(globalBases) {
   return null;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/java-proxy-agent.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/java-proxy-agent.js
 var JAVA_PROXY_AGENT_JAR_NAME = "srt-proxy-agent.jar";
 var jarPathCache = /* @__PURE__ */ new Map();
 async function getJavaProxyAgentJarPathAsync(explicitPath) {
@@ -6437,7 +6437,7 @@ function javaAgentFlag(jarPath) {
   return /\s/.test(jarPath) ? `"${flag}"` : flag;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js
 var DEFAULT_MANDATORY_DENY_SEARCH_DEPTH = 3;
 function findSymlinkInPath(targetPath, allowedWritePaths) {
   const parts = targetPath.split(path4.sep);
@@ -8115,7 +8115,7 @@ async function wrapCommandWithSandboxLinux(params) {
   }
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/read-deny-glob.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/read-deny-glob.js
 var READ_DENY_GLOB_MOUNT_WARN_THRESHOLD = 256;
 function parentOf(p) {
   return p.slice(0, p.lastIndexOf("/"));
@@ -8217,7 +8217,7 @@ function* expandReadDenyGlobLinuxSteps(globPattern, reExposedPaths, unlistableDi
   return [...mounts, ...spelledLinks].sort();
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js
 import { spawn as spawn3 } from "child_process";
 import * as path5 from "path";
 function macGetMandatoryDenyEntries(allowGitConfig = false) {
@@ -8984,7 +8984,7 @@ function startMacOSSandboxLogMonitor(callback, ignoreViolations, resolveCommandT
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/linux-violation-monitor.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/linux-violation-monitor.js
 import { randomBytes as randomBytes3 } from "node:crypto";
 import { mkdtempSync as mkdtempSync4, rmSync as rmSync4 } from "node:fs";
 import { createServer as createServer5 } from "node:net";
@@ -9086,7 +9086,7 @@ function startLinuxSandboxViolationMonitor(callback, opts) {
   };
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/windows-sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/windows-sandbox-utils.js
 import * as fs8 from "node:fs";
 import * as net from "node:net";
 import * as path6 from "node:path";
@@ -10584,7 +10584,7 @@ async function checkWindowsDependenciesAsync(opts = {}) {
   return interpretDependencyProbes(opts, user, () => wfp);
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mxc-sandbox-utils.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/mxc-sandbox-utils.js
 import { createRequire } from "node:module";
 import * as path7 from "node:path";
 var MXC_PKG = "@microsoft/mxc-sdk";
@@ -10821,7 +10821,7 @@ function buildChildEnv(p, proxyEnv) {
   return mergeWindowsEnv(base, p.httpProxyPort ? { NODE_USE_ENV_PROXY: "1" } : {}, p.setEnvVars ?? {}, envListToObject(envList), gitCfg, p.env ?? {});
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/own-files.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/own-files.js
 import * as fs9 from "node:fs";
 import * as path8 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
@@ -10839,7 +10839,7 @@ function ownInstallWarning(allowedWritePaths, moduleFile = fileURLToPath4(import
   return covered ? `sandbox-runtime is installed in ${root}, where a sandboxed command can write it - install it outside the allowed write paths` : void 0;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-manager.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-manager.js
 import { EOL } from "node:os";
 import { dirname as dirname8 } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -12685,10 +12685,10 @@ var SandboxManager = {
   updateConfig
 };
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-config.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-config.js
 import { isAbsolute as isAbsolute4, posix as posixPath, win32 as win32Path } from "node:path";
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/external.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/external.js
 var external_exports = {};
 __export(external_exports, {
   BRAND: () => BRAND,
@@ -12800,7 +12800,7 @@ __export(external_exports, {
   void: () => voidType
 });
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/helpers/util.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/helpers/util.js
 var util2;
 (function(util3) {
   util3.assertEqual = (_) => {
@@ -12934,7 +12934,7 @@ var getParsedType = (data) => {
   }
 };
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/ZodError.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/ZodError.js
 var ZodIssueCode = util2.arrayToEnum([
   "invalid_type",
   "invalid_literal",
@@ -13052,7 +13052,7 @@ ZodError.create = (issues) => {
   return error;
 };
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/locales/en.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/locales/en.js
 var errorMap = (issue, _ctx) => {
   let message;
   switch (issue.code) {
@@ -13155,7 +13155,7 @@ var errorMap = (issue, _ctx) => {
 };
 var en_default = errorMap;
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/errors.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/errors.js
 var overrideErrorMap = en_default;
 function setErrorMap(map) {
   overrideErrorMap = map;
@@ -13164,7 +13164,7 @@ function getErrorMap() {
   return overrideErrorMap;
 }
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/helpers/parseUtil.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/helpers/parseUtil.js
 var makeIssue = (params) => {
   const { data, path: path10, errorMaps, issueData } = params;
   const fullPath = [...path10, ...issueData.path || []];
@@ -13274,14 +13274,14 @@ var isDirty = (x) => x.status === "dirty";
 var isValid = (x) => x.status === "valid";
 var isAsync = (x) => typeof Promise !== "undefined" && x instanceof Promise;
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/helpers/errorUtil.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/helpers/errorUtil.js
 var errorUtil;
 (function(errorUtil2) {
   errorUtil2.errToObj = (message) => typeof message === "string" ? { message } : message || {};
   errorUtil2.toString = (message) => typeof message === "string" ? message : message?.message;
 })(errorUtil || (errorUtil = {}));
 
-// node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/types.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/node_modules/zod/v3/types.js
 var ParseInputLazyPath = class {
   constructor(parent, value, path10, key) {
     this._cachedPath = [];
@@ -16729,7 +16729,7 @@ var coerce = {
 };
 var NEVER = INVALID;
 
-// node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-config.js
+// ../../main/node_modules/@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-config.js
 var domainPatternSchema = external_exports.string().refine(isValidDomainPattern, { message: DOMAIN_PATTERN_MESSAGE });
 var domainPortPatternSchema = external_exports.string().refine(isValidAllowedDomainEntry, { message: ALLOWED_DOMAIN_ENTRY_MESSAGE });
 var deniedDomainPatternSchema = external_exports.string().refine((val) => {

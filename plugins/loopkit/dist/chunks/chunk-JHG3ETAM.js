@@ -1,0 +1,80 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  formatDuration
+} from "./chunk-RHF6VX2X.js";
+import {
+  tokensUsed
+} from "./chunk-BY4LJ3TX.js";
+
+// src/auto-loop/core/caps.ts
+var DEFAULT_CAPS = {
+  max_iterations: 40,
+  max_tokens: 2e6,
+  max_wallclock_ms: 4 * 36e5,
+  restart_pct: 70
+};
+function resolveCaps(flags, fromFile) {
+  return { ...DEFAULT_CAPS, ...fromFile, ...flags };
+}
+function capReached(state, now) {
+  const { caps } = state;
+  if (countedIterations(state) >= caps.max_iterations) return `reached --max-iterations ${caps.max_iterations}`;
+  const tokens = tokensUsed(state);
+  if (tokens >= caps.max_tokens) return `reached --max-tokens ${caps.max_tokens} (used ${tokens})`;
+  const elapsed = elapsedMs(state, now);
+  if (elapsed >= caps.max_wallclock_ms) {
+    return `reached --max-wallclock ${formatDuration(caps.max_wallclock_ms)} (ran ${formatDuration(elapsed)})`;
+  }
+  return null;
+}
+function countedIterations(state) {
+  return state.iteration - state.audit_not_run.turns;
+}
+function iterationsAgainstCap(turns, notCounted, max) {
+  return `${turns - notCounted} of ${max ?? "-"}${notCounted ? ` (and ${notCounted} not counted: the audit could not run)` : ""}`;
+}
+function elapsedMs(state, now) {
+  return Math.max(0, now.getTime() - Date.parse(state.started_at));
+}
+var DEADLINE_MARGIN_MS = 3e4;
+function loopDeadline(state) {
+  return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
+}
+
+// src/auto-loop/core/test-progress.ts
+var KEEP_TREND = 50;
+function recordTestProgress(tests, iteration, run) {
+  if (!run.tests || run.breach) return tests;
+  const point = { iteration, passed: run.tests.passed, failed: run.tests.failed };
+  const progressed = tests.trend.length === 0 || point.failed < Math.min(...tests.trend.map((p) => p.failed)) || point.passed > Math.max(...tests.trend.map((p) => p.passed));
+  return {
+    ...tests,
+    trend: [...tests.trend, point].slice(-KEEP_TREND),
+    progress_at: progressed ? iteration : tests.progress_at
+  };
+}
+function noProgressReason(tests, iteration) {
+  const last = tests.trend.at(-1);
+  if (!last || last.failed === 0) return null;
+  const turns = iteration - tests.progress_at;
+  if (turns < tests.no_progress_limit) return null;
+  return `no progress in tests: ${turns} turns without fewer failing or more passing tests (${trendLine(tests)}; --no-progress-limit ${tests.no_progress_limit})`;
+}
+function trendLine(tests) {
+  const first = tests.trend[0];
+  const last = tests.trend.at(-1);
+  if (!first || !last) return null;
+  return first === last ? `${last.failed} failing` : `${first.failed} -> ${last.failed} failing`;
+}
+
+export {
+  resolveCaps,
+  capReached,
+  countedIterations,
+  iterationsAgainstCap,
+  elapsedMs,
+  loopDeadline,
+  recordTestProgress,
+  noProgressReason,
+  trendLine
+};

@@ -1,0 +1,120 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  oneLine,
+  plain
+} from "./chunk-AIK4GEGR.js";
+import {
+  repeatEntry
+} from "./chunk-ZXZMPERI.js";
+import {
+  compactNumber
+} from "./chunk-BFNVHJAO.js";
+import {
+  FINAL_STATUSES,
+  LoopRunSchema,
+  RepeatStateSchema,
+  StatsFileSchema,
+  isActive,
+  projectLoops,
+  repeatTokens
+} from "./chunk-ZQMCIOC4.js";
+import {
+  formatDuration
+} from "./chunk-RHF6VX2X.js";
+import "./chunk-KDNA4YS6.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-PVEHQ6JT.js";
+import {
+  LoopkitError,
+  isLoopkitError,
+  readJson
+} from "./chunk-4BKJIQPJ.js";
+import "./chunk-QVVTBSN3.js";
+import "./chunk-JXA4W5PX.js";
+
+// src/repeat/kind.ts
+import path from "node:path";
+var repeatKind = {
+  entry: repeatEntry,
+  stateSchema: RepeatStateSchema,
+  cancelCommand: `/${repeatEntry.command} --cancel`,
+  handlers: async () => (await import("./hook-handlers-PLR76BLB.js")).repeatHookHandlers,
+  running: isActive,
+  runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
+  keptSnapshots: async () => [],
+  statusLine,
+  notify: {
+    statuses: [...FINAL_STATUSES, "paused"],
+    standing: (state) => state.phase === "ended" ? "ended" : state.phase === "paused" ? "paused" : "running",
+    tale
+  },
+  history: { finalStatuses: FINAL_STATUSES, stepSchema: LoopRunSchema.shape.iterations.element, labelWidth: 4, runs: pastRuns }
+};
+function statusLine(state, now) {
+  const head = `repeat ${state.iteration}/${state.max_iterations} ${plain(state.command, 24)}`;
+  const last = state.iterations.at(-1);
+  const result = last ? `last ${last.result}${last.summary ? ` (${plain(last.summary)})` : ""}` : "";
+  const phase = state.phase === "waiting" && state.next_at ? `next in ${formatDuration(Math.max(0, Date.parse(state.next_at) - now.getTime()))}` : state.phase === "paused" ? `paused: /${repeatEntry.command} --resume` : state.phase === "ended" ? `ended ${state.final_status ?? ""}`.trim() : "running";
+  const used = repeatTokens(state);
+  return [head, result, used === null ? "" : `${compactNumber(used)} tokens`, phase].filter(Boolean).join(" \xB7 ");
+}
+function tale(state) {
+  const passed = state.iterations.filter((it) => it.result === "pass").length;
+  const status = state.phase === "paused" ? "paused" : state.final_status ?? "CANCELLED";
+  return {
+    status,
+    reason: null,
+    command: state.command,
+    goal: null,
+    iterations: state.iterations.length,
+    max_iterations: state.max_iterations,
+    message: `loopkit repeat ${status === "paused" ? "paused" : `ended ${status}`}: ${oneLine(state.command, 80)} - ${state.iterations.length} iteration(s), ${passed} passed (${state.project_dir})`
+  };
+}
+async function pastRuns({ statsFile }, now) {
+  let read;
+  try {
+    read = await readJson(statsFile, StatsFileSchema);
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    throw new LoopkitError("STATE_CORRUPT", error.message, {
+      value: statsFile,
+      hint: `nothing was changed; fix ${statsFile} or move it away (the next repeat loop keeps it aside as ${path.basename(statsFile)}.corrupt-<time> itself)`
+    });
+  }
+  if (!read.exists) return [];
+  const records = (read.value.loop_runs ?? []).flatMap((raw) => {
+    const parsed = LoopRunSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return records.map((record) => {
+    const passed = record.iterations.filter((it) => it.result === "pass").length;
+    const end = record.ended_at ?? record.iterations.at(-1)?.timestamp ?? now.toISOString();
+    return {
+      summary: {
+        id: record.id,
+        command: record.command,
+        goal: null,
+        project_dir: null,
+        started_at: record.started_at,
+        ended_at: record.ended_at,
+        duration_ms: Math.max(0, Date.parse(end) - Date.parse(record.started_at)),
+        iterations: record.iterations.length,
+        passed,
+        failed: record.iterations.length - passed,
+        final_status: record.final_status,
+        tokens: record.tokens ?? null
+      },
+      steps: record.iterations,
+      rows: record.iterations.map((it) => ({
+        number: it.number,
+        at: it.timestamp,
+        label: it.result,
+        text: [it.summary, typeof it.tokens === "number" ? `${it.tokens} tokens` : null].filter(Boolean).join(" \xB7 ")
+      }))
+    };
+  });
+}
+export {
+  repeatKind
+};
