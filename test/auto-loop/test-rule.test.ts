@@ -111,7 +111,16 @@ describe("a verifier that cannot run", () => {
     sandbox: "unsandboxed" as const,
   });
   it.each<[string, ReturnType<typeof outcome>, RegExp | null]>([
-    ["npm tset", outcome(1, 'npm error Missing script: "tset"\nnpm error\n'), /npm has no script "tset"/],
+    ["npm run tset", outcome(1, 'npm error Missing script: "tset"\nnpm error\n'), /npm has no script "tset"/],
+    [
+      "npm tset (npm 11)",
+      outcome(
+        1,
+        'Unknown command: "tset"\n\n\nDid you mean this?\n  npm set # Set a value in the npm configuration\nTo see a list of supported npm commands, run:\n  npm help\n',
+      ),
+      /npm has no command "tset"/,
+    ],
+    ["a test's own output naming an unknown command", outcome(1, '# fail 1\nUnknown command: "x"\nsupported npm commands\n'), null],
     ["an older npm", outcome(1, 'npm ERR! Missing script: "tset"\n'), /npm has no script "tset"/],
     ["a command not found", outcome(127, "sh: 1: pytset: not found\n"), /not found \(exit 127\)/],
     ["a script not executable", outcome(126, "sh: 1: ./verify.sh: Permission denied\n"), /not executable \(exit 126\)/],

@@ -177,7 +177,7 @@ describe("a pass means the tests ran", () => {
     model.setScript(loopScript({ turns: [{ text: "started" }], vote: () => ACHIEVED }));
     const result = await runLoopkit(model, sandbox, ["make the tests pass", "--verify", "npm tset"]);
     expect(result.exitCode).not.toBe(0);
-    expect(result.stderr).toMatch(/the verifier `npm tset` cannot run: npm has no script "tset"[^\n]*; no loop was started/);
+    expect(result.stderr).toMatch(/the verifier `npm tset` cannot run: npm has no (command|script) "tset"[^\n]*; no loop was started/);
     expect(status(sandbox).status).toBe("none");
   }, 240_000);
 });

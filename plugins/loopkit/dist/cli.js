@@ -76,7 +76,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-B5B3OR7Z.js";
+} from "./chunks/chunk-TA2CVJXY.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -98,7 +98,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-3HZXU2ZX.js";
+} from "./chunks/chunk-3OX3RTGC.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -109,7 +109,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-C4CY4URN.js";
+} from "./chunks/chunk-LDGNNTV6.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -117,7 +117,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-QSJOYUH5.js";
-import "./chunks/chunk-JRT5HYFJ.js";
+import "./chunks/chunk-6PUKNC27.js";
 import {
   CheckpointSummaryShape,
   EXIT,

@@ -55,6 +55,10 @@ export function cannotRun(outcome: VerifierOutcome): string | null {
   if (outcome.timedOut || outcome.sandbox === "not run") return null;
   const script = /npm (?:ERR!|error) Missing script: "([^"]*)"/.exec(outcome.output)?.[1];
   if (script !== undefined) return `npm has no script "${script}" in this project's package.json`;
+  // npm 11 answers a mistyped command (`npm tset`) on stdout, first thing, and names its own command list.
+  const command = /^Unknown command: "([^"]*)"/.exec(outcome.output)?.[1];
+  if (command !== undefined && /supported npm commands/.test(outcome.output))
+    return `npm has no command "${command}" (\`npm test\` or \`npm run <script>\` runs a script)`;
   if (/(yarn|pnpm).*(Command "[^"]*" not found|ERR_PNPM_NO_SCRIPT)/.test(outcome.output)) return "its package manager has no such script";
   if (outcome.exitCode === 127) return "its command was not found (exit 127)";
   if (outcome.exitCode === 126) return "its command is not executable (exit 126)";

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-3HZXU2ZX.js";
+} from "./chunk-3OX3RTGC.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-SXUZCBW3.js";
 import "./chunk-QSJOYUH5.js";
-import "./chunk-JRT5HYFJ.js";
+import "./chunk-6PUKNC27.js";
 import {
   allRecords
 } from "./chunk-HDWZ562Z.js";

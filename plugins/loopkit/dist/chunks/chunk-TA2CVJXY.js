@@ -979,6 +979,9 @@ function cannotRun(outcome) {
   if (outcome.timedOut || outcome.sandbox === "not run") return null;
   const script = /npm (?:ERR!|error) Missing script: "([^"]*)"/.exec(outcome.output)?.[1];
   if (script !== void 0) return `npm has no script "${script}" in this project's package.json`;
+  const command = /^Unknown command: "([^"]*)"/.exec(outcome.output)?.[1];
+  if (command !== void 0 && /supported npm commands/.test(outcome.output))
+    return `npm has no command "${command}" (\`npm test\` or \`npm run <script>\` runs a script)`;
   if (/(yarn|pnpm).*(Command "[^"]*" not found|ERR_PNPM_NO_SCRIPT)/.test(outcome.output)) return "its package manager has no such script";
   if (outcome.exitCode === 127) return "its command was not found (exit 127)";
   if (outcome.exitCode === 126) return "its command is not executable (exit 126)";

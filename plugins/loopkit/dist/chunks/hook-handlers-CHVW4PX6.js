@@ -33,7 +33,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-B5B3OR7Z.js";
+} from "./chunk-TA2CVJXY.js";
 import {
   apiErrorOf,
   iterationChangesText,
