@@ -1,7 +1,7 @@
 // The gate's test rule and the progress it measures: pure, one row per case.
 import { describe, expect, it } from "vitest";
 import { testRuleBreach } from "../../src/auto-loop/core/gate.js";
-import { noProgressReason, recordTestProgress, trendLine } from "../../src/auto-loop/core/test-progress.js";
+import { carriedTestBaseline, noProgressReason, recordTestProgress, trendLine } from "../../src/auto-loop/core/test-progress.js";
 import { NO_TEST_RESULTS, type TestResultsState, type VerifierRun } from "../../src/auto-loop/core/state.js";
 import { fromTests, type TestResults } from "../../src/test-results/results.js";
 import { cannotRun } from "../../src/auto-loop/runners/test-run.js";
@@ -96,6 +96,32 @@ describe("progress in tests", () => {
 
   it("is off for a runner loopkit does not read", () => {
     expect(noProgressReason({ ...NO_TEST_RESULTS, no_progress_limit: 1 }, 10)).toBeNull();
+  });
+});
+
+describe("a restart after an unfinished loop", () => {
+  const own = (baseline: TestResults | null): TestResultsState => ({ ...NO_TEST_RESULTS, baseline });
+  const earlier = (baseline: TestResults | null, verify = "npm test") => ({
+    loop_id: "L1",
+    verify_command: verify,
+    test_results: own(baseline),
+  });
+  const withoutC = results({ a: "passed", b: "passed" });
+
+  it("holds the rule to the earlier loop's start: a test it let go is still missed", () => {
+    const { tests, note } = carriedTestBaseline(own(withoutC), earlier(START), "npm test");
+    expect(tests.baseline).toEqual(START);
+    expect(note).toMatch(/loop L1's start/);
+    expect(testRuleBreach(basis(tests.baseline), withoutC, null)).toMatch(/no longer run.*: c$/);
+  });
+
+  it.each([
+    ["no earlier loop (or one that ended achieved)", undefined],
+    ["an earlier loop with another verifier", earlier(START, "npm run test:unit")],
+    ["an earlier loop without a baseline", earlier(null)],
+  ])("keeps this start's own run: %s", (_, previous) => {
+    const fresh = own(withoutC);
+    expect(carriedTestBaseline(fresh, previous, "npm test")).toEqual({ tests: fresh, note: null });
   });
 });
 

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-ENM4VMYD.js";
+} from "./chunks/chunk-G3IJSGI6.js";
 import {
   execa
 } from "./chunks/chunk-2XFY2B6A.js";
@@ -19,7 +19,7 @@ import {
 import {
   splitWords
 } from "./chunks/chunk-PKVC4A3U.js";
-import "./chunks/chunk-JHG3ETAM.js";
+import "./chunks/chunk-7QRZK3HZ.js";
 import "./chunks/chunk-RHF6VX2X.js";
 import {
   findRecord,

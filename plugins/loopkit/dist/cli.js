@@ -76,7 +76,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-TA2CVJXY.js";
+} from "./chunks/chunk-46TVSDC3.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -98,7 +98,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-3OX3RTGC.js";
+} from "./chunks/chunk-Z76P4GW5.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -109,7 +109,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-LDGNNTV6.js";
+} from "./chunks/chunk-BPVQDAYC.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -117,7 +117,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-QSJOYUH5.js";
-import "./chunks/chunk-6PUKNC27.js";
+import "./chunks/chunk-IMOOL2L3.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -140,7 +140,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-ENM4VMYD.js";
+} from "./chunks/chunk-G3IJSGI6.js";
 import {
   execa
 } from "./chunks/chunk-2XFY2B6A.js";
@@ -176,11 +176,12 @@ import {
   compareSnapshots
 } from "./chunks/chunk-PKVC4A3U.js";
 import {
+  carriedTestBaseline,
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   resolveCaps
-} from "./chunks/chunk-JHG3ETAM.js";
+} from "./chunks/chunk-7QRZK3HZ.js";
 import {
   formatDuration,
   parseDuration
@@ -3962,10 +3963,10 @@ async function startLoop(ctx, request) {
     const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
-    const testResults = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
+    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
-    const notes = [...started.notes, baselineLine(testResults)];
+    const notes = [...started.notes];
     if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
@@ -3979,6 +3980,9 @@ async function startLoop(ctx, request) {
     if (existing.corrupt) notes.push(existing.corrupt);
     const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
     notes.push(baseline.line);
+    const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : void 0, verify);
+    const testResults = carried.tests;
+    notes.push(baselineLine(testResults), ...carried.note ? [carried.note] : []);
     const { state, history } = startState(
       {
         loopId: randomUUID(),

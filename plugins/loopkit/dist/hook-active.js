@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-LDGNNTV6.js";
+} from "./chunks/chunk-BPVQDAYC.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-QSJOYUH5.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-6PUKNC27.js";
+} from "./chunks/chunk-IMOOL2L3.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-KDNA4YS6.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-6PUKNC27.js";
+} from "./chunks/chunk-IMOOL2L3.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-KDNA4YS6.js";

@@ -36,3 +36,28 @@ export function trendLine(tests: TestResultsState): string | null {
   if (!first || !last) return null;
   return first === last ? `${last.failed} failing` : `${first.failed} -> ${last.failed} failing`;
 }
+
+/**
+ * The tests' baseline of a loop that carries an unfinished earlier loop's evidence baseline on: that
+ * loop's start, when it ran the same verifier, so tests it let go do not vanish from the rule by a restart.
+ */
+export function carriedTestBaseline(
+  fresh: TestResultsState,
+  previous: { loop_id: string; verify_command: string; test_results: TestResultsState } | undefined,
+  verify: string,
+): { tests: TestResultsState; note: string | null } {
+  const earlier = previous?.test_results;
+  if (!previous || !earlier?.baseline || previous.verify_command !== verify || earlier.report !== fresh.report)
+    return { tests: fresh, note: null };
+  const { baseline } = earlier;
+  return {
+    tests: {
+      ...fresh,
+      baseline,
+      baseline_note: null,
+      trend: [{ iteration: 0, passed: baseline.passed, failed: baseline.failed }],
+      progress_at: 0,
+    },
+    note: `The test rule holds to loop ${previous.loop_id}'s start, as the audit does (the tests of this start's own run are not the baseline).`,
+  };
+}

@@ -20,6 +20,7 @@ import { startPrompt } from "../core/prompts.js";
 import { replacedState, startState, takeOverState } from "../core/transitions.js";
 import { DEFAULT_NO_PROGRESS_LIMIT, type AutoLoopState, type Launch, type TestResultsState } from "../core/state.js";
 import { launchEnv } from "../runners/launch.js";
+import { carriedTestBaseline } from "../core/test-progress.js";
 import { baselineLine, cannotRun, runAndReadTests } from "../runners/test-run.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 import { endOrphanedRuns } from "../../shared/process-group.js";
@@ -61,11 +62,11 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const previous = existing.state?.status === "pursuing" ? existing.state : undefined;
     if (previous) checkOwnership(ctx, previous, request.takeover);
     // The tests before the agent changed anything (its outputs then belong to the start's record below).
-    const testResults = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
+    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
     // Everything later changes is measured against this: loopkit's own record of the project now.
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
-    const notes: string[] = [...started.notes, baselineLine(testResults)];
+    const notes: string[] = [...started.notes];
     if (!(existing.state && (await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256)))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
       if (aside) notes.push(`A .auto-loop/ folder that loopkit did not write here was moved to ${aside}; none of its contents were used.`);
@@ -80,6 +81,9 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     // Read before this loop's own start replaces it: an unfinished loop's baseline carries over.
     const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
     notes.push(baseline.line);
+    const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : undefined, verify);
+    const testResults = carried.tests;
+    notes.push(baselineLine(testResults), ...(carried.note ? [carried.note] : []));
     const { state, history } = startState(
       {
         loopId: randomUUID(),

@@ -66,6 +66,22 @@ function trendLine(tests) {
   if (!first || !last) return null;
   return first === last ? `${last.failed} failing` : `${first.failed} -> ${last.failed} failing`;
 }
+function carriedTestBaseline(fresh, previous, verify) {
+  const earlier = previous?.test_results;
+  if (!previous || !earlier?.baseline || previous.verify_command !== verify || earlier.report !== fresh.report)
+    return { tests: fresh, note: null };
+  const { baseline } = earlier;
+  return {
+    tests: {
+      ...fresh,
+      baseline,
+      baseline_note: null,
+      trend: [{ iteration: 0, passed: baseline.passed, failed: baseline.failed }],
+      progress_at: 0
+    },
+    note: `The test rule holds to loop ${previous.loop_id}'s start, as the audit does (the tests of this start's own run are not the baseline).`
+  };
+}
 
 export {
   resolveCaps,
@@ -76,5 +92,6 @@ export {
   loopDeadline,
   recordTestProgress,
   noProgressReason,
-  trendLine
+  trendLine,
+  carriedTestBaseline
 };

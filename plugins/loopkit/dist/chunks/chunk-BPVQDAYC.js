@@ -9,7 +9,7 @@ import {
 } from "./chunk-QSJOYUH5.js";
 import {
   loadLoopKind
-} from "./chunk-6PUKNC27.js";
+} from "./chunk-IMOOL2L3.js";
 import {
   readJson
 } from "./chunk-4BKJIQPJ.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-GTSPOSP4.js"), import("./auto-prune-C4PC7Q36.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-33I6CLZA.js"), import("./auto-prune-C4PC7Q36.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

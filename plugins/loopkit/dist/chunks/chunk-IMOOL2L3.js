@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-JXQLIYVY.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-KP2WBV3E.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-W3DFRDGX.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -23,7 +23,7 @@ import {
   elapsedMs,
   iterationsAgainstCap,
   trendLine
-} from "./chunk-JHG3ETAM.js";
+} from "./chunk-7QRZK3HZ.js";
 import {
   formatDuration
 } from "./chunk-RHF6VX2X.js";

@@ -40,7 +40,7 @@ import {
   noProgressReason,
   recordTestProgress,
   trendLine
-} from "./chunk-JHG3ETAM.js";
+} from "./chunk-7QRZK3HZ.js";
 import {
   formatDuration,
   parseDuration

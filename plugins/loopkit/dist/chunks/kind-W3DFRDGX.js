@@ -11,7 +11,7 @@ import {
 import {
   elapsedMs,
   trendLine
-} from "./chunk-JHG3ETAM.js";
+} from "./chunk-7QRZK3HZ.js";
 import {
   formatDuration
 } from "./chunk-RHF6VX2X.js";
@@ -38,7 +38,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-CHVW4PX6.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-PJ5I36SD.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);

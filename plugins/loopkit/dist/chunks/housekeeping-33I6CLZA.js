@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-3OX3RTGC.js";
+} from "./chunk-Z76P4GW5.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-SXUZCBW3.js";
 import "./chunk-QSJOYUH5.js";
-import "./chunk-6PUKNC27.js";
+import "./chunk-IMOOL2L3.js";
 import {
   allRecords
 } from "./chunk-HDWZ562Z.js";

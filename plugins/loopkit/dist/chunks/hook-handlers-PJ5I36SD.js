@@ -33,7 +33,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-TA2CVJXY.js";
+} from "./chunk-46TVSDC3.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -54,7 +54,7 @@ import {
 } from "./chunk-PKVC4A3U.js";
 import {
   loopDeadline
-} from "./chunk-JHG3ETAM.js";
+} from "./chunk-7QRZK3HZ.js";
 import "./chunk-RHF6VX2X.js";
 import "./chunk-HDWZ562Z.js";
 import "./chunk-CU4URD7A.js";
