@@ -1,5 +1,6 @@
 // What `loopkit run` tells GitHub Actions when a loop ends, rendered from the loop's records alone:
 // the job summary (Markdown), the step outputs (GITHUB_OUTPUT's delimiter format) and log-safe text.
+import { describeTests } from "../test-results/results.js";
 import { formatDuration } from "../shared/duration.js";
 import { iterationsAgainstCap } from "../auto-loop/core/caps.js";
 import type { AutoLoopStatus } from "../auto-loop/core/status.js";
@@ -72,6 +73,7 @@ const STATUS_MARK: Record<AutoLoopStatus["status"], string> = {
   blocked: "⛔",
   "budget-limited": "⏱️",
   cancelled: "🚫",
+  "no-progress": "📉",
   none: "❔",
 };
 
@@ -95,6 +97,9 @@ export function renderSummary(report: ActionsReport): string {
     `| Verifier | ${code(s.verify_command ?? "-")} |`,
     `| Final status | ${cell(outcome)} |`,
     `| Iterations | ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)} |`,
+    ...(s.tests?.trend
+      ? [`| Tests | ${cell(`${s.tests.trend}${s.tests.last ? ` (last run: ${describeTests(s.tests.last)})` : ""}`)} |`]
+      : []),
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,

@@ -1,7 +1,7 @@
 // Parses what the person typed after /loopkit:auto-loop into one request. Nothing is executed here.
 import { noInputError, parseOptions, usageError, valueOf, type OptionTable } from "../shared/option-grammar.js";
 import { formatDuration, parseDuration } from "../shared/duration.js";
-import type { Caps } from "./core/state.js";
+import { DEFAULT_NO_PROGRESS_LIMIT, type Caps } from "./core/state.js";
 import { splitArguments, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =
@@ -25,6 +25,10 @@ export type AutoLoopRequest =
       codex: boolean;
       /** --new-baseline: judge from the project as it is now, even after an unfinished loop (evidence-start.ts). */
       newBaseline?: boolean;
+      /** --test-report: a JUnit XML or TAP file the verifier writes, read for its tests (else its output is). */
+      testReport: string | null;
+      /** --no-progress-limit: judged turns without fewer failing tests before the loop ends no-progress. */
+      noProgressLimit: number | null;
     };
 
 /** /loopkit:auto-loop's options, in the one grammar of both kinds (src/shared/option-grammar.ts). */
@@ -38,6 +42,8 @@ export const AUTO_LOOP_OPTIONS: OptionTable = {
     { name: "--max-wallclock", value: "word", default: "4h" },
     { name: "--restart-pct", value: "word", default: "70" },
     { name: "--protect", value: "word", repeatable: true },
+    { name: "--test-report", value: "word" },
+    { name: "--no-progress-limit", value: "word", default: String(DEFAULT_NO_PROGRESS_LIMIT) },
     { name: "--takeover", value: "none" },
     { name: "--codex", value: "none" },
     { name: "--new-baseline", value: "none" },
@@ -61,7 +67,18 @@ export function parseAutoLoopArgs(text: string): AutoLoopRequest {
 
 /** A start from the project's goal.md with nothing typed: what bare /loopkit:auto-loop asks for when the project has one. */
 export function startFromGoalFile(): Extract<AutoLoopRequest, { mode: "start" }> {
-  return { mode: "start", goal: null, goalFile: null, verify: null, caps: {}, protect: [], takeover: false, codex: false };
+  return {
+    mode: "start",
+    goal: null,
+    goalFile: null,
+    verify: null,
+    caps: {},
+    protect: [],
+    takeover: false,
+    codex: false,
+    testReport: null,
+    noProgressLimit: null,
+  };
 }
 
 /** What bare /loopkit:auto-loop answers when the project has no goal.md. */
@@ -116,7 +133,26 @@ export function parseWords(words: Word[]): AutoLoopRequest {
     takeover: has("--takeover"),
     codex: has("--codex"),
     ...(has("--new-baseline") ? { newBaseline: true } : {}),
+    testReport: checkTestReport(value("--test-report"), "--test-report"),
+    noProgressLimit: parseNoProgressLimit(value("--no-progress-limit"), "--no-progress-limit"),
   };
+}
+
+/** A test report path, relative to the project root: no absolute path, no `..` (loopkit reads it, nothing else). */
+export function checkTestReport(report: string | undefined, where: string): string | null {
+  if (report === undefined) return null;
+  const clean = report.trim().replaceAll("\\", "/");
+  if (clean === "" || clean.includes("\0") || clean.startsWith("/") || /^[A-Za-z]:/.test(clean) || clean.split("/").includes(".."))
+    throw usage(`${where} ${JSON.stringify(report)} is not a file inside the project (e.g. "reports/junit.xml")`, report);
+  return clean.replace(/^\.\//, "");
+}
+
+/** --no-progress-limit / no-progress-limit: a whole number of turns, 1 to 1000. */
+export function parseNoProgressLimit(text: string | undefined, where: string): number | null {
+  if (text === undefined) return null;
+  const value = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!(value >= 1 && value <= 1000)) throw usage(`invalid ${where} "${text}": expected a whole number of turns from 1 to 1000`, text);
+  return value;
 }
 
 /** The most text a goal may hold, inline or in a goal file. */

@@ -22,6 +22,8 @@ time can end past --max-tokens and --max-wallclock.
                           (both caps are checked between turns: a turn may run past them)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
+  --test-report <path>    a JUnit XML or TAP file the verifier writes (default: its output is read)
+  --no-progress-limit N   judged turns without fewer failing tests before it ends no-progress (default 8)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -45,7 +47,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
+9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;

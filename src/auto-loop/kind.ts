@@ -3,6 +3,7 @@
 // checkpoint commands show of an auto-loop. Its entry part is hook-events.ts. The one file through
 // which the rooms above reach auto-loop's modules; the heavy ones load only when used.
 import { compactNumber } from "../shared/compact-number.js";
+import { trendLine } from "./core/test-progress.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
@@ -82,6 +83,7 @@ function statusLine(state: AutoLoopState, now: Date): string {
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
     verdicts || "not judged yet",
+    ...(trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []),
   ].join(" · ");
 }
 
@@ -127,7 +129,13 @@ async function pastRuns(dataDir: string, now: Date): Promise<PastRun[]> {
         },
         steps: lines,
         rows: lines.map((entry) => {
-          const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+          const verdict = [
+            entry.verdict && `verifier ${entry.verdict}`,
+            entry.tests && `${entry.tests.failed} failing`,
+            entry.vote && `audit ${entry.vote}`,
+          ]
+            .filter(Boolean)
+            .join(", ");
           const detail = entry.detail.replace(/\s+/g, " ").trim();
           return { number: entry.iteration, at: entry.at, label: entry.event, text: [verdict, detail].filter(Boolean).join(": ") };
         }),

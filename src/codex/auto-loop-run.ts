@@ -16,7 +16,8 @@ import { startLoop } from "../auto-loop/lifecycle/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/core/status.js";
 import type { AutoLoopState, VerifierResult } from "../auto-loop/core/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../auto-loop/data/store.js";
-import { runVerifier, verifierRun, type VerifierOutcome } from "../auto-loop/runners/verifier.js";
+import { verifierRun, type VerifierOutcome } from "../auto-loop/runners/verifier.js";
+import { runLoopVerifier } from "../auto-loop/runners/test-run.js";
 import { withLock } from "../state/json-store.js";
 import type { AgentSandbox } from "../sandbox/choice.js";
 import { personSandbox } from "../sandbox/person-settings.js";
@@ -160,8 +161,9 @@ async function followCodexLoop(
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
+      // Through the gate's test rule, against the start's baseline, as in a Claude Code loop.
       runVerifier: () =>
-        runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
+        runLoopVerifier(loop, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
           sandbox: loop.launch.agent_sandbox,
         }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).

@@ -6,7 +6,7 @@ import type { VerifierOutcome } from "../auto-loop/runners/verifier.js";
 import type { GoalStatus } from "./protocol.js";
 
 /** What the decision reads of a verifier run: the runner's own outcome (its output's end already bounded). */
-export type VerifierReport = Pick<VerifierOutcome, "passed" | "exitCode" | "timedOut" | "outputTail">;
+export type VerifierReport = Pick<VerifierOutcome, "passed" | "exitCode" | "timedOut" | "outputTail" | "breach">;
 
 /** The fresh-context Claude Code audit of a round that passed the verifier twice. */
 export interface AuditRound {
@@ -100,7 +100,11 @@ function auditReason(audit: AuditRound): string {
 }
 
 function retryReason(failed: VerifierReport, flaky: boolean): string {
-  const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
+  const how = failed.breach
+    ? `exited ${failed.exitCode}, which does not count as a pass: ${failed.breach}`
+    : failed.timedOut
+      ? "timed out"
+      : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
   const lead = flaky
     ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.`
     : `You marked the goal complete, but loopkit's verifier ${how}. The goal is not done.`;

@@ -37,6 +37,6 @@ a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, 
 loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
 SIGTERM: exit 130 or 143) (docs/ci.md in the loopkit repository).
 
-Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
+Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 9 no-progress),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;

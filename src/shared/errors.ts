@@ -29,7 +29,9 @@ export type LoopkitErrorCode =
   /** A step ran past the one deadline of its hook event (src/shared/deadline.ts). */
   | "DEADLINE"
   /** The disk or quota holding loopkit's data is full: a write failed and the file's last good version is kept. */
-  | "NO_SPACE";
+  | "NO_SPACE"
+  /** The verifier cannot run at all (not found, not executable, a missing npm script): no loop starts. */
+  | "VERIFIER_CANNOT_RUN";
 
 export class LoopkitError extends Error {
   readonly code: LoopkitErrorCode;

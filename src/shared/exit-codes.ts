@@ -18,6 +18,8 @@ export const EXIT = {
   budgetLimited: 6,
   /** --cancel ended it. */
   cancelled: 7,
+  /** The failing tests stopped going down for --no-progress-limit turns (auto-loop no-progress). */
+  noProgress: 9,
   /** There is nothing to act on: no loop (to show or to cancel), no run or checkpoint with that id. */
   noLoop: 8,
 } as const;

@@ -63,9 +63,22 @@ describe("parseAutoLoopArgs", () => {
       protect: [],
       takeover: false,
       codex: false,
+      testReport: null,
+      noProgressLimit: null,
     });
     expect(parseAutoLoopArgs("--goal-file docs/g.md")).toMatchObject({ goal: null, goalFile: "docs/g.md", verify: null });
     expect(parseAutoLoopArgs("new goal --verify true --takeover")).toMatchObject({ mode: "start", takeover: true });
+  });
+
+  it("--test-report names a report inside the project; --no-progress-limit a number of turns", () => {
+    expect(parseAutoLoopArgs("g --verify v --test-report ./reports/junit.xml --no-progress-limit 3")).toMatchObject({
+      testReport: "reports/junit.xml",
+      noProgressLimit: 3,
+    });
+    expect(() => parseAutoLoopArgs("g --verify v --test-report ../out.xml")).toThrow(/not a file inside the project/);
+    expect(() => parseAutoLoopArgs("g --verify v --test-report /tmp/out.xml")).toThrow(/not a file inside the project/);
+    expect(() => parseAutoLoopArgs("g --verify v --no-progress-limit 0")).toThrow(/from 1 to 1000/);
+    expect(() => parseAutoLoopArgs("g --verify v --no-progress-limit many")).toThrow(/from 1 to 1000/);
   });
 
   it("--codex starts a loop run by Codex, with the goal inline or from goal.md", () => {
@@ -78,6 +91,8 @@ describe("parseAutoLoopArgs", () => {
       protect: [],
       takeover: false,
       codex: true,
+      testReport: null,
+      noProgressLimit: null,
     });
     expect(parseAutoLoopArgs("fix it --verify npm test --max-tokens 500k --codex")).toMatchObject({
       mode: "start",

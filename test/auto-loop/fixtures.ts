@@ -1,5 +1,5 @@
 // A valid pursuing state to start tests from.
-import type { AutoLoopState } from "../../src/auto-loop/core/state.js";
+import { NO_TEST_RESULTS, type AutoLoopState } from "../../src/auto-loop/core/state.js";
 
 export const T0 = new Date("2026-01-01T00:00:00.000Z");
 export const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -38,6 +38,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     thrash: { streak: 0, tree_hash: "tree-0" },
     next_action: "start",
     last_verifier: null,
+    test_results: NO_TEST_RESULTS,
     last_audit: null,
     wrap_up: null,
     handoff_note: null,

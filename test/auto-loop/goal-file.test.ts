@@ -12,6 +12,9 @@ describe("parseGoalFile", () => {
       verify: null,
       caps: {},
       protect: [],
+      testReport: null,
+      allowRemovedTests: null,
+      noProgressLimit: null,
     });
   });
 
@@ -23,7 +26,22 @@ describe("parseGoalFile", () => {
       verify: 'npm test -- --grep "a b"',
       caps: { max_iterations: 12, max_tokens: 1_000_000, max_wallclock_ms: 7_200_000, restart_pct: 60 },
       protect: [],
+      testReport: null,
+      allowRemovedTests: null,
+      noProgressLimit: null,
     });
+  });
+
+  it("reads the test fields: a report, the allowance to remove tests (with its reason), the no-progress limit", () => {
+    const text =
+      "---\ntest-report: reports/junit.xml\nallow-removed-tests: the legacy parser goes, and its tests with it\nno-progress-limit: 5\n---\nShip it.\n";
+    expect(parseGoalFile(text, "g.md")).toMatchObject({
+      testReport: "reports/junit.xml",
+      allowRemovedTests: "the legacy parser goes, and its tests with it",
+      noProgressLimit: 5,
+    });
+    expect(parseGoalFile("---\nallow-removed-tests: no\n---\nShip it.\n", "g.md").allowRemovedTests).toBeNull();
+    expect(() => parseGoalFile("---\ntest-report: ../x.xml\n---\nShip it.\n", "g.md")).toThrow(/not a file inside the project/);
   });
 
   it("reads protect: lines, the one key that may repeat", () => {

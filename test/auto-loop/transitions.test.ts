@@ -1,7 +1,7 @@
 // The transitions outside a judged turn, as pure functions: no store, no process, no clock.
 import { describe, expect, it } from "vitest";
 import { attachSandbox } from "../../src/auto-loop/core/agent-sandbox.js";
-import { AutoLoopStateSchema, UNMEASURED_SANDBOX, type AutoLoopState } from "../../src/auto-loop/core/state.js";
+import { AutoLoopStateSchema, NO_TEST_RESULTS, UNMEASURED_SANDBOX, type AutoLoopState } from "../../src/auto-loop/core/state.js";
 import {
   cancelState,
   phaseState,
@@ -27,6 +27,7 @@ const newLoop = (overrides: Partial<NewLoop> = {}): NewLoop => ({
   agentSandbox: undefined,
   protect: { globs: [], snapshot: {} },
   treeHash: "tree-start",
+  testResults: NO_TEST_RESULTS,
   ...overrides,
 });
 

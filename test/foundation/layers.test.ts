@@ -12,6 +12,7 @@ const RANK: Record<string, number> = {
   state: 1,
   sandbox: 1,
   evidence: 1.5,
+  "test-results": 1.5,
   session: 2,
   checkpoint: 2,
   repeat: 3,

@@ -41,14 +41,19 @@ export async function autoLoopOnRecord(options: { tests?: boolean } = {}): Promi
     verify_command: "npm test -- --reporter <dot>",
     started_at: at(0).toISOString(),
   });
-  const history: Array<HistoryEntry & { tests?: object }> = [
+  const history: HistoryEntry[] = [
     historyEntry(state, at(0), "start", "goal inline; verifier: npm test; caps 40 iterations", { goal: state.goal }),
   ];
   const loop = { dataDir: data, projectDir: project, loopId, loopKind: "auto-loop" as const, stateFile: loopFiles(data, project).state };
   const steps = [
-    { verdict: "fail" as const, vote: null, tokens: 12_000, tests: { passed: 3, failed: 5, skipped: 1 } },
-    { verdict: "fail" as const, vote: null, tokens: 31_000, tests: { passed: 6, failed: 2, skipped: 1 } },
-    { verdict: "pass" as const, vote: "achieved" as const, tokens: 52_000, tests: { passed: 8, failed: 0, skipped: 1 } },
+    { verdict: "fail" as const, vote: null, tokens: 12_000, tests: { runner: "vitest", passed: 3, failed: 5, skipped: 1, failing: [] } },
+    { verdict: "fail" as const, vote: null, tokens: 31_000, tests: { runner: "vitest", passed: 6, failed: 2, skipped: 1, failing: [] } },
+    {
+      verdict: "pass" as const,
+      vote: "achieved" as const,
+      tokens: 52_000,
+      tests: { runner: "vitest", passed: 8, failed: 0, skipped: 1, failing: [] },
+    },
   ];
   for (const [i, step] of steps.entries()) {
     const n = i + 1;
@@ -57,18 +62,15 @@ export async function autoLoopOnRecord(options: { tests?: boolean } = {}): Promi
     if (n === 3) write(project, HOSTILE_FILES[3]!, "a newline in the name\n");
     state = { ...state, iteration: n, tokens: { transcript: step.tokens - 2_000 * (step.vote ? 1 : 0), audit: step.vote ? 2_000 : 0 } };
     await checkpointIteration(loop, { iteration: n, verdict: step.verdict, tokens: step.tokens }, at(n * 7), deadlineIn(60_000));
-    const extra = {
-      verdict: step.verdict,
-      exit_code: step.verdict === "pass" ? 0 : 1,
-      vote: step.vote,
-      ...(step.vote ? { audit_reasons: [HOSTILE_REASON, "src/app.js exports the value"] } : {}),
-      ...(options.tests === false ? {} : { tests: step.tests }),
-    };
-    const { tests, ...known } = extra as Partial<HistoryEntry> & { tests?: object };
-    history.push({
-      ...historyEntry(state, at(n * 7), "gate", `iteration ${n}: verifier ${step.verdict}`, known),
-      ...(tests ? { tests } : {}),
-    });
+    history.push(
+      historyEntry(state, at(n * 7), "gate", `iteration ${n}: verifier ${step.verdict}`, {
+        verdict: step.verdict,
+        exit_code: step.verdict === "pass" ? 0 : 1,
+        vote: step.vote,
+        ...(step.vote ? { audit_reasons: [HOSTILE_REASON, "src/app.js exports the value"] } : {}),
+        ...(options.tests === false ? {} : { tests: step.tests }),
+      }),
+    );
   }
   state = {
     ...state,
@@ -97,8 +99,7 @@ export async function autoLoopOnRecord(options: { tests?: boolean } = {}): Promi
   history.push(historyEntry(state, at(21), "end", state.status_reason!));
   const files = loopFiles(data, project);
   await writeJson(files.state, AutoLoopStateSchema, state);
-  // Written as they are (not through appendJsonl's schema): `tests` stands for the per-gate test counts
-  // that the test-evidence work adds to gate lines; the report reads them where present.
+  // The gate lines carry the per-gate test counts that the report charts.
   writeFileSync(files.history, history.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
   return { root, project, data, state };
 }

@@ -6,18 +6,21 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-HELGZBCF.js";
+} from "./chunks/chunk-6TQ4J6QX.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import "./chunks/chunk-BCWZ2H7A.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-FZV4VAWI.js";
+} from "./chunks/chunk-ZAJVBEFH.js";
 import {
   splitWords
 } from "./chunks/chunk-NDZEDXKH.js";
 import {
   readSettings
-} from "./chunks/chunk-O2XLMOXU.js";
+} from "./chunks/chunk-5SAJ7NB5.js";
 import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
@@ -26,13 +29,13 @@ import {
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-VNUQ5543.js";
+} from "./chunks/chunk-YGJ4W5JS.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-RKP6547Z.js";
+import "./chunks/chunk-2BWBLY5W.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-K5NOTXKK.js";
-import "./chunks/chunk-ICZXD4IE.js";
+import "./chunks/chunk-LSO3555E.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";
@@ -42,10 +45,8 @@ import {
   formatError,
   isLoopkitError
 } from "./chunks/chunk-QE76SXA6.js";
+import "./chunks/chunk-54WWAJ57.js";
 import "./chunks/chunk-PGQLL66H.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -29,9 +29,12 @@ import {
   PROTECT_LIMITS,
   RECURSION_GUARD,
   auditLoop,
+  baselineLine,
   cancelState,
+  cannotRun,
   captureLaunch,
   checkProtectGlob,
+  checkTestReport,
   checkVerifyCommand,
   dataInProject,
   failLoop,
@@ -47,6 +50,7 @@ import {
   noGoalError,
   parseAutoLoopArgs,
   parseCaps,
+  parseNoProgressLimit,
   parseWords,
   pendingRetry,
   personSandbox,
@@ -62,7 +66,8 @@ import {
   removeProbe,
   replacedState,
   resolveClaude,
-  runVerifier,
+  runAndReadTests,
+  runLoopVerifier,
   settingsOf,
   startFromGoalFile,
   startPrompt,
@@ -71,7 +76,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-BPAFW7DQ.js";
+} from "./chunks/chunk-PAWGPCXQ.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -93,7 +98,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-UA6PO5QV.js";
+} from "./chunks/chunk-FCCSCZH7.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -104,7 +109,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-O2IHN2ZQ.js";
+} from "./chunks/chunk-56HY75MN.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -112,7 +117,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-DRMZLYJF.js";
+import "./chunks/chunk-FNN7RKN2.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -135,7 +140,10 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-HELGZBCF.js";
+} from "./chunks/chunk-6TQ4J6QX.js";
+import {
+  execa
+} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   FINAL_STATUSES,
   RepeatStateSchema,
@@ -161,18 +169,19 @@ import {
   measuringSandbox,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-FZV4VAWI.js";
+} from "./chunks/chunk-ZAJVBEFH.js";
 import {
   argvWords,
   compareSnapshots
 } from "./chunks/chunk-NDZEDXKH.js";
 import {
+  carriedTestBaseline,
   elapsedMs,
   iterationsAgainstCap,
   loopDeadline,
   readSettings,
   resolveCaps
-} from "./chunks/chunk-O2XLMOXU.js";
+} from "./chunks/chunk-5SAJ7NB5.js";
 import {
   formatDuration,
   parseDuration
@@ -198,13 +207,13 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-VNUQ5543.js";
+} from "./chunks/chunk-YGJ4W5JS.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-RKP6547Z.js";
+} from "./chunks/chunk-2BWBLY5W.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
@@ -216,7 +225,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-KTFIGG2Z.js";
+} from "./chunks/chunk-SZ62BVY3.js";
 import {
   deadlineIn,
   decodeTree,
@@ -226,8 +235,9 @@ import {
   takeSnapshot
 } from "./chunks/chunk-K5NOTXKK.js";
 import {
-  AutoLoopStateSchema
-} from "./chunks/chunk-ICZXD4IE.js";
+  AutoLoopStateSchema,
+  DEFAULT_NO_PROGRESS_LIMIT
+} from "./chunks/chunk-LSO3555E.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";
@@ -247,6 +257,7 @@ import {
   writeFileAtomic,
   writeJson
 } from "./chunks/chunk-QE76SXA6.js";
+import "./chunks/chunk-54WWAJ57.js";
 import {
   _enum,
   array,
@@ -261,9 +272,6 @@ import {
   union,
   unknown
 } from "./chunks/chunk-PGQLL66H.js";
-import {
-  execa
-} from "./chunks/chunk-SQ7OBHLA.js";
 import {
   __commonJS,
   __require,
@@ -3747,7 +3755,17 @@ import path8 from "node:path";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 var DEFAULT_GOAL_FILE = "goal.md";
-var KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"];
+var KEYS = [
+  "verify",
+  "max-iterations",
+  "max-tokens",
+  "max-wallclock",
+  "restart-pct",
+  "protect",
+  "test-report",
+  "allow-removed-tests",
+  "no-progress-limit"
+];
 function parseGoalFile(text, name) {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const fields = /* @__PURE__ */ new Map();
@@ -3775,7 +3793,16 @@ function parseGoalFile(text, name) {
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
   const verify = fields.get("verify");
-  return { goal, verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
+  const allow = fields.get("allow-removed-tests");
+  return {
+    goal,
+    verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`),
+    caps,
+    protect,
+    testReport: checkTestReport(fields.get("test-report"), `goal file ${name}: test-report:`),
+    allowRemovedTests: allow === void 0 || /^(no|false)$/i.test(allow) ? null : allow,
+    noProgressLimit: parseNoProgressLimit(fields.get("no-progress-limit"), `goal file ${name}: no-progress-limit:`)
+  };
 }
 async function readGoalFile(projectDir, file, named = false) {
   const full = path.resolve(projectDir, file);
@@ -3856,6 +3883,8 @@ time can end past --max-tokens and --max-wallclock.
                           (both caps are checked between turns: a turn may run past them)
   --restart-pct N         context fill at which a hand-off note is asked for (default 70)
   --protect <glob>        files the agent must not change, e.g. "test/**" (repeatable)
+  --test-report <path>    a JUnit XML or TAP file the verifier writes (default: its output is read)
+  --no-progress-limit N   judged turns without fewer failing tests before it ends no-progress (default 8)
   --takeover              continue this project's loop whose session is gone (heartbeat stale),
                           or, with a goal, replace it
   --codex                 hand the goal to OpenAI Codex's goal mode, gated by the same verifier
@@ -3879,7 +3908,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel).
+4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
+9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
@@ -3921,7 +3951,10 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
-  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+    ctx.projectDir,
+    request
+  );
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   await endOrphanedRuns();
@@ -3930,6 +3963,7 @@ async function startLoop(ctx, request) {
     const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
+    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
     const notes = [...started.notes];
@@ -3946,6 +3980,9 @@ async function startLoop(ctx, request) {
     if (existing.corrupt) notes.push(existing.corrupt);
     const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
     notes.push(baseline.line);
+    const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : void 0, verify);
+    const testResults = carried.tests;
+    notes.push(baselineLine(testResults), ...carried.note ? [carried.note] : []);
     const { state, history } = startState(
       {
         loopId: randomUUID(),
@@ -3958,7 +3995,8 @@ async function startLoop(ctx, request) {
         launch,
         agentSandbox: ctx.agentSandbox,
         protect: { globs: protect, snapshot },
-        treeHash: snapshotFingerprint(started.snapshot)
+        treeHash: snapshotFingerprint(started.snapshot),
+        testResults
       },
       ctx.now
     );
@@ -4009,7 +4047,33 @@ async function resolveGoal(projectDir, request) {
     goalFile: fromFile?.path ?? null,
     verify,
     caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
-    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])])
+    protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])]),
+    testReport: request.testReport ?? fromFile?.testReport ?? null,
+    allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT
+  };
+}
+var START_BASELINE_MS = 6e4;
+async function baselineTests(ctx, loop) {
+  const timeoutMs = Math.min(loop.launch.verifier_timeout_ms, START_BASELINE_MS);
+  const run3 = await runAndReadTests(loop.verify, ctx.projectDir, loop.report, timeoutMs, launchEnv(loop.launch, ctx.env), {
+    sandbox: ctx.agentSandbox ?? loop.launch.agent_sandbox
+  });
+  const why = cannotRun(run3.outcome);
+  if (why)
+    throw new LoopkitError("VERIFIER_CANNOT_RUN", `the verifier \`${loop.verify}\` cannot run: ${why}; no loop was started`, {
+      value: loop.verify,
+      hint: "fix the verifier command (for npm, `npm run` lists the scripts), then start the loop again"
+    });
+  const note = run3.results ? null : run3.outcome.timedOut ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)` : `${run3.unread}; the end of its output: ${JSON.stringify(run3.outcome.outputTail.trim().slice(-300))}`;
+  return {
+    report: loop.report,
+    allow_removed_tests: loop.allowRemovedTests,
+    no_progress_limit: loop.noProgressLimit,
+    baseline: run3.results,
+    baseline_note: note,
+    trend: run3.results ? [{ iteration: 0, passed: run3.results.passed, failed: run3.results.failed }] : [],
+    progress_at: 0
   };
 }
 function checkProtectCount(globs) {
@@ -4322,7 +4386,7 @@ ${audit.reasons.map((reason) => `- ${reason}`).join("\n")}` : "";
   return `You marked the goal complete and loopkit's verifier passed twice, but an independent audit (a fresh Claude Code that read the project and the diff) voted ${audit.vote}${why}. The goal is not done: address every reason.${reasons}`;
 }
 function retryReason(failed, flaky) {
-  const how = failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
+  const how = failed.breach ? `exited ${failed.exitCode}, which does not count as a pass: ${failed.breach}` : failed.timedOut ? "timed out" : `failed with exit code ${failed.exitCode ?? "none (killed)"}`;
   const lead = flaky ? `You marked the goal complete. loopkit's verifier passed once, then ${how} on the second run (flaky): make it pass reliably.` : `You marked the goal complete, but loopkit's verifier ${how}. The goal is not done.`;
   return `${lead}
 End of the verifier's output:
@@ -4814,7 +4878,8 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
       env: ctx.env,
       preflight,
       // The verifier and the audit run with what the loop's start fixed (launch.ts), as in a Claude Code loop.
-      runVerifier: () => runVerifier(loop.verify_command, ctx.projectDir, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
+      // Through the gate's test rule, against the start's baseline, as in a Claude Code loop.
+      runVerifier: () => runLoopVerifier(loop, loop.launch.verifier_timeout_ms, launchEnv(loop.launch, ctx.env), {
         sandbox: loop.launch.agent_sandbox
       }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
@@ -7422,7 +7487,7 @@ a job summary to $GITHUB_STEP_SUMMARY and sets the step outputs status, reason, 
 loop_id and exit_code in $GITHUB_OUTPUT, also when the job is cancelled or times out (SIGINT or
 SIGTERM: exit 130 or 143) (docs/ci.md in the loopkit repository).
 
-Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled),
+Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 9 no-progress),
 1 when the runner had to stop with the loop still pursuing, 2 for a usage error.
 `;
 

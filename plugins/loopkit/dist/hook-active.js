@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-O2IHN2ZQ.js";
+} from "./chunks/chunk-56HY75MN.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-DRMZLYJF.js";
+} from "./chunks/chunk-FNN7RKN2.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -2,6 +2,7 @@
 // No I/O here; the hook handler gathers observations (transcript, git, mirror, verifier, audit).
 import { formatDuration } from "../../shared/duration.js";
 import { capReached, elapsedMs } from "./caps.js";
+import { noProgressReason, recordTestProgress } from "./test-progress.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
 import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate.js";
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
@@ -203,6 +204,7 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     updated_at: now.toISOString(),
     last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
+    test_results: recordTestProgress(previous.test_results, previous.iteration, lastRun),
   };
   const audit = verdict === "pass" ? (gate.audit ?? auditUnmet("no audit ran", false)) : null;
   if (audit) {
@@ -217,7 +219,9 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
       audit_not_run: notRun,
     };
   }
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}`;
+  const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
+  const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}${breach}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
   const gateEntry = (s: AutoLoopState) =>
     historyEntry(s, now, "gate", evidence, {
@@ -225,6 +229,7 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
       exit_code: lastRun.exit_code,
       vote: audit?.ran ? audit.vote : null,
       ...(audit?.ran ? { audit_reasons: audit.reasons } : {}),
+      tests: lastRun.tests ?? null,
     });
 
   const judged = gateNext(gate.runs, audit);
@@ -240,8 +245,16 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
   }
   if (audit && !audit.ran) return auditNotRun(state, now, audit.failure ?? "no reason given", notes, [...history, gateEntry(state)]);
+  const stalled = noProgressReason(state.test_results, state.iteration);
+  if (stalled) {
+    state = end({ ...state, next_action: "none: the loop has ended" }, now, "no-progress", stalled);
+    history.push(gateEntry(state), historyEntry(state, now, "end", stalled));
+    return { state, outcome: { kind: "stop", message: `loopkit auto-loop stopped, ${stalled}. ${summary(state, now)}` }, history };
+  }
   const next = {
-    fail: "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
+    fail: lastRun.breach
+      ? "Make the verifier pass with every test of the start running: restore any test you removed, skipped, made todo or filtered out, and fix the code instead."
+      : "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
     pass: "The verifier passes but the audit is not convinced: address every audit reason above.",
   }[verdict];
@@ -349,11 +362,17 @@ export function recordDelegatedProgress(
   };
   const round = progress.verifier;
   if (round) {
-    state = { ...state, last_verifier: round, flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0) };
+    state = {
+      ...state,
+      last_verifier: round,
+      flaky_count: previous.flaky_count + (round.verdict === "flaky" ? 1 : 0),
+      test_results: recordTestProgress(previous.test_results, round.iteration, round.runs.at(-1)!),
+    };
     history.push(
-      historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}`, {
+      historyEntry(state, now, "gate", `Codex said complete; verifier ${round.verdict}${breachOf(round)}`, {
         verdict: round.verdict,
         exit_code: round.runs.at(-1)!.exit_code,
+        tests: round.runs.at(-1)!.tests ?? null,
       }),
     );
   }
@@ -378,6 +397,8 @@ export function recordDelegatedProgress(
   }
   return { state, history };
 }
+
+const breachOf = (round: VerifierResult) => (round.runs.at(-1)!.breach ? `; no pass: ${round.runs.at(-1)!.breach}` : "");
 
 /** A delegated run that failed part-way, or a Stop hook that failed, ends the loop as blocked, never leaving it "pursuing". */
 export function failLoop(previous: AutoLoopState, now: Date, reason: string): { state: AutoLoopState; history: HistoryEntry[] } {

@@ -1,7 +1,9 @@
 // The gate rule, one for every driver (a session's Stop hook, `loopkit run`'s phases through that hook,
-// a --codex run): run the verifier; when it passes, run it again; two passes in a row go to the audit;
+// a --codex run, the GitHub Action through `loopkit run`): run the verifier; a run passes when it exits
+// 0 and keeps the test rule (testRuleBreach); when it passes, run it again; two passes in a row go to the audit;
 // only two passes and an "achieved" vote prove the goal. Pure: the runs and the audit so far in, the
 // next step or the verdict out; the drivers run the processes.
+import { describeTests, ranCount, type TestResults } from "../../test-results/results.js";
 import type { AuditResult, AuditVote, VerifierResult, VerifierRun } from "./state.js";
 
 export type Verdict = VerifierResult["verdict"];
@@ -41,3 +43,40 @@ export type AuditOutcome = Omit<AuditResult, "at" | "iteration">;
 export function auditUnmet(failure: string, ran: boolean, tokens = 0): AuditOutcome {
   return { vote: "unmet", reasons: [failure], failure, tokens, ran };
 }
+
+/** What the test rule compares a run with: the start's results and what the goal allows. */
+export interface TestRuleBasis {
+  /** The tests as the start's verifier run found them; null when loopkit could read none then. */
+  baseline: TestResults | null;
+  /** The goal file's allow-removed-tests (the goal needs tests removed; the audit is told). */
+  allowRemovedTests: boolean;
+}
+
+/**
+ * The test rule, the same for every driver and checked before any audit: for a runner whose results
+ * loopkit reads, a run counts as a pass only when at least one test ran, every test that ran at the
+ * start still ran (none removed, skipped, made todo, filtered out by a name pattern or `.only`) and the
+ * number of tests did not fall. Returns why a run breaks it, or null. `unread` says why `current` is null.
+ */
+export function testRuleBreach(basis: TestRuleBasis, current: TestResults | null, unread: string | null): string | null {
+  const base = basis.baseline;
+  if (!current)
+    return base
+      ? `loopkit read no test results from this run (${unread ?? "none found"}), but at the start the verifier ran ${describeTests(base)}; a pass counts only when the tests ran`
+      : null;
+  if (ranCount(current) === 0) return `no test ran (${describeTests(current)}); a pass counts only when at least one test ran`;
+  if (!base || basis.allowRemovedTests) return null;
+  if (base.ran && current.ran) {
+    const now = new Set(current.ran);
+    const gone = base.ran.filter((name) => !now.has(name));
+    if (gone.length > 0)
+      return `${gone.length} test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): ${listNames(gone)}`;
+  }
+  if (ranCount(current) < ranCount(base))
+    return `fewer tests ran than at the start: ${ranCount(base)} -> ${ranCount(current)} (${current.skipped} skipped or todo now, ${base.skipped} at the start); a test removed, skipped, made todo or left out by a filter, a name pattern or .only does not count`;
+  const total = (results: TestResults) => ranCount(results) + results.skipped;
+  if (total(current) < total(base)) return `fewer tests than at the start: ${total(base)} -> ${total(current)}`;
+  return null;
+}
+
+const listNames = (names: string[]) => `${names.slice(0, 5).join(", ")}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;

@@ -1,5 +1,6 @@
 // One line of gate-history.jsonl per decision: the person's audit trail (a true copy stays in the data dir).
 import * as z from "zod";
+import { TestCountsSchema } from "../../test-results/results.js";
 import { AUDIT_VOTES, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./state.js";
 
 export const HistoryEntrySchema = z.object({
@@ -32,6 +33,8 @@ export const HistoryEntrySchema = z.object({
   goal: z.string().optional(),
   /** On "gate" lines whose audit voted: its reasons, so `loopkit report` shows every iteration's (absent in older files). */
   audit_reasons: z.array(z.string()).optional(),
+  /** On "gate": the tests loopkit read from the verifier's last run (passed, failed, skipped, the first failing ones); null: none read. */
+  tests: TestCountsSchema.nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -2,7 +2,9 @@
 // the hand-off request. Built from the true state only; user text is quoted as data, never run.
 import { formatDuration } from "../../shared/duration.js";
 import { elapsedMs } from "./caps.js";
-import { tokensUsed, type AutoLoopState } from "./state.js";
+import { tokensUsed, type AutoLoopState, type TestResultsState } from "./state.js";
+import { describeTests, type TestCounts } from "../../test-results/results.js";
+import { trendLine } from "./test-progress.js";
 
 export const BLOCKED_MARKER = "AUTO-LOOP-BLOCKED:";
 export const HANDOFF_FILE = ".auto-loop/handoff.md";
@@ -17,6 +19,11 @@ export function rules(state: AutoLoopState): string {
     ...(state.protect.globs.length
       ? [
           `- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`,
+        ]
+      : []),
+    ...(state.test_results.baseline
+      ? [
+          `- Tests: loopkit reads the verifier's test results (${state.test_results.baseline.runner}). A pass counts only when at least one test runs${state.test_results.allow_removed_tests === null ? ", every test that ran at the start still runs (none removed, skipped, made todo or left out by a filter, a name pattern or .only) and the number of tests does not fall" : ""}.`,
         ]
       : []),
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock (tokens and time are checked between turns, so a long turn can run past them). Work in small verified steps.`,
@@ -76,6 +83,8 @@ export function nextPrompt(state: AutoLoopState, notes: string[]): string {
       `Verifier \`${state.verify_command}\` ${verdict} (${exit}). End of its output:`,
       fenced(last.output_tail || "(no output)"),
     );
+    if (last.breach) lines.push("", `The verifier exited ${last.exit_code}, but that does not count as a pass: ${last.breach}.`);
+    if (last.tests) lines.push("", ...testLines(last.tests, state.test_results));
   }
   const audit = state.last_audit;
   if (audit && audit.iteration === state.iteration && !audit.ran)
@@ -87,6 +96,17 @@ export function nextPrompt(state: AutoLoopState, notes: string[]): string {
   if (notes.length) lines.push("", ...notes);
   lines.push("", `Next: ${state.next_action}`, "", rules(state));
   return lines.join("\n");
+}
+
+/** The tests of the last run: counts, the trend, and the first few failing tests with the first line of each failure. */
+function testLines(tests: TestCounts, progress: TestResultsState): string[] {
+  const trend = trendLine(progress);
+  return [
+    `Tests: ${describeTests({ ...tests, failing: [] })}${trend ? `; since the start: ${trend}` : ""}.`,
+    ...(tests.failing.length
+      ? ["Failing tests:", ...tests.failing.slice(0, 5).map((test) => `- ${test.name}${test.message ? `: ${test.message}` : ""}`)]
+      : []),
+  ];
 }
 
 /** The last turn once a cap is reached: ask for a hand-off note. */
@@ -112,6 +132,8 @@ export function auditPrompt(input: {
   duringVerification?: readonly string[];
   /** The parts of loopkit's record the audit must read whole, and those it may. */
   reading?: { index: string; required: readonly string[]; optional: readonly { file: string; holds: readonly string[] }[] };
+  /** What loopkit read of the tests at the start and now, and whether the goal allows tests removed (runners/test-run.ts). */
+  tests?: string | null;
 }): string {
   const { nonce } = input;
   const required = input.reading?.required ?? [];
@@ -128,6 +150,7 @@ export function auditPrompt(input: {
     "The end of the verifier's output:",
     dataBlock("VERIFIER OUTPUT", input.verifierTail || "(no output)", nonce),
     "",
+    ...(input.tests ? [dataBlock("TESTS", input.tests, nonce), ""] : []),
     "What changed since the loop started, from loopkit's own record of the project (every file, ignored ones and dependencies included; not git's view, which the agent can bend). Text is shown as text; the list is complete; files that likely move the goalposts come first:",
     dataBlock("CHANGES", input.changes, nonce),
     "",

@@ -1,8 +1,9 @@
 // The auto-loop's state: one versioned schema, used for the true copy in loopkit's data dir and for
 // the person-readable mirror `.auto-loop/goal-state.json` (which is never read back for decisions).
 import * as z from "zod";
+import { TestCountsSchema, TestResultsSchema } from "../../test-results/results.js";
 
-export const LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"] as const;
+export const LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled", "no-progress"] as const;
 export type LoopStatus = (typeof LOOP_STATUSES)[number];
 
 export const AUDIT_VOTES = ["achieved", "unmet", "blocked", "thrashing"] as const;
@@ -26,6 +27,10 @@ const VerifierRunSchema = z.object({
   log_file: z.string().nullable(),
   /** Whether it ran under the sandbox (src/sandbox/choice.ts); runs recorded before loopkit had one ran unsandboxed. */
   sandbox: z.enum(["sandboxed", "unsandboxed", "not run"]).default("unsandboxed"),
+  /** The tests loopkit read from this run (null: none it could read); absent in older files. */
+  tests: TestCountsSchema.nullable().optional(),
+  /** Why this run does not count as a pass under the test rule (core/gate.ts testRuleBreach), else null. */
+  breach: z.string().nullable().optional(),
 });
 export type VerifierRun = z.infer<typeof VerifierRunSchema>;
 
@@ -50,6 +55,39 @@ const AuditResultSchema = z.object({
   ran: z.boolean().default(true),
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
+
+/** Default --no-progress-limit: enough turns for groundwork that moves no test, few enough to stop a loop going round in circles well before its caps. */
+export const DEFAULT_NO_PROGRESS_LIMIT = 8;
+
+/** What a loop started before loopkit read test results holds: no baseline, the rules as they were. */
+export const NO_TEST_RESULTS = {
+  report: null,
+  allow_removed_tests: null,
+  no_progress_limit: DEFAULT_NO_PROGRESS_LIMIT,
+  baseline: null,
+  baseline_note: null,
+  trend: [],
+  progress_at: 0,
+};
+
+/** The verifier's tests over the loop (src/test-results/): the start's baseline, the options, the trend. */
+const TestResultsStateSchema = z.object({
+  /** --test-report / test-report: a JUnit XML or TAP file the verifier writes, relative to the project; null: read its output. */
+  report: z.string().nullable(),
+  /** The goal file's allow-removed-tests: why the goal needs tests removed (the audit is told), or null. */
+  allow_removed_tests: z.string().nullable(),
+  /** Judged turns without progress (no fewer failing, no more passing tests than ever) that end the loop as no-progress. */
+  no_progress_limit: z.int().positive(),
+  /** The start's run; null when loopkit could read no results from it. */
+  baseline: TestResultsSchema.nullable(),
+  /** Why there is no baseline (a runner loopkit does not read, a run that did not finish), or null. */
+  baseline_note: z.string().nullable(),
+  /** Each judged turn's last run that loopkit could read, oldest first (the last 50). */
+  trend: z.array(z.object({ iteration: z.int().nonnegative(), passed: z.int().nonnegative(), failed: z.int().nonnegative() })).max(50),
+  /** The iteration that last made progress (0: the start). */
+  progress_at: z.int().nonnegative(),
+});
+export type TestResultsState = z.infer<typeof TestResultsStateSchema>;
 
 export const UNMEASURED_SANDBOX = { agent: "unknown", how: "not measured", fail_if_unavailable: false } as const;
 
@@ -130,6 +168,8 @@ export const AutoLoopStateSchema = z.object({
   thrash: z.object({ streak: z.int().nonnegative(), tree_hash: z.string().nullable() }),
   next_action: z.string(),
   last_verifier: VerifierResultSchema.nullable(),
+  /** Absent in files written before loopkit read test results. */
+  test_results: TestResultsStateSchema.default(NO_TEST_RESULTS),
   last_audit: AuditResultSchema.nullable(),
   /** Set when a cap was reached: the next Stop collects the hand-off note and ends budget-limited. */
   wrap_up: z.object({ reason: z.string(), at: z.iso.datetime() }).nullable(),

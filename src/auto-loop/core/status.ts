@@ -6,6 +6,8 @@ import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
 import { elapsedMs, iterationsAgainstCap } from "./caps.js";
 import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
+import { countsOf, describeTests, TestCountsSchema } from "../../test-results/results.js";
+import { trendLine } from "./test-progress.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
 export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
@@ -15,6 +17,7 @@ export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
   blocked: EXIT.blocked,
   "budget-limited": EXIT.budgetLimited,
   cancelled: EXIT.cancelled,
+  "no-progress": EXIT.noProgress,
   none: EXIT.noLoop,
 };
 
@@ -66,6 +69,18 @@ export const AutoLoopStatusSchema = z.object({
       meaning: z.string(),
     })
     .nullable(),
+  /** The verifier's tests (src/test-results/): at the start, at the last judged run, and the trend; null with no loop. */
+  tests: z
+    .object({
+      baseline: TestCountsSchema.nullable(),
+      /** Why there is no baseline, or null. */
+      baseline_note: z.string().nullable(),
+      last: TestCountsSchema.nullable(),
+      /** "7 -> 3 failing", or null before any reading. */
+      trend: z.string().nullable(),
+      no_progress_limit: z.int(),
+    })
+    .nullable(),
   ...CheckpointSummaryShape,
 });
 export type AutoLoopStatus = z.infer<typeof AutoLoopStatusSchema>;
@@ -111,6 +126,7 @@ export function loopStatus(
       protected_globs: [],
       protected_changed: [],
       agent_sandbox: null,
+      tests: null,
       ...checkpoints,
     };
   }
@@ -153,12 +169,28 @@ export function loopStatus(
       measuring: state.launch.agent_sandbox.measuring === true,
       meaning: sandboxMeaning(state.launch.agent_sandbox),
     },
+    tests: {
+      baseline: state.test_results.baseline ? countsOf(state.test_results.baseline) : null,
+      baseline_note: state.test_results.baseline_note,
+      last: lastRun?.tests ?? null,
+      trend: trendLine(state.test_results),
+      no_progress_limit: state.test_results.no_progress_limit,
+    },
     ...checkpoints,
   };
 }
 
 /** What the token and wall-clock caps are (caps.ts): shown wherever the caps are. */
 export const CAPS_CHECKED = "checked between turns: a turn in flight may run past a cap, and the loop stops at its end";
+
+/** The tests at the start, at the last run, and the trend. */
+function testsLines(tests: NonNullable<AutoLoopStatus["tests"]>): string[] {
+  const start = tests.baseline ? describeTests(tests.baseline) : `not read (${tests.baseline_note ?? "no results"})`;
+  return [
+    `  tests:      at the start ${start}`,
+    ...(tests.last ? [`              last run ${describeTests(tests.last)}${tests.trend ? `; ${tests.trend}` : ""}`] : []),
+  ];
+}
 
 /** The same object for a person. */
 export function formatStatus(s: AutoLoopStatus): string {
@@ -175,6 +207,7 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
+    ...testsLines(s.tests!),
     ...(s.blocker ? [`  blocker:    ${s.blocker}`] : []),
     ...(s.protected_globs.length
       ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`]

@@ -5,7 +5,7 @@
 import { formatDuration } from "../../shared/duration.js";
 import { attachSandbox, type AgentSandbox } from "./agent-sandbox.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
-import type { AutoLoopState, Caps, Launch } from "./state.js";
+import type { AutoLoopState, Caps, Launch, TestResultsState } from "./state.js";
 
 export interface Transition {
   state: AutoLoopState;
@@ -27,6 +27,8 @@ export interface NewLoop {
   protect: { globs: string[]; snapshot: Record<string, string> };
   /** The fingerprint of the project's tree at the start: an idle first turn is measured against it. */
   treeHash: string;
+  /** The verifier's tests at the start and the rules' options (runners/test-run.ts). */
+  testResults: TestResultsState;
 }
 
 /** A session's transcript as the loop first reads it: from its start, counting only what follows `now`. */
@@ -67,6 +69,7 @@ export function startState(loop: NewLoop, now: Date): Transition {
     thrash: { streak: 0, tree_hash: loop.treeHash },
     next_action: "Work toward the goal, then end your turn so the verifier can judge it.",
     last_verifier: null,
+    test_results: loop.testResults,
     last_audit: null,
     wrap_up: null,
     handoff_note: null,

@@ -27,7 +27,8 @@ import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../co
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
 import { readTranscriptDelta } from "../../session/transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, watchMountFolders, type TurnRecord } from "./turn-record.js";
-import { runVerifier, verifierRun, type VerifierOutcome } from "../runners/verifier.js";
+import { verifierRun, type VerifierOutcome } from "../runners/verifier.js";
+import { runLoopVerifier } from "../runners/test-run.js";
 import { endLeftoverProcesses, type LeftoverOutcome } from "../project/leftover-processes.js";
 import { timestampSettleMs } from "../../evidence/verification.js";
 
@@ -203,10 +204,7 @@ async function runGate(
   while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
-    const outcome =
-      timeoutMs > 0
-        ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox })
-        : NOT_RUN;
+    const outcome = timeoutMs > 0 ? await runLoopVerifier(state, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
     outputTail = outcome.outputTail;
     outcomes.push(outcome);
     runs.push(verifierRun(outcome, null));

@@ -18,7 +18,10 @@ import { protectedFiles } from "../project/protect.js";
 import { keepForeignAside, mirrorIsOurs } from "../project/mirror.js";
 import { startPrompt } from "../core/prompts.js";
 import { replacedState, startState, takeOverState } from "../core/transitions.js";
-import type { AutoLoopState, Launch } from "../core/state.js";
+import { DEFAULT_NO_PROGRESS_LIMIT, type AutoLoopState, type Launch, type TestResultsState } from "../core/state.js";
+import { launchEnv } from "../runners/launch.js";
+import { carriedTestBaseline } from "../core/test-progress.js";
+import { baselineLine, cannotRun, runAndReadTests } from "../runners/test-run.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 import { endOrphanedRuns } from "../../shared/process-group.js";
 
@@ -44,7 +47,10 @@ export const START_SNAPSHOT_MS = 90_000;
 
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
-  const { goal, goalFile, verify, caps, protect } = await resolveGoal(ctx.projectDir, request);
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+    ctx.projectDir,
+    request,
+  );
   const launch = captureLaunch(ctx.env, ctx.projectDir);
   const files = loopFiles(ctx.dataDir, ctx.projectDir);
   // A verifier or audit that a killed loopkit left running is ended before anything starts anew.
@@ -55,6 +61,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     // Refuse before touching anything: a second session leaves the running loop exactly as it is.
     const previous = existing.state?.status === "pursuing" ? existing.state : undefined;
     if (previous) checkOwnership(ctx, previous, request.takeover);
+    // The tests before the agent changed anything (its outputs then belong to the start's record below).
+    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
     // Everything later changes is measured against this: loopkit's own record of the project now.
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
@@ -73,6 +81,9 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     // Read before this loop's own start replaces it: an unfinished loop's baseline carries over.
     const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
     notes.push(baseline.line);
+    const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : undefined, verify);
+    const testResults = carried.tests;
+    notes.push(baselineLine(testResults), ...(carried.note ? [carried.note] : []));
     const { state, history } = startState(
       {
         loopId: randomUUID(),
@@ -86,6 +97,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
         agentSandbox: ctx.agentSandbox,
         protect: { globs: protect, snapshot },
         treeHash: snapshotFingerprint(started.snapshot),
+        testResults,
       },
       ctx.now,
     );
@@ -141,6 +153,46 @@ async function resolveGoal(projectDir: string, request: StartRequest) {
     verify,
     caps: resolveCaps(request.caps, fromFile?.caps ?? {}),
     protect: checkProtectCount([...new Set([...(fromFile?.protect ?? []), ...request.protect])]),
+    testReport: request.testReport ?? fromFile?.testReport ?? null,
+    allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT,
+  };
+}
+
+/** The start's verifier run may take this long: a slower suite starts the loop without a baseline, saying so. */
+export const START_BASELINE_MS = 60_000;
+
+/**
+ * Runs the verifier once, under the agent's sandbox policy, for the tests as they are before the agent
+ * changes anything. A verifier that cannot run at all refuses the start: nothing has been written yet.
+ */
+async function baselineTests(
+  ctx: LoopContext,
+  loop: { verify: string; launch: Launch; report: string | null; allowRemovedTests: string | null; noProgressLimit: number },
+): Promise<TestResultsState> {
+  const timeoutMs = Math.min(loop.launch.verifier_timeout_ms, START_BASELINE_MS);
+  const run = await runAndReadTests(loop.verify, ctx.projectDir, loop.report, timeoutMs, launchEnv(loop.launch, ctx.env), {
+    sandbox: ctx.agentSandbox ?? loop.launch.agent_sandbox,
+  });
+  const why = cannotRun(run.outcome);
+  if (why)
+    throw new LoopkitError("VERIFIER_CANNOT_RUN", `the verifier \`${loop.verify}\` cannot run: ${why}; no loop was started`, {
+      value: loop.verify,
+      hint: "fix the verifier command (for npm, `npm run` lists the scripts), then start the loop again",
+    });
+  const note = run.results
+    ? null
+    : run.outcome.timedOut
+      ? `the verifier did not finish within ${formatDuration(timeoutMs)} at the start, so loopkit has no baseline (a pass still needs at least one test to run where loopkit reads the runner)`
+      : `${run.unread}; the end of its output: ${JSON.stringify(run.outcome.outputTail.trim().slice(-300))}`;
+  return {
+    report: loop.report,
+    allow_removed_tests: loop.allowRemovedTests,
+    no_progress_limit: loop.noProgressLimit,
+    baseline: run.results,
+    baseline_note: note,
+    trend: run.results ? [{ iteration: 0, passed: run.results.passed, failed: run.results.failed }] : [],
+    progress_at: 0,
   };
 }
 

@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LoopkitError } from "../../shared/errors.js";
 import { readRegularFile } from "../../shared/guarded-files.js";
-import { checkProtectGlob, checkVerifyCommand, MAX_GOAL_BYTES, parseCaps } from "../args.js";
+import { checkProtectGlob, checkTestReport, checkVerifyCommand, MAX_GOAL_BYTES, parseCaps, parseNoProgressLimit } from "../args.js";
 import type { Caps } from "../core/state.js";
 
 export interface GoalSpec {
@@ -13,10 +13,26 @@ export interface GoalSpec {
   caps: Partial<Caps>;
   /** protect: lines, one glob each (the only key that may repeat). */
   protect: string[];
+  /** test-report: a JUnit XML or TAP file the verifier writes. */
+  testReport: string | null;
+  /** allow-removed-tests: why the goal needs tests removed, or null. */
+  allowRemovedTests: string | null;
+  /** no-progress-limit: turns without fewer failing tests before the loop ends no-progress. */
+  noProgressLimit: number | null;
 }
 
 export const DEFAULT_GOAL_FILE = "goal.md";
-const KEYS = ["verify", "max-iterations", "max-tokens", "max-wallclock", "restart-pct", "protect"] as const;
+const KEYS = [
+  "verify",
+  "max-iterations",
+  "max-tokens",
+  "max-wallclock",
+  "restart-pct",
+  "protect",
+  "test-report",
+  "allow-removed-tests",
+  "no-progress-limit",
+] as const;
 type Key = (typeof KEYS)[number];
 
 /** Parses the text of a goal file; `name` only labels errors. */
@@ -47,7 +63,16 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   if (goal === "") throw invalid(name, "it holds no goal text");
   const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
   const verify = fields.get("verify");
-  return { goal, verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`), caps, protect };
+  const allow = fields.get("allow-removed-tests");
+  return {
+    goal,
+    verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`),
+    caps,
+    protect,
+    testReport: checkTestReport(fields.get("test-report"), `goal file ${name}: test-report:`),
+    allowRemovedTests: allow === undefined || /^(no|false)$/i.test(allow) ? null : allow,
+    noProgressLimit: parseNoProgressLimit(fields.get("no-progress-limit"), `goal file ${name}: no-progress-limit:`),
+  };
 }
 
 /**

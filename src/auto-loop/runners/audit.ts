@@ -20,6 +20,7 @@ import { BoundedOutput } from "../../shared/bounded-output.js";
 import { usageTokens } from "../../session/usage.js";
 import { loadJudgingBaseline } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
+import { auditTestsNote } from "./test-run.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
 import { auditUnmet, type AuditOutcome } from "../core/gate.js";
@@ -108,6 +109,7 @@ export async function auditLoop(input: {
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null,
     reading: { index: changes.index, required: [...new Set(changes.required.map((c) => c.file))], optional: changes.optional },
+    tests: auditTestsNote(state.test_results),
   });
   await fs.mkdir(cwd, { recursive: true });
   const env: Record<string, string> = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };

@@ -11,6 +11,7 @@ import { formatDuration } from "../../shared/duration.js";
 import { wantsSandbox, whenUnavailable, type AgentSandbox, type RunSandbox } from "../../sandbox/choice.js";
 import { launcherBesideEntry, launcherSpawn, noAnswerReason, readAnswer } from "../../sandbox/launcher.js";
 import type { VerifierRun } from "../core/state.js";
+import type { TestCounts } from "../../test-results/results.js";
 
 export interface VerifierOutcome {
   exitCode: number | null;
@@ -23,6 +24,9 @@ export interface VerifierOutcome {
   outputTail: string;
   outputBytes: number;
   sandbox: RunSandbox;
+  /** The tests read from this run and why it breaks the test rule (runners/test-run.ts); absent where nothing was read. */
+  tests?: TestCounts | null;
+  breach?: string | null;
 }
 
 export interface VerifierOptions {
@@ -190,5 +194,7 @@ export function verifierRun(outcome: VerifierOutcome, logFile: string | null): V
     output_bytes: outcome.outputBytes,
     log_file: logFile,
     sandbox: outcome.sandbox,
+    tests: outcome.tests ?? null,
+    breach: outcome.breach ?? null,
   };
 }

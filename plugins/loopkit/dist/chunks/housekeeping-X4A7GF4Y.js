@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-UA6PO5QV.js";
+} from "./chunk-FCCSCZH7.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-6OQNMFKZ.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-DRMZLYJF.js";
+import "./chunk-FNN7RKN2.js";
 import {
   allRecords
 } from "./chunk-HPW53O6T.js";

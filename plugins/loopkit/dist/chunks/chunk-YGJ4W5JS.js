@@ -5,13 +5,13 @@ import {
 import {
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-RKP6547Z.js";
+} from "./chunk-2BWBLY5W.js";
 import {
   writeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import {
   AutoLoopStateSchema
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,

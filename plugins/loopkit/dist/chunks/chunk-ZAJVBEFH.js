@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   UNMEASURED_SANDBOX
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   iso_exports
 } from "./chunk-QE76SXA6.js";

@@ -10,22 +10,24 @@ import {
 } from "./chunk-BFNVHJAO.js";
 import {
   elapsedMs,
-  readSettings
-} from "./chunk-O2XLMOXU.js";
+  readSettings,
+  trendLine
+} from "./chunk-5SAJ7NB5.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
 import {
   HistoryEntrySchema
-} from "./chunk-RKP6547Z.js";
+} from "./chunk-2BWBLY5W.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   readJson
 } from "./chunk-QE76SXA6.js";
+import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
@@ -37,7 +39,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-FLGGZWFC.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-SYZRJWF2.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -46,7 +48,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-W25LEYB4.js"), import("./store-XZUC5Y6M.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-DH6MP7U7.js"), import("./store-ONH2TLO6.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
@@ -76,7 +78,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-XZUC5Y6M.js");
+  const { loopFiles } = await import("./store-ONH2TLO6.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
@@ -88,7 +90,8 @@ function statusLine(state, now) {
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
-    verdicts || "not judged yet"
+    verdicts || "not judged yet",
+    ...trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []
   ].join(" \xB7 ");
 }
 async function pastRuns(dataDir, now) {
@@ -131,7 +134,11 @@ async function pastRuns(dataDir, now) {
         },
         steps: lines,
         rows: lines.map((entry) => {
-          const verdict = [entry.verdict && `verifier ${entry.verdict}`, entry.vote && `audit ${entry.vote}`].filter(Boolean).join(", ");
+          const verdict = [
+            entry.verdict && `verifier ${entry.verdict}`,
+            entry.tests && `${entry.tests.failed} failing`,
+            entry.vote && `audit ${entry.vote}`
+          ].filter(Boolean).join(", ");
           const detail = entry.detail.replace(/\s+/g, " ").trim();
           return { number: entry.iteration, at: entry.at, label: entry.event, text: [verdict, detail].filter(Boolean).join(": ") };
         })

@@ -4,7 +4,7 @@ import {
 } from "./chunk-MW4PHROV.js";
 import {
   tokensUsed
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {
@@ -63,6 +63,48 @@ function readSettings(env) {
   };
 }
 
+// src/auto-loop/core/test-progress.ts
+var KEEP_TREND = 50;
+function recordTestProgress(tests, iteration, run) {
+  if (!run.tests || run.breach) return tests;
+  const point = { iteration, passed: run.tests.passed, failed: run.tests.failed };
+  const progressed = tests.trend.length === 0 || point.failed < Math.min(...tests.trend.map((p) => p.failed)) || point.passed > Math.max(...tests.trend.map((p) => p.passed));
+  return {
+    ...tests,
+    trend: [...tests.trend, point].slice(-KEEP_TREND),
+    progress_at: progressed ? iteration : tests.progress_at
+  };
+}
+function noProgressReason(tests, iteration) {
+  const last = tests.trend.at(-1);
+  if (!last || last.failed === 0) return null;
+  const turns = iteration - tests.progress_at;
+  if (turns < tests.no_progress_limit) return null;
+  return `no progress in tests: ${turns} turns without fewer failing or more passing tests (${trendLine(tests)}; --no-progress-limit ${tests.no_progress_limit})`;
+}
+function trendLine(tests) {
+  const first = tests.trend[0];
+  const last = tests.trend.at(-1);
+  if (!first || !last) return null;
+  return first === last ? `${last.failed} failing` : `${first.failed} -> ${last.failed} failing`;
+}
+function carriedTestBaseline(fresh, previous, verify) {
+  const earlier = previous?.test_results;
+  if (!previous || !earlier?.baseline || previous.verify_command !== verify || earlier.report !== fresh.report)
+    return { tests: fresh, note: null };
+  const { baseline } = earlier;
+  return {
+    tests: {
+      ...fresh,
+      baseline,
+      baseline_note: null,
+      trend: [{ iteration: 0, passed: baseline.passed, failed: baseline.failed }],
+      progress_at: 0
+    },
+    note: `The test rule holds to loop ${previous.loop_id}'s start, as the audit does (the tests of this start's own run are not the baseline).`
+  };
+}
+
 export {
   resolveCaps,
   capReached,
@@ -70,5 +112,9 @@ export {
   iterationsAgainstCap,
   elapsedMs,
   loopDeadline,
-  readSettings
+  readSettings,
+  recordTestProgress,
+  noProgressReason,
+  trendLine,
+  carriedTestBaseline
 };

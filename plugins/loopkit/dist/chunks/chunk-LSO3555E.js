@@ -3,6 +3,10 @@ import {
   iso_exports
 } from "./chunk-QE76SXA6.js";
 import {
+  TestCountsSchema,
+  TestResultsSchema
+} from "./chunk-54WWAJ57.js";
+import {
   _enum,
   array,
   boolean,
@@ -14,7 +18,7 @@ import {
 } from "./chunk-PGQLL66H.js";
 
 // src/auto-loop/core/state.ts
-var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled"];
+var LOOP_STATUSES = ["pursuing", "achieved", "unmet", "blocked", "budget-limited", "cancelled", "no-progress"];
 var AUDIT_VOTES = ["achieved", "unmet", "blocked", "thrashing"];
 var CapsSchema = object({
   max_iterations: int().positive(),
@@ -31,7 +35,11 @@ var VerifierRunSchema = object({
   output_bytes: int().nonnegative(),
   log_file: string().nullable(),
   /** Whether it ran under the sandbox (src/sandbox/choice.ts); runs recorded before loopkit had one ran unsandboxed. */
-  sandbox: _enum(["sandboxed", "unsandboxed", "not run"]).default("unsandboxed")
+  sandbox: _enum(["sandboxed", "unsandboxed", "not run"]).default("unsandboxed"),
+  /** The tests loopkit read from this run (null: none it could read); absent in older files. */
+  tests: TestCountsSchema.nullable().optional(),
+  /** Why this run does not count as a pass under the test rule (core/gate.ts testRuleBreach), else null. */
+  breach: string().nullable().optional()
 });
 var VerifierResultSchema = object({
   at: iso_exports.datetime(),
@@ -50,6 +58,32 @@ var AuditResultSchema = object({
   tokens: int().nonnegative(),
   /** False when the audit could not run or finish: the turn was not judged (absent in older files: it ran). */
   ran: boolean().default(true)
+});
+var DEFAULT_NO_PROGRESS_LIMIT = 8;
+var NO_TEST_RESULTS = {
+  report: null,
+  allow_removed_tests: null,
+  no_progress_limit: DEFAULT_NO_PROGRESS_LIMIT,
+  baseline: null,
+  baseline_note: null,
+  trend: [],
+  progress_at: 0
+};
+var TestResultsStateSchema = object({
+  /** --test-report / test-report: a JUnit XML or TAP file the verifier writes, relative to the project; null: read its output. */
+  report: string().nullable(),
+  /** The goal file's allow-removed-tests: why the goal needs tests removed (the audit is told), or null. */
+  allow_removed_tests: string().nullable(),
+  /** Judged turns without progress (no fewer failing, no more passing tests than ever) that end the loop as no-progress. */
+  no_progress_limit: int().positive(),
+  /** The start's run; null when loopkit could read no results from it. */
+  baseline: TestResultsSchema.nullable(),
+  /** Why there is no baseline (a runner loopkit does not read, a run that did not finish), or null. */
+  baseline_note: string().nullable(),
+  /** Each judged turn's last run that loopkit could read, oldest first (the last 50). */
+  trend: array(object({ iteration: int().nonnegative(), passed: int().nonnegative(), failed: int().nonnegative() })).max(50),
+  /** The iteration that last made progress (0: the start). */
+  progress_at: int().nonnegative()
 });
 var UNMEASURED_SANDBOX = { agent: "unknown", how: "not measured", fail_if_unavailable: false };
 var LaunchSchema = object({
@@ -124,6 +158,8 @@ var AutoLoopStateSchema = object({
   thrash: object({ streak: int().nonnegative(), tree_hash: string().nullable() }),
   next_action: string(),
   last_verifier: VerifierResultSchema.nullable(),
+  /** Absent in files written before loopkit read test results. */
+  test_results: TestResultsStateSchema.default(NO_TEST_RESULTS),
   last_audit: AuditResultSchema.nullable(),
   /** Set when a cap was reached: the next Stop collects the hand-off note and ends budget-limited. */
   wrap_up: object({ reason: string(), at: iso_exports.datetime() }).nullable(),
@@ -161,6 +197,7 @@ function tokensUsed(state) {
 export {
   LOOP_STATUSES,
   AUDIT_VOTES,
+  DEFAULT_NO_PROGRESS_LIMIT,
   UNMEASURED_SANDBOX,
   AutoLoopStateSchema,
   tokensUsed

@@ -4,17 +4,18 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-VNUQ5543.js";
+} from "./chunk-YGJ4W5JS.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-RKP6547Z.js";
+import "./chunk-2BWBLY5W.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-ICZXD4IE.js";
+import "./chunk-LSO3555E.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";
+import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

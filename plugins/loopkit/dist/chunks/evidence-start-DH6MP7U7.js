@@ -5,12 +5,13 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-KTFIGG2Z.js";
+} from "./chunk-SZ62BVY3.js";
 import "./chunk-K5NOTXKK.js";
-import "./chunk-ICZXD4IE.js";
+import "./chunk-LSO3555E.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";
+import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {

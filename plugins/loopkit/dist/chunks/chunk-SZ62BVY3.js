@@ -4,7 +4,7 @@ import {
 } from "./chunk-K5NOTXKK.js";
 import {
   LOOP_STATUSES
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   iso_exports,
   readOrKeepAside,

@@ -13,7 +13,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-FZV4VAWI.js";
+} from "./chunk-ZAJVBEFH.js";
 import {
   compareSnapshots,
   showText
@@ -21,8 +21,9 @@ import {
 import {
   countedIterations,
   elapsedMs,
-  iterationsAgainstCap
-} from "./chunk-O2XLMOXU.js";
+  iterationsAgainstCap,
+  trendLine
+} from "./chunk-5SAJ7NB5.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
@@ -34,10 +35,10 @@ import {
 } from "./chunk-HPW53O6T.js";
 import {
   loopFiles
-} from "./chunk-VNUQ5543.js";
+} from "./chunk-YGJ4W5JS.js";
 import {
   HistoryEntrySchema
-} from "./chunk-RKP6547Z.js";
+} from "./chunk-2BWBLY5W.js";
 import {
   decodeTree,
   evidenceFiles,
@@ -47,7 +48,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   LoopkitError,
   formatError,
@@ -55,6 +56,11 @@ import {
   readJson,
   writeFileAtomic
 } from "./chunk-QE76SXA6.js";
+import {
+  TestCountsSchema,
+  countsOf,
+  describeTests
+} from "./chunk-54WWAJ57.js";
 import {
   _enum,
   array,
@@ -106,6 +112,7 @@ var STATUS_MARK = {
   blocked: "\u26D4",
   "budget-limited": "\u23F1\uFE0F",
   cancelled: "\u{1F6AB}",
+  "no-progress": "\u{1F4C9}",
   none: "\u2754"
 };
 function renderSummary(report) {
@@ -122,6 +129,7 @@ function renderSummary(report) {
     `| Verifier | ${code(s.verify_command ?? "-")} |`,
     `| Final status | ${cell(outcome)} |`,
     `| Iterations | ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)} |`,
+    ...s.tests?.trend ? [`| Tests | ${cell(`${s.tests.trend}${s.tests.last ? ` (last run: ${describeTests(s.tests.last)})` : ""}`)} |`] : [],
     `| Tokens | ${s.tokens_used} of ${s.max_tokens ?? "-"} |`,
     `| Total time | ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms ?? 0)} |`,
     `| Exit code | ${cell(exit)} |`,
@@ -220,6 +228,8 @@ var EXIT = {
   budgetLimited: 6,
   /** --cancel ended it. */
   cancelled: 7,
+  /** The failing tests stopped going down for --no-progress-limit turns (auto-loop no-progress). */
+  noProgress: 9,
   /** There is nothing to act on: no loop (to show or to cancel), no run or checkpoint with that id. */
   noLoop: 8
 };
@@ -261,6 +271,7 @@ var STATUS_EXIT_CODES = {
   blocked: EXIT.blocked,
   "budget-limited": EXIT.budgetLimited,
   cancelled: EXIT.cancelled,
+  "no-progress": EXIT.noProgress,
   none: EXIT.noLoop
 };
 var AutoLoopStatusSchema = object({
@@ -308,6 +319,16 @@ var AutoLoopStatusSchema = object({
     measuring: boolean(),
     meaning: string()
   }).nullable(),
+  /** The verifier's tests (src/test-results/): at the start, at the last judged run, and the trend; null with no loop. */
+  tests: object({
+    baseline: TestCountsSchema.nullable(),
+    /** Why there is no baseline, or null. */
+    baseline_note: string().nullable(),
+    last: TestCountsSchema.nullable(),
+    /** "7 -> 3 failing", or null before any reading. */
+    trend: string().nullable(),
+    no_progress_limit: int()
+  }).nullable(),
   ...CheckpointSummaryShape
 });
 function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(void 0)) {
@@ -345,6 +366,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       protected_globs: [],
       protected_changed: [],
       agent_sandbox: null,
+      tests: null,
       ...checkpoints
     };
   }
@@ -387,10 +409,24 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       measuring: state.launch.agent_sandbox.measuring === true,
       meaning: sandboxMeaning(state.launch.agent_sandbox)
     },
+    tests: {
+      baseline: state.test_results.baseline ? countsOf(state.test_results.baseline) : null,
+      baseline_note: state.test_results.baseline_note,
+      last: lastRun?.tests ?? null,
+      trend: trendLine(state.test_results),
+      no_progress_limit: state.test_results.no_progress_limit
+    },
     ...checkpoints
   };
 }
 var CAPS_CHECKED = "checked between turns: a turn in flight may run past a cap, and the loop stops at its end";
+function testsLines(tests) {
+  const start = tests.baseline ? describeTests(tests.baseline) : `not read (${tests.baseline_note ?? "no results"})`;
+  return [
+    `  tests:      at the start ${start}`,
+    ...tests.last ? [`              last run ${describeTests(tests.last)}${tests.trend ? `; ${tests.trend}` : ""}`] : []
+  ];
+}
 function formatStatus(s) {
   if (s.status === "none") return `auto-loop: no loop in ${s.project_dir} (${s.reason}).
 `;
@@ -406,6 +442,7 @@ function formatStatus(s) {
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
+    ...testsLines(s.tests),
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
     ...s.protected_globs.length ? [`  protected:  ${s.protected_globs.join(", ")}${s.protected_changed.length ? "" : " (unchanged)"}`] : [],
     ...s.protected_changed.map((file) => `    - ${file}`),

@@ -3,10 +3,13 @@ import {
   AUDIT_VOTES,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   iso_exports
 } from "./chunk-QE76SXA6.js";
+import {
+  TestCountsSchema
+} from "./chunk-54WWAJ57.js";
 import {
   _enum,
   array,
@@ -46,7 +49,9 @@ var HistoryEntrySchema = object({
   /** On "start" only: the goal, so `loopkit history` can name a loop after the project's next one replaced it. */
   goal: string().optional(),
   /** On "gate" lines whose audit voted: its reasons, so `loopkit report` shows every iteration's (absent in older files). */
-  audit_reasons: array(string()).optional()
+  audit_reasons: array(string()).optional(),
+  /** On "gate": the tests loopkit read from the verifier's last run (passed, failed, skipped, the first failing ones); null: none read. */
+  tests: TestCountsSchema.nullable().optional()
 });
 function historyEntry(state, now, event, detail, extra = {}) {
   return {

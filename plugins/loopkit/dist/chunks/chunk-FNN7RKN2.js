@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-I34AAO7U.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-DYJOTH6L.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-ORDZBO35.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -29,11 +29,11 @@ import {
   recordApiError,
   resumeState,
   retryPrompt,
-  runVerifier,
+  runLoopVerifier,
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-BPAFW7DQ.js";
+} from "./chunk-PAWGPCXQ.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -45,7 +45,7 @@ import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
-import "./chunk-FZV4VAWI.js";
+import "./chunk-ZAJVBEFH.js";
 import {
   showPath,
   splitWords
@@ -53,7 +53,7 @@ import {
 import {
   loopDeadline,
   readSettings
-} from "./chunk-O2XLMOXU.js";
+} from "./chunk-5SAJ7NB5.js";
 import "./chunk-MW4PHROV.js";
 import "./chunk-HPW53O6T.js";
 import "./chunk-5KW5UY5D.js";
@@ -64,16 +64,16 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-VNUQ5543.js";
+} from "./chunk-YGJ4W5JS.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-RKP6547Z.js";
+import "./chunk-2BWBLY5W.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-KTFIGG2Z.js";
+} from "./chunk-SZ62BVY3.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -97,7 +97,7 @@ import {
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-ICZXD4IE.js";
+} from "./chunk-LSO3555E.js";
 import {
   MIRROR_DIR
 } from "./chunk-NSSBT4UQ.js";
@@ -109,6 +109,7 @@ import {
   withLock,
   writeJson
 } from "./chunk-QE76SXA6.js";
+import "./chunk-54WWAJ57.js";
 import {
   literal,
   object,
@@ -1027,7 +1028,7 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
   while (gateNext(runs, null).kind === "verify") {
     await note("verifier");
     const timeoutMs = within(deadline, state.launch.verifier_timeout_ms);
-    const outcome = timeoutMs > 0 ? await runVerifier(state.verify_command, state.project_dir, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
+    const outcome = timeoutMs > 0 ? await runLoopVerifier(state, timeoutMs, env, { sandbox: state.launch.agent_sandbox }) : NOT_RUN;
     outputTail = outcome.outputTail;
     outcomes.push(outcome);
     runs.push(verifierRun(outcome, null));
