@@ -102,8 +102,12 @@ describe("judgeVerification with a real tsc && node test.js", () => {
   it("voids the pass when a background process leaves a change behind in a source during verification", async () => {
     const { project, data } = tsProject("dist");
     runVerifier(project);
-    const child = spawn("sh", ["-c", "sleep 0.2; echo 'export const extra = 1;' > src/extra.ts"], { cwd: project });
-    const verification = await gate(project, data, () => new Promise<void>((resolve) => child.on("exit", () => resolve())));
+    // Started once the snapshot is taken, as a process left running would act during the verifier.
+    const during = () =>
+      new Promise<void>((resolve) =>
+        spawn("sh", ["-c", "sleep 0.2; echo 'export const extra = 1;' > src/extra.ts"], { cwd: project }).on("exit", () => resolve()),
+      );
+    const verification = await gate(project, data, during);
     expect(existsSync(path.join(project, "src/extra.ts"))).toBe(true);
     expect(verification.voided).toMatch(/src\/extra\.ts: appeared/);
   }, 60_000);
