@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-model.js";
 import { startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
-import { isAudit, loopkitEnv, plugin, status } from "./auto-loop-helpers.js";
+import { bash, isAudit, loopkitEnv, plugin, status } from "./auto-loop-helpers.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -82,17 +82,20 @@ useModelAndSandbox({ tearDown: () => plugin.remove() }, (world) => ({ model, san
 describe.skipIf(process.platform !== "linux")("a Stop hook ended mid-verifier", () => {
   it("by SIGTERM leaves nothing of the verifier running, and the loop unjudged", async () => {
     const token = `faults-e2e-${process.pid}-${Date.now()}`;
-    const verify = `sh -c 'sleep 300; : ${token}' & wait`;
+    // It sleeps only once the agent's turn left in-stop: the start's baseline run fails at once.
+    const verify = `test -f in-stop && { sh -c 'sleep 300; : ${token}' & wait; }`;
+    let turns = 0;
     model.setScript((request: LoggedRequest): ScriptedReply => {
       if (request.kind !== "main") return { text: "ok" };
       if (isAudit(request)) return { text: '{"vote": "achieved", "reasons": ["fake"]}' };
-      return { text: "Done for now." };
+      return turns++ === 0 ? bash("touch in-stop") : { text: "Done for now." };
     });
     const started = startClaude({
       model,
       sandbox,
       pluginDir: plugin.dir,
       prompt: `/loopkit:auto-loop make it so --verify ${verify}`,
+      args: ["--allowedTools", "Bash"],
       env: loopkitEnv(sandbox),
       timeoutMs: 180_000,
     });

@@ -12,8 +12,10 @@ const hasPid = (name: string) =>
 
 /** A loop whose verifier starts a sleeping child, writes its pid next to the project, and waits on it. */
 function startWithSleepingVerifier(): void {
-  writeFileSync(path.join(loop.world.project, "verifier.sh"), "sleep 300 &\necho $! > ../child.pid\nwait\n");
+  // It sleeps only in a Stop: the start's baseline run (before the marker) fails at once.
+  writeFileSync(path.join(loop.world.project, "verifier.sh"), "[ -f ../in-stop ] || exit 1\nsleep 300 &\necho $! > ../child.pid\nwait\n");
   expect(loop.start('goal --verify "sh verifier.sh"').code).toBe(0);
+  writeFileSync(path.join(loop.world.tmp, "in-stop"), "");
   loop.unsandboxed();
 }
 
