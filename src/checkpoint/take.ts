@@ -117,6 +117,30 @@ export async function recordIteration(
   return notes;
 }
 
+/**
+ * Records the loop's start as its record's base (a repeat loop: an auto-loop keeps its start in its
+ * state): the first checkpoint counts its changes from it, and the first Stop's snapshot reads only
+ * what changed since instead of every file. Nothing here throws; a failure is a note, and the first
+ * checkpoint then counts every file as new.
+ */
+export async function recordLoopBase(loop: LoopRef, taken: Snapshot | Error, now: Date): Promise<string[]> {
+  const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
+  const notes: string[] = [];
+  try {
+    if (taken instanceof Error) throw taken;
+    await withLock(file, async () => {
+      const record = await loadOrRestart(file, now, notes);
+      if (record && (record.base || record.checkpoints.length > 0)) return;
+      await saveRecord(file, { ...(record ?? newRecord(loop, null)), base: taken });
+    });
+  } catch (error) {
+    notes.push(
+      `loopkit could not record the project at the loop's start (${formatError(error)}); the loop goes on, and its first checkpoint counts every file as new (see loopkit checkpoints ${loop.loopId}).`,
+    );
+  }
+  return notes;
+}
+
 /** Snapshot and record in one step, for a loop whose verdict is known at the Stop (repeat); an iteration already kept costs one read. */
 export async function checkpointIteration(loop: LoopRef, facts: IterationFacts, now: Date, deadline: Deadline): Promise<string[]> {
   const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);

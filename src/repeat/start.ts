@@ -5,6 +5,7 @@ import { sessionMarkerPath } from "../state/paths.js";
 import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { SessionMarkerSchema } from "../session/marker.js";
 import type { RepeatRequest } from "./args.js";
+import { recordStart, snapshotAtStart } from "./checkpoint.js";
 import { endLoop, resumeState } from "./decide.js";
 import { iterationPrompt, startText, summaryLine } from "./prompt.js";
 import { isActive, repeatStateFile, TERMINAL_KEY_PREFIX, type RepeatState, type TerminalRun } from "./state.js";
@@ -90,10 +91,13 @@ export async function recordNewLoop(
   file: string,
   draft: RepeatState,
 ): Promise<{ state: RepeatState; warnings: string[] }> {
+  // Before anything is recorded, so the loop's start is the tree as the person left it.
+  const started = await snapshotAtStart(ctx.dataDir, draft.project_dir);
   const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
   const state = { ...draft, loop_id: created.id };
   await saveState(file, state);
-  return { state, warnings: created.warnings };
+  const notes = await recordStart(ctx.dataDir, state, file, started, ctx.now);
+  return { state, warnings: [...created.warnings, ...notes] };
 }
 
 /** A session drives one loop at a time: an auto-loop's marker means this session is taken. */

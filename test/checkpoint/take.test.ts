@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRecord, recordFile } from "../../src/checkpoint/record.js";
-import { checkpointIteration, iterationChangesText, pendingCheckpoint, recordIteration } from "../../src/checkpoint/take.js";
+import { checkpointIteration, iterationChangesText, pendingCheckpoint, recordIteration, recordLoopBase } from "../../src/checkpoint/take.js";
 import { evidenceFiles } from "../../src/evidence/paths.js";
 import { takeSnapshot } from "../../src/evidence/snapshot.js";
 import { deadlineIn } from "../../src/shared/deadline.js";
@@ -118,6 +118,29 @@ describe("a checkpoint per iteration", () => {
     const record = await recordOf(data, project);
     expect(record.checkpoints).toHaveLength(1);
     expect(record.base).toEqual(start);
+  });
+
+  it("a loop whose start is recorded as its base (repeat) counts its first checkpoint from it; the base is written once", async () => {
+    const { project, data, loop } = makeProject();
+    const start = (await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000) })).snapshot;
+    expect(await recordLoopBase(loop(), start, now())).toEqual([]);
+    write(project, "a.txt", "x\n");
+    await checkpoint(loop(), facts(1));
+    const record = await recordOf(data, project);
+    expect(record.base).toEqual(start);
+    expect(record.checkpoints[0]!.changed.paths).toEqual([{ status: "A", path: "a.txt" }]);
+    // A record that has checkpoints keeps its base: a late start never rewrites the loop's history.
+    const later = (await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000) })).snapshot;
+    expect(await recordLoopBase(loop(), later, now())).toEqual([]);
+    expect((await recordOf(data, project)).base).toEqual(start);
+  });
+
+  it("a start that could not be recorded is a note; the loop's first checkpoint then counts every file", async () => {
+    const { project, data, loop } = makeProject();
+    const notes = await recordLoopBase(loop(), new Error("the disk is full"), now());
+    expect(notes).toEqual([expect.stringMatching(/could not record the project at the loop's start \(the disk is full\); the loop goes on/)]);
+    await checkpoint(loop(), facts(1));
+    expect((await recordOf(data, project)).checkpoints[0]!.changed.added).toBe(2);
   });
 
   it("keeps a corrupt record aside and starts a new one", async () => {

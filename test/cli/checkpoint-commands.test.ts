@@ -7,7 +7,10 @@ import type { CliIo } from "../../src/cli/io.js";
 import { writeJson } from "../../src/state/json-store.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
 import { loopFiles } from "../../src/auto-loop/data/store.js";
-import { RepeatStateSchema } from "../../src/repeat/state.js";
+import { repeatStateFile, RepeatStateSchema } from "../../src/repeat/state.js";
+import { loadState } from "../../src/repeat/store.js";
+import { recordIteration } from "../../src/repeat/decide.js";
+import { checkpointRecorded } from "../../src/repeat/checkpoint.js";
 import { checkpointIteration } from "../../src/checkpoint/take.js";
 import { evidenceFiles } from "../../src/evidence/paths.js";
 import { deadlineIn } from "../../src/shared/deadline.js";
@@ -208,5 +211,23 @@ describe("loopkit history", () => {
     };
     await createProgram(io).parseAsync(["node", "loopkit", "history", "--json"]);
     expect(JSON.parse(stdout)).toEqual({ version: 1, runs: [expect.objectContaining({ id: "loop-7", checkpoints: 1 })] });
+  });
+});
+
+describe("a repeat loop's start", () => {
+  it("is recorded, so its first checkpoint names only what the first iteration changed", async () => {
+    const { project, data } = makeProject();
+    const started = await loopkit(project, data, ["repeat", "--session", "s-1", "--project", project, "1m", "do the task"]);
+    expect(started.stdout).toContain("loopkit repeat started");
+    expect(started.stdout).not.toContain("could not record");
+    write(project, "made.txt", "by iteration 1\n");
+    const file = repeatStateFile(data, "s-1");
+    const state = await loadState(file, now());
+    const done = recordIteration(state!, { result: "pass", exit_code: 0, summary: "made it", successMarker: null }, now(), "token").state;
+    expect(await checkpointRecorded(data, done, file, now())).toEqual([]);
+    const listed = JSON.parse((await loopkit(project, data, ["checkpoints", done.loop_id, "--json"])).stdout);
+    expect(listed.checkpoints).toEqual([
+      expect.objectContaining({ id: "1", changed: expect.objectContaining({ added: 1, paths: [{ status: "A", path: "made.txt" }] }) }),
+    ]);
   });
 });

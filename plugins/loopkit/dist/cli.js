@@ -14,13 +14,15 @@ import {
   pauseLoop,
   pauseLostIteration,
   pausedLine,
+  recordStart,
   resumeState,
+  snapshotAtStart,
   splitSlashCommand,
   startText,
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-MVSCZXOS.js";
+} from "./chunks/chunk-EHA5ZAQP.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -76,7 +78,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-PAWGPCXQ.js";
+} from "./chunks/chunk-K4UELHZI.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -85,7 +87,7 @@ import {
   pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-SNCRWMQS.js";
+} from "./chunks/chunk-UWSH6L6H.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -98,7 +100,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-FCCSCZH7.js";
+} from "./chunks/chunk-S3CHISSE.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -109,7 +111,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-56HY75MN.js";
+} from "./chunks/chunk-BPLI2MIS.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -117,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-FNN7RKN2.js";
+import "./chunks/chunk-5MQ56W53.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -6342,10 +6344,12 @@ function newLoopState(ctx, sessionId, request, terminal) {
   };
 }
 async function recordNewLoop(ctx, file, draft) {
+  const started = await snapshotAtStart(ctx.dataDir, draft.project_dir);
   const created = await saveLoopRun(ctx.statsFile, loopRunOf(draft), "create", ctx.now);
   const state = { ...draft, loop_id: created.id };
   await saveState(file, state);
-  return { state, warnings: created.warnings };
+  const notes = await recordStart(ctx.dataDir, state, file, started, ctx.now);
+  return { state, warnings: [...created.warnings, ...notes] };
 }
 async function refuseOtherLoopKinds(data, sessionId) {
   const markerFile = sessionMarkerPath(data, sessionId);

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-56HY75MN.js";
+} from "./chunks/chunk-BPLI2MIS.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FNN7RKN2.js";
+} from "./chunks/chunk-5MQ56W53.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -9,10 +9,11 @@ import {
   failureNoteOf,
   noInputError,
   parseOptions,
+  recordLoopBase,
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-SNCRWMQS.js";
+} from "./chunk-UWSH6L6H.js";
 import {
   loadState,
   nextIterationNumber,
@@ -27,7 +28,8 @@ import {
   parseDuration
 } from "./chunk-MW4PHROV.js";
 import {
-  deadlineIn
+  deadlineIn,
+  takeSnapshot
 } from "./chunk-K5NOTXKK.js";
 
 // src/repeat/checkpoint.ts
@@ -58,6 +60,16 @@ async function checkpointRecorded(dataDir, state, file, now) {
     now,
     deadlineIn(SNAPSHOT_MS)
   );
+}
+async function snapshotAtStart(dataDir, projectDir) {
+  try {
+    return (await takeSnapshot({ dataDir, projectDir, deadline: deadlineIn(SNAPSHOT_MS) })).snapshot;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+async function recordStart(dataDir, state, file, started, now) {
+  return recordLoopBase(loopRef(dataDir, state, file), started, now);
 }
 
 // src/repeat/args.ts
@@ -455,6 +467,8 @@ export {
   checkpointNotesBefore,
   checkpointRepeat,
   checkpointRecorded,
+  snapshotAtStart,
+  recordStart,
   MIN_INTERVAL_MS,
   parseRepeatArgs,
   parseRepeatWords,

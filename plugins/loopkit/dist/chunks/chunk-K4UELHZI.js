@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-SNCRWMQS.js";
+} from "./chunk-UWSH6L6H.js";
 import {
   endGroupOnSignal,
   killGroup,

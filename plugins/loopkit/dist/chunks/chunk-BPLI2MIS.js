@@ -9,7 +9,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunk-FNN7RKN2.js";
+} from "./chunk-5MQ56W53.js";
 import {
   readJson
 } from "./chunk-QE76SXA6.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-X4A7GF4Y.js"), import("./auto-prune-X5ERWZQ3.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-DA4SZXBR.js"), import("./auto-prune-X5ERWZQ3.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

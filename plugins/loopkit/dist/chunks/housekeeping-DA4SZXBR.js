@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-FCCSCZH7.js";
+} from "./chunk-S3CHISSE.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-6OQNMFKZ.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-FNN7RKN2.js";
+import "./chunk-5MQ56W53.js";
 import {
   allRecords
 } from "./chunk-HPW53O6T.js";

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-XOHUD7SL.js";
+} from "./chunk-UO467AHQ.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,14 +17,14 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-MVSCZXOS.js";
+} from "./chunk-EHA5ZAQP.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-SNCRWMQS.js";
+} from "./chunk-UWSH6L6H.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

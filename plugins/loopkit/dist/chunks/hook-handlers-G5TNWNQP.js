@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-XOHUD7SL.js";
+} from "./chunk-UO467AHQ.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,14 +33,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-PAWGPCXQ.js";
+} from "./chunk-K4UELHZI.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-SNCRWMQS.js";
+} from "./chunk-UWSH6L6H.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";

@@ -258,6 +258,23 @@ async function recordIteration(loop, pending, facts, now, base = null) {
   }
   return notes;
 }
+async function recordLoopBase(loop, taken, now) {
+  const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
+  const notes = [];
+  try {
+    if (taken instanceof Error) throw taken;
+    await withLock(file, async () => {
+      const record = await loadOrRestart(file, now, notes);
+      if (record && (record.base || record.checkpoints.length > 0)) return;
+      await saveRecord(file, { ...record ?? newRecord(loop, null), base: taken });
+    });
+  } catch (error) {
+    notes.push(
+      `loopkit could not record the project at the loop's start (${formatError(error)}); the loop goes on, and its first checkpoint counts every file as new (see loopkit checkpoints ${loop.loopId}).`
+    );
+  }
+  return notes;
+}
 async function checkpointIteration(loop, facts, now, deadline) {
   const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
   const known = await readJson(file, CheckpointRecordSchema).catch(() => ({ exists: false }));
@@ -388,6 +405,7 @@ export {
   pathLines,
   pendingCheckpoint,
   recordIteration,
+  recordLoopBase,
   checkpointIteration,
   appendCheckpoint,
   failureNoteOf,
