@@ -13,8 +13,16 @@ import { benchEvidence } from "./bench-evidence.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // --disk: also the disk a real node_modules' record takes (scripts/bench-disk.mjs; installs its packages once).
-const { values } = parseArgs({ options: { runs: { type: "string", default: "60" }, disk: { type: "boolean", default: false } } });
+// --scale: the evidence rows at 300,000 ignored files too, and each Stop's cost there against 100,000's.
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "60" },
+    disk: { type: "boolean", default: false },
+    scale: { type: "boolean", default: false },
+  },
+});
 const runs = Number(values.runs);
+const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(" ");
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
 // LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
 const env = {
@@ -136,5 +144,20 @@ for (const [name, subject] of ROWS) {
 console.log(`targets: no loop at most 1.15; an event that decides nothing in a loop's session at most 1.5`);
 rmSync(data, { recursive: true, force: true });
 console.log("");
-await benchEvidence(root);
+const small = await benchEvidence(root);
+if (values.scale) {
+  console.log("");
+  const big = await benchEvidence(root, { ignored: 300_000 });
+  // What loopkit adds at each size: the Stop with node_modules less the Stop without.
+  const added = (r, key) => r.rows[1][key].median - r.rows[0][key].median;
+  for (const [key, name] of [
+    ["stop", "Stop, verifier fails"],
+    ["pass", "Stop, verifier passes twice"],
+    ["repeatStop", "repeat iteration's Stop"],
+  ])
+    console.log(
+      `  ${`${name}: added at 300,000 files / added at 100,000 (target: at most 1.5)`.padEnd(104)} ${(added(big, key) / Math.max(1, added(small, key))).toFixed(2)}`,
+    );
+}
 if (values.disk) await benchDisk(root);
+console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (at the start ${loadAtStart})`);
