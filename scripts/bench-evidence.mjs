@@ -109,7 +109,9 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
       const stops = [];
       for (let i = 0; i < n; i++) {
         const session = `bench-evidence-${++loops}`;
-        starts.push(time([cli, "repeat", "--session", session, "--project", project, "--args-stdin"], "1h --iterations 5 check the build").ms);
+        starts.push(
+          time([cli, "repeat", "--session", session, "--project", project, "--args-stdin"], "1h --iterations 5 check the build").ms,
+        );
         changeThree(project, 100 + i);
         const { ms, stdout } = time([hook], stopPayload(session, project, "Checked.\nREPEAT-RESULT: pass - ok"));
         if (!/next 2\/5/.test(stdout)) throw new Error(`unexpected repeat Stop output: ${stdout}`);
@@ -176,7 +178,8 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
       warm.push(taken);
       checks.push(await cpu(() => changesSince(taken.result, { dataDir: own, projectDir: big.project, deadline: deadline() })));
     }
-    const row = (name, figure) => console.log(`  ${name.padEnd(104)} ${typeof figure === "number" ? `${figure.toFixed(0).padStart(6)} ms` : fmt(figure)}`);
+    const row = (name, figure) =>
+      console.log(`  ${name.padEnd(104)} ${typeof figure === "number" ? `${figure.toFixed(0).padStart(6)} ms` : fmt(figure)}`);
     console.log(
       `evidence benchmark: a project without and with a node_modules of ${ignored.toLocaleString("en-US")} files (${(big.bytes / 1e6).toFixed(0)} MB); median (lowest-highest, runs)`,
     );
@@ -191,7 +194,10 @@ export async function benchEvidence(root, { ignored = 100_000, stops = 7 } = {})
     row("difference at the auto-loop start (issue 29's target: at most 3,000)", withIgnored.start - without.start);
     row("difference per Stop, verifier fails (target: at most 500)", withIgnored.stop.median - without.stop.median);
     row("difference per Stop, verifier passes twice (target: at most 500)", withIgnored.pass.median - without.pass.median);
-    row("difference per repeat iteration (target: no more than an auto-loop Stop's)", withIgnored.repeatStop.median - without.repeatStop.median);
+    row(
+      "difference per repeat iteration (target: no more than an auto-loop Stop's)",
+      withIgnored.repeatStop.median - without.repeatStop.median,
+    );
     console.log(
       `  loopkit's record of both projects in the data folder: ${(store / 1e6).toFixed(0)} MB (the files' content, once; trees and index)`,
     );

@@ -22,7 +22,10 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const loadAtStart = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" ");
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
 // LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
 const env = {
@@ -160,4 +163,9 @@ if (values.scale) {
     );
 }
 if (values.disk) await benchDisk(root);
-console.log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (at the start ${loadAtStart})`);
+console.log(
+  `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")} (at the start ${loadAtStart})`,
+);

@@ -44,7 +44,14 @@ export const VOUCHED_FOLDER_NAMES: readonly string[] = [...VOUCHED_FOLDERS];
  * outlives a turn (see src/auto-loop/project/leftover-processes.ts and docs/evidence.md).
  */
 export function vouchedByMetadata(key: string): boolean {
-  const parts = key.split("/");
-  for (let i = 0; i < parts.length - 1; i++) if (VOUCHED_FOLDERS.has(parts[i]!)) return true;
-  return false;
+  const slash = key.lastIndexOf("/");
+  if (slash < 0) return false;
+  // A walk asks in order, a folder's files one after another: their folder's answer is the last one.
+  if (slash === lastFolder.length && key.startsWith(lastFolder)) return lastFolderVouched;
+  lastFolder = key.slice(0, slash);
+  lastFolderVouched = lastFolder.split("/").some((part) => VOUCHED_FOLDERS.has(part));
+  return lastFolderVouched;
 }
+
+let lastFolder = "\u0000";
+let lastFolderVouched = false;

@@ -54,6 +54,12 @@ export async function snapshotAtStart(dataDir: string, projectDir: string): Prom
 }
 
 /** Keeps the start's snapshot as the base of the loop's checkpoint record; returns what to report. */
-export async function recordStart(dataDir: string, state: RepeatState, file: string, started: Snapshot | Error, now: Date): Promise<string[]> {
+export async function recordStart(
+  dataDir: string,
+  state: RepeatState,
+  file: string,
+  started: Snapshot | Error,
+  now: Date,
+): Promise<string[]> {
   return recordLoopBase(loopRef(dataDir, state, file), started, now);
 }

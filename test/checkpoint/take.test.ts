@@ -3,7 +3,13 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRecord, recordFile } from "../../src/checkpoint/record.js";
-import { checkpointIteration, iterationChangesText, pendingCheckpoint, recordIteration, recordLoopBase } from "../../src/checkpoint/take.js";
+import {
+  checkpointIteration,
+  iterationChangesText,
+  pendingCheckpoint,
+  recordIteration,
+  recordLoopBase,
+} from "../../src/checkpoint/take.js";
 import { evidenceFiles } from "../../src/evidence/paths.js";
 import { takeSnapshot } from "../../src/evidence/snapshot.js";
 import { deadlineIn } from "../../src/shared/deadline.js";
@@ -138,7 +144,9 @@ describe("a checkpoint per iteration", () => {
   it("a start that could not be recorded is a note; the loop's first checkpoint then counts every file", async () => {
     const { project, data, loop } = makeProject();
     const notes = await recordLoopBase(loop(), new Error("the disk is full"), now());
-    expect(notes).toEqual([expect.stringMatching(/could not record the project at the loop's start \(the disk is full\); the loop goes on/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/could not record the project at the loop's start \(the disk is full\); the loop goes on/),
+    ]);
     await checkpoint(loop(), facts(1));
     expect((await recordOf(data, project)).checkpoints[0]!.changed.added).toBe(2);
   });

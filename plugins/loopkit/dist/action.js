@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-6TQ4J6QX.js";
+} from "./chunks/chunk-FEO5KZZF.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-ZAJVBEFH.js";
 import {
   splitWords
-} from "./chunks/chunk-NDZEDXKH.js";
+} from "./chunks/chunk-4WQODOFP.js";
 import {
   readSettings
 } from "./chunks/chunk-5SAJ7NB5.js";
@@ -25,7 +25,7 @@ import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-HPW53O6T.js";
+} from "./chunks/chunk-VM664QZR.js";
 import {
   loadState,
   loopFiles
@@ -34,7 +34,7 @@ import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-2BWBLY5W.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-K5NOTXKK.js";
+import "./chunks/chunk-T73BLL6Q.js";
 import "./chunks/chunk-LSO3555E.js";
 import {
   MIRROR_DIR

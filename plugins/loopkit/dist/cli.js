@@ -22,7 +22,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-EHA5ZAQP.js";
+} from "./chunks/chunk-G34D6LV5.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -78,7 +78,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-K4UELHZI.js";
+} from "./chunks/chunk-35CMQTCT.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -87,7 +87,7 @@ import {
   pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-UWSH6L6H.js";
+} from "./chunks/chunk-AAKE2ZQQ.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -100,18 +100,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-S3CHISSE.js";
+} from "./chunks/chunk-XPR44A7O.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-6OQNMFKZ.js";
+} from "./chunks/chunk-C3ZFH5BD.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BPLI2MIS.js";
+} from "./chunks/chunk-X43QD465.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-5MQ56W53.js";
+import "./chunks/chunk-KXEAJRB5.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -142,7 +142,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-6TQ4J6QX.js";
+} from "./chunks/chunk-FEO5KZZF.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -175,7 +175,7 @@ import {
 import {
   argvWords,
   compareSnapshots
-} from "./chunks/chunk-NDZEDXKH.js";
+} from "./chunks/chunk-4WQODOFP.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -196,7 +196,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-HPW53O6T.js";
+} from "./chunks/chunk-VM664QZR.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -227,7 +227,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-SZ62BVY3.js";
+} from "./chunks/chunk-6E45IYBB.js";
 import {
   deadlineIn,
   decodeTree,
@@ -235,7 +235,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-K5NOTXKK.js";
+} from "./chunks/chunk-T73BLL6Q.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-UWSH6L6H.js";
+} from "./chunk-AAKE2ZQQ.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -32,7 +32,7 @@ import {
   showText,
   splitArguments,
   splitWords
-} from "./chunk-NDZEDXKH.js";
+} from "./chunk-4WQODOFP.js";
 import {
   capReached,
   elapsedMs,
@@ -61,7 +61,7 @@ import {
 } from "./chunk-2BWBLY5W.js";
 import {
   loadJudgingBaseline
-} from "./chunk-SZ62BVY3.js";
+} from "./chunk-6E45IYBB.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -72,7 +72,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,

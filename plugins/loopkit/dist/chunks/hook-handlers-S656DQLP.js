@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-UO467AHQ.js";
+} from "./chunk-SOZWWLU6.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,14 +33,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-K4UELHZI.js";
+} from "./chunk-35CMQTCT.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-UWSH6L6H.js";
+} from "./chunk-AAKE2ZQQ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,13 +49,13 @@ import "./chunk-ZAJVBEFH.js";
 import {
   showPath,
   splitWords
-} from "./chunk-NDZEDXKH.js";
+} from "./chunk-4WQODOFP.js";
 import {
   loopDeadline,
   readSettings
 } from "./chunk-5SAJ7NB5.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-HPW53O6T.js";
+import "./chunk-VM664QZR.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -73,7 +73,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-SZ62BVY3.js";
+} from "./chunk-6E45IYBB.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   AutoLoopStateSchema,
   tokensUsed

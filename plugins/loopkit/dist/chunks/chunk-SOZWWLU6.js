@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-UWSH6L6H.js";
+} from "./chunk-AAKE2ZQQ.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";

@@ -17,7 +17,7 @@ import {
 import {
   compareSnapshots,
   showText
-} from "./chunk-NDZEDXKH.js";
+} from "./chunk-4WQODOFP.js";
 import {
   countedIterations,
   elapsedMs,
@@ -32,7 +32,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-HPW53O6T.js";
+} from "./chunk-VM664QZR.js";
 import {
   loopFiles
 } from "./chunk-YGJ4W5JS.js";
@@ -43,7 +43,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

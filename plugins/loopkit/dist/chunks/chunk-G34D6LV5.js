@@ -13,7 +13,7 @@ import {
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-UWSH6L6H.js";
+} from "./chunk-AAKE2ZQQ.js";
 import {
   loadState,
   nextIterationNumber,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-BCWZ2H7A.js";
 import {
   splitArguments
-} from "./chunk-NDZEDXKH.js";
+} from "./chunk-4WQODOFP.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 import {
   deadlineIn,
   takeSnapshot
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

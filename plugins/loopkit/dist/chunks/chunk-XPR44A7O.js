@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-5MQ56W53.js";
+} from "./chunk-KXEAJRB5.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-HPW53O6T.js";
+} from "./chunk-VM664QZR.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   formatError,
   readJson,

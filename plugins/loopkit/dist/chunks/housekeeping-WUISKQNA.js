@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-S3CHISSE.js";
+} from "./chunk-XPR44A7O.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-6OQNMFKZ.js";
+} from "./chunk-C3ZFH5BD.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-5MQ56W53.js";
+import "./chunk-KXEAJRB5.js";
 import {
   allRecords
-} from "./chunk-HPW53O6T.js";
+} from "./chunk-VM664QZR.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-K5NOTXKK.js";
+import "./chunk-T73BLL6Q.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

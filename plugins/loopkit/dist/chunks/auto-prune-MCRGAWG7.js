@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-6OQNMFKZ.js";
+} from "./chunk-C3ZFH5BD.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-HPW53O6T.js";
+import "./chunk-VM664QZR.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-K5NOTXKK.js";
+import "./chunk-T73BLL6Q.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";

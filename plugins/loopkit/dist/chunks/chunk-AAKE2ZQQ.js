@@ -2,21 +2,21 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   compareSnapshots,
   showPath
-} from "./chunk-NDZEDXKH.js";
+} from "./chunk-4WQODOFP.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-HPW53O6T.js";
+} from "./chunk-VM664QZR.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   LoopkitError,
   formatError,

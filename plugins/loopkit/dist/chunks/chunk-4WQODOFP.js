@@ -5,7 +5,7 @@ import {
   metaName,
   nameOf,
   objectHash
-} from "./chunk-K5NOTXKK.js";
+} from "./chunk-T73BLL6Q.js";
 import {
   LoopkitError
 } from "./chunk-QE76SXA6.js";

@@ -576,10 +576,15 @@ var TOOL_FOLDERS = [
 var VOUCHED_FOLDERS = /* @__PURE__ */ new Set([...TOOL_FOLDERS, ".git"]);
 var VOUCHED_FOLDER_NAMES = [...VOUCHED_FOLDERS];
 function vouchedByMetadata(key) {
-  const parts = key.split("/");
-  for (let i = 0; i < parts.length - 1; i++) if (VOUCHED_FOLDERS.has(parts[i])) return true;
-  return false;
+  const slash = key.lastIndexOf("/");
+  if (slash < 0) return false;
+  if (slash === lastFolder.length && key.startsWith(lastFolder)) return lastFolderVouched;
+  lastFolder = key.slice(0, slash);
+  lastFolderVouched = lastFolder.split("/").some((part) => VOUCHED_FOLDERS.has(part));
+  return lastFolderVouched;
 }
+var lastFolder = "\0";
+var lastFolderVouched = false;
 
 // src/evidence/stat-cache.ts
 var RACY_MARGIN_MS = 2e3;
