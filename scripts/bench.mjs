@@ -107,7 +107,7 @@ const ROWS = [
       hook(stopPayload(startLoop("auto-loop", "make it pass --verify false"), "Changed things."), (out) => /"decision":"block"/.test(out)),
   ],
   // A typed /loopkit:<kind> command (hooks.json's matcher starts the hook for no other command): the
-  // hook starts loopkit's CLI, which for --status only parses and leaves the answer to the skill's line.
+  // hook answers --status itself (the status in its block reason), with no model turn.
   [
     "a typed /loopkit:repeat --status (hook + CLI)",
     () =>
@@ -119,7 +119,7 @@ const ROWS = [
           command_args: "--status",
           prompt: "/loopkit:repeat --status",
         }),
-        silent,
+        (out) => /"decision":"block".*repeat: no loop has run/.test(out),
       ),
   ],
 ];

@@ -64,6 +64,13 @@ export function isRacy(stat: Pick<StatFields, "mtimeMs" | "ctimeMs">, snapshotSt
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
 }
 
+/** Whether `key` is below the folder whose key is `folder` (not "": everything in the project is below that). */
+const isBelow = (key: string, folder: string) =>
+  key.length > folder.length && key.charCodeAt(folder.length) === 0x2f && key.startsWith(folder);
+
+/** Lookups found down the spans before the key index pays for itself. */
+const MISSES_BEFORE_INDEX = 64;
+
 /**
  * A snapshot's records by path key, read in place from their bytes. A walk asks for them in the order
  * the last one wrote them, so a cursor answers most lookups; the key index is built only when the
@@ -75,6 +82,8 @@ export class StatTable {
   /** The last lookup (a walk asks for an entry's record more than once). */
   private memoKey: string | null = null;
   private memoAt = -1;
+  /** Lookups the cursor did not answer: past MISSES_BEFORE_INDEX the key index is built. */
+  private misses = 0;
 
   private constructor(
     private readonly bytes: Buffer,
@@ -124,7 +133,7 @@ export class StatTable {
       const length = this.bytes.readUInt16LE(this.cursor);
       if (this.bytes.toString("utf8", this.cursor + 2, this.cursor + 2 + length) === key) at = this.cursor;
     }
-    if (at < 0) at = this.map().get(key) ?? -1;
+    if (at < 0) at = this.index || ++this.misses > MISSES_BEFORE_INDEX ? (this.map().get(key) ?? -1) : this.findBySpans(key);
     if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
     this.memoKey = key;
     this.memoAt = at;
@@ -237,6 +246,31 @@ export class StatTable {
 
   private fieldsAt(at: number): number {
     return at + 2 + this.bytes.readUInt16LE(at);
+  }
+
+  /**
+   * The record of `key` found down the folders' spans: each level's entries are scanned (a folder's
+   * next sibling is where its span ends) and only the folder on the way to the key is entered. A few
+   * lookups cost the entries of the folders on the way, where the key index costs every record.
+   */
+  private findBySpans(key: string): number {
+    // The top level: the project's folder (""), then the git folders' records ("\0git", ...).
+    for (let top = this.first; top < this.bytes.length; top = this.endAt(top)) {
+      let at = top;
+      let name = this.keyAt(at);
+      if (name === key) return at;
+      if (name !== "" && !isBelow(key, name)) continue;
+      for (let child = this.nextAt(at), end = this.endAt(at); child < end;) {
+        name = this.keyAt(child);
+        if (name === key) return child;
+        if (isBelow(key, name)) {
+          at = child;
+          end = this.endAt(at);
+          child = this.nextAt(at);
+        } else child = this.endAt(child);
+      }
+    }
+    return -1;
   }
 
   private map(): Map<string, number> {

@@ -19,7 +19,7 @@ import {
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evidenceFiles } from "../../src/evidence/paths.js";
-import { RACY_MARGIN_MS } from "../../src/evidence/stat-cache.js";
+import { loadStatTable, RACY_MARGIN_MS } from "../../src/evidence/stat-cache.js";
 import { openStore } from "../../src/evidence/snapshot.js";
 import { snapshotFingerprint } from "../../src/evidence/snapshot.js";
 import { KEEP_BYTES } from "../../src/evidence/walk.js";
@@ -255,6 +255,27 @@ bothWays(() => {
       const again = await snap(data, project);
       expect(again.notes.join("\n")).toMatch(/stat cache was damaged .*span is out of bounds.*kept aside as .*stat-cache\.bin\.corrupt-/);
       expect(again.read.files).toBe(2);
+    });
+
+    it("finds any entry's record however it is asked, in order or not, and answers none for what is not recorded", async () => {
+      const { project, data, write } = makeProject();
+      git(project, "init", "-q");
+      for (const file of ["a.txt", "a-b/c.txt", "a/b/c.txt", "a/b/d/e.txt", "a/bb.txt", "z/y/x/w.txt", "node_modules/p/index.js"])
+        write(file, `${file}\n`);
+      writeFileSync(Buffer.concat([Buffer.from(`${project}/a/`), Buffer.from([0xff])]), "not UTF-8\n");
+      const taken = await snap(data, project);
+      const loaded = loadStatTable(evidenceFiles(data, project).statCache)!;
+      for (const table of [taken.stats, loaded]) {
+        // First: the first lookups the cursor misses are found down the spans, before any key index.
+        for (const absent of ["a/b/c", "a/b/d/e.txt/f", "b", "a-b/c.txtx", "\u0000git/nothing", "\u0000other", "a/b/"])
+          expect(table.find(absent)).toBe(-1);
+        const starts = table.starts();
+        const keys = starts.map((at) => table.keyAt(at));
+        expect(keys).toEqual(expect.arrayContaining(["", "a/b/d/e.txt", "\u0000git", "\u0000git/HEAD", "a/\u0000ff"]));
+        // Backwards, so the walk order's cursor answers none of them.
+        const found = [...keys].reverse().map((key) => table.find(key));
+        expect(found).toEqual([...starts].reverse());
+      }
     });
 
     it("starts again from a cache of an earlier format without calling it damaged", async () => {

@@ -22,7 +22,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-G34D6LV5.js";
+} from "./chunks/chunk-PPBQTZLF.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -78,7 +78,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-35CMQTCT.js";
+} from "./chunks/chunk-5JVTFIJV.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -87,7 +87,7 @@ import {
   pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-AAKE2ZQQ.js";
+} from "./chunks/chunk-T66IYO5F.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -100,18 +100,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-XPR44A7O.js";
+} from "./chunks/chunk-74OGBRGI.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-C3ZFH5BD.js";
+} from "./chunks/chunk-RJSEOT4A.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-X43QD465.js";
+} from "./chunks/chunk-XJWMRVI6.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-KXEAJRB5.js";
+import "./chunks/chunk-JIXRJ4BC.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -142,7 +142,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-FEO5KZZF.js";
+} from "./chunks/chunk-6AFGFC4C.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -175,7 +175,7 @@ import {
 import {
   argvWords,
   compareSnapshots
-} from "./chunks/chunk-4WQODOFP.js";
+} from "./chunks/chunk-SEZIFBLT.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -196,7 +196,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-VM664QZR.js";
+} from "./chunks/chunk-G45XVDYR.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -227,7 +227,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-6E45IYBB.js";
+} from "./chunks/chunk-OBZEPNGT.js";
 import {
   deadlineIn,
   decodeTree,
@@ -235,7 +235,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-T73BLL6Q.js";
+} from "./chunks/chunk-PUH264WH.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

@@ -2,21 +2,21 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   compareSnapshots,
   showPath
-} from "./chunk-4WQODOFP.js";
+} from "./chunk-SEZIFBLT.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-VM664QZR.js";
+} from "./chunk-G45XVDYR.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   LoopkitError,
   formatError,

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-XPR44A7O.js";
+} from "./chunk-74OGBRGI.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-C3ZFH5BD.js";
+} from "./chunk-RJSEOT4A.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-KXEAJRB5.js";
+import "./chunk-JIXRJ4BC.js";
 import {
   allRecords
-} from "./chunk-VM664QZR.js";
+} from "./chunk-G45XVDYR.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-T73BLL6Q.js";
+import "./chunk-PUH264WH.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -9,7 +9,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunk-KXEAJRB5.js";
+} from "./chunk-JIXRJ4BC.js";
 import {
   readJson
 } from "./chunk-QE76SXA6.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-WUISKQNA.js"), import("./auto-prune-MCRGAWG7.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-VDIUNDNM.js"), import("./auto-prune-BR7VYBAE.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

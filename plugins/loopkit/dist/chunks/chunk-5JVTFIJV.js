@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-AAKE2ZQQ.js";
+} from "./chunk-T66IYO5F.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -32,7 +32,7 @@ import {
   showText,
   splitArguments,
   splitWords
-} from "./chunk-4WQODOFP.js";
+} from "./chunk-SEZIFBLT.js";
 import {
   capReached,
   elapsedMs,
@@ -61,7 +61,7 @@ import {
 } from "./chunk-2BWBLY5W.js";
 import {
   loadJudgingBaseline
-} from "./chunk-6E45IYBB.js";
+} from "./chunk-OBZEPNGT.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -72,7 +72,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,

@@ -5,7 +5,7 @@ import {
   metaName,
   nameOf,
   objectHash
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   LoopkitError
 } from "./chunk-QE76SXA6.js";

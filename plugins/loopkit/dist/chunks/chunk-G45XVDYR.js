@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

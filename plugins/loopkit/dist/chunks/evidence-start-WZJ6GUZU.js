@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-6E45IYBB.js";
-import "./chunk-T73BLL6Q.js";
+} from "./chunk-OBZEPNGT.js";
+import "./chunk-PUH264WH.js";
 import "./chunk-LSO3555E.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";

@@ -611,6 +611,8 @@ var NO_HASH = Buffer.alloc(HASH_BYTES);
 function isRacy(stat, snapshotStartMs) {
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
 }
+var isBelow = (key, folder) => key.length > folder.length && key.charCodeAt(folder.length) === 47 && key.startsWith(folder);
+var MISSES_BEFORE_INDEX = 64;
 var StatTable = class _StatTable {
   constructor(bytes, first, size, built, startMs) {
     this.bytes = bytes;
@@ -630,6 +632,8 @@ var StatTable = class _StatTable {
   /** The last lookup (a walk asks for an entry's record more than once). */
   memoKey = null;
   memoAt = -1;
+  /** Lookups the cursor did not answer: past MISSES_BEFORE_INDEX the key index is built. */
+  misses = 0;
   /** A table read from its file: records from `first`, `count` of them. */
   static loaded(bytes, first, count, startMs) {
     return new _StatTable(bytes, first, count, null, startMs);
@@ -660,7 +664,7 @@ var StatTable = class _StatTable {
       const length = this.bytes.readUInt16LE(this.cursor);
       if (this.bytes.toString("utf8", this.cursor + 2, this.cursor + 2 + length) === key) at = this.cursor;
     }
-    if (at < 0) at = this.map().get(key) ?? -1;
+    if (at < 0) at = this.index || ++this.misses > MISSES_BEFORE_INDEX ? this.map().get(key) ?? -1 : this.findBySpans(key);
     if (at >= 0) this.cursor = this.fieldsAt(at) + FIXED;
     this.memoKey = key;
     this.memoAt = at;
@@ -748,6 +752,29 @@ var StatTable = class _StatTable {
   }
   fieldsAt(at) {
     return at + 2 + this.bytes.readUInt16LE(at);
+  }
+  /**
+   * The record of `key` found down the folders' spans: each level's entries are scanned (a folder's
+   * next sibling is where its span ends) and only the folder on the way to the key is entered. A few
+   * lookups cost the entries of the folders on the way, where the key index costs every record.
+   */
+  findBySpans(key) {
+    for (let top = this.first; top < this.bytes.length; top = this.endAt(top)) {
+      let at = top;
+      let name = this.keyAt(at);
+      if (name === key) return at;
+      if (name !== "" && !isBelow(key, name)) continue;
+      for (let child = this.nextAt(at), end = this.endAt(at); child < end; ) {
+        name = this.keyAt(child);
+        if (name === key) return child;
+        if (isBelow(key, name)) {
+          at = child;
+          end = this.endAt(at);
+          child = this.nextAt(at);
+        } else child = this.endAt(child);
+      }
+    }
+    return -1;
   }
   map() {
     if (this.index) return this.index;

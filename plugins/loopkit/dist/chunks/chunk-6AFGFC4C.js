@@ -17,7 +17,7 @@ import {
 import {
   compareSnapshots,
   showText
-} from "./chunk-4WQODOFP.js";
+} from "./chunk-SEZIFBLT.js";
 import {
   countedIterations,
   elapsedMs,
@@ -32,7 +32,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-VM664QZR.js";
+} from "./chunk-G45XVDYR.js";
 import {
   loopFiles
 } from "./chunk-YGJ4W5JS.js";
@@ -43,7 +43,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-SOZWWLU6.js";
+} from "./chunk-F2RW5M75.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,14 +33,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-35CMQTCT.js";
+} from "./chunk-5JVTFIJV.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-AAKE2ZQQ.js";
+} from "./chunk-T66IYO5F.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,13 +49,13 @@ import "./chunk-ZAJVBEFH.js";
 import {
   showPath,
   splitWords
-} from "./chunk-4WQODOFP.js";
+} from "./chunk-SEZIFBLT.js";
 import {
   loopDeadline,
   readSettings
 } from "./chunk-5SAJ7NB5.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-VM664QZR.js";
+import "./chunk-G45XVDYR.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -73,7 +73,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-6E45IYBB.js";
+} from "./chunk-OBZEPNGT.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   AutoLoopStateSchema,
   tokensUsed

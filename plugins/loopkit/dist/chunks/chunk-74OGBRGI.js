@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-KXEAJRB5.js";
+} from "./chunk-JIXRJ4BC.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-VM664QZR.js";
+} from "./chunk-G45XVDYR.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 import {
   formatError,
   readJson,

@@ -13,7 +13,7 @@ import {
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-AAKE2ZQQ.js";
+} from "./chunk-T66IYO5F.js";
 import {
   loadState,
   nextIterationNumber,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-BCWZ2H7A.js";
 import {
   splitArguments
-} from "./chunk-4WQODOFP.js";
+} from "./chunk-SEZIFBLT.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 import {
   deadlineIn,
   takeSnapshot
-} from "./chunk-T73BLL6Q.js";
+} from "./chunk-PUH264WH.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-SOZWWLU6.js";
+} from "./chunk-F2RW5M75.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,14 +17,14 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-G34D6LV5.js";
+} from "./chunk-PPBQTZLF.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-AAKE2ZQQ.js";
+} from "./chunk-T66IYO5F.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -34,15 +34,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-BCWZ2H7A.js";
-import "./chunk-4WQODOFP.js";
+import "./chunk-SEZIFBLT.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-VM664QZR.js";
+import "./chunk-G45XVDYR.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-T73BLL6Q.js";
+import "./chunk-PUH264WH.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-C3ZFH5BD.js";
+} from "./chunk-RJSEOT4A.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-VM664QZR.js";
+import "./chunk-G45XVDYR.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-T73BLL6Q.js";
+import "./chunk-PUH264WH.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";
