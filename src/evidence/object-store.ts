@@ -8,6 +8,7 @@ import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, re
 import path from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { LoopkitError } from "../shared/errors.js";
+import { DeflateThread, type Deflated } from "./deflate-thread.js";
 import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
 
 export const HASH_BYTES = 32;
@@ -22,6 +23,20 @@ const KIND_CODE: Record<ObjectKind, number> = { blob: 1, tree: 2 };
 const DEFLATED = 0x80;
 /** Smaller objects are stored as they are: deflate's saving there is a few bytes. */
 const DEFLATE_FROM = 128;
+/** Deflate's fastest level, here and in the thread. */
+const DEFLATE_OPTIONS = { level: 1 };
+
+/** When the thread that deflates beside the walk starts, and how much may wait for it (deflate-thread.ts). */
+export interface DeflateThreadOptions {
+  /** After this many objects were deflated here (a first snapshot's; a later one's few never start it). */
+  from: number;
+  /** At most this many bytes wait for the thread; past it the walk waits for its answers. */
+  queueBytes: number;
+  /** A thread that answers nothing this long is given up: the store deflates what it holds itself. */
+  silentMs: number;
+}
+
+export const DEFLATE_THREAD: DeflateThreadOptions = { from: 512, queueBytes: 8 * 1024 * 1024, silentMs: 10_000 };
 
 const PACK_MAGIC = Buffer.from("LKPACK\u0000\u0001", "latin1");
 const INDEX_MAGIC = Buffer.from("LKIDX\u0000\u0000\u0001", "latin1");
@@ -52,6 +67,14 @@ interface Located {
 /** One project's store, opened for reading and (under the store lock) appending. Synchronous: the snapshot walk is. */
 export class ObjectStore {
   private readonly pending = new Map<string, Located>();
+  /** Objects the deflate thread holds: their kind code and bytes, until its answer is appended. */
+  private readonly deflating = new Map<string, { code: number; content: Buffer }>();
+  private deflatingBytes = 0;
+  private deflatedHere = 0;
+  /** Objects the thread deflated (the tests read it). */
+  deflatedByThread = 0;
+  /** The deflate thread: null before it is wanted, false once it failed or the store closed. */
+  private thread: DeflateThread | null | false = null;
   /** Appended objects not yet written: header and content, back to back. */
   private readonly buffer = Buffer.allocUnsafe(WRITE_BUFFER);
   private buffered = 0;
@@ -63,12 +86,13 @@ export class ObjectStore {
     private readonly fd: number,
     private index: Buffer,
     private count: number,
+    private readonly threadOptions: DeflateThreadOptions,
   ) {
     this.packEnd = fstatSync(fd).size;
   }
 
   /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
-  static open(packFile: string, indexFile: string): ObjectStore {
+  static open(packFile: string, indexFile: string, threadOptions: DeflateThreadOptions = DEFLATE_THREAD): ObjectStore {
     mkdirSync(path.dirname(packFile), { recursive: true });
     const index = readIndex(indexFile);
     const fd = openSync(packFile, constants.O_RDWR | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
@@ -87,19 +111,23 @@ export class ObjectStore {
       closeSync(fd);
       throw error;
     }
-    return new ObjectStore(packFile, indexFile, fd, index.records, index.count);
+    return new ObjectStore(packFile, indexFile, fd, index.records, index.count, threadOptions);
   }
 
   /** True when the store holds `hash` (committed or appended in this session). */
   has(hash: Buffer): boolean {
-    return (this.pending.size > 0 && this.pending.has(hash.toString("hex"))) || this.search(hash) >= 0;
+    if (this.pending.size > 0 || this.deflating.size > 0) {
+      const hex = hash.toString("hex");
+      if (this.pending.has(hex) || this.deflating.has(hex)) return true;
+    }
+    return this.search(hash) >= 0;
   }
 
   /** Appends an object unless the store has it already; nothing is durable before commit(). */
   put(kind: ObjectKind, content: Buffer, hash: Buffer = objectHash(kind, content)): Buffer {
     if (this.has(hash)) return hash;
     if (RECORD_HEADER + content.length > WRITE_BUFFER) {
-      const packed = deflated(content);
+      const packed = worthKeeping(content.length, deflateRawSync(content, DEFLATE_OPTIONS));
       const stored = packed ?? content;
       this.flush();
       this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored.length, hash, 0);
@@ -123,13 +151,65 @@ export class ObjectStore {
   putScratch(kind: ObjectKind, length: number, hash: Buffer): Buffer {
     if (this.has(hash)) return hash;
     const at = this.buffered + RECORD_HEADER;
+    const content = this.buffer.subarray(at, at + length);
+    const thread = length >= DEFLATE_FROM ? this.deflateThread() : null;
+    if (thread) {
+      // A copy goes to the thread; the answers that came meanwhile are appended (over the scratch room).
+      const hex = hash.toString("hex");
+      this.deflating.set(hex, { code: KIND_CODE[kind], content: thread.add(hex, content) });
+      this.deflatingBytes += length;
+      this.takeDeflated(this.threadOptions.queueBytes);
+      return hash;
+    }
     // Deflated in place: what deflate returns is shorter than the bytes it replaces, or it is not used.
-    const packed = deflated(this.buffer.subarray(at, at + length));
+    const packed = length >= DEFLATE_FROM ? worthKeeping(length, deflateRawSync(content, DEFLATE_OPTIONS)) : null;
+    if (length >= DEFLATE_FROM) this.deflatedHere++;
     if (packed) packed.copy(this.buffer, at);
     const stored = packed?.length ?? length;
     this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored, hash, this.buffered);
     this.buffered += RECORD_HEADER + stored;
     return hash;
+  }
+
+  /** The deflate thread, once this store has deflated enough here to want it (a first snapshot); null when not. */
+  private deflateThread(): DeflateThread | null {
+    if (this.thread === null && this.deflatedHere >= this.threadOptions.from) this.thread = DeflateThread.start(DEFLATE_OPTIONS) ?? false;
+    return this.thread || null;
+  }
+
+  /** Appends the thread's answers: all there are, then waits for more while over `keepBytes` wait. */
+  private takeDeflated(keepBytes: number): void {
+    while (this.deflating.size > 0) {
+      const thread = this.thread || null;
+      const wait = this.deflatingBytes > keepBytes ? this.threadOptions.silentMs : 0;
+      const answers = thread?.receive(wait);
+      if (answers) {
+        for (const answer of answers) this.appendDeflated(answer);
+        continue;
+      }
+      if (wait === 0) return;
+      // Silent too long (or gone): what it holds is deflated here.
+      this.stopThread();
+      for (const id of [...this.deflating.keys()]) this.appendDeflated({ id, packed: null }, true);
+    }
+  }
+
+  private appendDeflated(answer: Deflated, deflateHere = false): void {
+    const object = this.deflating.get(answer.id);
+    if (!object) return;
+    this.deflating.delete(answer.id);
+    this.deflatingBytes -= object.content.length;
+    if (!deflateHere) this.deflatedByThread++;
+    const packed = worthKeeping(object.content.length, deflateHere ? deflateRawSync(object.content, DEFLATE_OPTIONS) : answer.packed);
+    const stored = packed ?? object.content;
+    stored.copy(this.scratch(stored.length));
+    this.append(object.code | (packed ? DEFLATED : 0), stored.length, Buffer.from(answer.id, "hex"), this.buffered);
+    this.buffered += RECORD_HEADER + stored.length;
+  }
+
+  private stopThread(): void {
+    if (this.thread) this.thread.stop();
+    this.thread = false;
   }
 
   private append(code: number, length: number, hash: Buffer, at: number): void {
@@ -141,6 +221,7 @@ export class ObjectStore {
 
   /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
   get(hash: Buffer, kind: ObjectKind): Buffer {
+    if (this.deflating.has(hash.toString("hex"))) this.takeDeflated(-1);
     const at = this.locate(hash);
     if (!at)
       throw new LoopkitError(
@@ -167,6 +248,7 @@ export class ObjectStore {
 
   /** Makes everything appended durable: the pack synced first, then the new index renamed into place. */
   commit(): void {
+    this.takeDeflated(-1);
     if (this.pending.size === 0) return;
     this.flush();
     fdatasyncSync(this.fd);
@@ -197,6 +279,7 @@ export class ObjectStore {
   }
 
   close(): void {
+    this.stopThread();
     closeSync(this.fd);
   }
 
@@ -272,11 +355,9 @@ export class ObjectStore {
   }
 }
 
-/** `content` deflated at the fastest level, or null where that saves less than an eighth. */
-function deflated(content: Buffer): Buffer | null {
-  if (content.length < DEFLATE_FROM) return null;
-  const packed = deflateRawSync(content, { level: 1 });
-  return packed.length <= content.length - (content.length >>> 3) ? packed : null;
+/** Deflate's answer for `length` bytes, or null where it saves less than an eighth (or deflate failed): those are stored as they are. */
+function worthKeeping(length: number, packed: Buffer | null): Buffer | null {
+  return packed && packed.length <= length - (length >>> 3) ? packed : null;
 }
 
 function readIndex(file: string): { records: Buffer; count: number; packBytes: number } {

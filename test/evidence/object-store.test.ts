@@ -17,7 +17,8 @@ describe("the object store", () => {
     for (const batch of [200, 50, 1, 0, 3000, 7]) {
       const store = ObjectStore.open(pack, index);
       for (let i = 0; i < batch; i++) {
-        const content = randomBytes(1 + (i % 300));
+        // Never a one-byte "x", the hash of which the store must not have below.
+        const content = Buffer.concat([Buffer.from("random "), randomBytes(i % 300)]);
         written.set(store.put("blob", content).toString("hex"), content);
       }
       for (const [hex, content] of [...written].slice(0, 5)) expect(store.put("blob", content).toString("hex")).toBe(hex);
@@ -85,5 +86,56 @@ describe("the object store", () => {
     } finally {
       again.close();
     }
+  });
+
+  describe("with the thread that deflates beside the walk", () => {
+    // Texts of many sizes and a few incompressible objects: what a first snapshot stores.
+    const objects = Array.from({ length: 1500 }, (_, i) =>
+      i % 97 === 0 ? randomBytes(300 + i) : Buffer.concat([text(1 + (i % 120)), Buffer.from(`// object ${i}\n`)]),
+    );
+    const fill = (store: ObjectStore) => objects.map((content) => store.put("blob", content));
+    const readBack = (pack: string, index: string, hashes: Buffer[]) => {
+      const again = ObjectStore.open(pack, index);
+      try {
+        return hashes.every((hash, i) => again.get(hash, "blob").equals(objects[i]!));
+      } finally {
+        again.close();
+      }
+    };
+
+    it("stores what it would store alone: every object found before the commit and after, read back as written, deflated", () => {
+      const alone = storeIn();
+      const withThread = storeIn();
+      const storeAlone = ObjectStore.open(alone.pack, alone.index, { from: Infinity, queueBytes: 0, silentMs: 10_000 });
+      const storeWithThread = ObjectStore.open(withThread.pack, withThread.index, { from: 10, queueBytes: 64 * 1024, silentMs: 10_000 });
+      const hashes = fill(storeAlone);
+      expect(fill(storeWithThread)).toEqual(hashes);
+      expect(storeAlone.deflatedByThread).toBe(0);
+      // Before the commit: had, and read back (the thread's answers taken first).
+      expect(hashes.every((hash) => storeWithThread.has(hash))).toBe(true);
+      expect(storeWithThread.get(hashes[1400]!, "blob").equals(objects[1400]!)).toBe(true);
+      for (const store of [storeAlone, storeWithThread]) store.commit();
+      // All but the ten the store deflated before it started the thread, and the few below 128 bytes (stored as they are).
+      expect(storeWithThread.deflatedByThread).toBeGreaterThan(1400);
+      for (const store of [storeAlone, storeWithThread]) store.close();
+      expect(readBack(withThread.pack, withThread.index, hashes)).toBe(true);
+      expect(readBack(alone.pack, alone.index, hashes)).toBe(true);
+      // The same objects, deflated alike (in another order): packs of the same size.
+      expect(statSync(withThread.pack).size).toBe(statSync(alone.pack).size);
+      expect(statSync(withThread.pack).size).toBeLessThan(objects.reduce((sum, o) => sum + o.length, 0) / 2);
+    });
+
+    it("deflates what a thread that ended still held itself, and loses nothing", () => {
+      const { pack, index } = storeIn();
+      const store = ObjectStore.open(pack, index, { from: 10, queueBytes: 16 * 1024 * 1024, silentMs: 10_000 });
+      const hashes = objects.slice(0, 20).map((content) => store.put("blob", content));
+      // As when the thread fails: its error ends it (reached here through the store's private field).
+      (store as unknown as { thread: { stop(): void } }).thread.stop();
+      hashes.push(...objects.slice(20).map((content) => store.put("blob", content)));
+      store.commit();
+      expect(store.deflatedByThread).toBeLessThanOrEqual(10);
+      store.close();
+      expect(readBack(pack, index, hashes)).toBe(true);
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-6AFGFC4C.js";
+} from "./chunks/chunk-BTESRMPO.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-ZAJVBEFH.js";
 import {
   splitWords
-} from "./chunks/chunk-SEZIFBLT.js";
+} from "./chunks/chunk-2GTJMQ5R.js";
 import {
   readSettings
 } from "./chunks/chunk-5SAJ7NB5.js";
@@ -25,7 +25,7 @@ import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-G45XVDYR.js";
+} from "./chunks/chunk-TFI7MWVT.js";
 import {
   loadState,
   loopFiles
@@ -34,7 +34,7 @@ import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-2BWBLY5W.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-PUH264WH.js";
+import "./chunks/chunk-HNR4DHKP.js";
 import "./chunks/chunk-LSO3555E.js";
 import {
   MIRROR_DIR

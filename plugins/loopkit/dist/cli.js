@@ -22,7 +22,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-PPBQTZLF.js";
+} from "./chunks/chunk-3NAI2NV3.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -78,7 +78,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-5JVTFIJV.js";
+} from "./chunks/chunk-QDIQBF5E.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -87,7 +87,7 @@ import {
   pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-T66IYO5F.js";
+} from "./chunks/chunk-JLIXQVOW.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -100,18 +100,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-74OGBRGI.js";
+} from "./chunks/chunk-O3VIJNX6.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-RJSEOT4A.js";
+} from "./chunks/chunk-GEFWISZH.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-XJWMRVI6.js";
+} from "./chunks/chunk-ANFFMGKH.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-JIXRJ4BC.js";
+import "./chunks/chunk-IT4ZW7MO.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -142,7 +142,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-6AFGFC4C.js";
+} from "./chunks/chunk-BTESRMPO.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -175,7 +175,7 @@ import {
 import {
   argvWords,
   compareSnapshots
-} from "./chunks/chunk-SEZIFBLT.js";
+} from "./chunks/chunk-2GTJMQ5R.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -196,7 +196,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-G45XVDYR.js";
+} from "./chunks/chunk-TFI7MWVT.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -227,7 +227,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-OBZEPNGT.js";
+} from "./chunks/chunk-UZNVATDI.js";
 import {
   deadlineIn,
   decodeTree,
@@ -235,7 +235,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-PUH264WH.js";
+} from "./chunks/chunk-HNR4DHKP.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-XJWMRVI6.js";
+} from "./chunks/chunk-ANFFMGKH.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-JIXRJ4BC.js";
+} from "./chunks/chunk-IT4ZW7MO.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-74OGBRGI.js";
+} from "./chunk-O3VIJNX6.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-RJSEOT4A.js";
+} from "./chunk-GEFWISZH.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-JIXRJ4BC.js";
+import "./chunk-IT4ZW7MO.js";
 import {
   allRecords
-} from "./chunk-G45XVDYR.js";
+} from "./chunk-TFI7MWVT.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-PUH264WH.js";
+import "./chunk-HNR4DHKP.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -2,21 +2,21 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   compareSnapshots,
   showPath
-} from "./chunk-SEZIFBLT.js";
+} from "./chunk-2GTJMQ5R.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-G45XVDYR.js";
+} from "./chunk-TFI7MWVT.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   LoopkitError,
   formatError,

@@ -17,7 +17,7 @@ import {
 import {
   compareSnapshots,
   showText
-} from "./chunk-SEZIFBLT.js";
+} from "./chunk-2GTJMQ5R.js";
 import {
   countedIterations,
   elapsedMs,
@@ -32,7 +32,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-G45XVDYR.js";
+} from "./chunk-TFI7MWVT.js";
 import {
   loopFiles
 } from "./chunk-YGJ4W5JS.js";
@@ -43,7 +43,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-T66IYO5F.js";
+} from "./chunk-JLIXQVOW.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";

@@ -13,7 +13,7 @@ import {
   reportCommand,
   usageError,
   valueOf
-} from "./chunk-T66IYO5F.js";
+} from "./chunk-JLIXQVOW.js";
 import {
   loadState,
   nextIterationNumber,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-BCWZ2H7A.js";
 import {
   splitArguments
-} from "./chunk-SEZIFBLT.js";
+} from "./chunk-2GTJMQ5R.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 import {
   deadlineIn,
   takeSnapshot
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

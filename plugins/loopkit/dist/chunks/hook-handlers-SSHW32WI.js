@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-F2RW5M75.js";
+} from "./chunk-XB2WSWHI.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,14 +17,14 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-PPBQTZLF.js";
+} from "./chunk-3NAI2NV3.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-T66IYO5F.js";
+} from "./chunk-JLIXQVOW.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -34,15 +34,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-BCWZ2H7A.js";
-import "./chunk-SEZIFBLT.js";
+import "./chunk-2GTJMQ5R.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-G45XVDYR.js";
+import "./chunk-TFI7MWVT.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-PUH264WH.js";
+import "./chunk-HNR4DHKP.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

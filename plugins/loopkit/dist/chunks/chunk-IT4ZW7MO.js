@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-CRHQVJVI.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-SX7H2AYW.js")).autoLoopKind
+  repeat: async () => (await import("./kind-5VQE5FML.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-MSP37DXP.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-JIXRJ4BC.js";
+} from "./chunk-IT4ZW7MO.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-G45XVDYR.js";
+} from "./chunk-TFI7MWVT.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   formatError,
   readJson,

@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-T66IYO5F.js";
+} from "./chunk-JLIXQVOW.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -32,7 +32,7 @@ import {
   showText,
   splitArguments,
   splitWords
-} from "./chunk-SEZIFBLT.js";
+} from "./chunk-2GTJMQ5R.js";
 import {
   capReached,
   elapsedMs,
@@ -61,7 +61,7 @@ import {
 } from "./chunk-2BWBLY5W.js";
 import {
   loadJudgingBaseline
-} from "./chunk-OBZEPNGT.js";
+} from "./chunk-UZNVATDI.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -72,7 +72,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,

@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-OBZEPNGT.js";
-import "./chunk-PUH264WH.js";
+} from "./chunk-UZNVATDI.js";
+import "./chunk-HNR4DHKP.js";
 import "./chunk-LSO3555E.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-F2RW5M75.js";
+} from "./chunk-XB2WSWHI.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,14 +33,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-5JVTFIJV.js";
+} from "./chunk-QDIQBF5E.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-T66IYO5F.js";
+} from "./chunk-JLIXQVOW.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,13 +49,13 @@ import "./chunk-ZAJVBEFH.js";
 import {
   showPath,
   splitWords
-} from "./chunk-SEZIFBLT.js";
+} from "./chunk-2GTJMQ5R.js";
 import {
   loopDeadline,
   readSettings
 } from "./chunk-5SAJ7NB5.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-G45XVDYR.js";
+import "./chunk-TFI7MWVT.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -73,7 +73,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-OBZEPNGT.js";
+} from "./chunk-UZNVATDI.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   AutoLoopStateSchema,
   tokensUsed

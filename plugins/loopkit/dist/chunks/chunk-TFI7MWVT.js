@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

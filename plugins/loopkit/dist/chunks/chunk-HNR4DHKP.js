@@ -43,6 +43,134 @@ import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatS
 import path2 from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 
+// src/evidence/deflate-thread.ts
+import { receiveMessageOnPort, MessageChannel, Worker } from "node:worker_threads";
+var BATCH_BYTES = 256 * 1024;
+var BATCH_OBJECTS = 256;
+function deflateForever(zlib, parentPort, input) {
+  const answered = new Int32Array(input.answered);
+  parentPort.on("message", (batch) => {
+    const packed = [];
+    const ends = [];
+    let start = 0;
+    let total = 0;
+    for (const end of batch.ends) {
+      try {
+        const one = zlib.deflateRawSync(batch.bytes.subarray(start, end), input.options);
+        packed.push(one);
+        total += one.length;
+        ends.push(total);
+      } catch {
+        ends.push(-1);
+      }
+      start = end;
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const one of packed) {
+      bytes.set(one, at);
+      at += one.length;
+    }
+    input.port.postMessage({ ids: batch.ids, ends, bytes }, [bytes.buffer]);
+    Atomics.add(answered, 0, 1);
+    Atomics.notify(answered, 0);
+  });
+}
+var THREAD_SOURCE = `const { parentPort, workerData } = require("node:worker_threads");
+(${deflateForever.toString()})(require("node:zlib"), parentPort, workerData);`;
+var DeflateThread = class _DeflateThread {
+  constructor(worker, port, shared) {
+    this.worker = worker;
+    this.port = port;
+    this.answered = new Int32Array(shared);
+  }
+  worker;
+  port;
+  answered;
+  stopped = false;
+  /** The batch being filled: its ids, ends and bytes (`filled` of them used). */
+  batch = null;
+  /** A thread deflating with `options`, or null when none can start. */
+  static start(options) {
+    const shared = new SharedArrayBuffer(4);
+    const { port1, port2 } = new MessageChannel();
+    let worker;
+    try {
+      worker = new Worker(THREAD_SOURCE, {
+        eval: true,
+        workerData: { port: port2, answered: shared, options },
+        transferList: [port2],
+        resourceLimits: { maxOldGenerationSizeMb: 64 }
+      });
+    } catch {
+      port1.close();
+      return null;
+    }
+    const thread2 = new _DeflateThread(worker, port1, shared);
+    worker.on("error", () => thread2.stop());
+    worker.unref();
+    port1.unref();
+    return thread2;
+  }
+  /**
+   * Adds an object to the batch (sent when full). Returns where its bytes are kept until its answer
+   * comes: the caller's copy, for deflating it itself should the thread fail.
+   */
+  add(id, content) {
+    if (this.batch && this.batch.filled + content.length > this.batch.bytes.length) this.send();
+    this.batch ??= { ids: [], ends: [], bytes: Buffer.allocUnsafeSlow(Math.max(BATCH_BYTES, content.length)), filled: 0 };
+    const batch = this.batch;
+    const start = batch.filled;
+    content.copy(batch.bytes, start);
+    batch.filled += content.length;
+    batch.ids.push(id);
+    batch.ends.push(batch.filled);
+    if (batch.ids.length >= BATCH_OBJECTS) this.send();
+    return batch.bytes.subarray(start, start + content.length);
+  }
+  /** Sends the batch being filled, if any (before waiting for its answers). */
+  send() {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = null;
+    if (this.stopped) return;
+    const message = { ids: batch.ids, ends: batch.ends, bytes: batch.bytes.subarray(0, batch.filled) };
+    this.worker.postMessage(message);
+  }
+  /**
+   * The next batch of answers; when there is none yet and `waitMs` > 0, sends the batch being filled
+   * and waits that long for one. Undefined when none came (the caller gives up on a thread silent that long).
+   */
+  receive(waitMs) {
+    if (waitMs > 0) this.send();
+    for (; ; ) {
+      const seen = Atomics.load(this.answered, 0);
+      const message = receiveMessageOnPort(this.port)?.message;
+      if (message) return answersOf(message);
+      if (waitMs <= 0 || this.stopped) return void 0;
+      if (Atomics.wait(this.answered, 0, seen, waitMs) === "timed-out") return void 0;
+    }
+  }
+  stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.batch = null;
+    this.port.close();
+    void this.worker.terminate();
+  }
+};
+function answersOf(batch) {
+  const bytes = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
+  let start = 0;
+  return batch.ids.map((id, i) => {
+    const end = batch.ends[i];
+    if (end < 0) return { id, packed: null };
+    const packed = bytes.subarray(start, end);
+    start = end;
+    return { id, packed };
+  });
+}
+
 // src/evidence/read-file.ts
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -111,6 +239,8 @@ var HASH_BYTES = 32;
 var KIND_CODE = { blob: 1, tree: 2 };
 var DEFLATED = 128;
 var DEFLATE_FROM = 128;
+var DEFLATE_OPTIONS = { level: 1 };
+var DEFLATE_THREAD = { from: 512, queueBytes: 8 * 1024 * 1024, silentMs: 1e4 };
 var PACK_MAGIC = Buffer.from("LKPACK\0", "latin1");
 var INDEX_MAGIC = Buffer.from("LKIDX\0\0", "latin1");
 var RECORD_HEADER = 1 + 4 + HASH_BYTES;
@@ -125,12 +255,13 @@ function objectHash(kind, content) {
 }
 var corrupt = (file, why) => new LoopkitError("STATE_CORRUPT", `${file} is damaged: ${why}`, { value: file });
 var ObjectStore = class _ObjectStore {
-  constructor(packFile, indexFile, fd, index, count) {
+  constructor(packFile, indexFile, fd, index, count, threadOptions) {
     this.packFile = packFile;
     this.indexFile = indexFile;
     this.fd = fd;
     this.index = index;
     this.count = count;
+    this.threadOptions = threadOptions;
     this.packEnd = fstatSync2(fd).size;
   }
   packFile;
@@ -138,13 +269,22 @@ var ObjectStore = class _ObjectStore {
   fd;
   index;
   count;
+  threadOptions;
   pending = /* @__PURE__ */ new Map();
+  /** Objects the deflate thread holds: their kind code and bytes, until its answer is appended. */
+  deflating = /* @__PURE__ */ new Map();
+  deflatingBytes = 0;
+  deflatedHere = 0;
+  /** Objects the thread deflated (the tests read it). */
+  deflatedByThread = 0;
+  /** The deflate thread: null before it is wanted, false once it failed or the store closed. */
+  thread = null;
   /** Appended objects not yet written: header and content, back to back. */
   buffer = Buffer.allocUnsafe(WRITE_BUFFER);
   buffered = 0;
   packEnd;
   /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
-  static open(packFile, indexFile) {
+  static open(packFile, indexFile, threadOptions = DEFLATE_THREAD) {
     mkdirSync(path2.dirname(packFile), { recursive: true });
     const index = readIndex(indexFile);
     const fd = openSync2(packFile, constants2.O_RDWR | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0), 384);
@@ -163,17 +303,21 @@ var ObjectStore = class _ObjectStore {
       closeSync2(fd);
       throw error;
     }
-    return new _ObjectStore(packFile, indexFile, fd, index.records, index.count);
+    return new _ObjectStore(packFile, indexFile, fd, index.records, index.count, threadOptions);
   }
   /** True when the store holds `hash` (committed or appended in this session). */
   has(hash) {
-    return this.pending.size > 0 && this.pending.has(hash.toString("hex")) || this.search(hash) >= 0;
+    if (this.pending.size > 0 || this.deflating.size > 0) {
+      const hex = hash.toString("hex");
+      if (this.pending.has(hex) || this.deflating.has(hex)) return true;
+    }
+    return this.search(hash) >= 0;
   }
   /** Appends an object unless the store has it already; nothing is durable before commit(). */
   put(kind, content, hash = objectHash(kind, content)) {
     if (this.has(hash)) return hash;
     if (RECORD_HEADER + content.length > WRITE_BUFFER) {
-      const packed = deflated(content);
+      const packed = worthKeeping(content.length, deflateRawSync(content, DEFLATE_OPTIONS));
       const stored = packed ?? content;
       this.flush();
       this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored.length, hash, 0);
@@ -195,12 +339,58 @@ var ObjectStore = class _ObjectStore {
   putScratch(kind, length, hash) {
     if (this.has(hash)) return hash;
     const at = this.buffered + RECORD_HEADER;
-    const packed = deflated(this.buffer.subarray(at, at + length));
+    const content = this.buffer.subarray(at, at + length);
+    const thread2 = length >= DEFLATE_FROM ? this.deflateThread() : null;
+    if (thread2) {
+      const hex = hash.toString("hex");
+      this.deflating.set(hex, { code: KIND_CODE[kind], content: thread2.add(hex, content) });
+      this.deflatingBytes += length;
+      this.takeDeflated(this.threadOptions.queueBytes);
+      return hash;
+    }
+    const packed = length >= DEFLATE_FROM ? worthKeeping(length, deflateRawSync(content, DEFLATE_OPTIONS)) : null;
+    if (length >= DEFLATE_FROM) this.deflatedHere++;
     if (packed) packed.copy(this.buffer, at);
     const stored = packed?.length ?? length;
     this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored, hash, this.buffered);
     this.buffered += RECORD_HEADER + stored;
     return hash;
+  }
+  /** The deflate thread, once this store has deflated enough here to want it (a first snapshot); null when not. */
+  deflateThread() {
+    if (this.thread === null && this.deflatedHere >= this.threadOptions.from) this.thread = DeflateThread.start(DEFLATE_OPTIONS) ?? false;
+    return this.thread || null;
+  }
+  /** Appends the thread's answers: all there are, then waits for more while over `keepBytes` wait. */
+  takeDeflated(keepBytes) {
+    while (this.deflating.size > 0) {
+      const thread2 = this.thread || null;
+      const wait = this.deflatingBytes > keepBytes ? this.threadOptions.silentMs : 0;
+      const answers = thread2?.receive(wait);
+      if (answers) {
+        for (const answer of answers) this.appendDeflated(answer);
+        continue;
+      }
+      if (wait === 0) return;
+      this.stopThread();
+      for (const id of [...this.deflating.keys()]) this.appendDeflated({ id, packed: null }, true);
+    }
+  }
+  appendDeflated(answer, deflateHere = false) {
+    const object2 = this.deflating.get(answer.id);
+    if (!object2) return;
+    this.deflating.delete(answer.id);
+    this.deflatingBytes -= object2.content.length;
+    if (!deflateHere) this.deflatedByThread++;
+    const packed = worthKeeping(object2.content.length, deflateHere ? deflateRawSync(object2.content, DEFLATE_OPTIONS) : answer.packed);
+    const stored = packed ?? object2.content;
+    stored.copy(this.scratch(stored.length));
+    this.append(object2.code | (packed ? DEFLATED : 0), stored.length, Buffer.from(answer.id, "hex"), this.buffered);
+    this.buffered += RECORD_HEADER + stored.length;
+  }
+  stopThread() {
+    if (this.thread) this.thread.stop();
+    this.thread = false;
   }
   append(code, length, hash, at) {
     this.buffer.writeUInt8(code, at);
@@ -210,6 +400,7 @@ var ObjectStore = class _ObjectStore {
   }
   /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
   get(hash, kind) {
+    if (this.deflating.has(hash.toString("hex"))) this.takeDeflated(-1);
     const at = this.locate(hash);
     if (!at)
       throw new LoopkitError(
@@ -235,6 +426,7 @@ var ObjectStore = class _ObjectStore {
   }
   /** Makes everything appended durable: the pack synced first, then the new index renamed into place. */
   commit() {
+    this.takeDeflated(-1);
     if (this.pending.size === 0) return;
     this.flush();
     fdatasyncSync(this.fd);
@@ -263,6 +455,7 @@ var ObjectStore = class _ObjectStore {
     this.pending.clear();
   }
   close() {
+    this.stopThread();
     closeSync2(this.fd);
   }
   /** Every object's hash and kind, for pruning. */
@@ -324,10 +517,8 @@ var ObjectStore = class _ObjectStore {
     return -1;
   }
 };
-function deflated(content) {
-  if (content.length < DEFLATE_FROM) return null;
-  const packed = deflateRawSync(content, { level: 1 });
-  return packed.length <= content.length - (content.length >>> 3) ? packed : null;
+function worthKeeping(length, packed) {
+  return packed && packed.length <= length - (length >>> 3) ? packed : null;
 }
 function readIndex(file) {
   const bytes = readOwnFileSync(file);
@@ -469,7 +660,7 @@ function insideOf(projectDir, dir) {
 // src/evidence/lstat-ahead.ts
 import { constants as constants4, lstatSync as lstatSync3 } from "node:fs";
 import path6 from "node:path";
-import { Worker } from "node:worker_threads";
+import { Worker as Worker2 } from "node:worker_threads";
 
 // src/evidence/stat-cache.ts
 import { createHash as createHash4 } from "node:crypto";
@@ -1000,7 +1191,7 @@ var SeenStat = class {
     return (this.mode & constants4.S_IFMT) === constants4.S_IFSOCK;
   }
 };
-var THREAD_SOURCE = `const { parentPort } = require("node:worker_threads");
+var THREAD_SOURCE2 = `const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
 const lstatFromTheEnd = ${lstatFromTheEnd.toString()};
 parentPort.on("message", (input) => {
@@ -1015,7 +1206,7 @@ function helperThread() {
   if (thread) return thread;
   let worker;
   try {
-    worker = new Worker(THREAD_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+    worker = new Worker2(THREAD_SOURCE2, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } });
   } catch {
     return null;
   }

@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-RJSEOT4A.js";
+} from "./chunk-GEFWISZH.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-G45XVDYR.js";
+import "./chunk-TFI7MWVT.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-PUH264WH.js";
+import "./chunk-HNR4DHKP.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";

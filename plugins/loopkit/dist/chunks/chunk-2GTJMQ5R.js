@@ -5,7 +5,7 @@ import {
   metaName,
   nameOf,
   objectHash
-} from "./chunk-PUH264WH.js";
+} from "./chunk-HNR4DHKP.js";
 import {
   LoopkitError
 } from "./chunk-QE76SXA6.js";
