@@ -63,7 +63,7 @@ export const repeatHookHandlers: LoopHookHandlers = {
           promptId: ctx.input.prompt_id ?? null,
           lastMessage: ctx.input.last_assistant_message,
           waitToken: randomUUID(),
-          usage: await iterationUsage(owned.state, ctx.input.transcript_path),
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path, true),
         }),
         now,
       );

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runVerifier } from "../../src/auto-loop/runners/verifier.js";
+import { isAlive } from "../support/processes.js";
 
 // A sleep only this test process starts (other worktrees on the machine run this file too).
 const SLEEP = `sleep ${300 + (process.pid % 997) / 1000}`;
@@ -15,13 +16,6 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 // A killed process may linger as a zombie until its new parent reaps it: that counts as dead.
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-};
 
 describe("runVerifier", () => {
   it("passes on exit 0 and runs in the given folder", async () => {
@@ -46,7 +40,7 @@ describe("runVerifier", () => {
     );
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(alive(grandchild)).toBe(false);
+    expect(isAlive(grandchild)).toBe(false);
   });
 
   it("does not wait for a background process the command left behind", async () => {
@@ -54,7 +48,7 @@ describe("runVerifier", () => {
     const result = await runVerifier(`${SLEEP} & echo $! > "${pidFile}"; echo started`, dir, 60_000);
     expect(result).toMatchObject({ exitCode: 0, passed: true, timedOut: false });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    expect(isAlive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
   });
 
   it.skipIf(process.platform !== "linux")(
@@ -71,7 +65,7 @@ describe("runVerifier", () => {
       expect(Date.now() - started).toBeLessThan(15_000);
       expect(result).toMatchObject({ passed: false, timedOut: true });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+      expect(isAlive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
     },
     30_000,
   );
@@ -86,7 +80,7 @@ describe("runVerifier", () => {
       expect(result).toMatchObject({ exitCode: 0, passed: true });
       expect(result.output).toContain("started");
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+      expect(isAlive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
     },
     30_000,
   );

@@ -10,6 +10,7 @@ import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-mod
 import { startClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { bash, dataDirOf, isAudit, loopkitCli, loopkitEnv, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { isAlive } from "../support/processes.js";
 
 const ROUNDS = 4;
 const ACHIEVED = '{"vote": "achieved", "reasons": ["hello.txt says hi"]}';
@@ -50,14 +51,6 @@ function hookRunningVerifier(token: string): number | null {
   }
   return null;
 }
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -110,7 +103,7 @@ describe("kill -9 in a loop, then resume", () => {
         void (async () => {
           for (let waited = 0; waited < 60_000 && !(hookPid = hookRunningVerifier(token)); waited += 50) await sleep(50);
           await sleep(delay);
-          if (hookPid && alive(hookPid)) process.kill(hookPid, "SIGKILL");
+          if (hookPid && isAlive(hookPid)) process.kill(hookPid, "SIGKILL");
           // Claude Code goes on after a dead Stop hook (the loop's next Stop judges again); end the round.
           await sleep(Math.floor(Math.random() * 2_000));
           started.child.kill("SIGKILL");
@@ -124,7 +117,7 @@ describe("kill -9 in a loop, then resume", () => {
       log.push(`round ${round}: killed ${target} after ${delay} ms (claude exit ${result.exitCode ?? result.signal})`);
       // A hook orphaned by a killed claude finishes on its own; let it, then look.
       const orphan = hookPid ?? hookRunningVerifier(token) ?? seen ?? 0;
-      for (let waited = 0; waited < 30_000 && orphan > 1 && alive(orphan); waited += 100) await sleep(100);
+      for (let waited = 0; waited < 30_000 && orphan > 1 && isAlive(orphan); waited += 100) await sleep(100);
 
       const cli = loopkitCli(sandbox, ["--status", "--json"]);
       expect(cli.code, `${log.join("\n")}\n${cli.stderr}`).toBe(3);

@@ -11,6 +11,7 @@ import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { requireSystemTools } from "../support/system-tools.js";
 import { plugin, writeSettingsEnv } from "./auto-loop-helpers.js";
 import { iterationOf, iterationScript, readStats, result, statsFileOf } from "./repeat-helpers.js";
+import { isAlive } from "../support/processes.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -56,15 +57,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.startsWith("Z");
-  } catch {
-    return false;
-  }
-};
 
 describe("loopkit repeat in the foreground of a terminal", () => {
   it("runs 2 iterations a full interval apart in one conversation, a line each, and exits 0 with the stats record", async () => {
@@ -331,7 +323,7 @@ describe("loopkit repeat --detach", () => {
         // The terminal closes: its processes get SIGHUP; the runner is not among them.
         await tmux("kill-server");
         await new Promise((resolve) => setTimeout(resolve, 1_500));
-        expect(alive(pid)).toBe(true);
+        expect(isAlive(pid)).toBe(true);
 
         const shown = await repeat(["--status"]);
         expect(shown.exitCode).toBe(3);
@@ -351,7 +343,7 @@ describe("loopkit repeat --detach", () => {
         const cancel = await repeat(["--cancel"]);
         expect(cancel.exitCode, cancel.stderr).toBe(0);
         expect(cancel.stdout).toMatch(/^repeat ended: CANCELLED - 1 iteration\(s\), 1 passed, 0 failed/);
-        await waitFor("the runner to exit", async () => !alive(pid), 15_000);
+        await waitFor("the runner to exit", async () => !isAlive(pid), 15_000);
         expect(readFileSync(log, "utf8")).toMatch(
           /\n\d{4}-\d\d-\d\dT[\d:.]+Z loopkit repeat: iteration 1\/3 pass \(watching\)[\s\S]*Z repeat ended: CANCELLED/,
         );

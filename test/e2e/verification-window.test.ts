@@ -10,6 +10,7 @@ import type { FakeModel, LoggedRequest, ScriptedReply } from "./harness/fake-mod
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { runClaude, type Sandbox } from "./harness/run-claude.js";
 import { bash, hookPrompts, isAudit, loopkitEnv, plugin, readHistory, status } from "./auto-loop-helpers.js";
+import { isAlive } from "../support/processes.js";
 
 let model: FakeModel;
 let sandbox: Sandbox;
@@ -76,15 +77,6 @@ async function leaveHelper(launch: string): Promise<LoggedRequest[]> {
   return model.requests;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const helperPid = () => Number(readFileSync(path.join(sandbox.project, "node_modules/.cache/pid"), "utf8"));
 
 describe.skipIf(process.platform !== "linux")(
@@ -92,7 +84,7 @@ describe.skipIf(process.platform !== "linux")(
   () => {
     it("is ended before the turn is recorded, and the next prompt says so", async () => {
       const requests = await leaveHelper("(nohup node node_modules/.helper.js");
-      expect(alive(helperPid())).toBe(false);
+      expect(isAlive(helperPid())).toBe(false);
       expect(hookPrompts(requests).join("\n")).toMatch(
         /loopkit ended 1 process\(es\) you left running in the project before it recorded this turn: \d+ \(node node_modules\/\.helper\.js/,
       );
@@ -103,7 +95,7 @@ describe.skipIf(process.platform !== "linux")(
     it("hiding where it came from (no Claude Code environment, its own session) it lives, and the entry it put in place and took away voids the pass", async () => {
       await leaveHelper('(env -i PATH="$PATH" setsid nohup node node_modules/.helper.js');
       const pid = helperPid();
-      if (alive(pid)) process.kill(pid, "SIGKILL");
+      if (isAlive(pid)) process.kill(pid, "SIGKILL");
       const gates = readHistory(sandbox)
         .filter((h) => h.event === "gate")
         .map((h) => `${h.verdict ?? ""}:${h.vote ?? ""}`);

@@ -37,6 +37,17 @@ describe("iterationUsage", () => {
     expect(usage).toMatchObject({ tokens, transcriptCursor: { path: session, offset: statSync(session).size } });
   });
 
+  it("at a Stop, waits a moment for a transcript that lags the hook; elsewhere it takes what is there", async () => {
+    const session = path.join(dir, "t.jsonl");
+    appendFileSync(session, "");
+    const state = running("2026-03-01T10:00:00.000Z");
+    expect((await iterationUsage(state, session))?.tokens).toBe(0);
+    // Claude Code writes the turn's reply a little after its Stop hook started.
+    setTimeout(() => appendFileSync(session, reply("m1", "2026-03-01T10:00:01.000Z", 100)), 200);
+    const atStop = await iterationUsage(state, session, true);
+    expect(atStop).toMatchObject({ tokens: 110, transcriptCursor: { offset: statSync(session).size } });
+  });
+
   it("counts each iteration from where the last count stopped: a message once, however many records it spans", async () => {
     const session = path.join(dir, "t.jsonl");
     appendFileSync(session, reply("m1", "2026-03-01T10:00:01.000Z", 100, 3));

@@ -1,23 +1,10 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { killGroupAfter } from "../../src/shared/process-group.js";
+import { isAlive } from "../support/processes.js";
 
 /** Running (a zombie waiting for its new parent to reap it counts as ended). */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return true;
-  }
-};
 
 describe("killGroupAfter", () => {
   it.skipIf(process.platform === "win32")("ends the child and the grandchild it started when the time is up", async () => {
@@ -32,13 +19,13 @@ describe("killGroupAfter", () => {
     );
     const [line] = (await once(child.stdout!, "data")) as [Buffer];
     const grandchild = Number(line.toString().trim());
-    expect(alive(grandchild)).toBe(true);
+    expect(isAlive(grandchild)).toBe(true);
     const deadline = killGroupAfter(child, 100);
     const [code, signal] = await once(child, "exit");
     deadline.clear();
     expect({ code, signal, timedOut: deadline.timedOut() }).toEqual({ code: null, signal: "SIGTERM", timedOut: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(alive(grandchild)).toBe(false);
+    expect(isAlive(grandchild)).toBe(false);
   });
 
   it("does nothing to a child that finished in time", async () => {

@@ -100,7 +100,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-O3VIJNX6.js";
+} from "./chunks/chunk-GE7ZRPRJ.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -111,7 +111,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ANFFMGKH.js";
+} from "./chunks/chunk-A46Y6BT2.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-IT4ZW7MO.js";
+import "./chunks/chunk-Z63PBLA4.js";
 import {
   CheckpointSummaryShape,
   EXIT,

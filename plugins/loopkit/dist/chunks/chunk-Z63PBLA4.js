@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-5VQE5FML.js")).repeatKind,
+  repeat: async () => (await import("./kind-7SOXVRQQ.js")).repeatKind,
   "auto-loop": async () => (await import("./kind-MSP37DXP.js")).autoLoopKind
 };
 function loadLoopKind(kind) {

@@ -56,15 +56,24 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/iteration-usage.ts
-async function iterationUsage(state, transcriptPath) {
+import { stat } from "node:fs/promises";
+var LAG_WAIT_MS = 1500;
+var LAG_POLL_MS = 50;
+async function iterationUsage(state, transcriptPath, turnEnded = false) {
   if (state.phase !== "running" || !transcriptPath) return null;
   const kept = state.transcript_cursor?.path === transcriptPath ? state.transcript_cursor : null;
   try {
-    const delta = await readTranscriptDelta(
+    const read = () => readTranscriptDelta(
       transcriptPath,
       { offset: kept?.offset ?? 0, recentMessageIds: kept?.recent_message_ids ?? [], subagentOffsets: kept?.subagent_offsets ?? {} },
       new Date(state.iteration_started_at)
     );
+    let delta = await read();
+    const lagging = turnEnded && delta.tokens === 0 && await isFile(transcriptPath);
+    for (const until = Date.now() + LAG_WAIT_MS; lagging && delta.tokens === 0 && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, LAG_POLL_MS));
+      delta = await read();
+    }
     return {
       tokens: delta.tokens,
       transcriptCursor: {
@@ -78,6 +87,10 @@ async function iterationUsage(state, transcriptPath) {
     return null;
   }
 }
+var isFile = (file) => stat(file).then(
+  (found) => found.isFile(),
+  () => false
+);
 
 // src/repeat/hook-handlers.ts
 var POLL_MS = 1e3;
@@ -99,7 +112,7 @@ var repeatHookHandlers = {
           promptId: ctx.input.prompt_id ?? null,
           lastMessage: ctx.input.last_assistant_message,
           waitToken: randomUUID(),
-          usage: await iterationUsage(owned.state, ctx.input.transcript_path)
+          usage: await iterationUsage(owned.state, ctx.input.transcript_path, true)
         }),
         now
       );

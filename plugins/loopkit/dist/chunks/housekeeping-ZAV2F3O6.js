@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-O3VIJNX6.js";
+} from "./chunk-GE7ZRPRJ.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-GEFWISZH.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-IT4ZW7MO.js";
+import "./chunk-Z63PBLA4.js";
 import {
   allRecords
 } from "./chunk-TFI7MWVT.js";
