@@ -152,7 +152,8 @@ export class ObjectStore {
     if (this.has(hash)) return hash;
     const at = this.buffered + RECORD_HEADER;
     const content = this.buffer.subarray(at, at + length);
-    const thread = length >= DEFLATE_FROM ? this.deflateThread() : null;
+    const deflatable = length >= DEFLATE_FROM;
+    const thread = deflatable ? this.deflateThread() : null;
     if (thread) {
       // A copy goes to the thread; the answers that came meanwhile are appended (over the scratch room).
       const hex = hash.toString("hex");
@@ -162,8 +163,8 @@ export class ObjectStore {
       return hash;
     }
     // Deflated in place: what deflate returns is shorter than the bytes it replaces, or it is not used.
-    const packed = length >= DEFLATE_FROM ? worthKeeping(length, deflateRawSync(content, DEFLATE_OPTIONS)) : null;
-    if (length >= DEFLATE_FROM) this.deflatedHere++;
+    const packed = deflatable ? worthKeeping(length, deflateRawSync(content, DEFLATE_OPTIONS)) : null;
+    if (deflatable) this.deflatedHere++;
     if (packed) packed.copy(this.buffer, at);
     const stored = packed?.length ?? length;
     this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored, hash, this.buffered);
@@ -184,27 +185,28 @@ export class ObjectStore {
       const wait = this.deflatingBytes > keepBytes ? this.threadOptions.silentMs : 0;
       const answers = thread?.receive(wait);
       if (answers) {
-        for (const answer of answers) this.appendDeflated(answer);
+        for (const answer of answers) this.deflatedByThread += this.appendDeflated(answer) ? 1 : 0;
         continue;
       }
       if (wait === 0) return;
       // Silent too long (or gone): what it holds is deflated here.
       this.stopThread();
-      for (const id of [...this.deflating.keys()]) this.appendDeflated({ id, packed: null }, true);
+      for (const [id, object] of this.deflating) this.appendDeflated({ id, packed: deflateRawSync(object.content, DEFLATE_OPTIONS) });
     }
   }
 
-  private appendDeflated(answer: Deflated, deflateHere = false): void {
+  /** Appends an object the thread held, with deflate's answer for it; false when it holds no such object. */
+  private appendDeflated(answer: Deflated): boolean {
     const object = this.deflating.get(answer.id);
-    if (!object) return;
+    if (!object) return false;
     this.deflating.delete(answer.id);
     this.deflatingBytes -= object.content.length;
-    if (!deflateHere) this.deflatedByThread++;
-    const packed = worthKeeping(object.content.length, deflateHere ? deflateRawSync(object.content, DEFLATE_OPTIONS) : answer.packed);
+    const packed = worthKeeping(object.content.length, answer.packed);
     const stored = packed ?? object.content;
     stored.copy(this.scratch(stored.length));
     this.append(object.code | (packed ? DEFLATED : 0), stored.length, Buffer.from(answer.id, "hex"), this.buffered);
     this.buffered += RECORD_HEADER + stored.length;
+    return true;
   }
 
   private stopThread(): void {
