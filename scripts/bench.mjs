@@ -22,10 +22,13 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const loadAtStart = os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(" ");
+/** The load average (1, 5 and 15 minutes): the bench's figures say how idle the machine was. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const loadAtStart = loadAverage();
 const data = mkdtempSync(path.join(os.tmpdir(), "loopkit bench "));
 // LOOPKIT_CLAUDE_BIN: an auto-loop start wants an executable for the audit; the bench's verifier fails, so it never runs.
 const env = {
@@ -164,8 +167,5 @@ if (values.scale) {
 }
 if (values.disk) await benchDisk(root);
 console.log(
-  `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ")} (at the start ${loadAtStart})`,
+  `machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${loadAverage()} (at the start ${loadAtStart})`,
 );

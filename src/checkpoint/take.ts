@@ -117,29 +117,50 @@ export async function recordIteration(
   return notes;
 }
 
+/** A new loop's start as loopkit recorded it: the snapshot (null when it could not be taken), and what to tell. */
+export interface LoopStart {
+  snapshot: Snapshot | null;
+  notes: string[];
+}
+
 /**
- * Records the loop's start as its record's base (a repeat loop: an auto-loop keeps its start in its
- * state): the first checkpoint counts its changes from it, and the first Stop's snapshot reads only
- * what changed since instead of every file. Nothing here throws; a failure is a note, and the first
- * checkpoint then counts every file as new.
+ * Takes the project as a new loop finds it (a repeat loop, before it is recorded: an auto-loop keeps
+ * its start in its state). Nothing here throws; a failure is a note, and the loop's first checkpoint
+ * then counts every file as new.
  */
-export async function recordLoopBase(loop: LoopRef, taken: Snapshot | Error, now: Date): Promise<string[]> {
-  const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
-  const notes: string[] = [];
+export async function snapshotLoopStart(dataDir: string, projectDir: string, deadline: Deadline): Promise<LoopStart> {
   try {
-    if (taken instanceof Error) throw taken;
+    const taken = await takeSnapshot({ dataDir, projectDir, deadline });
+    return { snapshot: taken.snapshot, notes: taken.notes.map((note) => `loopkit: ${note}`) };
+  } catch (error) {
+    return { snapshot: null, notes: [startFailureNote(formatError(error))] };
+  }
+}
+
+/**
+ * Records the loop's start as its record's base: the first checkpoint counts its changes from it, and
+ * the first Stop's snapshot reads only what changed since instead of every file. Returns what to tell
+ * (the start's own notes, and a failure to keep it).
+ */
+export async function recordLoopBase(loop: LoopRef, start: LoopStart, now: Date): Promise<string[]> {
+  const base = start.snapshot;
+  if (!base) return start.notes;
+  const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
+  const notes = [...start.notes];
+  try {
     await withLock(file, async () => {
       const record = await loadOrRestart(file, now, notes);
       if (record && (record.base || record.checkpoints.length > 0)) return;
-      await saveRecord(file, { ...(record ?? newRecord(loop, null)), base: taken });
+      await saveRecord(file, { ...(record ?? newRecord(loop, null)), base });
     });
   } catch (error) {
-    notes.push(
-      `loopkit could not record the project at the loop's start (${formatError(error)}); the loop goes on, and its first checkpoint counts every file as new (see loopkit checkpoints ${loop.loopId}).`,
-    );
+    notes.push(`${startFailureNote(formatError(error))} (see loopkit checkpoints ${loop.loopId})`);
   }
   return notes;
 }
+
+const startFailureNote = (why: string) =>
+  `loopkit could not record the project at the loop's start (${why}); the loop goes on, and its first checkpoint counts every file as new`;
 
 /** Snapshot and record in one step, for a loop whose verdict is known at the Stop (repeat); an iteration already kept costs one read. */
 export async function checkpointIteration(loop: LoopRef, facts: IterationFacts, now: Date, deadline: Deadline): Promise<string[]> {

@@ -1,7 +1,6 @@
 // The repeat loop's edge to checkpoints: the iteration a Stop (or a terminal runner) just recorded, kept with its result.
 import type { HookContext } from "../session/handlers.js";
-import { checkpointIteration, failureNoteOf, recordLoopBase } from "../checkpoint/take.js";
-import { takeSnapshot, type Snapshot } from "../evidence/snapshot.js";
+import { checkpointIteration, failureNoteOf, recordLoopBase, snapshotLoopStart, type LoopStart } from "../checkpoint/take.js";
 import { deadlineIn } from "../shared/deadline.js";
 import type { RepeatState } from "./state.js";
 import { loadState } from "./store.js";
@@ -44,22 +43,11 @@ export async function checkpointRecorded(dataDir: string, state: RepeatState, fi
   );
 }
 
-/** The project as a new loop finds it, or why it could not be recorded (the loop starts anyway). */
-export async function snapshotAtStart(dataDir: string, projectDir: string): Promise<Snapshot | Error> {
-  try {
-    return (await takeSnapshot({ dataDir, projectDir, deadline: deadlineIn(SNAPSHOT_MS) })).snapshot;
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-}
+/** The project as a new loop finds it, taken before the loop is recorded (the loop starts anyway). */
+export const snapshotAtStart = (dataDir: string, projectDir: string): Promise<LoopStart> =>
+  snapshotLoopStart(dataDir, projectDir, deadlineIn(SNAPSHOT_MS));
 
 /** Keeps the start's snapshot as the base of the loop's checkpoint record; returns what to report. */
-export async function recordStart(
-  dataDir: string,
-  state: RepeatState,
-  file: string,
-  started: Snapshot | Error,
-  now: Date,
-): Promise<string[]> {
+export async function recordStart(dataDir: string, state: RepeatState, file: string, started: LoopStart, now: Date): Promise<string[]> {
   return recordLoopBase(loopRef(dataDir, state, file), started, now);
 }

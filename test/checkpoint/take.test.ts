@@ -9,6 +9,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   recordLoopBase,
+  snapshotLoopStart,
 } from "../../src/checkpoint/take.js";
 import { evidenceFiles } from "../../src/evidence/paths.js";
 import { takeSnapshot } from "../../src/evidence/snapshot.js";
@@ -128,25 +129,25 @@ describe("a checkpoint per iteration", () => {
 
   it("a loop whose start is recorded as its base (repeat) counts its first checkpoint from it; the base is written once", async () => {
     const { project, data, loop } = makeProject();
-    const start = (await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000) })).snapshot;
-    expect(await recordLoopBase(loop(), start, now())).toEqual([]);
+    const started = await snapshotLoopStart(data, project, deadlineIn(60_000));
+    const start = started.snapshot;
+    expect(await recordLoopBase(loop(), started, now())).toEqual([]);
     write(project, "a.txt", "x\n");
     await checkpoint(loop(), facts(1));
     const record = await recordOf(data, project);
     expect(record.base).toEqual(start);
     expect(record.checkpoints[0]!.changed.paths).toEqual([{ status: "A", path: "a.txt" }]);
     // A record that has checkpoints keeps its base: a late start never rewrites the loop's history.
-    const later = (await takeSnapshot({ dataDir: data, projectDir: project, deadline: deadlineIn(60_000) })).snapshot;
+    const later = await snapshotLoopStart(data, project, deadlineIn(60_000));
     expect(await recordLoopBase(loop(), later, now())).toEqual([]);
     expect((await recordOf(data, project)).base).toEqual(start);
   });
 
   it("a start that could not be recorded is a note; the loop's first checkpoint then counts every file", async () => {
     const { project, data, loop } = makeProject();
-    const notes = await recordLoopBase(loop(), new Error("the disk is full"), now());
-    expect(notes).toEqual([
-      expect.stringMatching(/could not record the project at the loop's start \(the disk is full\); the loop goes on/),
-    ]);
+    // The project's folder gone at the start: the snapshot fails, and there is nothing to keep.
+    const notes = await recordLoopBase(loop(), await snapshotLoopStart(data, `${project} gone`, deadlineIn(60_000)), now());
+    expect(notes).toEqual([expect.stringMatching(/could not record the project at the loop's start \(.*ENOENT.*\); the loop goes on/)]);
     await checkpoint(loop(), facts(1));
     expect((await recordOf(data, project)).checkpoints[0]!.changed.added).toBe(2);
   });

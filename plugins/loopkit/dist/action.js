@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-BTESRMPO.js";
+} from "./chunks/chunk-JCVEZR2V.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-ZAJVBEFH.js";
 import {
   splitWords
-} from "./chunks/chunk-2GTJMQ5R.js";
+} from "./chunks/chunk-DQ66TBSW.js";
 import {
   readSettings
 } from "./chunks/chunk-5SAJ7NB5.js";
@@ -25,7 +25,7 @@ import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-TFI7MWVT.js";
+} from "./chunks/chunk-H2RAJSKP.js";
 import {
   loadState,
   loopFiles
@@ -34,7 +34,7 @@ import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-2BWBLY5W.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-HNR4DHKP.js";
+import "./chunks/chunk-5AR63D6C.js";
 import "./chunks/chunk-LSO3555E.js";
 import {
   MIRROR_DIR

@@ -22,7 +22,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-3NAI2NV3.js";
+} from "./chunks/chunk-ZQYA7AJX.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -78,7 +78,7 @@ import {
   verifierRun,
   verifierVerdict,
   writeProbe
-} from "./chunks/chunk-QDIQBF5E.js";
+} from "./chunks/chunk-RPQM5YIN.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -87,7 +87,7 @@ import {
   pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-JLIXQVOW.js";
+} from "./chunks/chunk-3TVPULLH.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -100,18 +100,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-GE7ZRPRJ.js";
+} from "./chunks/chunk-XJMAQIMN.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-GEFWISZH.js";
+} from "./chunks/chunk-EHHRQN5I.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-A46Y6BT2.js";
+} from "./chunks/chunk-KP2X3J26.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-Z63PBLA4.js";
+import "./chunks/chunk-BHS6OLFV.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -142,7 +142,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-BTESRMPO.js";
+} from "./chunks/chunk-JCVEZR2V.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -175,7 +175,7 @@ import {
 import {
   argvWords,
   compareSnapshots
-} from "./chunks/chunk-2GTJMQ5R.js";
+} from "./chunks/chunk-DQ66TBSW.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -196,7 +196,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-TFI7MWVT.js";
+} from "./chunks/chunk-H2RAJSKP.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -227,7 +227,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-UZNVATDI.js";
+} from "./chunks/chunk-CHVE7OKJ.js";
 import {
   deadlineIn,
   decodeTree,
@@ -235,7 +235,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-HNR4DHKP.js";
+} from "./chunks/chunk-5AR63D6C.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

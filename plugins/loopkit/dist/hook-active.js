@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-A46Y6BT2.js";
+} from "./chunks/chunk-KP2X3J26.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-Z63PBLA4.js";
+} from "./chunks/chunk-BHS6OLFV.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

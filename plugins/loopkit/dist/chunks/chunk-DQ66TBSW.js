@@ -5,7 +5,7 @@ import {
   metaName,
   nameOf,
   objectHash
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   LoopkitError
 } from "./chunk-QE76SXA6.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

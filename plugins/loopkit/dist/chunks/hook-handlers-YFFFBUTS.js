@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-XB2WSWHI.js";
+} from "./chunk-SBK4KVWZ.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,14 +17,14 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-3NAI2NV3.js";
+} from "./chunk-ZQYA7AJX.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-JLIXQVOW.js";
+} from "./chunk-3TVPULLH.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -34,15 +34,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-BCWZ2H7A.js";
-import "./chunk-2GTJMQ5R.js";
+import "./chunk-DQ66TBSW.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-TFI7MWVT.js";
+import "./chunk-H2RAJSKP.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-HNR4DHKP.js";
+import "./chunk-5AR63D6C.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

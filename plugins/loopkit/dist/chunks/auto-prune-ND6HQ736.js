@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-GEFWISZH.js";
+} from "./chunk-EHHRQN5I.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-TFI7MWVT.js";
+import "./chunk-H2RAJSKP.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-HNR4DHKP.js";
+import "./chunk-5AR63D6C.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";

@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-JLIXQVOW.js";
+} from "./chunk-3TVPULLH.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -32,7 +32,7 @@ import {
   showText,
   splitArguments,
   splitWords
-} from "./chunk-2GTJMQ5R.js";
+} from "./chunk-DQ66TBSW.js";
 import {
   capReached,
   elapsedMs,
@@ -61,7 +61,7 @@ import {
 } from "./chunk-2BWBLY5W.js";
 import {
   loadJudgingBaseline
-} from "./chunk-UZNVATDI.js";
+} from "./chunk-CHVE7OKJ.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -72,7 +72,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,

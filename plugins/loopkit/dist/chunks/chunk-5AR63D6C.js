@@ -340,7 +340,8 @@ var ObjectStore = class _ObjectStore {
     if (this.has(hash)) return hash;
     const at = this.buffered + RECORD_HEADER;
     const content = this.buffer.subarray(at, at + length);
-    const thread2 = length >= DEFLATE_FROM ? this.deflateThread() : null;
+    const deflatable = length >= DEFLATE_FROM;
+    const thread2 = deflatable ? this.deflateThread() : null;
     if (thread2) {
       const hex = hash.toString("hex");
       this.deflating.set(hex, { code: KIND_CODE[kind], content: thread2.add(hex, content) });
@@ -348,8 +349,8 @@ var ObjectStore = class _ObjectStore {
       this.takeDeflated(this.threadOptions.queueBytes);
       return hash;
     }
-    const packed = length >= DEFLATE_FROM ? worthKeeping(length, deflateRawSync(content, DEFLATE_OPTIONS)) : null;
-    if (length >= DEFLATE_FROM) this.deflatedHere++;
+    const packed = deflatable ? worthKeeping(length, deflateRawSync(content, DEFLATE_OPTIONS)) : null;
+    if (deflatable) this.deflatedHere++;
     if (packed) packed.copy(this.buffer, at);
     const stored = packed?.length ?? length;
     this.append(KIND_CODE[kind] | (packed ? DEFLATED : 0), stored, hash, this.buffered);
@@ -368,25 +369,26 @@ var ObjectStore = class _ObjectStore {
       const wait = this.deflatingBytes > keepBytes ? this.threadOptions.silentMs : 0;
       const answers = thread2?.receive(wait);
       if (answers) {
-        for (const answer of answers) this.appendDeflated(answer);
+        for (const answer of answers) this.deflatedByThread += this.appendDeflated(answer) ? 1 : 0;
         continue;
       }
       if (wait === 0) return;
       this.stopThread();
-      for (const id of [...this.deflating.keys()]) this.appendDeflated({ id, packed: null }, true);
+      for (const [id, object2] of this.deflating) this.appendDeflated({ id, packed: deflateRawSync(object2.content, DEFLATE_OPTIONS) });
     }
   }
-  appendDeflated(answer, deflateHere = false) {
+  /** Appends an object the thread held, with deflate's answer for it; false when it holds no such object. */
+  appendDeflated(answer) {
     const object2 = this.deflating.get(answer.id);
-    if (!object2) return;
+    if (!object2) return false;
     this.deflating.delete(answer.id);
     this.deflatingBytes -= object2.content.length;
-    if (!deflateHere) this.deflatedByThread++;
-    const packed = worthKeeping(object2.content.length, deflateHere ? deflateRawSync(object2.content, DEFLATE_OPTIONS) : answer.packed);
+    const packed = worthKeeping(object2.content.length, answer.packed);
     const stored = packed ?? object2.content;
     stored.copy(this.scratch(stored.length));
     this.append(object2.code | (packed ? DEFLATED : 0), stored.length, Buffer.from(answer.id, "hex"), this.buffered);
     this.buffered += RECORD_HEADER + stored.length;
+    return true;
   }
   stopThread() {
     if (this.thread) this.thread.stop();

@@ -4,7 +4,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   lastCheckpoint
-} from "./chunk-TFI7MWVT.js";
+} from "./chunk-H2RAJSKP.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

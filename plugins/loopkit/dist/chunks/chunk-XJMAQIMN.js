@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-Z63PBLA4.js";
+} from "./chunk-BHS6OLFV.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-TFI7MWVT.js";
+} from "./chunk-H2RAJSKP.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   formatError,
   readJson,

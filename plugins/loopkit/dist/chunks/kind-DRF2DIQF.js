@@ -39,7 +39,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-CUF3USNG.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-YFFFBUTS.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

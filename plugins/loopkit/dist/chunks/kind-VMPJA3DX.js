@@ -39,7 +39,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-JBPUGJIC.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-PYHO7HOK.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -48,7 +48,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-WE7KVUT6.js"), import("./store-ONH2TLO6.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-DGWJOGTU.js"), import("./store-ONH2TLO6.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);

@@ -17,7 +17,7 @@ import {
 import {
   compareSnapshots,
   showText
-} from "./chunk-2GTJMQ5R.js";
+} from "./chunk-DQ66TBSW.js";
 import {
   countedIterations,
   elapsedMs,
@@ -32,7 +32,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-TFI7MWVT.js";
+} from "./chunk-H2RAJSKP.js";
 import {
   loopFiles
 } from "./chunk-YGJ4W5JS.js";
@@ -43,7 +43,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-GE7ZRPRJ.js";
+} from "./chunk-XJMAQIMN.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-GEFWISZH.js";
+} from "./chunk-EHHRQN5I.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-Z63PBLA4.js";
+import "./chunk-BHS6OLFV.js";
 import {
   allRecords
-} from "./chunk-TFI7MWVT.js";
+} from "./chunk-H2RAJSKP.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-HNR4DHKP.js";
+import "./chunk-5AR63D6C.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-UZNVATDI.js";
-import "./chunk-HNR4DHKP.js";
+} from "./chunk-CHVE7OKJ.js";
+import "./chunk-5AR63D6C.js";
 import "./chunk-LSO3555E.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-7SOXVRQQ.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-MSP37DXP.js")).autoLoopKind
+  repeat: async () => (await import("./kind-DRF2DIQF.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-VMPJA3DX.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

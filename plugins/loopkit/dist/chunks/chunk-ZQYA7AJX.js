@@ -11,9 +11,10 @@ import {
   parseOptions,
   recordLoopBase,
   reportCommand,
+  snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-JLIXQVOW.js";
+} from "./chunk-3TVPULLH.js";
 import {
   loadState,
   nextIterationNumber,
@@ -21,16 +22,15 @@ import {
 } from "./chunk-BCWZ2H7A.js";
 import {
   splitArguments
-} from "./chunk-2GTJMQ5R.js";
+} from "./chunk-DQ66TBSW.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
 } from "./chunk-MW4PHROV.js";
 import {
-  deadlineIn,
-  takeSnapshot
-} from "./chunk-HNR4DHKP.js";
+  deadlineIn
+} from "./chunk-5AR63D6C.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
@@ -61,13 +61,7 @@ async function checkpointRecorded(dataDir, state, file, now) {
     deadlineIn(SNAPSHOT_MS)
   );
 }
-async function snapshotAtStart(dataDir, projectDir) {
-  try {
-    return (await takeSnapshot({ dataDir, projectDir, deadline: deadlineIn(SNAPSHOT_MS) })).snapshot;
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-}
+var snapshotAtStart = (dataDir, projectDir) => snapshotLoopStart(dataDir, projectDir, deadlineIn(SNAPSHOT_MS));
 async function recordStart(dataDir, state, file, started, now) {
   return recordLoopBase(loopRef(dataDir, state, file), started, now);
 }

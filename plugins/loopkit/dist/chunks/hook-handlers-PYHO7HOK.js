@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-XB2WSWHI.js";
+} from "./chunk-SBK4KVWZ.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -33,14 +33,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-QDIQBF5E.js";
+} from "./chunk-RPQM5YIN.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-JLIXQVOW.js";
+} from "./chunk-3TVPULLH.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,13 +49,13 @@ import "./chunk-ZAJVBEFH.js";
 import {
   showPath,
   splitWords
-} from "./chunk-2GTJMQ5R.js";
+} from "./chunk-DQ66TBSW.js";
 import {
   loopDeadline,
   readSettings
 } from "./chunk-5SAJ7NB5.js";
 import "./chunk-MW4PHROV.js";
-import "./chunk-TFI7MWVT.js";
+import "./chunk-H2RAJSKP.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -73,7 +73,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-UZNVATDI.js";
+} from "./chunk-CHVE7OKJ.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,7 +93,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   AutoLoopStateSchema,
   tokensUsed

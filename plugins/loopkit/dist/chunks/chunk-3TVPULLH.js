@@ -2,21 +2,21 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   compareSnapshots,
   showPath
-} from "./chunk-2GTJMQ5R.js";
+} from "./chunk-DQ66TBSW.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-TFI7MWVT.js";
+} from "./chunk-H2RAJSKP.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-HNR4DHKP.js";
+} from "./chunk-5AR63D6C.js";
 import {
   LoopkitError,
   formatError,
@@ -258,23 +258,31 @@ async function recordIteration(loop, pending, facts, now, base = null) {
   }
   return notes;
 }
-async function recordLoopBase(loop, taken, now) {
-  const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
-  const notes = [];
+async function snapshotLoopStart(dataDir, projectDir, deadline) {
   try {
-    if (taken instanceof Error) throw taken;
+    const taken = await takeSnapshot({ dataDir, projectDir, deadline });
+    return { snapshot: taken.snapshot, notes: taken.notes.map((note) => `loopkit: ${note}`) };
+  } catch (error) {
+    return { snapshot: null, notes: [startFailureNote(formatError(error))] };
+  }
+}
+async function recordLoopBase(loop, start, now) {
+  const base = start.snapshot;
+  if (!base) return start.notes;
+  const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
+  const notes = [...start.notes];
+  try {
     await withLock(file, async () => {
       const record = await loadOrRestart(file, now, notes);
       if (record && (record.base || record.checkpoints.length > 0)) return;
-      await saveRecord(file, { ...record ?? newRecord(loop, null), base: taken });
+      await saveRecord(file, { ...record ?? newRecord(loop, null), base });
     });
   } catch (error) {
-    notes.push(
-      `loopkit could not record the project at the loop's start (${formatError(error)}); the loop goes on, and its first checkpoint counts every file as new (see loopkit checkpoints ${loop.loopId}).`
-    );
+    notes.push(`${startFailureNote(formatError(error))} (see loopkit checkpoints ${loop.loopId})`);
   }
   return notes;
 }
+var startFailureNote = (why) => `loopkit could not record the project at the loop's start (${why}); the loop goes on, and its first checkpoint counts every file as new`;
 async function checkpointIteration(loop, facts, now, deadline) {
   const file = recordFile(loop.dataDir, loop.projectDir, loop.loopId);
   const known = await readJson(file, CheckpointRecordSchema).catch(() => ({ exists: false }));
@@ -405,6 +413,7 @@ export {
   pathLines,
   pendingCheckpoint,
   recordIteration,
+  snapshotLoopStart,
   recordLoopBase,
   checkpointIteration,
   appendCheckpoint,
