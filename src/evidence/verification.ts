@@ -8,6 +8,7 @@
 // verifier ran is never exempt by its name, and in build-output and dependency folders only when it
 // ends as it was recorded; a compiler's output next to its source is exempt only when the verifier's
 // command runs that compiler.
+import { posix } from "node:path";
 import type { ChangesSince, EntryChange } from "./changes-since.js";
 import { globMatcher } from "./glob.js";
 import { goalpostReason, namedByCommand } from "./goalposts.js";
@@ -62,6 +63,8 @@ export interface VerificationContext {
   git: Snapshot["git"];
   /** The project's package.json scripts (what `npm test` runs), or null: where a compiler may be found to run. */
   scripts?: Readonly<Record<string, string>> | null;
+  /** The reports the person named the verifier's (--test-report), relative to the project: its output, rewritten on every run. */
+  reports?: readonly string[];
   /**
    * Where the sandbox the verifier ran in made and removed its mount points (sandboxMountPoints), and
    * what was seen to come and go in those folders while it ran (folder-watch.ts; null: not watched).
@@ -77,6 +80,7 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
   const tsc = runsTsc(context.verifyCommand, context.scripts ?? null);
   const relisted = foldersRelisted(found.changes);
   const mountFolders = context.mounts ? foldersOnlyMountedIn(context.mounts.points, context.mounts.seen, found) : new Set<string>();
+  const reports = new Set((context.reports ?? []).map(projectPath));
   const moved: string[] = [];
   const written: string[] = [];
   for (const change of found.changes) {
@@ -92,9 +96,10 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
     const how = difference(a, b);
     if (!how) continue;
     const reason = goalpostReason(path, root, named, protect);
-    const why = reason === "named by the verifier command" && isNamedOutput(path, root, how) ? null : reason;
+    const report = root === "" && reports.has(path) && reason !== "protected";
+    const why = report || (reason === "named by the verifier command" && isNamedOutput(path, root, how)) ? null : reason;
     const line = `${showPath(path)}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path, root, change, { found, tsc }) || (how === "appeared" && reason !== null))) written.push(line);
+    if (!why && (report || isOutput(path, root, change, { found, tsc }) || (how === "appeared" && reason !== null))) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -110,6 +115,9 @@ export function judgeVerification(found: ChangesSince, context: VerificationCont
     count: lines.length,
   };
 }
+
+/** A path the person typed relative to the project, as the record keys it (`./report.tap` is `report.tap`). */
+const projectPath = (typed: string) => posix.normalize(typed.replaceAll("\\", "/")).replace(/^(\.\/)+/, "");
 
 /** How an entry differs across the verifier runs, in words, or null when it does not. */
 function difference(a: StatRecord | null, b: StatRecord | null): string | null {

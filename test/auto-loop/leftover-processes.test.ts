@@ -16,11 +16,14 @@ import { makeProject } from "../evidence/fixture.js";
 import { mmapWriter, noMmapWriter } from "../support/mmap-writer.js";
 
 const SESSION = 100;
+/** Claude Code's own session: its bridges, MCP servers and hooks share it; each Bash tool call leads its own. */
+const CLAUDE_SID = 50;
 const LOOP = 1_000_000;
 const HOOK = 2_000_000;
 const seen = (pid: number, ppid: number, over: Partial<SeenProcess> = {}): SeenProcess => ({
   pid,
   ppid,
+  sid: pid,
   startedMs: LOOP + 10_000,
   startTicks: "1",
   command: `p${pid}`,
@@ -30,7 +33,7 @@ const seen = (pid: number, ppid: number, over: Partial<SeenProcess> = {}): SeenP
   ...over,
 });
 const plan = (procs: SeenProcess[]) => {
-  const { end, refuse } = planLeftovers(procs, { session: SESSION, loopStartMs: LOOP, hookStartMs: HOOK });
+  const { end, refuse } = planLeftovers(procs, { session: SESSION, claudeSid: CLAUDE_SID, loopStartMs: LOOP, hookStartMs: HOOK });
   return { end: end.map((p) => p.pid), refuse: refuse.map((p) => p.pid) };
 };
 
@@ -55,6 +58,32 @@ describe("planLeftovers", () => {
       { end: [], refuse: [] },
     ],
     ["another hook holding a shared writable mapping", [seen(1, SESSION, { startedMs: HOOK, holds: "shared" })], { end: [], refuse: [1] }],
+    // Claude Code's own children share its session: its sandbox's network bridge (socat, cwd the project), MCP servers, language servers.
+    [
+      "Claude Code's sandbox bridge, started after the loop, cwd the project",
+      [seen(1, SESSION, { sid: CLAUDE_SID })],
+      { end: [], refuse: [] },
+    ],
+    [
+      "an MCP server carrying Claude Code's environment, and what it runs",
+      [seen(1, SESSION, { sid: CLAUDE_SID, marked: true }), seen(2, 1, { sid: CLAUDE_SID, marked: true })],
+      { end: [], refuse: [] },
+    ],
+    [
+      "Claude Code's own child holding a shared writable mapping",
+      [seen(1, SESSION, { sid: CLAUDE_SID, holds: "shared" })],
+      { end: [], refuse: [1] },
+    ],
+    [
+      "the agent's process that left its Bash call's session (setsid) below the call's shell",
+      [seen(1, SESSION), seen(2, 1, { sid: 2 })],
+      { end: [1, 2], refuse: [] },
+    ],
+    [
+      "a Bash call's shell that exec'd a program named like Claude Code's bridge",
+      [seen(1, SESSION, { command: "socat UNIX-LISTEN:/tmp/claude-http-1.sock,fork TCP:localhost:1" })],
+      { end: [1], refuse: [] },
+    ],
   ] as const)("%s", (_, procs, expected) => {
     expect(plan([...procs])).toEqual(expected);
   });

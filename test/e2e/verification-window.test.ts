@@ -86,7 +86,7 @@ describe.skipIf(process.platform !== "linux")(
       const requests = await leaveHelper("(nohup node node_modules/.helper.js");
       expect(isAlive(helperPid())).toBe(false);
       expect(hookPrompts(requests).join("\n")).toMatch(
-        /loopkit ended 1 process\(es\) you left running in the project before it recorded this turn: \d+ \(node node_modules\/\.helper\.js/,
+        /loopkit ended 1 process\(es\) your commands left running in the project before it recorded this turn: \d+ \(node node_modules\/\.helper\.js/,
       );
       // With the helper gone the verifier ran on the honest tree, and failed.
       expect(readHistory(sandbox).map((h) => `${h.event}:${h.verdict ?? ""}`)).toContain("gate:fail");

@@ -133,6 +133,25 @@ describe("judgeVerification with a real tsc && node test.js", () => {
     expect(verification.voided).not.toMatch(/results\.json/);
   }, 60_000);
 
+  it("lets the report the person named (--test-report) be rewritten anywhere, the project's top too, unless protected", async () => {
+    const { project, data, write } = tsProject("dist");
+    write("report.tap", "TAP version 13\nok 1 - old\n");
+    write("results.xml", "<testsuites/>\n");
+    runVerifier(project);
+    const before = await snap(data, project);
+    writeFileSync(path.join(project, "report.tap"), "TAP version 13\nok 1 - new\n");
+    writeFileSync(path.join(project, "results.xml"), "<testsuites tests='1'/>\n");
+    const found = await changesSince(before, { dataDir: data, projectDir: project, deadline: deadlineIn(60_000) });
+    const judge = (reports: string[], protect: string[] = []) =>
+      judgeVerification(found, { projectDir: project, verifyCommand: "node test.js", protect, git: before.snapshot.git, reports });
+    expect(judge(["./report.tap"]).voided).toMatch(/^1 file\(s\) changed while the verifier ran \(results\.xml: content changed\)/);
+    expect(judge(["report.tap", "results.xml"]).voided).toBeNull();
+    expect(judge(["report.tap", "results.xml"]).lines).toContain(
+      "  report.tap: content changed (written by the verifier, as build output, caches and dependencies are)",
+    );
+    expect(judge(["report.tap", "results.xml"], ["report.tap"]).voided).toMatch(/report\.tap: content changed \[protected\]/);
+  }, 60_000);
+
   it("lets a report the command names be rewritten where reports go (test-results/, *.log), not elsewhere", async () => {
     const { project, data, write } = tsProject("dist");
     write("test-results/report.json", '{"run":1}\n');

@@ -100,7 +100,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-XJMAQIMN.js";
+} from "./chunks/chunk-RH3GRUYY.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -111,7 +111,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-KP2X3J26.js";
+} from "./chunks/chunk-SINQFRMX.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +119,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-BHS6OLFV.js";
+import "./chunks/chunk-7BCJKN4L.js";
 import {
   CheckpointSummaryShape,
   EXIT,

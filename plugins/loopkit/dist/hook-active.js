@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-KP2X3J26.js";
+} from "./chunks/chunk-SINQFRMX.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-BHS6OLFV.js";
+} from "./chunks/chunk-7BCJKN4L.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

@@ -72,6 +72,7 @@ export async function checkVerification(
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
+    reports: state.test_results.report ? [state.test_results.report] : [],
     ...(mounts ? { mounts } : {}),
   });
 }

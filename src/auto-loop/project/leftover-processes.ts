@@ -4,16 +4,23 @@
 // On Linux /proc is read: every process of this user but loopkit's hook and its ancestors (Claude Code,
 // the person's terminal), started since the loop did, that holds the project (its cwd, an open file, a
 // memory-mapped file there, or a shared writable mapping of a file that may be one). One the agent
-// started (a descendant of this Claude Code, or one carrying this session's Claude Code environment)
-// is ended: SIGTERM, then SIGKILL. One it cannot tell is the agent's (the person's editor or dev
-// server, or something that hid where it came from) is never ended: when it holds a shared writable
-// mapping of a project file, or hides what it holds, the turn is not judged; a plain cwd or open file
-// does nothing the check after the verifier would not see. Elsewhere nothing is scanned (docs/evidence.md).
+// started is ended: SIGTERM, then SIGKILL. The agent's are what its Bash tool calls left: Claude Code
+// starts each call's shell (bash, or the sandbox's launcher) as the leader of a session of its own, so
+// a process below a child of Claude Code that leads another session than Claude Code's is the agent's,
+// as is an orphan carrying this session's Claude Code environment. A child of Claude Code in Claude
+// Code's own session is Claude Code's (its sandbox's network bridges, MCP and language servers, hooks;
+// seen on 2.1.197 and 2.1.332) and is never ended: no process can join another session, so the agent's
+// cannot pass for one. What is not the agent's (Claude Code's, the person's editor or dev server,
+// something that hid where it came from) is never ended: when it holds a shared writable mapping of a
+// project file, or hides what it holds, the turn is not judged; a plain cwd or open file does nothing
+// the check after the verifier would not see. Elsewhere nothing is scanned (docs/evidence.md).
 import { promises as fs, realpathSync, statSync } from "node:fs";
 
 export interface SeenProcess {
   pid: number;
   ppid: number;
+  /** Its session id (setsid): Claude Code starts each Bash tool call in a session of its own. */
+  sid: number;
   /** When it started (epoch ms, to about 10 ms), from /proc/PID/stat and the boot time. */
   startedMs: number;
   /** Its start in clock ticks since boot: the same pid with another start is another process. */
@@ -43,34 +50,45 @@ const HOOKS_TOGETHER_MS = 1_000;
 export interface PlanContext {
   /** Claude Code's pid: the hook's parent. */
   session: number;
+  /** Claude Code's own session id: its children there are its own machinery, not the agent's commands. */
+  claudeSid: number;
   loopStartMs: number;
   /** When this hook process started. */
   hookStartMs: number;
 }
 
+/** Whose a process is: the agent's (its Bash tool calls), Claude Code's own, or unknown. */
+export type Lineage = "agent" | "claude-code" | null;
+
 /**
  * Pure: which processes to end and which keep the turn from being judged. Left alone: what started
- * before the loop, what holds nothing of the project, and the other hooks of this Stop with what they
+ * before the loop, what holds nothing of the project, and Claude Code's own processes with what they
  * run (unless they hold a shared writable mapping or hide what they hold).
  */
 export function planLeftovers(seen: readonly SeenProcess[], context: PlanContext): LeftoverPlan {
   const byPid = new Map(seen.map((p) => [p.pid, p]));
-  const isHook = (p: SeenProcess) => p.ppid === context.session && p.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
-  /** "agent": below Claude Code through none of this Stop's hooks; "hook": below one of them; null: neither. */
-  const lineage = (p: SeenProcess): "agent" | "hook" | null => {
-    for (let at: SeenProcess | undefined = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
-      if (at.ppid === context.session) return isHook(at) ? "hook" : "agent";
-    }
-    return null;
-  };
   const plan: LeftoverPlan = { end: [], refuse: [] };
   for (const p of seen) {
     if (!p.holds || p.startedMs < context.loopStartMs - START_SLACK_MS) continue;
-    const from = lineage(p);
+    const from = lineageOf(p, byPid, context);
     if (from === "agent" || (from === null && p.marked)) plan.end.push(p);
     else if (p.holds !== "plain") plan.refuse.push(p);
   }
   return plan;
+}
+
+/**
+ * The rule that tells the agent's processes from Claude Code's: go up to the child of Claude Code it
+ * descends from; that child is the agent's when it leads a session other than Claude Code's (a Bash
+ * tool call's shell) and is not one of this Stop's hooks (they start together, just before this one).
+ */
+export function lineageOf(p: SeenProcess, byPid: ReadonlyMap<number, SeenProcess>, context: PlanContext): Lineage {
+  for (let at: SeenProcess | undefined = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
+    if (at.ppid !== context.session) continue;
+    const isHook = at.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
+    return at.sid !== context.claudeSid && !isHook ? "agent" : "claude-code";
+  }
+  return null;
 }
 
 export interface LeftoverOutcome {
@@ -91,8 +109,9 @@ export async function endLeftoverProcesses(input: {
   if (process.platform !== "linux") return NOTHING;
   const seen = await scanProcesses(input.projectDir, input.sessionId, input.loopStartMs - START_SLACK_MS);
   const self = seen && (await readProcessStart(process.pid));
-  if (!seen || self === null) return NOTHING;
-  const plan = planLeftovers(seen, { session: process.ppid, loopStartMs: input.loopStartMs, hookStartMs: self });
+  const claudeSid = seen && (await readSessionId(process.ppid));
+  if (!seen || self === null || claudeSid === null) return NOTHING;
+  const plan = planLeftovers(seen, { session: process.ppid, claudeSid, loopStartMs: input.loopStartMs, hookStartMs: self });
   const survivors = await endProcesses(plan.end);
   const refuse = [...plan.refuse, ...survivors];
   const name = (p: SeenProcess) => `${p.pid} (${p.command}; ${p.holds === "hidden" ? "/proc hides what it holds" : shown(p.where)})`;
@@ -100,13 +119,32 @@ export async function endLeftoverProcesses(input: {
   const lines: string[] = [];
   if (ended.length)
     lines.push(
-      `loopkit ended ${ended.length} process(es) you left running in the project before it recorded this turn: ${ended.map(name).join("; ")}. Leave nothing running when you end a turn.`,
+      `loopkit ended ${ended.length} process(es) your commands left running in the project before it recorded this turn: ${mostTelling(ended, name)}. loopkit's rule: nothing your Bash commands started may run while the verifier runs (it could change what the verifier sees); Claude Code's own processes (its sandbox's bridges, MCP servers) are never ended. Stop background tasks and servers you start before you end a turn; a server the tests need belongs in the verifier's command.`,
     );
   const refused = refuse.length
     ? `${refuse.length} process(es) that loopkit may not end could change the project unseen while the verifier runs: ${refuse.map(name).join("; ")}. This turn is not judged until they are gone (end them, or ask the person to close them)`
     : null;
   if (refused) lines.push(`${refused}.`);
   return { note: lines.length ? lines.join("\n") : null, refused };
+}
+
+/** The session id of `pid`, or null. */
+async function readSessionId(pid: number): Promise<number | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  return stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) : null;
+}
+
+/** At most 3 of `list`, named: deepest first, so what the agent ran comes before the shells and launchers above it. */
+function mostTelling(list: readonly SeenProcess[], name: (p: SeenProcess) => string): string {
+  const byPid = new Map(list.map((p) => [p.pid, p]));
+  const depth = (p: SeenProcess) => {
+    let n = 0;
+    for (let at = byPid.get(p.ppid); at && n < 64; at = byPid.get(at.ppid)) n++;
+    return n;
+  };
+  const ordered = [...list].sort((a, b) => depth(b) - depth(a));
+  const more = ordered.length > 3 ? `; and ${ordered.length - 3} more below or above them` : "";
+  return `${ordered.slice(0, 3).map(name).join("; ")}${more}`;
 }
 
 /** When `pid` started (epoch ms), or null. */
@@ -169,6 +207,7 @@ async function readProcess(pid: number, context: ScanContext): Promise<SeenProce
   return {
     pid,
     ppid: Number(fields[1]),
+    sid: Number(fields[3]),
     startedMs,
     startTicks,
     command,

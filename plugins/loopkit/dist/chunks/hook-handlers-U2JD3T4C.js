@@ -433,6 +433,7 @@ function list(abs) {
 }
 
 // src/evidence/verification.ts
+import { posix } from "node:path";
 var CACHE_FOLDERS = /* @__PURE__ */ new Set([
   ".cache",
   ".parcel-cache",
@@ -463,6 +464,7 @@ function judgeVerification(found, context) {
   const tsc = runsTsc(context.verifyCommand, context.scripts ?? null);
   const relisted = foldersRelisted(found.changes);
   const mountFolders = context.mounts ? foldersOnlyMountedIn(context.mounts.points, context.mounts.seen, found) : /* @__PURE__ */ new Set();
+  const reports = new Set((context.reports ?? []).map(projectPath));
   const moved = [];
   const written = [];
   for (const change of found.changes) {
@@ -477,9 +479,10 @@ function judgeVerification(found, context) {
     const how = difference(a, b);
     if (!how) continue;
     const reason = goalpostReason(path3, root, named, protect);
-    const why = reason === "named by the verifier command" && isNamedOutput(path3, root, how) ? null : reason;
+    const report = root === "" && reports.has(path3) && reason !== "protected";
+    const why = report || reason === "named by the verifier command" && isNamedOutput(path3, root, how) ? null : reason;
     const line = `${showPath(path3)}: ${how}${why ? ` [${why}]` : ""}`;
-    if (!why && (isOutput(path3, root, change, { found, tsc }) || how === "appeared" && reason !== null)) written.push(line);
+    if (!why && (report || isOutput(path3, root, change, { found, tsc }) || how === "appeared" && reason !== null)) written.push(line);
     else moved.push(line);
   }
   const lines = [
@@ -493,6 +496,7 @@ function judgeVerification(found, context) {
     count: lines.length
   };
 }
+var projectPath = (typed) => posix.normalize(typed.replaceAll("\\", "/")).replace(/^(\.\/)+/, "");
 function difference(a, b) {
   if (!a) return b ? "appeared" : null;
   if (!b) return "disappeared";
@@ -662,6 +666,7 @@ async function checkVerification(state, dataDir, turn, deadline, mounts) {
     protect: state.protect.globs,
     git: turn.snapshot.git,
     scripts: packageScripts(state.project_dir),
+    reports: state.test_results.report ? [state.test_results.report] : [],
     ...mounts ? { mounts } : {}
   });
 }
@@ -709,29 +714,31 @@ var START_SLACK_MS = 2e3;
 var HOOKS_TOGETHER_MS = 1e3;
 function planLeftovers(seen, context) {
   const byPid = new Map(seen.map((p) => [p.pid, p]));
-  const isHook = (p) => p.ppid === context.session && p.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
-  const lineage = (p) => {
-    for (let at = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
-      if (at.ppid === context.session) return isHook(at) ? "hook" : "agent";
-    }
-    return null;
-  };
   const plan = { end: [], refuse: [] };
   for (const p of seen) {
     if (!p.holds || p.startedMs < context.loopStartMs - START_SLACK_MS) continue;
-    const from = lineage(p);
+    const from = lineageOf(p, byPid, context);
     if (from === "agent" || from === null && p.marked) plan.end.push(p);
     else if (p.holds !== "plain") plan.refuse.push(p);
   }
   return plan;
+}
+function lineageOf(p, byPid, context) {
+  for (let at = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
+    if (at.ppid !== context.session) continue;
+    const isHook = at.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
+    return at.sid !== context.claudeSid && !isHook ? "agent" : "claude-code";
+  }
+  return null;
 }
 var NOTHING = { note: null, refused: null };
 async function endLeftoverProcesses(input) {
   if (process.platform !== "linux") return NOTHING;
   const seen = await scanProcesses(input.projectDir, input.sessionId, input.loopStartMs - START_SLACK_MS);
   const self = seen && await readProcessStart(process.pid);
-  if (!seen || self === null) return NOTHING;
-  const plan = planLeftovers(seen, { session: process.ppid, loopStartMs: input.loopStartMs, hookStartMs: self });
+  const claudeSid = seen && await readSessionId(process.ppid);
+  if (!seen || self === null || claudeSid === null) return NOTHING;
+  const plan = planLeftovers(seen, { session: process.ppid, claudeSid, loopStartMs: input.loopStartMs, hookStartMs: self });
   const survivors = await endProcesses(plan.end);
   const refuse = [...plan.refuse, ...survivors];
   const name = (p) => `${p.pid} (${p.command}; ${p.holds === "hidden" ? "/proc hides what it holds" : shown(p.where)})`;
@@ -739,11 +746,26 @@ async function endLeftoverProcesses(input) {
   const lines = [];
   if (ended.length)
     lines.push(
-      `loopkit ended ${ended.length} process(es) you left running in the project before it recorded this turn: ${ended.map(name).join("; ")}. Leave nothing running when you end a turn.`
+      `loopkit ended ${ended.length} process(es) your commands left running in the project before it recorded this turn: ${mostTelling(ended, name)}. loopkit's rule: nothing your Bash commands started may run while the verifier runs (it could change what the verifier sees); Claude Code's own processes (its sandbox's bridges, MCP servers) are never ended. Stop background tasks and servers you start before you end a turn; a server the tests need belongs in the verifier's command.`
     );
   const refused = refuse.length ? `${refuse.length} process(es) that loopkit may not end could change the project unseen while the verifier runs: ${refuse.map(name).join("; ")}. This turn is not judged until they are gone (end them, or ask the person to close them)` : null;
   if (refused) lines.push(`${refused}.`);
   return { note: lines.length ? lines.join("\n") : null, refused };
+}
+async function readSessionId(pid) {
+  const stat = await fs2.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  return stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]) : null;
+}
+function mostTelling(list2, name) {
+  const byPid = new Map(list2.map((p) => [p.pid, p]));
+  const depth = (p) => {
+    let n = 0;
+    for (let at = byPid.get(p.ppid); at && n < 64; at = byPid.get(at.ppid)) n++;
+    return n;
+  };
+  const ordered = [...list2].sort((a, b) => depth(b) - depth(a));
+  const more = ordered.length > 3 ? `; and ${ordered.length - 3} more below or above them` : "";
+  return `${ordered.slice(0, 3).map(name).join("; ")}${more}`;
 }
 async function readProcessStart(pid) {
   const stat = await fs2.readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
@@ -784,6 +806,7 @@ async function readProcess(pid, context) {
   return {
     pid,
     ppid: Number(fields2[1]),
+    sid: Number(fields2[3]),
     startedMs,
     startTicks,
     command,

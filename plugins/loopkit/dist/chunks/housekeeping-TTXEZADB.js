@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-XJMAQIMN.js";
+} from "./chunk-RH3GRUYY.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-EHHRQN5I.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-BHS6OLFV.js";
+import "./chunk-7BCJKN4L.js";
 import {
   allRecords
 } from "./chunk-H2RAJSKP.js";
