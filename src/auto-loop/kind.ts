@@ -15,6 +15,7 @@ import { readSettings } from "./core/settings.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
 import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./core/state.js";
+import { auditLabel } from "./core/gate.js";
 
 /**
  * How long after its end an auto-loop is still on the status line. One ended from outside its session
@@ -76,7 +77,7 @@ async function projectState(dataDir: string, projectDir: string): Promise<AutoLo
 
 function statusLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
-  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const audit = state.last_audit && auditLabel(state.last_audit);
   const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,

@@ -11,6 +11,7 @@ import {
 } from "../../src/auto-loop/core/decide.js";
 import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/core/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
+import { refusedByLoopkit, type AuditOutcome } from "../../src/auto-loop/core/gate.js";
 import { at, makeState } from "./fixtures.js";
 
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
@@ -208,6 +209,75 @@ describe("finishTurn", () => {
     const started = gate(state);
     return finishTurn(started.state, { now: at(90_000), runs, audit }, started.notes, started.history);
   };
+
+  it("labels passes thrown out by loopkit's own rules as loopkit's, never as the audit's vote", () => {
+    const decided = judged(
+      makeState(),
+      [run(true), run(true)],
+      refusedByLoopkit("verification", "1 file(s) changed while the verifier ran"),
+    );
+    expect(decided.state.evidence).toEqual([
+      "iteration 1: verifier pass (exit 0), audit none: refused by loopkit's changed-while-verifying rule; 1 file(s) changed while the verifier ran",
+    ]);
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
+    expect(decided.history.at(-1)).not.toHaveProperty("audit_reasons");
+    expect(decided.state.refusals).toEqual({ rule: "verification", streak: 1 });
+    expect(decided.outcome).toMatchObject({
+      kind: "block",
+      message: expect.stringMatching(
+        /thrown out by loopkit's changed-while-verifying rule, not by the audit \(1 of 3 in a row stop the loop\)/,
+      ),
+    });
+  });
+
+  it.each([
+    [
+      "leftover processes",
+      (): AuditOutcome | null => refusedByLoopkit("processes", "a process holds a shared mapping"),
+      [true, true],
+      /leftover-process rule/,
+    ],
+    [
+      "changes while verifying",
+      (): AuditOutcome | null => refusedByLoopkit("verification", "report.tap changed"),
+      [true, true],
+      /changed-while-verifying rule/,
+    ],
+    [
+      "the test rule on exit 0",
+      (): AuditOutcome | null => null,
+      [false],
+      /test rule threw out the verifier's passes 3 times in a row \(the last: 2 test\(s\) no longer run\)/,
+    ],
+  ] as const)(
+    "three refusals in a row by the same rule (%s) end the loop blocked, saying which and what to do",
+    (_, audit, passes, reason) => {
+      const runs = passes.map((passed) => run(passed, passed ? {} : { exit_code: 0, breach: "2 test(s) no longer run" }));
+      let state = makeState();
+      for (let i = 1; i <= 2; i++) {
+        const decided = judged(state, runs, audit());
+        expect(decided.state).toMatchObject({ status: "pursuing", refusals: { streak: i } });
+        state = decided.state;
+      }
+      const third = judged(state, runs, audit());
+      expect(third.state.status).toBe("blocked");
+      expect(third.state.status_reason).toMatch(reason);
+      expect(third.outcome).toMatchObject({
+        kind: "stop",
+        message: expect.stringMatching(/^loopkit auto-loop stopped, blocked: loopkit's .* start a new loop/),
+      });
+      expect(third.history.map((h) => h.event)).toEqual(["gate", "end"]);
+    },
+  );
+
+  it("a refusal by another rule, or a turn without one, starts the count again", () => {
+    let state = judged(makeState(), [run(true), run(true)], refusedByLoopkit("verification", "x")).state;
+    state = judged(state, [run(true), run(true)], refusedByLoopkit("verification", "x")).state;
+    state = judged(state, [run(true), run(true)], refusedByLoopkit("processes", "y")).state;
+    expect(state.refusals).toEqual({ rule: "processes", streak: 1 });
+    state = judged(state, [run(false)]).state;
+    expect(state).toMatchObject({ status: "pursuing", refusals: { rule: null, streak: 0 } });
+  });
 
   it("ends achieved on pass, pass and an achieved vote, counting the audit's tokens", () => {
     const decided = judged(makeState(), [run(true), run(true)], achieved);

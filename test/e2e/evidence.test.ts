@@ -275,12 +275,13 @@ describe("a background process that swaps the protected test only while the veri
     );
     expect(readFileSync(path.join(sandbox.project, "test.js"), "utf8")).toBe(HONEST_TEST);
     const history = readHistory(sandbox).map((h) => `${h.event}:${h.verdict ?? ""}:${h.vote ?? ""}`);
-    expect(history).toContain("gate:pass:unmet");
-    // No audit ran on the swapped tree: the pass was voided first.
+    // No audit ran on the swapped tree: the pass was voided first, by loopkit's rule, and no vote is recorded.
+    expect(history).toContain("gate:pass:");
     expect(log.prompts).toEqual([]);
     // Caught after the swap-back (same content, another file) or before it (the content still the cheat's).
     expect(status(sandbox)).toMatchObject({
       status: "budget-limited",
+      last_audit_vote: "none: refused by loopkit's changed-while-verifying rule",
       last_audit_reasons: [
         expect.stringMatching(
           /the verifier's passes do not count: 1 file\(s\) changed while the verifier ran \(test\.js: (replaced by another file with the same content|content changed) \[protected\]\)/,

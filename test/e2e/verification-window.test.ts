@@ -102,8 +102,9 @@ describe.skipIf(process.platform !== "linux")(
       expect(status(sandbox).status).toBe("budget-limited");
       // Where the helper outlived the Bash command (2.1.197: seen), the cheat made the verifier pass and the transient entry voided it;
       // where it did not live on (2.1.332: seen), the honest tree failed the verifier. Never achieved either way.
-      expect(gates).toEqual([expect.stringMatching(/^(pass:unmet|fail:)$/)]);
-      if (gates[0] === "pass:unmet")
+      // A voided pass records no audit vote: no audit ran (loopkit's own rule refused it).
+      expect(gates).toEqual([expect.stringMatching(/^(pass:|fail:)$/)]);
+      if (gates[0] === "pass:")
         expect(status(sandbox).last_audit_reasons).toEqual([
           // The helper's entry: gone by the check (the folder's times say it came and went), or still there when the check looked.
           expect.stringMatching(

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-JCVEZR2V.js";
+} from "./chunks/chunk-UQNCQSZC.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -14,13 +14,13 @@ import "./chunks/chunk-BCWZ2H7A.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-ZAJVBEFH.js";
+} from "./chunks/chunk-QK7TMYH4.js";
 import {
   splitWords
 } from "./chunks/chunk-DQ66TBSW.js";
 import {
   readSettings
-} from "./chunks/chunk-5SAJ7NB5.js";
+} from "./chunks/chunk-EAJMOFPK.js";
 import "./chunks/chunk-MW4PHROV.js";
 import {
   findRecord,
@@ -29,13 +29,13 @@ import {
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-YGJ4W5JS.js";
+} from "./chunks/chunk-VKL3KN2N.js";
 import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-2BWBLY5W.js";
+import "./chunks/chunk-KPXZ73PR.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-5AR63D6C.js";
-import "./chunks/chunk-LSO3555E.js";
+import "./chunks/chunk-BTCO4UX2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";

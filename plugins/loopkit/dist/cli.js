@@ -40,7 +40,6 @@ import {
   checkVerifyCommand,
   dataInProject,
   failLoop,
-  gateNext,
   isExecutable,
   launchEnv,
   launcherBesideEntry,
@@ -76,9 +75,8 @@ import {
   startState,
   takeOverState,
   verifierRun,
-  verifierVerdict,
   writeProbe
-} from "./chunks/chunk-RPQM5YIN.js";
+} from "./chunks/chunk-FTGMORQC.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -100,7 +98,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-RH3GRUYY.js";
+} from "./chunks/chunk-DTKWA43K.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -111,7 +109,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SINQFRMX.js";
+} from "./chunks/chunk-O67KTA4C.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -119,7 +117,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-7BCJKN4L.js";
+import "./chunks/chunk-YPMNQFWH.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -142,7 +140,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-JCVEZR2V.js";
+} from "./chunks/chunk-UQNCQSZC.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -171,7 +169,7 @@ import {
   measuringSandbox,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-ZAJVBEFH.js";
+} from "./chunks/chunk-QK7TMYH4.js";
 import {
   argvWords,
   compareSnapshots
@@ -179,11 +177,13 @@ import {
 import {
   carriedTestBaseline,
   elapsedMs,
+  gateNext,
   iterationsAgainstCap,
   loopDeadline,
   readSettings,
-  resolveCaps
-} from "./chunks/chunk-5SAJ7NB5.js";
+  resolveCaps,
+  verifierVerdict
+} from "./chunks/chunk-EAJMOFPK.js";
 import {
   formatDuration,
   parseDuration
@@ -209,13 +209,13 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-YGJ4W5JS.js";
+} from "./chunks/chunk-VKL3KN2N.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-2BWBLY5W.js";
+} from "./chunks/chunk-KPXZ73PR.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
@@ -227,7 +227,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-CHVE7OKJ.js";
+} from "./chunks/chunk-I4T745B3.js";
 import {
   deadlineIn,
   decodeTree,
@@ -239,7 +239,7 @@ import {
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT
-} from "./chunks/chunk-LSO3555E.js";
+} from "./chunks/chunk-BTCO4UX2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-NSSBT4UQ.js";

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SINQFRMX.js";
+} from "./chunks/chunk-O67KTA4C.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-7BCJKN4L.js";
+} from "./chunks/chunk-YPMNQFWH.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

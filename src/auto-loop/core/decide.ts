@@ -4,7 +4,7 @@ import { formatDuration } from "../../shared/duration.js";
 import { capReached, elapsedMs } from "./caps.js";
 import { noProgressReason, recordTestProgress } from "./test-progress.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
-import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate.js";
+import { auditLabel, auditUnmet, gateNext, RULE_NAMES, verifierVerdict, type AuditOutcome, type RefusingRule } from "./gate.js";
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "../../session/usage.js";
@@ -221,14 +221,23 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
   const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}${breach}`;
-  state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
+  const refusedWhy = audit?.refused_by ? `; ${audit.reasons[0] ?? ""}` : "";
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, ${auditLabel(audit)}` : ""}${breach}${refusedWhy}`;
+  const refusal = refusalOf(lastRun, audit);
+  state = {
+    ...state,
+    evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE),
+    refusals: refusal
+      ? { rule: refusal.rule, streak: state.refusals.rule === refusal.rule ? state.refusals.streak + 1 : 1 }
+      : { rule: null, streak: 0 },
+  };
   const gateEntry = (s: AutoLoopState) =>
     historyEntry(s, now, "gate", evidence, {
       verdict,
       exit_code: lastRun.exit_code,
-      vote: audit?.ran ? audit.vote : null,
-      ...(audit?.ran ? { audit_reasons: audit.reasons } : {}),
+      // A pass loopkit's own rule threw out had no audit: no vote is recorded for it.
+      vote: audit?.ran && !audit.refused_by ? audit.vote : null,
+      ...(audit?.ran && !audit.refused_by ? { audit_reasons: audit.reasons } : {}),
       tests: lastRun.tests ?? null,
     });
 
@@ -245,6 +254,19 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons}` }, history };
   }
   if (audit && !audit.ran) return auditNotRun(state, now, audit.failure ?? "no reason given", notes, [...history, gateEntry(state)]);
+  if (refusal && state.refusals.streak >= REFUSAL_LIMIT) {
+    const reason = `loopkit's ${RULE_NAMES[refusal.rule]} rule threw out the verifier's passes ${state.refusals.streak} times in a row (the last: ${refusal.reason})`;
+    state = end({ ...state, next_action: "none: the loop has ended" }, now, "blocked", reason);
+    history.push(gateEntry(state), historyEntry(state, now, "end", reason));
+    return {
+      state,
+      outcome: {
+        kind: "stop",
+        message: `loopkit auto-loop stopped, blocked: ${reason}. ${REFUSAL_ADVICE[refusal.rule]} ${summary(state, now)}`,
+      },
+      history,
+    };
+  }
   const stalled = noProgressReason(state.test_results, state.iteration);
   if (stalled) {
     state = end({ ...state, next_action: "none: the loop has ended" }, now, "no-progress", stalled);
@@ -260,8 +282,40 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
-  return continueOrWrapUp(state, now, notes, history);
+  const decided = continueOrWrapUp(state, now, notes, history);
+  // The person sees which of loopkit's rules refused the passes, and how many more refusals end the loop.
+  return refusal && decided.outcome.kind === "block" && !decided.state.wrap_up
+    ? {
+        ...decided,
+        outcome: {
+          ...decided.outcome,
+          message: `loopkit auto-loop: iteration ${state.iteration}: the verifier's passes were thrown out by loopkit's ${RULE_NAMES[refusal.rule]} rule, not by the audit (${state.refusals.streak} of ${REFUSAL_LIMIT} in a row stop the loop): ${clip(refusal.reason)}`,
+        },
+      }
+    : decided;
 }
+
+/** The same rule of loopkit's refusing this many passes in a row ends the loop blocked. */
+export const REFUSAL_LIMIT = 3;
+
+/** What to do when a rule of loopkit's keeps refusing passes. */
+const REFUSAL_ADVICE: Record<RefusingRule | "tests", string> = {
+  processes:
+    "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
+  verification:
+    "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
+  tests:
+    "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop.",
+};
+
+/** Which of loopkit's rules threw out this turn's passing verifier, if one did: the test rule on a run that exited 0, or a rule that refused two passes. */
+function refusalOf(lastRun: VerifierRun, audit: AuditOutcome | null): { rule: RefusingRule | "tests"; reason: string } | null {
+  if (audit?.refused_by) return { rule: audit.refused_by, reason: audit.reasons[0] ?? audit.refused_by };
+  if (lastRun.breach && lastRun.exit_code === 0) return { rule: "tests", reason: lastRun.breach };
+  return null;
+}
+
+const clip = (text: string) => (text.length > 400 ? `${text.slice(0, 400)}...` : text);
 
 /**
  * The verifier passed twice but the audit could not run or finish: nothing about the agent's work was

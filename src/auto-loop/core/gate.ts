@@ -44,6 +44,29 @@ export function auditUnmet(failure: string, ran: boolean, tokens = 0): AuditOutc
   return { vote: "unmet", reasons: [failure], failure, tokens, ran };
 }
 
+/** loopkit's own rules that can throw out two passes before any audit runs. */
+export type RefusingRule = NonNullable<AuditOutcome["refused_by"]>;
+
+/** No audit ran: loopkit's `rule` threw the passes out. The turn is judged (not achieved) and says so, never as the audit's vote. */
+export function refusedByLoopkit(rule: RefusingRule, reason: string): AuditOutcome {
+  return { vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran: true, refused_by: rule };
+}
+
+/** How a turn's audit reads on every surface: its vote, that it could not run, or that none ran because a loopkit rule refused the passes. */
+export function auditVoteText(audit: Pick<AuditOutcome, "vote" | "ran"> & { refused_by?: RefusingRule | null | undefined }): string {
+  if (audit.refused_by) return `none: refused by loopkit's ${RULE_NAMES[audit.refused_by]} rule`;
+  return audit.ran ? audit.vote : "could not run";
+}
+
+export const auditLabel = (audit: Parameters<typeof auditVoteText>[0]): string => `audit ${auditVoteText(audit)}`;
+
+/** The rules' names as people read them (docs/evidence.md). */
+export const RULE_NAMES: Record<RefusingRule | "tests", string> = {
+  processes: "leftover-process",
+  verification: "changed-while-verifying",
+  tests: "test",
+};
+
 /** What the test rule compares a run with: the start's results and what the goal allows. */
 export interface TestRuleBasis {
   /** The tests as the start's verifier run found them; null when loopkit could read none then. */

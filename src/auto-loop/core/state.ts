@@ -53,6 +53,11 @@ const AuditResultSchema = z.object({
   tokens: z.int().nonnegative(),
   /** False when the audit could not run or finish: the turn was not judged (absent in older files: it ran). */
   ran: z.boolean().default(true),
+  /**
+   * Set when no audit ran because one of loopkit's own rules threw the verifier's passes out (the rule's
+   * name; `reasons` says why): never the audit's vote. Absent in older files.
+   */
+  refused_by: z.enum(["processes", "verification"]).nullish(),
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 
@@ -185,6 +190,12 @@ export const AutoLoopStateSchema = z.object({
    * --max-iterations (`turns`); `streak` of them in a row end the loop blocked. Absent in older files.
    */
   audit_not_run: z.object({ streak: z.int().nonnegative(), turns: z.int().nonnegative() }).default({ streak: 0, turns: 0 }),
+  /**
+   * Passes that one of loopkit's own rules threw out, in a row, and which rule: the same rule
+   * REFUSAL_LIMIT times in a row ends the loop blocked, saying why, instead of spending its budget.
+   * Absent in older files.
+   */
+  refusals: z.object({ rule: z.string().nullable(), streak: z.int().nonnegative() }).default({ rule: null, streak: 0 }),
   /**
    * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
    * the retry is due. Absent in files written before loopkit recorded them.

@@ -79,6 +79,7 @@ export function startState(loop: NewLoop, now: Date): Transition {
     flaky_count: 0,
     api_errors: { count: 0, last: null },
     audit_not_run: { streak: 0, turns: 0 },
+    refusals: { rule: null, streak: 0 },
   };
   const { caps, protect } = loop;
   const guarded = protect.globs.length ? `; protected: ${protect.globs.join(", ")} (${Object.keys(protect.snapshot).length} files)` : "";

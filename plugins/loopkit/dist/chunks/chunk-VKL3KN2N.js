@@ -5,13 +5,13 @@ import {
 import {
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-2BWBLY5W.js";
+} from "./chunk-KPXZ73PR.js";
 import {
   writeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import {
   AutoLoopStateSchema
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,

@@ -4,7 +4,11 @@ import {
 } from "./chunk-MW4PHROV.js";
 import {
   tokensUsed
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
+import {
+  describeTests,
+  ranCount
+} from "./chunk-54WWAJ57.js";
 
 // src/auto-loop/core/caps.ts
 var DEFAULT_CAPS = {
@@ -105,6 +109,57 @@ function carriedTestBaseline(fresh, previous, verify) {
   };
 }
 
+// src/auto-loop/core/gate.ts
+function verifierVerdict(runs) {
+  const [first, second] = runs;
+  if (!first) return null;
+  if (!first.passed) return "fail";
+  if (!second) return null;
+  return second.passed ? "pass" : "flaky";
+}
+function gateNext(runs, audit) {
+  const verdict = verifierVerdict(runs);
+  if (verdict === null) return { kind: "verify" };
+  if (verdict !== "pass") return { kind: "verdict", verdict, achieved: false };
+  if (!audit) return { kind: "audit" };
+  return { kind: "verdict", verdict, achieved: audit.vote === "achieved" };
+}
+function auditUnmet(failure, ran, tokens = 0) {
+  return { vote: "unmet", reasons: [failure], failure, tokens, ran };
+}
+function refusedByLoopkit(rule, reason) {
+  return { vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran: true, refused_by: rule };
+}
+function auditVoteText(audit) {
+  if (audit.refused_by) return `none: refused by loopkit's ${RULE_NAMES[audit.refused_by]} rule`;
+  return audit.ran ? audit.vote : "could not run";
+}
+var auditLabel = (audit) => `audit ${auditVoteText(audit)}`;
+var RULE_NAMES = {
+  processes: "leftover-process",
+  verification: "changed-while-verifying",
+  tests: "test"
+};
+function testRuleBreach(basis, current, unread) {
+  const base = basis.baseline;
+  if (!current)
+    return base ? `loopkit read no test results from this run (${unread ?? "none found"}), but at the start the verifier ran ${describeTests(base)}; a pass counts only when the tests ran` : null;
+  if (ranCount(current) === 0) return `no test ran (${describeTests(current)}); a pass counts only when at least one test ran`;
+  if (!base || basis.allowRemovedTests) return null;
+  if (base.ran && current.ran) {
+    const now = new Set(current.ran);
+    const gone = base.ran.filter((name) => !now.has(name));
+    if (gone.length > 0)
+      return `${gone.length} test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): ${listNames(gone)}`;
+  }
+  if (ranCount(current) < ranCount(base))
+    return `fewer tests ran than at the start: ${ranCount(base)} -> ${ranCount(current)} (${current.skipped} skipped or todo now, ${base.skipped} at the start); a test removed, skipped, made todo or left out by a filter, a name pattern or .only does not count`;
+  const total = (results) => ranCount(results) + results.skipped;
+  if (total(current) < total(base)) return `fewer tests than at the start: ${total(base)} -> ${total(current)}`;
+  return null;
+}
+var listNames = (names) => `${names.slice(0, 5).join(", ")}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;
+
 export {
   resolveCaps,
   capReached,
@@ -116,5 +171,13 @@ export {
   recordTestProgress,
   noProgressReason,
   trendLine,
-  carriedTestBaseline
+  carriedTestBaseline,
+  verifierVerdict,
+  gateNext,
+  auditUnmet,
+  refusedByLoopkit,
+  auditVoteText,
+  auditLabel,
+  RULE_NAMES,
+  testRuleBreach
 };

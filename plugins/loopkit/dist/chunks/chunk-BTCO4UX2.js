@@ -57,7 +57,12 @@ var AuditResultSchema = object({
   failure: string().nullable(),
   tokens: int().nonnegative(),
   /** False when the audit could not run or finish: the turn was not judged (absent in older files: it ran). */
-  ran: boolean().default(true)
+  ran: boolean().default(true),
+  /**
+   * Set when no audit ran because one of loopkit's own rules threw the verifier's passes out (the rule's
+   * name; `reasons` says why): never the audit's vote. Absent in older files.
+   */
+  refused_by: _enum(["processes", "verification"]).nullish()
 });
 var DEFAULT_NO_PROGRESS_LIMIT = 8;
 var NO_TEST_RESULTS = {
@@ -175,6 +180,12 @@ var AutoLoopStateSchema = object({
    * --max-iterations (`turns`); `streak` of them in a row end the loop blocked. Absent in older files.
    */
   audit_not_run: object({ streak: int().nonnegative(), turns: int().nonnegative() }).default({ streak: 0, turns: 0 }),
+  /**
+   * Passes that one of loopkit's own rules threw out, in a row, and which rule: the same rule
+   * REFUSAL_LIMIT times in a row ends the loop blocked, saying why, instead of spending its budget.
+   * Absent in older files.
+   */
+  refusals: object({ rule: string().nullable(), streak: int().nonnegative() }).default({ rule: null, streak: 0 }),
   /**
    * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
    * the retry is due. Absent in files written before loopkit recorded them.

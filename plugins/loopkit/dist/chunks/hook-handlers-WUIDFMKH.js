@@ -11,13 +11,11 @@ import {
   SANDBOX_READ_ONLY_IN_PROJECT,
   alreadyRecorded,
   auditLoop,
-  auditUnmet,
   beginTurn,
   clearApiErrors,
   endedOutcome,
   failLoop,
   finishTurn,
-  gateNext,
   globMatcher,
   goalpostReason,
   launchEnv,
@@ -33,7 +31,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-RPQM5YIN.js";
+} from "./chunk-FTGMORQC.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -45,15 +43,19 @@ import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
-import "./chunk-ZAJVBEFH.js";
+import "./chunk-QK7TMYH4.js";
 import {
   showPath,
   splitWords
 } from "./chunk-DQ66TBSW.js";
 import {
+  auditLabel,
+  auditUnmet,
+  gateNext,
   loopDeadline,
-  readSettings
-} from "./chunk-5SAJ7NB5.js";
+  readSettings,
+  refusedByLoopkit
+} from "./chunk-EAJMOFPK.js";
 import "./chunk-MW4PHROV.js";
 import "./chunk-H2RAJSKP.js";
 import "./chunk-5KW5UY5D.js";
@@ -64,16 +66,16 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-YGJ4W5JS.js";
+} from "./chunk-VKL3KN2N.js";
 import "./chunk-VZNR7AND.js";
-import "./chunk-2BWBLY5W.js";
+import "./chunk-KPXZ73PR.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-CHVE7OKJ.js";
+} from "./chunk-I4T745B3.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -97,7 +99,7 @@ import {
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   MIRROR_DIR
 } from "./chunk-NSSBT4UQ.js";
@@ -130,7 +132,7 @@ function checkpointLoop(ctx) {
 function iterationFacts(state) {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
   const audit = state.last_audit?.iteration === state.iteration ? state.last_audit : null;
-  const vote = judged && audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : "";
+  const vote = judged && audit ? `, ${auditLabel(audit)}` : "";
   const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
   return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
 }
@@ -1066,13 +1068,14 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
         false
       )
     };
-  if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
+  if (refused) return { runs, audit: refusedByLoopkit("processes", `the verifier's passes do not count: ${refused}`) };
   let during;
   try {
     const sandboxed = outcomes.some((outcome) => outcome.sandbox === "sandboxed");
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed ? mounts : void 0);
     await logged();
-    if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
+    if (verification.voided)
+      return { runs, audit: refusedByLoopkit("verification", `the verifier's passes do not count: ${verification.voided}`) };
     during = verification.lines;
   } catch (error) {
     return {

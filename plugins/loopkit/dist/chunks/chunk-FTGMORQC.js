@@ -24,7 +24,7 @@ import {
   guardedGitEnv,
   hunks,
   settleSandbox
-} from "./chunk-ZAJVBEFH.js";
+} from "./chunk-QK7TMYH4.js";
 import {
   compareSnapshots,
   hasHidden,
@@ -34,13 +34,19 @@ import {
   splitWords
 } from "./chunk-DQ66TBSW.js";
 import {
+  RULE_NAMES,
+  auditLabel,
+  auditUnmet,
   capReached,
   elapsedMs,
+  gateNext,
   noProgressReason,
   readSettings,
   recordTestProgress,
-  trendLine
-} from "./chunk-5SAJ7NB5.js";
+  testRuleBreach,
+  trendLine,
+  verifierVerdict
+} from "./chunk-EAJMOFPK.js";
 import {
   formatDuration,
   parseDuration
@@ -51,17 +57,17 @@ import {
 } from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-YGJ4W5JS.js";
+} from "./chunk-VKL3KN2N.js";
 import {
   openRegular,
   readRegularFile
 } from "./chunk-VZNR7AND.js";
 import {
   historyEntry
-} from "./chunk-2BWBLY5W.js";
+} from "./chunk-KPXZ73PR.js";
 import {
   loadJudgingBaseline
-} from "./chunk-CHVE7OKJ.js";
+} from "./chunk-I4T745B3.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -78,7 +84,7 @@ import {
   DEFAULT_NO_PROGRESS_LIMIT,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -94,8 +100,7 @@ import {
   countsOf,
   describeTests,
   firstLine,
-  fromTests,
-  ranCount
+  fromTests
 } from "./chunk-54WWAJ57.js";
 import {
   _enum,
@@ -235,44 +240,6 @@ function launchEnv(launch, current) {
   }
   return env;
 }
-
-// src/auto-loop/core/gate.ts
-function verifierVerdict(runs) {
-  const [first, second] = runs;
-  if (!first) return null;
-  if (!first.passed) return "fail";
-  if (!second) return null;
-  return second.passed ? "pass" : "flaky";
-}
-function gateNext(runs, audit) {
-  const verdict = verifierVerdict(runs);
-  if (verdict === null) return { kind: "verify" };
-  if (verdict !== "pass") return { kind: "verdict", verdict, achieved: false };
-  if (!audit) return { kind: "audit" };
-  return { kind: "verdict", verdict, achieved: audit.vote === "achieved" };
-}
-function auditUnmet(failure, ran, tokens = 0) {
-  return { vote: "unmet", reasons: [failure], failure, tokens, ran };
-}
-function testRuleBreach(basis, current, unread) {
-  const base = basis.baseline;
-  if (!current)
-    return base ? `loopkit read no test results from this run (${unread ?? "none found"}), but at the start the verifier ran ${describeTests(base)}; a pass counts only when the tests ran` : null;
-  if (ranCount(current) === 0) return `no test ran (${describeTests(current)}); a pass counts only when at least one test ran`;
-  if (!base || basis.allowRemovedTests) return null;
-  if (base.ran && current.ran) {
-    const now = new Set(current.ran);
-    const gone = base.ran.filter((name) => !now.has(name));
-    if (gone.length > 0)
-      return `${gone.length} test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): ${listNames(gone)}`;
-  }
-  if (ranCount(current) < ranCount(base))
-    return `fewer tests ran than at the start: ${ranCount(base)} -> ${ranCount(current)} (${current.skipped} skipped or todo now, ${base.skipped} at the start); a test removed, skipped, made todo or left out by a filter, a name pattern or .only does not count`;
-  const total = (results) => ranCount(results) + results.skipped;
-  if (total(current) < total(base)) return `fewer tests than at the start: ${total(base)} -> ${total(current)}`;
-  return null;
-}
-var listNames = (names) => `${names.slice(0, 5).join(", ")}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;
 
 // src/auto-loop/runners/verifier.ts
 import { randomUUID } from "node:crypto";
@@ -1300,13 +1267,20 @@ function finishTurn(previous, gate, notes, history) {
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
   const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}${breach}`;
-  state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
+  const refusedWhy = audit?.refused_by ? `; ${audit.reasons[0] ?? ""}` : "";
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, ${auditLabel(audit)}` : ""}${breach}${refusedWhy}`;
+  const refusal = refusalOf(lastRun, audit);
+  state = {
+    ...state,
+    evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE),
+    refusals: refusal ? { rule: refusal.rule, streak: state.refusals.rule === refusal.rule ? state.refusals.streak + 1 : 1 } : { rule: null, streak: 0 }
+  };
   const gateEntry = (s) => historyEntry(s, now, "gate", evidence, {
     verdict,
     exit_code: lastRun.exit_code,
-    vote: audit?.ran ? audit.vote : null,
-    ...audit?.ran ? { audit_reasons: audit.reasons } : {},
+    // A pass loopkit's own rule threw out had no audit: no vote is recorded for it.
+    vote: audit?.ran && !audit.refused_by ? audit.vote : null,
+    ...audit?.ran && !audit.refused_by ? { audit_reasons: audit.reasons } : {},
     tests: lastRun.tests ?? null
   });
   const judged = gateNext(gate.runs, audit);
@@ -1322,6 +1296,19 @@ function finishTurn(previous, gate, notes, history) {
     return { state, outcome: { kind: "stop", message: `loopkit auto-loop achieved the goal. ${summary(state, now)}${reasons2}` }, history };
   }
   if (audit && !audit.ran) return auditNotRun(state, now, audit.failure ?? "no reason given", notes, [...history, gateEntry(state)]);
+  if (refusal && state.refusals.streak >= REFUSAL_LIMIT) {
+    const reason = `loopkit's ${RULE_NAMES[refusal.rule]} rule threw out the verifier's passes ${state.refusals.streak} times in a row (the last: ${refusal.reason})`;
+    state = end({ ...state, next_action: "none: the loop has ended" }, now, "blocked", reason);
+    history.push(gateEntry(state), historyEntry(state, now, "end", reason));
+    return {
+      state,
+      outcome: {
+        kind: "stop",
+        message: `loopkit auto-loop stopped, blocked: ${reason}. ${REFUSAL_ADVICE[refusal.rule]} ${summary(state, now)}`
+      },
+      history
+    };
+  }
   const stalled = noProgressReason(state.test_results, state.iteration);
   if (stalled) {
     state = end({ ...state, next_action: "none: the loop has ended" }, now, "no-progress", stalled);
@@ -1335,8 +1322,27 @@ function finishTurn(previous, gate, notes, history) {
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
-  return continueOrWrapUp(state, now, notes, history);
+  const decided = continueOrWrapUp(state, now, notes, history);
+  return refusal && decided.outcome.kind === "block" && !decided.state.wrap_up ? {
+    ...decided,
+    outcome: {
+      ...decided.outcome,
+      message: `loopkit auto-loop: iteration ${state.iteration}: the verifier's passes were thrown out by loopkit's ${RULE_NAMES[refusal.rule]} rule, not by the audit (${state.refusals.streak} of ${REFUSAL_LIMIT} in a row stop the loop): ${clip(refusal.reason)}`
+    }
+  } : decided;
 }
+var REFUSAL_LIMIT = 3;
+var REFUSAL_ADVICE = {
+  processes: "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
+  verification: "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
+  tests: "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop."
+};
+function refusalOf(lastRun, audit) {
+  if (audit?.refused_by) return { rule: audit.refused_by, reason: audit.reasons[0] ?? audit.refused_by };
+  if (lastRun.breach && lastRun.exit_code === 0) return { rule: "tests", reason: lastRun.breach };
+  return null;
+}
+var clip = (text) => text.length > 400 ? `${text.slice(0, 400)}...` : text;
 function auditNotRun(state, now, why, notes, history) {
   if (state.audit_not_run.streak >= AUDIT_NOT_RUN_LIMIT) {
     const reason = `the audit could not run ${state.audit_not_run.streak} times in a row (the last time: ${why})`;
@@ -2294,7 +2300,8 @@ function startState(loop, now) {
     tamper_count: 0,
     flaky_count: 0,
     api_errors: { count: 0, last: null },
-    audit_not_run: { streak: 0, turns: 0 }
+    audit_not_run: { streak: 0, turns: 0 },
+    refusals: { rule: null, streak: 0 }
   };
   const { caps, protect } = loop;
   const guarded = protect.globs.length ? `; protected: ${protect.globs.join(", ")} (${Object.keys(protect.snapshot).length} files)` : "";
@@ -2633,9 +2640,6 @@ export {
   globMatcher,
   protectedFiles,
   startPrompt,
-  verifierVerdict,
-  gateNext,
-  auditUnmet,
   BoundedOutput,
   SANDBOX_READ_ONLY_IN_PROJECT,
   launcherBesideEntry,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-5AR63D6C.js";
 import {
   LOOP_STATUSES
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   iso_exports,
   readOrKeepAside,

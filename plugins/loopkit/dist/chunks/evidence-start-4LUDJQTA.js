@@ -1,17 +1,13 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  loadState,
-  loopFiles,
-  persist,
-  writeMarker
-} from "./chunk-YGJ4W5JS.js";
-import "./chunk-VZNR7AND.js";
-import "./chunk-2BWBLY5W.js";
-import {
-  removeSessionMarker
-} from "./chunk-53PS3DBX.js";
-import "./chunk-WZLN5BNR.js";
-import "./chunk-LSO3555E.js";
+  decideBaseline,
+  loadJudgingBaseline,
+  loadPreviousStart,
+  loadStartEvidence,
+  saveStartEvidence
+} from "./chunk-I4T745B3.js";
+import "./chunk-5AR63D6C.js";
+import "./chunk-BTCO4UX2.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";
@@ -19,9 +15,9 @@ import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {
-  loadState,
-  loopFiles,
-  persist,
-  removeSessionMarker as removeMarker,
-  writeMarker
+  decideBaseline,
+  loadJudgingBaseline,
+  loadPreviousStart,
+  loadStartEvidence,
+  saveStartEvidence
 };

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-RH3GRUYY.js";
+} from "./chunk-DTKWA43K.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-EHHRQN5I.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-7BCJKN4L.js";
+import "./chunk-YPMNQFWH.js";
 import {
   allRecords
 } from "./chunk-H2RAJSKP.js";

@@ -13,17 +13,18 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-ZAJVBEFH.js";
+} from "./chunk-QK7TMYH4.js";
 import {
   compareSnapshots,
   showText
 } from "./chunk-DQ66TBSW.js";
 import {
+  auditVoteText,
   countedIterations,
   elapsedMs,
   iterationsAgainstCap,
   trendLine
-} from "./chunk-5SAJ7NB5.js";
+} from "./chunk-EAJMOFPK.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
@@ -35,10 +36,10 @@ import {
 } from "./chunk-H2RAJSKP.js";
 import {
   loopFiles
-} from "./chunk-YGJ4W5JS.js";
+} from "./chunk-VKL3KN2N.js";
 import {
   HistoryEntrySchema
-} from "./chunk-2BWBLY5W.js";
+} from "./chunk-KPXZ73PR.js";
 import {
   decodeTree,
   evidenceFiles,
@@ -48,7 +49,7 @@ import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   LoopkitError,
   formatError,
@@ -395,7 +396,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
     last_verifier: state.last_verifier?.verdict ?? null,
     last_verifier_exit_code: lastRun?.exit_code ?? null,
-    last_audit_vote: state.last_audit ? state.last_audit.ran ? state.last_audit.vote : "could not run" : null,
+    last_audit_vote: state.last_audit ? auditVoteText(state.last_audit) : null,
     last_audit_reasons: state.last_audit?.reasons ?? [],
     next_action: state.status === "pursuing" ? state.next_action : null,
     blocker: state.blocker?.reason ?? null,

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-DRF2DIQF.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-OCSBKGXC.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-2EGS6SYD.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

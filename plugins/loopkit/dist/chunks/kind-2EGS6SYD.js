@@ -9,21 +9,22 @@ import {
   compactNumber
 } from "./chunk-BFNVHJAO.js";
 import {
+  auditLabel,
   elapsedMs,
   readSettings,
   trendLine
-} from "./chunk-5SAJ7NB5.js";
+} from "./chunk-EAJMOFPK.js";
 import {
   formatDuration
 } from "./chunk-MW4PHROV.js";
 import {
   HistoryEntrySchema
-} from "./chunk-2BWBLY5W.js";
+} from "./chunk-KPXZ73PR.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   readJson
 } from "./chunk-QE76SXA6.js";
@@ -39,7 +40,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-U2JD3T4C.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-WUIDFMKH.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -48,7 +49,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-DGWJOGTU.js"), import("./store-ONH2TLO6.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-4LUDJQTA.js"), import("./store-TXCAPNIU.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
@@ -78,13 +79,13 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-ONH2TLO6.js");
+  const { loopFiles } = await import("./store-TXCAPNIU.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
 function statusLine(state, now) {
   const caps = state.caps;
-  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const audit = state.last_audit && auditLabel(state.last_audit);
   const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,

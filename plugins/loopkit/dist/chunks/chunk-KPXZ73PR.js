@@ -3,7 +3,7 @@ import {
   AUDIT_VOTES,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-LSO3555E.js";
+} from "./chunk-BTCO4UX2.js";
 import {
   iso_exports
 } from "./chunk-QE76SXA6.js";

@@ -1,13 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
-  decideBaseline,
-  loadJudgingBaseline,
-  loadPreviousStart,
-  loadStartEvidence,
-  saveStartEvidence
-} from "./chunk-CHVE7OKJ.js";
-import "./chunk-5AR63D6C.js";
-import "./chunk-LSO3555E.js";
+  loadState,
+  loopFiles,
+  persist,
+  writeMarker
+} from "./chunk-VKL3KN2N.js";
+import "./chunk-VZNR7AND.js";
+import "./chunk-KPXZ73PR.js";
+import {
+  removeSessionMarker
+} from "./chunk-53PS3DBX.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-BTCO4UX2.js";
 import "./chunk-NSSBT4UQ.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";
@@ -15,9 +19,9 @@ import "./chunk-54WWAJ57.js";
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 export {
-  decideBaseline,
-  loadJudgingBaseline,
-  loadPreviousStart,
-  loadStartEvidence,
-  saveStartEvidence
+  loadState,
+  loopFiles,
+  persist,
+  removeSessionMarker as removeMarker,
+  writeMarker
 };
