@@ -134,13 +134,15 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   }
 }
 
+const SIGNAL_CAUSE = { SIGINT: " (Ctrl-C)", SIGTERM: "", SIGHUP: " (its terminal or its output closed)" } as const;
+
 /** Ctrl-C (or a closed terminal, a kill) outside GitHub Actions: say what became of the loop and how it goes on, then exit as the signal asks. */
 function sayOnInterrupt(io: CliIo): () => void {
   const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
   const handlers = Object.entries(codes).map(([signal, code]) => {
     const handler = () => {
       io.stderr(
-        `\nloopkit run: stopped by ${signal}${signal === "SIGINT" ? " (Ctrl-C)" : ""}; the phase's claude is stopped and the loop stays pursuing: ` +
+        `\nloopkit run: stopped by ${signal}${SIGNAL_CAUSE[signal as keyof typeof SIGNAL_CAUSE]}; the phase's claude is stopped and the loop stays pursuing: ` +
           "`loopkit run --takeover` continues it (at once), `loopkit auto-loop --cancel` ends it.\n",
       );
       process.exit(code);
