@@ -51,10 +51,13 @@ describe("loopStatus", () => {
     expect(formatStatus(loopStatus("/p", under, at(0), 1000))).toMatch(/tokens: +3000 of 3000\n/);
   });
 
-  it("counts iterations as --max-iterations does: turns whose audit could not run are named apart, never 3 of 2", () => {
-    const state = makeState({ iteration: 3, caps: { ...makeState().caps, max_iterations: 2 }, audit_not_run: { streak: 0, turns: 1 } });
-    expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(
-      /iteration: +2 of 2 \(and 1 not counted: the audit could not run\)\n/,
-    );
+  it.each([
+    ["turns whose audit could not run", 3, 1, /iteration: +2 of 2 \(and 1 not counted: the audit could not run\)\n/],
+    ["the wrap-up turn a cap asked for", 3, 0, /iteration: +2 of 2 \(and 1 wrap-up turn after the cap\)\n/],
+    ["both", 4, 1, /iteration: +2 of 2 \(and 1 wrap-up turn after the cap; and 1 not counted: the audit could not run\)\n/],
+    ["neither", 2, 0, /iteration: +2 of 2\n/],
+  ])("counts iterations as --max-iterations does, never 3 of 2: %s named apart", (_name, iteration, turns, line) => {
+    const state = makeState({ iteration, caps: { ...makeState().caps, max_iterations: 2 }, audit_not_run: { streak: 0, turns } });
+    expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(line);
   });
 });
