@@ -77,7 +77,9 @@ async function projectState(dataDir: string, projectDir: string): Promise<AutoLo
 function statusLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
   const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
-  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
+  const breach = state.last_verifier?.runs.at(-1)?.breach;
+  const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
+  const verdicts = [verifier, audit].filter(Boolean).join(", ");
   return [
     `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
@@ -86,6 +88,9 @@ function statusLine(state: AutoLoopState, now: Date): string {
     ...(trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []),
   ].join(" · ");
 }
+
+/** A test-rule breach's first clause, for the status line: "2 test(s) that ran at the start no longer run". */
+const breachHeadline = (breach: string) => breach.split(/ \(|: |; /)[0]!;
 
 /** Every auto-loop run on record: one per loop id in each project's gate history in the data folder. */
 async function pastRuns(dataDir: string, now: Date): Promise<PastRun[]> {
