@@ -10,7 +10,7 @@ import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
 import { formatDuration } from "../shared/duration.js";
 import { oneLine } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
-import { elapsedMs } from "./core/caps.js";
+import { elapsedMs, iterationCount } from "./core/caps.js";
 import { readSettings } from "./core/settings.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
@@ -78,15 +78,20 @@ async function projectState(dataDir: string, projectDir: string): Promise<AutoLo
 function statusLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
   const audit = state.last_audit && auditLabel(state.last_audit);
-  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
+  const breach = state.last_verifier?.runs.at(-1)?.breach;
+  const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
+  const verdicts = [verifier, audit].filter(Boolean).join(", ");
   return [
-    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
+    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
     verdicts || "not judged yet",
     ...(trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []),
   ].join(" · ");
 }
+
+/** A test-rule breach's first clause, for the status line: "2 test(s) that ran at the start no longer run". */
+const breachHeadline = (breach: string) => breach.split(/ \(|: |; /)[0]!;
 
 /** Every auto-loop run on record: one per loop id in each project's gate history in the data folder. */
 async function pastRuns(dataDir: string, now: Date): Promise<PastRun[]> {

@@ -1,16 +1,20 @@
 // What changed between two checkpoints, counted and named, and how to say it.
 import type { Change } from "../evidence/compare.js";
 import { showPath } from "../evidence/show-text.js";
+import { isLoopkitOwnPath } from "../shared/mirror-layout.js";
 import type { Changes } from "./record.js";
 
 /** Paths kept per checkpoint; the rest are counted. */
 export const KEEP_PATHS = 50;
 
+/** The agent's work in a comparison: the project's files, loopkit's own in `.auto-loop/` left out. */
+export const isAgentChange = (change: Change): boolean => change.root === "" && !isLoopkitOwnPath(change.path);
+
 /** The counts and the first paths of a comparison of two snapshots (src/evidence/compare.ts). */
 export function countChanges(list: readonly Change[], keep = KEEP_PATHS): Changes {
   const changes: Changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
   for (const change of [...list].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    if (change.root !== "") continue;
+    if (!isAgentChange(change)) continue;
     const status = change.how === "added" ? "A" : change.how === "deleted" ? "D" : change.before!.kind !== change.after!.kind ? "T" : "M";
     if (status === "A") changes.added += 1;
     else if (status === "D") changes.deleted += 1;

@@ -5,6 +5,7 @@ import { openStore, takeSnapshot } from "../evidence/snapshot.js";
 import { writeTree } from "../evidence/write-tree.js";
 import { deadlineIn } from "../shared/deadline.js";
 import { LoopkitError } from "../shared/errors.js";
+import { isLoopkitOwnPath } from "../shared/mirror-layout.js";
 import { withLock } from "../state/json-store.js";
 import { countChanges, countLine, pathLines } from "./changes.js";
 import { lastCheckpoint, loadRecord, nextRestoreId, recordFile, saveRecord, type Checkpoint, type CheckpointRecord } from "./record.js";
@@ -73,7 +74,8 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
       const changes = countChanges(compareSnapshots(store, record.project_dir, last?.snapshot ?? current.base, before.snapshot));
       // The undo point is saved before any file changes, so even a failed restore loses nothing loopkit keeps.
       await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
-      const written = writeTree(store, record.project_dir, Buffer.from(before.snapshot.root, "hex"), root);
+      // loopkit's own files (the gate history, the verifier's logs) are loopkit's to write, not the tree's.
+      const written = writeTree(store, record.project_dir, Buffer.from(before.snapshot.root, "hex"), root, isLoopkitOwnPath);
       return [
         `Restored checkpoint ${target.id} of ${record.loop_kind} ${record.loop_id}: ${countLine(restored)}.`,
         ...pathLines(restored, 20).map((line) => `  ${line}`),

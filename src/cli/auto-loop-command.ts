@@ -168,7 +168,10 @@ async function runRequest(
         io.exitCode = result;
         return;
       }
-      const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
+      const sessionId = inv.requireSession(
+        "start a loop",
+        "start the loop from Claude Code with /loopkit:auto-loop, or from a terminal with loopkit run; nothing was started",
+      );
       const ctx: LoopContext = {
         dataDir,
         projectDir: inv.projectDir(),

@@ -18,7 +18,8 @@ export const HISTORY_HELP = `Usage: loopkit history [--limit N] [--json] [--plug
        loopkit history <id> [--json]
 
 Past runs of both loop kinds on this machine, newest first: repeat loops from the stats log
-(~/.softspark/ai-toolkit/stats.json, or $LOOPKIT_STATS_FILE), auto-loops from loopkit's data folder.
+(~/.softspark/ai-toolkit/stats.json, or $LOOPKIT_STATS_FILE) and what is readable in the copies of it
+kept aside as corrupt (stats.json.corrupt-<time>), auto-loops from loopkit's data folder.
 
   <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
   --limit N           at most N runs (default 20)

@@ -1,7 +1,10 @@
 // dist/cli.js: the `loopkit` command and what the skills call. A few lines over runCli().
+import { endQuietlyOnClosedPipe } from "./closed-pipe.js";
 import type { CliIo } from "./io.js";
 import { runCli } from "./run-cli.js";
 import { readStdin } from "./stdin.js";
+
+endQuietlyOnClosedPipe();
 
 const io: CliIo = {
   stdout: (text) => process.stdout.write(text),

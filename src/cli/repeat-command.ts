@@ -27,6 +27,7 @@ import { answerForSkill } from "./skill-answer.js";
 import { messagePrinter } from "./terminal-commands.js";
 import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
 import { addSkillOptions, type SkillOptions } from "./skill-options.js";
+import { rawArgsOf, splitAtDoubleDash } from "./double-dash.js";
 import { useHelpText } from "./help-text.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
@@ -129,25 +130,6 @@ async function fromTerminal(words: string[], rawArgs: string[], minInterval: num
   }
   await runRequest(request, inv, io, messagePrinter(io.stdout, true));
   return io.exitCode;
-}
-
-/** The arguments the program was given, as they were (commander keeps them as `rawArgs`, not in its typings). */
-const rawArgsOf = (command: Command): string[] => (command.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
-
-/**
- * The loop's words and claude's options. commander drops a `--` unless an unknown option came before
- * it, so the split is found in the raw arguments: what follows their first `--` ends the words.
- */
-export function splitAtDoubleDash(words: string[], rawArgs: string[]): { loopWords: string[]; claudeArgs: string[] } {
-  const at = rawArgs.indexOf("--");
-  if (at === -1) return { loopWords: words, claudeArgs: [] };
-  const claudeArgs = rawArgs.slice(at + 1);
-  const head = words.slice(0, words.length - claudeArgs.length);
-  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
-    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
-      hint: "put claude's options last, after --",
-    });
-  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
 
 /** `say` prints loopkit's messages for where they are read (terminal-commands.ts). */

@@ -5,10 +5,10 @@ import { EXIT } from "../shared/exit-codes.js";
 import type { CliIo } from "./io.js";
 import { forTerminal } from "./terminal-commands.js";
 
-/** Tells the person about `error` on stderr and returns the exit code it earns. */
-export function reportError(error: unknown, io: Pick<CliIo, "stderr">, inTerminal = false): number {
+/** Tells the person about `error` on stderr and returns the exit code it earns; `terminalCommand`: the command a terminal ran. */
+export function reportError(error: unknown, io: Pick<CliIo, "stderr">, terminalCommand?: string): number {
   const message = formatError(error);
-  io.stderr(`loopkit: ${inTerminal ? forTerminal(message) : message}\n`);
+  io.stderr(`loopkit: ${terminalCommand === undefined ? message : forTerminal(message, terminalCommand)}\n`);
   return exitCodeOf(error);
 }
 

@@ -14,6 +14,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     // From a skill (--args-stdin) or its hook the person reads it in Claude Code; else in a terminal.
     const inClaude = ["--args-stdin", "--from-hook", "--from-skill"].some((flag) => argv.includes(flag));
-    return reportError(error, io, !inClaude);
+    return reportError(error, io, inClaude ? undefined : (argv[0] ?? ""));
   }
 }

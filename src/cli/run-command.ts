@@ -1,14 +1,15 @@
 // `loopkit run`: an auto-loop driven headless as fresh `claude -p` phases (docs/long-runs.md).
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { parseWords } from "../auto-loop/args.js";
+import { noGoalError, parseWords, startFromGoalFile, type AutoLoopRequest } from "../auto-loop/args.js";
 import { argvWords } from "../shared/split-words.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/lifecycle/start.js";
 import { STATUS_EXIT_CODES } from "../auto-loop/core/status.js";
 import { loopFiles } from "../auto-loop/data/store.js";
+import { DEFAULT_GOAL_FILE } from "../auto-loop/project/goal-file.js";
 import { runClaudePhase } from "../run/claude-phase.js";
 import { RUN_HELP } from "../run/help.js";
 import { gitHubActions, type ActionsRun } from "../action/github-actions.js";
@@ -20,6 +21,7 @@ import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
+import { rawArgsOf, splitAtDoubleDash } from "./double-dash.js";
 import { useHelpText } from "./help-text.js";
 import { invocation } from "./invocation.js";
 import { forTerminal } from "./terminal-commands.js";
@@ -46,18 +48,17 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     )
     .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
     .allowUnknownOption(true)
-    .action(async (words: string[], options: Options) => {
-      io.exitCode = await run(words, options, io);
+    .action(async (words: string[], options: Options, self: Command) => {
+      io.exitCode = await run(splitAtDoubleDash(words, rawArgsOf(self)), options, io);
     });
   useHelpText(command, RUN_HELP);
 }
 
-async function run(words: string[], options: Options, io: CliIo): Promise<number> {
+async function run({ loopWords, claudeArgs }: { loopWords: string[]; claudeArgs: string[] }, options: Options, io: CliIo): Promise<number> {
   refuseUnderRecursionGuard(io.env, "loopkit run");
-  const split = words.indexOf("--");
-  const loopWords = split === -1 ? words : words.slice(0, split);
-  const claude = takeSettingsOption(split === -1 ? [] : words.slice(split + 1), io.cwd);
-  const request = parseWords(argvWords(loopWords));
+  const claude = takeSettingsOption(claudeArgs, io.cwd);
+  const inv = invocation({ project: options.project }, io);
+  const request = readRequest(loopWords, claudeArgs, () => inv.projectDir());
   if (request.mode === "usage" || request.mode === "help") {
     io.stdout(RUN_HELP);
     return 0;
@@ -72,7 +73,6 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex",
     });
   const pluginDir = options.pluginDir === undefined ? null : pluginFolder(path.resolve(io.cwd, options.pluginDir));
-  const inv = invocation({ project: options.project }, io);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(
     options.sandbox,
@@ -134,13 +134,23 @@ async function run(words: string[], options: Options, io: CliIo): Promise<number
   }
 }
 
+const SIGNAL_CAUSE = { SIGINT: " (Ctrl-C)", SIGTERM: "", SIGHUP: " (its terminal or its output closed)" } as const;
+
+/** The loop's words; none but claude's options (`loopkit run -- --model m`) start from the project's goal.md, as bare /loopkit:auto-loop does. */
+function readRequest(loopWords: string[], claudeArgs: string[], projectDir: () => string): AutoLoopRequest {
+  const request = parseWords(argvWords(loopWords));
+  if (request.mode !== "usage" || claudeArgs.length === 0) return request;
+  if (!existsSync(path.join(projectDir(), DEFAULT_GOAL_FILE))) throw noGoalError();
+  return startFromGoalFile();
+}
+
 /** Ctrl-C (or a closed terminal, a kill) outside GitHub Actions: say what became of the loop and how it goes on, then exit as the signal asks. */
 function sayOnInterrupt(io: CliIo): () => void {
   const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
   const handlers = Object.entries(codes).map(([signal, code]) => {
     const handler = () => {
       io.stderr(
-        `\nloopkit run: stopped by ${signal}${signal === "SIGINT" ? " (Ctrl-C)" : ""}; the phase's claude is stopped and the loop stays pursuing: ` +
+        `\nloopkit run: stopped by ${signal}${SIGNAL_CAUSE[signal as keyof typeof SIGNAL_CAUSE]}; the phase's claude is stopped and the loop stays pursuing: ` +
           "`loopkit run --takeover` continues it (at once), `loopkit auto-loop --cancel` ends it.\n",
       );
       process.exit(code);

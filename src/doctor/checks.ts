@@ -12,7 +12,7 @@ import { preflightCodex } from "../codex/preflight.js";
 import { checkSandbox } from "../sandbox/availability.js";
 import { personSandbox } from "../sandbox/person-settings.js";
 import { compareVersions, type CodexVersion } from "../codex/version.js";
-import { locateDataDir } from "../state/locate.js";
+import { locateDataDir, type DataDir } from "../state/locate.js";
 import { formatError } from "../shared/errors.js";
 
 const run = promisify(execFile);
@@ -94,18 +94,17 @@ async function claudeCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   }
 }
 
+/** The folder, and why terminal commands use it. */
+function dataDirNamed({ dir, by, others }: DataDir): string {
+  if (by === "holds loopkit state") return dir;
+  if (by === "written to last of several")
+    return `${dir} (written to last; ${others!.join(", ")} holds state too: --plugin-data <dir> or LOOPKIT_DATA_DIR picks it)`;
+  return `${dir} (named by ${by})`;
+}
+
 /** The folder terminal commands use, by locate()'s one order (doctor names no session and no --plugin-data). */
 async function dataCheck(env: NodeJS.ProcessEnv): Promise<Check> {
-  let found;
-  try {
-    found = locateDataDir({ env });
-  } catch (error) {
-    return {
-      ok: false,
-      title: "loopkit data",
-      detail: `in several folders: ${((error as { value?: string[] }).value ?? []).join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`,
-    };
-  }
+  const found = locateDataDir({ env });
   if (found === null)
     return {
       ok: true,
@@ -115,7 +114,7 @@ async function dataCheck(env: NodeJS.ProcessEnv): Promise<Check> {
   return {
     ok: true,
     title: "loopkit data",
-    detail: `${found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`}, holding ${megabytes(await dataFolderBytes(found.dir))}; ${pruneRule(prunePolicy(userHome()))}`,
+    detail: `${dataDirNamed(found)}, holding ${megabytes(await dataFolderBytes(found.dir))}; ${pruneRule(prunePolicy(userHome()))}`,
   };
 }
 

@@ -33,10 +33,16 @@ export interface WriteResult {
 
 type FsPath = Buffer;
 
-/** Makes the project's tree hold `target` where it held `current` (both root tree hashes in `store`). */
-export function writeTree(store: ObjectStore, projectDir: string, current: Buffer, target: Buffer): WriteResult {
+/** Makes the project's tree hold `target` where it held `current` (both root tree hashes in `store`); what `leave` names (a `/`-separated path) stays as it is. */
+export function writeTree(
+  store: ObjectStore,
+  projectDir: string,
+  current: Buffer,
+  target: Buffer,
+  leave: (path: string) => boolean = () => false,
+): WriteResult {
   const result: WriteResult = { written: 0, deleted: 0, left: [] };
-  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target), result);
+  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target), result, leave);
   return result;
 }
 
@@ -46,14 +52,23 @@ const join = (dir: FsPath, name: Buffer) => Buffer.concat([dir, Buffer.from(path
 const same = (a: TreeEntry, b: TreeEntry) =>
   a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 
-function syncFolder(store: ObjectStore, dir: FsPath, rel: string, current: TreeEntry[], target: TreeEntry[], result: WriteResult): void {
+function syncFolder(
+  store: ObjectStore,
+  dir: FsPath,
+  rel: string,
+  current: TreeEntry[],
+  target: TreeEntry[],
+  result: WriteResult,
+  leave: (path: string) => boolean,
+): void {
   const stat = lstatSync(dir);
   if (!stat.isDirectory())
     throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, {
       value: rel,
     });
-  const wanted = new Map(target.map((e) => [e.name.toString("hex"), e]));
-  const had = new Map(current.map((e) => [e.name.toString("hex"), e]));
+  const kept = (entries: TreeEntry[]) => entries.filter((e) => !leave(`${rel}${nameOf(e.name).text}`));
+  const wanted = new Map(kept(target).map((e) => [e.name.toString("hex"), e]));
+  const had = new Map(kept(current).map((e) => [e.name.toString("hex"), e]));
   // Removals first (what the target lacks, and folders that become something else or the reverse), so each place is free.
   for (const [key, cur] of had) {
     const tgt = wanted.get(key);
@@ -72,7 +87,7 @@ function syncFolder(store: ObjectStore, dir: FsPath, rel: string, current: TreeE
         result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
         continue;
       }
-      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result);
+      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result, leave);
       continue;
     }
     // What loopkit does not keep is not overwritten either: nothing could bring it back.

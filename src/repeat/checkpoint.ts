@@ -37,7 +37,7 @@ export async function checkpointRecorded(dataDir: string, state: RepeatState, fi
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
   return checkpointIteration(
     loopRef(dataDir, state, file),
-    { iteration: last.number, verdict, tokens: null },
+    { iteration: last.number, verdict, tokens: last.tokens },
     now,
     deadlineIn(SNAPSHOT_MS),
   );

@@ -1,16 +1,14 @@
 // The repeat kind's parts beyond the hook entry's (session/loop-kind.ts), registered in src/loops/:
 // its state, handlers and cancel command, and what the status line, notify, history and the
 // checkpoint commands show of a repeat loop. Its entry part is hook-events.ts.
-import path from "node:path";
 import type { LoopKindParts, PastRun } from "../session/loop-kind.js";
 import { compactNumber } from "../shared/compact-number.js";
 import { formatDuration } from "../shared/duration.js";
-import { isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { oneLine, plain } from "../shared/one-line.js";
-import { readJson } from "../state/json-store.js";
 import { repeatEntry } from "./hook-events.js";
 import { FINAL_STATUSES, isActive, repeatTokens, RepeatStateSchema, type RepeatState } from "./state.js";
-import { LoopRunSchema, StatsFileSchema } from "./stats-store.js";
+import { readLoopRuns } from "./stats-history.js";
+import { LoopRunSchema } from "./stats-store.js";
 import { projectLoops, scanLoops } from "./store.js";
 
 export const repeatKind: LoopKindParts<RepeatState> = {
@@ -61,24 +59,9 @@ function tale(state: RepeatState) {
   };
 }
 
-/** The runs in the stats log, as they are there. A corrupt log is an error naming it; it is never rewritten here. */
+/** The runs in the stats log and its kept-aside copies, as they are there (stats-history.ts). */
 async function pastRuns({ statsFile, dataDir }: { statsFile: string; dataDir: string | null }, now: Date): Promise<PastRun[]> {
-  let read;
-  try {
-    read = await readJson(statsFile, StatsFileSchema);
-  } catch (error) {
-    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
-    throw new LoopkitError("STATE_CORRUPT", error.message, {
-      value: statsFile,
-      hint: `nothing was changed; fix ${statsFile} or move it away (the next repeat loop keeps it aside as ${path.basename(statsFile)}.corrupt-<time> itself)`,
-    });
-  }
-  if (!read.exists) return [];
-  // Other tools keep records in loop_runs too; only loopkit's own shape is listed.
-  const records = (read.value.loop_runs ?? []).flatMap((raw) => {
-    const parsed = LoopRunSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const records = await readLoopRuns(statsFile);
   // What the stats log cannot say: whether a loop not ended is paused (its session gone), and where older records ran.
   const states = new Map((dataDir ? (await scanLoops(dataDir, null)).loops : []).map(({ state }) => [state.loop_id, state]));
   return records.map((record) => {

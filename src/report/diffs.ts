@@ -1,12 +1,14 @@
 // The files each iteration changed, with their diffs, from loopkit's own record: each iteration's
 // checkpoint compared with the one before it (the first with the loop's start). Read-only; a record
 // that cannot be read costs the diffs, said in words, never the report.
+import { isAgentChange } from "../checkpoint/changes.js";
 import type { CheckpointRecord } from "../checkpoint/record.js";
 import { compareSnapshots, type Change, type Leaf } from "../evidence/compare.js";
 import { diffLines, hunks } from "../evidence/line-diff.js";
 import type { ObjectStore } from "../evidence/object-store.js";
 import { showText } from "../evidence/show-text.js";
 import { formatError } from "../shared/errors.js";
+import { isLoopkitOwnPath } from "../shared/mirror-layout.js";
 import type { IterationChanges } from "./auto-loop-story.js";
 import type { FileChange } from "./story.js";
 
@@ -54,13 +56,13 @@ function changesOf(
 ): IterationChanges {
   // Without the store, the names the checkpoint keeps.
   const listed = (): IterationChanges => ({
-    changes: checkpoint.changed.paths.map((p) => ({ ...p, diff: null, note: null })),
+    changes: checkpoint.changed.paths.filter((p) => !isLoopkitOwnPath(p.path)).map((p) => ({ ...p, diff: null, note: null })),
     more: checkpoint.changed.more,
   });
   if (!store) return listed();
   let found: Change[];
   try {
-    found = compareSnapshots(store, record.project_dir, previous, checkpoint.snapshot).filter((c) => c.root === "");
+    found = compareSnapshots(store, record.project_dir, previous, checkpoint.snapshot).filter(isAgentChange);
   } catch (error) {
     gaps.push(
       `Iteration ${checkpoint.iteration}'s changes could not be compared (${formatError(error)}); its files are listed without diffs.`,

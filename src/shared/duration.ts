@@ -1,7 +1,7 @@
 // Durations as people type them: "90s", "5m", "1h30m", "2h", "1h30m15s". Whole units only.
 import { LoopkitError } from "./errors.js";
 
-const DURATION_HINT = "a whole number of hours, minutes and seconds: 90s, 5m, 1h30m";
+const DURATION_HINT = "whole hours, minutes and seconds, e.g. 90s, 5m, 1h30m";
 
 const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1_000 } as const;
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
@@ -10,7 +10,7 @@ const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 export function parseDuration(text: string, what = "duration"): number {
   const match = DURATION.exec(text.trim().toLowerCase());
   if (!match || text.trim() === "" || match.slice(1).every((part) => part === undefined)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, {
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s`, {
       value: text,
       hint: DURATION_HINT,
     });

@@ -16,3 +16,11 @@ export const MIRROR_FOLDERS = ["logs", "tampered"] as const;
  * hand-off note, codex.log, temp files, whatever the agent adds) is recorded like any file.
  */
 export const UNRECORDED_MIRROR_FILES: readonly string[] = ["goal-state.json", "heartbeat.json", ".gitignore"];
+
+/**
+ * Whether a project path (`/`-separated) is in `.auto-loop/`, loopkit's own folder: the mirror, the
+ * gate history, the verifier's logs, the hand-off note. Never shown as the agent's work (checkpoints'
+ * lists, the report, the prompt) and never written or removed by a restore. loopkit's record of the
+ * project still holds what is there (UNRECORDED_MIRROR_FILES aside), so a write there is still seen.
+ */
+export const isLoopkitOwnPath = (projectPath: string): boolean => projectPath === MIRROR_DIR || projectPath.startsWith(`${MIRROR_DIR}/`);

@@ -11,6 +11,7 @@
 //   ..., e.g. ..." usage error (`noInputError`), or, for bare /loopkit:auto-loop, with goal.md.
 // What a word is (an option, text, quoted) is split-words.ts's one rule; what the values mean is the kind's.
 import { LoopkitError } from "./errors.js";
+import { nearestName } from "./nearest-name.js";
 import type { Word } from "./split-words.js";
 
 export interface OptionSpec {
@@ -64,6 +65,12 @@ export function noInputError(table: OptionTable): LoopkitError {
 /** The first value of an option, or undefined when it was not given. */
 export const valueOf = (parsed: { given: Map<string, string[]> }, name: string): string | undefined => parsed.given.get(name)?.[0];
 
+/** "unknown option --verfiy: did you mean --verify? (to use it as goal text, quote it)". */
+function unknownOption(name: string, table: OptionTable): string {
+  const nearest = nearestName(name, [...table.options.map((option) => option.name), ...Object.keys(table.elsewhere ?? {})]);
+  return `unknown option ${name}${nearest ? `: did you mean ${nearest}?` : ""} ${table.unknownHint}`;
+}
+
 export function parseOptions(words: Word[], table: OptionTable): ParsedOptions {
   if (words.length === 0) return { kind: "empty" };
   const specs = new Map([HELP, ...table.options].map((spec) => [spec.name, spec]));
@@ -93,7 +100,7 @@ export function parseOptions(words: Word[], table: OptionTable): ParsedOptions {
     const spec = specs.get(name as OptionSpec["name"]);
     if (!spec) {
       const there = table.elsewhere?.[name];
-      throw usageError(table, there ? `${name} ${there}` : `unknown option ${name} ${table.unknownHint}`, name);
+      throw usageError(table, there ? `${name} ${there}` : unknownOption(name, table), name);
     }
     if (spec === HELP) {
       help = true;

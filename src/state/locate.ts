@@ -12,10 +12,12 @@
 //   2. --plugin-data <dir> (the skills pass ${CLAUDE_PLUGIN_DATA}; a skill's shell does not have it)
 //   3. an inherited $CLAUDE_PLUGIN_DATA (what a hook gets)
 //   4. from a terminal: the one folder that holds loopkit state among <config>/plugins/data/loopkit-*
-//      and ~/.loopkit; with a session id, the one of them that holds its marker. Several: an error naming them.
+//      and ~/.loopkit; with a session id, the one of them that holds its marker. Several (the plugin
+//      loaded with --plugin-dir once and installed from a marketplace since): the one a loop wrote to
+//      last, the others named for `loopkit doctor`.
 //   5. none: a read finds nothing and nothing is created; a start uses ~/.loopkit.
 // No folder is ever created here. Node built-ins only: the hook entry and the status line bundle it.
-import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LoopkitError } from "../shared/errors.js";
@@ -33,11 +35,14 @@ export interface LocateFrom {
 }
 
 /** The step that named the folder, for `loopkit doctor`. */
-export type DataDirSource = "pinned" | "LOOPKIT_DATA_DIR" | "--plugin-data" | "CLAUDE_PLUGIN_DATA" | "holds loopkit state";
+export type DataDirSource =
+  "pinned" | "LOOPKIT_DATA_DIR" | "--plugin-data" | "CLAUDE_PLUGIN_DATA" | "holds loopkit state" | "written to last of several";
 
 export interface DataDir {
   dir: string;
   by: DataDirSource;
+  /** With "written to last of several": the other folders that hold loopkit state. */
+  others?: string[];
 }
 
 /** Each kind keeps its state in a folder of its name, beside the session markers. */
@@ -64,12 +69,26 @@ export function locateDataDir(from: LocateFrom): DataDir | null {
   const withMarker = holding.filter((dir) => markerIn(dir, session));
   const found = withMarker.length > 0 ? withMarker : holding;
   if (found.length > 1) {
-    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
-      value: found,
-      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR",
-    });
+    const [dir, ...others] = [...found].sort((a, b) => lastWritten(b) - lastWritten(a));
+    return { dir: dir!, by: "written to last of several", others };
   }
   return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
+}
+
+/** When loopkit last wrote `dir`'s state: the newest of its state folders and what they hold (a write renames into one of them). */
+function lastWritten(dir: string): number {
+  let newest = 0;
+  for (const folder of STATE_FOLDERS.map((name) => path.join(dir, name))) {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const entry of [folder, ...entries.map((name) => path.join(folder, name))])
+      newest = Math.max(newest, statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  }
+  return newest;
 }
 
 /** Step 4's folders: Claude Code's per-plugin data folders of loopkit, then ~/.loopkit, those that hold loopkit state. */
@@ -94,8 +113,7 @@ export function startDataDir(env: NodeJS.ProcessEnv): string {
 
 /**
  * The session's marker (it routes the session's hooks to its loop) in the folder the one order finds,
- * or undefined when it is not there. Never throws: where several folders hold state and none this
- * session's marker, the session owns no loop.
+ * or undefined when it is not there. Never throws.
  */
 export function locateMarker(from: LocateFrom & { session: string }): { dataDir: string; file: string } | undefined {
   if (!SESSION_ID_PATTERN.test(from.session)) return undefined;

@@ -140,11 +140,13 @@ const mocha: Reader = (lines) => {
   };
 };
 
-/** pytest: `==== 1 failed, 2 passed, 1 skipped in 0.03s ====`, and `FAILED path::name - message` lines. */
+/** pytest: `==== 1 failed, 2 passed, 1 skipped in 0.03s ====` (with -q: the same counts, no `=`), and `FAILED path::name - message` lines. */
 const pytest: Reader = (lines) => {
   const summary = findLast(
     lines,
-    (line) => /^=+ .*\bin [\d.]+s\b.* =+$/.test(line) && /(passed|failed|error|no tests ran|skipped)/.test(line),
+    (line) =>
+      (/^=+ .*\bin [\d.]+s\b.* =+$/.test(line) || /^(?:\d+ \w+(?:, \d+ \w+)*|no tests ran) in [\d.]+s\b/.test(line)) &&
+      /(passed|failed|error|no tests ran|skipped)/.test(line),
   );
   if (!summary) return null;
   const failing = lines

@@ -56,6 +56,16 @@ const assistantLine = (id: string, tokens: number) =>
   `${JSON.stringify({ type: "assistant", message: { id, usage: { input_tokens: tokens, output_tokens: 0 }, content: [{ type: "tool_use", name: "Bash", input: {} }] } })}\n`;
 
 describe("auto-loop Stop hook", () => {
+  it("protects files in a project that is no git repository", () => {
+    rmSync(path.join(world.project, ".git"), { recursive: true, force: true });
+    mkdirSync(path.join(world.project, "test"));
+    writeFileSync(path.join(world.project, "test", "a.test.js"), "ok\n");
+    expect(start("goal --verify true --protect 'test/**'").code).toBe(0);
+    writeFileSync(path.join(world.project, "test", "a.test.js"), "skipped\n");
+    stop();
+    expect(statusJson()).toMatchObject({ protected_changed: [expect.stringMatching(/^test\/a\.test\.js\b/)] });
+  });
+
   it("refuses to start without a session id, and starts nothing", () => {
     const result = cli(["--args-stdin"], "goal --verify true");
     expect(result.code).not.toBe(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatStatus, loopStatus, STATUS_EXIT_CODES } from "../../src/auto-loop/core/status.js";
 import { LOOP_STATUSES } from "../../src/auto-loop/core/state.js";
+import { autoLoopKind } from "../../src/auto-loop/kind.js";
 import { at, makeState } from "./fixtures.js";
 
 describe("loopStatus", () => {
@@ -51,10 +52,28 @@ describe("loopStatus", () => {
     expect(formatStatus(loopStatus("/p", under, at(0), 1000))).toMatch(/tokens: +3000 of 3000\n/);
   });
 
-  it("counts iterations as --max-iterations does: turns whose audit could not run are named apart, never 3 of 2", () => {
-    const state = makeState({ iteration: 3, caps: { ...makeState().caps, max_iterations: 2 }, audit_not_run: { streak: 0, turns: 1 } });
-    expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(
-      /iteration: +2 of 2 \(and 1 not counted: the audit could not run\)\n/,
-    );
+  it("says why a run that exited 0 is no pass (the test rule), and the goal file the goal came from, in text and JSON", () => {
+    const breach = "2 test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): a, b";
+    const run = { exit_code: 0, passed: false, timed_out: false, duration_ms: 5, output_tail: "", output_bytes: 0, log_file: null, breach };
+    const state = makeState({
+      goal_file: "/p/goal.md",
+      last_verifier: { at: at(0).toISOString(), iteration: 1, verdict: "fail", runs: [{ ...run, sandbox: "unsandboxed" }] },
+    });
+    const status = loopStatus("/p", state, at(0), 1000);
+    expect(status).toMatchObject({ goal_file: "/p/goal.md", last_verifier_breach: breach, last_verifier_exit_code: 0 });
+    expect(formatStatus(status)).toMatch(/goal file: +\/p\/goal\.md\n/);
+    expect(formatStatus(status)).toContain(`last check: verifier fail (exit 0), audit not run yet\n    - not a pass: ${breach}\n`);
+    expect(autoLoopKind.statusLine(state, at(0))).toContain("verifier fail (2 test(s) that ran at the start no longer run)");
+    expect(loopStatus("/p", makeState(), at(0), 1000)).toMatchObject({ goal_file: null, last_verifier_breach: null });
+  });
+
+  it.each([
+    ["turns whose audit could not run", 3, 1, /iteration: +2 of 2 \(and 1 not counted: the audit could not run\)\n/],
+    ["the wrap-up turn a cap asked for", 3, 0, /iteration: +2 of 2 \(and 1 wrap-up turn after the cap\)\n/],
+    ["both", 4, 1, /iteration: +2 of 2 \(and 1 wrap-up turn after the cap; and 1 not counted: the audit could not run\)\n/],
+    ["neither", 2, 0, /iteration: +2 of 2\n/],
+  ])("counts iterations as --max-iterations does, never 3 of 2: %s named apart", (_name, iteration, turns, line) => {
+    const state = makeState({ iteration, caps: { ...makeState().caps, max_iterations: 2 }, audit_not_run: { streak: 0, turns } });
+    expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(line);
   });
 });

@@ -37,6 +37,11 @@ describe("countChanges", () => {
       },
     ],
     [
+      "loopkit's own files in .auto-loop/ are not the agent's work",
+      [change(".auto-loop/gate-history.jsonl", "changed"), change(".auto-loop/logs/verify-1.log", "added"), change(".auto-loopx", "added")],
+      { added: 1, modified: 0, deleted: 0, paths: [{ status: "A", path: ".auto-loopx" }], more: 0 },
+    ],
+    [
       "git metadata is not a file of the tree",
       [{ ...change(".git/config", "changed"), root: "\u0000git" }],
       { added: 0, modified: 0, deleted: 0, paths: [], more: 0 },

@@ -61,6 +61,17 @@ describe("planRestore", () => {
 });
 
 describe("restoreCheckpoint", () => {
+  it("leaves loopkit's own files in .auto-loop/ as they are: never rewritten, never deleted, never listed", async () => {
+    const { project, data, record } = await twoIterations();
+    write(project, ".auto-loop/gate-history.jsonl", "line 1\nline 2\n");
+    write(project, ".auto-loop/logs/verify-3.log", "ok\n");
+    const said = await restoreCheckpoint(data, record, record.checkpoints[0]!, now());
+    expect(readFileSync(path.join(project, ".auto-loop/gate-history.jsonl"), "utf8")).toBe("line 1\nline 2\n");
+    expect(readFileSync(path.join(project, ".auto-loop/logs/verify-3.log"), "utf8")).toBe("ok\n");
+    expect(said).not.toContain(".auto-loop");
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("one\n");
+  });
+
   it("brings back exactly the checkpoint's files, ignored ones too, and keeps the tree it replaced as an undo point", async () => {
     const { project, data, record } = await twoIterations();
     write(project, "a.txt", "broken\n");

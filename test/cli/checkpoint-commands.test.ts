@@ -215,7 +215,7 @@ describe("loopkit history", () => {
 });
 
 describe("a repeat loop's start", () => {
-  it("is recorded, so its first checkpoint names only what the first iteration changed", async () => {
+  it("is recorded, so its first checkpoint names only what the first iteration changed (and holds its tokens)", async () => {
     const { project, data } = makeProject();
     const started = await loopkit(project, data, ["repeat", "--session", "s-1", "--project", project, "1m", "do the task"]);
     expect(started.stdout).toContain("loopkit repeat started");
@@ -223,11 +223,20 @@ describe("a repeat loop's start", () => {
     write(project, "made.txt", "by iteration 1\n");
     const file = repeatStateFile(data, "s-1");
     const state = await loadState(file, now());
-    const done = recordIteration(state!, { result: "pass", exit_code: 0, summary: "made it", successMarker: null }, now(), "token").state;
+    const done = recordIteration(
+      state!,
+      { result: "pass", exit_code: 0, summary: "made it", successMarker: null, tokens: 1234 },
+      now(),
+      "token",
+    ).state;
     expect(await checkpointRecorded(data, done, file, now())).toEqual([]);
     const listed = JSON.parse((await loopkit(project, data, ["checkpoints", done.loop_id, "--json"])).stdout);
     expect(listed.checkpoints).toEqual([
-      expect.objectContaining({ id: "1", changed: expect.objectContaining({ added: 1, paths: [{ status: "A", path: "made.txt" }] }) }),
+      expect.objectContaining({
+        id: "1",
+        tokens: 1234,
+        changed: expect.objectContaining({ added: 1, paths: [{ status: "A", path: "made.txt" }] }),
+      }),
     ]);
   });
 });

@@ -1,5 +1,5 @@
 // `loopkit history`: loops started and ended through the real commands, listed newest first.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -115,6 +115,18 @@ describe("loopkit history", () => {
     writeFileSync(env.LOOPKIT_STATS_FILE!, JSON.stringify({ loop_runs: [{ id: "other-tool", what: 1 }], other: true }));
     // No runs is still a versioned object, as every JSON output is.
     expect(JSON.parse((await loopkit(["history", "--json"])).stdout)).toEqual({ version: 1, runs: [] });
+  });
+
+  it("still lists the runs of a stats log kept aside as corrupt: what is readable in it", async () => {
+    expect((await skill("repeat", "s-1", "5m /test --iterations 3", 0)).code).toBe(0);
+    expect((await skill("repeat", "s-1", "--cancel", 2)).code).toBe(0);
+    const text = readFileSync(env.LOOPKIT_STATS_FILE!, "utf8");
+    writeFileSync(env.LOOPKIT_STATS_FILE!, `${text.slice(0, text.lastIndexOf("]"))}, {"id": "loop-torn", "comm`);
+    // The next loop keeps the torn log aside and starts a fresh one.
+    expect((await skill("repeat", "s-3", "5m /lint", 4)).code).toBe(0);
+    expect(readdirSync(tmp).filter((name) => name.startsWith("stats.json.corrupt-"))).toHaveLength(1);
+    const runs = JSON.parse((await loopkit(["history", "--json"])).stdout).runs as { command: string }[];
+    expect(runs.map((run) => run.command)).toEqual(["/lint", "/test"]);
   });
 
   it("names a corrupt stats log and changes nothing; an unknown id exits 8, a bad --limit 2", async () => {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, 
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { splitAtDoubleDash } from "../../src/cli/repeat-command.js";
+import { splitAtDoubleDash } from "../../src/cli/double-dash.js";
 import { claudeOptions } from "../../src/cli/repeat-terminal.js";
 import { runLoopkit } from "./cli-io.js";
 

@@ -44,6 +44,8 @@ describe("loopkit run arguments", () => {
     [["--cancel"], /does not take --cancel/],
     [["fix it", "--verify", "true", "--codex"], /--codex does not apply/],
     [["--bogus", "fix it", "--verify", "true"], /unknown option --bogus/],
+    [["--verfiy", "true", "fix it"], /unknown option --verfiy: did you mean --verify\?/],
+    [["--", "--allowedTools", "Bash"], /^no goal: give a goal/],
     [["fix it", "--no-sandbox"], /no verifier command/],
     [["--project", "no/such/dir", "fix it", "--verify", "true"], /does not exist/],
   ])("refuses %j with a usage error", async (args, message) => {
@@ -74,6 +76,12 @@ describe("loopkit run arguments", () => {
     });
     const written = existsSync(path.join(tmp, "data")) ? readdirSync(path.join(tmp, "data"), { recursive: true }).map(String) : [];
     expect(written.filter((file) => file.endsWith(".json"))).toEqual([]);
+  });
+
+  it("starts from the project's goal.md when only claude's options follow --", async () => {
+    writeFileSync(path.join(tmp, "goal.md"), "---\nverify: true\n---\nfix it\n");
+    const result = await run(["--no-sandbox", "--", "--allowedTools", "Bash"]);
+    expect(result.error).toMatchObject({ message: expect.stringMatching(/no-such-claude is not an executable file/) });
   });
 
   it("continues only a loop that exists: --takeover in an empty project is refused", async () => {

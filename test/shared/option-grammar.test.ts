@@ -63,7 +63,13 @@ describe.each(KINDS)("the grammar through $kind", ({ kind, parse, start, count }
   });
 
   it.each([
-    ["unknown option", `--bogus ${start}`, /^unknown option --bogus /],
+    ["unknown option", `--bogus ${start}`, /^unknown option --bogus \(/],
+    ["a mistyped option", `--stauts ${start}`, /^unknown option --stauts: did you mean --status\? \(/],
+    [
+      "a mistyped count",
+      `${count.replace("it", "ti")} 3 ${start}`,
+      new RegExp(`^unknown option ${count.replace("it", "ti")}: did you mean ${count}\\?`),
+    ],
     ["a switch with a value", "--status=yes", /^--status takes no value$/],
     ["--json without --status", `${start} --json`, /^--json goes with --status only$/],
     ["two modes", "--status --cancel", /^--status and --cancel exclude each other$/],

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -20,7 +20,11 @@ const marker = (dir: string, session: string) => {
   writeFileSync(path.join(dir, "sessions", `${session}.json`), "{}");
 };
 const dirOf = (from: Parameters<typeof locateDataDir>[0]) => locateDataDir(from)?.dir ?? null;
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A file whose folder and itself were last written at `seconds` (since the epoch). */
+const writeAt = (file: string, seconds: number) => {
+  writeFileSync(file, "{}");
+  for (const entry of [file, path.dirname(file)]) utimesSync(entry, seconds, seconds);
+};
 
 describe("locateDataDir: the one order", () => {
   it("takes $LOOPKIT_DATA_DIR first, then --plugin-data, then $CLAUDE_PLUGIN_DATA, and says which named it", () => {
@@ -52,23 +56,32 @@ describe("locateDataDir: the one order", () => {
     expect(dirOf({ env: { HOME: home, CLAUDE_CONFIG_DIR: config } })).toBe(path.join(config, "plugins", "data", "loopkit-m"));
   });
 
-  it("refuses to guess between several, naming them and the way out", () => {
-    const a = pluginData("loopkit-inline");
+  it.each([
+    ["the marketplace install's, after a --plugin-dir try", "loopkit-inline", "loopkit-loopkit"],
+    ["the --plugin-dir one, used again after the marketplace install", "loopkit-loopkit", "loopkit-inline"],
+  ])("among several, takes the one a loop wrote to last: %s", (_name, before, after) => {
+    const old = pluginData(before);
+    const last = pluginData(after);
     mkdirSync(path.join(home, ".loopkit", "repeat"), { recursive: true });
-    expect(() => locateDataDir({ env: { HOME: home } })).toThrow(
-      expect.objectContaining({ code: "USAGE", hint: expect.stringMatching(/--plugin-data/) }),
-    );
-    expect(() => locateDataDir({ env: { HOME: home } })).toThrow(new RegExp(`${escaped(a)}.*\\.loopkit`));
+    writeAt(path.join(home, ".loopkit", "repeat", "x.json"), 1_000);
+    writeAt(path.join(old, "sessions", "s-0.json"), 2_000);
+    writeAt(path.join(last, "sessions", "s-9.json"), 3_000);
+    expect(locateDataDir({ env: { HOME: home } })).toEqual({
+      dir: last,
+      by: "written to last of several",
+      others: [old, path.join(home, ".loopkit")],
+    });
   });
 
-  it("among several, takes the one that holds the session's marker; with none of them holding it, still refuses", () => {
-    pluginData("loopkit-inline");
+  it("among several, takes the one that holds the session's marker; with none of them holding it, the one written to last", () => {
+    const first = pluginData("loopkit-inline");
     const other = pluginData("loopkit-loopkit");
     marker(other, "s-1");
+    writeAt(path.join(first, "sessions", "s-0.json"), Date.now() / 1000 + 60);
     expect(dirOf({ env: { HOME: home }, session: "s-1" })).toBe(other);
-    expect(() => locateDataDir({ env: { HOME: home }, session: "s-2" })).toThrow(/several folders/);
+    expect(dirOf({ env: { HOME: home }, session: "s-2" })).toBe(first);
     // An id of another shape never becomes a path.
-    expect(() => locateDataDir({ env: { HOME: home }, session: "../loopkit-loopkit/sessions/s-1" })).toThrow(/several folders/);
+    expect(dirOf({ env: { HOME: home }, session: "../loopkit-loopkit/sessions/s-1" })).toBe(first);
   });
 });
 
@@ -116,7 +129,7 @@ describe("locateMarker", () => {
     expect(locateMarker({ env: { LOOPKIT_DATA_DIR: data }, session: "../data/sessions/s-1" })).toBeUndefined();
   });
 
-  it("never throws: several folders with state and none holding this session's marker mean no loop", () => {
+  it("several folders with state and none holding this session's marker mean no loop", () => {
     pluginData("loopkit-inline");
     mkdirSync(path.join(home, ".loopkit", "repeat"), { recursive: true });
     expect(locateMarker({ env: { HOME: home }, session: "s-1" })).toBeUndefined();

@@ -38,6 +38,7 @@ describe("test results read from a runner's own output", () => {
     ["mocha", "mocha.txt", { runner: "mocha", passed: 2, failed: 1, skipped: 1 }, ["math multiplies"]],
     ["pytest", "pytest.txt", { runner: "pytest", passed: 2, failed: 1, skipped: 1 }, ["test_math.py::test_multiply"]],
     ["pytest -v", "pytest-verbose.txt", { runner: "pytest", passed: 2, failed: 1, skipped: 1 }, ["test_math.py::test_multiply"]],
+    ["pytest -q", "pytest-quiet.txt", { runner: "pytest", passed: 2, failed: 1, skipped: 1 }, ["test_math.py::test_multiply"]],
     ["cargo test", "cargo.txt", { runner: "cargo test", passed: 1, failed: 1, skipped: 1 }, ["tests::multiplies"]],
     ["go test -v", "go-verbose.txt", { runner: "go test", passed: 2, failed: 1, skipped: 1 }, ["TestMultiply"]],
   ])("%s", (_, file, counts, failing) => {

@@ -33,10 +33,25 @@ export function countedIterations(state: AutoLoopState): number {
   return state.iteration - state.audit_not_run.turns;
 }
 
-/** Iterations against --max-iterations as a person reads them: what the cap counts, turns it did not count
- * named apart (a loop whose audits could not run is never "iteration 3 of 2"). */
+/** Turns against --max-iterations: those the cap counts (never past it), the wrap-up turn the cap asked for after it, and those it did not count. */
+export function iterationCount(
+  turns: number,
+  notCounted: number,
+  max: number | null,
+): { counted: number; wrapUp: number; notCounted: number } {
+  const counted = turns - notCounted;
+  return max !== null && counted > max ? { counted: max, wrapUp: counted - max, notCounted } : { counted, wrapUp: 0, notCounted };
+}
+
+/** Iterations against --max-iterations as a person reads them: what the cap counts, other turns named apart
+ * (never "iteration 3 of 2": not after a cap's wrap-up turn, nor when audits could not run). */
 export function iterationsAgainstCap(turns: number, notCounted: number, max: number | null): string {
-  return `${turns - notCounted} of ${max ?? "-"}${notCounted ? ` (and ${notCounted} not counted: the audit could not run)` : ""}`;
+  const count = iterationCount(turns, notCounted, max);
+  const apart = [
+    count.wrapUp ? `${count.wrapUp} wrap-up turn after the cap` : "",
+    count.notCounted ? `${count.notCounted} not counted: the audit could not run` : "",
+  ].filter(Boolean);
+  return `${count.counted} of ${max ?? "-"}${apart.length ? ` (and ${apart.join("; and ")})` : ""}`;
 }
 
 /** Wall-clock time since the loop started. */

@@ -1,7 +1,7 @@
 // The pure core of the Stop gate: true state + what was observed -> next state + decision + history.
 // No I/O here; the hook handler gathers observations (transcript, git, mirror, verifier, audit).
 import { formatDuration } from "../../shared/duration.js";
-import { capReached, elapsedMs } from "./caps.js";
+import { capReached, elapsedMs, iterationsAgainstCap } from "./caps.js";
 import { noProgressReason, recordTestProgress } from "./test-progress.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
 import { auditLabel, auditUnmet, gateNext, RULE_NAMES, verifierVerdict, type AuditOutcome, type RefusingRule } from "./gate.js";
@@ -372,7 +372,7 @@ function continueOrWrapUp(state: AutoLoopState, now: Date, notes: string[], hist
     };
   }
   const verdict = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : "not run";
-  const message = `loopkit auto-loop: iteration ${state.iteration}/${state.caps.max_iterations}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
+  const message = `loopkit auto-loop: iteration ${iterationsAgainstCap(state.iteration, state.audit_not_run.turns, state.caps.max_iterations)}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
   return { state, outcome: { kind: "block", prompt: nextPrompt(state, notes), message }, history };
 }
 
