@@ -6,39 +6,39 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-UQNCQSZC.js";
+} from "./chunks/chunk-HTEOPXYU.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
-import "./chunks/chunk-BCWZ2H7A.js";
+import "./chunks/chunk-WMTN7UTY.js";
 import {
   findRepo,
   runGit
 } from "./chunks/chunk-QK7TMYH4.js";
 import {
   splitWords
-} from "./chunks/chunk-DQ66TBSW.js";
+} from "./chunks/chunk-JAESABAQ.js";
 import {
   readSettings
-} from "./chunks/chunk-EAJMOFPK.js";
-import "./chunks/chunk-MW4PHROV.js";
+} from "./chunks/chunk-7WVKNZ4B.js";
+import "./chunks/chunk-HNL7CUYO.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-H2RAJSKP.js";
+} from "./chunks/chunk-GM7KERDY.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-VKL3KN2N.js";
+} from "./chunks/chunk-WNQXEFAX.js";
 import "./chunks/chunk-VZNR7AND.js";
 import "./chunks/chunk-KPXZ73PR.js";
 import "./chunks/chunk-53PS3DBX.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-5AR63D6C.js";
+import "./chunks/chunk-7TF5C3PV.js";
 import "./chunks/chunk-BTCO4UX2.js";
 import {
   MIRROR_DIR
-} from "./chunks/chunk-NSSBT4UQ.js";
+} from "./chunks/chunk-UTHLZEMO.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   LoopkitError,

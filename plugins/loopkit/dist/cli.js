@@ -22,7 +22,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-ZQYA7AJX.js";
+} from "./chunks/chunk-WVDP6GC7.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -76,16 +76,13 @@ import {
   takeOverState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-FTGMORQC.js";
+} from "./chunks/chunk-SBUYK4V3.js";
 import {
   apiErrorOf,
   appendCheckpoint,
-  countChanges,
-  countLine,
-  pathLines,
   reportCommand,
   usageTokens
-} from "./chunks/chunk-3TVPULLH.js";
+} from "./chunks/chunk-D7OA5VU4.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -98,18 +95,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-DTKWA43K.js";
+} from "./chunks/chunk-L4U47WT3.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-EHHRQN5I.js";
+} from "./chunks/chunk-PW3CJ75C.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-O67KTA4C.js";
+} from "./chunks/chunk-BGSKMK7T.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -117,7 +114,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-YPMNQFWH.js";
+import "./chunks/chunk-K4NCYODI.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -140,7 +137,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-UQNCQSZC.js";
+} from "./chunks/chunk-HTEOPXYU.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -163,7 +160,7 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-BCWZ2H7A.js";
+} from "./chunks/chunk-WMTN7UTY.js";
 import {
   agentLine,
   measuringSandbox,
@@ -172,8 +169,11 @@ import {
 } from "./chunks/chunk-QK7TMYH4.js";
 import {
   argvWords,
-  compareSnapshots
-} from "./chunks/chunk-DQ66TBSW.js";
+  compareSnapshots,
+  countChanges,
+  countLine,
+  pathLines
+} from "./chunks/chunk-JAESABAQ.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -183,11 +183,11 @@ import {
   readSettings,
   resolveCaps,
   verifierVerdict
-} from "./chunks/chunk-EAJMOFPK.js";
+} from "./chunks/chunk-7WVKNZ4B.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-MW4PHROV.js";
+} from "./chunks/chunk-HNL7CUYO.js";
 import {
   findRecord,
   lastCheckpoint,
@@ -196,7 +196,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-H2RAJSKP.js";
+} from "./chunks/chunk-GM7KERDY.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-5KW5UY5D.js";
@@ -209,7 +209,7 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-VKL3KN2N.js";
+} from "./chunks/chunk-WNQXEFAX.js";
 import {
   readRegularFile
 } from "./chunks/chunk-VZNR7AND.js";
@@ -227,7 +227,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-I4T745B3.js";
+} from "./chunks/chunk-PJPSA5JD.js";
 import {
   deadlineIn,
   decodeTree,
@@ -235,14 +235,15 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-5AR63D6C.js";
+} from "./chunks/chunk-7TF5C3PV.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT
 } from "./chunks/chunk-BTCO4UX2.js";
 import {
-  MIRROR_DIR
-} from "./chunks/chunk-NSSBT4UQ.js";
+  MIRROR_DIR,
+  isLoopkitOwnPath
+} from "./chunks/chunk-UTHLZEMO.js";
 import {
   SESSION_ID_PATTERN,
   sessionAnswerPath,
@@ -3706,6 +3707,21 @@ var require_commander = __commonJS({
   }
 });
 
+// src/cli/closed-pipe.ts
+function endQuietlyOnClosedPipe(streams = [process.stdout, process.stderr]) {
+  let closed = false;
+  const onError = (error) => {
+    if (closed) return;
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+    process.on("exit", () => void (process.exitCode = 0));
+    process.on("SIGHUP", () => void 0);
+    if (process.listenerCount("SIGHUP") > 1) process.emit("SIGHUP", "SIGHUP");
+    else process.exit(0);
+  };
+  for (const stream of streams) stream.on("error", onError);
+}
+
 // node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
@@ -3727,19 +3743,23 @@ var {
 var TERMINAL_FORMS = [
   [/\/loopkit:auto-loop --takeover\b/g, "loopkit run --takeover"],
   [/\/loopkit:auto-loop <goal> --verify <cmd>/g, "loopkit run <goal> --verify <cmd>"],
+  // An example start: "e.g. /loopkit:auto-loop make the tests pass --verify npm test", "/loopkit:repeat 5m /test".
+  [/\/loopkit:auto-loop (?=[a-z][^()]* --verify )/g, "loopkit run "],
+  [/\/loopkit:repeat (?=\d+[hms]\b)/g, "loopkit repeat "],
   [/\/loopkit:(repeat|auto-loop) --(status|cancel|help)\b/g, "loopkit $1 --$2"]
 ];
-function forTerminal(text) {
-  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), text);
+function forTerminal(text, command) {
+  const own = command === "run" ? text.replace(/\/loopkit:auto-loop --help\b/g, "loopkit run --help") : text;
+  return TERMINAL_FORMS.reduce((out, [form, terminal]) => out.replace(form, terminal), own);
 }
 function messagePrinter(print, inTerminal) {
   return inTerminal ? (text) => print(forTerminal(text)) : print;
 }
 
 // src/cli/report-error.ts
-function reportError(error, io2, inTerminal = false) {
+function reportError(error, io2, terminalCommand) {
   const message = formatError(error);
-  io2.stderr(`loopkit: ${inTerminal ? forTerminal(message) : message}
+  io2.stderr(`loopkit: ${terminalCommand === void 0 ? message : forTerminal(message, terminalCommand)}
 `);
   return exitCodeOf(error);
 }
@@ -4968,7 +4988,7 @@ async function withWord(io2, kind, stateFile, change, dataDir) {
 import path5 from "node:path";
 
 // src/state/locate.ts
-import { existsSync as existsSync2, readdirSync, realpathSync } from "node:fs";
+import { existsSync as existsSync2, readdirSync, realpathSync, statSync } from "node:fs";
 import os from "node:os";
 import path4 from "node:path";
 var STATE_FOLDERS = ["sessions", ...LOOP_KINDS];
@@ -4987,12 +5007,24 @@ function locateDataDir(from) {
   const withMarker = holding.filter((dir) => markerIn(dir, session));
   const found = withMarker.length > 0 ? withMarker : holding;
   if (found.length > 1) {
-    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
-      value: found,
-      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
-    });
+    const [dir, ...others] = [...found].sort((a, b) => lastWritten(b) - lastWritten(a));
+    return { dir, by: "written to last of several", others };
   }
   return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
+}
+function lastWritten(dir) {
+  let newest = 0;
+  for (const folder of STATE_FOLDERS.map((name) => path4.join(dir, name))) {
+    let entries2 = [];
+    try {
+      entries2 = readdirSync(folder);
+    } catch {
+      continue;
+    }
+    for (const entry of [folder, ...entries2.map((name) => path4.join(folder, name))])
+      newest = Math.max(newest, statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  }
+  return newest;
 }
 function foldersWithState(env) {
   const pluginData = path4.join(env.CLAUDE_CONFIG_DIR || path4.join(homeOf(env), ".claude"), "plugins", "data");
@@ -5408,7 +5440,10 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
         io2.exitCode = result;
         return;
       }
-      const sessionId = inv.requireSession("start a loop", "start the loop from Claude Code with /loopkit:auto-loop; nothing was started");
+      const sessionId = inv.requireSession(
+        "start a loop",
+        "start the loop from Claude Code with /loopkit:auto-loop, or from a terminal with loopkit run; nothing was started"
+      );
       const ctx = {
         dataDir,
         projectDir: inv.projectDir(),
@@ -5481,22 +5516,23 @@ import {
   writeSync
 } from "node:fs";
 import path9 from "node:path";
-function writeTree(store, projectDir, current, target2) {
+function writeTree(store, projectDir, current, target2, leave = () => false) {
   const result = { written: 0, deleted: 0, left: [] };
-  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result);
+  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result, leave);
   return result;
 }
 var entries = (store, hash) => hash ? decodeTree(store.get(hash, "tree")) : [];
 var join = (dir, name) => Buffer.concat([dir, Buffer.from(path9.sep), name]);
 var same = (a, b) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
-function syncFolder(store, dir, rel, current, target2, result) {
+function syncFolder(store, dir, rel, current, target2, result, leave) {
   const stat = lstatSync(dir);
   if (!stat.isDirectory())
     throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, {
       value: rel
     });
-  const wanted = new Map(target2.map((e) => [e.name.toString("hex"), e]));
-  const had = new Map(current.map((e) => [e.name.toString("hex"), e]));
+  const kept = (entries2) => entries2.filter((e) => !leave(`${rel}${nameOf(e.name).text}`));
+  const wanted = new Map(kept(target2).map((e) => [e.name.toString("hex"), e]));
+  const had = new Map(kept(current).map((e) => [e.name.toString("hex"), e]));
   for (const [key, cur] of had) {
     const tgt = wanted.get(key);
     if (tgt && cur.kind === "dir" === (tgt.kind === "dir")) continue;
@@ -5514,7 +5550,7 @@ function syncFolder(store, dir, rel, current, target2, result) {
         result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
         continue;
       }
-      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result);
+      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result, leave);
       continue;
     }
     if (cur && cur.kind !== "dir" && (cur.kind === "file" && !cur.kept || cur.kind === "unreadable")) {
@@ -5626,7 +5662,7 @@ async function restoreCheckpoint(data, record2, target2, now) {
       };
       const changes = countChanges(compareSnapshots(store, record2.project_dir, last?.snapshot ?? current.base, before.snapshot));
       await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
-      const written = writeTree(store, record2.project_dir, Buffer.from(before.snapshot.root, "hex"), root);
+      const written = writeTree(store, record2.project_dir, Buffer.from(before.snapshot.root, "hex"), root, isLoopkitOwnPath);
       return [
         `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id}: ${countLine(restored)}.`,
         ...pathLines(restored, 20).map((line) => `  ${line}`),
@@ -5852,17 +5888,14 @@ async function claudeCheck(env) {
     };
   }
 }
+function dataDirNamed({ dir, by, others }) {
+  if (by === "holds loopkit state") return dir;
+  if (by === "written to last of several")
+    return `${dir} (written to last; ${others.join(", ")} holds state too: --plugin-data <dir> or LOOPKIT_DATA_DIR picks it)`;
+  return `${dir} (named by ${by})`;
+}
 async function dataCheck(env) {
-  let found;
-  try {
-    found = locateDataDir({ env });
-  } catch (error) {
-    return {
-      ok: false,
-      title: "loopkit data",
-      detail: `in several folders: ${(error.value ?? []).join(", ")}; terminal commands need --plugin-data <dir> or LOOPKIT_DATA_DIR`
-    };
-  }
+  const found = locateDataDir({ env });
   if (found === null)
     return {
       ok: true,
@@ -5872,7 +5905,7 @@ async function dataCheck(env) {
   return {
     ok: true,
     title: "loopkit data",
-    detail: `${found.by === "holds loopkit state" ? found.dir : `${found.dir} (named by ${found.by})`}, holding ${megabytes(await dataFolderBytes(found.dir))}; ${pruneRule(prunePolicy(userHome()))}`
+    detail: `${dataDirNamed(found)}, holding ${megabytes(await dataFolderBytes(found.dir))}; ${pruneRule(prunePolicy(userHome()))}`
   };
 }
 function statsCheck(file) {
@@ -6108,7 +6141,8 @@ var HISTORY_HELP = `Usage: loopkit history [--limit N] [--json] [--plugin-data <
        loopkit history <id> [--json]
 
 Past runs of both loop kinds on this machine, newest first: repeat loops from the stats log
-(~/.softspark/ai-toolkit/stats.json, or $LOOPKIT_STATS_FILE), auto-loops from loopkit's data folder.
+(~/.softspark/ai-toolkit/stats.json, or $LOOPKIT_STATS_FILE) and what is readable in the copies of it
+kept aside as corrupt (stats.json.corrupt-<time>), auto-loops from loopkit's data folder.
 
   <id>                one run: its iterations (repeat) or its gate history (auto-loop), with summaries
   --limit N           at most N runs (default 20)
@@ -7211,6 +7245,20 @@ function trapStop() {
   };
 }
 
+// src/cli/double-dash.ts
+var rawArgsOf = (command) => command.parent?.rawArgs ?? [];
+function splitAtDoubleDash(words, rawArgs) {
+  const at = rawArgs.indexOf("--");
+  if (at === -1) return { loopWords: words, claudeArgs: [] };
+  const claudeArgs = rawArgs.slice(at + 1);
+  const head = words.slice(0, words.length - claudeArgs.length);
+  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
+    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
+      hint: "put claude's options last, after --"
+    });
+  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
+}
+
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
@@ -7274,18 +7322,6 @@ async function fromTerminal(words, rawArgs, minInterval, options, io2) {
   }
   await runRequest2(request, inv, io2, messagePrinter(io2.stdout, true));
   return io2.exitCode;
-}
-var rawArgsOf = (command) => command.parent?.rawArgs ?? [];
-function splitAtDoubleDash(words, rawArgs) {
-  const at = rawArgs.indexOf("--");
-  if (at === -1) return { loopWords: words, claudeArgs: [] };
-  const claudeArgs = rawArgs.slice(at + 1);
-  const head = words.slice(0, words.length - claudeArgs.length);
-  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
-    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
-      hint: "put claude's options last, after --"
-    });
-  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
 }
 async function runRequest2(request, inv, io2, say) {
   if (request.mode === "help") {
@@ -7449,7 +7485,7 @@ function registerRestoreCommand(program2, io2) {
 // src/cli/run-command.ts
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
-import { statSync } from "node:fs";
+import { existsSync as existsSync6, statSync as statSync2 } from "node:fs";
 import path21 from "node:path";
 
 // src/run/help.ts
@@ -7821,17 +7857,16 @@ function registerRunCommand(program2, io2) {
   const command = program2.command("run").description("drive an auto-loop headless: one fresh claude -p session per phase, same caps, gate and records (--help for usage)").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-dir <dir>", "pass --plugin-dir to each phase's claude (when loopkit is not installed as a plugin)").option("--budget-limited-ok", "exit 0, not 6, when the loop ends budget-limited").option(
     "--no-sandbox",
     "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)"
-  ).argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options) => {
-    io2.exitCode = await run2(words, options, io2);
+  ).argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options, self) => {
+    io2.exitCode = await run2(splitAtDoubleDash(words, rawArgsOf(self)), options, io2);
   });
   useHelpText(command, RUN_HELP);
 }
-async function run2(words, options, io2) {
+async function run2({ loopWords, claudeArgs }, options, io2) {
   refuseUnderRecursionGuard(io2.env, "loopkit run");
-  const split = words.indexOf("--");
-  const loopWords = split === -1 ? words : words.slice(0, split);
-  const claude = takeSettingsOption(split === -1 ? [] : words.slice(split + 1), io2.cwd);
-  const request = parseWords(argvWords(loopWords));
+  const claude = takeSettingsOption(claudeArgs, io2.cwd);
+  const inv = invocation({ project: options.project }, io2);
+  const request = readRequest(loopWords, claudeArgs, () => inv.projectDir());
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
     return 0;
@@ -7846,7 +7881,6 @@ async function run2(words, options, io2) {
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
     });
   const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path21.resolve(io2.cwd, options.pluginDir));
-  const inv = invocation({ project: options.project }, io2);
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(
     options.sandbox,
@@ -7907,13 +7941,20 @@ async function run2(words, options, io2) {
     await release().catch(() => void 0);
   }
 }
+var SIGNAL_CAUSE = { SIGINT: " (Ctrl-C)", SIGTERM: "", SIGHUP: " (its terminal or its output closed)" };
+function readRequest(loopWords, claudeArgs, projectDir) {
+  const request = parseWords(argvWords(loopWords));
+  if (request.mode !== "usage" || claudeArgs.length === 0) return request;
+  if (!existsSync6(path21.join(projectDir(), DEFAULT_GOAL_FILE))) throw noGoalError();
+  return startFromGoalFile();
+}
 function sayOnInterrupt(io2) {
   const codes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
   const handlers = Object.entries(codes).map(([signal, code]) => {
     const handler = () => {
       io2.stderr(
         `
-loopkit run: stopped by ${signal}${signal === "SIGINT" ? " (Ctrl-C)" : ""}; the phase's claude is stopped and the loop stays pursuing: \`loopkit run --takeover\` continues it (at once), \`loopkit auto-loop --cancel\` ends it.
+loopkit run: stopped by ${signal}${SIGNAL_CAUSE[signal]}; the phase's claude is stopped and the loop stays pursuing: \`loopkit run --takeover\` continues it (at once), \`loopkit auto-loop --cancel\` ends it.
 `
       );
       process.exit(code);
@@ -7939,7 +7980,7 @@ function sandboxLine2({ settings, agent }) {
   return agent.agent === "sandboxed" ? `not sandboxed by loopkit (--no-sandbox), but your settings turn the sandbox on: the verifier runs sandboxed` : "unsandboxed (--no-sandbox): the agent and the verifier run with your full rights";
 }
 function pluginFolder(dir) {
-  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!statSync2(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new LoopkitError("USAGE", `--plugin-dir ${dir} is not a folder`, {
       value: dir,
       hint: "give the folder that holds loopkit's .claude-plugin/plugin.json, or leave --plugin-dir out when loopkit is installed as a plugin; nothing was started"
@@ -8067,7 +8108,7 @@ async function runCli(argv, io2) {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     const inClaude = ["--args-stdin", "--from-hook", "--from-skill"].some((flag) => argv.includes(flag));
-    return reportError(error, io2, !inClaude);
+    return reportError(error, io2, inClaude ? void 0 : argv[0] ?? "");
   }
 }
 
@@ -8112,6 +8153,7 @@ function readStdin(timeoutMs = 1e4) {
 }
 
 // src/cli/main.ts
+endQuietlyOnClosedPipe();
 var io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-O67KTA4C.js";
+} from "./chunks/chunk-BGSKMK7T.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-VMXZCXQ6.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-YPMNQFWH.js";
+} from "./chunks/chunk-K4NCYODI.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

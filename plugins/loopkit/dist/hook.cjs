@@ -92,20 +92,6 @@ function kindOfCommand(command) {
   return Object.values(LOOP_KIND_ENTRIES).find((entry) => entry.command === command)?.kind;
 }
 
-// src/shared/errors.ts
-var LoopkitError = class extends Error {
-  code;
-  value;
-  hint;
-  constructor(code, message, options = {}) {
-    super(message, { cause: options.cause });
-    this.name = "LoopkitError";
-    this.code = code;
-    this.value = options.value;
-    this.hint = options.hint;
-  }
-};
-
 // src/shared/recursion-guard.ts
 var RECURSION_GUARD = "VD_AUTOLOOP_DEPTH";
 function underRecursionGuard(env) {
@@ -199,12 +185,24 @@ function locateDataDir(from) {
   const withMarker = holding.filter((dir) => markerIn(dir, session));
   const found = withMarker.length > 0 ? withMarker : holding;
   if (found.length > 1) {
-    throw new LoopkitError("USAGE", `loopkit state is in several folders: ${found.join(", ")}`, {
-      value: found,
-      hint: "name one with --plugin-data <dir> or LOOPKIT_DATA_DIR"
-    });
+    const [dir, ...others] = [...found].sort((a, b) => lastWritten(b) - lastWritten(a));
+    return { dir, by: "written to last of several", others };
   }
   return found[0] ? { dir: found[0], by: "holds loopkit state" } : null;
+}
+function lastWritten(dir) {
+  let newest = 0;
+  for (const folder of STATE_FOLDERS.map((name) => import_node_path4.default.join(dir, name))) {
+    let entries = [];
+    try {
+      entries = (0, import_node_fs4.readdirSync)(folder);
+    } catch {
+      continue;
+    }
+    for (const entry of [folder, ...entries.map((name) => import_node_path4.default.join(folder, name))])
+      newest = Math.max(newest, (0, import_node_fs4.statSync)(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  }
+  return newest;
 }
 function foldersWithState(env) {
   const pluginData = import_node_path4.default.join(env.CLAUDE_CONFIG_DIR || import_node_path4.default.join(homeOf(env), ".claude"), "plugins", "data");

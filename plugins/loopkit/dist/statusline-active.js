@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-YPMNQFWH.js";
+} from "./chunks/chunk-K4NCYODI.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-53PS3DBX.js";

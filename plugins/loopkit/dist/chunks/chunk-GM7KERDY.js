@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

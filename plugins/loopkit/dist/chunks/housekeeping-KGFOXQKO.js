@@ -4,20 +4,20 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-DTKWA43K.js";
+} from "./chunk-L4U47WT3.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-EHHRQN5I.js";
+} from "./chunk-PW3CJ75C.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-YPMNQFWH.js";
+import "./chunk-K4NCYODI.js";
 import {
   allRecords
-} from "./chunk-H2RAJSKP.js";
+} from "./chunk-GM7KERDY.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-5AR63D6C.js";
-import "./chunk-NSSBT4UQ.js";
+import "./chunk-7TF5C3PV.js";
+import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import {
   tokensUsed
 } from "./chunk-BTCO4UX2.js";
@@ -34,8 +34,17 @@ function capReached(state, now) {
 function countedIterations(state) {
   return state.iteration - state.audit_not_run.turns;
 }
+function iterationCount(turns, notCounted, max) {
+  const counted = turns - notCounted;
+  return max !== null && counted > max ? { counted: max, wrapUp: counted - max, notCounted } : { counted, wrapUp: 0, notCounted };
+}
 function iterationsAgainstCap(turns, notCounted, max) {
-  return `${turns - notCounted} of ${max ?? "-"}${notCounted ? ` (and ${notCounted} not counted: the audit could not run)` : ""}`;
+  const count = iterationCount(turns, notCounted, max);
+  const apart = [
+    count.wrapUp ? `${count.wrapUp} wrap-up turn after the cap` : "",
+    count.notCounted ? `${count.notCounted} not counted: the audit could not run` : ""
+  ].filter(Boolean);
+  return `${count.counted} of ${max ?? "-"}${apart.length ? ` (and ${apart.join("; and ")})` : ""}`;
 }
 function elapsedMs(state, now) {
   return Math.max(0, now.getTime() - Date.parse(state.started_at));
@@ -164,6 +173,7 @@ export {
   resolveCaps,
   capReached,
   countedIterations,
+  iterationCount,
   iterationsAgainstCap,
   elapsedMs,
   loopDeadline,

@@ -5,7 +5,7 @@ import {
   StatsFileSchema,
   projectLoops,
   repeatStateDir
-} from "./chunk-BCWZ2H7A.js";
+} from "./chunk-WMTN7UTY.js";
 import {
   diffLines,
   findRepo,
@@ -16,27 +16,28 @@ import {
 } from "./chunk-QK7TMYH4.js";
 import {
   compareSnapshots,
+  isAgentChange,
   showText
-} from "./chunk-DQ66TBSW.js";
+} from "./chunk-JAESABAQ.js";
 import {
   auditVoteText,
   countedIterations,
   elapsedMs,
   iterationsAgainstCap,
   trendLine
-} from "./chunk-EAJMOFPK.js";
+} from "./chunk-7WVKNZ4B.js";
 import {
   formatDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import {
   allRecords,
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-H2RAJSKP.js";
+} from "./chunk-GM7KERDY.js";
 import {
   loopFiles
-} from "./chunk-VKL3KN2N.js";
+} from "./chunk-WNQXEFAX.js";
 import {
   HistoryEntrySchema
 } from "./chunk-KPXZ73PR.js";
@@ -44,12 +45,15 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
 } from "./chunk-BTCO4UX2.js";
+import {
+  isLoopkitOwnPath
+} from "./chunk-UTHLZEMO.js";
 import {
   LoopkitError,
   formatError,
@@ -286,6 +290,8 @@ var AutoLoopStatusSchema = object({
   loop_id: string().nullable(),
   session_id: string().nullable(),
   goal: string().nullable(),
+  /** The goal file the goal was read from at the start (--goal-file or goal.md), or null for a goal typed inline. */
+  goal_file: string().nullable(),
   verify_command: string().nullable(),
   iteration: int(),
   max_iterations: int().nullable(),
@@ -301,6 +307,8 @@ var AutoLoopStatusSchema = object({
   heartbeat_stale: boolean(),
   last_verifier: _enum(["pass", "flaky", "fail"]).nullable(),
   last_verifier_exit_code: int().nullable(),
+  /** Why the last run does not count as a pass though it exited 0 (the test rule: core/gate.ts), or null. */
+  last_verifier_breach: string().nullable(),
   /** The last audit's vote, or "could not run" when it did not get to one. */
   last_audit_vote: string().nullable(),
   last_audit_reasons: array(string()),
@@ -344,6 +352,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       loop_id: null,
       session_id: null,
       goal: null,
+      goal_file: null,
       verify_command: null,
       iteration: 0,
       max_iterations: null,
@@ -357,6 +366,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       heartbeat_stale: false,
       last_verifier: null,
       last_verifier_exit_code: null,
+      last_verifier_breach: null,
       last_audit_vote: null,
       last_audit_reasons: [],
       next_action: null,
@@ -383,6 +393,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     loop_id: state.loop_id,
     session_id: state.session_id,
     goal: state.goal,
+    goal_file: state.goal_file,
     verify_command: state.verify_command,
     iteration: state.iteration,
     max_iterations: state.caps.max_iterations,
@@ -396,6 +407,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     heartbeat_stale: state.status === "pursuing" && now.getTime() - Date.parse(state.heartbeat_at) > staleMs,
     last_verifier: state.last_verifier?.verdict ?? null,
     last_verifier_exit_code: lastRun?.exit_code ?? null,
+    last_verifier_breach: lastRun?.breach ?? null,
     last_audit_vote: state.last_audit ? auditVoteText(state.last_audit) : null,
     last_audit_reasons: state.last_audit?.reasons ?? [],
     next_action: state.status === "pursuing" ? state.next_action : null,
@@ -434,6 +446,7 @@ function formatStatus(s) {
   const lines = [
     `auto-loop ${s.status}${s.reason ? `: ${s.reason}` : ""}`,
     `  goal:       ${s.goal.split("\n")[0]}${s.goal.includes("\n") ? " ..." : ""}`,
+    ...s.goal_file ? [`  goal file:  ${s.goal_file}`] : [],
     `  verifier:   ${s.verify_command}`,
     `  iteration:  ${iterationsAgainstCap(s.iteration, s.iterations_not_counted, s.max_iterations)}`,
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
@@ -442,6 +455,7 @@ function formatStatus(s) {
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (gone or silent, heartbeat stale: /loopkit:auto-loop --takeover continues the loop)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
+    ...s.last_verifier_breach ? [`    - not a pass: ${s.last_verifier_breach}`] : [],
     ...s.last_audit_reasons.map((reason) => `    - ${reason}`),
     ...testsLines(s.tests),
     ...s.blocker ? [`  blocker:    ${s.blocker}`] : [],
@@ -603,13 +617,13 @@ function iterationChanges(record, openStore2, gaps, limits = DIFF_LIMITS) {
 }
 function changesOf(store, record, previous, checkpoint, budget, limits, gaps) {
   const listed = () => ({
-    changes: checkpoint.changed.paths.map((p) => ({ ...p, diff: null, note: null })),
+    changes: checkpoint.changed.paths.filter((p) => !isLoopkitOwnPath(p.path)).map((p) => ({ ...p, diff: null, note: null })),
     more: checkpoint.changed.more
   });
   if (!store) return listed();
   let found;
   try {
-    found = compareSnapshots(store, record.project_dir, previous, checkpoint.snapshot).filter((c) => c.root === "");
+    found = compareSnapshots(store, record.project_dir, previous, checkpoint.snapshot).filter(isAgentChange);
   } catch (error) {
     gaps.push(
       `Iteration ${checkpoint.iteration}'s changes could not be compared (${formatError(error)}); its files are listed without diffs.`

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-SBK4KVWZ.js";
+} from "./chunk-DIC3GHMN.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -17,14 +17,14 @@ import {
   onSessionEnd,
   onStop,
   waitGoesOn
-} from "./chunk-ZQYA7AJX.js";
+} from "./chunk-WVDP6GC7.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
   lastTurnApiError,
   promptIdOfTurnWith,
   transcriptTail
-} from "./chunk-3TVPULLH.js";
+} from "./chunk-D7OA5VU4.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -33,17 +33,17 @@ import {
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-BCWZ2H7A.js";
-import "./chunk-DQ66TBSW.js";
-import "./chunk-MW4PHROV.js";
-import "./chunk-H2RAJSKP.js";
+} from "./chunk-WMTN7UTY.js";
+import "./chunk-JAESABAQ.js";
+import "./chunk-HNL7CUYO.js";
+import "./chunk-GM7KERDY.js";
 import "./chunk-VZNR7AND.js";
 import {
   removeSessionMarker
 } from "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-5AR63D6C.js";
-import "./chunk-NSSBT4UQ.js";
+import "./chunk-7TF5C3PV.js";
+import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock

@@ -16,7 +16,7 @@ import {
   MIRROR_DIR,
   MIRROR_FILES,
   MIRROR_FOLDERS
-} from "./chunk-NSSBT4UQ.js";
+} from "./chunk-UTHLZEMO.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 import {
   LOOP_STATUSES
 } from "./chunk-BTCO4UX2.js";

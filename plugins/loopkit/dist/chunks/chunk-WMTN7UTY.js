@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   formatDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import {
   writeSessionMarker
 } from "./chunk-53PS3DBX.js";

@@ -5,7 +5,10 @@ import {
   metaName,
   nameOf,
   objectHash
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
+import {
+  isLoopkitOwnPath
+} from "./chunk-UTHLZEMO.js";
 import {
   LoopkitError
 } from "./chunk-QE76SXA6.js";
@@ -207,6 +210,39 @@ function showPath(path, prefix = "") {
   return `"${text.replace(NAME_UNSAFE_ALL, (c) => NAME_ESCAPES[c] ?? escape(c))}"`;
 }
 
+// src/checkpoint/changes.ts
+var KEEP_PATHS = 50;
+var isAgentChange = (change2) => change2.root === "" && !isLoopkitOwnPath(change2.path);
+function countChanges(list, keep = KEEP_PATHS) {
+  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
+  for (const change2 of [...list].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+    if (!isAgentChange(change2)) continue;
+    const status = change2.how === "added" ? "A" : change2.how === "deleted" ? "D" : change2.before.kind !== change2.after.kind ? "T" : "M";
+    if (status === "A") changes.added += 1;
+    else if (status === "D") changes.deleted += 1;
+    else changes.modified += 1;
+    if (changes.paths.length < keep) changes.paths.push({ status, path: change2.path });
+    else changes.more += 1;
+  }
+  return changes;
+}
+var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
+function countLine(changes) {
+  const total = changeCount(changes);
+  if (total === 0) return "no files changed";
+  const parts = [
+    changes.added ? `${changes.added} added` : "",
+    changes.modified ? `${changes.modified} modified` : "",
+    changes.deleted ? `${changes.deleted} deleted` : ""
+  ].filter(Boolean);
+  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
+}
+function pathLines(changes, limit = KEEP_PATHS) {
+  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${showPath(p.path)}`);
+  const more = changeCount(changes) - lines.length;
+  return more > 0 ? [...lines, `... and ${more} more`] : lines;
+}
+
 export {
   splitArguments,
   argvWords,
@@ -214,5 +250,9 @@ export {
   compareSnapshots,
   showText,
   hasHidden,
-  showPath
+  showPath,
+  isAgentChange,
+  countChanges,
+  countLine,
+  pathLines
 };

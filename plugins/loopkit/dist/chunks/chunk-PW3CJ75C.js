@@ -4,7 +4,7 @@ import {
 } from "./chunk-VMXZCXQ6.js";
 import {
   lastCheckpoint
-} from "./chunk-H2RAJSKP.js";
+} from "./chunk-GM7KERDY.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-3TVPULLH.js";
+} from "./chunk-D7OA5VU4.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";

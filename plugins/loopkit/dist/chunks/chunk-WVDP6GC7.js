@@ -14,23 +14,23 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-3TVPULLH.js";
+} from "./chunk-D7OA5VU4.js";
 import {
   loadState,
   nextIterationNumber,
   repeatTokens
-} from "./chunk-BCWZ2H7A.js";
+} from "./chunk-WMTN7UTY.js";
 import {
   splitArguments
-} from "./chunk-DQ66TBSW.js";
+} from "./chunk-JAESABAQ.js";
 import {
   formatDuration,
   isDuration,
   parseDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import {
   deadlineIn
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
@@ -56,7 +56,7 @@ async function checkpointRecorded(dataDir, state, file, now) {
   const verdict = state.phase === "ended" && state.final_status ? `${last.result}, ${state.final_status}` : last.result;
   return checkpointIteration(
     loopRef(dataDir, state, file),
-    { iteration: last.number, verdict, tokens: null },
+    { iteration: last.number, verdict, tokens: last.tokens },
     now,
     deadlineIn(SNAPSHOT_MS)
   );

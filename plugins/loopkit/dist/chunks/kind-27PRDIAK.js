@@ -11,12 +11,13 @@ import {
 import {
   auditLabel,
   elapsedMs,
+  iterationCount,
   readSettings,
   trendLine
-} from "./chunk-EAJMOFPK.js";
+} from "./chunk-7WVKNZ4B.js";
 import {
   formatDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import {
   HistoryEntrySchema
 } from "./chunk-KPXZ73PR.js";
@@ -40,7 +41,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-WUIDFMKH.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-5PT4QECQ.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -49,7 +50,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-4LUDJQTA.js"), import("./store-TXCAPNIU.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-7G7CRN7M.js"), import("./store-FEFCDDLC.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
@@ -79,22 +80,25 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-TXCAPNIU.js");
+  const { loopFiles } = await import("./store-FEFCDDLC.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
 function statusLine(state, now) {
   const caps = state.caps;
   const audit = state.last_audit && auditLabel(state.last_audit);
-  const verdicts = [state.last_verifier && `verifier ${state.last_verifier.verdict}`, audit].filter(Boolean).join(", ");
+  const breach = state.last_verifier?.runs.at(-1)?.breach;
+  const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
+  const verdicts = [verifier, audit].filter(Boolean).join(", ");
   return [
-    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${state.iteration}/${caps.max_iterations}`,
+    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
     verdicts || "not judged yet",
     ...trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []
   ].join(" \xB7 ");
 }
+var breachHeadline = (breach) => breach.split(/ \(|: |; /)[0];
 async function pastRuns(dataDir, now) {
   const { staleMs } = readSettings(process.env);
   const root = path.join(dataDir, "auto-loop");

@@ -1,22 +1,24 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   compareSnapshots,
-  showPath
-} from "./chunk-DQ66TBSW.js";
+  countChanges,
+  countLine,
+  pathLines
+} from "./chunk-JAESABAQ.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-H2RAJSKP.js";
+} from "./chunk-GM7KERDY.js";
 import {
   openRegular
 } from "./chunk-VZNR7AND.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 import {
   LoopkitError,
   formatError,
@@ -162,38 +164,6 @@ function contextTokens(usage) {
   return count(usage.input_tokens) + count(usage.cache_creation_input_tokens) + count(usage.cache_read_input_tokens);
 }
 
-// src/checkpoint/changes.ts
-var KEEP_PATHS = 50;
-function countChanges(list, keep = KEEP_PATHS) {
-  const changes = { added: 0, modified: 0, deleted: 0, paths: [], more: 0 };
-  for (const change of [...list].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
-    if (change.root !== "") continue;
-    const status = change.how === "added" ? "A" : change.how === "deleted" ? "D" : change.before.kind !== change.after.kind ? "T" : "M";
-    if (status === "A") changes.added += 1;
-    else if (status === "D") changes.deleted += 1;
-    else changes.modified += 1;
-    if (changes.paths.length < keep) changes.paths.push({ status, path: change.path });
-    else changes.more += 1;
-  }
-  return changes;
-}
-var changeCount = (changes) => changes.added + changes.modified + changes.deleted;
-function countLine(changes) {
-  const total = changeCount(changes);
-  if (total === 0) return "no files changed";
-  const parts = [
-    changes.added ? `${changes.added} added` : "",
-    changes.modified ? `${changes.modified} modified` : "",
-    changes.deleted ? `${changes.deleted} deleted` : ""
-  ].filter(Boolean);
-  return `${total} file${total === 1 ? "" : "s"} (${parts.join(", ")})`;
-}
-function pathLines(changes, limit = KEEP_PATHS) {
-  const lines = changes.paths.slice(0, limit).map((p) => `${p.status} ${showPath(p.path)}`);
-  const more = changeCount(changes) - lines.length;
-  return more > 0 ? [...lines, `... and ${more} more`] : lines;
-}
-
 // src/checkpoint/take.ts
 async function loadOrRestart(file, now, notes) {
   try {
@@ -321,6 +291,28 @@ function iterationChangesText(pending, limit = 20) {
   ].join("\n");
 }
 
+// src/shared/nearest-name.ts
+function editDistance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function nearestName(typed, names) {
+  const bare = (name) => name.replace(/^-+/, "").toLowerCase();
+  let best;
+  for (const name of names) {
+    const distance = editDistance(bare(typed), bare(name));
+    if (distance <= 2 && distance < bare(name).length / 3 && (!best || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
 // src/shared/option-grammar.ts
 var HELP = { name: "--help", value: "none" };
 function usageError(table, message, value) {
@@ -330,6 +322,10 @@ function noInputError(table) {
   return usageError(table, table.noInput);
 }
 var valueOf = (parsed, name) => parsed.given.get(name)?.[0];
+function unknownOption(name, table) {
+  const nearest = nearestName(name, [...table.options.map((option) => option.name), ...Object.keys(table.elsewhere ?? {})]);
+  return `unknown option ${name}${nearest ? `: did you mean ${nearest}?` : ""} ${table.unknownHint}`;
+}
 function parseOptions(words, table) {
   if (words.length === 0) return { kind: "empty" };
   const specs = new Map([HELP, ...table.options].map((spec) => [spec.name, spec]));
@@ -359,7 +355,7 @@ function parseOptions(words, table) {
     const spec = specs.get(name);
     if (!spec) {
       const there = table.elsewhere?.[name];
-      throw usageError(table, there ? `${name} ${there}` : `unknown option ${name} ${table.unknownHint}`, name);
+      throw usageError(table, there ? `${name} ${there}` : unknownOption(name, table), name);
     }
     if (spec === HELP) {
       help = true;
@@ -408,9 +404,6 @@ export {
   apiErrorOf,
   apiErrorSummary,
   lastTurnApiError,
-  countChanges,
-  countLine,
-  pathLines,
   pendingCheckpoint,
   recordIteration,
   snapshotLoopStart,

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-SBK4KVWZ.js";
+} from "./chunk-DIC3GHMN.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -31,14 +31,14 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-FTGMORQC.js";
+} from "./chunk-SBUYK4V3.js";
 import {
   apiErrorOf,
   iterationChangesText,
   lastTurnApiError,
   pendingCheckpoint,
   recordIteration
-} from "./chunk-3TVPULLH.js";
+} from "./chunk-D7OA5VU4.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -47,7 +47,7 @@ import "./chunk-QK7TMYH4.js";
 import {
   showPath,
   splitWords
-} from "./chunk-DQ66TBSW.js";
+} from "./chunk-JAESABAQ.js";
 import {
   auditLabel,
   auditUnmet,
@@ -55,9 +55,9 @@ import {
   loopDeadline,
   readSettings,
   refusedByLoopkit
-} from "./chunk-EAJMOFPK.js";
-import "./chunk-MW4PHROV.js";
-import "./chunk-H2RAJSKP.js";
+} from "./chunk-7WVKNZ4B.js";
+import "./chunk-HNL7CUYO.js";
+import "./chunk-GM7KERDY.js";
 import "./chunk-5KW5UY5D.js";
 import {
   inspectMirror,
@@ -66,7 +66,7 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-VKL3KN2N.js";
+} from "./chunk-WNQXEFAX.js";
 import "./chunk-VZNR7AND.js";
 import "./chunk-KPXZ73PR.js";
 import {
@@ -75,7 +75,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-I4T745B3.js";
+} from "./chunk-PJPSA5JD.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -95,14 +95,14 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
 } from "./chunk-BTCO4UX2.js";
 import {
   MIRROR_DIR
-} from "./chunk-NSSBT4UQ.js";
+} from "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError,

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-DRF2DIQF.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-2EGS6SYD.js")).autoLoopKind
+  repeat: async () => (await import("./kind-WW3RQI2J.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-27PRDIAK.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

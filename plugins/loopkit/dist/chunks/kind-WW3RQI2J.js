@@ -18,10 +18,10 @@ import {
   projectLoops,
   repeatTokens,
   scanLoops
-} from "./chunk-BCWZ2H7A.js";
+} from "./chunk-WMTN7UTY.js";
 import {
   formatDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import "./chunk-53PS3DBX.js";
 import "./chunk-WZLN5BNR.js";
 import "./chunk-PVEHQ6JT.js";
@@ -33,13 +33,78 @@ import {
 import "./chunk-PGQLL66H.js";
 import "./chunk-JXA4W5PX.js";
 
-// src/repeat/kind.ts
+// src/repeat/stats-history.ts
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+async function readLoopRuns(statsFile) {
+  const runs = new Map((await liveRecords(statsFile)).map((run) => [run.id, run]));
+  for (const copy of await keptAside(statsFile)) {
+    for (const run of recordsIn(await readFile(copy, "utf8").catch(() => ""))) if (!runs.has(run.id)) runs.set(run.id, run);
+  }
+  return [...runs.values()];
+}
+async function liveRecords(statsFile) {
+  let read;
+  try {
+    read = await readJson(statsFile, StatsFileSchema);
+  } catch (error) {
+    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
+    throw new LoopkitError("STATE_CORRUPT", error.message, {
+      value: statsFile,
+      hint: `nothing was changed; fix ${statsFile} or move it away (the next repeat loop keeps it aside as ${path.basename(statsFile)}.corrupt-<time> itself)`
+    });
+  }
+  return read.exists ? (read.value.loop_runs ?? []).flatMap(asLoopRun) : [];
+}
+async function keptAside(statsFile) {
+  const prefix = `${path.basename(statsFile)}.corrupt-`;
+  const names = await readdir(path.dirname(statsFile)).catch(() => []);
+  return names.filter((name) => name.startsWith(prefix)).sort().reverse().map((name) => path.join(path.dirname(statsFile), name));
+}
+var asLoopRun = (raw) => {
+  const parsed = LoopRunSchema.safeParse(raw);
+  return parsed.success ? [parsed.data] : [];
+};
+function recordsIn(text) {
+  try {
+    const value = StatsFileSchema.safeParse(JSON.parse(text));
+    if (value.success) return (value.data.loop_runs ?? []).flatMap(asLoopRun);
+  } catch {
+  }
+  return objectsIn(text).flatMap((object) => {
+    try {
+      return asLoopRun(JSON.parse(object));
+    } catch {
+      return [];
+    }
+  });
+}
+function objectsIn(text) {
+  const starts = [];
+  const found = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString && char === "\n") inString = false;
+    else if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{") starts.push(i);
+    else if (char === "}" && starts.length > 0) {
+      const span = text.slice(starts.pop(), i + 1);
+      if (span.includes('"loop-')) found.push(span);
+    }
+  }
+  return found;
+}
+
+// src/repeat/kind.ts
 var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-YFFFBUTS.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-GYTW2JKY.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],
@@ -73,21 +138,7 @@ function tale(state) {
   };
 }
 async function pastRuns({ statsFile, dataDir }, now) {
-  let read;
-  try {
-    read = await readJson(statsFile, StatsFileSchema);
-  } catch (error) {
-    if (!isLoopkitError(error, "STATE_CORRUPT")) throw error;
-    throw new LoopkitError("STATE_CORRUPT", error.message, {
-      value: statsFile,
-      hint: `nothing was changed; fix ${statsFile} or move it away (the next repeat loop keeps it aside as ${path.basename(statsFile)}.corrupt-<time> itself)`
-    });
-  }
-  if (!read.exists) return [];
-  const records = (read.value.loop_runs ?? []).flatMap((raw) => {
-    const parsed = LoopRunSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const records = await readLoopRuns(statsFile);
   const states = new Map((dataDir ? (await scanLoops(dataDir, null)).loops : []).map(({ state }) => [state.loop_id, state]));
   return records.map((record) => {
     const passed = record.iterations.filter((it) => it.result === "pass").length;

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   MIRROR_DIR,
   UNRECORDED_MIRROR_FILES
-} from "./chunk-NSSBT4UQ.js";
+} from "./chunk-UTHLZEMO.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -4,13 +4,13 @@ import {
 } from "./chunk-QE76SXA6.js";
 
 // src/shared/duration.ts
-var DURATION_HINT = "a whole number of hours, minutes and seconds: 90s, 5m, 1h30m";
+var DURATION_HINT = "whole hours, minutes and seconds, e.g. 90s, 5m, 1h30m";
 var UNIT_MS = { h: 36e5, m: 6e4, s: 1e3 };
 var DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 function parseDuration(text, what = "duration") {
   const match = DURATION.exec(text.trim().toLowerCase());
   if (!match || text.trim() === "" || match.slice(1).every((part) => part === void 0)) {
-    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s, e.g. 90s, 5m, 1h30m`, {
+    throw new LoopkitError("USAGE", `invalid ${what} "${text}": use units h, m, s`, {
       value: text,
       hint: DURATION_HINT
     });

@@ -7,12 +7,12 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-EHHRQN5I.js";
+} from "./chunk-PW3CJ75C.js";
 import "./chunk-VMXZCXQ6.js";
-import "./chunk-H2RAJSKP.js";
+import "./chunk-GM7KERDY.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-5AR63D6C.js";
-import "./chunk-NSSBT4UQ.js";
+import "./chunk-7TF5C3PV.js";
+import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-QE76SXA6.js";
 import "./chunk-PGQLL66H.js";

@@ -8,7 +8,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-3TVPULLH.js";
+} from "./chunk-D7OA5VU4.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -32,7 +32,7 @@ import {
   showText,
   splitArguments,
   splitWords
-} from "./chunk-DQ66TBSW.js";
+} from "./chunk-JAESABAQ.js";
 import {
   RULE_NAMES,
   auditLabel,
@@ -40,24 +40,25 @@ import {
   capReached,
   elapsedMs,
   gateNext,
+  iterationsAgainstCap,
   noProgressReason,
   readSettings,
   recordTestProgress,
   testRuleBreach,
   trendLine,
   verifierVerdict
-} from "./chunk-EAJMOFPK.js";
+} from "./chunk-7WVKNZ4B.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunk-MW4PHROV.js";
+} from "./chunk-HNL7CUYO.js";
 import {
   ExecAnswerSchema,
   NODE_OPTIONS_CARRIER
 } from "./chunk-5KW5UY5D.js";
 import {
   loopFiles
-} from "./chunk-VKL3KN2N.js";
+} from "./chunk-WNQXEFAX.js";
 import {
   openRegular,
   readRegularFile
@@ -67,7 +68,7 @@ import {
 } from "./chunk-KPXZ73PR.js";
 import {
   loadJudgingBaseline
-} from "./chunk-I4T745B3.js";
+} from "./chunk-PJPSA5JD.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -78,7 +79,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-5AR63D6C.js";
+} from "./chunk-7TF5C3PV.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,
@@ -823,7 +824,7 @@ var mocha = (lines) => {
 var pytest = (lines) => {
   const summary2 = findLast(
     lines,
-    (line) => /^=+ .*\bin [\d.]+s\b.* =+$/.test(line) && /(passed|failed|error|no tests ran|skipped)/.test(line)
+    (line) => (/^=+ .*\bin [\d.]+s\b.* =+$/.test(line) || /^(?:\d+ \w+(?:, \d+ \w+)*|no tests ran) in [\d.]+s\b/.test(line)) && /(passed|failed|error|no tests ran|skipped)/.test(line)
   );
   if (!summary2) return null;
   const failing = lines.filter((line) => /^(FAILED|ERROR) /.test(line)).slice(0, KEEP_FAILING).map((line) => {
@@ -1387,7 +1388,7 @@ function continueOrWrapUp(state, now, notes, history) {
     };
   }
   const verdict = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : "not run";
-  const message = `loopkit auto-loop: iteration ${state.iteration}/${state.caps.max_iterations}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
+  const message = `loopkit auto-loop: iteration ${iterationsAgainstCap(state.iteration, state.audit_not_run.turns, state.caps.max_iterations)}, verifier ${verdict}, tokens ${tokensUsed(state)}/${state.caps.max_tokens}.`;
   return { state, outcome: { kind: "block", prompt: nextPrompt(state, notes), message }, history };
 }
 function summary(state, now) {
