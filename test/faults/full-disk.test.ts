@@ -82,3 +82,29 @@ describe.skipIf(!root)("loopkit's data folder full or read-only", () => {
     },
   );
 });
+
+describe.skipIf(!root)("a terminal `loopkit repeat` on a read-only or full data folder", () => {
+  const repeat = (...args: string[]) =>
+    runCli(["repeat", "--project", loop.world.project, ...args, "1m", "--iterations", "1", "check"], {
+      env: loop.env({ LOOPKIT_STATS_FILE: path.join(loop.world.tmp, "stats.json") }),
+    });
+  const readOnly = () => mount("-o", "remount,ro", loop.world.data);
+  const EROFS = /^loopkit: cannot write .*repeat-runs.* from here \(EROFS\); nothing was started .*remount it read-write/;
+  const FULL = /the disk holding loopkit's data .*is full/;
+
+  it.each([
+    ["read-only, in this terminal", readOnly, [], EROFS],
+    ["read-only, --detach", readOnly, ["--detach"], EROFS],
+    ["full, in this terminal", fillDisk, [], FULL],
+    ["full, --detach (the runner's log is empty)", fillDisk, ["--detach"], FULL],
+  ])("%s: says which folder and why at once, never another runner or a bare error", (_name, fault, args, says) => {
+    mkdirSync(loop.world.data);
+    mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", loop.world.data);
+    mkdirSync(path.join(loop.world.data, "repeat-runs"));
+    fault();
+    const ran = repeat(...args);
+    expect(ran.code).not.toBe(0);
+    expect(ran.stderr).toMatch(says);
+    expect(ran.stderr).not.toMatch(/another .* runner|^loopkit: E[A-Z]+: /);
+  });
+});
