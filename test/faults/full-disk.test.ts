@@ -2,10 +2,13 @@
 // keeps every file's last good version, says why in plain words (in its output and in --status), and
 // the loop goes on from where it was once the disk can be written again. Needs root (mount); skipped otherwise.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../support/bundle-driver.js";
+import { checkpointIteration } from "../../src/checkpoint/take.js";
+import { deadlineIn } from "../../src/shared/deadline.js";
+import { baseEnv, runCli } from "../support/bundle-driver.js";
+import { makeProject, write } from "../checkpoint/repo-fixture.js";
 import { useLoopWorld } from "./loop-world.js";
 
 const root = process.platform === "linux" && process.getuid?.() === 0;
@@ -29,8 +32,8 @@ function loopOnTmpfs(): string {
 }
 
 /** Writes until the disk refuses: the filler file, to delete when space is to come back. */
-function fillDisk(): string {
-  const filler = path.join(loop.world.data, "filler");
+function fillDisk(dir = loop.world.data): string {
+  const filler = path.join(dir, "filler");
   const chunk = Buffer.alloc(4096, 1);
   try {
     for (;;) writeFileSync(filler, chunk, { flag: "a" });
@@ -106,5 +109,40 @@ describe.skipIf(!root)("a terminal `loopkit repeat` on a read-only or full data 
     expect(ran.code).not.toBe(0);
     expect(ran.stderr).toMatch(says);
     expect(ran.stderr).not.toMatch(/another .* runner|^loopkit: E[A-Z]+: /);
+  });
+});
+
+describe.skipIf(!root)("`loopkit restore` into a project on a full disk", () => {
+  it("says what it restored and what not, leaves no temp file, and a retry with space back finishes", { timeout: 120_000 }, async () => {
+    const { root: tmp, project, data, loop: ref } = makeProject({ init: false });
+    mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", project);
+    try {
+      const at = (iteration: number) =>
+        checkpointIteration(ref(), { iteration, verdict: "fail", tokens: null }, new Date(), deadlineIn(60_000));
+      write(project, "a.txt", "one\n");
+      write(project, "b.bin", "b".repeat(300_000));
+      await at(1);
+      write(project, "a.txt", "two\n");
+      write(project, "b.bin", "small\n");
+      await at(2);
+      const filler = fillDisk(project);
+      truncateSync(filler, statSync(filler).size - 16_384);
+      const restore = () => runCli(["restore", "loop-1", "1", "--plugin-data", data], { env: baseEnv(tmp) });
+      const failed = restore();
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/the restore of checkpoint 1 stopped at b\.bin: the disk holding the project is full \(ENOSPC\)/);
+      expect(failed.stderr).toMatch(
+        /Restored before it stopped \(1 written, 0 deleted\):\n  a\.txt\nNot restored: b\.bin and what comes after it/,
+      );
+      expect(failed.stderr).toMatch(/free some space .* loopkit restore loop-1 1 again .*loopkit restore loop-1 r1 puts back/);
+      expect(readdirSync(project).filter((name) => name.startsWith(".loopkit-restore-"))).toEqual([]);
+      expect(readFileSync(path.join(project, "b.bin"), "utf8")).toBe("small\n");
+      rmSync(filler);
+      expect(restore().code).toBe(0);
+      expect(readFileSync(path.join(project, "b.bin"), "utf8")).toBe("b".repeat(300_000));
+    } finally {
+      spawnSync("umount", ["-l", project]);
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
