@@ -146,3 +146,46 @@ describe.skipIf(!root)("`loopkit restore` into a project on a full disk", () => 
     }
   });
 });
+
+describe.skipIf(!root)("the project's disk full or read-only during a turn", () => {
+  afterEach(() => spawnSync("umount", ["-l", loop.world.project]));
+
+  it.each([
+    ["full", () => fillDisk(loop.world.project), /the disk holding the project .* is full: could not write .*\.auto-loop.* \(ENOSPC\)/],
+    [
+      "read-only",
+      () => {
+        mount("-o", "remount,ro", loop.world.project);
+        return null;
+      },
+      /the project .* cannot be written: could not write .*\.auto-loop.* \(EROFS\)/,
+    ],
+  ])(
+    "%s: the Stop pauses the loop, names the disk, leaves no temp file; the loop goes on once it can be written",
+    { timeout: 180_000 },
+    (_name, fault, says) => {
+      mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", loop.world.project);
+      spawnSync("git", ["init", "-q"], { cwd: loop.world.project });
+      expect(loop.start("goal --verify true").code).toBe(0);
+      loop.unsandboxed();
+      const filler = fault();
+      const answer = loop.stop();
+      expect(answer.code).toBe(0);
+      expect(answer.output?.decision).toBeUndefined();
+      expect(answer.output?.systemMessage).toMatch(says);
+      expect(answer.output?.systemMessage).toMatch(/The loop is not ended: .* once that folder can be written again/);
+      expect(listTemp(path.join(loop.world.project, ".auto-loop"))).toEqual([]);
+      expect(loop.status().json).toMatchObject({ status: "pursuing", iteration: 0 });
+      if (filler) rmSync(filler);
+      else mount("-o", "remount,rw", loop.world.project);
+      expect(loop.stop().output?.systemMessage).toMatch(/achieved the goal/);
+      expect(loop.status().json).toMatchObject({ status: "achieved", tamper_count: 0 });
+      expect(loop.corrupt()).toEqual([]);
+    },
+  );
+});
+
+/** Temp files left anywhere below `dir`. */
+function listTemp(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".tmp"));
+}
