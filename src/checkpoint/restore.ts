@@ -2,9 +2,9 @@
 // tree as it is now is recorded first, as a checkpoint of its own, so the restore itself can be undone.
 import { compareSnapshots } from "../evidence/compare.js";
 import { openStore, takeSnapshot } from "../evidence/snapshot.js";
-import { writeTree } from "../evidence/write-tree.js";
+import { writeTree, type WriteResult } from "../evidence/write-tree.js";
 import { deadlineIn } from "../shared/deadline.js";
-import { LoopkitError } from "../shared/errors.js";
+import { formatError, LoopkitError } from "../shared/errors.js";
 import { isLoopkitOwnPath } from "../shared/mirror-layout.js";
 import { withLock } from "../state/json-store.js";
 import { countChanges, countLine, pathLines } from "./changes.js";
@@ -76,21 +76,53 @@ export async function restoreCheckpoint(data: string, record: CheckpointRecord, 
       await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
       // loopkit's own files (the gate history, the verifier's logs) are loopkit's to write, not the tree's.
       const written = writeTree(store, record.project_dir, Buffer.from(before.snapshot.root, "hex"), root, isLoopkitOwnPath);
+      if (written.failed) throw incomplete(record, target, undoId, written);
       return [
         `Restored checkpoint ${target.id} of ${record.loop_kind} ${record.loop_id}: ${countLine(restored)}.`,
         ...pathLines(restored, 20).map((line) => `  ${line}`),
         `The tree as it was is checkpoint ${undoId}; undo with: loopkit restore ${record.loop_id} ${undoId}`,
-        ...(written.left.length
-          ? [
-              `Left as they are (${written.left.length}):`,
-              ...written.left.slice(0, 20).map((line) => `  ${line}`),
-              ...(written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : []),
-            ]
-          : []),
+        ...listed(`Left as they are (${written.left.length}):`, written.left),
         "HEAD, the index, branches and .git are untouched; git status shows the restored files as changes.",
       ].join("\n");
     } finally {
       store.close();
     }
   });
+}
+
+/** The first 20 of `lines`, indented. */
+const indented = (lines: string[]): string[] => [
+  ...lines.slice(0, 20).map((line) => `  ${line}`),
+  ...(lines.length > 20 ? [`  ... and ${lines.length - 20} more`] : []),
+];
+
+/** `title` over `lines` indented; nothing for no lines. */
+const listed = (title: string, lines: string[]): string[] => (lines.length ? [title, ...indented(lines)] : []);
+
+/** A restore that stopped at a write that failed: what it restored, what not, and the two ways on. */
+function incomplete(record: CheckpointRecord, target: Checkpoint, undoId: string, written: WriteResult): LoopkitError {
+  const { at, cause } = written.failed!;
+  const code = (cause as NodeJS.ErrnoException | null)?.code;
+  const why =
+    code === "ENOSPC" || code === "EDQUOT"
+      ? `the disk holding the project is full (${code})`
+      : code === "EROFS" || code === "EACCES" || code === "EPERM"
+        ? `the project's folder cannot be written (${code})`
+        : formatError(cause);
+  return new LoopkitError(
+    "RESTORE_INCOMPLETE",
+    [
+      `the restore of checkpoint ${target.id} stopped at ${at}: ${why}.`,
+      ...(written.done.length
+        ? [`Restored before it stopped (${written.written} written, ${written.deleted} deleted):`, ...indented(written.done)]
+        : ["Nothing was restored."]),
+      `Not restored: ${at} and what comes after it in the tree; those files are as they were (no file is half-written, no temp file is left).`,
+      ...listed(`Left as they are (${written.left.length}):`, written.left),
+    ].join("\n"),
+    {
+      value: at,
+      cause,
+      hint: `free some space (or make the folder writable) and run loopkit restore ${record.loop_id} ${target.id} again to finish; loopkit restore ${record.loop_id} ${undoId} puts back the tree as it was before`,
+    },
+  );
 }

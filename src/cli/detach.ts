@@ -5,6 +5,8 @@
 // it said, and returns; a runner that fails first leaves its error in the log, which the parent shows.
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { dataFolderProblem } from "../state/data-folder.js";
 import type { CliIo } from "./io.js";
 
 /** What the runner sends its parent once the loop has started. */
@@ -42,8 +44,16 @@ export async function startDetached(entry: string, args: string[], logFile: stri
     io.stdout(answer.text);
     return 0;
   }
-  io.stderr(answer.error ? `loopkit: could not start the detached runner: ${answer.error}\n` : readFileSync(logFile, "utf8").slice(-8_000));
+  io.stderr(answer.error ? `loopkit: could not start the detached runner: ${answer.error}\n` : await runnerLog(logFile, answer.code));
   return answer.code === 0 ? 1 : answer.code;
+}
+
+/** The end of a failed runner's log; an empty one (a full disk takes its error too) says what is known. */
+async function runnerLog(logFile: string, code: number): Promise<string> {
+  const log = readFileSync(logFile, "utf8").slice(-8_000);
+  if (log.trim()) return log;
+  const problem = await dataFolderProblem(path.dirname(logFile));
+  return `loopkit: the detached runner exited ${code} and its log ${logFile} is empty${problem ? `: ${problem}` : ""}\n`;
 }
 
 /** In the runner startDetached started: tells the parent the loop started and closes the channel (no channel: nothing to do). */

@@ -4,7 +4,7 @@
 // the conversation mode) is fixed at the start in loopkit's data folder. The skill's path, a session
 // id given, stays in repeat-command.ts.
 import { randomUUID } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { ensureWritableFolder } from "../state/json-store.js";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { RepeatRequest } from "../repeat/args.js";
@@ -116,7 +116,7 @@ async function detach(ctx: RepeatContext, claudeArgs: string[], loopWords: strin
       hint: "run loopkit from its command (bin/loopkit or dist/cli.js)",
     });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs.mkdir(dir, { recursive: true });
+  await ensureWritableFolder(dir);
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
   const logFile = path.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [

@@ -27,13 +27,17 @@ import { decodeTree, type TreeEntry } from "./tree.js";
 export interface WriteResult {
   written: number;
   deleted: number;
+  /** The paths written or deleted, in order. */
+  done: string[];
   /** Paths left as they are, each with why. */
   left: string[];
+  /** The write that failed (a full disk, a read-only folder) and stopped the rest, or null: every change was made. */
+  failed: { at: string; cause: unknown } | null;
 }
 
 type FsPath = Buffer;
 
-/** Makes the project's tree hold `target` where it held `current` (both root tree hashes in `store`); what `leave` names (a `/`-separated path) stays as it is. */
+/** Makes the project's tree hold `target` where it held `current` (both root tree hashes in `store`); what `leave` names (a `/`-separated path) stays as it is; stops at the first write that fails. */
 export function writeTree(
   store: ObjectStore,
   projectDir: string,
@@ -41,8 +45,13 @@ export function writeTree(
   target: Buffer,
   leave: (path: string) => boolean = () => false,
 ): WriteResult {
-  const result: WriteResult = { written: 0, deleted: 0, left: [] };
-  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target), result, leave);
+  const result: WriteResult = { written: 0, deleted: 0, done: [], left: [], failed: null };
+  const at = { path: "the project" };
+  try {
+    syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target), result, at, leave);
+  } catch (cause) {
+    result.failed = { at: at.path, cause };
+  }
   return result;
 }
 
@@ -52,6 +61,9 @@ const join = (dir: FsPath, name: Buffer) => Buffer.concat([dir, Buffer.from(path
 const same = (a: TreeEntry, b: TreeEntry) =>
   a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 
+/** The path being written now, for the report of a write that fails. */
+type Cursor = { path: string };
+
 function syncFolder(
   store: ObjectStore,
   dir: FsPath,
@@ -59,6 +71,7 @@ function syncFolder(
   current: TreeEntry[],
   target: TreeEntry[],
   result: WriteResult,
+  at: Cursor,
   leave: (path: string) => boolean,
 ): void {
   const stat = lstatSync(dir);
@@ -73,13 +86,14 @@ function syncFolder(
   for (const [key, cur] of had) {
     const tgt = wanted.get(key);
     if (tgt && (cur.kind === "dir") === (tgt.kind === "dir")) continue;
-    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result);
+    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result, at);
   }
   for (const [key, tgt] of wanted) {
     const cur = had.get(key);
     const abs = join(dir, tgt.name);
     const shown = `${rel}${nameOf(tgt.name).text}`;
     if (cur && same(cur, tgt)) continue;
+    at.path = shown;
     if (tgt.kind === "dir") {
       const exists = lstatSync(abs, { throwIfNoEntry: false });
       if (!exists) mkdirSync(abs, { mode: tgt.mode & 0o777 });
@@ -87,7 +101,7 @@ function syncFolder(
         result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
         continue;
       }
-      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result, leave);
+      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result, at, leave);
       continue;
     }
     // What loopkit does not keep is not overwritten either: nothing could bring it back.
@@ -100,13 +114,14 @@ function syncFolder(
 }
 
 /** Removes what the record says is at `abs` (a folder: what it recorded below it, then the folder when empty). */
-function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult): void {
+function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult, at: Cursor): void {
+  at.path = shown;
   const now = lstatSync(abs, { throwIfNoEntry: false });
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
     for (const child of entries(store, entry.hash))
-      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
+      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result, at);
     try {
       rmdirSync(abs);
     } catch {
@@ -126,6 +141,7 @@ function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry
   }
   unlinkSync(abs);
   result.deleted++;
+  result.done.push(shown);
 }
 
 function place(store: ObjectStore, dir: FsPath, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult): void {
@@ -136,22 +152,29 @@ function place(store: ObjectStore, dir: FsPath, abs: FsPath, shown: string, entr
       `${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`,
     );
   const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
-  if (entry.kind === "link") symlinkSync(entry.target!, temp);
-  else {
-    const content = store.get(entry.hash!, "blob");
-    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), entry.mode & 0o777);
-    try {
-      let written = 0;
-      while (written < content.length) written += writeSync(fd, content, written, content.length - written);
-    } finally {
-      closeSync(fd);
-    }
-  }
+  // The temp file goes on every failed step (a full disk mid-write too), never left in the project.
+  const made = { temp: false };
   try {
+    if (entry.kind === "link") symlinkSync(entry.target!, temp);
+    else writeNew(temp, store.get(entry.hash!, "blob"), entry.mode & 0o777, made);
+    made.temp = true;
     renameSync(temp, abs);
   } catch (error) {
-    rmSync(temp, { force: true });
+    if (made.temp) rmSync(temp, { force: true });
     throw error;
   }
   result.written++;
+  result.done.push(shown);
+}
+
+/** Writes `content` to the new file `file` (never through a link), every byte counted; `made.temp` once it exists. */
+function writeNew(file: FsPath, content: Buffer, mode: number, made: { temp: boolean }): void {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode);
+  made.temp = true;
+  try {
+    let written = 0;
+    while (written < content.length) written += writeSync(fd, content, written, content.length - written);
+  } finally {
+    closeSync(fd);
+  }
 }

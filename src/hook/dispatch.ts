@@ -102,7 +102,7 @@ async function stopFailingClosed(handlers: LoopHookHandlers, ctx: HookContext<St
 
 /** Lets this Stop end, saying why the turn was not saved and that the loop goes on from its last saved state. */
 function cannotSave(error: LoopkitError): StopDecision {
-  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once loopkit's data can be written again (check with its --status).`;
+  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once that folder can be written again (free space on that disk, or make it writable; check with its --status).`;
   process.stderr.write(`loopkit: ${message}\n`);
   return { kind: "allow", message };
 }

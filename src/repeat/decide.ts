@@ -315,6 +315,13 @@ export function claimWait(state: RepeatState, obs: { now: Date; promptId: string
   return { kind: "none" };
 }
 
+/** How long the loop's wait was planned to last when it was set: from the last iteration's end to next_at (the interval, or a usage limit's reset). */
+export function plannedWaitMs(state: RepeatState): number {
+  const ended = state.iterations.at(-1)?.ended_at;
+  if (!state.next_at || !ended) return state.interval_ms;
+  return Math.max(0, Date.parse(state.next_at) - Date.parse(ended));
+}
+
 /** Whether the wait owned by `token` is still on (a --cancel, a --resume or a newer wait ends it). */
 export const waitGoesOn = (state: RepeatState | undefined, token: string): boolean =>
   state?.phase === "waiting" && state.wait_token === token;

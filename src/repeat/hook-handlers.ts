@@ -26,10 +26,12 @@ import {
   onResume,
   onSessionEnd,
   onStop,
+  plannedWaitMs,
   waitGoesOn,
   type SettledStep,
   type StopStep,
 } from "./decide.js";
+import { spanLeft, waitOf } from "../shared/monotonic.js";
 import { iterationUsage } from "./iteration-usage.js";
 import { iterationTag } from "./prompt.js";
 import { recordLoopRun } from "./stats-store.js";
@@ -226,10 +228,12 @@ async function waitInBackground(ctx: Ctx, interrupt: Interrupt): Promise<WakeDec
   const promptId = ctx.input.prompt_id ?? null;
   const settleBy = ctx.now().getTime() + SETTLE_MAX_MS;
   let claim: WaitClaim;
+  let plannedMs: number;
   for (;;) {
     const state = await loadState(file, ctx.now()).catch(() => undefined);
     if (!state || !ownsLoop(state, ctx)) return { kind: "none" };
     claim = claimWait(state, { now: ctx.now(), promptId });
+    plannedMs = plannedWaitMs(state);
     if (claim.kind !== "pending") break;
     // This Stop's own hook has not recorded the iteration yet (both start together).
     if (ctx.now().getTime() > settleBy || interrupt.interrupted) return { kind: "none" };
@@ -248,11 +252,12 @@ async function waitInBackground(ctx: Ctx, interrupt: Interrupt): Promise<WakeDec
     if (!won) return { kind: "none" };
   }
   const token = claim.token;
-  const dueAt = claim.until.getTime();
+  // Measured on the monotonic clock: a wall clock set back or forward meanwhile moves the wait neither way.
+  const wait = waitOf(spanLeft(claim.until, ctx.now(), plannedMs));
   // A new parent means the session is gone (Claude Code killed by SIGTERM leaves this hook as an orphan).
   const parent = process.ppid;
-  while (!interrupt.interrupted && ctx.now().getTime() < dueAt) {
-    await sleep(Math.min(POLL_MS, dueAt - ctx.now().getTime()), interrupt);
+  while (!interrupt.interrupted && wait.left() > 0) {
+    await sleep(Math.min(POLL_MS, wait.left()), interrupt);
     if (process.ppid !== parent) interrupt.interrupted = true;
     if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => undefined), token)) break;
   }

@@ -4,6 +4,7 @@
 // a wait). The number is shown, never a cap: a transcript the agent edits can change only what is shown.
 import { stat } from "node:fs/promises";
 import { readTranscriptDelta } from "../session/transcript-usage.js";
+import { waitOf } from "../shared/monotonic.js";
 import type { IterationUsage } from "./decide.js";
 import type { RepeatState } from "./state.js";
 
@@ -36,7 +37,7 @@ export async function iterationUsage(
     let delta = await read();
     // A transcript that is not there is not late: nothing will be written to wait for.
     const lagging = turnEnded && delta.tokens === 0 && (await isFile(transcriptPath));
-    for (const until = Date.now() + LAG_WAIT_MS; lagging && delta.tokens === 0 && Date.now() < until;) {
+    for (const wait = waitOf(LAG_WAIT_MS); lagging && delta.tokens === 0 && wait.left() > 0;) {
       await new Promise((resolve) => setTimeout(resolve, LAG_POLL_MS));
       delta = await read();
     }

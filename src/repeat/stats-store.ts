@@ -37,9 +37,18 @@ export const LoopRunSchema = z.object({
 });
 export type LoopRun = z.infer<typeof LoopRunSchema>;
 
-/** The whole file: only `loop_runs` is ours, and only as a list; its other records may have any shape. */
-export const StatsFileSchema = z.looseObject({ loop_runs: z.array(z.unknown()).optional() });
-type StatsFile = z.infer<typeof StatsFileSchema>;
+const StatsFileShape = z.looseObject({ loop_runs: z.array(z.unknown()).optional() });
+type StatsFile = z.infer<typeof StatsFileShape>;
+
+/**
+ * The whole file: only `loop_runs` is ours, and only as a list; its other records may have any shape.
+ * Checked, then kept as JSON.parse made it: a parse by zod would rebuild the object, dropping a
+ * `"__proto__"` key (an own property after JSON.parse, a prototype once assigned) and moving keys.
+ */
+export const StatsFileSchema = z.custom<StatsFile>().superRefine((value, ctx) => {
+  const checked = StatsFileShape.safeParse(value);
+  for (const issue of checked.error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+});
 
 export function statsFile(env: NodeJS.ProcessEnv = process.env): string {
   return env.LOOPKIT_STATS_FILE || path.join(os.homedir(), ".softspark", "ai-toolkit", "stats.json");

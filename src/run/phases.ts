@@ -12,7 +12,7 @@ import { loadNextPrompt } from "../auto-loop/data/next-prompt.js";
 import { phasePrompt } from "./phase-prompt.js";
 import { LoopkitError } from "../shared/errors.js";
 import { formatDuration } from "../shared/duration.js";
-import { MAX_API_ERRORS, pendingRetry } from "../auto-loop/core/api-errors.js";
+import { MAX_API_ERRORS, pendingRetry, retryWaitMs } from "../auto-loop/core/api-errors.js";
 import { failureTail, phaseFailed, progressLine, type PhaseExit } from "./progress.js";
 import { watchPhase } from "./phase-watch.js";
 import type { PhaseRun } from "./claude-phase.js";
@@ -113,7 +113,7 @@ export async function runPhases(ctx: RunContext, first: { sessionId: string; ins
       // instruction again in a fresh session once the retry is due (a usage limit: at its reset).
       const retryAt = pendingRetry(after, sessionId);
       if (retryAt) {
-        const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
+        const waitMs = retryWaitMs(after, retryAt, ctx.now());
         ctx.print(
           `loopkit run: phase ${phase} ended in an API error (${after.api_errors.last!.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`,
         );

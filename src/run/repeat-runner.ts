@@ -5,7 +5,7 @@
 // shell ends a wait or an iteration in flight within a second; a stop (a signal) pauses the loop.
 import path from "node:path";
 import { checkpointRecorded } from "../repeat/checkpoint.js";
-import { afterWait, waitGoesOn } from "../repeat/decide.js";
+import { afterWait, plannedWaitMs, waitGoesOn } from "../repeat/decide.js";
 import { iterationLine, iterationPrompt, pausedLine, summaryLine } from "../repeat/prompt.js";
 import { terminalRunDir, type RepeatState } from "../repeat/state.js";
 import { REPEAT_EXIT_CODES } from "../repeat/status.js";
@@ -16,6 +16,7 @@ import { withLock } from "../state/json-store.js";
 import { formatDuration } from "../shared/duration.js";
 import { EXIT } from "../shared/exit-codes.js";
 import { LoopkitError } from "../shared/errors.js";
+import { monotonicMs, spanLeft, waitOf } from "../shared/monotonic.js";
 import { RECURSION_GUARD } from "../shared/recursion-guard.js";
 import type { PhaseRun } from "./claude-phase.js";
 import { takeSettingsOption, type Settings } from "./phase-settings.js";
@@ -28,6 +29,8 @@ export interface RepeatRunContext {
   /** The environment each iteration's claude gets (the runner's own). */
   env: NodeJS.ProcessEnv;
   now(): Date;
+  /** The monotonic clock the waits are measured on (monotonic.ts; tests give their own). */
+  monotonicMs?(): number;
   print(line: string): void;
   runTurn(run: PhaseRun): Promise<PhaseExit>;
   newSessionId(): string;
@@ -82,12 +85,17 @@ async function pause(ctx: RepeatRunContext, file: string): Promise<number> {
   return EXIT.blocked;
 }
 
-/** Sleeps until the next iteration is due (re-reading the state each second), then lets afterWait start it. */
+/**
+ * Sleeps until the next iteration is due (re-reading the state each second), then lets afterWait start
+ * it. The wait is measured on the monotonic clock: a wall clock set back or forward meanwhile neither
+ * stalls the loop nor brings the next iteration closer than the interval.
+ */
 async function waitForNext(ctx: RepeatRunContext, file: string, state: RepeatState): Promise<void> {
   const token = state.wait_token ?? "";
-  const due = Date.parse(state.next_at ?? ctx.now().toISOString());
-  while (!ctx.stop.aborted && ctx.now().getTime() < due) {
-    await ctx.sleep(Math.min(POLL_MS, due - ctx.now().getTime()));
+  const now = ctx.now();
+  const wait = waitOf(spanLeft(new Date(state.next_at ?? now), now, plannedWaitMs(state)), () => (ctx.monotonicMs ?? monotonicMs)());
+  while (!ctx.stop.aborted && wait.left() > 0) {
+    await ctx.sleep(Math.min(POLL_MS, wait.left()));
     if (!waitGoesOn(await loadState(file, ctx.now()).catch(() => undefined), token)) return;
   }
   if (ctx.stop.aborted) return;

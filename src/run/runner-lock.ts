@@ -2,10 +2,10 @@
 // to tell that a runner is gone: a lock that the runner holds and refreshes while it lives
 // (proper-lockfile: its mtime is renewed every few seconds, and it is stale 10 s after the runner died,
 // also across a reboot). No pid is read, and nothing is ever killed.
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import lockfile from "proper-lockfile";
 import { LoopkitError } from "../shared/errors.js";
+import { ensureWritableFolder, notWritable } from "../state/json-store.js";
 
 const STALE_MS = 10_000;
 /** Long enough for the lock of a runner that just died to go stale. */
@@ -31,13 +31,19 @@ export async function holdRunnerLock(
   onLost: (error: Error) => void,
   kind: RunnerKind = LOOPKIT_RUN,
 ): Promise<() => Promise<void>> {
-  await fs.mkdir(loopDir, { recursive: true });
+  await ensureWritableFolder(loopDir);
+  const lock = (retries: typeof WAIT | number) =>
+    lockfile.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries, onCompromised: onLost });
   try {
-    return await lockfile.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
+    // Only a lock held by another runner is waited for; a lock that cannot be written fails at once.
+    return await lock(0).catch((cause: unknown) => (isHeld(cause) ? lock(WAIT) : Promise.reject(cause)));
   } catch (cause) {
+    if (!isHeld(cause)) throw notWritable(target(loopDir), cause);
     throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
   }
 }
+
+const isHeld = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ELOCKED";
 
 /** Whether a runner holds the project's lock (one that died within the last seconds still counts). */
 export async function runnerAlive(loopDir: string): Promise<boolean> {

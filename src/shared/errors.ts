@@ -24,6 +24,8 @@ export type LoopkitErrorCode =
   /** A sandbox was asked for and none can start here. */
   | "SANDBOX_UNAVAILABLE"
   | "NO_CHECKPOINT"
+  /** A restore stopped partway (a full disk, a read-only folder): what was restored and what not is in the message. */
+  | "RESTORE_INCOMPLETE"
   /** loopkit's own record of the project (src/evidence) could not be taken or read: the turn is never judged achieved. */
   | "EVIDENCE_FAILED"
   /** A step ran past the one deadline of its hook event (src/shared/deadline.ts). */

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { constants, promises as fs, type Stats } from "node:fs";
 import path from "node:path";
+import { LoopkitError } from "./errors.js";
 
 /** Something planted where loopkit keeps a file or folder, and where it was moved. Paths relative to the root. */
 export interface Planted {
@@ -58,37 +59,61 @@ export class GuardedFolder {
     return current;
   }
 
-  /** Writes `rel` atomically (a private temp file renamed over it); never writes through a link. */
+  /**
+   * Writes `rel` atomically (a private temp file renamed over it); never writes through a link. A write
+   * the disk refuses removes the temp file and is NO_SPACE or READ_ONLY (refusedOr).
+   */
   async writeFile(rel: string, content: string | Buffer): Promise<void> {
-    const dir = await this.dir(path.dirname(rel));
-    const target = path.join(dir, path.basename(rel));
-    await this.clearForFile(target);
-    const temp = path.join(dir, `.${path.basename(rel)}.${randomBytes(6).toString("hex")}.tmp`);
-    const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
+    const target = path.join(this.root, rel);
     try {
-      await handle.writeFile(content);
-    } finally {
-      await handle.close();
-    }
-    try {
-      await fs.rename(temp, target);
+      const dir = await this.dir(path.dirname(rel));
+      await this.clearForFile(target);
+      const temp = path.join(dir, `.${path.basename(rel)}.${randomBytes(6).toString("hex")}.tmp`);
+      const handle = await fs.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
+      try {
+        try {
+          await handle.writeFile(content);
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temp, target);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
+      throw refusedOr(this.root, target, error);
     }
   }
 
-  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. */
+  /** Appends to `rel`, creating it; a link or anything but a regular file there is moved aside first. An append the disk refuses is cut back to the file's old end. */
   async append(rel: string, content: string): Promise<void> {
-    const dir = await this.dir(path.dirname(rel));
-    const target = path.join(dir, path.basename(rel));
-    await this.clearForFile(target);
-    const handle = await fs.open(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK, 0o644);
+    const target = path.join(this.root, rel);
     try {
-      if (!(await handle.stat()).isFile()) throw new Error(`${target} is not a regular file`);
-      await handle.write(content);
-    } finally {
-      await handle.close();
+      const dir = await this.dir(path.dirname(rel));
+      await this.clearForFile(target);
+      const handle = await fs.open(
+        path.join(dir, path.basename(rel)),
+        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK,
+        0o644,
+      );
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) throw new Error(`${target} is not a regular file`);
+        const bytes = Buffer.from(content);
+        const written = await handle.write(bytes).then(
+          (done) => (done.bytesWritten === bytes.length ? null : Object.assign(new Error("short write"), { code: "ENOSPC" })),
+          (error: unknown) => error,
+        );
+        if (written) {
+          await handle.truncate(stat.size).catch(() => undefined);
+          throw written;
+        }
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      throw refusedOr(this.root, target, error);
     }
   }
 
@@ -175,6 +200,27 @@ export class GuardedFolder {
     this.planted.push(planted);
     return planted;
   }
+}
+
+/**
+ * NO_SPACE (a full disk or quota) or READ_ONLY (a read-only file system, permissions) for a write below
+ * `root` that the file system refused, naming the disk's folder and the file; else the error itself.
+ */
+export function refusedOr(root: string, file: string, cause: unknown): unknown {
+  const code = (cause as NodeJS.ErrnoException | null)?.code;
+  if (code === "ENOSPC" || code === "EDQUOT")
+    return new LoopkitError("NO_SPACE", `the disk holding the project ${root} is full: could not write ${file} (${code})`, {
+      value: file,
+      cause,
+      hint: "free some space on that disk",
+    });
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM")
+    return new LoopkitError("READ_ONLY", `the project ${root} cannot be written: could not write ${file} (${code})`, {
+      value: file,
+      cause,
+      hint: code === "EROFS" ? "its file system is read-only: remount it read-write" : "make it writable for this user",
+    });
+  return cause;
 }
 
 function splitRel(rel: string): string[] {

@@ -84,18 +84,43 @@ function readOnlyOr(file: string, cause: unknown): unknown {
   return new LoopkitError("READ_ONLY", `cannot write ${path.dirname(file)} from here (${code}); nothing was started or changed`, {
     value: file,
     cause,
-    hint: "inside Claude Code's sandbox loopkit's data folder is read-only: type the /loopkit:repeat or /loopkit:auto-loop command in Claude Code, or run loopkit from a terminal",
+    hint:
+      code === "EROFS"
+        ? "its file system is read-only: inside Claude Code's sandbox loopkit's data folder is, so type the /loopkit:repeat or /loopkit:auto-loop command in Claude Code, or run loopkit from a terminal; elsewhere remount it read-write, or point LOOPKIT_DATA_DIR at a writable folder"
+        : "this user may not write there: make it writable, or point LOOPKIT_DATA_DIR at a writable folder",
   });
 }
 
 /** Creates `file`'s folder and checks it can be written, failing at once with READ_ONLY where it cannot (no lock retries). */
-async function writableFolder(file: string): Promise<void> {
-  const dir = path.dirname(file);
+const writableFolder = (file: string): Promise<void> => ensureWritableFolder(path.dirname(file));
+
+/**
+ * Creates `dir` and checks that loopkit may write in it, failing at once with READ_ONLY (a read-only
+ * file system, permissions) or NO_SPACE (a full disk or quota) that name the folder, why and what to do.
+ */
+export async function ensureWritableFolder(dir: string): Promise<void> {
+  const probe = path.join(dir, ".");
   try {
     await fs.mkdir(dir, { recursive: true });
     await fs.access(dir, constants.W_OK);
-  } catch (cause) {
-    throw readOnlyOr(file, noSpaceOr(file, cause));
+  } catch (error) {
+    // A recursive mkdir on a read-only file system may say ENOENT: the folder that exists says why.
+    const cause = (error as NodeJS.ErrnoException).code === "ENOENT" ? ((await refusalAbove(dir)) ?? error) : error;
+    throw notWritable(probe, cause);
+  }
+}
+
+/** READ_ONLY or NO_SPACE for a write of `file` the file system refused, naming its folder, why and what to do; else the error itself. */
+export const notWritable = (file: string, cause: unknown): unknown => readOnlyOr(file, noSpaceOr(file, cause));
+
+/** Why the nearest existing folder above `dir` cannot be written, or null. */
+async function refusalAbove(dir: string): Promise<unknown> {
+  for (let at = path.dirname(dir); ; at = path.dirname(at)) {
+    const refused = await fs.access(at, constants.W_OK).then(
+      () => null,
+      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : error),
+    );
+    if (refused !== undefined || at === path.dirname(at)) return refused;
   }
 }
 

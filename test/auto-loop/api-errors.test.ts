@@ -8,6 +8,7 @@ import {
   pendingRetry,
   recordApiError,
   retryPrompt,
+  retryWaitMs,
 } from "../../src/auto-loop/core/api-errors.js";
 import type { ApiError } from "../../src/session/api-error.js";
 import { at, makeState } from "./fixtures.js";
@@ -113,6 +114,13 @@ describe("pendingRetry, clearApiErrors, retryPrompt", () => {
     expect(alreadyRecorded(recorded, { sessionId: "s-1", promptId: "p-1" })).toBe(true);
     expect(alreadyRecorded(recorded, { sessionId: "s-1", promptId: "p-2" })).toBe(false);
     expect(alreadyRecorded(recorded, { sessionId: "s-1", promptId: null })).toBe(false);
+  });
+  it.each([
+    ["on time", 10_000, 20_000],
+    ["with the clock set back an hour: no longer than planned", -3_600_000, 30_000],
+    ["with the clock set forward past the retry", 3_600_000, 0],
+  ])("the wait left for the retry, %s", (_name, now, left) => {
+    expect(retryWaitMs(recorded, at(30_000), at(now))).toBe(left);
   });
   it("a judged turn clears the run of errors", () => {
     expect(clearApiErrors(recorded).api_errors).toEqual({ count: 0, last: null });

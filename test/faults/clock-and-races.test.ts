@@ -1,10 +1,12 @@
-// A clock that jumps back and forward (the caps and the racy rule are given `now`), and two sessions
-// starting a loop in one project at the same moment.
+// A clock that jumps back and forward (the caps and the racy rule are given `now`; a repeat loop's
+// wait, in a hook whose wall clock is set back as it waits), and two sessions starting a loop in one
+// project at the same moment.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { capReached, elapsedMs } from "../../src/auto-loop/core/caps.js";
 import { isRacy, RACY_MARGIN_MS } from "../../src/evidence/stat-cache.js";
 import { at, makeState } from "../auto-loop/fixtures.js";
-import { runCliAsync } from "../support/bundle-driver.js";
+import { baseEnv, runCli, runCliAsync, sendHook, startHook, stopPayload } from "../support/bundle-driver.js";
 import { useLoopWorld } from "./loop-world.js";
 
 const HOUR = 3_600_000;
@@ -39,6 +41,35 @@ describe("a clock that jumps", () => {
 });
 
 const loop = useLoopWorld("loopkit race");
+
+describe("a repeat loop's wait when the wall clock is set back an hour as it waits", () => {
+  it("still wakes the session one interval after the iteration, not an hour later", { timeout: 60_000 }, async () => {
+    const env = { ...baseEnv(loop.world.tmp), LOOPKIT_DATA_DIR: loop.world.data, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "1000" };
+    const started = runCli(["repeat", "--project", loop.world.project, "--session", "s-1", "--args-stdin"], {
+      input: "2s --iterations 2 /test",
+      env,
+    });
+    expect(started.code).toBe(0);
+    const payload = stopPayload({
+      session_id: "s-1",
+      transcript_path: path.join(loop.world.tmp, "t.jsonl"),
+      cwd: loop.world.project,
+      prompt_id: "prompt-1",
+      last_assistant_message: "REPEAT-RESULT: pass",
+    });
+    const jumped = {
+      ...env,
+      NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "clock-jump.cjs")}`,
+      CLOCK_JUMP_MS: String(-HOUR),
+      CLOCK_JUMP_AFTER_MS: "500",
+    };
+    const waiter = startHook(payload, { env: jumped, background: true });
+    expect(sendHook(payload, { env }).code).toBe(0);
+    const woke = await waiter.exited;
+    expect(woke.code).toBe(2);
+    expect(woke.stderr).toMatch(/loopkit repeat: iteration 2\/2/);
+  });
+});
 
 describe("two sessions starting a loop in one project at the same moment", () => {
   it("lets exactly one win; the other gets a clear error and the winner's loop stands", { timeout: 120_000 }, async () => {

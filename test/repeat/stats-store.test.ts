@@ -86,6 +86,15 @@ describe("saveLoopRun", () => {
     expect(after).toEqual({ ...foreign, loop_runs: [...foreign.loop_runs, record("loop-1")] });
   });
 
+  it("keeps another tool's keys named like Object's own (`__proto__`, `constructor`), with their values, in order", async () => {
+    const text = '{"__proto__":{"x":1},"constructor":{"y":2},"toString":"t","loop_runs":[{"__proto__":{"z":1}}],"last":1}';
+    await writeFile(file, text);
+    await saveLoopRun(file, record("loop-1"), "create");
+    const after = await read();
+    expect(Object.keys(after)).toEqual(["__proto__", "constructor", "toString", "loop_runs", "last"]);
+    expect(JSON.stringify(after)).toBe(text.replace("]", `,${JSON.stringify(record("loop-1"))}]`));
+  });
+
   it("gives a taken id a suffix on create, and re-appends a record that vanished on update", async () => {
     expect((await saveLoopRun(file, record("loop-5"), "create")).id).toBe("loop-5");
     expect((await saveLoopRun(file, record("loop-5"), "create")).id).toBe("loop-5-2");

@@ -56,10 +56,14 @@ async function start(maxIterations: number, fresh = false, timeoutMs: number | n
   });
 }
 
-/** A runner context over `turns`; the clock moves by each turn's time and each sleep. */
-function context(turns: Turn[], stop = new AbortController()) {
+/**
+ * A runner context over `turns`; both clocks (wall and monotonic) move by each turn's time and each
+ * sleep; `jumps` sets the wall clock by each amount at the sleeps that follow (one a sleep).
+ */
+function context(turns: Turn[], stop = new AbortController(), jumps: number[] = []) {
   let clock = T0.getTime();
-  const runs: (PhaseRun & { startedAt: number })[] = [];
+  let monotonic = 0;
+  const runs: (PhaseRun & { startedAt: number; startedAtMonotonic: number })[] = [];
   const printed: string[] = [];
   const told: string[] = [];
   let ids = 0;
@@ -70,11 +74,12 @@ function context(turns: Turn[], stop = new AbortController()) {
     now: () => new Date(clock),
     print: (line) => void printed.push(line),
     async runTurn(run) {
-      runs.push({ ...run, startedAt: clock });
+      runs.push({ ...run, startedAt: clock, startedAtMonotonic: monotonic });
       const turn = turns[runs.length - 1] ?? { lines: answer("REPEAT-RESULT: pass") };
       await turn.during?.();
       if (run.signal?.aborted) return { exitCode: 143, timedOut: false, failure: null, tail: "" };
       clock += turn.tookMs ?? 10_000;
+      monotonic += turn.tookMs ?? 10_000;
       for (const line of turn.lines) run.onLine?.(line);
       if (turn.timedOut) return { exitCode: null, timedOut: true, failure: null, tail: "" };
       return { exitCode: 0, timedOut: false, failure: null, tail: "" };
@@ -82,8 +87,10 @@ function context(turns: Turn[], stop = new AbortController()) {
     newSessionId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
     newToken: () => "token",
     stop: stop.signal,
+    monotonicMs: () => monotonic,
     async sleep(ms) {
-      clock += ms;
+      clock += ms + (jumps.shift() ?? 0);
+      monotonic += ms;
     },
     async tell(before, after) {
       told.push(`${before.phase}->${after.phase}`);
@@ -159,6 +166,18 @@ describe("driveRepeat", () => {
     expect(printed[1]).toMatch(/^loopkit repeat: iteration 1\/2 fail /);
     const state = (await loadState(loop.file, at(0)))!;
     expect(state.iterations.map((it) => it.result)).toEqual(["fail", "pass"]);
+  });
+
+  it.each([
+    ["set back an hour", -3_600_000],
+    ["set forward an hour", 3_600_000],
+  ])("a wall clock %s during a wait neither stalls the loop nor runs the next iteration sooner", async (_name, jump) => {
+    const loop = await start(2);
+    const { ctx, runs } = context([], new AbortController(), [jump]);
+    expect(await driveRepeat(ctx, loop.file)).toBe(0);
+    // The first turn took 10 s; the next one starts the interval (60 s) after it on the monotonic clock.
+    expect(runs.map((run) => run.startedAtMonotonic)).toEqual([0, 70_000]);
+    expect(runs[1]!.startedAt - T0.getTime()).toBe(70_000 + jump);
   });
 
   it("a usage limit with a reset waits until the reset, sparing the breaker; 3 API errors in a row trip it (exit 4)", async () => {

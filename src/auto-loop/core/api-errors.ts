@@ -3,6 +3,7 @@
 // reset). Errors in a row end the loop as blocked, naming them; refused credentials at once, since
 // no retry can get past them. Pure: state in, state out.
 import { apiErrorSummary, LOG_IN_AGAIN, type ApiError } from "../../session/api-error.js";
+import { spanLeft } from "../../shared/monotonic.js";
 import type { AutoLoopState } from "./state.js";
 
 /** API errors in a row that end the loop. */
@@ -78,4 +79,10 @@ export function retryPrompt(state: AutoLoopState): string {
     `Carry on toward the goal: ${state.goal}`,
     `loopkit's verifier (\`${state.verify_command}\`) judges the next turn as usual.`,
   ].join("\n");
+}
+
+/** What is left of the wait for the retry due at `retryAt`: never more than was planned when the error was recorded (a clock set back), never negative. */
+export function retryWaitMs(state: AutoLoopState, retryAt: Date, now: Date): number {
+  const at = state.api_errors.last?.at;
+  return spanLeft(retryAt, now, at ? retryAt.getTime() - Date.parse(at) : retryAt.getTime() - now.getTime());
 }

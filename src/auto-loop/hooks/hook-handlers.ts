@@ -7,7 +7,8 @@ import type { SessionEndInput, StopFailureInput, StopInput } from "../../session
 import { apiErrorOf, lastTurnApiError, type ApiError } from "../../session/api-error.js";
 import type { WakeDecision } from "../../session/output.js";
 import { settleFromProbe } from "../data/sandbox-probe.js";
-import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt } from "../core/api-errors.js";
+import { alreadyRecorded, clearApiErrors, pendingRetry, recordApiError, retryPrompt, retryWaitMs } from "../core/api-errors.js";
+import { waitOf } from "../../shared/monotonic.js";
 import { readSettings } from "../core/settings.js";
 import { withNotes, type StopDecision } from "../../session/output.js";
 import { within, type Deadline } from "../../shared/deadline.js";
@@ -323,8 +324,10 @@ async function retryAfterApiError(ctx: HookContext<StopInput | StopFailureInput>
   const since = waiting.api_errors.last?.at;
   // No wait outlives the loop's deadline: a retry due later wakes the session at the deadline, and its Stop ends the loop on its caps.
   if (due.getTime() > loopDeadline(waiting).at) due = new Date(loopDeadline(waiting).at);
-  while (ctx.now() < due) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, due!.getTime() - ctx.now().getTime())));
+  // Measured on the monotonic clock: a wall clock set back or forward meanwhile moves the retry neither way.
+  const wait = waitOf(retryWaitMs(waiting, due, ctx.now()));
+  while (wait.left() > 0) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, wait.left())));
     const state = await loadState(file, ctx.now()).catch(() => undefined);
     // A --cancel, a judged turn or a newer error ends this wait.
     if (!state || state.status !== "pursuing" || state.api_errors.last?.at !== since) return { kind: "none" };

@@ -25,6 +25,7 @@ import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
 import { auditUnmet, type AuditOutcome } from "../core/gate.js";
 import type { AutoLoopState } from "../core/state.js";
+import { monotonicMs } from "../../shared/monotonic.js";
 
 export type { AuditOutcome };
 
@@ -181,11 +182,11 @@ async function runAudit(options: {
 }): Promise<AuditOutcome> {
   const { bin } = options;
   const stdout = new BoundedOutput(1024 * 1024, 1024 * 1024);
-  const started = Date.now();
+  const started = monotonicMs();
   // The audit's Claude Code runs git in the project by itself: that git must run nothing the project configures.
   const repo = findRepo(options.projectDir);
   const env = repo ? await guardedGitEnv(repo, options.env, options.timeoutMs) : options.env;
-  const timeoutMs = options.timeoutMs - (Date.now() - started);
+  const timeoutMs = options.timeoutMs - (monotonicMs() - started);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
   const { execa } = await import("execa");

@@ -12,6 +12,7 @@ import { wantsSandbox, whenUnavailable, type AgentSandbox, type RunSandbox } fro
 import { launcherBesideEntry, launcherSpawn, noAnswerReason, readAnswer } from "../../sandbox/launcher.js";
 import type { VerifierRun } from "../core/state.js";
 import type { TestCounts } from "../../test-results/results.js";
+import { monotonicMs } from "../../shared/monotonic.js";
 
 export interface VerifierOutcome {
   exitCode: number | null;
@@ -104,7 +105,7 @@ async function runTree(
   timeoutMs: number,
   preface = "",
 ): Promise<{ outcome: VerifierOutcome; answer: string }> {
-  const started = Date.now();
+  const started = monotonicMs();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   if (preface) output.push(Buffer.from(preface));
@@ -160,7 +161,7 @@ async function runTree(
     exitCode,
     passed: !timedOut && exitCode === 0,
     timedOut,
-    durationMs: Date.now() - started,
+    durationMs: Math.round(monotonicMs() - started),
     output: output.text(),
     outputTail: output.last(TAIL_BYTES),
     outputBytes: output.total,
