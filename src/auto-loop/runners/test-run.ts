@@ -39,7 +39,10 @@ export async function runLoopVerifier(
 ): Promise<VerifierOutcome> {
   const tests = state.test_results;
   const run = await runAndReadTests(state.verify_command, state.project_dir, tests.report, timeoutMs, env, options);
-  const breach = run.outcome.sandbox === "not run" ? null : testRuleBreach(ruleBasis(tests), run.results, run.unread);
+  const breach =
+    run.outcome.sandbox === "not run"
+      ? null
+      : testRuleBreach(ruleBasis(tests), { exitCode: run.outcome.exitCode, results: run.results, unread: run.unread });
   return {
     ...run.outcome,
     passed: run.outcome.passed && breach === null,
@@ -85,6 +88,6 @@ export function auditTestsNote(tests: TestResultsState): string | null {
 /** The start's line about the tests: the baseline, or why there is none and what the gate does then. */
 export function baselineLine(tests: TestResultsState): string {
   if (tests.baseline)
-    return `Tests at the start: ${describeTests(tests.baseline)}. A verifier pass counts only when at least one test runs, every test that ran at the start still runs (none removed, skipped, made todo or filtered out) and the number of tests does not fall${tests.allow_removed_tests !== null ? " (the goal allows tests to be removed: that part is off, and the audit is told)" : ""}.`;
+    return `Tests at the start: ${describeTests(tests.baseline)}. A verifier pass counts only when at least one test runs, none fails (whatever the exit code), every test that ran at the start still runs (none removed, skipped, made todo or filtered out), read by name where the start was, the number of tests does not fall and no more are skipped${tests.allow_removed_tests !== null ? " (the goal allows tests to be removed: that part is off, and the audit is told)" : ""}.`;
   return `Tests at the start: ${tests.baseline_note ?? "not read"}. The gate judges the verifier by its exit code, as without test results.`;
 }
