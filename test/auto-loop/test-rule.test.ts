@@ -3,23 +3,9 @@ import { describe, expect, it } from "vitest";
 import { testRuleBreach } from "../../src/auto-loop/core/gate.js";
 import { carriedTestBaseline, noProgressReason, recordTestProgress, trendLine } from "../../src/auto-loop/core/test-progress.js";
 import { NO_TEST_RESULTS, type TestResultsState, type VerifierRun } from "../../src/auto-loop/core/state.js";
-import { fromTests, type TestResults } from "../../src/test-results/results.js";
+import type { TestResults } from "../../src/test-results/results.js";
 import { cannotRun } from "../../src/auto-loop/runners/test-run.js";
-
-type Status = "passed" | "failed" | "skipped";
-const results = (tests: Record<string, Status>, runner = "node:test") =>
-  fromTests(
-    runner,
-    Object.entries(tests).map(([name, status]) => ({ name, status, message: status === "failed" ? "boom" : "" })),
-  );
-const counts = (passed: number, failed: number, skipped: number): TestResults => ({
-  runner: "vitest",
-  passed,
-  failed,
-  skipped,
-  failing: [],
-  ran: null,
-});
+import { countedResults as counts, namedResults as results } from "../support/test-results.js";
 
 const START = results({ a: "passed", b: "passed", c: "failed" });
 const basis = (baseline: TestResults | null, allowRemovedTests = false) => ({ baseline, allowRemovedTests });

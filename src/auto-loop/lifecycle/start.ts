@@ -22,6 +22,7 @@ import { DEFAULT_NO_PROGRESS_LIMIT, type AutoLoopState, type Launch, type TestRe
 import { launchEnv } from "../runners/launch.js";
 import { carriedTestBaseline } from "../core/test-progress.js";
 import { baselineLine, cannotRun, runAndReadTests } from "../runners/test-run.js";
+import { baselineOf } from "../../test-results/results.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 import { endOrphanedRuns } from "../../shared/process-group.js";
 
@@ -189,7 +190,7 @@ async function baselineTests(
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
     no_progress_limit: loop.noProgressLimit,
-    baseline: run.results,
+    baseline: run.results && baselineOf(run.results),
     baseline_note: note,
     trend: run.results ? [{ iteration: 0, passed: run.results.passed, failed: run.results.failed }] : [],
     progress_at: 0,

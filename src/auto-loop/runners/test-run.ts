@@ -3,6 +3,7 @@
 // each run alike. The start's run is the baseline the rule compares with.
 import { countsOf, describeTests, type TestResults } from "../../test-results/results.js";
 import { readTestResults, reportRequestEnv, stampReport } from "../../test-results/read.js";
+import { TestOutputReader } from "../../test-results/text-output.js";
 import { testRuleBreach } from "../core/gate.js";
 import type { AutoLoopState, TestResultsState } from "../core/state.js";
 import { runVerifier, type VerifierOptions, type VerifierOutcome } from "./verifier.js";
@@ -24,9 +25,15 @@ export async function runAndReadTests(
   options: VerifierOptions,
 ): Promise<TestRun> {
   const before = await stampReport(projectDir, report);
-  const outcome = await runVerifier(command, projectDir, timeoutMs, { ...env, ...reportRequestEnv(command, env) }, options);
+  // The whole output is read as it streams (the outcome keeps only its head and tail): one reader per process started.
+  const readers: TestOutputReader[] = [];
+  const listen = () => {
+    readers.push(new TestOutputReader());
+    return readers.at(-1)!;
+  };
+  const outcome = await runVerifier(command, projectDir, timeoutMs, { ...env, ...reportRequestEnv(command, env) }, { ...options, listen });
   if (outcome.sandbox === "not run") return { outcome, results: null, unread: "the verifier did not run" };
-  const read = await readTestResults(projectDir, report, before, { text: outcome.output, bytes: outcome.outputBytes });
+  const read = await readTestResults(projectDir, report, before, report ? null : (readers.at(-1)?.end() ?? null));
   return { outcome, ...read };
 }
 
