@@ -205,6 +205,7 @@ class JestReader implements LineReader {
   private readonly named = new Tally();
   private readonly titles = new TitlePath();
   private file: string | null = null;
+  private console = false;
   private failing: FailingTest[] = [];
   private explaining: FailingTest | null = null;
   private explainLines = 0;
@@ -216,7 +217,7 @@ class JestReader implements LineReader {
     }
     if (/^Tests:\s+.*\d+ total\s*$/.test(line)) this.summary = line;
     const block = /^\s{2}● (.+)$/.exec(line);
-    if (block && this.failing.length < KEEP_FAILING && !/^Test suite failed to run/.test(block[1]!)) {
+    if (block && this.failing.length < KEEP_FAILING && !/^(Test suite failed to run|Console)\s*$/.test(block[1]!)) {
       this.explaining = { name: block[1]!.trim(), message: "" };
       this.explainLines = 0;
       this.failing.push(this.explaining);
@@ -224,9 +225,14 @@ class JestReader implements LineReader {
     const file = /^\s?(PASS|FAIL)\s+(\S.*?)(?: \([\d.]+ m?s\))?$/.exec(line);
     if (file) {
       this.file = file[2]!;
+      this.console = false;
       return;
     }
     if (this.file === null) return;
+    // What the file's tests logged comes first (`  ● Console`, its lines indented deeper), then their tree.
+    if (/^\s{2}● Console\s*$/.test(line)) this.console = true;
+    if (this.console && (line.trim() === "" || indentOf(line) >= 4 || line.startsWith("  ● Console"))) return;
+    this.console = false;
     if (line.trim() === "") {
       this.file = null;
       return;

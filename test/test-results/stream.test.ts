@@ -81,6 +81,24 @@ describe("a runner's output read as it streams", () => {
     expect(parseTestOutput(text)).toMatchObject({ ...counts, ran: null });
   });
 
+  it("reads jest's tree by name after what the tests logged", () => {
+    const text = [
+      " PASS  src/a.test.js",
+      "  ● Console",
+      "",
+      "    console.log",
+      "      hello",
+      "",
+      "      at Object.log (src/a.test.js:2:11)",
+      "",
+      "  math",
+      "    ✓ adds (2 ms)",
+      "",
+      "Tests:       1 passed, 1 total",
+    ].join("\n");
+    expect(parseTestOutput(text)).toMatchObject({ passed: 1, failing: [], ran: ["src/a.test.js > math > adds"] });
+  });
+
   it("reads pytest -rA's report by name (its skipped tests by count)", () => {
     const text = [
       "=========================== short test summary info ============================",

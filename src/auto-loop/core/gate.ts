@@ -87,7 +87,7 @@ type Comparison = (base: TestResults, current: TestResults) => string | null;
 
 const namesLost: Comparison = (base, current) =>
   base.ran && !current.ran
-    ? `at the start loopkit read every test by name (${base.runner}), but this run's output gives counts only (${describeTests(current)}), so it cannot tell whether the tests that ran at the start still ran; a pass counts only when the run can be read as fully as the start was (the reporter or its options changed?)`
+    ? `at the start loopkit read every test by name (${base.runner}), but this run's output gives counts only (${describeTests(current)}), so it cannot tell whether the tests that ran at the start still ran; a pass counts only when the run can be read as fully as the start was (a reporter or an option changed? jest lists every test only with --verbose or a single test file; loopkit's docs/test-results.md says which outputs name every test)`
     : null;
 
 const namesGone: Comparison = (base, current) => {
