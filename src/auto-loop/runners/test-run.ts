@@ -25,15 +25,17 @@ export async function runAndReadTests(
   options: VerifierOptions,
 ): Promise<TestRun> {
   const before = await stampReport(projectDir, report);
-  // The whole output is read as it streams (the outcome keeps only its head and tail): one reader per process started.
+  // Without a report the whole output is read as it streams (the outcome keeps only its head and tail):
+  // a fresh reader for each process started, the last one's results are the run's.
   const readers: TestOutputReader[] = [];
   const listen = () => {
     readers.push(new TestOutputReader());
     return readers.at(-1)!;
   };
-  const outcome = await runVerifier(command, projectDir, timeoutMs, { ...env, ...reportRequestEnv(command, env) }, { ...options, listen });
+  const runEnv = { ...env, ...reportRequestEnv(command, env) };
+  const outcome = await runVerifier(command, projectDir, timeoutMs, runEnv, report ? options : { ...options, listen });
   if (outcome.sandbox === "not run") return { outcome, results: null, unread: "the verifier did not run" };
-  const read = await readTestResults(projectDir, report, before, report ? null : (readers.at(-1)?.end() ?? null));
+  const read = await readTestResults(projectDir, report, before, readers.at(-1)?.end() ?? null);
   return { outcome, ...read };
 }
 
