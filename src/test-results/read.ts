@@ -5,7 +5,6 @@ import path from "node:path";
 import { readRegularFile } from "../shared/guarded-files.js";
 import type { TestResults } from "./results.js";
 import { parseTap } from "./tap.js";
-import { parseTestOutput } from "./text-output.js";
 
 /** The most of a report file loopkit reads. */
 const MAX_REPORT_BYTES = 16 * 1024 * 1024;
@@ -34,12 +33,12 @@ export async function stampReport(projectDir: string, report: string | null): Pr
   return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : null;
 }
 
-/** Reads the run's test results: the named report (when this run wrote it), else its output. */
+/** Reads the run's test results: the named report (when this run wrote it), else what was read of its output as it streamed (text-output.ts). */
 export async function readTestResults(
   projectDir: string,
   report: string | null,
   before: ReportStamp,
-  output: { text: string; bytes: number },
+  fromOutput: TestResults | null,
 ): Promise<ReadResults> {
   if (report) {
     const file = reportFile(projectDir, report);
@@ -54,9 +53,8 @@ export async function readTestResults(
     const results = (/<testsuites?\b/.test(text) ? (await import("./junit.js")).parseJunit(text) : null) ?? parseTap(text);
     return results ? { results, unread: null } : { results: null, unread: `the test report ${report} is neither JUnit XML nor TAP` };
   }
-  const results = parseTestOutput({ text: output.text, complete: Buffer.byteLength(output.text) >= output.bytes });
-  return results
-    ? { results, unread: null }
+  return fromOutput
+    ? { results: fromOutput, unread: null }
     : {
         results: null,
         unread:

@@ -7,6 +7,8 @@ import * as z from "zod";
 export const KEEP_FAILING = 10;
 /** Past this many names the baseline keeps counts only (a state file stays small). */
 export const KEEP_NAMES = 5_000;
+/** Past this many bytes of names a run is read by counts only (memory stays bounded, whatever the output). */
+export const READ_NAMES_BYTES = 8 * 1024 * 1024;
 
 export const FailingTestSchema = z.object({ name: z.string(), message: z.string() });
 export type FailingTest = z.infer<typeof FailingTestSchema>;
@@ -28,23 +30,55 @@ export type TestCounts = z.infer<typeof TestCountsSchema>;
 export const TestResultsSchema = TestCountsSchema.extend({ ran: z.array(z.string()).nullable() });
 export type TestResults = z.infer<typeof TestResultsSchema>;
 
+export type TestStatus = "passed" | "failed" | "skipped";
+
 /** Builds results from per-test outcomes: the counts, the names that ran, and the first failures. */
-export function fromTests(
-  runner: string,
-  tests: Array<{ name: string; status: "passed" | "failed" | "skipped"; message?: string }>,
-): TestResults {
-  const ran = tests.filter((test) => test.status !== "skipped").map((test) => test.name);
-  return {
-    runner,
-    passed: tests.filter((test) => test.status === "passed").length,
-    failed: tests.filter((test) => test.status === "failed").length,
-    skipped: tests.filter((test) => test.status === "skipped").length,
-    failing: tests
-      .filter((test) => test.status === "failed")
-      .slice(0, KEEP_FAILING)
-      .map((test) => ({ name: test.name, message: firstLine(test.message ?? "") })),
-    ran: ran.length > KEEP_NAMES ? null : ran,
-  };
+export function fromTests(runner: string, tests: Array<{ name: string; status: TestStatus; message?: string }>): TestResults {
+  const tally = new Tally();
+  for (const test of tests) tally.add(test.name, test.status, test.message);
+  return tally.results(runner);
+}
+
+/**
+ * Test outcomes counted as they are read, one at a time: the counts, the first failures and the names
+ * that ran, the names only while they fit in READ_NAMES_BYTES (then the run reads by counts only).
+ */
+export class Tally {
+  passed = 0;
+  failed = 0;
+  skipped = 0;
+  readonly failing: FailingTest[] = [];
+  private names: string[] | null = [];
+  private nameBytes = 0;
+
+  add(name: string, status: TestStatus, message = ""): void {
+    this[status]++;
+    if (status === "failed" && this.failing.length < KEEP_FAILING) this.failing.push({ name, message: firstLine(message) });
+    if (status === "skipped" || !this.names) return;
+    this.nameBytes += name.length * 2;
+    if (this.nameBytes > READ_NAMES_BYTES) this.names = null;
+    else this.names.push(name);
+  }
+
+  /** Sets the message of the last failing test added, for runners that print it after the test's line. */
+  explainLastFailure(message: string): void {
+    const last = this.failing.at(-1);
+    if (last && last.message === "" && this.failed === this.failing.length) last.message = firstLine(message);
+  }
+
+  get count(): number {
+    return this.passed + this.failed + this.skipped;
+  }
+
+  results(runner: string, named = true): TestResults {
+    const { passed, failed, skipped } = this;
+    return { runner, passed, failed, skipped, failing: this.failing, ran: named ? this.names : null };
+  }
+}
+
+/** Results as a loop's baseline keeps them: names only up to KEEP_NAMES. */
+export function baselineOf(results: TestResults): TestResults {
+  return results.ran && results.ran.length > KEEP_NAMES ? { ...results, ran: null } : results;
 }
 
 /** The counts a run record keeps (no names). */

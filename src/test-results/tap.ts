@@ -1,63 +1,85 @@
 // Reads TAP (13 and 14, node:test's and vitest's flavours): the test points only, nested subtests
 // named after their parents, a parent that holds subtests counted through its leaves. loopkit reads no
 // more of TAP than this, so it does not bundle tap-parser (with its YAML parser) for it: see
-// docs/test-results.md.
-import { fromTests, type TestResults } from "./results.js";
+// docs/test-results.md. Line by line, so a long output is read whole as it streams.
+import { Tally, type TestResults } from "./results.js";
 
 const POINT = /^(\s*)(not ok|ok)\b\s*(\d+)?\s*(?:-\s*)?(.*)$/;
 const SUBTEST = /^(\s*)# Subtest: (.*)$/;
 const DIRECTIVE = /\s#\s*(SKIP|TODO)\b.*$/i;
-
-interface Point {
-  name: string;
-  status: "passed" | "failed" | "skipped";
-  message: string;
-  depth: number;
-  parent: boolean;
-}
+const VERSION_OR_PLAN = /^\s*(TAP version \d+|1\.\.\d+(\s+#.*)?)\s*$/;
 
 /** The test points of TAP text, or null when it holds none (or no plan or version line: not TAP). */
 export function parseTap(text: string, runner = "TAP"): TestResults | null {
-  const lines = text.split(/\r?\n/);
-  if (!lines.some((line) => /^\s*(TAP version \d+|1\.\.\d+(\s+#.*)?)\s*$/.test(line))) return null;
-  const points: Point[] = [];
-  const subtests: string[] = [];
-  const childSeen: boolean[] = [];
-  let yaml: { point: Point; lines: string[] } | null = null;
-  for (const line of lines) {
-    if (yaml) {
+  const reader = new TapReader(runner);
+  for (const line of text.split(/\r?\n/)) reader.line(line);
+  return reader.end();
+}
+
+/** TAP read a line at a time; only the nesting and the point waiting for its YAML block are kept. */
+export class TapReader {
+  private readonly tally = new Tally();
+  private tap = false;
+  private emptyPlan = false;
+  private readonly subtests: string[] = [];
+  private readonly childSeen: boolean[] = [];
+  /** The YAML block after a failing point: its lines until the message is found. */
+  private yaml: string[] | null = null;
+  private lastFailed = false;
+  private parents = 0;
+
+  constructor(private readonly runner: string) {}
+
+  line(line: string): void {
+    if (this.yaml) {
       if (line.trim() === "...") {
-        yaml.point.message = yamlMessage(yaml.lines);
-        yaml = null;
-      } else yaml.lines.push(line);
-      continue;
+        if (this.lastFailed) this.tally.explainLastFailure(yamlMessage(this.yaml));
+        this.yaml = null;
+      } else if (this.yaml.length < 64) this.yaml.push(line);
+      return;
+    }
+    if (VERSION_OR_PLAN.test(line)) {
+      this.tap = true;
+      if (/^\s*1\.\.0\b/.test(line)) this.emptyPlan = true;
+      return;
     }
     const subtest = SUBTEST.exec(line);
     if (subtest) {
-      subtests[depthOf(subtest[1]!)] = subtest[2]!.trim();
-      continue;
+      const depth = depthOf(subtest[1]!);
+      this.subtests[depth] = subtest[2]!.trim();
+      this.subtests.length = depth + 1;
+      return;
     }
     const point = POINT.exec(line);
-    if (point) {
-      const depth = depthOf(point[1]!);
-      const directive = DIRECTIVE.exec(point[4]!)?.[1]?.toUpperCase();
-      const bare = point[4]!
-        .replace(DIRECTIVE, "")
-        .replace(/\s#\s*time=.*$/, "")
-        .trim();
-      const name = [...subtests.slice(0, depth), bare].join(" > ");
-      const status = directive ? "skipped" : point[2] === "ok" ? "passed" : "failed";
-      const parsed: Point = { name, status, message: "", depth, parent: childSeen[depth + 1] === true };
-      childSeen[depth + 1] = false;
-      childSeen[depth] = true;
-      points.push(parsed);
-      continue;
-    }
-    if (line.trim() === "---" && points.length > 0) yaml = { point: points.at(-1)!, lines: [] };
+    if (point) return this.point(depthOf(point[1]!), point[2] === "ok", point[4]!);
+    if (line.trim() === "---" && this.tally.count + this.parents > 0) this.yaml = [];
   }
-  const leaves = points.filter((point) => !point.parent);
-  if (leaves.length === 0 && !lines.some((line) => /^\s*1\.\.0\b/.test(line))) return null;
-  return fromTests(runner, leaves);
+
+  private point(depth: number, ok: boolean, text: string): void {
+    const directive = DIRECTIVE.exec(text)?.[1];
+    const bare = text
+      .replace(DIRECTIVE, "")
+      .replace(/\s#\s*time=.*$/, "")
+      .trim();
+    // A point whose subtests came before it is counted through them.
+    const parent = this.childSeen[depth + 1] === true;
+    this.childSeen[depth + 1] = false;
+    this.childSeen[depth] = true;
+    this.lastFailed = false;
+    if (parent) {
+      this.parents++;
+      return;
+    }
+    const name = [...this.subtests.slice(0, depth), bare].join(" > ");
+    const status = directive ? "skipped" : ok ? "passed" : "failed";
+    this.tally.add(name, status);
+    this.lastFailed = status === "failed";
+  }
+
+  end(): TestResults | null {
+    if (!this.tap || (this.tally.count === 0 && !this.emptyPlan)) return null;
+    return this.tally.results(this.runner);
+  }
 }
 
 const depthOf = (indent: string) => Math.floor(indent.replaceAll("\t", "    ").length / 4);

@@ -124,4 +124,24 @@ describe("a loop started after an unfinished one", () => {
     await endAs("cancelled");
     expect(await start("s-3", "make it pass --verify true --new-baseline")).toContain("--new-baseline was given");
   });
+
+  it("keeps the earlier loop's contract: its verifier and protected files' start, until --new-baseline", async () => {
+    writeFileSync(path.join(t.project, "a.test.js"), "assert(add(1, 2) === 3);\n");
+    await start("s-1", "make it pass --verify true --protect a.test.js");
+    writeFileSync(path.join(t.project, "a.test.js"), "// weakened\n");
+    const first = await endAs("unmet");
+    const message = await start("s-2", 'make it pass --verify "exit 0"');
+    expect(message).toMatch(/the verifier `exit 0` \(it stays `true`\); protect without a\.test\.js \(still protected\)/);
+    const second = (await loadState(loopFiles(t.data, t.project).state, new Date()))!;
+    expect(second).toMatchObject({ verify_command: "true", protect: { globs: ["a.test.js"] } });
+    // The test as loop 1 started with it, not as loop 1 left it: the weakened test is still a change.
+    expect(Object.keys(first.protect.snapshot)).toEqual(["a.test.js"]);
+    expect(second.protect.snapshot).toEqual(first.protect.snapshot);
+    await endAs("cancelled");
+    await start("s-3", 'make it pass --verify "exit 0" --new-baseline');
+    expect((await loadState(loopFiles(t.data, t.project).state, new Date()))!).toMatchObject({
+      verify_command: "exit 0",
+      protect: { globs: [] },
+    });
+  });
 });

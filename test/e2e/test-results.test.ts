@@ -95,6 +95,28 @@ describe("a pass means the tests ran", () => {
     ],
     ["node:test: the runner replaced by node -e 0", nodeProject, setScript("node -e 0"), /read no test results/],
     [
+      "node:test: a failure swallowed (`|| true`)",
+      nodeProject,
+      setScript("node --test || true"),
+      /the runner reported 1 failed test although the command exited 0/,
+    ],
+    [
+      "node:test: skip one and add one, under 3,000 lines of printing and the spec reporter",
+      nodeProject,
+      [
+        `sed -i 's/^test("multiplies"/test.skip("multiplies"/' test/math.test.mjs`,
+        `echo 'test("noise", () => { for (let i = 0; i < 3000; i++) console.log("noise line " + i); });' >> test/math.test.mjs`,
+        setScript("node --test --test-reporter=spec"),
+      ].join(" && "),
+      /no longer run.*multiplies/,
+    ],
+    [
+      "vitest: skip one and add one",
+      vitestProject,
+      `sed -i 's/^test("multiplies"/test.skip("multiplies"/' math.test.mjs && echo 'test("more", () => {});' >> math.test.mjs`,
+      /more tests skipped, todo, pending or expected to fail than at the start: 0 -> 1/,
+    ],
+    [
       "vitest: .only on a passing test",
       vitestProject,
       `sed -i 's/^test("adds"/test.only("adds"/' math.test.mjs`,

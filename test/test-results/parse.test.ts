@@ -1,14 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseJunit } from "../../src/test-results/junit.js";
 import { parseTap } from "../../src/test-results/tap.js";
 import { parseTestOutput } from "../../src/test-results/text-output.js";
+import { testOutputFixture as fixture } from "../support/test-results.js";
 
-const fixture = (name: string) =>
-  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "test-results", name), "utf8");
-const whole = (name: string) => parseTestOutput({ text: fixture(name), complete: true });
+const whole = (name: string) => parseTestOutput(fixture(name));
 
 describe("test results read from a runner's own output", () => {
   it.each<[string, string, { runner: string; passed: number; failed: number; skipped: number }, string[]]>([
@@ -19,7 +15,7 @@ describe("test results read from a runner's own output", () => {
       { runner: "node:test", passed: 3, failed: 2, skipped: 2 },
       ["multiplies", "suite > inner bad"],
     ],
-    ["node:test, spec", "node-spec.txt", { runner: "node:test", passed: 3, failed: 3, skipped: 2 }, ["multiplies", "inner bad"]],
+    ["node:test, spec", "node-spec.txt", { runner: "node:test", passed: 3, failed: 2, skipped: 2 }, ["multiplies", "suite > inner bad"]],
     ["node:test with --test-name-pattern", "node-tap-name-pattern.txt", { runner: "node:test", passed: 1, failed: 0, skipped: 5 }, []],
     [
       "vitest",
@@ -37,8 +33,8 @@ describe("test results read from a runner's own output", () => {
     ["jest", "jest.txt", { runner: "jest", passed: 2, failed: 1, skipped: 2 }, ["math › multiplies"]],
     ["mocha", "mocha.txt", { runner: "mocha", passed: 2, failed: 1, skipped: 1 }, ["math multiplies"]],
     ["pytest", "pytest.txt", { runner: "pytest", passed: 2, failed: 1, skipped: 1 }, ["test_math.py::test_multiply"]],
+    ["pytest -q", "pytest-quiet.txt", { runner: "pytest", passed: 4, failed: 1, skipped: 2 }, ["test_m.py::test_mul"]],
     ["pytest -v", "pytest-verbose.txt", { runner: "pytest", passed: 2, failed: 1, skipped: 1 }, ["test_math.py::test_multiply"]],
-    ["pytest -q", "pytest-quiet.txt", { runner: "pytest", passed: 2, failed: 1, skipped: 1 }, ["test_math.py::test_multiply"]],
     ["cargo test", "cargo.txt", { runner: "cargo test", passed: 1, failed: 1, skipped: 1 }, ["tests::multiplies"]],
     ["go test -v", "go-verbose.txt", { runner: "go test", passed: 2, failed: 1, skipped: 1 }, ["TestMultiply"]],
   ])("%s", (_, file, counts, failing) => {
@@ -56,15 +52,27 @@ describe("test results read from a runner's own output", () => {
     expect(whole("go-verbose.txt")!.failing[0]!.message).toBe("math_test.go:12: wrong product: got 6, want 5");
   });
 
-  it("names every test that ran where the output lists each one, and none where it gives counts only", () => {
-    expect(whole("node-tap.txt")!.ran).toEqual(["adds", "subtracts", "multiplies", "suite > inner ok", "suite > inner bad"]);
-    expect(whole("cargo.txt")!.ran).toEqual(["tests::adds", "tests::multiplies"]);
-    expect(whole("vitest-default.txt")!.ran).toBeNull();
-  });
-
-  it("counts from node's summary when the middle of its TAP was cut", () => {
-    const results = parseTestOutput({ text: fixture("node-tap.txt"), complete: false });
-    expect(results).toMatchObject({ runner: "node:test", passed: 3, failed: 3, skipped: 2, ran: null });
+  it.each<[string, string[] | null]>([
+    ["node-tap.txt", ["adds", "subtracts", "multiplies", "suite > inner ok", "suite > inner bad"]],
+    ["node-spec.txt", ["adds", "subtracts", "multiplies", "suite > inner ok", "suite > inner bad"]],
+    ["cargo.txt", ["tests::adds", "tests::multiplies"]],
+    ["go-verbose.txt", ["TestAdd", "TestMultiply", "TestSuite/inner_ok"]],
+    ["jest.txt", ["src/math.test.js > math > adds", "src/math.test.js > math > multiplies", "src/other.test.js > other passes"]],
+    ["mocha.txt", ["math > adds", "math > multiplies", "other > other passes"]],
+    ["pytest-verbose.txt", ["test_math.py::test_add", "test_math.py::test_multiply", "test_math.py::TestSuite::test_inner_ok"]],
+    [
+      "node-spec-suites.txt",
+      ["adds", "multiplies", "group > inner ok", "group > inner bad", "group > deeper > deep ok", "parent > child ok"],
+    ],
+    [
+      "pytest-ra.txt",
+      ["test_m.py::test_add", "test_m.py::test_p[1]", "test_m.py::test_p[2]", "test_m.py::TestK::test_in", "test_m.py::test_mul"],
+    ],
+    ["pytest-quiet.txt", null],
+    ["vitest-default.txt", null],
+    ["pytest.txt", null],
+  ])("names every test that ran where the output lists each one, and none where it gives counts only: %s", (file, ran) => {
+    expect(whole(file)!.ran).toEqual(ran);
   });
 
   it.each([
@@ -74,7 +82,7 @@ describe("test results read from a runner's own output", () => {
     ["go test without -v (no count of what passed)", fixture("go-quiet.txt")],
     ["a number-looking line", "Tests: 3\n"],
   ])("reads nothing from %s", (_, text) => {
-    expect(parseTestOutput({ text, complete: true })).toBeNull();
+    expect(parseTestOutput(text)).toBeNull();
   });
 });
 

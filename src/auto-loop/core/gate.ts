@@ -75,31 +75,65 @@ export interface TestRuleBasis {
   allowRemovedTests: boolean;
 }
 
+/** One run as the test rule sees it: its exit code and what loopkit read of its tests (`unread` says why `results` is null). */
+export interface ReadRun {
+  exitCode: number | null;
+  results: TestResults | null;
+  unread: string | null;
+}
+
 /**
  * The test rule, the same for every driver and checked before any audit: for a runner whose results
- * loopkit reads, a run counts as a pass only when at least one test ran, every test that ran at the
- * start still ran (none removed, skipped, made todo, filtered out by a name pattern or `.only`) and the
- * number of tests did not fall. Returns why a run breaks it, or null. `unread` says why `current` is null.
+ * loopkit reads, a run counts as a pass only when at least one test ran, none failed (whatever the exit
+ * code), every test that ran at the start still ran (none removed, skipped, made todo, filtered out by
+ * a name pattern or `.only`), read by name where the start was, the number of tests did not fall and
+ * no more were skipped, todo, pending or expected to fail. Returns why a run breaks it, or null.
  */
-export function testRuleBreach(basis: TestRuleBasis, current: TestResults | null, unread: string | null): string | null {
+export function testRuleBreach(basis: TestRuleBasis, run: ReadRun): string | null {
   const base = basis.baseline;
+  const current = run.results;
   if (!current)
     return base
-      ? `loopkit read no test results from this run (${unread ?? "none found"}), but at the start the verifier ran ${describeTests(base)}; a pass counts only when the tests ran`
+      ? `loopkit read no test results from this run (${run.unread ?? "none found"}), but at the start the verifier ran ${describeTests(base)}; a pass counts only when the tests ran`
       : null;
   if (ranCount(current) === 0) return `no test ran (${describeTests(current)}); a pass counts only when at least one test ran`;
+  if (current.failed > 0 && run.exitCode === 0)
+    return `the runner reported ${current.failed} failed test${current.failed === 1 ? "" : "s"} although the command exited 0 (${describeTests(current)}); a run with a failing test is no pass, whatever the exit code`;
   if (!base || basis.allowRemovedTests) return null;
-  if (base.ran && current.ran) {
-    const now = new Set(current.ran);
-    const gone = base.ran.filter((name) => !now.has(name));
-    if (gone.length > 0)
-      return `${gone.length} test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): ${listNames(gone)}`;
-  }
-  if (ranCount(current) < ranCount(base))
-    return `fewer tests ran than at the start: ${ranCount(base)} -> ${ranCount(current)} (${current.skipped} skipped or todo now, ${base.skipped} at the start); a test removed, skipped, made todo or left out by a filter, a name pattern or .only does not count`;
-  const total = (results: TestResults) => ranCount(results) + results.skipped;
-  if (total(current) < total(base)) return `fewer tests than at the start: ${total(base)} -> ${total(current)}`;
-  return null;
+  return [namesLost, namesGone, fewerRan, moreSkipped, fewerInAll].reduce<string | null>(
+    (found, rule) => found ?? rule(base, current),
+    null,
+  );
 }
+
+type Comparison = (base: TestResults, current: TestResults) => string | null;
+
+const namesLost: Comparison = (base, current) =>
+  base.ran && !current.ran
+    ? `at the start loopkit read every test by name (${base.runner}), but this run's output gives counts only (${describeTests(current)}), so it cannot tell whether the tests that ran at the start still ran; a pass counts only when the run can be read as fully as the start was (a reporter or an option changed? jest lists every test only with --verbose or a single test file; loopkit's docs/test-results.md says which outputs name every test)`
+    : null;
+
+const namesGone: Comparison = (base, current) => {
+  if (!base.ran || !current.ran) return null;
+  const now = new Set(current.ran);
+  const gone = base.ran.filter((name) => !now.has(name));
+  return gone.length > 0
+    ? `${gone.length} test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): ${listNames(gone)}`
+    : null;
+};
+
+const fewerRan: Comparison = (base, current) =>
+  ranCount(current) < ranCount(base)
+    ? `fewer tests ran than at the start: ${ranCount(base)} -> ${ranCount(current)} (${current.skipped} skipped or todo now, ${base.skipped} at the start); a test removed, skipped, made todo or left out by a filter, a name pattern or .only does not count`
+    : null;
+
+const moreSkipped: Comparison = (base, current) =>
+  current.skipped > base.skipped
+    ? `more tests skipped, todo, pending or expected to fail than at the start: ${base.skipped} -> ${current.skipped}; a pass counts only when none is skipped that was not at the start`
+    : null;
+
+const total = (results: TestResults) => ranCount(results) + results.skipped;
+const fewerInAll: Comparison = (base, current) =>
+  total(current) < total(base) ? `fewer tests than at the start: ${total(base)} -> ${total(current)}` : null;
 
 const listNames = (names: string[]) => `${names.slice(0, 5).join(", ")}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;

@@ -23,7 +23,7 @@ export function rules(state: AutoLoopState): string {
       : []),
     ...(state.test_results.baseline
       ? [
-          `- Tests: loopkit reads the verifier's test results (${state.test_results.baseline.runner}). A pass counts only when at least one test runs${state.test_results.allow_removed_tests === null ? ", every test that ran at the start still runs (none removed, skipped, made todo or left out by a filter, a name pattern or .only) and the number of tests does not fall" : ""}.`,
+          `- Tests: loopkit reads the verifier's test results (${state.test_results.baseline.runner}). A pass counts only when at least one test runs and none fails (whatever the exit code)${state.test_results.allow_removed_tests === null ? ", every test that ran at the start still runs (none removed, skipped, made todo or left out by a filter, a name pattern or .only), as readable by name as at the start, the number of tests does not fall and no more are skipped, todo or expected to fail" : ""}.`,
         ]
       : []),
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock (tokens and time are checked between turns, so a long turn can run past them). Work in small verified steps.`,

@@ -38,18 +38,15 @@ export function trendLine(tests: TestResultsState): string | null {
 }
 
 /**
- * The tests' baseline of a loop that carries an unfinished earlier loop's evidence baseline on: that
- * loop's start, when it ran the same verifier, so tests it let go do not vanish from the rule by a restart.
+ * The tests' baseline of a loop that follows an unfinished one (restart-contract.ts): that loop's start,
+ * so tests it let go do not vanish from the rule by a restart (its verifier is this loop's too).
  */
 export function carriedTestBaseline(
   fresh: TestResultsState,
-  previous: { loop_id: string; verify_command: string; test_results: TestResultsState } | undefined,
-  verify: string,
+  earlier: { loop_id: string; test_results: TestResultsState } | undefined,
 ): { tests: TestResultsState; note: string | null } {
-  const earlier = previous?.test_results;
-  if (!previous || !earlier?.baseline || previous.verify_command !== verify || earlier.report !== fresh.report)
-    return { tests: fresh, note: null };
-  const { baseline } = earlier;
+  const baseline = earlier?.test_results.baseline;
+  if (!earlier || !baseline) return { tests: fresh, note: null };
   return {
     tests: {
       ...fresh,
@@ -58,6 +55,6 @@ export function carriedTestBaseline(
       trend: [{ iteration: 0, passed: baseline.passed, failed: baseline.failed }],
       progress_at: 0,
     },
-    note: `The test rule holds to loop ${previous.loop_id}'s start, as the audit does (the tests of this start's own run are not the baseline).`,
+    note: `The test rule holds to loop ${earlier.loop_id}'s start, as the audit does (the tests of this start's own run are not the baseline).`,
   };
 }

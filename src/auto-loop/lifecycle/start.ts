@@ -14,7 +14,8 @@ import { deadlineIn } from "../../shared/deadline.js";
 import { decideBaseline, loadPreviousStart, saveStartEvidence } from "../data/evidence-start.js";
 import { probeFile, removeProbe } from "../data/sandbox-probe.js";
 import { captureLaunch } from "../runners/launch.js";
-import { protectedFiles } from "../project/protect.js";
+import { keptProtectedFiles, protectedFiles } from "../project/protect.js";
+import { earlierLoop, keptContract, type StartContract } from "../core/restart-contract.js";
 import { keepForeignAside, mirrorIsOurs } from "../project/mirror.js";
 import { startPrompt } from "../core/prompts.js";
 import { replacedState, startState, takeOverState } from "../core/transitions.js";
@@ -22,6 +23,7 @@ import { DEFAULT_NO_PROGRESS_LIMIT, type AutoLoopState, type Launch, type TestRe
 import { launchEnv } from "../runners/launch.js";
 import { carriedTestBaseline } from "../core/test-progress.js";
 import { baselineLine, cannotRun, runAndReadTests } from "../runners/test-run.js";
+import { baselineOf } from "../../test-results/results.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 import { endOrphanedRuns } from "../../shared/process-group.js";
 
@@ -61,11 +63,16 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     // Refuse before touching anything: a second session leaves the running loop exactly as it is.
     const previous = existing.state?.status === "pursuing" ? existing.state : undefined;
     if (previous) checkOwnership(ctx, previous, request.takeover);
+    // A restart keeps the contract of the unfinished loop before it: its verifier, allowance, protected files and tests.
+    const earlier = earlierLoop(existing.state, request.newBaseline === true);
+    const kept = keptContract({ verify, report: testReport, allowRemovedTests, protect }, earlier);
+    const { contract } = kept;
     // The tests before the agent changed anything (its outputs then belong to the start's record below).
-    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
+    const ownTests = await baselineTests(ctx, { ...contract, launch, noProgressLimit });
     // Everything later changes is measured against this: loopkit's own record of the project now.
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
-    const snapshot = protectedFiles(started.stats, protect);
+    const protectedNow = protectedFiles(started.stats, contract.protect);
+    const snapshot = earlier ? keptProtectedFiles(protectedNow, earlier.protect) : protectedNow;
     const notes: string[] = [...started.notes];
     if (!(existing.state && (await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256)))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
@@ -80,8 +87,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     if (existing.corrupt) notes.push(existing.corrupt);
     // Read before this loop's own start replaces it: an unfinished loop's baseline carries over.
     const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
-    notes.push(baseline.line);
-    const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : undefined, verify);
+    notes.push(baseline.line, ...(kept.note ? [kept.note] : []));
+    const carried = carriedTestBaseline(ownTests, earlier);
     const testResults = carried.tests;
     notes.push(baselineLine(testResults), ...(carried.note ? [carried.note] : []));
     const { state, history } = startState(
@@ -91,11 +98,11 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
         projectDir: ctx.projectDir,
         goal,
         goalFile,
-        verify,
+        verify: contract.verify,
         caps,
         launch,
         agentSandbox: ctx.agentSandbox,
-        protect: { globs: protect, snapshot },
+        protect: { globs: contract.protect, snapshot },
         treeHash: snapshotFingerprint(started.snapshot),
         testResults,
       },
@@ -168,7 +175,7 @@ export const START_BASELINE_MS = 60_000;
  */
 async function baselineTests(
   ctx: LoopContext,
-  loop: { verify: string; launch: Launch; report: string | null; allowRemovedTests: string | null; noProgressLimit: number },
+  loop: StartContract & { launch: Launch; noProgressLimit: number },
 ): Promise<TestResultsState> {
   const timeoutMs = Math.min(loop.launch.verifier_timeout_ms, START_BASELINE_MS);
   const run = await runAndReadTests(loop.verify, ctx.projectDir, loop.report, timeoutMs, launchEnv(loop.launch, ctx.env), {
@@ -189,7 +196,7 @@ async function baselineTests(
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
     no_progress_limit: loop.noProgressLimit,
-    baseline: run.results,
+    baseline: run.results && baselineOf(run.results),
     baseline_note: note,
     trend: run.results ? [{ iteration: 0, passed: run.results.passed, failed: run.results.failed }] : [],
     progress_at: 0,

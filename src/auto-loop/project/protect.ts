@@ -28,3 +28,17 @@ export function protectedFiles(stats: StatTable, globs: readonly string[]): Reco
   }
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
+
+/**
+ * The protected files as a restart holds them: every file the earlier loop's globs name as it was at
+ * that loop's start (changed, added or deleted since, it is a change now too); files only the new
+ * globs name as they are now.
+ */
+export function keptProtectedFiles(
+  now: Record<string, string>,
+  earlier: { globs: readonly string[]; snapshot: Record<string, string> },
+): Record<string, string> {
+  const matchers = earlier.globs.map(globMatcher);
+  const onlyNew = Object.entries(now).filter(([file]) => !matchers.some((match) => match(file)));
+  return Object.fromEntries([...onlyNew, ...Object.entries(earlier.snapshot)].sort(([a], [b]) => (a < b ? -1 : 1)));
+}

@@ -3,6 +3,7 @@
 // each run alike. The start's run is the baseline the rule compares with.
 import { countsOf, describeTests, type TestResults } from "../../test-results/results.js";
 import { readTestResults, reportRequestEnv, stampReport } from "../../test-results/read.js";
+import { TestOutputReader } from "../../test-results/text-output.js";
 import { testRuleBreach } from "../core/gate.js";
 import type { AutoLoopState, TestResultsState } from "../core/state.js";
 import { runVerifier, type VerifierOptions, type VerifierOutcome } from "./verifier.js";
@@ -24,9 +25,17 @@ export async function runAndReadTests(
   options: VerifierOptions,
 ): Promise<TestRun> {
   const before = await stampReport(projectDir, report);
-  const outcome = await runVerifier(command, projectDir, timeoutMs, { ...env, ...reportRequestEnv(command, env) }, options);
+  // Without a report the whole output is read as it streams (the outcome keeps only its head and tail):
+  // a fresh reader for each process started, the last one's results are the run's.
+  const readers: TestOutputReader[] = [];
+  const listen = () => {
+    readers.push(new TestOutputReader());
+    return readers.at(-1)!;
+  };
+  const runEnv = { ...env, ...reportRequestEnv(command, env) };
+  const outcome = await runVerifier(command, projectDir, timeoutMs, runEnv, report ? options : { ...options, listen });
   if (outcome.sandbox === "not run") return { outcome, results: null, unread: "the verifier did not run" };
-  const read = await readTestResults(projectDir, report, before, { text: outcome.output, bytes: outcome.outputBytes });
+  const read = await readTestResults(projectDir, report, before, readers.at(-1)?.end() ?? null);
   return { outcome, ...read };
 }
 
@@ -39,7 +48,10 @@ export async function runLoopVerifier(
 ): Promise<VerifierOutcome> {
   const tests = state.test_results;
   const run = await runAndReadTests(state.verify_command, state.project_dir, tests.report, timeoutMs, env, options);
-  const breach = run.outcome.sandbox === "not run" ? null : testRuleBreach(ruleBasis(tests), run.results, run.unread);
+  const breach =
+    run.outcome.sandbox === "not run"
+      ? null
+      : testRuleBreach(ruleBasis(tests), { exitCode: run.outcome.exitCode, results: run.results, unread: run.unread });
   return {
     ...run.outcome,
     passed: run.outcome.passed && breach === null,
@@ -85,6 +97,6 @@ export function auditTestsNote(tests: TestResultsState): string | null {
 /** The start's line about the tests: the baseline, or why there is none and what the gate does then. */
 export function baselineLine(tests: TestResultsState): string {
   if (tests.baseline)
-    return `Tests at the start: ${describeTests(tests.baseline)}. A verifier pass counts only when at least one test runs, every test that ran at the start still runs (none removed, skipped, made todo or filtered out) and the number of tests does not fall${tests.allow_removed_tests !== null ? " (the goal allows tests to be removed: that part is off, and the audit is told)" : ""}.`;
+    return `Tests at the start: ${describeTests(tests.baseline)}. A verifier pass counts only when at least one test runs, none fails (whatever the exit code), every test that ran at the start still runs (none removed, skipped, made todo or filtered out), read by name where the start was, the number of tests does not fall and no more are skipped${tests.allow_removed_tests !== null ? " (the goal allows tests to be removed: that part is off, and the audit is told)" : ""}.`;
   return `Tests at the start: ${tests.baseline_note ?? "not read"}. The gate judges the verifier by its exit code, as without test results.`;
 }

@@ -35,6 +35,8 @@ export interface VerifierOptions {
   sandbox?: AgentSandbox;
   /** The sandbox launcher (default: dist/sandbox-exec.js beside the running loopkit; tests name the built one). */
   launcher?: string | null;
+  /** A fresh listener for each process started, fed its whole output as it arrives (the outcome keeps a head and a tail). */
+  listen?: () => { push(chunk: Buffer): void };
 }
 
 const KEEP_BYTES = 32 * 1024;
@@ -51,18 +53,19 @@ export async function runVerifier(
 ): Promise<VerifierOutcome> {
   const plain: TreeSpawn = { file: command, args: [], shell: true, env };
   const agent = options.sandbox;
-  if (!agent || !wantsSandbox(agent)) return (await runTree(plain, cwd, timeoutMs)).outcome;
+  if (!agent || !wantsSandbox(agent)) return (await runTree(plain, cwd, timeoutMs, options.listen)).outcome;
   const sandboxed = await runSandboxed(
     command,
     cwd,
     timeoutMs,
     env,
     options.launcher === undefined ? launcherBesideEntry() : options.launcher,
+    options.listen,
   );
   if ("outcome" in sandboxed) return sandboxed.outcome;
   const unavailable = whenUnavailable(agent, sandboxed.reason);
   if (unavailable.kind === "refuse") return notRun(unavailable.message);
-  return (await runTree(plain, cwd, timeoutMs, `${unavailable.note}\n`)).outcome;
+  return (await runTree(plain, cwd, timeoutMs, options.listen, `${unavailable.note}\n`)).outcome;
 }
 
 /** Under the sandbox, in a temp folder of its own; or why no sandbox could start (nothing ran then). */
@@ -72,11 +75,12 @@ async function runSandboxed(
   timeoutMs: number,
   env: NodeJS.ProcessEnv,
   launcher: string | null,
+  listen: VerifierOptions["listen"],
 ): Promise<{ outcome: VerifierOutcome } | { reason: string }> {
   if (!launcher) return { reason: "loopkit's sandbox launcher (dist/sandbox-exec.js) is not installed beside it" };
   const spawn = await launcherSpawn(launcher, command, cwd, env);
   try {
-    const run = await runTree({ ...spawn, shell: false, answer: true }, cwd, timeoutMs);
+    const run = await runTree({ ...spawn, shell: false, answer: true }, cwd, timeoutMs, listen);
     const answer = readAnswer(run.answer);
     if (answer?.status === "started") return { outcome: { ...run.outcome, sandbox: "sandboxed" } };
     if (answer?.status === "unavailable") return { reason: answer.reason };
@@ -103,11 +107,13 @@ async function runTree(
   spawn: TreeSpawn,
   cwd: string,
   timeoutMs: number,
+  listen: VerifierOptions["listen"],
   preface = "",
 ): Promise<{ outcome: VerifierOutcome; answer: string }> {
   const started = monotonicMs();
   const tag = randomUUID();
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
+  const listener = listen?.();
   if (preface) output.push(Buffer.from(preface));
   // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
   const { execa } = await import("execa");
@@ -124,7 +130,10 @@ async function runTree(
     all: true,
     reject: false,
   });
-  child.all?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.all?.on("data", (chunk: Buffer) => {
+    output.push(chunk);
+    listener?.push(chunk);
+  });
   let answer = "";
   const answerStream = spawn.answer ? (child.stdio as unknown as Array<Readable | null>)[3] : undefined;
   answerStream?.on("data", (chunk: Buffer) => {
