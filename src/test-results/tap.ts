@@ -25,6 +25,7 @@ export class TapReader {
   private readonly childSeen: boolean[] = [];
   /** The YAML block after a failing point: its lines until the message is found. */
   private yaml: string[] | null = null;
+  private yamlIndent = 0;
   private lastFailed = false;
   private parents = 0;
 
@@ -32,11 +33,15 @@ export class TapReader {
 
   line(line: string): void {
     if (this.yaml) {
-      if (line.trim() === "...") {
-        if (this.lastFailed) this.tally.explainLastFailure(yamlMessage(this.yaml));
-        this.yaml = null;
-      } else if (this.yaml.length < 64) this.yaml.push(line);
-      return;
+      // A block ends at its `...`; a test point or subtest no deeper than its `---` ends one left open.
+      const open = line.trim() !== "..." && !(POINT.test(line) || SUBTEST.test(line) ? indentOf(line) <= this.yamlIndent : false);
+      if (open) {
+        if (this.yaml.length < 64) this.yaml.push(line);
+        return;
+      }
+      if (this.lastFailed) this.tally.explainLastFailure(yamlMessage(this.yaml));
+      this.yaml = null;
+      if (line.trim() === "...") return;
     }
     if (VERSION_OR_PLAN.test(line)) {
       this.tap = true;
@@ -52,7 +57,10 @@ export class TapReader {
     }
     const point = POINT.exec(line);
     if (point) return this.point(depthOf(point[1]!), point[2] === "ok", point[4]!);
-    if (line.trim() === "---" && this.tally.count + this.parents > 0) this.yaml = [];
+    if (line.trim() === "---" && this.tally.count + this.parents > 0) {
+      this.yaml = [];
+      this.yamlIndent = indentOf(line);
+    }
   }
 
   private point(depth: number, ok: boolean, text: string): void {
@@ -82,6 +90,7 @@ export class TapReader {
   }
 }
 
+const indentOf = (line: string) => /^\s*/.exec(line)![0].replaceAll("\t", "    ").length;
 const depthOf = (indent: string) => Math.floor(indent.replaceAll("\t", "    ").length / 4);
 
 /** The failure's message from a test point's YAML block: `error:` (node:test) or `message:` (vitest). */

@@ -115,4 +115,9 @@ describe("reports", () => {
     expect(parseTap("1..0 # no tests\n")).toMatchObject({ passed: 0, failed: 0, skipped: 0 });
     expect(parseTap("no plan\nok 1 - a\n")).toBeNull();
   });
+
+  it("ends a YAML block left open at the next test point (a failure after it still counts)", () => {
+    const text = "TAP version 13\nok 1 - a\n  ---\n  duration_ms: 1\nnot ok 2 - b\n  ---\n  error: 'boom'\n  ...\n1..2\n";
+    expect(parseTap(text)).toMatchObject({ passed: 1, failed: 1, failing: [{ name: "b", message: "boom" }], ran: ["a", "b"] });
+  });
 });
