@@ -6,36 +6,36 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-HTEOPXYU.js";
+} from "./chunks/chunk-4MA3D4UK.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
-import "./chunks/chunk-WMTN7UTY.js";
+import "./chunks/chunk-NA5SLIRD.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-QK7TMYH4.js";
+} from "./chunks/chunk-JWYQJ7BQ.js";
 import {
   splitWords
-} from "./chunks/chunk-JAESABAQ.js";
+} from "./chunks/chunk-54ULWV53.js";
 import {
   readSettings
-} from "./chunks/chunk-7WVKNZ4B.js";
-import "./chunks/chunk-HNL7CUYO.js";
+} from "./chunks/chunk-PKQBNOJX.js";
+import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-GM7KERDY.js";
+} from "./chunks/chunk-DZVYYDTF.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-WNQXEFAX.js";
-import "./chunks/chunk-VZNR7AND.js";
-import "./chunks/chunk-KPXZ73PR.js";
-import "./chunks/chunk-53PS3DBX.js";
+} from "./chunks/chunk-H376JH7J.js";
+import "./chunks/chunk-R7PLZZ5V.js";
+import "./chunks/chunk-TKIA7PAW.js";
+import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-7TF5C3PV.js";
-import "./chunks/chunk-BTCO4UX2.js";
+import "./chunks/chunk-V4F35NVT.js";
+import "./chunks/chunk-HO5W5RVI.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-UTHLZEMO.js";
@@ -44,9 +44,9 @@ import {
   LoopkitError,
   formatError,
   isLoopkitError
-} from "./chunks/chunk-QE76SXA6.js";
-import "./chunks/chunk-54WWAJ57.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-W3MJS3SN.js";
+import "./chunks/chunk-JR3TLBIQ.js";
+import "./chunks/chunk-CW3O4QTE.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/action/main.ts

@@ -14,6 +14,7 @@ import {
   pauseLoop,
   pauseLostIteration,
   pausedLine,
+  plannedWaitMs,
   recordStart,
   resumeState,
   snapshotAtStart,
@@ -22,7 +23,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-WVDP6GC7.js";
+} from "./chunks/chunk-DEVNCRW4.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -41,6 +42,7 @@ import {
   dataInProject,
   failLoop,
   isExecutable,
+  keptProtectedFiles,
   launchEnv,
   launcherBesideEntry,
   launcherSpawn,
@@ -67,6 +69,7 @@ import {
   removeProbe,
   replacedState,
   resolveClaude,
+  retryWaitMs,
   runAndReadTests,
   runLoopVerifier,
   settingsOf,
@@ -76,13 +79,16 @@ import {
   takeOverState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-SBUYK4V3.js";
+} from "./chunks/chunk-IW2XEGMX.js";
 import {
   apiErrorOf,
   appendCheckpoint,
+  monotonicMs,
   reportCommand,
-  usageTokens
-} from "./chunks/chunk-D7OA5VU4.js";
+  spanLeft,
+  usageTokens,
+  waitOf
+} from "./chunks/chunk-NPKNDCDC.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -95,26 +101,26 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-L4U47WT3.js";
+} from "./chunks/chunk-YV3VJ3X7.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-PW3CJ75C.js";
+} from "./chunks/chunk-P6KZEODI.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BGSKMK7T.js";
+} from "./chunks/chunk-YK4ZQGB2.js";
 import {
   endOrphanedRuns,
   killGroup
 } from "./chunks/chunk-DTJWGS4I.js";
 import {
   userHome
-} from "./chunks/chunk-VMXZCXQ6.js";
-import "./chunks/chunk-K4NCYODI.js";
+} from "./chunks/chunk-DO5LNKWI.js";
+import "./chunks/chunk-B4ZUHCMG.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -137,7 +143,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-HTEOPXYU.js";
+} from "./chunks/chunk-4MA3D4UK.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -160,20 +166,20 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-WMTN7UTY.js";
+} from "./chunks/chunk-NA5SLIRD.js";
 import {
   agentLine,
   measuringSandbox,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-QK7TMYH4.js";
+} from "./chunks/chunk-JWYQJ7BQ.js";
 import {
   argvWords,
   compareSnapshots,
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-JAESABAQ.js";
+} from "./chunks/chunk-54ULWV53.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -183,11 +189,11 @@ import {
   readSettings,
   resolveCaps,
   verifierVerdict
-} from "./chunks/chunk-7WVKNZ4B.js";
+} from "./chunks/chunk-PKQBNOJX.js";
 import {
   formatDuration,
   parseDuration
-} from "./chunks/chunk-HNL7CUYO.js";
+} from "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint,
@@ -196,10 +202,10 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-GM7KERDY.js";
+} from "./chunks/chunk-DZVYYDTF.js";
 import {
   ANSWER_FD
-} from "./chunks/chunk-5KW5UY5D.js";
+} from "./chunks/chunk-63YVBMM7.js";
 import {
   keepForeignAside,
   loadState,
@@ -209,17 +215,17 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-WNQXEFAX.js";
+} from "./chunks/chunk-H376JH7J.js";
 import {
   readRegularFile
-} from "./chunks/chunk-VZNR7AND.js";
+} from "./chunks/chunk-R7PLZZ5V.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-KPXZ73PR.js";
+} from "./chunks/chunk-TKIA7PAW.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
-} from "./chunks/chunk-53PS3DBX.js";
+} from "./chunks/chunk-HY7BSOUE.js";
 import {
   LOOP_KINDS
 } from "./chunks/chunk-WZLN5BNR.js";
@@ -227,7 +233,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-PJPSA5JD.js";
+} from "./chunks/chunk-DWH57YZ2.js";
 import {
   deadlineIn,
   decodeTree,
@@ -235,11 +241,11 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-7TF5C3PV.js";
+} from "./chunks/chunk-V4F35NVT.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT
-} from "./chunks/chunk-BTCO4UX2.js";
+} from "./chunks/chunk-HO5W5RVI.js";
 import {
   MIRROR_DIR,
   isLoopkitOwnPath
@@ -251,16 +257,20 @@ import {
 } from "./chunks/chunk-PVEHQ6JT.js";
 import {
   LoopkitError,
+  ensureWritableFolder,
   formatError,
   isLoopkitError,
   iso_exports,
+  notWritable,
   readJson,
   require_proper_lockfile,
   withLock,
   writeFileAtomic,
   writeJson
-} from "./chunks/chunk-QE76SXA6.js";
-import "./chunks/chunk-54WWAJ57.js";
+} from "./chunks/chunk-W3MJS3SN.js";
+import {
+  baselineOf
+} from "./chunks/chunk-JR3TLBIQ.js";
 import {
   _enum,
   array,
@@ -274,7 +284,7 @@ import {
   string,
   union,
   unknown
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-CW3O4QTE.js";
 import {
   __commonJS,
   __require,
@@ -1444,8 +1454,8 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path22 = __require("node:path");
-    var fs10 = __require("node:fs");
+    var path23 = __require("node:path");
+    var fs8 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2439,7 +2449,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs10.existsSync(executableFile)) return;
+        if (fs8.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2457,11 +2467,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path22.resolve(baseDir, baseName);
-          if (fs10.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path22.extname(baseName))) return void 0;
+          const localBin = path23.resolve(baseDir, baseName);
+          if (fs8.existsSync(localBin)) return localBin;
+          if (sourceExt.includes(path23.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs10.existsSync(`${localBin}${ext}`)
+            (ext) => fs8.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2473,21 +2483,21 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs10.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path22.resolve(
-            path22.dirname(resolvedScriptPath),
+          executableDir = path23.resolve(
+            path23.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path22.basename(
+            const legacyName = path23.basename(
               this._scriptPath,
-              path22.extname(this._scriptPath)
+              path23.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2498,7 +2508,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path22.extname(executableFile));
+        launchWithNode = sourceExt.includes(path23.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3413,7 +3423,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path22.basename(filename, path22.extname(filename));
+        this._name = path23.basename(filename, path23.extname(filename));
         return this;
       }
       /**
@@ -3427,9 +3437,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path23) {
-        if (path23 === void 0) return this._executableDir;
-        this._executableDir = path23;
+      executableDir(path24) {
+        if (path24 === void 0) return this._executableDir;
+        this._executableDir = path24;
         return this;
       }
       /**
@@ -3971,6 +3981,35 @@ async function sessionFailIfUnavailable(env, projectDir, claudePid) {
 // src/auto-loop/lifecycle/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+
+// src/auto-loop/core/restart-contract.ts
+function earlierLoop(last, newBaseline) {
+  return last && last.status !== "achieved" && !newBaseline ? last : void 0;
+}
+function keptContract(requested, earlier) {
+  if (!earlier) return { contract: requested, note: null };
+  const contract = {
+    verify: earlier.verify_command,
+    report: earlier.test_results.report,
+    allowRemovedTests: earlier.test_results.allow_removed_tests,
+    protect: [.../* @__PURE__ */ new Set([...earlier.protect.globs, ...requested.protect])]
+  };
+  const dropped = earlier.protect.globs.filter((glob) => !requested.protect.includes(glob));
+  const changes = [
+    ...requested.verify !== contract.verify ? [`the verifier \`${requested.verify}\` (it stays \`${contract.verify}\`)`] : [],
+    ...requested.report !== contract.report ? [`the test report ${shown(requested.report)} (it stays ${shown(contract.report)})`] : [],
+    ...requested.allowRemovedTests !== contract.allowRemovedTests ? [`allow-removed-tests ${shown(requested.allowRemovedTests)} (it stays ${shown(contract.allowRemovedTests)})`] : [],
+    ...dropped.length ? [`protect without ${dropped.join(", ")} (still protected)`] : []
+  ];
+  if (changes.length === 0) return { contract, note: null };
+  return {
+    contract,
+    note: `A restart keeps the contract of loop ${earlier.loop_id}'s start, so these changes did not take effect: ${changes.join("; ")}. If you made them, start again with --new-baseline to take them (the audit then judges from the project as it is now).`
+  };
+}
+var shown = (value) => value === null ? "none" : `"${value}"`;
+
+// src/auto-loop/lifecycle/start.ts
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
   const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
@@ -3985,9 +4024,13 @@ async function startLoop(ctx, request) {
     const existing = await loadOrSetAside(files, ctx.now);
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
-    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
+    const earlier = earlierLoop(existing.state, request.newBaseline === true);
+    const kept = keptContract({ verify, report: testReport, allowRemovedTests, protect }, earlier);
+    const { contract } = kept;
+    const ownTests = await baselineTests(ctx, { ...contract, launch, noProgressLimit });
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
-    const snapshot = protectedFiles(started.stats, protect);
+    const protectedNow = protectedFiles(started.stats, contract.protect);
+    const snapshot = earlier ? keptProtectedFiles(protectedNow, earlier.protect) : protectedNow;
     const notes = [...started.notes];
     if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
@@ -4001,8 +4044,8 @@ async function startLoop(ctx, request) {
     }
     if (existing.corrupt) notes.push(existing.corrupt);
     const baseline = decideBaseline(existing.state, await loadPreviousStart(files.dir, ctx.now), request.newBaseline === true);
-    notes.push(baseline.line);
-    const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : void 0, verify);
+    notes.push(baseline.line, ...kept.note ? [kept.note] : []);
+    const carried = carriedTestBaseline(ownTests, earlier);
     const testResults = carried.tests;
     notes.push(baselineLine(testResults), ...carried.note ? [carried.note] : []);
     const { state, history } = startState(
@@ -4012,11 +4055,11 @@ async function startLoop(ctx, request) {
         projectDir: ctx.projectDir,
         goal,
         goalFile,
-        verify,
+        verify: contract.verify,
         caps,
         launch,
         agentSandbox: ctx.agentSandbox,
-        protect: { globs: protect, snapshot },
+        protect: { globs: contract.protect, snapshot },
         treeHash: snapshotFingerprint(started.snapshot),
         testResults
       },
@@ -4092,7 +4135,7 @@ async function baselineTests(ctx, loop) {
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
     no_progress_limit: loop.noProgressLimit,
-    baseline: run3.results,
+    baseline: run3.results && baselineOf(run3.results),
     baseline_note: note,
     trend: run3.results ? [{ iteration: 0, passed: run3.results.passed, failed: run3.results.failed }] : [],
     progress_at: 0
@@ -5308,7 +5351,6 @@ function addSkillOptions(command) {
 
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
-import { promises as fs4 } from "node:fs";
 import path7 from "node:path";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
@@ -5318,13 +5360,16 @@ var LOOPKIT_RUN = {
   hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
 };
 async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
-  await fs4.mkdir(loopDir, { recursive: true });
+  await ensureWritableFolder(loopDir);
+  const lock = (retries) => import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries, onCompromised: onLost });
   try {
-    return await import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries: WAIT, onCompromised: onLost });
+    return await lock(0).catch((cause) => isHeld(cause) ? lock(WAIT) : Promise.reject(cause));
   } catch (cause) {
+    if (!isHeld(cause)) throw notWritable(target(loopDir), cause);
     throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
   }
 }
+var isHeld = (error) => error?.code === "ELOCKED";
 async function runnerAlive(loopDir) {
   return import_proper_lockfile.default.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false);
 }
@@ -5517,14 +5562,19 @@ import {
 } from "node:fs";
 import path9 from "node:path";
 function writeTree(store, projectDir, current, target2, leave = () => false) {
-  const result = { written: 0, deleted: 0, left: [] };
-  syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result, leave);
+  const result = { written: 0, deleted: 0, done: [], left: [], failed: null };
+  const at = { path: "the project" };
+  try {
+    syncFolder(store, Buffer.from(projectDir), "", entries(store, current), entries(store, target2), result, at, leave);
+  } catch (cause) {
+    result.failed = { at: at.path, cause };
+  }
   return result;
 }
 var entries = (store, hash) => hash ? decodeTree(store.get(hash, "tree")) : [];
 var join = (dir, name) => Buffer.concat([dir, Buffer.from(path9.sep), name]);
 var same = (a, b) => a.kind === b.kind && a.mode === b.mode && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
-function syncFolder(store, dir, rel, current, target2, result, leave) {
+function syncFolder(store, dir, rel, current, target2, result, at, leave) {
   const stat = lstatSync(dir);
   if (!stat.isDirectory())
     throw new LoopkitError("CHECKPOINT_FAILED", `${rel || "the project"} is not a real folder; loopkit writes nothing through it`, {
@@ -5536,83 +5586,90 @@ function syncFolder(store, dir, rel, current, target2, result, leave) {
   for (const [key, cur] of had) {
     const tgt = wanted.get(key);
     if (tgt && cur.kind === "dir" === (tgt.kind === "dir")) continue;
-    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result);
+    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result, at);
   }
   for (const [key, tgt] of wanted) {
     const cur = had.get(key);
     const abs = join(dir, tgt.name);
-    const shown = `${rel}${nameOf(tgt.name).text}`;
+    const shown2 = `${rel}${nameOf(tgt.name).text}`;
     if (cur && same(cur, tgt)) continue;
+    at.path = shown2;
     if (tgt.kind === "dir") {
       const exists = lstatSync(abs, { throwIfNoEntry: false });
       if (!exists) mkdirSync(abs, { mode: tgt.mode & 511 });
       else if (!exists.isDirectory()) {
-        result.left.push(`${shown}: something loopkit cannot remove is in the way of a folder`);
+        result.left.push(`${shown2}: something loopkit cannot remove is in the way of a folder`);
         continue;
       }
-      syncFolder(store, abs, `${shown}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result, leave);
+      syncFolder(store, abs, `${shown2}/`, cur?.kind === "dir" ? entries(store, cur.hash) : [], entries(store, tgt.hash), result, at, leave);
       continue;
     }
     if (cur && cur.kind !== "dir" && (cur.kind === "file" && !cur.kept || cur.kind === "unreadable")) {
-      result.left.push(`${shown}: what is there now is not in loopkit's record (over 1 MB, or unreadable), so it is not overwritten`);
+      result.left.push(`${shown2}: what is there now is not in loopkit's record (over 1 MB, or unreadable), so it is not overwritten`);
       continue;
     }
-    place(store, dir, abs, shown, tgt, result);
+    place(store, dir, abs, shown2, tgt, result);
   }
 }
-function remove(store, abs, shown, entry, result) {
+function remove(store, abs, shown2, entry, result, at) {
+  at.path = shown2;
   const now = lstatSync(abs, { throwIfNoEntry: false });
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
     for (const child of entries(store, entry.hash))
-      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result);
+      remove(store, join(abs, child.name), `${shown2}/${nameOf(child.name).text}`, child, result, at);
     try {
       rmdirSync(abs);
     } catch {
-      result.left.push(`${shown}/: not empty (files loopkit does not keep, or new ones), left as it is`);
+      result.left.push(`${shown2}/: not empty (files loopkit does not keep, or new ones), left as it is`);
     }
     return;
   }
   if (entry.kind === "file" && !entry.kept || entry.kind === "unreadable") {
     result.left.push(
-      `${shown}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`
+      `${shown2}: ${entry.kind === "file" ? "its content is not in loopkit's record (over 1 MB)" : "unreadable by loopkit"}, so it is not deleted`
     );
     return;
   }
   if (now.isDirectory()) {
-    result.left.push(`${shown}: now a folder, left as it is`);
+    result.left.push(`${shown2}: now a folder, left as it is`);
     return;
   }
   unlinkSync(abs);
   result.deleted++;
+  result.done.push(shown2);
 }
-function place(store, dir, abs, shown, entry, result) {
+function place(store, dir, abs, shown2, entry, result) {
   if (entry.kind === "file" && !entry.kept)
-    return void result.left.push(`${shown}: its content is not in loopkit's record (over 1 MB), left as it is`);
+    return void result.left.push(`${shown2}: its content is not in loopkit's record (over 1 MB), left as it is`);
   if (entry.kind !== "file" && entry.kind !== "link")
     return void result.left.push(
-      `${shown}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`
+      `${shown2}: ${entry.kind === "unreadable" ? "was unreadable by loopkit" : `a ${entry.kind} cannot be restored`}, left as it is`
     );
   const temp = join(dir, Buffer.from(`.loopkit-restore-${randomBytes(6).toString("hex")}.tmp`));
-  if (entry.kind === "link") symlinkSync(entry.target, temp);
-  else {
-    const content = store.get(entry.hash, "blob");
-    const fd = openSync(temp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), entry.mode & 511);
-    try {
-      let written = 0;
-      while (written < content.length) written += writeSync(fd, content, written, content.length - written);
-    } finally {
-      closeSync(fd);
-    }
-  }
+  const made = { temp: false };
   try {
+    if (entry.kind === "link") symlinkSync(entry.target, temp);
+    else writeNew(temp, store.get(entry.hash, "blob"), entry.mode & 511, made);
+    made.temp = true;
     renameSync(temp, abs);
   } catch (error) {
-    rmSync(temp, { force: true });
+    if (made.temp) rmSync(temp, { force: true });
     throw error;
   }
   result.written++;
+  result.done.push(shown2);
+}
+function writeNew(file, content, mode, made) {
+  const fd = openSync(file, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), mode);
+  made.temp = true;
+  try {
+    let written = 0;
+    while (written < content.length) written += writeSync(fd, content, written, content.length - written);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 // src/checkpoint/restore.ts
@@ -5663,21 +5720,42 @@ async function restoreCheckpoint(data, record2, target2, now) {
       const changes = countChanges(compareSnapshots(store, record2.project_dir, last?.snapshot ?? current.base, before.snapshot));
       await saveRecord(file, appendCheckpoint(current, facts, { snapshot: before.snapshot, changes }, now));
       const written = writeTree(store, record2.project_dir, Buffer.from(before.snapshot.root, "hex"), root, isLoopkitOwnPath);
+      if (written.failed) throw incomplete(record2, target2, undoId, written);
       return [
         `Restored checkpoint ${target2.id} of ${record2.loop_kind} ${record2.loop_id}: ${countLine(restored)}.`,
         ...pathLines(restored, 20).map((line) => `  ${line}`),
         `The tree as it was is checkpoint ${undoId}; undo with: loopkit restore ${record2.loop_id} ${undoId}`,
-        ...written.left.length ? [
-          `Left as they are (${written.left.length}):`,
-          ...written.left.slice(0, 20).map((line) => `  ${line}`),
-          ...written.left.length > 20 ? [`  ... and ${written.left.length - 20} more`] : []
-        ] : [],
+        ...listed(`Left as they are (${written.left.length}):`, written.left),
         "HEAD, the index, branches and .git are untouched; git status shows the restored files as changes."
       ].join("\n");
     } finally {
       store.close();
     }
   });
+}
+var indented = (lines) => [
+  ...lines.slice(0, 20).map((line) => `  ${line}`),
+  ...lines.length > 20 ? [`  ... and ${lines.length - 20} more`] : []
+];
+var listed = (title, lines) => lines.length ? [title, ...indented(lines)] : [];
+function incomplete(record2, target2, undoId, written) {
+  const { at, cause } = written.failed;
+  const code = cause?.code;
+  const why = code === "ENOSPC" || code === "EDQUOT" ? `the disk holding the project is full (${code})` : code === "EROFS" || code === "EACCES" || code === "EPERM" ? `the project's folder cannot be written (${code})` : formatError(cause);
+  return new LoopkitError(
+    "RESTORE_INCOMPLETE",
+    [
+      `the restore of checkpoint ${target2.id} stopped at ${at}: ${why}.`,
+      ...written.done.length ? [`Restored before it stopped (${written.written} written, ${written.deleted} deleted):`, ...indented(written.done)] : ["Nothing was restored."],
+      `Not restored: ${at} and what comes after it in the tree; those files are as they were (no file is half-written, no temp file is left).`,
+      ...listed(`Left as they are (${written.left.length}):`, written.left)
+    ].join("\n"),
+    {
+      value: at,
+      cause,
+      hint: `free some space (or make the folder writable) and run loopkit restore ${record2.loop_id} ${target2.id} again to finish; loopkit restore ${record2.loop_id} ${undoId} puts back the tree as it was before`
+    }
+  );
 }
 
 // src/cli/checkpoints-command.ts
@@ -6169,12 +6247,12 @@ function registerHistoryCommand(program2, io2) {
     const inv = invocation({ pluginData: options.pluginData }, io2);
     const runs = await listRuns(inv.statsFile(), inv.dataDir(), io2.now());
     if (id === void 0) {
-      const shown = runs.slice(0, limit).map((run4) => run4.summary);
-      const list = { version: 1, runs: shown };
+      const shown2 = runs.slice(0, limit).map((run4) => run4.summary);
+      const list = { version: 1, runs: shown2 };
       const data = inv.dataDir();
       io2.stdout(
         options.json ? `${JSON.stringify(list, null, 2)}
-` : `${formatRuns(shown)}${data ? await dataFolderLine(data, prunePolicy(io2.userHome?.() ?? userHome())) : ""}`
+` : `${formatRuns(shown2)}${data ? await dataFolderLine(data, prunePolicy(io2.userHome?.() ?? userHome())) : ""}`
       );
       return;
     }
@@ -6233,7 +6311,7 @@ ${kept.join("\n")}` : ""}
 }
 
 // src/cli/repeat-command.ts
-import path17 from "node:path";
+import path18 from "node:path";
 
 // src/repeat/block-cap.ts
 var DEFAULT_CAP = 8;
@@ -6655,12 +6733,12 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs5 } from "node:fs";
+import { promises as fs4 } from "node:fs";
 import path12 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path12.join(dir, name);
@@ -6673,7 +6751,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs5.rm(file, { force: true });
+      await fs4.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6683,8 +6761,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 
 // src/cli/repeat-terminal.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
-import { promises as fs7 } from "node:fs";
-import path16 from "node:path";
+import path17 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 // src/repeat/terminal-start.ts
@@ -6729,7 +6806,7 @@ async function resumeTerminalLoop(ctx, runner) {
 }
 
 // src/run/claude-phase.ts
-import { promises as fs6 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path14 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -6856,13 +6933,13 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs6.mkdir(path14.dirname(file), { recursive: true });
+  await fs5.mkdir(path14.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
   await keepNewestLogs(path14.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path14.join(dir, name), { force: true })));
+  const logs = (await fs5.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs5.rm(path14.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
@@ -6962,9 +7039,10 @@ async function pause(ctx, file) {
 }
 async function waitForNext(ctx, file, state) {
   const token = state.wait_token ?? "";
-  const due = Date.parse(state.next_at ?? ctx.now().toISOString());
-  while (!ctx.stop.aborted && ctx.now().getTime() < due) {
-    await ctx.sleep(Math.min(POLL_MS, due - ctx.now().getTime()));
+  const now = ctx.now();
+  const wait = waitOf(spanLeft(new Date(state.next_at ?? now), now, plannedWaitMs(state)), () => (ctx.monotonicMs ?? monotonicMs)());
+  while (!ctx.stop.aborted && wait.left() > 0) {
+    await ctx.sleep(Math.min(POLL_MS, wait.left()));
     if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), token)) return;
   }
   if (ctx.stop.aborted) return;
@@ -7054,6 +7132,7 @@ function withSettings(claudeArgs, cwd) {
 // src/cli/detach.ts
 import { spawn as spawn2 } from "node:child_process";
 import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync3 } from "node:fs";
+import path16 from "node:path";
 async function startDetached(entry, args, logFile, io2) {
   const out = openSync2(logFile, "a");
   const child = (() => {
@@ -7084,8 +7163,15 @@ async function startDetached(entry, args, logFile, io2) {
     return 0;
   }
   io2.stderr(answer.error ? `loopkit: could not start the detached runner: ${answer.error}
-` : readFileSync3(logFile, "utf8").slice(-8e3));
+` : await runnerLog(logFile, answer.code));
   return answer.code === 0 ? 1 : answer.code;
+}
+async function runnerLog(logFile, code) {
+  const log = readFileSync3(logFile, "utf8").slice(-8e3);
+  if (log.trim()) return log;
+  const problem = await dataFolderProblem(path16.dirname(logFile));
+  return `loopkit: the detached runner exited ${code} and its log ${logFile} is empty${problem ? `: ${problem}` : ""}
+`;
 }
 function tellParentStarted(text) {
   if (!process.send || !process.connected) return;
@@ -7150,9 +7236,9 @@ async function detach(ctx, claudeArgs, loopWords, options, io2) {
       hint: "run loopkit from its command (bin/loopkit or dist/cli.js)"
     });
   const dir = terminalRunDir(ctx.dataDir, ctx.projectDir);
-  await fs7.mkdir(dir, { recursive: true });
+  await ensureWritableFolder(dir);
   await keepNewestLogs(dir, KEEP_RUNNER_LOGS - 1);
-  const logFile = path16.join(dir, `runner-${ctx.now.getTime()}.log`);
+  const logFile = path17.join(dir, `runner-${ctx.now.getTime()}.log`);
   const args = [
     "repeat",
     ...loopWords,
@@ -7295,10 +7381,10 @@ function registerRepeatCommand(program2, io2) {
   useHelpText(command, REPEAT_HELP);
 }
 async function measureHere(request, answer, inv, io2) {
-  const shown = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
+  const shown2 = request.mode === "status" ? !request.json : request.mode === "start" || request.mode === "resume";
   const session = inv.session();
-  if (!shown || !session || answer && answer.exit_code !== 0) return null;
-  const file = path17.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
+  if (!shown2 || !session || answer && answer.exit_code !== 0) return null;
+  const file = path18.join(inv.dataDirForStart(), "answers", `${session}.sandbox-probe.json`);
   const here = { loop_id: "repeat", session_id: session };
   const probe = await writeProbe(file, here, io2.env, io2.now());
   if (probe) await removeProbe(file);
@@ -7391,7 +7477,7 @@ function minIntervalMs(env) {
 }
 
 // src/cli/report-command.ts
-import path18 from "node:path";
+import path19 from "node:path";
 var REPORT_HELP = `Usage: loopkit report [<loop id>] [--output <file>] [--open]
 
 Writes one HTML page that tells a loop's story, of either kind, and prints its path. The page is
@@ -7422,7 +7508,7 @@ function registerReportCommand(program2, io2) {
     const inv = invocation({ project: options.project, pluginData: options.pluginData }, io2);
     const now = io2.now();
     const story = await findStory({ dataDir: inv.dataDir(), statsFile: inv.statsFile(), projectDir: inv.projectDir, now }, id);
-    const file = options.output ? path18.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
+    const file = options.output ? path19.resolve(io2.cwd, options.output) : defaultReportPath(inv.dataDir() ?? startDataDir(io2.env), story.id);
     await writeReport(file, renderReport(story, now));
     io2.stdout(`${file}
 `);
@@ -7486,7 +7572,7 @@ function registerRestoreCommand(program2, io2) {
 import { randomUUID as randomUUID6 } from "node:crypto";
 import os3 from "node:os";
 import { existsSync as existsSync6, statSync as statSync2 } from "node:fs";
-import path21 from "node:path";
+import path22 from "node:path";
 
 // src/run/help.ts
 var RUN_HELP = `loopkit run: drive an auto-loop headless, one fresh \`claude -p\` session per phase.
@@ -7533,7 +7619,7 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 
 // src/action/github-actions.ts
 import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs8, readFileSync as readFileSync4 } from "node:fs";
+import { promises as fs6, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -7589,8 +7675,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs8.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs8.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -7607,7 +7693,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs8.readFile(file, "utf8").catch(() => "");
+  const text = await fs6.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -7620,7 +7706,7 @@ async function readHistory(file) {
 }
 
 // src/run/phase-sandbox.ts
-import path19 from "node:path";
+import path20 from "node:path";
 var PHASE_SANDBOX_SETTINGS = { enabled: true, failIfUnavailable: true, allowUnsandboxedCommands: false };
 function phaseSandbox(sandbox, sources, home) {
   if (sandbox) {
@@ -7657,7 +7743,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
   const person = await readPersonSettings(env);
   const project = [];
   for (const name of [".claude/settings.json", ".claude/settings.local.json"]) {
-    const file = path19.join(projectDir, name);
+    const file = path20.join(projectDir, name);
     const settings = await readSettingsFile(file);
     if (settings) project.push({ file, managed: false, settings });
   }
@@ -7666,7 +7752,7 @@ async function phaseSettingsSources(env, projectDir, flagSettings) {
 }
 
 // src/run/phases.ts
-import path20 from "node:path";
+import path21 from "node:path";
 
 // src/run/handover.ts
 async function bindPhase(dataDir, files, loop, sessionId, phase, now) {
@@ -7782,7 +7868,7 @@ async function runPhases(ctx, first) {
         `loopkit run: phase ${phase} starting in fresh session ${sessionId} (iteration ${state.iteration + 1} of ${state.caps.max_iterations}).`,
         { phase, edge: "start" }
       );
-      const logFile = path20.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
+      const logFile = path21.join(files.dir, "phases", `phase-${String(phase).padStart(4, "0")}.log`);
       const stopWatching = watchPhase({
         files,
         loopId,
@@ -7816,7 +7902,7 @@ async function runPhases(ctx, first) {
       if (after?.loop_id !== loopId || after.status !== "pursuing") continue;
       const retryAt = pendingRetry(after, sessionId);
       if (retryAt) {
-        const waitMs = Math.max(0, retryAt.getTime() - ctx.now().getTime());
+        const waitMs = retryWaitMs(after, retryAt, ctx.now());
         ctx.print(
           `loopkit run: phase ${phase} ended in an API error (${after.api_errors.last.summary}); trying again in ${formatDuration(waitMs)} (${after.api_errors.count} in a row; ${MAX_API_ERRORS} end the loop).`
         );
@@ -7829,7 +7915,7 @@ async function runPhases(ctx, first) {
       if (stalls >= MAX_STALLS) {
         const why = phaseFailed(exit) ? "claude itself failed (its output is above). Fix what it says" : "loopkit's Stop hook did not run in them. Check that the loopkit plugin is installed for claude (or pass --plugin-dir)";
         ctx.print(
-          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path20.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
+          `loopkit run: ${stalls} phases in a row ended without a judged turn: ${why}, and see the phase logs in ${path21.join(files.dir, "phases")}. The loop stays pursuing; \`loopkit run --takeover\` continues it.`
         );
         return 1;
       }
@@ -7880,7 +7966,7 @@ async function run2({ loopWords, claudeArgs }, options, io2) {
     throw new LoopkitError("USAGE", "loopkit run drives claude; --codex does not apply", {
       hint: "to hand a goal to Codex, use /loopkit:auto-loop --codex"
     });
-  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path21.resolve(io2.cwd, options.pluginDir));
+  const pluginDir = options.pluginDir === void 0 ? null : pluginFolder(path22.resolve(io2.cwd, options.pluginDir));
   const projectDir = inv.projectDir();
   const sandbox = phaseSandbox(
     options.sandbox,
@@ -7945,7 +8031,7 @@ var SIGNAL_CAUSE = { SIGINT: " (Ctrl-C)", SIGTERM: "", SIGHUP: " (its terminal o
 function readRequest(loopWords, claudeArgs, projectDir) {
   const request = parseWords(argvWords(loopWords));
   if (request.mode !== "usage" || claudeArgs.length === 0) return request;
-  if (!existsSync6(path21.join(projectDir(), DEFAULT_GOAL_FILE))) throw noGoalError();
+  if (!existsSync6(path22.join(projectDir(), DEFAULT_GOAL_FILE))) throw noGoalError();
   return startFromGoalFile();
 }
 function sayOnInterrupt(io2) {
@@ -8010,7 +8096,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs9 } from "node:fs";
+import { promises as fs7 } from "node:fs";
 
 // src/statusline/find.ts
 function sessionOf(input) {
@@ -8033,7 +8119,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs9.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs7.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -5,17 +5,17 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-BGSKMK7T.js";
+} from "./chunks/chunk-YK4ZQGB2.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
-import "./chunks/chunk-VMXZCXQ6.js";
+import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-K4NCYODI.js";
+} from "./chunks/chunk-B4ZUHCMG.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-53PS3DBX.js";
+} from "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import {
   SESSION_ID_PATTERN,
@@ -26,14 +26,14 @@ import {
   isLoopkitError,
   keepAside,
   readJson
-} from "./chunks/chunk-QE76SXA6.js";
+} from "./chunks/chunk-W3MJS3SN.js";
 import {
   boolean,
   discriminatedUnion,
   literal,
   looseObject,
   string
-} from "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-CW3O4QTE.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/session/input.ts
@@ -164,7 +164,7 @@ async function stopFailingClosed(handlers, ctx) {
   }
 }
 function cannotSave(error) {
-  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once loopkit's data can be written again (check with its --status).`;
+  const message = `loopkit could not save this turn: ${error.message}. The loop is not ended: it keeps its last saved state and goes on from there at the next turn once that folder can be written again (free space on that disk, or make it writable; check with its --status).`;
   process.stderr.write(`loopkit: ${message}
 `);
   return { kind: "allow", message };

@@ -4,8 +4,8 @@ import {
   ExecRequestSchema,
   NODE_OPTIONS_CARRIER,
   UNAVAILABLE_EXIT
-} from "./chunks/chunk-5KW5UY5D.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-63YVBMM7.js";
+import "./chunks/chunk-CW3O4QTE.js";
 import {
   __commonJS,
   __export,

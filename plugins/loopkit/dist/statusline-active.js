@@ -1,16 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-K4NCYODI.js";
+} from "./chunks/chunk-B4ZUHCMG.js";
 import {
   SessionMarkerSchema
-} from "./chunks/chunk-53PS3DBX.js";
+} from "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   readJson
-} from "./chunks/chunk-QE76SXA6.js";
-import "./chunks/chunk-PGQLL66H.js";
+} from "./chunks/chunk-W3MJS3SN.js";
+import "./chunks/chunk-CW3O4QTE.js";
 import "./chunks/chunk-JXA4W5PX.js";
 
 // src/statusline/describe.ts

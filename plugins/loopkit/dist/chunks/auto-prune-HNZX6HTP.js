@@ -1,0 +1,28 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  DEFAULT_PRUNE_POLICY,
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  planAutoPrune,
+  prunePolicy,
+  pruneRule
+} from "./chunk-P6KZEODI.js";
+import "./chunk-DO5LNKWI.js";
+import "./chunk-DZVYYDTF.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-V4F35NVT.js";
+import "./chunk-UTHLZEMO.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-W3MJS3SN.js";
+import "./chunk-CW3O4QTE.js";
+import "./chunk-JXA4W5PX.js";
+export {
+  DEFAULT_PRUNE_POLICY,
+  dataFolderBytes,
+  dataFolderLine,
+  megabytes,
+  planAutoPrune,
+  prunePolicy,
+  pruneRule
+};

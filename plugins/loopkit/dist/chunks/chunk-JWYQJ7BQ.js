@@ -1,0 +1,407 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  UNMEASURED_SANDBOX
+} from "./chunk-HO5W5RVI.js";
+import {
+  iso_exports
+} from "./chunk-W3MJS3SN.js";
+import {
+  boolean,
+  literal,
+  object,
+  string
+} from "./chunk-CW3O4QTE.js";
+
+// src/auto-loop/core/agent-sandbox.ts
+var ProbeSchema = object({
+  version: literal(1),
+  loop_id: string().min(1),
+  session_id: string().min(1),
+  written_at: iso_exports.datetime(),
+  /** SANDBOX_RUNTIME=1 in the command's environment: Claude Code ran it under its sandbox all the same. */
+  sandbox_runtime: boolean()
+});
+function measuringSandbox(failIfUnavailable) {
+  return {
+    agent: "unknown",
+    how: "loopkit's skill command probes it right after the start; the loop's first Stop settles it",
+    fail_if_unavailable: failIfUnavailable,
+    measuring: true
+  };
+}
+function attachSandbox(launch, driver, attach) {
+  if (driver) return { ...launch, agent_sandbox: driver };
+  return attach === "start" ? launch : { ...launch, agent_sandbox: UNMEASURED_SANDBOX };
+}
+var WHERE = "loopkit's skill command, which runs where the agent's commands run,";
+function settleSandbox(current, probe, loop, dataInProject) {
+  if (!current.measuring) return current;
+  const keep = { fail_if_unavailable: current.fail_if_unavailable };
+  if (dataInProject)
+    return {
+      agent: "unknown",
+      how: "not measurable: loopkit's data folder is inside the project, where a sandboxed agent can write too",
+      ...keep
+    };
+  if (!probe || probe.loop_id !== loop.loop_id || probe.session_id !== loop.session_id) {
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} could not write loopkit's data folder, which Claude Code's sandbox keeps read-only`,
+      ...keep
+    };
+  }
+  if (probe.sandbox_runtime) {
+    return {
+      agent: "sandboxed",
+      how: `${WHERE} ran in Claude Code's sandbox, SANDBOX_RUNTIME=1, though the sandbox lets it write loopkit's data folder`,
+      ...keep
+    };
+  }
+  return { agent: "unsandboxed", how: `${WHERE} wrote to loopkit's data folder at ${probe.written_at}, which no sandbox allows`, ...keep };
+}
+function agentLine(sandbox) {
+  if (sandbox.measuring) return `the agent's sandbox is being measured (${sandbox.how})`;
+  const where = {
+    sandboxed: "runs in Claude Code's sandbox",
+    unsandboxed: "runs in no sandbox",
+    unknown: "is in a sandbox or not, loopkit does not know"
+  }[sandbox.agent];
+  return `the agent ${where} (${sandbox.how})`;
+}
+var sandboxLine = (sandbox) => `${agentLine(sandbox)}: ${sandboxMeaning(sandbox)}`;
+function sandboxMeaning(sandbox) {
+  if (sandbox.measuring) return "until then it counts as sandboxed";
+  const fallback = sandbox.fail_if_unavailable ? "where no sandbox can start, the verifier is not run (failIfUnavailable)" : "where no sandbox can start, it runs unsandboxed, and says so";
+  switch (sandbox.agent) {
+    case "unsandboxed":
+      return "the verifier runs with your rights, as the agent's own commands do";
+    case "sandboxed":
+      return `the verifier runs under the same sandbox policy, so the agent's code gets no more rights through it; ${fallback}`;
+    case "unknown":
+      return `treated as sandboxed: the verifier runs sandboxed wherever a sandbox can start; ${fallback}`;
+  }
+}
+
+// src/shared/git.ts
+import { devNull } from "node:os";
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, join } from "node:path";
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var DEFAULT_TIMEOUT_MS = 6e4;
+var STDERR_BYTES = 4096;
+var FIXED_CONFIG = [
+  ["core.fsmonitor", "false"],
+  ["core.hooksPath", devNull],
+  ["core.pager", "cat"],
+  ["core.useReplaceRefs", "false"],
+  ["core.untrackedCache", "false"],
+  ["diff.external", ""],
+  ["diff.ignoreSubmodules", "all"],
+  ["status.submoduleSummary", "false"],
+  ["submodule.recurse", "false"],
+  ["commit.gpgSign", "false"],
+  ["tag.gpgSign", "false"],
+  ["log.showSignature", "false"],
+  ["gc.auto", "0"],
+  ["maintenance.auto", "false"],
+  ["protocol.allow", "never"]
+];
+var NO_DRIVERS = {
+  diff: ["--no-ext-diff", "--no-textconv"],
+  show: ["--no-ext-diff", "--no-textconv"],
+  log: ["--no-ext-diff", "--no-textconv"],
+  blame: ["--no-textconv"]
+};
+async function runGit(repo, args, options = {}) {
+  const base = {
+    gitDir: repo.gitDir,
+    workTree: repo.workTree,
+    cwd: options.cwd ?? repo.workTree,
+    env: options.env,
+    timeoutMs: options.timeoutMs
+  };
+  const config = await guardConfig(base);
+  const [command, ...rest] = args;
+  const full = command === void 0 ? [] : [command, ...NO_DRIVERS[command] ?? [], ...rest];
+  return spawnGit(base, config, full, options);
+}
+async function guardedGitEnv(repo, env, timeoutMs) {
+  const config = await guardConfig({ gitDir: repo.gitDir, workTree: repo.workTree, cwd: repo.workTree, env, timeoutMs });
+  return { ...gitEnvironment(env, config, {}), GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree };
+}
+async function guardConfig(base) {
+  const listed = await spawnGit(base, [], ["config", "--list", "--null"], { maxBytes: DEFAULT_MAX_BYTES });
+  return [...FIXED_CONFIG, ...driverOverrides(listed.stdout)];
+}
+function findRepo(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const dotGit = join(current, ".git");
+    if (existsSync(dotGit)) {
+      const stat = lstatSync(dotGit);
+      return stat.isDirectory() || stat.isFile() ? { gitDir: dotGit, workTree: current } : null;
+    }
+    if (dirname(current) === current) return null;
+  }
+}
+function driverOverrides(listing) {
+  const filters = /* @__PURE__ */ new Set();
+  const drivers = /* @__PURE__ */ new Set();
+  for (const entry of listing.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const filter = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (filter) filters.add(filter[1]);
+    const driver = /^diff\.(.+)\.(textconv|command)$/s.exec(key);
+    if (driver) drivers.add(driver[1]);
+  }
+  return [
+    ...[...filters].flatMap((name) => [
+      [`filter.${name}.clean`, ""],
+      [`filter.${name}.smudge`, ""],
+      [`filter.${name}.process`, ""],
+      [`filter.${name}.required`, "false"]
+    ]),
+    ...[...drivers].flatMap((name) => [
+      [`diff.${name}.textconv`, ""],
+      [`diff.${name}.command`, ""]
+    ])
+  ];
+}
+async function spawnGit(base, config, args, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stdout = new HeadBuffer(maxBytes);
+  const stderr = new HeadBuffer(STDERR_BYTES);
+  const { execa } = await import("./execa-6UQVBNIA.js");
+  const child = execa(
+    "git",
+    ["--no-pager", "--no-optional-locks", "--no-replace-objects", `--git-dir=${base.gitDir}`, `--work-tree=${base.workTree}`, ...args],
+    {
+      cwd: base.cwd,
+      env: gitEnvironment(base.env ?? process.env, config, options),
+      extendEnv: false,
+      buffer: false,
+      reject: false,
+      stdin: options.input === void 0 ? "ignore" : "pipe",
+      ...options.input === void 0 ? {} : { input: options.input },
+      timeout: base.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      forceKillAfterDelay: 1e3
+    }
+  );
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    options.onChunk?.(chunk);
+  });
+  child.stderr?.on("data", (chunk) => stderr.push(chunk));
+  const result = await child;
+  const exitCode = typeof result.exitCode === "number" ? result.exitCode : null;
+  return {
+    ok: exitCode === 0 && !result.timedOut,
+    exitCode,
+    timedOut: result.timedOut === true,
+    stdout: stdout.text(),
+    bytes: stdout.total,
+    truncated: stdout.total > maxBytes,
+    stderr: stderr.text()
+  };
+}
+function gitEnvironment(from, config, options) {
+  const env = {};
+  for (const [key, value] of Object.entries(from)) if (!/^GIT_/i.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(options.gitEnv ?? {})) if (SAFE_GIT_ENV.test(key)) env[key] = value;
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  if (options.indexFile !== void 0) env.GIT_INDEX_FILE = options.indexFile;
+  env.GIT_CONFIG_COUNT = String(config.length);
+  config.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}
+var SAFE_GIT_ENV = /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/;
+var HeadBuffer = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  chunks = [];
+  kept = 0;
+  total = 0;
+  push(chunk) {
+    this.total += chunk.length;
+    if (this.kept >= this.limit) return;
+    const take = chunk.subarray(0, this.limit - this.kept);
+    this.chunks.push(take);
+    this.kept += take.length;
+  }
+  text() {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+};
+
+// src/evidence/line-diff.ts
+var MAX_EDITS = 2e3;
+var WHOLE_LINES = 5e4;
+function diffLines(a, b) {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops = [];
+  for (let i = 0; i < head; i++) ops.push({ kind: "same", line: i });
+  const a1 = a.length - tail;
+  const b1 = b.length - tail;
+  if (a1 + b1 - 2 * head > WHOLE_LINES || !myers(a, b, head, a1, head, b1, ops)) {
+    let x = head;
+    let y = head;
+    for (const [ax, by] of [...anchors(a, b, head, a1, head, b1), [a1, b1]]) {
+      if (!myers(a, b, x, ax, y, by, ops)) whole(x, ax, y, by, ops);
+      if (ax < a1) ops.push({ kind: "same", line: ax });
+      x = ax + 1;
+      y = by + 1;
+    }
+  }
+  for (let i = 0; i < tail; i++) ops.push({ kind: "same", line: a.length - tail + i });
+  return ops;
+}
+function whole(a0, a1, b0, b1, out) {
+  for (let line = a0; line < a1; line++) out.push({ kind: "del", line });
+  for (let line = b0; line < b1; line++) out.push({ kind: "add", line });
+}
+function myers(a, b, a0, a1, b0, b1, out) {
+  const n = a1 - a0;
+  const m = b1 - b0;
+  if (n === 0 || m === 0) {
+    whole(a0, a1, b0, b1, out);
+    return true;
+  }
+  if (n + m > MAX_EDITS && Math.abs(n - m) > MAX_EDITS) return false;
+  const max = Math.min(n + m, MAX_EDITS);
+  const offset = max;
+  const v = new Int32Array(2 * max + 2);
+  const trace = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice(offset - d, offset + d + 1));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || k !== d && v[offset + k - 1] < v[offset + k + 1] ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        backtrack(trace, d, n, m, a0, b0, out);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+function backtrack(trace, last, n, m, a0, b0, out) {
+  const ops = [];
+  let x = n;
+  let y = m;
+  for (let d = last; d > 0; d--) {
+    const frontier = trace[d];
+    const at = (k2) => frontier[k2 + d];
+    const k = x - y;
+    const fromAbove = k === -d || k !== d && at(k - 1) < at(k + 1);
+    const prevK = fromAbove ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) ops.push({ kind: "same", line: a0 + --x }), y--;
+    if (fromAbove) ops.push({ kind: "add", line: b0 + --y });
+    else ops.push({ kind: "del", line: a0 + --x });
+  }
+  while (x > 0 && y > 0) ops.push({ kind: "same", line: a0 + --x }), y--;
+  for (let i = ops.length - 1; i >= 0; i--) out.push(ops[i]);
+}
+function anchors(a, b, a0, a1, b0, b1) {
+  const seen = /* @__PURE__ */ new Map();
+  for (let i = a0; i < a1; i++) {
+    const s = seen.get(a[i]);
+    if (s) s.count = 2;
+    else seen.set(a[i], { inA: i, inB: -1, count: 1 });
+  }
+  for (let j = b0; j < b1; j++) {
+    const s = seen.get(b[j]);
+    if (!s || s.count !== 1) continue;
+    if (s.inB >= 0) s.count = 2;
+    else s.inB = j;
+  }
+  const pairs = [];
+  for (const s of seen.values()) if (s.count === 1 && s.inB >= 0) pairs.push([s.inA, s.inB]);
+  pairs.sort((p, q) => p[0] - q[0]);
+  const tails = [];
+  const back = new Int32Array(pairs.length).fill(-1);
+  for (let i = 0; i < pairs.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (pairs[tails[mid]][1] < pairs[i][1]) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) back[i] = tails[lo - 1];
+    tails[lo] = i;
+  }
+  const run = [];
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = back[i]) run.push(pairs[i]);
+  return run.reverse();
+}
+function hunks(a, b, ops, context = 3) {
+  const out = [];
+  const posA = new Int32Array(ops.length);
+  const posB = new Int32Array(ops.length);
+  let ia = 0;
+  let ib = 0;
+  for (let i2 = 0; i2 < ops.length; i2++) {
+    posA[i2] = ia;
+    posB[i2] = ib;
+    if (ops[i2].kind !== "add") ia++;
+    if (ops[i2].kind !== "del") ib++;
+  }
+  let i = 0;
+  while (i < ops.length) {
+    while (i < ops.length && ops[i].kind === "same") i++;
+    if (i >= ops.length) break;
+    const start = Math.max(0, i - context);
+    let end = i;
+    for (; ; ) {
+      while (end < ops.length && ops[end].kind !== "same") end++;
+      let gap = end;
+      while (gap < ops.length && ops[gap].kind === "same") gap++;
+      if (gap < ops.length && gap - end <= 2 * context) end = gap;
+      else break;
+    }
+    const stop = Math.min(ops.length, end + context);
+    let countA = 0;
+    let countB = 0;
+    for (let j = start; j < stop; j++) {
+      if (ops[j].kind !== "add") countA++;
+      if (ops[j].kind !== "del") countB++;
+    }
+    out.push(`@@ -${posA[start] + (countA ? 1 : 0)},${countA} +${posB[start] + (countB ? 1 : 0)},${countB} @@`);
+    for (let j = start; j < stop; j++) {
+      const op = ops[j];
+      out.push(`${op.kind === "same" ? " " : op.kind === "del" ? "-" : "+"}${op.kind === "add" ? b[op.line] : a[op.line]}`);
+    }
+    i = stop;
+  }
+  return out;
+}
+
+export {
+  ProbeSchema,
+  measuringSandbox,
+  attachSandbox,
+  settleSandbox,
+  agentLine,
+  sandboxLine,
+  sandboxMeaning,
+  diffLines,
+  hunks,
+  runGit,
+  guardedGitEnv,
+  findRepo
+};

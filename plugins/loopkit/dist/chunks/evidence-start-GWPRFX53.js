@@ -1,0 +1,23 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  decideBaseline,
+  loadJudgingBaseline,
+  loadPreviousStart,
+  loadStartEvidence,
+  saveStartEvidence
+} from "./chunk-DWH57YZ2.js";
+import "./chunk-V4F35NVT.js";
+import "./chunk-HO5W5RVI.js";
+import "./chunk-UTHLZEMO.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-W3MJS3SN.js";
+import "./chunk-JR3TLBIQ.js";
+import "./chunk-CW3O4QTE.js";
+import "./chunk-JXA4W5PX.js";
+export {
+  decideBaseline,
+  loadJudgingBaseline,
+  loadPreviousStart,
+  loadStartEvidence,
+  saveStartEvidence
+};

@@ -1,0 +1,27 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+import {
+  loadState,
+  loopFiles,
+  persist,
+  writeMarker
+} from "./chunk-H376JH7J.js";
+import "./chunk-R7PLZZ5V.js";
+import "./chunk-TKIA7PAW.js";
+import {
+  removeSessionMarker
+} from "./chunk-HY7BSOUE.js";
+import "./chunk-WZLN5BNR.js";
+import "./chunk-HO5W5RVI.js";
+import "./chunk-UTHLZEMO.js";
+import "./chunk-PVEHQ6JT.js";
+import "./chunk-W3MJS3SN.js";
+import "./chunk-JR3TLBIQ.js";
+import "./chunk-CW3O4QTE.js";
+import "./chunk-JXA4W5PX.js";
+export {
+  loadState,
+  loopFiles,
+  persist,
+  removeSessionMarker as removeMarker,
+  writeMarker
+};
