@@ -1,8 +1,11 @@
 // What changed between two snapshots: every leaf (file, link, special entry, empty folder) added,
 // deleted or changed, found by descending only into trees whose hashes differ, so the cost follows
 // what changed, not the size of the tree.
+import { createHash } from "node:crypto";
+import path from "node:path";
 import { objectHash, type ObjectStore } from "./object-store.js";
-import type { Snapshot } from "./snapshot.js";
+import { readRegularFileSync } from "./read-file.js";
+import type { Snapshot } from "./snapshot-format.js";
 import { decodeTree, type TreeEntry } from "./tree.js";
 import { isLooseGitObject } from "./git-dirs.js";
 import { metaName, nameOf } from "./names.js";
@@ -127,4 +130,21 @@ function change(where: Where, old: TreeEntry | null, now: TreeEntry | null): Cha
     before: old ? toLeaf(old) : null,
     after: now ? toLeaf(now) : null,
   };
+}
+
+/** Files over this size are not read again for the audit (their diffs would pass what an audit can read anyway). */
+const READ_AGAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The content of a changed project file whose content the record does not keep (over KEEP_BYTES),
+ * read again now, when its sha256 is still the recorded one; null otherwise (changed since, gone,
+ * too big, git metadata).
+ */
+export function readRecordedContent(projectDir: string, change: Change): Buffer | null {
+  const leaf = change.after;
+  if (change.root !== "" || leaf?.kind !== "file" || !leaf.hash || leaf.size > READ_AGAIN_BYTES) return null;
+  const file = Buffer.concat([Buffer.from(projectDir), ...change.parts.flatMap((part) => [Buffer.from(path.sep), part])]);
+  const content = readRegularFileSync(file, READ_AGAIN_BYTES + 1);
+  if (!content || !createHash("sha256").update(content).digest().equals(leaf.hash)) return null;
+  return content;
 }

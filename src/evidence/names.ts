@@ -2,7 +2,7 @@
 // text and key. One that is not UTF-8 keeps its bytes: its key is a NUL (which no name holds) and the
 // bytes in hex, and its text shows them escaped (\xNN). Git metadata is keyed under its root ("\0git").
 import path from "node:path";
-import type { Snapshot } from "./snapshot.js";
+import type { Snapshot } from "./snapshot-format.js";
 
 /** A name as text and as a record key (see the file's head). */
 export function nameOf(raw: Buffer): { text: string; key: string; valid: boolean } {

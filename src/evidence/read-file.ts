@@ -1,10 +1,7 @@
 // A bounded, synchronous read of a regular file that never follows a final link or blocks on a FIFO.
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { createHash } from "node:crypto";
-import path from "node:path";
 import { writeFileAtomicSync } from "../shared/atomic-write.js";
 import { LoopkitError } from "../shared/errors.js";
-import type { Change } from "./compare.js";
 
 const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -63,21 +60,4 @@ export function readOwnFileSync(file: string): Buffer | null {
  */
 export function writeOwnFileSync(file: string, parts: Buffer[], sync = true): void {
   writeFileAtomicSync(file, parts, { sync, mode: 0o600 });
-}
-
-/** Files over this size are not read again for the audit (their diffs would pass what an audit can read anyway). */
-const READ_AGAIN_BYTES = 64 * 1024 * 1024;
-
-/**
- * The content of a changed project file whose content the record does not keep (over KEEP_BYTES),
- * read again now, when its sha256 is still the recorded one; null otherwise (changed since, gone,
- * too big, git metadata).
- */
-export function readRecordedContent(projectDir: string, change: Change): Buffer | null {
-  const leaf = change.after;
-  if (change.root !== "" || leaf?.kind !== "file" || !leaf.hash || leaf.size > READ_AGAIN_BYTES) return null;
-  const file = Buffer.concat([Buffer.from(projectDir), ...change.parts.flatMap((part) => [Buffer.from(path.sep), part])]);
-  const content = readRegularFileSync(file, READ_AGAIN_BYTES + 1);
-  if (!content || !createHash("sha256").update(content).digest().equals(leaf.hash)) return null;
-  return content;
 }

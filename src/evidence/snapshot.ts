@@ -6,7 +6,6 @@
 // the trees and contents are in the project's object store.
 import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, statfsSync, statSync } from "node:fs";
-import * as z from "zod";
 import type { Deadline } from "../shared/deadline.js";
 import { formatError, isLoopkitError, LoopkitError } from "../shared/errors.js";
 import { keepAside, withLock } from "../state/json-store.js";
@@ -17,28 +16,8 @@ import { LstatAhead, warmAhead, type AheadOptions } from "./lstat-ahead.js";
 import { loadStatTable, StatTableBuilder, type StatTable } from "./stat-cache.js";
 import { emptyCounts, walkFolder, type Walker } from "./walk.js";
 
-const Hash = z.string().regex(/^[0-9a-f]{64}$/);
-
-export const SnapshotSchema = z.object({
-  version: z.literal(1),
-  /** The project's tree. */
-  root: Hash,
-  /** The hash of the project's tree without `.auto-loop/` (not stored): what the agent changed, for thrash detection. */
-  work_root: Hash.optional(),
-  /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
-  git: z.array(z.object({ key: z.string(), dir: z.string(), tree: Hash })),
-  taken_at: z.iso.datetime(),
-  counts: z.object({
-    files: z.int().nonnegative(),
-    dirs: z.int().nonnegative(),
-    links: z.int().nonnegative(),
-    special: z.int().nonnegative(),
-    unreadable: z.int().nonnegative(),
-    bytes: z.number().nonnegative(),
-    unkept: z.int().nonnegative(),
-  }),
-});
-export type Snapshot = z.infer<typeof SnapshotSchema>;
+export { SnapshotSchema, type Snapshot } from "./snapshot-format.js";
+import type { Snapshot } from "./snapshot-format.js";
 
 export interface TakenSnapshot {
   snapshot: Snapshot;

@@ -2,7 +2,7 @@
 // or in a part the audit must read (its read checks required), names escaped, big rewrites judged.
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { readRecordedContent } from "../../src/evidence/read-file.js";
+import { readRecordedContent } from "../../src/evidence/compare.js";
 import { changeReport, fairShares, REPORT_LIMITS, type ChangeReport, type ReportLimits } from "../../src/evidence/report.js";
 import { openStore } from "../../src/evidence/snapshot.js";
 import { KEEP_BYTES } from "../../src/evidence/walk.js";

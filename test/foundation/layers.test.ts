@@ -61,6 +61,40 @@ function imports(): { file: string; target: string }[] {
   return found;
 }
 
+/** The circles of files (strongly connected sets of two or more, or a file importing itself), each sorted. */
+function fileCircles(edges: { file: string; target: string }[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { file, target } of edges) next.set(file, [...(next.get(file) ?? []), target.replace(/\.js$/, ".ts")]);
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of next.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let top = stack.pop()!; ; top = stack.pop()!) {
+      onStack.delete(top);
+      component.push(top);
+      if (top === node) break;
+    }
+    if (component.length > 1 || (next.get(node) ?? []).includes(node)) circles.push(component.sort());
+  };
+  for (const node of next.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
+
 /** Why this import runs up or sideways, or null when it runs down (or stays in its room). */
 function wrongWay(file: string, target: string): string | null {
   const from = roomOf(file);
@@ -90,6 +124,20 @@ describe("the layers of src/", () => {
     expect(all.length).toBeGreaterThan(0);
     const wrong = all.map(({ file, target }) => wrongWay(file, target)).filter((why) => why !== null);
     expect(wrong).toEqual([]);
+  });
+
+  it("has no circle of files anywhere, inside a folder too (a type import counts: it ties the files as much)", () => {
+    expect(fileCircles(imports())).toEqual([]);
+  });
+
+  it("sees a circle of files", () => {
+    const edges = [
+      { file: "evidence/a.ts", target: "evidence/b.js" },
+      { file: "evidence/b.ts", target: "evidence/c.js" },
+      { file: "evidence/c.ts", target: "evidence/a.js" },
+      { file: "evidence/c.ts", target: "shared/d.js" },
+    ];
+    expect(fileCircles(edges)).toEqual([["evidence/a.ts", "evidence/b.ts", "evidence/c.ts"]]);
   });
 
   it("keeps auto-loop's core pure: no file, process or store import", () => {

@@ -23,7 +23,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-DEVNCRW4.js";
+} from "./chunks/chunk-6IP2YEWL.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -79,7 +79,7 @@ import {
   takeOverState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-IW2XEGMX.js";
+} from "./chunks/chunk-HRIQFJOC.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -88,7 +88,7 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-NPKNDCDC.js";
+} from "./chunks/chunk-OQVBJJ4P.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -101,18 +101,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-YV3VJ3X7.js";
+} from "./chunks/chunk-O3GCPFNZ.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-P6KZEODI.js";
+} from "./chunks/chunk-DW6LFGBY.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YK4ZQGB2.js";
+} from "./chunks/chunk-SVFZJVGG.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -120,7 +120,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-B4ZUHCMG.js";
+import "./chunks/chunk-QFXEQYE4.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -143,7 +143,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-4MA3D4UK.js";
+} from "./chunks/chunk-75XVZYEM.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -179,7 +179,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-54ULWV53.js";
+} from "./chunks/chunk-U7HFD74K.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -202,7 +202,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-DZVYYDTF.js";
+} from "./chunks/chunk-JRD3NMPD.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-63YVBMM7.js";
@@ -233,7 +233,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-DWH57YZ2.js";
+} from "./chunks/chunk-HLX23VJL.js";
 import {
   deadlineIn,
   decodeTree,
@@ -241,7 +241,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-V4F35NVT.js";
+} from "./chunks/chunk-Y22L5PEZ.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

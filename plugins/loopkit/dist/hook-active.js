@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-YK4ZQGB2.js";
+} from "./chunks/chunk-SVFZJVGG.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-B4ZUHCMG.js";
+} from "./chunks/chunk-QFXEQYE4.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

@@ -4,8 +4,9 @@ import {
   isLooseGitObject,
   metaName,
   nameOf,
-  objectHash
-} from "./chunk-V4F35NVT.js";
+  objectHash,
+  readRegularFileSync
+} from "./chunk-Y22L5PEZ.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-UTHLZEMO.js";
@@ -89,6 +90,8 @@ function quoteForShell(value) {
 }
 
 // src/evidence/compare.ts
+import { createHash } from "node:crypto";
+import path from "node:path";
 var toLeaf = (e) => ({ kind: e.kind, size: e.size, mode: e.mode, hash: e.hash, kept: e.kept, target: e.target });
 var sameLeaf = (a, b) => a.kind === b.kind && a.mode === b.mode && a.size === b.size && (a.hash === null ? b.hash === null : b.hash !== null && a.hash.equals(b.hash));
 function compareSnapshots(store, projectDir, before, after) {
@@ -164,6 +167,15 @@ function change(where, old, now) {
     after: now ? toLeaf(now) : null
   };
 }
+var READ_AGAIN_BYTES = 64 * 1024 * 1024;
+function readRecordedContent(projectDir, change2) {
+  const leaf = change2.after;
+  if (change2.root !== "" || leaf?.kind !== "file" || !leaf.hash || leaf.size > READ_AGAIN_BYTES) return null;
+  const file = Buffer.concat([Buffer.from(projectDir), ...change2.parts.flatMap((part) => [Buffer.from(path.sep), part])]);
+  const content = readRegularFileSync(file, READ_AGAIN_BYTES + 1);
+  if (!content || !createHash("sha256").update(content).digest().equals(leaf.hash)) return null;
+  return content;
+}
 
 // src/evidence/show-text.ts
 import { isUtf8 } from "node:buffer";
@@ -204,8 +216,8 @@ function hasHidden(bytes) {
 var NAME_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\udc80-\udcff"\\]/;
 var NAME_UNSAFE_ALL = new RegExp(NAME_UNSAFE.source, "g");
 var NAME_ESCAPES = { "\n": "\\n", "	": "\\t", "\r": "\\r", '"': '\\"', "\\": "\\\\" };
-function showPath(path, prefix = "") {
-  const text = `${prefix}${typeof path === "string" ? path : path.map(decodeLoose).join("/")}`;
+function showPath(path2, prefix = "") {
+  const text = `${prefix}${typeof path2 === "string" ? path2 : path2.map(decodeLoose).join("/")}`;
   if (!NAME_UNSAFE.test(text)) return text;
   return `"${text.replace(NAME_UNSAFE_ALL, (c) => NAME_ESCAPES[c] ?? escape(c))}"`;
 }
@@ -248,6 +260,7 @@ export {
   argvWords,
   splitWords,
   compareSnapshots,
+  readRecordedContent,
   showText,
   hasHidden,
   showPath,

@@ -33,14 +33,36 @@ function checkDeadline(deadline, what, now = Date.now()) {
     throw new LoopkitError("DEADLINE", `${what} ran out of time (the deadline of this hook event passed)`, { value: deadline.at });
 }
 
+// src/evidence/snapshot-format.ts
+var Hash = string().regex(/^[0-9a-f]{64}$/);
+var SnapshotSchema = object({
+  version: literal(1),
+  /** The project's tree. */
+  root: Hash,
+  /** The hash of the project's tree without `.auto-loop/` (not stored): what the agent changed, for thrash detection. */
+  work_root: Hash.optional(),
+  /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
+  git: array(object({ key: string(), dir: string(), tree: Hash })),
+  taken_at: iso_exports.datetime(),
+  counts: object({
+    files: int().nonnegative(),
+    dirs: int().nonnegative(),
+    links: int().nonnegative(),
+    special: int().nonnegative(),
+    unreadable: int().nonnegative(),
+    bytes: number().nonnegative(),
+    unkept: int().nonnegative()
+  })
+});
+
 // src/evidence/snapshot.ts
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { lstatSync as lstatSync5, mkdirSync as mkdirSync2, statfsSync, statSync } from "node:fs";
 
 // src/evidence/object-store.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash } from "node:crypto";
 import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
-import path2 from "node:path";
+import path from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 // src/evidence/deflate-thread.ts
@@ -173,8 +195,6 @@ function answersOf(batch) {
 
 // src/evidence/read-file.ts
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { createHash } from "node:crypto";
-import path from "node:path";
 var FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 function readRegularFileSync(file, maxBytes) {
   let fd;
@@ -224,15 +244,6 @@ function readOwnFileSync(file) {
 function writeOwnFileSync(file, parts, sync = true) {
   writeFileAtomicSync(file, parts, { sync, mode: 384 });
 }
-var READ_AGAIN_BYTES = 64 * 1024 * 1024;
-function readRecordedContent(projectDir, change) {
-  const leaf2 = change.after;
-  if (change.root !== "" || leaf2?.kind !== "file" || !leaf2.hash || leaf2.size > READ_AGAIN_BYTES) return null;
-  const file = Buffer.concat([Buffer.from(projectDir), ...change.parts.flatMap((part) => [Buffer.from(path.sep), part])]);
-  const content = readRegularFileSync(file, READ_AGAIN_BYTES + 1);
-  if (!content || !createHash("sha256").update(content).digest().equals(leaf2.hash)) return null;
-  return content;
-}
 
 // src/evidence/object-store.ts
 var HASH_BYTES = 32;
@@ -249,7 +260,7 @@ var INDEX_HEADER = INDEX_MAGIC.length + 4 + 8;
 var WRITE_BUFFER = 16 * 1024 * 1024;
 var TREE_PREFIX = Buffer.from("loopkit tree 1\0", "latin1");
 function objectHash(kind, content) {
-  const hash = createHash2("sha256");
+  const hash = createHash("sha256");
   if (kind === "tree") hash.update(TREE_PREFIX);
   return hash.update(content).digest();
 }
@@ -285,7 +296,7 @@ var ObjectStore = class _ObjectStore {
   packEnd;
   /** Opens (creating when absent) the store; a damaged index or pack is STATE_CORRUPT. */
   static open(packFile, indexFile, threadOptions = DEFLATE_THREAD) {
-    mkdirSync(path2.dirname(packFile), { recursive: true });
+    mkdirSync(path.dirname(packFile), { recursive: true });
     const index = readIndex(indexFile);
     const fd = openSync2(packFile, constants2.O_RDWR | constants2.O_CREAT | (constants2.O_NOFOLLOW ?? 0), 384);
     try {
@@ -531,7 +542,7 @@ function readIndex(file) {
   const packBytes = bytes.readDoubleLE(INDEX_MAGIC.length + 4);
   const end = INDEX_HEADER + count * INDEX_RECORD;
   if (bytes.length !== end + HASH_BYTES) throw corrupt(file, `${bytes.length} bytes where ${count} objects take ${end + HASH_BYTES}`);
-  if (!createHash2("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end)))
+  if (!createHash("sha256").update(bytes.subarray(0, end)).digest().equals(bytes.subarray(end)))
     throw corrupt(file, "its checksum does not match");
   return { records: bytes.subarray(INDEX_HEADER, end), count, packBytes };
 }
@@ -540,32 +551,32 @@ function writeIndex(file, records, count, packBytes) {
   INDEX_MAGIC.copy(header);
   header.writeUInt32LE(count, INDEX_MAGIC.length);
   header.writeDoubleLE(packBytes, INDEX_MAGIC.length + 4);
-  const checksum = createHash2("sha256").update(header).update(records).digest();
+  const checksum = createHash("sha256").update(header).update(records).digest();
   writeOwnFileSync(file, [header, records, checksum]);
 }
 
 // src/evidence/paths.ts
-import path3 from "node:path";
+import path2 from "node:path";
 function evidenceFiles(data, projectDir) {
-  const dir = path3.join(data, "evidence", projectKey(projectDir));
+  const dir = path2.join(data, "evidence", projectKey(projectDir));
   return {
     dir,
-    pack: path3.join(dir, "objects.pack"),
-    index: path3.join(dir, "objects.idx"),
-    statCache: path3.join(dir, "stat-cache.bin"),
-    lock: path3.join(dir, "store")
+    pack: path2.join(dir, "objects.pack"),
+    index: path2.join(dir, "objects.idx"),
+    statCache: path2.join(dir, "stat-cache.bin"),
+    lock: path2.join(dir, "store")
   };
 }
 
 // src/evidence/scope.ts
 import { lstatSync as lstatSync2 } from "node:fs";
-import path5 from "node:path";
+import path4 from "node:path";
 
 // src/evidence/git-dirs.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
 import { inflateSync } from "node:zlib";
-import path4 from "node:path";
+import path3 from "node:path";
 var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
 var GIT_INDEX = "index";
 var INDEX_SIGNATURE = /^DIRC\x00\x00\x00[\x02-\x04]/;
@@ -601,31 +612,31 @@ function isLooseGitObject(filePath, content) {
   const header = /^(blob|tree|commit|tag) (\d+)$/.exec(inflated.subarray(0, Math.max(0, nul)).toString("latin1"));
   if (!header || Number(header[2]) !== inflated.length - nul - 1) return false;
   const hash = `${name[2]}${name[3]}`;
-  return createHash3(hash.length === 40 ? "sha1" : "sha256").update(inflated).digest("hex") === hash;
+  return createHash2(hash.length === 40 ? "sha1" : "sha256").update(inflated).digest("hex") === hash;
 }
 var isDir = (p) => lstatSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
 function gitMetaRoots(projectDir) {
   const gitDir = findGitDir(projectDir);
   if (!gitDir) return [];
   const roots = [{ key: "\0git", dir: gitDir }];
-  const common = firstLine(path4.join(gitDir, "commondir"));
+  const common = firstLine(path3.join(gitDir, "commondir"));
   if (common) {
-    const dir = path4.resolve(gitDir, common);
+    const dir = path3.resolve(gitDir, common);
     if (dir !== gitDir && isDir(dir)) roots.push({ key: "\0common", dir });
   }
   return roots;
 }
 function findGitDir(projectDir) {
-  for (let current = path4.resolve(projectDir); ; current = path4.dirname(current)) {
-    const dotGit = path4.join(current, ".git");
+  for (let current = path3.resolve(projectDir); ; current = path3.dirname(current)) {
+    const dotGit = path3.join(current, ".git");
     const stat = lstatSync(dotGit, { throwIfNoEntry: false });
     if (stat?.isDirectory()) return dotGit;
     if (stat?.isFile()) {
       const line = firstLine(dotGit);
-      const target = line?.startsWith("gitdir:") ? path4.resolve(current, line.slice("gitdir:".length).trim()) : null;
+      const target = line?.startsWith("gitdir:") ? path3.resolve(current, line.slice("gitdir:".length).trim()) : null;
       return target && isDir(target) ? target : null;
     }
-    if (stat || path4.dirname(current) === current) return null;
+    if (stat || path3.dirname(current) === current) return null;
   }
 }
 function firstLine(file) {
@@ -655,17 +666,17 @@ function recordScope(projectDir, dataDir) {
   };
 }
 function insideOf(projectDir, dir) {
-  const rel = path5.relative(path5.resolve(projectDir), path5.resolve(dir));
-  return rel && !rel.startsWith("..") && !path5.isAbsolute(rel) ? rel.split(path5.sep).join("/") : null;
+  const rel = path4.relative(path4.resolve(projectDir), path4.resolve(dir));
+  return rel && !rel.startsWith("..") && !path4.isAbsolute(rel) ? rel.split(path4.sep).join("/") : null;
 }
 
 // src/evidence/lstat-ahead.ts
 import { constants as constants4, lstatSync as lstatSync3 } from "node:fs";
-import path6 from "node:path";
+import path5 from "node:path";
 import { Worker as Worker2 } from "node:worker_threads";
 
 // src/evidence/stat-cache.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 
 // src/evidence/tree.ts
 var ENTRY_KINDS = ["file", "dir", "link", "fifo", "socket", "device", "unreadable"];
@@ -1066,7 +1077,7 @@ var StatTableBuilder = class {
     b.writeUInt32LE(this.starts.length, MAGIC.length);
     b.writeDoubleLE(this.startMs, MAGIC.length + 4);
     const body = b.subarray(0, this.used);
-    const checksum = createHash4("sha256").update(body).digest();
+    const checksum = createHash3("sha256").update(body).digest();
     writeOwnFileSync(file, [body, checksum], false);
   }
   room(n) {
@@ -1084,7 +1095,7 @@ function loadStatTable(file) {
     return null;
   if (bytes.length < HEADER + HASH_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw bad("not a loopkit stat cache");
   const body = bytes.subarray(0, bytes.length - HASH_BYTES);
-  if (!createHash4("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
+  if (!createHash3("sha256").update(body).digest().equals(bytes.subarray(body.length))) throw bad("its checksum does not match");
   const count = body.readUInt32LE(MAGIC.length);
   const startMs = body.readDoubleLE(MAGIC.length + 4);
   let records = 0;
@@ -1272,7 +1283,7 @@ var LstatAhead = class _LstatAhead {
       dir: ENTRY_KINDS.indexOf("dir"),
       file: ENTRY_KINDS.indexOf("file"),
       root,
-      sep: path6.sep,
+      sep: path5.sep,
       values: new SharedArrayBuffer(slots * VALUES * 8),
       status: new SharedArrayBuffer(slots * 4),
       control: new SharedArrayBuffer(8),
@@ -1328,12 +1339,12 @@ var LstatAhead = class _LstatAhead {
 var lstatVia = (ahead, abs, at) => ahead ? ahead.lstat(abs, at) : lstatSync3(abs, { throwIfNoEntry: false });
 
 // src/evidence/walk.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync4, lstatSync as lstatSync4, openSync as openSync4, readdirSync, readlinkSync, readSync as readSync4 } from "node:fs";
-import path8 from "node:path";
+import path7 from "node:path";
 
 // src/evidence/names.ts
-import path7 from "node:path";
+import path6 from "node:path";
 function nameOf(raw) {
   const text = raw.toString("utf8");
   if (!text.includes("\uFFFD") || Buffer.from(text).equals(raw)) return { text, key: text, valid: true };
@@ -1341,8 +1352,8 @@ function nameOf(raw) {
 }
 var escapeBytes = (raw) => [...raw].map((byte) => byte < 128 ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`).join("");
 function metaName(projectDir, dir) {
-  const rel = path7.relative(projectDir, dir);
-  return (rel && !rel.startsWith("..") && !path7.isAbsolute(rel) ? rel : dir).split(path7.sep).join("/");
+  const rel = path6.relative(projectDir, dir);
+  return (rel && !rel.startsWith("..") && !path6.isAbsolute(rel) ? rel : dir).split(path6.sep).join("/");
 }
 function keyPath(key, projectDir, git) {
   const parts = key.split("/");
@@ -1362,7 +1373,7 @@ var KEEP_BYTES = 1024 * 1024;
 var READ_FLAGS2 = constants5.O_RDONLY | (constants5.O_NOFOLLOW ?? 0) | (constants5.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
-var SEP = Buffer.from(path8.sep);
+var SEP = Buffer.from(path7.sep);
 var emptyCounts = () => ({
   files: 0,
   dirs: 0,
@@ -1442,7 +1453,7 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
   return { entry: leaf("dir", stat, hash, false, null), clean: same };
 }
 var rawName = (child) => child.raw ??= Buffer.from(child.name.text);
-var childAbsOf = (abs, child) => child.name.valid && typeof abs === "string" ? `${abs}${path8.sep}${child.name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
+var childAbsOf = (abs, child) => child.name.valid && typeof abs === "string" ? `${abs}${path7.sep}${child.name.text}` : Buffer.concat([Buffer.from(abs), SEP, rawName(child)]);
 function listChildren(w, abs, key, at, cachedHash, only) {
   if (cachedHash && key !== "" && !only && key !== w.hideEmpty && w.store.has(cachedHash)) {
     const cache = w.cache;
@@ -1521,7 +1532,7 @@ function visitLeaf(w, abs, key, stat, hint) {
   if (kind === "link") {
     w.counts.links++;
     const target = readlinkSync(abs, { encoding: "buffer" });
-    const hash = createHash5("sha256").update(target).digest();
+    const hash = createHash4("sha256").update(target).digest();
     record(w, key, at, { ...fields(stat), kind, kept: false, racy: isRacy(stat, w.startMs), hash });
     const entry = leaf("link", stat, hash, false, target);
     entry.size = target.length;
@@ -1564,7 +1575,7 @@ function readFile(w, abs, key, stat) {
     if (kept) {
       hash = w.store.putScratch("blob", got, objectHash("blob", head.subarray(0, got)));
     } else {
-      const digest = createHash5("sha256").update(head.subarray(0, got));
+      const digest = createHash4("sha256").update(head.subarray(0, got));
       size = digestFrom(fd, digest, got, w.deadline, `loopkit's snapshot of the project (hashing ${key})`);
       hash = digest.digest();
       w.counts.unkept++;
@@ -1592,7 +1603,7 @@ function digestFrom(fd, digest, offset, deadline, what) {
 }
 function unreadableHash(stat) {
   const f = fields(stat);
-  return createHash5("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
+  return createHash4("sha256").update(`unreadable ${f.dev} ${f.ino} ${f.size} ${f.mtimeMs} ${f.ctimeMs} ${stat.mode}`).digest();
 }
 function unreadable(w, key, stat) {
   w.counts.unreadable++;
@@ -1630,28 +1641,8 @@ function kindOf(stat) {
 }
 
 // src/evidence/snapshot.ts
-var Hash = string().regex(/^[0-9a-f]{64}$/);
-var SnapshotSchema = object({
-  version: literal(1),
-  /** The project's tree. */
-  root: Hash,
-  /** The hash of the project's tree without `.auto-loop/` (not stored): what the agent changed, for thrash detection. */
-  work_root: Hash.optional(),
-  /** The git metadata recorded: the git folder ("\0git") and its common folder ("\0common"), each a tree of config, info/, hooks/... */
-  git: array(object({ key: string(), dir: string(), tree: Hash })),
-  taken_at: iso_exports.datetime(),
-  counts: object({
-    files: int().nonnegative(),
-    dirs: int().nonnegative(),
-    links: int().nonnegative(),
-    special: int().nonnegative(),
-    unreadable: int().nonnegative(),
-    bytes: number().nonnegative(),
-    unkept: int().nonnegative()
-  })
-});
 function snapshotFingerprint(snapshot) {
-  return createHash6("sha256").update([snapshot.work_root ?? snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
+  return createHash5("sha256").update([snapshot.work_root ?? snapshot.root, ...snapshot.git.map((g) => `${g.key}=${g.tree}`)].join("\n")).digest("hex");
 }
 async function takeSnapshot(input) {
   const now = input.now ?? (() => /* @__PURE__ */ new Date());
@@ -1765,8 +1756,8 @@ function ctimeTrusted(projectDir) {
 }
 
 export {
+  readRegularFileSync,
   writeOwnFileSync,
-  readRecordedContent,
   objectHash,
   ObjectStore,
   evidenceFiles,

@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-P6KZEODI.js";
+} from "./chunk-DW6LFGBY.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-DZVYYDTF.js";
+import "./chunk-JRD3NMPD.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-V4F35NVT.js";
+import "./chunk-Y22L5PEZ.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-B4ZUHCMG.js";
+} from "./chunk-QFXEQYE4.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-DZVYYDTF.js";
+} from "./chunk-JRD3NMPD.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-V4F35NVT.js";
+} from "./chunk-Y22L5PEZ.js";
 import {
   formatError,
   readJson,

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-YV3VJ3X7.js";
+} from "./chunk-O3GCPFNZ.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-P6KZEODI.js";
+} from "./chunk-DW6LFGBY.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-B4ZUHCMG.js";
+import "./chunk-QFXEQYE4.js";
 import {
   allRecords
-} from "./chunk-DZVYYDTF.js";
+} from "./chunk-JRD3NMPD.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-V4F35NVT.js";
+import "./chunk-Y22L5PEZ.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {

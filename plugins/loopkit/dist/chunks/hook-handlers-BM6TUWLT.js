@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-PBKKAMXC.js";
+} from "./chunk-SQSDEFXY.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-DEVNCRW4.js";
+} from "./chunk-6IP2YEWL.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,7 +27,7 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-NPKNDCDC.js";
+} from "./chunk-OQVBJJ4P.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -37,15 +37,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-NA5SLIRD.js";
-import "./chunk-54ULWV53.js";
+import "./chunk-U7HFD74K.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-DZVYYDTF.js";
+import "./chunk-JRD3NMPD.js";
 import "./chunk-R7PLZZ5V.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-V4F35NVT.js";
+import "./chunk-Y22L5PEZ.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {

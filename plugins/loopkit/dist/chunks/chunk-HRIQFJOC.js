@@ -10,7 +10,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-NPKNDCDC.js";
+} from "./chunk-OQVBJJ4P.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -30,11 +30,12 @@ import {
 import {
   compareSnapshots,
   hasHidden,
+  readRecordedContent,
   showPath,
   showText,
   splitArguments,
   splitWords
-} from "./chunk-54ULWV53.js";
+} from "./chunk-U7HFD74K.js";
 import {
   RULE_NAMES,
   auditLabel,
@@ -70,18 +71,17 @@ import {
 } from "./chunk-TKIA7PAW.js";
 import {
   loadJudgingBaseline
-} from "./chunk-DWH57YZ2.js";
+} from "./chunk-HLX23VJL.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
   TOOL_FOLDERS,
   nameOf,
   openStore,
-  readRecordedContent,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-V4F35NVT.js";
+} from "./chunk-Y22L5PEZ.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-PBKKAMXC.js";
+} from "./chunk-SQSDEFXY.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -32,7 +32,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-IW2XEGMX.js";
+} from "./chunk-HRIQFJOC.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -40,7 +40,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-NPKNDCDC.js";
+} from "./chunk-OQVBJJ4P.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,7 +49,7 @@ import "./chunk-JWYQJ7BQ.js";
 import {
   showPath,
   splitWords
-} from "./chunk-54ULWV53.js";
+} from "./chunk-U7HFD74K.js";
 import {
   auditLabel,
   auditUnmet,
@@ -59,7 +59,7 @@ import {
   refusedByLoopkit
 } from "./chunk-PKQBNOJX.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-DZVYYDTF.js";
+import "./chunk-JRD3NMPD.js";
 import "./chunk-63YVBMM7.js";
 import {
   inspectMirror,
@@ -77,7 +77,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-DWH57YZ2.js";
+} from "./chunk-HLX23VJL.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -97,7 +97,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-V4F35NVT.js";
+} from "./chunk-Y22L5PEZ.js";
 import {
   AutoLoopStateSchema,
   tokensUsed

@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-DWH57YZ2.js";
-import "./chunk-V4F35NVT.js";
+} from "./chunk-HLX23VJL.js";
+import "./chunk-Y22L5PEZ.js";
 import "./chunk-HO5W5RVI.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";

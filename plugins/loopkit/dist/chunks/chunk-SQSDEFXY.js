@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-NPKNDCDC.js";
+} from "./chunk-OQVBJJ4P.js";
 import {
   openRegular
 } from "./chunk-R7PLZZ5V.js";

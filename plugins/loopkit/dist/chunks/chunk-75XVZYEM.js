@@ -18,7 +18,7 @@ import {
   compareSnapshots,
   isAgentChange,
   showText
-} from "./chunk-54ULWV53.js";
+} from "./chunk-U7HFD74K.js";
 import {
   auditVoteText,
   countedIterations,
@@ -34,7 +34,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-DZVYYDTF.js";
+} from "./chunk-JRD3NMPD.js";
 import {
   loopFiles
 } from "./chunk-H376JH7J.js";
@@ -45,7 +45,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-V4F35NVT.js";
+} from "./chunk-Y22L5PEZ.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

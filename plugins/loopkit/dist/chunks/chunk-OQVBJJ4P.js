@@ -4,21 +4,21 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunk-54ULWV53.js";
+} from "./chunk-U7HFD74K.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-DZVYYDTF.js";
+} from "./chunk-JRD3NMPD.js";
 import {
   openRegular
 } from "./chunk-R7PLZZ5V.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-V4F35NVT.js";
+} from "./chunk-Y22L5PEZ.js";
 import {
   LoopkitError,
   formatError,

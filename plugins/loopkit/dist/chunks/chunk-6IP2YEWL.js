@@ -14,7 +14,7 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-NPKNDCDC.js";
+} from "./chunk-OQVBJJ4P.js";
 import {
   loadState,
   nextIterationNumber,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-NA5SLIRD.js";
 import {
   splitArguments
-} from "./chunk-54ULWV53.js";
+} from "./chunk-U7HFD74K.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   deadlineIn
-} from "./chunk-V4F35NVT.js";
+} from "./chunk-Y22L5PEZ.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
