@@ -14,9 +14,10 @@ import { LstatAhead, lstatVia, type AheadOptions, type EntryStat } from "./lstat
 import { nameOf } from "./names.js";
 import { recordScope } from "./scope.js";
 import { ctimeTrusted, type TakenSnapshot } from "./snapshot.js";
-import type { StatFields, StatRecord } from "./stat-cache.js";
+import type { StatRecord } from "./stat-cache.js";
 import type { EntryKind } from "./tree.js";
 import { denied, digestFrom, fields, kindOf, raced, READ_FLAGS, unreadableHash } from "./walk.js";
+import { sameIdentityAndTimes } from "./record-stands.js";
 
 export interface EntryChange {
   key: string;
@@ -231,7 +232,7 @@ async function changesFrom(
       const names = trusted ? null : list(abs);
       if (typeof names === "string") changes.push({ key, before: table.recordAt(at), after: names === "denied" ? unreadable(stat) : null });
       // Its times or identity changed: what came and went in it shows there (verification.ts), if nowhere else.
-      else if (!trusted && !sameFields(table.recordAt(at), stat))
+      else if (!trusted && !sameIdentityAndTimes(table.recordAt(at), stat))
         changes.push({ key, before: table.recordAt(at), after: record(stat, kind, null) });
       stack.push({ key, prefix, abs, listed: typeof names === "string" ? null : names, gone: typeof names === "string", only });
       continue;
@@ -244,7 +245,7 @@ async function changesFrom(
       trust &&
       after?.kind === "file" &&
       !recorded.racy &&
-      sameFields(recorded, after) &&
+      sameIdentityAndTimes(recorded, after) &&
       recorded.hash !== null &&
       after.hash?.equals(recorded.hash)
     )
@@ -275,9 +276,6 @@ async function changesFrom(
     },
   };
 }
-
-const sameFields = (a: StatFields, b: StatFields): boolean =>
-  a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 
 /** A name's bytes from its key (see names.ts). */
 const nameBytes = (nameKey: string): Buffer => (nameKey.startsWith("\u0000") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey));

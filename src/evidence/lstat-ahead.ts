@@ -16,6 +16,7 @@ import { Worker } from "node:worker_threads";
 import { RECORD_FIELDS, type StatTable } from "./stat-cache.js";
 import { VOUCHED_FOLDER_NAMES } from "./tool-folders.js";
 import { ENTRY_KINDS } from "./tree.js";
+import { recordStands } from "./record-stands.js";
 
 /** What a walk reads of an entry's lstat. */
 export type EntryStat = Pick<
@@ -69,7 +70,7 @@ interface ThreadInput {
  * whether its record stands put in shared memory. A folder's span is all after it, so it is done
  * when the folder's turn comes.
  */
-function lstatFromTheEnd(fs: typeof import("node:fs"), input: ThreadInput): void {
+function lstatFromTheEnd(fs: typeof import("node:fs"), input: ThreadInput, stands: typeof recordStands): void {
   const table = Buffer.from(input.table);
   const values = new Float64Array(input.values);
   const status = new Int32Array(input.status);
@@ -114,23 +115,16 @@ function lstatFromTheEnd(fs: typeof import("node:fs"), input: ThreadInput): void
     values[v + 4] = stat.ctimeMs;
     values[v + 5] = stat.mode;
     const kind = kindOf.get(stat.mode & fs.constants.S_IFMT) ?? input.device;
-    const stands =
-      table.readUInt8(keyEnd + f.racy) === 0 &&
-      table.readUInt8(keyEnd + f.kind) === kind &&
-      table.readDoubleLE(keyEnd + f.size) === stat.size &&
-      table.readDoubleLE(keyEnd + f.ctime) === stat.ctimeMs &&
-      table.readDoubleLE(keyEnd + f.mtime) === stat.mtimeMs &&
-      table.readDoubleLE(keyEnd + f.ino) === stat.ino &&
-      table.readDoubleLE(keyEnd + f.dev) === stat.dev &&
-      // A file's record holds its hash (the walk reads one that has none), and stands only in a folder vouched for by metadata.
-      (kind !== input.file ||
-        (table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0) &&
-          key
-            .split("/")
-            .slice(0, -1)
-            .some((part) => vouched.has(part))));
-    const whole = stands && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
-    if (!stands) nextBad = at;
+    // The one trust rule (record-stands.ts), handed to this thread as its source text (an argument: a
+    // reference to the import would not survive being run from text).
+    const standsNow = stands(table, keyEnd, f, kind, stat, input.file, () =>
+      key
+        .split("/")
+        .slice(0, -1)
+        .some((part) => vouched.has(part)),
+    );
+    const whole = standsNow && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
+    if (!standsNow) nextBad = at;
     // After the values: the walk reads them once it sees this.
     Atomics.store(status, slot, whole ? input.codes.standsWhole : input.codes.found);
   }
@@ -166,10 +160,11 @@ class SeenStat implements EntryStat {
 /** The thread's source: it waits for walks and answers each one's records (a message back when done). */
 const THREAD_SOURCE = `const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
+const recordStands = ${recordStands.toString()};
 const lstatFromTheEnd = ${lstatFromTheEnd.toString()};
 parentPort.on("message", (input) => {
   try {
-    lstatFromTheEnd(fs, input);
+    lstatFromTheEnd(fs, input, recordStands);
   } finally {
     parentPort.postMessage(null);
   }

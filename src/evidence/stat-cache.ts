@@ -13,6 +13,7 @@ import { LoopkitError } from "../shared/errors.js";
 import { ENTRY_KINDS, type EntryKind } from "./tree.js";
 import { HASH_BYTES } from "./object-store.js";
 import { vouchedByMetadata } from "./tool-folders.js";
+import { recordStands } from "./record-stands.js";
 import { readOwnFileSync, writeOwnFileSync } from "./read-file.js";
 
 /** How much older than a snapshot's start an entry's times must be for its record to be trusted later. */
@@ -43,6 +44,7 @@ const R = RECORD_FIELDS;
 const FIXED = R.length;
 const SPAN = R.span;
 const NO_HASH = Buffer.alloc(HASH_BYTES);
+const FILE_KIND = ENTRY_KINDS.indexOf("file");
 
 export interface StatFields {
   dev: number;
@@ -145,27 +147,10 @@ export class StatTable {
     return at < 0 ? undefined : this.recordAt(at);
   }
 
-  /**
-   * True when the record at `at` may stand for the entry now: same kind, identity, size and times, not
-   * racy, and, for a file, one whose content loopkit vouches for by metadata (tool-folders.ts: only in
-   * dependency, build and cache folders; every other file is read again).
-   */
+  /** True when the record at `at` may stand for the entry now: the one trust rule (record-stands.ts). */
   trustedAt(at: number, kind: EntryKind, stat: StatFields): boolean {
-    return this.metadataStandsAt(at, kind, stat) && (kind !== "file" || vouchedByMetadata(this.keyAt(at)));
-  }
-
-  /** True when the entry's kind, identity, size and times are as recorded and the record is not racy. */
-  metadataStandsAt(at: number, kind: EntryKind, stat: StatFields): boolean {
-    const b = this.bytes;
-    const f = this.fieldsAt(at);
-    return (
-      b.readUInt8(f + R.racy) === 0 &&
-      b.readUInt8(f + R.kind) === ENTRY_KINDS.indexOf(kind) &&
-      b.readDoubleLE(f + R.size) === stat.size &&
-      b.readDoubleLE(f + R.ctime) === stat.ctimeMs &&
-      b.readDoubleLE(f + R.mtime) === stat.mtimeMs &&
-      b.readDoubleLE(f + R.ino) === stat.ino &&
-      b.readDoubleLE(f + R.dev) === stat.dev
+    return recordStands(this.bytes, this.fieldsAt(at), R, ENTRY_KINDS.indexOf(kind), stat, FILE_KIND, () =>
+      vouchedByMetadata(this.keyAt(at)),
     );
   }
 

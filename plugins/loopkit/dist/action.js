@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-75XVZYEM.js";
+} from "./chunks/chunk-UXGHB6KW.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-JWYQJ7BQ.js";
 import {
   splitWords
-} from "./chunks/chunk-U7HFD74K.js";
+} from "./chunks/chunk-CVBYMPK7.js";
 import {
   readSettings
 } from "./chunks/chunk-PKQBNOJX.js";
@@ -25,7 +25,7 @@ import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-JRD3NMPD.js";
+} from "./chunks/chunk-WIPHS6HZ.js";
 import {
   loadState,
   loopFiles
@@ -34,7 +34,7 @@ import "./chunks/chunk-R7PLZZ5V.js";
 import "./chunks/chunk-TKIA7PAW.js";
 import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-Y22L5PEZ.js";
+import "./chunks/chunk-UZAUCYFB.js";
 import "./chunks/chunk-HO5W5RVI.js";
 import {
   MIRROR_DIR

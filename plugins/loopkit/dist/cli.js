@@ -23,7 +23,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-6IP2YEWL.js";
+} from "./chunks/chunk-UPPKDH7X.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -79,7 +79,7 @@ import {
   takeOverState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-HRIQFJOC.js";
+} from "./chunks/chunk-Q6JOWIHT.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -88,7 +88,7 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-OQVBJJ4P.js";
+} from "./chunks/chunk-T3J4NI7H.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -101,18 +101,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-O3GCPFNZ.js";
+} from "./chunks/chunk-Q6XZ7FX3.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-DW6LFGBY.js";
+} from "./chunks/chunk-FJSYCTV6.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SVFZJVGG.js";
+} from "./chunks/chunk-VVJNXFM5.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -120,7 +120,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-QFXEQYE4.js";
+import "./chunks/chunk-MCAAQICJ.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -143,7 +143,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-75XVZYEM.js";
+} from "./chunks/chunk-UXGHB6KW.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -179,7 +179,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-U7HFD74K.js";
+} from "./chunks/chunk-CVBYMPK7.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -202,7 +202,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-JRD3NMPD.js";
+} from "./chunks/chunk-WIPHS6HZ.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-63YVBMM7.js";
@@ -233,7 +233,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-HLX23VJL.js";
+} from "./chunks/chunk-6SQCD4UN.js";
 import {
   deadlineIn,
   decodeTree,
@@ -241,7 +241,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-Y22L5PEZ.js";
+} from "./chunks/chunk-UZAUCYFB.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

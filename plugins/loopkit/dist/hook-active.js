@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-SVFZJVGG.js";
+} from "./chunks/chunk-VVJNXFM5.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTJWGS4I.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-QFXEQYE4.js";
+} from "./chunks/chunk-MCAAQICJ.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

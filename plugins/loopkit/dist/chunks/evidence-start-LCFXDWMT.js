@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-HLX23VJL.js";
-import "./chunk-Y22L5PEZ.js";
+} from "./chunk-6SQCD4UN.js";
+import "./chunk-UZAUCYFB.js";
 import "./chunk-HO5W5RVI.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

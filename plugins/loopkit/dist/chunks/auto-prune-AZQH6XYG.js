@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-DW6LFGBY.js";
+} from "./chunk-FJSYCTV6.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-JRD3NMPD.js";
+import "./chunk-WIPHS6HZ.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-Y22L5PEZ.js";
+import "./chunk-UZAUCYFB.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-QFXEQYE4.js";
+} from "./chunk-MCAAQICJ.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-JRD3NMPD.js";
+} from "./chunk-WIPHS6HZ.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   formatError,
   readJson,

@@ -4,21 +4,21 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunk-U7HFD74K.js";
+} from "./chunk-CVBYMPK7.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-JRD3NMPD.js";
+} from "./chunk-WIPHS6HZ.js";
 import {
   openRegular
 } from "./chunk-R7PLZZ5V.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   LoopkitError,
   formatError,

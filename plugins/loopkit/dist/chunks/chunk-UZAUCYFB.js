@@ -790,6 +790,18 @@ function vouchedByMetadata(key) {
 var lastFolder = "\0";
 var lastFolderVouched = false;
 
+// src/evidence/record-stands.ts
+function recordStands(bytes, fields2, layout, kindNow, stat, fileKind, fileVouched) {
+  if (bytes.readUInt8(fields2 + layout.racy) !== 0 || bytes.readUInt8(fields2 + layout.kind) !== kindNow || bytes.readDoubleLE(fields2 + layout.size) !== stat.size || bytes.readDoubleLE(fields2 + layout.ctime) !== stat.ctimeMs || bytes.readDoubleLE(fields2 + layout.mtime) !== stat.mtimeMs || bytes.readDoubleLE(fields2 + layout.ino) !== stat.ino || bytes.readDoubleLE(fields2 + layout.dev) !== stat.dev)
+    return false;
+  if (kindNow !== fileKind) return true;
+  for (let i = fields2 + layout.hash; i < fields2 + layout.span; i++) if (bytes[i] !== 0) return fileVouched();
+  return false;
+}
+function sameIdentityAndTimes(a, b) {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
 // src/evidence/stat-cache.ts
 var RACY_MARGIN_MS = 2e3;
 var FORMAT = Buffer.from("LKSTAT\0", "latin1");
@@ -812,6 +824,7 @@ var R = RECORD_FIELDS;
 var FIXED = R.length;
 var SPAN = R.span;
 var NO_HASH = Buffer.alloc(HASH_BYTES);
+var FILE_KIND = ENTRY_KINDS.indexOf("file");
 function isRacy(stat, snapshotStartMs) {
   return Math.max(stat.mtimeMs, stat.ctimeMs) >= snapshotStartMs - RACY_MARGIN_MS;
 }
@@ -878,19 +891,17 @@ var StatTable = class _StatTable {
     const at = this.find(key);
     return at < 0 ? void 0 : this.recordAt(at);
   }
-  /**
-   * True when the record at `at` may stand for the entry now: same kind, identity, size and times, not
-   * racy, and, for a file, one whose content loopkit vouches for by metadata (tool-folders.ts: only in
-   * dependency, build and cache folders; every other file is read again).
-   */
+  /** True when the record at `at` may stand for the entry now: the one trust rule (record-stands.ts). */
   trustedAt(at, kind, stat) {
-    return this.metadataStandsAt(at, kind, stat) && (kind !== "file" || vouchedByMetadata(this.keyAt(at)));
-  }
-  /** True when the entry's kind, identity, size and times are as recorded and the record is not racy. */
-  metadataStandsAt(at, kind, stat) {
-    const b = this.bytes;
-    const f = this.fieldsAt(at);
-    return b.readUInt8(f + R.racy) === 0 && b.readUInt8(f + R.kind) === ENTRY_KINDS.indexOf(kind) && b.readDoubleLE(f + R.size) === stat.size && b.readDoubleLE(f + R.ctime) === stat.ctimeMs && b.readDoubleLE(f + R.mtime) === stat.mtimeMs && b.readDoubleLE(f + R.ino) === stat.ino && b.readDoubleLE(f + R.dev) === stat.dev;
+    return recordStands(
+      this.bytes,
+      this.fieldsAt(at),
+      R,
+      ENTRY_KINDS.indexOf(kind),
+      stat,
+      FILE_KIND,
+      () => vouchedByMetadata(this.keyAt(at))
+    );
   }
   hashAt(at) {
     const f = this.fieldsAt(at) + R.hash;
@@ -1123,7 +1134,7 @@ var NOT_YET = 0;
 var FOUND = 1;
 var ABSENT = 2;
 var STANDS_WHOLE = 3;
-function lstatFromTheEnd(fs, input) {
+function lstatFromTheEnd(fs, input, stands) {
   const table = Buffer.from(input.table);
   const values = new Float64Array(input.values);
   const status = new Int32Array(input.status);
@@ -1166,10 +1177,17 @@ function lstatFromTheEnd(fs, input) {
     values[v + 4] = stat.ctimeMs;
     values[v + 5] = stat.mode;
     const kind = kindOf2.get(stat.mode & fs.constants.S_IFMT) ?? input.device;
-    const stands = table.readUInt8(keyEnd + f.racy) === 0 && table.readUInt8(keyEnd + f.kind) === kind && table.readDoubleLE(keyEnd + f.size) === stat.size && table.readDoubleLE(keyEnd + f.ctime) === stat.ctimeMs && table.readDoubleLE(keyEnd + f.mtime) === stat.mtimeMs && table.readDoubleLE(keyEnd + f.ino) === stat.ino && table.readDoubleLE(keyEnd + f.dev) === stat.dev && // A file's record holds its hash (the walk reads one that has none), and stands only in a folder vouched for by metadata.
-    (kind !== input.file || table.subarray(keyEnd + f.hash, keyEnd + f.span).some((byte) => byte !== 0) && key.split("/").slice(0, -1).some((part) => vouched.has(part)));
-    const whole = stands && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
-    if (!stands) nextBad = at;
+    const standsNow = stands(
+      table,
+      keyEnd,
+      f,
+      kind,
+      stat,
+      input.file,
+      () => key.split("/").slice(0, -1).some((part) => vouched.has(part))
+    );
+    const whole = standsNow && kind === input.dir && nextBad >= at + table.readUInt32LE(keyEnd + f.span);
+    if (!standsNow) nextBad = at;
     Atomics.store(status, slot, whole ? input.codes.standsWhole : input.codes.found);
   }
 }
@@ -1206,10 +1224,11 @@ var SeenStat = class {
 };
 var THREAD_SOURCE2 = `const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
+const recordStands = ${recordStands.toString()};
 const lstatFromTheEnd = ${lstatFromTheEnd.toString()};
 parentPort.on("message", (input) => {
   try {
-    lstatFromTheEnd(fs, input);
+    lstatFromTheEnd(fs, input, recordStands);
   } finally {
     parentPort.postMessage(null);
   }
@@ -1766,6 +1785,7 @@ export {
   recordScope,
   decodeTree,
   TOOL_FOLDERS,
+  sameIdentityAndTimes,
   LstatAhead,
   lstatVia,
   deadlineIn,

@@ -6,7 +6,7 @@ import {
   nameOf,
   objectHash,
   readRegularFileSync
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-UTHLZEMO.js";

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-SQSDEFXY.js";
+} from "./chunk-BBXFQFKA.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -32,7 +32,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-HRIQFJOC.js";
+} from "./chunk-Q6JOWIHT.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -40,7 +40,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-OQVBJJ4P.js";
+} from "./chunk-T3J4NI7H.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,7 +49,7 @@ import "./chunk-JWYQJ7BQ.js";
 import {
   showPath,
   splitWords
-} from "./chunk-U7HFD74K.js";
+} from "./chunk-CVBYMPK7.js";
 import {
   auditLabel,
   auditUnmet,
@@ -59,7 +59,7 @@ import {
   refusedByLoopkit
 } from "./chunk-PKQBNOJX.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-JRD3NMPD.js";
+import "./chunk-WIPHS6HZ.js";
 import "./chunk-63YVBMM7.js";
 import {
   inspectMirror,
@@ -77,7 +77,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-HLX23VJL.js";
+} from "./chunk-6SQCD4UN.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -93,11 +93,12 @@ import {
   nameOf,
   raced,
   recordScope,
+  sameIdentityAndTimes,
   snapshotFingerprint,
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
@@ -385,7 +386,7 @@ async function changesFrom(taken, input, trust, ahead) {
     if (was === "dir" && kind === "dir") {
       const names = trusted ? null : list(abs);
       if (typeof names === "string") changes.push({ key, before: table.recordAt(at), after: names === "denied" ? unreadable(stat) : null });
-      else if (!trusted && !sameFields(table.recordAt(at), stat))
+      else if (!trusted && !sameIdentityAndTimes(table.recordAt(at), stat))
         changes.push({ key, before: table.recordAt(at), after: record(stat, kind, null) });
       stack.push({ key, prefix, abs, listed: typeof names === "string" ? null : names, gone: typeof names === "string", only });
       continue;
@@ -393,7 +394,7 @@ async function changesFrom(taken, input, trust, ahead) {
     if (trusted) continue;
     const after = current(abs, stat, kind);
     const recorded = table.recordAt(at);
-    if (trust && after?.kind === "file" && !recorded.racy && sameFields(recorded, after) && recorded.hash !== null && after.hash?.equals(recorded.hash))
+    if (trust && after?.kind === "file" && !recorded.racy && sameIdentityAndTimes(recorded, after) && recorded.hash !== null && after.hash?.equals(recorded.hash))
       continue;
     changes.push({ key, before: table.recordAt(at), after });
     if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
@@ -418,7 +419,6 @@ async function changesFrom(taken, input, trust, ahead) {
     }
   };
 }
-var sameFields = (a, b) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 var nameBytes = (nameKey) => nameKey.startsWith("\0") ? Buffer.from(nameKey.slice(1), "hex") : Buffer.from(nameKey);
 function join(dir, nameKey) {
   if (!nameKey.startsWith("\0") && typeof dir === "string") return `${dir}${path.sep}${nameKey}`;

@@ -4,7 +4,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   lastCheckpoint
-} from "./chunk-JRD3NMPD.js";
+} from "./chunk-WIPHS6HZ.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

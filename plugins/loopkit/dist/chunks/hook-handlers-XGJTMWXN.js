@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-SQSDEFXY.js";
+} from "./chunk-BBXFQFKA.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-6IP2YEWL.js";
+} from "./chunk-UPPKDH7X.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,7 +27,7 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-OQVBJJ4P.js";
+} from "./chunk-T3J4NI7H.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -37,15 +37,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-NA5SLIRD.js";
-import "./chunk-U7HFD74K.js";
+import "./chunk-CVBYMPK7.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-JRD3NMPD.js";
+import "./chunk-WIPHS6HZ.js";
 import "./chunk-R7PLZZ5V.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-Y22L5PEZ.js";
+import "./chunk-UZAUCYFB.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-O3GCPFNZ.js";
+} from "./chunk-Q6XZ7FX3.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-DW6LFGBY.js";
+} from "./chunk-FJSYCTV6.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-QFXEQYE4.js";
+import "./chunk-MCAAQICJ.js";
 import {
   allRecords
-} from "./chunk-JRD3NMPD.js";
+} from "./chunk-WIPHS6HZ.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-Y22L5PEZ.js";
+import "./chunk-UZAUCYFB.js";
 import "./chunk-UTHLZEMO.js";
 import "./chunk-PVEHQ6JT.js";
 import {

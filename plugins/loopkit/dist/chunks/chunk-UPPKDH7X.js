@@ -14,7 +14,7 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-OQVBJJ4P.js";
+} from "./chunk-T3J4NI7H.js";
 import {
   loadState,
   nextIterationNumber,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-NA5SLIRD.js";
 import {
   splitArguments
-} from "./chunk-U7HFD74K.js";
+} from "./chunk-CVBYMPK7.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   deadlineIn
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-EHUKC6PI.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-5K62QTZQ.js")).autoLoopKind
+  repeat: async () => (await import("./kind-QT4XR5SS.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-BIKZJJJI.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

@@ -18,7 +18,7 @@ import {
   compareSnapshots,
   isAgentChange,
   showText
-} from "./chunk-U7HFD74K.js";
+} from "./chunk-CVBYMPK7.js";
 import {
   auditVoteText,
   countedIterations,
@@ -34,7 +34,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-JRD3NMPD.js";
+} from "./chunk-WIPHS6HZ.js";
 import {
   loopFiles
 } from "./chunk-H376JH7J.js";
@@ -45,7 +45,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

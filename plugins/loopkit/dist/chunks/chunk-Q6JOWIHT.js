@@ -10,7 +10,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-OQVBJJ4P.js";
+} from "./chunk-T3J4NI7H.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -35,7 +35,7 @@ import {
   showText,
   splitArguments,
   splitWords
-} from "./chunk-U7HFD74K.js";
+} from "./chunk-CVBYMPK7.js";
 import {
   RULE_NAMES,
   auditLabel,
@@ -71,7 +71,7 @@ import {
 } from "./chunk-TKIA7PAW.js";
 import {
   loadJudgingBaseline
-} from "./chunk-HLX23VJL.js";
+} from "./chunk-6SQCD4UN.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -81,7 +81,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-Y22L5PEZ.js";
+} from "./chunk-UZAUCYFB.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,
