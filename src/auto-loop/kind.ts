@@ -11,6 +11,7 @@ import { formatDuration } from "../shared/duration.js";
 import { oneLine } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
 import { elapsedMs, iterationCount } from "./core/caps.js";
+import { auditLabel } from "./core/gate.js";
 import { readSettings } from "./core/settings.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
@@ -76,7 +77,7 @@ async function projectState(dataDir: string, projectDir: string): Promise<AutoLo
 
 function statusLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
-  const audit = state.last_audit && `audit ${state.last_audit.ran ? state.last_audit.vote : "could not run"}`;
+  const audit = state.last_audit && `audit ${auditLabel(state.last_audit)}`;
   const breach = state.last_verifier?.runs.at(-1)?.breach;
   const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
   const verdicts = [verifier, audit].filter(Boolean).join(", ");

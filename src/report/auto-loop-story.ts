@@ -37,6 +37,14 @@ export function testCountsOf(raw: Record<string, unknown>): TestCounts | null {
 
 const ReasonsSchema = z.array(z.string());
 
+/** The tests that did not run to a result, counted apart from those that failed: skipped ones, and those gone since the start. */
+export function withNotRun(tests: TestCounts | null, start: { passed: number; failed: number; skipped: number } | null): TestCounts | null {
+  if (!tests) return null;
+  const skipped = tests.skipped ?? 0;
+  const gone = start ? Math.max(0, start.passed + start.failed + start.skipped - (tests.passed + tests.failed + skipped)) : 0;
+  return { ...tests, notRun: skipped + gone };
+}
+
 export function autoLoopStory(input: {
   loopId: string;
   lines: HistoryLine[];
@@ -77,8 +85,8 @@ export function autoLoopStory(input: {
       exitCode: row.exitCode,
       vote: row.vote,
       reasons: recorded?.success ? recorded.data : fromState,
-      tests: gate ? testCountsOf(gate.raw) : null,
-      notes: row.notes,
+      tests: withNotRun(gate ? testCountsOf(gate.raw) : null, state?.test_results.baseline ?? null),
+      notes: gate?.entry.not_a_pass ? [`not a pass by loopkit's rules: ${gate.entry.not_a_pass}`, ...row.notes] : row.notes,
       changes: changed?.changes ?? null,
       moreChanges: changed?.more ?? 0,
       verifierOutput: verifierRun?.output_tail ?? null,

@@ -11,6 +11,8 @@ import {
 } from "../../src/auto-loop/core/decide.js";
 import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/core/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
+import { refusedByRules } from "../../src/auto-loop/core/gate.js";
+import { loopStatus } from "../../src/auto-loop/core/status.js";
 import { at, makeState } from "./fixtures.js";
 
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
@@ -244,6 +246,33 @@ describe("finishTurn", () => {
       kind: "block",
       prompt: expect.stringMatching(new RegExp(`Audit vote: ${vote}[\\s\\S]*tests were deleted`)),
     });
+  });
+
+  it.each([
+    [
+      "a report changed while the verifier ran",
+      refusedByRules("the verifier's passes do not count: reports/junit.xml changed while the verifier ran"),
+    ],
+    [
+      "changes the audit cannot be shown",
+      refusedByRules("the audit cannot be shown every changed line, so the turn is not judged achieved: a.bin"),
+    ],
+  ])("passes thrown out by loopkit's own rules (%s) are labelled as loopkit's, never as the audit's vote", (_name, refused) => {
+    const decided = judged(makeState(), [run(true), run(true)], refused);
+    const label = "audit not run: loopkit's rules refused the passes";
+    expect(decided.state.evidence).toEqual([`iteration 1: verifier pass (exit 0), ${label}; no pass: ${refused.failure}`]);
+    const line = decided.history.at(-1)!;
+    expect(line).toMatchObject({ event: "gate", verdict: "pass", vote: null, not_a_pass: refused.failure });
+    expect(line.audit_reasons).toBeUndefined();
+    expect(loopStatus("/p", decided.state, at(0), 1000)).toMatchObject({ last_audit_vote: label.replace("audit ", "") });
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringContaining("No audit ran: loopkit's own rules") });
+    expect(decided.outcome.kind === "block" && decided.outcome.prompt).not.toMatch(/Audit vote/);
+  });
+
+  it("a run that breaks the test rule records why on its gate line", () => {
+    const breach = "2 test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): a, b";
+    const decided = judged(makeState(), [run(false, { exit_code: 0, breach })], null);
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "fail", exit_code: 0, not_a_pass: breach });
   });
 
   it("an audit that could not run is no verdict: said so, the turn not charged against --max-iterations, its tokens counted", () => {

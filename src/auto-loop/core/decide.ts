@@ -4,7 +4,7 @@ import { formatDuration } from "../../shared/duration.js";
 import { capReached, elapsedMs, iterationsAgainstCap } from "./caps.js";
 import { noProgressReason, recordTestProgress } from "./test-progress.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
-import { auditUnmet, gateNext, verifierVerdict, type AuditOutcome } from "./gate.js";
+import { auditLabel, auditUnmet, auditVote, gateNext, verifierVerdict, type AuditOutcome } from "./gate.js";
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "../../session/usage.js";
@@ -220,16 +220,17 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     };
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
-  const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${audit.ran ? audit.vote : "could not run"}` : ""}${breach}`;
+  const notAPass = lastRun.breach ?? (audit?.by === "loopkit" ? audit.failure : null);
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}`;
   state = { ...state, evidence: [...state.evidence, evidence].slice(-KEEP_EVIDENCE) };
   const gateEntry = (s: AutoLoopState) =>
     historyEntry(s, now, "gate", evidence, {
       verdict,
       exit_code: lastRun.exit_code,
-      vote: audit?.ran ? audit.vote : null,
-      ...(audit?.ran ? { audit_reasons: audit.reasons } : {}),
+      vote: auditVote(audit),
+      ...(auditVote(audit) ? { audit_reasons: audit!.reasons } : {}),
       tests: lastRun.tests ?? null,
+      ...(notAPass ? { not_a_pass: notAPass } : {}),
     });
 
   const judged = gateNext(gate.runs, audit);

@@ -44,6 +44,21 @@ export function auditUnmet(failure: string, ran: boolean, tokens = 0): AuditOutc
   return { vote: "unmet", reasons: [failure], failure, tokens, ran };
 }
 
+/** No audit: loopkit's own rules threw the verifier's passes out (`reason`). The turn is judged, unmet, and labelled as loopkit's, never as the audit's vote. */
+export function refusedByRules(reason: string): AuditOutcome {
+  return { ...auditUnmet(reason, true), by: "loopkit" };
+}
+
+/** Who decided and what, as every surface names it: the audit's vote, "could not run", or loopkit's rules. */
+export function auditLabel(audit: Pick<AuditOutcome, "vote" | "ran" | "by">): string {
+  if (audit.by === "loopkit") return "not run: loopkit's rules refused the passes";
+  return audit.ran ? audit.vote : "could not run";
+}
+
+/** The audit's own vote, for records that keep only votes the audit gave (null: it gave none). */
+export const auditVote = (audit: Pick<AuditOutcome, "vote" | "ran" | "by"> | null) =>
+  audit && audit.ran && audit.by !== "loopkit" ? audit.vote : null;
+
 /** What the test rule compares a run with: the start's results and what the goal allows. */
 export interface TestRuleBasis {
   /** The tests as the start's verifier run found them; null when loopkit could read none then. */

@@ -53,6 +53,8 @@ const AuditResultSchema = z.object({
   tokens: z.int().nonnegative(),
   /** False when the audit could not run or finish: the turn was not judged (absent in older files: it ran). */
   ran: z.boolean().default(true),
+  /** "loopkit": no audit voted; loopkit's own rules threw the verifier's passes out first (absent: the audit voted, or could not). */
+  by: z.enum(["audit", "loopkit"]).optional(),
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 

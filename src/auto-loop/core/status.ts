@@ -4,6 +4,7 @@ import { formatDuration } from "../../shared/duration.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
 import { elapsedMs, iterationsAgainstCap } from "./caps.js";
+import { auditLabel } from "./gate.js";
 import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 import { countsOf, describeTests, TestCountsSchema } from "../../test-results/results.js";
@@ -163,7 +164,7 @@ export function loopStatus(
     last_verifier: state.last_verifier?.verdict ?? null,
     last_verifier_exit_code: lastRun?.exit_code ?? null,
     last_verifier_breach: lastRun?.breach ?? null,
-    last_audit_vote: state.last_audit ? (state.last_audit.ran ? state.last_audit.vote : "could not run") : null,
+    last_audit_vote: state.last_audit ? auditLabel(state.last_audit) : null,
     last_audit_reasons: state.last_audit?.reasons ?? [],
     next_action: state.status === "pursuing" ? state.next_action : null,
     blocker: state.blocker?.reason ?? null,

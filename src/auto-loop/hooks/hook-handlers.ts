@@ -20,7 +20,7 @@ import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
 import { restoreLoopContext } from "./session-start.js";
 import { beginTurn, endedOutcome, failLoop, finishTurn, type Decided, type Outcome, type TurnStart } from "../core/decide.js";
-import { auditUnmet, gateNext } from "../core/gate.js";
+import { auditUnmet, gateNext, refusedByRules } from "../core/gate.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "../project/mirror.js";
 import { noteGateStep } from "../data/gate-progress.js";
 import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../core/state.js";
@@ -219,14 +219,14 @@ async function runGate(
         false,
       ),
     };
-  if (refused) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${refused}`, true) };
+  if (refused) return { runs, audit: refusedByRules(`the verifier's passes do not count: ${refused}`) };
   let during: string[];
   try {
     // Before logged(): the runs are filled in once the logs are written, after this check.
     const sandboxed = outcomes.some((outcome) => outcome.sandbox === "sandboxed");
     const verification = await checkVerification(state, ctx.dataDir, turn.taken, deadline, sandboxed ? mounts : undefined);
     await logged();
-    if (verification.voided) return { runs, audit: auditUnmet(`the verifier's passes do not count: ${verification.voided}`, true) };
+    if (verification.voided) return { runs, audit: refusedByRules(`the verifier's passes do not count: ${verification.voided}`) };
     during = verification.lines;
   } catch (error) {
     return {

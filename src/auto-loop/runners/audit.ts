@@ -23,7 +23,7 @@ import { loopFiles } from "../data/store.js";
 import { auditTestsNote } from "./test-run.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
-import { auditUnmet, type AuditOutcome } from "../core/gate.js";
+import { auditUnmet, refusedByRules, type AuditOutcome } from "../core/gate.js";
 import type { AutoLoopState } from "../core/state.js";
 
 export type { AuditOutcome };
@@ -93,10 +93,7 @@ export async function auditLoop(input: {
   }
   // Changed content the audit cannot be shown: no audit can judge the turn achieved.
   if (changes.unseen.length)
-    return auditUnmet(
-      `the audit cannot be shown every changed line, so the turn is not judged achieved: ${changes.unseen.join("; ")}`,
-      true,
-    );
+    return refusedByRules(`the audit cannot be shown every changed line, so the turn is not judged achieved: ${changes.unseen.join("; ")}`);
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
   const prompt = auditPrompt({
