@@ -2,7 +2,7 @@
 import { noInputError, parseOptions, usageError, valueOf, type OptionTable } from "../shared/option-grammar.js";
 import { formatDuration, parseDuration } from "../shared/duration.js";
 import { DEFAULT_NO_PROGRESS_LIMIT, type Caps } from "./core/state.js";
-import { splitArguments, type Word } from "../shared/split-words.js";
+import { splitArguments, typedText, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =
   | { mode: "usage" }
@@ -113,10 +113,10 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   // Every goal word an unquoted -x: the goal is a mistyped option, not a goal.
   if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
     throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]!.value);
-  const goal = goalWords
-    .map((word) => word.value)
-    .join(" ")
-    .trim();
+  // Typed in a skill: as typed (quotes, newlines); split by a shell (loopkit run's argv), the words with spaces.
+  const goal = (
+    goalWords.every((word) => word.gap !== undefined) ? typedText(goalWords) : goalWords.map((word) => word.value).join(" ")
+  ).trim();
   if (goal && has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
     throw usage(
