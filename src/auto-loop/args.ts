@@ -84,8 +84,9 @@ export function startFromGoalFile(): Extract<AutoLoopRequest, { mode: "start" }>
 /** What bare /loopkit:auto-loop answers when the project has no goal.md. */
 export const noGoalError = () => noInputError(AUTO_LOOP_OPTIONS);
 
-export function parseWords(words: Word[]): AutoLoopRequest {
-  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS);
+/** `alsoKnown`: the terminal command's own options, named when one is mistyped. */
+export function parseWords(words: Word[], alsoKnown: readonly string[] = []): AutoLoopRequest {
+  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS, alsoKnown);
   if (parsed.kind === "help") return { mode: "help" };
   if (parsed.kind === "empty") return { mode: "usage" };
   const has = (name: string) => parsed.given.has(name);
