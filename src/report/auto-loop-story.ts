@@ -1,7 +1,7 @@
 // An auto-loop's story from its records: the gate history (one line per decision), the state when it
 // is still this loop's, and the files each iteration changed (checkpoints, diffs.ts). Pure.
 import * as z from "zod";
-import { countedIterations, elapsedMs } from "../auto-loop/core/caps.js";
+import { elapsedMs, iterationCount } from "../auto-loop/core/caps.js";
 import type { HistoryEntry } from "../auto-loop/core/history.js";
 import { tokensUsed, type AutoLoopState } from "../auto-loop/core/state.js";
 import type { AutoLoopStory, FileChange, TestCounts } from "./story.js";
@@ -165,7 +165,12 @@ function iterationRows(entries: HistoryEntry[]): Row[] {
 
 function capsUsed(state: AutoLoopState, now: Date) {
   return [
-    { name: "iterations", used: countedIterations(state), max: state.caps.max_iterations, unit: "count" as const },
+    {
+      name: "iterations",
+      used: iterationCount(state.iteration, state.audit_not_run.turns, state.caps.max_iterations).counted,
+      max: state.caps.max_iterations,
+      unit: "count" as const,
+    },
     { name: "tokens", used: tokensUsed(state), max: state.caps.max_tokens, unit: "tokens" as const },
     {
       name: "wall clock",

@@ -40,3 +40,9 @@ it("says on the iteration why loopkit's rules did not count its pass", () => {
     notes: ["not a pass by loopkit's rules: the verifier's passes do not count: a report changed while the verifier ran"],
   });
 });
+
+it("never shows the iterations cap used past itself: the wrap-up turn after it is no iteration of the cap", () => {
+  const state = makeState({ iteration: 4, caps: { ...makeState().caps, max_iterations: 3 } });
+  const story = autoLoopStory({ loopId: state.loop_id, lines: [], state, changes: new Map(), gaps: [], now: at(0) });
+  expect(story.caps?.find((cap) => cap.name === "iterations")).toMatchObject({ used: 3, max: 3 });
+});
