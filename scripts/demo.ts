@@ -2,7 +2,8 @@
 // Shows a /loopkit:repeat loop and a /loopkit:auto-loop reaching a proven goal, then what they left.
 // It runs outside vitest: it imports only the harness's vitest-free parts (test/demo.test.ts checks).
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startFakeModel } from "../test/e2e/harness/fake-model.js";
 import { makeSandbox, runClaude, type ClaudeRun } from "../test/e2e/harness/run-claude.js";
@@ -24,6 +25,29 @@ function messages(run: ClaudeRun): string[] {
         return [];
       }
     });
+}
+
+/** Where the demo keeps each loop's report: its data folder goes with the demo, so `loopkit report <id>` could not write it afterwards. */
+const reports = path.join(os.tmpdir(), "loopkit demo reports");
+
+/** loopkit's lines of a run, and each loop's report written where it outlives the demo. */
+function show(run: ClaudeRun): void {
+  for (const line of messages(run)) {
+    say(`   [shown to the person] ${line}`);
+    const loopId = /loopkit report ([A-Za-z0-9][\w-]*)/.exec(line)?.[1];
+    if (loopId) say(`   [the demo] that report, written before the demo's data folder goes: ${keepReport(loopId)}`);
+  }
+}
+
+function keepReport(loopId: string): string {
+  mkdirSync(reports, { recursive: true });
+  const file = path.join(reports, `${loopId}.html`);
+  const ran = spawnSync(process.execPath, [path.join(pluginDir, "dist", "cli.js"), "report", loopId, "--output", file], {
+    encoding: "utf8",
+    cwd: sandbox.project,
+    env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, ...env },
+  });
+  return ran.status === 0 ? file : `not written (${ran.stderr.trim() || `exit ${ran.status}`})`;
 }
 
 const model = await startFakeModel([]);
@@ -50,7 +74,7 @@ try {
     env: { ...env, LOOPKIT_REPEAT_MIN_INTERVAL_MS: "5000" },
     timeoutMs: 120_000,
   });
-  for (const line of messages(repeat)) say(`   [shown to the person] ${line}`);
+  show(repeat);
   const record = (JSON.parse(readFileSync(stats, "utf8")) as { loop_runs: unknown[] }).loop_runs.at(-1);
   say(`   stats record: ${JSON.stringify(record)}`);
 
@@ -72,7 +96,7 @@ try {
     env,
     timeoutMs: 180_000,
   });
-  for (const line of messages(autoLoop)) say(`   [shown to the person] ${line}`);
+  show(autoLoop);
   say("   --status:");
   const status = spawnSync(
     process.execPath,

@@ -57,6 +57,7 @@ export function iterationRows(history: HistoryEntry[], loopId: string): Iteratio
       };
       if (entry.event === "gate") Object.assign(row, { verdict: entry.verdict, exitCode: entry.exit_code, vote: entry.vote });
       if (note) row.notes.push(note(entry));
+      if (entry.not_a_pass) row.notes.push(`not a pass by loopkit's rules: ${entry.not_a_pass}`);
       row.tokens += Math.max(0, entry.tokens - row.total);
       row.total = Math.max(row.total, entry.tokens);
       rows.set(entry.iteration, row);

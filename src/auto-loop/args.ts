@@ -2,7 +2,7 @@
 import { noInputError, parseOptions, usageError, valueOf, type OptionTable } from "../shared/option-grammar.js";
 import { formatDuration, parseDuration } from "../shared/duration.js";
 import { DEFAULT_NO_PROGRESS_LIMIT, type Caps } from "./core/state.js";
-import { splitArguments, type Word } from "../shared/split-words.js";
+import { splitArguments, typedText, type Word } from "../shared/split-words.js";
 
 export type AutoLoopRequest =
   | { mode: "usage" }
@@ -84,8 +84,9 @@ export function startFromGoalFile(): Extract<AutoLoopRequest, { mode: "start" }>
 /** What bare /loopkit:auto-loop answers when the project has no goal.md. */
 export const noGoalError = () => noInputError(AUTO_LOOP_OPTIONS);
 
-export function parseWords(words: Word[]): AutoLoopRequest {
-  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS);
+/** `alsoKnown`: the terminal command's own options, named when one is mistyped. */
+export function parseWords(words: Word[], alsoKnown: readonly string[] = []): AutoLoopRequest {
+  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS, alsoKnown);
   if (parsed.kind === "help") return { mode: "help" };
   if (parsed.kind === "empty") return { mode: "usage" };
   const has = (name: string) => parsed.given.has(name);
@@ -113,10 +114,10 @@ export function parseWords(words: Word[]): AutoLoopRequest {
   // Every goal word an unquoted -x: the goal is a mistyped option, not a goal.
   if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
     throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0]!.value);
-  const goal = goalWords
-    .map((word) => word.value)
-    .join(" ")
-    .trim();
+  // Typed in a skill: as typed (quotes, newlines); split by a shell (loopkit run's argv), the words with spaces.
+  const goal = (
+    goalWords.every((word) => word.gap !== undefined) ? typedText(goalWords) : goalWords.map((word) => word.value).join(" ")
+  ).trim();
   if (goal && has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
     throw usage(

@@ -11,11 +11,11 @@ import { formatDuration } from "../shared/duration.js";
 import { oneLine } from "../shared/one-line.js";
 import { readJson } from "../state/json-store.js";
 import { elapsedMs, iterationCount } from "./core/caps.js";
+import { auditLabel } from "./core/gate.js";
 import { readSettings } from "./core/settings.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
 import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./core/state.js";
-import { auditLabel } from "./core/gate.js";
 
 /**
  * How long after its end an auto-loop is still on the status line. One ended from outside its session
@@ -77,7 +77,7 @@ async function projectState(dataDir: string, projectDir: string): Promise<AutoLo
 
 function statusLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
-  const audit = state.last_audit && auditLabel(state.last_audit);
+  const audit = state.last_audit && `audit ${auditLabel(state.last_audit)}`;
   const breach = state.last_verifier?.runs.at(-1)?.breach;
   const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
   const verdicts = [verifier, audit].filter(Boolean).join(", ");

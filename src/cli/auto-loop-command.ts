@@ -20,6 +20,7 @@ import { loopFiles } from "../auto-loop/data/store.js";
 import { runCodexLoopCommand } from "../codex/auto-loop-run.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
+import { optionNamesOf } from "./double-dash.js";
 import { useHelpText } from "./help-text.js";
 import type { HookAnswer } from "./hook-answer.js";
 import { withWord } from "./tell.js";
@@ -46,7 +47,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
   )
     .argument("[words...]", "the goal and options, when not given on stdin")
     .allowUnknownOption(true)
-    .action(async (words: string[], options: SkillOptions) => {
+    .action(async (words: string[], options: SkillOptions, self: Command) => {
       if (options.argsStdin && words.length > 0)
         throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
           hint: "drop --args-stdin, or pass no words",
@@ -72,7 +73,7 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
       };
       if (options.fromHook) return answerInHook(skill, await io.readStdin(), inv, io);
       if (options.fromSkill) return answerInSkill(skill, await io.readStdin(), inv, io);
-      const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words));
+      const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words), optionNamesOf(self));
       await answerForSkill(options.argsStdin, io, () =>
         runRequest(request, inv, fromSession, io, sandbox, messagePrinter(io.stdout, !options.argsStdin)),
       );

@@ -7,6 +7,9 @@ import { LoopkitError } from "../shared/errors.js";
 /** The arguments the program was given, as they were (commander keeps them as `rawArgs`, not in its typings). */
 export const rawArgsOf = (command: Command): string[] => (command.parent as unknown as { rawArgs?: string[] } | null)?.rawArgs ?? [];
 
+/** The long options commander takes for `command` (--project, --plugin-dir, ...): named when one is mistyped among the loop's words. */
+export const optionNamesOf = (command: Command): string[] => command.options.flatMap((option) => (option.long ? [option.long] : []));
+
 /** The loop's words and claude's options: what follows the raw arguments' first `--` ends the words. */
 export function splitAtDoubleDash(words: string[], rawArgs: string[]): { loopWords: string[]; claudeArgs: string[] } {
   const at = rawArgs.indexOf("--");

@@ -25,7 +25,7 @@ Examples:
   loopkit history --limit 10
   loopkit report --open                   this project's latest loop as one HTML page
 
-Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
+Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-${Math.max(...Object.values(EXIT))} (see
 skills/auto-loop/references/usage.md).
 `;
 

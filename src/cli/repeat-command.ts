@@ -27,7 +27,7 @@ import { answerForSkill } from "./skill-answer.js";
 import { messagePrinter } from "./terminal-commands.js";
 import { answerInHook, answerInSkill, type SkillCommand } from "./skill-request.js";
 import { addSkillOptions, type SkillOptions } from "./skill-options.js";
-import { rawArgsOf, splitAtDoubleDash } from "./double-dash.js";
+import { optionNamesOf, rawArgsOf, splitAtDoubleDash } from "./double-dash.js";
 import { useHelpText } from "./help-text.js";
 import { withWord } from "./tell.js";
 import type { CliIo } from "./io.js";
@@ -60,7 +60,7 @@ export function registerRepeatCommand(program: Command, io: CliIo): void {
         });
       const minInterval = minIntervalMs(io.env);
       if (options.session === undefined && !options.argsStdin) {
-        io.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io);
+        io.exitCode = await fromTerminal(words, self, minInterval, options, io);
         return;
       }
       if (options.detach || options.fresh || options.timeout !== undefined)
@@ -113,9 +113,9 @@ async function measureHere(
  * A terminal's words: from a terminal, `--` starts claude's own options (as for `loopkit run`), so a
  * command with flags of its own is quoted. A start or --resume runs the loop here; the rest is as in the skill.
  */
-async function fromTerminal(words: string[], rawArgs: string[], minInterval: number, options: Options, io: CliIo): Promise<number> {
-  const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgs);
-  const request = parseRepeatWords(argvWords(loopWords), minInterval);
+async function fromTerminal(words: string[], self: Command, minInterval: number, options: Options, io: CliIo): Promise<number> {
+  const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgsOf(self));
+  const request = parseRepeatWords(argvWords(loopWords), minInterval, optionNamesOf(self));
   const inv = invocation(options, io);
   if (request.mode === "start" || request.mode === "resume") {
     refuseUnderRecursionGuard(io.env, "a repeat loop");

@@ -21,7 +21,7 @@ import { holdRunnerLock } from "../run/runner-lock.js";
 import { takeoverStaleMs } from "../run/takeover-window.js";
 import { LoopkitError } from "../shared/errors.js";
 import { refuseUnderRecursionGuard } from "../shared/recursion-guard.js";
-import { rawArgsOf, splitAtDoubleDash } from "./double-dash.js";
+import { optionNamesOf, rawArgsOf, splitAtDoubleDash } from "./double-dash.js";
 import { useHelpText } from "./help-text.js";
 import { invocation } from "./invocation.js";
 import { forTerminal } from "./terminal-commands.js";
@@ -49,16 +49,21 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options")
     .allowUnknownOption(true)
     .action(async (words: string[], options: Options, self: Command) => {
-      io.exitCode = await run(splitAtDoubleDash(words, rawArgsOf(self)), options, io);
+      io.exitCode = await run(splitAtDoubleDash(words, rawArgsOf(self)), optionNamesOf(self), options, io);
     });
   useHelpText(command, RUN_HELP);
 }
 
-async function run({ loopWords, claudeArgs }: { loopWords: string[]; claudeArgs: string[] }, options: Options, io: CliIo): Promise<number> {
+async function run(
+  { loopWords, claudeArgs }: { loopWords: string[]; claudeArgs: string[] },
+  commandOptions: string[],
+  options: Options,
+  io: CliIo,
+): Promise<number> {
   refuseUnderRecursionGuard(io.env, "loopkit run");
   const claude = takeSettingsOption(claudeArgs, io.cwd);
   const inv = invocation({ project: options.project }, io);
-  const request = readRequest(loopWords, claudeArgs, () => inv.projectDir());
+  const request = readRequest(loopWords, claudeArgs, commandOptions, () => inv.projectDir());
   if (request.mode === "usage" || request.mode === "help") {
     io.stdout(RUN_HELP);
     return 0;
@@ -137,8 +142,8 @@ async function run({ loopWords, claudeArgs }: { loopWords: string[]; claudeArgs:
 const SIGNAL_CAUSE = { SIGINT: " (Ctrl-C)", SIGTERM: "", SIGHUP: " (its terminal or its output closed)" } as const;
 
 /** The loop's words; none but claude's options (`loopkit run -- --model m`) start from the project's goal.md, as bare /loopkit:auto-loop does. */
-function readRequest(loopWords: string[], claudeArgs: string[], projectDir: () => string): AutoLoopRequest {
-  const request = parseWords(argvWords(loopWords));
+function readRequest(loopWords: string[], claudeArgs: string[], commandOptions: string[], projectDir: () => string): AutoLoopRequest {
+  const request = parseWords(argvWords(loopWords), commandOptions);
   if (request.mode !== "usage" || claudeArgs.length === 0) return request;
   if (!existsSync(path.join(projectDir(), DEFAULT_GOAL_FILE))) throw noGoalError();
   return startFromGoalFile();

@@ -19,8 +19,28 @@ const run = promisify(execFile);
 
 /** The Claude Code versions loopkit's tests run against (package.json pins the first, the oldest; the second is the newest). */
 export const TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
-/** Every event hooks/hooks.json registers loopkit's hook for. */
-const HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
+/** Every event hooks/hooks.json registers loopkit's hook for, with the names its matcher must take in (UserPromptExpansion: each typed command). */
+const HOOK_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  Stop: [],
+  SessionStart: [],
+  UserPromptSubmit: [],
+  UserPromptExpansion: ["loopkit:repeat", "loopkit:auto-loop"],
+  StopFailure: [],
+  SessionEnd: [],
+};
+
+type HookGroup = { matcher?: string; hooks?: { args?: string[] }[] };
+
+/** A hooks.json group that runs loopkit's hook for every name in `names` (no matcher: for all). */
+function runsLoopkitFor(group: HookGroup, names: readonly string[]): boolean {
+  if (!group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))) return false;
+  try {
+    const matcher = group.matcher ? new RegExp(group.matcher) : null;
+    return names.every((name) => !matcher || matcher.test(name));
+  } catch {
+    return false;
+  }
+}
 
 export interface Check {
   ok: boolean;
@@ -152,16 +172,16 @@ function pluginCheck(config: string): Check {
   let ok = true;
   for (const id of ids) {
     const where = installed!.plugins![id]![0]?.installPath ?? "";
-    const hooks = readJsonFile(path.join(where, "hooks", "hooks.json")) as
-      { hooks?: Record<string, { hooks?: { args?: string[] }[] }[]> } | undefined;
-    const registered = HOOK_EVENTS.filter((event) =>
-      hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))),
-    );
+    const hooks = readJsonFile(path.join(where, "hooks", "hooks.json")) as { hooks?: Record<string, HookGroup[]> } | undefined;
+    const events = Object.keys(HOOK_EVENTS);
+    const registered = events.filter((event) => hooks?.hooks?.[event]?.some((group) => runsLoopkitFor(group, HOOK_EVENTS[event]!)));
+    const missing = events.filter((event) => !registered.includes(event));
     const bundled = existsSync(path.join(where, "dist", "hook.cjs"));
-    const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
+    const good = enabled[id] === true && missing.length === 0 && bundled;
     ok &&= good;
+    const typed = missing.includes("UserPromptExpansion") ? " (typed /loopkit:repeat and /loopkit:auto-loop do nothing without it)" : "";
     lines.push(
-      `${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`,
+      `${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${missing.length ? `, MISSING ${missing.join(", ")}${typed}` : ""}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`,
     );
   }
   return { ok, title, detail: lines.join("; ") };

@@ -86,7 +86,7 @@ function syncFolder(
   for (const [key, cur] of had) {
     const tgt = wanted.get(key);
     if (tgt && (cur.kind === "dir") === (tgt.kind === "dir")) continue;
-    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result, at);
+    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result, at, leave);
   }
   for (const [key, tgt] of wanted) {
     const cur = had.get(key);
@@ -113,19 +113,31 @@ function syncFolder(
   }
 }
 
-/** Removes what the record says is at `abs` (a folder: what it recorded below it, then the folder when empty). */
-function remove(store: ObjectStore, abs: FsPath, shown: string, entry: TreeEntry, result: WriteResult, at: Cursor): void {
+/** Removes what the record says is at `abs` (a folder: what it recorded below it but what `leave` names, then the folder when empty). */
+function remove(
+  store: ObjectStore,
+  abs: FsPath,
+  shown: string,
+  entry: TreeEntry,
+  result: WriteResult,
+  at: Cursor,
+  leave: (path: string) => boolean,
+): void {
   at.path = shown;
   const now = lstatSync(abs, { throwIfNoEntry: false });
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
-    for (const child of entries(store, entry.hash))
-      remove(store, join(abs, child.name), `${shown}/${nameOf(child.name).text}`, child, result, at);
+    let kept = false;
+    for (const child of entries(store, entry.hash)) {
+      const below = `${shown}/${nameOf(child.name).text}`;
+      if (leave(below)) kept = true;
+      else remove(store, join(abs, child.name), below, child, result, at, leave);
+    }
     try {
       rmdirSync(abs);
     } catch {
-      result.left.push(`${shown}/: not empty (files loopkit does not keep, or new ones), left as it is`);
+      if (!kept) result.left.push(`${shown}/: not empty (files loopkit does not keep, or new ones), left as it is`);
     }
     return;
   }

@@ -63,8 +63,9 @@ export function parseRepeatArgs(text: string, minIntervalMs = MIN_INTERVAL_MS): 
   return parseRepeatWords(splitArguments(text), minIntervalMs);
 }
 
-export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS): RepeatRequest {
-  const parsed = parseOptions(words, REPEAT_OPTIONS);
+/** `alsoKnown`: the terminal command's own options, named when one is mistyped. */
+export function parseRepeatWords(words: Word[], minIntervalMs = MIN_INTERVAL_MS, alsoKnown: readonly string[] = []): RepeatRequest {
+  const parsed = parseOptions(words, REPEAT_OPTIONS, alsoKnown);
   if (parsed.kind === "help") return { mode: "help" };
   if (parsed.kind === "empty") throw noInputError(REPEAT_OPTIONS);
   const positional = [...parsed.text];

@@ -193,11 +193,13 @@ function record(
   return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
 }
 
-/** The lines of a loop that just ended; refused credentials also say what to do, since no iteration can pass before that. */
+/** What refused credentials end a loop with: what to do, since no iteration can pass before that. */
+export const CREDENTIALS_REFUSED = `Claude Code's credentials were refused, so no later iteration could pass. ${LOG_IN_AGAIN}`;
+
+/** The lines of a loop that just ended; refused credentials also say what to do. */
 function endLines(state: RepeatState, outcome: IterationOutcome, now: Date): string[] {
   const line = summaryLine(state, now);
-  if (!outcome.tripsBreaker) return [line];
-  return [line, `Claude Code's credentials were refused, so no later iteration could pass. ${LOG_IN_AGAIN}`];
+  return outcome.tripsBreaker ? [line, CREDENTIALS_REFUSED] : [line];
 }
 
 /**

@@ -1,7 +1,7 @@
 // An auto-loop's story from its records: the gate history (one line per decision), the state when it
 // is still this loop's, and the files each iteration changed (checkpoints, diffs.ts). Pure.
 import * as z from "zod";
-import { countedIterations, elapsedMs } from "../auto-loop/core/caps.js";
+import { elapsedMs, iterationCount } from "../auto-loop/core/caps.js";
 import type { HistoryEntry } from "../auto-loop/core/history.js";
 import { tokensUsed, type AutoLoopState } from "../auto-loop/core/state.js";
 import type { AutoLoopStory, FileChange, TestCounts } from "./story.js";
@@ -36,6 +36,14 @@ export function testCountsOf(raw: Record<string, unknown>): TestCounts | null {
 }
 
 const ReasonsSchema = z.array(z.string());
+
+/** The tests that did not run to a result, counted apart from those that failed: skipped ones, and those gone since the start. */
+export function withNotRun(tests: TestCounts | null, start: { passed: number; failed: number; skipped: number } | null): TestCounts | null {
+  if (!tests) return null;
+  const skipped = tests.skipped ?? 0;
+  const gone = start ? Math.max(0, start.passed + start.failed + start.skipped - (tests.passed + tests.failed + skipped)) : 0;
+  return { ...tests, notRun: skipped + gone };
+}
 
 export function autoLoopStory(input: {
   loopId: string;
@@ -77,8 +85,8 @@ export function autoLoopStory(input: {
       exitCode: row.exitCode,
       vote: row.vote,
       reasons: recorded?.success ? recorded.data : fromState,
-      tests: gate ? testCountsOf(gate.raw) : null,
-      notes: row.notes,
+      tests: withNotRun(gate ? testCountsOf(gate.raw) : null, state?.test_results.baseline ?? null),
+      notes: gate?.entry.not_a_pass ? [`not a pass by loopkit's rules: ${gate.entry.not_a_pass}`, ...row.notes] : row.notes,
       changes: changed?.changes ?? null,
       moreChanges: changed?.more ?? 0,
       verifierOutput: verifierRun?.output_tail ?? null,
@@ -157,7 +165,12 @@ function iterationRows(entries: HistoryEntry[]): Row[] {
 
 function capsUsed(state: AutoLoopState, now: Date) {
   return [
-    { name: "iterations", used: countedIterations(state), max: state.caps.max_iterations, unit: "count" as const },
+    {
+      name: "iterations",
+      used: iterationCount(state.iteration, state.audit_not_run.turns, state.caps.max_iterations).counted,
+      max: state.caps.max_iterations,
+      unit: "count" as const,
+    },
     { name: "tokens", used: tokensUsed(state), max: state.caps.max_tokens, unit: "tokens" as const },
     {
       name: "wall clock",

@@ -87,13 +87,18 @@ export function barChart(points: Point[], ariaLabel: string, options: { scale?: 
   });
 }
 
-/** A line through the points, a dot on each. */
-export function lineChart(points: Point[], ariaLabel: string): Html {
-  return frame(points, ariaLabel, true, (x, y) => {
-    const path = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
-    return html`<polyline class="series" points="${path}" />${points.map(
-        (p, i) => html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`,
-      )}`;
+/** A line through the points, a dot on each; `second` (the same x, in order), a dashed line on the same scale. */
+export function lineChart(points: Point[], ariaLabel: string, second: Point[] = []): Html {
+  const scaled = points.map((p, i) => ({ ...p, value: Math.max(p.value, second[i]?.value ?? 0) }));
+  return frame(scaled, ariaLabel, true, (x, y) => {
+    const line = (series: Point[], other: string) =>
+      html`<polyline
+          class="series${other}"
+          points="${series.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ")}"
+        />${series.map(
+          (p, i) => html`<circle class="dot${other}" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`,
+        )}`;
+    return html`${second.length ? line(second, " other") : ""}${line(points, "")}`;
   });
 }
 

@@ -70,16 +70,15 @@ function charts(iterations: AutoLoopIteration[]): Html {
   const counted = iterations.filter((it) => it.tests !== null);
   const tests = counted.length
     ? html`<figure>
-        <figcaption>Failing tests</figcaption>
+        <figcaption>Failing tests, and tests that did not run</figcaption>
         ${lineChart(
-          counted.map((it) => ({
-            x: it.number,
-            value: it.tests!.failed,
-            label: `iteration ${it.number}: ${it.tests!.failed} failing, ${it.tests!.passed} passing${it.tests!.skipped ? `, ${it.tests!.skipped} skipped` : ""}`,
-          })),
-          "failing tests per iteration",
+          counted.map((it) => ({ x: it.number, value: it.tests!.failed, label: testsLabel(it) })),
+          "failing tests, and tests that did not run, per iteration",
+          counted.map((it) => ({ x: it.number, value: it.tests!.notRun ?? it.tests!.skipped ?? 0, label: testsLabel(it) })),
         )}
-        <p class="note">From the verifier's test results at each gate.</p>
+        <p class="note">
+          From the verifier's test results at each gate: failing (solid), and did not run (dashed: skipped, or gone since the start).
+        </p>
       </figure>`
     : html`<figure>
         <figcaption>Verifier per iteration</figcaption>
@@ -111,6 +110,12 @@ function charts(iterations: AutoLoopIteration[]): Html {
         <p class="note">The turn and its audit; ${compactNumber(iterations.at(-1)!.totalTokens)} in all.</p>
       </figure>
     </div>`;
+}
+
+function testsLabel(it: AutoLoopIteration): string {
+  const tests = it.tests!;
+  const notRun = tests.notRun ?? tests.skipped ?? 0;
+  return `iteration ${it.number}: ${tests.failed} failing, ${tests.passed} passing${notRun ? `, ${notRun} did not run` : ""}`;
 }
 
 function iteration(it: AutoLoopIteration): Html {

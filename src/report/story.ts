@@ -16,6 +16,8 @@ export interface TestCounts {
   passed: number;
   failed: number;
   skipped: number | null;
+  /** Tests that did not run to a result: skipped by the runner, or gone since the loop's start (when the start's count is on record). */
+  notRun?: number;
 }
 
 export interface AutoLoopIteration {

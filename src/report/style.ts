@@ -39,6 +39,8 @@ svg .axis { stroke: var(--line); }
 svg .grid { stroke: #eaeef2; }
 svg .series { fill: none; stroke: var(--info); stroke-width: 2; }
 svg .dot { fill: var(--info); }
+svg .series.other { stroke: var(--other); stroke-dasharray: 5 4; }
+svg .dot.other { fill: var(--other); }
 svg .bar { fill: var(--info); }
 svg .bar.pass { fill: var(--pass); } svg .bar.fail { fill: var(--fail); } svg .bar.flaky { fill: var(--flaky); } svg .bar.none { fill: var(--line); }
 svg .track { fill: #eaeef2; }

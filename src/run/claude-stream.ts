@@ -44,7 +44,8 @@ export function turnReader(): { push(line: string): void; end(now: Date): TurnRe
     },
     end(now) {
       const counted = [seen.streamTokens, seen.resultTokens].filter((tokens) => tokens !== null);
-      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen), tokens: counted.length ? Math.max(...counted) : null };
+      const end = endOf(seen, now);
+      return { end, began: seen.began, detail: detailOf(seen, end), tokens: counted.length ? Math.max(...counted) : null };
     },
   };
 }
@@ -92,12 +93,15 @@ function textOf(message: unknown): string {
 
 function endOf(seen: Seen, now: Date): TurnEnd {
   if (seen.apiError) return { kind: "api-error", error: apiErrorOf(seen.apiError.kind, seen.result?.text ?? seen.apiError.text, now) };
+  // Refused credentials may come as the result alone (no assistant record): an API error all the same.
+  const failed = seen.result?.isError ? apiErrorOf(null, seen.result.errors[0] ?? seen.result.text, now) : null;
+  if (failed?.credentialsRefused) return { kind: "api-error", error: failed };
   if (seen.result && !seen.result.isError) return { kind: "answer", message: seen.result.text };
   return { kind: "answer", message: null };
 }
 
-function detailOf(seen: Seen): string | null {
-  if (seen.apiError || (seen.result && !seen.result.isError)) return null;
+function detailOf(seen: Seen, end: TurnEnd): string | null {
+  if (end.kind === "api-error" || (seen.result && !seen.result.isError)) return null;
   if (seen.result) return seen.result.errors[0] ?? seen.result.text ?? "claude reported an error";
   return null;
 }

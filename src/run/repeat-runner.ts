@@ -5,7 +5,7 @@
 // shell ends a wait or an iteration in flight within a second; a stop (a signal) pauses the loop.
 import path from "node:path";
 import { checkpointRecorded } from "../repeat/checkpoint.js";
-import { afterWait, plannedWaitMs, waitGoesOn } from "../repeat/decide.js";
+import { afterWait, CREDENTIALS_REFUSED, plannedWaitMs, waitGoesOn } from "../repeat/decide.js";
 import { iterationLine, iterationPrompt, pausedLine, summaryLine } from "../repeat/prompt.js";
 import { terminalRunDir, type RepeatState } from "../repeat/state.js";
 import { REPEAT_EXIT_CODES } from "../repeat/status.js";
@@ -140,6 +140,7 @@ async function runIteration(ctx: RepeatRunContext, file: string, state: RepeatSt
   if (record.detail) ctx.print(`loopkit repeat: iteration ${current.iteration} ended without a final message: ${record.detail}`);
   for (const line of [...done.warnings, ...(await checkpointRecorded(ctx.dataDir, done.state, file, now))]) ctx.print(line);
   ctx.print(iterationLine(done.state, now));
+  if (record.end.kind === "api-error" && record.end.error.credentialsRefused) ctx.print(CREDENTIALS_REFUSED);
   for (const line of await ctx.tell(done.before, done.state)) ctx.print(line);
 }
 

@@ -17,10 +17,20 @@ export const MIRROR_FOLDERS = ["logs", "tampered"] as const;
  */
 export const UNRECORDED_MIRROR_FILES: readonly string[] = ["goal-state.json", "heartbeat.json", ".gitignore"];
 
+/** The name of a verifier run's log in `.auto-loop/logs/` (iteration, run). */
+export const VERIFIER_LOG = /^verifier-\d+-\d\.log$/;
+
 /**
- * Whether a project path (`/`-separated) is in `.auto-loop/`, loopkit's own folder: the mirror, the
- * gate history, the verifier's logs, the hand-off note. Never shown as the agent's work (checkpoints'
- * lists, the report, the prompt) and never written or removed by a restore. loopkit's record of the
- * project still holds what is there (UNRECORDED_MIRROR_FILES aside), so a write there is still seen.
+ * Whether a project path (`/`-separated) is one of the files loopkit itself writes in `.auto-loop/`: the
+ * mirror, the gate history, the verifier's logs, what it kept aside. Never shown as the agent's work
+ * (checkpoints' lists, the report, the prompt) and never written or removed by a restore. The agent's
+ * own writes there (the hand-off note, anything it adds) are shown; loopkit's record of the project
+ * holds all of it (UNRECORDED_MIRROR_FILES aside), so a write to loopkit's files is still seen there.
  */
-export const isLoopkitOwnPath = (projectPath: string): boolean => projectPath === MIRROR_DIR || projectPath.startsWith(`${MIRROR_DIR}/`);
+export function isLoopkitOwnPath(projectPath: string): boolean {
+  const [top, name, ...deeper] = projectPath.split("/");
+  if (top !== MIRROR_DIR || name === undefined) return false;
+  if (name === "tampered") return true;
+  if (name === "logs") return deeper.length === 1 && VERIFIER_LOG.test(deeper[0]!);
+  return deeper.length === 0 && name !== "handoff.md" && (MIRROR_FILES as readonly string[]).includes(name);
+}

@@ -65,13 +65,14 @@ export function noInputError(table: OptionTable): LoopkitError {
 /** The first value of an option, or undefined when it was not given. */
 export const valueOf = (parsed: { given: Map<string, string[]> }, name: string): string | undefined => parsed.given.get(name)?.[0];
 
-/** "unknown option --verfiy: did you mean --verify? (to use it as goal text, quote it)". */
-function unknownOption(name: string, table: OptionTable): string {
-  const nearest = nearestName(name, [...table.options.map((option) => option.name), ...Object.keys(table.elsewhere ?? {})]);
+/** "unknown option --verfiy: did you mean --verify? (to use it as goal text, quote it)"; `alsoKnown`: the command's own options (a terminal's). */
+function unknownOption(name: string, table: OptionTable, alsoKnown: readonly string[]): string {
+  const nearest = nearestName(name, [...table.options.map((option) => option.name), ...Object.keys(table.elsewhere ?? {}), ...alsoKnown]);
   return `unknown option ${name}${nearest ? `: did you mean ${nearest}?` : ""} ${table.unknownHint}`;
 }
 
-export function parseOptions(words: Word[], table: OptionTable): ParsedOptions {
+/** `alsoKnown`: options the command takes besides the table's (commander's, in a terminal), for "did you mean". */
+export function parseOptions(words: Word[], table: OptionTable, alsoKnown: readonly string[] = []): ParsedOptions {
   if (words.length === 0) return { kind: "empty" };
   const specs = new Map([HELP, ...table.options].map((spec) => [spec.name, spec]));
   const nameOf = (word: Word) => {
@@ -100,7 +101,7 @@ export function parseOptions(words: Word[], table: OptionTable): ParsedOptions {
     const spec = specs.get(name as OptionSpec["name"]);
     if (!spec) {
       const there = table.elsewhere?.[name];
-      throw usageError(table, there ? `${name} ${there}` : unknownOption(name, table), name);
+      throw usageError(table, there ? `${name} ${there}` : unknownOption(name, table, alsoKnown), name);
     }
     if (spec === HELP) {
       help = true;

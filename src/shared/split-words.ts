@@ -11,6 +11,8 @@ export interface Word {
   raw: string;
   /** Starts with `--` outside any quote or escape (`--verify="npm test"` is one; `"--verify"` is data). */
   option: boolean;
+  /** The blanks typed before it (newlines too); absent for words a shell split (argv). */
+  gap?: string;
 }
 
 /**
@@ -32,10 +34,12 @@ export function splitWords(text: string): Word[] {
   const words: Word[] = [];
   let current: { value: string; start: number } | undefined;
   let i = 0;
+  let ended = 0;
   const finish = (end: number) => {
     if (current) {
       const raw = text.slice(current.start, end);
-      words.push({ value: current.value, raw, option: raw.startsWith("--") });
+      words.push({ value: current.value, raw, option: raw.startsWith("--"), gap: text.slice(ended, current.start) });
+      ended = end;
     }
     current = undefined;
   };
@@ -94,6 +98,15 @@ function unterminated(quote: string, at: number): LoopkitError {
     value: quote,
     hint: "close the quote, or escape it with a backslash",
   });
+}
+
+/**
+ * Several words as one text, as typed: their quotes, and the blanks and newlines between them (words
+ * a shell split, which kept none, are joined with a space). One word alone is its value.
+ */
+export function typedText(words: readonly Word[]): string {
+  if (words.length === 1) return words[0]!.value;
+  return words.map((word, i) => (i === 0 ? "" : (word.gap ?? " ")) + word.raw).join("");
 }
 
 /** A value as one shell word: kept as is when plain, else single-quoted. */

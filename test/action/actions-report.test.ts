@@ -45,6 +45,13 @@ describe("iterationRows", () => {
   it.each<{ name: string; history: HistoryEntry[]; rows: Array<Partial<ReturnType<typeof iterationRows>[number]>> }>([
     { name: "no iteration yet", history: [entry(0, "start", 0), entry(0, "phase", 0)], rows: [] },
     {
+      name: "a pass loopkit's own rules did not count says why, and no audit vote",
+      history: [entry(1, "gate", 100, { verdict: "pass", exit_code: 0, not_a_pass: "a report changed while the verifier ran" })],
+      rows: [
+        { iteration: 1, verdict: "pass", vote: null, notes: ["not a pass by loopkit's rules: a report changed while the verifier ran"] },
+      ],
+    },
+    {
       name: "one gate per iteration: tokens per iteration are the difference of the running totals",
       history: [
         entry(0, "start", 0),

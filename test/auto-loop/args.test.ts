@@ -27,7 +27,15 @@ describe("parseAutoLoopArgs", () => {
     ["apostrophes in the goal", "fix the user's login --verify true", "fix the user's login", "true"],
     ["shell syntax in the goal is text", "rm -rf / ; $(id) --verify true", "rm -rf / ; $(id)", "true"],
     ["Claude Code's \\! rewriting undone", "fix \\!important --verify \\! grep -q TODO src", "fix !important", "! grep -q TODO src"],
-    ["a quoted option is goal text, as in repeat", 'explain what "--json" does --verify true', "explain what --json does", "true"],
+    ["a quoted option is goal text, as in repeat", 'explain what "--json" does --verify true', 'explain what "--json" does', "true"],
+    ["the goal keeps its quotes", 'make it print "hello world" --verify true', 'make it print "hello world"', "true"],
+    [
+      "the goal keeps its newlines",
+      "make the parser:\n- accept commas\n- keep errors --verify true",
+      "make the parser:\n- accept commas\n- keep errors",
+      "true",
+    ],
+    ["a goal quoted whole is its text", '"fix the parser" --verify true', "fix the parser", "true"],
     ["a quoted option stays in the verifier command", 'fix --verify grep -q "--json" out.txt', "fix", 'grep -q "--json" out.txt'],
   ])("start: %s", (_name, text, goal, verify) => {
     expect(parseAutoLoopArgs(text)).toMatchObject({ mode: "start", goal, verify });

@@ -12,6 +12,7 @@ import {
 import type { AutoLoopState, VerifierResult, VerifierRun } from "../../src/auto-loop/core/state.js";
 import { AutoLoopStateSchema } from "../../src/auto-loop/core/state.js";
 import { refusedByLoopkit, type AuditOutcome } from "../../src/auto-loop/core/gate.js";
+import { loopStatus } from "../../src/auto-loop/core/status.js";
 import { at, makeState } from "./fixtures.js";
 
 const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => ({
@@ -217,7 +218,7 @@ describe("finishTurn", () => {
       refusedByLoopkit("verification", "1 file(s) changed while the verifier ran"),
     );
     expect(decided.state.evidence).toEqual([
-      "iteration 1: verifier pass (exit 0), audit none: refused by loopkit's changed-while-verifying rule; 1 file(s) changed while the verifier ran",
+      "iteration 1: verifier pass (exit 0), audit not run: loopkit's changed-while-verifying rule refused the passes; no pass: 1 file(s) changed while the verifier ran",
     ]);
     expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
     expect(decided.history.at(-1)).not.toHaveProperty("audit_reasons");
@@ -314,6 +315,35 @@ describe("finishTurn", () => {
       kind: "block",
       prompt: expect.stringMatching(new RegExp(`Audit vote: ${vote}[\\s\\S]*tests were deleted`)),
     });
+  });
+
+  it.each([
+    [
+      "a report changed while the verifier ran",
+      refusedByLoopkit("verification", "the verifier's passes do not count: reports/junit.xml changed while the verifier ran"),
+      "changed-while-verifying",
+    ],
+    [
+      "changes the audit cannot be shown",
+      refusedByLoopkit("unseen", "the audit cannot be shown every changed line, so the turn is not judged achieved: a.bin"),
+      "every-change-shown",
+    ],
+  ])("passes thrown out by loopkit's own rules (%s) are labelled as loopkit's, never as the audit's vote", (_name, refused, rule) => {
+    const decided = judged(makeState(), [run(true), run(true)], refused);
+    const label = `audit not run: loopkit's ${rule} rule refused the passes`;
+    expect(decided.state.evidence).toEqual([`iteration 1: verifier pass (exit 0), ${label}; no pass: ${refused.failure}`]);
+    const line = decided.history.at(-1)!;
+    expect(line).toMatchObject({ event: "gate", verdict: "pass", vote: null, not_a_pass: refused.failure });
+    expect(line.audit_reasons).toBeUndefined();
+    expect(loopStatus("/p", decided.state, at(0), 1000)).toMatchObject({ last_audit_vote: label.replace("audit ", "") });
+    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringContaining("No audit ran: loopkit's own rules") });
+    expect(decided.outcome.kind === "block" && decided.outcome.prompt).not.toMatch(/Audit vote/);
+  });
+
+  it("a run that breaks the test rule records why on its gate line", () => {
+    const breach = "2 test(s) that ran at the start no longer run (removed, skipped, made todo or filtered out): a, b";
+    const decided = judged(makeState(), [run(false, { exit_code: 0, breach })], null);
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "fail", exit_code: 0, not_a_pass: breach });
   });
 
   it("an audit that could not run is no verdict: said so, the turn not charged against --max-iterations, its tokens counted", () => {

@@ -37,9 +37,27 @@ describe("countChanges", () => {
       },
     ],
     [
-      "loopkit's own files in .auto-loop/ are not the agent's work",
-      [change(".auto-loop/gate-history.jsonl", "changed"), change(".auto-loop/logs/verify-1.log", "added"), change(".auto-loopx", "added")],
-      { added: 1, modified: 0, deleted: 0, paths: [{ status: "A", path: ".auto-loopx" }], more: 0 },
+      "loopkit's own files in .auto-loop/ are not the agent's work; what the agent writes there is",
+      [
+        change(".auto-loop/gate-history.jsonl", "changed"),
+        change(".auto-loop/logs/verifier-1-2.log", "added"),
+        change(".auto-loop/tampered/goal-state-1.json", "added"),
+        change(".auto-loop/heartbeat.json", "changed"),
+        change(".auto-loop/handoff.md", "added"),
+        change(".auto-loop/logs/cheat.js", "added"),
+        change(".auto-loopx", "added"),
+      ],
+      {
+        added: 3,
+        modified: 0,
+        deleted: 0,
+        paths: [
+          { status: "A", path: ".auto-loop/handoff.md" },
+          { status: "A", path: ".auto-loop/logs/cheat.js" },
+          { status: "A", path: ".auto-loopx" },
+        ],
+        more: 0,
+      },
     ],
     [
       "git metadata is not a file of the tree",

@@ -61,14 +61,18 @@ describe("planRestore", () => {
 });
 
 describe("restoreCheckpoint", () => {
-  it("leaves loopkit's own files in .auto-loop/ as they are: never rewritten, never deleted, never listed", async () => {
+  it("leaves loopkit's own files in .auto-loop/ as they are (never rewritten, deleted or listed), not what the agent put there", async () => {
     const { project, data, record } = await twoIterations();
     write(project, ".auto-loop/gate-history.jsonl", "line 1\nline 2\n");
-    write(project, ".auto-loop/logs/verify-3.log", "ok\n");
+    write(project, ".auto-loop/logs/verifier-3-1.log", "ok\n");
+    write(project, ".auto-loop/logs/planted.js", "made after checkpoint 1\n");
     const said = await restoreCheckpoint(data, record, record.checkpoints[0]!, now());
     expect(readFileSync(path.join(project, ".auto-loop/gate-history.jsonl"), "utf8")).toBe("line 1\nline 2\n");
-    expect(readFileSync(path.join(project, ".auto-loop/logs/verify-3.log"), "utf8")).toBe("ok\n");
-    expect(said).not.toContain(".auto-loop");
+    expect(readFileSync(path.join(project, ".auto-loop/logs/verifier-3-1.log"), "utf8")).toBe("ok\n");
+    // What the agent wrote there is the tree's like any file.
+    expect(existsSync(path.join(project, ".auto-loop/logs/planted.js"))).toBe(false);
+    expect(said).toContain("D .auto-loop/logs/planted.js");
+    expect(said).not.toMatch(/gate-history|verifier-3-1|not empty/);
     expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("one\n");
   });
 

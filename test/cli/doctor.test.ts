@@ -1,7 +1,7 @@
 // `loopkit doctor` on a made-up machine: a claude of a tested version, loopkit installed as a plugin
 // from this repository, and no codex.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -21,11 +21,23 @@ function fakeClaude(version: string): string {
   return file;
 }
 
-function install(enabled: boolean) {
+/** A copy of the plugin's hooks.json, changed by `edit`, with an empty dist/hook.cjs beside it. */
+function pluginWith(edit: (hooks: Record<string, { matcher?: string }[]>) => void): string {
+  const dir = path.join(home, "plugin copy");
+  mkdirSync(path.join(dir, "hooks"), { recursive: true });
+  mkdirSync(path.join(dir, "dist"), { recursive: true });
+  writeFileSync(path.join(dir, "dist", "hook.cjs"), "");
+  const json = JSON.parse(readFileSync(path.join(plugin, "hooks", "hooks.json"), "utf8"));
+  edit(json.hooks);
+  writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(json));
+  return dir;
+}
+
+function install(enabled: boolean, installPath = plugin) {
   mkdirSync(path.join(home, ".claude", "plugins"), { recursive: true });
   writeFileSync(
     path.join(home, ".claude", "plugins", "installed_plugins.json"),
-    JSON.stringify({ version: 2, plugins: { "loopkit@loopkit": [{ scope: "user", installPath: plugin }] } }),
+    JSON.stringify({ version: 2, plugins: { "loopkit@loopkit": [{ scope: "user", installPath }] } }),
   );
   writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ enabledPlugins: { "loopkit@loopkit": enabled } }));
 }
@@ -71,10 +83,25 @@ it.skipIf(process.platform === "win32")("reports each part, tested versions and 
   expect(result.stdout).toMatch(/^✓ Claude Code\s+2\.1\.197 .*a version loopkit is tested with$/m);
   expect(result.stdout).toMatch(/^✓ loopkit data\s+none yet/m);
   expect(result.stdout).toMatch(
-    /^✓ plugin hooks\s+loopkit@loopkit enabled, hooks Stop, SessionStart, UserPromptSubmit, StopFailure, SessionEnd \(/m,
+    /^✓ plugin hooks\s+loopkit@loopkit enabled, hooks Stop, SessionStart, UserPromptSubmit, UserPromptExpansion, StopFailure, SessionEnd \(/m,
   );
   expect(result.stdout).toMatch(/^! codex \(--codex\)\s+not usable: the Codex CLI could not be run/m);
   expect(readdirSync(home).sort()).toEqual(before);
+});
+
+it.skipIf(process.platform === "win32").each([
+  ["no UserPromptExpansion hook", (hooks: Record<string, { matcher?: string }[]>) => delete hooks.UserPromptExpansion],
+  [
+    "a matcher that leaves out auto-loop",
+    (hooks: Record<string, { matcher?: string }[]>) => (hooks.UserPromptExpansion![0]!.matcher = "^loopkit:repeat$"),
+  ],
+])("flags a plugin whose typed commands would do nothing: %s", async (_name, edit) => {
+  install(true, pluginWith(edit));
+  const result = await doctor(fakeClaude("2.1.332"));
+  expect(result.stdout).toMatch(
+    /^✗ plugin hooks\s+loopkit@loopkit enabled, hooks .*, MISSING UserPromptExpansion \(typed \/loopkit:repeat and \/loopkit:auto-loop do nothing without it\)/m,
+  );
+  expect(result.code).toBe(1);
 });
 
 it.skipIf(process.platform === "win32")(
@@ -126,3 +153,20 @@ it.skipIf(process.platform === "win32")(
     }
   },
 );
+
+it.skipIf(process.platform === "win32")("names the data folder terminal commands use, and the others that hold state", async () => {
+  install(true);
+  const inline = path.join(home, ".claude", "plugins", "data", "loopkit-inline");
+  const market = path.join(home, ".claude", "plugins", "data", "loopkit-loopkit");
+  for (const [dir, seconds] of [
+    [inline, 1_000],
+    [market, 2_000],
+  ] as const) {
+    mkdirSync(path.join(dir, "sessions"), { recursive: true });
+    utimesSync(path.join(dir, "sessions"), seconds, seconds);
+  }
+  const result = await doctor(fakeClaude("2.1.332"));
+  expect(result.stdout).toContain(
+    `✓ loopkit data     ${market} (written to last; ${inline} holds state too: --plugin-data <dir> or LOOPKIT_DATA_DIR picks it), holding`,
+  );
+});

@@ -1,6 +1,6 @@
 // Help, usage errors and exit codes of every command, and no stray state: a command that only reads
 // or does nothing leaves the person's home folder exactly as it was.
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { RepeatStatusSchema } from "../../src/repeat/status.js";
 import { repeatStateFile } from "../../src/repeat/state.js";
 import { REPEAT_HELP } from "../../src/repeat/help.js";
 import { RUN_HELP } from "../../src/run/help.js";
+import { EXIT } from "../../src/shared/exit-codes.js";
 import { runLoopkit } from "./cli-io.js";
 
 let home: string;
@@ -57,6 +58,20 @@ describe.each([
   it("lists defaults and examples", () => {
     expect(text).toMatch(/default/);
     expect(text).toMatch(/Examples?:|loopkit run "|Usage:/);
+  });
+});
+
+describe("the exit codes", () => {
+  const codes = [...new Set(Object.values(EXIT))].sort((a, b) => a - b);
+
+  it("loopkit --help gives the range of every --status code", async () => {
+    const [, from, to] = /--status: (\d+)-(\d+)/.exec((await terminal(["--help"])).stdout)!;
+    expect(codes.filter((code) => code > EXIT.usage)).toEqual(codes.filter((code) => code >= Number(from) && code <= Number(to)));
+  });
+
+  it("usage.md's table has one row per code", () => {
+    const usage = readFileSync(path.join(import.meta.dirname, "../../plugins/loopkit/skills/auto-loop/references/usage.md"), "utf8");
+    expect([...usage.matchAll(/^\| (\d+) \|/gm)].map((row) => Number(row[1]))).toEqual(codes);
   });
 });
 

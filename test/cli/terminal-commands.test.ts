@@ -45,6 +45,8 @@ describe("a usage error typed in a terminal", () => {
       /^loopkit: no goal: .* e\.g\. loopkit run make the tests pass --verify npm test \(run loopkit run --help/,
     ],
     [["auto-loop", "--verfiy", "x"], /\(run loopkit auto-loop --help for usage\)\n$/],
+    [["run", "--projcet", "p", "fix it", "--verify", "true"], /^loopkit: unknown option --projcet: did you mean --project\? /],
+    [["repeat", "5m", "/test", "--detahc"], /^loopkit: unknown option --detahc: did you mean --detach\? /],
     [["repeat"], /^loopkit: no command: .* e\.g\. loopkit repeat 5m \/test or loopkit repeat 10m /],
     [["run", "x", "--verify", "true", "--max-wallclock", "10"], /^loopkit: invalid --max-wallclock "10": use units h, m, s \([^()]*\)\n$/],
   ])("loopkit %j names the command that was run, in terminal syntax", async (args, stderr) => {

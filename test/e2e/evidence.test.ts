@@ -281,7 +281,7 @@ describe("a background process that swaps the protected test only while the veri
     // Caught after the swap-back (same content, another file) or before it (the content still the cheat's).
     expect(status(sandbox)).toMatchObject({
       status: "budget-limited",
-      last_audit_vote: "none: refused by loopkit's changed-while-verifying rule",
+      last_audit_vote: "not run: loopkit's changed-while-verifying rule refused the passes",
       last_audit_reasons: [
         expect.stringMatching(
           /the verifier's passes do not count: 1 file\(s\) changed while the verifier ran \(test\.js: (replaced by another file with the same content|content changed) \[protected\]\)/,

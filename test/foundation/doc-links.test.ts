@@ -34,6 +34,13 @@ function anchors(file: string): Set<string> {
   );
 }
 
+it("the README links every document in docs/", () => {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const linked = new Set([...readme.matchAll(/\]\((docs\/[^)#\s]+\.md)/g)].map(([, target]) => target));
+  const unlinked = readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md") && !linked.has(`docs/${name}`));
+  expect(unlinked).toEqual([]);
+});
+
 it("links only to files and headings inside the repository, and from the plugin's documents only inside the plugin", () => {
   const broken: string[] = [];
   for (const doc of docs) {

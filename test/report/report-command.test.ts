@@ -59,8 +59,9 @@ describe("loopkit report", () => {
     expect(page).toMatch(/iterations<\/div><div class="value">3 of 40/);
     expect(page).toMatch(/tokens<\/div><div class="value">52k of 2M/);
     expect(page).toMatch(/wall clock<\/div><div class="value">21m of 4h/);
-    expect(page).toContain("<figcaption>Failing tests</figcaption>");
-    expect(page).toContain("<title>iteration 2: 2 failing, 6 passing, 1 skipped</title>");
+    expect(page).toContain("<figcaption>Failing tests, and tests that did not run</figcaption>");
+    expect(page).toContain("<title>iteration 2: 2 failing, 6 passing, 1 did not run</title>");
+    expect(page).toContain('<polyline class="series other"');
     expect(page).toContain("<title>iteration 2: 19,000 tokens (31,000 in all)</title>");
     expect(page).toMatch(
       /Iteration 3 verifier <span class="badge pass">pass<\/span><span class="muted">exit 0<\/span> · audit <span class="badge achieved">achieved/,

@@ -198,6 +198,17 @@ describe("driveRepeat", () => {
     ]);
   });
 
+  it.each([
+    ["an API error record", apiError("authentication_failed", "Invalid API key · Please run /login")],
+    ["the result alone", [JSON.stringify({ type: "result", is_error: true, result: "Failed to authenticate. API Error: 401 {}" })]],
+  ])("refused credentials (%s) end the loop at once and say how to log in (exit 4)", async (_name, lines) => {
+    const loop = await start(10);
+    const { ctx, printed } = context([{ lines }]);
+    expect(await driveRepeat(ctx, loop.file)).toBe(4);
+    expect((await loadState(loop.file, at(0)))!).toMatchObject({ final_status: "CIRCUIT_BREAKER" });
+    expect(printed).toContainEqual(expect.stringMatching(/credentials were refused.*Log in \(run claude, then \/login\)/));
+  });
+
   it("a --cancel during a turn: the turn's answer is not recorded; exit 7", async () => {
     const loop = await start(3);
     const cancel = () =>

@@ -86,7 +86,7 @@ describe.each(KINDS)("the grammar through $kind", ({ kind, parse, start, count }
 
   it("a quoted option is text", () => {
     const request = parse(kind === "repeat" ? '5m explain "--json"' : 'explain "--json" --verify v');
-    expect(request).toMatchObject(kind === "repeat" ? { command: 'explain "--json"' } : { goal: "explain --json" });
+    expect(request).toMatchObject(kind === "repeat" ? { command: 'explain "--json"' } : { goal: 'explain "--json"' });
   });
 });
 

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-UXGHB6KW.js";
+} from "./chunks/chunk-URURI6IE.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -14,31 +14,31 @@ import "./chunks/chunk-NA5SLIRD.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-JWYQJ7BQ.js";
+} from "./chunks/chunk-YMLJMIN4.js";
 import {
   splitWords
-} from "./chunks/chunk-CVBYMPK7.js";
+} from "./chunks/chunk-4Y4T6H5M.js";
 import {
   readSettings
-} from "./chunks/chunk-PKQBNOJX.js";
+} from "./chunks/chunk-FLW3N7HN.js";
 import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-WIPHS6HZ.js";
+} from "./chunks/chunk-3NMLY6FO.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-H376JH7J.js";
+} from "./chunks/chunk-MOSZWXBH.js";
 import "./chunks/chunk-R7PLZZ5V.js";
-import "./chunks/chunk-TKIA7PAW.js";
+import "./chunks/chunk-SHKBCKVB.js";
 import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-UZAUCYFB.js";
-import "./chunks/chunk-HO5W5RVI.js";
+import "./chunks/chunk-6DO6FZXQ.js";
+import "./chunks/chunk-NJONKZYR.js";
 import {
   MIRROR_DIR
-} from "./chunks/chunk-UTHLZEMO.js";
+} from "./chunks/chunk-T4GQSL4B.js";
 import "./chunks/chunk-PVEHQ6JT.js";
 import {
   LoopkitError,

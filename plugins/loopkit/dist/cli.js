@@ -1,5 +1,6 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  CREDENTIALS_REFUSED,
   MIN_INTERVAL_MS,
   afterWait,
   checkpointRecorded,
@@ -23,7 +24,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-UPPKDH7X.js";
+} from "./chunks/chunk-P7ABUMWF.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -79,7 +80,7 @@ import {
   takeOverState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-Q6JOWIHT.js";
+} from "./chunks/chunk-6NGAQNNX.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -88,7 +89,7 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-T3J4NI7H.js";
+} from "./chunks/chunk-FQNGEMQ4.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -101,18 +102,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-Q6XZ7FX3.js";
+} from "./chunks/chunk-32GLC36A.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-FJSYCTV6.js";
+} from "./chunks/chunk-GZTVY5ZI.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-VVJNXFM5.js";
+} from "./chunks/chunk-46TLFK6W.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -120,7 +121,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-MCAAQICJ.js";
+import "./chunks/chunk-XERY6Y47.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -143,7 +144,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-UXGHB6KW.js";
+} from "./chunks/chunk-URURI6IE.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -172,14 +173,14 @@ import {
   measuringSandbox,
   sandboxLine,
   settleSandbox
-} from "./chunks/chunk-JWYQJ7BQ.js";
+} from "./chunks/chunk-YMLJMIN4.js";
 import {
   argvWords,
   compareSnapshots,
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-CVBYMPK7.js";
+} from "./chunks/chunk-4Y4T6H5M.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -189,7 +190,7 @@ import {
   readSettings,
   resolveCaps,
   verifierVerdict
-} from "./chunks/chunk-PKQBNOJX.js";
+} from "./chunks/chunk-FLW3N7HN.js";
 import {
   formatDuration,
   parseDuration
@@ -202,7 +203,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-WIPHS6HZ.js";
+} from "./chunks/chunk-3NMLY6FO.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-63YVBMM7.js";
@@ -215,13 +216,13 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-H376JH7J.js";
+} from "./chunks/chunk-MOSZWXBH.js";
 import {
   readRegularFile
 } from "./chunks/chunk-R7PLZZ5V.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-TKIA7PAW.js";
+} from "./chunks/chunk-SHKBCKVB.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
@@ -233,7 +234,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-6SQCD4UN.js";
+} from "./chunks/chunk-G5GYVTWC.js";
 import {
   deadlineIn,
   decodeTree,
@@ -241,15 +242,15 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-UZAUCYFB.js";
+} from "./chunks/chunk-6DO6FZXQ.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT
-} from "./chunks/chunk-HO5W5RVI.js";
+} from "./chunks/chunk-NJONKZYR.js";
 import {
   MIRROR_DIR,
   isLoopkitOwnPath
-} from "./chunks/chunk-UTHLZEMO.js";
+} from "./chunks/chunk-T4GQSL4B.js";
 import {
   SESSION_ID_PATTERN,
   sessionAnswerPath,
@@ -5015,6 +5016,21 @@ var StateSink = class {
   }
 };
 
+// src/cli/double-dash.ts
+var rawArgsOf = (command) => command.parent?.rawArgs ?? [];
+var optionNamesOf = (command) => command.options.flatMap((option) => option.long ? [option.long] : []);
+function splitAtDoubleDash(words, rawArgs) {
+  const at = rawArgs.indexOf("--");
+  if (at === -1) return { loopWords: words, claudeArgs: [] };
+  const claudeArgs = rawArgs.slice(at + 1);
+  const head = words.slice(0, words.length - claudeArgs.length);
+  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
+    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
+      hint: "put claude's options last, after --"
+    });
+  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
+}
+
 // src/cli/help-text.ts
 function useHelpText(command, text) {
   command.helpOption(false).configureHelp({ formatHelp: () => text });
@@ -5389,7 +5405,7 @@ async function takeoverStaleMs(dataDir, files, now, staleMs) {
 function registerAutoLoopCommand(program2, io2) {
   const command = addSkillOptions(
     program2.command("auto-loop").description("drive this session to a goal proven by a verifier and an audit, within hard caps").option("--session <id>", "the Claude Code session that owns the loop").option("--project <dir>", "the project root (default: $CLAUDE_PROJECT_DIR, else the current directory)").option("--plugin-data <dir>", "loopkit's data folder (the skill passes CLAUDE_PLUGIN_DATA)").option("--args-stdin", "read the person's arguments from stdin")
-  ).argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options) => {
+  ).argument("[words...]", "the goal and options, when not given on stdin").allowUnknownOption(true).action(async (words, options, self) => {
     if (options.argsStdin && words.length > 0)
       throw new LoopkitError("USAGE", "give the arguments on stdin or as words, not both", {
         hint: "drop --args-stdin, or pass no words"
@@ -5408,7 +5424,7 @@ function registerAutoLoopCommand(program2, io2) {
     };
     if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
     if (options.fromSkill) return answerInSkill(skill, await io2.readStdin(), inv, io2);
-    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words));
+    const request = options.argsStdin ? parseAutoLoopArgs(await io2.readStdin()) : parseWords(argvWords(words), optionNamesOf(self));
     await answerForSkill(
       options.argsStdin,
       io2,
@@ -5586,7 +5602,7 @@ function syncFolder(store, dir, rel, current, target2, result, at, leave) {
   for (const [key, cur] of had) {
     const tgt = wanted.get(key);
     if (tgt && cur.kind === "dir" === (tgt.kind === "dir")) continue;
-    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result, at);
+    remove(store, join(dir, cur.name), `${rel}${nameOf(cur.name).text}`, cur, result, at, leave);
   }
   for (const [key, tgt] of wanted) {
     const cur = had.get(key);
@@ -5611,18 +5627,22 @@ function syncFolder(store, dir, rel, current, target2, result, at, leave) {
     place(store, dir, abs, shown2, tgt, result);
   }
 }
-function remove(store, abs, shown2, entry, result, at) {
+function remove(store, abs, shown2, entry, result, at, leave) {
   at.path = shown2;
   const now = lstatSync(abs, { throwIfNoEntry: false });
   if (!now) return;
   if (entry.kind === "dir") {
     if (!now.isDirectory()) return;
-    for (const child of entries(store, entry.hash))
-      remove(store, join(abs, child.name), `${shown2}/${nameOf(child.name).text}`, child, result, at);
+    let kept = false;
+    for (const child of entries(store, entry.hash)) {
+      const below = `${shown2}/${nameOf(child.name).text}`;
+      if (leave(below)) kept = true;
+      else remove(store, join(abs, child.name), below, child, result, at, leave);
+    }
     try {
       rmdirSync(abs);
     } catch {
-      result.left.push(`${shown2}/: not empty (files loopkit does not keep, or new ones), left as it is`);
+      if (!kept) result.left.push(`${shown2}/: not empty (files loopkit does not keep, or new ones), left as it is`);
     }
     return;
   }
@@ -5905,7 +5925,23 @@ async function checkSandbox(projectDir, env, launcher = launcherBesideEntry()) {
 // src/doctor/checks.ts
 var run = promisify(execFile);
 var TESTED_CLAUDE_VERSIONS = ["2.1.197", "2.1.332"];
-var HOOK_EVENTS = ["Stop", "SessionStart", "UserPromptSubmit", "StopFailure", "SessionEnd"];
+var HOOK_EVENTS = {
+  Stop: [],
+  SessionStart: [],
+  UserPromptSubmit: [],
+  UserPromptExpansion: ["loopkit:repeat", "loopkit:auto-loop"],
+  StopFailure: [],
+  SessionEnd: []
+};
+function runsLoopkitFor(group, names) {
+  if (!group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs")))) return false;
+  try {
+    const matcher = group.matcher ? new RegExp(group.matcher) : null;
+    return names.every((name) => !matcher || matcher.test(name));
+  } catch {
+    return false;
+  }
+}
 async function runChecks(env, statsFile2) {
   const config = env.CLAUDE_CONFIG_DIR || path10.join(env.HOME || os2.homedir(), ".claude");
   return [
@@ -6016,14 +6052,15 @@ function pluginCheck(config) {
   for (const id of ids) {
     const where = installed.plugins[id][0]?.installPath ?? "";
     const hooks = readJsonFile(path10.join(where, "hooks", "hooks.json"));
-    const registered = HOOK_EVENTS.filter(
-      (event) => hooks?.hooks?.[event]?.some((group) => group.hooks?.some((hook) => hook.args?.some((arg) => arg.endsWith("dist/hook.cjs"))))
-    );
+    const events = Object.keys(HOOK_EVENTS);
+    const registered = events.filter((event) => hooks?.hooks?.[event]?.some((group) => runsLoopkitFor(group, HOOK_EVENTS[event])));
+    const missing = events.filter((event) => !registered.includes(event));
     const bundled = existsSync4(path10.join(where, "dist", "hook.cjs"));
-    const good = enabled[id] === true && registered.length === HOOK_EVENTS.length && bundled;
+    const good = enabled[id] === true && missing.length === 0 && bundled;
     ok &&= good;
+    const typed = missing.includes("UserPromptExpansion") ? " (typed /loopkit:repeat and /loopkit:auto-loop do nothing without it)" : "";
     lines.push(
-      `${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`
+      `${id} ${enabled[id] === true ? "enabled" : "NOT enabled"}, hooks ${registered.join(", ") || "none"}${missing.length ? `, MISSING ${missing.join(", ")}${typed}` : ""}${bundled ? "" : ", dist/hook.cjs missing"} (${where})`
     );
   }
   return { ok, title, detail: lines.join("; ") };
@@ -6955,7 +6992,8 @@ function turnReader() {
     },
     end(now) {
       const counted = [seen.streamTokens, seen.resultTokens].filter((tokens) => tokens !== null);
-      return { end: endOf(seen, now), began: seen.began, detail: detailOf(seen), tokens: counted.length ? Math.max(...counted) : null };
+      const end = endOf(seen, now);
+      return { end, began: seen.began, detail: detailOf(seen, end), tokens: counted.length ? Math.max(...counted) : null };
     }
   };
 }
@@ -6992,11 +7030,13 @@ function textOf(message) {
 }
 function endOf(seen, now) {
   if (seen.apiError) return { kind: "api-error", error: apiErrorOf(seen.apiError.kind, seen.result?.text ?? seen.apiError.text, now) };
+  const failed = seen.result?.isError ? apiErrorOf(null, seen.result.errors[0] ?? seen.result.text, now) : null;
+  if (failed?.credentialsRefused) return { kind: "api-error", error: failed };
   if (seen.result && !seen.result.isError) return { kind: "answer", message: seen.result.text };
   return { kind: "answer", message: null };
 }
-function detailOf(seen) {
-  if (seen.apiError || seen.result && !seen.result.isError) return null;
+function detailOf(seen, end) {
+  if (end.kind === "api-error" || seen.result && !seen.result.isError) return null;
   if (seen.result) return seen.result.errors[0] ?? seen.result.text ?? "claude reported an error";
   return null;
 }
@@ -7078,6 +7118,7 @@ async function runIteration(ctx, file, state) {
   if (record2.detail) ctx.print(`loopkit repeat: iteration ${current.iteration} ended without a final message: ${record2.detail}`);
   for (const line of [...done.warnings, ...await checkpointRecorded(ctx.dataDir, done.state, file, now)]) ctx.print(line);
   ctx.print(iterationLine(done.state, now));
+  if (record2.end.kind === "api-error" && record2.end.error.credentialsRefused) ctx.print(CREDENTIALS_REFUSED);
   for (const line of await ctx.tell(done.before, done.state)) ctx.print(line);
 }
 async function runTurn(ctx, file, state, resume) {
@@ -7331,20 +7372,6 @@ function trapStop() {
   };
 }
 
-// src/cli/double-dash.ts
-var rawArgsOf = (command) => command.parent?.rawArgs ?? [];
-function splitAtDoubleDash(words, rawArgs) {
-  const at = rawArgs.indexOf("--");
-  if (at === -1) return { loopWords: words, claudeArgs: [] };
-  const claudeArgs = rawArgs.slice(at + 1);
-  const head = words.slice(0, words.length - claudeArgs.length);
-  if (words.slice(head.length).some((word, i) => word !== claudeArgs[i]))
-    throw new LoopkitError("USAGE", "could not tell loopkit's words from claude's options", {
-      hint: "put claude's options last, after --"
-    });
-  return { loopWords: head.at(-1) === "--" ? head.slice(0, -1) : head, claudeArgs };
-}
-
 // src/cli/repeat-command.ts
 var SESSION_HINT = "use /loopkit:repeat inside Claude Code (it passes --session); nothing was started";
 function registerRepeatCommand(program2, io2) {
@@ -7357,7 +7384,7 @@ function registerRepeatCommand(program2, io2) {
       });
     const minInterval = minIntervalMs(io2.env);
     if (options.session === void 0 && !options.argsStdin) {
-      io2.exitCode = await fromTerminal(words, rawArgsOf(self), minInterval, options, io2);
+      io2.exitCode = await fromTerminal(words, self, minInterval, options, io2);
       return;
     }
     if (options.detach || options.fresh || options.timeout !== void 0)
@@ -7391,9 +7418,9 @@ async function measureHere(request, answer, inv, io2) {
   const found = settleSandbox(measuringSandbox(false), probe, here, dataInProject(file, inv.projectDir()));
   return `Sandbox: ${agentLine(found)}. A repeat loop runs no project code from its hooks: every iteration is the agent's own turn, under this session's own sandbox and permissions.`;
 }
-async function fromTerminal(words, rawArgs, minInterval, options, io2) {
-  const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgs);
-  const request = parseRepeatWords(argvWords(loopWords), minInterval);
+async function fromTerminal(words, self, minInterval, options, io2) {
+  const { loopWords, claudeArgs } = splitAtDoubleDash(words, rawArgsOf(self));
+  const request = parseRepeatWords(argvWords(loopWords), minInterval, optionNamesOf(self));
   const inv = invocation(options, io2);
   if (request.mode === "start" || request.mode === "resume") {
     refuseUnderRecursionGuard(io2.env, "a repeat loop");
@@ -7944,15 +7971,15 @@ function registerRunCommand(program2, io2) {
     "--no-sandbox",
     "do not turn Claude Code's sandbox on for the phases (the verifier then runs sandboxed only if your settings turn it on)"
   ).argument("[words...]", "<goal> --verify <cmd> [caps] | --takeover, then -- and claude's own options").allowUnknownOption(true).action(async (words, options, self) => {
-    io2.exitCode = await run2(splitAtDoubleDash(words, rawArgsOf(self)), options, io2);
+    io2.exitCode = await run2(splitAtDoubleDash(words, rawArgsOf(self)), optionNamesOf(self), options, io2);
   });
   useHelpText(command, RUN_HELP);
 }
-async function run2({ loopWords, claudeArgs }, options, io2) {
+async function run2({ loopWords, claudeArgs }, commandOptions, options, io2) {
   refuseUnderRecursionGuard(io2.env, "loopkit run");
   const claude = takeSettingsOption(claudeArgs, io2.cwd);
   const inv = invocation({ project: options.project }, io2);
-  const request = readRequest(loopWords, claudeArgs, () => inv.projectDir());
+  const request = readRequest(loopWords, claudeArgs, commandOptions, () => inv.projectDir());
   if (request.mode === "usage" || request.mode === "help") {
     io2.stdout(RUN_HELP);
     return 0;
@@ -8028,8 +8055,8 @@ async function run2({ loopWords, claudeArgs }, options, io2) {
   }
 }
 var SIGNAL_CAUSE = { SIGINT: " (Ctrl-C)", SIGTERM: "", SIGHUP: " (its terminal or its output closed)" };
-function readRequest(loopWords, claudeArgs, projectDir) {
-  const request = parseWords(argvWords(loopWords));
+function readRequest(loopWords, claudeArgs, commandOptions, projectDir) {
+  const request = parseWords(argvWords(loopWords), commandOptions);
   if (request.mode !== "usage" || claudeArgs.length === 0) return request;
   if (!existsSync6(path22.join(projectDir(), DEFAULT_GOAL_FILE))) throw noGoalError();
   return startFromGoalFile();
@@ -8158,7 +8185,7 @@ Examples:
   loopkit history --limit 10
   loopkit report --open                   this project's latest loop as one HTML page
 
-Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-8 (see
+Every command takes -h/--help. Exit codes: 0 done, 1 error, 2 usage error; --status: 3-${Math.max(...Object.values(EXIT))} (see
 skills/auto-loop/references/usage.md).
 `;
 function createProgram(io2) {

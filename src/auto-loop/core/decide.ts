@@ -4,7 +4,7 @@ import { formatDuration } from "../../shared/duration.js";
 import { capReached, elapsedMs, iterationsAgainstCap } from "./caps.js";
 import { noProgressReason, recordTestProgress } from "./test-progress.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
-import { auditLabel, auditUnmet, gateNext, RULE_NAMES, verifierVerdict, type AuditOutcome, type RefusingRule } from "./gate.js";
+import { auditLabel, auditUnmet, auditVote, gateNext, RULE_NAMES, verifierVerdict, type AuditOutcome, type RefusingRule } from "./gate.js";
 import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "../../session/usage.js";
@@ -220,9 +220,8 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     };
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
-  const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
-  const refusedWhy = audit?.refused_by ? `; ${audit.reasons[0] ?? ""}` : "";
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, ${auditLabel(audit)}` : ""}${breach}${refusedWhy}`;
+  const notAPass = lastRun.breach ?? (audit?.refused_by ? audit.failure : null);
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}`;
   const refusal = refusalOf(lastRun, audit);
   state = {
     ...state,
@@ -235,10 +234,10 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
     historyEntry(s, now, "gate", evidence, {
       verdict,
       exit_code: lastRun.exit_code,
-      // A pass loopkit's own rule threw out had no audit: no vote is recorded for it.
-      vote: audit?.ran && !audit.refused_by ? audit.vote : null,
-      ...(audit?.ran && !audit.refused_by ? { audit_reasons: audit.reasons } : {}),
+      vote: auditVote(audit),
+      ...(auditVote(audit) ? { audit_reasons: audit!.reasons } : {}),
       tests: lastRun.tests ?? null,
+      ...(notAPass ? { not_a_pass: notAPass } : {}),
     });
 
   const judged = gateNext(gate.runs, audit);
@@ -304,6 +303,8 @@ const REFUSAL_ADVICE: Record<RefusingRule | "tests", string> = {
     "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
   verification:
     "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
+  unseen:
+    "Some changes cannot be shown to the audit whole (the lines above name them): remove them or make them text the audit can read, then start a new loop.",
   tests:
     "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop.",
 };

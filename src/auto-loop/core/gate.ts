@@ -47,23 +47,27 @@ export function auditUnmet(failure: string, ran: boolean, tokens = 0): AuditOutc
 /** loopkit's own rules that can throw out two passes before any audit runs. */
 export type RefusingRule = NonNullable<AuditOutcome["refused_by"]>;
 
-/** No audit ran: loopkit's `rule` threw the passes out. The turn is judged (not achieved) and says so, never as the audit's vote. */
+/** No audit ran: loopkit's `rule` threw the passes out (`reason`). The turn is judged, unmet, and labelled as loopkit's, never as the audit's vote. */
 export function refusedByLoopkit(rule: RefusingRule, reason: string): AuditOutcome {
-  return { vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran: true, refused_by: rule };
+  return { ...auditUnmet(reason, true), refused_by: rule };
 }
 
-/** How a turn's audit reads on every surface: its vote, that it could not run, or that none ran because a loopkit rule refused the passes. */
-export function auditVoteText(audit: Pick<AuditOutcome, "vote" | "ran"> & { refused_by?: RefusingRule | null | undefined }): string {
-  if (audit.refused_by) return `none: refused by loopkit's ${RULE_NAMES[audit.refused_by]} rule`;
+type Labelled = Pick<AuditOutcome, "vote" | "ran"> & { refused_by?: RefusingRule | null | undefined };
+
+/** Who decided and what, as every surface names it: the audit's vote, "could not run", or the loopkit rule that refused the passes. */
+export function auditLabel(audit: Labelled): string {
+  if (audit.refused_by) return `not run: loopkit's ${RULE_NAMES[audit.refused_by]} rule refused the passes`;
   return audit.ran ? audit.vote : "could not run";
 }
 
-export const auditLabel = (audit: Parameters<typeof auditVoteText>[0]): string => `audit ${auditVoteText(audit)}`;
+/** The audit's own vote, for records that keep only votes the audit gave (null: it gave none). */
+export const auditVote = (audit: Labelled | null) => (audit && audit.ran && !audit.refused_by ? audit.vote : null);
 
 /** The rules' names as people read them (docs/evidence.md). */
 export const RULE_NAMES: Record<RefusingRule | "tests", string> = {
   processes: "leftover-process",
   verification: "changed-while-verifying",
+  unseen: "every-change-shown",
   tests: "test",
 };
 

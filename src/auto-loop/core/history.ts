@@ -35,6 +35,8 @@ export const HistoryEntrySchema = z.object({
   audit_reasons: z.array(z.string()).optional(),
   /** On "gate": the tests loopkit read from the verifier's last run (passed, failed, skipped, the first failing ones); null: none read. */
   tests: TestCountsSchema.nullable().optional(),
+  /** On "gate": why loopkit's own rules did not count the verifier's pass (the test rule, or passes thrown out before any audit). */
+  not_a_pass: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -61,7 +61,9 @@ function lastAudit(state: AutoLoopState): string[] {
   if (!audit) return ["", "Audit: not run yet (it runs after two verifier passes in a row)."];
   return [
     "",
-    `Last audit vote (iteration ${audit.iteration}): ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`,
+    audit.refused_by
+      ? `Last audit (iteration ${audit.iteration}): none ran; loopkit's own rules did not count the verifier's passes.`
+      : `Last audit vote (iteration ${audit.iteration}): ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`,
     ...audit.reasons.map((reason) => `- ${reason}`),
   ];
 }

@@ -87,7 +87,9 @@ export function nextPrompt(state: AutoLoopState, notes: string[]): string {
     if (last.tests) lines.push("", ...testLines(last.tests, state.test_results));
   }
   const audit = state.last_audit;
-  if (audit && audit.iteration === state.iteration && !audit.ran)
+  if (audit && audit.iteration === state.iteration && audit.refused_by)
+    lines.push("", `No audit ran: loopkit's own rules did not count the verifier's passes (${audit.failure ?? "no reason given"}).`);
+  else if (audit && audit.iteration === state.iteration && !audit.ran)
     lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
   else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);

@@ -57,7 +57,7 @@ const AuditResultSchema = z.object({
    * Set when no audit ran because one of loopkit's own rules threw the verifier's passes out (the rule's
    * name; `reasons` says why): never the audit's vote. Absent in older files.
    */
-  refused_by: z.enum(["processes", "verification"]).nullish(),
+  refused_by: z.enum(["processes", "verification", "unseen"]).nullish(),
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 

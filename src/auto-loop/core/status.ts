@@ -4,11 +4,11 @@ import { formatDuration } from "../../shared/duration.js";
 import { EXIT } from "../../shared/exit-codes.js";
 import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
 import { elapsedMs, iterationsAgainstCap } from "./caps.js";
+import { auditLabel } from "./gate.js";
 import * as z from "zod";
 import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
 import { countsOf, describeTests, TestCountsSchema } from "../../test-results/results.js";
 import { trendLine } from "./test-progress.js";
-import { auditVoteText } from "./gate.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
 export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
@@ -164,7 +164,7 @@ export function loopStatus(
     last_verifier: state.last_verifier?.verdict ?? null,
     last_verifier_exit_code: lastRun?.exit_code ?? null,
     last_verifier_breach: lastRun?.breach ?? null,
-    last_audit_vote: state.last_audit ? auditVoteText(state.last_audit) : null,
+    last_audit_vote: state.last_audit ? auditLabel(state.last_audit) : null,
     last_audit_reasons: state.last_audit?.reasons ?? [],
     next_action: state.status === "pursuing" ? state.next_action : null,
     blocker: state.blocker?.reason ?? null,

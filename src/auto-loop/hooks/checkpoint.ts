@@ -3,9 +3,9 @@ import type { HookContext } from "../../session/handlers.js";
 import type { StopInput } from "../../session/input.js";
 import { recordIteration, type IterationFacts, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
 import { loadStartEvidence } from "../data/evidence-start.js";
+import { auditLabel } from "../core/gate.js";
 import { tokensUsed, type AutoLoopState } from "../core/state.js";
 import { loadState, loopFiles } from "../data/store.js";
-import { auditLabel } from "../core/gate.js";
 
 export function checkpointLoop(ctx: HookContext<StopInput>): LoopRef {
   return {
@@ -21,7 +21,7 @@ export function checkpointLoop(ctx: HookContext<StopInput>): LoopRef {
 export function iterationFacts(state: AutoLoopState): IterationFacts {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
   const audit = state.last_audit?.iteration === state.iteration ? state.last_audit : null;
-  const vote = judged && audit ? `, ${auditLabel(audit)}` : "";
+  const vote = judged && audit ? `, audit ${auditLabel(audit)}` : "";
   const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
   return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
 }

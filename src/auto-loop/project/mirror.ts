@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { appendWholeSync } from "../../shared/atomic-write.js";
 import { GuardedFolder, type Planted } from "../../shared/guarded-files.js";
-import { MIRROR_DIR, MIRROR_FILES as FILES, MIRROR_FOLDERS as FOLDERS } from "../../shared/mirror-layout.js";
+import { MIRROR_DIR, MIRROR_FILES as FILES, MIRROR_FOLDERS as FOLDERS, VERIFIER_LOG } from "../../shared/mirror-layout.js";
 import { HistoryEntrySchema, type HistoryEntry } from "../core/history.js";
 import type { AutoLoopState } from "../core/state.js";
 
@@ -107,7 +107,7 @@ export async function writeVerifierLog(projectDir: string, iteration: number, ru
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
   await folder.writeFile(rel("logs", name), output);
   const dir = path.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  const logs = (await fs.readdir(dir)).filter((file) => VERIFIER_LOG.test(file)).sort();
   // rm removes a link itself, never its target.
   await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
   return rel("logs", name);

@@ -24,7 +24,7 @@ import { loopFiles } from "../data/store.js";
 import { auditTestsNote } from "./test-run.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
-import { auditUnmet, type AuditOutcome } from "../core/gate.js";
+import { auditUnmet, refusedByLoopkit, type AuditOutcome } from "../core/gate.js";
 import type { AutoLoopState } from "../core/state.js";
 import { monotonicMs } from "../../shared/monotonic.js";
 
@@ -95,9 +95,9 @@ export async function auditLoop(input: {
   }
   // Changed content the audit cannot be shown: no audit can judge the turn achieved.
   if (changes.unseen.length)
-    return auditUnmet(
+    return refusedByLoopkit(
+      "unseen",
       `the audit cannot be shown every changed line, so the turn is not judged achieved: ${changes.unseen.join("; ")}`,
-      true,
     );
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);

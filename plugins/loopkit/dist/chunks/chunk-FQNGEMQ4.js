@@ -4,21 +4,21 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunk-CVBYMPK7.js";
+} from "./chunk-4Y4T6H5M.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-WIPHS6HZ.js";
+} from "./chunk-3NMLY6FO.js";
 import {
   openRegular
 } from "./chunk-R7PLZZ5V.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 import {
   LoopkitError,
   formatError,
@@ -330,11 +330,11 @@ function noInputError(table) {
   return usageError(table, table.noInput);
 }
 var valueOf = (parsed, name) => parsed.given.get(name)?.[0];
-function unknownOption(name, table) {
-  const nearest = nearestName(name, [...table.options.map((option) => option.name), ...Object.keys(table.elsewhere ?? {})]);
+function unknownOption(name, table, alsoKnown) {
+  const nearest = nearestName(name, [...table.options.map((option) => option.name), ...Object.keys(table.elsewhere ?? {}), ...alsoKnown]);
   return `unknown option ${name}${nearest ? `: did you mean ${nearest}?` : ""} ${table.unknownHint}`;
 }
-function parseOptions(words, table) {
+function parseOptions(words, table, alsoKnown = []) {
   if (words.length === 0) return { kind: "empty" };
   const specs = new Map([HELP, ...table.options].map((spec) => [spec.name, spec]));
   const nameOf = (word) => {
@@ -363,7 +363,7 @@ function parseOptions(words, table) {
     const spec = specs.get(name);
     if (!spec) {
       const there = table.elsewhere?.[name];
-      throw usageError(table, there ? `${name} ${there}` : unknownOption(name, table), name);
+      throw usageError(table, there ? `${name} ${there}` : unknownOption(name, table, alsoKnown), name);
     }
     if (spec === HELP) {
       help = true;

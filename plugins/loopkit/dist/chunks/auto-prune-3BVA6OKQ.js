@@ -7,12 +7,12 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-FJSYCTV6.js";
+} from "./chunk-GZTVY5ZI.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-WIPHS6HZ.js";
+import "./chunk-3NMLY6FO.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-UZAUCYFB.js";
-import "./chunk-UTHLZEMO.js";
+import "./chunk-6DO6FZXQ.js";
+import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";
 import "./chunk-CW3O4QTE.js";

@@ -6,10 +6,10 @@ import {
   nameOf,
   objectHash,
   readRegularFileSync
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 import {
   isLoopkitOwnPath
-} from "./chunk-UTHLZEMO.js";
+} from "./chunk-T4GQSL4B.js";
 import {
   LoopkitError
 } from "./chunk-W3MJS3SN.js";
@@ -26,10 +26,12 @@ function splitWords(text) {
   const words = [];
   let current;
   let i = 0;
+  let ended = 0;
   const finish = (end) => {
     if (current) {
       const raw = text.slice(current.start, end);
-      words.push({ value: current.value, raw, option: raw.startsWith("--") });
+      words.push({ value: current.value, raw, option: raw.startsWith("--"), gap: text.slice(ended, current.start) });
+      ended = end;
     }
     current = void 0;
   };
@@ -84,6 +86,10 @@ function unterminated(quote, at) {
     value: quote,
     hint: "close the quote, or escape it with a backslash"
   });
+}
+function typedText(words) {
+  if (words.length === 1) return words[0].value;
+  return words.map((word, i) => (i === 0 ? "" : word.gap ?? " ") + word.raw).join("");
 }
 function quoteForShell(value) {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
@@ -259,6 +265,7 @@ export {
   splitArguments,
   argvWords,
   splitWords,
+  typedText,
   compareSnapshots,
   readRecordedContent,
   showText,

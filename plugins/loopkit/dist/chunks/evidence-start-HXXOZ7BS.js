@@ -5,10 +5,10 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-6SQCD4UN.js";
-import "./chunk-UZAUCYFB.js";
-import "./chunk-HO5W5RVI.js";
-import "./chunk-UTHLZEMO.js";
+} from "./chunk-G5GYVTWC.js";
+import "./chunk-6DO6FZXQ.js";
+import "./chunk-NJONKZYR.js";
+import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";
 import "./chunk-JR3TLBIQ.js";

@@ -14,18 +14,18 @@ import {
   iterationCount,
   readSettings,
   trendLine
-} from "./chunk-PKQBNOJX.js";
+} from "./chunk-FLW3N7HN.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
 import {
   HistoryEntrySchema
-} from "./chunk-TKIA7PAW.js";
+} from "./chunk-SHKBCKVB.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -41,7 +41,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-BW7YGPQE.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-L2MS2JPF.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -50,7 +50,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-LCFXDWMT.js"), import("./store-YQMSE5JM.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-HXXOZ7BS.js"), import("./store-TBMHXCUY.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
@@ -80,13 +80,13 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-YQMSE5JM.js");
+  const { loopFiles } = await import("./store-TBMHXCUY.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }
 function statusLine(state, now) {
   const caps = state.caps;
-  const audit = state.last_audit && auditLabel(state.last_audit);
+  const audit = state.last_audit && `audit ${auditLabel(state.last_audit)}`;
   const breach = state.last_verifier?.runs.at(-1)?.breach;
   const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
   const verdicts = [verifier, audit].filter(Boolean).join(", ");

@@ -4,20 +4,20 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-Q6XZ7FX3.js";
+} from "./chunk-32GLC36A.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-FJSYCTV6.js";
+} from "./chunk-GZTVY5ZI.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-MCAAQICJ.js";
+import "./chunk-XERY6Y47.js";
 import {
   allRecords
-} from "./chunk-WIPHS6HZ.js";
+} from "./chunk-3NMLY6FO.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-UZAUCYFB.js";
-import "./chunk-UTHLZEMO.js";
+import "./chunk-6DO6FZXQ.js";
+import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError

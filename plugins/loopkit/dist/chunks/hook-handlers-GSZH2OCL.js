@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-BBXFQFKA.js";
+} from "./chunk-VNRAJRIX.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-UPPKDH7X.js";
+} from "./chunk-P7ABUMWF.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,7 +27,7 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-T3J4NI7H.js";
+} from "./chunk-FQNGEMQ4.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -37,16 +37,16 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-NA5SLIRD.js";
-import "./chunk-CVBYMPK7.js";
+import "./chunk-4Y4T6H5M.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-WIPHS6HZ.js";
+import "./chunk-3NMLY6FO.js";
 import "./chunk-R7PLZZ5V.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-UZAUCYFB.js";
-import "./chunk-UTHLZEMO.js";
+import "./chunk-6DO6FZXQ.js";
+import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   withLock

@@ -14,7 +14,7 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-T3J4NI7H.js";
+} from "./chunk-FQNGEMQ4.js";
 import {
   loadState,
   nextIterationNumber,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-NA5SLIRD.js";
 import {
   splitArguments
-} from "./chunk-CVBYMPK7.js";
+} from "./chunk-4Y4T6H5M.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   deadlineIn
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
@@ -101,8 +101,8 @@ var usage = (message, value) => usageError(REPEAT_OPTIONS, message, value);
 function parseRepeatArgs(text, minIntervalMs = MIN_INTERVAL_MS) {
   return parseRepeatWords(splitArguments(text), minIntervalMs);
 }
-function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS) {
-  const parsed = parseOptions(words, REPEAT_OPTIONS);
+function parseRepeatWords(words, minIntervalMs = MIN_INTERVAL_MS, alsoKnown = []) {
+  const parsed = parseOptions(words, REPEAT_OPTIONS, alsoKnown);
   if (parsed.kind === "help") return { mode: "help" };
   if (parsed.kind === "empty") throw noInputError(REPEAT_OPTIONS);
   const positional = [...parsed.text];
@@ -371,10 +371,10 @@ function record(state, outcome, obs) {
     };
   return { kind: "allow", state: next.state, lines: endLines(next.state, outcome, obs.now), removeMarker: true, recorded: true };
 }
+var CREDENTIALS_REFUSED = `Claude Code's credentials were refused, so no later iteration could pass. ${LOG_IN_AGAIN}`;
 function endLines(state, outcome, now) {
   const line = summaryLine(state, now);
-  if (!outcome.tripsBreaker) return [line];
-  return [line, `Claude Code's credentials were refused, so no later iteration could pass. ${LOG_IN_AGAIN}`];
+  return outcome.tripsBreaker ? [line, CREDENTIALS_REFUSED] : [line];
 }
 function apiErrorOutcome(error) {
   const waitsForReset = error.usageLimit && error.resetAt !== null;
@@ -485,6 +485,7 @@ export {
   pauseLostIteration,
   endLoop,
   onStop,
+  CREDENTIALS_REFUSED,
   onApiError,
   onSessionEnd,
   onPromptSubmit,

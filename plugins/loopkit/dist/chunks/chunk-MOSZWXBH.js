@@ -5,18 +5,19 @@ import {
 import {
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-TKIA7PAW.js";
+} from "./chunk-SHKBCKVB.js";
 import {
   writeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import {
   AutoLoopStateSchema
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,
-  MIRROR_FOLDERS
-} from "./chunk-UTHLZEMO.js";
+  MIRROR_FOLDERS,
+  VERIFIER_LOG
+} from "./chunk-T4GQSL4B.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
@@ -109,7 +110,7 @@ async function writeVerifierLog(projectDir, iteration, run, output, now) {
   const name = `verifier-${String(iteration).padStart(4, "0")}-${run}.log`;
   await folder.writeFile(rel("logs", name), output);
   const dir = path.join(projectDir, MIRROR_DIR, "logs");
-  const logs = (await fs.readdir(dir)).filter((file) => /^verifier-\d+-\d\.log$/.test(file)).sort();
+  const logs = (await fs.readdir(dir)).filter((file) => VERIFIER_LOG.test(file)).sort();
   await Promise.all(logs.slice(0, Math.max(0, logs.length - KEEP_LOGS)).map((file) => fs.rm(path.join(dir, file), { force: true })));
   return rel("logs", name);
 }

@@ -10,7 +10,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-T3J4NI7H.js";
+} from "./chunk-FQNGEMQ4.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -26,7 +26,7 @@ import {
   guardedGitEnv,
   hunks,
   settleSandbox
-} from "./chunk-JWYQJ7BQ.js";
+} from "./chunk-YMLJMIN4.js";
 import {
   compareSnapshots,
   hasHidden,
@@ -34,12 +34,14 @@ import {
   showPath,
   showText,
   splitArguments,
-  splitWords
-} from "./chunk-CVBYMPK7.js";
+  splitWords,
+  typedText
+} from "./chunk-4Y4T6H5M.js";
 import {
   RULE_NAMES,
   auditLabel,
   auditUnmet,
+  auditVote,
   capReached,
   elapsedMs,
   gateNext,
@@ -47,10 +49,11 @@ import {
   noProgressReason,
   readSettings,
   recordTestProgress,
+  refusedByLoopkit,
   testRuleBreach,
   trendLine,
   verifierVerdict
-} from "./chunk-PKQBNOJX.js";
+} from "./chunk-FLW3N7HN.js";
 import {
   formatDuration,
   parseDuration
@@ -61,17 +64,17 @@ import {
 } from "./chunk-63YVBMM7.js";
 import {
   loopFiles
-} from "./chunk-H376JH7J.js";
+} from "./chunk-MOSZWXBH.js";
 import {
   openRegular,
   readRegularFile
 } from "./chunk-R7PLZZ5V.js";
 import {
   historyEntry
-} from "./chunk-TKIA7PAW.js";
+} from "./chunk-SHKBCKVB.js";
 import {
   loadJudgingBaseline
-} from "./chunk-6SQCD4UN.js";
+} from "./chunk-G5GYVTWC.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -81,13 +84,13 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -1278,7 +1281,9 @@ function nextPrompt(state, notes) {
     if (last.tests) lines.push("", ...testLines(last.tests, state.test_results));
   }
   const audit = state.last_audit;
-  if (audit && audit.iteration === state.iteration && !audit.ran)
+  if (audit && audit.iteration === state.iteration && audit.refused_by)
+    lines.push("", `No audit ran: loopkit's own rules did not count the verifier's passes (${audit.failure ?? "no reason given"}).`);
+  else if (audit && audit.iteration === state.iteration && !audit.ran)
     lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
   else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
@@ -1507,9 +1512,8 @@ function finishTurn(previous, gate, notes, history) {
     };
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
-  const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
-  const refusedWhy = audit?.refused_by ? `; ${audit.reasons[0] ?? ""}` : "";
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, ${auditLabel(audit)}` : ""}${breach}${refusedWhy}`;
+  const notAPass = lastRun.breach ?? (audit?.refused_by ? audit.failure : null);
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}`;
   const refusal = refusalOf(lastRun, audit);
   state = {
     ...state,
@@ -1519,10 +1523,10 @@ function finishTurn(previous, gate, notes, history) {
   const gateEntry = (s) => historyEntry(s, now, "gate", evidence, {
     verdict,
     exit_code: lastRun.exit_code,
-    // A pass loopkit's own rule threw out had no audit: no vote is recorded for it.
-    vote: audit?.ran && !audit.refused_by ? audit.vote : null,
-    ...audit?.ran && !audit.refused_by ? { audit_reasons: audit.reasons } : {},
-    tests: lastRun.tests ?? null
+    vote: auditVote(audit),
+    ...auditVote(audit) ? { audit_reasons: audit.reasons } : {},
+    tests: lastRun.tests ?? null,
+    ...notAPass ? { not_a_pass: notAPass } : {}
   });
   const judged = gateNext(gate.runs, audit);
   if (audit && judged.kind === "verdict" && judged.achieved) {
@@ -1576,6 +1580,7 @@ var REFUSAL_LIMIT = 3;
 var REFUSAL_ADVICE = {
   processes: "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
   verification: "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
+  unseen: "Some changes cannot be shown to the audit whole (the lines above name them): remove them or make them text the audit can read, then start a new loop.",
   tests: "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop."
 };
 function refusalOf(lastRun, audit) {
@@ -2317,9 +2322,9 @@ async function auditLoop(input) {
     );
   }
   if (changes.unseen.length)
-    return auditUnmet(
-      `the audit cannot be shown every changed line, so the turn is not judged achieved: ${changes.unseen.join("; ")}`,
-      true
+    return refusedByLoopkit(
+      "unseen",
+      `the audit cannot be shown every changed line, so the turn is not judged achieved: ${changes.unseen.join("; ")}`
     );
   const timeoutMs = within(input.deadline, state.launch.audit_timeout_ms);
   if (timeoutMs <= 0) return auditUnmet("no time was left for the audit within the loop's wall clock", false);
@@ -2648,8 +2653,8 @@ function startFromGoalFile() {
   };
 }
 var noGoalError = () => noInputError(AUTO_LOOP_OPTIONS);
-function parseWords(words) {
-  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS);
+function parseWords(words, alsoKnown = []) {
+  const parsed = parseOptions(words, AUTO_LOOP_OPTIONS, alsoKnown);
   if (parsed.kind === "help") return { mode: "help" };
   if (parsed.kind === "empty") return { mode: "usage" };
   const has = (name) => parsed.given.has(name);
@@ -2676,7 +2681,7 @@ function parseWords(words) {
   }
   if (goalWords.length > 0 && goalWords.every((word) => word.raw === word.value && word.value.startsWith("-")))
     throw usage(`${goalWords.map((word) => word.value).join(" ")} is not a goal (to use it as text, quote it)`, goalWords[0].value);
-  const goal = goalWords.map((word) => word.value).join(" ").trim();
+  const goal = (goalWords.every((word) => word.gap !== void 0) ? typedText(goalWords) : goalWords.map((word) => word.value).join(" ")).trim();
   if (goal && has("--goal-file")) throw usage("give the goal inline or with --goal-file, not both");
   if (Buffer.byteLength(goal) > MAX_GOAL_BYTES) {
     throw usage(
@@ -2850,7 +2855,7 @@ function lastAudit(state) {
   if (!audit) return ["", "Audit: not run yet (it runs after two verifier passes in a row)."];
   return [
     "",
-    `Last audit vote (iteration ${audit.iteration}): ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`,
+    audit.refused_by ? `Last audit (iteration ${audit.iteration}): none ran; loopkit's own rules did not count the verifier's passes.` : `Last audit vote (iteration ${audit.iteration}): ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`,
     ...audit.reasons.map((reason) => `- ${reason}`)
   ];
 }

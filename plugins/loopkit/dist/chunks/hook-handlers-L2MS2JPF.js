@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-BBXFQFKA.js";
+} from "./chunk-VNRAJRIX.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -32,7 +32,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-Q6JOWIHT.js";
+} from "./chunk-6NGAQNNX.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -40,16 +40,16 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-T3J4NI7H.js";
+} from "./chunk-FQNGEMQ4.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
 import "./chunk-DTJWGS4I.js";
-import "./chunk-JWYQJ7BQ.js";
+import "./chunk-YMLJMIN4.js";
 import {
   showPath,
   splitWords
-} from "./chunk-CVBYMPK7.js";
+} from "./chunk-4Y4T6H5M.js";
 import {
   auditLabel,
   auditUnmet,
@@ -57,9 +57,9 @@ import {
   loopDeadline,
   readSettings,
   refusedByLoopkit
-} from "./chunk-PKQBNOJX.js";
+} from "./chunk-FLW3N7HN.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-WIPHS6HZ.js";
+import "./chunk-3NMLY6FO.js";
 import "./chunk-63YVBMM7.js";
 import {
   inspectMirror,
@@ -68,16 +68,16 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-H376JH7J.js";
+} from "./chunk-MOSZWXBH.js";
 import "./chunk-R7PLZZ5V.js";
-import "./chunk-TKIA7PAW.js";
+import "./chunk-SHKBCKVB.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-6SQCD4UN.js";
+} from "./chunk-G5GYVTWC.js";
 import {
   LstatAhead,
   READ_FLAGS,
@@ -98,14 +98,14 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   MIRROR_DIR
-} from "./chunk-UTHLZEMO.js";
+} from "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {
   formatError,
@@ -135,7 +135,7 @@ function checkpointLoop(ctx) {
 function iterationFacts(state) {
   const judged = state.last_verifier?.iteration === state.iteration ? state.last_verifier.verdict : null;
   const audit = state.last_audit?.iteration === state.iteration ? state.last_audit : null;
-  const vote = judged && audit ? `, ${auditLabel(audit)}` : "";
+  const vote = judged && audit ? `, audit ${auditLabel(audit)}` : "";
   const verdict = judged ? `${judged}${vote}` : state.status === "pursuing" ? "not judged" : state.status;
   return { iteration: state.iteration, verdict, tokens: tokensUsed(state) };
 }

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   MIRROR_DIR,
   UNRECORDED_MIRROR_FILES
-} from "./chunk-UTHLZEMO.js";
+} from "./chunk-T4GQSL4B.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -13,19 +13,19 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-JWYQJ7BQ.js";
+} from "./chunk-YMLJMIN4.js";
 import {
   compareSnapshots,
   isAgentChange,
   showText
-} from "./chunk-CVBYMPK7.js";
+} from "./chunk-4Y4T6H5M.js";
 import {
-  auditVoteText,
-  countedIterations,
+  auditLabel,
   elapsedMs,
+  iterationCount,
   iterationsAgainstCap,
   trendLine
-} from "./chunk-PKQBNOJX.js";
+} from "./chunk-FLW3N7HN.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
@@ -34,26 +34,26 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-WIPHS6HZ.js";
+} from "./chunk-3NMLY6FO.js";
 import {
   loopFiles
-} from "./chunk-H376JH7J.js";
+} from "./chunk-MOSZWXBH.js";
 import {
   HistoryEntrySchema
-} from "./chunk-TKIA7PAW.js";
+} from "./chunk-SHKBCKVB.js";
 import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   isLoopkitOwnPath
-} from "./chunk-UTHLZEMO.js";
+} from "./chunk-T4GQSL4B.js";
 import {
   LoopkitError,
   formatError,
@@ -102,6 +102,7 @@ function iterationRows(history, loopId) {
       };
       if (entry.event === "gate") Object.assign(row, { verdict: entry.verdict, exitCode: entry.exit_code, vote: entry.vote });
       if (note) row.notes.push(note(entry));
+      if (entry.not_a_pass) row.notes.push(`not a pass by loopkit's rules: ${entry.not_a_pass}`);
       row.tokens += Math.max(0, entry.tokens - row.total);
       row.total = Math.max(row.total, entry.tokens);
       rows.set(entry.iteration, row);
@@ -408,7 +409,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
     last_verifier: state.last_verifier?.verdict ?? null,
     last_verifier_exit_code: lastRun?.exit_code ?? null,
     last_verifier_breach: lastRun?.breach ?? null,
-    last_audit_vote: state.last_audit ? auditVoteText(state.last_audit) : null,
+    last_audit_vote: state.last_audit ? auditLabel(state.last_audit) : null,
     last_audit_reasons: state.last_audit?.reasons ?? [],
     next_action: state.status === "pursuing" ? state.next_action : null,
     blocker: state.blocker?.reason ?? null,
@@ -488,6 +489,12 @@ function testCountsOf(raw) {
   return null;
 }
 var ReasonsSchema = array(string());
+function withNotRun(tests, start) {
+  if (!tests) return null;
+  const skipped = tests.skipped ?? 0;
+  const gone = start ? Math.max(0, start.passed + start.failed + start.skipped - (tests.passed + tests.failed + skipped)) : 0;
+  return { ...tests, notRun: skipped + gone };
+}
 function autoLoopStory(input) {
   const lines = input.lines.filter((line) => line.entry.loop_id === input.loopId);
   const state = input.state?.loop_id === input.loopId ? input.state : void 0;
@@ -519,8 +526,8 @@ function autoLoopStory(input) {
       exitCode: row.exitCode,
       vote: row.vote,
       reasons: recorded?.success ? recorded.data : fromState,
-      tests: gate ? testCountsOf(gate.raw) : null,
-      notes: row.notes,
+      tests: withNotRun(gate ? testCountsOf(gate.raw) : null, state?.test_results.baseline ?? null),
+      notes: gate?.entry.not_a_pass ? [`not a pass by loopkit's rules: ${gate.entry.not_a_pass}`, ...row.notes] : row.notes,
       changes: changed?.changes ?? null,
       moreChanges: changed?.more ?? 0,
       verifierOutput: verifierRun?.output_tail ?? null
@@ -579,7 +586,12 @@ function iterationRows2(entries) {
 }
 function capsUsed(state, now) {
   return [
-    { name: "iterations", used: countedIterations(state), max: state.caps.max_iterations, unit: "count" },
+    {
+      name: "iterations",
+      used: iterationCount(state.iteration, state.audit_not_run.turns, state.caps.max_iterations).counted,
+      max: state.caps.max_iterations,
+      unit: "count"
+    },
     { name: "tokens", used: tokensUsed(state), max: state.caps.max_tokens, unit: "tokens" },
     {
       name: "wall clock",
@@ -860,6 +872,8 @@ svg .axis { stroke: var(--line); }
 svg .grid { stroke: #eaeef2; }
 svg .series { fill: none; stroke: var(--info); stroke-width: 2; }
 svg .dot { fill: var(--info); }
+svg .series.other { stroke: var(--other); stroke-dasharray: 5 4; }
+svg .dot.other { fill: var(--other); }
 svg .bar { fill: var(--info); }
 svg .bar.pass { fill: var(--pass); } svg .bar.fail { fill: var(--fail); } svg .bar.flaky { fill: var(--flaky); } svg .bar.none { fill: var(--line); }
 svg .track { fill: #eaeef2; }
@@ -997,12 +1011,16 @@ function barChart(points, ariaLabel, options = {}) {
     )}`;
   });
 }
-function lineChart(points, ariaLabel) {
-  return frame(points, ariaLabel, true, (x, y) => {
-    const path4 = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
-    return html`<polyline class="series" points="${path4}" />${points.map(
-      (p, i) => html`<circle class="dot" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`
+function lineChart(points, ariaLabel, second = []) {
+  const scaled = points.map((p, i) => ({ ...p, value: Math.max(p.value, second[i]?.value ?? 0) }));
+  return frame(scaled, ariaLabel, true, (x, y) => {
+    const line = (series, other) => html`<polyline
+          class="series${other}"
+          points="${series.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ")}"
+        />${series.map(
+      (p, i) => html`<circle class="dot${other}" cx="${x(i)}" cy="${y(p.value)}" r="4"><title>${p.label}</title></circle>`
     )}`;
+    return html`${second.length ? line(second, " other") : ""}${line(points, "")}`;
   });
 }
 function meter(used, max, ariaLabel) {
@@ -1062,16 +1080,15 @@ function capBox(cap) {
 function charts(iterations) {
   const counted = iterations.filter((it) => it.tests !== null);
   const tests = counted.length ? html`<figure>
-        <figcaption>Failing tests</figcaption>
+        <figcaption>Failing tests, and tests that did not run</figcaption>
         ${lineChart(
-    counted.map((it) => ({
-      x: it.number,
-      value: it.tests.failed,
-      label: `iteration ${it.number}: ${it.tests.failed} failing, ${it.tests.passed} passing${it.tests.skipped ? `, ${it.tests.skipped} skipped` : ""}`
-    })),
-    "failing tests per iteration"
+    counted.map((it) => ({ x: it.number, value: it.tests.failed, label: testsLabel(it) })),
+    "failing tests, and tests that did not run, per iteration",
+    counted.map((it) => ({ x: it.number, value: it.tests.notRun ?? it.tests.skipped ?? 0, label: testsLabel(it) }))
   )}
-        <p class="note">From the verifier's test results at each gate.</p>
+        <p class="note">
+          From the verifier's test results at each gate: failing (solid), and did not run (dashed: skipped, or gone since the start).
+        </p>
       </figure>` : html`<figure>
         <figcaption>Verifier per iteration</figcaption>
         ${barChart(
@@ -1102,6 +1119,11 @@ function charts(iterations) {
         <p class="note">The turn and its audit; ${compactNumber(iterations.at(-1).totalTokens)} in all.</p>
       </figure>
     </div>`;
+}
+function testsLabel(it) {
+  const tests = it.tests;
+  const notRun = tests.notRun ?? tests.skipped ?? 0;
+  return `iteration ${it.number}: ${tests.failed} failing, ${tests.passed} passing${notRun ? `, ${notRun} did not run` : ""}`;
 }
 function iteration(it) {
   const verifier = it.verdict ? html`verifier ${statusBadge(it.verdict)}${it.exitCode !== null ? html` <span class="muted">exit ${it.exitCode}</span>` : ""}` : html`<span class="muted">verifier not run</span>`;

@@ -3,7 +3,7 @@ import {
   AUDIT_VOTES,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   iso_exports
 } from "./chunk-W3MJS3SN.js";
@@ -51,7 +51,9 @@ var HistoryEntrySchema = object({
   /** On "gate" lines whose audit voted: its reasons, so `loopkit report` shows every iteration's (absent in older files). */
   audit_reasons: array(string()).optional(),
   /** On "gate": the tests loopkit read from the verifier's last run (passed, failed, skipped, the first failing ones); null: none read. */
-  tests: TestCountsSchema.nullable().optional()
+  tests: TestCountsSchema.nullable().optional(),
+  /** On "gate": why loopkit's own rules did not count the verifier's pass (the test rule, or passes thrown out before any audit). */
+  not_a_pass: string().optional()
 });
 function historyEntry(state, now, event, detail, extra = {}) {
   return {

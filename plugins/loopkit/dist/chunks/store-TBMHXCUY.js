@@ -4,15 +4,15 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-H376JH7J.js";
+} from "./chunk-MOSZWXBH.js";
 import "./chunk-R7PLZZ5V.js";
-import "./chunk-TKIA7PAW.js";
+import "./chunk-SHKBCKVB.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-HO5W5RVI.js";
-import "./chunk-UTHLZEMO.js";
+import "./chunk-NJONKZYR.js";
+import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";
 import "./chunk-JR3TLBIQ.js";

@@ -62,7 +62,7 @@ var AuditResultSchema = object({
    * Set when no audit ran because one of loopkit's own rules threw the verifier's passes out (the rule's
    * name; `reasons` says why): never the audit's vote. Absent in older files.
    */
-  refused_by: _enum(["processes", "verification"]).nullish()
+  refused_by: _enum(["processes", "verification", "unseen"]).nullish()
 });
 var DEFAULT_NO_PROGRESS_LIMIT = 8;
 var NO_TEST_RESULTS = {

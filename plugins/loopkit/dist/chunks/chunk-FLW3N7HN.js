@@ -4,7 +4,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   tokensUsed
-} from "./chunk-HO5W5RVI.js";
+} from "./chunk-NJONKZYR.js";
 import {
   describeTests,
   ranCount
@@ -135,16 +135,17 @@ function auditUnmet(failure, ran, tokens = 0) {
   return { vote: "unmet", reasons: [failure], failure, tokens, ran };
 }
 function refusedByLoopkit(rule, reason) {
-  return { vote: "unmet", reasons: [reason], failure: reason, tokens: 0, ran: true, refused_by: rule };
+  return { ...auditUnmet(reason, true), refused_by: rule };
 }
-function auditVoteText(audit) {
-  if (audit.refused_by) return `none: refused by loopkit's ${RULE_NAMES[audit.refused_by]} rule`;
+function auditLabel(audit) {
+  if (audit.refused_by) return `not run: loopkit's ${RULE_NAMES[audit.refused_by]} rule refused the passes`;
   return audit.ran ? audit.vote : "could not run";
 }
-var auditLabel = (audit) => `audit ${auditVoteText(audit)}`;
+var auditVote = (audit) => audit && audit.ran && !audit.refused_by ? audit.vote : null;
 var RULE_NAMES = {
   processes: "leftover-process",
   verification: "changed-while-verifying",
+  unseen: "every-change-shown",
   tests: "test"
 };
 function testRuleBreach(basis, run) {
@@ -177,7 +178,6 @@ var listNames = (names) => `${names.slice(0, 5).join(", ")}${names.length > 5 ? 
 export {
   resolveCaps,
   capReached,
-  countedIterations,
   iterationCount,
   iterationsAgainstCap,
   elapsedMs,
@@ -191,8 +191,8 @@ export {
   gateNext,
   auditUnmet,
   refusedByLoopkit,
-  auditVoteText,
   auditLabel,
+  auditVote,
   RULE_NAMES,
   testRuleBreach
 };

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-UZAUCYFB.js";
+} from "./chunk-6DO6FZXQ.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
