@@ -16,7 +16,8 @@ import { recordScope } from "./scope.js";
 import { ctimeTrusted, type TakenSnapshot } from "./snapshot.js";
 import type { StatRecord } from "./stat-cache.js";
 import type { EntryKind } from "./tree.js";
-import { denied, digestFrom, fields, kindOf, raced, READ_FLAGS, unreadableHash } from "./walk.js";
+import { digestFrom, fields, kindOf, unreadableHash } from "./walk.js";
+import { isDenied as denied, isGoneOrNotAFile as raced, SAFE_READ_FLAGS } from "../shared/safe-read.js";
 import { sameIdentityAndTimes } from "./record-stands.js";
 
 export interface EntryChange {
@@ -121,7 +122,7 @@ async function changesFrom(
     if (kind !== "file") return record(stat, kind, null);
     let fd: number;
     try {
-      fd = openSync(abs, READ_FLAGS);
+      fd = openSync(abs, SAFE_READ_FLAGS);
     } catch (error) {
       if (denied(error)) return unreadable(stat);
       if (raced(error)) return null;

@@ -2,7 +2,7 @@
 // folder (the nearest .git at or above the project, a folder or a gitfile's `gitdir:`), and its common
 // folder when `commondir` names one. Only what is read from it is recorded; nothing there is trusted.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { inflateSync } from "node:zlib";
 import path from "node:path";
 import { readRegularFileSync } from "./read-file.js";
@@ -19,25 +19,13 @@ export const GIT_INDEX = "index";
 /** "DIRC" and a version from 2 to 4: the NULs make it a file no interpreter or shell runs as source. */
 const INDEX_SIGNATURE = /^DIRC\x00\x00\x00[\x02-\x04]/;
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
 /** Whether the regular file at `file` starts as git's index does (a link, FIFO or anything else: false). */
 export function holdsGitIndex(file: string | Buffer): boolean {
-  let fd: number;
   try {
-    fd = openSync(file, READ_FLAGS);
+    const head = readRegularFileSync(file, 8);
+    return head !== null && head.length === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
   } catch {
     return false;
-  }
-  try {
-    // A FIFO or device opened without blocking: not an index, and a positioned read of it throws ESPIPE.
-    if (!fstatSync(fd).isFile()) return false;
-    const head = Buffer.alloc(8);
-    return readSync(fd, head, 0, 8, 0) === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -5,7 +5,7 @@
 // Synchronous calls in batches (several times faster than promises for 100,000 small files), with a
 // yield to the event loop between batches so timers (the store lock's refresh) still run.
 import { createHash, type Hash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { holdsGitIndex } from "./git-dirs.js";
@@ -14,11 +14,11 @@ import { objectHash, type ObjectStore } from "./object-store.js";
 import { isRacy, type StatRecord, type StatTable, type StatTableBuilder } from "./stat-cache.js";
 import { nameOf } from "./names.js";
 import { encodeTree, type EntryKind, type TreeEntry } from "./tree.js";
+import { isDenied, isGoneOrNotAFile, SAFE_READ_FLAGS } from "../shared/safe-read.js";
 
 /** Files up to this size are kept whole in the store (diffs for the audit, restore); bigger ones are hashed only. */
 export const KEEP_BYTES = 1024 * 1024;
 
-export const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const BATCH = 512;
 const EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 const SEP = Buffer.from(path.sep);
@@ -101,10 +101,6 @@ export async function walkFolder(
   return visited.entry.hash;
 }
 
-export const denied = (error: unknown) => ["EACCES", "EPERM"].includes((error as NodeJS.ErrnoException).code ?? "");
-export const raced = (error: unknown) =>
-  ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes((error as NodeJS.ErrnoException).code ?? "");
-
 async function visitFolder(
   w: Walker,
   abs: FsPath,
@@ -154,11 +150,11 @@ async function visitFolder(
       }
     } catch (error) {
       // A folder that can be listed but not searched: its entries cannot be looked at (nor kept, recorded below it).
-      if (denied(error)) {
+      if (isDenied(error)) {
         w.out.dropFrom(slot);
         return unreadable(w, key, stat);
       }
-      if (!raced(error)) throw error;
+      if (!isGoneOrNotAFile(error)) throw error;
       visited = null;
     }
     if (!visited) {
@@ -233,8 +229,8 @@ function listChildren(
   try {
     listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
   } catch (error) {
-    if (denied(error)) return "denied";
-    if (raced(error)) return "gone";
+    if (isDenied(error)) return "denied";
+    if (isGoneOrNotAFile(error)) return "gone";
     throw error;
   }
   return listed
@@ -328,15 +324,14 @@ function visitLeaf(w: Walker, abs: FsPath, key: string, stat: EntryStat, hint: n
 function readFile(w: Walker, abs: FsPath, key: string, stat: EntryStat | null): Visited | null {
   let fd: number;
   try {
-    fd = openSync(abs, READ_FLAGS);
+    fd = openSync(abs, SAFE_READ_FLAGS);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EACCES" || code === "EPERM") {
+    if (isDenied(error)) {
       const found = stat ?? lstatSync(abs, { throwIfNoEntry: false });
       return found ? unreadable(w, key, found) : null;
     }
     // Replaced by a link or something else, or gone, since the listing: the folder is not clean.
-    if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    if (isGoneOrNotAFile(error)) return null;
     throw error;
   }
   try {

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-URURI6IE.js";
+} from "./chunks/chunk-ZM5ZY3PH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-YMLJMIN4.js";
 import {
   splitWords
-} from "./chunks/chunk-4Y4T6H5M.js";
+} from "./chunks/chunk-PD3S7RQW.js";
 import {
   readSettings
 } from "./chunks/chunk-FLW3N7HN.js";
@@ -25,7 +25,7 @@ import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-3NMLY6FO.js";
+} from "./chunks/chunk-DJ63JFUX.js";
 import {
   loadState,
   loopFiles
@@ -34,7 +34,7 @@ import "./chunks/chunk-R7PLZZ5V.js";
 import "./chunks/chunk-SHKBCKVB.js";
 import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-6DO6FZXQ.js";
+import "./chunks/chunk-OJLTLYNW.js";
 import "./chunks/chunk-NJONKZYR.js";
 import {
   MIRROR_DIR

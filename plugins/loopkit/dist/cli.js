@@ -24,7 +24,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-P7ABUMWF.js";
+} from "./chunks/chunk-DQO7O55T.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -80,7 +80,7 @@ import {
   takeOverState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-6NGAQNNX.js";
+} from "./chunks/chunk-SO2ZF3LV.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -89,7 +89,7 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-FQNGEMQ4.js";
+} from "./chunks/chunk-XITYMCGZ.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -102,18 +102,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-32GLC36A.js";
+} from "./chunks/chunk-6C3UJA6J.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-GZTVY5ZI.js";
+} from "./chunks/chunk-LVY7QM5L.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-46TLFK6W.js";
+} from "./chunks/chunk-7OXBFEAH.js";
 import {
   endOrphanedRuns,
   killGroup
@@ -121,7 +121,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-XERY6Y47.js";
+import "./chunks/chunk-7BLDZLRP.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -144,7 +144,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-URURI6IE.js";
+} from "./chunks/chunk-ZM5ZY3PH.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -180,7 +180,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-4Y4T6H5M.js";
+} from "./chunks/chunk-PD3S7RQW.js";
 import {
   carriedTestBaseline,
   elapsedMs,
@@ -203,7 +203,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-3NMLY6FO.js";
+} from "./chunks/chunk-DJ63JFUX.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-63YVBMM7.js";
@@ -234,7 +234,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-G5GYVTWC.js";
+} from "./chunks/chunk-GQ5H6LUH.js";
 import {
   deadlineIn,
   decodeTree,
@@ -242,7 +242,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-6DO6FZXQ.js";
+} from "./chunks/chunk-OJLTLYNW.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT

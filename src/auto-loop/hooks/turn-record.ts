@@ -1,7 +1,6 @@
 // The Stop's evidence from loopkit's own record: the snapshot of the project taken before the verifier
 // runs (the turn's tree, its checkpoint, the thrash fingerprint, the protected files), and, after the
 // verifier's second pass, the check that nothing moved while it ran. Nothing here judges the turn.
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pendingCheckpoint, iterationChangesText, type LoopRef, type PendingCheckpoint } from "../../checkpoint/take.js";
 import { changesSince } from "../../evidence/changes-since.js";
@@ -9,7 +8,7 @@ import { snapshotFingerprint, takeSnapshot, type TakenSnapshot } from "../../evi
 import { judgeVerification, sandboxMountPoints, type Verification, type VerificationContext } from "../../evidence/verification.js";
 import { watchFolders } from "../../evidence/folder-watch.js";
 import { SANDBOX_READ_ONLY_IN_PROJECT } from "../../sandbox/policy.js";
-import { READ_FLAGS } from "../../evidence/walk.js";
+import { readRegularFileSync } from "../../shared/safe-read.js";
 import type { Deadline } from "../../shared/deadline.js";
 import { formatError } from "../../shared/errors.js";
 import { loadStartEvidence } from "../data/evidence-start.js";
@@ -79,20 +78,16 @@ export async function checkVerification(
 
 /** The project's package.json scripts (where `npm test` may run tsc), or null when there are none to read. */
 function packageScripts(projectDir: string): Record<string, string> | null {
-  let text: string;
+  // The agent's file: no link followed, no FIFO waited on, no size unbounded (a larger one is not read).
+  const MAX = 1024 * 1024;
+  let bytes: Buffer | null;
   try {
-    // The agent's file: no link followed, no FIFO waited on, no size unbounded.
-    const fd = openSync(path.join(projectDir, "package.json"), READ_FLAGS);
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > 1024 * 1024) return null;
-      text = readFileSync(fd, "utf8");
-    } finally {
-      closeSync(fd);
-    }
+    bytes = readRegularFileSync(path.join(projectDir, "package.json"), MAX + 1);
   } catch {
     return null;
   }
+  if (!bytes || bytes.length > MAX) return null;
+  const text = bytes.toString("utf8");
   try {
     const scripts: unknown = JSON.parse(text).scripts;
     if (!scripts || typeof scripts !== "object") return null;

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-VNRAJRIX.js";
+} from "./chunk-DS6KBXAF.js";
 import {
   resumePendingFile
 } from "./chunk-VW2W6K4J.js";
@@ -32,7 +32,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-6NGAQNNX.js";
+} from "./chunk-SO2ZF3LV.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -40,7 +40,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-FQNGEMQ4.js";
+} from "./chunk-XITYMCGZ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -49,7 +49,7 @@ import "./chunk-YMLJMIN4.js";
 import {
   showPath,
   splitWords
-} from "./chunk-4Y4T6H5M.js";
+} from "./chunk-PD3S7RQW.js";
 import {
   auditLabel,
   auditUnmet,
@@ -59,7 +59,7 @@ import {
   refusedByLoopkit
 } from "./chunk-FLW3N7HN.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-3NMLY6FO.js";
+import "./chunk-DJ63JFUX.js";
 import "./chunk-63YVBMM7.js";
 import {
   inspectMirror,
@@ -77,28 +77,29 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-G5GYVTWC.js";
+} from "./chunk-GQ5H6LUH.js";
 import {
   LstatAhead,
-  READ_FLAGS,
+  SAFE_READ_FLAGS,
   TOOL_FOLDERS,
   checkDeadline,
   ctimeTrusted,
-  denied,
   digestFrom,
   fields,
+  isDenied,
+  isGoneOrNotAFile,
   keyPath,
   kindOf,
   lstatVia,
   nameOf,
-  raced,
+  readRegularFileSync,
   recordScope,
   sameIdentityAndTimes,
   snapshotFingerprint,
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   AutoLoopStateSchema,
   tokensUsed
@@ -225,7 +226,6 @@ async function restoreLoopContext(ctx) {
 }
 
 // src/auto-loop/hooks/turn-record.ts
-import { closeSync as closeSync2, fstatSync as fstatSync2, openSync as openSync2, readFileSync } from "node:fs";
 import path2 from "node:path";
 
 // src/evidence/changes-since.ts
@@ -276,7 +276,7 @@ async function changesFrom(taken, input, trust, ahead) {
         try {
           lstatSync(join(abs, first), { throwIfNoEntry: false });
         } catch (error) {
-          if (denied(error)) return unreadable(stat);
+          if (isDenied(error)) return unreadable(stat);
         }
       }
       return record(stat, kind, null);
@@ -284,10 +284,10 @@ async function changesFrom(taken, input, trust, ahead) {
     if (kind !== "file") return record(stat, kind, null);
     let fd;
     try {
-      fd = openSync(abs, READ_FLAGS);
+      fd = openSync(abs, SAFE_READ_FLAGS);
     } catch (error) {
-      if (denied(error)) return unreadable(stat);
-      if (raced(error)) return null;
+      if (isDenied(error)) return unreadable(stat);
+      if (isGoneOrNotAFile(error)) return null;
       throw error;
     }
     try {
@@ -306,8 +306,8 @@ async function changesFrom(taken, input, trust, ahead) {
     try {
       stat = lstatSync(abs, { throwIfNoEntry: false });
     } catch (error) {
-      if (denied(error)) return void changes.push({ key, before: null, after: unreadable(null) });
-      if (raced(error)) return;
+      if (isDenied(error)) return void changes.push({ key, before: null, after: unreadable(null) });
+      if (isGoneOrNotAFile(error)) return;
       throw error;
     }
     if (!stat) return;
@@ -368,12 +368,12 @@ async function changesFrom(taken, input, trust, ahead) {
       try {
         stat = lstatVia(ahead, abs, at);
       } catch (error) {
-        if (denied(error)) {
+        if (isDenied(error)) {
           changes.push({ key, before: table.recordAt(at), after: unreadable(null) });
           if (was === "dir") stack.push({ key, prefix, abs, listed: null, gone: true, only });
           continue;
         }
-        if (!raced(error)) throw error;
+        if (!isGoneOrNotAFile(error)) throw error;
       }
     }
     if (!stat) {
@@ -429,8 +429,8 @@ function list(abs) {
   try {
     names = readdirSync(abs, { encoding: "buffer" });
   } catch (error) {
-    if (denied(error)) return "denied";
-    if (raced(error)) return "gone";
+    if (isDenied(error)) return "denied";
+    if (isGoneOrNotAFile(error)) return "gone";
     throw error;
   }
   return new Map(names.map((raw) => [nameOf(raw).key, raw]));
@@ -675,19 +675,15 @@ async function checkVerification(state, dataDir, turn, deadline, mounts) {
   });
 }
 function packageScripts(projectDir) {
-  let text;
+  const MAX = 1024 * 1024;
+  let bytes;
   try {
-    const fd = openSync2(path2.join(projectDir, "package.json"), READ_FLAGS);
-    try {
-      const stat = fstatSync2(fd);
-      if (!stat.isFile() || stat.size > 1024 * 1024) return null;
-      text = readFileSync(fd, "utf8");
-    } finally {
-      closeSync2(fd);
-    }
+    bytes = readRegularFileSync(path2.join(projectDir, "package.json"), MAX + 1);
   } catch {
     return null;
   }
+  if (!bytes || bytes.length > MAX) return null;
+  const text = bytes.toString("utf8");
   try {
     const scripts = JSON.parse(text).scripts;
     if (!scripts || typeof scripts !== "object") return null;

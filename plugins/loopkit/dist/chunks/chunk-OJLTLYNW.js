@@ -61,7 +61,7 @@ import { lstatSync as lstatSync5, mkdirSync as mkdirSync2, statfsSync, statSync 
 
 // src/evidence/object-store.ts
 import { createHash } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
+import { closeSync as closeSync3, constants as constants2, fdatasyncSync, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
 import path from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 
@@ -194,51 +194,63 @@ function answersOf(batch) {
 }
 
 // src/evidence/read-file.ts
+import { closeSync as closeSync2 } from "node:fs";
+
+// src/shared/safe-read.ts
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-var FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-function readRegularFileSync(file, maxBytes) {
-  let fd;
+var SAFE_READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+var code = (error) => error?.code ?? "";
+var isDenied = (error) => code(error) === "EACCES" || code(error) === "EPERM";
+var isGoneOrNotAFile = (error) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes(code(error));
+function openSafeSync(file) {
+  const fd = openSync(file, SAFE_READ_FLAGS);
   try {
-    fd = openSync(file, FLAGS);
-  } catch {
-    return null;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return null;
-    const bytes = Buffer.alloc(Math.min(maxBytes, stat.size));
-    let got = 0;
-    while (got < bytes.length) {
-      const n = readSync(fd, bytes, got, bytes.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return bytes.subarray(0, got);
-  } finally {
+    return { fd, stat: fstatSync(fd) };
+  } catch (error) {
     closeSync(fd);
+    throw error;
   }
 }
-function readOwnFileSync(file) {
-  let fd;
+function readIntoSync(fd, buffer, start, end, position) {
+  let got = start;
+  while (got < end) {
+    const n = readSync(fd, buffer, got, end - got, position + (got - start));
+    if (n === 0) break;
+    got += n;
+  }
+  return got - start;
+}
+function readRegularFileSync(file, maxBytes, onError = () => null) {
+  let opened;
   try {
-    fd = openSync(file, FLAGS);
+    opened = openSafeSync(file);
+  } catch (error) {
+    return isGoneOrNotAFile(error) ? null : onError(error);
+  }
+  try {
+    if (!opened.stat.isFile()) return null;
+    const bytes = Buffer.allocUnsafe(Math.min(maxBytes, opened.stat.size));
+    return bytes.subarray(0, readIntoSync(opened.fd, bytes, 0, bytes.length, 0));
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+// src/evidence/read-file.ts
+function readOwnFileSync(file) {
+  let opened;
+  try {
+    opened = openSafeSync(file);
   } catch (error) {
     if (error.code === "ENOENT") return null;
     throw new LoopkitError("STATE_CORRUPT", `${file} cannot be read: ${error.message}`, { value: file });
   }
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new LoopkitError("STATE_CORRUPT", `${file} is not a regular file`, { value: file });
-    const bytes = Buffer.allocUnsafe(stat.size);
-    let got = 0;
-    while (got < bytes.length) {
-      const n = readSync(fd, bytes, got, bytes.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    return bytes.subarray(0, got);
+    if (!opened.stat.isFile()) throw new LoopkitError("STATE_CORRUPT", `${file} is not a regular file`, { value: file });
+    const bytes = Buffer.allocUnsafe(opened.stat.size);
+    return bytes.subarray(0, readIntoSync(opened.fd, bytes, 0, bytes.length, 0));
   } finally {
-    closeSync(fd);
+    closeSync2(opened.fd);
   }
 }
 function writeOwnFileSync(file, parts, sync = true) {
@@ -311,7 +323,7 @@ var ObjectStore = class _ObjectStore {
       if (fstatSync2(fd).size < index.packBytes)
         throw corrupt(packFile, `shorter (${stat.size} bytes) than its index says (${index.packBytes})`);
     } catch (error) {
-      closeSync2(fd);
+      closeSync3(fd);
       throw error;
     }
     return new _ObjectStore(packFile, indexFile, fd, index.records, index.count, threadOptions);
@@ -405,11 +417,11 @@ var ObjectStore = class _ObjectStore {
     if (this.thread) this.thread.stop();
     this.thread = false;
   }
-  append(code, length, hash, at) {
-    this.buffer.writeUInt8(code, at);
+  append(code2, length, hash, at) {
+    this.buffer.writeUInt8(code2, at);
     this.buffer.writeUInt32LE(length, at + 1);
     hash.copy(this.buffer, at + 5);
-    this.pending.set(hash.toString("hex"), { offset: this.packEnd + at, length, kind: code });
+    this.pending.set(hash.toString("hex"), { offset: this.packEnd + at, length, kind: code2 });
   }
   /** The object's content, checked against its hash; EVIDENCE_FAILED when missing or damaged. */
   get(hash, kind) {
@@ -469,7 +481,7 @@ var ObjectStore = class _ObjectStore {
   }
   close() {
     this.stopThread();
-    closeSync2(this.fd);
+    closeSync3(this.fd);
   }
   /** Every object's hash and kind, for pruning. */
   *objects() {
@@ -574,28 +586,18 @@ import path4 from "node:path";
 
 // src/evidence/git-dirs.ts
 import { createHash as createHash2 } from "node:crypto";
-import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync, openSync as openSync3, readSync as readSync3 } from "node:fs";
+import { lstatSync } from "node:fs";
 import { inflateSync } from "node:zlib";
 import path3 from "node:path";
 var GIT_META_NAMES = /* @__PURE__ */ new Set(["config", "config.worktree", "commondir", "info", "hooks"]);
 var GIT_INDEX = "index";
 var INDEX_SIGNATURE = /^DIRC\x00\x00\x00[\x02-\x04]/;
-var READ_FLAGS = constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0) | (constants3.O_NONBLOCK ?? 0);
 function holdsGitIndex(file) {
-  let fd;
   try {
-    fd = openSync3(file, READ_FLAGS);
+    const head = readRegularFileSync(file, 8);
+    return head !== null && head.length === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
   } catch {
     return false;
-  }
-  try {
-    if (!fstatSync3(fd).isFile()) return false;
-    const head = Buffer.alloc(8);
-    return readSync3(fd, head, 0, 8, 0) === 8 && INDEX_SIGNATURE.test(head.toString("latin1"));
-  } catch {
-    return false;
-  } finally {
-    closeSync3(fd);
   }
 }
 var LOOSE_OBJECT = /(^|\/)objects\/([0-9a-f]{2})\/([0-9a-f]{38}|[0-9a-f]{62})$/;
@@ -671,7 +673,7 @@ function insideOf(projectDir, dir) {
 }
 
 // src/evidence/lstat-ahead.ts
-import { constants as constants4, lstatSync as lstatSync3 } from "node:fs";
+import { constants as constants3, lstatSync as lstatSync3 } from "node:fs";
 import path5 from "node:path";
 import { Worker as Worker2 } from "node:worker_threads";
 
@@ -1207,19 +1209,19 @@ var SeenStat = class {
   ctimeMs;
   mode;
   isFile() {
-    return (this.mode & constants4.S_IFMT) === constants4.S_IFREG;
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFREG;
   }
   isDirectory() {
-    return (this.mode & constants4.S_IFMT) === constants4.S_IFDIR;
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFDIR;
   }
   isSymbolicLink() {
-    return (this.mode & constants4.S_IFMT) === constants4.S_IFLNK;
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFLNK;
   }
   isFIFO() {
-    return (this.mode & constants4.S_IFMT) === constants4.S_IFIFO;
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFIFO;
   }
   isSocket() {
-    return (this.mode & constants4.S_IFMT) === constants4.S_IFSOCK;
+    return (this.mode & constants3.S_IFMT) === constants3.S_IFSOCK;
   }
 };
 var THREAD_SOURCE2 = `const { parentPort } = require("node:worker_threads");
@@ -1286,7 +1288,7 @@ var LstatAhead = class _LstatAhead {
     const shared = new SharedArrayBuffer(bytes.length);
     bytes.copy(Buffer.from(shared));
     const slots = Math.ceil((bytes.length - first) / (2 + RECORD_FIELDS.length)) + 1;
-    const type = (name) => constants4[name] ?? -1;
+    const type = (name) => constants3[name] ?? -1;
     const input = {
       table: shared,
       first,
@@ -1359,7 +1361,7 @@ var lstatVia = (ahead, abs, at) => ahead ? ahead.lstat(abs, at) : lstatSync3(abs
 
 // src/evidence/walk.ts
 import { createHash as createHash4 } from "node:crypto";
-import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync4, lstatSync as lstatSync4, openSync as openSync4, readdirSync, readlinkSync, readSync as readSync4 } from "node:fs";
+import { closeSync as closeSync4, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync3, readdirSync, readlinkSync, readSync as readSync3 } from "node:fs";
 import path7 from "node:path";
 
 // src/evidence/names.ts
@@ -1389,7 +1391,6 @@ function keyPath(key, projectDir, git) {
 
 // src/evidence/walk.ts
 var KEEP_BYTES = 1024 * 1024;
-var READ_FLAGS2 = constants5.O_RDONLY | (constants5.O_NOFOLLOW ?? 0) | (constants5.O_NONBLOCK ?? 0);
 var BATCH = 512;
 var EMPTY_TREE = objectHash("tree", Buffer.alloc(0));
 var SEP = Buffer.from(path7.sep);
@@ -1409,8 +1410,6 @@ async function walkFolder(w, abs, key, stat, only = null) {
   if (!visited?.entry.hash) throw new Error(`${abs.toString()} changed while loopkit recorded it`);
   return visited.entry.hash;
 }
-var denied = (error) => ["EACCES", "EPERM"].includes(error.code ?? "");
-var raced = (error) => ["ENOENT", "ENOTDIR", "ELOOP", "ENXIO", "EISDIR", "EINVAL"].includes(error.code ?? "");
 async function visitFolder(w, abs, key, stat, only, hint = -1) {
   w.counts.dirs++;
   const at = cachedAt(w, key, "dir", stat, hint);
@@ -1444,11 +1443,11 @@ async function visitFolder(w, abs, key, stat, only, hint = -1) {
         }
       }
     } catch (error) {
-      if (denied(error)) {
+      if (isDenied(error)) {
         w.out.dropFrom(slot);
         return unreadable(w, key, stat);
       }
-      if (!raced(error)) throw error;
+      if (!isGoneOrNotAFile(error)) throw error;
       visited = null;
     }
     if (!visited) {
@@ -1491,8 +1490,8 @@ function listChildren(w, abs, key, at, cachedHash, only) {
   try {
     listed = readdirSync(abs, { encoding: "buffer", withFileTypes: true });
   } catch (error) {
-    if (denied(error)) return "denied";
-    if (raced(error)) return "gone";
+    if (isDenied(error)) return "denied";
+    if (isGoneOrNotAFile(error)) return "gone";
     throw error;
   }
   return listed.sort((a, b) => Buffer.compare(a.name, b.name)).map((d) => ({ name: nameOf(d.name), raw: d.name, file: d.isFile(), at: -1, key: null }));
@@ -1564,18 +1563,17 @@ function visitLeaf(w, abs, key, stat, hint) {
 function readFile(w, abs, key, stat) {
   let fd;
   try {
-    fd = openSync4(abs, READ_FLAGS2);
+    fd = openSync3(abs, SAFE_READ_FLAGS);
   } catch (error) {
-    const code = error.code;
-    if (code === "EACCES" || code === "EPERM") {
+    if (isDenied(error)) {
       const found = stat ?? lstatSync4(abs, { throwIfNoEntry: false });
       return found ? unreadable(w, key, found) : null;
     }
-    if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO" || code === "ENOTDIR" || code === "EISDIR") return null;
+    if (isGoneOrNotAFile(error)) return null;
     throw error;
   }
   try {
-    const now = fstatSync4(fd);
+    const now = fstatSync3(fd);
     if (!now.isFile() || stat && (now.ino !== stat.ino || now.dev !== stat.dev)) return null;
     w.counts.files++;
     w.counts.bytes += now.size;
@@ -1583,7 +1581,7 @@ function readFile(w, abs, key, stat) {
     const head = w.store.scratch(want);
     let got = 0;
     while (got < want) {
-      const n = readSync4(fd, head, got, want - got, got);
+      const n = readSync3(fd, head, got, want - got, got);
       if (n === 0) break;
       got += n;
       if (got === now.size && now.size <= KEEP_BYTES) break;
@@ -1614,7 +1612,7 @@ function digestFrom(fd, digest, offset, deadline, what) {
   let size = offset;
   for (; ; ) {
     checkDeadline(deadline, what);
-    const n = readSync4(fd, chunk, 0, chunk.length, size);
+    const n = readSync3(fd, chunk, 0, chunk.length, size);
     if (n === 0) return size;
     digest.update(chunk.subarray(0, n));
     size += n;
@@ -1775,6 +1773,9 @@ function ctimeTrusted(projectDir) {
 }
 
 export {
+  SAFE_READ_FLAGS,
+  isDenied,
+  isGoneOrNotAFile,
   readRegularFileSync,
   writeOwnFileSync,
   objectHash,
@@ -1795,9 +1796,6 @@ export {
   metaName,
   keyPath,
   KEEP_BYTES,
-  READ_FLAGS2 as READ_FLAGS,
-  denied,
-  raced,
   digestFrom,
   unreadableHash,
   fields,

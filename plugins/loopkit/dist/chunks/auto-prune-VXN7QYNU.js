@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-GZTVY5ZI.js";
+} from "./chunk-LVY7QM5L.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-3NMLY6FO.js";
+import "./chunk-DJ63JFUX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-6DO6FZXQ.js";
+import "./chunk-OJLTLYNW.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

@@ -18,7 +18,7 @@ import {
   compareSnapshots,
   isAgentChange,
   showText
-} from "./chunk-4Y4T6H5M.js";
+} from "./chunk-PD3S7RQW.js";
 import {
   auditLabel,
   elapsedMs,
@@ -34,7 +34,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-3NMLY6FO.js";
+} from "./chunk-DJ63JFUX.js";
 import {
   loopFiles
 } from "./chunk-MOSZWXBH.js";
@@ -45,7 +45,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

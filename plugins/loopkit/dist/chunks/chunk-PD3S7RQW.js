@@ -6,7 +6,7 @@ import {
   nameOf,
   objectHash,
   readRegularFileSync
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-T4GQSL4B.js";

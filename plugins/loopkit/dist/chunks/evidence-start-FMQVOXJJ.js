@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-G5GYVTWC.js";
-import "./chunk-6DO6FZXQ.js";
+} from "./chunk-GQ5H6LUH.js";
+import "./chunk-OJLTLYNW.js";
 import "./chunk-NJONKZYR.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";

@@ -4,21 +4,21 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunk-4Y4T6H5M.js";
+} from "./chunk-PD3S7RQW.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-3NMLY6FO.js";
+} from "./chunk-DJ63JFUX.js";
 import {
   openRegular
 } from "./chunk-R7PLZZ5V.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   LoopkitError,
   formatError,

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-VNRAJRIX.js";
+} from "./chunk-DS6KBXAF.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-P7ABUMWF.js";
+} from "./chunk-DQO7O55T.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,7 +27,7 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-FQNGEMQ4.js";
+} from "./chunk-XITYMCGZ.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -37,15 +37,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-NA5SLIRD.js";
-import "./chunk-4Y4T6H5M.js";
+import "./chunk-PD3S7RQW.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-3NMLY6FO.js";
+import "./chunk-DJ63JFUX.js";
 import "./chunk-R7PLZZ5V.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-6DO6FZXQ.js";
+import "./chunk-OJLTLYNW.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -14,7 +14,7 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-FQNGEMQ4.js";
+} from "./chunk-XITYMCGZ.js";
 import {
   loadState,
   nextIterationNumber,
@@ -22,7 +22,7 @@ import {
 } from "./chunk-NA5SLIRD.js";
 import {
   splitArguments
-} from "./chunk-4Y4T6H5M.js";
+} from "./chunk-PD3S7RQW.js";
 import {
   formatDuration,
   isDuration,
@@ -30,7 +30,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   deadlineIn
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

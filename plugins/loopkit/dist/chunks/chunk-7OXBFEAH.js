@@ -9,7 +9,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunk-XERY6Y47.js";
+} from "./chunk-7BLDZLRP.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-HBMIS6E3.js"), import("./auto-prune-3BVA6OKQ.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-GE4737RO.js"), import("./auto-prune-VXN7QYNU.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-32GLC36A.js";
+} from "./chunk-6C3UJA6J.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-GZTVY5ZI.js";
+} from "./chunk-LVY7QM5L.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-XERY6Y47.js";
+import "./chunk-7BLDZLRP.js";
 import {
   allRecords
-} from "./chunk-3NMLY6FO.js";
+} from "./chunk-DJ63JFUX.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-6DO6FZXQ.js";
+import "./chunk-OJLTLYNW.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {

@@ -4,7 +4,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   lastCheckpoint
-} from "./chunk-3NMLY6FO.js";
+} from "./chunk-DJ63JFUX.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

@@ -10,7 +10,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-FQNGEMQ4.js";
+} from "./chunk-XITYMCGZ.js";
 import {
   endGroupOnSignal,
   killGroup,
@@ -36,7 +36,7 @@ import {
   splitArguments,
   splitWords,
   typedText
-} from "./chunk-4Y4T6H5M.js";
+} from "./chunk-PD3S7RQW.js";
 import {
   RULE_NAMES,
   auditLabel,
@@ -74,7 +74,7 @@ import {
 } from "./chunk-SHKBCKVB.js";
 import {
   loadJudgingBaseline
-} from "./chunk-G5GYVTWC.js";
+} from "./chunk-GQ5H6LUH.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
@@ -84,7 +84,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,

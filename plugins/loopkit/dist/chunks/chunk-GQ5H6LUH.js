@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   SnapshotSchema
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   LOOP_STATUSES
 } from "./chunk-NJONKZYR.js";

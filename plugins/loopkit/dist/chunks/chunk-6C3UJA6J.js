@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-XERY6Y47.js";
+} from "./chunk-7BLDZLRP.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-3NMLY6FO.js";
+} from "./chunk-DJ63JFUX.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   formatError,
   readJson,

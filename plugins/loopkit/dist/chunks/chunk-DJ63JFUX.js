@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-6DO6FZXQ.js";
+} from "./chunk-OJLTLYNW.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";
