@@ -1,9 +1,12 @@
-// The agent of a terminal `loopkit repeat` (`claude -p`, here a stand-in that runs a tool's shell and
-// its child) ends when its runner is killed with SIGKILL, and a --resume never runs a second agent
-// beside one that was left: the built CLI, real processes, Linux /proc.
+// The agent of a terminal `loopkit repeat` and of a `loopkit run` phase (`claude -p`, here a stand-in
+// that runs a tool's shell and its child) ends when its runner is killed with SIGKILL, and a --resume
+// or --takeover never runs a second agent beside one that was left: the built CLI, real processes,
+// Linux /proc.
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { builtPlugin } from "../support/built-plugin.js";
 import { baseEnv, runCli, useTempProject } from "../support/bundle-driver.js";
 import { isAlive } from "../support/processes.js";
 import { eventually } from "./loop-world.js";
@@ -45,6 +48,15 @@ const sentinelsOf = (owner: number) =>
     })
     .map(Number);
 
+/** The stand-in `claude`: it notes its pid and its tool's, and waits on the tool. */
+function standIn(): void {
+  writeFileSync(
+    path.join(world.tmp, "claude"),
+    `#!/bin/sh\ncat >/dev/null\necho $$ >> "$AGENTS"\nsh -c 'sleep 300' &\necho $! >> "$AGENTS"\nwait\n`,
+  );
+  chmodSync(path.join(world.tmp, "claude"), 0o755);
+}
+
 /** Starts a detached runner whose agent runs a tool; returns the runner's pid once the agent runs. */
 async function detachedRunnerWithAgent(...args: string[]): Promise<number> {
   const before = agentPids().length;
@@ -75,14 +87,6 @@ afterEach(async () => {
 });
 
 describe.skipIf(!linux)("a detached `loopkit repeat` runner killed with SIGKILL mid-iteration", () => {
-  const standIn = () => {
-    writeFileSync(
-      path.join(world.tmp, "claude"),
-      `#!/bin/sh\ncat >/dev/null\necho $$ >> "$AGENTS"\nsh -c 'sleep 300' &\necho $! >> "$AGENTS"\nwait\n`,
-    );
-    chmodSync(path.join(world.tmp, "claude"), 0o755);
-  };
-
   it("takes its agent and the agent's tool with it", { timeout: 60_000 }, async () => {
     standIn();
     const runner = await detachedRunnerWithAgent("--detach", "1m", "--iterations", "2", "check");
@@ -104,5 +108,40 @@ describe.skipIf(!linux)("a detached `loopkit repeat` runner killed with SIGKILL 
     await detachedRunnerWithAgent("--resume", "--detach");
     expect(left.filter(isAlive)).toEqual([]);
     expect(agentPids().filter(isAlive)).toEqual(agentPids().slice(2));
+  });
+});
+
+/** Starts `loopkit run <args>` in this project; returns its pid once its phase's agent runs. */
+async function runnerOfRun(...args: string[]): Promise<number> {
+  const before = agentPids().length;
+  const child = spawn(process.execPath, [builtPlugin().cli, "run", ...args], { cwd: world.project, env: env(), stdio: "ignore" });
+  runners.push(child.pid!);
+  expect(
+    await eventually(
+      () => agentPids().length,
+      (n) => n >= before + 2,
+      60_000,
+    ),
+  ).toBeGreaterThanOrEqual(before + 2);
+  return child.pid!;
+}
+
+describe.skipIf(!linux)("a `loopkit run` killed with SIGKILL mid-phase", () => {
+  it("takes its phase's agent with it; a --takeover after a kill of the sentinel too runs one agent", { timeout: 120_000 }, async () => {
+    standIn();
+    const first = await runnerOfRun("--no-sandbox", "fix it", "--verify", "true");
+    process.kill(first, "SIGKILL");
+    expect(
+      await eventually(
+        () => agentPids().filter(isAlive),
+        (alive) => alive.length === 0,
+      ),
+    ).toEqual([]);
+    const second = await runnerOfRun("--takeover", "--no-sandbox");
+    const left = agentPids().slice(2);
+    for (const pid of [second, ...sentinelsOf(second)]) process.kill(pid, "SIGKILL");
+    await runnerOfRun("--takeover", "--no-sandbox");
+    expect(left.filter(isAlive)).toEqual([]);
+    expect(agentPids().filter(isAlive)).toEqual(agentPids().slice(4));
   });
 });
