@@ -41,9 +41,19 @@ export const RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
 /** Which loopkit process owns the run ("<pid>:<start time>"): a run whose owner is gone is an orphan. */
 export const RUN_OWNER_VAR = "LOOPKIT_RUN_OWNER";
 
+/** This process as an owner: "<pid>:<start time>", which a later process under the same pid does not match. */
+export const ownerId = (): string => `${process.pid}:${startTime(process.pid) ?? "?"}`;
+
+/** Whether the process an ownerId named is gone (or its pid now belongs to another process). Linux; elsewhere never known gone. */
+export function ownerGone(owner: string): boolean {
+  if (process.platform !== "linux") return false;
+  const [pid, started] = owner.split(":");
+  return !/^\d+$/.test(pid ?? "") || startTime(Number(pid)) !== started;
+}
+
 /** The variables that tag a child's whole tree as one run of this process. */
 export function runTagEnv(tag: string): Record<string, string> {
-  return { [RUN_TAG_VAR]: tag, [RUN_OWNER_VAR]: `${process.pid}:${startTime(process.pid) ?? "?"}` };
+  return { [RUN_TAG_VAR]: tag, [RUN_OWNER_VAR]: ownerId() };
 }
 
 /** A process's start time in clock ticks since boot (Linux), which tells a reused pid from the one that was; null elsewhere or when gone. */
@@ -99,10 +109,7 @@ export async function killTagged(tag: string): Promise<number> {
  * Called before a hook acts and before a loop starts. Returns how many were ended.
  */
 export async function endOrphanedRuns(): Promise<number> {
-  const orphans = (await taggedProcesses()).filter(({ owner }) => {
-    const [pid, started] = owner.split(":");
-    return !/^\d+$/.test(pid ?? "") || startTime(Number(pid)) !== started;
-  });
+  const orphans = (await taggedProcesses()).filter(({ owner }) => ownerGone(owner));
   return orphans.filter((p) => sigkill(p.pid)).length;
 }
 
