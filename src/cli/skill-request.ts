@@ -17,6 +17,7 @@ import type { Invocation } from "./invocation.js";
 import type { CliIo } from "./io.js";
 import { reportError } from "./report-error.js";
 import { typedAnswerLine } from "../shared/typed-answer.js";
+import { endWithParent } from "../shared/parent-watch.js";
 
 /** What a loop kind's command tells the two halves. */
 export interface SkillCommand<R> {
@@ -43,6 +44,8 @@ export interface SkillCommand<R> {
  */
 export async function answerInHook<R>(command: SkillCommand<R>, text: string, inv: Invocation, io: CliIo): Promise<void> {
   const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
+  // The hook waits for this answer: a hook that is ended takes this run (and what it started) with it.
+  endWithParent();
   let stdout = "";
   let stderr = "";
   const captured: CliIo = { ...io, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };

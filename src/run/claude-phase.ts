@@ -1,11 +1,13 @@
 // Runs one phase: `claude -p --session-id <id>` (or `--resume <id>`) in the project root, the prompt on
 // stdin (never on a command line), its output bounded into a log file. The binary is the one given,
 // else $LOOPKIT_CLAUDE_BIN or `claude`.
+import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { writeFileAtomic } from "../shared/atomic-write.js";
 import { BoundedOutput } from "../shared/bounded-output.js";
+import { endOrphanedRuns, guardRunWithSentinel, killTagged, runTagEnv } from "../shared/process-group.js";
 import type { PhaseExit } from "./progress.js";
 import { phaseSettings, type Settings } from "./phase-settings.js";
 
@@ -69,9 +71,15 @@ export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   // execa (and its dependencies) load only when a process is spawned, not with every hook or command.
   const { execa } = await import("execa");
+  // An agent whose runner was killed (kill -9 runs no handler) is still running: it is ended before
+  // another starts, so a --resume or --takeover never runs two agents in one project.
+  await endOrphanedRuns();
+  // Every process of the agent carries the run's tag and this runner as its owner (process-group.ts).
+  const tag = randomUUID();
+  const endSentinel = guardRunWithSentinel(tag);
   const child = execa(bin, phaseArgs(run), {
     cwd: run.projectDir,
-    env: run.env,
+    env: { ...run.env, ...runTagEnv(tag) },
     extendEnv: false,
     input: run.prompt,
     buffer: false,
@@ -82,9 +90,17 @@ export async function runClaudePhase(run: PhaseRun): Promise<PhaseExit> {
     forceKillAfterDelay: 5_000,
     ...(run.signal ? { cancelSignal: run.signal } : {}),
   });
+  // What the agent left running (a tool's children, a daemon) ends with it, at once: one holding its
+  // stdout open would otherwise keep this run waiting for the output to end.
+  const leftover = new Promise<number>((resolve) => {
+    child.once("exit", () => resolve(killTagged(tag)));
+    child.once("error", () => resolve(killTagged(tag)));
+  });
   child.all?.on("data", (chunk: Buffer) => output.push(chunk));
   if (run.onLine) readLines(child.stdout, run.onLine);
   const result = await child;
+  await leftover;
+  endSentinel();
   await saveLog(run.logFile, output.text()).catch(() => undefined);
   const failure =
     result.failed && result.exitCode === undefined && !result.timedOut && !result.isCanceled

@@ -101,13 +101,13 @@ export class GuardedFolder {
         const stat = await handle.stat();
         if (!stat.isFile()) throw new Error(`${target} is not a regular file`);
         const bytes = Buffer.from(content);
-        const written = await handle.write(bytes).then(
+        const failed = await handle.write(bytes).then(
           (done) => (done.bytesWritten === bytes.length ? null : Object.assign(new Error("short write"), { code: "ENOSPC" })),
           (error: unknown) => error,
         );
-        if (written) {
+        if (failed) {
           await handle.truncate(stat.size).catch(() => undefined);
-          throw written;
+          throw failed;
         }
       } finally {
         await handle.close();

@@ -1,6 +1,6 @@
 // Timeouts that end a whole process tree. The child must be spawned `detached`, so that it leads its
 // own process group; the group is the one this call created, never a pid read from a file.
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs, readFileSync } from "node:fs";
 
 const KILL_GRACE_MS = 2_000;
@@ -41,9 +41,19 @@ export const RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
 /** Which loopkit process owns the run ("<pid>:<start time>"): a run whose owner is gone is an orphan. */
 export const RUN_OWNER_VAR = "LOOPKIT_RUN_OWNER";
 
+/** This process as an owner: "<pid>:<start time>", which a later process under the same pid does not match. */
+export const ownerId = (): string => `${process.pid}:${startTime(process.pid) ?? "?"}`;
+
+/** Whether the process an ownerId named is gone (or its pid now belongs to another process). Linux; elsewhere never known gone. */
+export function ownerGone(owner: string): boolean {
+  if (process.platform !== "linux") return false;
+  const [pid, started] = owner.split(":");
+  return !/^\d+$/.test(pid ?? "") || startTime(Number(pid)) !== started;
+}
+
 /** The variables that tag a child's whole tree as one run of this process. */
 export function runTagEnv(tag: string): Record<string, string> {
-  return { [RUN_TAG_VAR]: tag, [RUN_OWNER_VAR]: `${process.pid}:${startTime(process.pid) ?? "?"}` };
+  return { [RUN_TAG_VAR]: tag, [RUN_OWNER_VAR]: ownerId() };
 }
 
 /** A process's start time in clock ticks since boot (Linux), which tells a reused pid from the one that was; null elsewhere or when gone. */
@@ -99,11 +109,42 @@ export async function killTagged(tag: string): Promise<number> {
  * Called before a hook acts and before a loop starts. Returns how many were ended.
  */
 export async function endOrphanedRuns(): Promise<number> {
-  const orphans = (await taggedProcesses()).filter(({ owner }) => {
-    const [pid, started] = owner.split(":");
-    return !/^\d+$/.test(pid ?? "") || startTime(Number(pid)) !== started;
-  });
+  const orphans = (await taggedProcesses()).filter(({ owner }) => ownerGone(owner));
   return orphans.filter((p) => sigkill(p.pid)).length;
+}
+
+/**
+ * The sentinel's program (node -e, no loopkit code loaded): every half second it checks that its owner
+ * (pid and start time) still runs; once not, it SIGKILLs every process carrying the run's tag and exits.
+ */
+const SENTINEL = `
+const fs = require("fs");
+const [owner, started, tag] = process.argv.slice(1);
+const startOf = (pid) => { try { const s = fs.readFileSync("/proc/" + pid + "/stat", "utf8"); return s.slice(s.lastIndexOf(")") + 2).split(" ")[19]; } catch { return null; } };
+const carries = (pid) => { try { return fs.readFileSync("/proc/" + pid + "/environ", "utf8").split("\\0").includes("${RUN_TAG_VAR}=" + tag); } catch { return false; } };
+const timer = setInterval(() => {
+  if (startOf(owner) === started) return;
+  clearInterval(timer);
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\\d+$/.test(name) && carries(name))) try { process.kill(Number(pid), "SIGKILL"); } catch {}
+}, 500);
+`;
+
+/**
+ * Starts a sentinel for the run tagged `tag`: a small process of its own that ends the run's processes
+ * as soon as this one is gone, however it ended (kill -9 runs no handler of ours, and Linux offers
+ * Node no parent-death signal). Linux only. Returns the function that ends the sentinel.
+ */
+export function guardRunWithSentinel(tag: string): () => void {
+  const started = startTime(process.pid);
+  if (process.platform !== "linux" || started === null) return () => undefined;
+  const sentinel = spawn(process.execPath, ["-e", SENTINEL, String(process.pid), started, tag], {
+    detached: true,
+    stdio: "ignore",
+    env: {},
+  });
+  sentinel.on("error", () => undefined);
+  sentinel.unref();
+  return () => void (sentinel.exitCode === null && sentinel.kill("SIGKILL"));
 }
 
 /** How long a signalled group gets to end before SIGKILL, when loopkit itself is being stopped. */

@@ -112,22 +112,38 @@ describe.skipIf(!root)("a terminal `loopkit repeat` on a read-only or full data 
   });
 });
 
-describe.skipIf(!root)("`loopkit restore` into a project on a full disk", () => {
-  it("says what it restored and what not, leaves no temp file, and a retry with space back finishes", { timeout: 120_000 }, async () => {
-    const { root: tmp, project, data, loop: ref } = makeProject({ init: false });
+describe.skipIf(!root)("`loopkit restore` into a project on a full or read-only disk", () => {
+  let tmp = "";
+  let project = "";
+  afterEach(() => {
+    spawnSync("umount", ["-l", project]);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** A project on a 2 MB tmpfs with two checkpoints (a.txt and a 300 KB b.bin, then both changed); returns the restore of the first. */
+  async function twoCheckpoints() {
+    const made = makeProject({ init: false });
+    [tmp, project] = [made.root, made.project];
     mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", project);
-    try {
-      const at = (iteration: number) =>
-        checkpointIteration(ref(), { iteration, verdict: "fail", tokens: null }, new Date(), deadlineIn(60_000));
-      write(project, "a.txt", "one\n");
-      write(project, "b.bin", "b".repeat(300_000));
-      await at(1);
-      write(project, "a.txt", "two\n");
-      write(project, "b.bin", "small\n");
-      await at(2);
+    const at = (iteration: number) =>
+      checkpointIteration(made.loop(), { iteration, verdict: "fail", tokens: null }, new Date(), deadlineIn(60_000));
+    write(project, "a.txt", "one\n");
+    write(project, "b.bin", "b".repeat(300_000));
+    await at(1);
+    write(project, "a.txt", "two\n");
+    write(project, "b.bin", "small\n");
+    await at(2);
+    return () => runCli(["restore", "loop-1", "1", "--plugin-data", made.data], { env: baseEnv(tmp) });
+  }
+  const leftTemp = () => readdirSync(project).filter((name) => name.startsWith(".loopkit-restore-"));
+
+  it(
+    "full: says what it restored and what not, leaves no temp file, and a retry with space back finishes",
+    { timeout: 120_000 },
+    async () => {
+      const restore = await twoCheckpoints();
       const filler = fillDisk(project);
       truncateSync(filler, statSync(filler).size - 16_384);
-      const restore = () => runCli(["restore", "loop-1", "1", "--plugin-data", data], { env: baseEnv(tmp) });
       const failed = restore();
       expect(failed.code).toBe(1);
       expect(failed.stderr).toMatch(/the restore of checkpoint 1 stopped at b\.bin: the disk holding the project is full \(ENOSPC\)/);
@@ -135,15 +151,24 @@ describe.skipIf(!root)("`loopkit restore` into a project on a full disk", () => 
         /Restored before it stopped \(1 written, 0 deleted\):\n  a\.txt\nNot restored: b\.bin and what comes after it/,
       );
       expect(failed.stderr).toMatch(/free some space .* loopkit restore loop-1 1 again .*loopkit restore loop-1 r1 puts back/);
-      expect(readdirSync(project).filter((name) => name.startsWith(".loopkit-restore-"))).toEqual([]);
+      expect(leftTemp()).toEqual([]);
       expect(readFileSync(path.join(project, "b.bin"), "utf8")).toBe("small\n");
       rmSync(filler);
       expect(restore().code).toBe(0);
       expect(readFileSync(path.join(project, "b.bin"), "utf8")).toBe("b".repeat(300_000));
-    } finally {
-      spawnSync("umount", ["-l", project]);
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    },
+  );
+
+  it("read-only: says nothing was restored and why; once writable, the same restore finishes", { timeout: 120_000 }, async () => {
+    const restore = await twoCheckpoints();
+    mount("-o", "remount,ro", project);
+    const failed = restore();
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/stopped at a\.txt: the project's folder cannot be written \(EROFS\)\.\nNothing was restored\./);
+    mount("-o", "remount,rw", project);
+    expect(leftTemp()).toEqual([]);
+    expect(restore().code).toBe(0);
+    expect(readFileSync(path.join(project, "a.txt"), "utf8")).toBe("one\n");
   });
 });
 

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { withLock } from "../../state/json-store.js";
+import { checkParentWaits } from "../../shared/parent-watch.js";
 import { sessionMarkerPath } from "../../state/paths.js";
 import { isLoopkitError, LoopkitError } from "../../shared/errors.js";
 import { formatDuration } from "../../shared/duration.js";
@@ -73,6 +74,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const protectedNow = protectedFiles(started.stats, contract.protect);
     const snapshot = earlier ? keptProtectedFiles(protectedNow, earlier.protect) : protectedNow;
+    // The first write: a hook that was ended meanwhile has said that nothing was started.
+    checkParentWaits();
     const notes: string[] = [...started.notes];
     if (!(existing.state && (await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256)))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
@@ -108,6 +111,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
       },
       ctx.now,
     );
+    checkParentWaits();
     await saveStartEvidence(files.dir, {
       loopId: state.loop_id,
       startedAt: state.started_at,
