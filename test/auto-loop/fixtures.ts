@@ -48,6 +48,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     flaky_count: 0,
     api_errors: { count: 0, last: null },
     audit_not_run: { streak: 0, turns: 0 },
+    pause: null,
     ...overrides,
   };
 }

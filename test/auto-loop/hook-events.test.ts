@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { autoLoopActsOn, resumePendingFile } from "../../src/auto-loop/hook-events.js";
+import { autoLoopActsOn, isLoopkitCommandPrompt, resumePendingFile } from "../../src/auto-loop/hook-events.js";
 
 let dir: string;
 beforeEach(() => {
@@ -20,10 +20,18 @@ describe("autoLoopActsOn", () => {
     ["a SessionStart after a resume", { hook_event_name: "SessionStart", source: "resume" }, true],
     ["a SessionStart at startup", { hook_event_name: "SessionStart", source: "startup" }, false],
     ["a SessionStart with a garbled source", { hook_event_name: "SessionStart", source: null }, true],
-    ["a prompt with no resume pending", { hook_event_name: "UserPromptSubmit", prompt: "hi" }, false],
+    // The person's word pauses the loop: the active path must see every prompt of theirs.
+    ["a prompt the person typed", { hook_event_name: "UserPromptSubmit", prompt: "Stop the loop now." }, true],
+    ["a prompt with no text", { hook_event_name: "UserPromptSubmit" }, true],
+    ["loopkit's own typed command", { hook_event_name: "UserPromptSubmit", prompt: "/loopkit:auto-loop --resume" }, false],
     ["an event it does not know", { hook_event_name: "Notification" }, true],
   ])("%s: %s", (_name, payload, expected) => {
     expect(autoLoopActsOn({ payload, marker: marker() })).toBe(expected);
+  });
+
+  it("leaves the prompts of a `loopkit run` phase alone: it is headless, nobody types there", () => {
+    const payload = { hook_event_name: "UserPromptSubmit", prompt: "loopkit auto-loop context ..." };
+    expect(autoLoopActsOn({ payload, marker: { ...marker(), driver: "run" } })).toBe(false);
   });
 
   it("acts on the first prompt after a resume (the pending note next to the state)", () => {
@@ -33,5 +41,23 @@ describe("autoLoopActsOn", () => {
 
   it("lets the active path judge a marker without a usable state file", () => {
     expect(autoLoopActsOn({ payload: { hook_event_name: "UserPromptSubmit" }, marker: { kind: "auto-loop", state_file: 3 } })).toBe(true);
+  });
+});
+
+describe("isLoopkitCommandPrompt", () => {
+  it.each([
+    ["/loopkit:auto-loop --resume", true],
+    ["  /loopkit:auto-loop make it --verify true", true],
+    ["/auto-loop --status", true],
+    ["/loopkit:repeat 5m check", true],
+    ["/repeat", true],
+    ["/loopkit:auto-loopy", false],
+    ["please run /loopkit:auto-loop --resume", false],
+    ["/review", false],
+    ["stop the loop", false],
+    [undefined, false],
+    [42, false],
+  ])("%s: %s", (prompt, expected) => {
+    expect(isLoopkitCommandPrompt(prompt)).toBe(expected);
   });
 });
