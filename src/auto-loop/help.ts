@@ -50,8 +50,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
-9 no-progress.
+4 unmet, 5 blocked or paused, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing
+to cancel), 9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;

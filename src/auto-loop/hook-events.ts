@@ -7,18 +7,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ActsOn } from "../session/handlers.js";
 import type { LoopKindEntry } from "../session/loop-kind.js";
+import { isLoopkitCommandPrompt } from "../session/loopkit-command.js";
 
 /** Written by SessionStart(resume), taken by the next UserPromptSubmit of the owning session. */
 export const resumePendingFile = (stateFile: string) => path.join(path.dirname(stateFile), "resume-pending.json");
-
-/**
- * Whether a submitted prompt is one of loopkit's own commands as typed (`/loopkit:auto-loop --resume`,
- * the bare `/repeat` of newer Claude Code): never the person's word to the model. 2.1.197 submits it
- * after its expansion hook ran (the loop then exists), 2.1.332 before.
- */
-export function isLoopkitCommandPrompt(prompt: unknown): boolean {
-  return typeof prompt === "string" && /^\s*\/(?:loopkit:)?(?:auto-loop|repeat)(?:\s|$)/.test(prompt);
-}
 
 export const autoLoopActsOn: ActsOn = ({ payload, marker, background }) => {
   // In the background, an auto-loop only waits out the retry after an API error (StopFailure).

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { autoLoopActsOn, isLoopkitCommandPrompt, resumePendingFile } from "../../src/auto-loop/hook-events.js";
+import { autoLoopActsOn, resumePendingFile } from "../../src/auto-loop/hook-events.js";
 
 let dir: string;
 beforeEach(() => {
@@ -41,23 +41,5 @@ describe("autoLoopActsOn", () => {
 
   it("lets the active path judge a marker without a usable state file", () => {
     expect(autoLoopActsOn({ payload: { hook_event_name: "UserPromptSubmit" }, marker: { kind: "auto-loop", state_file: 3 } })).toBe(true);
-  });
-});
-
-describe("isLoopkitCommandPrompt", () => {
-  it.each([
-    ["/loopkit:auto-loop --resume", true],
-    ["  /loopkit:auto-loop make it --verify true", true],
-    ["/auto-loop --status", true],
-    ["/loopkit:repeat 5m check", true],
-    ["/repeat", true],
-    ["/loopkit:auto-loopy", false],
-    ["please run /loopkit:auto-loop --resume", false],
-    ["/review", false],
-    ["stop the loop", false],
-    [undefined, false],
-    [42, false],
-  ])("%s: %s", (prompt, expected) => {
-    expect(isLoopkitCommandPrompt(prompt)).toBe(expected);
   });
 });

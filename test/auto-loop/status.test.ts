@@ -76,7 +76,7 @@ describe("a paused loop's status", () => {
     expect(s).toMatchObject({
       status: "paused",
       active: true,
-      exit_code: STATUS_EXIT_CODES.pursuing,
+      exit_code: STATUS_EXIT_CODES.blocked,
       reason: "the person wrote to the session while the loop ran",
       pause: { by: "person", at: at(1_000).toISOString(), words: ["Stop now.\nI will finish."] },
     });

@@ -14,8 +14,8 @@ import { trendLine } from "./test-progress.js";
 export const STATUS_EXIT_CODES: Record<LoopStatus | "paused" | "none", number> = {
   achieved: EXIT.ok,
   pursuing: EXIT.running,
-  // Live, and waiting for the person.
-  paused: EXIT.running,
+  // Live, and waiting for the person: "needs a person", as a paused repeat loop.
+  paused: EXIT.blocked,
   unmet: EXIT.unmet,
   blocked: EXIT.blocked,
   "budget-limited": EXIT.budgetLimited,

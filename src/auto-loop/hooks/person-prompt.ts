@@ -9,7 +9,7 @@ import type { HookContext } from "../../session/handlers.js";
 import type { UserPromptSubmitInput } from "../../session/input.js";
 import type { ContextDecision } from "../../session/output.js";
 import { pauseState } from "../core/transitions.js";
-import { isLoopkitCommandPrompt } from "../hook-events.js";
+import { isLoopkitCommandPrompt } from "../../session/loopkit-command.js";
 import { loopFiles, persist } from "../data/store.js";
 import { readOwned } from "./resume.js";
 
