@@ -4,6 +4,7 @@
 // a wait). The number is shown, never a cap: a transcript the agent edits can change only what is shown.
 import { stat } from "node:fs/promises";
 import { readTranscriptDelta } from "../session/transcript-usage.js";
+import { isLoopkitCommandPrompt } from "../session/loopkit-command.js";
 import type { IterationUsage } from "./decide.js";
 import type { RepeatState } from "./state.js";
 
@@ -48,6 +49,7 @@ export async function iterationUsage(
         recent_message_ids: delta.recentMessageIds,
         subagent_offsets: delta.subagentOffsets,
       },
+      personMessages: delta.personMessages.filter((message) => !isLoopkitCommandPrompt(message)),
     };
   } catch {
     return null;
