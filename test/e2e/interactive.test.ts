@@ -256,6 +256,46 @@ describe.skipIf(terminal.skip)("an interactive session with a repeat loop", () =
     180_000,
   );
 
+  it("pauses the loop when the person types into a running iteration: it is answered and recorded, nothing runs until --resume", async () => {
+    const PERSON = "Stop after this one, please.";
+    const started = new Map<number, number>();
+    const since = (request: LoggedRequest) => {
+      const messages: { role?: string }[] = request.body.messages ?? [];
+      return JSON.stringify(messages.slice(messages.map((message) => message.role).lastIndexOf("assistant") + 1));
+    };
+    const run = await launch(
+      (request) => {
+        if (request.kind !== "main") return { text: "a title" };
+        if (since(request).includes(PERSON)) return { text: "Understood, I stop after this.\nREPEAT-RESULT: pass - stopped for you" };
+        const iteration = iterationOf(request);
+        if (iteration === null)
+          return since(request).includes("tool_result") ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" } : { text: "ok" };
+        if (!started.has(iteration)) started.set(iteration, Date.now());
+        return { toolUses: [{ name: "Bash", input: { command: "sleep 6; echo checked", description: "check" } }] };
+      },
+      {},
+      ["--allowedTools", "Bash"],
+    );
+    await type("/loopkit:repeat 5s --iterations 3 check the service");
+    await waitFor("iteration 1's tool call", () => (started.has(1) && Date.now() - started.get(1)! > 2_000 ? true : undefined), 60_000);
+    await tmux("send-keys", "-t", "cc", "-l", PERSON);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await tmux("send-keys", "-t", "cc", "Enter");
+    await waitFor("the loop to pause", () => (run.state()?.phase === "paused" ? true : undefined), 30_000);
+    expect(run.state()).toMatchObject({ phase: "paused", iterations: [{ number: 1, result: "pass" }] });
+    await waitFor("the person to be told", async () =>
+      /paused before iteration 2\/3 .*you wrote to the session while iteration 1 ran/.test((await screen()).replace(/\s*\n\s*/g, " ")),
+    );
+    // Past the interval nothing runs.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(run.state()).toMatchObject({ phase: "paused", iterations: [{ number: 1 }] });
+    expect(started.has(2)).toBe(false);
+    await type("/loopkit:repeat --resume");
+    await waitFor("the loop to end", () => run.state()?.phase === "ended", 90_000);
+    expect(run.state()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+  }, 180_000);
+
   it("records an API outage mid-loop (529 for three iterations) as failed iterations naming the error, and the breaker ends the loop", async () => {
     const run = await launch(
       (request) => {
