@@ -434,6 +434,13 @@ describe("the person's word pauses the loop, and only the person's --resume goes
     expect(stop()).toEqual({ code: 0, stderr: "", output: undefined });
     expect(statusJson()).toMatchObject({ status: "paused", iteration: 1, last_verifier: "fail" });
     expect(existsSync(path.join(world.data, "sessions", "s-1.json"))).toBe(true);
+    // History says it too, with why and how to go on.
+    const id = statusJson().loop_id;
+    const history = runCli(["history", id], { env: env() });
+    expect(history.stdout).toMatch(
+      new RegExp(`auto-loop ${id}: paused \\(the person wrote to the session while the loop ran; /loopkit:auto-loop --resume goes on\\)`),
+    );
+    expect(history.stdout).toMatch(/pause +the person wrote to the session while the loop ran/);
   });
 
   it.each([
