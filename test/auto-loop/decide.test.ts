@@ -571,6 +571,14 @@ describe("the person's word pauses the loop", () => {
     expect(later.state.tokens.transcript).toBe(500);
   });
 
+  it("keeps an edit of the mirror on the record while paused, judging nothing", () => {
+    const later = beginTurn(pausedBy("person", true), observe({ tamper: [".auto-loop/goal-state.json was edited"] }));
+    expect(later).toMatchObject({ kind: "decided", outcome: { kind: "pause" }, state: { tamper_count: 1, iteration: 3 } });
+    expect(later.history.map((h) => [h.event, h.detail])).toEqual([
+      ["tamper", ".auto-loop/goal-state.json was edited; .auto-loop/ was rewritten from loopkit's own state"],
+    ]);
+  });
+
   it("keeps the first cause and gathers the person's later words, each once", () => {
     const paused = beginTurn(pausedBy("agent", true), observe({ personWords: ["use key B", "use key B", "and hurry"] }));
     expect(paused).toMatchObject({ kind: "decided", state: { pause: { by: "agent", words: ["use key B", "and hurry"] } } });

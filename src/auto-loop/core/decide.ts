@@ -202,7 +202,14 @@ function pausedTurn(state: AutoLoopState, obs: TurnObservation): Decided | null 
         : null;
   if (!state.pause && !cause) return null;
   const paused = cause ? pauseState(state, cause, obs.now) : { state, history: [] };
-  return { ...pausedOutcome(paused.state), history: paused.history };
+  let waiting = paused.state;
+  const history = [...paused.history];
+  // Nothing is judged, but an edit of the mirror is still on the record (persisting rewrites it).
+  if (obs.tamper.length) {
+    waiting = { ...waiting, tamper_count: waiting.tamper_count + 1 };
+    history.push(historyEntry(waiting, obs.now, "tamper", `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state`));
+  }
+  return { ...pausedOutcome(waiting), history };
 }
 
 /** The loop stays paused; the person is told once, on the first Stop that finds it paused, how to go on. */
