@@ -5,6 +5,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFile
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { baseEnv, hookAnswer, runCli, sendHook, stopPayload, useTempProject, type HookAnswer, type Ran } from "../support/bundle-driver.js";
+import { RETRY_TAG } from "../../src/auto-loop/core/retry-tag.js";
 
 const world = useTempProject("loopkit hook");
 const transcript = () => path.join(world.tmp, "transcript.jsonl");
@@ -446,6 +447,7 @@ describe("the person's word pauses the loop, and only the person's --resume goes
   it.each([
     ["another session's prompt", () => prompt("stop", "s-2")],
     ["loopkit's own typed command", () => prompt("/loopkit:auto-loop --status")],
+    ["the turn loopkit woke after an API error", () => prompt(`<task-notification></task-notification>\n${RETRY_TAG} (overloaded); ...`)],
   ])("%s changes nothing", (_name, send) => {
     expect(send()).toEqual({ code: 0, stderr: "", output: undefined });
     expect(statusJson()).toMatchObject({ status: "pursuing", pause: null });

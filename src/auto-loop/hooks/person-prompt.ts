@@ -10,6 +10,7 @@ import type { UserPromptSubmitInput } from "../../session/input.js";
 import type { ContextDecision } from "../../session/output.js";
 import { pauseState } from "../core/transitions.js";
 import { isLoopkitCommandPrompt } from "../../session/loopkit-command.js";
+import { isLoopPrompt } from "../hook-events.js";
 import { loopFiles, persist } from "../data/store.js";
 import { readOwned } from "./resume.js";
 
@@ -23,7 +24,7 @@ export const personWordsOf = (messages: readonly string[]): string[] => messages
 /** UserPromptSubmit in the owning session of a pursued loop: it pauses, keeping the person's words for the next prompt. */
 export async function pauseOnPrompt(ctx: HookContext<UserPromptSubmitInput>): Promise<ContextDecision | undefined> {
   const prompt = ctx.input.prompt ?? "";
-  if (ctx.marker.driver === "run" || isLoopkitCommandPrompt(prompt)) return undefined;
+  if (ctx.marker.driver === "run" || isLoopPrompt(prompt)) return undefined;
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
   const paused = await withLock(files.state, async () => {
     // A loop that is gone, corrupt or another session's is left for the Stop hook to report; nothing pauses.
