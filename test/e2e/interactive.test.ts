@@ -378,7 +378,8 @@ describe.skipIf(terminal.skip)("an interactive session with an auto-loop", () =>
         (request) => {
           if (request.kind !== "main") return { text: "a title" };
           if (isAudit(request)) return { text: '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' };
-          if (request.lastUserText.includes("loopkit auto-loop resumed by the person")) {
+          // The prompt's own first line (the skill's text names it too, without the loop).
+          if (/loopkit auto-loop resumed by the person \(loop /.test(request.lastUserText)) {
             resumed.push(request.lastUserText);
             return bash("echo hi > hello.txt");
           }
