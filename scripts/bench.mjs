@@ -94,7 +94,11 @@ const ROWS = [
     "repeat loop, a prompt during an iteration (active)",
     () => hook(event(repeatRunning, "UserPromptSubmit", { prompt: "what is next?", prompt_id: "p-2" }), silent),
   ],
-  ["auto-loop, a prompt the person types", () => hook(event(autoLoopSession, "UserPromptSubmit", { prompt: "what is next?" }), silent)],
+  // It pauses the loop (the first time) and tells the model so: the active path, a locked state write.
+  [
+    "auto-loop, a prompt the person types (active: it pauses the loop)",
+    () => hook(event(autoLoopSession, "UserPromptSubmit", { prompt: "what is next?" }), (out) => /additionalContext/.test(out)),
+  ],
   // Active paths (the loop start before each is untimed): zod validation, locked state and stats
   // writes, the decision, marker removal; for the auto-loop the verifier run (`false`: no audit).
   [

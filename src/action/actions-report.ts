@@ -70,6 +70,7 @@ export function iterationRows(history: HistoryEntry[], loopId: string): Iteratio
 const STATUS_MARK: Record<AutoLoopStatus["status"], string> = {
   achieved: "✅",
   pursuing: "⏸️",
+  paused: "⏸️",
   unmet: "❌",
   blocked: "⛔",
   "budget-limited": "⏱️",

@@ -9,6 +9,8 @@ export type AutoLoopRequest =
   | { mode: "help" }
   | { mode: "status"; json: boolean }
   | { mode: "cancel" }
+  /** --resume: a loop paused for the person goes on, their words in its next prompt (typed by the person only). */
+  | { mode: "resume" }
   /** --takeover alone: adopt the stale loop of this project in this session. */
   | { mode: "takeover" }
   | {
@@ -50,13 +52,14 @@ export const AUTO_LOOP_OPTIONS: OptionTable = {
     { name: "--status", value: "none" },
     { name: "--json", value: "none", with: "--status" },
     { name: "--cancel", value: "none" },
+    { name: "--resume", value: "none" },
   ],
   unknownHint: "(to use it as goal text, quote it)",
   noInput:
     "no goal: give a goal and --verify <cmd>, or --goal-file <path>, or put a goal.md in the project, e.g. /loopkit:auto-loop make the tests pass --verify npm test",
 };
 
-const MODES = ["--status", "--cancel"] as const;
+const MODES = ["--status", "--cancel", "--resume"] as const;
 
 const usage = (message: string, value?: unknown) => usageError(AUTO_LOOP_OPTIONS, message, value);
 
@@ -103,7 +106,7 @@ export function parseWords(words: Word[], alsoKnown: readonly string[] = []): Au
     if (goalWords.length > 0 || valueOptions.length > 0 || has("--takeover") || has("--codex"))
       throw usage(`${mode} takes no goal, --verify, caps, --protect, --takeover or --codex`);
     if (has("--new-baseline")) throw usage(`${mode} takes no --new-baseline`);
-    return mode === "--status" ? { mode: "status", json: has("--json") } : { mode: "cancel" };
+    return mode === "--status" ? { mode: "status", json: has("--json") } : mode === "--cancel" ? { mode: "cancel" } : { mode: "resume" };
   }
   if (has("--codex") && has("--takeover")) throw usage("--codex starts a new loop run by Codex; --takeover does not apply");
   if (has("--takeover") && goalWords.length === 0 && valueOptions.length === 0) {

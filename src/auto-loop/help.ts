@@ -3,7 +3,7 @@
 export const AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
        /loopkit:auto-loop                           start from goal.md (without one: a usage error)
-       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
+       /loopkit:auto-loop --status [--json] | --cancel | --resume | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
 Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
@@ -32,6 +32,9 @@ time can end past --max-tokens and --max-wallclock.
   --status                the project's loop: status, iteration, tokens, time, last verdicts
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
+  --resume                go on with a loop paused for you (what you typed while it ran, or the
+                          agent's question for you, pauses it); what you wrote goes into its next
+                          prompt; typed by you in the loop's session, never from a terminal
   -h, --help              this text
   --                      the rest is the goal, flags and all (--verify's command keeps a -- of its own)
 
@@ -47,8 +50,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
-9 no-progress.
+4 unmet, 5 blocked or paused, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing
+to cancel), 9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;

@@ -15,7 +15,7 @@ import { auditLabel } from "./core/gate.js";
 import { readSettings } from "./core/settings.js";
 import { HistoryEntrySchema, type HistoryEntry } from "./core/history.js";
 import { autoLoopEntry } from "./hook-events.js";
-import { AutoLoopStateSchema, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./core/state.js";
+import { AutoLoopStateSchema, isPaused, LOOP_STATUSES, tokensUsed, type AutoLoopState } from "./core/state.js";
 
 /**
  * How long after its end an auto-loop is still on the status line. One ended from outside its session
@@ -45,18 +45,20 @@ export const autoLoopKind: LoopKindParts<AutoLoopState> = {
   statusLine: (state, now) =>
     state.ended_at !== null && now.getTime() - Date.parse(state.ended_at) > ENDED_SHOWN_MS ? undefined : statusLine(state, now),
   notify: {
-    statuses: LOOP_STATUSES,
-    standing: (state) => (state.status === "pursuing" ? "running" : state.status === "blocked" ? "blocked" : "ended"),
+    statuses: [...LOOP_STATUSES, "paused"],
+    standing: (state) =>
+      isPaused(state) ? "paused" : state.status === "pursuing" ? "running" : state.status === "blocked" ? "blocked" : "ended",
     tale: (state) => {
       const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
+      const { status, reason } = shownStatus(state);
       return {
-        status: state.status,
-        reason: state.status_reason,
+        status,
+        reason,
         command: null,
         goal: state.goal,
         iterations: state.iteration,
         max_iterations: state.caps.max_iterations,
-        message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason, 80)})` : ""}: ${oneLine(state.goal, 80)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`,
+        message: `loopkit auto-loop ${status}${reason ? ` (${oneLine(reason, 80)})` : ""}: ${oneLine(state.goal, 80)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`,
       };
     },
   },
@@ -75,6 +77,11 @@ async function projectState(dataDir: string, projectDir: string): Promise<AutoLo
   return read.exists ? read.value : undefined;
 }
 
+/** The status a person sees: "paused" (with the pause's reason) for a live loop that waits for them. */
+function shownStatus(state: AutoLoopState): { status: string; reason: string | null } {
+  return isPaused(state) ? { status: "paused", reason: state.pause!.reason } : { status: state.status, reason: state.status_reason };
+}
+
 function statusLine(state: AutoLoopState, now: Date): string {
   const caps = state.caps;
   const audit = state.last_audit && `audit ${auditLabel(state.last_audit)}`;
@@ -82,9 +89,12 @@ function statusLine(state: AutoLoopState, now: Date): string {
   const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
   const verdicts = [verifier, audit].filter(Boolean).join(", ");
   return [
-    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
+    `auto-loop ${state.status === "pursuing" && !isPaused(state) ? "" : `${shownStatus(state).status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
+    ...(isPaused(state)
+      ? [state.pause!.by === "person" ? "waits for you: /loopkit:auto-loop --resume" : "the agent asks you something"]
+      : []),
     verdicts || "not judged yet",
     ...(trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []),
   ].join(" · ");
@@ -114,7 +124,10 @@ async function pastRuns(dataDir: string, now: Date): Promise<PastRun[]> {
       const ended = last.status !== "pursuing";
       // Not ended, and its session silent past the takeover limit: paused, not running (it may never end by itself).
       const current = latest?.loop_id === loopId ? latest : undefined;
-      const paused = !ended && (!current || current.status !== "pursuing" || now.getTime() - Date.parse(current.heartbeat_at) > staleMs);
+      // Or waiting for the person's --resume.
+      const paused =
+        !ended &&
+        (!current || current.status !== "pursuing" || isPaused(current) || now.getTime() - Date.parse(current.heartbeat_at) > staleMs);
       const end = ended || paused ? Date.parse(last.at) : now.getTime();
       runs.push({
         summary: {
@@ -130,6 +143,7 @@ async function pastRuns(dataDir: string, now: Date): Promise<PastRun[]> {
           failed: gates.length - passed,
           final_status: last.status === "pursuing" ? null : last.status,
           paused,
+          ...(current && isPaused(current) ? { paused_reason: `${current.pause!.reason}; /loopkit:auto-loop --resume goes on` } : {}),
           // Each entry records the loop's tokens so far (the session's and the audits').
           tokens: Math.max(...lines.map((entry) => entry.tokens)),
         },

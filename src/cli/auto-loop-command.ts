@@ -10,6 +10,7 @@ import { argvWords } from "../shared/split-words.js";
 import { measuringSandbox, sandboxLine, settleSandbox, type AgentSandbox } from "../auto-loop/core/agent-sandbox.js";
 import { dataInProject, probeFile, writeProbe } from "../auto-loop/data/sandbox-probe.js";
 import { cancelLoop } from "../auto-loop/lifecycle/cancel.js";
+import { resumePausedLoop } from "../auto-loop/lifecycle/unpause.js";
 import { AUTO_LOOP_HELP } from "../auto-loop/help.js";
 import { sessionFailIfUnavailable } from "../sandbox/fail-if-unavailable.js";
 import { startLoop, takeOverLoop, type LoopContext } from "../auto-loop/lifecycle/start.js";
@@ -68,14 +69,16 @@ export function registerAutoLoopCommand(program: Command, io: CliIo): void {
           (request.mode === "usage" && !existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE))),
         answeredAlone: (request) => request.mode === "help" || request.mode === "status" || request.mode === "cancel",
         run: (request, out) =>
-          answerForSkill(true, out, () => runRequest(request, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
+          answerForSkill(true, out, () =>
+            runRequest(request, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false), options.fromHook === true),
+          ),
         sandboxLine: (request, answer) => probeAfterStart(request, answer, inv, io),
       };
       if (options.fromHook) return answerInHook(skill, await io.readStdin(), inv, io);
       if (options.fromSkill) return answerInSkill(skill, await io.readStdin(), inv, io);
       const request = options.argsStdin ? parseAutoLoopArgs(await io.readStdin()) : parseWords(argvWords(words), optionNamesOf(self));
       await answerForSkill(options.argsStdin, io, () =>
-        runRequest(request, inv, fromSession, io, sandbox, messagePrinter(io.stdout, !options.argsStdin)),
+        runRequest(request, inv, fromSession, io, sandbox, messagePrinter(io.stdout, !options.argsStdin), false),
       );
     });
   useHelpText(command, AUTO_LOOP_HELP);
@@ -97,7 +100,7 @@ async function probeAfterStart(request: AutoLoopRequest, answer: HookAnswer | nu
   return `Sandbox: ${sandboxLine(settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, projectDir)))}.`;
 }
 
-/** `say` prints loopkit's messages for where they are read (terminal-commands.ts). */
+/** `say` prints loopkit's messages for where they are read (terminal-commands.ts); `typedByPerson`: the hook's half of a typed command. */
 async function runRequest(
   request: AutoLoopRequest,
   inv: Invocation,
@@ -105,13 +108,14 @@ async function runRequest(
   io: CliIo,
   agentSandbox: () => Promise<AgentSandbox | undefined>,
   say: (text: string) => void,
+  typedByPerson: boolean,
 ): Promise<void> {
   const now = io.now();
   switch (request.mode) {
     case "usage":
       // Bare /loopkit:auto-loop reads the project's goal.md (usage.md); with none there, it is the grammar's "no goal" error.
       if (fromSkill && existsSync(path.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
-        return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say);
+        return runRequest(startFromGoalFile(), inv, fromSkill, io, agentSandbox, say, typedByPerson);
       throw noGoalError();
     case "help":
       io.stdout(AUTO_LOOP_HELP);
@@ -149,6 +153,23 @@ async function runRequest(
         data,
       );
       say([result, ...lines.map((line) => `${line}\n`)].join(""));
+      return;
+    }
+    case "resume": {
+      // Going on over a pause needs the person: only a command they typed reaches loopkit's hook.
+      if (!typedByPerson)
+        throw new LoopkitError(
+          "USAGE",
+          "only the person resumes a paused auto-loop, by typing /loopkit:auto-loop --resume in its session",
+          {
+            hint: "type it in the Claude Code session that runs the loop; see /loopkit:auto-loop --status",
+          },
+        );
+      const sessionId = inv.requireSession("resume a loop", "type /loopkit:auto-loop --resume in the loop's session");
+      const dataDir = inv.dataDir();
+      if (dataDir === null)
+        throw new LoopkitError("NO_LOOP", `no running auto-loop in ${inv.projectDir()}`, { hint: "see /loopkit:auto-loop --status" });
+      io.stdout(`${await resumePausedLoop({ dataDir, projectDir: inv.projectDir(), sessionId, now })}\n`);
       return;
     }
     case "start":

@@ -55,7 +55,7 @@ export function formatRuns(runs: RunSummary[]): string {
 export function formatRun(run: RunDetail): string {
   const s = run.summary;
   const head = [
-    `${s.kind} ${s.id}: ${s.final_status ?? (s.paused ? "paused (its session or runner is gone; not ended)" : "running")}`,
+    `${s.kind} ${s.id}: ${s.final_status ?? (s.paused ? `paused (${s.paused_reason ?? "its session or runner is gone; not ended"})` : "running")}`,
     `  ${s.command !== null ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...(s.project_dir ? [`  project: ${s.project_dir}`] : []),
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,

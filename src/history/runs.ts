@@ -30,6 +30,8 @@ export const RunSummarySchema = z.object({
   final_status: z.enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
   /** Not ended, and its session or runner is gone (a paused repeat loop, an auto-loop whose heartbeat is stale); absent in older outputs. */
   paused: z.boolean().optional(),
+  /** Why it is paused, where loopkit knows (an auto-loop that waits for the person's --resume); absent otherwise. */
+  paused_reason: z.string().optional(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: z.int().nonnegative(),
   /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
@@ -81,6 +83,7 @@ function detail(kind: LoopKind, { summary: s, steps, rows }: PastRun): RunDetail
     failed: s.failed,
     final_status: s.final_status,
     paused: s.paused,
+    ...(s.paused_reason !== undefined ? { paused_reason: s.paused_reason } : {}),
     checkpoints: 0,
     tokens: s.tokens,
   };

@@ -6,6 +6,7 @@ import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, iterationTag, pausedLine, summaryLine, waitingLine } from "./prompt.js";
 import { readResultLine, type IterationResult } from "./result-line.js";
 import { nextIterationNumber, type FinalStatus, type RepeatState } from "./state.js";
+import { isLoopkitCommandPrompt } from "../session/loopkit-command.js";
 
 export const BREAKER_FAILURES = 3;
 
@@ -26,6 +27,8 @@ export interface IterationOutcome extends IterationResult {
 export interface IterationUsage {
   tokens: number;
   transcriptCursor: RepeatState["transcript_cursor"];
+  /** What the person typed into the iteration while it ran (Claude Code's queued messages, from the transcript). */
+  personMessages: string[];
 }
 
 /** The failures in a row after this outcome. */
@@ -88,6 +91,7 @@ export function recordIteration(
 export function startNextIteration(state: RepeatState, now: Date): RepeatState {
   return {
     ...state,
+    person_wrote: false,
     phase: "running",
     iteration: state.iteration + 1,
     iteration_started_at: now.toISOString(),
@@ -104,7 +108,7 @@ export function resumeState(state: RepeatState, now: Date): RepeatState {
 
 /** Pauses a waiting loop: the next iteration starts on --resume. */
 export function pauseLoop(state: RepeatState): RepeatState {
-  return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null };
+  return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null, person_wrote: false };
 }
 
 /** Pauses a loop whose iteration in flight never finished: --resume runs that iteration again. */
@@ -181,6 +185,16 @@ function record(
     transcript_cursor: obs.usage?.transcriptCursor ?? state.transcript_cursor,
   };
   const next = recordIteration(counted, { ...outcome, tokens: obs.usage?.tokens ?? null }, obs.now, obs.waitToken, obs.promptId);
+  // The person wrote into this iteration: it is recorded, and the schedule waits for their --resume.
+  if (next.decision.kind === "wait" && (state.person_wrote || obs.usage?.personMessages.length)) {
+    const paused = pauseLoop(next.state);
+    return {
+      kind: "allow",
+      state: paused,
+      lines: [pausedLine(paused, `you wrote to the session while iteration ${state.iteration} ran`)],
+      recorded: true,
+    };
+  }
   if (next.decision.kind === "wait")
     return {
       kind: "wait",
@@ -293,7 +307,10 @@ export function onPromptSubmit(state: RepeatState, obs: PromptObservation): Prom
   if (state.phase !== "running" || !obs.promptId) return null;
   if (obs.prompt?.includes(iterationTag(state)))
     return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
-  if (!obs.iterationTurn || obs.iterationTurn === obs.promptId) return null;
+  // Typed into the running iteration (its turn's id): the loop pauses once the iteration ends.
+  const intoIteration = obs.promptId === state.prompt_id || obs.promptId === obs.iterationTurn;
+  if (intoIteration) return state.person_wrote || isLoopkitCommandPrompt(obs.prompt) ? null : { state: { ...state, person_wrote: true } };
+  if (!obs.iterationTurn) return null;
   const paused = pauseLostIteration(state);
   return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };
 }

@@ -1,8 +1,9 @@
 // The repeat kind's entry part (session/loop-kind.ts): its command, and which hook events it acts on,
 // answered in the hook entry before anything is loaded: a Stop (and StopFailure, SessionEnd), a
 // SessionStart after a resume, the prompt of a turn its background hook woke (it carries the loop's
-// tag), and a prompt of the person's while an iteration runs (it may show that Esc cut the iteration
-// off). A prompt the person types while the loop waits (or is paused) costs one small file read more.
+// tag), and a prompt of the person's while an iteration runs (typed into it, it pauses the loop once the
+// iteration ends; it may also show that Esc cut the iteration off). A prompt the person types while the
+// loop waits (or is paused) costs one small file read more.
 import { readFileSync } from "node:fs";
 import type { ActsOn } from "../session/handlers.js";
 import type { LoopKindEntry } from "../session/loop-kind.js";

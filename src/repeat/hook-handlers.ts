@@ -5,7 +5,8 @@
 // prompt. A wait that is interrupted (a kill, the session going away) leaves the loop paused: its
 // prompt is never re-fed on a later, unrelated turn. An API error ends a turn with a StopFailure (or,
 // in `claude -p`, only with SessionEnd): recorded as a failed iteration, never a hang. Esc during an
-// iteration fires no hook at all: the person's next prompt shows it, and the loop pauses then.
+// iteration fires no hook at all: the person's next prompt shows it, and the loop pauses then. A prompt
+// typed into a running iteration lets it finish, and the loop pauses instead of waiting for the next.
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { withLock } from "../state/json-store.js";
@@ -136,6 +137,7 @@ export const repeatHookHandlers: LoopHookHandlers = {
   },
   // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
   // A prompt of the person's may show that Esc cut the iteration off: the loop pauses, and says so.
+  // One typed into the running iteration is marked: the iteration's Stop then pauses the loop.
   async userPromptSubmit(ctx) {
     const file = ctx.marker.state_file;
     const step = async () => {

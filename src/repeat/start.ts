@@ -81,6 +81,7 @@ export function newLoopState(ctx: RepeatContext, sessionId: string, request: Sta
     final_status: null,
     ended_at: null,
     transcript_cursor: null,
+    person_wrote: false,
     terminal,
   };
 }

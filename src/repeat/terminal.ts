@@ -13,7 +13,8 @@ export type TurnEnd =
 
 /** The step after an iteration's turn: what a Stop (an answer) or a StopFailure (an API error) leads to in a session. `tokens`: what claude's output said the turn cost. */
 export function onTurnEnd(state: RepeatState, turn: TurnEnd, now: Date, waitToken: string, tokens: number | null = null): StopStep {
-  const usage = tokens === null ? null : { tokens, transcriptCursor: null };
+  // A terminal loop runs claude -p: nobody types into its iterations.
+  const usage = tokens === null ? null : { tokens, transcriptCursor: null, personMessages: [] };
   if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken, usage });
   const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken, usage });
   if (turn.message !== null || !turn.why || !step.state) return step;

@@ -3,7 +3,7 @@
 import * as z from "zod";
 import { elapsedMs, iterationCount } from "../auto-loop/core/caps.js";
 import type { HistoryEntry } from "../auto-loop/core/history.js";
-import { tokensUsed, type AutoLoopState } from "../auto-loop/core/state.js";
+import { isPaused, tokensUsed, type AutoLoopState } from "../auto-loop/core/state.js";
 import type { AutoLoopStory, FileChange, TestCounts } from "./story.js";
 
 /** A gate-history line: the parsed entry and the line as written (fields newer than this schema are read from it). */
@@ -93,7 +93,8 @@ export function autoLoopStory(input: {
     };
   });
 
-  const status = state?.status ?? last?.status ?? "pursuing";
+  const paused = state && isPaused(state) ? state.pause : null;
+  const status = paused ? "paused" : (state?.status ?? last?.status ?? "pursuing");
   const endedAt = state ? state.ended_at : status === "pursuing" ? null : (last?.at ?? null);
   const endLine = [...lines].reverse().find((line) => line.entry.event === "end" || line.entry.event === "cancel")?.entry;
   return {
@@ -103,7 +104,7 @@ export function autoLoopStory(input: {
     goal: state?.goal ?? start?.goal ?? null,
     verifyCommand: state?.verify_command ?? null,
     status,
-    reason: state?.status_reason ?? endLine?.detail ?? null,
+    reason: paused ? `${paused.reason}; it waits for /loopkit:auto-loop --resume` : (state?.status_reason ?? endLine?.detail ?? null),
     startedAt,
     endedAt,
     caps: state ? capsUsed(state, input.now) : null,
@@ -120,6 +121,8 @@ const NOTE_EVENTS: Partial<Record<HistoryEntry["event"], (entry: HistoryEntry) =
   protected: (entry) => entry.detail,
   "blocked-report": (entry) => `blocker: ${entry.detail}`,
   "wrap-up": (entry) => `cap reached: ${entry.detail}`,
+  pause: (entry) => `paused: ${entry.detail}`,
+  continue: (entry) => entry.detail,
 };
 
 interface Row {

@@ -12,7 +12,7 @@ export function renderAutoLoop(story: AutoLoopStory, now: Date): Html {
   return html`<h1>auto-loop <span class="mono">${story.id}</span></h1>
     <p class="sub">
       ${story.projectDir ? html`<code>${story.projectDir}</code> · ` : ""}started ${when(story.startedAt)} · ran
-      ${ranFor(story, now)}${story.status === "pursuing" ? " so far (still pursuing)" : ""}
+      ${ranFor(story, now)}${story.status === "pursuing" ? " so far (still pursuing)" : story.status === "paused" ? " so far (paused)" : ""}
     </p>
     <div class="status">
       ${statusBadge(story.status)}<span class="why"

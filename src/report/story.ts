@@ -59,7 +59,7 @@ export interface AutoLoopStory {
   projectDir: string | null;
   goal: string | null;
   verifyCommand: string | null;
-  /** The final status, or "pursuing". */
+  /** The final status, or "pursuing" ("paused" while it waits for the person). */
   status: string;
   reason: string | null;
   startedAt: string;

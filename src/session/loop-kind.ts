@@ -57,6 +57,8 @@ export interface PastRun {
     final_status: string | null;
     /** Not ended, and not running either: its session or runner is gone (a repeat loop paused, an auto-loop whose heartbeat went stale). */
     paused: boolean;
+    /** Why it is paused, where the kind knows (an auto-loop that waits for the person). */
+    paused_reason?: string;
     /** What the run cost in tokens; null where it was not counted (repeat runs recorded before loopkit counted them). */
     tokens: number | null;
   };

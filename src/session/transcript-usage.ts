@@ -1,5 +1,6 @@
 // Reads what a session's transcript gained since the last Stop: tokens spent (each API message once,
-// the main chain and its subagents alike), tool calls of the main chain, and the context in use.
+// the main chain and its subagents alike), tool calls of the main chain, the context in use, and what
+// the person typed into a running turn.
 // Subagents write their own files (2.1.197 and 2.1.332): <transcript minus .jsonl>/subagents/agent-*.jsonl.
 // 2.1.332 runs them in the background, so a reply may land after the Stop of the turn that started
 // it: each file keeps its own offset and the next Stop counts what was added.
@@ -28,6 +29,7 @@ export async function readTranscriptDelta(file: string, cursor: TranscriptCursor
     tokens: 0,
     toolCalls: 0,
     contextTokens: null,
+    personMessages: [],
   };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
   const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
@@ -88,8 +90,13 @@ function readLine(line: string, seen: Set<string>, delta: TranscriptDelta, since
     isSidechain?: unknown;
     timestamp?: unknown;
   };
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
   if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  if (type === "attachment" && isSidechain !== true) {
+    const typed = personMessageOf((record as { attachment?: unknown }).attachment);
+    if (typed !== null) delta.personMessages.push(typed);
+    return;
+  }
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
   const { id, usage, content } = message as { id?: unknown; usage?: Usage; content?: unknown };
   const mainChain = isSidechain !== true;
   if (mainChain && Array.isArray(content)) {
@@ -102,4 +109,16 @@ function readLine(line: string, seen: Set<string>, delta: TranscriptDelta, since
   if (mainChain && usage) {
     delta.contextTokens = contextTokens(usage);
   }
+}
+
+/**
+ * The text of a message the person typed while a turn ran: Claude Code queues it and hands it to the
+ * model mid-turn, recording `{type: "queued_command", prompt, origin: {kind: "human"}}` (no UserPromptSubmit
+ * fires for it in 2.1.197). Anything else (a task notification, a hook's text) is null.
+ */
+function personMessageOf(attachment: unknown): string | null {
+  if (typeof attachment !== "object" || attachment === null) return null;
+  const { type, prompt, origin } = attachment as { type?: unknown; prompt?: unknown; origin?: unknown };
+  if (type !== "queued_command" || typeof prompt !== "string" || prompt.trim() === "") return null;
+  return (origin as { kind?: unknown } | null)?.kind === "human" ? prompt : null;
 }

@@ -12,6 +12,11 @@ export interface TranscriptDelta extends TranscriptCursor {
   toolCalls: number;
   /** Input + cache tokens of the latest main-chain response read, or null when none was read. */
   contextTokens: number | null;
+  /**
+   * What the person typed while a turn ran (Claude Code's `queued_command` attachments of human origin,
+   * 2.1.197 and 2.1.332), oldest first. The agent can write the file too: read it only to hand the session to the person.
+   */
+  personMessages: string[];
 }
 
 export interface Usage {

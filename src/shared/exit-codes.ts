@@ -12,7 +12,7 @@ export const EXIT = {
   running: 3,
   /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
   unmet: 4,
-  /** It is stuck and needs a person (blocked; a paused repeat loop). */
+  /** It is stuck and needs a person (blocked; a paused loop of either kind). */
   blocked: 5,
   /** A cap ended it (budget-limited). */
   budgetLimited: 6,

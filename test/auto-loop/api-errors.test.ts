@@ -12,6 +12,7 @@ import {
 } from "../../src/auto-loop/core/api-errors.js";
 import type { ApiError } from "../../src/session/api-error.js";
 import { at, makeState } from "./fixtures.js";
+import { RETRY_TAG } from "../../src/auto-loop/core/retry-tag.js";
 
 const overloaded: ApiError = {
   kind: "server_error",
@@ -131,5 +132,7 @@ describe("pendingRetry, clearApiErrors, retryPrompt", () => {
     expect(retryPrompt(recorded)).toMatch(
       /cut off by an API error \(API error \(server_error\): API Error: 529 overloaded_error\)[\s\S]*Carry on toward the goal: /,
     );
+    // It begins with the tag by which the hook entry tells the woken turn from the person's prompts.
+    expect(retryPrompt(recorded).startsWith(RETRY_TAG)).toBe(true);
   });
 });

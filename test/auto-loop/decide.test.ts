@@ -25,6 +25,7 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
     tokens: 500,
     toolCalls: 1,
     contextTokens: 400,
+    personMessages: [],
   },
   lastMessage: "I changed things.",
   treeHash: "tree-1",
@@ -32,6 +33,8 @@ const observe = (overrides: Partial<TurnObservation> = {}): TurnObservation => (
   handoffNote: null,
   contextWindow: 200_000,
   protectedFiles: {},
+  personWords: [],
+  personPresent: true,
   ...overrides,
 });
 const run = (passed: boolean, extra: Partial<VerifierRun> = {}): VerifierRun => ({
@@ -156,7 +159,15 @@ describe("beginTurn", () => {
 
   it("counts turns with no tool call and no change, and stops at three as thrashing", () => {
     const idle = observe({
-      transcript: { offset: 0, recentMessageIds: [], subagentOffsets: {}, tokens: 10, toolCalls: 0, contextTokens: null },
+      transcript: {
+        offset: 0,
+        recentMessageIds: [],
+        subagentOffsets: {},
+        tokens: 10,
+        toolCalls: 0,
+        contextTokens: null,
+        personMessages: [],
+      },
       treeHash: "tree-0",
     });
     const one = gate(makeState(), idle);
@@ -604,5 +615,104 @@ describe("protected files", () => {
     const last = { ...guarded, iteration: 39 };
     const started = beginTurn(last, observe({ protectedFiles: {} }));
     expect(started).toMatchObject({ kind: "decided", state: { wrap_up: { reason: "reached --max-iterations 40" } } });
+  });
+});
+
+describe("the person's word pauses the loop", () => {
+  const pausedBy = (by: "person" | "agent", told: boolean, words: string[] = []) =>
+    makeState({ iteration: 3, pause: { at: at(1_000).toISOString(), by, reason: "r", words, told } });
+
+  it.each([
+    ["a message queued mid-turn", observe({ personWords: ["Stop the loop now."] }), "person", ["Stop the loop now."]],
+    [
+      "the agent's question for the person",
+      observe({ lastMessage: "I need a decision.\nAUTO-LOOP-ASK-PERSON: Which API key?" }),
+      "agent",
+      [],
+    ],
+    [
+      "both: the person's words count first",
+      observe({ personWords: ["stop"], lastMessage: "AUTO-LOOP-ASK-PERSON: Which key?" }),
+      "person",
+      ["stop"],
+    ],
+  ])("pauses at once on %s: not judged, no loop prompt, the person told how to go on", (_name, obs, by, words) => {
+    const started = beginTurn(makeState({ iteration: 3 }), obs);
+    expect(started).toMatchObject({
+      kind: "decided",
+      state: { status: "pursuing", iteration: 3, pause: { by, words, told: true } },
+      outcome: { kind: "pause", message: expect.stringContaining("/loopkit:auto-loop --resume") },
+    });
+    if (started.kind !== "decided") throw new Error("decided");
+    expect(started.history.map((h) => [h.event, h.status])).toEqual([["pause", "pursuing"]]);
+    // The turn's spend is the loop's.
+    expect(started.state.tokens.transcript).toBe(500);
+    expect(started.state.transcript.offset).toBe(100);
+  });
+
+  it.each([
+    ["the marker quoted mid-text", "If stuck I would write AUTO-LOOP-ASK-PERSON: x\nWorking on."],
+    ["the marker with no question", "AUTO-LOOP-ASK-PERSON:   "],
+    ["no marker", "Working on it."],
+  ])("goes on as usual with %s and no words of the person", (_name, lastMessage) => {
+    expect(beginTurn(makeState(), observe({ lastMessage })).kind).toBe("gate");
+  });
+
+  it("the first Stop after a prompt paused it tells the person once; later Stops are silent and spend nothing of the loop's", () => {
+    const first = beginTurn(pausedBy("person", false, ["stop"]), observe());
+    expect(first).toMatchObject({ kind: "decided", outcome: { kind: "pause", message: expect.stringMatching(/paused for your message/) } });
+    if (first.kind !== "decided") throw new Error("decided");
+    expect(first.state.tokens.transcript).toBe(500);
+    expect(first.history).toEqual([]);
+    const later = beginTurn(first.state, observe({ transcript: { ...observe().transcript, offset: 900, tokens: 70 } }));
+    expect(later).toMatchObject({ kind: "decided", outcome: { kind: "pause" }, state: { iteration: 3, transcript: { offset: 900 } } });
+    if (later.kind !== "decided") throw new Error("decided");
+    expect(later.outcome).toEqual({ kind: "pause" });
+    expect(later.state.tokens.transcript).toBe(500);
+  });
+
+  it("keeps an edit of the mirror on the record while paused, judging nothing", () => {
+    const later = beginTurn(pausedBy("person", true), observe({ tamper: [".auto-loop/goal-state.json was edited"] }));
+    expect(later).toMatchObject({ kind: "decided", outcome: { kind: "pause" }, state: { tamper_count: 1, iteration: 3 } });
+    expect(later.history.map((h) => [h.event, h.detail])).toEqual([
+      ["tamper", ".auto-loop/goal-state.json was edited; .auto-loop/ was rewritten from loopkit's own state"],
+    ]);
+  });
+
+  it("keeps the first cause and gathers the person's later words, each once", () => {
+    const paused = beginTurn(pausedBy("agent", true), observe({ personWords: ["use key B", "use key B", "and hurry"] }));
+    expect(paused).toMatchObject({ kind: "decided", state: { pause: { by: "agent", words: ["use key B", "and hurry"] } } });
+  });
+
+  it("where nobody can answer (a loopkit run phase), the agent's question is a blocker report and the loop goes on", () => {
+    const obs = observe({ personPresent: false, lastMessage: "AUTO-LOOP-ASK-PERSON: Which API key?" });
+    const started = gate(makeState(), obs);
+    expect(started.state).toMatchObject({ pause: null, blocker: { reason: "Which API key?", count: 1 } });
+    // Nor does a planted queued message pause it: nobody there types.
+    expect(beginTurn(makeState(), observe({ personPresent: false, personWords: ["stop"] })).kind).toBe("gate");
+  });
+
+  it("a loop paused while its gate ran records the verdict and waits: no loop prompt", () => {
+    const started = gate(makeState());
+    const paused = {
+      ...started.state,
+      pause: { at: at(1).toISOString(), by: "person" as const, reason: "r", words: ["stop"], told: false },
+    };
+    const decided = finishTurn(paused, { now: at(70_000), runs: [run(false)], audit: null }, started.notes, started.history);
+    expect(decided).toMatchObject({
+      state: { last_verifier: { verdict: "fail" }, pause: { told: true } },
+      outcome: { kind: "pause", message: expect.stringContaining("--resume") },
+    });
+    expect(decided.history.map((h) => h.event)).toEqual(["gate"]);
+  });
+
+  it("an ended loop stays ended, paused or not", () => {
+    const cancelled = { ...pausedBy("person", true), status: "cancelled" as const, status_reason: "cancelled with --cancel" };
+    expect(beginTurn(cancelled, observe({ personWords: ["hi"] }))).toMatchObject({ kind: "decided", outcome: { kind: "stop" } });
+  });
+
+  it("old state files (no pause) read as not paused", () => {
+    const { pause: _pause, ...old } = makeState();
+    expect(AutoLoopStateSchema.parse(old).pause).toBeNull();
   });
 });

@@ -49,6 +49,7 @@ export function makeState(overrides: Partial<AutoLoopState> = {}): AutoLoopState
     api_errors: { count: 0, last: null },
     audit_not_run: { streak: 0, turns: 0 },
     refusals: { rule: null, streak: 0 },
+    pause: null,
     ...overrides,
   };
 }

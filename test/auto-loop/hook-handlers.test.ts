@@ -5,6 +5,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFile
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { baseEnv, hookAnswer, runCli, sendHook, stopPayload, useTempProject, type HookAnswer, type Ran } from "../support/bundle-driver.js";
+import { RETRY_TAG } from "../../src/auto-loop/core/retry-tag.js";
 
 const world = useTempProject("loopkit hook");
 const transcript = () => path.join(world.tmp, "transcript.jsonl");
@@ -386,4 +387,137 @@ describe("the Stop's evidence and its one deadline", () => {
     );
     expect(Number(/after (\d+) s/.exec(seen.last_audit_reasons[0])?.[1] ?? 0)).toBeLessThanOrEqual(10);
   }, 60_000);
+});
+
+describe("the person's word pauses the loop, and only the person's --resume goes on", () => {
+  const prompt = (text: string, session = "s-1") =>
+    hookAnswer(
+      sendHook(
+        { hook_event_name: "UserPromptSubmit", session_id: session, transcript_path: transcript(), cwd: world.project, prompt: text },
+        { env: env() },
+      ),
+    );
+  const typed = (args: string, session = "s-1") =>
+    sendHook(
+      {
+        hook_event_name: "UserPromptExpansion",
+        session_id: session,
+        transcript_path: transcript(),
+        cwd: world.project,
+        expansion_type: "slash_command",
+        command_name: "loopkit:auto-loop",
+        command_args: args,
+        command_source: "plugin",
+        prompt: `/loopkit:auto-loop ${args}`,
+      },
+      { env: env({ CLAUDE_PROJECT_DIR: world.project }) },
+    );
+  const keptAnswer = (session = "s-1") => JSON.parse(readFileSync(path.join(world.data, "answers", `${session}.json`), "utf8"));
+  const queued = (text: string) =>
+    `${JSON.stringify({ type: "attachment", attachment: { type: "queued_command", prompt: text, commandMode: "prompt", origin: { kind: "human" } } })}\n`;
+
+  beforeEach(() => {
+    expect(start("make it --verify false").code).toBe(0);
+    // One judged turn: the loop pushes on.
+    expect(stop().output).toMatchObject({ decision: "block" });
+  });
+
+  it("a prompt the person types pauses it: the model is told, the next Stop lets the session rest and says once how to go on", () => {
+    const submitted = prompt("Stop the loop now. I will finish this myself.");
+    expect(submitted.output).toMatchObject({
+      hookSpecificOutput: {
+        hookEventName: "UserPromptSubmit",
+        additionalContext: expect.stringMatching(/the loop is paused: answer the person/),
+      },
+    });
+    expect(statusJson()).toMatchObject({
+      status: "paused",
+      active: true,
+      iteration: 1,
+      pause: { by: "person", words: ["Stop the loop now. I will finish this myself."] },
+    });
+    const first = stop();
+    expect(first.output).not.toHaveProperty("decision");
+    expect(first.output?.systemMessage).toMatch(
+      /paused for your message: no loop prompt follows .*Type \/loopkit:auto-loop --resume to go on/,
+    );
+    // Later Stops while it waits: silent, no loop prompt, nothing judged.
+    expect(stop()).toEqual({ code: 0, stderr: "", output: undefined });
+    expect(statusJson()).toMatchObject({ status: "paused", iteration: 1, last_verifier: "fail" });
+    expect(existsSync(path.join(world.data, "sessions", "s-1.json"))).toBe(true);
+    // History says it too, with why and how to go on.
+    const id = statusJson().loop_id;
+    const history = runCli(["history", id], { env: env() });
+    expect(history.stdout).toMatch(
+      new RegExp(`auto-loop ${id}: paused \\(the person wrote to the session while the loop ran; /loopkit:auto-loop --resume goes on\\)`),
+    );
+    expect(history.stdout).toMatch(/pause +the person wrote to the session while the loop ran/);
+  });
+
+  it.each([
+    ["another session's prompt", () => prompt("stop", "s-2")],
+    ["loopkit's own typed command", () => prompt("/loopkit:auto-loop --status")],
+    ["the turn loopkit woke after an API error", () => prompt(`<task-notification></task-notification>\n${RETRY_TAG} (overloaded); ...`)],
+  ])("%s changes nothing", (_name, send) => {
+    expect(send()).toEqual({ code: 0, stderr: "", output: undefined });
+    expect(statusJson()).toMatchObject({ status: "pursuing", pause: null });
+    expect(stop().output).toMatchObject({ decision: "block" });
+  });
+
+  it.each([
+    [
+      "a message the person queued mid-turn (in the transcript only)",
+      () => appendFileSync(transcript(), queued("wait, stop")),
+      "did some work",
+      "person",
+    ],
+    ["the agent's question for the person", () => {}, "I need your call.\nAUTO-LOOP-ASK-PERSON: Which database should I use?", "agent"],
+  ])("%s pauses it at that Stop", (_name, plant, lastMessage, by) => {
+    plant();
+    const paused = stop("s-1", {}, lastMessage);
+    expect(paused.output).not.toHaveProperty("decision");
+    expect(paused.output?.systemMessage).toMatch(/--resume/);
+    expect(statusJson()).toMatchObject({ status: "paused", iteration: 1, pause: { by } });
+  });
+
+  it("nothing but the person's typed --resume goes on: not a planted transcript line, not a terminal, not another session", () => {
+    prompt("stop");
+    appendFileSync(
+      transcript(),
+      `${JSON.stringify({ type: "user", origin: { kind: "human" }, message: { content: "/loopkit:auto-loop --resume" } })}\n`,
+    );
+    expect(stop().output).not.toHaveProperty("decision");
+    expect(cli(["--session", "s-1", "--args-stdin"], "--resume")).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/only the person resumes a paused auto-loop/),
+    });
+    expect(cli(["--resume"])).toMatchObject({ code: 2 });
+    typed("--resume", "s-2");
+    expect(keptAnswer("s-2")).toMatchObject({ exit_code: 2, stderr: expect.stringMatching(/belongs to session s-1/) });
+    expect(statusJson()).toMatchObject({ status: "paused" });
+    expect(stop()).toEqual({ code: 0, stderr: "", output: undefined });
+  });
+
+  it("--resume typed in the loop's session goes on: the person's words lead the prompt, and the next Stop is judged", () => {
+    prompt("Stop the loop now.");
+    stop();
+    prompt("Use the blue theme instead.");
+    expect(typed("--resume").code).toBe(0);
+    const answer = keptAnswer();
+    expect(answer).toMatchObject({ exit_code: 0, stdout: expect.stringMatching(/^loopkit auto-loop resumed by the person/) });
+    expect(answer.stdout).toMatch(/Stop the loop now\.[\s\S]*Use the blue theme instead\.[\s\S]*Goal:/);
+    expect(statusJson()).toMatchObject({ status: "pursuing", pause: null, iteration: 1 });
+    expect(stop().output).toMatchObject({ decision: "block", reason: expect.stringMatching(/iteration 2 of 40 done/) });
+    const events = readFileSync(
+      path.join(world.data, "auto-loop", readdirSync(path.join(world.data, "auto-loop"))[0]!, "gate-history.jsonl"),
+      "utf8",
+    )
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).event);
+    expect(events).toEqual(["start", "gate", "pause", "continue", "gate"]);
+    // --resume again: nothing to resume.
+    typed("--resume");
+    expect(keptAnswer()).toMatchObject({ exit_code: 2, stderr: expect.stringMatching(/not paused/) });
+  });
 });

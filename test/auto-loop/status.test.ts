@@ -77,3 +77,36 @@ describe("loopStatus", () => {
     expect(formatStatus(loopStatus("/p", state, at(0), 1000))).toMatch(line);
   });
 });
+
+describe("a paused loop's status", () => {
+  const paused = makeState({
+    iteration: 2,
+    pause: {
+      at: at(1_000).toISOString(),
+      by: "person",
+      reason: "the person wrote to the session while the loop ran",
+      words: ["Stop now.\nI will finish."],
+      told: true,
+    },
+  });
+
+  it("says paused, why, and how to go on, in JSON and in text; the loop is still active", () => {
+    const s = loopStatus("/p", paused, at(2_000), 1_000_000);
+    expect(s).toMatchObject({
+      status: "paused",
+      active: true,
+      exit_code: STATUS_EXIT_CODES.blocked,
+      reason: "the person wrote to the session while the loop ran",
+      pause: { by: "person", at: at(1_000).toISOString(), words: ["Stop now.\nI will finish."] },
+    });
+    const text = formatStatus(s);
+    expect(text).toMatch(/^auto-loop paused: the person wrote to the session while the loop ran\n/);
+    expect(text).toMatch(/paused: +since .* \(by your message\); Type \/loopkit:auto-loop --resume to go on/);
+    expect(text).toMatch(/\n {4}> Stop now\. \.\.\.\n/);
+  });
+
+  it("an ended loop is not shown as paused", () => {
+    const s = loopStatus("/p", { ...paused, status: "cancelled", ended_at: at(3_000).toISOString() }, at(4_000), 1_000_000);
+    expect(s).toMatchObject({ status: "cancelled", pause: null });
+  });
+});

@@ -4,11 +4,13 @@ import { attachSandbox } from "../../src/auto-loop/core/agent-sandbox.js";
 import { AutoLoopStateSchema, NO_TEST_RESULTS, UNMEASURED_SANDBOX, type AutoLoopState } from "../../src/auto-loop/core/state.js";
 import {
   cancelState,
+  pauseState,
   phaseState,
   replacedState,
   resumeState,
   startState,
   takeOverState,
+  unpauseState,
   type NewLoop,
 } from "../../src/auto-loop/core/transitions.js";
 import { at, makeState } from "./fixtures.js";
@@ -185,5 +187,43 @@ describe("phaseState (a loopkit run phase)", () => {
     expect(history).toEqual([
       expect.objectContaining({ event: "phase", session_id: "s-phase-2", detail: "phase 2: fresh session s-phase-2 (loopkit run)" }),
     ]);
+  });
+});
+
+describe("pause and --resume", () => {
+  const person = (words: string[]) => ({ by: "person" as const, reason: "the person wrote", words });
+
+  it("pauses with a history line; a second cause only adds the person's words", () => {
+    const first = pauseState(makeState(), person(["stop"]), at(1_000));
+    expect(first.state.pause).toEqual({
+      at: at(1_000).toISOString(),
+      by: "person",
+      reason: "the person wrote",
+      words: ["stop"],
+      told: false,
+    });
+    expect(first.history.map((h) => [h.event, h.detail])).toEqual([["pause", "the person wrote"]]);
+    const second = pauseState(first.state, { by: "agent", reason: "other", words: ["  more  ", ""] }, at(2_000));
+    expect(second.state.pause).toMatchObject({ by: "person", reason: "the person wrote", words: ["stop", "more"] });
+    expect(second.history).toEqual([]);
+  });
+
+  it.each([
+    ["more messages than it keeps: the last five", Array.from({ length: 8 }, (_, i) => `m${i}`), ["m3", "m4", "m5", "m6", "m7"]],
+    ["a huge message: cut", ["x".repeat(5_000)], [`${"x".repeat(2_000)} [cut]`]],
+    ["the same message from the hook and the transcript: once", ["stop", "stop"], ["stop"]],
+  ])("keeps %s", (_name, words, kept) => {
+    const paused = pauseState(makeState(), person(words), at(0)).state;
+    expect(paused.pause!.words).toEqual(kept);
+    expect(() => AutoLoopStateSchema.parse(paused)).not.toThrow();
+  });
+
+  it("--resume clears the pause and hands back its words; a loop not paused cannot be resumed", () => {
+    const paused = pauseState(makeState({ thrash: { streak: 2, tree_hash: "t" } }), person(["use key B"]), at(0)).state;
+    const going = unpauseState(paused, at(5_000));
+    expect(going.state).toMatchObject({ pause: null, heartbeat_at: at(5_000).toISOString(), thrash: { streak: 0 } });
+    expect(going.pause.words).toEqual(["use key B"]);
+    expect(going.history.map((h) => h.event)).toEqual(["continue"]);
+    expect(() => unpauseState(makeState(), at(0))).toThrow();
   });
 });

@@ -2,16 +2,18 @@
 // person's (a prompt typed then is answered at once and is no iteration), the loop still runs exactly
 // its own iterations a full interval apart, and an API outage mid-loop is recorded, never a hang
 // (a repeat counts it toward its breaker; an auto-loop does not judge it and wakes itself to retry).
+// What the person types into a running auto-loop pauses it until they type --resume. The UI runs this
+// run's build of the plugin (test/support/build-plugin.ts), not the committed dist/.
 import { readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { OVERLOADED, type FakeModel, type LoggedRequest, type ScriptedReply } from "./harness/fake-model.js";
-import { CLAUDE_BIN, claudeEnv, PLUGIN_DIR, type Sandbox } from "./harness/run-claude.js";
+import { CLAUDE_BIN, claudeEnv, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
 import { requireSystemTools } from "../support/system-tools.js";
 import { iterationOf } from "./repeat-helpers.js";
-import { bash, isAudit, loopScript, status } from "./auto-loop-helpers.js";
+import { bash, isAudit, loopScript, plugin, status } from "./auto-loop-helpers.js";
 
 const API_KEY = "sk-ant-fake-key-for-interactive-tests-0001";
 /** The real UI runs in a tmux pane. */
@@ -91,7 +93,7 @@ async function launch(script: (request: LoggedRequest) => ScriptedReply, extraEn
     launcher,
     `cd ${shellQuote(sandbox.project)} && exec env -i ${Object.entries(env)
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
-      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(PLUGIN_DIR)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
+      .join(" ")} ${shellQuote(CLAUDE_BIN)} --plugin-dir ${shellQuote(plugin.dir)} ${claudeArgs.map(shellQuote).join(" ")}\n`,
   );
   await tmux("new-session", "-d", "-s", "cc", "-x", "200", "-y", "50", `sh ${shellQuote(launcher)}`);
   await waitFor("the input prompt", async () => idle(await screen()));
@@ -254,6 +256,46 @@ describe.skipIf(terminal.skip)("an interactive session with a repeat loop", () =
     180_000,
   );
 
+  it("pauses the loop when the person types into a running iteration: it is answered and recorded, nothing runs until --resume", async () => {
+    const PERSON = "Stop after this one, please.";
+    const started = new Map<number, number>();
+    const since = (request: LoggedRequest) => {
+      const messages: { role?: string }[] = request.body.messages ?? [];
+      return JSON.stringify(messages.slice(messages.map((message) => message.role).lastIndexOf("assistant") + 1));
+    };
+    const run = await launch(
+      (request) => {
+        if (request.kind !== "main") return { text: "a title" };
+        if (since(request).includes(PERSON)) return { text: "Understood, I stop after this.\nREPEAT-RESULT: pass - stopped for you" };
+        const iteration = iterationOf(request);
+        if (iteration === null)
+          return since(request).includes("tool_result") ? { text: "Checked it.\nREPEAT-RESULT: pass - fine" } : { text: "ok" };
+        if (!started.has(iteration)) started.set(iteration, Date.now());
+        return { toolUses: [{ name: "Bash", input: { command: "sleep 6; echo checked", description: "check" } }] };
+      },
+      {},
+      ["--allowedTools", "Bash"],
+    );
+    await type("/loopkit:repeat 5s --iterations 3 check the service");
+    await waitFor("iteration 1's tool call", () => (started.has(1) && Date.now() - started.get(1)! > 2_000 ? true : undefined), 60_000);
+    await tmux("send-keys", "-t", "cc", "-l", PERSON);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await tmux("send-keys", "-t", "cc", "Enter");
+    await waitFor("the loop to pause", () => (run.state()?.phase === "paused" ? true : undefined), 30_000);
+    expect(run.state()).toMatchObject({ phase: "paused", iterations: [{ number: 1, result: "pass" }] });
+    await waitFor("the person to be told", async () =>
+      /paused before iteration 2\/3 .*you wrote to the session while iteration 1 ran/.test((await screen()).replace(/\s*\n\s*/g, " ")),
+    );
+    // Past the interval nothing runs.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(run.state()).toMatchObject({ phase: "paused", iterations: [{ number: 1 }] });
+    expect(started.has(2)).toBe(false);
+    await type("/loopkit:repeat --resume");
+    await waitFor("the loop to end", () => run.state()?.phase === "ended", 90_000);
+    expect(run.state()).toMatchObject({ final_status: "COMPLETED", iterations: [{ number: 1 }, { number: 2 }, { number: 3 }] });
+    expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+  }, 180_000);
+
   it("records an API outage mid-loop (529 for three iterations) as failed iterations naming the error, and the breaker ends the loop", async () => {
     const run = await launch(
       (request) => {
@@ -315,6 +357,108 @@ describe.skipIf(terminal.skip)("an interactive session with a repeat loop", () =
     expect(retried[0]!.lastUserText).toMatch(/API error \((server_error|overloaded)\): API Error: .*529/);
     expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
   }, 180_000);
+});
+
+describe.skipIf(terminal.skip)("an interactive session with an auto-loop", () => {
+  const PERSON = "Stop the loop now. I will finish this myself.";
+  it.each(["typed while a turn runs", "typed after Esc cut a turn off"])(
+    "the person's word ends the pushing: a message %s is answered, no loop prompt follows, --status says paused; --resume goes on with their words",
+    async (how) => {
+      const data = { LOOPKIT_DATA_DIR: path.join(sandbox.root, "loopkit data") };
+      const working: number[] = [];
+      const answered: number[] = [];
+      const resumed: string[] = [];
+      /** What reached the model since its last answer (the person's text may sit in a tool result, a system message or beside hook context). */
+      const lastMessage = (request: LoggedRequest) => {
+        const messages: { role?: string }[] = request.body.messages ?? [];
+        const answered = messages.map((message) => message.role).lastIndexOf("assistant");
+        return JSON.stringify(messages.slice(answered + 1));
+      };
+      const run = await launch(
+        (request) => {
+          if (request.kind !== "main") return { text: "a title" };
+          if (isAudit(request)) return { text: '{"vote": "achieved", "reasons": ["hello.txt says hi"]}' };
+          // The prompt's own first line (the skill's text names it too, without the loop).
+          if (/loopkit auto-loop resumed by the person \(loop /.test(request.lastUserText)) {
+            resumed.push(request.lastUserText);
+            return bash("echo hi > hello.txt");
+          }
+          if (lastMessage(request).includes(PERSON)) {
+            answered.push(Date.now());
+            return { text: "Understood: I stop here, the rest is yours." };
+          }
+          if (request.lastUserText.endsWith("what is 2+2")) return { text: "4" };
+          if (lastMessage(request).includes("tool_result")) return { text: "Done with this step." };
+          if (request.lastUserText.includes("loopkit auto-loop")) {
+            working.push(Date.now());
+            return bash("sleep 6; echo working");
+          }
+          return { text: "ok" };
+        },
+        { LOOPKIT_AUDIT_TIMEOUT_MS: "60000" },
+        ["--allowedTools", "Bash"],
+      );
+      const loopPrompts = () =>
+        run.requests().filter((r) => r.kind === "main" && !isAudit(r) && /loopkit auto-loop: iteration/.test(r.lastUserText));
+      await type(`/loopkit:auto-loop make hello.txt say hi --verify test "$(cat hello.txt)" = hi`);
+      // The verifier fails (no hello.txt): the loop sends its second prompt; the person speaks during that turn's tool call.
+      await waitFor(
+        "the loop's second turn to run its tool",
+        () => (working.length >= 2 && Date.now() - working[1]! > 2_000 ? true : undefined),
+        90_000,
+      );
+      if (how.includes("Esc")) {
+        await tmux("send-keys", "-t", "cc", "Escape");
+        await waitFor("the interrupted turn to end", async () => idle(await screen()), 15_000);
+        await type(PERSON);
+      } else {
+        // Enter during a turn queues the message; Claude Code hands it to the model mid-turn.
+        await tmux("send-keys", "-t", "cc", "-l", PERSON);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await tmux("send-keys", "-t", "cc", "Enter");
+      }
+      await waitFor("the model to answer the person", () => answered.length > 0, 30_000);
+      await waitFor("the loop to pause", () => (status(sandbox, data).status === "paused" ? true : undefined), 30_000);
+      await waitFor("the turn to end", async () => idle(await screen()), 30_000);
+      const promptsAtPause = loopPrompts().length;
+      // Told once, where the person looks, how to go on.
+      await waitFor("the person to be told how to go on", async () =>
+        /paused for your message: no loop prompt follows .*Type \/loopkit:auto-loop --resume to go on/.test(
+          (await screen()).replace(/\s*\n\s*/g, " "),
+        ),
+      );
+      const paused = status(sandbox, data);
+      expect(paused).toMatchObject({
+        status: "paused",
+        active: true,
+        reason: "the person wrote to the session while the loop ran",
+        pause: { by: "person", words: [PERSON] },
+      });
+      // Nothing pushes: no loop prompt reaches the model while it waits, and the person's next question is theirs alone.
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      await type("what is 2+2");
+      await waitFor("the answer", () => (run.requests().some((r) => r.lastUserText.endsWith("what is 2+2")) ? true : undefined), 20_000);
+      await waitFor("the turn to end", async () => idle(await screen()), 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(loopPrompts()).toHaveLength(promptsAtPause);
+      expect(status(sandbox, data)).toMatchObject({
+        status: "paused",
+        iteration: paused.iteration,
+        pause: { words: [PERSON, "what is 2+2"] },
+      });
+      expect(readFileSync(path.join(sandbox.project, ".auto-loop", "gate-history.jsonl"), "utf8")).toMatch(/"event":"pause"/);
+
+      // The person goes on: their words lead the next prompt, and the loop reaches its goal.
+      await type("/loopkit:auto-loop --resume");
+      await waitFor("the loop to end", () => (status(sandbox, data).status === "achieved" ? true : undefined), 120_000);
+      expect(resumed).toHaveLength(1);
+      expect(resumed[0]).toContain(PERSON);
+      expect(resumed[0]).toContain("what is 2+2");
+      expect(resumed[0]!.indexOf(PERSON)).toBeLessThan(resumed[0]!.indexOf("Goal:"));
+      expect(unexpected(model), model.unexpected.join("\n")).toEqual([]);
+    },
+    240_000,
+  );
 });
 
 describe.skipIf(terminal.skip)("a loopkit command the agent schedules", () => {

@@ -27,6 +27,7 @@ export function loopState(overrides: Partial<RepeatState> = {}): RepeatState {
     final_status: null,
     ended_at: null,
     transcript_cursor: null,
+    person_wrote: false,
     terminal: null,
     ...overrides,
   };

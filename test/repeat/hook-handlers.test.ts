@@ -132,6 +132,36 @@ describe("repeat Stop hook", () => {
     });
   });
 
+  it.each([
+    ["typed into it (2.1.332: UserPromptSubmit under the iteration's id)", "prompt"],
+    ["queued into it (2.1.197: only the transcript shows it)", "transcript"],
+  ])("the person's word in a running iteration: %s, the iteration is recorded and the loop pauses for --resume", (_name, how) => {
+    expect(start("1s --iterations 3 /test").code).toBe(0);
+    expect(stop("s-1", "REPEAT-RESULT: pass - one", "prompt-1").output?.systemMessage).toMatch(/next 2\/3/);
+    editState((s) => {
+      s.phase = "running";
+      s.iteration = 2;
+    });
+    if (how === "prompt") {
+      expect(hookEvent("UserPromptSubmit", { prompt: "/loopkit:repeat --status", prompt_id: "prompt-1" }).output).toBeUndefined();
+      expect(readState().person_wrote).toBe(false);
+      expect(hookEvent("UserPromptSubmit", { prompt: "Stop after this one.", prompt_id: "prompt-1" }).output).toBeUndefined();
+      expect(readState()).toMatchObject({ phase: "running", person_wrote: true });
+    } else {
+      writeFileSync(
+        path.join(world.tmp, "t.jsonl"),
+        `${JSON.stringify({ type: "attachment", attachment: { type: "queued_command", prompt: "Stop after this one.", origin: { kind: "human" } } })}\n`,
+      );
+    }
+    expect(stop("s-1", "REPEAT-RESULT: pass - two", "prompt-1").output?.systemMessage).toMatch(
+      /paused before iteration 3\/3 .*you wrote to the session while iteration 2 ran\. Resume with \/loopkit:repeat --resume/,
+    );
+    expect(readState()).toMatchObject({ phase: "paused", next_at: null, iterations: [{ number: 1 }, { number: 2, result: "pass" }] });
+    // The next Stop, of the person's own turn, starts nothing.
+    expect(stop("s-1", "Sure.", "prompt-9").output).toBeUndefined();
+    expect(readState().phase).toBe("paused");
+  });
+
   it("records an API error turn (StopFailure) as a failed iteration naming the error; the breaker counts it", () => {
     expect(start("1s --iterations 5 /test").code).toBe(0);
     editState((s) => (s.consecutive_failures = 2));

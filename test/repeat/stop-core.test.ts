@@ -30,11 +30,30 @@ const stop = (overrides: Partial<StopObservation> = {}): StopObservation => ({
 const waiting = (overrides: Partial<RepeatState> = {}) =>
   loopState({ phase: "waiting", next_at: at(300_000).toISOString(), wait_token: "token-1", prompt_id: "prompt-1", ...overrides });
 
+describe("what the person typed into an iteration (Claude Code's queued message, in the transcript)", () => {
+  it.each([
+    ["a message of theirs", ["Stop after this one."], "allow"],
+    ["nothing", [], "wait"],
+  ])("%s: %s after the iteration", (_name, personMessages, kind) => {
+    const usage = { tokens: 5, transcriptCursor: null, personMessages };
+    const step = onStop(loopState({ prompt_id: "prompt-1" }), stop({ usage }));
+    expect(step).toMatchObject({ kind, state: { phase: kind === "allow" ? "paused" : "waiting", iterations: [{ number: 1 }] } });
+  });
+
+  it("the last iteration still ends the loop: there is no next one to hold back", () => {
+    const last = loopState({ prompt_id: "prompt-1", max_iterations: 1, person_wrote: true });
+    expect(onStop(last, stop())).toMatchObject({ kind: "allow", state: { phase: "ended", final_status: "COMPLETED" } });
+  });
+});
+
 describe("an iteration's tokens", () => {
   const cursor = { path: "/t.jsonl", offset: 900, recent_message_ids: ["m1"], subagent_offsets: {} };
 
   it("are recorded with the iteration, and the transcript cursor moves on", () => {
-    const step = onStop(loopState({ prompt_id: "prompt-1" }), stop({ usage: { tokens: 4_321, transcriptCursor: cursor } }));
+    const step = onStop(
+      loopState({ prompt_id: "prompt-1" }),
+      stop({ usage: { tokens: 4_321, transcriptCursor: cursor, personMessages: [] } }),
+    );
     expect(step.kind).toBe("wait");
     expect(step.kind === "wait" && step.state).toMatchObject({ iterations: [{ number: 1, tokens: 4_321 }], transcript_cursor: cursor });
   });
@@ -47,10 +66,12 @@ describe("an iteration's tokens", () => {
 
   it("of another prompt's turn are not recorded, nor is the cursor moved", () => {
     const before = loopState({ prompt_id: "prompt-1" });
-    expect(onStop(before, stop({ promptId: "prompt-person", usage: { tokens: 9, transcriptCursor: cursor } }))).toEqual({
-      kind: "allow",
-      lines: [],
-    });
+    expect(onStop(before, stop({ promptId: "prompt-person", usage: { tokens: 9, transcriptCursor: cursor, personMessages: [] } }))).toEqual(
+      {
+        kind: "allow",
+        lines: [],
+      },
+    );
   });
 
   it("of an iteration that ended in an API error are recorded too", () => {
@@ -60,7 +81,7 @@ describe("an iteration's tokens", () => {
       promptId: "prompt-1",
       error,
       waitToken: "t",
-      usage: { tokens: 77, transcriptCursor: null },
+      usage: { tokens: 77, transcriptCursor: null, personMessages: [] },
     });
     expect(step.kind === "wait" && step.state.iterations).toMatchObject([{ result: "fail", tokens: 77 }]);
   });
@@ -420,12 +441,30 @@ describe("onPromptSubmit", () => {
   });
   it.each([
     ["the person's own prompt, the iteration's turn unknown", running, "what is 2+2", null],
-    ["the person's prompt typed during the iteration's live turn (it comes under that turn's id)", running, "what is 2+2", "prompt-3"],
+    ["loopkit's own command typed during the iteration's live turn", running, "/loopkit:repeat --status", "prompt-3"],
     ["an older iteration's prompt", running, iterationPrompt(loopState({ iteration: 1 })), null],
     ["a waiting loop", waiting(), "what is 2+2", "prompt-1"],
     ["a paused loop", loopState({ phase: "paused" }), "what is 2+2", "prompt-1"],
   ])("changes nothing for %s", (_name, state, prompt, iterationTurn) => {
     expect(onPromptSubmit(state, { promptId: "prompt-3", prompt, iterationTurn })).toBeNull();
+  });
+  it.each([
+    ["under the id the loop learned", { promptId: "prompt-1", iterationTurn: null }],
+    ["under the id the transcript shows for the iteration's turn", { promptId: "prompt-3", iterationTurn: "prompt-3" }],
+  ])("marks a prompt typed into the running iteration %s: the loop pauses when the iteration ends", (_name, ids) => {
+    const marked = onPromptSubmit(running, { prompt: "Stop after this one.", ...ids });
+    expect(marked).toEqual({ state: { ...running, person_wrote: true } });
+    const step = onStop(marked!.state, stop());
+    expect(step).toMatchObject({
+      kind: "allow",
+      recorded: true,
+      state: { phase: "paused", person_wrote: false, iterations: [{}, { number: 2 }] },
+    });
+    expect(step.kind === "allow" && step.lines.join("\n")).toMatch(
+      /paused before iteration 3\/5 .*you wrote to the session while iteration 2 ran.*--resume/,
+    );
+    // Marked once: a second prompt changes nothing more.
+    expect(onPromptSubmit(marked!.state, { prompt: "and hurry", ...ids })).toBeNull();
   });
   it("pauses the loop when a prompt of the person's comes under a new id after the iteration's turn: Esc cut it off; --resume runs it again", () => {
     const step = onPromptSubmit(running, { promptId: "prompt-3", prompt: "what is 2+2", iterationTurn: "prompt-2" });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runLoopkit } from "../cli/cli-io.js";
 import { autoLoopOnRecord, flat, HOSTILE_FILES, HOSTILE_GOAL, HOSTILE_REASON, repeatLoopOnRecord } from "./fixture.js";
 import { esc } from "../../src/report/html.js";
+import { loopFiles } from "../../src/auto-loop/data/store.js";
 
 let root: string | undefined;
 afterEach(() => root && rmSync(root, { recursive: true, force: true }));
@@ -85,6 +86,26 @@ describe("loopkit report", () => {
     expect(page).toContain("<figcaption>Verifier per iteration</figcaption>");
     expect(page).toContain("No test counts are on record for this loop");
     expect(page).not.toContain("Tests:");
+  });
+
+  it("shows a loop that waits for the person as paused, with why and how it goes on", async () => {
+    const loop = await autoLoopOnRecord();
+    root = loop.root;
+    const reason = "the person wrote to the session while the loop ran";
+    const paused = {
+      ...loop.state,
+      status: "pursuing",
+      status_reason: null,
+      ended_at: null,
+      pause: { at: NOW.toISOString(), by: "person", reason, words: ["stop"], told: true },
+    };
+    writeFileSync(loopFiles(loop.data, loop.project).state, JSON.stringify(paused));
+    const ran = await report(["loop-auto-1"], loop.data, loop.root);
+    expect(ran.code).toBe(0);
+    const page = flat(readFileSync(path.join(loop.data, "reports", "loop-auto-1.html"), "utf8"));
+    expect(page).toContain('<span class="badge paused">paused</span>');
+    expect(page).toContain(`${reason}; it waits for /loopkit:auto-loop --resume`);
+    expect(page).toContain("so far (paused)");
   });
 
   it("writes a repeat loop's page: command, interval, each iteration's result, summary and duration", async () => {

@@ -167,3 +167,41 @@ describe("readTranscriptDelta", () => {
     expect((await readTranscriptDelta(session, first)).tokens).toBe(7797);
   });
 });
+
+describe("what the person typed into a running turn", () => {
+  const queued = (prompt: unknown, extra: Record<string, unknown> = {}, origin: unknown = { kind: "human" }) =>
+    `${JSON.stringify({ type: "attachment", attachment: { type: "queued_command", prompt, commandMode: "prompt", origin }, timestamp: "2026-12-07T00:00:10.000Z", ...extra })}\n`;
+
+  it.each([
+    // As 2.1.197 and 2.1.332 write a message typed mid-turn.
+    ["a queued message of the person's", queued("Stop the loop now."), ["Stop the loop now."]],
+    ["one of no human origin (a task notification, a scheduled prompt)", queued("stop", {}, { kind: "task" }), []],
+    ["one with no origin", queued("stop", {}, null), []],
+    ["a subagent's", queued("stop", { isSidechain: true }), []],
+    ["an empty one", queued("   "), []],
+    ["one that is not text", queued({ text: "stop" }), []],
+    [
+      "another attachment",
+      `${JSON.stringify({ type: "attachment", attachment: { type: "hook_system_message", content: "stop", origin: { kind: "human" } } })}\n`,
+      [],
+    ],
+    [
+      "a user record (a typed prompt: the UserPromptSubmit hook's)",
+      `${JSON.stringify({ type: "user", origin: { kind: "human" }, message: { content: "stop" } })}\n`,
+      [],
+    ],
+    ["one from before the loop started", queued("earlier", { timestamp: "2026-12-06T23:00:00.000Z" }), []],
+  ])("%s", async (_name, line, expected) => {
+    writeFileSync(file, line + assistant("m1", [text]));
+    const delta = await readTranscriptDelta(file, start, new Date("2026-12-07T00:00:00.000Z"));
+    expect(delta.personMessages).toEqual(expected);
+    expect(delta.tokens).toBe(1115);
+  });
+
+  it("reads each message once: from the cursor on", async () => {
+    writeFileSync(file, queued("first"));
+    const first = await readTranscriptDelta(file, start);
+    appendFileSync(file, queued("second"));
+    expect((await readTranscriptDelta(file, first)).personMessages).toEqual(["second"]);
+  });
+});

@@ -42,6 +42,25 @@ describe("the line", () => {
     );
   });
 
+  it("auto-loop paused for the person: says so, and what goes on; notify tells it as a pause with why", () => {
+    const pause = {
+      at: T0.toISOString(),
+      by: "person" as const,
+      reason: "the person wrote to the session while the loop ran",
+      words: ["stop"],
+      told: true,
+    };
+    const state = makeState({ iteration: 3, pause });
+    expect(autoLoopKind.statusLine(state, new Date(T0.getTime() + 60_000))).toMatch(
+      /^auto-loop paused 3\/\d+ · .* · waits for you: \/loopkit:auto-loop --resume · not judged yet$/,
+    );
+    expect(autoLoopKind.notify.standing(state)).toBe("paused");
+    expect(autoLoopKind.notify.tale(state)).toMatchObject({ status: "paused", reason: pause.reason });
+    expect(
+      autoLoopKind.statusLine(makeState({ pause: { ...pause, by: "agent", reason: "the agent asks the person: which key?" } }), T0),
+    ).toMatch(/ · the agent asks you something · /);
+  });
+
   it("shows what the model wrote without control characters, on one line", () => {
     expect(plain("ok\u001b]0;pwned\u0007\nnext\u202e")).toBe("ok ]0;pwned next");
     expect(plain("x".repeat(100), 10)).toBe(`${"x".repeat(9)}…`);

@@ -6,21 +6,21 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-ZM5ZY3PH.js";
+} from "./chunks/chunk-YTQ7U4AD.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
-import "./chunks/chunk-NA5SLIRD.js";
+import "./chunks/chunk-VN5KYKVC.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-YMLJMIN4.js";
+} from "./chunks/chunk-HQ5JTRZ3.js";
 import {
   splitWords
 } from "./chunks/chunk-PD3S7RQW.js";
 import {
   readSettings
-} from "./chunks/chunk-FLW3N7HN.js";
+} from "./chunks/chunk-TWYU4L4W.js";
 import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
@@ -29,13 +29,13 @@ import {
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-MOSZWXBH.js";
-import "./chunks/chunk-R7PLZZ5V.js";
-import "./chunks/chunk-SHKBCKVB.js";
+} from "./chunks/chunk-GOX5BVNZ.js";
+import "./chunks/chunk-QJD4XBMD.js";
+import "./chunks/chunk-I3LMAKTK.js";
 import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
 import "./chunks/chunk-OJLTLYNW.js";
-import "./chunks/chunk-NJONKZYR.js";
+import "./chunks/chunk-XTMFZ4F2.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-T4GQSL4B.js";

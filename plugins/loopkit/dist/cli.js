@@ -24,7 +24,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-DQO7O55T.js";
+} from "./chunks/chunk-RVOOSPQT.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -75,12 +75,12 @@ import {
   runLoopVerifier,
   settingsOf,
   startFromGoalFile,
-  startPrompt,
   startState,
   takeOverState,
+  unpauseState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-SO2ZF3LV.js";
+} from "./chunks/chunk-2X4Z6IGD.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -89,10 +89,12 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-XITYMCGZ.js";
+} from "./chunks/chunk-JRS7YHMP.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
+import "./chunks/chunk-PNKYXAUH.js";
+import "./chunks/chunk-RZPXTIWU.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -102,7 +104,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-6C3UJA6J.js";
+} from "./chunks/chunk-6Z2QIE5J.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -113,15 +115,20 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7OXBFEAH.js";
+} from "./chunks/chunk-ETAVYLH7.js";
 import {
   endOrphanedRuns,
-  killGroup
-} from "./chunks/chunk-DTJWGS4I.js";
+  guardRunWithSentinel,
+  killGroup,
+  killTagged,
+  ownerGone,
+  ownerId,
+  runTagEnv
+} from "./chunks/chunk-DTFUBUZW.js";
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-7BLDZLRP.js";
+import "./chunks/chunk-L5HTSTYQ.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -144,7 +151,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-ZM5ZY3PH.js";
+} from "./chunks/chunk-YTQ7U4AD.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -167,13 +174,15 @@ import {
   statsFile,
   terminalRunDir,
   writeMarker as writeMarker2
-} from "./chunks/chunk-NA5SLIRD.js";
+} from "./chunks/chunk-VN5KYKVC.js";
 import {
   agentLine,
   measuringSandbox,
+  resumePrompt,
   sandboxLine,
-  settleSandbox
-} from "./chunks/chunk-YMLJMIN4.js";
+  settleSandbox,
+  startPrompt
+} from "./chunks/chunk-HQ5JTRZ3.js";
 import {
   argvWords,
   compareSnapshots,
@@ -190,7 +199,7 @@ import {
   readSettings,
   resolveCaps,
   verifierVerdict
-} from "./chunks/chunk-FLW3N7HN.js";
+} from "./chunks/chunk-TWYU4L4W.js";
 import {
   formatDuration,
   parseDuration
@@ -216,13 +225,13 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-MOSZWXBH.js";
+} from "./chunks/chunk-GOX5BVNZ.js";
 import {
   readRegularFile
-} from "./chunks/chunk-R7PLZZ5V.js";
+} from "./chunks/chunk-QJD4XBMD.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-SHKBCKVB.js";
+} from "./chunks/chunk-I3LMAKTK.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
@@ -234,7 +243,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-GQ5H6LUH.js";
+} from "./chunks/chunk-OW3IY3KO.js";
 import {
   deadlineIn,
   decodeTree,
@@ -245,8 +254,9 @@ import {
 } from "./chunks/chunk-OJLTLYNW.js";
 import {
   AutoLoopStateSchema,
-  DEFAULT_NO_PROGRESS_LIMIT
-} from "./chunks/chunk-NJONKZYR.js";
+  DEFAULT_NO_PROGRESS_LIMIT,
+  isPaused
+} from "./chunks/chunk-XTMFZ4F2.js";
 import {
   MIRROR_DIR,
   isLoopkitOwnPath
@@ -1456,7 +1466,7 @@ var require_command = __commonJS({
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path23 = __require("node:path");
-    var fs8 = __require("node:fs");
+    var fs9 = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
     var { CommanderError: CommanderError2 } = require_error();
@@ -2450,7 +2460,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} subcommandName
        */
       _checkForMissingExecutable(executableFile, executableDir, subcommandName) {
-        if (fs8.existsSync(executableFile)) return;
+        if (fs9.existsSync(executableFile)) return;
         const executableDirMessage = executableDir ? `searched for local subcommand relative to directory '${executableDir}'` : "no directory for search for local subcommand, use .executableDir() to supply a custom directory";
         const executableMissing = `'${executableFile}' does not exist
  - if '${subcommandName}' is not meant to be an executable command, remove description parameter from '.command()' and use '.description()' instead
@@ -2469,10 +2479,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
           const localBin = path23.resolve(baseDir, baseName);
-          if (fs8.existsSync(localBin)) return localBin;
+          if (fs9.existsSync(localBin)) return localBin;
           if (sourceExt.includes(path23.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
-            (ext) => fs8.existsSync(`${localBin}${ext}`)
+            (ext) => fs9.existsSync(`${localBin}${ext}`)
           );
           if (foundExt) return `${localBin}${foundExt}`;
           return void 0;
@@ -2484,7 +2494,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this._scriptPath) {
           let resolvedScriptPath;
           try {
-            resolvedScriptPath = fs8.realpathSync(this._scriptPath);
+            resolvedScriptPath = fs9.realpathSync(this._scriptPath);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
@@ -3893,11 +3903,32 @@ async function cancelLoop(dataDir, projectDir, now) {
   });
 }
 
+// src/auto-loop/lifecycle/unpause.ts
+async function resumePausedLoop(ctx) {
+  const files = loopFiles(ctx.dataDir, ctx.projectDir);
+  return withLock(files.state, async () => {
+    const state = await loadState(files.state, ctx.now);
+    if (!state || state.status !== "pursuing")
+      throw new LoopkitError("NO_LOOP", `no running auto-loop in ${ctx.projectDir}${state ? ` (the last one is ${state.status})` : ""}`, {
+        hint: "see /loopkit:auto-loop --status"
+      });
+    if (state.session_id !== ctx.sessionId)
+      throw new LoopkitError("USAGE", `the auto-loop in ${ctx.projectDir} belongs to session ${state.session_id}`, {
+        hint: "type --resume in that session, or continue the loop here with /loopkit:auto-loop --takeover once its session is gone"
+      });
+    if (!isPaused(state))
+      throw new LoopkitError("USAGE", "the auto-loop is not paused: it goes on by itself", { hint: "see /loopkit:auto-loop --status" });
+    const step = unpauseState(state, ctx.now);
+    const saved = await persist(files, step.state, step.history, ctx.now);
+    return resumePrompt(saved, step.pause.words);
+  });
+}
+
 // src/auto-loop/help.ts
 var AUTO_LOOP_HELP = `Usage: /loopkit:auto-loop <goal> --verify <cmd> [caps]
        /loopkit:auto-loop --goal-file <path> [caps]
        /loopkit:auto-loop                           start from goal.md (without one: a usage error)
-       /loopkit:auto-loop --status [--json] | --cancel | --takeover | --help
+       /loopkit:auto-loop --status [--json] | --cancel | --resume | --takeover | --help
        loopkit auto-loop --status [--json] | --cancel [--project <dir>]
 
 Keeps this session working on a goal until it is proven: the verifier passes twice in a row and an
@@ -3926,6 +3957,9 @@ time can end past --max-tokens and --max-wallclock.
   --status                the project's loop: status, iteration, tokens, time, last verdicts
   --json                  with --status: the same as one JSON object (schemas/auto-loop-status.schema.json)
   --cancel                stop the loop at its next Stop; files are left as they are
+  --resume                go on with a loop paused for you (what you typed while it ran, or the
+                          agent's question for you, pauses it); what you wrote goes into its next
+                          prompt; typed by you in the loop's session, never from a terminal
   -h, --help              this text
   --                      the rest is the goal, flags and all (--verify's command keeps a -- of its own)
 
@@ -3941,8 +3975,8 @@ Examples:
   loopkit run <goal> --verify <cmd>    the same loop headless, one fresh claude -p per phase
 
 Exit codes from a terminal: 0 done (--status: achieved), 1 error, 2 usage error, --status: 3 pursuing,
-4 unmet, 5 blocked, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing to cancel),
-9 no-progress.
+4 unmet, 5 blocked or paused, 6 budget-limited, 7 cancelled, 8 no loop (also a --cancel with nothing
+to cancel), 9 no-progress.
 Inside Claude Code, --status and --cancel exit 0. An option given twice (but --protect) is a usage
 error, and so is --help with anything else. Every rule: skills/auto-loop/references/usage.md.
 `;
@@ -3982,6 +4016,27 @@ async function sessionFailIfUnavailable(env, projectDir, claudePid) {
 // src/auto-loop/lifecycle/start.ts
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+
+// src/shared/parent-watch.ts
+var POLL_MS = 200;
+var parentAtStart = null;
+function endWithParent() {
+  parentAtStart = process.ppid;
+  const timer = setInterval(() => {
+    if (!parentGone()) return;
+    clearInterval(timer);
+    process.kill(process.pid, "SIGTERM");
+  }, POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+var parentGone = () => parentAtStart !== null && process.ppid !== parentAtStart;
+function checkParentWaits() {
+  if (parentGone())
+    throw new LoopkitError("NO_HOOK", "the hook that ran this command was ended before the start finished: nothing was started", {
+      hint: "type the command again"
+    });
+}
 
 // src/auto-loop/core/restart-contract.ts
 function earlierLoop(last, newBaseline) {
@@ -4032,6 +4087,7 @@ async function startLoop(ctx, request) {
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const protectedNow = protectedFiles(started.stats, contract.protect);
     const snapshot = earlier ? keptProtectedFiles(protectedNow, earlier.protect) : protectedNow;
+    checkParentWaits();
     const notes = [...started.notes];
     if (!(existing.state && await mirrorIsOurs(ctx.projectDir, existing.state.mirror_sha256))) {
       const aside = await keepForeignAside(ctx.projectDir, ctx.now);
@@ -4066,6 +4122,7 @@ async function startLoop(ctx, request) {
       },
       ctx.now
     );
+    checkParentWaits();
     await saveStartEvidence(files.dir, {
       loopId: state.loop_id,
       startedAt: state.started_at,
@@ -5264,6 +5321,7 @@ function typedAnswerLine(answer) {
 // src/cli/skill-request.ts
 async function answerInHook(command, text, inv, io2) {
   const session = inv.requireSession("carry out a slash command", "loopkit's hook passes the session id; nothing was started");
+  endWithParent();
   let stdout = "";
   let stderr = "";
   const captured = { ...io2, stdout: (out) => void (stdout += out), stderr: (err) => void (stderr += err), exitCode: 0 };
@@ -5368,9 +5426,11 @@ function addSkillOptions(command) {
 // src/run/runner-lock.ts
 var import_proper_lockfile = __toESM(require_proper_lockfile(), 1);
 import path7 from "node:path";
+import { promises as fs4 } from "node:fs";
 var STALE_MS = 1e4;
 var WAIT = { retries: 12, minTimeout: 1e3, maxTimeout: 1e3 };
 var target = (loopDir) => path7.join(loopDir, "runner");
+var ownerFile = (loopDir) => path7.join(loopDir, "runner.owner");
 var LOOPKIT_RUN = {
   other: "another `loopkit run`",
   hint: "let it finish, or stop it (Ctrl-C); a runner that died frees the project within seconds"
@@ -5379,7 +5439,9 @@ async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
   await ensureWritableFolder(loopDir);
   const lock = (retries) => import_proper_lockfile.default.lock(target(loopDir), { realpath: false, stale: STALE_MS, retries, onCompromised: onLost });
   try {
-    return await lock(0).catch((cause) => isHeld(cause) ? lock(WAIT) : Promise.reject(cause));
+    const release = await lock(0).catch((cause) => isHeld(cause) ? lock(WAIT) : Promise.reject(cause));
+    await writeFileAtomic(ownerFile(loopDir), ownerId()).catch(() => void 0);
+    return release;
   } catch (cause) {
     if (!isHeld(cause)) throw notWritable(target(loopDir), cause);
     throw new LoopkitError("LOOP_ACTIVE", `${kind.other} drives this project`, { cause, hint: kind.hint });
@@ -5387,7 +5449,9 @@ async function holdRunnerLock(loopDir, onLost, kind = LOOPKIT_RUN) {
 }
 var isHeld = (error) => error?.code === "ELOCKED";
 async function runnerAlive(loopDir) {
-  return import_proper_lockfile.default.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false);
+  if (!await import_proper_lockfile.default.check(target(loopDir), { realpath: false, stale: STALE_MS }).catch(() => false)) return false;
+  const owner = await fs4.readFile(ownerFile(loopDir), "utf8").catch(() => null);
+  return owner === null || !ownerGone(owner.trim());
 }
 
 // src/run/takeover-window.ts
@@ -5419,7 +5483,11 @@ function registerAutoLoopCommand(program2, io2) {
       // Bare /loopkit:auto-loop starts from the project's goal.md, a write: only without one is it the usage.
       readOnly: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "usage" && !existsSync3(path8.join(inv.projectDir(), DEFAULT_GOAL_FILE)),
       answeredAlone: (request2) => request2.mode === "help" || request2.mode === "status" || request2.mode === "cancel",
-      run: (request2, out) => answerForSkill(true, out, () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false))),
+      run: (request2, out) => answerForSkill(
+        true,
+        out,
+        () => runRequest(request2, inv, fromSession, out, sandbox, messagePrinter(out.stdout, false), options.fromHook === true)
+      ),
       sandboxLine: (request2, answer) => probeAfterStart(request2, answer, inv, io2)
     };
     if (options.fromHook) return answerInHook(skill, await io2.readStdin(), inv, io2);
@@ -5428,7 +5496,7 @@ function registerAutoLoopCommand(program2, io2) {
     await answerForSkill(
       options.argsStdin,
       io2,
-      () => runRequest(request, inv, fromSession, io2, sandbox, messagePrinter(io2.stdout, !options.argsStdin))
+      () => runRequest(request, inv, fromSession, io2, sandbox, messagePrinter(io2.stdout, !options.argsStdin), false)
     );
   });
   useHelpText(command, AUTO_LOOP_HELP);
@@ -5443,12 +5511,12 @@ async function probeAfterStart(request, answer, inv, io2) {
   const probe = await writeProbe(probeFile(stateFile), state, io2.env, io2.now());
   return `Sandbox: ${sandboxLine(settleSandbox(state.launch.agent_sandbox, probe, state, dataInProject(stateFile, projectDir)))}.`;
 }
-async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
+async function runRequest(request, inv, fromSkill, io2, agentSandbox, say, typedByPerson) {
   const now = io2.now();
   switch (request.mode) {
     case "usage":
       if (fromSkill && existsSync3(path8.join(inv.projectDir(), DEFAULT_GOAL_FILE)))
-        return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say);
+        return runRequest(startFromGoalFile(), inv, fromSkill, io2, agentSandbox, say, typedByPerson);
       throw noGoalError();
     case "help":
       io2.stdout(AUTO_LOOP_HELP);
@@ -5480,6 +5548,23 @@ async function runRequest(request, inv, fromSkill, io2, agentSandbox, say) {
       );
       say([result, ...lines.map((line) => `${line}
 `)].join(""));
+      return;
+    }
+    case "resume": {
+      if (!typedByPerson)
+        throw new LoopkitError(
+          "USAGE",
+          "only the person resumes a paused auto-loop, by typing /loopkit:auto-loop --resume in its session",
+          {
+            hint: "type it in the Claude Code session that runs the loop; see /loopkit:auto-loop --status"
+          }
+        );
+      const sessionId = inv.requireSession("resume a loop", "type /loopkit:auto-loop --resume in the loop's session");
+      const dataDir = inv.dataDir();
+      if (dataDir === null)
+        throw new LoopkitError("NO_LOOP", `no running auto-loop in ${inv.projectDir()}`, { hint: "see /loopkit:auto-loop --status" });
+      io2.stdout(`${await resumePausedLoop({ dataDir, projectDir: inv.projectDir(), sessionId, now })}
+`);
       return;
     }
     case "start":
@@ -6168,7 +6253,7 @@ A run's story on one HTML page: ${reportCommand("<id>")}
 function formatRun(run3) {
   const s = run3.summary;
   const head = [
-    `${s.kind} ${s.id}: ${s.final_status ?? (s.paused ? "paused (its session or runner is gone; not ended)" : "running")}`,
+    `${s.kind} ${s.id}: ${s.final_status ?? (s.paused ? `paused (${s.paused_reason ?? "its session or runner is gone; not ended"})` : "running")}`,
     `  ${s.command !== null ? "command" : "goal"}: ${oneLine(s.command ?? s.goal ?? "(not recorded)")}`,
     ...s.project_dir ? [`  project: ${s.project_dir}`] : [],
     `  started: ${s.started_at}${s.ended_at ? `, ended ${s.ended_at}` : ""} (${formatDuration(s.duration_ms)})`,
@@ -6209,6 +6294,8 @@ var RunSummarySchema = object({
   final_status: _enum(ALL_LOOP_KINDS.flatMap((kind) => kind.history.finalStatuses)).nullable(),
   /** Not ended, and its session or runner is gone (a paused repeat loop, an auto-loop whose heartbeat is stale); absent in older outputs. */
   paused: boolean().optional(),
+  /** Why it is paused, where loopkit knows (an auto-loop that waits for the person's --resume); absent otherwise. */
+  paused_reason: string().optional(),
   /** Checkpoints the loop holds (`loopkit checkpoints <id>`). */
   checkpoints: int().nonnegative(),
   /** What the run cost in tokens (auto-loop: the session's and the audits'); null where it was not counted (repeat runs recorded before loopkit counted them). */
@@ -6245,6 +6332,7 @@ function detail(kind, { summary: s, steps, rows }) {
     failed: s.failed,
     final_status: s.final_status,
     paused: s.paused,
+    ...s.paused_reason !== void 0 ? { paused_reason: s.paused_reason } : {},
     checkpoints: 0,
     tokens: s.tokens
   };
@@ -6489,6 +6577,7 @@ function newLoopState(ctx, sessionId, request, terminal) {
     final_status: null,
     ended_at: null,
     transcript_cursor: null,
+    person_wrote: false,
     terminal
   };
 }
@@ -6569,7 +6658,7 @@ ${iterationPrompt(next)}
 
 // src/repeat/terminal.ts
 function onTurnEnd(state, turn, now, waitToken, tokens = null) {
-  const usage2 = tokens === null ? null : { tokens, transcriptCursor: null };
+  const usage2 = tokens === null ? null : { tokens, transcriptCursor: null, personMessages: [] };
   if (turn.kind === "api-error") return onApiError(state, { now, promptId: null, error: turn.error, waitToken, usage: usage2 });
   const step = onStop(state, { now, promptId: null, lastMessage: turn.message, waitToken, usage: usage2 });
   if (turn.message !== null || !turn.why || !step.state) return step;
@@ -6770,12 +6859,12 @@ function terminalLines(s) {
 }
 
 // src/repeat/prune.ts
-import { promises as fs4 } from "node:fs";
+import { promises as fs5 } from "node:fs";
 import path12 from "node:path";
 var KEEP_ENDED = 20;
 async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
   const dir = repeatStateDir(dataDir);
-  const names = (await fs4.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
+  const names = (await fs5.readdir(dir).catch(() => [])).filter((name) => name.endsWith(".json"));
   const ended = [];
   for (const name of names) {
     const file = path12.join(dir, name);
@@ -6788,7 +6877,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
     const gone = await withLock(file, async () => {
       const read = await readJson(file, RepeatStateSchema).catch(() => void 0);
       if (!(read?.exists && read.value.phase === "ended")) return false;
-      await fs4.rm(file, { force: true });
+      await fs5.rm(file, { force: true });
       return true;
     }).catch(() => false);
     if (gone) removed += 1;
@@ -6797,7 +6886,7 @@ async function pruneEndedLoops(dataDir, keep = KEEP_ENDED) {
 }
 
 // src/cli/repeat-terminal.ts
-import { randomUUID as randomUUID4 } from "node:crypto";
+import { randomUUID as randomUUID5 } from "node:crypto";
 import path17 from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -6843,7 +6932,8 @@ async function resumeTerminalLoop(ctx, runner) {
 }
 
 // src/run/claude-phase.ts
-import { promises as fs5 } from "node:fs";
+import { randomUUID as randomUUID4 } from "node:crypto";
+import { promises as fs6 } from "node:fs";
 import path14 from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -6925,9 +7015,12 @@ async function runClaudePhase(run3) {
   const bin = run3.bin ?? (run3.env.LOOPKIT_CLAUDE_BIN || "claude");
   const output = new BoundedOutput(KEEP_BYTES, KEEP_BYTES);
   const { execa: execa2 } = await import("./chunks/execa-6UQVBNIA.js");
+  await endOrphanedRuns();
+  const tag = randomUUID4();
+  const endSentinel = guardRunWithSentinel(tag);
   const child = execa2(bin, phaseArgs(run3), {
     cwd: run3.projectDir,
-    env: run3.env,
+    env: { ...run3.env, ...runTagEnv(tag) },
     extendEnv: false,
     input: run3.prompt,
     buffer: false,
@@ -6938,9 +7031,15 @@ async function runClaudePhase(run3) {
     forceKillAfterDelay: 5e3,
     ...run3.signal ? { cancelSignal: run3.signal } : {}
   });
+  const leftover = new Promise((resolve) => {
+    child.once("exit", () => resolve(killTagged(tag)));
+    child.once("error", () => resolve(killTagged(tag)));
+  });
   child.all?.on("data", (chunk) => output.push(chunk));
   if (run3.onLine) readLines(child.stdout, run3.onLine);
   const result = await child;
+  await leftover;
+  endSentinel();
   await saveLog(run3.logFile, output.text()).catch(() => void 0);
   const failure = result.failed && result.exitCode === void 0 && !result.timedOut && !result.isCanceled ? `could not run ${bin}: ${result.shortMessage}` : null;
   const tail = output.last(TAIL_BYTES).split("\n").slice(-TAIL_LINES).join("\n");
@@ -6970,13 +7069,13 @@ function readLines(stream, onLine) {
   });
 }
 async function saveLog(file, text) {
-  await fs5.mkdir(path14.dirname(file), { recursive: true });
+  await fs6.mkdir(path14.dirname(file), { recursive: true });
   await writeFileAtomic(file, text);
   await keepNewestLogs(path14.dirname(file), KEEP_LOGS);
 }
 async function keepNewestLogs(dir, keep) {
-  const logs = (await fs5.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
-  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs5.rm(path14.join(dir, name), { force: true })));
+  const logs = (await fs6.readdir(dir)).filter((name) => name.endsWith(".log")).sort();
+  await Promise.all(logs.slice(0, Math.max(0, logs.length - keep)).map((name) => fs6.rm(path14.join(dir, name), { force: true })));
 }
 
 // src/run/repeat-runner.ts
@@ -7042,7 +7141,7 @@ function detailOf(seen, end) {
 }
 
 // src/run/repeat-runner.ts
-var POLL_MS = 1e3;
+var POLL_MS2 = 1e3;
 var STREAM_ARGS = ["--output-format", "stream-json", "--verbose"];
 async function driveRepeat(ctx, file) {
   for (; ; ) {
@@ -7082,7 +7181,7 @@ async function waitForNext(ctx, file, state) {
   const now = ctx.now();
   const wait = waitOf(spanLeft(new Date(state.next_at ?? now), now, plannedWaitMs(state)), () => (ctx.monotonicMs ?? monotonicMs)());
   while (!ctx.stop.aborted && wait.left() > 0) {
-    await ctx.sleep(Math.min(POLL_MS, wait.left()));
+    await ctx.sleep(Math.min(POLL_MS2, wait.left()));
     if (!waitGoesOn(await loadState2(file, ctx.now()).catch(() => void 0), token)) return;
   }
   if (ctx.stop.aborted) return;
@@ -7132,7 +7231,7 @@ async function runTurn(ctx, file, state, resume) {
       (latest) => !stillRunning(latest, state) && cut.abort(),
       () => void 0
     );
-  }, POLL_MS);
+  }, POLL_MS2);
   try {
     const exit = await ctx.runTurn({
       sessionId: terminal.conversation.session_id,
@@ -7335,8 +7434,8 @@ async function runHere(ctx, request, launch, options, io2) {
 ` : `${line}
 `),
         runTurn: runClaudePhase,
-        newSessionId: randomUUID4,
-        newToken: randomUUID4,
+        newSessionId: randomUUID5,
+        newToken: randomUUID5,
         stop: stop.signal,
         sleep: (ms) => delay(ms, void 0, { signal: stop.signal }).catch(() => void 0),
         tell: (before, after) => tellPerson({ kind: "repeat", state: before }, { kind: "repeat", state: after }, true, io2.userHome?.(), io2.env, ctx.dataDir)
@@ -7596,7 +7695,7 @@ function registerRestoreCommand(program2, io2) {
 }
 
 // src/cli/run-command.ts
-import { randomUUID as randomUUID6 } from "node:crypto";
+import { randomUUID as randomUUID7 } from "node:crypto";
 import os3 from "node:os";
 import { existsSync as existsSync6, statSync as statSync2 } from "node:fs";
 import path22 from "node:path";
@@ -7645,8 +7744,8 @@ Exit code: the loop's --status code (0 achieved, 4 unmet, 5 blocked, 6 budget-li
 `;
 
 // src/action/github-actions.ts
-import { randomUUID as randomUUID5 } from "node:crypto";
-import { promises as fs6, readFileSync as readFileSync4 } from "node:fs";
+import { randomUUID as randomUUID6 } from "node:crypto";
+import { promises as fs7, readFileSync as readFileSync4 } from "node:fs";
 var RUNNER_ONLY = [
   "GITHUB_OUTPUT",
   "GITHUB_STEP_SUMMARY",
@@ -7669,7 +7768,7 @@ function gitHubActions(env, stdout) {
         return;
       }
       if (mark?.edge === "end") {
-        stdout(inertLog(readLog(mark.logFile), randomUUID5()));
+        stdout(inertLog(readLog(mark.logFile), randomUUID6()));
         stdout("::endgroup::\n");
       }
       stdout(`${line}
@@ -7702,8 +7801,8 @@ function gitHubActions(env, stdout) {
           budgetLimitedOk: exit.budgetLimitedOk,
           stoppedBy: exit.stoppedBy ?? null
         };
-        if (env.GITHUB_STEP_SUMMARY) await fs6.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
-        if (env.GITHUB_OUTPUT) await fs6.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID5()}`));
+        if (env.GITHUB_STEP_SUMMARY) await fs7.appendFile(env.GITHUB_STEP_SUMMARY, renderSummary(report));
+        if (env.GITHUB_OUTPUT) await fs7.appendFile(env.GITHUB_OUTPUT, renderOutputs(runOutputs(report), `loopkit_${randomUUID6()}`));
       } catch (error) {
         stdout(`::warning::loopkit run could not write the job summary or step outputs: ${oneLine2(error)}
 `);
@@ -7720,7 +7819,7 @@ function readLog(file) {
   }
 }
 async function readHistory(file) {
-  const text = await fs6.readFile(file, "utf8").catch(() => "");
+  const text = await fs7.readFile(file, "utf8").catch(() => "");
   return text.split("\n").flatMap((line) => {
     if (line.trim() === "") return [];
     try {
@@ -7820,7 +7919,7 @@ function progressLine(phase, sessionId, s, exit) {
 }
 
 // src/run/phase-watch.ts
-var POLL_MS2 = 2e3;
+var POLL_MS3 = 2e3;
 function stepLine(phase, step, verifyCommand) {
   const head = `loopkit run: phase ${phase}:`;
   if (step.step === "audit") return `${head} the verifier passed twice; the audit runs (a fresh, read-only claude -p).`;
@@ -7857,7 +7956,7 @@ function watchPhase(w) {
     () => {
       inFlight ??= tick();
     },
-    Math.min(POLL_MS2, w.everyMs)
+    Math.min(POLL_MS3, w.everyMs)
   );
   return async () => {
     clearInterval(timer);
@@ -8015,7 +8114,7 @@ async function run2({ loopWords, claudeArgs }, commandOptions, options, io2) {
     const loop = {
       dataDir: data,
       projectDir,
-      sessionId: randomUUID6(),
+      sessionId: randomUUID7(),
       now,
       staleMs,
       env: actions ? actions.phaseEnv(io2.env) : io2.env,
@@ -8114,7 +8213,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
       now: () => io2.now(),
       print: actions ? (line, mark) => actions.print(forTerminal(line), mark) : (line) => io2.stdout(`${forTerminal(line)}
 `),
-      newSessionId: randomUUID6,
+      newSessionId: randomUUID7,
       runPhase: runClaudePhase,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
     },
@@ -8123,7 +8222,7 @@ function runLoop(loop, instruction, claude, pluginDir, io2, actions) {
 }
 
 // src/statusline/run.ts
-import { promises as fs7 } from "node:fs";
+import { promises as fs8 } from "node:fs";
 
 // src/statusline/find.ts
 function sessionOf(input) {
@@ -8146,7 +8245,7 @@ async function runStatusline(io2, loadDescribe) {
   const found = sessionId && findMarker(io2.env, sessionId);
   if (!sessionId || !found) return 0;
   const { describeLoop } = await loadDescribe();
-  const line = await describeLoop(await fs7.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
+  const line = await describeLoop(await fs8.readFile(found.file, "utf8").catch(() => ""), sessionId, io2.now());
   if (line) io2.stdout(`${line}
 `);
   return 0;

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7OXBFEAH.js";
+} from "./chunks/chunk-ETAVYLH7.js";
 import {
   endOrphanedRuns
-} from "./chunks/chunk-DTJWGS4I.js";
+} from "./chunks/chunk-DTFUBUZW.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-7BLDZLRP.js";
+} from "./chunks/chunk-L5HTSTYQ.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

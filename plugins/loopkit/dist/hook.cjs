@@ -43,12 +43,24 @@ async function readPipedInput() {
 // src/auto-loop/hook-events.ts
 var import_node_fs2 = require("node:fs");
 var import_node_path = __toESM(require("node:path"), 1);
+
+// src/session/loopkit-command.ts
+function isLoopkitCommandPrompt(prompt) {
+  return typeof prompt === "string" && /^\s*\/(?:loopkit:)?(?:auto-loop|repeat)(?:\s|$)/.test(prompt);
+}
+
+// src/auto-loop/core/retry-tag.ts
+var RETRY_TAG = "loopkit auto-loop: your last turn was cut off by an API error";
+
+// src/auto-loop/hook-events.ts
 var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
+var isLoopPrompt = (prompt) => isLoopkitCommandPrompt(prompt) || typeof prompt === "string" && prompt.includes(RETRY_TAG);
 var autoLoopActsOn = ({ payload, marker, background }) => {
   if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {
     case "UserPromptSubmit":
-      return typeof marker.state_file !== "string" || (0, import_node_fs2.existsSync)(resumePendingFile(marker.state_file));
+      if (typeof marker.state_file !== "string" || (0, import_node_fs2.existsSync)(resumePendingFile(marker.state_file))) return true;
+      return marker.driver !== "run" && !isLoopPrompt(payload.prompt);
     case "SessionStart":
       return !(typeof payload.source === "string" && payload.source !== "resume" && payload.source !== "compact");
     default:

@@ -5,6 +5,7 @@
 import { apiErrorSummary, LOG_IN_AGAIN, type ApiError } from "../../session/api-error.js";
 import { spanLeft } from "../../shared/monotonic.js";
 import type { AutoLoopState } from "./state.js";
+import { RETRY_TAG } from "./retry-tag.js";
 
 /** API errors in a row that end the loop. */
 export const MAX_API_ERRORS = 3;
@@ -75,7 +76,7 @@ export function pendingRetry(state: AutoLoopState, sessionId: string): Date | nu
 /** The prompt that wakes the session for the retry. */
 export function retryPrompt(state: AutoLoopState): string {
   return [
-    `loopkit auto-loop: your last turn was cut off by an API error (${state.api_errors.last?.summary ?? "unknown"}); loopkit does not count it against the loop.`,
+    `${RETRY_TAG} (${state.api_errors.last?.summary ?? "unknown"}); loopkit does not count it against the loop.`,
     `Carry on toward the goal: ${state.goal}`,
     `loopkit's verifier (\`${state.verify_command}\`) judges the next turn as usual.`,
   ].join("\n");

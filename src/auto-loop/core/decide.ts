@@ -5,7 +5,8 @@ import { capReached, elapsedMs, iterationsAgainstCap } from "./caps.js";
 import { noProgressReason, recordTestProgress } from "./test-progress.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
 import { auditLabel, auditUnmet, auditVote, gateNext, RULE_NAMES, verifierVerdict, type AuditOutcome, type RefusingRule } from "./gate.js";
-import { BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, wrapUpPrompt } from "./prompts.js";
+import { ASK_PERSON_MARKER, BLOCKED_MARKER, HANDOFF_FILE, nextPrompt, RESUME_HINT, wrapUpPrompt } from "./prompts.js";
+import { pauseState, type PauseCause } from "./transitions.js";
 import { tokensUsed, type AuditResult, type AutoLoopState, type VerifierResult, type VerifierRun } from "./state.js";
 import type { TranscriptDelta } from "../../session/usage.js";
 import { reportCommand } from "../../shared/report-hint.js";
@@ -16,7 +17,9 @@ const THRASH_LIMIT = 3;
 export const AUDIT_NOT_RUN_LIMIT = 3;
 const KEEP_EVIDENCE = 20;
 
-export type Outcome = { kind: "block"; prompt: string; message: string } | { kind: "stop"; message: string };
+/** block: the next loop prompt; stop: the loop has ended; pause: the session is the person's until --resume (the loop stays live). */
+export type Outcome =
+  { kind: "block"; prompt: string; message: string } | { kind: "stop"; message: string } | { kind: "pause"; message?: string };
 
 export interface TurnObservation {
   now: Date;
@@ -33,6 +36,10 @@ export interface TurnObservation {
   contextWindow: number;
   /** Content hashes of the files the protect globs name now (empty without globs); null when there is no record this turn (the gate then fails closed). */
   protectedFiles: Record<string, string> | null;
+  /** What the person wrote into the turn while it ran (messages queued mid-turn, read from the transcript); empty: nothing. */
+  personWords: string[];
+  /** False where no person can answer (a `loopkit run` phase): the agent's question then counts as a blocker report. */
+  personPresent: boolean;
 }
 
 /** Result of the first half of a Stop: either the loop decides now, or the gate must run. */
@@ -52,13 +59,19 @@ function end(state: AutoLoopState, now: Date, status: AutoLoopState["status"], r
   return { ...state, status, status_reason: reason, ended_at: now.toISOString(), updated_at: now.toISOString() };
 }
 
-/** The reason in a final `AUTO-LOOP-BLOCKED: <reason>` line of the agent's reply, else null. */
-export function blockedReport(message: string): string | null {
+/** The text after `marker` on the final line of the agent's reply (one line, at most 500 characters), else null. */
+function finalMarkerLine(message: string, marker: string): string | null {
   const last = message.trimEnd().split("\n").pop()?.trim() ?? "";
-  if (!last.startsWith(BLOCKED_MARKER)) return null;
-  const reason = last.slice(BLOCKED_MARKER.length).trim().replace(/\s+/g, " ").slice(0, 500);
-  return reason || null;
+  if (!last.startsWith(marker)) return null;
+  const text = last.slice(marker.length).trim().replace(/\s+/g, " ").slice(0, 500);
+  return text || null;
 }
+
+/** The reason in a final `AUTO-LOOP-BLOCKED: <reason>` line of the agent's reply, else null. */
+export const blockedReport = (message: string): string | null => finalMarkerLine(message, BLOCKED_MARKER);
+
+/** The question in a final `AUTO-LOOP-ASK-PERSON: <question>` line of the agent's reply, else null. */
+export const askPersonQuestion = (message: string): string | null => finalMarkerLine(message, ASK_PERSON_MARKER);
 
 const normalize = (reason: string) => reason.toLowerCase().replace(/\s+/g, " ").trim();
 const sameBlocker = (a: string, b: string) => normalize(a) === normalize(b);
@@ -76,10 +89,11 @@ export function endedOutcome(state: AutoLoopState): Outcome {
 export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnStart {
   const now = obs.now;
   if (previous.status !== "pursuing") return { kind: "decided", state: previous, outcome: endedOutcome(previous), history: [] };
-  let state: AutoLoopState = {
+  // Once the person has the session, what it spends is theirs: the turn that paused the loop is the last one counted.
+  const counted = previous.pause?.told ? 0 : obs.transcript.tokens;
+  const accounted: AutoLoopState = {
     ...previous,
-    iteration: previous.iteration + 1,
-    tokens: { ...previous.tokens, transcript: previous.tokens.transcript + obs.transcript.tokens },
+    tokens: { ...previous.tokens, transcript: previous.tokens.transcript + counted },
     transcript: {
       path: obs.transcriptPath,
       offset: obs.transcript.offset,
@@ -91,6 +105,9 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     updated_at: now.toISOString(),
     heartbeat_at: now.toISOString(),
   };
+  const waiting = pausedTurn(accounted, obs);
+  if (waiting) return { kind: "decided", ...waiting };
+  let state: AutoLoopState = { ...accounted, iteration: accounted.iteration + 1 };
   const history: HistoryEntry[] = [];
   const notes: string[] = [];
   const note = obs.handoffNote?.trim() || null;
@@ -114,7 +131,8 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     };
   }
 
-  const blocker = blockedReport(obs.lastMessage);
+  // Where no person can answer, a question for them is what it is: a blocker.
+  const blocker = blockedReport(obs.lastMessage) ?? (obs.personPresent ? null : askPersonQuestion(obs.lastMessage));
   if (blocker) {
     const count = state.blocker && sameBlocker(state.blocker.reason, blocker) ? state.blocker.count + 1 : 1;
     state = { ...state, blocker: { reason: blocker, count } };
@@ -167,6 +185,48 @@ export function beginTurn(previous: AutoLoopState, obs: TurnObservation): TurnSt
     return { kind: "decided", ...continueOrWrapUp(restore, now, notes, history) };
   }
   return { kind: "gate", state, notes, history };
+}
+
+/**
+ * A Stop that finds the session the person's: the loop was paused before (by a prompt of theirs, or
+ * earlier), the person wrote into this turn while it ran, or the agent asks them something only they
+ * can answer. The turn is not judged and no loop prompt follows; null: the loop goes on as usual.
+ */
+function pausedTurn(state: AutoLoopState, obs: TurnObservation): Decided | null {
+  const question = obs.personPresent ? askPersonQuestion(obs.lastMessage) : null;
+  const cause: PauseCause | null =
+    obs.personPresent && obs.personWords.length
+      ? { by: "person", reason: "the person wrote to the session while the loop ran", words: obs.personWords }
+      : question
+        ? { by: "agent", reason: `the agent asks the person: ${question}`, words: [] }
+        : null;
+  if (!state.pause && !cause) return null;
+  const paused = cause ? pauseState(state, cause, obs.now) : { state, history: [] };
+  let waiting = paused.state;
+  const history = [...paused.history];
+  // Nothing is judged, but an edit of the mirror is still on the record (persisting rewrites it).
+  if (obs.tamper.length) {
+    waiting = { ...waiting, tamper_count: waiting.tamper_count + 1 };
+    history.push(historyEntry(waiting, obs.now, "tamper", `${obs.tamper.join("; ")}; .auto-loop/ was rewritten from loopkit's own state`));
+  }
+  return { ...pausedOutcome(waiting), history };
+}
+
+/** The loop stays paused; the person is told once, on the first Stop that finds it paused, how to go on. */
+function pausedOutcome(state: AutoLoopState): Omit<Decided, "history"> {
+  const pause = state.pause!;
+  if (pause.told) return { state, outcome: { kind: "pause" } };
+  const why =
+    pause.by === "person"
+      ? "paused for your message: no loop prompt follows"
+      : `paused, ${pause.reason.replace(/^the agent asks the person: /, "the agent asks you: ")}`;
+  return {
+    state: { ...state, pause: { ...pause, told: true } },
+    outcome: {
+      kind: "pause",
+      message: `loopkit auto-loop ${why} (iteration ${state.iteration} of ${state.caps.max_iterations}). ${RESUME_HINT}`,
+    },
+  };
 }
 
 /** Past --restart-pct of the context window, asks once for a hand-off note so compaction loses nothing. */
@@ -356,8 +416,9 @@ function auditNotRun(state: AutoLoopState, now: Date, why: string, notes: string
     : decided;
 }
 
-/** Blocks with the next prompt, or (a cap reached) with the hand-off request. */
+/** Blocks with the next prompt, or (a cap reached) with the hand-off request; a loop the person paused meanwhile waits for them. */
 function continueOrWrapUp(state: AutoLoopState, now: Date, notes: string[], history: HistoryEntry[]): Decided {
+  if (state.pause) return { ...pausedOutcome(state), history };
   const cap = capReached(state, now);
   if (cap) {
     state = { ...state, wrap_up: { reason: cap, at: now.toISOString() }, next_action: "Write the hand-off note." };

@@ -22,6 +22,8 @@ export const HistoryEntrySchema = z.object({
     "resume",
     "phase",
     "protected",
+    "pause",
+    "continue",
   ]),
   status: z.enum(LOOP_STATUSES),
   verdict: z.enum(["pass", "flaky", "fail"]).nullable(),

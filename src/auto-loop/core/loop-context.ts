@@ -32,6 +32,12 @@ export function loopContext(state: AutoLoopState, now: Date, reason: ContextReas
     ...lastAudit(state),
     ...(state.evidence.length ? ["", "Evidence so far (newest last):", ...state.evidence.slice(-5).map((line) => `- ${line}`)] : []),
     ...(state.blocker ? ["", `Blocker reported ${state.blocker.count} time(s) in a row: ${state.blocker.reason}`] : []),
+    ...(state.pause
+      ? [
+          "",
+          `The loop is paused (${state.pause.reason}): answer the person, and go on with the goal only once they type /loopkit:auto-loop --resume.`,
+        ]
+      : []),
     "",
     state.handoff_note ? `Latest hand-off note (from ${HANDOFF_FILE}):` : `No hand-off note yet (${HANDOFF_FILE}).`,
     ...(state.handoff_note ? [fenced(state.handoff_note)] : []),

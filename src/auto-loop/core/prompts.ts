@@ -7,6 +7,10 @@ import { describeTests, type TestCounts } from "../../test-results/results.js";
 import { trendLine } from "./test-progress.js";
 
 export const BLOCKED_MARKER = "AUTO-LOOP-BLOCKED:";
+export const ASK_PERSON_MARKER = "AUTO-LOOP-ASK-PERSON:";
+/** How a paused loop goes on, in the one line the person sees when it pauses. */
+export const RESUME_HINT =
+  "Type /loopkit:auto-loop --resume to go on (what you write meanwhile goes into its next prompt), or /loopkit:auto-loop --cancel to end it.";
 export const HANDOFF_FILE = ".auto-loop/handoff.md";
 
 /** The loop's fixed rules, repeated in every prompt so a fresh or compacted context still has them. */
@@ -16,6 +20,8 @@ export function rules(state: AutoLoopState): string {
     `- After each of your turns loopkit runs the verifier \`${state.verify_command}\` in the project root. When it passes, it runs it once more; two passes in a row go to an independent audit (a fresh Claude Code with read-only tools) that reads the goal, the verifier output and the diff since the loop started.`,
     '- Only two passes plus an audit vote of "achieved" end the loop as achieved. Saying you are done changes nothing; editing .auto-loop/ changes nothing (it is a copy; tampering is reported).',
     `- If you are truly blocked (missing access, contradictory goal), end your reply with one final line \`${BLOCKED_MARKER} <reason>\`. The same blocker reported 3 times in a row stops the loop as blocked.`,
+    `- If only the person can unblock you (a decision, a credential, a choice between goals), end your reply with one final line \`${ASK_PERSON_MARKER} <your question>\`: the loop pauses at once and waits for their answer. Never for work that is hard or slow.`,
+    "- A message from the person comes first: answer it. The loop then pauses until they type /loopkit:auto-loop --resume.",
     ...(state.protect.globs.length
       ? [
           `- Protected files (${state.protect.globs.join(", ")}): changing, adding or deleting any file they match fails the turn before the verifier runs. Leave them exactly as they were when the loop started.`,
@@ -98,6 +104,18 @@ export function nextPrompt(state: AutoLoopState, notes: string[]): string {
   if (notes.length) lines.push("", ...notes);
   lines.push("", `Next: ${state.next_action}`, "", rules(state));
   return lines.join("\n");
+}
+
+/** The prompt of the turn a --resume starts: what the person wrote while the loop waited, then where the loop stands. */
+export function resumePrompt(state: AutoLoopState, words: readonly string[]): string {
+  const said = words.length
+    ? [
+        "The person's words since the loop paused (they come first; follow them where they change the work):",
+        ...words.map((word) => fenced(word)),
+      ]
+    : ["The person wrote nothing more while it waited."];
+  const next = state.wrap_up ? wrapUpPrompt(state, state.wrap_up.reason) : nextPrompt(state, []);
+  return [`loopkit auto-loop resumed by the person (loop ${state.loop_id}).`, "", ...said, "", next].join("\n");
 }
 
 /** The tests of the last run: counts, the trend, and the first few failing tests with the first line of each failure. */

@@ -131,6 +131,22 @@ const LaunchSchema = z.object({
 });
 export type Launch = z.infer<typeof LaunchSchema>;
 
+/** The most of the person's messages a pause keeps for the next prompt, and the most of each. */
+export const PERSON_WORDS_KEPT = 5;
+export const PERSON_WORDS_CHARS = 2_000;
+
+const PauseSchema = z.object({
+  at: z.iso.datetime(),
+  /** Who paused it: the person's own message, or the agent's question for them (AUTO-LOOP-ASK-PERSON). */
+  by: z.enum(["person", "agent"]),
+  reason: z.string(),
+  /** What the person wrote since the loop paused, oldest first (the last few): carried into the prompt on --resume. */
+  words: z.array(z.string()).max(PERSON_WORDS_KEPT),
+  /** Whether the person has been told how to go on (on the Stop that paused the loop). */
+  told: z.boolean(),
+});
+export type Pause = z.infer<typeof PauseSchema>;
+
 export const AutoLoopStateSchema = z.object({
   version: z.literal(1),
   loop_id: z.string().min(1),
@@ -197,6 +213,11 @@ export const AutoLoopStateSchema = z.object({
    */
   refusals: z.object({ rule: z.string().nullable(), streak: z.int().nonnegative() }).default({ rule: null, streak: 0 }),
   /**
+   * Set while the loop waits for the person: they wrote to the session while it ran, or the agent asked
+   * them a question only they can answer. No loop prompt is sent until they type --resume. Absent in older files.
+   */
+  pause: PauseSchema.nullable().default(null),
+  /**
    * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
    * the retry is due. Absent in files written before loopkit recorded them.
    */
@@ -216,6 +237,9 @@ export const AutoLoopStateSchema = z.object({
     .default({ count: 0, last: null }),
 });
 export type AutoLoopState = z.infer<typeof AutoLoopStateSchema>;
+
+/** Whether the loop is live but waits for the person (--resume). */
+export const isPaused = (state: AutoLoopState): boolean => state.status === "pursuing" && state.pause !== null;
 
 /** Total tokens the loop has spent: the session's own responses plus the audits. */
 export function tokensUsed(state: AutoLoopState): number {

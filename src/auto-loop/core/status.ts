@@ -6,14 +6,17 @@ import { sandboxLine, sandboxMeaning } from "./agent-sandbox.js";
 import { elapsedMs, iterationsAgainstCap } from "./caps.js";
 import { auditLabel } from "./gate.js";
 import * as z from "zod";
-import { LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
+import { isPaused, LOOP_STATUSES, tokensUsed, type AutoLoopState, type LoopStatus } from "./state.js";
+import { RESUME_HINT } from "./prompts.js";
 import { countsOf, describeTests, TestCountsSchema } from "../../test-results/results.js";
 import { trendLine } from "./test-progress.js";
 
 /** --status exit codes: 0 only for achieved (1 and 2 stay for errors and usage errors). */
-export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
+export const STATUS_EXIT_CODES: Record<LoopStatus | "paused" | "none", number> = {
   achieved: EXIT.ok,
   pursuing: EXIT.running,
+  // Live, and waiting for the person: "needs a person", as a paused repeat loop.
+  paused: EXIT.blocked,
   unmet: EXIT.unmet,
   blocked: EXIT.blocked,
   "budget-limited": EXIT.budgetLimited,
@@ -25,8 +28,11 @@ export const STATUS_EXIT_CODES: Record<LoopStatus | "none", number> = {
 /** The shape of `--status --json` (schemas/auto-loop-status.schema.json is generated from it). */
 export const AutoLoopStatusSchema = z.object({
   version: z.literal(1),
-  status: z.enum([...LOOP_STATUSES, "none"]),
+  /** "paused": a live loop (`active`) that waits for the person's --resume; `reason` says why. */
+  status: z.enum([...LOOP_STATUSES, "paused", "none"]),
   active: z.boolean(),
+  /** While paused: who paused it, when, and what the person wrote since (it goes into the prompt --resume starts); else null. */
+  pause: z.object({ by: z.enum(["person", "agent"]), at: z.string(), words: z.array(z.string()) }).nullable(),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
   exit_code: z.int(),
   reason: z.string().nullable(),
@@ -102,6 +108,7 @@ export function loopStatus(
       version: 1,
       status: "none",
       active: false,
+      pause: null,
       exit_code: STATUS_EXIT_CODES.none,
       reason: "no auto-loop was started in this project on this machine",
       project_dir: projectDir,
@@ -141,10 +148,11 @@ export function loopStatus(
   const end = state.ended_at ? new Date(state.ended_at) : now;
   return {
     version: 1,
-    status: state.status,
+    status: isPaused(state) ? "paused" : state.status,
     active: state.status === "pursuing",
-    exit_code: STATUS_EXIT_CODES[state.status],
-    reason: state.status_reason,
+    pause: isPaused(state) ? { by: state.pause!.by, at: state.pause!.at, words: state.pause!.words } : null,
+    exit_code: STATUS_EXIT_CODES[isPaused(state) ? "paused" : state.status],
+    reason: isPaused(state) ? state.pause!.reason : state.status_reason,
     project_dir: state.project_dir,
     loop_id: state.loop_id,
     session_id: state.session_id,
@@ -213,6 +221,12 @@ export function formatStatus(s: AutoLoopStatus): string {
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms!)}`,
     `  caps:       ${CAPS_CHECKED}`,
+    ...(s.pause
+      ? [
+          `  paused:     since ${s.pause.at} (${s.pause.by === "person" ? "by your message" : "by the agent's question for you"}); ${RESUME_HINT}`,
+          ...s.pause.words.map((word) => `    > ${word.split("\n")[0]}${word.includes("\n") ? " ..." : ""}`),
+        ]
+      : []),
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (gone or silent, heartbeat stale: /loopkit:auto-loop --takeover continues the loop)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox!, measuring: s.agent_sandbox!.measuring || undefined })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,

@@ -5,7 +5,15 @@
 import { formatDuration } from "../../shared/duration.js";
 import { attachSandbox, type AgentSandbox } from "./agent-sandbox.js";
 import { historyEntry, type HistoryEntry } from "./history.js";
-import type { AutoLoopState, Caps, Launch, TestResultsState } from "./state.js";
+import {
+  PERSON_WORDS_CHARS,
+  PERSON_WORDS_KEPT,
+  type AutoLoopState,
+  type Caps,
+  type Launch,
+  type Pause,
+  type TestResultsState,
+} from "./state.js";
 
 export interface Transition {
   state: AutoLoopState;
@@ -80,6 +88,7 @@ export function startState(loop: NewLoop, now: Date): Transition {
     api_errors: { count: 0, last: null },
     audit_not_run: { streak: 0, turns: 0 },
     refusals: { rule: null, streak: 0 },
+    pause: null,
   };
   const { caps, protect } = loop;
   const guarded = protect.globs.length ? `; protected: ${protect.globs.join(", ")} (${Object.keys(protect.snapshot).length} files)` : "";
@@ -146,4 +155,58 @@ export function phaseState(state: AutoLoopState, sessionId: string, phase: numbe
     transcript: { ...state.transcript, path: null, since: at, context_tokens: 0 },
   };
   return { state: bound, history: [historyEntry(bound, now, "phase", `phase ${phase}: fresh session ${sessionId} (loopkit run)`)] };
+}
+
+/** What paused a loop: who, why, and what the person wrote (none when the agent asks). */
+export interface PauseCause {
+  by: Pause["by"];
+  reason: string;
+  words: string[];
+}
+
+/**
+ * The loop waits for the person: no loop prompt is sent until they type --resume. A loop already
+ * paused keeps its first cause and gains the person's newer words. Pausing needs no proof that the
+ * person spoke: a pause the agent fakes only hands the session to the person.
+ */
+export function pauseState(state: AutoLoopState, cause: PauseCause, now: Date): Transition {
+  const at = now.toISOString();
+  const words = keepWords([...(state.pause?.words ?? []), ...cause.words]);
+  if (state.pause) return { state: { ...state, pause: { ...state.pause, words }, updated_at: at }, history: [] };
+  const paused: AutoLoopState = {
+    ...state,
+    pause: { at, by: cause.by, reason: cause.reason, words, told: false },
+    updated_at: at,
+    next_action: "Wait for the person: they go on with /loopkit:auto-loop --resume.",
+  };
+  return { state: paused, history: [historyEntry(paused, now, "pause", cause.reason)] };
+}
+
+/** The person's last few messages, each once (a prompt typed mid-turn is seen by its hook and in the transcript), cut to a size a prompt can carry. */
+function keepWords(words: string[]): string[] {
+  return [...new Set(words.map((word) => word.trim()).filter(Boolean))]
+    .map((word) => (word.length > PERSON_WORDS_CHARS ? `${word.slice(0, PERSON_WORDS_CHARS)} [cut]` : word))
+    .slice(-PERSON_WORDS_KEPT);
+}
+
+/** --resume typed by the person: the loop goes on; the pause's words go into the prompt the caller builds. */
+export function unpauseState(state: AutoLoopState, now: Date): Transition & { pause: Pause } {
+  if (!state.pause) throw new Error("unpauseState needs a paused loop");
+  const at = now.toISOString();
+  const going: AutoLoopState = {
+    ...state,
+    pause: null,
+    heartbeat_at: at,
+    updated_at: at,
+    // The turns the person and the model spent while it waited show no thrashing.
+    thrash: { ...state.thrash, streak: 0 },
+    blocker: null,
+    next_action: "Carry on with the goal, taking the person's words into account.",
+  };
+  const words = state.pause.words.length ? `; with ${state.pause.words.length} message(s) of theirs` : "";
+  return {
+    state: going,
+    pause: state.pause,
+    history: [historyEntry(going, now, "continue", `resumed by the person with --resume${words}`)],
+  };
 }

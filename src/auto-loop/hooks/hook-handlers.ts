@@ -19,12 +19,22 @@ import { checkpointJudged, checkpointLoop } from "./checkpoint.js";
 import { launchEnv } from "../runners/launch.js";
 import { endRunPhase } from "./long-runs.js";
 import { resumeOnPrompt } from "./resume.js";
+import { pauseOnPrompt, personWordsOf } from "./person-prompt.js";
 import { restoreLoopContext } from "./session-start.js";
-import { beginTurn, endedOutcome, failLoop, finishTurn, type Decided, type Outcome, type TurnStart } from "../core/decide.js";
+import {
+  beginTurn,
+  endedOutcome,
+  failLoop,
+  finishTurn,
+  type Decided,
+  type Outcome,
+  type TurnObservation,
+  type TurnStart,
+} from "../core/decide.js";
 import { auditUnmet, gateNext, refusedByLoopkit } from "../core/gate.js";
 import { inspectMirror, readHandoff, writeVerifierLog } from "../project/mirror.js";
 import { noteGateStep } from "../data/gate-progress.js";
-import { AutoLoopStateSchema, type AutoLoopState, type VerifierRun } from "../core/state.js";
+import { AutoLoopStateSchema, isPaused, type AutoLoopState, type VerifierRun } from "../core/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../data/store.js";
 import { readTranscriptDelta } from "../../session/transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, watchMountFolders, type TurnRecord } from "./turn-record.js";
@@ -40,6 +50,11 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
     // Read only (a corrupt state is kept aside and reported by the locked load below).
     const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false as const }));
     const known = read.exists ? read.value : undefined;
+    // A loop that waits for the person judges nothing and records nothing of the project: the session is theirs.
+    if (known && isPaused(known)) {
+      const paused = await pausedStop(ctx);
+      if (paused) return paused;
+    }
     const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
     // What the agent left running is ended (or the turn is not judged) before anything is recorded.
     const leftovers = await endLeftovers(ctx, known);
@@ -56,7 +71,7 @@ export const autoLoopHookHandlers: LoopHookHandlers = {
   },
   endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
-  userPromptSubmit: resumeOnPrompt,
+  userPromptSubmit: async (ctx) => (await resumeOnPrompt(ctx)) ?? pauseOnPrompt(ctx),
   stopFailure: apiErrorTurn,
   sessionEnd,
   background: retryAfterApiError,
@@ -84,7 +99,7 @@ async function endLoopOnError(ctx: HookContext<StopInput>, reason: string): Prom
 
 /** Ends the processes the agent left running in a pursued loop's project; one that cannot be looked at or ended keeps the turn from being judged. */
 async function endLeftovers(ctx: HookContext<StopInput>, known: AutoLoopState | undefined): Promise<LeftoverOutcome> {
-  if (known?.status !== "pursuing") return { note: null, refused: null };
+  if (known?.status !== "pursuing" || known.pause) return { note: null, refused: null };
   try {
     return await endLeftoverProcesses({
       projectDir: ctx.marker.project_dir,
@@ -124,6 +139,27 @@ type Early = { decision: StopDecision };
 const loadOwnedLoop = (ctx: HookContext<StopInput>, files: LoopFiles) =>
   loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
 
+/** The Stop of a paused loop: its transcript is read on and the pause kept (null: it was resumed meanwhile, so the Stop is judged). */
+async function pausedStop(ctx: HookContext<StopInput>): Promise<StopDecision | null> {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    if (!isPaused(owned.state)) return null;
+    const started = beginTurn(owned.state, await observeTurn(ctx, owned.state, UNRECORDED));
+    if (started.kind !== "decided") return null;
+    return save(ctx, files, started);
+  });
+}
+
+/** A paused loop's Stop takes no snapshot of the project. */
+const UNRECORDED: TurnRecord = {
+  taken: null,
+  failure: "the loop is paused",
+  pending: { kind: "failed", message: "the loop is paused" },
+  iterationChanges: null,
+};
+
 async function startTurn(
   ctx: HookContext<StopInput>,
   files: LoopFiles,
@@ -135,6 +171,16 @@ async function startTurn(
   const state = await settleFromProbe(clearApiErrors(owned.state), files.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
+  const started = beginTurn(state, await observeTurn(ctx, state, turn));
+  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
+  // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.
+  const saved = await persist(files, started.state, [], now);
+  return { ...started, state: saved };
+}
+
+/** What the first half of a Stop observes: the transcript since the last Stop, the agent's reply, the mirror, the turn's record. */
+async function observeTurn(ctx: HookContext<StopInput>, state: AutoLoopState, turn: TurnRecord): Promise<TurnObservation> {
+  const now = ctx.now();
   const transcriptPath = ctx.input.transcript_path ?? null;
   const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
   const cursor = samePath
@@ -146,8 +192,8 @@ async function startTurn(
     : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
   const transcript = transcriptPath
     ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since))
-    : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
-  const started = beginTurn(state, {
+    : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null, personMessages: [] };
+  return {
     now,
     transcriptPath,
     transcript,
@@ -156,11 +202,10 @@ async function startTurn(
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
     contextWindow: state.launch.context_window,
-  });
-  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
-  // Save the accounting (iteration, tokens, heartbeat) before the slow gate; history waits for the verdict.
-  const saved = await persist(files, started.state, [], now);
-  return { ...started, state: saved };
+    personWords: personWordsOf(transcript.personMessages),
+    // A `loopkit run` phase is headless: nobody there can type, or answer a question.
+    personPresent: ctx.marker.driver !== "run",
+  };
 }
 
 /**
@@ -272,9 +317,8 @@ async function save(ctx: HookContext<StopInput>, files: LoopFiles, decided: Deci
 }
 
 function toStopDecision(outcome: Outcome): StopDecision {
-  return outcome.kind === "block"
-    ? { kind: "block", reason: outcome.prompt, message: outcome.message }
-    : { kind: "allow", message: outcome.message };
+  if (outcome.kind === "block") return { kind: "block", reason: outcome.prompt, message: outcome.message };
+  return outcome.message ? { kind: "allow", message: outcome.message } : { kind: "allow" };
 }
 
 /** Records an API error that ended a turn of the owning session: never judged; the loop retries it or, after too many, ends blocked. */

@@ -12,6 +12,7 @@ import type { ContextDecision } from "../../session/output.js";
 import { resumeState } from "../core/transitions.js";
 import { resumePendingFile } from "../hook-events.js";
 import { loopContext } from "../core/loop-context.js";
+import { RESUME_HINT } from "../core/prompts.js";
 import { AutoLoopStateSchema, type AutoLoopState } from "../core/state.js";
 import { loopFiles, persist } from "../data/store.js";
 
@@ -63,6 +64,8 @@ export async function resumeOnPrompt(ctx: HookContext<UserPromptSubmitInput>): P
     kind: "context",
     eventName: "UserPromptSubmit",
     context: loopContext(state, ctx.now(), "resume"),
-    message: `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`,
+    message: state.pause
+      ? `loopkit auto-loop: paused at iteration ${state.iteration} of ${state.caps.max_iterations} (${state.pause.reason}); loop context restored. ${RESUME_HINT}`
+      : `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`,
   };
 }

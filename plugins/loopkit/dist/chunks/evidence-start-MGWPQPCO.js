@@ -5,9 +5,9 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-GQ5H6LUH.js";
+} from "./chunk-OW3IY3KO.js";
 import "./chunk-OJLTLYNW.js";
-import "./chunk-NJONKZYR.js";
+import "./chunk-XTMFZ4F2.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

@@ -4,7 +4,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   tokensUsed
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   describeTests,
   ranCount
@@ -54,28 +54,6 @@ function loopDeadline(state) {
   return { at: Date.parse(state.started_at) + state.caps.max_wallclock_ms + DEADLINE_MARGIN_MS };
 }
 
-// src/auto-loop/core/settings.ts
-var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var DEFAULT_STALE_MS = 30 * 6e4;
-var DEFAULT_API_RETRY_MS = 3e4;
-var DEFAULT_PROGRESS_MS = 6e4;
-var DEFAULT_CONTEXT_WINDOW = 2e5;
-function positive(env, name, fallback) {
-  const value = Number(env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-function readSettings(env) {
-  return {
-    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
-    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
-    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
-    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
-    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
-  };
-}
-
 // src/auto-loop/core/test-progress.ts
 var KEEP_TREND = 50;
 function recordTestProgress(tests, iteration, run) {
@@ -113,6 +91,28 @@ function carriedTestBaseline(fresh, earlier) {
       progress_at: 0
     },
     note: `The test rule holds to loop ${earlier.loop_id}'s start, as the audit does (the tests of this start's own run are not the baseline).`
+  };
+}
+
+// src/auto-loop/core/settings.ts
+var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_API_RETRY_MS = 3e4;
+var DEFAULT_PROGRESS_MS = 6e4;
+var DEFAULT_CONTEXT_WINDOW = 2e5;
+function positive(env, name, fallback) {
+  const value = Number(env[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+function readSettings(env) {
+  return {
+    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
+    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
+    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
+    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
   };
 }
 
@@ -182,11 +182,11 @@ export {
   iterationsAgainstCap,
   elapsedMs,
   loopDeadline,
-  readSettings,
   recordTestProgress,
   noProgressReason,
   trendLine,
   carriedTestBaseline,
+  readSettings,
   verifierVerdict,
   gateNext,
   auditUnmet,

@@ -4,28 +4,31 @@ import {
 } from "./chunk-AIK4GEGR.js";
 import {
   autoLoopEntry
-} from "./chunk-VW2W6K4J.js";
+} from "./chunk-6QF4SM56.js";
 import {
   compactNumber
 } from "./chunk-BFNVHJAO.js";
+import "./chunk-PNKYXAUH.js";
+import "./chunk-RZPXTIWU.js";
 import {
   auditLabel,
   elapsedMs,
   iterationCount,
   readSettings,
   trendLine
-} from "./chunk-FLW3N7HN.js";
+} from "./chunk-TWYU4L4W.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
 import {
   HistoryEntrySchema
-} from "./chunk-SHKBCKVB.js";
+} from "./chunk-I3LMAKTK.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
+  isPaused,
   tokensUsed
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -41,7 +44,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-JQMYLPKP.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-CO7YSDHP.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -50,25 +53,26 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-FMQVOXJJ.js"), import("./store-TBMHXCUY.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-MGWPQPCO.js"), import("./store-JE7WPLBK.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
   },
   statusLine: (state, now) => state.ended_at !== null && now.getTime() - Date.parse(state.ended_at) > ENDED_SHOWN_MS ? void 0 : statusLine(state, now),
   notify: {
-    statuses: LOOP_STATUSES,
-    standing: (state) => state.status === "pursuing" ? "running" : state.status === "blocked" ? "blocked" : "ended",
+    statuses: [...LOOP_STATUSES, "paused"],
+    standing: (state) => isPaused(state) ? "paused" : state.status === "pursuing" ? "running" : state.status === "blocked" ? "blocked" : "ended",
     tale: (state) => {
       const elapsed = state.ended_at ? ` after ${formatDuration(Date.parse(state.ended_at) - Date.parse(state.started_at))}` : "";
+      const { status, reason } = shownStatus(state);
       return {
-        status: state.status,
-        reason: state.status_reason,
+        status,
+        reason,
         command: null,
         goal: state.goal,
         iterations: state.iteration,
         max_iterations: state.caps.max_iterations,
-        message: `loopkit auto-loop ${state.status}${state.status_reason ? ` (${oneLine(state.status_reason, 80)})` : ""}: ${oneLine(state.goal, 80)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`
+        message: `loopkit auto-loop ${status}${reason ? ` (${oneLine(reason, 80)})` : ""}: ${oneLine(state.goal, 80)} - ${state.iteration} iteration(s)${elapsed} (${state.project_dir})`
       };
     }
   },
@@ -80,9 +84,12 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-TBMHXCUY.js");
+  const { loopFiles } = await import("./store-JE7WPLBK.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
+}
+function shownStatus(state) {
+  return isPaused(state) ? { status: "paused", reason: state.pause.reason } : { status: state.status, reason: state.status_reason };
 }
 function statusLine(state, now) {
   const caps = state.caps;
@@ -91,9 +98,10 @@ function statusLine(state, now) {
   const verifier = state.last_verifier && `verifier ${state.last_verifier.verdict}${breach ? ` (${breachHeadline(breach)})` : ""}`;
   const verdicts = [verifier, audit].filter(Boolean).join(", ");
   return [
-    `auto-loop ${state.status === "pursuing" ? "" : `${state.status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
+    `auto-loop ${state.status === "pursuing" && !isPaused(state) ? "" : `${shownStatus(state).status} `}${iterationCount(state.iteration, state.audit_not_run.turns, caps.max_iterations).counted}/${caps.max_iterations}`,
     `${compactNumber(tokensUsed(state))}/${compactNumber(caps.max_tokens)} tokens`,
     `${formatDuration(elapsedMs(state, state.ended_at ? new Date(state.ended_at) : now))}/${formatDuration(caps.max_wallclock_ms)}`,
+    ...isPaused(state) ? [state.pause.by === "person" ? "waits for you: /loopkit:auto-loop --resume" : "the agent asks you something"] : [],
     verdicts || "not judged yet",
     ...trendLine(state.test_results) ? [`tests ${trendLine(state.test_results)}`] : []
   ].join(" \xB7 ");
@@ -118,7 +126,7 @@ async function pastRuns(dataDir, now) {
       const passed = gates.filter((entry) => entry.verdict === "pass").length;
       const ended = last.status !== "pursuing";
       const current = latest?.loop_id === loopId ? latest : void 0;
-      const paused = !ended && (!current || current.status !== "pursuing" || now.getTime() - Date.parse(current.heartbeat_at) > staleMs);
+      const paused = !ended && (!current || current.status !== "pursuing" || isPaused(current) || now.getTime() - Date.parse(current.heartbeat_at) > staleMs);
       const end = ended || paused ? Date.parse(last.at) : now.getTime();
       runs.push({
         summary: {
@@ -134,6 +142,7 @@ async function pastRuns(dataDir, now) {
           failed: gates.length - passed,
           final_status: last.status === "pursuing" ? null : last.status,
           paused,
+          ...current && isPaused(current) ? { paused_reason: `${current.pause.reason}; /loopkit:auto-loop --resume goes on` } : {},
           // Each entry records the loop's tokens so far (the session's and the audits').
           tokens: Math.max(...lines.map((entry) => entry.tokens))
         },

@@ -14,7 +14,7 @@ import {
 } from "./chunk-DJ63JFUX.js";
 import {
   openRegular
-} from "./chunk-R7PLZZ5V.js";
+} from "./chunk-QJD4XBMD.js";
 import {
   openStore,
   takeSnapshot

@@ -82,13 +82,13 @@ var GuardedFolder = class {
         const stat = await handle.stat();
         if (!stat.isFile()) throw new Error(`${target} is not a regular file`);
         const bytes = Buffer.from(content);
-        const written = await handle.write(bytes).then(
+        const failed = await handle.write(bytes).then(
           (done) => done.bytesWritten === bytes.length ? null : Object.assign(new Error("short write"), { code: "ENOSPC" }),
           (error) => error
         );
-        if (written) {
+        if (failed) {
           await handle.truncate(stat.size).catch(() => void 0);
-          throw written;
+          throw failed;
         }
       } finally {
         await handle.close();

@@ -1,17 +1,17 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   GuardedFolder
-} from "./chunk-R7PLZZ5V.js";
+} from "./chunk-QJD4XBMD.js";
 import {
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-SHKBCKVB.js";
+} from "./chunk-I3LMAKTK.js";
 import {
   writeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import {
   AutoLoopStateSchema
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,

@@ -14,12 +14,15 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-XITYMCGZ.js";
+} from "./chunk-JRS7YHMP.js";
+import {
+  isLoopkitCommandPrompt
+} from "./chunk-RZPXTIWU.js";
 import {
   loadState,
   nextIterationNumber,
   repeatTokens
-} from "./chunk-NA5SLIRD.js";
+} from "./chunk-VN5KYKVC.js";
 import {
   splitArguments
 } from "./chunk-PD3S7RQW.js";
@@ -315,6 +318,7 @@ function recordIteration(state, outcome, now, waitToken, waitOwner = null) {
 function startNextIteration(state, now) {
   return {
     ...state,
+    person_wrote: false,
     phase: "running",
     iteration: state.iteration + 1,
     iteration_started_at: now.toISOString(),
@@ -327,7 +331,7 @@ function resumeState(state, now) {
   return { ...startNextIteration(state, now), iteration: nextIterationNumber(state), prompt_id: null };
 }
 function pauseLoop(state) {
-  return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null };
+  return { ...state, phase: "paused", next_at: null, wait_token: null, wait_owner: null, person_wrote: false };
 }
 function pauseLostIteration(state) {
   return { ...pauseLoop(state), iteration: Math.max(1, state.iteration - 1) };
@@ -360,6 +364,15 @@ function record(state, outcome, obs) {
     transcript_cursor: obs.usage?.transcriptCursor ?? state.transcript_cursor
   };
   const next = recordIteration(counted, { ...outcome, tokens: obs.usage?.tokens ?? null }, obs.now, obs.waitToken, obs.promptId);
+  if (next.decision.kind === "wait" && (state.person_wrote || obs.usage?.personMessages.length)) {
+    const paused = pauseLoop(next.state);
+    return {
+      kind: "allow",
+      state: paused,
+      lines: [pausedLine(paused, `you wrote to the session while iteration ${state.iteration} ran`)],
+      recorded: true
+    };
+  }
   if (next.decision.kind === "wait")
     return {
       kind: "wait",
@@ -423,7 +436,9 @@ function onPromptSubmit(state, obs) {
   if (state.phase !== "running" || !obs.promptId) return null;
   if (obs.prompt?.includes(iterationTag(state)))
     return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
-  if (!obs.iterationTurn || obs.iterationTurn === obs.promptId) return null;
+  const intoIteration = obs.promptId === state.prompt_id || obs.promptId === obs.iterationTurn;
+  if (intoIteration) return state.person_wrote || isLoopkitCommandPrompt(obs.prompt) ? null : { state: { ...state, person_wrote: true } };
+  if (!obs.iterationTurn) return null;
   const paused = pauseLostIteration(state);
   return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };
 }

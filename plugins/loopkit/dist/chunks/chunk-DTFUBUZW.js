@@ -1,6 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 
 // src/shared/process-group.ts
+import { spawn } from "node:child_process";
 import { promises as fs, readFileSync } from "node:fs";
 var KILL_GRACE_MS = 2e3;
 function killGroup(child, signal) {
@@ -28,8 +29,14 @@ function killGroupAfter(child, timeoutMs) {
 }
 var RUN_TAG_VAR = "LOOPKIT_RUN_TAG";
 var RUN_OWNER_VAR = "LOOPKIT_RUN_OWNER";
+var ownerId = () => `${process.pid}:${startTime(process.pid) ?? "?"}`;
+function ownerGone(owner) {
+  if (process.platform !== "linux") return false;
+  const [pid, started] = owner.split(":");
+  return !/^\d+$/.test(pid ?? "") || startTime(Number(pid)) !== started;
+}
 function runTagEnv(tag) {
-  return { [RUN_TAG_VAR]: tag, [RUN_OWNER_VAR]: `${process.pid}:${startTime(process.pid) ?? "?"}` };
+  return { [RUN_TAG_VAR]: tag, [RUN_OWNER_VAR]: ownerId() };
 }
 function startTime(pid) {
   if (process.platform !== "linux") return null;
@@ -68,11 +75,31 @@ async function killTagged(tag) {
   return (await taggedProcesses()).filter((p) => p.tag === tag && sigkill(p.pid)).length;
 }
 async function endOrphanedRuns() {
-  const orphans = (await taggedProcesses()).filter(({ owner }) => {
-    const [pid, started] = owner.split(":");
-    return !/^\d+$/.test(pid ?? "") || startTime(Number(pid)) !== started;
-  });
+  const orphans = (await taggedProcesses()).filter(({ owner }) => ownerGone(owner));
   return orphans.filter((p) => sigkill(p.pid)).length;
+}
+var SENTINEL = `
+const fs = require("fs");
+const [owner, started, tag] = process.argv.slice(1);
+const startOf = (pid) => { try { const s = fs.readFileSync("/proc/" + pid + "/stat", "utf8"); return s.slice(s.lastIndexOf(")") + 2).split(" ")[19]; } catch { return null; } };
+const carries = (pid) => { try { return fs.readFileSync("/proc/" + pid + "/environ", "utf8").split("\\0").includes("${RUN_TAG_VAR}=" + tag); } catch { return false; } };
+const timer = setInterval(() => {
+  if (startOf(owner) === started) return;
+  clearInterval(timer);
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\\d+$/.test(name) && carries(name))) try { process.kill(Number(pid), "SIGKILL"); } catch {}
+}, 500);
+`;
+function guardRunWithSentinel(tag) {
+  const started = startTime(process.pid);
+  if (process.platform !== "linux" || started === null) return () => void 0;
+  const sentinel = spawn(process.execPath, ["-e", SENTINEL, String(process.pid), started, tag], {
+    detached: true,
+    stdio: "ignore",
+    env: {}
+  });
+  sentinel.on("error", () => void 0);
+  sentinel.unref();
+  return () => void (sentinel.exitCode === null && sentinel.kill("SIGKILL"));
 }
 var SIGNAL_GRACE_MS = 500;
 var ENDING_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"];
@@ -116,8 +143,11 @@ function signalGroup(pgid, signal) {
 export {
   killGroup,
   killGroupAfter,
+  ownerId,
+  ownerGone,
   runTagEnv,
   killTagged,
   endOrphanedRuns,
+  guardRunWithSentinel,
   endGroupOnSignal
 };

@@ -121,6 +121,18 @@ var LaunchSchema = object({
     measuring: literal(true).optional()
   }).default(UNMEASURED_SANDBOX)
 });
+var PERSON_WORDS_KEPT = 5;
+var PERSON_WORDS_CHARS = 2e3;
+var PauseSchema = object({
+  at: iso_exports.datetime(),
+  /** Who paused it: the person's own message, or the agent's question for them (AUTO-LOOP-ASK-PERSON). */
+  by: _enum(["person", "agent"]),
+  reason: string(),
+  /** What the person wrote since the loop paused, oldest first (the last few): carried into the prompt on --resume. */
+  words: array(string()).max(PERSON_WORDS_KEPT),
+  /** Whether the person has been told how to go on (on the Stop that paused the loop). */
+  told: boolean()
+});
 var AutoLoopStateSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -187,6 +199,11 @@ var AutoLoopStateSchema = object({
    */
   refusals: object({ rule: string().nullable(), streak: int().nonnegative() }).default({ rule: null, streak: 0 }),
   /**
+   * Set while the loop waits for the person: they wrote to the session while it ran, or the agent asked
+   * them a question only they can answer. No loop prompt is sent until they type --resume. Absent in older files.
+   */
+  pause: PauseSchema.nullable().default(null),
+  /**
    * Turns in a row that ended in an API error (none is judged as the agent's), and the last one: when
    * the retry is due. Absent in files written before loopkit recorded them.
    */
@@ -201,6 +218,7 @@ var AutoLoopStateSchema = object({
     }).nullable()
   }).default({ count: 0, last: null })
 });
+var isPaused = (state) => state.status === "pursuing" && state.pause !== null;
 function tokensUsed(state) {
   return state.tokens.transcript + state.tokens.audit;
 }
@@ -210,6 +228,9 @@ export {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,
   UNMEASURED_SANDBOX,
+  PERSON_WORDS_KEPT,
+  PERSON_WORDS_CHARS,
   AutoLoopStateSchema,
+  isPaused,
   tokensUsed
 };

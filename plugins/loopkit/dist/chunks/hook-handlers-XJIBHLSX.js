@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-DS6KBXAF.js";
+} from "./chunk-H7AFGRX5.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-DQO7O55T.js";
+} from "./chunk-RVOOSPQT.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,7 +27,10 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-XITYMCGZ.js";
+} from "./chunk-JRS7YHMP.js";
+import {
+  isLoopkitCommandPrompt
+} from "./chunk-RZPXTIWU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -36,11 +39,11 @@ import {
   loadState,
   recordLoopRun,
   saveState
-} from "./chunk-NA5SLIRD.js";
+} from "./chunk-VN5KYKVC.js";
 import "./chunk-PD3S7RQW.js";
 import "./chunk-7BFHLTUB.js";
 import "./chunk-DJ63JFUX.js";
-import "./chunk-R7PLZZ5V.js";
+import "./chunk-QJD4XBMD.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
@@ -84,7 +87,8 @@ async function iterationUsage(state, transcriptPath, turnEnded = false) {
         offset: delta.offset,
         recent_message_ids: delta.recentMessageIds,
         subagent_offsets: delta.subagentOffsets
-      }
+      },
+      personMessages: delta.personMessages.filter((message) => !isLoopkitCommandPrompt(message))
     };
   } catch {
     return null;
@@ -185,6 +189,7 @@ var repeatHookHandlers = {
   },
   // The woken iteration's own turn in the interactive UI comes as a new prompt: the loop learns its id.
   // A prompt of the person's may show that Esc cut the iteration off: the loop pauses, and says so.
+  // One typed into the running iteration is marked: the iteration's Stop then pauses the loop.
   async userPromptSubmit(ctx) {
     const file = ctx.marker.state_file;
     const step = async () => {

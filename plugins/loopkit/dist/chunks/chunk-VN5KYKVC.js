@@ -114,6 +114,11 @@ var RepeatStateSchema = object({
     recent_message_ids: array(string()),
     subagent_offsets: record(string(), int().nonnegative())
   }).nullable().default(null),
+  /**
+   * The person wrote into the iteration in flight (a prompt typed while it ran): the loop pauses when
+   * it ends instead of waiting for the next. Absent: no (older files, and loops that never heard from the person).
+   */
+  person_wrote: boolean().optional(),
   /** Set for a loop `loopkit repeat` runs from a terminal; null (or absent, in older files) for the skill's loop, driven by its session's hooks. */
   terminal: TerminalRunSchema.nullable().default(null)
 });

@@ -2,10 +2,10 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-XITYMCGZ.js";
+} from "./chunk-JRS7YHMP.js";
 import {
   openRegular
-} from "./chunk-R7PLZZ5V.js";
+} from "./chunk-QJD4XBMD.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
@@ -48,7 +48,8 @@ async function readTranscriptDelta(file, cursor, notBefore = null) {
     subagentOffsets: { ...cursor.subagentOffsets },
     tokens: 0,
     toolCalls: 0,
-    contextTokens: null
+    contextTokens: null,
+    personMessages: []
   };
   delta.offset = await readFileDelta(file, cursor.offset, seen, delta, since);
   const subagents = path.join(file.replace(/\.jsonl$/, ""), "subagents");
@@ -96,8 +97,13 @@ function readLine(line, seen, delta, since) {
   }
   if (typeof record !== "object" || record === null) return;
   const { type, message, isSidechain, timestamp } = record;
-  if (type !== "assistant" || typeof message !== "object" || message === null) return;
   if (typeof timestamp === "string" && Date.parse(timestamp) < since) return;
+  if (type === "attachment" && isSidechain !== true) {
+    const typed = personMessageOf(record.attachment);
+    if (typed !== null) delta.personMessages.push(typed);
+    return;
+  }
+  if (type !== "assistant" || typeof message !== "object" || message === null) return;
   const { id, usage, content } = message;
   const mainChain = isSidechain !== true;
   if (mainChain && Array.isArray(content)) {
@@ -110,6 +116,12 @@ function readLine(line, seen, delta, since) {
   if (mainChain && usage) {
     delta.contextTokens = contextTokens(usage);
   }
+}
+function personMessageOf(attachment) {
+  if (typeof attachment !== "object" || attachment === null) return null;
+  const { type, prompt, origin } = attachment;
+  if (type !== "queued_command" || typeof prompt !== "string" || prompt.trim() === "") return null;
+  return origin?.kind === "human" ? prompt : null;
 }
 
 export {

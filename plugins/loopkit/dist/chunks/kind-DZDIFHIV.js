@@ -18,7 +18,7 @@ import {
   projectLoops,
   repeatTokens,
   scanLoops
-} from "./chunk-NA5SLIRD.js";
+} from "./chunk-VN5KYKVC.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
@@ -104,7 +104,7 @@ var repeatKind = {
   entry: repeatEntry,
   stateSchema: RepeatStateSchema,
   cancelCommand: `/${repeatEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-4RWTLU6P.js")).repeatHookHandlers,
+  handlers: async () => (await import("./hook-handlers-XJIBHLSX.js")).repeatHookHandlers,
   running: isActive,
   runningIn: async (dataDir, projectDir) => (await projectLoops(dataDir, projectDir)).find((loop) => isActive(loop.state))?.state.loop_id ?? null,
   keptSnapshots: async () => [],

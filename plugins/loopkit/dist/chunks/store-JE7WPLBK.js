@@ -4,14 +4,14 @@ import {
   loopFiles,
   persist,
   writeMarker
-} from "./chunk-MOSZWXBH.js";
-import "./chunk-R7PLZZ5V.js";
-import "./chunk-SHKBCKVB.js";
+} from "./chunk-GOX5BVNZ.js";
+import "./chunk-QJD4XBMD.js";
+import "./chunk-I3LMAKTK.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-NJONKZYR.js";
+import "./chunk-XTMFZ4F2.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

@@ -3,10 +3,11 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-DS6KBXAF.js";
+} from "./chunk-H7AFGRX5.js";
 import {
+  isLoopPrompt,
   resumePendingFile
-} from "./chunk-VW2W6K4J.js";
+} from "./chunk-6QF4SM56.js";
 import {
   SANDBOX_READ_ONLY_IN_PROJECT,
   alreadyRecorded,
@@ -22,6 +23,7 @@ import {
   loopContext,
   namedByCommand,
   noteGateStep,
+  pauseState,
   pendingRetry,
   protectedFiles,
   recordApiError,
@@ -32,7 +34,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-SO2ZF3LV.js";
+} from "./chunk-2X4Z6IGD.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -40,12 +42,18 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-XITYMCGZ.js";
+} from "./chunk-JRS7YHMP.js";
+import "./chunk-PNKYXAUH.js";
+import {
+  isLoopkitCommandPrompt
+} from "./chunk-RZPXTIWU.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
-import "./chunk-DTJWGS4I.js";
-import "./chunk-YMLJMIN4.js";
+import "./chunk-DTFUBUZW.js";
+import {
+  RESUME_HINT
+} from "./chunk-HQ5JTRZ3.js";
 import {
   showPath,
   splitWords
@@ -57,7 +65,7 @@ import {
   loopDeadline,
   readSettings,
   refusedByLoopkit
-} from "./chunk-FLW3N7HN.js";
+} from "./chunk-TWYU4L4W.js";
 import "./chunk-7BFHLTUB.js";
 import "./chunk-DJ63JFUX.js";
 import "./chunk-63YVBMM7.js";
@@ -68,16 +76,16 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-MOSZWXBH.js";
-import "./chunk-R7PLZZ5V.js";
-import "./chunk-SHKBCKVB.js";
+} from "./chunk-GOX5BVNZ.js";
+import "./chunk-QJD4XBMD.js";
+import "./chunk-I3LMAKTK.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-GQ5H6LUH.js";
+} from "./chunk-OW3IY3KO.js";
 import {
   LstatAhead,
   SAFE_READ_FLAGS,
@@ -102,8 +110,9 @@ import {
 } from "./chunk-OJLTLYNW.js";
 import {
   AutoLoopStateSchema,
+  isPaused,
   tokensUsed
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   MIRROR_DIR
 } from "./chunk-T4GQSL4B.js";
@@ -204,8 +213,26 @@ async function resumeOnPrompt(ctx) {
     kind: "context",
     eventName: "UserPromptSubmit",
     context: loopContext(state, ctx.now(), "resume"),
-    message: `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`
+    message: state.pause ? `loopkit auto-loop: paused at iteration ${state.iteration} of ${state.caps.max_iterations} (${state.pause.reason}); loop context restored. ${RESUME_HINT}` : `loopkit auto-loop: resumed at iteration ${state.iteration} of ${state.caps.max_iterations}; loop context restored.`
   };
+}
+
+// src/auto-loop/hooks/person-prompt.ts
+var PAUSED_CONTEXT = "loopkit: the person wrote this while the auto-loop ran, so the loop is paused: answer the person and do what they ask. Do not go on with the loop's goal unless they ask you to; the loop goes on only when they type /loopkit:auto-loop --resume.";
+var personWordsOf = (messages) => messages.filter((message) => !isLoopkitCommandPrompt(message));
+async function pauseOnPrompt(ctx) {
+  const prompt = ctx.input.prompt ?? "";
+  if (ctx.marker.driver === "run" || isLoopPrompt(prompt)) return void 0;
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  const paused = await withLock(files.state, async () => {
+    const owned = await readOwned(ctx);
+    if (!owned) return false;
+    const now = ctx.now();
+    const step = pauseState(owned, { by: "person", reason: "the person wrote to the session while the loop ran", words: [prompt] }, now);
+    await persist(files, step.state, step.history, now);
+    return true;
+  });
+  return paused ? { kind: "context", eventName: "UserPromptSubmit", context: PAUSED_CONTEXT } : void 0;
 }
 
 // src/auto-loop/hooks/session-start.ts
@@ -931,6 +958,10 @@ var autoLoopHookHandlers = {
   async stop(ctx) {
     const read = await readJson(ctx.marker.state_file, AutoLoopStateSchema).catch(() => ({ exists: false }));
     const known = read.exists ? read.value : void 0;
+    if (known && isPaused(known)) {
+      const paused = await pausedStop(ctx);
+      if (paused) return paused;
+    }
     const deadline = known ? loopDeadline(known) : { at: Date.now() + UNKNOWN_LOOP_MS };
     const leftovers = await endLeftovers(ctx, known);
     const loop = checkpointLoop(ctx);
@@ -945,7 +976,7 @@ var autoLoopHookHandlers = {
   },
   endOnError: endLoopOnError,
   sessionStart: restoreLoopContext,
-  userPromptSubmit: resumeOnPrompt,
+  userPromptSubmit: async (ctx) => await resumeOnPrompt(ctx) ?? pauseOnPrompt(ctx),
   stopFailure: apiErrorTurn,
   sessionEnd,
   background: retryAfterApiError
@@ -968,7 +999,7 @@ async function endLoopOnError(ctx, reason) {
   });
 }
 async function endLeftovers(ctx, known) {
-  if (known?.status !== "pursuing") return { note: null, refused: null };
+  if (known?.status !== "pursuing" || known.pause) return { note: null, refused: null };
   try {
     return await endLeftoverProcesses({
       projectDir: ctx.marker.project_dir,
@@ -998,12 +1029,36 @@ async function judgeTurn(ctx, turn, deadline, refused) {
   });
 }
 var loadOwnedLoop = (ctx, files) => loadOwned(ctx, "auto-loop", () => loadState(files.state, ctx.now()));
+async function pausedStop(ctx) {
+  const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };
+  return withLock(files.state, async () => {
+    const owned = await loadOwnedLoop(ctx, files);
+    if ("decision" in owned) return owned.decision;
+    if (!isPaused(owned.state)) return null;
+    const started = beginTurn(owned.state, await observeTurn(ctx, owned.state, UNRECORDED));
+    if (started.kind !== "decided") return null;
+    return save(ctx, files, started);
+  });
+}
+var UNRECORDED = {
+  taken: null,
+  failure: "the loop is paused",
+  pending: { kind: "failed", message: "the loop is paused" },
+  iterationChanges: null
+};
 async function startTurn(ctx, files, turn) {
   const owned = await loadOwnedLoop(ctx, files);
   if ("decision" in owned) return owned;
   const state = await settleFromProbe(clearApiErrors(owned.state), files.state);
   const now = ctx.now();
   if (state.status !== "pursuing") return { decision: await save(ctx, files, { state, outcome: endedOutcome(state), history: [] }) };
+  const started = beginTurn(state, await observeTurn(ctx, state, turn));
+  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
+  const saved = await persist(files, started.state, [], now);
+  return { ...started, state: saved };
+}
+async function observeTurn(ctx, state, turn) {
+  const now = ctx.now();
   const transcriptPath = ctx.input.transcript_path ?? null;
   const samePath = transcriptPath !== null && transcriptPath === state.transcript.path;
   const cursor = samePath ? {
@@ -1011,8 +1066,8 @@ async function startTurn(ctx, files, turn) {
     recentMessageIds: state.transcript.recent_message_ids,
     subagentOffsets: state.transcript.subagent_offsets
   } : { offset: 0, recentMessageIds: [], subagentOffsets: {} };
-  const transcript = transcriptPath ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since)) : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null };
-  const started = beginTurn(state, {
+  const transcript = transcriptPath ? await readTranscriptDelta(transcriptPath, cursor, samePath ? null : new Date(state.transcript.since)) : { ...cursor, tokens: 0, toolCalls: 0, contextTokens: null, personMessages: [] };
+  return {
     now,
     transcriptPath,
     transcript,
@@ -1020,11 +1075,11 @@ async function startTurn(ctx, files, turn) {
     ...turnObservation(turn, state),
     tamper: await inspectMirror(state.project_dir, state.mirror_sha256, now),
     handoffNote: await readHandoff(state.project_dir),
-    contextWindow: state.launch.context_window
-  });
-  if (started.kind === "decided") return { decision: await save(ctx, files, started) };
-  const saved = await persist(files, started.state, [], now);
-  return { ...started, state: saved };
+    contextWindow: state.launch.context_window,
+    personWords: personWordsOf(transcript.personMessages),
+    // A `loopkit run` phase is headless: nobody there can type, or answer a question.
+    personPresent: ctx.marker.driver !== "run"
+  };
 }
 async function runGate(state, ctx, files, turn, deadline, refused) {
   const runs = [];
@@ -1113,7 +1168,8 @@ async function save(ctx, files, decided) {
   return toStopDecision(decided.outcome);
 }
 function toStopDecision(outcome) {
-  return outcome.kind === "block" ? { kind: "block", reason: outcome.prompt, message: outcome.message } : { kind: "allow", message: outcome.message };
+  if (outcome.kind === "block") return { kind: "block", reason: outcome.prompt, message: outcome.message };
+  return outcome.message ? { kind: "allow", message: outcome.message } : { kind: "allow" };
 }
 async function recordTurnApiError(ctx, error) {
   const files = { ...loopFiles(ctx.dataDir, ctx.marker.project_dir), state: ctx.marker.state_file };

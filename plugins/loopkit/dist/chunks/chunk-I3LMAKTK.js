@@ -3,7 +3,7 @@ import {
   AUDIT_VOTES,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   iso_exports
 } from "./chunk-W3MJS3SN.js";
@@ -38,7 +38,9 @@ var HistoryEntrySchema = object({
     "foreign-kept-aside",
     "resume",
     "phase",
-    "protected"
+    "protected",
+    "pause",
+    "continue"
   ]),
   status: _enum(LOOP_STATUSES),
   verdict: _enum(["pass", "flaky", "fail"]).nullable(),

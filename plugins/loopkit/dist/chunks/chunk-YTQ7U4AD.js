@@ -5,15 +5,16 @@ import {
   StatsFileSchema,
   projectLoops,
   repeatStateDir
-} from "./chunk-NA5SLIRD.js";
+} from "./chunk-VN5KYKVC.js";
 import {
+  RESUME_HINT,
   diffLines,
   findRepo,
   hunks,
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-YMLJMIN4.js";
+} from "./chunk-HQ5JTRZ3.js";
 import {
   compareSnapshots,
   isAgentChange,
@@ -25,7 +26,7 @@ import {
   iterationCount,
   iterationsAgainstCap,
   trendLine
-} from "./chunk-FLW3N7HN.js";
+} from "./chunk-TWYU4L4W.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
@@ -37,10 +38,10 @@ import {
 } from "./chunk-DJ63JFUX.js";
 import {
   loopFiles
-} from "./chunk-MOSZWXBH.js";
+} from "./chunk-GOX5BVNZ.js";
 import {
   HistoryEntrySchema
-} from "./chunk-SHKBCKVB.js";
+} from "./chunk-I3LMAKTK.js";
 import {
   decodeTree,
   evidenceFiles,
@@ -49,8 +50,9 @@ import {
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
+  isPaused,
   tokensUsed
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-T4GQSL4B.js";
@@ -114,6 +116,7 @@ function iterationRows(history, loopId) {
 var STATUS_MARK = {
   achieved: "\u2705",
   pursuing: "\u23F8\uFE0F",
+  paused: "\u23F8\uFE0F",
   unmet: "\u274C",
   blocked: "\u26D4",
   "budget-limited": "\u23F1\uFE0F",
@@ -228,7 +231,7 @@ var EXIT = {
   running: 3,
   /** It ended without success (unmet; repeat MAX_ITERATIONS or CIRCUIT_BREAKER). */
   unmet: 4,
-  /** It is stuck and needs a person (blocked; a paused repeat loop). */
+  /** It is stuck and needs a person (blocked; a paused loop of either kind). */
   blocked: 5,
   /** A cap ended it (budget-limited). */
   budgetLimited: 6,
@@ -273,6 +276,8 @@ async function checkpointCounts(data) {
 var STATUS_EXIT_CODES = {
   achieved: EXIT.ok,
   pursuing: EXIT.running,
+  // Live, and waiting for the person: "needs a person", as a paused repeat loop.
+  paused: EXIT.blocked,
   unmet: EXIT.unmet,
   blocked: EXIT.blocked,
   "budget-limited": EXIT.budgetLimited,
@@ -282,8 +287,11 @@ var STATUS_EXIT_CODES = {
 };
 var AutoLoopStatusSchema = object({
   version: literal(1),
-  status: _enum([...LOOP_STATUSES, "none"]),
+  /** "paused": a live loop (`active`) that waits for the person's --resume; `reason` says why. */
+  status: _enum([...LOOP_STATUSES, "paused", "none"]),
   active: boolean(),
+  /** While paused: who paused it, when, and what the person wrote since (it goes into the prompt --resume starts); else null. */
+  pause: object({ by: _enum(["person", "agent"]), at: string(), words: array(string()) }).nullable(),
   /** The exit code of `--status` from a terminal (usage.md, "Exit codes"). */
   exit_code: int(),
   reason: string().nullable(),
@@ -347,6 +355,7 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       version: 1,
       status: "none",
       active: false,
+      pause: null,
       exit_code: STATUS_EXIT_CODES.none,
       reason: "no auto-loop was started in this project on this machine",
       project_dir: projectDir,
@@ -386,10 +395,11 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
   const end = state.ended_at ? new Date(state.ended_at) : now;
   return {
     version: 1,
-    status: state.status,
+    status: isPaused(state) ? "paused" : state.status,
     active: state.status === "pursuing",
-    exit_code: STATUS_EXIT_CODES[state.status],
-    reason: state.status_reason,
+    pause: isPaused(state) ? { by: state.pause.by, at: state.pause.at, words: state.pause.words } : null,
+    exit_code: STATUS_EXIT_CODES[isPaused(state) ? "paused" : state.status],
+    reason: isPaused(state) ? state.pause.reason : state.status_reason,
     project_dir: state.project_dir,
     loop_id: state.loop_id,
     session_id: state.session_id,
@@ -453,6 +463,10 @@ function formatStatus(s) {
     `  tokens:     ${s.tokens_used} of ${s.max_tokens}${s.max_tokens !== null && s.tokens_used > s.max_tokens ? " (past the cap: caps are checked between turns)" : ""}`,
     `  elapsed:    ${formatDuration(s.elapsed_ms)} of ${formatDuration(s.max_wallclock_ms)}`,
     `  caps:       ${CAPS_CHECKED}`,
+    ...s.pause ? [
+      `  paused:     since ${s.pause.at} (${s.pause.by === "person" ? "by your message" : "by the agent's question for you"}); ${RESUME_HINT}`,
+      ...s.pause.words.map((word) => `    > ${word.split("\n")[0]}${word.includes("\n") ? " ..." : ""}`)
+    ] : [],
     `  session:    ${s.session_id}${s.heartbeat_stale ? " (gone or silent, heartbeat stale: /loopkit:auto-loop --takeover continues the loop)" : ""}`,
     `  sandbox:    ${sandboxLine({ ...s.agent_sandbox, measuring: s.agent_sandbox.measuring || void 0 })}`,
     `  last check: verifier ${s.last_verifier ?? "not run yet"}${s.last_verifier_exit_code !== null ? ` (exit ${s.last_verifier_exit_code})` : ""}, audit ${s.last_audit_vote ?? "not run yet"}`,
@@ -533,7 +547,8 @@ function autoLoopStory(input) {
       verifierOutput: verifierRun?.output_tail ?? null
     };
   });
-  const status = state?.status ?? last?.status ?? "pursuing";
+  const paused = state && isPaused(state) ? state.pause : null;
+  const status = paused ? "paused" : state?.status ?? last?.status ?? "pursuing";
   const endedAt = state ? state.ended_at : status === "pursuing" ? null : last?.at ?? null;
   const endLine = [...lines].reverse().find((line) => line.entry.event === "end" || line.entry.event === "cancel")?.entry;
   return {
@@ -543,7 +558,7 @@ function autoLoopStory(input) {
     goal: state?.goal ?? start?.goal ?? null,
     verifyCommand: state?.verify_command ?? null,
     status,
-    reason: state?.status_reason ?? endLine?.detail ?? null,
+    reason: paused ? `${paused.reason}; it waits for /loopkit:auto-loop --resume` : state?.status_reason ?? endLine?.detail ?? null,
     startedAt,
     endedAt,
     caps: state ? capsUsed(state, input.now) : null,
@@ -557,7 +572,9 @@ var NOTE_EVENTS2 = {
   tamper: () => "tampering undone",
   protected: (entry) => entry.detail,
   "blocked-report": (entry) => `blocker: ${entry.detail}`,
-  "wrap-up": (entry) => `cap reached: ${entry.detail}`
+  "wrap-up": (entry) => `cap reached: ${entry.detail}`,
+  pause: (entry) => `paused: ${entry.detail}`,
+  continue: (entry) => entry.detail
 };
 function iterationRows2(entries) {
   const rows = /* @__PURE__ */ new Map();
@@ -1038,7 +1055,7 @@ function renderAutoLoop(story, now) {
   return html`<h1>auto-loop <span class="mono">${story.id}</span></h1>
     <p class="sub">
       ${story.projectDir ? html`<code>${story.projectDir}</code> · ` : ""}started ${when(story.startedAt)} · ran
-      ${ranFor(story, now)}${story.status === "pursuing" ? " so far (still pursuing)" : ""}
+      ${ranFor(story, now)}${story.status === "pursuing" ? " so far (still pursuing)" : story.status === "paused" ? " so far (paused)" : ""}
     </p>
     <div class="status">
       ${statusBadge(story.status)}<span class="why"

@@ -2,14 +2,14 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   killGroup,
   killGroupAfter
-} from "./chunk-DTJWGS4I.js";
+} from "./chunk-DTFUBUZW.js";
 import {
   pluginOption,
   userHome
 } from "./chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunk-7BLDZLRP.js";
+} from "./chunk-L5HTSTYQ.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-GE4737RO.js"), import("./auto-prune-VXN7QYNU.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-CP33VOUL.js"), import("./auto-prune-VXN7QYNU.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

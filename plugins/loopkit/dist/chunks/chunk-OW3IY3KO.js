@@ -4,7 +4,7 @@ import {
 } from "./chunk-OJLTLYNW.js";
 import {
   LOOP_STATUSES
-} from "./chunk-NJONKZYR.js";
+} from "./chunk-XTMFZ4F2.js";
 import {
   iso_exports,
   readOrKeepAside,

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-6C3UJA6J.js";
+} from "./chunk-6Z2QIE5J.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-LVY7QM5L.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-7BLDZLRP.js";
+import "./chunk-L5HTSTYQ.js";
 import {
   allRecords
 } from "./chunk-DJ63JFUX.js";

@@ -1,0 +1,10 @@
+import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
+
+// src/session/loopkit-command.ts
+function isLoopkitCommandPrompt(prompt) {
+  return typeof prompt === "string" && /^\s*\/(?:loopkit:)?(?:auto-loop|repeat)(?:\s|$)/.test(prompt);
+}
+
+export {
+  isLoopkitCommandPrompt
+};
