@@ -47,7 +47,7 @@ export const START_SNAPSHOT_MS = 90_000;
 
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
-  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, allowTestEdits, noProgressLimit } = await resolveGoal(
     ctx.projectDir,
     request,
   );
@@ -62,7 +62,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const previous = existing.state?.status === "pursuing" ? existing.state : undefined;
     if (previous) checkOwnership(ctx, previous, request.takeover);
     // The tests before the agent changed anything (its outputs then belong to the start's record below).
-    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, noProgressLimit });
+    const ownTests = await baselineTests(ctx, { verify, launch, report: testReport, allowRemovedTests, allowTestEdits, noProgressLimit });
     // Everything later changes is measured against this: loopkit's own record of the project now.
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
     const snapshot = protectedFiles(started.stats, protect);
@@ -155,6 +155,7 @@ async function resolveGoal(projectDir: string, request: StartRequest) {
     protect: checkProtectCount([...new Set([...(fromFile?.protect ?? []), ...request.protect])]),
     testReport: request.testReport ?? fromFile?.testReport ?? null,
     allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    allowTestEdits: fromFile?.allowTestEdits ?? null,
     noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT,
   };
 }
@@ -168,7 +169,14 @@ export const START_BASELINE_MS = 60_000;
  */
 async function baselineTests(
   ctx: LoopContext,
-  loop: { verify: string; launch: Launch; report: string | null; allowRemovedTests: string | null; noProgressLimit: number },
+  loop: {
+    verify: string;
+    launch: Launch;
+    report: string | null;
+    allowRemovedTests: string | null;
+    allowTestEdits: string | null;
+    noProgressLimit: number;
+  },
 ): Promise<TestResultsState> {
   const timeoutMs = Math.min(loop.launch.verifier_timeout_ms, START_BASELINE_MS);
   const run = await runAndReadTests(loop.verify, ctx.projectDir, loop.report, timeoutMs, launchEnv(loop.launch, ctx.env), {
@@ -188,6 +196,7 @@ async function baselineTests(
   return {
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
+    allow_test_edits: loop.allowTestEdits,
     no_progress_limit: loop.noProgressLimit,
     baseline: run.results,
     baseline_note: note,
