@@ -44,6 +44,8 @@ interface GateObservation {
   now: Date;
   runs: VerifierRun[];
   audit: AuditOutcome | null;
+  /** What the run on the start's tests came to, with its cost (runners/contract-run.ts); absent when it did not run. */
+  contract?: string;
 }
 
 export type Decided = { state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] };
@@ -222,7 +224,8 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
   const breach = lastRun.breach ? `; no pass: ${lastRun.breach}` : "";
   const refusedWhy = audit?.refused_by ? `; ${audit.reasons[0] ?? ""}` : "";
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, ${auditLabel(audit)}` : ""}${breach}${refusedWhy}`;
+  const contract = gate.contract ? `; ${gate.contract}` : "";
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, ${auditLabel(audit)}` : ""}${breach}${refusedWhy}${contract}`;
   const refusal = refusalOf(lastRun, audit);
   state = {
     ...state,
@@ -304,6 +307,8 @@ const REFUSAL_ADVICE: Record<RefusingRule | "tests", string> = {
     "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
   verification:
     "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
+  contract:
+    "The verifier passes only with test files or runner configs the agent changed: with the start's versions the tests fail. Fix the code so the start's tests pass unchanged, or, if the goal must change its tests, say so in the goal file (allow-test-edits: <why>) and start a new loop.",
   tests:
     "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop.",
 };

@@ -64,6 +64,7 @@ export const auditLabel = (audit: Parameters<typeof auditVoteText>[0]): string =
 export const RULE_NAMES: Record<RefusingRule | "tests", string> = {
   processes: "leftover-process",
   verification: "changed-while-verifying",
+  contract: "test-contract",
   tests: "test",
 };
 
