@@ -281,7 +281,10 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
       ? "Make the verifier pass with every test of the start running: restore any test you removed, skipped, made todo or filtered out, and fix the code instead."
       : "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
-    pass: "The verifier passes but the audit is not convinced: address every audit reason above.",
+    pass:
+      audit?.refused_by === "contract"
+        ? "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged."
+        : "The verifier passes but the audit is not convinced: address every audit reason above.",
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));

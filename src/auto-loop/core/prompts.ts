@@ -5,6 +5,7 @@ import { elapsedMs } from "./caps.js";
 import { tokensUsed, type AutoLoopState, type TestResultsState } from "./state.js";
 import { describeTests, type TestCounts } from "../../test-results/results.js";
 import { trendLine } from "./test-progress.js";
+import { RULE_NAMES } from "./gate.js";
 
 export const BLOCKED_MARKER = "AUTO-LOOP-BLOCKED:";
 export const HANDOFF_FILE = ".auto-loop/handoff.md";
@@ -89,6 +90,11 @@ export function nextPrompt(state: AutoLoopState, notes: string[]): string {
   const audit = state.last_audit;
   if (audit && audit.iteration === state.iteration && !audit.ran)
     lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
+  else if (audit?.refused_by && audit.iteration === state.iteration)
+    lines.push(
+      "",
+      `No audit ran: loopkit's ${RULE_NAMES[audit.refused_by]} rule threw out the verifier's passes: ${audit.reasons[0] ?? ""}.`,
+    );
   else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
     if (audit.reasons.length) lines.push("Audit reasons:", ...audit.reasons.map((reason) => `- ${reason}`));
