@@ -5,8 +5,8 @@
 // left it, and the next run removes the copy it left. Sandboxed when the loop's verifier is.
 import { lstatSync, mkdirSync, mkdtempSync, promises as fs, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import type { Snapshot } from "../../evidence/snapshot.js";
-import { openStore } from "../../evidence/snapshot.js";
+import { openStore, takeSnapshot, type Snapshot } from "../../evidence/snapshot.js";
+import type { Deadline } from "../../shared/deadline.js";
 import { copyTree, listFiles, writeNewFile, type CopyCounts, type TreeFile } from "../../evidence/copy-tree.js";
 import type { ObjectStore } from "../../evidence/object-store.js";
 import { contractBreach, namedFiles, planChanges, planContract, withStartKeys, type ContractPlan } from "../core/test-contract.js";
@@ -32,6 +32,12 @@ export interface ContractInput {
   timeoutMs: number;
   env: NodeJS.ProcessEnv;
   options: VerifierOptions;
+}
+
+/** The same for a driver with no Stop snapshot (a run delegated to Codex): the tree is recorded now, within `deadline`. */
+export async function runTestContractNow(input: Omit<ContractInput, "now"> & { deadline: Deadline }): Promise<ContractOutcome> {
+  const { snapshot } = await takeSnapshot({ dataDir: input.dataDir, projectDir: input.state.project_dir, deadline: input.deadline });
+  return runTestContract({ ...input, now: snapshot });
 }
 
 /** Where the copies are made: loopkit's data folder (out of the sandboxed agent's reach), one folder per run named after its process. */
