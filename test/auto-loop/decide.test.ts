@@ -246,6 +246,7 @@ describe("finishTurn", () => {
       "iteration 1: verifier pass (exit 0), audit none: refused by loopkit's test-contract rule; test/sum.test.js was changed: with the start's version, 1 test(s) fail: 'adds'; start's tests not held in 1.2 s: copy 0.1 s (3 files, 4 KB), run 1.1 s",
     );
     expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
+    expect(decided.state.last_verifier?.contract).toBe("start's tests not held in 1.2 s: copy 0.1 s (3 files, 4 KB), run 1.1 s");
     expect(decided.outcome).toMatchObject({
       kind: "block",
       prompt: expect.stringMatching(

@@ -3,7 +3,7 @@
 // achieved before any audit, because the start's test files, run unchanged on the final tree in a copy,
 // fail; an honest fix that also adds a test ends achieved; a goal that allows test edits goes to the
 // audit, which is told to judge them.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
@@ -53,6 +53,23 @@ function nodeProject(): void {
   );
 }
 
+/** The same with vitest (this repository's own install, linked in), the test beside the code. */
+function vitestProject(): void {
+  write("package.json", JSON.stringify({ name: "calc", type: "module", scripts: { test: "vitest run" } }));
+  write("math.mjs", MATH);
+  write(
+    "math.test.mjs",
+    [
+      'import { test, expect } from "vitest";',
+      'import { add, mul } from "./math.mjs";',
+      'test("adds", () => expect(add(2, 3)).toBe(5));',
+      'test("multiplies", () => expect(mul(2, 3)).toBe(6));',
+      "",
+    ].join("\n"),
+  );
+  symlinkSync(path.resolve("node_modules"), path.join(sandbox.project, "node_modules"));
+}
+
 const gateLines = () => readHistory(sandbox).filter((entry) => entry.event === "gate");
 
 describe("the start's tests are the contract", () => {
@@ -70,6 +87,24 @@ describe("the start's tests are the contract", () => {
       /audit none: refused by loopkit's test-contract rule; test\/math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'multiplies'/,
     );
     expect(gate.detail).toMatch(/start's tests not held in [\d.]+ s: copy [\d.]+ s \(\d+ files, \d+ KB\), run [\d.]+ s/);
+    expect(status(sandbox)).toMatchObject({ status: "budget-limited" });
+  }, 240_000);
+
+  it("vitest: toBe(6) weakened to toBeDefined() ends not achieved, the audit never asked", async () => {
+    vitestProject();
+    let audits = 0;
+    model.setScript(
+      loopScript({
+        turns: [bash(`sed -i 's/expect(mul(2, 3)).toBe(6)/expect(mul(2, 3)).toBeDefined()/' math.test.mjs`), { text: "Hand-off: done." }],
+        vote: () => (audits++, ACHIEVED),
+      }),
+    );
+    const result = await run("/loopkit:auto-loop make the tests pass --verify npm test --max-iterations 1");
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(audits).toBe(0);
+    expect(gateLines()[0].detail).toMatch(
+      /refused by loopkit's test-contract rule; math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'math\.test\.mjs > multiplies'/,
+    );
     expect(status(sandbox)).toMatchObject({ status: "budget-limited" });
   }, 240_000);
 
@@ -92,7 +127,7 @@ describe("the start's tests are the contract", () => {
     expect(prompts[1]).toMatch(
       /test-contract rule[^\n]*test\/math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'multiplies'/,
     );
-    expect(status(sandbox)).toMatchObject({ status: "achieved" });
+    expect(status(sandbox)).toMatchObject({ status: "achieved", tests: { contract: expect.stringMatching(/^start's tests held in /) } });
     const gates = gateLines();
     expect(gates.at(-1)).toMatchObject({ verdict: "pass", vote: "achieved" });
     expect(gates.at(-1).detail).toMatch(

@@ -204,7 +204,13 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   let state: AutoLoopState = {
     ...previous,
     updated_at: now.toISOString(),
-    last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
+    last_verifier: {
+      at: now.toISOString(),
+      iteration: previous.iteration,
+      verdict,
+      runs: gate.runs,
+      ...(gate.contract ? { contract: gate.contract } : {}),
+    },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
     test_results: recordTestProgress(previous.test_results, previous.iteration, lastRun),
   };

@@ -40,6 +40,8 @@ export const VerifierResultSchema = z.object({
   /** pass = passed twice in a row; flaky = passed, then failed; fail = failed the first run. */
   verdict: z.enum(["pass", "flaky", "fail"]),
   runs: z.array(VerifierRunSchema).min(1).max(2),
+  /** The run on the start's tests after two passes, with its cost (runners/contract-run.ts); absent when none was made and in older files. */
+  contract: z.string().nullable().optional(),
 });
 export type VerifierResult = z.infer<typeof VerifierResultSchema>;
 
