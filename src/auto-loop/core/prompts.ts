@@ -27,6 +27,9 @@ export function rules(state: AutoLoopState): string {
           `- Tests: loopkit reads the verifier's test results (${state.test_results.baseline.runner}). A pass counts only when at least one test runs${state.test_results.allow_removed_tests === null ? ", every test that ran at the start still runs (none removed, skipped, made todo or left out by a filter, a name pattern or .only) and the number of tests does not fall" : ""}.`,
         ]
       : []),
+    (state.test_results.allow_test_edits ?? null) === null
+      ? "- The start's tests are the contract: before any audit, loopkit runs the verifier again, in a copy, with every test file and test runner configuration as they were when the loop started. A pass counts only when they pass there unchanged; new tests beside them are welcome."
+      : `- The goal file allows test edits (${state.test_results.allow_test_edits}): the audit judges every change to a test or a runner's configuration.`,
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock (tokens and time are checked between turns, so a long turn can run past them). Work in small verified steps.`,
   ].join("\n");
 }
