@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, mkdirSync, openSync, readdirSync, symlinkSync, writeSync } from "node:fs";
 import path from "node:path";
+import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { LoopkitError } from "../shared/errors.js";
 import type { ObjectStore } from "./object-store.js";
 import { readRegularFileSync } from "./read-file.js";
@@ -72,10 +73,10 @@ export interface CopyCounts {
   links: number;
 }
 
-/** Writes the tree `root` of `projectDir`'s record into `dest` (an empty folder loopkit made). */
-export function copyTree(store: ObjectStore, projectDir: string, root: Buffer, dest: string): CopyCounts {
+/** Writes the tree `root` of `projectDir`'s record into `dest` (an empty folder loopkit made), within `deadline`. */
+export function copyTree(store: ObjectStore, projectDir: string, root: Buffer, dest: string, deadline: Deadline): CopyCounts {
   const counts: CopyCounts = { files: 0, bytes: 0, links: 0 };
-  const walk = (hash: Buffer, from: Buffer, to: Buffer, depth: number) => {
+  const walk = (hash: Buffer, from: Buffer, to: Buffer) => {
     for (const entry of decode(store, hash)) {
       const name = entry.name.toString("utf8");
       const source = join(from, entry.name);
@@ -84,17 +85,17 @@ export function copyTree(store: ObjectStore, projectDir: string, root: Buffer, d
         if (LEFT_OUT.has(name)) continue;
         mkdirSync(target, { mode: (entry.mode & 0o777) | 0o700 });
         if (LINKED_FOLDERS.has(name)) counts.links += linkEntries(source, target);
-        else walk(entry.hash!, source, target, depth + 1);
+        else walk(entry.hash!, source, target);
       } else if (entry.kind === "link") symlinkSync(entry.target!, target);
       else if (entry.kind === "file") {
         const content = entry.kept ? store.get(entry.hash!, "blob") : unkept(source, entry);
         writeNewFile(target, content, entry.mode);
-        counts.files++;
+        if (++counts.files % 512 === 0) checkDeadline(deadline, "the copy for the run on the start's tests");
         counts.bytes += content.length;
       }
     }
   };
-  walk(root, Buffer.from(projectDir), Buffer.from(dest), 0);
+  walk(root, Buffer.from(projectDir), Buffer.from(dest));
   return counts;
 }
 

@@ -156,6 +156,29 @@ describe("the run on the start's tests", () => {
     expect(outcome.durationMs).toBeGreaterThan(0);
   });
 
+  it("after an unfinished loop, holds the earlier loop's start: a restart keeps the contract", async () => {
+    const first = { loopId, snapshot: await snapshot() };
+    p.write(
+      "test/sum.test.js",
+      START_TEST.replace("  assert.strictEqual(sum(1, 2), 3);", "  try { assert.strictEqual(sum(1, 2), 3); } catch {}"),
+    );
+    // Loop 2 starts on the cheat its unfinished loop 1 left, and judges from loop 1's start.
+    loopId = "loop-2";
+    await saveStartEvidence(loopFiles(p.data, p.project).dir, {
+      loopId,
+      startedAt: new Date().toISOString(),
+      snapshot: await snapshot(),
+      judgedFrom: {
+        loop_id: first.loopId,
+        started_at: new Date().toISOString(),
+        last_end: { loop_id: first.loopId, status: "budget-limited" },
+        snapshot: first.snapshot,
+      },
+    });
+    const outcome = await holdContract();
+    expect(outcome.breach).toMatch(/^test\/sum\.test\.js was changed: with the start's version, 1 test\(s\) fail: 'adds'/);
+  });
+
   it("is skipped when the goal file allows test edits (the audit judges them)", async () => {
     p.write("test/sum.test.js", START_TEST.replace("sum(1, 2), 3", "sum(1, 2), -1"));
     const now = await snapshot();

@@ -145,6 +145,7 @@ describe("the start's tests are the contract", () => {
     model.setScript(loopScript({ turns: [bash(CAUGHT)], vote: (prompt) => (audits.push(prompt), ACHIEVED) }));
     const result = await run("/loopkit:auto-loop");
     expect(result.exitCode, result.stderr).toBe(0);
+    expect(hookPrompts(result.requests)[0]).toMatch(/The goal file allows test edits \(allow-test-edits: multiplication is dropped/);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toContain("allow-test-edits: multiplication is dropped from the spec");
     expect(audits[0]).toContain("judge every change to a test file");

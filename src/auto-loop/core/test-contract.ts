@@ -16,9 +16,12 @@ const TEST_FOLDERS = new Set(["test", "tests", "__tests__", "spec", "__snapshots
 /** A test file by its name: `*.test.*`, `*.spec.*`, pytest's `test_*.py` and `*_test.py`, go's `*_test.go`. */
 const TEST_NAME = /(?:\.(?:test|spec)\.[^./]+$|^test_[^/]*\.py$|_test\.py$|_test\.go$)/;
 
-/** The runners' configuration files held whole (package.json is held by its keys: HELD_PACKAGE_KEYS). */
+/**
+ * The runners' configuration files held whole (package.json is held by its keys: HELD_PACKAGE_KEYS),
+ * with the files that load code into every run of the tests (.npmrc's node-options, Python's sitecustomize).
+ */
 const RUNNER_CONFIG =
-  /^(?:(?:vitest|vite|jest|playwright|ava|karma)\.(?:config|workspace)\.[^/]+|vitest\.workspace\.[^/]+|\.mocharc(?:\.[^/]+)?|\.taprc|jest\.setup\.[^/]+|conftest\.py|pytest\.ini|pyproject\.toml|setup\.cfg|tox\.ini|\.babelrc(?:\.[^/]+)?|babel\.config\.[^/]+)$/;
+  /^(?:(?:vitest|vite|jest|playwright|ava|karma)\.(?:config|workspace)\.[^/]+|vitest\.workspace\.[^/]+|\.mocharc(?:\.[^/]+)?|\.taprc|jest\.setup\.[^/]+|conftest\.py|pytest\.ini|pyproject\.toml|setup\.cfg|tox\.ini|\.babelrc(?:\.[^/]+)?|babel\.config\.[^/]+|\.npmrc|\.yarnrc(?:\.yml)?|sitecustomize\.py|usercustomize\.py)$/;
 
 /** The keys of package.json that say how tests run; the rest (dependencies, exports...) the agent may change. */
 export const HELD_PACKAGE_KEYS = ["scripts", "jest", "mocha", "vitest", "ava", "tap", "c8", "nyc"] as const;

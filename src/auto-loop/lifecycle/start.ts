@@ -22,6 +22,7 @@ import { DEFAULT_NO_PROGRESS_LIMIT, type AutoLoopState, type Launch, type TestRe
 import { launchEnv } from "../runners/launch.js";
 import { carriedTestBaseline } from "../core/test-progress.js";
 import { baselineLine, cannotRun, runAndReadTests } from "../runners/test-run.js";
+import { allowTestEditsLine } from "../runners/contract-run.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 import { endOrphanedRuns } from "../../shared/process-group.js";
 
@@ -84,6 +85,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const carried = carriedTestBaseline(ownTests, baseline.judgedFrom ? existing.state : undefined, verify);
     const testResults = carried.tests;
     notes.push(baselineLine(testResults), ...(carried.note ? [carried.note] : []));
+    const editsAllowed = allowTestEditsLine(testResults);
+    if (editsAllowed) notes.push(editsAllowed);
     const { state, history } = startState(
       {
         loopId: randomUUID(),

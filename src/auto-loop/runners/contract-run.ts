@@ -6,12 +6,12 @@
 import { lstatSync, mkdirSync, mkdtempSync, promises as fs, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { openStore, takeSnapshot, type Snapshot } from "../../evidence/snapshot.js";
-import type { Deadline } from "../../shared/deadline.js";
+import { deadlineIn, remainingMs, type Deadline } from "../../shared/deadline.js";
 import { copyTree, listFiles, writeNewFile, type CopyCounts, type TreeFile } from "../../evidence/copy-tree.js";
 import type { ObjectStore } from "../../evidence/object-store.js";
 import { contractBreach, namedFiles, planChanges, planContract, withStartKeys, type ContractPlan } from "../core/test-contract.js";
 import type { AutoLoopState } from "../core/state.js";
-import { loadStartEvidence } from "../data/evidence-start.js";
+import { loadJudgingBaseline } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
 import { runAndReadTests } from "./test-run.js";
 import type { VerifierOptions } from "./verifier.js";
@@ -52,7 +52,9 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
   if (allowed !== null)
     return { breach: null, line: "start's tests not held (the goal file allows test edits; the audit judges them)", durationMs: 0 };
   const started = Date.now();
-  const start = await loadStartEvidence(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, new Date());
+  // The start the audit judges from: after an unfinished loop, that loop's start (evidence-start.ts), so a restart keeps the contract.
+  const start = await loadJudgingBaseline(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, new Date());
+  const deadline = deadlineIn(input.timeoutMs, started);
   // A loop with no record of its start is never judged achieved (the audit says so): nothing to run here.
   if (!start) return { breach: null, line: "start's tests not run: no record of the loop's start", durationMs: 0 };
   removeStaleCopies(contractRunsDir(input.dataDir));
@@ -75,7 +77,7 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
     if (planChanges(plan) === 0)
       return { breach: null, line: `start's tests held: ${plan.held} test file(s) and configs unchanged, no extra run`, durationMs: 0 };
     copy = makeCopyFolder(contractRunsDir(input.dataDir));
-    const counts = copyTree(store, state.project_dir, Buffer.from(input.now.root, "hex"), copy);
+    const counts = copyTree(store, state.project_dir, Buffer.from(input.now.root, "hex"), copy, deadline);
     applyPlan(store, copy, plan, new Map(startFiles.map((file) => [file.path, file])));
     closeStore();
     const copied = Date.now() - started;
@@ -83,7 +85,7 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
       commandIn(state.verify_command, state.project_dir, copy),
       copy,
       state.test_results.report,
-      input.timeoutMs,
+      remainingMs(deadline),
       { ...input.env, PWD: copy, PYTHONDONTWRITEBYTECODE: "1" },
       input.options,
     );
@@ -108,6 +110,14 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
     closeStore();
     if (copy) await fs.rm(copy, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** What the person is told at the start when the goal file lets the agent change the tests (null: the start's tests hold). */
+export function allowTestEditsLine(tests: Pick<AutoLoopState["test_results"], "allow_test_edits">): string | null {
+  const why = tests.allow_test_edits ?? null;
+  return why === null
+    ? null
+    : `The goal file allows test edits (allow-test-edits: ${why}): the start's tests will not be run unchanged before the audit, and the audit is told to judge every edit to them. Remove that line from the goal file if the tests must hold as they are.`;
 }
 
 /** What the audit is told when the goal file allows test edits: the start's tests were not run unchanged, so it must judge each edit. */
