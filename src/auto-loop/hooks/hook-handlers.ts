@@ -192,12 +192,12 @@ async function runGate(
     return runs;
   };
   const env = launchEnv(state.launch, ctx.env);
-  const note = (step: "verifier" | "audit") =>
+  const note = (step: "verifier" | "contract" | "audit") =>
     noteGateStep(files, {
       loop_id: state.loop_id,
       iteration: state.iteration,
       step,
-      run: step === "audit" ? 1 : runs.length + 1,
+      run: step === "verifier" ? runs.length + 1 : 1,
       started_at: ctx.now().toISOString(),
     });
   // A sandboxed verifier's mount points come and go in a few folders: what else comes and goes there is watched.
@@ -251,6 +251,7 @@ async function runGate(
       timeoutMs: contractMs,
       env,
       options: { sandbox: state.launch.agent_sandbox },
+      onRun: () => note("contract"),
     });
     if (held.breach) return { runs, audit: refusedByLoopkit("contract", held.breach), contract: held.line };
     contract = held.line;

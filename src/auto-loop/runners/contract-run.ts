@@ -32,6 +32,8 @@ export interface ContractInput {
   timeoutMs: number;
   env: NodeJS.ProcessEnv;
   options: VerifierOptions;
+  /** Called once a run is to be made (not when nothing the contract holds changed): `loopkit run` says so. */
+  onRun?: () => Promise<void>;
 }
 
 /** The same for a driver with no Stop snapshot (a run delegated to Codex): the tree is recorded now, within `deadline`. */
@@ -76,6 +78,7 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
     if (plan.held === 0) return { breach: null, line: "start's tests: no test file or runner config at the start", durationMs: 0 };
     if (planChanges(plan) === 0)
       return { breach: null, line: `start's tests held: ${plan.held} test file(s) and configs unchanged, no extra run`, durationMs: 0 };
+    await input.onRun?.();
     copy = makeCopyFolder(contractRunsDir(input.dataDir));
     const counts = copyTree(store, state.project_dir, Buffer.from(input.now.root, "hex"), copy, deadline);
     applyPlan(store, copy, plan, new Map(startFiles.map((file) => [file.path, file])));
