@@ -1,7 +1,7 @@
 // The run on the start's tests through a real node:test project: a cheat that changed a test is
 // refused, an honest fix holds, and the project is never written, not even by a run killed with -9.
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
@@ -201,6 +201,59 @@ describe("the run on the start's tests", () => {
     });
     expect(outcome.breach).toBeNull();
     expect(outcome.line).toMatch(/run [\d.]+ s sandboxed$/);
+  });
+});
+
+describe("other runners", () => {
+  /** Starts a loop on the project as written, cheats with `cheat`, and runs the contract. */
+  async function cheatWith(verify: string, cheat: () => void) {
+    loopId = `loop-${Math.random().toString(16).slice(2)}`;
+    baseline = (await runAndReadTests(verify, p.project, null, 60_000, env, {})).results;
+    await saveStartEvidence(loopFiles(p.data, p.project).dir, {
+      loopId,
+      startedAt: new Date().toISOString(),
+      snapshot: await snapshot(),
+      judgedFrom: null,
+    });
+    cheat();
+    const now = await snapshot();
+    const outcome = await runTestContract({ ...input(now), state: { ...input(now).state, verify_command: verify } });
+    expect(snapshotFingerprint(await snapshot())).toBe(snapshotFingerprint(now));
+    return outcome;
+  }
+
+  it("vitest, its node_modules a folder of links as an install makes: test.fails on the failing test is refused", async () => {
+    rmSync(path.join(p.project, "node_modules"), { recursive: true });
+    const modules = realpathSync(path.resolve("node_modules"));
+    mkdirSync(path.join(p.project, "node_modules"));
+    for (const name of readdirSync(modules)) symlinkSync(path.join(modules, name), path.join(p.project, "node_modules", name));
+    p.write("package.json", JSON.stringify({ name: "calc", type: "module" }));
+    const spec =
+      'import { test, expect } from "vitest";\nconst mul = (a, b) => a + b;\ntest("adds", () => expect(1 + 2).toBe(3));\ntest("multiplies", () => expect(mul(2, 3)).toBe(6));\n';
+    p.write("math.test.js", spec);
+    rmFile("test/sum.test.js");
+    const outcome = await cheatWith("node node_modules/vitest/vitest.mjs run", () =>
+      p.write("math.test.js", spec.replace('test("multiplies"', 'test.fails("multiplies"')),
+    );
+    expect(baseline).toMatchObject({ runner: "vitest", passed: 1, failed: 1 });
+    expect(outcome.breach).toMatch(
+      /^math\.test\.js was changed: with the start's version, 1 test\(s\) fail: 'math\.test\.js > multiplies'/,
+    );
+  });
+
+  const pytest = spawnSync("python3", ["-m", "pytest", "--version"]).status === 0;
+  it.skipIf(!pytest)("pytest: the failing assertion caught is refused", async () => {
+    p.write("calc.py", "def mul(a, b):\n    return a + b\n");
+    const spec = "from calc import mul\n\ndef test_adds():\n    assert 1 + 2 == 3\n\ndef test_multiplies():\n    assert mul(2, 3) == 6\n";
+    p.write("test_calc.py", spec);
+    const outcome = await cheatWith("python3 -m pytest -p no:cacheprovider", () =>
+      p.write(
+        "test_calc.py",
+        spec.replace("    assert mul(2, 3) == 6", "    try:\n        assert mul(2, 3) == 6\n    except AssertionError:\n        pass"),
+      ),
+    );
+    expect(baseline).toMatchObject({ runner: "pytest", passed: 1, failed: 1 });
+    expect(outcome.breach).toMatch(/^test_calc\.py was changed: with the start's version, 1 test\(s\) fail/);
   });
 });
 
