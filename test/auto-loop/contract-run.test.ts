@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { NO_TEST_RESULTS } from "../../src/auto-loop/core/state.js";
 import { saveStartEvidence } from "../../src/auto-loop/data/evidence-start.js";
 import { loopFiles } from "../../src/auto-loop/data/store.js";
-import { contractRunsDir, removeStaleCopies, runTestContract, type ContractInput } from "../../src/auto-loop/runners/contract-run.js";
+import {
+  commandIn,
+  contractRunsDir,
+  removeStaleCopies,
+  runTestContract,
+  type ContractInput,
+} from "../../src/auto-loop/runners/contract-run.js";
 import { runAndReadTests } from "../../src/auto-loop/runners/test-run.js";
 import { snapshotFingerprint, takeSnapshot, type Snapshot } from "../../src/evidence/snapshot.js";
 import { deadlineIn } from "../../src/shared/deadline.js";
@@ -254,6 +260,17 @@ describe("other runners", () => {
     );
     expect(baseline).toMatchObject({ runner: "pytest", passed: 1, failed: 1 });
     expect(outcome.breach).toMatch(/^test_calc\.py was changed: with the start's version, 1 test\(s\) fail/);
+  });
+});
+
+describe("the command line in the copy", () => {
+  it.each([
+    ["npm test", "npm test"],
+    ["cd '/work/my app' && npm test", "cd '/copy/1' && npm test"],
+    ["node /work/my app/run.js", "node /copy/1/run.js"],
+    ["node /work/my apple/run.js", "node /work/my apple/run.js"],
+  ])("%s", (command, expected) => {
+    expect(commandIn(command, "/work/my app", "/copy/1")).toBe(expected);
   });
 });
 

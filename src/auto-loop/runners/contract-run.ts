@@ -106,7 +106,7 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
       breach,
       line: breach
         ? `start's tests not held in ${seconds(durationMs)}: ${cost}`
-        : `start's tests held in ${seconds(durationMs)}: ${plan.restore.length + plan.packageKeys.length + plan.remove.length} file(s) put back as at the start, ${cost}`,
+        : `start's tests held in ${seconds(durationMs)}: ${planChanges(plan)} file(s) put back as at the start, ${cost}`,
       durationMs,
     };
   } finally {
@@ -135,9 +135,10 @@ const costOf = (counts: CopyCounts) =>
   `${counts.files} files, ${sizeOf(counts.bytes)}${counts.links ? `, ${counts.links} dependency link(s)` : ""}`;
 const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** The verifier's command line for the copy: a command that names the project's folder names the copy's instead. */
+/** The verifier's command line for the copy: where it names the project's folder (whole, not a longer name), it names the copy's. */
 export function commandIn(command: string, projectDir: string, copy: string): string {
-  return command.split(projectDir).join(copy);
+  const folder = projectDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return command.replace(new RegExp(`${folder}(?=$|[/\\s'"\`;&|)])`, "g"), () => copy);
 }
 
 /** Writes the start's test files and configs into the copy, puts package.json's test keys back, removes configs the start lacked. */
