@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { FakeModel } from "./harness/fake-model.js";
 import { runClaude, type Sandbox } from "./harness/run-claude.js";
 import { useModelAndSandbox } from "./harness/lifecycle.js";
+import { requireSystemTools } from "../support/system-tools.js";
 import { bash, hookPrompts, isAudit, loopkitEnv, loopScript, plugin, readHistory, status } from "./auto-loop-helpers.js";
 
 const ACHIEVED = '{"vote": "achieved", "reasons": ["the tests pass"]}';
@@ -134,6 +135,39 @@ describe("the start's tests are the contract", () => {
       /start's tests held in [\d.]+ s: 1 file\(s\) put back as at the start, copy [\d.]+ s .*run [\d.]+ s/,
     );
   }, 240_000);
+
+  const sandboxTools = process.platform === "linux" ? requireSystemTools(["bwrap", "socat", "rg"]) : { skip: true };
+  it.skipIf(sandboxTools.skip)(
+    "with Claude Code's sandbox on: the cheat is refused and the honest fix ends achieved, the start's tests run sandboxed",
+    async () => {
+      nodeProject();
+      mkdirSync(path.join(sandbox.home, ".claude"), { recursive: true });
+      writeFileSync(
+        path.join(sandbox.home, ".claude", "settings.json"),
+        JSON.stringify({ sandbox: { enabled: true, failIfUnavailable: true, autoAllowBashIfSandboxed: true } }),
+      );
+      model.setScript(
+        loopScript({
+          turns: [
+            bash(CAUGHT),
+            bash(
+              `sed -i 's/{ try { assert.equal(mul(2, 3), 6); } catch {} }/assert.equal(mul(2, 3), 6)/' test/math.test.mjs && ${FIX} && echo '// checked' >> test/math.test.mjs`,
+            ),
+          ],
+          vote: () => ACHIEVED,
+        }),
+      );
+      const result = await run("/loopkit:auto-loop make the tests pass --verify npm test");
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(status(sandbox)).toMatchObject({ status: "achieved", agent_sandbox: { agent: "sandboxed" } });
+      const [cheat, fix] = gateLines().map((entry) => entry.detail);
+      expect(cheat).toMatch(/refused by loopkit's test-contract rule; test\/math\.test\.mjs was changed.*run [\d.]+ s sandboxed$/);
+      expect(fix).toMatch(
+        /audit achieved; start's tests held in [\d.]+ s: 1 file\(s\) put back as at the start, .*run [\d.]+ s sandboxed$/,
+      );
+    },
+    240_000,
+  );
 
   it("a goal file that allows test edits: not run unchanged, and the audit is told to judge the edits", async () => {
     nodeProject();
