@@ -4,7 +4,7 @@
 // the copy gets a folder of links to what they hold (their caches left out, so a runner's cache is
 // written in the copy); caches and git metadata are left out. The project is only ever read.
 import { createHash } from "node:crypto";
-import { closeSync, constants, mkdirSync, openSync, readdirSync, symlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, rmSync, symlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { checkDeadline, type Deadline } from "../shared/deadline.js";
 import { LoopkitError } from "../shared/errors.js";
@@ -76,27 +76,78 @@ export interface CopyCounts {
 /** Writes the tree `root` of `projectDir`'s record into `dest` (an empty folder loopkit made), within `deadline`. */
 export function copyTree(store: ObjectStore, projectDir: string, root: Buffer, dest: string, deadline: Deadline): CopyCounts {
   const counts: CopyCounts = { files: 0, bytes: 0, links: 0 };
-  const walk = (hash: Buffer, from: Buffer, to: Buffer) => {
-    for (const entry of decode(store, hash)) {
-      const name = entry.name.toString("utf8");
-      const source = join(from, entry.name);
-      const target = join(to, entry.name);
-      if (entry.kind === "dir") {
-        if (LEFT_OUT.has(name)) continue;
-        mkdirSync(target, { mode: (entry.mode & 0o777) | 0o700 });
-        if (LINKED_FOLDERS.has(name)) counts.links += linkEntries(source, target);
-        else walk(entry.hash!, source, target);
-      } else if (entry.kind === "link") symlinkSync(entry.target!, target);
-      else if (entry.kind === "file") {
-        const content = entry.kept ? store.get(entry.hash!, "blob") : unkept(source, entry);
-        writeNewFile(target, content, entry.mode);
-        if (++counts.files % 512 === 0) checkDeadline(deadline, "the copy for the run on the start's tests");
-        counts.bytes += content.length;
-      }
-    }
-  };
-  walk(root, Buffer.from(projectDir), Buffer.from(dest));
+  writeFolder(store, root, Buffer.from(projectDir), Buffer.from(dest), counts, deadline, true);
   return counts;
+}
+
+/** The entry at `key` (`a/b/c`) of the tree `root`, through folders only; null when there is none. */
+export function entryAt(store: ObjectStore, root: Buffer, key: string): TreeEntry | null {
+  let hash = root;
+  const parts = key.split("/");
+  for (const [index, part] of parts.entries()) {
+    const entry = decode(store, hash).find((e) => e.name.toString("utf8") === part);
+    if (!entry) return null;
+    if (index === parts.length - 1) return entry;
+    if (entry.kind !== "dir") return null;
+    hash = entry.hash!;
+  }
+  return null;
+}
+
+/** Puts the folder `entry` (of the record) at `key` in the copy whole, in place of what the copy has there (a link is unlinked, never followed). */
+export function replaceWithRecorded(
+  store: ObjectStore,
+  projectDir: string,
+  entry: TreeEntry,
+  key: string,
+  dest: string,
+  counts: CopyCounts,
+  deadline: Deadline,
+): void {
+  const parts = key.split("/");
+  // Only through real folders of the copy: a link there (a linked node_modules) leads out of it.
+  for (let depth = 1; depth < parts.length; depth++)
+    if (!lstatSync(path.join(dest, ...parts.slice(0, depth)), { throwIfNoEntry: false })?.isDirectory())
+      throw new LoopkitError(
+        "EVIDENCE_FAILED",
+        `${parts.slice(0, depth).join("/")} is not a folder in the copy, so ${key} cannot be put back`,
+        {
+          value: key,
+        },
+      );
+  const target = path.join(dest, ...parts);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { mode: (entry.mode & 0o777) | 0o700 });
+  writeFolder(store, entry.hash!, Buffer.from(path.join(projectDir, ...key.split("/"))), Buffer.from(target), counts, deadline, false);
+}
+
+/** Writes a recorded folder's entries from `from`'s record into `to`; `linking`: dependency folders become folders of links. */
+function writeFolder(
+  store: ObjectStore,
+  hash: Buffer,
+  from: Buffer,
+  to: Buffer,
+  counts: CopyCounts,
+  deadline: Deadline,
+  linking: boolean,
+): void {
+  for (const entry of decode(store, hash)) {
+    const name = entry.name.toString("utf8");
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.kind === "dir") {
+      if (linking && LEFT_OUT.has(name)) continue;
+      mkdirSync(target, { mode: (entry.mode & 0o777) | 0o700 });
+      if (linking && LINKED_FOLDERS.has(name)) counts.links += linkEntries(source, target);
+      else writeFolder(store, entry.hash!, source, target, counts, deadline, linking);
+    } else if (entry.kind === "link") symlinkSync(entry.target!, target);
+    else if (entry.kind === "file") {
+      const content = entry.kept ? store.get(entry.hash!, "blob") : unkept(source, entry);
+      writeNewFile(target, content, entry.mode);
+      if (++counts.files % 512 === 0) checkDeadline(deadline, "the copy for the run on the start's tests");
+      counts.bytes += content.length;
+    }
+  }
 }
 
 /** Writes `content` to a file that must not exist yet (never through a link). */

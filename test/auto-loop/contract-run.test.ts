@@ -142,6 +142,22 @@ describe("the run on the start's tests", () => {
     );
   });
 
+  it("refuses a test runner's package patched in node_modules: the start's is put back in the copy, the project's left alone", async () => {
+    p.write(
+      "node_modules/chai/index.js",
+      "exports.assert = { strictEqual(a, b) { if (a !== b) throw new Error(`expected ${b}, got ${a}`); } };\n",
+    );
+    p.write("test/sum.test.js", START_TEST.replace('const assert = require("node:assert");', 'const { assert } = require("chai");'));
+    await startLoop();
+    const patched = "exports.assert = { strictEqual() {} };\n";
+    p.write("node_modules/chai/index.js", patched);
+    const outcome = await holdContract();
+    expect(outcome.breach).toMatch(
+      /^node_modules\/chai \(the test runner's package\) was changed: with the start's version, 1 test\(s\) fail: 'adds' \(expected 3, got -1\)/,
+    );
+    expect(readFileSync(path.join(p.project, "node_modules/chai/index.js"), "utf8")).toBe(patched);
+  });
+
   it("holds an honest fix without another run when no test changed, new tests beside them included", async () => {
     p.write("src/sum.js", FIXED);
     p.write("test/more.test.js", 'require("node:test")("more", () => {});\n');

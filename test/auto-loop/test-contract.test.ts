@@ -92,7 +92,7 @@ describe("the plan for the copy", () => {
     ["a runner config added", [...start, { path: "vitest.config.ts", hash: "v" }], { remove: ["vitest.config.ts"] }],
   ])("%s", (_, now, expected) => {
     const plan = planContract(start, now, new Set(["checks/named.js"]));
-    expect(plan).toEqual({ restore: [], packageKeys: [], remove: [], held: 4, ...expected });
+    expect(plan).toEqual({ restore: [], packageKeys: [], remove: [], packages: [], held: 4, ...expected });
   });
 
   it("holds nothing in a project that had no tests", () => {
@@ -129,7 +129,7 @@ describe("package.json's test keys", () => {
 });
 
 describe("the verdict on the run with the start's tests", () => {
-  const plan: ContractPlan = { restore: ["test/sum.test.js"], packageKeys: [], remove: [], held: 2 };
+  const plan: ContractPlan = { restore: ["test/sum.test.js"], packageKeys: [], remove: [], packages: [], held: 2 };
   const START: TestResults = fromTests("node:test", [
     { name: "adds", status: "failed", message: "expected 3" },
     { name: "subtracts", status: "passed" },
@@ -169,8 +169,11 @@ describe("the verdict on the run with the start's tests", () => {
   });
 
   it("names every kind of change", () => {
-    expect(changedLine({ restore: ["a.test.js"], packageKeys: ["package.json"], remove: ["vitest.config.ts"], held: 3 })).toBe(
-      "a.test.js, package.json's test keys and vitest.config.ts (added) were changed",
+    expect(
+      changedLine({ restore: ["a.test.js"], packageKeys: ["package.json"], remove: ["vitest.config.ts"], packages: [], held: 3 }),
+    ).toBe("a.test.js, package.json's test keys and vitest.config.ts (added) were changed");
+    expect(changedLine({ restore: [], packageKeys: [], remove: [], packages: ["node_modules/expect"], held: 3 })).toBe(
+      "node_modules/expect (the test runner's package) was changed",
     );
   });
 });

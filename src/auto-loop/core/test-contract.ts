@@ -58,6 +58,8 @@ export interface ContractPlan {
   packageKeys: string[];
   /** Runner configs that did not exist at the start. */
   remove: string[];
+  /** The test runners' own installed packages (RUNNER_PACKAGES) the agent changed: put back as at the start. */
+  packages: string[];
   /** How many files the contract holds (the start's test files, configs and package.json). */
   held: number;
 }
@@ -66,7 +68,7 @@ export interface ContractPlan {
 export function planContract(start: readonly RecordedFile[], now: readonly RecordedFile[], named: ReadonlySet<string>): ContractPlan {
   const current = new Map(now.map((file) => [file.path, file.hash]));
   const started = new Set(start.map((file) => file.path));
-  const plan: ContractPlan = { restore: [], packageKeys: [], remove: [], held: 0 };
+  const plan: ContractPlan = { restore: [], packageKeys: [], remove: [], packages: [], held: 0 };
   for (const file of start) {
     const pkg = isPackageJson(file.path);
     if (!pkg && !isTestFile(file.path) && !isRunnerConfig(file.path) && !named.has(file.path)) continue;
@@ -81,7 +83,30 @@ export function planContract(start: readonly RecordedFile[], now: readonly Recor
 }
 
 /** The copy differs from the final tree the verifier passed on: the contract run is needed. */
-export const planChanges = (plan: ContractPlan): number => plan.restore.length + plan.packageKeys.length + plan.remove.length;
+export const planChanges = (plan: ContractPlan): number =>
+  plan.restore.length + plan.packageKeys.length + plan.remove.length + plan.packages.length;
+
+/**
+ * The test runners' installed packages in the project's top node_modules: one the agent changed since
+ * the start (a patched `expect`, a reporter that prints passes) is put back as at the start in the copy.
+ * An upgrade a fix needs is of the code's dependencies, not of its test runner.
+ */
+export const RUNNER_PACKAGES: readonly string[] = [
+  "vitest",
+  "@vitest",
+  "jest",
+  "@jest",
+  "jest-circus",
+  "jest-cli",
+  "jest-runner",
+  "jest-jasmine2",
+  "expect",
+  "mocha",
+  "chai",
+  "ava",
+  "tap",
+  "uvu",
+];
 
 /**
  * `now`'s package.json with the held keys as `start` had them (a key the start lacked is removed);
@@ -159,6 +184,7 @@ export function changedLine(plan: ContractPlan): string {
     ...plan.restore.map((file) => file),
     ...plan.packageKeys.map((file) => `${file}'s test keys`),
     ...plan.remove.map((file) => `${file} (added)`),
+    ...plan.packages.map((key) => `${key} (the test runner's package)`),
   ];
   const shown = parts.length > 4 ? [...parts.slice(0, 4), `${parts.length - 4} more`] : parts;
   const list = shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}` : (shown[0] ?? "nothing");

@@ -7,9 +7,25 @@ import { lstatSync, mkdirSync, mkdtempSync, promises as fs, readdirSync, readFil
 import path from "node:path";
 import { openStore, takeSnapshot, type Snapshot } from "../../evidence/snapshot.js";
 import { deadlineIn, remainingMs, type Deadline } from "../../shared/deadline.js";
-import { copyTree, listFiles, writeNewFile, type CopyCounts, type TreeFile } from "../../evidence/copy-tree.js";
+import {
+  copyTree,
+  entryAt,
+  listFiles,
+  replaceWithRecorded,
+  writeNewFile,
+  type CopyCounts,
+  type TreeFile,
+} from "../../evidence/copy-tree.js";
 import type { ObjectStore } from "../../evidence/object-store.js";
-import { contractBreach, namedFiles, planChanges, planContract, withStartKeys, type ContractPlan } from "../core/test-contract.js";
+import {
+  contractBreach,
+  namedFiles,
+  planChanges,
+  planContract,
+  RUNNER_PACKAGES,
+  withStartKeys,
+  type ContractPlan,
+} from "../core/test-contract.js";
 import type { AutoLoopState } from "../core/state.js";
 import { loadJudgingBaseline } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
@@ -75,13 +91,19 @@ export async function runTestContract(input: ContractInput): Promise<ContractOut
       nowFiles.map(recorded),
       namedFiles(baseline, new Set(startFiles.map((file) => file.path))),
     );
-    if (plan.held === 0) return { breach: null, line: "start's tests: no test file or runner config at the start", durationMs: 0 };
+    const startRoot = Buffer.from(start.root, "hex");
+    const nowRoot = Buffer.from(input.now.root, "hex");
+    plan.packages = changedRunnerPackages(store, startRoot, nowRoot);
+    if (plan.held === 0 && plan.packages.length === 0)
+      return { breach: null, line: "start's tests: no test file or runner config at the start", durationMs: 0 };
     if (planChanges(plan) === 0)
       return { breach: null, line: `start's tests held: ${plan.held} test file(s) and configs unchanged, no extra run`, durationMs: 0 };
     await input.onRun?.();
     copy = makeCopyFolder(contractRunsDir(input.dataDir));
-    const counts = copyTree(store, state.project_dir, Buffer.from(input.now.root, "hex"), copy, deadline);
+    const counts = copyTree(store, state.project_dir, nowRoot, copy, deadline);
     applyPlan(store, copy, plan, new Map(startFiles.map((file) => [file.path, file])));
+    for (const key of plan.packages)
+      replaceWithRecorded(store, state.project_dir, entryAt(store, startRoot, key)!, key, copy, counts, deadline);
     closeStore();
     const copied = Date.now() - started;
     const run = await runAndReadTests(
@@ -128,6 +150,19 @@ export function testEditsNote(tests: Pick<AutoLoopState["test_results"], "allow_
   const why = tests.allow_test_edits ?? null;
   if (why === null) return null;
   return `The goal file allows the tests to be changed (allow-test-edits: ${why}), so loopkit did not run the start's tests unchanged: judge every change to a test file or a test runner's configuration (package.json's scripts included) in the diff. A weakened assertion, a failure caught and ignored, an early return, a test body replaced under the same name or a test marked as expected to fail is not achieved unless this goal really needs it.`;
+}
+
+/** The test runners' packages in the top node_modules that are folders at the start and differ now (changed, replaced or deleted). */
+function changedRunnerPackages(store: ObjectStore, startRoot: Buffer, nowRoot: Buffer): string[] {
+  const changed: string[] = [];
+  for (const name of RUNNER_PACKAGES) {
+    const key = `node_modules/${name}`;
+    const before = entryAt(store, startRoot, key);
+    if (before?.kind !== "dir") continue;
+    const now = entryAt(store, nowRoot, key);
+    if (now?.kind !== "dir" || !now.hash!.equals(before.hash!)) changed.push(key);
+  }
+  return changed;
 }
 
 const recorded = (file: TreeFile) => ({ path: file.path, hash: file.entry.hash!.toString("hex") });
