@@ -18,6 +18,8 @@ import type { AutoLoopState, VerifierResult } from "../auto-loop/core/state.js";
 import { loadState, loopFiles, persist, removeMarker, type LoopFiles } from "../auto-loop/data/store.js";
 import { verifierRun, type VerifierOutcome } from "../auto-loop/runners/verifier.js";
 import { runLoopVerifier } from "../auto-loop/runners/test-run.js";
+import { runTestContractNow } from "../auto-loop/runners/contract-run.js";
+import { auditUnmet, refusedByLoopkit } from "../auto-loop/core/gate.js";
 import { withLock } from "../state/json-store.js";
 import type { AgentSandbox } from "../sandbox/choice.js";
 import { personSandbox } from "../sandbox/person-settings.js";
@@ -167,8 +169,20 @@ async function followCodexLoop(
           sandbox: loop.launch.agent_sandbox,
         }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
-      runAudit: (verifierTail) =>
-        auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
+      // The start's tests run unchanged first (runners/contract-run.ts), as in a Claude Code loop.
+      runAudit: async (verifierTail) => {
+        const contract = await runTestContractNow({
+          state: loop,
+          dataDir: ctx.dataDir,
+          timeoutMs: loop.launch.verifier_timeout_ms,
+          env: launchEnv(loop.launch, ctx.env),
+          options: { sandbox: loop.launch.agent_sandbox },
+          deadline: loopDeadline(loop),
+        }).catch((error: unknown) => ({ error: formatError(error) }));
+        if ("error" in contract) return auditUnmet(`loopkit could not run the start's tests unchanged (${contract.error})`, false);
+        if (contract.breach) return refusedByLoopkit("contract", contract.breach);
+        return auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) });
+      },
       sink,
       print: ctx.print,
       now: ctx.now,

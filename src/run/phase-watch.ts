@@ -22,6 +22,8 @@ export interface PhaseWatch {
 /** The line for a gate step that just started. */
 export function stepLine(phase: number, step: GateStep, verifyCommand: string): string {
   const head = `loopkit run: phase ${phase}:`;
+  if (step.step === "contract")
+    return `${head} the verifier passed twice; it runs once more in a copy, with the test files and configs as they were at the start.`;
   if (step.step === "audit") return `${head} the verifier passed twice; the audit runs (a fresh, read-only claude -p).`;
   if (step.run === 2) return `${head} the verifier passed; it runs once more.`;
   return `${head} the agent's turn ended (iteration ${step.iteration}); the verifier runs: ${verifyCommand}`;
@@ -29,7 +31,9 @@ export function stepLine(phase: number, step: GateStep, verifyCommand: string): 
 
 /** The line when nothing new happened for a while: who the phase waits for, since when. */
 export function stillLine(phase: number, step: GateStep | undefined, elapsedMs: number): string {
-  const what = step ? `the ${step.step} is still running` : "the agent is still working";
+  const what = step
+    ? `the ${step.step === "contract" ? "run on the start's tests" : step.step} is still running`
+    : "the agent is still working";
   return `loopkit run: phase ${phase}: ${what} (${formatDuration(elapsedMs)}).`;
 }
 

@@ -242,6 +242,31 @@ describe("finishTurn", () => {
     });
   });
 
+  it("a pass the start's tests refuse: loopkit's test-contract rule, its cost in the gate line, the next prompt says which test broke", () => {
+    const decided = finishTurn(
+      gate(makeState()).state,
+      {
+        now: at(90_000),
+        runs: [run(true), run(true)],
+        audit: refusedByLoopkit("contract", "test/sum.test.js was changed: with the start's version, 1 test(s) fail: 'adds'"),
+        contract: "start's tests not held in 1.2 s: copy 0.1 s (3 files, 4 KB), run 1.1 s",
+      },
+      [],
+      [],
+    );
+    expect(decided.state.evidence.at(-1)).toBe(
+      "iteration 1: verifier pass (exit 0), audit not run: loopkit's test-contract rule refused the passes; no pass: test/sum.test.js was changed: with the start's version, 1 test(s) fail: 'adds'; start's tests not held in 1.2 s: copy 0.1 s (3 files, 4 KB), run 1.1 s",
+    );
+    expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
+    expect(decided.state.last_verifier?.contract).toBe("start's tests not held in 1.2 s: copy 0.1 s (3 files, 4 KB), run 1.1 s");
+    expect(decided.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringMatching(
+        /No audit ran: loopkit's test-contract rule threw out the verifier's passes: test\/sum\.test\.js was changed[\s\S]*Next: The verifier passes only with the test files/,
+      ),
+    });
+  });
+
   it.each([
     [
       "leftover processes",

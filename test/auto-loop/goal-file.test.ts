@@ -14,6 +14,7 @@ describe("parseGoalFile", () => {
       protect: [],
       testReport: null,
       allowRemovedTests: null,
+      allowTestEdits: null,
       noProgressLimit: null,
     });
   });
@@ -28,6 +29,7 @@ describe("parseGoalFile", () => {
       protect: [],
       testReport: null,
       allowRemovedTests: null,
+      allowTestEdits: null,
       noProgressLimit: null,
     });
   });
@@ -38,9 +40,14 @@ describe("parseGoalFile", () => {
     expect(parseGoalFile(text, "g.md")).toMatchObject({
       testReport: "reports/junit.xml",
       allowRemovedTests: "the legacy parser goes, and its tests with it",
+      allowTestEdits: null,
       noProgressLimit: 5,
     });
     expect(parseGoalFile("---\nallow-removed-tests: no\n---\nShip it.\n", "g.md").allowRemovedTests).toBeNull();
+    expect(parseGoalFile("---\nallow-test-edits: the API renames sum to add\n---\nShip it.\n", "g.md").allowTestEdits).toBe(
+      "the API renames sum to add",
+    );
+    expect(parseGoalFile("---\nallow-test-edits: false\n---\nShip it.\n", "g.md").allowTestEdits).toBeNull();
     expect(() => parseGoalFile("---\ntest-report: ../x.xml\n---\nShip it.\n", "g.md")).toThrow(/not a file inside the project/);
   });
 

@@ -7,13 +7,18 @@ import { protectedChanges } from "../../src/auto-loop/core/decide.js";
 import { keptProtectedFiles } from "../../src/auto-loop/project/protect.js";
 import { makeState } from "./fixtures.js";
 
-const L1: StartContract = { verify: "node test.js", report: null, allowRemovedTests: null, protect: ["test/**"] };
+const L1: StartContract = { verify: "node test.js", report: null, allowRemovedTests: null, allowTestEdits: null, protect: ["test/**"] };
 const loop1 = (contract: StartContract = L1, status: "unmet" | "achieved" | "budget-limited" = "unmet") =>
   makeState({
     loop_id: "L1",
     status,
     verify_command: contract.verify,
-    test_results: { ...NO_TEST_RESULTS, report: contract.report, allow_removed_tests: contract.allowRemovedTests },
+    test_results: {
+      ...NO_TEST_RESULTS,
+      report: contract.report,
+      allow_removed_tests: contract.allowRemovedTests,
+      allow_test_edits: contract.allowTestEdits,
+    },
     protect: { globs: contract.protect, snapshot: { "test/a.test.js": "sha256:start" }, changed: [] },
   });
 
@@ -23,6 +28,11 @@ describe("the contract a restart keeps", () => {
     ["the verifier edited (node ./test.js)", { verify: "node ./test.js" }, /the verifier `node \.\/test\.js` \(it stays `node test\.js`\)/],
     ["an allow-removed-tests line added", { allowRemovedTests: "obsolete" }, /allow-removed-tests "obsolete" \(it stays none\)/],
     ["a test report named", { report: "junit.xml" }, /the test report "junit\.xml" \(it stays none\)/],
+    [
+      "an allow-test-edits line added by the agent in loop 1",
+      { allowTestEdits: "rewrite" },
+      /allow-test-edits "rewrite" \(it stays none\)/,
+    ],
     ["a protect line dropped", { protect: [] }, /protect without test\/\*\* \(still protected\)/],
     [
       "all at once, hostile text kept as text",

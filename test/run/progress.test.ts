@@ -72,10 +72,16 @@ describe("the lines while a phase runs", () => {
     expect(stepLine(2, step({ step: "audit" }), "npm test")).toBe(
       "loopkit run: phase 2: the verifier passed twice; the audit runs (a fresh, read-only claude -p).",
     );
+    expect(stepLine(2, step({ step: "contract" }), "npm test")).toBe(
+      "loopkit run: phase 2: the verifier passed twice; it runs once more in a copy, with the test files and configs as they were at the start.",
+    );
   });
 
   it("says who the phase still waits for", () => {
     expect(stillLine(1, undefined, 300_000)).toBe("loopkit run: phase 1: the agent is still working (5m).");
     expect(stillLine(1, step({ step: "audit" }), 61_000)).toBe("loopkit run: phase 1: the audit is still running (1m1s).");
+    expect(stillLine(1, step({ step: "contract" }), 5_000)).toBe(
+      "loopkit run: phase 1: the run on the start's tests is still running (5s).",
+    );
   });
 });

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-YTQ7U4AD.js";
+} from "./chunks/chunk-46ME5LNR.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -14,28 +14,28 @@ import "./chunks/chunk-VN5KYKVC.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-HQ5JTRZ3.js";
+} from "./chunks/chunk-G3EEDJBV.js";
 import {
   splitWords
-} from "./chunks/chunk-PD3S7RQW.js";
+} from "./chunks/chunk-FHWCVPHF.js";
 import {
   readSettings
-} from "./chunks/chunk-TWYU4L4W.js";
+} from "./chunks/chunk-4FYXKZ2R.js";
 import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-DJ63JFUX.js";
+} from "./chunks/chunk-4GLRDPH6.js";
 import {
   loadState,
   loopFiles
-} from "./chunks/chunk-GOX5BVNZ.js";
+} from "./chunks/chunk-DXEZUW42.js";
 import "./chunks/chunk-QJD4XBMD.js";
-import "./chunks/chunk-I3LMAKTK.js";
+import "./chunks/chunk-SRAQKVGE.js";
 import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-OJLTLYNW.js";
-import "./chunks/chunk-XTMFZ4F2.js";
+import "./chunks/chunk-NCZ7LS4B.js";
+import "./chunks/chunk-HALTCE3W.js";
 import {
   MIRROR_DIR
 } from "./chunks/chunk-T4GQSL4B.js";

@@ -24,7 +24,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-RVOOSPQT.js";
+} from "./chunks/chunk-EEQT6WEZ.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -32,6 +32,7 @@ import {
   MAX_GOAL_BYTES,
   PROTECT_LIMITS,
   RECURSION_GUARD,
+  allowTestEditsLine,
   auditLoop,
   baselineLine,
   cancelState,
@@ -73,6 +74,7 @@ import {
   retryWaitMs,
   runAndReadTests,
   runLoopVerifier,
+  runTestContractNow,
   settingsOf,
   startFromGoalFile,
   startState,
@@ -80,7 +82,7 @@ import {
   unpauseState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-2X4Z6IGD.js";
+} from "./chunks/chunk-2NHGOLNH.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -89,7 +91,7 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-JRS7YHMP.js";
+} from "./chunks/chunk-6QJHSTOT.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
@@ -104,18 +106,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-6Z2QIE5J.js";
+} from "./chunks/chunk-W6SF3P7H.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-LVY7QM5L.js";
+} from "./chunks/chunk-3EPQWQQQ.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ETAVYLH7.js";
+} from "./chunks/chunk-WMDBTFWH.js";
 import {
   endOrphanedRuns,
   guardRunWithSentinel,
@@ -128,7 +130,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-L5HTSTYQ.js";
+import "./chunks/chunk-QBGS5GCZ.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -151,7 +153,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-YTQ7U4AD.js";
+} from "./chunks/chunk-46ME5LNR.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -182,24 +184,26 @@ import {
   sandboxLine,
   settleSandbox,
   startPrompt
-} from "./chunks/chunk-HQ5JTRZ3.js";
+} from "./chunks/chunk-G3EEDJBV.js";
 import {
   argvWords,
   compareSnapshots,
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-PD3S7RQW.js";
+} from "./chunks/chunk-FHWCVPHF.js";
 import {
+  auditUnmet,
   carriedTestBaseline,
   elapsedMs,
   gateNext,
   iterationsAgainstCap,
   loopDeadline,
   readSettings,
+  refusedByLoopkit,
   resolveCaps,
   verifierVerdict
-} from "./chunks/chunk-TWYU4L4W.js";
+} from "./chunks/chunk-4FYXKZ2R.js";
 import {
   formatDuration,
   parseDuration
@@ -212,7 +216,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-DJ63JFUX.js";
+} from "./chunks/chunk-4GLRDPH6.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-63YVBMM7.js";
@@ -225,13 +229,13 @@ import {
   persist,
   writeMarker,
   writeVerifierLog
-} from "./chunks/chunk-GOX5BVNZ.js";
+} from "./chunks/chunk-DXEZUW42.js";
 import {
   readRegularFile
 } from "./chunks/chunk-QJD4XBMD.js";
 import {
   HistoryEntrySchema
-} from "./chunks/chunk-I3LMAKTK.js";
+} from "./chunks/chunk-SRAQKVGE.js";
 import {
   SessionMarkerSchema,
   removeSessionMarker
@@ -243,7 +247,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-OW3IY3KO.js";
+} from "./chunks/chunk-HKYYWT76.js";
 import {
   deadlineIn,
   decodeTree,
@@ -251,12 +255,12 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-OJLTLYNW.js";
+} from "./chunks/chunk-NCZ7LS4B.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT,
   isPaused
-} from "./chunks/chunk-XTMFZ4F2.js";
+} from "./chunks/chunk-HALTCE3W.js";
 import {
   MIRROR_DIR,
   isLoopkitOwnPath
@@ -3807,6 +3811,7 @@ var KEYS = [
   "protect",
   "test-report",
   "allow-removed-tests",
+  "allow-test-edits",
   "no-progress-limit"
 ];
 function parseGoalFile(text, name) {
@@ -3837,6 +3842,7 @@ function parseGoalFile(text, name) {
   const caps = parseCaps((flag) => fields.get(flag.slice(2)));
   const verify = fields.get("verify");
   const allow = fields.get("allow-removed-tests");
+  const allowEdits = fields.get("allow-test-edits");
   return {
     goal,
     verify: verify === void 0 ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`),
@@ -3844,6 +3850,7 @@ function parseGoalFile(text, name) {
     protect,
     testReport: checkTestReport(fields.get("test-report"), `goal file ${name}: test-report:`),
     allowRemovedTests: allow === void 0 || /^(no|false)$/i.test(allow) ? null : allow,
+    allowTestEdits: allowEdits === void 0 || /^(no|false)$/i.test(allowEdits) ? null : allowEdits,
     noProgressLimit: parseNoProgressLimit(fields.get("no-progress-limit"), `goal file ${name}: no-progress-limit:`)
   };
 }
@@ -4048,6 +4055,7 @@ function keptContract(requested, earlier) {
     verify: earlier.verify_command,
     report: earlier.test_results.report,
     allowRemovedTests: earlier.test_results.allow_removed_tests,
+    allowTestEdits: earlier.test_results.allow_test_edits ?? null,
     protect: [.../* @__PURE__ */ new Set([...earlier.protect.globs, ...requested.protect])]
   };
   const dropped = earlier.protect.globs.filter((glob) => !requested.protect.includes(glob));
@@ -4055,6 +4063,7 @@ function keptContract(requested, earlier) {
     ...requested.verify !== contract.verify ? [`the verifier \`${requested.verify}\` (it stays \`${contract.verify}\`)`] : [],
     ...requested.report !== contract.report ? [`the test report ${shown(requested.report)} (it stays ${shown(contract.report)})`] : [],
     ...requested.allowRemovedTests !== contract.allowRemovedTests ? [`allow-removed-tests ${shown(requested.allowRemovedTests)} (it stays ${shown(contract.allowRemovedTests)})`] : [],
+    ...requested.allowTestEdits !== contract.allowTestEdits ? [`allow-test-edits ${shown(requested.allowTestEdits)} (it stays ${shown(contract.allowTestEdits)})`] : [],
     ...dropped.length ? [`protect without ${dropped.join(", ")} (still protected)`] : []
   ];
   if (changes.length === 0) return { contract, note: null };
@@ -4068,7 +4077,7 @@ var shown = (value) => value === null ? "none" : `"${value}"`;
 // src/auto-loop/lifecycle/start.ts
 var START_SNAPSHOT_MS = 9e4;
 async function startLoop(ctx, request) {
-  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, allowTestEdits, noProgressLimit } = await resolveGoal(
     ctx.projectDir,
     request
   );
@@ -4081,7 +4090,7 @@ async function startLoop(ctx, request) {
     const previous = existing.state?.status === "pursuing" ? existing.state : void 0;
     if (previous) checkOwnership(ctx, previous, request.takeover);
     const earlier = earlierLoop(existing.state, request.newBaseline === true);
-    const kept = keptContract({ verify, report: testReport, allowRemovedTests, protect }, earlier);
+    const kept = keptContract({ verify, report: testReport, allowRemovedTests, allowTestEdits, protect }, earlier);
     const { contract } = kept;
     const ownTests = await baselineTests(ctx, { ...contract, launch, noProgressLimit });
     const started = await takeSnapshot({ dataDir: ctx.dataDir, projectDir: ctx.projectDir, deadline: deadlineIn(START_SNAPSHOT_MS) });
@@ -4105,6 +4114,8 @@ async function startLoop(ctx, request) {
     const carried = carriedTestBaseline(ownTests, earlier);
     const testResults = carried.tests;
     notes.push(baselineLine(testResults), ...carried.note ? [carried.note] : []);
+    const editsAllowed = allowTestEditsLine(testResults);
+    if (editsAllowed) notes.push(editsAllowed);
     const { state, history } = startState(
       {
         loopId: randomUUID(),
@@ -4173,6 +4184,7 @@ async function resolveGoal(projectDir, request) {
     protect: checkProtectCount([.../* @__PURE__ */ new Set([...fromFile?.protect ?? [], ...request.protect])]),
     testReport: request.testReport ?? fromFile?.testReport ?? null,
     allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    allowTestEdits: fromFile?.allowTestEdits ?? null,
     noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT
   };
 }
@@ -4192,6 +4204,7 @@ async function baselineTests(ctx, loop) {
   return {
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
+    allow_test_edits: loop.allowTestEdits,
     no_progress_limit: loop.noProgressLimit,
     baseline: run3.results && baselineOf(run3.results),
     baseline_note: note,
@@ -5006,7 +5019,20 @@ async function followCodexLoop(ctx, loop, preflight, signal) {
         sandbox: loop.launch.agent_sandbox
       }),
       // The audit records the tree itself (a Codex run has no Stop hook that did).
-      runAudit: (verifierTail) => auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) }),
+      // The start's tests run unchanged first (runners/contract-run.ts), as in a Claude Code loop.
+      runAudit: async (verifierTail) => {
+        const contract = await runTestContractNow({
+          state: loop,
+          dataDir: ctx.dataDir,
+          timeoutMs: loop.launch.verifier_timeout_ms,
+          env: launchEnv(loop.launch, ctx.env),
+          options: { sandbox: loop.launch.agent_sandbox },
+          deadline: loopDeadline(loop)
+        }).catch((error) => ({ error: formatError(error) }));
+        if ("error" in contract) return auditUnmet(`loopkit could not run the start's tests unchanged (${contract.error})`, false);
+        if (contract.breach) return refusedByLoopkit("contract", contract.breach);
+        return auditLoop({ state: loop, dataDir: ctx.dataDir, env: ctx.env, verifierTail, deadline: loopDeadline(loop) });
+      },
       sink,
       print: ctx.print,
       now: ctx.now,
@@ -7922,12 +7948,14 @@ function progressLine(phase, sessionId, s, exit) {
 var POLL_MS3 = 2e3;
 function stepLine(phase, step, verifyCommand) {
   const head = `loopkit run: phase ${phase}:`;
+  if (step.step === "contract")
+    return `${head} the verifier passed twice; it runs once more in a copy, with the test files and configs as they were at the start.`;
   if (step.step === "audit") return `${head} the verifier passed twice; the audit runs (a fresh, read-only claude -p).`;
   if (step.run === 2) return `${head} the verifier passed; it runs once more.`;
   return `${head} the agent's turn ended (iteration ${step.iteration}); the verifier runs: ${verifyCommand}`;
 }
 function stillLine(phase, step, elapsedMs2) {
-  const what = step ? `the ${step.step} is still running` : "the agent is still working";
+  const what = step ? `the ${step.step === "contract" ? "run on the start's tests" : step.step} is still running` : "the agent is still working";
   return `loopkit run: phase ${phase}: ${what} (${formatDuration(elapsedMs2)}).`;
 }
 function watchPhase(w) {

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ETAVYLH7.js";
+} from "./chunks/chunk-WMDBTFWH.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTFUBUZW.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-L5HTSTYQ.js";
+} from "./chunks/chunk-QBGS5GCZ.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

@@ -51,6 +51,8 @@ interface GateObservation {
   now: Date;
   runs: VerifierRun[];
   audit: AuditOutcome | null;
+  /** What the run on the start's tests came to, with its cost (runners/contract-run.ts); absent when it did not run. */
+  contract?: string;
 }
 
 export type Decided = { state: AutoLoopState; outcome: Outcome; history: HistoryEntry[] };
@@ -262,7 +264,13 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   let state: AutoLoopState = {
     ...previous,
     updated_at: now.toISOString(),
-    last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
+    last_verifier: {
+      at: now.toISOString(),
+      iteration: previous.iteration,
+      verdict,
+      runs: gate.runs,
+      ...(gate.contract ? { contract: gate.contract } : {}),
+    },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
     test_results: recordTestProgress(previous.test_results, previous.iteration, lastRun),
   };
@@ -281,7 +289,8 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
   const notAPass = lastRun.breach ?? (audit?.refused_by ? audit.failure : null);
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}`;
+  const contract = gate.contract ? `; ${gate.contract}` : "";
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}${contract}`;
   const refusal = refusalOf(lastRun, audit);
   state = {
     ...state,
@@ -337,7 +346,10 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
       ? "Make the verifier pass with every test of the start running: restore any test you removed, skipped, made todo or filtered out, and fix the code instead."
       : "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
-    pass: "The verifier passes but the audit is not convinced: address every audit reason above.",
+    pass:
+      audit?.refused_by === "contract"
+        ? "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged."
+        : "The verifier passes but the audit is not convinced: address every audit reason above.",
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
@@ -365,6 +377,8 @@ const REFUSAL_ADVICE: Record<RefusingRule | "tests", string> = {
     "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
   unseen:
     "Some changes cannot be shown to the audit whole (the lines above name them): remove them or make them text the audit can read, then start a new loop.",
+  contract:
+    "The verifier passes only with test files or runner configs the agent changed: with the start's versions the tests fail. Fix the code so the start's tests pass unchanged, or, if the goal must change its tests, say so in the goal file (allow-test-edits: <why>) and start a new loop.",
   tests:
     "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop.",
 };

@@ -68,6 +68,7 @@ export const RULE_NAMES: Record<RefusingRule | "tests", string> = {
   processes: "leftover-process",
   verification: "changed-while-verifying",
   unseen: "every-change-shown",
+  contract: "test-contract",
   tests: "test",
 };
 

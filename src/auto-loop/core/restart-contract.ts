@@ -1,5 +1,5 @@
 // A restart keeps the contract: a loop that follows an unfinished one holds the agent to what the
-// earlier loop's start held it to (its verifier, test report, allowance to remove tests and protected
+// earlier loop's start held it to (its verifier, test report, allowances to remove or edit tests and protected
 // files; its tests through test-progress.ts), so an edit to goal.md in one loop does not loosen the
 // next. A change takes effect only with the person's --new-baseline; the start says what it held back.
 import type { AutoLoopState } from "./state.js";
@@ -9,6 +9,8 @@ export interface StartContract {
   verify: string;
   report: string | null;
   allowRemovedTests: string | null;
+  /** allow-test-edits: the start's tests are not run unchanged (the audit judges the edits). */
+  allowTestEdits: string | null;
   protect: string[];
 }
 
@@ -31,6 +33,7 @@ export function keptContract(requested: StartContract, earlier: EarlierLoop | un
     verify: earlier.verify_command,
     report: earlier.test_results.report,
     allowRemovedTests: earlier.test_results.allow_removed_tests,
+    allowTestEdits: earlier.test_results.allow_test_edits ?? null,
     protect: [...new Set([...earlier.protect.globs, ...requested.protect])],
   };
   const dropped = earlier.protect.globs.filter((glob) => !requested.protect.includes(glob));
@@ -39,6 +42,9 @@ export function keptContract(requested: StartContract, earlier: EarlierLoop | un
     ...(requested.report !== contract.report ? [`the test report ${shown(requested.report)} (it stays ${shown(contract.report)})`] : []),
     ...(requested.allowRemovedTests !== contract.allowRemovedTests
       ? [`allow-removed-tests ${shown(requested.allowRemovedTests)} (it stays ${shown(contract.allowRemovedTests)})`]
+      : []),
+    ...(requested.allowTestEdits !== contract.allowTestEdits
+      ? [`allow-test-edits ${shown(requested.allowTestEdits)} (it stays ${shown(contract.allowTestEdits)})`]
       : []),
     ...(dropped.length ? [`protect without ${dropped.join(", ")} (still protected)`] : []),
   ];

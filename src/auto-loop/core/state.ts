@@ -40,6 +40,8 @@ export const VerifierResultSchema = z.object({
   /** pass = passed twice in a row; flaky = passed, then failed; fail = failed the first run. */
   verdict: z.enum(["pass", "flaky", "fail"]),
   runs: z.array(VerifierRunSchema).min(1).max(2),
+  /** The run on the start's tests after two passes, with its cost (runners/contract-run.ts); absent when none was made and in older files. */
+  contract: z.string().nullable().optional(),
 });
 export type VerifierResult = z.infer<typeof VerifierResultSchema>;
 
@@ -57,7 +59,7 @@ const AuditResultSchema = z.object({
    * Set when no audit ran because one of loopkit's own rules threw the verifier's passes out (the rule's
    * name; `reasons` says why): never the audit's vote. Absent in older files.
    */
-  refused_by: z.enum(["processes", "verification", "unseen"]).nullish(),
+  refused_by: z.enum(["processes", "verification", "unseen", "contract"]).nullish(),
 });
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 
@@ -68,6 +70,7 @@ export const DEFAULT_NO_PROGRESS_LIMIT = 8;
 export const NO_TEST_RESULTS = {
   report: null,
   allow_removed_tests: null,
+  allow_test_edits: null,
   no_progress_limit: DEFAULT_NO_PROGRESS_LIMIT,
   baseline: null,
   baseline_note: null,
@@ -81,6 +84,11 @@ const TestResultsStateSchema = z.object({
   report: z.string().nullable(),
   /** The goal file's allow-removed-tests: why the goal needs tests removed (the audit is told), or null. */
   allow_removed_tests: z.string().nullable(),
+  /**
+   * The goal file's allow-test-edits: why the goal must change its tests, or null. Then the start's
+   * tests are not run unchanged (runners/contract-run.ts) and the audit judges the edits. Absent in older files.
+   */
+  allow_test_edits: z.string().nullable().default(null),
   /** Judged turns without progress (no fewer failing, no more passing tests than ever) that end the loop as no-progress. */
   no_progress_limit: z.int().positive(),
   /** The start's run; null when loopkit could read no results from it. */

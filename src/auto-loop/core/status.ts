@@ -90,6 +90,8 @@ export const AutoLoopStatusSchema = z.object({
       /** "7 -> 3 failing", or null before any reading. */
       trend: z.string().nullable(),
       no_progress_limit: z.int(),
+      /** The last judged turn's run on the start's tests, with its cost (runners/contract-run.ts); null when none was made. */
+      contract: z.string().nullable(),
     })
     .nullable(),
   ...CheckpointSummaryShape,
@@ -192,6 +194,7 @@ export function loopStatus(
       last: lastRun?.tests ?? null,
       trend: trendLine(state.test_results),
       no_progress_limit: state.test_results.no_progress_limit,
+      contract: state.last_verifier?.contract ?? null,
     },
     ...checkpoints,
   };
@@ -206,6 +209,7 @@ function testsLines(tests: NonNullable<AutoLoopStatus["tests"]>): string[] {
   return [
     `  tests:      at the start ${start}`,
     ...(tests.last ? [`              last run ${describeTests(tests.last)}${tests.trend ? `; ${tests.trend}` : ""}`] : []),
+    ...(tests.contract ? [`              ${tests.contract}`] : []),
   ];
 }
 

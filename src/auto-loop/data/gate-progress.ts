@@ -1,4 +1,4 @@
-// Which step of the gate the Stop hook is in (the verifier, run 1 or 2, or the audit), so `loopkit run`
+// Which step of the gate the Stop hook is in (the verifier, run 1 or 2, the run on the start's tests, or the audit), so `loopkit run`
 // can say so while a phase waits for it: both may take minutes. Written before each step, in loopkit's
 // data folder next to the state; shown to a person only, never read for a decision.
 import path from "node:path";
@@ -11,7 +11,8 @@ export const GateStepSchema = z.object({
   loop_id: z.string().min(1),
   /** The iteration whose turn the gate judges. */
   iteration: z.int().positive(),
-  step: z.enum(["verifier", "audit"]),
+  /** contract: the verifier on the start's tests, in a copy (runners/contract-run.ts). */
+  step: z.enum(["verifier", "contract", "audit"]),
   /** The verifier's run (1, or 2 after a pass); 1 for the audit. */
   run: z.int().min(1).max(2),
   started_at: z.iso.datetime(),

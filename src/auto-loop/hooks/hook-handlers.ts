@@ -40,6 +40,7 @@ import { readTranscriptDelta } from "../../session/transcript-usage.js";
 import { checkVerification, recordTurn, turnObservation, watchMountFolders, type TurnRecord } from "./turn-record.js";
 import { verifierRun, type VerifierOutcome } from "../runners/verifier.js";
 import { runLoopVerifier } from "../runners/test-run.js";
+import { runTestContract } from "../runners/contract-run.js";
 import { endLeftoverProcesses, type LeftoverOutcome } from "../project/leftover-processes.js";
 import { timestampSettleMs } from "../../evidence/verification.js";
 
@@ -237,12 +238,12 @@ async function runGate(
     return runs;
   };
   const env = launchEnv(state.launch, ctx.env);
-  const note = (step: "verifier" | "audit") =>
+  const note = (step: "verifier" | "contract" | "audit") =>
     noteGateStep(files, {
       loop_id: state.loop_id,
       iteration: state.iteration,
       step,
-      run: step === "audit" ? 1 : runs.length + 1,
+      run: step === "verifier" ? runs.length + 1 : 1,
       started_at: ctx.now().toISOString(),
     });
   // A sandboxed verifier's mount points come and go in a few folders: what else comes and goes there is watched.
@@ -284,6 +285,25 @@ async function runGate(
       ),
     };
   }
+  // The start's tests, run unchanged on this tree in a copy: a pass that needs the agent's test edits is no pass.
+  const contractMs = within(deadline, state.launch.verifier_timeout_ms);
+  if (contractMs <= 0) return { runs, audit: auditUnmet("no time was left to run the start's tests within the loop's wall clock", false) };
+  let contract: string;
+  try {
+    const held = await runTestContract({
+      state,
+      dataDir: ctx.dataDir,
+      now: turn.taken.snapshot,
+      timeoutMs: contractMs,
+      env,
+      options: { sandbox: state.launch.agent_sandbox },
+      onRun: () => note("contract"),
+    });
+    if (held.breach) return { runs, audit: refusedByLoopkit("contract", held.breach), contract: held.line };
+    contract = held.line;
+  } catch (error) {
+    return { runs, audit: auditUnmet(`loopkit could not run the start's tests unchanged (${formatError(error)})`, false) };
+  }
   await note("audit");
   const audit = await auditLoop({
     state,
@@ -294,7 +314,7 @@ async function runGate(
     evidence: { now: turn.taken.snapshot, duringVerification: during },
     deadline,
   });
-  return { runs, audit };
+  return { runs, audit, contract };
 }
 
 /** A verifier run the deadline left no time for. */

@@ -25,6 +25,7 @@ import { launchEnv } from "../runners/launch.js";
 import { carriedTestBaseline } from "../core/test-progress.js";
 import { baselineLine, cannotRun, runAndReadTests } from "../runners/test-run.js";
 import { baselineOf } from "../../test-results/results.js";
+import { allowTestEditsLine } from "../runners/contract-run.js";
 import { loadState, loopFiles, persist, removeMarker, writeMarker, type LoopFiles } from "../data/store.js";
 import { endOrphanedRuns } from "../../shared/process-group.js";
 
@@ -50,7 +51,7 @@ export const START_SNAPSHOT_MS = 90_000;
 
 /** Starts a new loop; returns the first prompt for the session. */
 export async function startLoop(ctx: LoopContext, request: StartRequest): Promise<string> {
-  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, noProgressLimit } = await resolveGoal(
+  const { goal, goalFile, verify, caps, protect, testReport, allowRemovedTests, allowTestEdits, noProgressLimit } = await resolveGoal(
     ctx.projectDir,
     request,
   );
@@ -66,7 +67,7 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     if (previous) checkOwnership(ctx, previous, request.takeover);
     // A restart keeps the contract of the unfinished loop before it: its verifier, allowance, protected files and tests.
     const earlier = earlierLoop(existing.state, request.newBaseline === true);
-    const kept = keptContract({ verify, report: testReport, allowRemovedTests, protect }, earlier);
+    const kept = keptContract({ verify, report: testReport, allowRemovedTests, allowTestEdits, protect }, earlier);
     const { contract } = kept;
     // The tests before the agent changed anything (its outputs then belong to the start's record below).
     const ownTests = await baselineTests(ctx, { ...contract, launch, noProgressLimit });
@@ -94,6 +95,8 @@ export async function startLoop(ctx: LoopContext, request: StartRequest): Promis
     const carried = carriedTestBaseline(ownTests, earlier);
     const testResults = carried.tests;
     notes.push(baselineLine(testResults), ...(carried.note ? [carried.note] : []));
+    const editsAllowed = allowTestEditsLine(testResults);
+    if (editsAllowed) notes.push(editsAllowed);
     const { state, history } = startState(
       {
         loopId: randomUUID(),
@@ -166,6 +169,7 @@ async function resolveGoal(projectDir: string, request: StartRequest) {
     protect: checkProtectCount([...new Set([...(fromFile?.protect ?? []), ...request.protect])]),
     testReport: request.testReport ?? fromFile?.testReport ?? null,
     allowRemovedTests: fromFile?.allowRemovedTests ?? null,
+    allowTestEdits: fromFile?.allowTestEdits ?? null,
     noProgressLimit: request.noProgressLimit ?? fromFile?.noProgressLimit ?? DEFAULT_NO_PROGRESS_LIMIT,
   };
 }
@@ -199,6 +203,7 @@ async function baselineTests(
   return {
     report: loop.report,
     allow_removed_tests: loop.allowRemovedTests,
+    allow_test_edits: loop.allowTestEdits,
     no_progress_limit: loop.noProgressLimit,
     baseline: run.results && baselineOf(run.results),
     baseline_note: note,

@@ -17,6 +17,8 @@ export interface GoalSpec {
   testReport: string | null;
   /** allow-removed-tests: why the goal needs tests removed, or null. */
   allowRemovedTests: string | null;
+  /** allow-test-edits: why the goal must change its tests (the start's tests are then not run unchanged), or null. */
+  allowTestEdits: string | null;
   /** no-progress-limit: turns without fewer failing tests before the loop ends no-progress. */
   noProgressLimit: number | null;
 }
@@ -31,6 +33,7 @@ const KEYS = [
   "protect",
   "test-report",
   "allow-removed-tests",
+  "allow-test-edits",
   "no-progress-limit",
 ] as const;
 type Key = (typeof KEYS)[number];
@@ -64,6 +67,7 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
   const caps = parseCaps((flag) => fields.get(flag.slice(2) as Key));
   const verify = fields.get("verify");
   const allow = fields.get("allow-removed-tests");
+  const allowEdits = fields.get("allow-test-edits");
   return {
     goal,
     verify: verify === undefined ? null : checkVerifyCommand(verify, `goal file ${name}: verify:`),
@@ -71,6 +75,7 @@ export function parseGoalFile(text: string, name: string): GoalSpec {
     protect,
     testReport: checkTestReport(fields.get("test-report"), `goal file ${name}: test-report:`),
     allowRemovedTests: allow === undefined || /^(no|false)$/i.test(allow) ? null : allow,
+    allowTestEdits: allowEdits === undefined || /^(no|false)$/i.test(allowEdits) ? null : allowEdits,
     noProgressLimit: parseNoProgressLimit(fields.get("no-progress-limit"), `goal file ${name}: no-progress-limit:`),
   };
 }

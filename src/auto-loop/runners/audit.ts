@@ -22,6 +22,7 @@ import { usageTokens } from "../../session/usage.js";
 import { loadJudgingBaseline } from "../data/evidence-start.js";
 import { loopFiles } from "../data/store.js";
 import { auditTestsNote } from "./test-run.js";
+import { testEditsNote } from "./contract-run.js";
 import { launchEnv } from "./launch.js";
 import { auditPrompt } from "../core/prompts.js";
 import { auditUnmet, refusedByLoopkit, type AuditOutcome } from "../core/gate.js";
@@ -111,7 +112,7 @@ export async function auditLoop(input: {
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null,
     reading: { index: changes.index, required: [...new Set(changes.required.map((c) => c.file))], optional: changes.optional },
-    tests: auditTestsNote(state.test_results),
+    tests: [auditTestsNote(state.test_results), testEditsNote(state.test_results)].filter(Boolean).join("\n") || null,
   });
   await fs.mkdir(cwd, { recursive: true });
   const env: Record<string, string> = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };

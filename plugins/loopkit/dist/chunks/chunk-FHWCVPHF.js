@@ -6,7 +6,7 @@ import {
   nameOf,
   objectHash,
   readRegularFileSync
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-T4GQSL4B.js";

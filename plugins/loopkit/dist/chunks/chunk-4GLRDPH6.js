@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

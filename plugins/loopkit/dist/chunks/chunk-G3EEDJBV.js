@@ -1,15 +1,16 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
+  RULE_NAMES,
   elapsedMs,
   trendLine
-} from "./chunk-TWYU4L4W.js";
+} from "./chunk-4FYXKZ2R.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
 import {
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   iso_exports
 } from "./chunk-W3MJS3SN.js";
@@ -112,6 +113,7 @@ function rules(state) {
     ...state.test_results.baseline ? [
       `- Tests: loopkit reads the verifier's test results (${state.test_results.baseline.runner}). A pass counts only when at least one test runs and none fails (whatever the exit code)${state.test_results.allow_removed_tests === null ? ", every test that ran at the start still runs (none removed, skipped, made todo or left out by a filter, a name pattern or .only), as readable by name as at the start, the number of tests does not fall and no more are skipped, todo or expected to fail" : ""}.`
     ] : [],
+    (state.test_results.allow_test_edits ?? null) === null ? "- The start's tests are the contract: before any audit, loopkit runs the verifier again, in a copy, with every test file and test runner configuration as they were when the loop started. A pass counts only when they pass there unchanged; new tests beside them are welcome." : `- The goal file allows test edits (${state.test_results.allow_test_edits}): the audit judges every change to a test or a runner's configuration.`,
     `- Caps: ${state.caps.max_iterations} iterations, ${state.caps.max_tokens} tokens, ${formatDuration(state.caps.max_wallclock_ms)} wall-clock (tokens and time are checked between turns, so a long turn can run past them). Work in small verified steps.`
   ].join("\n");
 }
@@ -167,6 +169,11 @@ function nextPrompt(state, notes) {
     lines.push("", `No audit ran: loopkit's own rules did not count the verifier's passes (${audit.failure ?? "no reason given"}).`);
   else if (audit && audit.iteration === state.iteration && !audit.ran)
     lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
+  else if (audit?.refused_by && audit.iteration === state.iteration)
+    lines.push(
+      "",
+      `No audit ran: loopkit's ${RULE_NAMES[audit.refused_by]} rule threw out the verifier's passes: ${audit.reasons[0] ?? ""}.`
+    );
   else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
     if (audit.reasons.length) lines.push("Audit reasons:", ...audit.reasons.map((reason) => `- ${reason}`));

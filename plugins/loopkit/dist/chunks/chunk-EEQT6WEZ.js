@@ -14,7 +14,7 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-JRS7YHMP.js";
+} from "./chunk-6QJHSTOT.js";
 import {
   isLoopkitCommandPrompt
 } from "./chunk-RZPXTIWU.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-VN5KYKVC.js";
 import {
   splitArguments
-} from "./chunk-PD3S7RQW.js";
+} from "./chunk-FHWCVPHF.js";
 import {
   formatDuration,
   isDuration,
@@ -33,7 +33,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   deadlineIn
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({

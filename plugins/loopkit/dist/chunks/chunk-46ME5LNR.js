@@ -14,19 +14,19 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-HQ5JTRZ3.js";
+} from "./chunk-G3EEDJBV.js";
 import {
   compareSnapshots,
   isAgentChange,
   showText
-} from "./chunk-PD3S7RQW.js";
+} from "./chunk-FHWCVPHF.js";
 import {
   auditLabel,
   elapsedMs,
   iterationCount,
   iterationsAgainstCap,
   trendLine
-} from "./chunk-TWYU4L4W.js";
+} from "./chunk-4FYXKZ2R.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
@@ -35,24 +35,24 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-DJ63JFUX.js";
+} from "./chunk-4GLRDPH6.js";
 import {
   loopFiles
-} from "./chunk-GOX5BVNZ.js";
+} from "./chunk-DXEZUW42.js";
 import {
   HistoryEntrySchema
-} from "./chunk-I3LMAKTK.js";
+} from "./chunk-SRAQKVGE.js";
 import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   isPaused,
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-T4GQSL4B.js";
@@ -345,7 +345,9 @@ var AutoLoopStatusSchema = object({
     last: TestCountsSchema.nullable(),
     /** "7 -> 3 failing", or null before any reading. */
     trend: string().nullable(),
-    no_progress_limit: int()
+    no_progress_limit: int(),
+    /** The last judged turn's run on the start's tests, with its cost (runners/contract-run.ts); null when none was made. */
+    contract: string().nullable()
   }).nullable(),
   ...CheckpointSummaryShape
 });
@@ -438,7 +440,8 @@ function loopStatus(projectDir, state, now, staleMs, checkpoints = summarize(voi
       baseline_note: state.test_results.baseline_note,
       last: lastRun?.tests ?? null,
       trend: trendLine(state.test_results),
-      no_progress_limit: state.test_results.no_progress_limit
+      no_progress_limit: state.test_results.no_progress_limit,
+      contract: state.last_verifier?.contract ?? null
     },
     ...checkpoints
   };
@@ -448,7 +451,8 @@ function testsLines(tests) {
   const start = tests.baseline ? describeTests(tests.baseline) : `not read (${tests.baseline_note ?? "no results"})`;
   return [
     `  tests:      at the start ${start}`,
-    ...tests.last ? [`              last run ${describeTests(tests.last)}${tests.trend ? `; ${tests.trend}` : ""}`] : []
+    ...tests.last ? [`              last run ${describeTests(tests.last)}${tests.trend ? `; ${tests.trend}` : ""}`] : [],
+    ...tests.contract ? [`              ${tests.contract}`] : []
   ];
 }
 function formatStatus(s) {

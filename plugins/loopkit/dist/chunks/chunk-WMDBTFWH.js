@@ -9,7 +9,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunk-L5HTSTYQ.js";
+} from "./chunk-QBGS5GCZ.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-CP33VOUL.js"), import("./auto-prune-VXN7QYNU.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-CA3JLZJQ.js"), import("./auto-prune-3QHKB6YN.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-JRS7YHMP.js";
+} from "./chunk-6QJHSTOT.js";
 import {
   openRegular
 } from "./chunk-QJD4XBMD.js";

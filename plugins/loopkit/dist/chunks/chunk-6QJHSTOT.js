@@ -4,21 +4,21 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunk-PD3S7RQW.js";
+} from "./chunk-FHWCVPHF.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-DJ63JFUX.js";
+} from "./chunk-4GLRDPH6.js";
 import {
   openRegular
 } from "./chunk-QJD4XBMD.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   LoopkitError,
   formatError,

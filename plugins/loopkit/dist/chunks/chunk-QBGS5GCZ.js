@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-DZDIFHIV.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-HF42D42B.js")).autoLoopKind
+  repeat: async () => (await import("./kind-AMO3GZIT.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-HHV3LTDC.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

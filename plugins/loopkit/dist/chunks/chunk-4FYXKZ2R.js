@@ -4,7 +4,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   describeTests,
   ranCount
@@ -94,28 +94,6 @@ function carriedTestBaseline(fresh, earlier) {
   };
 }
 
-// src/auto-loop/core/settings.ts
-var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
-var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
-var DEFAULT_STALE_MS = 30 * 6e4;
-var DEFAULT_API_RETRY_MS = 3e4;
-var DEFAULT_PROGRESS_MS = 6e4;
-var DEFAULT_CONTEXT_WINDOW = 2e5;
-function positive(env, name, fallback) {
-  const value = Number(env[name]);
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-function readSettings(env) {
-  return {
-    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
-    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
-    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
-    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
-    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
-    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
-  };
-}
-
 // src/auto-loop/core/gate.ts
 function verifierVerdict(runs) {
   const [first, second] = runs;
@@ -146,6 +124,7 @@ var RULE_NAMES = {
   processes: "leftover-process",
   verification: "changed-while-verifying",
   unseen: "every-change-shown",
+  contract: "test-contract",
   tests: "test"
 };
 function testRuleBreach(basis, run) {
@@ -175,6 +154,28 @@ var total = (results) => ranCount(results) + results.skipped;
 var fewerInAll = (base, current) => total(current) < total(base) ? `fewer tests than at the start: ${total(base)} -> ${total(current)}` : null;
 var listNames = (names) => `${names.slice(0, 5).join(", ")}${names.length > 5 ? `, and ${names.length - 5} more` : ""}`;
 
+// src/auto-loop/core/settings.ts
+var DEFAULT_VERIFIER_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_AUDIT_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_STALE_MS = 30 * 6e4;
+var DEFAULT_API_RETRY_MS = 3e4;
+var DEFAULT_PROGRESS_MS = 6e4;
+var DEFAULT_CONTEXT_WINDOW = 2e5;
+function positive(env, name, fallback) {
+  const value = Number(env[name]);
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+function readSettings(env) {
+  return {
+    contextWindow: positive(env, "LOOPKIT_CONTEXT_WINDOW", DEFAULT_CONTEXT_WINDOW),
+    verifierTimeoutMs: positive(env, "LOOPKIT_VERIFIER_TIMEOUT_MS", DEFAULT_VERIFIER_TIMEOUT_MS),
+    auditTimeoutMs: positive(env, "LOOPKIT_AUDIT_TIMEOUT_MS", DEFAULT_AUDIT_TIMEOUT_MS),
+    staleMs: positive(env, "LOOPKIT_STALE_MS", DEFAULT_STALE_MS),
+    apiRetryMs: positive(env, "LOOPKIT_API_RETRY_MS", DEFAULT_API_RETRY_MS),
+    progressMs: positive(env, "LOOPKIT_PROGRESS_MS", DEFAULT_PROGRESS_MS)
+  };
+}
+
 export {
   resolveCaps,
   capReached,
@@ -186,7 +187,6 @@ export {
   noProgressReason,
   trendLine,
   carriedTestBaseline,
-  readSettings,
   verifierVerdict,
   gateNext,
   auditUnmet,
@@ -194,5 +194,6 @@ export {
   auditLabel,
   auditVote,
   RULE_NAMES,
-  testRuleBreach
+  testRuleBreach,
+  readSettings
 };

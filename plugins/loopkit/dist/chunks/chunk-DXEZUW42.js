@@ -5,13 +5,13 @@ import {
 import {
   HistoryEntrySchema,
   historyEntry
-} from "./chunk-I3LMAKTK.js";
+} from "./chunk-SRAQKVGE.js";
 import {
   writeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import {
   AutoLoopStateSchema
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   MIRROR_DIR,
   MIRROR_FILES,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   lastCheckpoint
-} from "./chunk-DJ63JFUX.js";
+} from "./chunk-4GLRDPH6.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

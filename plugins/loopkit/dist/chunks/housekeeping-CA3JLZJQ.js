@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-6Z2QIE5J.js";
+} from "./chunk-W6SF3P7H.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-LVY7QM5L.js";
+} from "./chunk-3EPQWQQQ.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-L5HTSTYQ.js";
+import "./chunk-QBGS5GCZ.js";
 import {
   allRecords
-} from "./chunk-DJ63JFUX.js";
+} from "./chunk-4GLRDPH6.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-OJLTLYNW.js";
+import "./chunk-NCZ7LS4B.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {

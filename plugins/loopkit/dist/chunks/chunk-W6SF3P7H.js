@@ -1,11 +1,11 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-L5HTSTYQ.js";
+} from "./chunk-QBGS5GCZ.js";
 import {
   lastCheckpoint,
   recordFile
-} from "./chunk-DJ63JFUX.js";
+} from "./chunk-4GLRDPH6.js";
 import {
   LOOP_KINDS
 } from "./chunk-WZLN5BNR.js";
@@ -13,7 +13,7 @@ import {
   ObjectStore,
   decodeTree,
   evidenceFiles
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   formatError,
   readJson,

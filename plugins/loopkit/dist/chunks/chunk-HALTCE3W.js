@@ -46,7 +46,9 @@ var VerifierResultSchema = object({
   iteration: int().nonnegative(),
   /** pass = passed twice in a row; flaky = passed, then failed; fail = failed the first run. */
   verdict: _enum(["pass", "flaky", "fail"]),
-  runs: array(VerifierRunSchema).min(1).max(2)
+  runs: array(VerifierRunSchema).min(1).max(2),
+  /** The run on the start's tests after two passes, with its cost (runners/contract-run.ts); absent when none was made and in older files. */
+  contract: string().nullable().optional()
 });
 var AuditResultSchema = object({
   at: iso_exports.datetime(),
@@ -62,12 +64,13 @@ var AuditResultSchema = object({
    * Set when no audit ran because one of loopkit's own rules threw the verifier's passes out (the rule's
    * name; `reasons` says why): never the audit's vote. Absent in older files.
    */
-  refused_by: _enum(["processes", "verification", "unseen"]).nullish()
+  refused_by: _enum(["processes", "verification", "unseen", "contract"]).nullish()
 });
 var DEFAULT_NO_PROGRESS_LIMIT = 8;
 var NO_TEST_RESULTS = {
   report: null,
   allow_removed_tests: null,
+  allow_test_edits: null,
   no_progress_limit: DEFAULT_NO_PROGRESS_LIMIT,
   baseline: null,
   baseline_note: null,
@@ -79,6 +82,11 @@ var TestResultsStateSchema = object({
   report: string().nullable(),
   /** The goal file's allow-removed-tests: why the goal needs tests removed (the audit is told), or null. */
   allow_removed_tests: string().nullable(),
+  /**
+   * The goal file's allow-test-edits: why the goal must change its tests, or null. Then the start's
+   * tests are not run unchanged (runners/contract-run.ts) and the audit judges the edits. Absent in older files.
+   */
+  allow_test_edits: string().nullable().default(null),
   /** Judged turns without progress (no fewer failing, no more passing tests than ever) that end the loop as no-progress. */
   no_progress_limit: int().positive(),
   /** The start's run; null when loopkit could read no results from it. */

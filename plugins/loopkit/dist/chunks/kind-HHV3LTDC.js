@@ -16,19 +16,19 @@ import {
   iterationCount,
   readSettings,
   trendLine
-} from "./chunk-TWYU4L4W.js";
+} from "./chunk-4FYXKZ2R.js";
 import {
   formatDuration
 } from "./chunk-7BFHLTUB.js";
 import {
   HistoryEntrySchema
-} from "./chunk-I3LMAKTK.js";
+} from "./chunk-SRAQKVGE.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,
   isPaused,
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -44,7 +44,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-CO7YSDHP.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-ACFRPKNP.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -53,7 +53,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-MGWPQPCO.js"), import("./store-JE7WPLBK.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-QQQDJFHX.js"), import("./store-ZCFN5ROJ.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);
@@ -84,7 +84,7 @@ var autoLoopKind = {
   }
 };
 async function projectState(dataDir, projectDir) {
-  const { loopFiles } = await import("./store-JE7WPLBK.js");
+  const { loopFiles } = await import("./store-ZCFN5ROJ.js");
   const read = await readJson(loopFiles(dataDir, projectDir).state, AutoLoopStateSchema).catch(() => ({ exists: false }));
   return read.exists ? read.value : void 0;
 }

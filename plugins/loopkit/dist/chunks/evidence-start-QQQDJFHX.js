@@ -5,9 +5,9 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-OW3IY3KO.js";
-import "./chunk-OJLTLYNW.js";
-import "./chunk-XTMFZ4F2.js";
+} from "./chunk-HKYYWT76.js";
+import "./chunk-NCZ7LS4B.js";
+import "./chunk-HALTCE3W.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-H7AFGRX5.js";
+} from "./chunk-7XLFYWYL.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-RVOOSPQT.js";
+} from "./chunk-EEQT6WEZ.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,7 +27,7 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-JRS7YHMP.js";
+} from "./chunk-6QJHSTOT.js";
 import {
   isLoopkitCommandPrompt
 } from "./chunk-RZPXTIWU.js";
@@ -40,15 +40,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-VN5KYKVC.js";
-import "./chunk-PD3S7RQW.js";
+import "./chunk-FHWCVPHF.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-DJ63JFUX.js";
+import "./chunk-4GLRDPH6.js";
 import "./chunk-QJD4XBMD.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-OJLTLYNW.js";
+import "./chunk-NCZ7LS4B.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {

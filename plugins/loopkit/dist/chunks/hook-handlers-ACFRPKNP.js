@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-H7AFGRX5.js";
+} from "./chunk-7XLFYWYL.js";
 import {
   isLoopPrompt,
   resumePendingFile
@@ -31,10 +31,11 @@ import {
   retryPrompt,
   retryWaitMs,
   runLoopVerifier,
+  runTestContract,
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-2X4Z6IGD.js";
+} from "./chunk-2NHGOLNH.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -42,7 +43,7 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-JRS7YHMP.js";
+} from "./chunk-6QJHSTOT.js";
 import "./chunk-PNKYXAUH.js";
 import {
   isLoopkitCommandPrompt
@@ -53,11 +54,11 @@ import {
 import "./chunk-DTFUBUZW.js";
 import {
   RESUME_HINT
-} from "./chunk-HQ5JTRZ3.js";
+} from "./chunk-G3EEDJBV.js";
 import {
   showPath,
   splitWords
-} from "./chunk-PD3S7RQW.js";
+} from "./chunk-FHWCVPHF.js";
 import {
   auditLabel,
   auditUnmet,
@@ -65,9 +66,9 @@ import {
   loopDeadline,
   readSettings,
   refusedByLoopkit
-} from "./chunk-TWYU4L4W.js";
+} from "./chunk-4FYXKZ2R.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-DJ63JFUX.js";
+import "./chunk-4GLRDPH6.js";
 import "./chunk-63YVBMM7.js";
 import {
   inspectMirror,
@@ -76,16 +77,16 @@ import {
   persist,
   readHandoff,
   writeVerifierLog
-} from "./chunk-GOX5BVNZ.js";
+} from "./chunk-DXEZUW42.js";
 import "./chunk-QJD4XBMD.js";
-import "./chunk-I3LMAKTK.js";
+import "./chunk-SRAQKVGE.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-OW3IY3KO.js";
+} from "./chunk-HKYYWT76.js";
 import {
   LstatAhead,
   SAFE_READ_FLAGS,
@@ -107,12 +108,12 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   AutoLoopStateSchema,
   isPaused,
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   MIRROR_DIR
 } from "./chunk-T4GQSL4B.js";
@@ -1099,7 +1100,7 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
     loop_id: state.loop_id,
     iteration: state.iteration,
     step,
-    run: step === "audit" ? 1 : runs.length + 1,
+    run: step === "verifier" ? runs.length + 1 : 1,
     started_at: ctx.now().toISOString()
   });
   const mountWatch = turn.taken ? watchMountFolders(turn.taken, state.project_dir) : null;
@@ -1139,6 +1140,24 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
       )
     };
   }
+  const contractMs = within(deadline, state.launch.verifier_timeout_ms);
+  if (contractMs <= 0) return { runs, audit: auditUnmet("no time was left to run the start's tests within the loop's wall clock", false) };
+  let contract;
+  try {
+    const held = await runTestContract({
+      state,
+      dataDir: ctx.dataDir,
+      now: turn.taken.snapshot,
+      timeoutMs: contractMs,
+      env,
+      options: { sandbox: state.launch.agent_sandbox },
+      onRun: () => note("contract")
+    });
+    if (held.breach) return { runs, audit: refusedByLoopkit("contract", held.breach), contract: held.line };
+    contract = held.line;
+  } catch (error) {
+    return { runs, audit: auditUnmet(`loopkit could not run the start's tests unchanged (${formatError(error)})`, false) };
+  }
   await note("audit");
   const audit = await auditLoop({
     state,
@@ -1149,7 +1168,7 @@ async function runGate(state, ctx, files, turn, deadline, refused) {
     evidence: { now: turn.taken.snapshot, duringVerification: during },
     deadline
   });
-  return { runs, audit };
+  return { runs, audit, contract };
 }
 var NOT_RUN = {
   exitCode: null,

@@ -1790,6 +1790,7 @@ export {
   LstatAhead,
   lstatVia,
   deadlineIn,
+  remainingMs,
   within,
   checkDeadline,
   nameOf,

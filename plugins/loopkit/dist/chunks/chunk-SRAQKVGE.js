@@ -3,7 +3,7 @@ import {
   AUDIT_VOTES,
   LOOP_STATUSES,
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   iso_exports
 } from "./chunk-W3MJS3SN.js";

@@ -10,7 +10,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-JRS7YHMP.js";
+} from "./chunk-6QJHSTOT.js";
 import {
   RETRY_TAG
 } from "./chunk-PNKYXAUH.js";
@@ -38,7 +38,7 @@ import {
   rules,
   settleSandbox,
   wrapUpPrompt
-} from "./chunk-HQ5JTRZ3.js";
+} from "./chunk-G3EEDJBV.js";
 import {
   compareSnapshots,
   hasHidden,
@@ -48,7 +48,7 @@ import {
   splitArguments,
   splitWords,
   typedText
-} from "./chunk-PD3S7RQW.js";
+} from "./chunk-FHWCVPHF.js";
 import {
   RULE_NAMES,
   auditLabel,
@@ -64,7 +64,7 @@ import {
   refusedByLoopkit,
   testRuleBreach,
   verifierVerdict
-} from "./chunk-TWYU4L4W.js";
+} from "./chunk-4FYXKZ2R.js";
 import {
   formatDuration,
   parseDuration
@@ -75,27 +75,32 @@ import {
 } from "./chunk-63YVBMM7.js";
 import {
   loopFiles
-} from "./chunk-GOX5BVNZ.js";
+} from "./chunk-DXEZUW42.js";
 import {
   openRegular,
   readRegularFile
 } from "./chunk-QJD4XBMD.js";
 import {
   historyEntry
-} from "./chunk-I3LMAKTK.js";
+} from "./chunk-SRAQKVGE.js";
 import {
   loadJudgingBaseline
-} from "./chunk-OW3IY3KO.js";
+} from "./chunk-HKYYWT76.js";
 import {
   GIT_META_NAMES,
   KEEP_BYTES,
   TOOL_FOLDERS,
+  checkDeadline,
+  deadlineIn,
+  decodeTree,
   nameOf,
   openStore,
+  readRegularFileSync,
+  remainingMs,
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-OJLTLYNW.js";
+} from "./chunk-NCZ7LS4B.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,
@@ -103,7 +108,7 @@ import {
   PERSON_WORDS_KEPT,
   UNMEASURED_SANDBOX,
   tokensUsed
-} from "./chunk-XTMFZ4F2.js";
+} from "./chunk-HALTCE3W.js";
 import {
   auditWorkDir
 } from "./chunk-PVEHQ6JT.js";
@@ -120,7 +125,8 @@ import {
   Tally,
   countsOf,
   describeTests,
-  firstLine
+  firstLine,
+  ranCount
 } from "./chunk-JR3TLBIQ.js";
 import {
   _enum,
@@ -1228,6 +1234,416 @@ function baselineLine(tests) {
   return `Tests at the start: ${tests.baseline_note ?? "not read"}. The gate judges the verifier by its exit code, as without test results.`;
 }
 
+// src/auto-loop/runners/contract-run.ts
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, mkdtempSync, promises as fs4, readdirSync as readdirSync2, readFileSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import path8 from "node:path";
+
+// src/evidence/copy-tree.ts
+import { createHash } from "node:crypto";
+import { closeSync, constants as constants2, lstatSync, mkdirSync, openSync, readdirSync, rmSync, symlinkSync, writeSync } from "node:fs";
+import path7 from "node:path";
+var LINKED_FOLDERS = /* @__PURE__ */ new Set([
+  "node_modules",
+  "bower_components",
+  "vendor",
+  ".venv",
+  "venv",
+  "site-packages",
+  ".tox",
+  ".nox",
+  ".gradle"
+]);
+var LEFT_OUT = /* @__PURE__ */ new Set([
+  ".git",
+  ".auto-loop",
+  ".cache",
+  ".vite",
+  ".vitest",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
+  "coverage",
+  ".nyc_output",
+  ".turbo",
+  ".parcel-cache"
+]);
+var MAX_UNKEPT_BYTES = 512 * 1024 * 1024;
+var decode = (store, hash) => decodeTree(store.get(hash, "tree"));
+var leftOut = (name) => LEFT_OUT.has(name) || LINKED_FOLDERS.has(name);
+function listFiles(store, root) {
+  const files = [];
+  const walk = (hash, prefix) => {
+    for (const entry of decode(store, hash)) {
+      const name = entry.name.toString("utf8");
+      if (entry.kind === "dir" && !leftOut(name)) walk(entry.hash, `${prefix}${name}/`);
+      else if (entry.kind === "file") files.push({ path: `${prefix}${name}`, entry });
+    }
+  };
+  walk(root, "");
+  return files;
+}
+function copyTree(store, projectDir, root, dest, deadline) {
+  const counts = { files: 0, bytes: 0, links: 0 };
+  writeFolder(store, root, Buffer.from(projectDir), Buffer.from(dest), counts, deadline, true);
+  return counts;
+}
+function entryAt(store, root, key) {
+  let hash = root;
+  const parts = key.split("/");
+  for (const [index, part] of parts.entries()) {
+    const entry = decode(store, hash).find((e) => e.name.toString("utf8") === part);
+    if (!entry) return null;
+    if (index === parts.length - 1) return entry;
+    if (entry.kind !== "dir") return null;
+    hash = entry.hash;
+  }
+  return null;
+}
+function replaceWithRecorded(store, projectDir, entry, key, dest, counts, deadline) {
+  const parts = key.split("/");
+  for (let depth = 1; depth < parts.length; depth++)
+    if (!lstatSync(path7.join(dest, ...parts.slice(0, depth)), { throwIfNoEntry: false })?.isDirectory())
+      throw new LoopkitError(
+        "EVIDENCE_FAILED",
+        `${parts.slice(0, depth).join("/")} is not a folder in the copy, so ${key} cannot be put back`,
+        {
+          value: key
+        }
+      );
+  const target = path7.join(dest, ...parts);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { mode: entry.mode & 511 | 448 });
+  writeFolder(store, entry.hash, Buffer.from(path7.join(projectDir, ...key.split("/"))), Buffer.from(target), counts, deadline, false);
+}
+function writeFolder(store, hash, from, to, counts, deadline, linking) {
+  for (const entry of decode(store, hash)) {
+    const name = entry.name.toString("utf8");
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.kind === "dir") {
+      if (linking && LEFT_OUT.has(name)) continue;
+      mkdirSync(target, { mode: entry.mode & 511 | 448 });
+      if (linking && LINKED_FOLDERS.has(name)) counts.links += linkEntries(source, target);
+      else writeFolder(store, entry.hash, source, target, counts, deadline, linking);
+    } else if (entry.kind === "link") symlinkSync(entry.target, target);
+    else if (entry.kind === "file") {
+      const content = entry.kept ? store.get(entry.hash, "blob") : unkept(source, entry);
+      writeNewFile(target, content, entry.mode);
+      if (++counts.files % 512 === 0) checkDeadline(deadline, "the copy for the run on the start's tests");
+      counts.bytes += content.length;
+    }
+  }
+}
+function writeNewFile(file, content, mode) {
+  const fd = openSync(file, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | (constants2.O_NOFOLLOW ?? 0), mode & 511);
+  try {
+    let written = 0;
+    while (written < content.length) written += writeSync(fd, content, written, content.length - written);
+  } finally {
+    closeSync(fd);
+  }
+}
+var join = (dir, name) => Buffer.concat([dir, Buffer.from(path7.sep), name]);
+function linkEntries(from, to) {
+  let count2 = 0;
+  for (const name of readdirSync(from, { encoding: "buffer" })) {
+    if (LEFT_OUT.has(name.toString("utf8"))) continue;
+    symlinkSync(join(from, name), join(to, name));
+    count2++;
+  }
+  return count2;
+}
+function unkept(source, entry) {
+  const content = readRegularFileSync(source, MAX_UNKEPT_BYTES);
+  if (!content || !createHash("sha256").update(content).digest().equals(entry.hash))
+    throw new LoopkitError("EVIDENCE_FAILED", `${source.toString()} is no longer what loopkit recorded, so it cannot be copied`, {
+      value: source.toString()
+    });
+  return content;
+}
+
+// src/auto-loop/core/test-contract.ts
+var TEST_FOLDERS = /* @__PURE__ */ new Set(["test", "tests", "__tests__", "spec", "__snapshots__"]);
+var TEST_NAME = /(?:\.(?:test|spec)\.[^./]+$|^test_[^/]*\.py$|_test\.py$|_test\.go$)/;
+var RUNNER_CONFIG = /^(?:(?:vitest|vite|jest|playwright|ava|karma)\.(?:config|workspace)\.[^/]+|vitest\.workspace\.[^/]+|\.mocharc(?:\.[^/]+)?|\.taprc|jest\.setup\.[^/]+|conftest\.py|pytest\.ini|pyproject\.toml|setup\.cfg|tox\.ini|\.babelrc(?:\.[^/]+)?|babel\.config\.[^/]+|\.npmrc|\.yarnrc(?:\.yml)?|sitecustomize\.py|usercustomize\.py)$/;
+var HELD_PACKAGE_KEYS = ["scripts", "jest", "mocha", "vitest", "ava", "tap", "c8", "nyc"];
+var baseName = (key) => key.slice(key.lastIndexOf("/") + 1);
+function isTestFile(key) {
+  const parts = key.split("/");
+  return TEST_NAME.test(baseName(key)) || parts.slice(0, -1).some((part) => TEST_FOLDERS.has(part));
+}
+var isRunnerConfig = (key) => RUNNER_CONFIG.test(baseName(key));
+var isPackageJson = (key) => baseName(key) === "package.json";
+function namedFiles(baseline, startPaths) {
+  const named = /* @__PURE__ */ new Set();
+  for (const name of [...baseline?.ran ?? [], ...baseline?.failing.map((test) => test.name) ?? []])
+    for (const token of name.split(/ > | › |::|\s+/)) {
+      const key = token.replace(/^\.\//, "");
+      if (startPaths.has(key)) named.add(key);
+    }
+  return named;
+}
+function planContract(start, now, named) {
+  const current = new Map(now.map((file) => [file.path, file.hash]));
+  const started = new Set(start.map((file) => file.path));
+  const plan = { restore: [], packageKeys: [], remove: [], packages: [], held: 0 };
+  for (const file of start) {
+    const pkg = isPackageJson(file.path);
+    if (!pkg && !isTestFile(file.path) && !isRunnerConfig(file.path) && !named.has(file.path)) continue;
+    plan.held++;
+    if (current.get(file.path) === file.hash) continue;
+    if (pkg && current.has(file.path)) plan.packageKeys.push(file.path);
+    else plan.restore.push(file.path);
+  }
+  for (const file of now) if (isRunnerConfig(file.path) && !started.has(file.path)) plan.remove.push(file.path);
+  return plan;
+}
+var planChanges = (plan) => plan.restore.length + plan.packageKeys.length + plan.remove.length + plan.packages.length;
+var RUNNER_PACKAGES = [
+  "vitest",
+  "@vitest",
+  "jest",
+  "@jest",
+  "jest-circus",
+  "jest-cli",
+  "jest-runner",
+  "jest-jasmine2",
+  "expect",
+  "mocha",
+  "chai",
+  "ava",
+  "tap",
+  "uvu"
+];
+function withStartKeys(startText, nowText) {
+  const start = parseObject(startText);
+  const now = parseObject(nowText);
+  if (!start || !now) return startText === nowText ? null : startText;
+  const merged = { ...now };
+  let changed = false;
+  for (const key of HELD_PACKAGE_KEYS) {
+    if (JSON.stringify(start[key]) === JSON.stringify(now[key])) continue;
+    changed = true;
+    if (key in start) merged[key] = start[key];
+    else delete merged[key];
+  }
+  return changed ? `${JSON.stringify(merged, null, 2)}
+` : null;
+}
+function parseObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+function contractBreach(baseline, run, plan) {
+  const changed = changedLine(plan);
+  const withStart = `${changed}: with the start's version`;
+  if (run.timedOut) return `${withStart}, the verifier did not finish`;
+  const results = run.results;
+  if (!results) {
+    if (baseline) return `${withStart}, loopkit could read no test results (${run.unread ?? "none found"})`;
+    return run.exitCode === 0 ? null : `${withStart}, the verifier exits ${run.exitCode ?? "without a code"}`;
+  }
+  if (results.failed > 0) {
+    const names = results.failing.map((test) => `'${test.name}'${test.message ? ` (${test.message})` : ""}`);
+    return `${withStart}, ${results.failed} test(s) fail: ${names.slice(0, 3).join(", ")}${results.failed > 3 ? ", ..." : ""}`;
+  }
+  if (baseline?.ran && results.ran) {
+    const ran = new Set(results.ran);
+    const gone = baseline.ran.filter((name) => !ran.has(name));
+    if (gone.length > 0)
+      return `${withStart}, ${gone.length} test(s) of the start do not run: ${gone.slice(0, 3).map((name) => `'${name}'`).join(", ")}${gone.length > 3 ? ", ..." : ""}`;
+  }
+  if (baseline && ranCount(results) < ranCount(baseline))
+    return `${withStart}, fewer tests run than at the start (${ranCount(baseline)} -> ${describeTests(results)})`;
+  if (run.exitCode !== 0) return `${withStart}, the verifier exits ${run.exitCode ?? "without a code"} (${describeTests(results)})`;
+  return null;
+}
+function changedLine(plan) {
+  const parts = [
+    ...plan.restore.map((file) => file),
+    ...plan.packageKeys.map((file) => `${file}'s test keys`),
+    ...plan.remove.map((file) => `${file} (added)`),
+    ...plan.packages.map((key) => `${key} (the test runner's package)`)
+  ];
+  const shown = parts.length > 4 ? [...parts.slice(0, 4), `${parts.length - 4} more`] : parts;
+  const list = shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}` : shown[0] ?? "nothing";
+  return `${list} ${parts.length === 1 ? "was" : "were"} changed`;
+}
+
+// src/auto-loop/runners/contract-run.ts
+async function runTestContractNow(input) {
+  const { snapshot } = await takeSnapshot({ dataDir: input.dataDir, projectDir: input.state.project_dir, deadline: input.deadline });
+  return runTestContract({ ...input, now: snapshot });
+}
+var contractRunsDir = (dataDir) => path8.join(dataDir, "contract-runs");
+var seconds = (ms) => `${(ms / 1e3).toFixed(1)} s`;
+async function runTestContract(input) {
+  const { state } = input;
+  const allowed = state.test_results.allow_test_edits ?? null;
+  if (allowed !== null)
+    return { breach: null, line: "start's tests not held (the goal file allows test edits; the audit judges them)", durationMs: 0 };
+  const started = Date.now();
+  const start = await loadJudgingBaseline(loopFiles(input.dataDir, state.project_dir).dir, state.loop_id, /* @__PURE__ */ new Date());
+  const deadline = deadlineIn(input.timeoutMs, started);
+  if (!start) return { breach: null, line: "start's tests not run: no record of the loop's start", durationMs: 0 };
+  removeStaleCopies(contractRunsDir(input.dataDir));
+  let store = openStore(input.dataDir, state.project_dir);
+  const closeStore = () => {
+    store?.close();
+    store = null;
+  };
+  let copy = null;
+  try {
+    const startFiles = listFiles(store, Buffer.from(start.root, "hex"));
+    const nowFiles = listFiles(store, Buffer.from(input.now.root, "hex"));
+    const baseline = state.test_results.baseline;
+    const plan = planContract(
+      startFiles.map(recorded),
+      nowFiles.map(recorded),
+      namedFiles(baseline, new Set(startFiles.map((file) => file.path)))
+    );
+    const startRoot = Buffer.from(start.root, "hex");
+    const nowRoot = Buffer.from(input.now.root, "hex");
+    plan.packages = changedRunnerPackages(store, startRoot, nowRoot);
+    if (plan.held === 0 && plan.packages.length === 0)
+      return { breach: null, line: "start's tests: no test file or runner config at the start", durationMs: 0 };
+    if (planChanges(plan) === 0)
+      return { breach: null, line: `start's tests held: ${plan.held} test file(s) and configs unchanged, no extra run`, durationMs: 0 };
+    await input.onRun?.();
+    copy = makeCopyFolder(contractRunsDir(input.dataDir));
+    const counts = copyTree(store, state.project_dir, nowRoot, copy, deadline);
+    applyPlan(store, copy, plan, new Map(startFiles.map((file) => [file.path, file])));
+    for (const key of plan.packages)
+      replaceWithRecorded(store, state.project_dir, entryAt(store, startRoot, key), key, copy, counts, deadline);
+    closeStore();
+    const copied = Date.now() - started;
+    const run = await runAndReadTests(
+      commandIn(state.verify_command, state.project_dir, copy),
+      copy,
+      state.test_results.report,
+      remainingMs(deadline),
+      { ...input.env, PWD: copy, PYTHONDONTWRITEBYTECODE: "1" },
+      input.options
+    );
+    const breach = run.outcome.sandbox === "not run" ? `the verifier could not run on the start's tests: ${run.outcome.outputTail.trim()}` : contractBreach(
+      baseline,
+      { exitCode: run.outcome.exitCode, timedOut: run.outcome.timedOut, results: run.results, unread: run.unread },
+      plan
+    );
+    const cost = `copy ${seconds(copied)} (${costOf(counts)}), run ${seconds(run.outcome.durationMs)}${run.outcome.sandbox === "sandboxed" ? " sandboxed" : ""}`;
+    const durationMs = Date.now() - started;
+    return {
+      breach,
+      line: breach ? `start's tests not held in ${seconds(durationMs)}: ${cost}` : `start's tests held in ${seconds(durationMs)}: ${planChanges(plan)} file(s) put back as at the start, ${cost}`,
+      durationMs
+    };
+  } finally {
+    closeStore();
+    if (copy) await fs4.rm(copy, { recursive: true, force: true }).catch(() => void 0);
+  }
+}
+function allowTestEditsLine(tests) {
+  const why = tests.allow_test_edits ?? null;
+  return why === null ? null : `The goal file allows test edits (allow-test-edits: ${why}): the start's tests will not be run unchanged before the audit, and the audit is told to judge every edit to them. Remove that line from the goal file if the tests must hold as they are.`;
+}
+function testEditsNote(tests) {
+  const why = tests.allow_test_edits ?? null;
+  if (why === null) return null;
+  return `The goal file allows the tests to be changed (allow-test-edits: ${why}), so loopkit did not run the start's tests unchanged: judge every change to a test file or a test runner's configuration (package.json's scripts included) in the diff. A weakened assertion, a failure caught and ignored, an early return, a test body replaced under the same name or a test marked as expected to fail is not achieved unless this goal really needs it.`;
+}
+function changedRunnerPackages(store, startRoot, nowRoot) {
+  const changed = [];
+  for (const name of RUNNER_PACKAGES) {
+    const key = `node_modules/${name}`;
+    const before = entryAt(store, startRoot, key);
+    if (before?.kind !== "dir") continue;
+    const now = entryAt(store, nowRoot, key);
+    if (now?.kind !== "dir" || !now.hash.equals(before.hash)) changed.push(key);
+  }
+  return changed;
+}
+var recorded = (file) => ({ path: file.path, hash: file.entry.hash.toString("hex") });
+var costOf = (counts) => `${counts.files} files, ${sizeOf(counts.bytes)}${counts.links ? `, ${counts.links} dependency link(s)` : ""}`;
+var sizeOf = (bytes2) => bytes2 < 1024 * 1024 ? `${Math.ceil(bytes2 / 1024)} KB` : `${(bytes2 / 1024 / 1024).toFixed(1)} MB`;
+function commandIn(command, projectDir, copy) {
+  const folder = projectDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return command.replace(new RegExp(`${folder}(?=$|[/\\s'"\`;&|)])`, "g"), () => copy);
+}
+function applyPlan(store, copy, plan, start) {
+  const at = (key) => path8.join(copy, ...key.split("/"));
+  for (const key of plan.restore) {
+    const { entry } = start.get(key);
+    if (!entry.kept) throw new Error(`${key} is over 1 MB at the start, so loopkit did not keep it and cannot put it back`);
+    clearPlace(copy, key);
+    writeNewFile(at(key), store.get(entry.hash, "blob"), entry.mode);
+  }
+  for (const key of plan.packageKeys) {
+    const { entry } = start.get(key);
+    if (!entry.kept) throw new Error(`${key} is over 1 MB at the start, so loopkit did not keep it`);
+    const merged = withStartKeys(store.get(entry.hash, "blob").toString("utf8"), readFileSync(at(key), "utf8"));
+    if (merged === null) continue;
+    rmSync2(at(key), { force: true });
+    writeNewFile(at(key), Buffer.from(merged), entry.mode);
+  }
+  for (const key of plan.remove) rmSync2(at(key), { force: true });
+}
+function clearPlace(copy, key) {
+  const parts = key.split("/");
+  let dir = copy;
+  for (const part of parts.slice(0, -1)) {
+    dir = path8.join(dir, part);
+    const stat = lstatSync2(dir, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) continue;
+    if (stat) rmSync2(dir, { force: true });
+    mkdirSync2(dir, { mode: 448 });
+  }
+  rmSync2(path8.join(dir, parts[parts.length - 1]), { force: true, recursive: true });
+}
+function makeCopyFolder(base) {
+  mkdirSync2(base, { recursive: true, mode: 448 });
+  return mkdtempSync(path8.join(base, `${process.pid}-`));
+}
+function removeStaleCopies(base, nowMs = Date.now()) {
+  const removed = [];
+  let names;
+  try {
+    names = readdirSync2(base);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    const dir = path8.join(base, name);
+    let old = false;
+    try {
+      old = nowMs - statSync2(dir).mtimeMs > 24 * 36e5;
+    } catch {
+      continue;
+    }
+    if (pid === process.pid && !old) continue;
+    if (Number.isInteger(pid) && pid > 0 && alive(pid) && !old) continue;
+    try {
+      rmSync2(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+    }
+  }
+  return removed;
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
 // src/auto-loop/core/transitions.ts
 var freshTranscript = (now) => ({
   path: null,
@@ -1536,7 +1952,13 @@ function finishTurn(previous, gate, notes, history) {
   let state = {
     ...previous,
     updated_at: now.toISOString(),
-    last_verifier: { at: now.toISOString(), iteration: previous.iteration, verdict, runs: gate.runs },
+    last_verifier: {
+      at: now.toISOString(),
+      iteration: previous.iteration,
+      verdict,
+      runs: gate.runs,
+      ...gate.contract ? { contract: gate.contract } : {}
+    },
     flaky_count: previous.flaky_count + (verdict === "flaky" ? 1 : 0),
     test_results: recordTestProgress(previous.test_results, previous.iteration, lastRun)
   };
@@ -1552,7 +1974,8 @@ function finishTurn(previous, gate, notes, history) {
   }
   const tests = lastRun.tests ? `, tests ${lastRun.tests.passed} pass ${lastRun.tests.failed} fail ${lastRun.tests.skipped} skipped` : "";
   const notAPass = lastRun.breach ?? (audit?.refused_by ? audit.failure : null);
-  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}`;
+  const contract = gate.contract ? `; ${gate.contract}` : "";
+  const evidence = `iteration ${state.iteration}: verifier ${verdict} (exit ${lastRun.timed_out ? "timeout" : lastRun.exit_code}${tests})${audit ? `, audit ${auditLabel(audit)}` : ""}${notAPass ? `; no pass: ${notAPass}` : ""}${contract}`;
   const refusal = refusalOf(lastRun, audit);
   state = {
     ...state,
@@ -1602,7 +2025,7 @@ function finishTurn(previous, gate, notes, history) {
   const next = {
     fail: lastRun.breach ? "Make the verifier pass with every test of the start running: restore any test you removed, skipped, made todo or filtered out, and fix the code instead." : "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
-    pass: "The verifier passes but the audit is not convinced: address every audit reason above."
+    pass: audit?.refused_by === "contract" ? "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged." : "The verifier passes but the audit is not convinced: address every audit reason above."
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
@@ -1620,6 +2043,7 @@ var REFUSAL_ADVICE = {
   processes: "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
   verification: "Something changes files while the verifier runs: make the verifier write only build output, caches, or the report named with --test-report, and stop anything that writes the project; then start a new loop.",
   unseen: "Some changes cannot be shown to the audit whole (the lines above name them): remove them or make them text the audit can read, then start a new loop.",
+  contract: "The verifier passes only with test files or runner configs the agent changed: with the start's versions the tests fail. Fix the code so the start's tests pass unchanged, or, if the goal must change its tests, say so in the goal file (allow-test-edits: <why>) and start a new loop.",
   tests: "The verifier exits 0 but the tests that defined the goal do not all run and pass: restore them, or, if the goal needs them changed, say so in the goal file (allow-removed-tests:) and start a new loop."
 };
 function refusalOf(lastRun, audit) {
@@ -1742,13 +2166,13 @@ function failLoop(previous, now, reason) {
 
 // src/auto-loop/runners/audit.ts
 import { randomBytes } from "node:crypto";
-import { mkdirSync, promises as fs4, rmSync } from "node:fs";
-import path7 from "node:path";
+import { mkdirSync as mkdirSync3, promises as fs5, rmSync as rmSync3 } from "node:fs";
+import path9 from "node:path";
 
 // src/evidence/glob.ts
 function globMatcher(glob) {
   const regex = new RegExp(`^${globSource(glob.replace(/^\.\//, ""))}$`, "s");
-  return (path10) => regex.test(path10);
+  return (path12) => regex.test(path12);
 }
 function globSource(glob) {
   let out = "";
@@ -1821,8 +2245,8 @@ function gitMetadata(p) {
   if (!p.startsWith(".git/")) return true;
   return GIT_META_NAMES.has(p.slice(".git/".length).split("/", 1)[0]);
 }
-function isBulk(path10) {
-  return LOCKFILES.test(path10) || path10.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
+function isBulk(path12) {
+  return LOCKFILES.test(path12) || path12.split("/").slice(0, -1).some((part) => BULK_FOLDERS.has(part));
 }
 function namedByCommand(command) {
   const names = /* @__PURE__ */ new Set();
@@ -2354,7 +2778,7 @@ async function auditLoop(input) {
   const cwd = auditWorkDir(input.dataDir);
   let changes;
   try {
-    changes = await describeChanges(input, path7.join(cwd, state.loop_id));
+    changes = await describeChanges(input, path9.join(cwd, state.loop_id));
   } catch (error) {
     return auditUnmet(
       `loopkit could not compute its record of what changed since the loop started (${formatError(error)}); no turn is judged achieved without it`,
@@ -2378,9 +2802,9 @@ async function auditLoop(input) {
     nonce: randomBytes(16).toString("hex"),
     iterationChanges: input.iterationChanges ?? null,
     reading: { index: changes.index, required: [...new Set(changes.required.map((c) => c.file))], optional: changes.optional },
-    tests: auditTestsNote(state.test_results)
+    tests: [auditTestsNote(state.test_results), testEditsNote(state.test_results)].filter(Boolean).join("\n") || null
   });
-  await fs4.mkdir(cwd, { recursive: true });
+  await fs5.mkdir(cwd, { recursive: true });
   const env = { ...launchEnv(state.launch, input.env), [RECURSION_GUARD]: "1" };
   delete env.CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD;
   return runAudit({ prompt, bin: state.launch.claude_bin, projectDir: state.project_dir, cwd, env, timeoutMs, required: changes.required });
@@ -2396,7 +2820,7 @@ async function describeChanges(input, dir) {
   const now = input.evidence?.now ?? (await takeSnapshot({ dataDir: input.dataDir, projectDir: state.project_dir, deadline: input.deadline })).snapshot;
   const store = openStore(input.dataDir, state.project_dir);
   try {
-    const files = { index: path7.join(dir, "changes.txt"), part: (n) => path7.join(dir, `changes-${n}.txt`) };
+    const files = { index: path9.join(dir, "changes.txt"), part: (n) => path9.join(dir, `changes-${n}.txt`) };
     const report = changeReport({
       store,
       changes: compareSnapshots(store, state.project_dir, start, now),
@@ -2405,8 +2829,8 @@ async function describeChanges(input, dir) {
       checkWord: () => randomBytes(5).toString("hex"),
       readLarge: (change) => readRecordedContent(state.project_dir, change)
     });
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+    rmSync3(dir, { recursive: true, force: true });
+    mkdirSync3(dir, { recursive: true });
     writeOwnFileSync(files.index, [Buffer.from(report.index)], false);
     report.parts.forEach((text, i) => writeOwnFileSync(files.part(i + 1), [Buffer.from(text)], false));
     return { excerpt: report.excerpt, index: files.index, required: report.required, optional: report.optional, unseen: report.unseen };
@@ -2525,18 +2949,19 @@ function retryWaitMs(state, retryAt, now) {
 }
 
 // src/auto-loop/data/gate-progress.ts
-import path8 from "node:path";
+import path10 from "node:path";
 var GateStepSchema = object({
   version: literal(1),
   loop_id: string().min(1),
   /** The iteration whose turn the gate judges. */
   iteration: int().positive(),
-  step: _enum(["verifier", "audit"]),
+  /** contract: the verifier on the start's tests, in a copy (runners/contract-run.ts). */
+  step: _enum(["verifier", "contract", "audit"]),
   /** The verifier's run (1, or 2 after a pass); 1 for the audit. */
   run: int().min(1).max(2),
   started_at: iso_exports.datetime()
 });
-var gateStepFile = (files) => path8.join(files.dir, "gate-step.json");
+var gateStepFile = (files) => path10.join(files.dir, "gate-step.json");
 async function noteGateStep(files, step) {
   await writeJson(gateStepFile(files), GateStepSchema, { version: 1, ...step }).catch(() => void 0);
 }
@@ -2727,7 +3152,7 @@ function keptProtectedFiles(now, earlier) {
 }
 
 // src/auto-loop/data/next-prompt.ts
-import path9 from "node:path";
+import path11 from "node:path";
 var NextPromptSchema = object({
   version: literal(1),
   loop_id: string().min(1),
@@ -2736,7 +3161,7 @@ var NextPromptSchema = object({
   prompt: string().min(1),
   at: iso_exports.datetime()
 });
-var nextPromptFile = (stateFile) => path9.join(path9.dirname(stateFile), "next-prompt.json");
+var nextPromptFile = (stateFile) => path11.join(path11.dirname(stateFile), "next-prompt.json");
 async function saveNextPrompt(stateFile, next) {
   await writeJson(nextPromptFile(stateFile), NextPromptSchema, { version: 1, ...next });
 }
@@ -2848,6 +3273,9 @@ export {
   runLoopVerifier,
   cannotRun,
   baselineLine,
+  runTestContractNow,
+  runTestContract,
+  allowTestEditsLine,
   endedOutcome,
   beginTurn,
   finishTurn,
