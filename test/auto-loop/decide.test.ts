@@ -372,7 +372,10 @@ describe("finishTurn", () => {
     expect(line).toMatchObject({ event: "gate", verdict: "pass", vote: null, not_a_pass: refused.failure });
     expect(line.audit_reasons).toBeUndefined();
     expect(loopStatus("/p", decided.state, at(0), 1000)).toMatchObject({ last_audit_vote: label.replace("audit ", "") });
-    expect(decided.outcome).toMatchObject({ kind: "block", prompt: expect.stringContaining("No audit ran: loopkit's own rules") });
+    expect(decided.outcome).toMatchObject({
+      kind: "block",
+      prompt: expect.stringContaining(`No audit ran: loopkit's ${rule} rule threw out`),
+    });
     expect(decided.outcome.kind === "block" && decided.outcome.prompt).not.toMatch(/Audit vote/);
   });
 

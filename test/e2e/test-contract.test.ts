@@ -85,7 +85,7 @@ describe("the start's tests are the contract", () => {
     const gate = gateLines()[0];
     expect(gate).toMatchObject({ verdict: "pass", vote: null });
     expect(gate.detail).toMatch(
-      /audit none: refused by loopkit's test-contract rule; test\/math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'multiplies'/,
+      /audit not run: loopkit's test-contract rule refused the passes; no pass: test\/math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'multiplies'/,
     );
     expect(gate.detail).toMatch(/start's tests not held in [\d.]+ s: copy [\d.]+ s \(\d+ files, \d+ KB\), run [\d.]+ s/);
     expect(status(sandbox)).toMatchObject({ status: "budget-limited" });
@@ -104,7 +104,7 @@ describe("the start's tests are the contract", () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(audits).toBe(0);
     expect(gateLines()[0].detail).toMatch(
-      /refused by loopkit's test-contract rule; math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'math\.test\.mjs > multiplies'/,
+      /refused the passes; no pass: math\.test\.mjs was changed: with the start's version, 1 test\(s\) fail: 'math\.test\.mjs > multiplies'/,
     );
     expect(status(sandbox)).toMatchObject({ status: "budget-limited" });
   }, 240_000);

@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-46ME5LNR.js";
+} from "./chunks/chunk-ZJWFBG2Z.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -14,7 +14,7 @@ import "./chunks/chunk-VN5KYKVC.js";
 import {
   findRepo,
   runGit
-} from "./chunks/chunk-G3EEDJBV.js";
+} from "./chunks/chunk-BGGK4KIJ.js";
 import {
   splitWords
 } from "./chunks/chunk-FHWCVPHF.js";

@@ -82,7 +82,7 @@ import {
   unpauseState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-2NHGOLNH.js";
+} from "./chunks/chunk-XMH6VEVB.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -106,7 +106,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-W6SF3P7H.js";
+} from "./chunks/chunk-HIMVFSJL.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -117,7 +117,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-WMDBTFWH.js";
+} from "./chunks/chunk-7DK5QPF6.js";
 import {
   endOrphanedRuns,
   guardRunWithSentinel,
@@ -130,7 +130,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-QBGS5GCZ.js";
+import "./chunks/chunk-O5NUCVOV.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -153,7 +153,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-46ME5LNR.js";
+} from "./chunks/chunk-ZJWFBG2Z.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -184,7 +184,7 @@ import {
   sandboxLine,
   settleSandbox,
   startPrompt
-} from "./chunks/chunk-G3EEDJBV.js";
+} from "./chunks/chunk-BGGK4KIJ.js";
 import {
   argvWords,
   compareSnapshots,

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunks/chunk-QBGS5GCZ.js";
+} from "./chunks/chunk-O5NUCVOV.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

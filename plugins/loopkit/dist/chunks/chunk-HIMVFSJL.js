@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-QBGS5GCZ.js";
+} from "./chunk-O5NUCVOV.js";
 import {
   lastCheckpoint,
   recordFile

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-W6SF3P7H.js";
+} from "./chunk-HIMVFSJL.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-3EPQWQQQ.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-QBGS5GCZ.js";
+import "./chunk-O5NUCVOV.js";
 import {
   allRecords
 } from "./chunk-4GLRDPH6.js";

@@ -14,7 +14,7 @@ import {
   runGit,
   sandboxLine,
   sandboxMeaning
-} from "./chunk-G3EEDJBV.js";
+} from "./chunk-BGGK4KIJ.js";
 import {
   compareSnapshots,
   isAgentChange,

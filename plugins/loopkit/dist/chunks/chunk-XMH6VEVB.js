@@ -38,7 +38,7 @@ import {
   rules,
   settleSandbox,
   wrapUpPrompt
-} from "./chunk-G3EEDJBV.js";
+} from "./chunk-BGGK4KIJ.js";
 import {
   compareSnapshots,
   hasHidden,

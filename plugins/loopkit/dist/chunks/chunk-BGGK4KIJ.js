@@ -166,14 +166,12 @@ function nextPrompt(state, notes) {
   }
   const audit = state.last_audit;
   if (audit && audit.iteration === state.iteration && audit.refused_by)
-    lines.push("", `No audit ran: loopkit's own rules did not count the verifier's passes (${audit.failure ?? "no reason given"}).`);
-  else if (audit && audit.iteration === state.iteration && !audit.ran)
-    lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
-  else if (audit?.refused_by && audit.iteration === state.iteration)
     lines.push(
       "",
-      `No audit ran: loopkit's ${RULE_NAMES[audit.refused_by]} rule threw out the verifier's passes: ${audit.reasons[0] ?? ""}.`
+      `No audit ran: loopkit's ${RULE_NAMES[audit.refused_by]} rule threw out the verifier's passes: ${audit.failure ?? audit.reasons[0] ?? "no reason given"}.`
     );
+  else if (audit && audit.iteration === state.iteration && !audit.ran)
+    lines.push("", `Audit: could not run (${audit.failure ?? "no reason given"}).`);
   else if (audit && audit.iteration === state.iteration) {
     lines.push("", `Audit vote: ${audit.vote}${audit.failure ? ` (${audit.failure})` : ""}.`);
     if (audit.reasons.length) lines.push("Audit reasons:", ...audit.reasons.map((reason) => `- ${reason}`));

@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-AMO3GZIT.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-HHV3LTDC.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-YUN3TKH6.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

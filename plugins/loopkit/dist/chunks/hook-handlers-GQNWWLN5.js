@@ -35,7 +35,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-2NHGOLNH.js";
+} from "./chunk-XMH6VEVB.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -54,7 +54,7 @@ import {
 import "./chunk-DTFUBUZW.js";
 import {
   RESUME_HINT
-} from "./chunk-G3EEDJBV.js";
+} from "./chunk-BGGK4KIJ.js";
 import {
   showPath,
   splitWords
