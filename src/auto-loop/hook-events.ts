@@ -8,18 +8,19 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ActsOn } from "../session/handlers.js";
 import type { LoopKindEntry } from "../session/loop-kind.js";
-import { isLoopkitCommandPrompt } from "../session/loopkit-command.js";
+import { isNotThePersonsWord } from "../session/loopkit-command.js";
 import { RETRY_TAG } from "./core/retry-tag.js";
 
 /** Written by SessionStart(resume), taken by the next UserPromptSubmit of the owning session. */
 export const resumePendingFile = (stateFile: string) => path.join(path.dirname(stateFile), "resume-pending.json");
 
 /**
- * Whether a submitted prompt is no word of the person's: loopkit's own typed command, or the turn
+ * Whether a submitted prompt is no word of the person's: loopkit's own typed command, Claude Code's
+ * own notice (a background task ended), or the turn
  * loopkit's background hook woke after an API error (the interactive UI submits it as a prompt).
  */
 export const isLoopPrompt = (prompt: unknown): boolean =>
-  isLoopkitCommandPrompt(prompt) || (typeof prompt === "string" && prompt.includes(RETRY_TAG));
+  isNotThePersonsWord(prompt) || (typeof prompt === "string" && prompt.includes(RETRY_TAG));
 
 export const autoLoopActsOn: ActsOn = ({ payload, marker, background }) => {
   // In the background, an auto-loop only waits out the retry after an API error (StopFailure).

@@ -11,19 +11,10 @@ import { LoopkitError } from "../shared/errors.js";
 import type { ObjectStore } from "./object-store.js";
 import { readRegularFileSync } from "./read-file.js";
 import { decodeTree, type TreeEntry } from "./tree.js";
+import { DEPENDENCY_FOLDERS } from "./tool-folders.js";
 
 /** Installed dependencies: linked entry by entry into the copy, never copied. */
-export const LINKED_FOLDERS: ReadonlySet<string> = new Set([
-  "node_modules",
-  "bower_components",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
-  ".tox",
-  ".nox",
-  ".gradle",
-]);
+export const LINKED_FOLDERS: ReadonlySet<string> = new Set([...DEPENDENCY_FOLDERS, ".gradle"]);
 /** Caches a runner rebuilds, loopkit's own folder and git metadata: left out of the copy. */
 export const LEFT_OUT: ReadonlySet<string> = new Set([
   ".git",

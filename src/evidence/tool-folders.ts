@@ -2,7 +2,8 @@
 // output, caches. The audit reads them last (goalposts.ts), and the verifier may write them (verification.ts);
 // each rule adds its own to these.
 
-export const TOOL_FOLDERS: readonly string[] = [
+/** Installed dependencies (and the package managers' environments): what the project's code loads but no one edits. */
+export const DEPENDENCY_FOLDERS: readonly string[] = [
   "node_modules",
   "bower_components",
   "vendor",
@@ -11,6 +12,10 @@ export const TOOL_FOLDERS: readonly string[] = [
   "site-packages",
   ".tox",
   ".nox",
+];
+
+export const TOOL_FOLDERS: readonly string[] = [
+  ...DEPENDENCY_FOLDERS,
   "dist",
   "build",
   "out",

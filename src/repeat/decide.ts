@@ -6,7 +6,7 @@ import { findSuccessMarker } from "./early-success.js";
 import { iterationPrompt, iterationTag, pausedLine, summaryLine, waitingLine } from "./prompt.js";
 import { readResultLine, type IterationResult } from "./result-line.js";
 import { nextIterationNumber, type FinalStatus, type RepeatState } from "./state.js";
-import { isLoopkitCommandPrompt } from "../session/loopkit-command.js";
+import { isNotThePersonsWord } from "../session/loopkit-command.js";
 
 export const BREAKER_FAILURES = 3;
 
@@ -309,7 +309,7 @@ export function onPromptSubmit(state: RepeatState, obs: PromptObservation): Prom
     return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
   // Typed into the running iteration (its turn's id): the loop pauses once the iteration ends.
   const intoIteration = obs.promptId === state.prompt_id || obs.promptId === obs.iterationTurn;
-  if (intoIteration) return state.person_wrote || isLoopkitCommandPrompt(obs.prompt) ? null : { state: { ...state, person_wrote: true } };
+  if (intoIteration) return state.person_wrote || isNotThePersonsWord(obs.prompt) ? null : { state: { ...state, person_wrote: true } };
   if (!obs.iterationTurn) return null;
   const paused = pauseLostIteration(state);
   return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };

@@ -5,7 +5,7 @@
 import { stat } from "node:fs/promises";
 import { readTranscriptDelta } from "../session/transcript-usage.js";
 import { waitOf } from "../shared/monotonic.js";
-import { isLoopkitCommandPrompt } from "../session/loopkit-command.js";
+import { isNotThePersonsWord } from "../session/loopkit-command.js";
 import type { IterationUsage } from "./decide.js";
 import type { RepeatState } from "./state.js";
 
@@ -50,7 +50,7 @@ export async function iterationUsage(
         recent_message_ids: delta.recentMessageIds,
         subagent_offsets: delta.subagentOffsets,
       },
-      personMessages: delta.personMessages.filter((message) => !isLoopkitCommandPrompt(message)),
+      personMessages: delta.personMessages.filter((message) => !isNotThePersonsWord(message)),
     };
   } catch {
     return null;

@@ -30,6 +30,7 @@ const seen = (pid: number, ppid: number, over: Partial<SeenProcess> = {}): SeenP
   holds: "plain",
   where: "its folder /p",
   marked: false,
+  hookEnv: false,
   ...over,
 });
 const plan = (procs: SeenProcess[]) => {
@@ -51,13 +52,27 @@ describe("planLeftovers", () => {
     ["not the agent's, only its cwd in the project", [seen(1, 1)], { end: [], refuse: [] }],
     ["not the agent's, a shared writable mapping of a project file", [seen(1, 1, { holds: "shared" })], { end: [], refuse: [1] }],
     ["not the agent's, hiding what it holds (not dumpable)", [seen(1, 1, { holds: "hidden" })], { end: [], refuse: [1] }],
-    ["another hook of this Stop, started with this one", [seen(1, SESSION, { startedMs: HOOK - 200 })], { end: [], refuse: [] }],
     [
-      "what another hook of this Stop runs",
-      [seen(1, SESSION, { startedMs: HOOK - 200 }), seen(2, 1, { marked: true })],
+      "another hook of this Stop, started with this one",
+      [seen(1, SESSION, { startedMs: HOOK - 200, hookEnv: true })],
       { end: [], refuse: [] },
     ],
-    ["another hook holding a shared writable mapping", [seen(1, SESSION, { startedMs: HOOK, holds: "shared" })], { end: [], refuse: [1] }],
+    [
+      "what another hook of this Stop runs",
+      [seen(1, SESSION, { startedMs: HOOK - 200, hookEnv: true }), seen(2, 1, { marked: true })],
+      { end: [], refuse: [] },
+    ],
+    [
+      "another hook holding a shared writable mapping",
+      [seen(1, SESSION, { startedMs: HOOK, holds: "shared", hookEnv: true })],
+      { end: [], refuse: [1] },
+    ],
+    // A fast turn: the background task started a moment before the Stop; it carries no hook's environment.
+    [
+      "a background task started just before this Stop's hooks",
+      [seen(1, SESSION, { startedMs: HOOK - 40 }), seen(2, 1)],
+      { end: [1, 2], refuse: [] },
+    ],
     // Claude Code's own children share its session: its sandbox's network bridge (socat, cwd the project), MCP servers, language servers.
     [
       "Claude Code's sandbox bridge, started after the loop, cwd the project",

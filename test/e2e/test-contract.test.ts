@@ -161,7 +161,9 @@ describe("the start's tests are the contract", () => {
       expect(result.exitCode, result.stderr).toBe(0);
       expect(status(sandbox)).toMatchObject({ status: "achieved", agent_sandbox: { agent: "sandboxed" } });
       const [cheat, fix] = gateLines().map((entry) => entry.detail);
-      expect(cheat).toMatch(/refused by loopkit's test-contract rule; test\/math\.test\.mjs was changed.*run [\d.]+ s sandboxed$/);
+      expect(cheat).toMatch(
+        /loopkit's test-contract rule refused the passes; no pass: test\/math\.test\.mjs was changed.*run [\d.]+ s sandboxed$/,
+      );
       expect(fix).toMatch(
         /audit achieved; start's tests held in [\d.]+ s: 1 file\(s\) put back as at the start, .*run [\d.]+ s sandboxed$/,
       );

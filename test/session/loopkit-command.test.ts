@@ -1,6 +1,6 @@
 // Which submitted prompts are loopkit's own typed commands (never the person's word to the model).
 import { describe, expect, it } from "vitest";
-import { isLoopkitCommandPrompt } from "../../src/session/loopkit-command.js";
+import { isLoopkitCommandPrompt, isNotThePersonsWord } from "../../src/session/loopkit-command.js";
 
 describe("isLoopkitCommandPrompt", () => {
   it.each([
@@ -17,5 +17,19 @@ describe("isLoopkitCommandPrompt", () => {
     [42, false],
   ])("%s: %s", (prompt, expected) => {
     expect(isLoopkitCommandPrompt(prompt)).toBe(expected);
+  });
+});
+
+describe("isNotThePersonsWord", () => {
+  it.each([
+    ["/loopkit:auto-loop --resume", true],
+    // 2.1.332 submits a background task's end as a prompt (loopkit's sweep ending one included): Claude Code's, not the person's.
+    ["<task-notification>\n<task-id>b1</task-id>\n<status>failed</status>\n</task-notification>", true],
+    ["  <task-notification><status>completed</status></task-notification>", true],
+    ["stop the loop, I will finish this myself", false],
+    ["what does <task-notification> mean?", false],
+    [undefined, false],
+  ])("%s: %s", (prompt, expected) => {
+    expect(isNotThePersonsWord(prompt)).toBe(expected);
   });
 });

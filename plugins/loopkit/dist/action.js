@@ -6,7 +6,7 @@ import {
   renderOutputs,
   renderReport,
   writeReport
-} from "./chunks/chunk-ZJWFBG2Z.js";
+} from "./chunks/chunk-TRYFI5TU.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-BGGK4KIJ.js";
 import {
   splitWords
-} from "./chunks/chunk-FHWCVPHF.js";
+} from "./chunks/chunk-P4IBK2I7.js";
 import {
   readSettings
 } from "./chunks/chunk-4FYXKZ2R.js";
@@ -25,7 +25,7 @@ import "./chunks/chunk-7BFHLTUB.js";
 import {
   findRecord,
   lastCheckpoint
-} from "./chunks/chunk-4GLRDPH6.js";
+} from "./chunks/chunk-BUUOZ462.js";
 import {
   loadState,
   loopFiles
@@ -34,7 +34,7 @@ import "./chunks/chunk-QJD4XBMD.js";
 import "./chunks/chunk-SRAQKVGE.js";
 import "./chunks/chunk-HY7BSOUE.js";
 import "./chunks/chunk-WZLN5BNR.js";
-import "./chunks/chunk-NCZ7LS4B.js";
+import "./chunks/chunk-5F52TF2U.js";
 import "./chunks/chunk-HALTCE3W.js";
 import {
   MIRROR_DIR

@@ -24,7 +24,7 @@ import {
   summaryLine,
   terminalStartText,
   waitGoesOn
-} from "./chunks/chunk-EEQT6WEZ.js";
+} from "./chunks/chunk-FW7RJCAR.js";
 import "./chunks/chunk-ZXZMPERI.js";
 import {
   BoundedOutput,
@@ -82,7 +82,7 @@ import {
   unpauseState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-XMH6VEVB.js";
+} from "./chunks/chunk-7VSKPT32.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -91,12 +91,12 @@ import {
   spanLeft,
   usageTokens,
   waitOf
-} from "./chunks/chunk-6QJHSTOT.js";
+} from "./chunks/chunk-PY5V25UZ.js";
 import {
   compactNumber
 } from "./chunks/chunk-BFNVHJAO.js";
 import "./chunks/chunk-PNKYXAUH.js";
-import "./chunks/chunk-RZPXTIWU.js";
+import "./chunks/chunk-EUSUULBY.js";
 import {
   ALL_LOOP_KINDS,
   applyPrune,
@@ -106,18 +106,18 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-HIMVFSJL.js";
+} from "./chunks/chunk-LHHFODUV.js";
 import {
   dataFolderBytes,
   dataFolderLine,
   megabytes,
   prunePolicy,
   pruneRule
-} from "./chunks/chunk-3EPQWQQQ.js";
+} from "./chunks/chunk-U3RSU3PB.js";
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7DK5QPF6.js";
+} from "./chunks/chunk-ZL3MNAN7.js";
 import {
   endOrphanedRuns,
   guardRunWithSentinel,
@@ -130,7 +130,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-O5NUCVOV.js";
+import "./chunks/chunk-U7XLJCKH.js";
 import {
   CheckpointSummaryShape,
   EXIT,
@@ -153,7 +153,7 @@ import {
   summarize,
   summaryLines,
   writeReport
-} from "./chunks/chunk-ZJWFBG2Z.js";
+} from "./chunks/chunk-TRYFI5TU.js";
 import {
   execa
 } from "./chunks/chunk-SQ7OBHLA.js";
@@ -191,7 +191,7 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunks/chunk-FHWCVPHF.js";
+} from "./chunks/chunk-P4IBK2I7.js";
 import {
   auditUnmet,
   carriedTestBaseline,
@@ -216,7 +216,7 @@ import {
   projectRecords,
   recordFile,
   saveRecord
-} from "./chunks/chunk-4GLRDPH6.js";
+} from "./chunks/chunk-BUUOZ462.js";
 import {
   ANSWER_FD
 } from "./chunks/chunk-63YVBMM7.js";
@@ -247,7 +247,7 @@ import {
   decideBaseline,
   loadPreviousStart,
   saveStartEvidence
-} from "./chunks/chunk-HKYYWT76.js";
+} from "./chunks/chunk-NGPYFHQX.js";
 import {
   deadlineIn,
   decodeTree,
@@ -255,7 +255,7 @@ import {
   openStore,
   snapshotFingerprint,
   takeSnapshot
-} from "./chunks/chunk-NCZ7LS4B.js";
+} from "./chunks/chunk-5F52TF2U.js";
 import {
   AutoLoopStateSchema,
   DEFAULT_NO_PROGRESS_LIMIT,

@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-7DK5QPF6.js";
+} from "./chunks/chunk-ZL3MNAN7.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTFUBUZW.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-O5NUCVOV.js";
+} from "./chunks/chunk-U7XLJCKH.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

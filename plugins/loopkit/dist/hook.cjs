@@ -48,13 +48,17 @@ var import_node_path = __toESM(require("node:path"), 1);
 function isLoopkitCommandPrompt(prompt) {
   return typeof prompt === "string" && /^\s*\/(?:loopkit:)?(?:auto-loop|repeat)(?:\s|$)/.test(prompt);
 }
+function isClaudeCodeNotice(prompt) {
+  return typeof prompt === "string" && /^\s*<task-notification>/.test(prompt);
+}
+var isNotThePersonsWord = (prompt) => isLoopkitCommandPrompt(prompt) || isClaudeCodeNotice(prompt);
 
 // src/auto-loop/core/retry-tag.ts
 var RETRY_TAG = "loopkit auto-loop: your last turn was cut off by an API error";
 
 // src/auto-loop/hook-events.ts
 var resumePendingFile = (stateFile) => import_node_path.default.join(import_node_path.default.dirname(stateFile), "resume-pending.json");
-var isLoopPrompt = (prompt) => isLoopkitCommandPrompt(prompt) || typeof prompt === "string" && prompt.includes(RETRY_TAG);
+var isLoopPrompt = (prompt) => isNotThePersonsWord(prompt) || typeof prompt === "string" && prompt.includes(RETRY_TAG);
 var autoLoopActsOn = ({ payload, marker, background }) => {
   if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {

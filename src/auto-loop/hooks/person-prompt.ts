@@ -9,7 +9,7 @@ import type { HookContext } from "../../session/handlers.js";
 import type { UserPromptSubmitInput } from "../../session/input.js";
 import type { ContextDecision } from "../../session/output.js";
 import { pauseState } from "../core/transitions.js";
-import { isLoopkitCommandPrompt } from "../../session/loopkit-command.js";
+import { isNotThePersonsWord } from "../../session/loopkit-command.js";
 import { isLoopPrompt } from "../hook-events.js";
 import { loopFiles, persist } from "../data/store.js";
 import { readOwned } from "./resume.js";
@@ -18,8 +18,8 @@ import { readOwned } from "./resume.js";
 const PAUSED_CONTEXT =
   "loopkit: the person wrote this while the auto-loop ran, so the loop is paused: answer the person and do what they ask. Do not go on with the loop's goal unless they ask you to; the loop goes on only when they type /loopkit:auto-loop --resume.";
 
-/** The person's messages among those queued mid-turn: loopkit's own typed commands left out. */
-export const personWordsOf = (messages: readonly string[]): string[] => messages.filter((message) => !isLoopkitCommandPrompt(message));
+/** The person's messages among those queued mid-turn: loopkit's own typed commands and Claude Code's notices left out. */
+export const personWordsOf = (messages: readonly string[]): string[] => messages.filter((message) => !isNotThePersonsWord(message));
 
 /** UserPromptSubmit in the owning session of a pursued loop: it pauses, keeping the person's words for the next prompt. */
 export async function pauseOnPrompt(ctx: HookContext<UserPromptSubmitInput>): Promise<ContextDecision | undefined> {

@@ -32,6 +32,8 @@ export interface SeenProcess {
   where: string;
   /** Its environment says Claude Code started it: CLAUDECODE=1 and this session's id (or none, as 2.1.197 sets). */
   marked: boolean;
+  /** Its environment has CLAUDE_PROJECT_DIR, which Claude Code hands every hook and no Bash tool call (seen on 2.1.197 and 2.1.332). */
+  hookEnv: boolean;
 }
 
 export interface LeftoverPlan {
@@ -80,12 +82,15 @@ export function planLeftovers(seen: readonly SeenProcess[], context: PlanContext
 /**
  * The rule that tells the agent's processes from Claude Code's: go up to the child of Claude Code it
  * descends from; that child is the agent's when it leads a session other than Claude Code's (a Bash
- * tool call's shell) and is not one of this Stop's hooks (they start together, just before this one).
+ * tool call's shell) and is not one of this Stop's hooks (they lead sessions of their own as well, but
+ * start together with this one and carry the environment Claude Code hands hooks; an honest background
+ * task started a moment before the turn ended carries none of it).
  */
 export function lineageOf(p: SeenProcess, byPid: ReadonlyMap<number, SeenProcess>, context: PlanContext): Lineage {
   for (let at: SeenProcess | undefined = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
     if (at.ppid !== context.session) continue;
-    const isHook = at.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
+    // Hooks lead sessions of their own too: one of this Stop's hooks started with this one and carries a hook's environment.
+    const isHook = at.hookEnv && at.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
     return at.sid !== context.claudeSid && !isHook ? "agent" : "claude-code";
   }
   return null;
@@ -214,6 +219,12 @@ async function readProcess(pid: number, context: ScanContext): Promise<SeenProce
     holds: holding.holds,
     where: holding.where,
     marked: environ !== null && markedByClaudeCode(environ, context.sessionId),
+    hookEnv:
+      environ !== null &&
+      environ
+        .toString("utf8")
+        .split("\0")
+        .some((v) => v.startsWith("CLAUDE_PROJECT_DIR=")),
   };
 }
 

@@ -14,10 +14,10 @@ import {
   snapshotLoopStart,
   usageError,
   valueOf
-} from "./chunk-6QJHSTOT.js";
+} from "./chunk-PY5V25UZ.js";
 import {
-  isLoopkitCommandPrompt
-} from "./chunk-RZPXTIWU.js";
+  isNotThePersonsWord
+} from "./chunk-EUSUULBY.js";
 import {
   loadState,
   nextIterationNumber,
@@ -25,7 +25,7 @@ import {
 } from "./chunk-VN5KYKVC.js";
 import {
   splitArguments
-} from "./chunk-FHWCVPHF.js";
+} from "./chunk-P4IBK2I7.js";
 import {
   formatDuration,
   isDuration,
@@ -33,7 +33,7 @@ import {
 } from "./chunk-7BFHLTUB.js";
 import {
   deadlineIn
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 
 // src/repeat/checkpoint.ts
 var loopRef = (dataDir, state, file) => ({
@@ -437,7 +437,7 @@ function onPromptSubmit(state, obs) {
   if (obs.prompt?.includes(iterationTag(state)))
     return obs.promptId === state.prompt_id ? null : { state: { ...state, prompt_id: obs.promptId } };
   const intoIteration = obs.promptId === state.prompt_id || obs.promptId === obs.iterationTurn;
-  if (intoIteration) return state.person_wrote || isLoopkitCommandPrompt(obs.prompt) ? null : { state: { ...state, person_wrote: true } };
+  if (intoIteration) return state.person_wrote || isNotThePersonsWord(obs.prompt) ? null : { state: { ...state, person_wrote: true } };
   if (!obs.iterationTurn) return null;
   const paused = pauseLostIteration(state);
   return { state: paused, line: pausedLine(paused, `iteration ${state.iteration} was interrupted before it finished`) };

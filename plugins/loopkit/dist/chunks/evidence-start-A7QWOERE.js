@@ -5,8 +5,8 @@ import {
   loadPreviousStart,
   loadStartEvidence,
   saveStartEvidence
-} from "./chunk-HKYYWT76.js";
-import "./chunk-NCZ7LS4B.js";
+} from "./chunk-NGPYFHQX.js";
+import "./chunk-5F52TF2U.js";
 import "./chunk-HALTCE3W.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";

@@ -4,7 +4,11 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 function isLoopkitCommandPrompt(prompt) {
   return typeof prompt === "string" && /^\s*\/(?:loopkit:)?(?:auto-loop|repeat)(?:\s|$)/.test(prompt);
 }
+function isClaudeCodeNotice(prompt) {
+  return typeof prompt === "string" && /^\s*<task-notification>/.test(prompt);
+}
+var isNotThePersonsWord = (prompt) => isLoopkitCommandPrompt(prompt) || isClaudeCodeNotice(prompt);
 
 export {
-  isLoopkitCommandPrompt
+  isNotThePersonsWord
 };

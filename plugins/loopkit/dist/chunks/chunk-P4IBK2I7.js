@@ -6,7 +6,7 @@ import {
   nameOf,
   objectHash,
   readRegularFileSync
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 import {
   isLoopkitOwnPath
 } from "./chunk-T4GQSL4B.js";

@@ -4,21 +4,21 @@ import {
   countChanges,
   countLine,
   pathLines
-} from "./chunk-FHWCVPHF.js";
+} from "./chunk-P4IBK2I7.js";
 import {
   CheckpointRecordSchema,
   lastCheckpoint,
   loadRecord,
   recordFile,
   saveRecord
-} from "./chunk-4GLRDPH6.js";
+} from "./chunk-BUUOZ462.js";
 import {
   openRegular
 } from "./chunk-QJD4XBMD.js";
 import {
   openStore,
   takeSnapshot
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 import {
   LoopkitError,
   formatError,

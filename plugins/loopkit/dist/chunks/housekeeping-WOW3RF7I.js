@@ -4,19 +4,19 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-HIMVFSJL.js";
+} from "./chunk-LHHFODUV.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
-} from "./chunk-3EPQWQQQ.js";
+} from "./chunk-U3RSU3PB.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-O5NUCVOV.js";
+import "./chunk-U7XLJCKH.js";
 import {
   allRecords
-} from "./chunk-4GLRDPH6.js";
+} from "./chunk-BUUOZ462.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-NCZ7LS4B.js";
+import "./chunk-5F52TF2U.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {

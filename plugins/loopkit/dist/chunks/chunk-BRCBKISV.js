@@ -3,14 +3,14 @@ import {
   RETRY_TAG
 } from "./chunk-PNKYXAUH.js";
 import {
-  isLoopkitCommandPrompt
-} from "./chunk-RZPXTIWU.js";
+  isNotThePersonsWord
+} from "./chunk-EUSUULBY.js";
 
 // src/auto-loop/hook-events.ts
 import { existsSync } from "node:fs";
 import path from "node:path";
 var resumePendingFile = (stateFile) => path.join(path.dirname(stateFile), "resume-pending.json");
-var isLoopPrompt = (prompt) => isLoopkitCommandPrompt(prompt) || typeof prompt === "string" && prompt.includes(RETRY_TAG);
+var isLoopPrompt = (prompt) => isNotThePersonsWord(prompt) || typeof prompt === "string" && prompt.includes(RETRY_TAG);
 var autoLoopActsOn = ({ payload, marker, background }) => {
   if (background) return payload.hook_event_name !== "Stop";
   switch (payload.hook_event_name) {

@@ -4,12 +4,12 @@ import {
 } from "./chunk-AIK4GEGR.js";
 import {
   autoLoopEntry
-} from "./chunk-6QF4SM56.js";
+} from "./chunk-BRCBKISV.js";
 import {
   compactNumber
 } from "./chunk-BFNVHJAO.js";
 import "./chunk-PNKYXAUH.js";
-import "./chunk-RZPXTIWU.js";
+import "./chunk-EUSUULBY.js";
 import {
   auditLabel,
   elapsedMs,
@@ -44,7 +44,7 @@ var autoLoopKind = {
   entry: autoLoopEntry,
   stateSchema: AutoLoopStateSchema,
   cancelCommand: `/${autoLoopEntry.command} --cancel`,
-  handlers: async () => (await import("./hook-handlers-GQNWWLN5.js")).autoLoopHookHandlers,
+  handlers: async () => (await import("./hook-handlers-MBYF2QJA.js")).autoLoopHookHandlers,
   running: (state) => state.status === "pursuing",
   runningIn: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
@@ -53,7 +53,7 @@ var autoLoopKind = {
   keptSnapshots: async (dataDir, projectDir) => {
     const state = await projectState(dataDir, projectDir);
     if (!state || state.status === "achieved") return [];
-    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-QQQDJFHX.js"), import("./store-ZCFN5ROJ.js")]);
+    const [evidence, { loopFiles }] = await Promise.all([import("./evidence-start-A7QWOERE.js"), import("./store-ZCFN5ROJ.js")]);
     const dir = loopFiles(dataDir, projectDir).dir;
     const load = (read) => read(dir, state.loop_id, /* @__PURE__ */ new Date()).catch(() => null);
     return [await load(evidence.loadStartEvidence), await load(evidence.loadJudgingBaseline)].filter((s) => s !== null);

@@ -3,11 +3,11 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-7XLFYWYL.js";
+} from "./chunk-M6B4I5ZY.js";
 import {
   isLoopPrompt,
   resumePendingFile
-} from "./chunk-6QF4SM56.js";
+} from "./chunk-BRCBKISV.js";
 import {
   SANDBOX_READ_ONLY_IN_PROJECT,
   alreadyRecorded,
@@ -35,7 +35,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-XMH6VEVB.js";
+} from "./chunk-7VSKPT32.js";
 import {
   apiErrorOf,
   iterationChangesText,
@@ -43,11 +43,11 @@ import {
   pendingCheckpoint,
   recordIteration,
   waitOf
-} from "./chunk-6QJHSTOT.js";
+} from "./chunk-PY5V25UZ.js";
 import "./chunk-PNKYXAUH.js";
 import {
-  isLoopkitCommandPrompt
-} from "./chunk-RZPXTIWU.js";
+  isNotThePersonsWord
+} from "./chunk-EUSUULBY.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -58,7 +58,7 @@ import {
 import {
   showPath,
   splitWords
-} from "./chunk-FHWCVPHF.js";
+} from "./chunk-P4IBK2I7.js";
 import {
   auditLabel,
   auditUnmet,
@@ -68,7 +68,7 @@ import {
   refusedByLoopkit
 } from "./chunk-4FYXKZ2R.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-4GLRDPH6.js";
+import "./chunk-BUUOZ462.js";
 import "./chunk-63YVBMM7.js";
 import {
   inspectMirror,
@@ -86,7 +86,7 @@ import {
 import "./chunk-WZLN5BNR.js";
 import {
   loadStartEvidence
-} from "./chunk-HKYYWT76.js";
+} from "./chunk-NGPYFHQX.js";
 import {
   LstatAhead,
   SAFE_READ_FLAGS,
@@ -108,7 +108,7 @@ import {
   takeSnapshot,
   unreadableHash,
   within
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 import {
   AutoLoopStateSchema,
   isPaused,
@@ -220,7 +220,7 @@ async function resumeOnPrompt(ctx) {
 
 // src/auto-loop/hooks/person-prompt.ts
 var PAUSED_CONTEXT = "loopkit: the person wrote this while the auto-loop ran, so the loop is paused: answer the person and do what they ask. Do not go on with the loop's goal unless they ask you to; the loop goes on only when they type /loopkit:auto-loop --resume.";
-var personWordsOf = (messages) => messages.filter((message) => !isLoopkitCommandPrompt(message));
+var personWordsOf = (messages) => messages.filter((message) => !isNotThePersonsWord(message));
 async function pauseOnPrompt(ctx) {
   const prompt = ctx.input.prompt ?? "";
   if (ctx.marker.driver === "run" || isLoopPrompt(prompt)) return void 0;
@@ -754,7 +754,7 @@ function planLeftovers(seen, context) {
 function lineageOf(p, byPid, context) {
   for (let at = p, hops = 0; at && hops < 64; at = byPid.get(at.ppid), hops++) {
     if (at.ppid !== context.session) continue;
-    const isHook = at.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
+    const isHook = at.hookEnv && at.startedMs >= context.hookStartMs - HOOKS_TOGETHER_MS;
     return at.sid !== context.claudeSid && !isHook ? "agent" : "claude-code";
   }
   return null;
@@ -840,7 +840,8 @@ async function readProcess(pid, context) {
     command,
     holds: holding.holds,
     where: holding.where,
-    marked: environ !== null && markedByClaudeCode(environ, context.sessionId)
+    marked: environ !== null && markedByClaudeCode(environ, context.sessionId),
+    hookEnv: environ !== null && environ.toString("utf8").split("\0").some((v) => v.startsWith("CLAUDE_PROJECT_DIR="))
   };
 }
 function markedByClaudeCode(environ, sessionId) {

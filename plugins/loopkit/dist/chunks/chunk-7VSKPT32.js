@@ -10,7 +10,7 @@ import {
   usageError,
   usageTokens,
   valueOf
-} from "./chunk-6QJHSTOT.js";
+} from "./chunk-PY5V25UZ.js";
 import {
   RETRY_TAG
 } from "./chunk-PNKYXAUH.js";
@@ -48,7 +48,7 @@ import {
   splitArguments,
   splitWords,
   typedText
-} from "./chunk-FHWCVPHF.js";
+} from "./chunk-P4IBK2I7.js";
 import {
   RULE_NAMES,
   auditLabel,
@@ -85,8 +85,9 @@ import {
 } from "./chunk-SRAQKVGE.js";
 import {
   loadJudgingBaseline
-} from "./chunk-HKYYWT76.js";
+} from "./chunk-NGPYFHQX.js";
 import {
+  DEPENDENCY_FOLDERS,
   GIT_META_NAMES,
   KEEP_BYTES,
   TOOL_FOLDERS,
@@ -100,7 +101,7 @@ import {
   takeSnapshot,
   within,
   writeOwnFileSync
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 import {
   AUDIT_VOTES,
   DEFAULT_NO_PROGRESS_LIMIT,
@@ -1242,17 +1243,7 @@ import path8 from "node:path";
 import { createHash } from "node:crypto";
 import { closeSync, constants as constants2, lstatSync, mkdirSync, openSync, readdirSync, rmSync, symlinkSync, writeSync } from "node:fs";
 import path7 from "node:path";
-var LINKED_FOLDERS = /* @__PURE__ */ new Set([
-  "node_modules",
-  "bower_components",
-  "vendor",
-  ".venv",
-  "venv",
-  "site-packages",
-  ".tox",
-  ".nox",
-  ".gradle"
-]);
+var LINKED_FOLDERS = /* @__PURE__ */ new Set([...DEPENDENCY_FOLDERS, ".gradle"]);
 var LEFT_OUT = /* @__PURE__ */ new Set([
   ".git",
   ".auto-loop",

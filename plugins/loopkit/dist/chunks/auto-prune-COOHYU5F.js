@@ -7,11 +7,11 @@ import {
   planAutoPrune,
   prunePolicy,
   pruneRule
-} from "./chunk-3EPQWQQQ.js";
+} from "./chunk-U3RSU3PB.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-4GLRDPH6.js";
+import "./chunk-BUUOZ462.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-NCZ7LS4B.js";
+import "./chunk-5F52TF2U.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import "./chunk-W3MJS3SN.js";

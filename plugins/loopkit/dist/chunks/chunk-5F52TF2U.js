@@ -752,7 +752,7 @@ function validName(name) {
 }
 
 // src/evidence/tool-folders.ts
-var TOOL_FOLDERS = [
+var DEPENDENCY_FOLDERS = [
   "node_modules",
   "bower_components",
   "vendor",
@@ -760,7 +760,10 @@ var TOOL_FOLDERS = [
   "venv",
   "site-packages",
   ".tox",
-  ".nox",
+  ".nox"
+];
+var TOOL_FOLDERS = [
+  ...DEPENDENCY_FOLDERS,
   "dist",
   "build",
   "out",
@@ -1785,6 +1788,7 @@ export {
   isLooseGitObject,
   recordScope,
   decodeTree,
+  DEPENDENCY_FOLDERS,
   TOOL_FOLDERS,
   sameIdentityAndTimes,
   LstatAhead,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-WZLN5BNR.js";
 import {
   SnapshotSchema
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 import {
   projectKey
 } from "./chunk-PVEHQ6JT.js";

@@ -19,7 +19,7 @@ import {
   compareSnapshots,
   isAgentChange,
   showText
-} from "./chunk-FHWCVPHF.js";
+} from "./chunk-P4IBK2I7.js";
 import {
   auditLabel,
   elapsedMs,
@@ -35,7 +35,7 @@ import {
   findRecord,
   loadRecord,
   recordFile
-} from "./chunk-4GLRDPH6.js";
+} from "./chunk-BUUOZ462.js";
 import {
   loopFiles
 } from "./chunk-DXEZUW42.js";
@@ -46,7 +46,7 @@ import {
   decodeTree,
   evidenceFiles,
   openStore
-} from "./chunk-NCZ7LS4B.js";
+} from "./chunk-5F52TF2U.js";
 import {
   AutoLoopStateSchema,
   LOOP_STATUSES,

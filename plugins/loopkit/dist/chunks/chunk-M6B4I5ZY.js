@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 import {
   contextTokens,
   usageTokens
-} from "./chunk-6QJHSTOT.js";
+} from "./chunk-PY5V25UZ.js";
 import {
   openRegular
 } from "./chunk-QJD4XBMD.js";

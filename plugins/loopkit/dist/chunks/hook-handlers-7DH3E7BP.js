@@ -3,7 +3,7 @@ import {
   loadOwned,
   ownsLoop,
   readTranscriptDelta
-} from "./chunk-7XLFYWYL.js";
+} from "./chunk-M6B4I5ZY.js";
 import {
   afterWait,
   checkpointNotesBefore,
@@ -18,7 +18,7 @@ import {
   onStop,
   plannedWaitMs,
   waitGoesOn
-} from "./chunk-EEQT6WEZ.js";
+} from "./chunk-FW7RJCAR.js";
 import "./chunk-ZXZMPERI.js";
 import {
   apiErrorOf,
@@ -27,10 +27,10 @@ import {
   spanLeft,
   transcriptTail,
   waitOf
-} from "./chunk-6QJHSTOT.js";
+} from "./chunk-PY5V25UZ.js";
 import {
-  isLoopkitCommandPrompt
-} from "./chunk-RZPXTIWU.js";
+  isNotThePersonsWord
+} from "./chunk-EUSUULBY.js";
 import {
   withNotes
 } from "./chunk-5FM7APW3.js";
@@ -40,15 +40,15 @@ import {
   recordLoopRun,
   saveState
 } from "./chunk-VN5KYKVC.js";
-import "./chunk-FHWCVPHF.js";
+import "./chunk-P4IBK2I7.js";
 import "./chunk-7BFHLTUB.js";
-import "./chunk-4GLRDPH6.js";
+import "./chunk-BUUOZ462.js";
 import "./chunk-QJD4XBMD.js";
 import {
   removeSessionMarker
 } from "./chunk-HY7BSOUE.js";
 import "./chunk-WZLN5BNR.js";
-import "./chunk-NCZ7LS4B.js";
+import "./chunk-5F52TF2U.js";
 import "./chunk-T4GQSL4B.js";
 import "./chunk-PVEHQ6JT.js";
 import {
@@ -88,7 +88,7 @@ async function iterationUsage(state, transcriptPath, turnEnded = false) {
         recent_message_ids: delta.recentMessageIds,
         subagent_offsets: delta.subagentOffsets
       },
-      personMessages: delta.personMessages.filter((message) => !isLoopkitCommandPrompt(message))
+      personMessages: delta.personMessages.filter((message) => !isNotThePersonsWord(message))
     };
   } catch {
     return null;

@@ -4,7 +4,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   lastCheckpoint
-} from "./chunk-4GLRDPH6.js";
+} from "./chunk-BUUOZ462.js";
 
 // src/checkpoint/auto-prune.ts
 import { promises as fs } from "node:fs";

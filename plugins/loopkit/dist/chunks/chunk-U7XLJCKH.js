@@ -2,8 +2,8 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-AMO3GZIT.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-YUN3TKH6.js")).autoLoopKind
+  repeat: async () => (await import("./kind-A5HRO3SV.js")).repeatKind,
+  "auto-loop": async () => (await import("./kind-NORZ4TCI.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();
