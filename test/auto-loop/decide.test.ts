@@ -234,6 +234,8 @@ describe("finishTurn", () => {
     expect(decided.history.at(-1)).toMatchObject({ event: "gate", verdict: "pass", vote: null });
     expect(decided.history.at(-1)).not.toHaveProperty("audit_reasons");
     expect(decided.state.refusals).toEqual({ rule: "verification", streak: 1 });
+    // No audit ran, so there is no audit reason to address: the next step is the rule's.
+    expect(decided.state.next_action).toMatch(/^Make sure nothing changes files while the verifier runs/);
     expect(decided.outcome).toMatchObject({
       kind: "block",
       message: expect.stringMatching(

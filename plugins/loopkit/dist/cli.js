@@ -82,7 +82,7 @@ import {
   unpauseState,
   verifierRun,
   writeProbe
-} from "./chunks/chunk-7VSKPT32.js";
+} from "./chunks/chunk-SM32O2GJ.js";
 import {
   apiErrorOf,
   appendCheckpoint,
@@ -106,7 +106,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-LHHFODUV.js";
+} from "./chunks/chunk-W6JXPJDV.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -117,7 +117,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ZL3MNAN7.js";
+} from "./chunks/chunk-6QLXWK5N.js";
 import {
   endOrphanedRuns,
   guardRunWithSentinel,
@@ -130,7 +130,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-U7XLJCKH.js";
+import "./chunks/chunk-FP3MIBIG.js";
 import {
   CheckpointSummaryShape,
   EXIT,

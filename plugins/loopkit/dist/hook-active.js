@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-ZL3MNAN7.js";
+} from "./chunks/chunk-6QLXWK5N.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTFUBUZW.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-U7XLJCKH.js";
+} from "./chunks/chunk-FP3MIBIG.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

@@ -346,10 +346,9 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
       ? "Make the verifier pass with every test of the start running: restore any test you removed, skipped, made todo or filtered out, and fix the code instead."
       : "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
-    pass:
-      audit?.refused_by === "contract"
-        ? "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged."
-        : "The verifier passes but the audit is not convinced: address every audit reason above.",
+    pass: audit?.refused_by
+      ? REFUSED_NEXT[audit.refused_by]
+      : "The verifier passes but the audit is not convinced: address every audit reason above.",
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
@@ -365,6 +364,16 @@ export function finishTurn(previous: AutoLoopState, gate: GateObservation, notes
       }
     : decided;
 }
+
+/** What the agent does next after one of loopkit's rules threw out its passes (no audit ran, so there are no audit reasons to address). */
+const REFUSED_NEXT: Record<RefusingRule, string> = {
+  processes: "Stop what you left running in the project (named above), then end your turn again.",
+  verification:
+    "Make sure nothing changes files while the verifier runs: stop what you started, and let the verifier write only build output, caches or the report named with --test-report; then end your turn again.",
+  unseen: "Make every change one the audit can be shown (the lines above name those it could not), then end your turn again.",
+  contract:
+    "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged.",
+};
 
 /** The same rule of loopkit's refusing this many passes in a row ends the loop blocked. */
 export const REFUSAL_LIMIT = 3;

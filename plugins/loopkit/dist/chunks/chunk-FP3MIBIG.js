@@ -3,7 +3,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 // src/loops/load.ts
 var LOADERS = {
   repeat: async () => (await import("./kind-A5HRO3SV.js")).repeatKind,
-  "auto-loop": async () => (await import("./kind-NORZ4TCI.js")).autoLoopKind
+  "auto-loop": async () => (await import("./kind-XVWWPNTZ.js")).autoLoopKind
 };
 function loadLoopKind(kind) {
   return LOADERS[kind]();

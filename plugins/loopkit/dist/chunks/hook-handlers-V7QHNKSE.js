@@ -35,7 +35,7 @@ import {
   saveNextPrompt,
   settleFromProbe,
   verifierRun
-} from "./chunk-7VSKPT32.js";
+} from "./chunk-SM32O2GJ.js";
 import {
   apiErrorOf,
   iterationChangesText,

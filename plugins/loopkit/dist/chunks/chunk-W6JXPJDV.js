@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-U7XLJCKH.js";
+} from "./chunk-FP3MIBIG.js";
 import {
   lastCheckpoint,
   recordFile

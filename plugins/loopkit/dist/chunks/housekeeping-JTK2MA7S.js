@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-LHHFODUV.js";
+} from "./chunk-W6JXPJDV.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-U3RSU3PB.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-U7XLJCKH.js";
+import "./chunk-FP3MIBIG.js";
 import {
   allRecords
 } from "./chunk-BUUOZ462.js";

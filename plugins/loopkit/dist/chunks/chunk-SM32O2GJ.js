@@ -2016,7 +2016,7 @@ function finishTurn(previous, gate, notes, history) {
   const next = {
     fail: lastRun.breach ? "Make the verifier pass with every test of the start running: restore any test you removed, skipped, made todo or filtered out, and fix the code instead." : "Make the verifier pass: read its output above, fix the cause, and check with the verifier yourself.",
     flaky: "The verifier passed once and then failed: make it pass reliably (look for order dependence, timing, shared state).",
-    pass: audit?.refused_by === "contract" ? "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged." : "The verifier passes but the audit is not convinced: address every audit reason above."
+    pass: audit?.refused_by ? REFUSED_NEXT[audit.refused_by] : "The verifier passes but the audit is not convinced: address every audit reason above."
   }[verdict];
   state = { ...state, next_action: next };
   history.push(gateEntry(state));
@@ -2029,6 +2029,12 @@ function finishTurn(previous, gate, notes, history) {
     }
   } : decided;
 }
+var REFUSED_NEXT = {
+  processes: "Stop what you left running in the project (named above), then end your turn again.",
+  verification: "Make sure nothing changes files while the verifier runs: stop what you started, and let the verifier write only build output, caches or the report named with --test-report; then end your turn again.",
+  unseen: "Make every change one the audit can be shown (the lines above name those it could not), then end your turn again.",
+  contract: "The verifier passes only with the test files or runner configs as you changed them: put them back as they were at the start (add new tests beside them if you like) and fix the code until the start's tests pass unchanged."
+};
 var REFUSAL_LIMIT = 3;
 var REFUSAL_ADVICE = {
   processes: "Close what keeps running in the project while the verifier runs (the line above names it), or say in the goal how to run it inside the verifier, then start a new loop.",
