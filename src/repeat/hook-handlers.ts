@@ -190,11 +190,16 @@ async function settle(ctx: AnyCtx, file: string, step: StopStep, now: Date): Pro
   return allow(...(await recordLoopRun(step.state, now)), ...step.lines);
 }
 
-/** Saves what the core decided, updates the stats log for a recorded iteration, and drops the marker of a loop that is over. */
+/**
+ * Updates the stats log for a recorded iteration, saves what the core decided, and drops the marker of
+ * a loop that is over. The stats log first: it is rewritten from the state (an update, never an
+ * append), and Claude Code gives a SessionEnd hook only 1.5 s before it ends it (2.1.197 and 2.1.332),
+ * so a hook cut short leaves the log no later than the state, never a saved iteration missing from it.
+ */
 async function carryOut(ctx: AnyCtx, file: string, step: SettledStep, now: Date): Promise<StopDecision> {
+  const warnings = step.kind !== "continue" && step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
   if (step.state) await saveState(file, step.state);
   if (step.kind === "continue") return { kind: "block", reason: step.prompt };
-  const warnings = step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
   if (step.removeMarker) await removeMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
   return allow(...warnings, ...step.lines);
 }

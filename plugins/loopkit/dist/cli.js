@@ -106,7 +106,7 @@ import {
   recordSnapshots,
   runningLoopFor,
   runningLoopStart
-} from "./chunks/chunk-W6JXPJDV.js";
+} from "./chunks/chunk-XK5AARLP.js";
 import {
   dataFolderBytes,
   dataFolderLine,
@@ -117,7 +117,7 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-6QLXWK5N.js";
+} from "./chunks/chunk-UT2VM3S2.js";
 import {
   endOrphanedRuns,
   guardRunWithSentinel,
@@ -130,7 +130,7 @@ import {
 import {
   userHome
 } from "./chunks/chunk-DO5LNKWI.js";
-import "./chunks/chunk-FP3MIBIG.js";
+import "./chunks/chunk-67AC7KIT.js";
 import {
   CheckpointSummaryShape,
   EXIT,

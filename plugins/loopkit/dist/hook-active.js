@@ -5,14 +5,14 @@ import {
 import {
   readLoop,
   tellPerson
-} from "./chunks/chunk-6QLXWK5N.js";
+} from "./chunks/chunk-UT2VM3S2.js";
 import {
   endOrphanedRuns
 } from "./chunks/chunk-DTFUBUZW.js";
 import "./chunks/chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunks/chunk-FP3MIBIG.js";
+} from "./chunks/chunk-67AC7KIT.js";
 import {
   SessionMarkerSchema
 } from "./chunks/chunk-HY7BSOUE.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-DO5LNKWI.js";
 import {
   loadLoopKind
-} from "./chunk-FP3MIBIG.js";
+} from "./chunk-67AC7KIT.js";
 import {
   readJson
 } from "./chunk-W3MJS3SN.js";
@@ -106,7 +106,7 @@ async function tellPerson(before, after, shown, home, env, dataDir) {
   return [...shown ? [] : [event.message], ...failure ? [failure] : [], ...tidied ? [tidied] : []];
 }
 async function housekeep(dataDir, home = userHome()) {
-  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-JTK2MA7S.js"), import("./auto-prune-COOHYU5F.js")]);
+  const [{ autoPrune }, { prunePolicy }] = await Promise.all([import("./housekeeping-ACPEL6DP.js"), import("./auto-prune-COOHYU5F.js")]);
   return autoPrune(dataDir, /* @__PURE__ */ new Date(), prunePolicy(home));
 }
 

@@ -2,7 +2,7 @@ import { createRequire as __loopkitCreateRequire } from "node:module"; const req
 
 // src/loops/load.ts
 var LOADERS = {
-  repeat: async () => (await import("./kind-A5HRO3SV.js")).repeatKind,
+  repeat: async () => (await import("./kind-R2UTDEOT.js")).repeatKind,
   "auto-loop": async () => (await import("./kind-XVWWPNTZ.js")).autoLoopKind
 };
 function loadLoopKind(kind) {

@@ -1,7 +1,7 @@
 import { createRequire as __loopkitCreateRequire } from "node:module"; const require = __loopkitCreateRequire(import.meta.url); const __loopkitFilename = new URL(import.meta.url).pathname;
 import {
   loadLoopKind
-} from "./chunk-FP3MIBIG.js";
+} from "./chunk-67AC7KIT.js";
 import {
   lastCheckpoint,
   recordFile

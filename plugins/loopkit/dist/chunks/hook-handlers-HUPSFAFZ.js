@@ -236,9 +236,9 @@ async function settle(ctx, file, step, now) {
   return allow(...await recordLoopRun(step.state, now), ...step.lines);
 }
 async function carryOut(ctx, file, step, now) {
+  const warnings = step.kind !== "continue" && step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
   if (step.state) await saveState(file, step.state);
   if (step.kind === "continue") return { kind: "block", reason: step.prompt };
-  const warnings = step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
   if (step.removeMarker) await removeSessionMarker(ctx.dataDir, ctx.input.session_id, ctx.marker.loop_id);
   return allow(...warnings, ...step.lines);
 }

@@ -4,14 +4,14 @@ import {
   loopRunning,
   recordSnapshots,
   runningLoopStart
-} from "./chunk-W6JXPJDV.js";
+} from "./chunk-XK5AARLP.js";
 import {
   dataFolderBytes,
   megabytes,
   planAutoPrune
 } from "./chunk-U3RSU3PB.js";
 import "./chunk-DO5LNKWI.js";
-import "./chunk-FP3MIBIG.js";
+import "./chunk-67AC7KIT.js";
 import {
   allRecords
 } from "./chunk-BUUOZ462.js";
