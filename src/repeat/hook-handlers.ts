@@ -194,7 +194,7 @@ async function settle(ctx: AnyCtx, file: string, step: StopStep, now: Date): Pro
  * Updates the stats log for a recorded iteration, saves what the core decided, and drops the marker of
  * a loop that is over. The stats log first: it is rewritten from the state (an update, never an
  * append), and Claude Code gives a SessionEnd hook only 1.5 s before it ends it (2.1.197 and 2.1.332),
- * so a hook cut short leaves the log no later than the state, never a saved iteration missing from it.
+ * so a hook cut short leaves the log never behind the state: no saved iteration is missing from it.
  */
 async function carryOut(ctx: AnyCtx, file: string, step: SettledStep, now: Date): Promise<StopDecision> {
   const warnings = step.kind !== "continue" && step.recorded && step.state ? await recordLoopRun(step.state, now) : [];
